@@ -1,0 +1,102 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import type { Kysely } from 'kysely';
+import { CLIENT_IP_HEADER, createAuth, type Auth } from './auth/auth.ts';
+import { mountAuth } from './auth/mount.ts';
+import type { DB } from './db/schema.ts';
+import type { Database } from './db/engine.ts';
+import { checkAccess, resolveContext, type RequestContext } from './http/context.ts';
+import { HttpError, reasonPhrase } from './http/errors.ts';
+import type { Mailer } from './mail/mailer.ts';
+import { registerModules } from './modules/register.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The caller's context, checked against a route's access level. */
+    context(access: 'public' | 'user' | 'member'): Promise<RequestContext>;
+  }
+}
+
+export interface AppDeps {
+  database: Database;
+  mailer: Mailer;
+  authSecret: string;
+  publicUrl: string;
+  /** Injected clock (epoch ms); tests move it. */
+  now?: () => number;
+  webDist?: string | undefined;
+  rateLimitMax?: number;
+  logger?: boolean;
+  trustProxy?: boolean;
+}
+
+export interface App {
+  app: FastifyInstance;
+  auth: Auth;
+  db: Kysely<DB>;
+}
+
+const defaultWebDist = fileURLToPath(new URL('../../web/dist/', import.meta.url));
+
+export async function buildApp(deps: AppDeps): Promise<App> {
+  const db = deps.database.db;
+  const now = deps.now ?? Date.now;
+  const auth = createAuth({
+    db,
+    mailer: deps.mailer,
+    secret: deps.authSecret,
+    baseURL: deps.publicUrl,
+    rateLimitMax: deps.rateLimitMax,
+  });
+  const app = Fastify({
+    logger: deps.logger ?? false,
+    bodyLimit: 256 * 1024,
+    trustProxy: deps.trustProxy ?? false,
+    requestTimeout: 30_000,
+  });
+
+  app.decorateRequest('context', async function (this: import('fastify').FastifyRequest, access) {
+    const ctx = await resolveContext(this, { db, auth, now });
+    checkAccess(ctx, access);
+    return ctx;
+  });
+
+  app.setErrorHandler((error, request, reply) => {
+    if (error instanceof HttpError) {
+      return reply
+        .status(error.statusCode)
+        .send({ statusCode: error.statusCode, error: reasonPhrase(error.statusCode), message: error.message, ...error.extra });
+    }
+    const status = (error as { statusCode?: number }).statusCode;
+    if (status && status >= 400 && status < 500) {
+      return reply.status(status).send({ statusCode: status, error: reasonPhrase(status), message: (error as Error).message });
+    }
+    request.log.error(error);
+    return reply.status(500).send({ statusCode: 500, error: 'Internal Server Error', message: 'Something went wrong on the server' });
+  });
+
+  const webDist = deps.webDist ?? (existsSync(defaultWebDist) ? defaultWebDist : undefined);
+  mountAuth(app, auth, CLIENT_IP_HEADER);
+  registerModules(app, { db, auth, database: deps.database, mailer: deps.mailer });
+
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/api/') || request.method !== 'GET' || !webDist) {
+      return reply.status(404).send({ statusCode: 404, error: 'Not Found', message: `No such call: ${request.method} ${request.url.split('?')[0]}` });
+    }
+    // Client-side routes: the SPA shows its own "Sorry, page not found!".
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+
+  if (webDist) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      setHeaders(res, path) {
+        res.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  return { app, auth, db };
+}

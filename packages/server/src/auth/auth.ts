@@ -1,0 +1,85 @@
+import { betterAuth } from 'better-auth';
+import { emailOTP } from 'better-auth/plugins';
+import type { Kysely } from 'kysely';
+import type { DB } from '../db/schema.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { codeMail } from './code-mail.ts';
+
+export interface AuthOptions {
+  db: Kysely<DB>;
+  mailer: Mailer;
+  secret: string;
+  baseURL: string;
+  /** Requests per window on sign-in, sign-up and code endpoints; lower in tests that prove it. */
+  rateLimitMax?: number | undefined;
+}
+
+/** Header the HTTP layer fills with the client's address (Fastify's request.ip). */
+export const CLIENT_IP_HEADER = 'x-flightline-client-ip';
+
+export function createAuth(options: AuthOptions) {
+  const sensitiveMax = options.rateLimitMax ?? 10;
+  const sendCode = async (email: string, otp: string, type: string) => {
+    await options.mailer.send(codeMail(email, otp, type));
+  };
+  const auth = betterAuth({
+    appName: 'Flightline',
+    baseURL: options.baseURL,
+    basePath: '/api/auth',
+    secret: options.secret,
+    database: { db: options.db, type: 'postgres' },
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      // Signing up again with an unconfirmed email resends the code (spec: member §4).
+      async onExistingUserSignUp({ user }) {
+        if (!user.emailVerified) {
+          await auth.api.sendVerificationOTP({ body: { email: user.email, type: 'email-verification' } });
+        }
+      },
+    },
+    emailVerification: { autoSignInAfterVerification: true },
+    user: {
+      additionalFields: {
+        firstName: { type: 'string', required: true, input: true },
+        lastName: { type: 'string', required: true, input: true },
+      },
+    },
+    session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
+    rateLimit: {
+      enabled: true,
+      storage: 'database',
+      window: 60,
+      max: 300,
+      customRules: {
+        '/sign-in/email': { window: 60, max: sensitiveMax },
+        '/sign-up/email': { window: 60, max: sensitiveMax },
+        '/email-otp/*': { window: 60, max: sensitiveMax },
+        '/forget-password/*': { window: 60, max: sensitiveMax },
+      },
+    },
+    advanced: {
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      database: { generateId: () => crypto.randomUUID() },
+    },
+    telemetry: { enabled: false },
+    plugins: [
+      emailOTP({
+        overrideDefaultEmailVerification: true,
+        sendVerificationOnSignUp: true,
+        otpLength: 6,
+        expiresIn: 600,
+        allowedAttempts: 5,
+        storeOTP: 'hashed',
+        async sendVerificationOTP({ email, otp, type }) {
+          await sendCode(email, otp, type);
+        },
+      }),
+    ],
+  });
+  return auth;
+}
+
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,31 @@
+import type { FastifyInstance } from 'fastify';
+import { fromNodeHeaders } from 'better-auth/node';
+import type { Auth } from './auth.ts';
+
+/** better-auth answers everything under /api/auth; Fastify hands it a web Request. */
+export function mountAuth(app: FastifyInstance, auth: Auth, clientIpHeader: string): void {
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/api/auth/*',
+    async handler(request, reply) {
+      const url = new URL(request.url, 'http://localhost');
+      const headers = fromNodeHeaders(request.headers);
+      headers.set(clientIpHeader, request.ip);
+      const body = request.body === undefined ? undefined : JSON.stringify(request.body);
+      const response = await auth.handler(
+        new Request(new URL(url.pathname + url.search, auth.options.baseURL), {
+          method: request.method,
+          headers,
+          ...(body && request.method !== 'GET' ? { body } : {}),
+        }),
+      );
+      reply.status(response.status);
+      response.headers.forEach((value, key) => {
+        if (key !== 'set-cookie') reply.header(key, value);
+      });
+      const cookies = response.headers.getSetCookie();
+      if (cookies.length) reply.header('set-cookie', cookies);
+      return reply.send(response.body ? Buffer.from(await response.arrayBuffer()) : null);
+    },
+  });
+}

@@ -1,0 +1,30 @@
+/** Everything the server reads from its environment, in one place (documented in README.md). */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  publicUrl: string;
+  authSecret: string | undefined;
+  seedDemo: boolean;
+  webDist: string | undefined;
+}
+
+export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = Number(env.PORT ?? 3000);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, not ${env.PORT}`);
+  return {
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    dataDir: env.DATA_DIR ?? './data',
+    databaseUrl: env.DATABASE_URL || undefined,
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM ?? 'Flightline <no-reply@flightline.local>',
+    publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
+    authSecret: env.AUTH_SECRET || undefined,
+    seedDemo: (env.SEED_DEMO ?? 'true') !== 'false',
+    webDist: env.WEB_DIST || undefined,
+  };
+}

@@ -1,0 +1,272 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/** Kysely's view of the tables in migrations/. Keep in step with the SQL. */
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type DateText = ColumnType<string, string, string>;
+type Defaulted<T> = ColumnType<T, T | undefined, T>;
+
+export interface UserTable {
+  id: string;
+  name: string;
+  email: string;
+  emailVerified: boolean;
+  image: string | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+  firstName: string;
+  lastName: string;
+}
+
+export interface SessionTable {
+  id: string;
+  expiresAt: Timestamp;
+  token: string;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+  ipAddress: string | null;
+  userAgent: string | null;
+  userId: string;
+}
+
+export interface AccountTable {
+  id: string;
+  accountId: string;
+  providerId: string;
+  userId: string;
+  password: string | null;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface VerificationTable {
+  id: string;
+  identifier: string;
+  value: string;
+  expiresAt: Timestamp;
+  createdAt: Timestamp;
+  updatedAt: Timestamp;
+}
+
+export interface ClubTable {
+  id: Generated<string>;
+  name: string;
+  short_name: Defaulted<string>;
+  link: Defaulted<string>;
+  logo: Defaulted<string>;
+  message: Defaulted<string>;
+  time_zone: string;
+  currency: Defaulted<string>;
+  height_unit: Defaulted<'ft' | 'm'>;
+  tax_rates: ColumnType<Record<string, number>, string | undefined, string>;
+  membership_year_end: Defaulted<string>;
+  warning_level_cents: Defaulted<number>;
+  minimum_level_cents: Defaulted<number>;
+  intro_stale_days: Defaulted<number>;
+  lock_date: ColumnType<string | null, string | null | undefined, string | null>;
+  fee_list: Defaulted<string[]>;
+  payment_methods: Defaulted<string[]>;
+  created_at: Generated<Date>;
+}
+
+export interface ProfileTable {
+  user_id: string;
+  active_club_id: string | null;
+  weight_kg: Defaulted<number>;
+  phone: Defaulted<string>;
+  email: Defaulted<string>;
+  address: Defaulted<string>;
+  em_contact: Defaulted<string>;
+  em_phone: Defaulted<string>;
+  em_relation: Defaulted<string>;
+  em_note: Defaulted<string>;
+  em_link: Defaulted<string>;
+  share_email: Defaulted<boolean>;
+  share_phone: Defaulted<boolean>;
+  share_address: Defaulted<boolean>;
+  updated_at: Generated<Date>;
+}
+
+export interface PilotTable {
+  club_id: string;
+  user_id: string;
+  is_instructor: Defaulted<boolean>;
+  is_tow_pilot: Defaulted<boolean>;
+  is_admin: Defaulted<boolean>;
+  is_active: Defaulted<boolean>;
+  active_expiration: ColumnType<string | null, string | null | undefined, string | null>;
+  ground_only: Defaulted<boolean>;
+  can_edit_logs: Defaulted<boolean>;
+  can_add_funds: Defaulted<boolean>;
+  can_add_intros: Defaulted<boolean>;
+  can_update_gliders: Defaulted<boolean>;
+  requested_at: Generated<Date>;
+  activated_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  declined_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+
+export interface MailOutboxTable {
+  id: Generated<number>;
+  to_address: string;
+  subject: string;
+  body: string;
+  created_at: Generated<Date>;
+}
+
+type TaxStatus = 'exempt' | 'inclusive' | 'exclusive';
+
+export interface GliderTable {
+  club_id: string;
+  id: string;
+  places: Defaulted<number>;
+  weight_kg: Defaulted<number>;
+  rate_cents_per_minute: Defaulted<number>;
+  launch_speed_kn: Defaulted<number>;
+  status: Defaulted<'Ready' | 'Flying' | 'Not ready'>;
+  block_rule_ids: Defaulted<string[]>;
+  tax_status: Defaulted<TaxStatus>;
+  tax_names: Defaulted<string[]>;
+  created_at: Generated<Date>;
+}
+
+export interface TugTable {
+  club_id: string;
+  id: string;
+  aircraft_type: Defaulted<string>;
+  places: Defaulted<number>;
+  status: Defaulted<'Ready' | 'Not ready'>;
+  created_at: Generated<Date>;
+}
+
+export interface HeightRangeRow {
+  start: number;
+  end: number;
+  costCents: number;
+  per: number;
+}
+
+export interface LaunchTypeTable {
+  club_id: string;
+  id: string;
+  kind: 'fixed' | 'variable';
+  price_cents: Defaulted<number>;
+  height: number | null;
+  height_ranges: ColumnType<HeightRangeRow[], string | undefined, string>;
+  tax_status: Defaulted<TaxStatus>;
+  tax_names: Defaulted<string[]>;
+  is_active: Defaulted<boolean>;
+  created_at: Generated<Date>;
+}
+
+export interface IntroLaunchTable {
+  club_id: string;
+  id: string;
+  launch_type_id: string;
+  price_cents: number;
+  tax_status: Defaulted<'exempt' | 'inclusive'>;
+  tax_names: Defaulted<string[]>;
+  is_active: Defaulted<boolean>;
+  created_at: Generated<Date>;
+}
+
+export interface BlockRuleTable {
+  club_id: string;
+  id: Generated<string>;
+  name: string;
+  units: 'unlimited' | '$' | 'minutes';
+  amount: Defaulted<number>;
+  price_cents: Defaulted<number>;
+  ends_with_membership: Defaulted<boolean>;
+  ends_after_days: Defaulted<boolean>;
+  days_count: Defaulted<number>;
+  ends_after_flying_days: Defaulted<boolean>;
+  flying_days_count: Defaulted<number>;
+  min_flight_charge_cents: Defaulted<number>;
+  min_flight_units: Defaulted<number>;
+  max_flight_charge_cents: number | null;
+  max_flight_units: number | null;
+  excess_multiplier: ColumnType<string, string | number | undefined, string | number>;
+  tax_status: Defaulted<TaxStatus>;
+  tax_names: Defaulted<string[]>;
+  is_active: Defaulted<boolean>;
+  created_at: Generated<Date>;
+}
+
+export interface LedgerTransactionTable {
+  id: Generated<number>;
+  club_id: string;
+  effective_at: Timestamp;
+  entered_at: Generated<Date>;
+  entered_by: string | null;
+  transaction_type: string;
+  note: Defaulted<string>;
+  reference: Defaulted<string>;
+  idempotency_key: string | null;
+  reverses_id: number | null;
+}
+
+export interface PostingTable {
+  id: Generated<number>;
+  transaction_id: number;
+  /** Filled from the transaction by a trigger. */
+  club_id: ColumnType<string, string | undefined, never>;
+  effective_at: ColumnType<Date, Date | undefined, never>;
+  account: number;
+  amount_cents: number;
+  member_id: string | null;
+  intro_id: string | null;
+  tax_name: string | null;
+  transfer_type: string | null;
+  fee_class: string | null;
+  flight_id: string | null;
+}
+
+export interface MemberBlockTable {
+  id: Generated<string>;
+  club_id: string;
+  member_id: string;
+  block_rule_id: string;
+  name: string;
+  units: 'unlimited' | '$' | 'minutes';
+  amount: number;
+  starts_on: DateText;
+  ends_on: DateText;
+  transaction_id: number | null;
+  created_at: Generated<Date>;
+}
+
+export interface BlockUsageTable {
+  id: Generated<number>;
+  member_block_id: string;
+  flight_id: string | null;
+  transaction_id: number | null;
+  units_used: number;
+  flown_on: DateText;
+  created_at: Generated<Date>;
+}
+
+export interface AppSettingTable {
+  key: string;
+  value: string;
+}
+
+export interface DB {
+  app_setting: AppSettingTable;
+  user: UserTable;
+  session: SessionTable;
+  account: AccountTable;
+  verification: VerificationTable;
+  club: ClubTable;
+  profile: ProfileTable;
+  pilot: PilotTable;
+  mail_outbox: MailOutboxTable;
+  glider: GliderTable;
+  tug: TugTable;
+  launch_type: LaunchTypeTable;
+  intro_launch: IntroLaunchTable;
+  block_rule: BlockRuleTable;
+  ledger_transaction: LedgerTransactionTable;
+  posting: PostingTable;
+  member_block: MemberBlockTable;
+  block_usage: BlockUsageTable;
+}

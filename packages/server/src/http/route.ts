@@ -1,0 +1,79 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { badRequest } from './errors.ts';
+import type { RequestContext } from './context.ts';
+
+type Method = 'GET' | 'POST' | 'DELETE';
+
+export interface RouteDefinition<Q extends z.ZodType, B extends z.ZodType, R> {
+  method: Method;
+  url: string;
+  summary: string;
+  /** public: no session needed; user: signed in; member: signed in, active in the active club. */
+  access: 'public' | 'user' | 'member';
+  query?: Q;
+  body?: B;
+  params?: z.ZodType<Record<string, string>>;
+  handler: (input: {
+    query: z.infer<Q>;
+    body: z.infer<B>;
+    params: Record<string, string>;
+    ctx: RequestContext;
+    request: FastifyRequest;
+    reply: FastifyReply;
+  }) => Promise<R>;
+}
+
+export interface OpenApiOperation {
+  method: Method;
+  url: string;
+  summary: string;
+  access: string;
+  query?: unknown;
+  body?: unknown;
+}
+
+/** Every route registered, for the OpenAPI document. */
+export const operations: OpenApiOperation[] = [];
+
+/** First issue of a failed parse, phrased for a person: "releaseHeight: Too small: expected number to be >0". */
+export function describeZodError(error: z.ZodError): string {
+  const issue = error.issues[0];
+  if (!issue) return 'Invalid input';
+  const path = issue.path.join('.');
+  return path ? `${path}: ${issue.message}` : issue.message;
+}
+
+function parse<T extends z.ZodType>(schema: T | undefined, value: unknown, where: string): z.infer<T> {
+  if (!schema) return undefined as z.infer<T>;
+  const result = schema.safeParse(value ?? {});
+  if (!result.success) throw badRequest(`Invalid ${where}: ${describeZodError(result.error)}`);
+  return result.data;
+}
+
+export function defineRoute<Q extends z.ZodType = z.ZodUndefined, B extends z.ZodType = z.ZodUndefined, R = unknown>(
+  app: FastifyInstance,
+  route: RouteDefinition<Q, B, R>,
+) {
+  operations.push({
+    method: route.method,
+    url: route.url,
+    summary: route.summary,
+    access: route.access,
+    ...(route.query ? { query: z.toJSONSchema(route.query, { io: 'input', unrepresentable: 'any' }) } : {}),
+    ...(route.body ? { body: z.toJSONSchema(route.body, { io: 'input', unrepresentable: 'any' }) } : {}),
+  });
+  app.route({
+    method: route.method,
+    url: route.url,
+    async handler(request, reply) {
+      const ctx = await request.context(route.access);
+      const query = parse(route.query, request.query, 'query');
+      const body = parse(route.body, request.body, 'body');
+      const params = parse(route.params, request.params, 'path') ?? {};
+      const result = await route.handler({ query, body, params, ctx, request, reply });
+      if (reply.sent) return reply;
+      return result;
+    },
+  });
+}

@@ -1,0 +1,69 @@
+import { randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { buildApp } from './app.ts';
+import { readConfig } from './config.ts';
+import { openDatabase } from './db/engine.ts';
+import { migrate } from './db/migrate.ts';
+import type { DB } from './db/schema.ts';
+import { createMailer } from './mail/mailer.ts';
+import { seedDemoClub } from './seed/demo-club.ts';
+
+/** The auth secret: AUTH_SECRET, or one generated once and kept in the database for every process. */
+async function authSecret(db: Kysely<DB>, fromEnv: string | undefined): Promise<string> {
+  if (fromEnv) return fromEnv;
+  await db
+    .insertInto('app_setting')
+    .values({ key: 'auth_secret', value: randomBytes(32).toString('base64url') })
+    .onConflict((oc) => oc.column('key').doNothing())
+    .execute();
+  const row = await db.selectFrom('app_setting').select('value').where('key', '=', 'auth_secret').executeTakeFirstOrThrow();
+  return row.value;
+}
+
+async function main() {
+  const config = readConfig();
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const applied = await migrate(database.db);
+  console.log(
+    `Database: ${database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}` +
+      (applied.length ? `; applied ${applied.join(', ')}` : ''),
+  );
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db, log: console.log });
+  if (config.seedDemo) {
+    const demo = await seedDemoClub(database.db);
+    if (demo.created) {
+      console.log(`Demo club "${demo.clubName}" created. Log in as ${demo.adminEmail} with password ${demo.adminPassword}`);
+    } else {
+      console.log(`Demo club "${demo.clubName}": log in as ${demo.adminEmail} with password ${demo.adminPassword}`);
+    }
+  }
+  const { app, auth } = await buildApp({
+    database,
+    mailer,
+    authSecret: await authSecret(database.db, config.authSecret),
+    publicUrl: config.publicUrl,
+    webDist: config.webDist,
+    logger: false,
+    trustProxy: process.env.TRUST_PROXY === 'true',
+  });
+  void auth;
+  await app.listen({ port: config.port, host: config.host });
+  console.log(`Flightline is serving on ${config.publicUrl} (port ${config.port})`);
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal}: closing the server and the database`);
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
