@@ -26,6 +26,8 @@ export interface Database {
   /** Subscribe to a NOTIFY channel; returns the unsubscribe function. */
   listen(channel: string, listener: Listener): Promise<() => Promise<void>>;
   close(): Promise<void>;
+  /** PGlite only: the data directory as a gzipped tarball (test templates). */
+  dumpDataDir?: () => Promise<Blob>;
 }
 
 export interface DatabaseOptions {
@@ -60,6 +62,7 @@ async function openPGlite(dataDir: string, loadDataDir?: Blob): Promise<Database
       await db.destroy();
       await client.close();
     },
+    dumpDataDir: () => client.dumpDataDir('gzip'),
   };
 }
 

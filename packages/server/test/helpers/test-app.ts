@@ -1,0 +1,135 @@
+import { readFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { inject } from 'vitest';
+import type { Kysely } from 'kysely';
+import { buildApp, type App } from '../../src/app.ts';
+import { openDatabase, type Database } from '../../src/db/engine.ts';
+import type { DB } from '../../src/db/schema.ts';
+import { createMailer } from '../../src/mail/mailer.ts';
+import { createPasswordUser } from '../../src/seed/demo-club.ts';
+import { startSmtpCapture, type SmtpCapture } from './smtp-capture.ts';
+
+export const TEST_PASSWORD = 'correct-horse-42';
+
+export interface TestClock {
+  now(): number;
+  set(ms: number): void;
+}
+
+export interface TestApp extends App {
+  database: Database;
+  mail: SmtpCapture;
+  clock: TestClock;
+  /** Sign in through the real endpoint; returns the Cookie header value. */
+  signIn(email: string, password?: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+/** A fresh database copied from the migrated template, for one test file. */
+export async function openTestDatabase(): Promise<Database> {
+  const template = inject('pgTemplate');
+  const url = process.env.TEST_DATABASE_URL;
+  if (template && url) {
+    const name = `flightline_test_${process.pid}_${randomUUID().slice(0, 8)}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`create database ${name} template ${template}`);
+    await admin.end();
+    const dbUrl = new URL(url);
+    dbUrl.pathname = `/${name}`;
+    return openDatabase({ databaseUrl: dbUrl.toString(), poolSize: 5 });
+  }
+  const path = inject('pglitePath');
+  return openDatabase({ dataDir: 'memory://', loadDataDir: new Blob([readFileSync(path)]) });
+}
+
+export async function createTestApp(options: { now?: number; rateLimitMax?: number } = {}): Promise<TestApp> {
+  const database = await openTestDatabase();
+  const mail = await startSmtpCapture();
+  let fixedNow = options.now;
+  const clock: TestClock = { now: () => fixedNow ?? Date.now(), set: (ms) => (fixedNow = ms) };
+  const mailer = createMailer({ smtpUrl: mail.url, from: 'Flightline <test@flightline.local>', db: database.db, log: () => {} });
+  const built = await buildApp({
+    database,
+    mailer,
+    authSecret: 'test-secret-that-is-long-enough-0123456789abcdef',
+    publicUrl: 'http://localhost:3000',
+    now: clock.now,
+    rateLimitMax: options.rateLimitMax ?? 1000,
+    webDist: undefined,
+  });
+  await built.app.ready();
+  return {
+    ...built,
+    database,
+    mail,
+    clock,
+    async signIn(email, password = TEST_PASSWORD) {
+      const response = await built.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in/email',
+        payload: { email, password },
+      });
+      if (response.statusCode !== 200) throw new Error(`sign-in of ${email} failed: ${response.statusCode} ${response.body}`);
+      const cookies = ([] as string[]).concat(response.headers['set-cookie'] ?? []);
+      return cookies.map((c) => c.split(';')[0]).join('; ');
+    },
+    async close() {
+      await built.app.close();
+      await mail.close();
+      await database.close();
+    },
+  };
+}
+
+export type Flags = Partial<{
+  is_instructor: boolean;
+  is_tow_pilot: boolean;
+  is_admin: boolean;
+  is_active: boolean;
+  active_expiration: string | null;
+  ground_only: boolean;
+  can_edit_logs: boolean;
+  can_add_funds: boolean;
+  can_add_intros: boolean;
+  can_update_gliders: boolean;
+}>;
+
+/** A club with sensible defaults; returns its id. */
+export async function createClub(
+  db: Kysely<DB>,
+  values: Partial<{ name: string; time_zone: string; message: string; minimum_level_cents: number; warning_level_cents: number }> = {},
+): Promise<string> {
+  const row = await db
+    .insertInto('club')
+    .values({ name: values.name ?? `Club ${randomUUID().slice(0, 6)}`, time_zone: values.time_zone ?? 'America/Toronto', ...values })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/**
+ * A confirmed user with a profile; with `club`, also a pilot record there
+ * (active unless flags say otherwise) and that club active.
+ */
+export async function createPerson(
+  db: Kysely<DB>,
+  person: { first?: string; last?: string; email?: string; club?: string; flags?: Flags } = {},
+): Promise<{ userId: string; email: string }> {
+  const email = person.email ?? `${randomUUID().slice(0, 8)}@example.org`;
+  const userId = await createPasswordUser(db, {
+    email,
+    first: person.first ?? 'Pat',
+    last: person.last ?? 'Pilot',
+    password: TEST_PASSWORD,
+  });
+  await db.insertInto('profile').values({ user_id: userId, active_club_id: person.club ?? null }).execute();
+  if (person.club) {
+    await db
+      .insertInto('pilot')
+      .values({ club_id: person.club, user_id: userId, is_active: true, activated_at: new Date(), ...person.flags })
+      .execute();
+  }
+  return { userId, email };
+}

@@ -1,0 +1,37 @@
+import { defineConfig } from 'vitest/config';
+
+// Three projects, run by scripts/test.ts: unit (pure rules, web logic),
+// server (integration on PGlite, or PostgreSQL with TEST_DATABASE_URL), e2e (Chromium).
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['packages/domain/src/**/*.test.ts', 'packages/web/src/**/*.test.{ts,tsx}'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'server',
+          include: ['packages/server/src/**/*.test.ts', 'packages/server/test/**/*.test.ts'],
+          globalSetup: ['packages/server/test/helpers/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          pool: 'forks',
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['e2e/**/*.e2e.test.ts'],
+          globalSetup: ['e2e/helpers/global-setup.ts'],
+          testTimeout: 90_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
