@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ModuleDeps } from './deps.ts';
+import { registerMemberRoutes } from './members/routes.ts';
 import { registerSystemRoutes } from './system/routes.ts';
 
 /** Each domain module adds its routes here, in one list. */
 export function registerModules(app: FastifyInstance, deps: ModuleDeps): void {
   registerSystemRoutes(app, deps);
+  registerMemberRoutes(app, deps);
 }

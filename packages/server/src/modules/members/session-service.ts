@@ -1,0 +1,34 @@
+import type { SessionInfo } from '@flightline/domain/api-types';
+import type { RequestContext } from '../../http/context.ts';
+import { sanitizeClubMessage } from '../clubs/club-message.ts';
+
+/** What the web app needs to know about the caller (member spec §3 "Session"). */
+export function sessionInfo(ctx: RequestContext): SessionInfo {
+  const pilot = ctx.pilot;
+  const active = ctx.isActive;
+  const flag = (value: boolean | undefined) => Boolean(active && value);
+  return {
+    isAuthenticated: ctx.user !== null,
+    userID: ctx.user?.id ?? null,
+    email: ctx.user?.email ?? '',
+    first: ctx.user?.firstName ?? '',
+    last: ctx.user?.lastName ?? '',
+    club: ctx.club?.id ?? null,
+    clubName: ctx.club?.name ?? '',
+    clubShortName: ctx.club?.short_name ?? '',
+    clubLink: ctx.club?.link ?? '',
+    clubLogo: ctx.club?.logo ?? '',
+    clubMessage: ctx.club ? sanitizeClubMessage(ctx.club.message) : '',
+    clubTimeZone: ctx.club?.time_zone ?? '',
+    currency: ctx.club?.currency ?? 'CAD',
+    userIsActive: active,
+    userIsAdmin: flag(pilot?.is_admin),
+    userCanAddFunds: flag(pilot?.is_admin || pilot?.can_add_funds),
+    userCanAddIntros: flag(pilot?.is_admin || pilot?.can_add_intros),
+    userCanUpdateGliders: flag(pilot?.is_admin || pilot?.can_update_gliders),
+    userCanEditLogs: flag(pilot?.is_admin || pilot?.can_edit_logs),
+    isInstructor: flag(pilot?.is_instructor),
+    isTowPilot: flag(pilot?.is_tow_pilot),
+    groundOnly: flag(pilot?.ground_only),
+  };
+}

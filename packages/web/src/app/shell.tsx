@@ -1,0 +1,82 @@
+import { Suspense, type ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useNavigate } from 'react-router';
+import { APP_VERSION } from '@flightline/domain/app-version';
+import { ConfirmHost } from '../components/confirm-host.tsx';
+import { Notifications } from '../components/notifications.tsx';
+import { Loading, Page } from '../components/page-state.tsx';
+import { errorMessage, get, post } from '../lib/api.ts';
+import { notifications } from '../lib/notifications-store.ts';
+import { useRefreshSession, useSession } from '../lib/session.ts';
+import { UpdateRequired } from './update-required.tsx';
+
+export const LANDING_NAME = 'Flightline';
+
+function useVersionCheck() {
+  return useQuery({
+    queryKey: ['check-version', APP_VERSION],
+    queryFn: ({ signal }) => get<{ supported: boolean }>('/check-version', { version: APP_VERSION }, signal),
+    staleTime: 60 * 60 * 1000,
+    retry: false,
+  });
+}
+
+export function Shell({ children }: { children: ReactNode }) {
+  const session = useSession();
+  const version = useVersionCheck();
+  const refresh = useRefreshSession();
+  const navigate = useNavigate();
+  const signedIn = session.data?.isAuthenticated ?? false;
+  const hasClub = Boolean(session.data?.club);
+
+  const logout = async () => {
+    try {
+      await post('/auth/sign-out', {});
+    } catch (error) {
+      notifications.toast({ status: 'danger', message: errorMessage(error) });
+    }
+    await refresh();
+    await navigate('/');
+  };
+
+  if (signedIn && version.data && !version.data.supported) return <UpdateRequired />;
+
+  return (
+    <div className="d-flex flex-column min-vh-100">
+      <nav className="navbar navbar-dark bg-primary py-1">
+        <div className="container-fluid">
+          <Link className="navbar-brand" to="/">
+            {signedIn && hasClub ? 'Home' : LANDING_NAME}
+          </Link>
+          <div className="d-flex gap-1">
+            {signedIn ? (
+              <>
+                <Link className="btn btn-link nav-link text-white px-2" to="/settings">
+                  Settings
+                </Link>
+                <button type="button" className="btn btn-link nav-link text-white px-2" onClick={() => void logout()}>
+                  Logout
+                </button>
+              </>
+            ) : (
+              <>
+                <Link className="btn btn-link nav-link text-white px-2" to="/signup">
+                  Signup
+                </Link>
+                <Link className="btn btn-link nav-link text-white px-2" to="/login">
+                  Login
+                </Link>
+              </>
+            )}
+          </div>
+        </div>
+      </nav>
+      <div className="flex-grow-1">
+        <Suspense fallback={<Page><Loading /></Page>}>{children}</Suspense>
+      </div>
+      <footer className="text-center text-body-secondary small py-2 border-top">App version {APP_VERSION}</footer>
+      <Notifications />
+      <ConfirmHost />
+    </div>
+  );
+}

@@ -1,0 +1,47 @@
+import { useSyncExternalStore } from 'react';
+import { notifications, type NotificationItem } from '../lib/notifications-store.ts';
+
+function Item({ item }: { item: NotificationItem }) {
+  const close = item.dismissible ? (
+    <button type="button" className="btn-close" aria-label="Close" onClick={() => notifications.remove(item.id)} />
+  ) : null;
+  if (item.kind === 'alert') {
+    return (
+      <div className={`alert alert-${item.status} shadow-sm d-flex align-items-start gap-2`} role="alert">
+        <div className="flex-grow-1">
+          {item.heading && <h4 className="alert-heading h6">{item.heading}</h4>}
+          {item.message}
+        </div>
+        {close}
+      </div>
+    );
+  }
+  return (
+    <div className={`alert alert-${item.status} shadow d-flex align-items-start gap-2 mb-2 py-2`} role="status">
+      <div className="flex-grow-1">
+        {item.heading && <strong className="d-block">{item.heading}</strong>}
+        {item.message}
+      </div>
+      {close}
+    </div>
+  );
+}
+
+/** The stacked toasts (bottom) and alerts (top), rendered once in the shell. Plain markup: no transition library. */
+export function Notifications() {
+  const state = useSyncExternalStore(notifications.subscribe, notifications.getState);
+  return (
+    <>
+      <div className="notification-stack position-fixed top-0 start-50 translate-middle-x mt-2" style={{ zIndex: 1090 }} aria-label="Alerts">
+        {state.alerts.map((item) => (
+          <Item key={item.id} item={item} />
+        ))}
+      </div>
+      <div className="notification-stack position-fixed bottom-0 start-50 translate-middle-x mb-2" style={{ zIndex: 1090 }} aria-live="polite" aria-label="Notifications">
+        {state.toasts.map((item) => (
+          <Item key={item.id} item={item} />
+        ))}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,30 @@
+import type { ReactNode } from 'react';
+import { errorMessage } from '../lib/api.ts';
+
+/** Loading and failure states every page shows the same way: never a blank screen. */
+export function Loading({ text = 'Loading' }: { text?: string }) {
+  return (
+    <div className="d-flex align-items-center gap-2 my-4" role="status">
+      <span className="spinner-border spinner-border-sm" aria-hidden="true" />
+      <span>{text}</span>
+    </div>
+  );
+}
+
+export function LoadError({ error, prefix }: { error: unknown; prefix?: string }) {
+  return (
+    <div className="alert alert-danger my-3" role="alert">
+      Error: {prefix ? `${prefix} ` : ''}
+      {errorMessage(error)}
+    </div>
+  );
+}
+
+export function Page({ title, children }: { title?: string; children: ReactNode }) {
+  return (
+    <main className="container py-3" style={{ maxWidth: 720 }}>
+      {title && <h1 className="h3 mb-3">{title}</h1>}
+      {children}
+    </main>
+  );
+}

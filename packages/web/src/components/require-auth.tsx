@@ -1,0 +1,17 @@
+import type { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { useSession } from '../lib/session.ts';
+import { Loading, LoadError, Page } from './page-state.tsx';
+
+/** Signed-in routes: a signed-out visitor goes to /login?redirect={path}{query}. */
+export function RequireAuth({ children }: { children: ReactNode }) {
+  const session = useSession();
+  const location = useLocation();
+  if (session.isPending) return <Page><Loading text="Retrieving your data...." /></Page>;
+  if (session.isError) return <Page><LoadError error={session.error} /></Page>;
+  if (!session.data.isAuthenticated) {
+    const redirect = encodeURIComponent(location.pathname + location.search);
+    return <Navigate to={`/login?redirect=${redirect}`} replace />;
+  }
+  return <>{children}</>;
+}

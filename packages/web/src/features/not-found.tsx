@@ -1,0 +1,11 @@
+import { Link } from 'react-router';
+import { Page } from '../components/page-state.tsx';
+
+export function NotFound() {
+  return (
+    <Page>
+      <h1 className="h3">Sorry, page not found!</h1>
+      <Link to="/">Go to the home page</Link>
+    </Page>
+  );
+}

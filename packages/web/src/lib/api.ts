@@ -1,0 +1,116 @@
+/**
+ * The web app's only way to the server (member spec §7): JSON bodies, an empty
+ * body gives status and headers only, a status of 300 or more is thrown with
+ * the response, an aborted call throws "Request is canceled by user", and a
+ * call to an API name that is not configured throws "API name is invalid".
+ */
+
+/** The one API this app talks to; its calls live under /api on the same origin. */
+export const API_NAME = 'flightline';
+const apis: Record<string, string> = { [API_NAME]: '/api' };
+
+/** Status used when the request itself failed (no answer from the server). */
+export const NO_RESPONSE_STATUS = 600;
+
+export interface ApiResponse<T> {
+  status: number;
+  headers: Headers;
+  /** Absent when the response had an empty body. */
+  body?: T;
+}
+
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly response?: ApiResponse<unknown>,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+  /** The server's own field (e.g. a 409's currentReleaseHeight). */
+  field<T>(name: string): T | undefined {
+    const body = this.response?.body as Record<string, unknown> | undefined;
+    return body?.[name] as T | undefined;
+  }
+}
+
+export class CanceledError extends Error {
+  constructor() {
+    super('Request is canceled by user');
+    this.name = 'CanceledError';
+  }
+}
+
+export type Query = Record<string, string | number | boolean | null | undefined>;
+
+export interface RequestOptions {
+  api?: string;
+  query?: Query;
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+function toSearch(query: Query | undefined): string {
+  if (!query) return '';
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null) params.set(key, String(value));
+  }
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+/** The message a person should see for a refused call. */
+function messageOf(status: number, body: unknown): string {
+  if (body && typeof body === 'object' && 'message' in body && typeof body.message === 'string' && body.message) {
+    return body.message;
+  }
+  return `Request failed with status code ${status}`;
+}
+
+export async function request<T>(method: 'GET' | 'POST' | 'DELETE', path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
+  const base = apis[options.api ?? API_NAME];
+  if (base === undefined) throw new Error('API name is invalid');
+  let response: Response;
+  try {
+    response = await fetch(base + path + toSearch(options.query), {
+      method,
+      credentials: 'same-origin',
+      headers: options.body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
+      ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
+      ...(options.signal ? { signal: options.signal } : {}),
+    });
+  } catch (error) {
+    if (options.signal?.aborted || (error as Error).name === 'AbortError') throw new CanceledError();
+    throw new ApiError('Could not reach the server. Check your connection and try again.', NO_RESPONSE_STATUS);
+  }
+  const text = await response.text();
+  let body: T | undefined;
+  if (text) {
+    try {
+      body = JSON.parse(text) as T;
+    } catch {
+      body = text as T;
+    }
+  }
+  const result: ApiResponse<T> = { status: response.status, headers: response.headers, ...(body === undefined ? {} : { body }) };
+  if (response.status >= 300) throw new ApiError(messageOf(response.status, body), response.status, result);
+  return result;
+}
+
+/** GET a JSON body. */
+export async function get<T>(path: string, query?: Query, signal?: AbortSignal): Promise<T> {
+  return (await request<T>('GET', path, { ...(query ? { query } : {}), ...(signal ? { signal } : {}) })).body as T;
+}
+
+/** POST a JSON body and return the JSON answer. */
+export async function post<T>(path: string, body?: unknown, signal?: AbortSignal): Promise<T> {
+  return (await request<T>('POST', path, { body: body ?? {}, ...(signal ? { signal } : {}) })).body as T;
+}
+
+/** A person-readable message for any thrown value. */
+export function errorMessage(error: unknown): string {
+  if (error instanceof Error) return error.message;
+  return String(error);
+}

@@ -1,0 +1,110 @@
+/**
+ * Toasts and alerts (member spec §4): status success, danger, warning, info
+ * or dark (default dark); delay default 4000 ms; autohide default true;
+ * dismissible defaults to the opposite of autohide when autohide is given,
+ * otherwise false; items without a message are ignored; at most 5 toasts and
+ * 5 alerts, the oldest dropped first.
+ */
+
+export type NotificationStatus = 'success' | 'danger' | 'warning' | 'info' | 'dark';
+export type NotificationKind = 'toast' | 'alert';
+
+export interface NotificationInput {
+  message?: string | null | undefined;
+  status?: NotificationStatus | undefined;
+  delay?: number | undefined;
+  autohide?: boolean | undefined;
+  dismissible?: boolean | undefined;
+  heading?: string | undefined;
+}
+
+export interface NotificationItem {
+  id: number;
+  kind: NotificationKind;
+  message: string;
+  status: NotificationStatus;
+  delay: number;
+  autohide: boolean;
+  dismissible: boolean;
+  heading?: string | undefined;
+  timestamp: number;
+}
+
+export const MAX_PER_KIND = 5;
+export const DEFAULT_DELAY_MS = 4000;
+
+export interface NotificationState {
+  toasts: NotificationItem[];
+  alerts: NotificationItem[];
+}
+
+/** The item an input makes, or null when it has no message. */
+export function makeNotification(kind: NotificationKind, input: NotificationInput, id: number, now: number): NotificationItem | null {
+  if (!input.message) return null;
+  const autohide = input.autohide ?? true;
+  const dismissible = input.dismissible ?? (input.autohide === undefined ? false : !input.autohide);
+  return {
+    id,
+    kind,
+    message: input.message,
+    status: input.status ?? 'dark',
+    delay: input.delay ?? DEFAULT_DELAY_MS,
+    autohide,
+    dismissible,
+    heading: input.heading,
+    timestamp: now,
+  };
+}
+
+/** Add an item, keeping at most 5 of its kind (oldest dropped first). */
+export function addNotification(state: NotificationState, item: NotificationItem): NotificationState {
+  const key = item.kind === 'toast' ? 'toasts' : 'alerts';
+  const list = [...state[key], item];
+  return { ...state, [key]: list.slice(Math.max(0, list.length - MAX_PER_KIND)) };
+}
+
+export function removeNotification(state: NotificationState, id: number): NotificationState {
+  return { toasts: state.toasts.filter((n) => n.id !== id), alerts: state.alerts.filter((n) => n.id !== id) };
+}
+
+type Listener = () => void;
+
+/** The app's one notification store; React reads it with useSyncExternalStore. */
+export function createNotificationStore(options: { now?: () => number; setTimer?: (fn: () => void, ms: number) => void } = {}) {
+  const now = options.now ?? Date.now;
+  const setTimer = options.setTimer ?? ((fn, ms) => void setTimeout(fn, ms));
+  let state: NotificationState = { toasts: [], alerts: [] };
+  let nextId = 1;
+  const listeners = new Set<Listener>();
+  const emit = () => listeners.forEach((l) => l());
+
+  const add = (kind: NotificationKind, input: NotificationInput): number | null => {
+    const item = makeNotification(kind, input, nextId++, now());
+    if (!item) return null;
+    state = addNotification(state, item);
+    emit();
+    if (item.autohide) setTimer(() => remove(item.id), item.delay);
+    return item.id;
+  };
+  const remove = (id: number) => {
+    const next = removeNotification(state, id);
+    if (next.toasts.length !== state.toasts.length || next.alerts.length !== state.alerts.length) {
+      state = next;
+      emit();
+    }
+  };
+  return {
+    toast: (input: NotificationInput) => add('toast', input),
+    alert: (input: NotificationInput) => add('alert', input),
+    remove,
+    getState: () => state,
+    subscribe(listener: Listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
+export type NotificationStore = ReturnType<typeof createNotificationStore>;
+
+export const notifications = createNotificationStore();

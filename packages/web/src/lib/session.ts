@@ -1,0 +1,23 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { SessionInfo } from '@flightline/domain/api-types';
+import { get } from './api.ts';
+
+export const SESSION_KEY = ['session'] as const;
+
+/** Who is signed in and in which club; every screen reads it. */
+export function useSession() {
+  return useQuery({ queryKey: SESSION_KEY, queryFn: ({ signal }) => get<SessionInfo>('/session', undefined, signal), staleTime: 30_000 });
+}
+
+/** After sign-in, sign-out, a club switch or a profile change: everything cached is stale. */
+export function useRefreshSession() {
+  const client = useQueryClient();
+  return async () => {
+    await client.invalidateQueries();
+  };
+}
+
+/** Back Office is for admins and holders of add-funds, add-intros or update-gliders rights (member spec §2). */
+export function seesBackOffice(s: SessionInfo): boolean {
+  return s.userIsActive && (s.userIsAdmin || s.userCanAddFunds || s.userCanAddIntros || s.userCanUpdateGliders);
+}
