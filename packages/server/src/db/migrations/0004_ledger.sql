@@ -93,7 +93,12 @@ declare
   total numeric;
   n integer;
 begin
-  tx_id := case when tg_table_name = 'posting' then new.transaction_id else new.id end;
+  -- Each branch names only its own table's column: plpgsql resolves record fields when it runs them.
+  if tg_table_name = 'posting' then
+    tx_id := new.transaction_id;
+  else
+    tx_id := new.id;
+  end if;
   select coalesce(sum(amount_cents), 0), count(*) into total, n from posting where transaction_id = tx_id;
   if n < 2 then
     raise exception 'Transaction % has % posting(s); a transaction needs at least two', tx_id, n

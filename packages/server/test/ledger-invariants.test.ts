@@ -1,0 +1,112 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql, type Kysely } from 'kysely';
+import type { DB } from '../src/db/schema.ts';
+import { openTestDatabase } from './helpers/test-app.ts';
+import type { Database } from '../src/db/engine.ts';
+import { createClub, createPerson } from './helpers/test-app.ts';
+
+/** The database refuses every bypass of the ledger's rules, whatever the code does. */
+describe('ledger invariants enforced by the database', () => {
+  let database: Database;
+  let db: Kysely<DB>;
+  let club: string;
+  let member: string;
+
+  beforeAll(async () => {
+    database = await openTestDatabase();
+    db = database.db;
+    club = await createClub(db, { time_zone: 'America/Toronto' });
+    member = (await createPerson(db, { club })).userId;
+  });
+  afterAll(() => database.close());
+
+  const count = async (table: 'posting' | 'ledger_transaction') =>
+    Number((await sql<{ n: number }>`select count(*)::bigint as n from ${sql.table(table)}`.execute(db)).rows[0]!.n);
+
+  /** One raw SQL transaction: a journal entry with the given postings. */
+  async function post(postings: { account: number; amount: number; member?: boolean }[], effectiveAt = '2026-06-01T12:00:00Z') {
+    await db.transaction().execute(async (trx) => {
+      const tx = await sql<{ id: number }>`
+        insert into ledger_transaction (club_id, effective_at, transaction_type)
+        values (${club}, ${effectiveAt}, 'Deposit') returning id`.execute(trx);
+      const id = tx.rows[0]!.id;
+      for (const p of postings) {
+        await sql`insert into posting (transaction_id, account, amount_cents, member_id, transfer_type)
+                  values (${id}, ${p.account}, ${p.amount}, ${p.member ? member : null}, ${p.account === 1000 ? 'Cash' : null})`.execute(trx);
+      }
+    });
+  }
+
+  it('accepts a balanced transaction: Dr 1000 10000 / Cr 2100 -10000', async () => {
+    const before = await count('posting');
+    await post([{ account: 1000, amount: 10000 }, { account: 2100, amount: -10000, member: true }]);
+    expect(await count('posting')).toBe(before + 2);
+  });
+
+  it('refuses at commit a transaction whose postings do not sum to 0, and keeps nothing of it', async () => {
+    const [postings, transactions] = [await count('posting'), await count('ledger_transaction')];
+    await expect(post([{ account: 1000, amount: 10000 }, { account: 2100, amount: -9999, member: true }])).rejects.toThrow(
+      /does not balance: its postings sum to 1 cents/,
+    );
+    expect(await count('posting')).toBe(postings);
+    expect(await count('ledger_transaction')).toBe(transactions);
+  });
+
+  it('refuses a transaction with a single posting', async () => {
+    await expect(post([{ account: 1000, amount: 0 + 500 }])).rejects.toThrow(/needs at least two/);
+  });
+
+  it('refuses a transaction with no postings at all', async () => {
+    await expect(post([])).rejects.toThrow(/has 0 posting\(s\)/);
+  });
+
+  it('refuses a posting of 0 cents', async () => {
+    await expect(post([{ account: 1000, amount: 0 }, { account: 2100, amount: 0, member: true }])).rejects.toThrow(/posting_amount_cents_check/);
+  });
+
+  it('refuses a member posting without a member, and an account outside the chart', async () => {
+    await expect(post([{ account: 1000, amount: 100 }, { account: 2100, amount: -100 }])).rejects.toThrow(/posting_check/);
+    await expect(post([{ account: 1000, amount: 100 }, { account: 3999, amount: -100 }])).rejects.toThrow(/posting_account_check/);
+  });
+
+  it('refuses UPDATE, DELETE and TRUNCATE of posted rows', async () => {
+    await post([{ account: 1000, amount: 2500 }, { account: 2100, amount: -2500, member: true }]);
+    await expect(sql`update posting set amount_cents = amount_cents * 2`.execute(db)).rejects.toThrow(/cannot be changed or deleted/);
+    await expect(sql`delete from posting`.execute(db)).rejects.toThrow(/cannot be changed or deleted/);
+    await expect(sql`update ledger_transaction set note = 'edited'`.execute(db)).rejects.toThrow(/cannot be changed or deleted/);
+    await expect(sql`delete from ledger_transaction`.execute(db)).rejects.toThrow(/cannot be changed or deleted/);
+    await expect(sql`truncate posting cascade`.execute(db)).rejects.toThrow(/cannot be changed or deleted/);
+  });
+
+  it('a posting takes club and time from its transaction, whatever the insert says', async () => {
+    const other = await createClub(db);
+    await db.transaction().execute(async (trx) => {
+      const tx = await sql<{ id: number }>`insert into ledger_transaction (club_id, effective_at, transaction_type)
+                                            values (${club}, '2026-06-02T12:00:00Z', 'Deposit') returning id`.execute(trx);
+      const id = tx.rows[0]!.id;
+      await sql`insert into posting (transaction_id, club_id, effective_at, account, amount_cents, transfer_type)
+                values (${id}, ${other}, '1999-01-01T00:00:00Z', 1000, 700, 'Cash')`.execute(trx);
+      await sql`insert into posting (transaction_id, account, amount_cents, member_id) values (${id}, 2100, -700, ${member})`.execute(trx);
+    });
+    const row = await sql<{ club_id: string; effective_at: Date }>`
+      select club_id, effective_at from posting where amount_cents = 700`.execute(db);
+    expect(row.rows[0]!.club_id).toBe(club);
+    expect(row.rows[0]!.effective_at.toISOString()).toBe('2026-06-02T12:00:00.000Z');
+  });
+
+  describe('lock date (end of the lock day in the club zone)', () => {
+    beforeAll(async () => {
+      await sql`update club set lock_date = '2026-06-30' where id = ${club}`.execute(db);
+    });
+
+    it('refuses a posting at 23:59 on the lock date in Toronto (03:59 UTC the next day)', async () => {
+      await expect(
+        post([{ account: 1000, amount: 100 }, { account: 2100, amount: -100, member: true }], '2026-07-01T03:59:00Z'),
+      ).rejects.toThrow(/on or before the lock date 2026-06-30/);
+    });
+
+    it('accepts a posting at 00:00 the day after the lock date in Toronto', async () => {
+      await post([{ account: 1000, amount: 100 }, { account: 2100, amount: -100, member: true }], '2026-07-01T04:00:00Z');
+    });
+  });
+});
