@@ -123,6 +123,47 @@ export interface BlockBalance {
   blockBalance: number;
 }
 
+export interface ClubListResponse {
+  clubs: ClubSummary[];
+}
+
+export interface PilotClubsResponse {
+  clubs: PilotClub[];
+}
+
+export interface DirectoryResponse {
+  pilots: DirectoryEntry[];
+}
+
+export interface PaymentMethodsResponse {
+  paymentMethods: string[];
+}
+
+export interface BlockBalancesResponse {
+  blocks: BlockBalance[];
+}
+
+/** POST /api/pilot: the caller's names as stored. */
+export interface PilotCreated {
+  userID: string;
+  first: string;
+  last: string;
+}
+
+/** POST /api/update-item/: statusCode mirrors the HTTP status (always 200 here; refusals are 4xx errors). */
+export interface UpdateItemResult<T = unknown> {
+  statusCode: 200;
+  message: string;
+  /** The item as stored after the update. */
+  item: T;
+}
+
+/** update-item PILOT weight: the stored weight. */
+export interface PilotWeight {
+  userID: string;
+  weight: number;
+}
+
 export interface ApiError {
   statusCode: number;
   error: string;

@@ -1,5 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ModuleDeps } from './deps.ts';
+import { registerClubRoutes } from './clubs/routes.ts';
+import { registerItemRoutes } from './items/routes.ts';
+import { registerLedgerRoutes } from './ledger/routes.ts';
 import { registerMemberRoutes } from './members/routes.ts';
 import { registerSystemRoutes } from './system/routes.ts';
 
@@ -7,4 +10,7 @@ import { registerSystemRoutes } from './system/routes.ts';
 export function registerModules(app: FastifyInstance, deps: ModuleDeps): void {
   registerSystemRoutes(app, deps);
   registerMemberRoutes(app, deps);
+  registerClubRoutes(app, deps);
+  registerLedgerRoutes(app, deps);
+  registerItemRoutes(app, deps);
 }

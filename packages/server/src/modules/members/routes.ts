@@ -1,9 +1,14 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { pilotCreateSchema, switchClubSchema } from '@flightline/domain/schemas/members';
+import { asMember, asUser, assertSameClub } from '../../http/context.ts';
+import { clubParam, userIdParam } from '../../http/params.ts';
 import { defineRoute } from '../../http/route.ts';
 import type { ModuleDeps } from '../deps.ts';
+import { createPilot, getPilotRecord, listDirectory, listPilotClubs, switchClub } from './service.ts';
 import { sessionInfo } from './session-service.ts';
 
-export function registerMemberRoutes(app: FastifyInstance, _deps: ModuleDeps): void {
+export function registerMemberRoutes(app: FastifyInstance, { db }: ModuleDeps): void {
   defineRoute(app, {
     method: 'GET',
     url: '/api/session',
@@ -11,6 +16,62 @@ export function registerMemberRoutes(app: FastifyInstance, _deps: ModuleDeps): v
     access: 'public',
     async handler({ ctx }) {
       return sessionInfo(ctx);
+    },
+  });
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/api/get-pilot-clubs/:id',
+    summary: "The caller's clubs: active, inactive or pending membership",
+    access: 'user',
+    params: z.object({ id: userIdParam }),
+    async handler({ params, ctx }) {
+      return { clubs: await listPilotClubs(db, asUser(ctx), params.id!) };
+    },
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/api/switch-club',
+    summary: 'Make another club where the caller is a member (or asked to be) the active club',
+    access: 'user',
+    body: switchClubSchema,
+    async handler({ body, ctx }) {
+      return switchClub(db, asUser(ctx), body.club);
+    },
+  });
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/api/get-pilot',
+    summary: "A pilot record: the caller's own, or (admins) a member's of the active club",
+    access: 'user',
+    query: z.object({ club: clubParam, userID: userIdParam.optional() }),
+    async handler({ query, ctx }) {
+      return getPilotRecord(db, asUser(ctx), { userId: query.userID, club: query.club });
+    },
+  });
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/api/list-members',
+    summary: 'The directory: active members of the active club, contacts as shared',
+    access: 'member',
+    query: z.object({ club: clubParam }),
+    async handler({ query, ctx }) {
+      assertSameClub(ctx, query.club);
+      return { pilots: await listDirectory(db, asMember(ctx)) };
+    },
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/api/pilot',
+    summary: "Store the caller's names and create their profile (no active club) after sign-up",
+    access: 'user',
+    body: pilotCreateSchema,
+    async handler({ body, ctx }) {
+      return createPilot(db, asUser(ctx), body);
     },
   });
 }

@@ -1,0 +1,38 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { DB } from '../../db/schema.ts';
+
+type Db = Kysely<DB> | Transaction<DB>;
+
+/** Members A/P: one sub-account per member. */
+export const MEMBERS_AP_ACCOUNT = 2100;
+
+/** Sum of a member's 2100 postings in a club, in cents (credit-negative, as posted). */
+export async function memberApSumCents(db: Db, clubId: string, memberId: string): Promise<number> {
+  const row = await db
+    .selectFrom('posting')
+    .select(sql<number>`coalesce(sum(amount_cents), 0)::bigint`.as('total'))
+    .where('club_id', '=', clubId)
+    .where('account', '=', MEMBERS_AP_ACCOUNT)
+    .where('member_id', '=', memberId)
+    .executeTakeFirstOrThrow();
+  return row.total;
+}
+
+/** A member's blocks in a club with the units drawn so far; only those ending on or after `fromDay` unless null. */
+export function memberBlocksWithUsage(db: Db, clubId: string, memberId: string, fromDay: string | null) {
+  let query = db
+    .selectFrom('member_block as b')
+    .select([
+      'b.id',
+      'b.name',
+      'b.units',
+      'b.amount',
+      'b.starts_on',
+      'b.ends_on',
+      sql<number>`(select coalesce(sum(u.units_used), 0) from block_usage u where u.member_block_id = b.id)::bigint`.as('used'),
+    ])
+    .where('b.club_id', '=', clubId)
+    .where('b.member_id', '=', memberId);
+  if (fromDay !== null) query = query.where('b.ends_on', '>=', fromDay);
+  return query.orderBy('b.ends_on').orderBy('b.starts_on').orderBy('b.created_at').orderBy('b.id').execute();
+}

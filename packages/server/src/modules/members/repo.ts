@@ -1,0 +1,206 @@
+import { sql, type Insertable, type Kysely, type Selectable, type Transaction, type Updateable } from 'kysely';
+import type { DB, PilotTable, ProfileTable } from '../../db/schema.ts';
+
+type Db = Kysely<DB> | Transaction<DB>;
+export type PilotRecordRow = Selectable<PilotTable>;
+export type ProfileValues = Omit<Updateable<ProfileTable>, 'user_id' | 'updated_at'>;
+
+export function findUserById(db: Db, userId: string) {
+  return db
+    .selectFrom('user')
+    .select(['id', 'email', 'firstName', 'lastName'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+}
+
+/** Login emails are stored lower-case (better-auth and createPasswordUser both do). */
+export function findUserByEmail(db: Db, email: string) {
+  return db
+    .selectFrom('user')
+    .select(['id', 'email', 'firstName', 'lastName', 'emailVerified'])
+    .where('email', '=', email.trim().toLowerCase())
+    .executeTakeFirst();
+}
+
+export async function updateUserNames(db: Db, userId: string, first: string, last: string, at: Date): Promise<void> {
+  await db
+    .updateTable('user')
+    .set({ firstName: first, lastName: last, name: `${first} ${last}`, updatedAt: at })
+    .where('id', '=', userId)
+    .execute();
+}
+
+export function findProfile(db: Db, userId: string) {
+  return db.selectFrom('profile').selectAll().where('user_id', '=', userId).executeTakeFirst();
+}
+
+/** Create the profile row if missing (club None), or leave it as it is. */
+export async function ensureProfile(db: Db, userId: string): Promise<void> {
+  await db
+    .insertInto('profile')
+    .values({ user_id: userId, active_club_id: null })
+    .onConflict((oc) => oc.column('user_id').doNothing())
+    .execute();
+}
+
+/** Write profile fields, creating the row (with no active club) when the person has none yet. */
+export async function upsertProfile(db: Db, userId: string, values: ProfileValues): Promise<void> {
+  const insert: Insertable<ProfileTable> = { active_club_id: null, ...values, user_id: userId };
+  await db
+    .insertInto('profile')
+    .values(insert)
+    .onConflict((oc) => oc.column('user_id').doUpdateSet({ ...values, updated_at: sql`now()` }))
+    .execute();
+}
+
+/** Set the active club only when the person has none (used when an operator bootstraps a club). */
+export async function setActiveClubIfNone(db: Db, userId: string, clubId: string): Promise<void> {
+  await ensureProfile(db, userId);
+  await db
+    .updateTable('profile')
+    .set({ active_club_id: clubId })
+    .where('user_id', '=', userId)
+    .where('active_club_id', 'is', null)
+    .execute();
+}
+
+export function findPilot(db: Db, clubId: string, userId: string): Promise<PilotRecordRow | undefined> {
+  return db
+    .selectFrom('pilot')
+    .selectAll()
+    .where('club_id', '=', clubId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+}
+
+/** Row-locked, for a change decided on what the row holds now. */
+export function findPilotForUpdate(db: Db, clubId: string, userId: string): Promise<PilotRecordRow | undefined> {
+  return db
+    .selectFrom('pilot')
+    .selectAll()
+    .where('club_id', '=', clubId)
+    .where('user_id', '=', userId)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+/** The clubs where a person has a pilot row that was not declined, with what decides its status. */
+export function pilotClubsOfUser(db: Db, userId: string) {
+  return db
+    .selectFrom('pilot')
+    .innerJoin('club', 'club.id', 'pilot.club_id')
+    .select([
+      'club.id',
+      'club.name',
+      'club.short_name',
+      'club.time_zone',
+      'pilot.is_active',
+      'pilot.active_expiration',
+      'pilot.activated_at',
+    ])
+    .where('pilot.user_id', '=', userId)
+    .where('pilot.declined_at', 'is', null)
+    .execute();
+}
+
+/** A new, inactive pilot row: a membership request. Answers false when a row already exists. */
+export async function insertMembershipRequest(db: Db, clubId: string, userId: string, at: Date): Promise<boolean> {
+  const inserted = await db
+    .insertInto('pilot')
+    .values({ club_id: clubId, user_id: userId, is_active: false, requested_at: at })
+    .onConflict((oc) => oc.columns(['club_id', 'user_id']).doNothing())
+    .returning('user_id')
+    .executeTakeFirst();
+  return inserted !== undefined;
+}
+
+export async function reopenMembershipRequest(db: Db, clubId: string, userId: string, at: Date): Promise<void> {
+  await db
+    .updateTable('pilot')
+    // A reopened request is a fresh request: pending until an admin activates it.
+    .set({ declined_at: null, requested_at: at, is_active: false, activated_at: null })
+    .where('club_id', '=', clubId)
+    .where('user_id', '=', userId)
+    .execute();
+}
+
+export async function insertPilot(db: Db, values: Insertable<PilotTable>): Promise<void> {
+  await db.insertInto('pilot').values(values).execute();
+}
+
+export async function updatePilot(
+  db: Db,
+  clubId: string,
+  userId: string,
+  values: Omit<Updateable<PilotTable>, 'club_id' | 'user_id'>,
+): Promise<void> {
+  await db.updateTable('pilot').set(values).where('club_id', '=', clubId).where('user_id', '=', userId).execute();
+}
+
+export async function setActiveClub(db: Db, userId: string, clubId: string): Promise<void> {
+  await db
+    .insertInto('profile')
+    .values({ user_id: userId, active_club_id: clubId })
+    .onConflict((oc) => oc.column('user_id').doUpdateSet({ active_club_id: clubId, updated_at: sql`now()` }))
+    .execute();
+}
+
+/** A person's names, login email and profile (missing profile → nulls). */
+export function findPersonWithProfile(db: Db, userId: string) {
+  return db
+    .selectFrom('user')
+    .leftJoin('profile', 'profile.user_id', 'user.id')
+    .select([
+      'user.id',
+      'user.email as login_email',
+      'user.firstName',
+      'user.lastName',
+      'profile.weight_kg',
+      'profile.phone',
+      'profile.email',
+      'profile.address',
+      'profile.em_contact',
+      'profile.em_phone',
+      'profile.em_relation',
+      'profile.em_note',
+      'profile.em_link',
+      'profile.share_email',
+      'profile.share_phone',
+      'profile.share_address',
+    ])
+    .where('user.id', '=', userId)
+    .executeTakeFirst();
+}
+
+/**
+ * The club's members whose flag says active (expiry is checked by the
+ * service in the club's zone), with names and profile.
+ */
+export function listFlaggedActiveMembers(db: Db, clubId: string) {
+  return db
+    .selectFrom('pilot')
+    .innerJoin('user', 'user.id', 'pilot.user_id')
+    .leftJoin('profile', 'profile.user_id', 'pilot.user_id')
+    .select([
+      'pilot.user_id',
+      'pilot.is_active',
+      'pilot.active_expiration',
+      'user.email as login_email',
+      'user.firstName',
+      'user.lastName',
+      'profile.phone',
+      'profile.email',
+      'profile.address',
+      'profile.em_contact',
+      'profile.em_phone',
+      'profile.em_relation',
+      'profile.em_note',
+      'profile.em_link',
+      'profile.share_email',
+      'profile.share_phone',
+      'profile.share_address',
+    ])
+    .where('pilot.club_id', '=', clubId)
+    .where('pilot.is_active', '=', true)
+    .execute();
+}

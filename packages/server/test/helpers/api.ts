@@ -1,0 +1,17 @@
+import type { TestApp } from './test-app.ts';
+
+/** JSON calls through app.inject, with or without a session cookie. */
+export function apiClient(t: TestApp) {
+  const headers = (cookie?: string) => (cookie ? { cookie } : {});
+  return {
+    get: (url: string, cookie?: string) => t.app.inject({ method: 'GET', url, headers: headers(cookie) }),
+    post: (url: string, payload: unknown, cookie?: string) =>
+      t.app.inject({ method: 'POST', url, payload: payload as object, headers: headers(cookie) }),
+  };
+}
+
+/** A 4xx body as the API answers it. */
+export function refusal(statusCode: number, message: string) {
+  const error = { 400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 409: 'Conflict' }[statusCode];
+  return { statusCode, error, message };
+}
