@@ -9,6 +9,12 @@
 export const API_NAME = 'flightline';
 const apis: Record<string, string> = { [API_NAME]: '/api' };
 
+/** Where the API lives: '' (the page's own origin) in the browser; tests point it at a local server. */
+let apiOrigin = '';
+export function configureApi(options: { origin: string }): void {
+  apiOrigin = options.origin.replace(/\/+$/, '');
+}
+
 /** Status used when the request itself failed (no answer from the server). */
 export const NO_RESPONSE_STATUS = 600;
 
@@ -74,7 +80,7 @@ export async function request<T>(method: 'GET' | 'POST' | 'DELETE', path: string
   if (base === undefined) throw new Error('API name is invalid');
   let response: Response;
   try {
-    response = await fetch(base + path + toSearch(options.query), {
+    response = await fetch(apiOrigin + base + path + toSearch(options.query), {
       method,
       credentials: 'same-origin',
       headers: options.body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },

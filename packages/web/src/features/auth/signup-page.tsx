@@ -1,6 +1,82 @@
-import { ComingSoon } from '../placeholders/coming-soon.tsx';
+import { useState, type FormEvent } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import Alert from 'react-bootstrap/Alert';
+import Form from 'react-bootstrap/Form';
+import { Link, useNavigate } from 'react-router';
+import { signupSchema, type SignupForm } from '@flightline/domain/schemas/account';
+import { Page } from '../../components/page-state.tsx';
+import { post } from '../../lib/api.ts';
+import { useRefreshSession } from '../../lib/session.ts';
+import { authErrorMessage } from './auth-errors.ts';
+import { CodeStep } from './code-step.tsx';
+import { createPilot } from './create-pilot.ts';
+import { SubmitButton } from './submit-button.tsx';
+import { TextField } from './text-field.tsx';
+import { useForm } from './use-form.ts';
 
-// TEMPORARY scaffold, replaced by the real screen in this issue.
+/**
+ * `/signup` (member spec §2 Signup, §4): the form, then the code step. The
+ * server answers the same for a new and an existing email (it resends the
+ * code to an unconfirmed one), so the code step always follows.
+ */
 export function SignupPage() {
-  return <ComingSoon title="Sign Up" />;
+  const navigate = useNavigate();
+  const refresh = useRefreshSession();
+  const form = useForm(signupSchema, { email: '', first: '', last: '', password: '', confirmPassword: '' });
+  const [account, setAccount] = useState<SignupForm | null>(null);
+
+  const signUp = useMutation({
+    mutationFn: (data: SignupForm) =>
+      post('/auth/sign-up/email', {
+        email: data.email,
+        password: data.password,
+        name: `${data.first} ${data.last}`,
+        firstName: data.first,
+        lastName: data.last,
+      }),
+    onSuccess: (_answer, data) => setAccount(data),
+  });
+
+  if (account) {
+    const onVerified = async () => {
+      await createPilot(account.first, account.last);
+      await refresh();
+      await navigate('/', { replace: true });
+    };
+    return (
+      <Page title="Sign Up">
+        <CodeStep email={account.email} onVerified={onVerified} onBack={() => setAccount(null)} />
+      </Page>
+    );
+  }
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    const data = form.submit(event);
+    if (data) signUp.mutate(data);
+  };
+
+  return (
+    <Page title="Sign Up">
+      <Form onSubmit={onSubmit} noValidate style={{ maxWidth: 420 }}>
+        <Alert variant="info" className="py-2">
+          After you sign up, an email with a confirmation code will arrive. Keep this page open to enter it.
+        </Alert>
+        <TextField label="Email" type="email" autoComplete="email" inputMode="email" hint="You sign in with this address." {...form.field('email')} />
+        <TextField label="First name" autoComplete="given-name" {...form.field('first')} />
+        <TextField label="Last name" autoComplete="family-name" {...form.field('last')} />
+        <TextField label="Password" type="password" autoComplete="new-password" hint="At least 8 characters." {...form.field('password')} />
+        <TextField label="Confirm password" type="password" autoComplete="new-password" {...form.field('confirmPassword')} />
+        {signUp.error && <Alert variant="danger">{authErrorMessage(signUp.error)}</Alert>}
+        <SubmitButton busy={signUp.isPending} disabled={!form.filled('email', 'first', 'last', 'password', 'confirmPassword')}>
+          Sign Up
+        </SubmitButton>
+        <p className="mt-3 mb-0">
+          Already have an account?{' '}
+          <Link to="/login" className="btn btn-link px-0 align-baseline">
+            Login
+          </Link>
+        </p>
+      </Form>
+    </Page>
+  );
 }

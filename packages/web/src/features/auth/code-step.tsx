@@ -1,0 +1,95 @@
+import { useState, type FormEvent } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import Alert from 'react-bootstrap/Alert';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import Spinner from 'react-bootstrap/Spinner';
+import { codeSchema } from '@flightline/domain/schemas/account';
+import { post } from '../../lib/api.ts';
+import { authErrorMessage } from './auth-errors.ts';
+import { SubmitButton } from './submit-button.tsx';
+import { TextField } from './text-field.tsx';
+import { useForm } from './use-form.ts';
+
+/** The user better-auth returns once the email is confirmed (with our additional fields). */
+export interface VerifiedUser {
+  id: string;
+  email: string;
+  name: string;
+  firstName?: string;
+  lastName?: string;
+}
+
+interface VerifyAnswer {
+  status: boolean;
+  token: string | null;
+  user: VerifiedUser;
+}
+
+/**
+ * Confirmation-code entry (member spec §2 Signup, second step). Verifying
+ * signs the person in (the server sets the session cookie), then onVerified
+ * finishes the job; "Send a new code" mails a fresh one.
+ */
+export function CodeStep({
+  email,
+  onVerified,
+  onBack,
+  backLabel = 'Use a different email',
+}: {
+  email: string;
+  onVerified: (user: VerifiedUser) => Promise<void>;
+  onBack?: () => void;
+  backLabel?: string;
+}) {
+  const form = useForm(codeSchema, { code: '' });
+  const [resent, setResent] = useState(false);
+  const verify = useMutation({
+    mutationFn: (otp: string) => post<VerifyAnswer>('/auth/email-otp/verify-email', { email, otp }),
+    onSuccess: (answer) => onVerified(answer.user),
+  });
+  const resend = useMutation({
+    mutationFn: () => post('/auth/email-otp/send-verification-otp', { email, type: 'email-verification' }),
+    onMutate: () => setResent(false),
+    onSuccess: () => {
+      verify.reset();
+      setResent(true);
+    },
+  });
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    const data = form.submit(event);
+    if (data) verify.mutate(data.code);
+  };
+
+  const failure = verify.error ?? resend.error;
+  return (
+    <Form onSubmit={onSubmit} noValidate>
+      <p className="mb-1 fw-semibold">Please check your email for the code</p>
+      <p className="text-body-secondary text-break">
+        We sent it to <strong>{email}</strong>. It is valid for 10 minutes.
+      </p>
+      <TextField label="Code" {...form.field('code')} inputMode="numeric" autoComplete="one-time-code" maxLength={12} inputClassName="fs-4 text-center font-monospace" autoFocus />
+      {failure && <Alert variant="danger">{authErrorMessage(failure)}</Alert>}
+      {resent && !failure && (
+        <Alert variant="success" role="status">
+          A new code is on its way to {email}.
+        </Alert>
+      )}
+      <SubmitButton busy={verify.isPending} disabled={!form.filled('code') || resend.isPending}>
+        Verify
+      </SubmitButton>
+      <div className="d-grid gap-2 mt-3">
+        <Button variant="outline-secondary" onClick={() => resend.mutate()} disabled={resend.isPending || verify.isPending}>
+          {resend.isPending && <Spinner as="span" animation="border" size="sm" className="me-2" aria-hidden="true" />}
+          Send a new code
+        </Button>
+        {onBack && (
+          <Button variant="link" onClick={onBack} disabled={verify.isPending}>
+            {backLabel}
+          </Button>
+        )}
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,149 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ApiError, CanceledError, configureApi, get, NO_RESPONSE_STATUS, post, request } from './api.ts';
+
+/** A real HTTP server on 127.0.0.1 answering the shapes member spec §7 describes. */
+function handle(req: IncomingMessage, res: ServerResponse) {
+  const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+  const json = (status: number, body: unknown) => {
+    res.writeHead(status, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(body));
+  };
+  let raw = '';
+  req.on('data', (chunk: Buffer) => (raw += chunk.toString()));
+  req.on('end', () => {
+    switch (url.pathname) {
+      case '/api/json':
+        return json(200, { club: 'demo', balanceCents: 12_345, query: Object.fromEntries(url.searchParams) });
+      case '/api/echo':
+        return json(200, { method: req.method, contentType: req.headers['content-type'], received: JSON.parse(raw) as unknown });
+      case '/api/empty':
+        res.writeHead(204, { 'x-flightline-note': 'nothing here' });
+        return res.end();
+      case '/api/moved':
+        // No Location header, so fetch hands the 302 back instead of following it.
+        return json(302, { message: 'This page moved' });
+      case '/api/forbidden':
+        return json(403, { statusCode: 403, error: 'Forbidden', message: 'Only a club admin can do this' });
+      case '/api/broken':
+        return json(500, { statusCode: 500, error: 'Internal Server Error', message: 'Something broke on our side' });
+      case '/api/broken-silently':
+        res.writeHead(500);
+        return res.end();
+      case '/api/slow':
+        // Never answers: the client has to give up by aborting.
+        return;
+      default:
+        return json(404, { message: `No route ${url.pathname}` });
+    }
+  });
+}
+
+let server: Server;
+let origin: string;
+
+function listen(s: Server): Promise<string> {
+  return new Promise((resolve) => s.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(s.address() as AddressInfo).port}`)));
+}
+
+beforeAll(async () => {
+  server = createServer(handle);
+  origin = await listen(server);
+  configureApi({ origin });
+});
+
+afterEach(() => configureApi({ origin }));
+
+afterAll(async () => {
+  configureApi({ origin: '' });
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+});
+
+describe('API client against a real HTTP server (member spec §7)', () => {
+  it('parses a JSON body and sends the query without empty values', async () => {
+    const response = await request<{ club: string; balanceCents: number; query: Record<string, string> }>('GET', '/json', {
+      query: { club: 'demo', userID: 'u-1', includeExpired: false, missing: undefined, none: null },
+    });
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ club: 'demo', balanceCents: 12_345, query: { club: 'demo', userID: 'u-1', includeExpired: 'false' } });
+    expect(response.headers.get('content-type')).toBe('application/json');
+  });
+
+  it('get() returns the parsed body itself', async () => {
+    const body = await get<{ club: string }>('/json', { club: 'demo' });
+    expect(body.club).toBe('demo');
+  });
+
+  it('post() sends JSON and returns the parsed answer', async () => {
+    const body = await post<{ method: string; contentType: string; received: unknown }>('/echo', { first: 'Ada', last: 'Lovelace' });
+    expect(body).toEqual({ method: 'POST', contentType: 'application/json', received: { first: 'Ada', last: 'Lovelace' } });
+  });
+
+  it('an empty body gives status and headers, and no body key', async () => {
+    const response = await request('GET', '/empty');
+    expect(response.status).toBe(204);
+    expect(response.headers.get('x-flightline-note')).toBe('nothing here');
+    expect('body' in response).toBe(false);
+  });
+
+  it.each([
+    ['/moved', 302, 'This page moved'],
+    ['/forbidden', 403, 'Only a club admin can do this'],
+    ['/broken', 500, 'Something broke on our side'],
+  ])('%s: status %d is thrown as an ApiError with the server message and the response', async (path, status, message) => {
+    const error = await request('GET', path).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    const apiError = error as ApiError;
+    expect(apiError.status).toBe(status);
+    expect(apiError.message).toBe(message);
+    expect(apiError.response!.status).toBe(status);
+    expect(apiError.response!.headers.get('content-type')).toBe('application/json');
+    expect((apiError.response!.body as { message: string }).message).toBe(message);
+  });
+
+  it('a refused call exposes the server fields of its body', async () => {
+    const error = (await request('GET', '/forbidden').catch((e: unknown) => e)) as ApiError;
+    expect(error.field<string>('error')).toBe('Forbidden');
+    expect(error.field<number>('statusCode')).toBe(403);
+    expect(error.field('absent')).toBeUndefined();
+  });
+
+  it('a failure with an empty body still throws, with the status in the message', async () => {
+    const error = (await request('GET', '/broken-silently').catch((e: unknown) => e)) as ApiError;
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.status).toBe(500);
+    expect(error.message).toBe('Request failed with status code 500');
+    expect('body' in error.response!).toBe(false);
+  });
+
+  it('aborting a call throws CanceledError "Request is canceled by user"', async () => {
+    const controller = new AbortController();
+    const pending = request('GET', '/slow', { signal: controller.signal });
+    setTimeout(() => controller.abort(), 50);
+    const error = await pending.catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(CanceledError);
+    expect((error as Error).message).toBe('Request is canceled by user');
+  });
+
+  it('an unknown API name throws "API name is invalid" without calling out', async () => {
+    const error = await request('GET', '/json', { api: 'accounting' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(Error);
+    expect(error).not.toBeInstanceOf(ApiError);
+    expect((error as Error).message).toBe('API name is invalid');
+  });
+
+  it('a refused connection throws ApiError with status 600', async () => {
+    const closed = createServer();
+    const closedOrigin = await listen(closed);
+    await new Promise((resolve) => closed.close(resolve));
+    configureApi({ origin: closedOrigin });
+    const error = (await request('GET', '/json').catch((e: unknown) => e)) as ApiError;
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.status).toBe(600);
+    expect(NO_RESPONSE_STATUS).toBe(600);
+    expect(error.message).toBe('Could not reach the server. Check your connection and try again.');
+    expect(error.response).toBeUndefined();
+  });
+});

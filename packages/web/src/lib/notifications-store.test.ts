@@ -1,0 +1,138 @@
+import { describe, expect, it } from 'vitest';
+import { createNotificationStore } from './notifications-store.ts';
+
+/** A store whose clock and timers the test drives: timers are captured, never run on their own. */
+function storeWithTimers(now = () => 1_700_000_000_000) {
+  const timers: { fn: () => void; ms: number }[] = [];
+  const store = createNotificationStore({ now, setTimer: (fn, ms) => void timers.push({ fn, ms }) });
+  return { store, timers };
+}
+
+describe('notifications (member spec §4)', () => {
+  it('status defaults to dark', () => {
+    const { store } = storeWithTimers();
+    store.toast({ message: 'Saved' });
+    expect(store.getState().toasts[0]!.status).toBe('dark');
+  });
+
+  it('keeps the status it is given', () => {
+    const { store } = storeWithTimers();
+    store.alert({ message: 'Could not save', status: 'danger' });
+    expect(store.getState().alerts[0]!.status).toBe('danger');
+  });
+
+  it('delay defaults to 4000 ms', () => {
+    const { store } = storeWithTimers();
+    store.toast({ message: 'Saved' });
+    expect(store.getState().toasts[0]!.delay).toBe(4000);
+  });
+
+  it('autohide defaults to true', () => {
+    const { store } = storeWithTimers();
+    store.toast({ message: 'Saved' });
+    expect(store.getState().toasts[0]!.autohide).toBe(true);
+  });
+
+  it('dismissible is the opposite of autohide when autohide is given', () => {
+    const { store } = storeWithTimers();
+    store.toast({ message: 'stays', autohide: false });
+    store.toast({ message: 'goes', autohide: true });
+    const [stays, goes] = store.getState().toasts;
+    expect(stays!.dismissible).toBe(true);
+    expect(goes!.dismissible).toBe(false);
+  });
+
+  it('dismissible is false when autohide is not given', () => {
+    const { store } = storeWithTimers();
+    store.alert({ message: 'Saved' });
+    expect(store.getState().alerts[0]!.dismissible).toBe(false);
+  });
+
+  it('an explicit dismissible wins over the autohide rule', () => {
+    const { store } = storeWithTimers();
+    store.toast({ message: 'a', autohide: false, dismissible: false });
+    store.toast({ message: 'b', autohide: true, dismissible: true });
+    store.toast({ message: 'c', dismissible: true });
+    expect(store.getState().toasts.map((t) => t.dismissible)).toEqual([false, true, true]);
+  });
+
+  it('an item without a message is ignored: add returns null and the state is unchanged', () => {
+    const { store, timers } = storeWithTimers();
+    store.toast({ message: 'first' });
+    const before = store.getState();
+    let emitted = 0;
+    store.subscribe(() => emitted++);
+    expect(store.toast({})).toBeNull();
+    expect(store.toast({ message: '' })).toBeNull();
+    expect(store.alert({ message: null, status: 'danger' })).toBeNull();
+    expect(store.getState()).toBe(before);
+    expect(emitted).toBe(0);
+    expect(timers).toHaveLength(1);
+  });
+
+  it('keeps at most 5 toasts, dropping the oldest first', () => {
+    const { store } = storeWithTimers();
+    const ids = [1, 2, 3, 4, 5, 6, 7].map((n) => store.toast({ message: `toast ${n}` }));
+    expect(ids).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(store.getState().toasts.map((t) => t.id)).toEqual([3, 4, 5, 6, 7]);
+    expect(store.getState().toasts.map((t) => t.message)).toEqual(['toast 3', 'toast 4', 'toast 5', 'toast 6', 'toast 7']);
+  });
+
+  it('keeps at most 5 alerts, dropping the oldest first', () => {
+    const { store } = storeWithTimers();
+    for (let n = 1; n <= 7; n++) store.alert({ message: `alert ${n}` });
+    expect(store.getState().alerts.map((a) => a.id)).toEqual([3, 4, 5, 6, 7]);
+  });
+
+  it('counts toasts and alerts separately', () => {
+    const { store } = storeWithTimers();
+    for (let n = 1; n <= 5; n++) store.toast({ message: `toast ${n}` });
+    for (let n = 1; n <= 5; n++) store.alert({ message: `alert ${n}` });
+    expect(store.getState().toasts.map((t) => t.id)).toEqual([1, 2, 3, 4, 5]);
+    expect(store.getState().alerts.map((a) => a.id)).toEqual([6, 7, 8, 9, 10]);
+    store.alert({ message: 'alert 6' });
+    expect(store.getState().toasts.map((t) => t.id)).toEqual([1, 2, 3, 4, 5]);
+    expect(store.getState().alerts.map((a) => a.id)).toEqual([7, 8, 9, 10, 11]);
+  });
+
+  it('autohide removes the item after its delay', () => {
+    const { store, timers } = storeWithTimers();
+    const id = store.toast({ message: 'Saved', delay: 2500 });
+    store.toast({ message: 'stays', autohide: false });
+    expect(timers.map((t) => t.ms)).toEqual([2500]);
+    expect(store.getState().toasts).toHaveLength(2);
+    timers[0]!.fn();
+    expect(store.getState().toasts.map((t) => t.message)).toEqual(['stays']);
+    expect(store.getState().toasts.some((t) => t.id === id)).toBe(false);
+  });
+
+  it('autohide uses the default 4000 ms delay when none is given', () => {
+    const { store, timers } = storeWithTimers();
+    store.alert({ message: 'Saved' });
+    expect(timers.map((t) => t.ms)).toEqual([4000]);
+    timers[0]!.fn();
+    expect(store.getState().alerts).toEqual([]);
+  });
+
+  it('the timestamp comes from the injected clock', () => {
+    let clock = 1_000;
+    const { store } = storeWithTimers(() => clock);
+    store.toast({ message: 'one' });
+    clock = 7_250;
+    store.alert({ message: 'two' });
+    expect(store.getState().toasts[0]!.timestamp).toBe(1_000);
+    expect(store.getState().alerts[0]!.timestamp).toBe(7_250);
+  });
+
+  it('remove takes an item away and tells the listeners', () => {
+    const { store } = storeWithTimers();
+    const id = store.toast({ message: 'Saved', autohide: false })!;
+    let emitted = 0;
+    store.subscribe(() => emitted++);
+    store.remove(id);
+    expect(store.getState().toasts).toEqual([]);
+    expect(emitted).toBe(1);
+    store.remove(id);
+    expect(emitted).toBe(1);
+  });
+});
