@@ -1,6 +1,111 @@
-import { ComingSoon } from '../placeholders/coming-soon.tsx';
+import { Link, Navigate } from 'react-router';
+import type { SessionInfo } from '@flightline/domain/api-types';
+import { Loading, LoadError, Page } from '../../components/page-state.tsx';
+import { NO_CLUB_NOTICE, NOT_ACTIVATED_NOTICE } from '../../components/require-member.tsx';
+import { useSession } from '../../lib/session.ts';
+import { useBalance, useBlockBalances } from './api.ts';
+import { balanceText, blockBalanceText, menuSections } from './home-menu.ts';
 
-// TEMPORARY scaffold, replaced by the real screen in this issue.
+// The first screen on a phone, counted in the bundle budget: plain JSX with
+// Bootstrap classes, no react-bootstrap, date or form library.
+
+/** Only web addresses become links or images: a club's link and logo are typed by an admin. */
+function isWebAddress(url: string): boolean {
+  return /^https?:\/\//i.test(url);
+}
+
+/** `/` signed in (member spec §2 Home). */
 export function HomePage() {
-  return <ComingSoon title="Home" />;
+  const session = useSession();
+  if (session.isPending) return <Page><Loading text="Retrieving your data...." /></Page>;
+  if (session.isError) return <Page><LoadError error={session.error} /></Page>;
+  const s = session.data;
+  if (!s.club || !s.userID) return <Navigate to="/settings" replace state={{ notice: NO_CLUB_NOTICE }} />;
+  if (!s.userIsActive) {
+    return (
+      <Page>
+        <ClubHeader session={s} />
+        <div className="alert alert-warning" role="alert">
+          {NOT_ACTIVATED_NOTICE}
+        </div>
+      </Page>
+    );
+  }
+  return (
+    <Page>
+      <ClubHeader session={s} />
+      <nav aria-label="Activities">
+        {menuSections(s).map((section) => (
+          <section key={section.title} className="mb-3" aria-labelledby={`menu-${section.title}`}>
+            <h2 id={`menu-${section.title}`} className="h6 fw-semibold text-body-secondary mb-2">
+              {section.title}
+            </h2>
+            <div className="row row-cols-1 row-cols-sm-2 g-2">
+              {section.items.map((item) => (
+                <div key={item.to} className="col">
+                  <Link to={item.to} className="btn btn-primary btn-lg w-100 h-100 py-3 d-flex align-items-center justify-content-center">
+                    {item.label}
+                  </Link>
+                </div>
+              ))}
+            </div>
+          </section>
+        ))}
+      </nav>
+      <AccountLines club={s.club} userID={s.userID} />
+      {/* Active flights: the member's gliders not yet landed or cancelled go here when the flights API arrives. */}
+      {s.clubMessage && (
+        // Sanitised by the server (modules/clubs/club-message.ts) before it is put in the session.
+        <div className="club-message border-top pt-3 mt-3" dangerouslySetInnerHTML={{ __html: s.clubMessage }} />
+      )}
+    </Page>
+  );
+}
+
+function ClubHeader({ session }: { session: SessionInfo }) {
+  const logo = isWebAddress(session.clubLogo) ? (
+    <img src={session.clubLogo} alt={`${session.clubName || 'Club'} logo`} style={{ maxHeight: 56, maxWidth: 120, objectFit: 'contain' }} />
+  ) : null;
+  return (
+    <header className="d-flex align-items-center gap-3 mb-3">
+      {logo && isWebAddress(session.clubLink) ? (
+        <a href={session.clubLink} target="_blank" rel="noopener noreferrer">
+          {logo}
+        </a>
+      ) : (
+        logo
+      )}
+      <h1 className="h4 mb-0">{session.clubName || 'Choose your activity'}</h1>
+    </header>
+  );
+}
+
+function AccountLines({ club, userID }: { club: string; userID: string }) {
+  const balance = useBalance(club, userID);
+  const blocks = useBlockBalances(club, userID);
+  return (
+    <section aria-label="Account" className="mt-4">
+      {balance.isPending ? (
+        <Loading text="Retrieving your balance...." />
+      ) : balance.isError ? (
+        <LoadError error={balance.error} prefix="Could not load your balance." />
+      ) : (
+        <p className={`fs-5 mb-2${balance.data.balanceCents < 0 ? ' text-danger' : ''}`}>{balanceText(balance.data.balanceCents)}</p>
+      )}
+      {blocks.isError ? (
+        <LoadError error={blocks.error} prefix="Could not load your blocks." />
+      ) : (
+        blocks.data?.blocks.map((block) => (
+          <p key={block.blockId} className="mb-1">
+            {`${block.blockName}: ${blockBalanceText(block)}`}
+            {block.blockExpires && (
+              <span className="text-body-secondary">
+                , expires <span className="text-nowrap">{block.blockExpires.slice(0, 10)}</span>
+              </span>
+            )}
+          </p>
+        ))
+      )}
+    </section>
+  );
 }

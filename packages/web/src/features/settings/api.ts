@@ -1,0 +1,46 @@
+import { useQuery } from '@tanstack/react-query';
+import type { ClubSummary, PilotClub, PilotRecord } from '@flightline/domain/api-types';
+import type { Profile } from '@flightline/domain/schemas/members';
+import { get, post } from '../../lib/api.ts';
+
+/** The clubs the person belongs to, with their status there (active, inactive or a pending request). */
+export function usePilotClubs(userID: string) {
+  return useQuery({
+    queryKey: ['pilot-clubs', userID],
+    queryFn: ({ signal }) => get<{ clubs: PilotClub[] }>(`/get-pilot-clubs/${encodeURIComponent(userID)}`, undefined, signal),
+  });
+}
+
+/** Every club, for membership requests. */
+export function useAllClubs() {
+  return useQuery({
+    queryKey: ['list-clubs'],
+    queryFn: ({ signal }) => get<{ clubs: ClubSummary[] }>('/list-clubs', undefined, signal),
+  });
+}
+
+/** The person's own pilot record in the active club (the profile editor's starting values). */
+export function useMyPilot(club: string | null, userID: string) {
+  return useQuery({
+    queryKey: ['pilot', club, userID],
+    queryFn: ({ signal }) => get<PilotRecord>('/get-pilot', { userID }, signal),
+  });
+}
+
+export function switchClub(club: string) {
+  return post<unknown>('/switch-club', { club });
+}
+
+/** A membership request is a PILOT item written in the other club (member spec §3). */
+export function requestMembership(input: { clubId: string; userID: string; first: string; last: string }) {
+  return post<unknown>('/update-item/', {
+    club: input.clubId,
+    type: 'PILOT',
+    id: input.userID,
+    data: { clubId: input.clubId, pilotId: input.userID, first: input.first, last: input.last, createdAt: Date.now() },
+  });
+}
+
+export function saveProfile(userID: string, profile: Profile) {
+  return post<unknown>('/update-item/', { type: 'PILOT', id: userID, data: profile });
+}
