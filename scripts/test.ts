@@ -16,7 +16,7 @@ interface Totals {
 }
 const totals: Totals = { passed: 0, failed: 0 };
 const reportDir = mkdtempSync(join(tmpdir(), 'flightline-test-'));
-let failedSteps: string[] = [];
+const failedSteps: string[] = [];
 
 function run(label: string, command: string, args: string[], env: NodeJS.ProcessEnv = {}): boolean {
   console.log(`\n━━ ${label}`);
@@ -45,6 +45,7 @@ function vitest(label: string, project: string, env: NodeJS.ProcessEnv = {}) {
 }
 
 async function main() {
+  const started = Date.now();
   const only = process.argv[2];
   ensureSystemDeps();
   if (!only || only === 'static') {
@@ -67,7 +68,8 @@ async function main() {
     vitest('browser tests', 'e2e');
   }
   rmSync(reportDir, { recursive: true, force: true });
-  if (failedSteps.length) console.log(`\nFailed: ${failedSteps.join('; ')}`);
+  console.log(`\nTotal: ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  if (failedSteps.length) console.log(`Failed: ${failedSteps.join('; ')}`);
   console.log(`\n${totals.passed} passed, ${totals.failed} failed`);
   process.exit(failedSteps.length || totals.failed ? 1 : 0);
 }

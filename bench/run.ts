@@ -1,0 +1,45 @@
+/**
+ * `npm run bench [-- NAME… [--check] [options]]`: run the named benchmarks
+ * (all when none is named). Each benchmark is a file in bench/ exporting
+ * `run(args)`; it prints its own table and answers whether its targets are met.
+ * With --check the run exits 1 when a target is missed.
+ */
+export interface BenchmarkResult {
+  /** Every target this benchmark states was met. */
+  targetsMet: boolean;
+}
+
+export interface Benchmark {
+  run(args: string[]): Promise<BenchmarkResult>;
+}
+
+const BENCHMARKS: Record<string, { about: string; load: () => Promise<Benchmark> }> = {
+  size: { about: 'gzipped JS and CSS a phone downloads for the landing and member home pages', load: () => import('./size.ts') },
+};
+
+async function main() {
+  const args = process.argv.slice(2);
+  const names = args.filter((a) => !a.startsWith('-'));
+  const options = args.filter((a) => a.startsWith('-'));
+  const unknown = names.filter((n) => !(n in BENCHMARKS));
+  if (unknown.length || options.includes('--help')) {
+    if (unknown.length) console.error(`Unknown benchmark: ${unknown.join(', ')}`);
+    console.error('Benchmarks (npm run bench -- NAME [--check]):');
+    for (const [name, { about }] of Object.entries(BENCHMARKS)) console.error(`  ${name.padEnd(10)} ${about}`);
+    process.exit(unknown.length ? 2 : 0);
+  }
+  let allMet = true;
+  for (const name of names.length ? names : Object.keys(BENCHMARKS)) {
+    console.log(`\n━━ bench: ${name}`);
+    const started = Date.now();
+    const result = await (await BENCHMARKS[name]!.load()).run(options);
+    allMet &&= result.targetsMet;
+    console.log(`━━ bench: ${name}: targets ${result.targetsMet ? 'met' : 'NOT met'} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  }
+  if (options.includes('--check') && !allMet) process.exit(1);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
