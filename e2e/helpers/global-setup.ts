@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
 import { APP_VERSION } from '@flightline/domain/app-version';
 import { startSmtpCapture, type SmtpCapture } from '../../packages/server/test/helpers/smtp-capture.ts';
+import { seedE2eFixtures } from './fixtures.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const SERVER_LOG = join(ROOT, 'test-results', 'e2e-server.log');
@@ -34,6 +35,7 @@ export default async function setup(project: TestProject) {
   const mailServer = await startMailEndpoint(smtp);
   const mailUrl = `http://127.0.0.1:${(mailServer.address() as { port: number }).port}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'flightline-e2e-'));
+  await seedE2eFixtures(dataDir);
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
 

@@ -93,6 +93,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     await app.register(fastifyStatic, {
       root: webDist,
       wildcard: false,
+      // dist/.vite/manifest.json is for the size benchmark, not for browsers.
+      dotfiles: 'deny',
       setHeaders(res, path) {
         res.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
       },

@@ -217,6 +217,17 @@ describe('POST /api/update-item/', () => {
       });
     });
 
+    it('refuses an emergency link that is not a web link (javascript:, data:) with 400, and saves nothing', async () => {
+      const cookie = await t.signIn(mary.email);
+      const before = await profileRow(mary.userId);
+      for (const emLink of ['javascript:alert(1)', 'data:text/html,<script>alert(1)</script>', 'ftp://example.org/x']) {
+        const response = await api.post('/api/update-item/', { type: 'PILOT', id: mary.userId, data: { ...profile, emLink } }, cookie);
+        expect(response.statusCode).toBe(400);
+        expect(response.json().message).toBe('Invalid profile: emLink: Enter a full link, starting with https://');
+      }
+      expect(await profileRow(mary.userId)).toEqual(before);
+    });
+
     it('an inactive member may still edit their profile (settings stay open to them)', async () => {
       const ivan = await createPerson(t.db, { club: alpha, flags: { is_active: false } });
       const response = await api.post('/api/update-item/', { type: 'PILOT', id: ivan.userId, data: { ...profile, phone: '555-0777' } }, await t.signIn(ivan.email));

@@ -28,7 +28,15 @@ export const profileSchema = z
     email: z.union([z.literal(''), z.string().trim().email('Enter a valid email address').max(254)]),
     address: text(500),
     emNote: text(1000),
-    emLink: z.union([z.literal(''), z.string().trim().url('Enter a full link, starting with https://').max(500)]),
+    // Only web links: a javascript: or data: address shown as a link would run in other members' browsers.
+    emLink: z.union([
+      z.literal(''),
+      z
+        .string()
+        .trim()
+        .max(500)
+        .regex(/^https?:\/\/[^\s]+$/i, 'Enter a full link, starting with https://'),
+    ]),
     shareEmail: z.boolean(),
     sharePhone: z.boolean(),
     shareAddress: z.boolean(),

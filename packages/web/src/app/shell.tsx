@@ -48,22 +48,22 @@ export function Shell({ children }: { children: ReactNode }) {
           <Link className="navbar-brand" to="/">
             {signedIn && hasClub ? 'Home' : LANDING_NAME}
           </Link>
-          <div className="d-flex gap-1">
+          <div className="d-flex align-items-center gap-1">
             {signedIn ? (
               <>
-                <Link className="btn btn-link nav-link text-white px-2" to="/settings">
+                <Link className="btn btn-link text-white text-decoration-none px-2 d-inline-flex align-items-center" to="/settings">
                   Settings
                 </Link>
-                <button type="button" className="btn btn-link nav-link text-white px-2" onClick={() => void logout()}>
+                <button type="button" className="btn btn-link text-white text-decoration-none px-2 d-inline-flex align-items-center" onClick={() => void logout()}>
                   Logout
                 </button>
               </>
             ) : (
               <>
-                <Link className="btn btn-link nav-link text-white px-2" to="/signup">
+                <Link className="btn btn-link text-white text-decoration-none px-2 d-inline-flex align-items-center" to="/signup">
                   Signup
                 </Link>
-                <Link className="btn btn-link nav-link text-white px-2" to="/login">
+                <Link className="btn btn-link text-white text-decoration-none px-2 d-inline-flex align-items-center" to="/login">
                   Login
                 </Link>
               </>

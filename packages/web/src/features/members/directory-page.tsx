@@ -3,8 +3,8 @@ import { Link, useSearchParams } from 'react-router';
 import type { DirectoryEntry } from '@flightline/domain/api-types';
 import { Loading, LoadError, Page } from '../../components/page-state.tsx';
 import { useSession } from '../../lib/session.ts';
-import type { FilterOption } from '../settings/filter-options.ts';
-import { FilterSelect } from '../settings/filter-select.tsx';
+import type { FilterOption } from '../../lib/filter-options.ts';
+import { FilterSelect } from '../../components/filter-select.tsx';
 import { useMembers } from './api.ts';
 
 const TITLE = 'Emergency Contacts / Directory';

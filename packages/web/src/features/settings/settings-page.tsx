@@ -9,8 +9,8 @@ import { confirmDialog } from '../../lib/confirm-store.ts';
 import { notifications } from '../../lib/notifications-store.ts';
 import { useRefreshSession, useSession } from '../../lib/session.ts';
 import { requestMembership, switchClub, useAllClubs, usePilotClubs } from './api.ts';
-import type { FilterOption } from './filter-options.ts';
-import { FilterSelect } from './filter-select.tsx';
+import type { FilterOption } from '../../lib/filter-options.ts';
+import { FilterSelect } from '../../components/filter-select.tsx';
 
 const STATUS_TEXT: Record<PilotClub['status'], string | undefined> = {
   active: undefined,

@@ -1,5 +1,5 @@
 import { useId, useState, type KeyboardEvent } from 'react';
-import { filterOptions, type FilterOption } from './filter-options.ts';
+import { filterOptions, type FilterOption } from '../lib/filter-options.ts';
 
 /** At most this many choices are shown; typing narrows the rest. */
 const MAX_VISIBLE = 8;
