@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { Kysely } from 'kysely';
+import { MIN_SUPPORTED_VERSION } from '@flightline/domain/app-version';
 import { CLIENT_IP_HEADER, createAuth, type Auth } from './auth/auth.ts';
 import { mountAuth } from './auth/mount.ts';
 import type { DB } from './db/schema.ts';
@@ -30,6 +31,8 @@ export interface AppDeps {
   rateLimitMax?: number;
   logger?: boolean;
   trustProxy?: boolean;
+  /** Oldest client version served (default: the build's MIN_SUPPORTED_VERSION). */
+  minClientVersion?: string | undefined;
 }
 
 export interface App {
@@ -79,7 +82,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   const webDist = deps.webDist ?? (existsSync(defaultWebDist) ? defaultWebDist : undefined);
   mountAuth(app, auth, CLIENT_IP_HEADER);
-  registerModules(app, { db, auth, database: deps.database, mailer: deps.mailer });
+  registerModules(app, {
+    db,
+    auth,
+    database: deps.database,
+    mailer: deps.mailer,
+    minClientVersion: deps.minClientVersion ?? MIN_SUPPORTED_VERSION,
+  });
 
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api/') || request.method !== 'GET' || !webDist) {

@@ -1,3 +1,5 @@
+import { MIN_SUPPORTED_VERSION } from '@flightline/domain/app-version';
+
 /** Everything the server reads from its environment, in one place (documented in README.md). */
 export interface Config {
   port: number;
@@ -10,6 +12,8 @@ export interface Config {
   authSecret: string | undefined;
   seedDemo: boolean;
   webDist: string | undefined;
+  /** Clients older than this see "Time for an Update". */
+  minClientVersion: string;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -26,5 +30,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authSecret: env.AUTH_SECRET || undefined,
     seedDemo: (env.SEED_DEMO ?? 'true') !== 'false',
     webDist: env.WEB_DIST || undefined,
+    minClientVersion: env.MIN_CLIENT_VERSION || MIN_SUPPORTED_VERSION,
   };
 }

@@ -43,6 +43,7 @@ async function main() {
     authSecret: await authSecret(database.db, config.authSecret),
     publicUrl: config.publicUrl,
     webDist: config.webDist,
+    minClientVersion: config.minClientVersion,
     logger: false,
     trustProxy: process.env.TRUST_PROXY === 'true',
   });

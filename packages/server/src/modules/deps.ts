@@ -10,4 +10,5 @@ export interface ModuleDeps {
   auth: Auth;
   database: Database;
   mailer: Mailer;
+  minClientVersion: string;
 }

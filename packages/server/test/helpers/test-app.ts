@@ -44,7 +44,7 @@ export async function openTestDatabase(): Promise<Database> {
   return openDatabase({ dataDir: 'memory://', loadDataDir: new Blob([readFileSync(path)]) });
 }
 
-export async function createTestApp(options: { now?: number; rateLimitMax?: number } = {}): Promise<TestApp> {
+export async function createTestApp(options: { now?: number; rateLimitMax?: number; minClientVersion?: string } = {}): Promise<TestApp> {
   const database = await openTestDatabase();
   const mail = await startSmtpCapture();
   let fixedNow = options.now;
@@ -58,6 +58,7 @@ export async function createTestApp(options: { now?: number; rateLimitMax?: numb
     now: clock.now,
     rateLimitMax: options.rateLimitMax ?? 1000,
     webDist: undefined,
+    minClientVersion: options.minClientVersion,
   });
   await built.app.ready();
   return {

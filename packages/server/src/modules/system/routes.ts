@@ -5,7 +5,7 @@ import { defineRoute, operations } from '../../http/route.ts';
 import type { ModuleDeps } from '../deps.ts';
 import { buildOpenApi } from './openapi.ts';
 
-export function registerSystemRoutes(app: FastifyInstance, _deps: ModuleDeps): void {
+export function registerSystemRoutes(app: FastifyInstance, deps: ModuleDeps): void {
   defineRoute(app, {
     method: 'GET',
     url: '/api/check-version',
@@ -13,7 +13,7 @@ export function registerSystemRoutes(app: FastifyInstance, _deps: ModuleDeps): v
     access: 'public',
     query: z.object({ version: z.string().max(40) }),
     async handler({ query }) {
-      return { version: APP_VERSION, supported: isSupportedVersion(query.version) };
+      return { version: APP_VERSION, supported: isSupportedVersion(query.version, deps.minClientVersion) };
     },
   });
 

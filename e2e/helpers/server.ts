@@ -1,0 +1,111 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createWriteStream, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { createServer as createNetServer } from 'node:net';
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { APP_VERSION } from '@flightline/domain/app-version';
+
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+export interface RunningServer {
+  baseUrl: string;
+  process: ChildProcess;
+  /** SIGTERM (the server closes its database), SIGKILL after 10 s; resolves with the exit code. */
+  stop(): Promise<number | null>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createNetServer();
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+    probe.on('error', reject);
+  });
+}
+
+/**
+ * The real server (`packages/server/src/main.ts`) in a child process on
+ * PGlite in `dataDir`, serving the built web app; resolves once it answers.
+ */
+export async function startServer(options: {
+  dataDir: string;
+  port?: number;
+  logFile: string;
+  env?: NodeJS.ProcessEnv;
+}): Promise<RunningServer> {
+  const port = options.port ?? (await freePort());
+  const baseUrl = `http://127.0.0.1:${port}`;
+  mkdirSync(dirname(options.logFile), { recursive: true });
+  const log = createWriteStream(options.logFile, { flags: 'a' });
+  // Its own process group, so stopping ends npx, tsx and node together.
+  const child = spawn('npx', ['tsx', 'packages/server/src/main.ts'], {
+    cwd: ROOT,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      ...process.env,
+      DATA_DIR: options.dataDir,
+      DATABASE_URL: '',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      PUBLIC_URL: baseUrl,
+      SEED_DEMO: 'true',
+      AUTH_SECRET: randomBytes(32).toString('base64url'),
+      WEB_DIST: '',
+      ...options.env,
+    },
+  });
+  child.stdout?.pipe(log, { end: false });
+  child.stderr?.pipe(log, { end: false });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const stop = async () => {
+    const code = await stopGroup(child, exited);
+    log.end();
+    return code;
+  };
+  try {
+    await waitUntilServing(baseUrl, child);
+  } catch (error) {
+    await stop();
+    const output = existsSync(options.logFile) ? readFileSync(options.logFile, 'utf8').slice(-4000) : '';
+    throw new Error(`${(error as Error).message}\n--- server output (${options.logFile}) ---\n${output}`);
+  }
+  return { baseUrl, process: child, stop };
+}
+
+async function waitUntilServing(baseUrl: string, server: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (server.exitCode !== null) throw new Error(`e2e: the server exited with code ${server.exitCode} before serving`);
+    try {
+      const response = await fetch(`${baseUrl}/api/check-version?version=${APP_VERSION}`, { signal: AbortSignal.timeout(2_000) });
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`e2e: the server did not answer on ${baseUrl} within 90 s`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+async function stopGroup(child: ChildProcess, exited: Promise<number | null>): Promise<number | null> {
+  if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return child.exitCode;
+  const pid = child.pid;
+  const signal = (name: NodeJS.Signals) => {
+    try {
+      process.kill(-pid, name);
+    } catch {
+      // already gone
+    }
+  };
+  signal('SIGTERM');
+  const timer = setTimeout(() => signal('SIGKILL'), 10_000);
+  const code = await exited;
+  clearTimeout(timer);
+  // tsx's own child may outlive npx by a moment; make sure the group is gone.
+  signal('SIGKILL');
+  return code;
+}
