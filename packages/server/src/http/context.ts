@@ -49,18 +49,6 @@ export interface UserContext extends RequestContext {
   user: SessionUser;
 }
 
-/** Narrow a context already checked at 'user' access (checked again: cheap, and never trusts the caller). */
-export function asUser(ctx: RequestContext): UserContext {
-  checkAccess(ctx, 'user');
-  return ctx as UserContext;
-}
-
-/** Narrow a context already checked at 'member' access. */
-export function asMember(ctx: RequestContext): MemberContext {
-  checkAccess(ctx, 'member');
-  return ctx as MemberContext;
-}
-
 export function hasRight(ctx: RequestContext, right: Right): boolean {
   if (!ctx.pilot || !ctx.isActive) return false;
   return ctx.pilot.is_admin || ctx.pilot[rightColumn[right]];

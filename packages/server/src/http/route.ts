@@ -1,16 +1,20 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { badRequest } from './errors.ts';
-import type { RequestContext } from './context.ts';
+import type { MemberContext, RequestContext, UserContext } from './context.ts';
 
 type Method = 'GET' | 'POST' | 'DELETE';
+export type Access = 'public' | 'user' | 'member';
 
-export interface RouteDefinition<Q extends z.ZodType, B extends z.ZodType, R> {
+/** The context a handler gets: already checked against its route's access level, and typed to match. */
+export type ContextFor<A extends Access> = A extends 'member' ? MemberContext : A extends 'user' ? UserContext : RequestContext;
+
+export interface RouteDefinition<A extends Access, Q extends z.ZodType, B extends z.ZodType, R> {
   method: Method;
   url: string;
   summary: string;
   /** public: no session needed; user: signed in; member: signed in, active in the active club. */
-  access: 'public' | 'user' | 'member';
+  access: A;
   query?: Q;
   body?: B;
   params?: z.ZodType<Record<string, string>>;
@@ -18,7 +22,7 @@ export interface RouteDefinition<Q extends z.ZodType, B extends z.ZodType, R> {
     query: z.infer<Q>;
     body: z.infer<B>;
     params: Record<string, string>;
-    ctx: RequestContext;
+    ctx: ContextFor<A>;
     request: FastifyRequest;
     reply: FastifyReply;
   }) => Promise<R>;
@@ -51,9 +55,9 @@ function parse<T extends z.ZodType>(schema: T | undefined, value: unknown, where
   return result.data;
 }
 
-export function defineRoute<Q extends z.ZodType = z.ZodUndefined, B extends z.ZodType = z.ZodUndefined, R = unknown>(
+export function defineRoute<A extends Access, Q extends z.ZodType = z.ZodUndefined, B extends z.ZodType = z.ZodUndefined, R = unknown>(
   app: FastifyInstance,
-  route: RouteDefinition<Q, B, R>,
+  route: RouteDefinition<A, Q, B, R>,
 ) {
   operations.push({
     method: route.method,
@@ -67,7 +71,8 @@ export function defineRoute<Q extends z.ZodType = z.ZodUndefined, B extends z.Zo
     method: route.method,
     url: route.url,
     async handler(request, reply) {
-      const ctx = await request.context(route.access);
+      // request.context() refuses the call unless the caller meets the access level, so the narrowing holds.
+      const ctx = (await request.context(route.access)) as ContextFor<A>;
       const query = parse(route.query, request.query, 'query');
       const body = parse(route.body, request.body, 'body');
       const params = parse(route.params, request.params, 'path') ?? {};

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { asMember, assertSameClub } from '../../http/context.ts';
+import { assertSameClub } from '../../http/context.ts';
 import { clubParam } from '../../http/params.ts';
 import { defineRoute } from '../../http/route.ts';
 import type { ModuleDeps } from '../deps.ts';
@@ -25,7 +25,7 @@ export function registerClubRoutes(app: FastifyInstance, { db }: ModuleDeps): vo
     query: z.object({ club: clubParam }),
     async handler({ query, ctx }) {
       assertSameClub(ctx, query.club);
-      return getClubInfo(db, asMember(ctx));
+      return getClubInfo(db, ctx);
     },
   });
 
@@ -37,7 +37,7 @@ export function registerClubRoutes(app: FastifyInstance, { db }: ModuleDeps): vo
     query: z.object({ club: clubParam }),
     async handler({ query, ctx }) {
       assertSameClub(ctx, query.club);
-      return getPaymentMethods(asMember(ctx));
+      return getPaymentMethods(ctx);
     },
   });
 }

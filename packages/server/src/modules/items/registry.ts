@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { UpdateItemResult } from '@flightline/domain/api-types';
 import { ITEM_TYPES, type ItemType, type UpdateItemInput } from '@flightline/domain/schemas/items';
 import type { DB } from '../../db/schema.ts';
-import { asUser, checkAccess, type RequestContext, type UserContext } from '../../http/context.ts';
+import { checkAccess, type UserContext } from '../../http/context.ts';
 import { badRequest } from '../../http/errors.ts';
 import { namedClub } from '../../http/params.ts';
 import { pilotItemHandler } from '../members/pilot-item.ts';
@@ -40,11 +40,11 @@ function handlerFor(type: string): ItemHandler {
 }
 
 /** POST /api/update-item/: route the update to its item type's handler. */
-export async function updateItem(db: Kysely<DB>, ctx: RequestContext, input: UpdateItemInput): Promise<UpdateItemResult> {
+export async function updateItem(db: Kysely<DB>, ctx: UserContext, input: UpdateItemInput): Promise<UpdateItemResult> {
   const handler = handlerFor(input.type);
   checkAccess(ctx, handler.access);
   return handler.update(db, {
-    ctx: asUser(ctx),
+    ctx,
     club: namedClub(input.club),
     id: input.id,
     data: input.data,

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { asMember, assertSameClub } from '../../http/context.ts';
+import { assertSameClub } from '../../http/context.ts';
 import { booleanParam, clubParam, userIdParam } from '../../http/params.ts';
 import { defineRoute } from '../../http/route.ts';
 import type { ModuleDeps } from '../deps.ts';
@@ -15,8 +15,7 @@ export function registerLedgerRoutes(app: FastifyInstance, { db }: ModuleDeps): 
     query: z.object({ club: clubParam, userID: userIdParam.optional() }),
     async handler({ query, ctx }) {
       assertSameClub(ctx, query.club);
-      const member = asMember(ctx);
-      return getBalance(db, member, query.userID ?? member.user.id);
+      return getBalance(db, ctx, query.userID ?? ctx.user.id);
     },
   });
 
@@ -28,8 +27,7 @@ export function registerLedgerRoutes(app: FastifyInstance, { db }: ModuleDeps): 
     query: z.object({ club: clubParam, userID: userIdParam.optional(), includeExpired: booleanParam.optional() }),
     async handler({ query, ctx }) {
       assertSameClub(ctx, query.club);
-      const member = asMember(ctx);
-      const blocks = await getBlockBalances(db, member, query.userID ?? member.user.id, query.includeExpired === 'true');
+      const blocks = await getBlockBalances(db, ctx, query.userID ?? ctx.user.id, query.includeExpired === 'true');
       return { blocks };
     },
   });

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { pilotCreateSchema, switchClubSchema } from '@flightline/domain/schemas/members';
-import { asMember, asUser, assertSameClub } from '../../http/context.ts';
+import { assertSameClub } from '../../http/context.ts';
 import { clubParam, userIdParam } from '../../http/params.ts';
 import { defineRoute } from '../../http/route.ts';
 import type { ModuleDeps } from '../deps.ts';
@@ -26,7 +26,7 @@ export function registerMemberRoutes(app: FastifyInstance, { db }: ModuleDeps): 
     access: 'user',
     params: z.object({ id: userIdParam }),
     async handler({ params, ctx }) {
-      return { clubs: await listPilotClubs(db, asUser(ctx), params.id!) };
+      return { clubs: await listPilotClubs(db, ctx, params.id!) };
     },
   });
 
@@ -37,7 +37,7 @@ export function registerMemberRoutes(app: FastifyInstance, { db }: ModuleDeps): 
     access: 'user',
     body: switchClubSchema,
     async handler({ body, ctx }) {
-      return switchClub(db, asUser(ctx), body.club);
+      return switchClub(db, ctx, body.club);
     },
   });
 
@@ -48,7 +48,7 @@ export function registerMemberRoutes(app: FastifyInstance, { db }: ModuleDeps): 
     access: 'user',
     query: z.object({ club: clubParam, userID: userIdParam.optional() }),
     async handler({ query, ctx }) {
-      return getPilotRecord(db, asUser(ctx), { userId: query.userID, club: query.club });
+      return getPilotRecord(db, ctx, { userId: query.userID, club: query.club });
     },
   });
 
@@ -60,7 +60,7 @@ export function registerMemberRoutes(app: FastifyInstance, { db }: ModuleDeps): 
     query: z.object({ club: clubParam }),
     async handler({ query, ctx }) {
       assertSameClub(ctx, query.club);
-      return { pilots: await listDirectory(db, asMember(ctx)) };
+      return { pilots: await listDirectory(db, ctx) };
     },
   });
 
@@ -71,7 +71,7 @@ export function registerMemberRoutes(app: FastifyInstance, { db }: ModuleDeps): 
     access: 'user',
     body: pilotCreateSchema,
     async handler({ body, ctx }) {
-      return createPilot(db, asUser(ctx), body);
+      return createPilot(db, ctx, body);
     },
   });
 }
