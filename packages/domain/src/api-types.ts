@@ -169,3 +169,145 @@ export interface ApiError {
   error: string;
   message: string;
 }
+
+// ── Administration (back-office spec §3, §7) ─────────────────────────────────
+
+export interface GliderItem {
+  id: string;
+  places: number;
+  weight: number;
+  rateCentsPerMinute: number;
+  launchSpeed: number;
+  status: 'Ready' | 'Flying' | 'Not ready';
+  blocks: string[];
+  taxStatus: 'exempt' | 'inclusive' | 'exclusive';
+  taxRates: string[];
+}
+
+export interface TugItem {
+  id: string;
+  aircraftType: string;
+  places: number;
+  status: 'Ready' | 'Not ready';
+}
+
+export interface LaunchItem {
+  id: string;
+  kind: 'fixed' | 'variable';
+  priceCents: number;
+  height: number | null;
+  heightRanges: { start: number; end: number; per: number; costCents: number }[];
+  taxStatus: 'exempt' | 'inclusive' | 'exclusive';
+  taxRates: string[];
+  isActive: boolean;
+}
+
+export interface IntroLaunchItem {
+  id: string;
+  launch: string;
+  priceCents: number;
+  taxStatus: 'exempt' | 'inclusive';
+  taxRates: string[];
+  isActive: boolean;
+}
+
+export interface BlockRuleItem {
+  id: string;
+  name: string;
+  units: 'unlimited' | '$' | 'minutes';
+  amount: number;
+  blockPriceCents: number;
+  endsWithMembership: boolean;
+  endsAfterDays: boolean;
+  daysCount: number;
+  endsAfterFlyingDays: boolean;
+  flyingDaysCount: number;
+  minFlightChargeCents: number;
+  minFlightUnits: number;
+  maxFlightChargeCents: number | null;
+  maxFlightUnits: number | null;
+  excessMultiplier: number;
+  taxStatus: 'exempt' | 'inclusive' | 'exclusive';
+  taxRates: string[];
+  active: boolean;
+}
+
+/** A pilot as the Administration page sees them: qualifications and membership state. */
+export interface AdminPilot {
+  userID: string;
+  first: string;
+  last: string;
+  email: string;
+  isInstructor: boolean;
+  isTowPilot: boolean;
+  isAdmin: boolean;
+  canAddFunds: boolean;
+  canAddIntros: boolean;
+  canUpdateGliders: boolean;
+  canEditLogs: boolean;
+  groundOnly: boolean;
+  isActive: boolean;
+  activeExpiration: string | null;
+  /** active: can use the club; inactive: deactivated or expired; pending: a membership request to answer. */
+  status: 'active' | 'inactive' | 'pending';
+  requestedAt: number;
+}
+
+/** An intro (trial flight) voucher, as listed for administration (back-office spec §3 "Intro"). */
+export interface IntroItem {
+  id: string;
+  SN: string;
+  recipientFirst: string;
+  recipientLast: string;
+  recipientEmail: string;
+  buyerFirst: string;
+  buyerLast: string;
+  buyerEmail: string;
+  launchType: string;
+  priceCents: number;
+  payment: string;
+  paymentRef: string;
+  date: string;
+  note: string;
+  staleDate: string;
+  flightRef: string;
+  taxStatus: 'exempt' | 'inclusive';
+  taxRates: string[];
+  refunded: boolean;
+  cancelled: boolean;
+}
+
+/**
+ * GET /api/serve-admin: what each section of the Administration page needs.
+ * A list the caller has no right to see comes back empty.
+ */
+export interface ServeAdmin {
+  gliders: GliderItem[];
+  tugs: TugItem[];
+  launches: LaunchItem[];
+  introLaunches: IntroLaunchItem[];
+  blocks: BlockRuleItem[];
+  pilots: AdminPilot[];
+  intros: IntroItem[];
+  paymentMethods: string[];
+  heightUnit: 'ft' | 'm';
+  taxRates: Record<string, number>;
+  membershipYearEnd: string;
+}
+
+/** GET/POST club settings (admin). */
+export interface ClubSettingsItem {
+  name: string;
+  shortName: string;
+  clubLink: string;
+  clubLogo: string;
+  message: string;
+  timeZone: string;
+  currency: string;
+  heightUnit: 'ft' | 'm';
+  taxRates: Record<string, number>;
+  membershipYearEnd: string;
+  warningLevelCents: number;
+  minimumLevelCents: number;
+  paymentMethods: string[];
+}

@@ -46,7 +46,8 @@ export const routes: RouteObject[] = [
       { path: '/logs', element: member(<ComingSoon title="Flight Logs" />) },
       { path: '/userAccount', element: member(<ComingSoon title="User Account Summary" />) },
       // Back office
-      { path: '/admin', element: member(<ComingSoon title="Administration" />) },
+      { path: '/admin', element: member(page(() => import('../features/admin/admin-page.tsx'), 'AdminPage')) },
+      { path: '/admin/club', element: member(page(() => import('../features/club-settings/club-settings-page.tsx'), 'ClubSettingsPage')) },
       { path: '/intro', element: member(<ComingSoon title="New Intro Flight" />) },
       { path: '/intro/refund', element: member(<ComingSoon title="Refund Intro" />) },
       { path: '/intro/cancel', element: member(<ComingSoon title="Cancel Intro" />) },

@@ -1,0 +1,6 @@
+import { ComingSoon } from '../placeholders/coming-soon.tsx';
+
+// TEMPORARY scaffold, replaced by the real screen in this issue.
+export function AdminPage() {
+  return <ComingSoon title="Administration" />;
+}
