@@ -1,10 +1,12 @@
-import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { generateSerial, isWellFormedSerial, SERIAL_ALPHABET } from './intro-serial.ts';
 
 describe('intro serial numbers', () => {
   it('are 6 characters from the unambiguous alphabet', () => {
-    for (let i = 0; i < 200; i++) expect(isWellFormedSerial(generateSerial((n) => randomBytes(n)))).toBe(true);
+    // Every byte value 0–255 in turn: each symbol position sees all of them.
+    let next = 0;
+    const bytes = (n: number) => Uint8Array.from({ length: n }, () => next++ % 256);
+    for (let i = 0; i < 100; i++) expect(isWellFormedSerial(generateSerial(bytes))).toBe(true);
   });
   it('never use 0, O, 1 or I', () => {
     expect(SERIAL_ALPHABET).not.toMatch(/[0O1I]/);
