@@ -15,6 +15,7 @@ export interface Benchmark {
 
 const BENCHMARKS: Record<string, { about: string; load: () => Promise<Benchmark> }> = {
   size: { about: 'gzipped JS and CSS a phone downloads for the landing and member home pages', load: () => import('./size.ts') },
+  ledger: { about: 'accounting summary, member history and balance on a year of 100,000 postings (temporary PostgreSQL)', load: () => import('./ledger.ts') },
 };
 
 async function main() {

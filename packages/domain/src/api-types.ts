@@ -301,6 +301,7 @@ export interface ClubSettingsItem {
   shortName: string;
   clubLink: string;
   clubLogo: string;
+  /** As written: the editor's source text, never to be rendered as HTML (SessionInfo and ClubInfo carry it sanitised). */
   message: string;
   timeZone: string;
   currency: string;
@@ -310,4 +311,222 @@ export interface ClubSettingsItem {
   warningLevelCents: number;
   minimumLevelCents: number;
   paymentMethods: string[];
+}
+
+// ── The ledger (back-office spec §3 "Accounting transaction", "Accounting summary") ──
+
+/** A row of a member's history (account summary, pilot editor): newest last, with the running balance. */
+export interface AccountRow {
+  id: number;
+  /** Effective time, epoch ms. */
+  date: number;
+  description: string;
+  /** Change to the member's balance: + for deposits, − for charges. */
+  amountCents: number;
+  balanceCents: number;
+}
+
+export interface AccountHistory {
+  transactions: AccountRow[];
+  /** The balance at the end of the range. */
+  balanceCents: number;
+  /** The balance before the first row. */
+  openingBalanceCents: number;
+}
+
+/** POST /api/add-transaction/ and /api/reverse-transaction/ answer. */
+export interface TransactionPosted {
+  statusCode: 200;
+  message: string;
+  transactionId: number;
+  /** The member's balance after the entry, when it concerns a member. */
+  balanceCents?: number;
+}
+
+/** A posting as get-all-transactions lists it. */
+export interface LedgerPosting {
+  transactionId: number;
+  timestamp: number;
+  account: number;
+  /** +1 debit, −1 credit. */
+  direction: 1 | -1;
+  /** Absolute amount. */
+  amountCents: number;
+  /** A member's id, 'Intro', or ''. */
+  userId: string;
+  user: string;
+  /** What the entry is ('Deposit (Cash) ref 12', 'Block: Season 600 min'): the export's Transaction Reason. */
+  description: string;
+  note: string;
+  transactionRef: string;
+  transactionType: string;
+  transferType: string;
+  taxName: string;
+  feeClass: string;
+  reversesId: number | null;
+}
+
+export interface AllTransactions {
+  transactions: LedgerPosting[];
+  chartOfAccounts: Record<number, string>;
+}
+
+/** One account over [start, end], in its natural sign (credits positive for liabilities and revenue). */
+export interface AccountTotals {
+  account: number;
+  startCents: number;
+  debitCents: number;
+  creditCents: number;
+  endCents: number;
+}
+
+/** get-balances?balance=AccountingSummary */
+export interface AccountingSummary {
+  clubName: string;
+  startDate: string;
+  endDate: string;
+  membersPayable: AccountTotals;
+  introsPayable: AccountTotals;
+  taxesPayable: AccountTotals;
+  towRevenue: AccountTotals;
+  rentalRevenue: AccountTotals;
+  introRevenue: AccountTotals;
+  otherRevenue: AccountTotals;
+  cashIn: AccountTotals;
+  /** The expense accounts (60510, 60520, 60530, 60900), in chart order: an Expense may be booked to one instead of a fee class. */
+  expenses: AccountTotals[];
+  /** Sub-totals for drill-downs: per tax name, per transfer type, per fee class. */
+  taxes: { taxName: string; totals: AccountTotals }[];
+  transferTypes: { transferType: string; totals: AccountTotals }[];
+  feeClasses: { feeClass: string; totals: AccountTotals }[];
+  feeList: string[];
+}
+
+/** A drill-down row (get-balances with a transactions view). */
+export interface BreakdownRow {
+  transactionId: number;
+  timestamp: number;
+  account: number;
+  userId: string;
+  member: string;
+  description: string;
+  note: string;
+  ref: string;
+  method: string;
+  fee: string;
+  taxName: string;
+  SN: string;
+  soldTo: string;
+  /** Signed in the account's natural sign. */
+  amountCents: number;
+}
+
+export interface Breakdown {
+  rows: BreakdownRow[];
+  feeList: string[];
+}
+
+/** update-admin-parameter answers. */
+export interface AdminParameterResult {
+  status: 'ok';
+  lockDate?: string | null;
+  feeList?: string[];
+  period?: number;
+}
+
+/** GET /api/list-items/?type=PILOT: an active member as the flight line needs them (no contact data). */
+export interface PilotListItem {
+  userID: string;
+  first: string;
+  last: string;
+  isInstructor: boolean;
+  isTowPilot: boolean;
+  groundOnly: boolean;
+}
+
+/** GET /api/list-items/: the items of one type in the active club. */
+export interface ListItemsResponse<T> {
+  items: T[];
+}
+
+// ── The flight line (member spec §3 "Flight record", back-office spec §3 "Flight") ──
+
+export interface FlightCorrection {
+  by: string;
+  byName: string;
+  submittedAt: number;
+  /** field → [old, new] */
+  changes: Record<string, [unknown, unknown]>;
+}
+
+export interface FlightRecord {
+  id: string;
+  dateString: string;
+  user: string;
+  first: string;
+  last: string;
+  flyWith: 'Alone' | 'Instructor' | 'Member' | 'Intro' | 'Friend';
+  passengerID: string;
+  passengerFirst: string;
+  passengerLast: string;
+  pilotInCharge: boolean;
+  shareCost: boolean;
+  glider: string;
+  launchType: string;
+  introRef: string;
+  towSpeed: number;
+  submittedAt: number;
+  acceptedAt: number | null;
+  launchedAt: number | null;
+  offTowAt: number | null;
+  landedAt: number | null;
+  cancelledAt: number | null;
+  releaseHeight: number;
+  releaseSetBy: string;
+  towPilot: string;
+  tug: string;
+  launchTransaction: number | null;
+  landingTransaction: number | null;
+  /** Shown only to the flight's own user and never for intro flights (null otherwise). */
+  launchCost: number | null;
+  flightCost: number | null;
+  flightLocked: boolean;
+  corrections: FlightCorrection[];
+}
+
+/** The tug page and the line page's Launched By picker. */
+export interface TugStatus {
+  id: string;
+  aircraftType: string;
+  status: 'Ready' | 'Not ready';
+  lastHobbs: number | null;
+  lastOilHobbs: number | null;
+  lastFuelHobbs: number | null;
+  lastPilotHobbs: number | null;
+  currentPilot: string;
+  pilotName: string;
+}
+
+/** GET /api/serve-crew: everything the crew page needs in one call. */
+export interface CrewPageData {
+  pilot: { pilotID: string; first: string; last: string; weight: number; groundOnly: boolean; isInstructor: boolean; balanceCents: number };
+  pilots: { pilotID: string; first: string; last: string; weight: number; groundOnly: boolean; isInstructor: boolean }[];
+  launches: LaunchItem[];
+  introLaunches: IntroLaunchItem[];
+  intros: IntroItem[];
+  clubInfo: ClubInfo;
+  readyGliders: Record<string, GliderItem>;
+  unusedGliders: string[];
+  unusedMultiSeatGliders: string[];
+  flyingGliders: string[];
+  recentGliders: string[];
+  recentMultiSeatGliders: string[];
+}
+
+/** GET /api/ground-status: the line page's 10-second poll. */
+export interface GroundStatus {
+  day: string;
+  flights: FlightRecord[];
+  tugs: TugStatus[];
+  pilots?: { userID: string; first: string; last: string; isTowPilot: boolean }[];
 }

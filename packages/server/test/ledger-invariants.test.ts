@@ -94,6 +94,50 @@ describe('ledger invariants enforced by the database', () => {
     expect(row.rows[0]!.effective_at.toISOString()).toBe('2026-06-02T12:00:00.000Z');
   });
 
+  describe('Intro A/P (0006_ledger_admin.sql)', () => {
+    async function postRaw(lines: { account: number; amount: number; intro?: string }[]) {
+      await db.transaction().execute(async (trx) => {
+        const tx = await sql<{ id: number }>`insert into ledger_transaction (club_id, effective_at, transaction_type)
+                                              values (${club}, '2026-06-03T12:00:00Z', 'Write Down') returning id`.execute(trx);
+        for (const line of lines) {
+          await sql`insert into posting (transaction_id, account, amount_cents, intro_id)
+                    values (${tx.rows[0]!.id}, ${line.account}, ${line.amount}, ${line.intro ?? null})`.execute(trx);
+        }
+      });
+    }
+
+    it('accepts a Write Down of Intro A/P as a whole: Dr 2120 with no intro / Cr 4300', async () => {
+      const before = await count('posting');
+      await postRaw([{ account: 2120, amount: 800 }, { account: 4300, amount: -800 }]);
+      expect(await count('posting')).toBe(before + 2);
+    });
+
+    it('still names an intro only on Intro A/P', async () => {
+      await expect(postRaw([{ account: 4300, amount: -800, intro: 'intro-1' }, { account: 2120, amount: 800 }])).rejects.toThrow(
+        /posting_intro_only_on_intro_ap/,
+      );
+    });
+  });
+
+  describe('voided blocks (0006_ledger_admin.sql)', () => {
+    it('a void mark can be neither changed nor removed, and nothing draws from the voided block', async () => {
+      await db.insertInto('block_rule').values({ club_id: club, id: 'r1', name: 'Minutes', units: 'minutes', amount: 60 }).execute();
+      const block = await db
+        .insertInto('member_block')
+        .values({ club_id: club, member_id: member, block_rule_id: 'r1', name: 'Minutes', units: 'minutes', amount: 60, starts_on: '2026-01-01', ends_on: '2026-12-31' })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await post([{ account: 1000, amount: 1 }, { account: 2100, amount: -1, member: true }]);
+      const tx = await sql<{ id: number }>`select max(id)::bigint as id from ledger_transaction`.execute(db);
+      await db.insertInto('member_block_void').values({ member_block_id: block.id, transaction_id: tx.rows[0]!.id }).execute();
+      await expect(sql`delete from member_block_void`.execute(db)).rejects.toThrow(/cannot be changed or deleted/);
+      await expect(sql`update member_block_void set transaction_id = transaction_id`.execute(db)).rejects.toThrow(/cannot be changed or deleted/);
+      await expect(db.insertInto('block_usage').values({ member_block_id: block.id, units_used: 5, flown_on: '2026-06-03' }).execute()).rejects.toThrow(
+        /was voided by transaction \d+ and cannot be used/,
+      );
+    });
+  });
+
   describe('lock date (end of the lock day in the club zone)', () => {
     beforeAll(async () => {
       await sql`update club set lock_date = '2026-06-30' where id = ${club}`.execute(db);

@@ -35,7 +35,7 @@ describe('POST /api/update-item/', () => {
 
     it('refuses an unknown item type, and one not built yet, by name (400)', async () => {
       const cookie = await t.signIn(mary.email);
-      for (const type of ['WIDGET', 'GLIDER']) {
+      for (const type of ['WIDGET', 'INTRO', 'FLIGHT']) {
         const response = await api.post('/api/update-item/', { club: alpha, type, id: 'x', data: {} }, cookie);
         expect(response.statusCode).toBe(400);
         expect(response.json()).toEqual(refusal(400, `Unknown item type ${type}`));
@@ -64,7 +64,7 @@ describe('POST /api/update-item/', () => {
       const noShape = await api.post('/api/update-item/', { type: 'PILOT', id: mary.userId, data: { height: 180 } }, cookie);
       expect(noShape.statusCode).toBe(400);
       expect(noShape.json().message).toBe(
-        'Invalid data: PILOT data must be a membership request (clubId, pilotId, first, last, createdAt), a profile, or a weight',
+        'Invalid data: PILOT data must be a membership request (clubId, pilotId, first, last, createdAt), a profile, a weight, qualifications (admin) or a membership decision (admin)',
       );
     });
   });

@@ -147,6 +147,12 @@ export const introLaunchFieldsSchema = z
   })
   .strict();
 
+/** What a new intro launch option takes when the create leaves it out (launch and price are required). */
+export const INTRO_LAUNCH_DEFAULTS = { taxStatus: 'exempt', taxRates: [], isActive: true } as const satisfies Omit<
+  z.infer<typeof introLaunchFieldsSchema>,
+  'launch' | 'priceCents'
+>;
+
 export const introLaunchCreateSchema = introLaunchFieldsSchema.partial({ taxStatus: true, taxRates: true, isActive: true });
 export const introLaunchUpdateSchema = nonEmpty(introLaunchFieldsSchema);
 
@@ -199,7 +205,8 @@ export const BLOCK_DEFAULTS = {
   active: true,
 } as const satisfies Omit<z.infer<typeof blockFieldsSchema>, 'name'>;
 
-export const blockCreateSchema = blockFieldsSchema.partial().required({ name: true });
+// The name as in the fields schema (`.required()` would answer "expected nonoptional" for a missing one).
+export const blockCreateSchema = blockFieldsSchema.partial().extend({ name: blockFieldsSchema.shape.name });
 export const blockUpdateSchema = nonEmpty(blockFieldsSchema);
 
 export const BLOCK_NAME_WARNING = 'Changing the name after it has been in use is likely to cause confusion';

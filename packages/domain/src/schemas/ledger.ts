@@ -87,17 +87,28 @@ export const adjustmentSchema = z
   })
   .refine((a) => a.account !== 2510 || Boolean(a.taxType), { message: 'Choose the tax type', path: ['taxType'] });
 
-export const addTransactionSchema = z.union([depositSchema, expenseSchema, blockPurchaseSchema, adjustmentSchema]);
+/** Discriminated by transactionType, so a refusal names the field of the kind sent ("amountCents: Amounts are whole cents"). */
+export const addTransactionSchema = z.discriminatedUnion('transactionType', [depositSchema, expenseSchema, blockPurchaseSchema, adjustmentSchema]);
 
 /** Correct an entry by posting its exact opposite, linked to it. */
 export const reverseTransactionSchema = z
   .object({ club: z.string().max(100).optional(), id: z.number().int().positive(), note: text(1000).default(''), idempotencyKey: idempotencyKey.optional() })
   .strict();
 
-/** Query of the dated reads: whole club days, start ≤ end, at most 2 years. */
+/** The longest range a dated read covers: bounded, so no call reads a club's whole history at once. */
+export const MAX_RANGE_YEARS = 2;
+
+/** The day `years` after a 'YYYY-MM-DD' day, as text ('2024-02-29' + 2 → '2026-02-29', which sorts like 1 March). */
+const yearsAfter = (date: string, years: number) => `${Number(date.slice(0, 4)) + years}`.padStart(4, '0') + date.slice(4);
+
+/** Query of the dated reads: whole club days, start ≤ end, at most 2 years (end before the same day 2 years on). */
 export const dayRangeSchema = z
   .object({ club: z.string().max(100).optional(), startDate: day, endDate: day })
-  .refine((r) => r.startDate <= r.endDate, { message: 'The start date must not be after the end date', path: ['startDate'] });
+  .refine((r) => r.startDate <= r.endDate, { message: 'The start date must not be after the end date', path: ['startDate'] })
+  .refine((r) => r.endDate < yearsAfter(r.startDate, MAX_RANGE_YEARS), {
+    message: `The date range must be ${MAX_RANGE_YEARS} years or less`,
+    path: ['endDate'],
+  });
 
 export const BALANCE_VIEWS = [
   'AccountingSummary',

@@ -192,6 +192,36 @@ export interface BlockRuleTable {
   created_at: Generated<Date>;
 }
 
+export interface IntroTable {
+  club_id: string;
+  id: Generated<string>;
+  sn: string;
+  recipient_first: string;
+  recipient_last: string;
+  recipient_email: Defaulted<string>;
+  buyer_first: Defaulted<string>;
+  buyer_last: Defaulted<string>;
+  buyer_email: Defaulted<string>;
+  /** An intro_launch id of the club. */
+  launch_type: string;
+  price_cents: number;
+  payment: Defaulted<string>;
+  payment_ref: Defaulted<string>;
+  purchase_date: DateText;
+  purchased_at: Generated<Date>;
+  note: Defaulted<string>;
+  stale_date: DateText;
+  /** The flight the intro was flown on; null while it is not on a flight. */
+  flight_ref: ColumnType<string | null, string | null | undefined, string | null>;
+  tax_status: Defaulted<'exempt' | 'inclusive'>;
+  tax_names: Defaulted<string[]>;
+  refunded_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  cancelled_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  written_down: Defaulted<boolean>;
+  created_by: string | null;
+  created_at: Generated<Date>;
+}
+
 export interface LedgerTransactionTable {
   id: Generated<number>;
   club_id: string;
@@ -203,6 +233,8 @@ export interface LedgerTransactionTable {
   reference: Defaulted<string>;
   idempotency_key: string | null;
   reverses_id: number | null;
+  /** What a history shows for the entry ('Deposit (Cash) ref 12', 'Reversal of #12'); the note is apart. */
+  description: Defaulted<string>;
 }
 
 export interface PostingTable {
@@ -245,6 +277,13 @@ export interface BlockUsageTable {
   created_at: Generated<Date>;
 }
 
+/** A block voided by the reversal of its purchase (append-only). */
+export interface MemberBlockVoidTable {
+  member_block_id: string;
+  transaction_id: number;
+  voided_at: Generated<Date>;
+}
+
 export interface AppSettingTable {
   key: string;
   value: string;
@@ -265,8 +304,10 @@ export interface DB {
   launch_type: LaunchTypeTable;
   intro_launch: IntroLaunchTable;
   block_rule: BlockRuleTable;
+  intro: IntroTable;
   ledger_transaction: LedgerTransactionTable;
   posting: PostingTable;
   member_block: MemberBlockTable;
   block_usage: BlockUsageTable;
+  member_block_void: MemberBlockVoidTable;
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ModuleDeps } from './deps.ts';
+import { registerAdminRoutes } from './admin/routes.ts';
 import { registerClubRoutes } from './clubs/routes.ts';
 import { registerItemRoutes } from './items/routes.ts';
 import { registerLedgerRoutes } from './ledger/routes.ts';
@@ -13,4 +14,5 @@ export function registerModules(app: FastifyInstance, deps: ModuleDeps): void {
   registerClubRoutes(app, deps);
   registerLedgerRoutes(app, deps);
   registerItemRoutes(app, deps);
+  registerAdminRoutes(app, deps);
 }

@@ -7,6 +7,7 @@ export function apiClient(t: TestApp) {
     get: (url: string, cookie?: string) => t.app.inject({ method: 'GET', url, headers: headers(cookie) }),
     post: (url: string, payload: unknown, cookie?: string) =>
       t.app.inject({ method: 'POST', url, payload: payload as object, headers: headers(cookie) }),
+    delete: (url: string, cookie?: string) => t.app.inject({ method: 'DELETE', url, headers: headers(cookie) }),
   };
 }
 

@@ -1,4 +1,4 @@
-import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
+import type { Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
 import type { ClubTable, DB } from '../../db/schema.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
@@ -19,6 +19,28 @@ export function findClubByName(db: Db, name: string): Promise<ClubRecord | undef
     .selectAll()
     .where((eb) => eb(eb.fn('lower', ['name']), '=', name.toLowerCase()))
     .executeTakeFirst();
+}
+
+/**
+ * The club's row, share-locked for the rest of the transaction: an item save
+ * reads the tax names and height unit it checks against, and a settings
+ * change (which takes the row lock) waits for it, or it for the change.
+ */
+export function lockClubForShare(db: Db, clubId: string): Promise<ClubRecord> {
+  return db.selectFrom('club').selectAll().where('id', '=', clubId).forShare().executeTakeFirstOrThrow();
+}
+
+/** The club's row, locked for a settings change. */
+export function lockClubForUpdate(db: Db, clubId: string): Promise<ClubRecord> {
+  return db.selectFrom('club').selectAll().where('id', '=', clubId).forUpdate().executeTakeFirstOrThrow();
+}
+
+export function updateClub(
+  db: Db,
+  clubId: string,
+  values: Omit<Updateable<ClubTable>, 'id' | 'created_at'>,
+): Promise<ClubRecord> {
+  return db.updateTable('club').set(values).where('id', '=', clubId).returningAll().executeTakeFirstOrThrow();
 }
 
 export async function activeLaunchTypeIds(db: Db, clubId: string): Promise<string[]> {

@@ -1,54 +1,85 @@
 import type { Kysely } from 'kysely';
-import type { UpdateItemResult } from '@flightline/domain/api-types';
+import type { ListItemsResponse, UpdateItemResult } from '@flightline/domain/api-types';
 import { ITEM_TYPES, type ItemType, type UpdateItemInput } from '@flightline/domain/schemas/items';
 import type { DB } from '../../db/schema.ts';
-import { checkAccess, type UserContext } from '../../http/context.ts';
-import { badRequest } from '../../http/errors.ts';
+import { assertSameClub, hasRight, type MemberContext, type UserContext } from '../../http/context.ts';
+import { badRequest, forbidden } from '../../http/errors.ts';
 import { namedClub } from '../../http/params.ts';
+import { blockItemHandler, gliderItemHandler, introLaunchItemHandler, launchItemHandler, tugItemHandler } from '../fleet/items.ts';
+import {
+  listBlockRuleItems,
+  listGliderItems,
+  listIntroLaunchItems,
+  listLaunchItems,
+  listTugItems,
+} from '../fleet/service.ts';
 import { pilotItemHandler } from '../members/pilot-item.ts';
+import { listLinePilots } from '../members/service.ts';
+import { withAccess, type ItemHandler, type ItemLister } from './item-handler.ts';
 
-/** What a handler of POST /api/update-item/ is given; `club` is the named club ("None" and null read as none). */
-export interface ItemUpdate {
-  ctx: UserContext;
-  club: string | undefined;
-  id: string;
-  data: unknown;
-  date: string | undefined;
-  by: string | undefined;
-}
-
-/**
- * One item type's update. `access` is checked before `update` runs: 'user'
- * for the caller's own records (PILOT), 'member' for club items. The
- * handler checks the `club` it is given (assertSameClub) unless, like a
- * membership request, it names another club on purpose.
- */
-export interface ItemHandler {
-  access: 'user' | 'member';
-  update(db: Kysely<DB>, input: ItemUpdate): Promise<UpdateItemResult>;
-}
-
-/** The item types handled so far; GLIDER, TUG, LAUNCH, BLOCK, INTRO_LAUNCH, INTRO, FLIGHT join as they are built. */
-const handlers: Partial<Record<ItemType, ItemHandler>> = {
+/** The item types POST /api/update-item/ handles so far; INTRO and FLIGHT join with their issues. */
+const handlers: Partial<Record<ItemType, ItemHandler<'user'> | ItemHandler<'member'>>> = {
   PILOT: pilotItemHandler,
+  GLIDER: gliderItemHandler,
+  TUG: tugItemHandler,
+  LAUNCH: launchItemHandler,
+  INTRO_LAUNCH: introLaunchItemHandler,
+  BLOCK: blockItemHandler,
 };
 
-function handlerFor(type: string): ItemHandler {
-  const handler = (ITEM_TYPES as readonly string[]).includes(type) ? handlers[type as ItemType] : undefined;
-  if (!handler) throw badRequest(`Unknown item type ${type}`);
-  return handler;
+/**
+ * The item types GET /api/list-items/ lists, for every active member (the
+ * flight line needs them). Inactive launch types and intro launches only
+ * for admins (they re-activate them); inactive block rules for no one.
+ */
+const listers: Partial<Record<ItemType, ItemLister>> = {
+  GLIDER: { list: (db, ctx) => listGliderItems(db, ctx.club.id) },
+  TUG: { list: (db, ctx) => listTugItems(db, ctx.club.id) },
+  LAUNCH: { list: (db, ctx) => listLaunchItems(db, ctx.club.id, { includeInactive: hasRight(ctx, 'admin') }) },
+  INTRO_LAUNCH: { list: (db, ctx) => listIntroLaunchItems(db, ctx.club.id, { includeInactive: hasRight(ctx, 'admin') }) },
+  BLOCK: { list: (db, ctx) => listBlockRuleItems(db, ctx.club.id, { includeInactive: false }) },
+  PILOT: { list: (db, ctx) => listLinePilots(db, ctx) },
+  FLIGHT: {
+    async list() {
+      // TODO(issue 5, flights): list the flights of `day` (club zone) here once flights exist.
+      throw badRequest('Flights are listed from the flight line');
+    },
+  },
+};
+
+const LISTED_TYPES = Object.keys(listers).join(', ');
+
+function knownType(type: string): type is ItemType {
+  return (ITEM_TYPES as readonly string[]).includes(type);
 }
 
-/** POST /api/update-item/: route the update to its item type's handler. */
-export async function updateItem(db: Kysely<DB>, ctx: UserContext, input: UpdateItemInput): Promise<UpdateItemResult> {
-  const handler = handlerFor(input.type);
-  checkAccess(ctx, handler.access);
-  return handler.update(db, {
-    ctx,
-    club: namedClub(input.club),
-    id: input.id,
-    data: input.data,
-    date: input.date,
-    by: input.by,
-  });
+/** POST /api/update-item/: route the update to its item type's handler, at that handler's access level. */
+export async function updateItem(db: Kysely<DB>, ctx: UserContext, body: UpdateItemInput): Promise<UpdateItemResult> {
+  const handler = knownType(body.type) ? handlers[body.type] : undefined;
+  if (!handler) throw badRequest(`Unknown item type ${body.type}`);
+  const input = { ctx, club: namedClub(body.club), id: body.id, data: body.data, date: body.date, by: body.by };
+  return handler.access === 'member'
+    ? handler.update(db, withAccess('member', input))
+    : handler.update(db, withAccess('user', input));
+}
+
+/** GET /api/list-items/: the items of one type in the caller's active club. */
+export async function listItems(
+  db: Kysely<DB>,
+  ctx: MemberContext,
+  query: { club?: string | undefined; type: string; day?: string | undefined },
+): Promise<ListItemsResponse<unknown>> {
+  assertSameClub(ctx, namedClub(query.club));
+  const lister = knownType(query.type) ? listers[query.type] : undefined;
+  if (!lister) throw badRequest(`Unknown item type ${query.type}: list one of ${LISTED_TYPES}`);
+  return { items: await lister.list(db, ctx, { day: query.day }) };
+}
+
+export const DELETE_DISABLED =
+  'This function has been disabled. Set the item to Not Ready or Inactive instead (for pilots, deselect Active), then contact support.';
+
+/** DELETE /api/delete/: nothing is ever deleted (items are deactivated); always refused, and nothing changes. */
+export function deleteItem(ctx: MemberContext, club: string | undefined): never {
+  assertSameClub(ctx, namedClub(club));
+  throw forbidden(DELETE_DISABLED);
 }

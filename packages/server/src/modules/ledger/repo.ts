@@ -18,7 +18,28 @@ export async function memberApSumCents(db: Db, clubId: string, memberId: string)
   return row.total;
 }
 
-/** A member's blocks in a club with the units drawn so far; only those ending on or after `fromDay` unless null. */
+/**
+ * A member's balance as it stood once entry `transactionId` was posted: the
+ * sum of their 2100 postings in entries up to and including it (by id). An
+ * answer to add-transaction, and to its retry, is computed this way.
+ */
+export async function memberApSumThroughCents(db: Db, clubId: string, memberId: string, transactionId: number): Promise<number> {
+  const row = await db
+    .selectFrom('posting')
+    .select(sql<number>`coalesce(sum(amount_cents), 0)::bigint`.as('total'))
+    .where('club_id', '=', clubId)
+    .where('account', '=', MEMBERS_AP_ACCOUNT)
+    .where('member_id', '=', memberId)
+    .where('transaction_id', '<=', transactionId)
+    .executeTakeFirstOrThrow();
+  return row.total;
+}
+
+/**
+ * A member's blocks in a club with the units drawn so far; only those ending
+ * on or after `fromDay` unless null. A block voided by the reversal of its
+ * purchase is never listed.
+ */
 export function memberBlocksWithUsage(db: Db, clubId: string, memberId: string, fromDay: string | null) {
   let query = db
     .selectFrom('member_block as b')
@@ -32,7 +53,10 @@ export function memberBlocksWithUsage(db: Db, clubId: string, memberId: string, 
       sql<number>`(select coalesce(sum(u.units_used), 0) from block_usage u where u.member_block_id = b.id)::bigint`.as('used'),
     ])
     .where('b.club_id', '=', clubId)
-    .where('b.member_id', '=', memberId);
+    .where('b.member_id', '=', memberId)
+    .where(({ not, exists, selectFrom }) =>
+      not(exists(selectFrom('member_block_void as v').select('v.member_block_id').whereRef('v.member_block_id', '=', 'b.id'))),
+    );
   if (fromDay !== null) query = query.where('b.ends_on', '>=', fromDay);
   return query.orderBy('b.ends_on').orderBy('b.starts_on').orderBy('b.created_at').orderBy('b.id').execute();
 }

@@ -8,7 +8,7 @@ import { findPilot } from '../members/repo.ts';
 import { memberApSumCents, memberBlocksWithUsage } from './repo.ts';
 
 /** A member reads their own account; admins and add-funds holders read any member's of the club. */
-async function assertMayReadAccount(db: Kysely<DB>, ctx: MemberContext, userId: string): Promise<void> {
+export async function assertMayReadAccount(db: Kysely<DB>, ctx: MemberContext, userId: string): Promise<void> {
   if (userId === ctx.user.id) return;
   // canAddFunds includes admin (hasRight).
   if (!hasRight(ctx, 'canAddFunds')) throw forbidden("You can only see your own account; an admin or a treasurer can see others'");

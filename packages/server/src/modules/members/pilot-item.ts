@@ -1,24 +1,33 @@
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { UpdateItemResult } from '@flightline/domain/api-types';
+import { membershipDecisionSchema, qualificationsSchema, qualificationsUpdateSchema } from '@flightline/domain/schemas/fleet';
 import { membershipRequestSchema, profileSchema, weightSchema } from '@flightline/domain/schemas/members';
 import type { DB } from '../../db/schema.ts';
-import { assertSameClub } from '../../http/context.ts';
+import { assertSameClub, hasRight } from '../../http/context.ts';
 import { badRequest, forbidden } from '../../http/errors.ts';
-import { describeZodError } from '../../http/route.ts';
-import type { ItemHandler, ItemUpdate } from '../items/registry.ts';
+import { describeZodError, type ContextFor } from '../../http/route.ts';
+import { withAccess, type ItemAccess, type ItemHandler, type ItemUpdate } from '../items/item-handler.ts';
+import { decideMembership, updateQualifications } from './admin-service.ts';
 import { requestMembership } from './membership-service.ts';
 import { updateProfile, updateWeight } from './service.ts';
 
-/** One shape of PILOT data, recognised by the keys it carries and validated by its strict schema. */
-interface PilotShape<S extends z.ZodType> {
+/**
+ * One shape of PILOT data, recognised by the keys it carries and validated
+ * by its strict schema, at its own access level: 'user' for the caller's own
+ * records, 'member' for an admin's changes to the club's people. `authorize`
+ * refuses a caller before their data is looked at.
+ */
+interface PilotShape<S extends z.ZodType, A extends ItemAccess> {
   name: string;
+  access: A;
   matches(data: Record<string, unknown>): boolean;
   schema: S;
-  run(db: Kysely<DB>, input: ItemUpdate, data: z.infer<S>): Promise<UpdateItemResult>;
+  authorize?(input: ItemUpdate<ContextFor<A>>): void;
+  run(db: Kysely<DB>, input: ItemUpdate<ContextFor<A>>, data: z.infer<S>): Promise<UpdateItemResult>;
 }
 
-const shape = <S extends z.ZodType>(s: PilotShape<S>) => s as unknown as PilotShape<z.ZodType>;
+const shape = <S extends z.ZodType, A extends ItemAccess>(s: PilotShape<S, A>) => s as unknown as PilotShape<z.ZodType, ItemAccess>;
 
 /** Profile and weight are the caller's own; `id` says whose, and it must be theirs. */
 function assertOwnRecord(input: ItemUpdate, what: string): void {
@@ -26,12 +35,22 @@ function assertOwnRecord(input: ItemUpdate, what: string): void {
   assertSameClub(input.ctx, input.club);
 }
 
-const profileKeys = Object.keys(profileSchema.shape);
+/** An admin's change to a pilot of the active club. */
+function assertClubAdmin(input: ItemUpdate<ContextFor<'member'>>): void {
+  assertSameClub(input.ctx, input.club);
+  if (!hasRight(input.ctx, 'admin')) {
+    throw forbidden("Only an admin can change a member's qualifications or answer membership requests");
+  }
+}
 
-/** In the order tried; admin qualification edits will be a fourth shape. */
+const profileKeys = Object.keys(profileSchema.shape);
+const qualificationKeys = Object.keys(qualificationsSchema.shape);
+
+/** In the order tried. */
 const shapes = [
   shape({
     name: 'membership request',
+    access: 'user',
     matches: (data) => 'clubId' in data || 'pilotId' in data,
     schema: membershipRequestSchema,
     async run(db, input, data) {
@@ -40,7 +59,24 @@ const shapes = [
     },
   }),
   shape({
+    name: 'membership decision',
+    access: 'member',
+    matches: (data) => 'membership' in data,
+    schema: membershipDecisionSchema,
+    authorize: assertClubAdmin,
+    run: (db, input, data) => decideMembership(db, input.ctx, { id: input.id, membership: data.membership }),
+  }),
+  shape({
+    name: 'qualifications',
+    access: 'member',
+    matches: (data) => qualificationKeys.some((key) => key in data),
+    schema: qualificationsUpdateSchema,
+    authorize: assertClubAdmin,
+    run: (db, input, data) => updateQualifications(db, input.ctx, { id: input.id, data }),
+  }),
+  shape({
     name: 'weight',
+    access: 'user',
     matches: (data) => 'weight' in data,
     schema: weightSchema,
     async run(db, input, data) {
@@ -50,6 +86,7 @@ const shapes = [
   }),
   shape({
     name: 'profile',
+    access: 'user',
     matches: (data) => profileKeys.some((key) => key in data),
     schema: profileSchema,
     async run(db, input, data) {
@@ -59,8 +96,11 @@ const shapes = [
   }),
 ];
 
-/** update-item PILOT: a membership request, the caller's profile, or the caller's weight. */
-export const pilotItemHandler: ItemHandler = {
+/**
+ * update-item PILOT: the caller's membership request, profile or weight;
+ * an admin's qualification change or answer to a membership request.
+ */
+export const pilotItemHandler: ItemHandler<'user'> = {
   access: 'user',
   async update(db, input) {
     const data = input.data;
@@ -71,11 +111,13 @@ export const pilotItemHandler: ItemHandler = {
     const match = shapes.find((s) => s.matches(record));
     if (!match) {
       throw badRequest(
-        'Invalid data: PILOT data must be a membership request (clubId, pilotId, first, last, createdAt), a profile, or a weight',
+        'Invalid data: PILOT data must be a membership request (clubId, pilotId, first, last, createdAt), a profile, a weight, qualifications (admin) or a membership decision (admin)',
       );
     }
+    const checked = withAccess(match.access, input);
+    match.authorize?.(checked);
     const parsed = match.schema.safeParse(record);
     if (!parsed.success) throw badRequest(`Invalid ${match.name}: ${describeZodError(parsed.error)}`);
-    return match.run(db, input, parsed.data);
+    return match.run(db, checked, parsed.data);
   },
 };

@@ -204,3 +204,30 @@ export function listFlaggedActiveMembers(db: Db, clubId: string) {
     .where('pilot.is_active', '=', true)
     .execute();
 }
+
+/**
+ * The club's pilot rows that were not declined (members, former members and
+ * pending requests) with names and login email; the service decides status
+ * (expiry is in the club's zone).
+ */
+export function listClubPilots(db: Db, clubId: string) {
+  return clubPilotsQuery(db, clubId).execute();
+}
+
+/** One pilot row of the club with names and login email, declined or not. */
+export function findClubPilot(db: Db, clubId: string, userId: string) {
+  return clubPilotsQuery(db, clubId, { includeDeclined: true }).where('pilot.user_id', '=', userId).executeTakeFirst();
+}
+
+export type ClubPilotRow = NonNullable<Awaited<ReturnType<typeof findClubPilot>>>;
+
+function clubPilotsQuery(db: Db, clubId: string, options: { includeDeclined: boolean } = { includeDeclined: false }) {
+  let query = db
+    .selectFrom('pilot')
+    .innerJoin('user', 'user.id', 'pilot.user_id')
+    .selectAll('pilot')
+    .select(['user.firstName', 'user.lastName', 'user.email as login_email'])
+    .where('pilot.club_id', '=', clubId);
+  if (!options.includeDeclined) query = query.where('pilot.declined_at', 'is', null);
+  return query;
+}

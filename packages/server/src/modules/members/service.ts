@@ -3,6 +3,7 @@ import type {
   DirectoryEntry,
   PilotClub,
   PilotCreated,
+  PilotListItem,
   PilotRecord,
   PilotWeight,
   SessionInfo,
@@ -19,6 +20,7 @@ import {
   ensureProfile,
   findPersonWithProfile,
   findPilot,
+  listClubPilots,
   listFlaggedActiveMembers,
   pilotClubsOfUser,
   setActiveClub,
@@ -145,6 +147,28 @@ export async function listDirectory(db: Kysely<DB>, ctx: MemberContext): Promise
         shareAddress: row.share_address ?? false,
       };
     })
+    .sort((a, b) => compareText(a.last, b.last) || compareText(a.first, b.first) || a.userID.localeCompare(b.userID));
+}
+
+/**
+ * list-items PILOT: the club's active members with what the flight line
+ * needs to place them (instructor, tow pilot, ground only), by last then
+ * first name; no contact data.
+ */
+export async function listLinePilots(db: Kysely<DB>, ctx: MemberContext): Promise<PilotListItem[]> {
+  const rows = await listClubPilots(db, ctx.club.id);
+  return rows
+    .filter((row) =>
+      isMembershipActive({ isActive: row.is_active, activeExpiration: row.active_expiration }, ctx.club.time_zone, ctx.now),
+    )
+    .map((row) => ({
+      userID: row.user_id,
+      first: row.firstName,
+      last: row.lastName,
+      isInstructor: row.is_instructor,
+      isTowPilot: row.is_tow_pilot,
+      groundOnly: row.ground_only,
+    }))
     .sort((a, b) => compareText(a.last, b.last) || compareText(a.first, b.first) || a.userID.localeCompare(b.userID));
 }
 

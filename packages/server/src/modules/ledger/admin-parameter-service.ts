@@ -1,0 +1,56 @@
+import type { Kysely } from 'kysely';
+import type { AdminParameterResult } from '@flightline/domain/api-types';
+import { clubToday } from '@flightline/domain/club-time';
+import type { AdminParameter } from '@flightline/domain/schemas/ledger';
+import type { DB } from '../../db/schema.ts';
+import { assertSameClub, hasRight, type MemberContext } from '../../http/context.ts';
+import { conflict, forbidden, notFound } from '../../http/errors.ts';
+import { lockAccountingSettings, setFeeList, setIntroStaleDays, setLockDate } from './club-settings-repo.ts';
+
+/** A bound on the fee-class list (it is a list box on Accounting admin). */
+export const MAX_FEE_CLASSES = 100;
+
+/**
+ * POST /api/update-admin-parameter/ (admin), Accounting admin's settings:
+ * - lockDate: moves only forward, and stays before today in the club's zone
+ *   (today's entries are still being made); from then on nothing is posted
+ *   on or before it (the database refuses too).
+ * - clubFees: add a fee class (unique regardless of case) or remove one;
+ *   entries already posted under a removed class keep it.
+ * - introStalePeriod: the default days before a new intro expires.
+ */
+export async function updateAdminParameter(db: Kysely<DB>, ctx: MemberContext, input: AdminParameter): Promise<AdminParameterResult> {
+  assertSameClub(ctx, input.club);
+  if (!hasRight(ctx, 'admin')) throw forbidden('Only an admin can change accounting settings');
+  return db.transaction().execute(async (trx): Promise<AdminParameterResult> => {
+    const club = await lockAccountingSettings(trx, ctx.club.id);
+    switch (input.parameter) {
+      case 'lockDate': {
+        if (club.lock_date !== null && input.lockDate <= club.lock_date) {
+          throw conflict('The new lock date must be after the current lock date', { lockDate: club.lock_date });
+        }
+        if (input.lockDate >= clubToday(club.time_zone, ctx.now)) throw conflict('The lock date must be before today');
+        await setLockDate(trx, club.id, input.lockDate);
+        return { status: 'ok', lockDate: input.lockDate };
+      }
+      case 'clubFees': {
+        const wanted = input.feeName.toLowerCase();
+        const index = club.fee_list.findIndex((name) => name.toLowerCase() === wanted);
+        let feeList: string[];
+        if (input.action === 'add') {
+          if (index >= 0) throw conflict(`The fee class ${club.fee_list[index]} already exists`);
+          if (club.fee_list.length >= MAX_FEE_CLASSES) throw conflict(`A club can have at most ${MAX_FEE_CLASSES} fee classes: remove one first`);
+          feeList = [...club.fee_list, input.feeName];
+        } else {
+          if (index < 0) throw notFound(`No fee class ${input.feeName}`);
+          feeList = club.fee_list.filter((_, i) => i !== index);
+        }
+        await setFeeList(trx, club.id, feeList);
+        return { status: 'ok', feeList };
+      }
+      case 'introStalePeriod':
+        await setIntroStaleDays(trx, club.id, input.period);
+        return { status: 'ok', period: input.period };
+    }
+  });
+}

@@ -1,0 +1,214 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { PostingLine } from '@flightline/domain/ledger';
+import type { DB } from '../../db/schema.ts';
+
+type Db = Kysely<DB> | Transaction<DB>;
+
+/** One reversal per entry: unique (reverses_id) of ledger_transaction (0004_ledger.sql). */
+export const REVERSES_CONSTRAINT = 'ledger_transaction_reverses_id_key';
+
+/**
+ * The club row, share-locked for the rest of the transaction: a lock-date
+ * change waits until the entry is committed, and the entry is checked
+ * against the lock date, fee classes and tax rates as they are now.
+ */
+export function lockClubForPosting(trx: Transaction<DB>, clubId: string) {
+  return trx
+    .selectFrom('club')
+    .select(['id', 'time_zone', 'lock_date', 'fee_list', 'tax_rates', 'payment_methods'])
+    .where('id', '=', clubId)
+    .forShare()
+    .executeTakeFirstOrThrow();
+}
+
+/** The member's pilot row in the club, locked: entries for one member are posted one at a time. */
+export async function lockMember(trx: Transaction<DB>, clubId: string, userId: string): Promise<boolean> {
+  const row = await trx
+    .selectFrom('pilot')
+    .select('user_id')
+    .where('club_id', '=', clubId)
+    .where('user_id', '=', userId)
+    .forUpdate()
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+const transactionColumns = ['id', 'club_id', 'effective_at', 'transaction_type', 'note', 'reference', 'reverses_id', 'description'] as const;
+
+export function findTransactionByKey(db: Db, clubId: string, idempotencyKey: string) {
+  return db
+    .selectFrom('ledger_transaction')
+    .select(transactionColumns)
+    .where('club_id', '=', clubId)
+    .where('idempotency_key', '=', idempotencyKey)
+    .executeTakeFirst();
+}
+
+export function findTransaction(db: Db, clubId: string, id: number) {
+  return db.selectFrom('ledger_transaction').select(transactionColumns).where('club_id', '=', clubId).where('id', '=', id).executeTakeFirst();
+}
+
+/** The entry that reversed `id`, if any. */
+export function findReversalOf(db: Db, clubId: string, id: number) {
+  return db.selectFrom('ledger_transaction').select('id').where('club_id', '=', clubId).where('reverses_id', '=', id).executeTakeFirst();
+}
+
+export async function transactionPostings(db: Db, clubId: string, transactionId: number): Promise<PostingLine[]> {
+  const rows = await db
+    .selectFrom('posting')
+    .select(['account', 'amount_cents', 'member_id', 'intro_id', 'tax_name', 'transfer_type', 'fee_class', 'flight_id'])
+    .where('club_id', '=', clubId)
+    .where('transaction_id', '=', transactionId)
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => ({
+    account: row.account as PostingLine['account'],
+    amountCents: row.amount_cents,
+    memberId: row.member_id ?? undefined,
+    introId: row.intro_id ?? undefined,
+    taxName: row.tax_name ?? undefined,
+    transferType: row.transfer_type ?? undefined,
+    feeClass: row.fee_class ?? undefined,
+    flightId: row.flight_id ?? undefined,
+  }));
+}
+
+/** The member an entry charges or credits (its first Members A/P posting), if any. */
+export async function entryMember(db: Db, clubId: string, transactionId: number): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('posting')
+    .select('member_id')
+    .where('club_id', '=', clubId)
+    .where('transaction_id', '=', transactionId)
+    .where('member_id', 'is not', null)
+    .orderBy('id')
+    .executeTakeFirst();
+  return row?.member_id ?? undefined;
+}
+
+export interface NewEntry {
+  clubId: string;
+  effectiveAt: Date;
+  enteredAt: Date;
+  enteredBy: string;
+  transactionType: string;
+  description: string;
+  note: string;
+  reference: string;
+  idempotencyKey: string | null;
+  reversesId: number | null;
+  lines: readonly PostingLine[];
+}
+
+/** A journal entry and its postings; the database checks at commit that they balance. */
+export async function insertEntry(trx: Transaction<DB>, entry: NewEntry): Promise<number> {
+  const { id } = await trx
+    .insertInto('ledger_transaction')
+    .values({
+      club_id: entry.clubId,
+      effective_at: entry.effectiveAt,
+      entered_at: entry.enteredAt,
+      entered_by: entry.enteredBy,
+      transaction_type: entry.transactionType,
+      description: entry.description,
+      note: entry.note,
+      reference: entry.reference,
+      idempotency_key: entry.idempotencyKey,
+      reverses_id: entry.reversesId,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await trx
+    .insertInto('posting')
+    .values(
+      entry.lines.map((line) => ({
+        transaction_id: id,
+        account: line.account,
+        amount_cents: line.amountCents,
+        member_id: line.memberId ?? null,
+        intro_id: line.introId ?? null,
+        tax_name: line.taxName ?? null,
+        transfer_type: line.transferType ?? null,
+        fee_class: line.feeClass ?? null,
+        flight_id: line.flightId ?? null,
+      })),
+    )
+    .execute();
+  return id;
+}
+
+export function findBlockRule(db: Db, clubId: string, ruleId: string) {
+  return db
+    .selectFrom('block_rule')
+    .select(['id', 'name', 'units', 'amount', 'price_cents', 'tax_status', 'tax_names', 'is_active'])
+    .where('club_id', '=', clubId)
+    .where('id', '=', ruleId)
+    .executeTakeFirst();
+}
+
+export async function insertMemberBlock(
+  trx: Transaction<DB>,
+  values: {
+    clubId: string;
+    memberId: string;
+    ruleId: string;
+    name: string;
+    units: 'unlimited' | '$' | 'minutes';
+    amount: number;
+    startsOn: string;
+    endsOn: string;
+    transactionId: number;
+    createdAt: Date;
+  },
+): Promise<string> {
+  const row = await trx
+    .insertInto('member_block')
+    .values({
+      club_id: values.clubId,
+      member_id: values.memberId,
+      block_rule_id: values.ruleId,
+      name: values.name,
+      units: values.units,
+      amount: values.amount,
+      starts_on: values.startsOn,
+      ends_on: values.endsOn,
+      transaction_id: values.transactionId,
+      created_at: values.createdAt,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** The block a purchase created, row-locked, with the units drawn from it so far. */
+export function lockBlockOfPurchase(trx: Transaction<DB>, clubId: string, transactionId: number) {
+  return trx
+    .selectFrom('member_block as b')
+    .select([
+      'b.id',
+      'b.name',
+      'b.units',
+      sql<number>`(select coalesce(sum(u.units_used), 0) from block_usage u where u.member_block_id = b.id)::bigint`.as('used'),
+    ])
+    .where('b.club_id', '=', clubId)
+    .where('b.transaction_id', '=', transactionId)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+export async function insertBlockVoid(trx: Transaction<DB>, memberBlockId: string, transactionId: number, at: Date): Promise<void> {
+  await trx.insertInto('member_block_void').values({ member_block_id: memberBlockId, transaction_id: transactionId, voided_at: at }).execute();
+}
+
+/** Whether Sales Tax A/P was ever posted under this tax name (a tax the club has since removed can still be remitted). */
+export async function taxNameWasPosted(db: Db, clubId: string, taxName: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('posting')
+    .select('id')
+    .where('club_id', '=', clubId)
+    .where('account', '=', 2510)
+    .where('tax_name', '=', taxName)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -1,0 +1,31 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { DB } from '../../db/schema.ts';
+
+type Db = Kysely<DB> | Transaction<DB>;
+
+/**
+ * In one pass over the club's postings before `endMs`, per account and
+ * sub-account (tax name, transfer type, fee class): the sum before `startMs`,
+ * and in [startMs, endMs) the sum of the debits (> 0) and of the credits (< 0),
+ * all as posted.
+ */
+export function accountTotalsInRange(db: Db, clubId: string, startMs: number, endMs: number) {
+  const start = new Date(startMs);
+  return db
+    .selectFrom('posting')
+    .select([
+      'account',
+      'tax_name',
+      'transfer_type',
+      'fee_class',
+      sql<number>`coalesce(sum(amount_cents) filter (where effective_at < ${start}), 0)::bigint`.as('before_cents'),
+      sql<number>`coalesce(sum(amount_cents) filter (where effective_at >= ${start} and amount_cents > 0), 0)::bigint`.as('debit_cents'),
+      sql<number>`coalesce(sum(amount_cents) filter (where effective_at >= ${start} and amount_cents < 0), 0)::bigint`.as('credit_cents'),
+    ])
+    .where('club_id', '=', clubId)
+    .where('effective_at', '<', new Date(endMs))
+    .groupBy(['account', 'tax_name', 'transfer_type', 'fee_class'])
+    .execute();
+}
+
+export type AccountTotalsRow = Awaited<ReturnType<typeof accountTotalsInRange>>[number];

@@ -1,0 +1,103 @@
+import { sql, type Kysely } from 'kysely';
+import type { DB } from '../../src/db/schema.ts';
+import type { MemberContext } from '../../src/http/context.ts';
+
+/** Test helpers for the ledger: club settings, block rules, reading postings back, a service-level caller. */
+
+export async function setClubAccounting(
+  db: Kysely<DB>,
+  clubId: string,
+  values: { taxRates?: Record<string, number>; feeList?: string[]; lockDate?: string | null; paymentMethods?: string[] },
+): Promise<void> {
+  await db
+    .updateTable('club')
+    .set({
+      ...(values.taxRates ? { tax_rates: JSON.stringify(values.taxRates) } : {}),
+      ...(values.feeList ? { fee_list: values.feeList } : {}),
+      ...(values.paymentMethods ? { payment_methods: values.paymentMethods } : {}),
+      ...(values.lockDate !== undefined ? { lock_date: values.lockDate } : {}),
+    })
+    .where('id', '=', clubId)
+    .execute();
+}
+
+export async function createBlockRule(
+  db: Kysely<DB>,
+  clubId: string,
+  rule: {
+    id: string;
+    name: string;
+    units: 'unlimited' | '$' | 'minutes';
+    amount: number;
+    priceCents: number;
+    taxStatus?: 'exempt' | 'inclusive' | 'exclusive';
+    taxNames?: string[];
+    isActive?: boolean;
+  },
+): Promise<void> {
+  await db
+    .insertInto('block_rule')
+    .values({
+      club_id: clubId,
+      id: rule.id,
+      name: rule.name,
+      units: rule.units,
+      amount: rule.amount,
+      price_cents: rule.priceCents,
+      tax_status: rule.taxStatus ?? 'exempt',
+      tax_names: rule.taxNames ?? [],
+      is_active: rule.isActive ?? true,
+    })
+    .execute();
+}
+
+export interface PostingRow {
+  account: number;
+  amount: number;
+  member: string | null;
+  intro: string | null;
+  tax: string | null;
+  transfer: string | null;
+  fee: string | null;
+}
+
+/** An entry's postings as stored, in insertion order. */
+export async function postingsOf(db: Kysely<DB>, transactionId: number): Promise<PostingRow[]> {
+  const rows = await db
+    .selectFrom('posting')
+    .select(['account', 'amount_cents', 'member_id', 'intro_id', 'tax_name', 'transfer_type', 'fee_class'])
+    .where('transaction_id', '=', transactionId)
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => ({
+    account: r.account,
+    amount: r.amount_cents,
+    member: r.member_id,
+    intro: r.intro_id,
+    tax: r.tax_name,
+    transfer: r.transfer_type,
+    fee: r.fee_class,
+  }));
+}
+
+/** A posting as expected: the fields a test does not name are null. */
+export function posting(account: number, amount: number, extra: Partial<Omit<PostingRow, 'account' | 'amount'>> = {}): PostingRow {
+  return { account, amount, member: null, intro: null, tax: null, transfer: null, fee: null, ...extra };
+}
+
+/** How many entries and postings a club has: a refused call changes neither. */
+export async function ledgerCounts(db: Kysely<DB>, clubId: string): Promise<{ transactions: number; postings: number; blocks: number }> {
+  const row = await sql<{ transactions: number; postings: number; blocks: number }>`
+    select (select count(*) from ledger_transaction where club_id = ${clubId})::bigint as transactions,
+           (select count(*) from posting where club_id = ${clubId})::bigint as postings,
+           (select count(*) from member_block where club_id = ${clubId})::bigint as blocks`.execute(db);
+  return row.rows[0]!;
+}
+
+/** The context the HTTP layer would resolve for an active member of the club: for calling services directly. */
+export async function memberContext(db: Kysely<DB>, clubId: string, userId: string, now: number): Promise<MemberContext> {
+  const club = await db.selectFrom('club').selectAll().where('id', '=', clubId).executeTakeFirstOrThrow();
+  const pilot = await db.selectFrom('pilot').selectAll().where('club_id', '=', clubId).where('user_id', '=', userId).executeTakeFirstOrThrow();
+  const user = await db.selectFrom('user').select(['id', 'email', 'firstName', 'lastName']).where('id', '=', userId).executeTakeFirstOrThrow();
+  return { user, club, pilot, isActive: true, now };
+}

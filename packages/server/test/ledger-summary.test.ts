@@ -1,0 +1,299 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { apiClient, refusal } from './helpers/api.ts';
+import { createBlockRule, setClubAccounting } from './helpers/ledger.ts';
+import { createClub, createPerson, createTestApp, type TestApp } from './helpers/test-app.ts';
+
+type Person = { userId: string; email: string };
+
+/** 12:00 on 2025-08-15 in Toronto (EDT). */
+const NOW = Date.parse('2025-08-15T16:00:00Z');
+/** Noon in Toronto (EDT, UTC−4) on a summer day. */
+const noon = (day: string) => Date.parse(`${day}T16:00:00Z`);
+
+const totals = (account: number, startCents: number, debitCents: number, creditCents: number, endCents: number) => ({
+  account,
+  startCents,
+  debitCents,
+  creditCents,
+  endCents,
+});
+
+describe('the accounting summary (get-balances) and accounting admin (update-admin-parameter)', () => {
+  let t: TestApp;
+  let api: ReturnType<typeof apiClient>;
+  let alpha: string;
+  let bravo: string;
+  let admin: Person;
+  let treasurer: Person;
+  let mary: Person;
+  let bea: Person;
+  const ids: Record<string, number> = {};
+  const cookies = new Map<string, string>();
+
+  const cookie = async (person: Person) => {
+    let value = cookies.get(person.email);
+    if (!value) {
+      value = await t.signIn(person.email);
+      cookies.set(person.email, value);
+    }
+    return value;
+  };
+  const get = async (url: string, as: Person = admin) => api.get(url, await cookie(as));
+  const setParameter = async (body: object, as: Person = admin) => api.post('/api/update-admin-parameter/', body, await cookie(as));
+  async function add(name: string, body: object): Promise<void> {
+    const response = await api.post('/api/add-transaction/', body, await cookie(admin));
+    if (response.statusCode !== 200) throw new Error(`${name}: ${response.body}`);
+    ids[name] = response.json().transactionId;
+  }
+  const june = 'startDate=2025-06-01&endDate=2025-06-30';
+
+  beforeAll(async () => {
+    t = await createTestApp({ now: NOW });
+    api = apiClient(t);
+    alpha = await createClub(t.db, { name: 'Alpha Soaring', time_zone: 'America/Toronto' });
+    bravo = await createClub(t.db, { name: 'Bravo Gliding', time_zone: 'America/Toronto' });
+    await setClubAccounting(t.db, alpha, { taxRates: { HST: 0.13 }, feeList: ['Hangar fee', 'Tie-down'] });
+    admin = await createPerson(t.db, { club: alpha, first: 'Alex', last: 'Admin', flags: { is_admin: true } });
+    treasurer = await createPerson(t.db, { club: alpha, first: 'Tess', flags: { can_add_funds: true } });
+    mary = await createPerson(t.db, { club: alpha, first: 'Mary', last: 'Member' });
+    bea = await createPerson(t.db, { club: alpha, first: 'Bea', last: 'Flyer' });
+    await createBlockRule(t.db, alpha, { id: 'season', name: 'Season 600 min', units: 'minutes', amount: 600, priceCents: 30000, taxStatus: 'inclusive', taxNames: ['HST'] });
+
+    // Before the range (May):
+    await add('a', { transactionType: 'Deposit', pilot: mary.userId, amountCents: 20000, transferType: 'Cash', time: noon('2025-05-15') });
+    await add('b', { transactionType: 'Expense', pilot: mary.userId, amountCents: 10000, feeType: 'Hangar fee', taxStatus: 'exclusive', taxRates: ['HST'], time: noon('2025-05-20') });
+    // In the range (June):
+    await add('c', { transactionType: 'Deposit', pilot: bea.userId, amountCents: 5000, transferType: 'E-Transfer', transactionRef: 'ET-7', time: noon('2025-06-03') });
+    await add('d', { transactionType: 'Block', pilot: mary.userId, block: { id: 'season', startDate: '2025-06-01', endDate: '2026-05-31' }, time: noon('2025-06-10') });
+    await add('e', { transactionType: 'BankPayment', account: 2510, amountCents: 1300, taxType: 'HST', time: noon('2025-06-15') });
+    await add('f', { transactionType: 'Expense', pilot: bea.userId, amountCents: 2000, feeType: '60510', taxStatus: 'exempt', time: noon('2025-06-20') });
+    await add('g', { transactionType: 'Deposit', pilot: mary.userId, amountCents: -1000, transferType: 'Cash', time: noon('2025-06-25') });
+    await add('h', { transactionType: 'WriteDown', account: 2120, amountCents: 500, time: noon('2025-06-28') });
+    // After the range, and in another club: counted nowhere below.
+    await add('after', { transactionType: 'Deposit', pilot: bea.userId, amountCents: 99999, transferType: 'Cash', time: noon('2025-07-02') });
+    const otto = await createPerson(t.db, { club: bravo });
+    const bruno = await createPerson(t.db, { club: bravo, flags: { is_admin: true } });
+    await api.post('/api/add-transaction/', { transactionType: 'Deposit', pilot: otto.userId, amountCents: 4242, transferType: 'Cash', time: noon('2025-06-05') }, await t.signIn(bruno.email));
+  });
+  afterAll(() => t.close());
+
+  describe('AccountingSummary, June 2025, computed by hand', () => {
+    /*
+     * Posted (debit +, credit −):
+     *   a May 15  Deposit Mary 200.00 Cash        1000 +20000 | 2100 −20000
+     *   b May 20  Hangar fee Mary 100.00 + HST    2100 +11300 | 4900 −10000 | 2510 −1300
+     *   c Jun 3   Deposit Bea 50.00 E-Transfer    1000 +5000  | 2100 −5000
+     *   d Jun 10  Block Mary 300.00 HST incl.     2100 +30000 | 4200 −26549 | 2510 −3451
+     *   e Jun 15  Bank Payment HST 13.00          2510 +1300  | 1000 −1300
+     *   f Jun 20  Field maintenance Bea 20.00     2100 +2000  | 60510 −2000
+     *   g Jun 25  Paid out to Mary 10.00 Cash     1000 −1000  | 2100 +1000
+     *   h Jun 28  Write Down 5.00                 2120 +500   | 4300 −500
+     */
+    it('per account: start, debit, credit, end in the natural sign (liabilities and revenue negated)', async () => {
+      const response = await get(`/api/get-balances?club=${alpha}&${june}&balance=AccountingSummary`);
+      expect(response.statusCode).toBe(200);
+      const summary = response.json();
+      expect(summary).toMatchObject({ clubName: 'Alpha Soaring', startDate: '2025-06-01', endDate: '2025-06-30', feeList: ['Hangar fee', 'Tie-down'] });
+      // Cash (debit account): 200.00 in before; +50.00 in; −13.00 and −10.00 out.
+      expect(summary.cashIn).toEqual(totals(1000, 20000, 5000, -2300, 22700));
+      // Members A/P: the club owed members 87.00 (200.00 − 113.00); June charges 330.00 lower it, 50.00 in raises it: members owe 193.00.
+      expect(summary.membersPayable).toEqual(totals(2100, 8700, -33000, 5000, -19300));
+      expect(summary.taxesPayable).toEqual(totals(2510, 1300, -1300, 3451, 3451));
+      expect(summary.introsPayable).toEqual(totals(2120, 0, -500, 0, -500));
+      expect(summary.towRevenue).toEqual(totals(4100, 0, 0, 0, 0));
+      expect(summary.rentalRevenue).toEqual(totals(4200, 0, 0, 26549, 26549));
+      expect(summary.introRevenue).toEqual(totals(4300, 0, 0, 500, 500));
+      expect(summary.otherRevenue).toEqual(totals(4900, 10000, 0, 0, 10000));
+      expect(summary.expenses).toEqual([
+        totals(60510, 0, 0, -2000, -2000),
+        totals(60520, 0, 0, 0, 0),
+        totals(60530, 0, 0, 0, 0),
+        totals(60900, 0, 0, 0, 0),
+      ]);
+      expect(summary.taxes).toEqual([{ taxName: 'HST', totals: totals(2510, 1300, -1300, 3451, 3451) }]);
+      expect(summary.transferTypes).toEqual([
+        { transferType: 'Bank Payment', totals: totals(1000, 0, 0, -1300, -1300) },
+        { transferType: 'Cash', totals: totals(1000, 20000, 0, -1000, 19000) },
+        { transferType: 'Cheque', totals: totals(1000, 0, 0, 0, 0) },
+        { transferType: 'Credit Card', totals: totals(1000, 0, 0, 0, 0) },
+        { transferType: 'E-Transfer', totals: totals(1000, 0, 5000, 0, 5000) },
+      ]);
+      expect(summary.feeClasses).toEqual([
+        { feeClass: 'Hangar fee', totals: totals(4900, 10000, 0, 0, 10000) },
+        { feeClass: 'Tie-down', totals: totals(4900, 0, 0, 0, 0) },
+      ]);
+    });
+
+    it('the books balance: debit accounts end where credit accounts do', async () => {
+      const s = (await get(`/api/get-balances?${june}`)).json();
+      const debitSide = s.cashIn.endCents + s.expenses.reduce((sum: number, a: { endCents: number }) => sum + a.endCents, 0);
+      const creditSide = [s.membersPayable, s.introsPayable, s.taxesPayable, s.towRevenue, s.rentalRevenue, s.introRevenue, s.otherRevenue].reduce(
+        (sum: number, a: { endCents: number }) => sum + a.endCents,
+        0,
+      );
+      expect(debitSide).toBe(20700);
+      expect(creditSide).toBe(20700);
+    });
+
+    it('a range of the one day the block was bought', async () => {
+      const s = (await get('/api/get-balances?startDate=2025-06-10&endDate=2025-06-10')).json();
+      expect(s.rentalRevenue).toEqual(totals(4200, 0, 0, 26549, 26549));
+      expect(s.membersPayable).toEqual(totals(2100, 13700, -30000, 0, -16300));
+    });
+
+    it('is admin only (403 for an add-funds holder and a plain member) and refuses another club (403)', async () => {
+      expect((await get(`/api/get-balances?${june}`, treasurer)).json()).toEqual(refusal(403, 'Only an admin can see the accounting summary'));
+      expect((await get(`/api/get-balances?${june}`, mary)).statusCode).toBe(403);
+      expect((await get(`/api/get-balances?club=${bravo}&${june}`)).json()).toEqual(refusal(403, 'That club is not your active club'));
+      expect((await get(`/api/get-balances?${june}&balance=Everything`)).json().message).toBe(
+        'Invalid query: balance: Use one of AccountingSummary, TaxTransactions, DepositTransactions, MemberTransactions, IntroTransactions, TowRevenue, RentalRevenue, IntroRevenue, OtherRevenue',
+      );
+    });
+  });
+
+  describe('drill-downs: rows of one account over the range, amounts in its natural sign', () => {
+    const row = (name: string, fields: object) => expect.objectContaining({ transactionId: ids[name], ...fields });
+
+    it('TaxTransactions for HST', async () => {
+      const body = (await get(`/api/get-balances?${june}&balance=TaxTransactions&taxType=HST`)).json();
+      expect(body.rows).toEqual([
+        row('d', { account: 2510, taxName: 'HST', amountCents: 3451, description: 'Block: Season 600 min', timestamp: noon('2025-06-10') }),
+        row('e', { account: 2510, taxName: 'HST', amountCents: -1300, description: 'Bank Payment (HST)' }),
+      ]);
+      expect(body.feeList).toEqual(['Hangar fee', 'Tie-down']);
+    });
+
+    it('DepositTransactions, all and by transfer type', async () => {
+      const all = (await get(`/api/get-balances?${june}&balance=DepositTransactions`)).json().rows;
+      expect(all).toEqual([
+        row('c', { amountCents: 5000, method: 'E-Transfer', ref: 'ET-7', description: 'Deposit (E-Transfer) ref ET-7' }),
+        row('e', { amountCents: -1300, method: 'Bank Payment' }),
+        row('g', { amountCents: -1000, method: 'Cash', description: 'Paid out (Cash)' }),
+      ]);
+      const cash = (await get(`/api/get-balances?${june}&balance=DepositTransactions&transferType=Cash`)).json().rows;
+      expect(cash).toEqual([row('g', { amountCents: -1000 })]);
+    });
+
+    it('MemberTransactions, all and for one member, with their names', async () => {
+      const all = (await get(`/api/get-balances?${june}&balance=MemberTransactions`)).json().rows;
+      expect(all).toEqual([
+        row('c', { userId: bea.userId, member: 'Bea Flyer', amountCents: 5000 }),
+        row('d', { userId: mary.userId, member: 'Mary Member', amountCents: -30000 }),
+        row('f', { userId: bea.userId, amountCents: -2000, description: 'Field maintenance' }),
+        row('g', { userId: mary.userId, amountCents: -1000 }),
+      ]);
+      const maryOnly = (await get(`/api/get-balances?${june}&balance=MemberTransactions&userID=${mary.userId}`)).json().rows;
+      expect(maryOnly.map((r: { transactionId: number }) => r.transactionId)).toEqual([ids.d, ids.g]);
+    });
+
+    it('the revenue tables and Intro A/P', async () => {
+      expect((await get(`/api/get-balances?${june}&balance=RentalRevenue`)).json().rows).toEqual([row('d', { account: 4200, amountCents: 26549 })]);
+      expect((await get(`/api/get-balances?${june}&balance=IntroRevenue`)).json().rows).toEqual([row('h', { account: 4300, amountCents: 500 })]);
+      expect((await get(`/api/get-balances?${june}&balance=IntroTransactions`)).json().rows).toEqual([
+        row('h', { account: 2120, amountCents: -500, userId: '', SN: '', soldTo: '', description: 'Write Down' }),
+      ]);
+      expect((await get(`/api/get-balances?${june}&balance=TowRevenue`)).json().rows).toEqual([]);
+    });
+
+    it('OtherRevenue with the Category filter (Any, the default, filters nothing)', async () => {
+      const may = 'startDate=2025-05-01&endDate=2025-05-31';
+      const expected = [row('b', { account: 4900, fee: 'Hangar fee', amountCents: 10000 })];
+      expect((await get(`/api/get-balances?${may}&balance=OtherRevenue`)).json().rows).toEqual(expected);
+      expect((await get(`/api/get-balances?${may}&balance=OtherRevenue&feeClass=Any`)).json().rows).toEqual(expected);
+      expect((await get(`/api/get-balances?${may}&balance=OtherRevenue&feeClass=Hangar%20fee`)).json().rows).toEqual(expected);
+      expect((await get(`/api/get-balances?${may}&balance=OtherRevenue&feeClass=Tie-down`)).json().rows).toEqual([]);
+    });
+
+    it('an intro posting names the intro: userId Intro, its serial number and who bought it', async () => {
+      await t.db.insertInto('launch_type').values({ club_id: alpha, id: '2000 ft', kind: 'fixed', price_cents: 9000, height: 2000 }).execute();
+      await t.db.insertInto('intro_launch').values({ club_id: alpha, id: 'Intro 2000', launch_type_id: '2000 ft', price_cents: 15000 }).execute();
+      const intro = await t.db
+        .insertInto('intro')
+        .values({ club_id: alpha, sn: 'K7PX2A', recipient_first: 'Ivy', recipient_last: 'Guest', buyer_first: 'Ben', buyer_last: 'Buyer', launch_type: 'Intro 2000', price_cents: 15000, purchase_date: '2025-06-12', stale_date: '2026-06-12' })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      // An intro sale as the intros module posts it: Dr 1000 [method] / Cr 2120 [intro].
+      const saleId = await t.db.transaction().execute(async (trx) => {
+        const tx = await sql<{ id: number }>`insert into ledger_transaction (club_id, effective_at, transaction_type, description)
+          values (${alpha}, ${new Date(noon('2025-06-12'))}, 'Intro Sale', 'Intro K7PX2A') returning id`.execute(trx);
+        const id = tx.rows[0]!.id;
+        await sql`insert into posting (transaction_id, account, amount_cents, transfer_type) values (${id}, 1000, 15000, 'Cash')`.execute(trx);
+        await sql`insert into posting (transaction_id, account, amount_cents, intro_id) values (${id}, 2120, -15000, ${intro.id})`.execute(trx);
+        return id;
+      });
+      const rows = (await get(`/api/get-balances?${june}&balance=IntroTransactions`)).json().rows;
+      expect(rows[0]).toEqual({
+        transactionId: saleId,
+        timestamp: noon('2025-06-12'),
+        account: 2120,
+        userId: 'Intro',
+        member: '',
+        description: 'Intro K7PX2A',
+        note: '',
+        ref: '',
+        method: '',
+        fee: '',
+        taxName: '',
+        SN: 'K7PX2A',
+        soldTo: 'Ben Buyer',
+        amountCents: 15000,
+      });
+    });
+  });
+
+  describe('update-admin-parameter', () => {
+    it('clubFees add: appended, answered with the list; an existing name in any case is refused (409)', async () => {
+      const added = await setParameter({ club: alpha, parameter: 'clubFees', feeName: 'Trailer parking', action: 'add' });
+      expect(added.json()).toEqual({ status: 'ok', feeList: ['Hangar fee', 'Tie-down', 'Trailer parking'] });
+      const again = await setParameter({ parameter: 'clubFees', feeName: 'TIE-DOWN', action: 'add' });
+      expect(again.json()).toEqual(refusal(409, 'The fee class Tie-down already exists'));
+    });
+
+    it('clubFees remove: gone from the list, entries posted under it keep it; a missing one is 404', async () => {
+      const removed = await setParameter({ parameter: 'clubFees', feeName: 'hangar fee', action: 'remove' });
+      expect(removed.json()).toEqual({ status: 'ok', feeList: ['Tie-down', 'Trailer parking'] });
+      const may = (await get('/api/get-balances?startDate=2025-05-01&endDate=2025-05-31')).json();
+      expect(may.feeClasses).toEqual([
+        { feeClass: 'Hangar fee', totals: totals(4900, 0, 0, 10000, 10000) },
+        { feeClass: 'Tie-down', totals: totals(4900, 0, 0, 0, 0) },
+        { feeClass: 'Trailer parking', totals: totals(4900, 0, 0, 0, 0) },
+      ]);
+      expect((await setParameter({ parameter: 'clubFees', feeName: 'Hangar fee', action: 'remove' })).json()).toEqual(refusal(404, 'No fee class Hangar fee'));
+      const refused = await api.post(
+        '/api/add-transaction/',
+        { transactionType: 'Expense', pilot: mary.userId, amountCents: 100, feeType: 'Hangar fee', taxStatus: 'exempt' },
+        await cookie(admin),
+      );
+      expect(refused.json()).toEqual(refusal(400, 'Unknown fee class Hangar fee'));
+    });
+
+    it('introStalePeriod: stored, answered with the period', async () => {
+      expect((await setParameter({ parameter: 'introStalePeriod', period: 90 })).json()).toEqual({ status: 'ok', period: 90 });
+      const club = await t.db.selectFrom('club').select('intro_stale_days').where('id', '=', alpha).executeTakeFirstOrThrow();
+      expect(club.intro_stale_days).toBe(90);
+      expect((await setParameter({ parameter: 'introStalePeriod', period: -1 })).statusCode).toBe(400);
+    });
+
+    it('lockDate: answered with the date; entries on or before it are refused from then on', async () => {
+      expect((await setParameter({ parameter: 'lockDate', lockDate: '2025-06-30' })).json()).toEqual({ status: 'ok', lockDate: '2025-06-30' });
+      const late = await api.post(
+        '/api/add-transaction/',
+        { transactionType: 'Deposit', pilot: mary.userId, amountCents: 100, transferType: 'Cash', time: noon('2025-06-30') },
+        await cookie(treasurer),
+      );
+      expect(late.json()).toEqual(refusal(409, 'Transactions on or before the lock date 2025-06-30 cannot be posted'));
+    });
+
+    it('admin only, in the active club; refusals change nothing', async () => {
+      const before = await t.db.selectFrom('club').select(['fee_list', 'intro_stale_days', 'lock_date']).where('id', '=', alpha).executeTakeFirstOrThrow();
+      expect((await setParameter({ parameter: 'clubFees', feeName: 'Sneaky', action: 'add' }, treasurer)).json()).toEqual(
+        refusal(403, 'Only an admin can change accounting settings'),
+      );
+      expect((await setParameter({ parameter: 'introStalePeriod', period: 1 }, mary)).statusCode).toBe(403);
+      expect((await setParameter({ club: bravo, parameter: 'introStalePeriod', period: 1 })).json()).toEqual(refusal(403, 'That club is not your active club'));
+      const after = await t.db.selectFrom('club').select(['fee_list', 'intro_stale_days', 'lock_date']).where('id', '=', alpha).executeTakeFirstOrThrow();
+      expect(after).toEqual(before);
+    });
+  });
+});
