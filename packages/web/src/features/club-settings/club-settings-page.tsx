@@ -1,6 +1,448 @@
-import { ComingSoon } from '../placeholders/coming-soon.tsx';
+import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import InputGroup from 'react-bootstrap/InputGroup';
+import Spinner from 'react-bootstrap/Spinner';
+import { Link } from 'react-router';
+import type { ClubSettingsItem } from '@flightline/domain/api-types';
+import type { ClubSettings } from '@flightline/domain/schemas/fleet';
+import { FilterSelect } from '../../components/filter-select.tsx';
+import { Loading, LoadError, Page } from '../../components/page-state.tsx';
+import { errorMessage } from '../../lib/api.ts';
+import type { FilterOption } from '../../lib/filter-options.ts';
+import { notifications } from '../../lib/notifications-store.ts';
+import { useRefreshSession, useSession } from '../../lib/session.ts';
+import { saveClubSettings, useClubSettings } from './api.ts';
+import './club-settings.scss';
+import {
+  buildSettings,
+  daysInMonth,
+  formFromSettings,
+  MAX_TAX_ROWS,
+  nextRowId,
+  withMonth,
+  type FormErrors,
+  type SettingsForm,
+} from './settings-form.ts';
 
-// TEMPORARY scaffold, replaced by the real screen in this issue.
+const TITLE = 'Club Settings';
+const NOT_AUTHORIZED = 'User is not authorized (603)';
+const MESSAGE_NOTE = 'Formatting tags like <strong>, <em>, <p>, links and images are kept; scripts are removed.';
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const PERCENT_WIDTH = '7.5rem';
+const REMOVE_WIDTH = '5.25rem';
+const IMAGE_ADDRESS = /^https?:\/\/\S+$|^\/\S+$/i;
+
+type TextKey = 'name' | 'shortName' | 'clubLink' | 'clubLogo' | 'message' | 'currency' | 'warningLevel' | 'minimumLevel';
+
+/** `/admin/club`: everything an admin sets for the club as a whole. */
 export function ClubSettingsPage() {
-  return <ComingSoon title="Club Settings" />;
+  const { data: session } = useSession();
+  // RequireMember has loaded the session and checked the club before this renders.
+  if (!session?.club) return null;
+  if (!session.userIsAdmin) {
+    return (
+      <Page title={TITLE}>
+        <div className="alert alert-danger" role="alert">
+          {NOT_AUTHORIZED}
+        </div>
+        <Link to="/" className="btn btn-outline-secondary d-inline-flex align-items-center">
+          Home
+        </Link>
+      </Page>
+    );
+  }
+  return <SettingsLoader club={session.club} clubMessage={session.clubMessage} />;
+}
+
+function SettingsLoader({ club, clubMessage }: { club: string; clubMessage: string }) {
+  const settings = useClubSettings(club);
+  if (settings.isPending) return <Page title={TITLE}><Loading text="Retrieving the club settings...." /></Page>;
+  if (settings.isError) {
+    return (
+      <Page title={TITLE}>
+        <LoadError error={settings.error} prefix="Could not load the club settings." />
+        <BackLink />
+      </Page>
+    );
+  }
+  return <SettingsEditor key={club} club={club} initial={settings.data} clubMessage={clubMessage} />;
+}
+
+function BackLink() {
+  return (
+    <Link to="/admin/" className="btn btn-outline-secondary d-flex align-items-center justify-content-center">
+      Back to Admin
+    </Link>
+  );
+}
+
+function SettingsEditor({ club, initial, clubMessage }: { club: string; initial: ClubSettingsItem; clubMessage: string }) {
+  const refresh = useRefreshSession();
+  const [form, setForm] = useState<SettingsForm>(() => formFromSettings(initial));
+  const [errors, setErrors] = useState<FormErrors>({});
+  // Row just added, so its name field takes the focus.
+  const [addedRow, setAddedRow] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  const formRef = useRef<HTMLFormElement>(null);
+  const alertRef = useRef<HTMLDivElement>(null);
+
+  const save = useMutation({
+    mutationFn: (settings: ClubSettings) => saveClubSettings(club, settings),
+    onSuccess: async (stored) => {
+      setForm(formFromSettings(stored));
+      notifications.toast({ status: 'success', message: 'Club settings saved' });
+      // The header, the club name and the sanitised message come from the session.
+      await refresh();
+    },
+  });
+
+  // On a phone the first wrong field, or the server's refusal, may be far from the Save button.
+  useEffect(() => {
+    if (attempt === 0) return;
+    const first = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"], .invalid-feedback.d-block');
+    if (first?.matches('[aria-invalid="true"]')) first.focus();
+    else first?.scrollIntoView({ block: 'center' });
+  }, [attempt]);
+  useEffect(() => {
+    if (save.error) alertRef.current?.focus();
+  }, [save.error]);
+
+  const update = (change: Partial<SettingsForm>, ...cleared: string[]) => {
+    setForm((f) => ({ ...f, ...change }));
+    if (cleared.some((key) => errors[key] !== undefined)) {
+      setErrors((e) => Object.fromEntries(Object.entries(e).filter(([key]) => !cleared.includes(key))));
+    }
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    save.reset();
+    const built = buildSettings(form);
+    if (!built.ok) {
+      setErrors(built.errors);
+      setAttempt((n) => n + 1);
+      return;
+    }
+    setErrors({});
+    save.mutate(built.settings);
+  };
+
+  const text = (
+    key: TextKey,
+    errorKey: string,
+    label: string,
+    extra: { type?: string; inputMode?: 'url' | 'decimal' | 'text'; maxLength: number; hint?: ReactNode; autoComplete?: string; rows?: number; autoCapitalize?: string },
+  ) => (
+    <Form.Group className="mb-3" controlId={`club-${key}`}>
+      <Form.Label>{label}</Form.Label>
+      <Form.Control
+        {...(extra.rows ? { as: 'textarea' as const, rows: extra.rows } : { type: extra.type ?? 'text' })}
+        value={form[key]}
+        onChange={(e) => update({ [key]: key === 'currency' ? e.target.value.toUpperCase() : e.target.value }, errorKey)}
+        isInvalid={Boolean(errors[errorKey])}
+        aria-invalid={errors[errorKey] ? true : undefined}
+        maxLength={extra.maxLength}
+        autoComplete={extra.autoComplete ?? 'off'}
+        {...(extra.inputMode ? { inputMode: extra.inputMode } : {})}
+        {...(extra.autoCapitalize ? { autoCapitalize: extra.autoCapitalize } : {})}
+      />
+      {errors[errorKey] ? (
+        <Form.Control.Feedback type="invalid">{errors[errorKey]}</Form.Control.Feedback>
+      ) : (
+        extra.hint && <Form.Text muted>{extra.hint}</Form.Text>
+      )}
+    </Form.Group>
+  );
+
+  const logo = form.clubLogo.trim();
+
+  return (
+    <Page title={TITLE}>
+      <Form noValidate onSubmit={submit} ref={formRef}>
+        {save.isError && (
+          <div className="alert alert-danger" role="alert" tabIndex={-1} ref={alertRef}>
+            {errorMessage(save.error)}
+          </div>
+        )}
+
+        <fieldset className="mb-3">
+          <legend className="h5">Club</legend>
+          {text('name', 'name', 'Name', { maxLength: 100, autoComplete: 'organization' })}
+          {text('shortName', 'shortName', 'Short name', { maxLength: 30, hint: 'Shown where space is short, like DSC.' })}
+          {text('clubLink', 'clubLink', 'Club link', { type: 'url', inputMode: 'url', maxLength: 500, hint: "The club's web site, starting with https://" })}
+          {text('clubLogo', 'clubLogo', 'Logo', { type: 'url', inputMode: 'url', maxLength: 500, hint: 'The address of an image, starting with https://' })}
+          {IMAGE_ADDRESS.test(logo) && (
+            <div className="mb-3 d-flex align-items-center gap-2">
+              <img src={logo} alt="Logo preview" className="border rounded p-1 bg-white" style={{ maxHeight: 56, maxWidth: 120, objectFit: 'contain' }} />
+              <span className="text-body-secondary small">Preview</span>
+            </div>
+          )}
+        </fieldset>
+
+        <fieldset className="mb-3">
+          <legend className="h5">Club message</legend>
+          {text('message', 'message', 'Message to members (HTML)', { rows: 6, maxLength: 20_000, hint: MESSAGE_NOTE })}
+          <p className="small text-body-secondary mb-1">Members see now:</p>
+          {clubMessage ? (
+            // Sanitised by the server; refreshed from the session after each save.
+            <div className="club-message club-message-preview border rounded p-2 mb-3" dangerouslySetInnerHTML={{ __html: clubMessage }} />
+          ) : (
+            <p className="border rounded p-2 mb-3 text-body-secondary">No message.</p>
+          )}
+        </fieldset>
+
+        <fieldset className="mb-3">
+          <legend className="h5">Time, money and units</legend>
+          <TimeZoneField value={form.timeZone} error={errors.timeZone} onChange={(timeZone) => update({ timeZone }, 'timeZone')} />
+          {text('currency', 'currency', 'Currency', { maxLength: 3, autoCapitalize: 'characters', hint: 'A three-letter code, like CAD or USD.' })}
+          <Form.Group className="mb-3" controlId="club-heightUnit">
+            <Form.Label>Launch height unit</Form.Label>
+            <Form.Select value={form.heightUnit} onChange={(e) => update({ heightUnit: e.target.value === 'm' ? 'm' : 'ft' })}>
+              <option value="ft">Feet (ft)</option>
+              <option value="m">Metres (m)</option>
+            </Form.Select>
+            <Form.Text muted>Release heights are typed and shown in this unit.</Form.Text>
+          </Form.Group>
+        </fieldset>
+
+        <TaxRates form={form} errors={errors} addedRow={addedRow} update={update} onAdd={setAddedRow} />
+
+        <fieldset className="mb-3">
+          <legend className="h5">Membership and balances</legend>
+          <YearEndField form={form} error={errors.membershipYearEnd} onChange={({ yearEndMonth, yearEndDay }) => update({ yearEndMonth, yearEndDay }, 'membershipYearEnd')} />
+          {text('warningLevel', 'warningLevelCents', 'Warning level', {
+            maxLength: 20,
+            hint: 'Members are warned when their balance is below this, like 50.00.',
+          })}
+          {text('minimumLevel', 'minimumLevelCents', 'Minimum level', {
+            maxLength: 20,
+            hint: 'Members below this balance cannot request a flight. May be negative, like -20.00.',
+          })}
+        </fieldset>
+
+        <PaymentMethods form={form} errors={errors} addedRow={addedRow} update={update} onAdd={setAddedRow} />
+
+        {/* Save first (on top) on a phone; Back, then Save, side by side on wider screens. */}
+        <div className="d-flex flex-column-reverse flex-sm-row justify-content-sm-end gap-2 mt-4">
+          <BackLink />
+          <Button type="submit" variant="primary" disabled={save.isPending} aria-busy={save.isPending}>
+            {save.isPending && <Spinner as="span" animation="border" size="sm" className="me-2" aria-hidden="true" />}
+            {save.isPending ? 'Saving…' : 'Save'}
+          </Button>
+        </div>
+      </Form>
+    </Page>
+  );
+}
+
+interface ListProps {
+  form: SettingsForm;
+  errors: FormErrors;
+  addedRow: string | null;
+  update: (change: Partial<SettingsForm>, ...cleared: string[]) => void;
+  onAdd: (rowKey: string) => void;
+}
+
+function TaxRates({ form, errors, addedRow, update, onAdd }: ListProps) {
+  const rows = form.taxRows;
+  const add = () => {
+    const id = nextRowId(rows);
+    update({ taxRows: [...rows, { id, name: '', percent: '' }] }, 'taxRates');
+    onAdd(`taxName.${id}`);
+  };
+  return (
+    <fieldset className="mb-3">
+      <legend className="h5">Tax rates</legend>
+      {rows.length === 0 ? (
+        <p className="text-body-secondary">No taxes: prices are tax-exempt.</p>
+      ) : (
+        <div className="d-flex gap-2 small text-body-secondary mb-1" aria-hidden="true">
+          <span className="flex-grow-1">Name</span>
+          <span style={{ width: PERCENT_WIDTH }}>Percent</span>
+          <span style={{ width: REMOVE_WIDTH }} />
+        </div>
+      )}
+      {rows.map((row, index) => {
+        const nameKey = `taxName.${row.id}`;
+        const percentKey = `taxPercent.${row.id}`;
+        const setRow = (change: Partial<typeof row>, key: string) =>
+          update({ taxRows: rows.map((r) => (r.id === row.id ? { ...r, ...change } : r)) }, key, 'taxRates');
+        return (
+          <div key={row.id} className="mb-2">
+            <div className="d-flex gap-2 align-items-start">
+              <Form.Control
+                className="flex-grow-1"
+                style={{ minWidth: 0 }}
+                aria-label={`Tax ${index + 1} name`}
+                value={row.name}
+                onChange={(e) => setRow({ name: e.target.value }, nameKey)}
+                isInvalid={Boolean(errors[nameKey])}
+                aria-invalid={errors[nameKey] ? true : undefined}
+                maxLength={20}
+                autoComplete="off"
+                autoFocus={addedRow === nameKey}
+              />
+              <InputGroup style={{ width: PERCENT_WIDTH, flexShrink: 0 }}>
+                <Form.Control
+                  aria-label={`Tax ${index + 1} percent`}
+                  value={row.percent}
+                  onChange={(e) => setRow({ percent: e.target.value }, percentKey)}
+                  isInvalid={Boolean(errors[percentKey])}
+                  aria-invalid={errors[percentKey] ? true : undefined}
+                  inputMode="decimal"
+                  maxLength={9}
+                  // The narrow field needs its room for digits, not the invalid icon; the message says it.
+                  style={errors[percentKey] ? { backgroundImage: 'none', paddingRight: '0.75rem' } : undefined}
+                  autoComplete="off"
+                />
+                <InputGroup.Text>%</InputGroup.Text>
+              </InputGroup>
+              <Button
+                variant="outline-danger"
+                style={{ width: REMOVE_WIDTH, flexShrink: 0 }}
+                aria-label={`Remove tax ${row.name.trim() || index + 1}`}
+                onClick={() => update({ taxRows: rows.filter((r) => r.id !== row.id) }, nameKey, percentKey, 'taxRates')}
+              >
+                Remove
+              </Button>
+            </div>
+            {/* Messages under the whole row: the percent column is too narrow to hold one. */}
+            {[errors[nameKey], errors[percentKey]].filter(Boolean).map((message) => (
+              <div key={message} className="invalid-feedback d-block">
+                {message}
+              </div>
+            ))}
+          </div>
+        );
+      })}
+      {errors.taxRates && <div className="invalid-feedback d-block mb-2">{errors.taxRates}</div>}
+      <Button variant="outline-primary" onClick={add} disabled={rows.length >= MAX_TAX_ROWS}>
+        Add tax
+      </Button>
+      <Form.Text muted className="d-block">
+        {rows.length >= MAX_TAX_ROWS ? `At most ${MAX_TAX_ROWS} taxes.` : 'A percent like 13 or 14.975.'}
+      </Form.Text>
+    </fieldset>
+  );
+}
+
+function PaymentMethods({ form, errors, addedRow, update, onAdd }: ListProps) {
+  const rows = form.paymentMethods;
+  const add = () => {
+    const id = nextRowId(rows);
+    update({ paymentMethods: [...rows, { id, name: '' }] }, 'paymentMethods');
+    onAdd(`paymentMethods.${id}`);
+  };
+  return (
+    <fieldset className="mb-3">
+      <legend className="h5">Payment methods</legend>
+      <p className="small text-body-secondary">How members pay the club, offered when funds are added.</p>
+      {rows.map((row, index) => {
+        const key = `paymentMethods.${row.id}`;
+        return (
+          <div key={row.id} className="d-flex gap-2 align-items-start mb-2">
+            <div className="flex-grow-1" style={{ minWidth: 0 }}>
+              <Form.Control
+                aria-label={`Payment method ${index + 1}`}
+                value={row.name}
+                onChange={(e) =>
+                  update({ paymentMethods: rows.map((r) => (r.id === row.id ? { ...r, name: e.target.value } : r)) }, key, 'paymentMethods')
+                }
+                isInvalid={Boolean(errors[key])}
+                aria-invalid={errors[key] ? true : undefined}
+                maxLength={40}
+                autoComplete="off"
+                autoFocus={addedRow === key}
+              />
+              <Form.Control.Feedback type="invalid">{errors[key]}</Form.Control.Feedback>
+            </div>
+            <Button
+              variant="outline-danger"
+              style={{ width: REMOVE_WIDTH, flexShrink: 0 }}
+              aria-label={`Remove payment method ${row.name.trim() || index + 1}`}
+              disabled={rows.length <= 1}
+              onClick={() => update({ paymentMethods: rows.filter((r) => r.id !== row.id) }, key, 'paymentMethods')}
+            >
+              Remove
+            </Button>
+          </div>
+        );
+      })}
+      {errors.paymentMethods && (
+        <div className="invalid-feedback d-block mb-2">
+          {errors.paymentMethods}
+        </div>
+      )}
+      <Button variant="outline-primary" onClick={add} disabled={rows.length >= 20}>
+        Add payment method
+      </Button>
+    </fieldset>
+  );
+}
+
+function TimeZoneField({ value, error, onChange }: { value: string; error: string | undefined; onChange: (zone: string) => void }) {
+  const options = useMemo<FilterOption[]>(() => {
+    const zones = 'supportedValuesOf' in Intl ? Intl.supportedValuesOf('timeZone') : [];
+    // A stored zone the browser lists under another name still shows as chosen.
+    const all = value && !zones.includes(value) ? [value, ...zones] : zones;
+    return all.map((zone) => ({ value: zone, label: zoneLabel(zone) }));
+  }, [value]);
+  return (
+    <>
+      <FilterSelect label="Time zone" placeholder="Choose the club's time zone" options={options} selectedLabel={zoneLabel(value)} onSelect={onChange} />
+      {error && (
+        <div className="invalid-feedback d-block mb-3" style={{ marginTop: '-0.75rem' }}>
+          {error}
+        </div>
+      )}
+    </>
+  );
+}
+
+const zoneLabel = (zone: string) => zone.replace(/_/g, ' ');
+
+function YearEndField({ form, error, onChange }: { form: SettingsForm; error: string | undefined; onChange: (next: SettingsForm) => void }) {
+  const days = daysInMonth(form.yearEndMonth);
+  return (
+    <div className="mb-3" role="group" aria-labelledby="club-year-end">
+      <div id="club-year-end" className="form-label">
+        Membership year end
+      </div>
+      <div className="d-flex gap-2">
+        <Form.Select
+          aria-label="Membership year end month"
+          className="flex-grow-1"
+          value={form.yearEndMonth}
+          onChange={(e) => onChange(withMonth(form, e.target.value))}
+          isInvalid={Boolean(error)}
+        >
+          {MONTHS.map((month, index) => (
+            <option key={month} value={String(index + 1).padStart(2, '0')}>
+              {month}
+            </option>
+          ))}
+        </Form.Select>
+        <Form.Select
+          aria-label="Membership year end day"
+          style={{ width: '6rem', flexShrink: 0 }}
+          value={form.yearEndDay}
+          onChange={(e) => onChange({ ...form, yearEndDay: e.target.value })}
+          isInvalid={Boolean(error)}
+        >
+          {Array.from({ length: days }, (_, i) => String(i + 1).padStart(2, '0')).map((day) => (
+            <option key={day} value={day}>
+              {Number(day)}
+            </option>
+          ))}
+        </Form.Select>
+      </div>
+      {error ? (
+        <div className="invalid-feedback d-block">{error}</div>
+      ) : (
+        <Form.Text muted>Yearly memberships, and blocks set to end with the membership, expire on this day.</Form.Text>
+      )}
+    </div>
+  );
 }

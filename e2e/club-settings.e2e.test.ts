@@ -1,0 +1,133 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, login, screenshot } from './helpers/browser.ts';
+import { DEMO, DEMO_CLUB_NAME, DEMO_PASSWORD } from './helpers/demo-accounts.ts';
+import { startServer, type RunningServer } from './helpers/server.ts';
+
+const RESULTS = fileURLToPath(new URL('../test-results/', import.meta.url));
+const RIDGE_MESSAGE = '<p>Ridge is <strong>working</strong></p><script>window.__pwned=1</script>';
+
+// Its own server and data folder: the shared one must keep the demo club's message for the other files.
+let server: RunningServer;
+let browser: Browser;
+let dataDir: string;
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'flightline-club-settings-'));
+  server = await startServer({ dataDir, logFile: join(RESULTS, 'club-settings-server.log') });
+  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function phonePage(): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL: server.baseUrl,
+    viewport: { width: 375, height: 667 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    locale: 'en-CA',
+  });
+  return context.newPage();
+}
+
+/** What the phone's screen shows right now (the full-page shots are too tall to read at a glance). */
+async function viewShot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: join(RESULTS, `${name}.png`) });
+}
+
+/** The tax rows as shown: [name, percent] pairs, in order. */
+async function taxRows(page: Page): Promise<[string, string][]> {
+  const names = await page.locator('input[aria-label^="Tax "][aria-label$=" name"]').evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value));
+  const percents = await page.locator('input[aria-label^="Tax "][aria-label$=" percent"]').evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value));
+  return names.map((name, index) => [name, percents[index] ?? '']);
+}
+
+describe('Club Settings at phone size', () => {
+  it('the admin changes the message, adds a 7 % tax and a 25.00 warning level; members see the message sanitised', async () => {
+    const page = await phonePage();
+    await login(page, DEMO.admin, DEMO_PASSWORD);
+    await page.goto('/admin/club');
+    const name = page.getByLabel('Name', { exact: true });
+    await name.waitFor();
+    expect(await name.inputValue()).toBe(DEMO_CLUB_NAME);
+    expect(await taxRows(page)).toEqual([['HST', '13']]);
+    expect(await page.getByLabel('Warning level', { exact: true }).inputValue()).toBe('50.00');
+    await screenshot(page, 'club-settings-loaded');
+
+    // The minimum must not be above the warning level: the schema's message, next to the field, nothing sent.
+    await page.getByLabel('Minimum level', { exact: true }).fill('60');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    const minimumMessage = page.getByText('The minimum balance must not be above the warning level');
+    await minimumMessage.waitFor();
+    expect(await page.getByLabel('Minimum level', { exact: true }).getAttribute('aria-invalid')).toBe('true');
+    await screenshot(page, 'club-settings-validation');
+    await viewShot(page, 'club-settings-validation-view');
+    await page.getByLabel('Minimum level', { exact: true }).fill('0.00');
+    expect(await minimumMessage.count()).toBe(0);
+
+    await page.getByLabel('Message to members (HTML)', { exact: true }).fill(RIDGE_MESSAGE);
+    await page.getByRole('button', { name: 'Add tax', exact: true }).click();
+    await page.getByLabel('Tax 2 name', { exact: true }).fill('PST');
+    await page.getByLabel('Tax 2 percent', { exact: true }).fill('7');
+    await page.getByLabel('Warning level', { exact: true }).fill('25.00');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText('Club settings saved', { exact: true }).waitFor();
+
+    // What was stored, in the units of the contract: fractions and cents.
+    const stored = await page.evaluate(async () => (await fetch('/api/get-club-settings')).json());
+    expect(stored).toMatchObject({ name: DEMO_CLUB_NAME, taxRates: { HST: 0.13, PST: 0.07 }, warningLevelCents: 2500, minimumLevelCents: 0 });
+    // The page shows the message as members see it, from the refreshed session.
+    await page.locator('.club-message').getByText('Ridge is working').waitFor();
+    await screenshot(page, 'club-settings-saved');
+    await page.locator('.club-message').scrollIntoViewIfNeeded();
+    await viewShot(page, 'club-settings-saved-view');
+
+    await page.getByRole('link', { name: 'Home', exact: true }).click();
+    const message = page.locator('.club-message');
+    await message.getByText('Ridge is working').waitFor();
+    expect(await message.locator('strong').textContent()).toBe('working');
+    expect(await message.locator('script').count()).toBe(0);
+    await page.waitForTimeout(300);
+    expect(await page.evaluate(() => (window as unknown as { __pwned?: unknown }).__pwned)).toBeUndefined();
+
+    await page.goto('/admin/club');
+    await page.getByLabel('Name', { exact: true }).waitFor();
+    expect(await taxRows(page)).toEqual([
+      ['HST', '13'],
+      ['PST', '7'],
+    ]);
+    expect(await page.getByLabel('Warning level', { exact: true }).inputValue()).toBe('25.00');
+    expect(await page.getByLabel('Minimum level', { exact: true }).inputValue()).toBe('0.00');
+    await page.context().close();
+  });
+
+  it('a plain member is not authorized, and the server refuses the update too', async () => {
+    const page = await phonePage();
+    await login(page, DEMO.member, DEMO_PASSWORD);
+    await page.goto('/admin/club');
+    await page.getByText('User is not authorized (603)', { exact: true }).waitFor();
+    expect(await page.getByLabel('Name', { exact: true }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Save', exact: true }).count()).toBe(0);
+    const status = await page.evaluate(async (name) => {
+      const body = {
+        name, shortName: 'DSC', clubLink: '', clubLogo: '', message: 'Taken over', timeZone: 'America/Toronto', currency: 'CAD',
+        heightUnit: 'ft', taxRates: { HST: 0.13 }, membershipYearEnd: '12-31', warningLevelCents: 0, minimumLevelCents: 0, paymentMethods: ['Cash'],
+      };
+      const response = await fetch('/api/update-club-settings', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      return response.status;
+    }, DEMO_CLUB_NAME);
+    expect(status).toBe(403);
+    await screenshot(page, 'club-settings-not-authorized');
+    await page.context().close();
+  });
+});

@@ -1,0 +1,30 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ServeAdmin, UpdateItemResult } from '@flightline/domain/api-types';
+import { get, post } from '../../lib/api.ts';
+import { ITEM_KINDS, type ItemKind } from './item-kinds.ts';
+
+const SERVE_ADMIN = 'serve-admin';
+
+/** Everything the Administration page lists; the lists the caller may not see come back empty. */
+export function useServeAdmin(club: string) {
+  return useQuery({
+    queryKey: [SERVE_ADMIN, club],
+    queryFn: ({ signal }) => get<ServeAdmin>('/serve-admin', undefined, signal),
+  });
+}
+
+export interface SaveItem {
+  kind: ItemKind;
+  id: string;
+  /** Every field for a new item, only the changed ones for an update. */
+  data: object;
+}
+
+/** POST /api/update-item/ for one admin item, then reload the page's lists. */
+export function useSaveItem() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ kind, id, data }: SaveItem) => post<UpdateItemResult>('/update-item/', { type: ITEM_KINDS[kind].type, id, data }),
+    onSettled: () => client.invalidateQueries({ queryKey: [SERVE_ADMIN] }),
+  });
+}

@@ -1,0 +1,117 @@
+import { useState } from 'react';
+import type { BlockRuleItem, ServeAdmin } from '@flightline/domain/api-types';
+import { BLOCK_DEFAULTS, BLOCK_NAME_WARNING, blockCreateSchema, blockUpdateSchema, type BlockFields } from '@flightline/domain/schemas/fleet';
+import { changedFields, changeRows, schemaProblem } from './changes.ts';
+import { EditorModal } from './editor-modal.tsx';
+import { Check, MoneyText, NumberText, SelectInput, TextInput } from './fields.tsx';
+import { blockFields, blockSpecs } from './item-fields.ts';
+import { NEW_BLOCK_ID } from './item-kinds.ts';
+import { parseDecimalKeep, parseHeightKeep } from './numeric-text.ts';
+import { TaxFields } from './tax-fields.tsx';
+
+const UNIT_OPTIONS = [
+  { value: '$', label: '$' },
+  { value: 'minutes', label: 'minutes' },
+  { value: 'unlimited', label: 'unlimited' },
+] as const;
+
+const count = { parse: parseHeightKeep, format: String };
+
+/**
+ * Block rule editor, shown as Glider Rental Rate Rules (back-office spec §3,
+ * §5, §9): what a prepaid block buys, when it ends and how a flight draws on
+ * it. The excess multiplier only matters when a flight's units are capped.
+ */
+export function BlockEditor({ block, data, onClose }: { block: BlockRuleItem | null; data: ServeAdmin; onClose: () => void }) {
+  const creating = block === null;
+  const [original] = useState<BlockFields>(() => (block ? blockFields(block) : { ...BLOCK_DEFAULTS, name: '', taxRates: [] }));
+  const [draft, setDraft] = useState<BlockFields>(original);
+  const set = (change: Partial<BlockFields>) => setDraft((d) => ({ ...d, ...change }));
+
+  const specs = blockSpecs(draft.units);
+  const changed = changedFields(original, draft);
+  const rows = changeRows(original, draft, specs);
+  const problem = creating ? schemaProblem(blockCreateSchema, draft, specs) : rows.length > 0 ? schemaProblem(blockUpdateSchema, changed, specs) : null;
+
+  // The amount means cents or minutes: a change of units starts it again.
+  const setUnits = (units: BlockFields['units']) => set({ units, amount: units === original.units ? original.amount : 0 });
+  const renaming = !creating && draft.name !== original.name;
+
+  return (
+    <EditorModal
+      kind="block"
+      title={creating ? 'New Rate Rule' : `Edit Rate Rule ${block.name}`}
+      creating={creating}
+      changes={rows}
+      request={{ kind: 'block', id: creating ? NEW_BLOCK_ID : block.id, data: creating ? draft : changed }}
+      enabled={rows.length > 0 && problem === null}
+      problem={problem}
+      onClose={onClose}
+    >
+      <TextInput
+        label="Name"
+        value={draft.name}
+        onChange={(name) => set({ name })}
+        maxLength={60}
+        autoFocus={creating}
+        note={renaming ? BLOCK_NAME_WARNING : undefined}
+        noteVariant="warning"
+      />
+      <SelectInput label="Units" value={draft.units} options={UNIT_OPTIONS} onChange={setUnits} />
+      {draft.units === '$' && <MoneyText label="Amount" value={draft.amount} onValue={(amount) => set({ amount })} note="The flying the block buys." />}
+      {draft.units === 'minutes' && (
+        <NumberText label="Amount" value={draft.amount} onValue={(amount) => set({ amount })} {...count} suffix="minutes" note="The flying the block buys." />
+      )}
+      <MoneyText label="Block price" value={draft.blockPriceCents} onValue={(blockPriceCents) => set({ blockPriceCents })} />
+
+      <fieldset className="mb-3">
+        <legend className="h6">When the block ends</legend>
+        <Check label="Ends with membership year" checked={draft.endsWithMembership} onChange={(endsWithMembership) => set({ endsWithMembership })} />
+        <Check label="Ends after N days" checked={draft.endsAfterDays} onChange={(endsAfterDays) => set({ endsAfterDays })} />
+        {draft.endsAfterDays && <NumberText label="Days" value={draft.daysCount} onValue={(daysCount) => set({ daysCount })} {...count} suffix="days" />}
+        <Check label="Ends after N flying days" checked={draft.endsAfterFlyingDays} onChange={(endsAfterFlyingDays) => set({ endsAfterFlyingDays })} />
+        {draft.endsAfterFlyingDays && (
+          <NumberText label="Flying days" value={draft.flyingDaysCount} onValue={(flyingDaysCount) => set({ flyingDaysCount })} {...count} suffix="days" />
+        )}
+      </fieldset>
+
+      <fieldset className="mb-3">
+        <legend className="h6">Each flight</legend>
+        <MoneyText label="Min flight charge" value={draft.minFlightChargeCents} onValue={(minFlightChargeCents) => set({ minFlightChargeCents })} />
+        <NumberText label="Min flight units" value={draft.minFlightUnits} onValue={(minFlightUnits) => set({ minFlightUnits })} {...count} />
+        <Check
+          type="switch"
+          label="Max flight charge: unlimited"
+          checked={draft.maxFlightChargeCents === null}
+          onChange={(unlimited) => set({ maxFlightChargeCents: unlimited ? null : (original.maxFlightChargeCents ?? 0) })}
+        />
+        {draft.maxFlightChargeCents !== null && (
+          <MoneyText label="Max flight charge" value={draft.maxFlightChargeCents} onValue={(maxFlightChargeCents) => set({ maxFlightChargeCents })} />
+        )}
+        <Check
+          type="switch"
+          label="Max flight units: unlimited"
+          checked={draft.maxFlightUnits === null}
+          onChange={(unlimited) => set({ maxFlightUnits: unlimited ? null : (original.maxFlightUnits ?? 0) })}
+        />
+        {draft.maxFlightUnits !== null && (
+          <>
+            <NumberText label="Max flight units" value={draft.maxFlightUnits} onValue={(maxFlightUnits) => set({ maxFlightUnits })} {...count} />
+            <NumberText
+              label="Excess multiplier"
+              value={draft.excessMultiplier}
+              onValue={(excessMultiplier) => set({ excessMultiplier })}
+              parse={(text, old) => parseDecimalKeep(text, old, 3)}
+              format={String}
+              inputMode="decimal"
+              note="Applied to the flying beyond the max flight units."
+            />
+          </>
+        )}
+      </fieldset>
+
+      <TaxFields statuses={['exempt', 'inclusive', 'exclusive'] as const} taxStatus={draft.taxStatus} taxRates={draft.taxRates} clubRates={data.taxRates} onChange={set} />
+      <Check label="Active" checked={draft.active} onChange={(active) => set({ active })} />
+    </EditorModal>
+  );
+}

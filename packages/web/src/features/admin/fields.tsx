@@ -1,0 +1,167 @@
+import { useId, useState, type HTMLAttributes, type ReactNode } from 'react';
+import Form from 'react-bootstrap/Form';
+import InputGroup from 'react-bootstrap/InputGroup';
+import { centsToDecimal } from '@flightline/domain/money';
+import { parseCentsKeep } from './numeric-text.ts';
+
+/** Touch-sized labelled inputs shared by the item editors. */
+
+interface TextInputProps {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  disabled?: boolean | undefined;
+  readOnly?: boolean | undefined;
+  maxLength?: number | undefined;
+  /** Shown under the field, e.g. why it cannot change. */
+  note?: ReactNode;
+  noteVariant?: 'muted' | 'warning';
+  autoFocus?: boolean | undefined;
+}
+
+export function TextInput({ label, value, onChange, disabled, readOnly, maxLength, note, noteVariant = 'muted', autoFocus }: TextInputProps) {
+  const id = useId();
+  return (
+    <Form.Group className="mb-3" controlId={id}>
+      <Form.Label>{label}</Form.Label>
+      <Form.Control
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        disabled={disabled}
+        readOnly={readOnly}
+        maxLength={maxLength}
+        autoComplete="off"
+        autoFocus={autoFocus}
+        aria-describedby={note ? `${id}-note` : undefined}
+        className={readOnly ? 'bg-body-secondary' : undefined}
+      />
+      {note && (
+        <Form.Text id={`${id}-note`} className={noteVariant === 'warning' ? 'text-warning-emphasis' : undefined} muted={noteVariant === 'muted'}>
+          {note}
+        </Form.Text>
+      )}
+    </Form.Group>
+  );
+}
+
+interface NumberTextProps<T> {
+  label: string;
+  value: T;
+  onValue: (value: T) => void;
+  /** Text to value; text that does not parse returns `old` (spec §5). */
+  parse: (text: string, old: T) => T;
+  format: (value: T) => string;
+  inputMode?: HTMLAttributes<HTMLInputElement>['inputMode'];
+  prefix?: string | undefined;
+  suffix?: string | undefined;
+  disabled?: boolean | undefined;
+  note?: ReactNode;
+  className?: string | undefined;
+  placeholder?: string | undefined;
+}
+
+/**
+ * A number typed as text. The text is the person's until they leave the
+ * field; then it shows the value kept, so a mistyped number visibly reverts.
+ */
+export function NumberText<T>({ label, value, onValue, parse, format, inputMode = 'numeric', prefix, suffix, disabled, note, className = 'mb-3', placeholder }: NumberTextProps<T>) {
+  const id = useId();
+  const [text, setText] = useState(() => format(value));
+  const [shown, setShown] = useState(value);
+  // The value changed from outside (a toggle, a new row): show it.
+  if (!Object.is(shown, value)) {
+    setShown(value);
+    setText(format(value));
+  }
+  const control = (
+    <Form.Control
+      value={text}
+      inputMode={inputMode}
+      disabled={disabled}
+      autoComplete="off"
+      placeholder={placeholder}
+      aria-describedby={note ? `${id}-note` : undefined}
+      onChange={(e) => {
+        setText(e.target.value);
+        const next = parse(e.target.value, value);
+        if (!Object.is(next, value)) {
+          setShown(next);
+          onValue(next);
+        }
+      }}
+      onBlur={() => setText(format(value))}
+    />
+  );
+  return (
+    <Form.Group className={className} controlId={id}>
+      <Form.Label>{label}</Form.Label>
+      {prefix || suffix ? (
+        <InputGroup>
+          {prefix && <InputGroup.Text>{prefix}</InputGroup.Text>}
+          {control}
+          {suffix && <InputGroup.Text>{suffix}</InputGroup.Text>}
+        </InputGroup>
+      ) : (
+        control
+      )}
+      {note && (
+        <Form.Text id={`${id}-note`} muted>
+          {note}
+        </Form.Text>
+      )}
+    </Form.Group>
+  );
+}
+
+type MoneyTextProps = Omit<NumberTextProps<number>, 'parse' | 'format' | 'inputMode' | 'prefix'>;
+
+/** Money typed as decimal text ('12.50'), kept as integer cents. */
+export function MoneyText(props: MoneyTextProps) {
+  return <NumberText {...props} parse={parseCentsKeep} format={centsToDecimal} inputMode="decimal" prefix="$" />;
+}
+
+interface CheckProps {
+  label: ReactNode;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  disabled?: boolean | undefined;
+  type?: 'checkbox' | 'switch';
+  className?: string | undefined;
+}
+
+export function Check({ label, checked, onChange, disabled, type = 'checkbox', className }: CheckProps) {
+  const id = useId();
+  return <Form.Check id={id} type={type} className={className} label={label} checked={checked} disabled={disabled} onChange={(e) => onChange(e.target.checked)} />;
+}
+
+interface SelectInputProps<V extends string> {
+  label: string;
+  value: V;
+  options: readonly { value: V; label: string; disabled?: boolean }[];
+  onChange: (value: V) => void;
+  disabled?: boolean | undefined;
+  className?: string | undefined;
+}
+
+export function SelectInput<V extends string>({ label, value, options, onChange, disabled, className = 'mb-3' }: SelectInputProps<V>) {
+  const id = useId();
+  return (
+    <Form.Group className={className} controlId={id}>
+      <Form.Label>{label}</Form.Label>
+      <Form.Select value={value} disabled={disabled} onChange={(e) => onChange(e.target.value as V)}>
+        {options.map((o) => (
+          <option key={o.value} value={o.value} disabled={o.disabled}>
+            {o.label}
+          </option>
+        ))}
+      </Form.Select>
+    </Form.Group>
+  );
+}
+
+const SEAT_OPTIONS = [1, 2, 3, 4].map((n) => ({ value: String(n), label: String(n) }));
+
+/** Seats are 1-4 (spec §5), so a choice of four rather than free text. */
+export function SeatsInput({ value, onChange, disabled }: { value: number; onChange: (seats: number) => void; disabled?: boolean | undefined }) {
+  return <SelectInput label="Seats" value={String(value)} options={SEAT_OPTIONS} onChange={(v) => onChange(Number(v))} disabled={disabled} />;
+}

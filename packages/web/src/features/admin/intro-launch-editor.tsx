@@ -1,0 +1,72 @@
+import { useState } from 'react';
+import type { IntroLaunchItem, ServeAdmin } from '@flightline/domain/api-types';
+import { introLaunchFieldsSchema, introLaunchUpdateSchema, LAUNCH_LABEL_MAX, type IntroLaunchFields } from '@flightline/domain/schemas/fleet';
+import { changedFields, changeRows, duplicateProblem, schemaProblem } from './changes.ts';
+import { EditorModal } from './editor-modal.tsx';
+import { Check, MoneyText, SelectInput, TextInput } from './fields.tsx';
+import { INTRO_LAUNCH_SPECS, introLaunchFields } from './item-fields.ts';
+import { TaxFields } from './tax-fields.tsx';
+
+function labelProblem(label: string): string | null {
+  const trimmed = label.trim();
+  if (trimmed === '') return 'Intro label is required';
+  if (trimmed.length > LAUNCH_LABEL_MAX) return `Intro label must be at most ${LAUNCH_LABEL_MAX} characters`;
+  return null;
+}
+
+/** Intro launch editor (back-office spec §3, §5): tax exempt or inclusive only; Save always enabled. */
+export function IntroLaunchEditor({ introLaunch, data, onClose }: { introLaunch: IntroLaunchItem | null; data: ServeAdmin; onClose: () => void }) {
+  const creating = introLaunch === null;
+  const [original] = useState<IntroLaunchFields>(() =>
+    introLaunch
+      ? introLaunchFields(introLaunch)
+      : { launch: (data.launches.find((l) => l.isActive) ?? data.launches[0])?.id ?? '', priceCents: 0, taxStatus: 'exempt', taxRates: [], isActive: true },
+  );
+  const [draft, setDraft] = useState<IntroLaunchFields>(original);
+  const [label, setLabel] = useState(introLaunch?.id ?? '');
+  const set = (change: Partial<IntroLaunchFields>) => setDraft((d) => ({ ...d, ...change }));
+
+  const changed = changedFields(original, draft);
+  const rows = changeRows(original, draft, INTRO_LAUNCH_SPECS);
+  const id = creating ? label.trim() : introLaunch.id;
+  const problem = creating
+    ? (labelProblem(label) ??
+      duplicateProblem(label, data.introLaunches.map((l) => l.id), 'intro launch') ??
+      schemaProblem(introLaunchFieldsSchema, draft, INTRO_LAUNCH_SPECS))
+    : schemaProblem(introLaunchUpdateSchema, changed, INTRO_LAUNCH_SPECS);
+
+  const launchOptions = data.launches.map((l) => ({ value: l.id, label: l.isActive ? l.id : `${l.id} (inactive)` }));
+  if (draft.launch && !launchOptions.some((o) => o.value === draft.launch)) launchOptions.push({ value: draft.launch, label: draft.launch });
+
+  return (
+    <EditorModal
+      kind="introLaunch"
+      title={creating ? 'New Intro Launch' : `Edit Intro Launch ${introLaunch.id}`}
+      creating={creating}
+      changes={creating && id ? [{ key: 'id', label: 'Intro label', from: '—', to: id }, ...rows] : rows}
+      request={{ kind: 'introLaunch', id, data: creating ? draft : changed }}
+      enabled
+      problem={problem}
+      onClose={onClose}
+    >
+      <TextInput
+        label="Intro label"
+        value={label}
+        onChange={setLabel}
+        readOnly={!creating}
+        maxLength={LAUNCH_LABEL_MAX}
+        autoFocus={creating}
+        note={creating ? 'The label cannot be changed once the intro launch is created.' : 'The label cannot be changed after creation.'}
+        noteVariant={creating ? 'muted' : 'warning'}
+      />
+      {launchOptions.length === 0 ? (
+        <p className="alert alert-warning py-2 small">Create a launch first: an intro launch flies one of the club's launches.</p>
+      ) : (
+        <SelectInput label="Launch" value={draft.launch} options={launchOptions} onChange={(launch) => set({ launch })} />
+      )}
+      <MoneyText label="Price" value={draft.priceCents} onValue={(priceCents) => set({ priceCents })} />
+      <TaxFields statuses={['exempt', 'inclusive'] as const} taxStatus={draft.taxStatus} taxRates={draft.taxRates} clubRates={data.taxRates} onChange={set} />
+      <Check label="Active" checked={draft.isActive} onChange={(isActive) => set({ isActive })} />
+    </EditorModal>
+  );
+}

@@ -1,0 +1,87 @@
+import { useId, useState } from 'react';
+import Form from 'react-bootstrap/Form';
+import type { AdminPilot, ServeAdmin } from '@flightline/domain/api-types';
+import { qualificationsUpdateSchema, type Qualifications } from '@flightline/domain/schemas/fleet';
+import { changedFields, changeRows, schemaProblem } from './changes.ts';
+import { EditorModal } from './editor-modal.tsx';
+import { Check } from './fields.tsx';
+import { PILOT_SPECS } from './item-fields.ts';
+import { nextYearEnd, pilotName, QUALIFICATION_LABELS, qualificationsOf, todayIn } from './pilots.ts';
+
+interface PilotEditorProps {
+  pilot: AdminPilot;
+  data: ServeAdmin;
+  isAdmin: boolean;
+  clubTimeZone: string;
+  onClose: () => void;
+}
+
+/**
+ * Pilot editor (back-office spec §2, §6): an admin edits the
+ * qualifications, and whether and until when the pilot is Active.
+ */
+export function PilotEditor({ pilot, data, isAdmin, clubTimeZone, onClose }: PilotEditorProps) {
+  const id = useId();
+  const [original] = useState<Qualifications>(() => qualificationsOf(pilot));
+  const [draft, setDraft] = useState<Qualifications>(original);
+  const set = (change: Partial<Qualifications>) => setDraft((d) => ({ ...d, ...change }));
+
+  const changed = changedFields(original, draft);
+  const rows = changeRows(original, draft, PILOT_SPECS);
+  const problem = rows.length > 0 ? schemaProblem(qualificationsUpdateSchema, changed, PILOT_SPECS) : null;
+  const never = draft.activeExpiration === null;
+
+  return (
+    <EditorModal
+      kind="pilot"
+      title={`Edit Pilot ${pilotName(pilot)}`}
+      creating={false}
+      changes={rows}
+      request={{ kind: 'pilot', id: pilot.userID, data: changed }}
+      enabled={isAdmin && rows.length > 0 && problem === null}
+      problem={problem}
+      onClose={onClose}
+    >
+      {pilot.email && <p className="text-body-secondary text-break">{pilot.email}</p>}
+      <fieldset className="mb-3">
+        <legend className="h6">Qualifications</legend>
+        {!isAdmin && <p className="small text-body-secondary">Only an admin can change qualifications.</p>}
+        {QUALIFICATION_LABELS.map(([key, label]) => (
+          <Check key={key} label={label} checked={draft[key]} onChange={(on) => set({ [key]: on })} disabled={!isAdmin} />
+        ))}
+        <div className="ms-4 mt-1">
+          <div className="form-label mb-1">Active until</div>
+          <Check
+            type="switch"
+            label="Never"
+            checked={never}
+            disabled={!isAdmin}
+            onChange={(on) => set({ activeExpiration: on ? null : (original.activeExpiration ?? nextYearEnd(todayIn(clubTimeZone, Date.now()), data.membershipYearEnd)) })}
+          />
+          {!never && (
+            <Form.Group controlId={`${id}-expiry`}>
+              <Form.Label className="visually-hidden">Active until date</Form.Label>
+              <Form.Control
+                type="date"
+                value={draft.activeExpiration ?? ''}
+                disabled={!isAdmin}
+                onChange={(e) => set({ activeExpiration: e.target.value })}
+              />
+              <Form.Text muted>The pilot counts as inactive after the end of this day.</Form.Text>
+            </Form.Group>
+          )}
+        </div>
+      </fieldset>
+      {/*
+        LEDGER ISSUE: the funds forms (Deposit, Expense, Block time; spec §2 "Pilot editor")
+        and the pilot's transaction history and blocks go here.
+      */}
+      <section className="mb-3" aria-labelledby={`${id}-funds`}>
+        <h3 id={`${id}-funds`} className="h6">
+          Funds
+        </h3>
+        <p className="small text-body-secondary mb-0">Deposits, expenses, block time and the transaction history are not available yet in this version.</p>
+      </section>
+    </EditorModal>
+  );
+}
