@@ -1,0 +1,230 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, login, screenshot } from './helpers/browser.ts';
+import { DEMO, DEMO_CLUB_NAME, DEMO_PASSWORD } from './helpers/demo-accounts.ts';
+import { startServer, type RunningServer } from './helpers/server.ts';
+
+/**
+ * Money on the member's Account Summary and the admin's Accounting Summary and
+ * Accounting Admin (member spec §2 Account Summary; back-office spec §2, §5, §8).
+ * Its own server: it posts money and moves the club's lock date, and the
+ * shared server's demo club must stay clean for the other files.
+ */
+
+const RESULTS = fileURLToPath(new URL('../test-results/', import.meta.url));
+const NOTE = 'Annual membership 2026 including the towing fund contribution and the hangar key';
+
+let server: RunningServer;
+let browser: Browser;
+let dataDir: string;
+let timeZone: string;
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'flightline-accounting-'));
+  server = await startServer({ dataDir, logFile: join(RESULTS, 'accounting-server.log') });
+  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+
+  // Seed through the API as the admin: a $250.00 cash deposit, then a $113.00 membership fee with 13 % HST included.
+  const page = await phonePage();
+  await login(page, DEMO.admin, DEMO_PASSWORD);
+  const session = (await (await page.request.get('/api/session')).json()) as { clubTimeZone: string };
+  timeZone = session.clubTimeZone;
+  const { pilots } = (await (await page.request.get('/api/list-members')).json()) as { pilots: { userID: string; email: string }[] };
+  const member = pilots.find((p) => p.email === DEMO.member);
+  if (!member) throw new Error(`${DEMO.member} is not in the demo club`);
+  const deposit = await page.request.post('/api/add-transaction/', {
+    data: { transactionType: 'Deposit', pilot: member.userID, amountCents: 25_000, transferType: 'Cash', transactionRef: 'R-1001', note: 'Season deposit', idempotencyKey: 'e2e-accounting-deposit-1' },
+  });
+  expect(deposit.status()).toBe(200);
+  const expense = await page.request.post('/api/add-transaction/', {
+    data: { transactionType: 'Expense', pilot: member.userID, amountCents: 11_300, feeType: 'Membership', taxStatus: 'inclusive', taxRates: ['HST'], note: NOTE, idempotencyKey: 'e2e-accounting-expense-1' },
+  });
+  expect(expense.status()).toBe(200);
+  expect(((await expense.json()) as { balanceCents: number }).balanceCents).toBe(13_700);
+  await page.context().close();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function phonePage(): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL: server.baseUrl,
+    viewport: { width: 375, height: 667 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    locale: 'en-CA',
+  });
+  return context.newPage();
+}
+
+/** A club day `offset` days from today in the club's zone. */
+function clubDay(offset: number): string {
+  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(Date.now());
+  const part = (type: string) => Number(parts.find((p) => p.type === type)!.value);
+  return new Date(Date.UTC(part('year'), part('month') - 1, part('day') + offset)).toISOString().slice(0, 10);
+}
+
+/** The text of each cell of each body row of the (only) table in view. */
+async function bodyRows(page: Page): Promise<string[][]> {
+  return page.locator('table tbody tr').evaluateAll((rows) => rows.map((row) => Array.from(row.children, (cell) => (cell.textContent ?? '').trim())));
+}
+
+describe('Account Summary and Accounting at phone size', () => {
+  it('the member sees the deposit and the fee with exact amounts and running balances in /userAccount', async () => {
+    const page = await phonePage();
+    await login(page, DEMO.member, DEMO_PASSWORD);
+    await page.goto('/userAccount');
+    await page.getByText('Closing balance').waitFor();
+    expect(await page.getByLabel('Start date', { exact: true }).isEnabled()).toBe(true);
+    const rows = await bodyRows(page);
+    // id, date, description, amount, balance; oldest first.
+    expect(rows.map((r) => [r[2], r[3], r[4]])).toEqual([
+      ['Deposit (Cash) ref R-1001: Season deposit', '$250.00', '$250.00'],
+      [`Membership: ${NOTE}`, '-$113.00', '$137.00'],
+    ]);
+    expect(rows[0]![1]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
+    expect(await page.locator('dl').textContent()).toBe('Opening balance$0.00Closing balance$137.00');
+    await screenshot(page, 'accounting-member-summary');
+
+    // A changed date empties the table and shows Loading until the new range is in (debounced 500 ms).
+    const firstOfLastYear = `${Number(clubDay(0).slice(0, 4)) - 1}-01-01`;
+    await page.getByLabel('Start date', { exact: true }).fill(firstOfLastYear);
+    await page.locator('table').getByRole('status').filter({ hasText: 'Loading' }).waitFor();
+    expect(await page.getByText('Closing balance').count()).toBe(0);
+    await page.getByText('Closing balance').waitFor();
+    expect((await bodyRows(page)).map((r) => r[4])).toEqual(['$250.00', '$137.00']);
+
+    // Not an admin: the accounting screens say so and show nothing else.
+    await page.goto('/accounts');
+    await page.getByText('User is not authorized (603)').waitFor();
+    await page.goto('/accountingAdmin');
+    await page.getByText('User is not authorized (603)').waitFor();
+    expect(await page.getByText('Accounting Adjustments').count()).toBe(0);
+    await page.context().close();
+  });
+
+  it('the admin sees the same figures in /accounts and in the Members A/P and Other Revenue drill-downs', async () => {
+    const page = await phonePage();
+    await login(page, DEMO.admin, DEMO_PASSWORD);
+    await page.goto('/accounts');
+    await page.getByRole('heading', { name: `${DEMO_CLUB_NAME} Summary` }).waitFor();
+    await page.getByRole('button', { name: 'Members A/P' }).waitFor();
+    const totals = async (account: string) =>
+      page.locator('tr', { has: page.getByRole('button', { name: account, exact: true }) }).locator('td').allTextContents();
+    // start, debit, credit, end in each account's natural sign.
+    expect(await totals('Members A/P')).toEqual(['$0.00', '-$113.00', '$250.00', '$137.00']);
+    expect(await totals('Sales Tax A/P')).toEqual(['$0.00', '$0.00', '$13.00', '$13.00']);
+    expect(await totals('Other')).toEqual(['$0.00', '$0.00', '$100.00', '$100.00']);
+    expect(await totals('Cash In')).toEqual(['$0.00', '$250.00', '$0.00', '$250.00']);
+    await screenshot(page, 'accounting-summary');
+
+    await page.getByRole('button', { name: 'Members A/P', exact: true }).click();
+    await page.getByRole('button', { name: 'Back to Summary' }).waitFor();
+    await page.getByRole('button', { name: 'Mary Member' }).first().waitFor();
+    // Newest first (column 0, the date, descending); the fee and the deposit have the same minute, so by amount here.
+    const members = await bodyRows(page);
+    expect(members.map((r) => r.at(-1)).sort()).toEqual(['$250.00', '-$113.00']);
+    expect(await page.locator('tfoot').textContent()).toBe('Total$137.00');
+    await page.getByRole('button', { name: 'Mary Member' }).first().click();
+    await page.getByRole('button', { name: 'Back to Members A/P' }).waitFor();
+    await page.getByRole('heading', { name: 'Members A/P: Mary Member' }).waitFor();
+    await page.getByText('Opening balance').waitFor();
+    expect((await bodyRows(page)).map((r) => [r[3], r[4]]).sort()).toEqual([
+      ['$250.00', '$250.00'],
+      ['-$113.00', '$137.00'],
+    ]);
+    await page.getByRole('button', { name: 'Back to Members A/P' }).click();
+    await page.getByRole('button', { name: 'Back to Summary' }).click();
+
+    await page.getByRole('button', { name: 'Other', exact: true }).click();
+    await page.getByRole('heading', { name: 'Other Revenue' }).waitFor();
+    const category = page.getByLabel('Category', { exact: true });
+    await category.waitFor();
+    expect(await category.inputValue()).toBe('Any');
+    const other = await bodyRows(page);
+    expect(other).toHaveLength(1);
+    // Date, Category, Note, Amount: revenue legs carry no member, so no Member column.
+    expect(other[0]!.slice(1)).toEqual(['Membership', `${NOTE.slice(0, 60).trimEnd()}…`, '$100.00']);
+    // Over 60 characters: cut, and shown in full on click.
+    await page.getByRole('button', { name: `${NOTE.slice(0, 60).trimEnd()}…` }).click();
+    await page.getByText(NOTE, { exact: true }).waitFor();
+    await screenshot(page, 'accounting-other-revenue');
+
+    await category.selectOption('Hangar');
+    await page.getByText('No transactions match the search and category.').waitFor();
+    await category.selectOption('Any');
+    await page.getByLabel('Search notes', { exact: true }).fill('towing fund');
+    expect(await bodyRows(page)).toHaveLength(1);
+    await page.getByLabel('Search notes', { exact: true }).fill('glider wash');
+    await page.getByText('No transactions match the search and category.').waitFor();
+    await page.context().close();
+  });
+
+  it('Accounting Admin: an adjustment truncated to cents, a fee class added and removed, the intro period and the lock date', async () => {
+    const page = await phonePage();
+    await login(page, DEMO.admin, DEMO_PASSWORD);
+    await page.goto('/accountingAdmin');
+    await page.getByRole('heading', { name: 'Accounting Adjustments' }).waitFor();
+
+    // Sales Tax A/P (Bank Payment) of 5.009 posts $5.00 of HST.
+    await page.getByLabel('Account', { exact: true }).selectOption({ label: 'Sales Tax A/P (Bank Payment)' });
+    await page.getByLabel('Tax Type', { exact: true }).selectOption('HST');
+    const amount = page.getByLabel('Amount', { exact: true });
+    await amount.fill('5.009');
+    expect(await amount.inputValue()).toBe('5.00');
+    await page.getByRole('button', { name: 'Submit Adjustment' }).click();
+    await page.getByText('Sales Tax A/P adjusted successfully').waitFor();
+    expect(await amount.inputValue()).toBe('');
+    await amount.fill('0.001');
+    expect(await page.getByRole('button', { name: 'Submit Adjustment' }).isDisabled()).toBe(true);
+
+    // Fee classes: add, then remove with the warning that transactions keep theirs.
+    await page.getByLabel('New fee class', { exact: true }).fill('Glider wash');
+    await page.getByRole('button', { name: 'Add', exact: true }).click();
+    await page.getByText('New fee class added').waitFor();
+    await page.getByLabel('Fee classes', { exact: true }).selectOption('Glider wash');
+    await page.getByRole('button', { name: 'Remove Glider wash' }).click();
+    const removeDialog = page.getByRole('dialog');
+    expect(await removeDialog.textContent()).toContain('does not change existing transactions');
+    await removeDialog.getByRole('button', { name: 'Remove' }).click();
+    await page.getByText('Fee class removed').waitFor();
+    expect(await page.getByLabel('Fee classes', { exact: true }).locator('option:not([hidden])').allTextContents()).toEqual(['Membership', 'Hangar', 'Tie-down']);
+
+    const days = page.getByLabel('Intros expire after', { exact: true });
+    await days.fill('30');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText('Default intro expiration period updated').waitFor();
+
+    // The lock date (before today): confirm billed at $50 per request, then it only moves forward.
+    const yesterday = clubDay(-1);
+    const lockDate = page.getByLabel('Lock transactions on and before', { exact: true });
+    await lockDate.fill(yesterday);
+    await page.getByRole('button', { name: 'Lock', exact: true }).click();
+    const lockDialog = page.getByRole('dialog');
+    await lockDialog.waitFor();
+    expect(await lockDialog.textContent()).toContain('Database modification requests are billed at $50 each.');
+    await screenshot(page, 'accounting-admin-lock-confirm');
+    await lockDialog.getByRole('button', { name: 'Lock', exact: true }).click();
+    await page.getByText(`Locked transactions on and before ${yesterday}`).waitFor();
+    await page.getByText(`Transactions on and before ${yesterday} are locked.`).waitFor();
+
+    await lockDate.fill('2020-01-01');
+    await page.getByRole('button', { name: 'Lock', exact: true }).click();
+    await page.getByText('The new lock date must be after the current lock date').waitFor();
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    await screenshot(page, 'accounting-admin');
+
+    const info = (await (await page.request.get('/api/get-club-info')).json()) as { transactionLockDate: string; introStalePeriod: number; feeList: string[] };
+    expect(info).toMatchObject({ transactionLockDate: yesterday, introStalePeriod: 30, feeList: ['Membership', 'Hangar', 'Tie-down'] });
+    await page.context().close();
+  });
+});

@@ -1,0 +1,146 @@
+import type { AccountHistory } from '@flightline/domain/api-types';
+import { formatMoney } from '@flightline/domain/money';
+import { LoadError, Page } from '../../components/page-state.tsx';
+import { useSession } from '../../lib/session.ts';
+import { useUserTransactions } from './api.ts';
+import { clubDateTime, PLACEHOLDER_DATE } from './club-dates.ts';
+import { DateRangeFields } from './date-range-fields.tsx';
+import { useDayRange } from './use-day-range.ts';
+import './account-summary.css';
+
+// A member page on a phone: plain markup, Intl for the club's dates, no date or UI library.
+
+const TITLE = 'Account Summary';
+const COLUMNS = 5;
+const noop = () => {};
+
+/** `/userAccount` (member spec §2 Account Summary). */
+export function AccountSummaryPage() {
+  const session = useSession();
+  const s = session.data;
+  if (!s?.club || !s.userID || !s.clubTimeZone) {
+    return (
+      <Page title={TITLE}>
+        <DateRangeFields value={{ startDate: PLACEHOLDER_DATE, endDate: PLACEHOLDER_DATE }} onStartDate={noop} onEndDate={noop} disabled />
+        <SummaryTable loading />
+      </Page>
+    );
+  }
+  return <AccountSummary club={s.club} userID={s.userID} timeZone={s.clubTimeZone} />;
+}
+
+function AccountSummary({ club, userID, timeZone }: { club: string; userID: string; timeZone: string }) {
+  const dates = useDayRange(timeZone);
+  const history = useUserTransactions(club, userID, dates.range);
+  // A changed date empties the table at once; the new range loads once the fields settle.
+  const loading = dates.settling || (dates.range !== null && history.isPending);
+  const data = loading || !dates.range ? undefined : history.data;
+
+  return (
+    <Page title={TITLE}>
+      <DateRangeFields value={dates.input} onStartDate={dates.setStartDate} onEndDate={dates.setEndDate} />
+      {!dates.settling && dates.problem && (
+        <div className="alert alert-warning" role="alert">
+          {dates.problem}
+        </div>
+      )}
+      {!loading && history.isError ? (
+        <LoadError error={history.error} prefix="Could not load your account summary." />
+      ) : (
+        <>
+          {data && <Balances history={data} />}
+          <SummaryTable loading={loading} history={data} timeZone={timeZone} />
+        </>
+      )}
+    </Page>
+  );
+}
+
+function Money({ cents }: { cents: number }) {
+  return <span className={cents < 0 ? 'text-danger' : undefined}>{formatMoney(cents)}</span>;
+}
+
+function Balances({ history }: { history: AccountHistory }) {
+  return (
+    <dl className="row g-2 mb-2 text-center">
+      <div className="col-6">
+        <div className="border rounded py-2 h-100">
+          <dt className="small fw-normal text-body-secondary">Opening balance</dt>
+          <dd className="fs-5 mb-0">
+            <Money cents={history.openingBalanceCents} />
+          </dd>
+        </div>
+      </div>
+      <div className="col-6">
+        <div className="border rounded py-2 h-100">
+          <dt className="small fw-normal text-body-secondary">Closing balance</dt>
+          <dd className="fs-5 mb-0">
+            <Money cents={history.balanceCents} />
+          </dd>
+        </div>
+      </div>
+    </dl>
+  );
+}
+
+function SummaryTable({ loading, history, timeZone }: { loading: boolean; history?: AccountHistory | undefined; timeZone?: string }) {
+  return (
+    <div className="table-responsive">
+      <table className="table table-sm table-striped caption-top small align-middle account-rows">
+        <caption className="h5 text-body fw-semibold">Summary</caption>
+        <thead>
+          <tr>
+            <th scope="col">id</th>
+            <th scope="col">date</th>
+            <th scope="col">description</th>
+            <th scope="col" className="text-end">
+              amount
+            </th>
+            <th scope="col" className="text-end">
+              balance
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {loading || !history || !timeZone ? (
+            loading && (
+              <tr>
+                <td colSpan={COLUMNS}>
+                  <div className="d-flex align-items-center justify-content-center gap-2 py-3" role="status">
+                    <span className="spinner-border spinner-border-sm" aria-hidden="true" />
+                    <span>Loading</span>
+                  </div>
+                </td>
+              </tr>
+            )
+          ) : history.transactions.length === 0 ? (
+            <tr>
+              <td colSpan={COLUMNS} className="text-center text-body-secondary py-3">
+                No transactions in these dates.
+              </td>
+            </tr>
+          ) : (
+            history.transactions.map((row) => {
+              const when = clubDateTime(row.date, timeZone);
+              return (
+                <tr key={row.id}>
+                  <td className="cell-id text-body-secondary">{row.id}</td>
+                  <td className="cell-date">
+                    <span className="text-nowrap">{when.date}</span> <span className="text-nowrap text-body-secondary">{when.time}</span>
+                  </td>
+                  <td className="cell-description">{row.description}</td>
+                  <td className="cell-amount text-end text-nowrap">
+                    <Money cents={row.amountCents} />
+                  </td>
+                  <td className="cell-balance text-end text-nowrap">
+                    <Money cents={row.balanceCents} />
+                  </td>
+                </tr>
+              );
+            })
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,47 @@
+import { useId } from 'react';
+import type { DayRange } from './use-day-range.ts';
+
+interface DateRangeFieldsProps {
+  value: DayRange;
+  onStartDate: (day: string) => void;
+  onEndDate: (day: string) => void;
+  /** Until the club's today is known (the inputs hold the placeholder day). */
+  disabled?: boolean;
+}
+
+/** Start and end date pickers side by side, also on a phone. */
+export function DateRangeFields({ value, onStartDate, onEndDate, disabled = false }: DateRangeFieldsProps) {
+  const id = useId();
+  return (
+    <div className="row g-2 mb-3">
+      <div className="col-6">
+        <label className="form-label" htmlFor={`${id}-start`}>
+          Start date
+        </label>
+        <input
+          id={`${id}-start`}
+          type="date"
+          className="form-control"
+          value={value.startDate}
+          max={value.endDate || undefined}
+          disabled={disabled}
+          onChange={(e) => onStartDate(e.target.value)}
+        />
+      </div>
+      <div className="col-6">
+        <label className="form-label" htmlFor={`${id}-end`}>
+          End date
+        </label>
+        <input
+          id={`${id}-end`}
+          type="date"
+          className="form-control"
+          value={value.endDate}
+          min={value.startDate || undefined}
+          disabled={disabled}
+          onChange={(e) => onEndDate(e.target.value)}
+        />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,12 @@
+import { Page } from '../../components/page-state.tsx';
+
+/** What a member without the admin flag sees on the accounting screens (back-office spec §6). */
+export function NotAuthorized({ title }: { title: string }) {
+  return (
+    <Page title={title}>
+      <div className="alert alert-danger" role="alert">
+        User is not authorized (603)
+      </div>
+    </Page>
+  );
+}
