@@ -530,3 +530,45 @@ export interface GroundStatus {
   tugs: TugStatus[];
   pilots?: { userID: string; first: string; last: string; isTowPilot: boolean }[];
 }
+
+/** POST /api/update-flight/ answer (every action). */
+export interface FlightActionResult {
+  statusCode: 200;
+  message: string;
+  /** The flight as stored after the action. */
+  flight: FlightRecord;
+}
+
+/** POST /api/update-flight/ ReleaseHeight without overwrite on a flight whose height is set: the 409 body. */
+export interface ReleaseHeightConflict {
+  statusCode: 409;
+  error: string;
+  message: string;
+  releaseSetBy: string;
+  currentReleaseHeight: number;
+}
+
+/** GET /api/get-tugs: the tug page and the line page's Launched By picker. */
+export interface TugPageData {
+  tugs: TugStatus[];
+  /** The club's active tow pilots, the check-in choices, sorted by full name. */
+  towPilots: { userID: string; first: string; last: string }[];
+}
+
+/** POST /api/create-tow/ answer. */
+export interface TowEventResult {
+  statusCode: 200;
+  message: string;
+  tug: TugStatus;
+}
+
+/** update-item FLIGHT (Create) answer: the flight on the line, and the intro sold with it. */
+export interface FlightCreated {
+  statusCode: 200;
+  message: string;
+  item: FlightRecord;
+  /** When the request sold a new intro on the spot. */
+  intro?: IntroItem;
+  /** The payer's balance after the checks, for the low-funds warning. */
+  balanceCents: number;
+}

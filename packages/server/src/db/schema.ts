@@ -284,6 +284,87 @@ export interface MemberBlockVoidTable {
   voided_at: Generated<Date>;
 }
 
+type Nullable<T> = ColumnType<T | null, T | null | undefined, T | null>;
+
+/** A flight (0007_flights.sql): its state moves on; its money lives in the ledger. */
+export interface FlightTable {
+  club_id: string;
+  id: string;
+  day: DateText;
+  user_id: string;
+  first: Defaulted<string>;
+  last: Defaulted<string>;
+  fly_with: 'Alone' | 'Instructor' | 'Member' | 'Intro' | 'Friend';
+  passenger_id: Nullable<string>;
+  passenger_first: Defaulted<string>;
+  passenger_last: Defaulted<string>;
+  pilot_in_charge: Defaulted<boolean>;
+  share_cost: Defaulted<boolean>;
+  glider: string;
+  launch_type: Defaulted<string>;
+  intro_id: Nullable<string>;
+  tow_speed_kn: Defaulted<number>;
+  weight_kg: Defaulted<number>;
+  passenger_weight_kg: Defaulted<number>;
+  glider_weight_kg: Defaulted<number>;
+  water_weight_kg: Defaulted<number>;
+  submitted_at: Date;
+  submitted_by: Nullable<string>;
+  accepted_at: Nullable<Date>;
+  launched_at: Nullable<Date>;
+  off_tow_at: Nullable<Date>;
+  landed_at: Nullable<Date>;
+  cancelled_at: Nullable<Date>;
+  release_height: Defaulted<number>;
+  release_set_by: Nullable<string>;
+  tow_pilot: Nullable<string>;
+  tug: Nullable<string>;
+  launch_transaction: Nullable<number>;
+  landing_transaction: Nullable<number>;
+  launch_cost_cents: Nullable<number>;
+  flight_cost_cents: Nullable<number>;
+  idempotency_key: Nullable<string>;
+  created_at: Generated<Date>;
+}
+
+/** A line action taken on a flight (append-only); remembers idempotency keys and answers. */
+export interface FlightActionTable {
+  id: Generated<number>;
+  club_id: string;
+  flight_id: string;
+  action: 'Create' | 'Launch' | 'Landing' | 'UndoLaunch' | 'UndoLanding' | 'CancelRequest' | 'ReleaseHeight' | 'ChangeFlight';
+  by: string | null;
+  happened_at: Date;
+  entered_at: Generated<Date>;
+  idempotency_key: string | null;
+  response: ColumnType<unknown, string | undefined, string>;
+}
+
+/** A log correction (append-only): field → [old, new]. */
+export interface FlightCorrectionTable {
+  id: Generated<number>;
+  club_id: string;
+  flight_id: string;
+  by: string | null;
+  submitted_at: Generated<Date>;
+  changes: ColumnType<Record<string, [unknown, unknown]>, string, string>;
+}
+
+/** A tug event (append-only): Hobbs in hundredths of an hour, fuel in centilitres. */
+export interface TowEventTable {
+  id: Generated<number>;
+  club_id: string;
+  tug: string;
+  happened_at: Date;
+  by: string | null;
+  kind: 'checkIn' | 'checkOut' | 'refuel' | 'oil';
+  hobbs_hundredths: number;
+  fuel_centilitres: Defaulted<number>;
+  pilot: string | null;
+  idempotency_key: string | null;
+  created_at: Generated<Date>;
+}
+
 export interface AppSettingTable {
   key: string;
   value: string;
@@ -310,4 +391,8 @@ export interface DB {
   member_block: MemberBlockTable;
   block_usage: BlockUsageTable;
   member_block_void: MemberBlockVoidTable;
+  flight: FlightTable;
+  flight_action: FlightActionTable;
+  flight_correction: FlightCorrectionTable;
+  tow_event: TowEventTable;
 }
