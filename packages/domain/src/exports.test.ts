@@ -1,0 +1,135 @@
+import { describe, expect, it } from 'vitest';
+import type { FlightRecord, LedgerPosting } from './api-types.ts';
+import { durationHours, flightExportHeader, flightExportRow, transactionExportRow } from './exports.ts';
+
+const ZONE = 'America/Toronto';
+// 2026-11-22 14:05 and 14:47 in Toronto (UTC−5).
+const LAUNCH = Date.UTC(2026, 10, 22, 19, 5);
+const LANDING = Date.UTC(2026, 10, 22, 19, 47);
+
+function flight(overrides: Partial<FlightRecord> = {}): FlightRecord {
+  return {
+    id: 'f1',
+    dateString: '2026-11-22',
+    user: 'u1',
+    first: 'Ada',
+    last: 'Lovelace',
+    flyWith: 'Member',
+    passengerID: 'u2',
+    passengerFirst: 'Charles',
+    passengerLast: 'Babbage',
+    pilotInCharge: true,
+    shareCost: true,
+    glider: 'C-GABC',
+    launchType: '2000 ft',
+    introRef: '',
+    towSpeed: 60,
+    submittedAt: LAUNCH - 600_000,
+    acceptedAt: LAUNCH,
+    launchedAt: LAUNCH,
+    offTowAt: null,
+    landedAt: LANDING,
+    cancelledAt: null,
+    releaseHeight: 2000,
+    releaseSetBy: 'u3',
+    towPilot: 'u3',
+    tug: 'C-FTUG',
+    launchTransaction: 1,
+    landingTransaction: 2,
+    launchCost: null,
+    flightCost: null,
+    flightLocked: false,
+    corrections: [],
+    ...overrides,
+  };
+}
+
+describe('flight export', () => {
+  it('has the spec columns, plus Cancelled At only when cancelled flights are included', () => {
+    expect(flightExportHeader(false)).toHaveLength(16);
+    expect(flightExportHeader(true).at(-1)).toBe('Cancelled At');
+    expect(flightExportHeader(true)).toHaveLength(17);
+  });
+
+  it('writes times in the club zone, duration in hours and the tow pilot full name', () => {
+    const names = new Map([['u3', 'Wilbur Wright']]);
+    expect(flightExportRow(flight(), names, ZONE, false)).toEqual([
+      '2026-11-22',
+      'Ada',
+      'Lovelace',
+      'C-GABC',
+      'Member',
+      'Charles',
+      'Babbage',
+      '2026-11-22 14:05',
+      '2026-11-22 14:47',
+      0.7,
+      '2000 ft',
+      2000,
+      'true',
+      'true',
+      'Wilbur Wright',
+      'C-FTUG',
+    ]);
+  });
+
+  it('falls back to the tow pilot id and writes 0 h and empty times for a cancelled flight', () => {
+    const row = flightExportRow(
+      flight({ launchedAt: null, landedAt: null, cancelledAt: LAUNCH, towPilot: 'gone', releaseHeight: 0 }),
+      new Map(),
+      ZONE,
+      true,
+    );
+    expect(row.slice(7, 12)).toEqual(['', '', 0, '2000 ft', 0]);
+    expect(row[14]).toBe('gone');
+    expect(row[16]).toBe('2026-11-22 14:05');
+  });
+
+  it('rounds the duration to 2 decimals and is 0 when a time is missing', () => {
+    expect(durationHours(0, 100 * 60_000)).toBe(1.67);
+    expect(durationHours(null, 5)).toBe(0);
+    expect(durationHours(5, null)).toBe(0);
+  });
+});
+
+describe('transaction export', () => {
+  const posting: LedgerPosting = {
+    transactionId: 7,
+    timestamp: LAUNCH,
+    account: 2100,
+    direction: -1,
+    amountCents: 10000,
+    userId: 'u1',
+    user: 'Ada Lovelace',
+    description: 'Deposit (Cash) ref 12',
+    note: '=cmd',
+    transactionRef: '12',
+    transactionType: 'Deposit',
+    transferType: 'Cash',
+    taxName: '',
+    feeClass: '',
+    reversesId: null,
+  };
+
+  it('puts the amount in the credit column for a credit, with the account name and the member', () => {
+    expect(transactionExportRow(posting, { 2100: 'Members A/P' }, new Map([['u1', 'Ada King']]), ZONE)).toEqual([
+      '2026-11-22 14:05',
+      'Members A/P',
+      2100,
+      '',
+      '100.00',
+      'Deposit (Cash) ref 12',
+      LAUNCH,
+      'Ada King',
+      'Deposit',
+      '12',
+      "'=cmd",
+    ]);
+  });
+
+  it('puts a debit in the debit column', () => {
+    const row = transactionExportRow({ ...posting, account: 1000, direction: 1, amountCents: 5, userId: '' }, { 1000: 'Cash' }, new Map(), ZONE);
+    expect(row.slice(1, 5)).toEqual(['Cash', 1000, '0.05', '']);
+    expect(row[7]).toBe('');
+  });
+});
