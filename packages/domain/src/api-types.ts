@@ -572,3 +572,45 @@ export interface FlightCreated {
   /** The payer's balance after the checks, for the low-funds warning. */
   balanceCents: number;
 }
+
+// ── Records and intro certificates (issue 6) ──
+
+/** GET /api/get-intros: an intro with what it still owes (Intro A/P) and whether it has expired. */
+export interface IntroListItem extends IntroItem {
+  /** Intro A/P still held for this intro: the refund cap. */
+  owedCents: number;
+  /** staleDate on or before today in the club's zone. */
+  expired: boolean;
+}
+
+export interface IntrosResponse {
+  intros: IntroListItem[];
+  paymentMethods: string[];
+  /** The club's default intro expiration period, in days. */
+  introStalePeriod: number;
+}
+
+/** POST /api/create-intro answer. */
+export interface IntroSold {
+  statusCode: 200;
+  message: string;
+  intro: IntroItem;
+  transactionId: number;
+}
+
+/** GET /api/serve-logs: the flight logs of a range, and what the flight modal needs to edit them. */
+export interface LogsData {
+  startDate: string;
+  endDate: string;
+  flights: FlightRecord[];
+  pilots: { userID: string; first: string; last: string; groundOnly: boolean; isInstructor: boolean; isTowPilot: boolean }[];
+  /** With includeSetup: the choices of the edit form. */
+  gliders?: GliderItem[];
+  launches?: LaunchItem[];
+  tugs?: TugItem[];
+  intros?: IntroItem[];
+  /** The caller may edit flights (admin or canEditLogs). */
+  canEdit: boolean;
+  /** Flights on or before this day are locked. */
+  lockDate: string | null;
+}
