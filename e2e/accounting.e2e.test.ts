@@ -152,8 +152,8 @@ describe('Account Summary and Accounting at phone size', () => {
     expect(await category.inputValue()).toBe('Any');
     const other = await bodyRows(page);
     expect(other).toHaveLength(1);
-    // Date, Category, Note, Amount: revenue legs carry no member, so no Member column.
-    expect(other[0]!.slice(1)).toEqual(['Membership', `${NOTE.slice(0, 60).trimEnd()}…`, '$100.00']);
+    // Date, Member, Category, Note, Amount: the revenue leg names the member of its entry's Members A/P leg.
+    expect(other[0]!.slice(1)).toEqual(['Mary Member', 'Membership', `${NOTE.slice(0, 60).trimEnd()}…`, '$100.00']);
     // Over 60 characters: cut, and shown in full on click.
     await page.getByRole('button', { name: `${NOTE.slice(0, 60).trimEnd()}…` }).click();
     await page.getByText(NOTE, { exact: true }).waitFor();

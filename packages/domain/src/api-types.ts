@@ -407,7 +407,14 @@ export interface BreakdownRow {
   transactionId: number;
   timestamp: number;
   account: number;
+  /**
+   * Whose money it was: the member on this posting (Members A/P), else the
+   * member of the entry's Members A/P posting (a deposit's cash, an expense's
+   * tax and revenue); 'Intro' on an Intro A/P posting; '' when none, or when
+   * the entry charges several members (then `member` lists them all).
+   */
   userId: string;
+  /** That member's full name ('Mary Member'; 'Mary Member, Bea Flyer' for a shared cost); '' when none. */
   member: string;
   description: string;
   note: string;

@@ -240,6 +240,43 @@ describe('the accounting summary (get-balances) and accounting admin (update-adm
         amountCents: 15000,
       });
     });
+
+    it("a cash, tax or revenue row names the member of its entry's Members A/P posting; an entry without one names no one", async () => {
+      const cash = (await get(`/api/get-balances?${june}&balance=DepositTransactions`)).json().rows;
+      expect(cash).toEqual([
+        row('c', { account: 1000, userId: bea.userId, member: 'Bea Flyer', amountCents: 5000 }),
+        // The intro sale's cash: its payer is the intro, named on its 2120 leg, not a member.
+        expect.objectContaining({ account: 1000, description: 'Intro K7PX2A', userId: '', member: '', amountCents: 15000 }),
+        row('e', { account: 1000, userId: '', member: '', amountCents: -1300 }),
+        row('g', { account: 1000, userId: mary.userId, member: 'Mary Member', amountCents: -1000 }),
+      ]);
+      const tax = (await get(`/api/get-balances?${june}&balance=TaxTransactions&taxType=HST`)).json().rows;
+      expect(tax).toEqual([
+        row('d', { account: 2510, userId: mary.userId, member: 'Mary Member', amountCents: 3451 }),
+        row('e', { account: 2510, userId: '', member: '', amountCents: -1300 }),
+      ]);
+      expect((await get(`/api/get-balances?${june}&balance=RentalRevenue`)).json().rows).toEqual([
+        row('d', { account: 4200, userId: mary.userId, member: 'Mary Member', amountCents: 26549 }),
+      ]);
+      const may = (await get('/api/get-balances?startDate=2025-05-01&endDate=2025-05-31&balance=OtherRevenue')).json().rows;
+      expect(may).toEqual([row('b', { account: 4900, userId: mary.userId, member: 'Mary Member', fee: 'Hangar fee', amountCents: 10000 })]);
+      expect((await get(`/api/get-balances?${june}&balance=IntroRevenue`)).json().rows).toEqual([row('h', { userId: '', member: '' })]);
+    });
+
+    it('a shared cost (two members on one entry) names both, in posting order, and no single id', async () => {
+      // A tow shared by two members as the flight module posts it: Dr 2100 each half / Cr 4100.
+      const sharedId = await t.db.transaction().execute(async (trx) => {
+        const tx = await sql<{ id: number }>`insert into ledger_transaction (club_id, effective_at, transaction_type, description)
+          values (${alpha}, ${new Date(noon('2025-06-29'))}, 'Launch', 'Tow 2000 ft (shared)') returning id`.execute(trx);
+        const id = tx.rows[0]!.id;
+        await sql`insert into posting (transaction_id, account, amount_cents, member_id) values (${id}, 2100, 2000, ${bea.userId})`.execute(trx);
+        await sql`insert into posting (transaction_id, account, amount_cents, member_id) values (${id}, 2100, 2000, ${mary.userId})`.execute(trx);
+        await sql`insert into posting (transaction_id, account, amount_cents) values (${id}, 4100, -4000)`.execute(trx);
+        return Number(id);
+      });
+      const tow = (await get(`/api/get-balances?${june}&balance=TowRevenue`)).json().rows;
+      expect(tow).toEqual([expect.objectContaining({ transactionId: sharedId, account: 4100, userId: '', member: 'Bea Flyer, Mary Member', amountCents: 4000 })]);
+    });
   });
 
   describe('update-admin-parameter', () => {

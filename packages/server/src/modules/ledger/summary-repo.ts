@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
+import { MEMBERS_AP_ACCOUNT } from './repo.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -29,3 +30,21 @@ export function accountTotalsInRange(db: Db, clubId: string, startMs: number, en
 }
 
 export type AccountTotalsRow = Awaited<ReturnType<typeof accountTotalsInRange>>[number];
+
+/**
+ * The members on the Members A/P (2100) postings of these entries, by entry
+ * then posting: whose money an entry's other legs (cash, tax, revenue) were.
+ * The ids travel as one array parameter, so a long drill-down stays one query.
+ */
+export function entryMembers(db: Db, clubId: string, transactionIds: readonly number[]) {
+  return db
+    .selectFrom('posting as p')
+    .innerJoin('user as u', 'u.id', 'p.member_id')
+    .select(['p.transaction_id', 'p.member_id', 'u.firstName as first', 'u.lastName as last'])
+    .where('p.club_id', '=', clubId)
+    .where('p.account', '=', MEMBERS_AP_ACCOUNT)
+    .where(sql<boolean>`p.transaction_id = any(${sql.val([...transactionIds])}::bigint[])`)
+    .orderBy('p.transaction_id')
+    .orderBy('p.id')
+    .execute();
+}

@@ -10,7 +10,7 @@ import { forbidden } from '../../http/errors.ts';
 import type { DayRange } from './history-service.ts';
 import { postingParty } from './history-service.ts';
 import { postingsInRange } from './history-repo.ts';
-import { accountTotalsInRange, type AccountTotalsRow } from './summary-repo.ts';
+import { accountTotalsInRange, entryMembers, type AccountTotalsRow } from './summary-repo.ts';
 
 /**
  * The accounting summary and its drill-downs (admin). Every figure is in the
@@ -120,6 +120,27 @@ function feeClassFilter(feeClass: string | undefined, feeList: readonly string[]
   return feeClass;
 }
 
+/**
+ * For each entry, the member(s) on its Members A/P postings: their full
+ * names ('Mary Member', or 'Mary Member, Bea Flyer' for a shared cost) and
+ * the member's id when there is exactly one. Entries without one are absent.
+ */
+async function entryOwners(db: Kysely<DB>, clubId: string, transactionIds: readonly number[]): Promise<Map<number, { userId: string; member: string }>> {
+  const owners = new Map<number, { userId: string; member: string }>();
+  if (transactionIds.length === 0) return owners;
+  const byEntry = new Map<number, Map<string, string>>();
+  for (const row of await entryMembers(db, clubId, [...new Set(transactionIds)])) {
+    const members = byEntry.get(row.transaction_id) ?? new Map<string, string>();
+    if (row.member_id !== null && !members.has(row.member_id)) members.set(row.member_id, `${row.first} ${row.last}`.trim());
+    byEntry.set(row.transaction_id, members);
+  }
+  for (const [transactionId, members] of byEntry) {
+    const ids = [...members.keys()];
+    owners.set(transactionId, { userId: ids.length === 1 ? ids[0]! : '', member: [...members.values()].join(', ') });
+  }
+  return owners;
+}
+
 async function breakdown(
   db: Kysely<DB>,
   ctx: MemberContext,
@@ -135,15 +156,22 @@ async function breakdown(
     ...(view === 'MemberTransactions' && query.userID ? { memberId: query.userID } : {}),
     ...(view === 'OtherRevenue' ? { feeClass: feeClassFilter(query.feeClass, ctx.club.fee_list) } : {}),
   });
+  const owners = await entryOwners(
+    db,
+    ctx.club.id,
+    rows.filter((row) => row.member_id === null && row.intro_id === null).map((row) => row.transaction_id),
+  );
   return {
     rows: rows.map((row): BreakdownRow => {
       const party = postingParty(row);
+      // A cash, tax or revenue leg names no one itself: the entry's Members A/P leg says whose money it was.
+      const owner = party.userId === '' ? owners.get(row.transaction_id) : undefined;
       return {
         transactionId: row.transaction_id,
         timestamp: row.effective_at.getTime(),
         account: row.account,
-        userId: party.userId,
-        member: row.member_id !== null ? party.user : '',
+        userId: owner ? owner.userId : party.userId,
+        member: owner ? owner.member : row.member_id !== null ? party.user : '',
         description: row.description || row.transaction_type,
         note: row.note,
         ref: row.reference,

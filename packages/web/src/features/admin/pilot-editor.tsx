@@ -6,6 +6,7 @@ import { changedFields, changeRows, schemaProblem } from './changes.ts';
 import { EditorModal } from './editor-modal.tsx';
 import { Check } from './fields.tsx';
 import { PILOT_SPECS } from './item-fields.ts';
+import { PilotFunds } from './pilot-funds.tsx';
 import { nextYearEnd, pilotName, QUALIFICATION_LABELS, qualificationsOf, todayIn } from './pilots.ts';
 
 interface PilotEditorProps {
@@ -18,7 +19,9 @@ interface PilotEditorProps {
 
 /**
  * Pilot editor (back-office spec §2, §6): an admin edits the
- * qualifications, and whether and until when the pilot is Active.
+ * qualifications, and whether and until when the pilot is Active; an admin
+ * or a holder of Can Add User Funds adds deposits, expenses and block time
+ * and reads the pilot's transactions and blocks (pilot-funds.tsx).
  */
 export function PilotEditor({ pilot, data, isAdmin, clubTimeZone, onClose }: PilotEditorProps) {
   const id = useId();
@@ -72,16 +75,7 @@ export function PilotEditor({ pilot, data, isAdmin, clubTimeZone, onClose }: Pil
           )}
         </div>
       </fieldset>
-      {/*
-        LEDGER ISSUE: the funds forms (Deposit, Expense, Block time; spec §2 "Pilot editor")
-        and the pilot's transaction history and blocks go here.
-      */}
-      <section className="mb-3" aria-labelledby={`${id}-funds`}>
-        <h3 id={`${id}-funds`} className="h6">
-          Funds
-        </h3>
-        <p className="small text-body-secondary mb-0">Deposits, expenses, block time and the transaction history are not available yet in this version.</p>
-      </section>
+      <PilotFunds pilot={pilot} data={data} clubTimeZone={clubTimeZone} />
     </EditorModal>
   );
 }

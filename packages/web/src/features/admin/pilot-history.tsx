@@ -1,0 +1,198 @@
+import { useId, useState, type ReactNode } from 'react';
+import type { AccountRow, BlockBalance } from '@flightline/domain/api-types';
+import { formatMoney } from '@flightline/domain/money';
+import { LoadError } from '../../components/page-state.tsx';
+import { clubDateTime, dayRangeProblem } from '../account/club-dates.ts';
+import { DateRangeFields } from '../account/date-range-fields.tsx';
+import { DATE_DEBOUNCE_MS, useDebouncedValue, type DayRange } from '../account/use-day-range.ts';
+import { usePilotBlocks, usePilotHistory, usePilotRecent } from './funds-api.ts';
+import { blockLeft } from './funds-rules.ts';
+
+/**
+ * The pilot's money as the editor shows it: the last entries, the history
+ * over chosen dates with its running balance, and the blocks. On a phone the
+ * tables keep their columns and scroll sideways inside their own box.
+ */
+
+interface PilotRef {
+  club: string;
+  userID: string;
+  timeZone: string;
+}
+
+export function Money({ cents }: { cents: number }) {
+  return <span className={cents < 0 ? 'text-danger' : undefined}>{formatMoney(cents)}</span>;
+}
+
+function Part({ title, children }: { title: string; children: ReactNode }) {
+  const id = useId();
+  return (
+    <section className="mb-3" aria-labelledby={id}>
+      <h4 id={id} className="h6 fw-semibold mb-1">
+        {title}
+      </h4>
+      {children}
+    </section>
+  );
+}
+
+function Waiting() {
+  return (
+    <div className="d-flex align-items-center gap-2 py-2 small" role="status">
+      <span className="spinner-border spinner-border-sm" aria-hidden="true" />
+      <span>Loading</span>
+    </div>
+  );
+}
+
+/**
+ * One line per entry: its description over its date, time (club zone) and
+ * id, then the amount and the balance after it — three columns that fit a
+ * phone; anything wider scrolls inside the table's own box.
+ */
+function EntriesTable({ rows, timeZone, label, empty }: { rows: readonly AccountRow[]; timeZone: string; label: string; empty: string }) {
+  if (rows.length === 0) return <p className="small text-body-secondary mb-0">{empty}</p>;
+  return (
+    <div className="table-responsive funds-table border rounded">
+      <table className="table table-sm table-striped small align-middle mb-0" aria-label={label}>
+        <thead>
+          <tr>
+            <th scope="col">Transaction</th>
+            <th scope="col" className="text-end">
+              Amount
+            </th>
+            <th scope="col" className="text-end">
+              Balance
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => {
+            const when = clubDateTime(row.date, timeZone);
+            return (
+              <tr key={row.id}>
+                <td className="funds-description">
+                  <div>{row.description}</div>
+                  <div className="text-body-secondary">
+                    <span className="text-nowrap">{when.date}</span> <span className="text-nowrap">{when.time}</span> <span className="text-nowrap">#{row.id}</span>
+                  </div>
+                </td>
+                <td className="text-end text-nowrap">
+                  <Money cents={row.amountCents} />
+                </td>
+                <td className="text-end text-nowrap">
+                  <Money cents={row.balanceCents} />
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** The last 10 entries, oldest first, the last at the balance now. */
+export function RecentTransactions({ club, userID, timeZone }: PilotRef) {
+  const recent = usePilotRecent(club, userID);
+  return (
+    <Part title="Recent transactions">
+      {recent.isPending ? (
+        <Waiting />
+      ) : recent.isError ? (
+        <LoadError error={recent.error} prefix="Could not load the recent transactions." />
+      ) : (
+        <EntriesTable rows={recent.data.transactions} timeZone={timeZone} label="Recent transactions" empty="No transactions yet." />
+      )}
+    </Part>
+  );
+}
+
+/** The history between two club days, loaded once the dates settle (500 ms), with the opening and closing balance. */
+export function TransactionHistory({ club, userID, timeZone, initial }: PilotRef & { initial: DayRange }) {
+  const [input, setInput] = useState<DayRange>(initial);
+  const startDate = useDebouncedValue(input.startDate, DATE_DEBOUNCE_MS);
+  const endDate = useDebouncedValue(input.endDate, DATE_DEBOUNCE_MS);
+  const problem = dayRangeProblem(startDate, endDate);
+  const settling = startDate !== input.startDate || endDate !== input.endDate;
+  const history = usePilotHistory(club, userID, problem ? null : { startDate, endDate });
+  const data = settling ? undefined : history.data;
+
+  return (
+    <Part title="Transaction history">
+      <DateRangeFields
+        value={input}
+        onStartDate={(day) => setInput((r) => ({ ...r, startDate: day }))}
+        onEndDate={(day) => setInput((r) => ({ ...r, endDate: day }))}
+      />
+      {!settling && problem ? (
+        <p className="small text-warning-emphasis">{problem}</p>
+      ) : history.isError && !settling ? (
+        <LoadError error={history.error} prefix="Could not load the transaction history." />
+      ) : !data ? (
+        <Waiting />
+      ) : (
+        <>
+          <p className="small mb-1">
+            Opening balance <strong><Money cents={data.openingBalanceCents} /></strong>, closing balance <strong><Money cents={data.balanceCents} /></strong>
+          </p>
+          <EntriesTable rows={data.transactions} timeZone={timeZone} label="Transaction history" empty="No transactions in these dates." />
+        </>
+      )}
+    </Part>
+  );
+}
+
+function blockState(block: BlockBalance, today: string): string | null {
+  if (block.blockExpires < today) return 'Expired';
+  if (block.blockStarts > today) return 'Not started';
+  return null;
+}
+
+/** Every block the pilot bought, expired ones marked, with what is left. */
+export function PilotBlocks({ club, userID, today }: Omit<PilotRef, 'timeZone'> & { today: string }) {
+  const blocks = usePilotBlocks(club, userID);
+  return (
+    <Part title="Blocks">
+      {blocks.isPending ? (
+        <Waiting />
+      ) : blocks.isError ? (
+        <LoadError error={blocks.error} prefix="Could not load the blocks." />
+      ) : blocks.data.blocks.length === 0 ? (
+        <p className="small text-body-secondary mb-0">No blocks.</p>
+      ) : (
+        <div className="table-responsive funds-table border rounded">
+          <table className="table table-sm table-striped small align-middle mb-0" aria-label="Blocks">
+            <thead>
+              <tr>
+                <th scope="col">Block</th>
+                <th scope="col">Season</th>
+                <th scope="col" className="text-end">
+                  Left
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {blocks.data.blocks.map((block) => {
+                const state = blockState(block, today);
+                return (
+                  <tr key={block.blockId} className={state === 'Expired' ? 'text-body-secondary' : undefined}>
+                    <td>
+                      {block.blockName}
+                      {state && <span className="badge text-bg-secondary ms-1">{state}</span>}
+                    </td>
+                    <td className="text-nowrap">
+                      {block.blockStarts}
+                      <div>to {block.blockExpires}</div>
+                    </td>
+                    <td className="text-end text-nowrap">{blockLeft(block)}</td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </Part>
+  );
+}
