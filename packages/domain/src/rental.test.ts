@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chooseBlock, minutesFlown, rentalCharge, splitShared, type BlockTerms } from './rental.ts';
+import { blockUsableThrough, chooseBlock, minutesFlown, rentalCharge, rentalShares, splitShared, type BlockTerms } from './rental.ts';
 
 const minutesBlock = (over: Partial<BlockTerms> = {}): BlockTerms => ({
   units: 'minutes',
@@ -88,5 +88,102 @@ describe('shared cost', () => {
     expect(splitShared(2580)).toEqual({ pilotCents: 1290, otherCents: 1290 });
     expect(splitShared(2581)).toEqual({ pilotCents: 1291, otherCents: 1290 });
     expect(splitShared(-2581)).toEqual({ pilotCents: -1291, otherCents: -1290 });
+  });
+});
+
+describe('a payer\'s share of the list price', () => {
+  it('with no block the payer pays the share given, not minutes × rate', () => {
+    expect(rentalCharge({ minutes: 22, rateCentsPerMinute: 60, listCents: 1290 })).toEqual({ cashCents: 1290, blockUnitsUsed: 0, listCents: 1290 });
+  });
+  it('a $ block draws the share in cents', () => {
+    const dollars = minutesBlock({ units: '$', balance: 10000 });
+    expect(rentalCharge({ minutes: 22, rateCentsPerMinute: 60, listCents: 1290, block: dollars })).toEqual({ cashCents: 0, blockUnitsUsed: 1290, listCents: 1290 });
+  });
+  it('refuses a list price that is not whole cents ≥ 0', () => {
+    expect(() => rentalCharge({ minutes: 1, rateCentsPerMinute: 60, listCents: -1 })).toThrow(RangeError);
+    expect(() => rentalCharge({ minutes: 1, rateCentsPerMinute: 60, listCents: 0.5 })).toThrow(RangeError);
+  });
+});
+
+describe('rental shares', () => {
+  const dollars = minutesBlock({ units: '$', balance: 10000 });
+  it('alone: the pilot flies every minute, their block applies', () => {
+    expect(rentalShares({ minutes: 43, rateCentsPerMinute: 60, payers: [{ memberId: 'p', block: minutesBlock({ balance: 30 }) }] })).toEqual([
+      { memberId: 'p', minutes: 43, listCents: 2580, cashCents: 780, blockUnits: 30, block: minutesBlock({ balance: 30 }) },
+    ]);
+  });
+  it('shared with no blocks: 43 min at 61 ¢ = $26.23 → pilot $13.12, other $13.11', () => {
+    const shares = rentalShares({ minutes: 43, rateCentsPerMinute: 61, payers: [{ memberId: 'p', block: null }, { memberId: 'o', block: null }] });
+    expect(shares.map((s) => [s.memberId, s.minutes, s.listCents, s.cashCents, s.blockUnits])).toEqual([
+      ['p', 22, 1312, 1312, 0],
+      ['o', 21, 1311, 1311, 0],
+    ]);
+  });
+  it('shared: each half against its holder\'s own block (odd minute to the pilot)', () => {
+    const shares = rentalShares({
+      minutes: 43,
+      rateCentsPerMinute: 60,
+      payers: [
+        { memberId: 'p', block: minutesBlock({ balance: 10 }) },
+        { memberId: 'o', block: dollars },
+      ],
+    });
+    // pilot: 22 min, 10 on the block, 12 × 60 = 720 cash; other: half of 2580 = 1290 from the $ block.
+    expect(shares.map((s) => [s.minutes, s.listCents, s.cashCents, s.blockUnits])).toEqual([
+      [22, 1290, 720, 10],
+      [21, 1290, 0, 1290],
+    ]);
+  });
+  it('an unlimited block records the minutes it covered (up to its maximum)', () => {
+    const unlimited = minutesBlock({ units: 'unlimited', balance: 0, maxFlightUnits: 120, excessMultiplier: 1.5 });
+    const [share] = rentalShares({ minutes: 130, rateCentsPerMinute: 60, payers: [{ memberId: 'p', block: unlimited }] });
+    expect([share!.cashCents, share!.blockUnits]).toEqual([900, 120]);
+  });
+  it('a 1-minute shared flight: the other member\'s 0 minutes are covered by their block', () => {
+    const shares = rentalShares({ minutes: 1, rateCentsPerMinute: 60, payers: [{ memberId: 'p', block: null }, { memberId: 'o', block: minutesBlock() }] });
+    expect(shares.map((s) => [s.minutes, s.cashCents, s.blockUnits])).toEqual([
+      [1, 30, 0],
+      [0, 0, 0],
+    ]);
+  });
+  it('refuses no payer or three', () => {
+    expect(() => rentalShares({ minutes: 1, rateCentsPerMinute: 60, payers: [] })).toThrow(RangeError);
+    const three = [{ memberId: 'a', block: null }, { memberId: 'b', block: null }, { memberId: 'c', block: null }];
+    expect(() => rentalShares({ minutes: 1, rateCentsPerMinute: 60, payers: three })).toThrow(RangeError);
+  });
+});
+
+describe('block limits in days', () => {
+  it('ends after N days: day N counted from the start day, never past the end date', () => {
+    const block = { startsOn: '2026-05-01', endsOn: '2026-12-31' };
+    expect(blockUsableThrough(block, { endsAfterDays: true, daysCount: 30 })).toBe('2026-05-30');
+    expect(blockUsableThrough(block, { endsAfterDays: true, daysCount: 1 })).toBe('2026-05-01');
+    expect(blockUsableThrough(block, { endsAfterDays: true, daysCount: 400 })).toBe('2026-12-31');
+    expect(blockUsableThrough(block, { endsAfterDays: false, daysCount: 30 })).toBe('2026-12-31');
+    expect(blockUsableThrough(block, { endsAfterDays: true, daysCount: 0 })).toBe('2026-12-31');
+  });
+  it('chooseBlock skips a block past its usable day and orders by it', () => {
+    const blocks = [
+      { id: 'long', ruleId: 'r1', startsOn: '2026-01-01', endsOn: '2026-12-31', units: 'minutes' as const, balance: 100, usableThrough: '2026-06-30' },
+      { id: 'short', ruleId: 'r1', startsOn: '2026-01-01', endsOn: '2026-09-30', units: 'minutes' as const, balance: 100 },
+    ];
+    expect(chooseBlock(blocks, { day: '2026-06-15', gliderBlockRuleIds: ['r1'] })?.id).toBe('long');
+    expect(chooseBlock(blocks, { day: '2026-07-01', gliderBlockRuleIds: ['r1'] })?.id).toBe('short');
+  });
+  it('ends after N flying days: distinct days flown count; a day already flown stays open', () => {
+    const block = (flown: string[]) => ({
+      id: 'b',
+      ruleId: 'r1',
+      startsOn: '2026-01-01',
+      endsOn: '2026-12-31',
+      units: 'unlimited' as const,
+      balance: 0,
+      flyingDays: { limit: 2, flown },
+    });
+    const on = (day: string, flown: string[]) => chooseBlock([block(flown)], { day, gliderBlockRuleIds: ['r1'] })?.id;
+    expect(on('2026-06-02', ['2026-06-01', '2026-06-01'])).toBe('b');
+    expect(on('2026-06-03', ['2026-06-01', '2026-06-02'])).toBeUndefined();
+    expect(on('2026-06-02', ['2026-06-01', '2026-06-02'])).toBe('b');
+    expect(chooseBlock([{ ...block(['2026-06-01']), flyingDays: { limit: 0, flown: ['2026-06-01'] } }], { day: '2026-06-09', gliderBlockRuleIds: ['r1'] })?.id).toBe('b');
   });
 });

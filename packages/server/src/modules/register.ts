@@ -2,10 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ModuleDeps } from './deps.ts';
 import { registerAdminRoutes } from './admin/routes.ts';
 import { registerClubRoutes } from './clubs/routes.ts';
+import { registerFlightRoutes } from './flights/routes.ts';
 import { registerItemRoutes } from './items/routes.ts';
 import { registerLedgerRoutes } from './ledger/routes.ts';
 import { registerMemberRoutes } from './members/routes.ts';
 import { registerSystemRoutes } from './system/routes.ts';
+import { registerTugRoutes } from './tugs/routes.ts';
 
 /** Each domain module adds its routes here, in one list. */
 export function registerModules(app: FastifyInstance, deps: ModuleDeps): void {
@@ -15,4 +17,6 @@ export function registerModules(app: FastifyInstance, deps: ModuleDeps): void {
   registerLedgerRoutes(app, deps);
   registerItemRoutes(app, deps);
   registerAdminRoutes(app, deps);
+  registerFlightRoutes(app, deps);
+  registerTugRoutes(app, deps);
 }

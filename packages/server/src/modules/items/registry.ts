@@ -13,11 +13,14 @@ import {
   listLaunchItems,
   listTugItems,
 } from '../fleet/service.ts';
+import { flightItemHandler } from '../flights/flight-item.ts';
+import { listFlightItems } from '../flights/list-service.ts';
+import { introItemHandler } from '../intros/intro-item.ts';
 import { pilotItemHandler } from '../members/pilot-item.ts';
 import { listLinePilots } from '../members/service.ts';
 import { withAccess, type ItemHandler, type ItemLister } from './item-handler.ts';
 
-/** The item types POST /api/update-item/ handles so far; INTRO and FLIGHT join with their issues. */
+/** The item types POST /api/update-item/ handles. */
 const handlers: Partial<Record<ItemType, ItemHandler<'user'> | ItemHandler<'member'>>> = {
   PILOT: pilotItemHandler,
   GLIDER: gliderItemHandler,
@@ -25,6 +28,8 @@ const handlers: Partial<Record<ItemType, ItemHandler<'user'> | ItemHandler<'memb
   LAUNCH: launchItemHandler,
   INTRO_LAUNCH: introLaunchItemHandler,
   BLOCK: blockItemHandler,
+  INTRO: introItemHandler,
+  FLIGHT: flightItemHandler,
 };
 
 /**
@@ -39,12 +44,7 @@ const listers: Partial<Record<ItemType, ItemLister>> = {
   INTRO_LAUNCH: { list: (db, ctx) => listIntroLaunchItems(db, ctx.club.id, { includeInactive: hasRight(ctx, 'admin') }) },
   BLOCK: { list: (db, ctx) => listBlockRuleItems(db, ctx.club.id, { includeInactive: false }) },
   PILOT: { list: (db, ctx) => listLinePilots(db, ctx) },
-  FLIGHT: {
-    async list() {
-      // TODO(issue 5, flights): list the flights of `day` (club zone) here once flights exist.
-      throw badRequest('Flights are listed from the flight line');
-    },
-  },
+  FLIGHT: { list: (db, ctx, query) => listFlightItems(db, ctx, query.day) },
 };
 
 const LISTED_TYPES = Object.keys(listers).join(', ');

@@ -11,7 +11,7 @@ export function registerItemRoutes(app: FastifyInstance, { db }: ModuleDeps): vo
     method: 'POST',
     url: '/api/update-item/',
     summary:
-      'Create or update one item: GLIDER, TUG, LAUNCH, INTRO_LAUNCH, BLOCK; PILOT (own membership request, profile, weight; admin: qualifications, membership decision)',
+      'Create or update one item: GLIDER, TUG, LAUNCH, INTRO_LAUNCH, BLOCK; PILOT (own membership request, profile, weight; admin: qualifications, membership decision); FLIGHT (a flight request); INTRO (passenger rename, flight link)',
     // Each item type raises this to its own level (see items/registry.ts).
     access: 'user',
     body: updateItemSchema,
@@ -23,7 +23,7 @@ export function registerItemRoutes(app: FastifyInstance, { db }: ModuleDeps): vo
   defineRoute(app, {
     method: 'GET',
     url: '/api/list-items/',
-    summary: "The items of one type in the active club: GLIDER, TUG, LAUNCH, INTRO_LAUNCH, BLOCK, PILOT (flights: the flight line's calls)",
+    summary: "The items of one type in the active club: GLIDER, TUG, LAUNCH, INTRO_LAUNCH, BLOCK, PILOT, FLIGHT (the flights of day, default today)",
     access: 'member',
     query: z.object({
       club: clubParam,

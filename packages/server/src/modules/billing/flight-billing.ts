@@ -1,0 +1,394 @@
+import type { Transaction } from 'kysely';
+import {
+  chargedToMembersCents,
+  introFlownPostings,
+  launchChargePostings,
+  launchShares,
+  rentalChargePostings,
+} from '@flightline/domain/flight-postings';
+import { launchCostCents } from '@flightline/domain/launch-cost';
+import { reversalPostings, type PostingLine, type TaxedItem } from '@flightline/domain/ledger';
+import { blockUsableThrough, chooseBlock, minutesFlown, rentalShares, type BlockTerms } from '@flightline/domain/rental';
+import type { TaxStatus } from '@flightline/domain/tax';
+import type { DB } from '../../db/schema.ts';
+import { conflict, notFound } from '../../http/errors.ts';
+import { assertAfterLockDate } from '../ledger/journal.ts';
+import { findReversalOf, findTransaction, insertEntry, lockMember, transactionPostings } from '../ledger/posting-repo.ts';
+import {
+  candidateBlocks,
+  findFlight,
+  findGlider,
+  findLaunchType,
+  flightBlockUsage,
+  insertBlockUsage,
+  lockClubForBilling,
+  lockIntro,
+  memberNames,
+  setFlightMoney,
+  type CandidateBlock,
+  type FlightRow,
+} from './billing-repo.ts';
+import {
+  flightReversalDescription,
+  introFlightDescription,
+  launchDescription,
+  rentalDescription,
+  sharedText,
+  shortName,
+} from './flight-descriptions.ts';
+
+/**
+ * The money of a flight (domain rules "Prices" and "The ledger"): the tow at
+ * launch (a variable launch once its release height is known), the rental at
+ * landing with the payers' blocks, an intro paid from Intro A/P, and the
+ * exact reversal of each on undo. Called by the flight line inside its own
+ * database transaction, after it has locked the flight row and set its state.
+ * Every entry's lines name the flight; the flight row points at its current
+ * launch and landing entries and keeps what they charged members.
+ */
+
+export interface BillingContext {
+  clubId: string;
+  by: string;
+  /** entered time (a Date, or epoch ms as MemberContext.now holds it) */
+  now: Date | number;
+}
+
+const nowMs = (ctx: BillingContext): number => (typeof ctx.now === 'number' ? ctx.now : ctx.now.getTime());
+
+type Club = Awaited<ReturnType<typeof lockClubForBilling>>;
+
+/** Stored transaction types of a flight's entries; reversals are 'Reversal', as reverse-transaction names them. */
+export const FLIGHT_ENTRY_TYPES = { launch: 'Launch', rental: 'Rental', intro: 'Intro Flight' } as const;
+
+/** Who pays: the pilot alone, or the pilot and the member flying with them when they share the cost. */
+export function flightPayers(flight: { user_id: string; fly_with: string; share_cost: boolean; passenger_id: string | null }): { memberId: string }[] {
+  const payers = [{ memberId: flight.user_id }];
+  if (flight.fly_with === 'Member' && flight.share_cost && flight.passenger_id !== null && flight.passenger_id !== flight.user_id) {
+    payers.push({ memberId: flight.passenger_id });
+  }
+  return payers;
+}
+
+async function loadFlight(trx: Transaction<DB>, ctx: BillingContext, flightId: string): Promise<FlightRow> {
+  const flight = await findFlight(trx, ctx.clubId, flightId);
+  if (!flight) throw notFound('No such flight at this club');
+  return flight;
+}
+
+/** Members' rows locked in id order, so two flights charging the same two members never deadlock. */
+async function lockMembers(trx: Transaction<DB>, clubId: string, ids: Iterable<string>): Promise<void> {
+  for (const id of [...new Set(ids)].sort()) {
+    if (!(await lockMember(trx, clubId, id))) throw conflict('A member this flight charges is not a member of this club');
+  }
+}
+
+/** The item's taxes as the club has them now; a tax the club no longer has is a setup error to fix, not a silent 0. */
+function taxesOf(club: Club, item: { tax_status: TaxStatus; tax_names: string[] }, what: string): TaxedItem {
+  if (item.tax_status === 'exempt') return { taxStatus: 'exempt', taxNames: [], rates: club.tax_rates };
+  const names = [...new Set(item.tax_names)];
+  const unknown = names.find((name) => club.tax_rates[name] === undefined);
+  if (unknown !== undefined) throw conflict(`${what} is taxed with ${unknown}, which the club no longer has: update its taxes in Administration`);
+  return { taxStatus: item.tax_status, taxNames: names, rates: club.tax_rates };
+}
+
+const launchedMs = (flight: FlightRow) => {
+  if (flight.launched_at === null) throw conflict('No action taken - the flight has not launched');
+  return flight.launched_at.getTime();
+};
+
+interface Charge {
+  transactionType: string;
+  description: string;
+  lines: PostingLine[];
+  effectiveMs: number;
+}
+
+async function post(trx: Transaction<DB>, ctx: BillingContext, charge: Charge): Promise<number> {
+  return insertEntry(trx, {
+    clubId: ctx.clubId,
+    effectiveAt: new Date(charge.effectiveMs),
+    enteredAt: new Date(nowMs(ctx)),
+    enteredBy: ctx.by,
+    transactionType: charge.transactionType,
+    description: charge.description,
+    note: '',
+    reference: '',
+    idempotencyKey: null,
+    reversesId: null,
+    lines: charge.lines,
+  });
+}
+
+/** An entry of this club not yet reversed, with its postings; undefined when there is nothing to reverse. */
+async function reversible(trx: Transaction<DB>, clubId: string, entryId: number | null) {
+  if (entryId === null) return undefined;
+  const original = await findTransaction(trx, clubId, entryId);
+  if (!original || original.reverses_id !== null) return undefined;
+  if (await findReversalOf(trx, clubId, entryId)) return undefined;
+  return { original, lines: await transactionPostings(trx, clubId, entryId) };
+}
+
+type Reversible = NonNullable<Awaited<ReturnType<typeof reversible>>>;
+
+/** The exact opposite of an entry, posted now and linked to it — as reverse-transaction does. */
+function postReversal(trx: Transaction<DB>, ctx: BillingContext, target: Reversible, note: string): Promise<number> {
+  return insertEntry(trx, {
+    clubId: ctx.clubId,
+    effectiveAt: new Date(nowMs(ctx)),
+    enteredAt: new Date(nowMs(ctx)),
+    enteredBy: ctx.by,
+    transactionType: 'Reversal',
+    description: flightReversalDescription(target.original.id, target.original.description),
+    note,
+    reference: target.original.reference,
+    idempotencyKey: null,
+    reversesId: target.original.id,
+    lines: reversalPostings(target.lines),
+  });
+}
+
+const membersOf = (lines: readonly PostingLine[]) => lines.flatMap((line) => (line.memberId === undefined ? [] : [line.memberId]));
+
+async function payerNames(trx: Transaction<DB>, memberIds: readonly string[]): Promise<string[]> {
+  if (memberIds.length < 2) return [];
+  const names = await memberNames(trx, memberIds);
+  return memberIds.map((id) => shortName(names.get(id)));
+}
+
+// ── Launch ───────────────────────────────────────────────────────────────────
+
+/**
+ * The tow charge a flight's launch type and release height call for; null when
+ * nothing can be charged yet (no launch type, or a variable launch without its
+ * release height). `lines` is empty when the charge is 0.
+ */
+async function towCharge(trx: Transaction<DB>, club: Club, flight: FlightRow): Promise<(Charge & { chargedCents: number; payers: string[] }) | null> {
+  if (flight.launch_type === '') return null;
+  const launch = await findLaunchType(trx, club.id, flight.launch_type);
+  if (!launch) throw conflict(`Unknown launch type ${flight.launch_type}: choose one of the club's launches`);
+  if (launch.kind === 'variable' && flight.release_height === 0) return null;
+  const costCents =
+    launch.kind === 'fixed'
+      ? launchCostCents({ kind: 'fixed', priceCents: launch.price_cents }, 0)
+      : launchCostCents({ kind: 'variable', priceCents: launch.price_cents, heightRanges: launch.height_ranges }, flight.release_height);
+  const payers = flightPayers(flight).map((payer) => payer.memberId);
+  const lines = launchChargePostings({
+    flightId: flight.id,
+    payers: launchShares(costCents, payers),
+    ...taxesOf(club, launch, `The launch ${launch.id}`),
+  });
+  const description = launchDescription({
+    launchType: launch.id,
+    kind: launch.kind,
+    releaseHeight: flight.release_height,
+    heightUnit: club.height_unit,
+    glider: flight.glider,
+    day: flight.day,
+    shared: sharedText(await payerNames(trx, payers)),
+  });
+  return { transactionType: FLIGHT_ENTRY_TYPES.launch, description, lines, effectiveMs: launchedMs(flight), chargedCents: chargedToMembersCents(lines), payers };
+}
+
+/** Intro flown: Dr 2120 [intro] price / Cr 4300 net / Cr 2510 tax, effective at the launch. */
+async function postIntroFlown(trx: Transaction<DB>, ctx: BillingContext, club: Club, flight: FlightRow): Promise<number | null> {
+  if (flight.intro_id === null) throw conflict('This intro flight has no intro');
+  const intro = await lockIntro(trx, club.id, flight.intro_id);
+  if (!intro) throw conflict('The intro of this flight is not at this club');
+  const lines = introFlownPostings({
+    flightId: flight.id,
+    introId: intro.id,
+    priceCents: intro.price_cents,
+    ...taxesOf(club, intro, `The intro ${intro.sn}`),
+  });
+  if (lines.length === 0) return null;
+  const effectiveMs = launchedMs(flight);
+  assertAfterLockDate(club, effectiveMs);
+  const description = introFlightDescription({ sn: intro.sn, first: intro.recipient_first, last: intro.recipient_last, glider: flight.glider, day: flight.day });
+  const id = await post(trx, ctx, { transactionType: FLIGHT_ENTRY_TYPES.intro, description, lines, effectiveMs });
+  await setFlightMoney(trx, ctx.clubId, flight.id, { launch_transaction: id, launch_cost_cents: null });
+  return id;
+}
+
+/**
+ * Launch: a fixed launch's tow is charged now, effective at the launch; an
+ * intro is paid from Intro A/P; a variable launch waits for its release
+ * height. Answers the entry's id, or null when nothing was posted. A flight
+ * already charged for its launch answers that entry again.
+ */
+export async function postLaunchCharges(trx: Transaction<DB>, ctx: BillingContext, flightId: string): Promise<number | null> {
+  const flight = await loadFlight(trx, ctx, flightId);
+  if (flight.launch_transaction !== null || flight.launch_cost_cents !== null) return flight.launch_transaction;
+  launchedMs(flight);
+  const club = await lockClubForBilling(trx, ctx.clubId);
+  if (flight.fly_with === 'Intro') return postIntroFlown(trx, ctx, club, flight);
+  const charge = await towCharge(trx, club, flight);
+  if (!charge) return null;
+  if (charge.lines.length === 0) {
+    await setFlightMoney(trx, ctx.clubId, flight.id, { launch_transaction: null, launch_cost_cents: 0 });
+    return null;
+  }
+  assertAfterLockDate(club, charge.effectiveMs);
+  await lockMembers(trx, ctx.clubId, charge.payers);
+  const id = await post(trx, ctx, charge);
+  await setFlightMoney(trx, ctx.clubId, flight.id, { launch_transaction: id, launch_cost_cents: charge.chargedCents });
+  return id;
+}
+
+const sameLines = (a: readonly PostingLine[], b: readonly PostingLine[]) => {
+  const key = (lines: readonly PostingLine[]) =>
+    JSON.stringify(lines.map((l) => [l.account, l.amountCents, l.memberId ?? null, l.introId ?? null, l.taxName ?? null, l.flightId ?? null]));
+  return key(a) === key(b);
+};
+
+/**
+ * Release height recorded or changed: a variable launch's tow is charged for
+ * it — the previous charge reversed (now) and the new one posted (effective at
+ * the launch). A fixed launch, an intro, or a flight not launched yet: nothing.
+ * Answers the entry now charging the launch, or null.
+ */
+export async function postReleaseHeightCharges(trx: Transaction<DB>, ctx: BillingContext, flightId: string): Promise<number | null> {
+  const flight = await loadFlight(trx, ctx, flightId);
+  if (flight.fly_with === 'Intro' || flight.launched_at === null || flight.launch_type === '') return null;
+  const club = await lockClubForBilling(trx, ctx.clubId);
+  const launch = await findLaunchType(trx, club.id, flight.launch_type);
+  if (launch?.kind === 'fixed') return null;
+  const charge = await towCharge(trx, club, flight);
+  const previous = await reversible(trx, club.id, flight.launch_transaction);
+  if (previous && charge && previous.original.description === charge.description && sameLines(previous.lines, charge.lines)) {
+    return previous.original.id;
+  }
+  if (previous) assertAfterLockDate(club, nowMs(ctx));
+  if (charge && charge.lines.length > 0) assertAfterLockDate(club, charge.effectiveMs);
+  await lockMembers(trx, ctx.clubId, [...(charge?.payers ?? []), ...(previous ? membersOf(previous.lines) : [])]);
+  if (previous) await postReversal(trx, ctx, previous, 'Release height changed');
+  const id = charge && charge.lines.length > 0 ? await post(trx, ctx, charge) : null;
+  await setFlightMoney(trx, ctx.clubId, flight.id, { launch_transaction: id, launch_cost_cents: charge ? charge.chargedCents : null });
+  return id;
+}
+
+/**
+ * Undo launch: the launch's entry (tow or intro) reversed now, linked to it;
+ * the flight no longer points at a launch charge. Earlier release-height
+ * charges were reversed when they were replaced. Answers the reversals' ids.
+ */
+export async function reverseLaunchCharges(trx: Transaction<DB>, ctx: BillingContext, flightId: string, note = 'Launch undone'): Promise<number[]> {
+  const flight = await loadFlight(trx, ctx, flightId);
+  const ids: number[] = [];
+  if (flight.launch_transaction !== null) {
+    const club = await lockClubForBilling(trx, ctx.clubId);
+    const target = await reversible(trx, club.id, flight.launch_transaction);
+    if (target) {
+      assertAfterLockDate(club, nowMs(ctx));
+      await lockMembers(trx, ctx.clubId, membersOf(target.lines));
+      ids.push(await postReversal(trx, ctx, target, note));
+    }
+  }
+  if (flight.launch_transaction !== null || flight.launch_cost_cents !== null) {
+    await setFlightMoney(trx, ctx.clubId, flight.id, { launch_transaction: null, launch_cost_cents: null });
+  }
+  return ids;
+}
+
+// ── Landing ──────────────────────────────────────────────────────────────────
+
+type NamedTerms = BlockTerms & { id: string; name: string };
+
+function blockTerms(row: CandidateBlock): NamedTerms {
+  return {
+    id: row.id,
+    name: row.name,
+    units: row.units,
+    balance: row.units === 'unlimited' ? 0 : row.amount - row.used,
+    minFlightUnits: row.min_flight_units,
+    maxFlightUnits: row.max_flight_units,
+    minFlightChargeCents: row.min_flight_charge_cents,
+    maxFlightChargeCents: row.max_flight_charge_cents,
+    excessMultiplier: Number(row.excess_multiplier),
+  };
+}
+
+/** The block a payer's part of the flight draws on: the applicable one expiring first, or none. */
+async function payerBlock(trx: Transaction<DB>, clubId: string, memberId: string, flight: FlightRow, ruleIds: string[]): Promise<NamedTerms | null> {
+  const rows = await candidateBlocks(trx, clubId, memberId, flight.day, ruleIds);
+  const chosen = chooseBlock(
+    rows.map((row) => ({
+      row,
+      ruleId: row.block_rule_id,
+      startsOn: row.starts_on,
+      endsOn: row.ends_on,
+      units: row.units,
+      balance: row.units === 'unlimited' ? 0 : row.amount - row.used,
+      usableThrough: blockUsableThrough({ startsOn: row.starts_on, endsOn: row.ends_on }, { endsAfterDays: row.ends_after_days, daysCount: row.days_count }),
+      flyingDays: row.ends_after_flying_days ? { limit: row.flying_days_count, flown: row.flown_days } : null,
+    })),
+    { day: flight.day, gliderBlockRuleIds: ruleIds },
+  );
+  return chosen ? blockTerms(chosen.row) : null;
+}
+
+/**
+ * Landing: the rental — whole minutes flown × the glider's rate — for each
+ * payer, less what their block covers (its usage recorded with the flight and
+ * the entry), the cash part charged with the glider's taxes, effective at the
+ * landing. Intro flights pay no rental. Answers the entry's id, or null when
+ * no cash was charged. A flight already billed for its landing answers that
+ * entry again.
+ */
+export async function postLandingCharges(trx: Transaction<DB>, ctx: BillingContext, flightId: string): Promise<number | null> {
+  const flight = await loadFlight(trx, ctx, flightId);
+  if (flight.landing_transaction !== null || flight.flight_cost_cents !== null) return flight.landing_transaction;
+  const launched = launchedMs(flight);
+  if (flight.landed_at === null) throw conflict('No action taken - the flight has not landed');
+  if (flight.fly_with === 'Intro') return null;
+  const club = await lockClubForBilling(trx, ctx.clubId);
+  const glider = await findGlider(trx, club.id, flight.glider);
+  if (!glider) throw conflict(`Unknown glider ${flight.glider}`);
+  const landedMs = flight.landed_at.getTime();
+  const payerIds = flightPayers(flight).map((payer) => payer.memberId);
+  const taxes = taxesOf(club, glider, `The glider ${glider.id}`);
+  // Lock before reading blocks: another flight of the same member waits, then sees these draws.
+  await lockMembers(trx, ctx.clubId, payerIds);
+  const payers: { memberId: string; block: NamedTerms | null }[] = [];
+  for (const memberId of payerIds) payers.push({ memberId, block: await payerBlock(trx, club.id, memberId, flight, glider.block_rule_ids) });
+  const minutes = minutesFlown(launched, landedMs);
+  const shares = rentalShares({ minutes, rateCentsPerMinute: glider.rate_cents_per_minute, payers });
+  const lines = rentalChargePostings({ flightId: flight.id, payers: shares.map((s) => ({ memberId: s.memberId, cashCents: s.cashCents })), ...taxes });
+  const usage = shares.filter((share) => share.block !== null && share.blockUnits > 0);
+  if (lines.length > 0 || usage.length > 0) assertAfterLockDate(club, landedMs);
+  let id: number | null = null;
+  if (lines.length > 0) {
+    const description = rentalDescription({ minutes, glider: glider.id, shares, payerNames: await payerNames(trx, payerIds) });
+    id = await post(trx, ctx, { transactionType: FLIGHT_ENTRY_TYPES.rental, description, lines, effectiveMs: landedMs });
+  }
+  await insertBlockUsage(
+    trx,
+    usage.map((share) => ({ memberBlockId: share.block!.id, flightId: flight.id, transactionId: id, unitsUsed: share.blockUnits, flownOn: flight.day, at: new Date(nowMs(ctx)) })),
+  );
+  await setFlightMoney(trx, ctx.clubId, flight.id, { landing_transaction: id, flight_cost_cents: chargedToMembersCents(lines) });
+  return id;
+}
+
+/**
+ * Undo landing: the rental entry reversed now, and what the flight drew from
+ * blocks given back by negative usage rows (linked to the reversal, or to no
+ * entry when the blocks covered everything). Answers the reversals' ids.
+ */
+export async function reverseLandingCharges(trx: Transaction<DB>, ctx: BillingContext, flightId: string, note = 'Landing undone'): Promise<number[]> {
+  const flight = await loadFlight(trx, ctx, flightId);
+  const club = await lockClubForBilling(trx, ctx.clubId);
+  const target = await reversible(trx, club.id, flight.landing_transaction);
+  const usage = await flightBlockUsage(trx, club.id, flight.id);
+  if (target) assertAfterLockDate(club, nowMs(ctx));
+  await lockMembers(trx, ctx.clubId, [...(target ? membersOf(target.lines) : []), ...usage.map((u) => u.member_id)]);
+  const ids: number[] = [];
+  if (target) ids.push(await postReversal(trx, ctx, target, note));
+  await insertBlockUsage(
+    trx,
+    usage.map((u) => ({ memberBlockId: u.member_block_id, flightId: flight.id, transactionId: ids[0] ?? null, unitsUsed: -u.units, flownOn: u.flown_on, at: new Date(nowMs(ctx)) })),
+  );
+  if (flight.landing_transaction !== null || flight.flight_cost_cents !== null) {
+    await setFlightMoney(trx, ctx.clubId, flight.id, { landing_transaction: null, flight_cost_cents: null });
+  }
+  return ids;
+}

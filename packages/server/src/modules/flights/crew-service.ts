@@ -1,0 +1,97 @@
+import type { Kysely } from 'kysely';
+import type { CrewPageData, GliderItem } from '@flightline/domain/api-types';
+import { clubToday, isMembershipActive } from '@flightline/domain/club-time';
+import { orderPilots } from '@flightline/domain/crew-rules';
+import type { DB } from '../../db/schema.ts';
+import { assertSameClub, type MemberContext } from '../../http/context.ts';
+import { forbidden } from '../../http/errors.ts';
+import { namedClub } from '../../http/params.ts';
+import { getClubInfo } from '../clubs/service.ts';
+import { listGliderItems, listIntroLaunchItems, listLaunchItems } from '../fleet/service.ts';
+import { listAvailableIntros } from '../intros/repo.ts';
+import { introItem } from '../intros/service.ts';
+import { memberApSumCents } from '../ledger/repo.ts';
+import { glidersFlownOn, glidersOnUnfinishedFlights, listFlaggedActivePilots, recentGlidersOfPilot } from './repo.ts';
+
+/** "Recently used" gliders: those the pilot flew in this many days before today. */
+export const RECENT_GLIDER_DAYS = 90;
+
+function daysBefore(day: string, days: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/**
+ * GET /api/serve-crew: everything the Request Flight page needs in one call
+ * (member spec §7). Gliders: ready = status Ready and on no unfinished
+ * flight; unused = ready and on none of today's flights; flying = on an
+ * unfinished flight or status Flying; recent = ready gliders the caller flew
+ * in the last RECENT_GLIDER_DAYS days, most recent first. Intros: those a
+ * flight can take, expired ones included (the page warns).
+ */
+export async function serveCrew(db: Kysely<DB>, ctx: MemberContext, query: { club?: string | undefined; userID?: string | undefined }): Promise<CrewPageData> {
+  assertSameClub(ctx, namedClub(query.club));
+  if (query.userID !== undefined && query.userID !== ctx.user.id) throw forbidden('The crew page loads for the signed-in member only');
+  const clubId = ctx.club.id;
+  const today = clubToday(ctx.club.time_zone, ctx.now);
+  const [pilotRows, apSum, launches, introLaunches, intros, clubInfo, gliders, unfinished, flownToday, recent] = await Promise.all([
+    listFlaggedActivePilots(db, clubId),
+    memberApSumCents(db, clubId, ctx.user.id),
+    listLaunchItems(db, clubId, { includeInactive: false }),
+    listIntroLaunchItems(db, clubId, { includeInactive: false }),
+    listAvailableIntros(db, clubId),
+    getClubInfo(db, ctx),
+    listGliderItems(db, clubId),
+    glidersOnUnfinishedFlights(db, clubId),
+    glidersFlownOn(db, clubId, today),
+    recentGlidersOfPilot(db, clubId, ctx.user.id, daysBefore(today, RECENT_GLIDER_DAYS)),
+  ]);
+
+  const pilots = orderPilots(
+    pilotRows
+      .filter((row) => isMembershipActive({ isActive: row.is_active, activeExpiration: row.active_expiration }, ctx.club.time_zone, ctx.now))
+      .map((row) => ({
+        userID: row.user_id,
+        first: row.firstName,
+        last: row.lastName,
+        weight: row.weight_kg ?? 0,
+        groundOnly: row.ground_only,
+        isInstructor: row.is_instructor,
+      })),
+    ctx.user.id,
+  ).map(({ userID, ...rest }) => ({ pilotID: userID, ...rest }));
+  const me = pilots.find((pilot) => pilot.pilotID === ctx.user.id);
+
+  const readyGliders: Record<string, GliderItem> = {};
+  const flyingGliders: string[] = [];
+  for (const glider of gliders) {
+    if (glider.status === 'Flying' || unfinished.has(glider.id)) flyingGliders.push(glider.id);
+    else if (glider.status === 'Ready') readyGliders[glider.id] = glider;
+  }
+  const ready = gliders.filter((glider) => readyGliders[glider.id] !== undefined);
+  const multiSeat = (id: string) => (readyGliders[id]?.places ?? 0) >= 2;
+  const unusedGliders = ready.filter((glider) => !flownToday.has(glider.id)).map((glider) => glider.id);
+  const recentGliders = recent.filter((id) => readyGliders[id] !== undefined);
+
+  return {
+    pilot: {
+      pilotID: ctx.user.id,
+      first: me?.first ?? ctx.user.firstName,
+      last: me?.last ?? ctx.user.lastName,
+      weight: me?.weight ?? 0,
+      groundOnly: ctx.pilot.ground_only,
+      isInstructor: ctx.pilot.is_instructor,
+      balanceCents: 0 - apSum,
+    },
+    pilots,
+    launches,
+    introLaunches,
+    intros: intros.map(introItem),
+    clubInfo,
+    readyGliders,
+    unusedGliders,
+    unusedMultiSeatGliders: unusedGliders.filter(multiSeat),
+    flyingGliders,
+    recentGliders,
+    recentMultiSeatGliders: recentGliders.filter(multiSeat),
+  };
+}

@@ -1,0 +1,41 @@
+import type { Kysely } from 'kysely';
+import type { GroundStatus } from '@flightline/domain/api-types';
+import { clubToday, isMembershipActive } from '@flightline/domain/club-time';
+import { compareText } from '@flightline/domain/text-order';
+import type { DB } from '../../db/schema.ts';
+import { assertSameClub, type MemberContext } from '../../http/context.ts';
+import { namedClub } from '../../http/params.ts';
+import { listTugStatuses } from '../tugs/service.ts';
+import { flightRecord } from './record.ts';
+import { listFlaggedActivePilots, listFlightsOfDay } from './repo.ts';
+
+/**
+ * GET /api/ground-status: the line page's 10-second poll from every phone at
+ * the field (back-office spec §2 "Line management"). The day's flights that
+ * were not cancelled, in submission order (cancelled flights leave the line
+ * lists), the tugs with their checked-in pilots, and with includePilots the
+ * active members (the Launched By tow pilot choices). One statement each,
+ * on the (club_id, day) index; no query per flight.
+ */
+export async function groundStatus(
+  db: Kysely<DB>,
+  ctx: MemberContext,
+  query: { club?: string | undefined; day?: string | undefined; includePilots?: boolean | undefined },
+): Promise<GroundStatus> {
+  assertSameClub(ctx, namedClub(query.club));
+  const day = query.day ?? clubToday(ctx.club.time_zone, ctx.now);
+  const viewer = { userId: ctx.user.id, lockDate: ctx.club.lock_date };
+  const [flights, tugs, pilotRows] = await Promise.all([
+    listFlightsOfDay(db, ctx.club.id, day, { includeCancelled: false }),
+    listTugStatuses(db, ctx.club.id),
+    query.includePilots ? listFlaggedActivePilots(db, ctx.club.id) : Promise.resolve(null),
+  ]);
+  const status: GroundStatus = { day, flights: flights.map((row) => flightRecord(row, viewer)), tugs };
+  if (pilotRows) {
+    status.pilots = pilotRows
+      .filter((row) => isMembershipActive({ isActive: row.is_active, activeExpiration: row.active_expiration }, ctx.club.time_zone, ctx.now))
+      .map((row) => ({ userID: row.user_id, first: row.firstName, last: row.lastName, isTowPilot: row.is_tow_pilot }))
+      .sort((a, b) => compareText(`${a.first} ${a.last}`, `${b.first} ${b.last}`) || a.userID.localeCompare(b.userID));
+  }
+  return status;
+}

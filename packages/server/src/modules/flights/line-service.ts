@@ -1,0 +1,234 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { FlightActionResult } from '@flightline/domain/api-types';
+import { clubDayBounds, isMembershipActive } from '@flightline/domain/club-time';
+import type { UpdateFlight } from '@flightline/domain/schemas/flights';
+import type { DB } from '../../db/schema.ts';
+import { assertSameClub, type MemberContext } from '../../http/context.ts';
+import { badRequest, conflict, HttpError, notFound } from '../../http/errors.ts';
+import { namedClub } from '../../http/params.ts';
+import {
+  postLandingCharges,
+  postLaunchCharges,
+  postReleaseHeightCharges,
+  reverseLandingCharges,
+  reverseLaunchCharges,
+} from '../billing/flight-billing.ts';
+import { findGliderForUpdate, findTugForUpdate, updateGlider } from '../fleet/repo.ts';
+import { clearIntroFlightRef } from '../intros/repo.ts';
+import { hasHint, isUniqueViolation } from '../ledger/db-errors.ts';
+import { listTugStatuses } from '../tugs/service.ts';
+import { flightRecord } from './record.ts';
+import {
+  findActionByKey,
+  findClubMember,
+  findFlight,
+  insertAction,
+  lockFlight,
+  personName,
+  unfinishedFlightOfGlider,
+  updateFlightState,
+  type FlightStateRow,
+} from './repo.ts';
+
+/**
+ * POST /api/update-flight/ (back-office spec §4, §7; domain rules
+ * "Flights"): the line actions, open to every active member (clubs rotate
+ * their duty crew). Each runs in one database transaction that first locks
+ * the flight row, so two phones pressing Launch together give one launch
+ * and one 409 — never two charges. States: waiting → launched → landed, or
+ * cancelled (removed from the line before launch). The charges are posted
+ * by billing after the state columns change, in the same transaction. An
+ * idempotency key sent twice answers the first answer and does nothing.
+ */
+
+type LineAction = UpdateFlight['action'];
+type Db = Kysely<DB> | Transaction<DB>;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Phones' clocks drift: a time this far ahead of the server's is taken as now. */
+export const CLOCK_SKEW_MS = 2 * 60 * 1000;
+
+const MESSAGES: Record<LineAction, string> = {
+  Launch: 'Flight launched',
+  Landing: 'Flight landed',
+  UndoLaunch: 'Launch undone',
+  UndoLanding: 'Landing undone',
+  CancelRequest: 'Flight removed from the flight line',
+  ReleaseHeight: 'Release height set',
+};
+
+/** When the event happened: `time` (the line page's "Happened N Minutes ago") or now; never ahead of now, never before the flight's day. */
+function eventTime(ctx: MemberContext, flight: FlightStateRow, time: number | undefined, what: 'launch' | 'landing'): Date {
+  const ms = time ?? ctx.now;
+  if (ms > ctx.now + CLOCK_SKEW_MS) throw badRequest(`The ${what} time is in the future`);
+  if (ms < clubDayBounds(flight.day, ctx.club.time_zone).startMs) throw badRequest(`The ${what} time is before the flight's day (${flight.day})`);
+  return new Date(Math.min(ms, ctx.now));
+}
+
+function assertNotCancelled(flight: FlightStateRow): void {
+  if (flight.cancelled_at !== null) throw conflict('Flight was cancelled');
+}
+
+function assertLaunched(flight: FlightStateRow): void {
+  assertNotCancelled(flight);
+  if (flight.launched_at === null) throw conflict('Flight not launched yet');
+}
+
+/** The tug (the club's) and the tow pilot: the one sent (an active tow pilot of the club), else the tug's checked-in pilot. */
+async function launchCrew(trx: Transaction<DB>, ctx: MemberContext, body: Extract<UpdateFlight, { action: 'Launch' }>) {
+  let tug: string | null = null;
+  if (body.tug) {
+    const found = await findTugForUpdate(trx, ctx.club.id, body.tug);
+    if (!found) throw badRequest(`Unknown tug ${body.tug}`);
+    tug = found.id;
+  }
+  if (body.towPilot) {
+    const pilot = await findClubMember(trx, ctx.club.id, body.towPilot);
+    const active =
+      pilot !== undefined &&
+      pilot.declined_at === null &&
+      isMembershipActive({ isActive: pilot.is_active, activeExpiration: pilot.active_expiration }, ctx.club.time_zone, ctx.now);
+    if (!active) throw badRequest('The tow pilot is not an active member of the club');
+    if (!pilot.is_tow_pilot) throw badRequest(`${pilot.firstName} ${pilot.lastName} is not a tow pilot`);
+    return { tug, towPilot: pilot.user_id };
+  }
+  if (tug === null) return { tug, towPilot: null };
+  const status = (await listTugStatuses(trx, ctx.club.id)).find((t) => t.id === tug);
+  return { tug, towPilot: status?.currentPilot || null };
+}
+
+/** Apply one action to the locked flight; answers when it happened. */
+async function apply(trx: Transaction<DB>, ctx: MemberContext, flight: FlightStateRow, body: UpdateFlight): Promise<Date> {
+  const clubId = ctx.club.id;
+  const billing = { clubId, by: ctx.user.id, now: ctx.now };
+  const now = new Date(ctx.now);
+  switch (body.action) {
+    case 'Launch': {
+      assertNotCancelled(flight);
+      if (flight.launched_at !== null) throw conflict('Flight already launched');
+      const at = eventTime(ctx, flight, body.time, 'launch');
+      const crew = await launchCrew(trx, ctx, body);
+      await updateFlightState(trx, clubId, flight.id, { launched_at: at, accepted_at: flight.accepted_at ?? at, tug: crew.tug, tow_pilot: crew.towPilot });
+      await postLaunchCharges(trx, billing, flight.id);
+      return at;
+    }
+    case 'Landing': {
+      assertLaunched(flight);
+      if (flight.landed_at !== null) throw conflict('Flight already landed');
+      const at = eventTime(ctx, flight, body.time, 'landing');
+      if (at < flight.launched_at!) throw conflict('Landing time is before the launch time');
+      await updateFlightState(trx, clubId, flight.id, { landed_at: at });
+      await updateGlider(trx, clubId, flight.glider, { status: 'Ready' });
+      await postLandingCharges(trx, billing, flight.id);
+      return at;
+    }
+    case 'UndoLaunch':
+      assertLaunched(flight);
+      if (flight.landed_at !== null) throw conflict('Flight already landed: undo the landing first');
+      // The launch did not happen: its crew, time and release height go with it; the glider stays Flying (waiting).
+      await updateFlightState(trx, clubId, flight.id, {
+        launched_at: null,
+        accepted_at: null,
+        off_tow_at: null,
+        tug: null,
+        tow_pilot: null,
+        release_height: 0,
+        release_set_by: null,
+      });
+      await reverseLaunchCharges(trx, billing, flight.id);
+      return now;
+    case 'UndoLanding': {
+      assertNotCancelled(flight);
+      if (flight.landed_at === null) throw conflict('Flight not landed yet');
+      await findGliderForUpdate(trx, clubId, flight.glider);
+      if (await unfinishedFlightOfGlider(trx, clubId, flight.glider, flight.id)) {
+        throw conflict(`Glider ${flight.glider} is on another flight now: land or remove that flight first`);
+      }
+      await updateFlightState(trx, clubId, flight.id, { landed_at: null });
+      await updateGlider(trx, clubId, flight.glider, { status: 'Flying' });
+      await reverseLandingCharges(trx, billing, flight.id);
+      return now;
+    }
+    case 'CancelRequest':
+      assertNotCancelled(flight);
+      if (flight.launched_at !== null) throw conflict('Flight already launched: undo the launch first');
+      await updateFlightState(trx, clubId, flight.id, { cancelled_at: now });
+      await updateGlider(trx, clubId, flight.glider, { status: 'Ready' });
+      // An intro flight's intro is free for another flight (back-office spec §4).
+      await clearIntroFlightRef(trx, clubId, flight.id);
+      return now;
+    case 'ReleaseHeight':
+      assertLaunched(flight);
+      if (flight.release_height > 0 && !body.overwrite) {
+        throw conflict('Release height already set', {
+          releaseSetBy: flight.release_set_by ? await personName(trx, flight.release_set_by) : '',
+          currentReleaseHeight: flight.release_height,
+        });
+      }
+      await updateFlightState(trx, clubId, flight.id, { release_height: body.releaseHeight, release_set_by: ctx.user.id });
+      await postReleaseHeightCharges(trx, billing, flight.id);
+      return now;
+  }
+}
+
+/** A key already used: the same action on the same flight answers what it answered; anything else is refused. */
+async function replay(db: Db, ctx: MemberContext, key: string, action: LineAction, flightId: string): Promise<FlightActionResult | undefined> {
+  const found = await findActionByKey(db, ctx.club.id, key);
+  if (!found) return undefined;
+  if (found.action !== action || found.flight_id !== flightId) {
+    throw conflict(`This idempotency key was already used for ${found.action} of flight ${found.flight_id}; send a new key for a new action`);
+  }
+  return found.response as FlightActionResult;
+}
+
+export async function updateFlight(db: Kysely<DB>, ctx: MemberContext, body: UpdateFlight): Promise<FlightActionResult> {
+  assertSameClub(ctx, namedClub(body.club));
+  if (!UUID.test(body.id)) throw notFound('Flight not found');
+  const id = body.id.toLowerCase();
+  const key = body.idempotencyKey;
+  if (key !== undefined) {
+    const first = await replay(db, ctx, key, body.action, id);
+    if (first) return first;
+  }
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const flight = await lockFlight(trx, ctx.club.id, id);
+      if (!flight) throw notFound('Flight not found');
+      // A twin with the same key may have committed while this one waited for the lock.
+      if (key !== undefined) {
+        const first = await replay(trx, ctx, key, body.action, id);
+        if (first) return first;
+      }
+      const lockDate = ctx.club.lock_date;
+      if (lockDate !== null && flight.day <= lockDate) throw conflict(`Flight is locked: its day is on or before the lock date ${lockDate}`);
+      const happenedAt = await apply(trx, ctx, flight, body);
+      const stored = await findFlight(trx, ctx.club.id, id);
+      const answer: FlightActionResult = {
+        statusCode: 200,
+        message: MESSAGES[body.action],
+        flight: flightRecord(stored!, { userId: ctx.user.id, lockDate }),
+      };
+      await insertAction(trx, {
+        club_id: ctx.club.id,
+        flight_id: id,
+        action: body.action,
+        by: ctx.user.id,
+        happened_at: happenedAt,
+        entered_at: new Date(ctx.now),
+        idempotency_key: key ?? null,
+        response: JSON.stringify(answer),
+      });
+      return answer;
+    });
+  } catch (error) {
+    if (error instanceof HttpError) throw error;
+    if (key !== undefined && isUniqueViolation(error)) {
+      const first = await replay(db, ctx, key, body.action, id);
+      if (first) return first;
+    }
+    if (isUniqueViolation(error, 'flight_glider_unfinished_key')) throw conflict('The glider is on another flight now: land or remove that flight first');
+    if (hasHint(error, 'ledger_locked')) throw conflict('Charges on or before the lock date cannot be posted: the flight is locked');
+    throw error;
+  }
+}

@@ -1,0 +1,226 @@
+import { sql, type Insertable, type Kysely, type Selectable, type Transaction, type Updateable } from 'kysely';
+import type { DB, FlightActionTable, FlightTable } from '../../db/schema.ts';
+
+/** Flights, their line actions and corrections, and what the crew page reads about pilots and gliders. */
+
+type Db = Kysely<DB> | Transaction<DB>;
+
+export type FlightStateRow = Selectable<FlightTable>;
+
+export interface CorrectionJson {
+  by: string | null;
+  byName: string;
+  submittedAt: number;
+  changes: Record<string, [unknown, unknown]>;
+}
+
+/** A flight with its log corrections, oldest first: what a FlightRecord is made from. */
+export type FlightRow = FlightStateRow & { corrections: CorrectionJson[] };
+
+/**
+ * The corrections of each listed flight as one JSON array in the same row, so
+ * a list of flights is one query (the line page polls it every 10 seconds).
+ */
+const corrections = sql<CorrectionJson[]>`coalesce((
+  select jsonb_agg(jsonb_build_object(
+           'by', c.by,
+           'byName', coalesce(u."firstName" || ' ' || u."lastName", ''),
+           'submittedAt', (extract(epoch from c.submitted_at) * 1000)::bigint,
+           'changes', c.changes) order by c.id)
+    from flight_correction c left join "user" u on u.id = c.by
+   where c.club_id = flight.club_id and c.flight_id = flight.id), '[]'::jsonb)`.as('corrections');
+
+function flights(db: Db, clubId: string) {
+  return db.selectFrom('flight').selectAll('flight').select(corrections).where('flight.club_id', '=', clubId);
+}
+
+export function findFlight(db: Db, clubId: string, id: string): Promise<FlightRow | undefined> {
+  return flights(db, clubId).where('flight.id', '=', id).executeTakeFirst();
+}
+
+/** Any club's flight with this id: a phone's flight id must not collide with someone else's. */
+export function findFlightOwner(db: Db, id: string) {
+  return db.selectFrom('flight').select(['club_id', 'submitted_by']).where('id', '=', id).executeTakeFirst();
+}
+
+/** The flight row, locked for the rest of the transaction: line actions on one flight happen one at a time. */
+export function lockFlight(trx: Transaction<DB>, clubId: string, id: string): Promise<FlightStateRow | undefined> {
+  return trx.selectFrom('flight').selectAll().where('club_id', '=', clubId).where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
+export async function insertFlight(trx: Transaction<DB>, values: Insertable<FlightTable>): Promise<void> {
+  await trx.insertInto('flight').values(values).execute();
+}
+
+export async function updateFlightState(
+  trx: Transaction<DB>,
+  clubId: string,
+  id: string,
+  values: Omit<Updateable<FlightTable>, 'club_id' | 'id' | 'day' | 'created_at'>,
+): Promise<void> {
+  await trx.updateTable('flight').set(values).where('club_id', '=', clubId).where('id', '=', id).execute();
+}
+
+/** A day's flights in submission order; cancelled ones only when asked. */
+export function listFlightsOfDay(db: Db, clubId: string, day: string, options: { includeCancelled: boolean }): Promise<FlightRow[]> {
+  let query = flights(db, clubId).where('flight.day', '=', day);
+  if (!options.includeCancelled) query = query.where('flight.cancelled_at', 'is', null);
+  return query.orderBy('flight.submitted_at').orderBy('flight.id').execute();
+}
+
+/** Flights requested in [start, end] (the day bounds let the (club_id, day) index find them), cancelled ones included. */
+export function listFlightsBetween(
+  db: Db,
+  clubId: string,
+  range: { fromDay: string; toDay: string; start: Date; end: Date },
+): Promise<FlightRow[]> {
+  return flights(db, clubId)
+    .where('flight.day', '>=', range.fromDay)
+    .where('flight.day', '<=', range.toDay)
+    .where('flight.submitted_at', '>=', range.start)
+    .where('flight.submitted_at', '<=', range.end)
+    .orderBy('flight.submitted_at')
+    .orderBy('flight.id')
+    .execute();
+}
+
+// ── Line actions ─────────────────────────────────────────────────────────────
+
+export function findActionByKey(db: Db, clubId: string, idempotencyKey: string) {
+  return db
+    .selectFrom('flight_action')
+    .select(['flight_id', 'action', 'response'])
+    .where('club_id', '=', clubId)
+    .where('idempotency_key', '=', idempotencyKey)
+    .executeTakeFirst();
+}
+
+/** What the request that created the flight answered. */
+export function findCreateAnswer(db: Db, clubId: string, flightId: string) {
+  return db
+    .selectFrom('flight_action')
+    .select('response')
+    .where('club_id', '=', clubId)
+    .where('flight_id', '=', flightId)
+    .where('action', '=', 'Create')
+    .orderBy('id')
+    .executeTakeFirst();
+}
+
+export async function insertAction(trx: Transaction<DB>, values: Insertable<FlightActionTable>): Promise<void> {
+  await trx.insertInto('flight_action').values(values).execute();
+}
+
+// ── Gliders on the line ──────────────────────────────────────────────────────
+
+/** Gliders on an unfinished flight (neither landed nor cancelled), on any day. */
+export async function glidersOnUnfinishedFlights(db: Db, clubId: string): Promise<Set<string>> {
+  const rows = await db
+    .selectFrom('flight')
+    .select('glider')
+    .where('club_id', '=', clubId)
+    .where('landed_at', 'is', null)
+    .where('cancelled_at', 'is', null)
+    .execute();
+  return new Set(rows.map((row) => row.glider));
+}
+
+/** The unfinished flight of a glider, if any, other than `exceptFlightId`. */
+export function unfinishedFlightOfGlider(db: Db, clubId: string, glider: string, exceptFlightId?: string) {
+  let query = db
+    .selectFrom('flight')
+    .select('id')
+    .where('club_id', '=', clubId)
+    .where('glider', '=', glider)
+    .where('landed_at', 'is', null)
+    .where('cancelled_at', 'is', null);
+  if (exceptFlightId !== undefined) query = query.where('id', '<>', exceptFlightId);
+  return query.executeTakeFirst();
+}
+
+/** Gliders on the day's flights that were not cancelled. */
+export async function glidersFlownOn(db: Db, clubId: string, day: string): Promise<Set<string>> {
+  const rows = await db
+    .selectFrom('flight')
+    .select('glider')
+    .distinct()
+    .where('club_id', '=', clubId)
+    .where('day', '=', day)
+    .where('cancelled_at', 'is', null)
+    .execute();
+  return new Set(rows.map((row) => row.glider));
+}
+
+/** Gliders a pilot flew (not cancelled) since `sinceDay`, most recent first. */
+export async function recentGlidersOfPilot(db: Db, clubId: string, userId: string, sinceDay: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('flight')
+    .select(['glider', sql<Date>`max(submitted_at)`.as('last_at')])
+    .where('club_id', '=', clubId)
+    .where('user_id', '=', userId)
+    .where('day', '>=', sinceDay)
+    .where('cancelled_at', 'is', null)
+    .groupBy('glider')
+    .orderBy('last_at', 'desc')
+    .orderBy('glider')
+    .execute();
+  return rows.map((row) => row.glider);
+}
+
+// ── People ───────────────────────────────────────────────────────────────────
+
+/**
+ * The club's pilot rows whose flag says active, with names and weight; the
+ * service checks expiry in the club's zone.
+ */
+export function listFlaggedActivePilots(db: Db, clubId: string) {
+  return db
+    .selectFrom('pilot')
+    .innerJoin('user', 'user.id', 'pilot.user_id')
+    .leftJoin('profile', 'profile.user_id', 'pilot.user_id')
+    .select([
+      'pilot.user_id',
+      'pilot.is_active',
+      'pilot.active_expiration',
+      'pilot.is_instructor',
+      'pilot.is_tow_pilot',
+      'pilot.ground_only',
+      'user.firstName',
+      'user.lastName',
+      'profile.weight_kg',
+    ])
+    .where('pilot.club_id', '=', clubId)
+    .where('pilot.is_active', '=', true)
+    .where('pilot.declined_at', 'is', null)
+    .execute();
+}
+
+export type CrewPilotRow = Awaited<ReturnType<typeof listFlaggedActivePilots>>[number];
+
+/** One member of the club with names and weight (active or not: the service decides). */
+export function findClubMember(db: Db, clubId: string, userId: string) {
+  return db
+    .selectFrom('pilot')
+    .innerJoin('user', 'user.id', 'pilot.user_id')
+    .leftJoin('profile', 'profile.user_id', 'pilot.user_id')
+    .select([
+      'pilot.user_id',
+      'pilot.is_active',
+      'pilot.active_expiration',
+      'pilot.is_instructor',
+      'pilot.is_tow_pilot',
+      'pilot.ground_only',
+      'pilot.declined_at',
+      'user.firstName',
+      'user.lastName',
+      'profile.weight_kg',
+    ])
+    .where('pilot.club_id', '=', clubId)
+    .where('pilot.user_id', '=', userId)
+    .executeTakeFirst();
+}
+
+export async function personName(db: Db, userId: string): Promise<string> {
+  const row = await db.selectFrom('user').select(['firstName', 'lastName']).where('id', '=', userId).executeTakeFirst();
+  return row ? `${row.firstName} ${row.lastName}`.trim() : '';
+}

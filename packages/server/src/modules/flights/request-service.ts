@@ -1,0 +1,305 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { FlightCreated, IntroItem } from '@flightline/domain/api-types';
+import { clubToday, isMembershipActive } from '@flightline/domain/club-time';
+import type { FlyWith } from '@flightline/domain/crew-rules';
+import { flightRequestSchema, type FlightRequest } from '@flightline/domain/schemas/flights';
+import type { DB } from '../../db/schema.ts';
+import { assertSameClub, type MemberContext } from '../../http/context.ts';
+import { badRequest, conflict, forbidden, HttpError } from '../../http/errors.ts';
+import { namedClub } from '../../http/params.ts';
+import { describeZodError } from '../../http/route.ts';
+import { findGliderForUpdate, findIntroLaunchForUpdate, findLaunchType, updateGlider, type GliderRow } from '../fleet/repo.ts';
+import { renameIntroPassenger } from '../intros/passenger-service.ts';
+import { findIntroForUpdate, updateIntro, type IntroRow } from '../intros/repo.ts';
+import { sellIntro } from '../intros/sale-service.ts';
+import { introItem } from '../intros/service.ts';
+import { hasHint, isUniqueViolation } from '../ledger/db-errors.ts';
+import { memberApSumCents } from '../ledger/repo.ts';
+import { flightRecord } from './record.ts';
+import { findClubMember, findCreateAnswer, findFlight, findFlightOwner, insertAction, insertFlight, unfinishedFlightOfGlider } from './repo.ts';
+
+/**
+ * update-item FLIGHT (member spec §3 "Flight request data", §7): a flight
+ * placed on the line from the crew page, for today in the club's zone. The
+ * checks run in the domain rules' order — the pilot, the second person (or
+ * the intro), the glider, the launch type, the funds — and the flight, the
+ * glider's status, the intro's link (and a new intro's sale) are written in
+ * one transaction. The phone's flight id is the idempotency key: the same
+ * id again from the same member answers what the first request answered.
+ */
+
+export interface FlightRequestInput {
+  club: string | undefined;
+  id: string;
+  date: string | undefined;
+  data: unknown;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const NAME_MAX = 60;
+
+type Member = NonNullable<Awaited<ReturnType<typeof findClubMember>>>;
+
+interface SecondPerson {
+  passengerId: string | null;
+  passengerFirst: string;
+  passengerLast: string;
+  pilotInCharge: boolean;
+  shareCost: boolean;
+  intro: IntroRow | null;
+  /** The sale when the intro was sold with this request. */
+  sold: IntroRow | null;
+}
+
+const fullName = (member: Member) => `${member.firstName} ${member.lastName}`.trim();
+
+function isActiveMember(ctx: MemberContext, member: Member | undefined): member is Member {
+  return (
+    member !== undefined &&
+    member.declined_at === null &&
+    isMembershipActive({ isActive: member.is_active, activeExpiration: member.active_expiration }, ctx.club.time_zone, ctx.now)
+  );
+}
+
+/** The pilot: an active member of the club who flies. */
+async function checkPilot(trx: Transaction<DB>, ctx: MemberContext, userId: string): Promise<Member> {
+  const pilot = await findClubMember(trx, ctx.club.id, userId);
+  if (!isActiveMember(ctx, pilot)) throw badRequest('Selected pilot is not an active member of the club');
+  if (pilot.ground_only) throw forbidden('Selected pilot is non flying');
+  return pilot;
+}
+
+/** The second member of an Instructor or Member flight: active, flying, not the pilot; an instructor for Instructor. */
+async function checkSecondMember(trx: Transaction<DB>, ctx: MemberContext, request: FlightRequest, pilot: Member): Promise<Member> {
+  const role = request.flyWith === 'Instructor' ? 'instructor' : 'member';
+  if (!request.passengerID) throw badRequest(`Second person not identified: choose the ${role}`);
+  if (request.passengerID === pilot.user_id) throw badRequest(`The ${role} must be someone other than the pilot`);
+  const second = await findClubMember(trx, ctx.club.id, request.passengerID);
+  if (!isActiveMember(ctx, second)) throw badRequest(`The ${role} is not an active member of the club`);
+  if (request.flyWith === 'Instructor' && !second.is_instructor) throw badRequest(`${fullName(second)} is not an instructor`);
+  if (second.ground_only) throw forbidden(`${fullName(second)} is non flying`);
+  return second;
+}
+
+/** An intro a flight can take: of this club, not refunded, not cancelled, not on a flight (expired is allowed). */
+function assertIntroAvailable(intro: IntroRow): void {
+  if (intro.refunded_at !== null) throw conflict(`Intro ${intro.sn} was refunded`);
+  if (intro.cancelled_at !== null) throw conflict(`Intro ${intro.sn} was cancelled`);
+  if (intro.flight_ref !== null) throw conflict(`Intro ${intro.sn} is already on a flight`);
+}
+
+async function checkIntro(trx: Transaction<DB>, ctx: MemberContext, request: FlightRequest): Promise<{ intro: IntroRow; sold: boolean }> {
+  if (request.newIntro && request.introRef) throw badRequest('Choose a pre-purchased intro or sell a new one, not both');
+  if (request.newIntro) {
+    const sale = request.newIntro;
+    const { intro } = await sellIntro(trx, ctx, {
+      launchType: sale.introType,
+      payment: sale.payment,
+      paymentRef: sale.paymentRef,
+      SN: sale.SN,
+      recipientFirst: sale.recipientFirst,
+      recipientLast: sale.recipientLast,
+    });
+    return { intro, sold: true };
+  }
+  if (!request.introRef) throw badRequest('Second person not identified: choose a pre-purchased intro or sell a new one');
+  const found = UUID.test(request.introRef) ? await findIntroForUpdate(trx, ctx.club.id, request.introRef) : undefined;
+  if (!found) throw badRequest(`Unknown intro ${request.introRef}`);
+  assertIntroAvailable(found);
+  let intro = found;
+  if (request.updateIntro) {
+    if (request.updateIntro.id !== intro.id) throw badRequest('updateIntro must name the intro chosen for the flight');
+    intro = await renameIntroPassenger(trx, intro, request.updateIntro);
+  }
+  return { intro, sold: false };
+}
+
+async function checkSecondPerson(trx: Transaction<DB>, ctx: MemberContext, request: FlightRequest, pilot: Member): Promise<SecondPerson> {
+  if (request.flyWith !== 'Intro' && (request.newIntro || request.updateIntro)) {
+    throw badRequest('newIntro and updateIntro go with an Intro flight only');
+  }
+  const alone: SecondPerson = { passengerId: null, passengerFirst: '', passengerLast: '', pilotInCharge: true, shareCost: false, intro: null, sold: null };
+  switch (request.flyWith) {
+    case 'Alone':
+      return alone;
+    case 'Instructor': {
+      const instructor = await checkSecondMember(trx, ctx, request, pilot);
+      // The instructor is the pilot in command (member spec §4 "Crew page").
+      return { ...alone, passengerId: instructor.user_id, passengerFirst: instructor.firstName, passengerLast: instructor.lastName, pilotInCharge: false };
+    }
+    case 'Member': {
+      const member = await checkSecondMember(trx, ctx, request, pilot);
+      return {
+        ...alone,
+        passengerId: member.user_id,
+        passengerFirst: member.firstName,
+        passengerLast: member.lastName,
+        pilotInCharge: request.pilotInCharge,
+        shareCost: request.shareCost,
+      };
+    }
+    case 'Friend':
+      if (!request.passengerFirst || !request.passengerLast) throw badRequest("Second person not identified: enter the friend's first and last name");
+      return { ...alone, passengerFirst: request.passengerFirst, passengerLast: request.passengerLast };
+    default: {
+      const { intro, sold } = await checkIntro(trx, ctx, request);
+      return { ...alone, passengerFirst: intro.recipient_first, passengerLast: intro.recipient_last, intro, sold: sold ? intro : null };
+    }
+  }
+}
+
+/** The glider: the club's, Ready, on no unfinished flight, with a second seat when someone flies with the pilot. */
+async function checkGlider(trx: Transaction<DB>, ctx: MemberContext, request: FlightRequest): Promise<GliderRow> {
+  const glider = await findGliderForUpdate(trx, ctx.club.id, request.glider);
+  if (!glider) throw badRequest(`Unknown glider ${request.glider}`);
+  if (glider.status === 'Flying' || (await unfinishedFlightOfGlider(trx, ctx.club.id, glider.id))) {
+    throw conflict(`Glider ${glider.id} is already flying`);
+  }
+  if (glider.status !== 'Ready') throw conflict(`Glider ${glider.id} is not ready`);
+  if (request.flyWith !== 'Alone' && glider.places < 2) {
+    throw badRequest(`Glider ${glider.id} has one seat: choose a multi-seat glider to fly with someone`);
+  }
+  return glider;
+}
+
+/** An intro flight flies the intro launch's launch type; any other flight an active launch type of the club. */
+async function checkLaunchType(trx: Transaction<DB>, ctx: MemberContext, request: FlightRequest, intro: IntroRow | null): Promise<string> {
+  if (intro) {
+    const option = await findIntroLaunchForUpdate(trx, ctx.club.id, intro.launch_type);
+    if (!option) throw conflict(`The intro launch ${intro.launch_type} of intro ${intro.sn} no longer exists`);
+    return option.launch_type_id;
+  }
+  if (!request.launchType) throw badRequest('No launch type selected');
+  const launch = await findLaunchType(trx, ctx.club.id, request.launchType);
+  if (!launch || !launch.is_active) throw badRequest(`Unknown launch type ${request.launchType}: choose one of the club's launch types`);
+  return launch.id;
+}
+
+/** Balance = −(sum of the member's Members A/P postings). */
+async function balanceOf(trx: Transaction<DB>, ctx: MemberContext, userId: string): Promise<number> {
+  return 0 - (await memberApSumCents(trx, ctx.club.id, userId));
+}
+
+/**
+ * The payer's balance must not be below the club's minimum level (not for
+ * intro flights, which the intro pays). A shared Member flight has two
+ * payers, each charged half: both must be at or above the minimum.
+ */
+async function checkFunds(trx: Transaction<DB>, ctx: MemberContext, request: FlightRequest, pilot: Member, second: SecondPerson): Promise<number> {
+  const pilotBalance = await balanceOf(trx, ctx, pilot.user_id);
+  if (request.flyWith === 'Intro') return pilotBalance;
+  const minimum = ctx.club.minimum_level_cents;
+  if (pilotBalance < minimum) throw conflict('Insufficient funds');
+  if (request.flyWith === 'Member' && second.shareCost && second.passengerId) {
+    if ((await balanceOf(trx, ctx, second.passengerId)) < minimum) {
+      throw conflict(`Insufficient funds: ${second.passengerFirst} ${second.passengerLast}, who shares the cost, is below the club's minimum balance`);
+    }
+  }
+  return pilotBalance;
+}
+
+async function placeFlight(trx: Transaction<DB>, ctx: MemberContext, id: string, day: string, request: FlightRequest): Promise<FlightCreated> {
+  const clubId = ctx.club.id;
+  const pilot = await checkPilot(trx, ctx, request.user);
+  const second = await checkSecondPerson(trx, ctx, request, pilot);
+  const glider = await checkGlider(trx, ctx, request);
+  const launchType = await checkLaunchType(trx, ctx, request, second.intro);
+  const balanceCents = await checkFunds(trx, ctx, request, pilot, second);
+
+  const submittedAt = new Date(ctx.now);
+  await insertFlight(trx, {
+    club_id: clubId,
+    id,
+    day,
+    user_id: pilot.user_id,
+    first: pilot.firstName.slice(0, NAME_MAX),
+    last: pilot.lastName.slice(0, NAME_MAX),
+    // The schema's enum is FLY_WITH.
+    fly_with: request.flyWith as FlyWith,
+    passenger_id: second.passengerId,
+    passenger_first: second.passengerFirst.slice(0, NAME_MAX),
+    passenger_last: second.passengerLast.slice(0, NAME_MAX),
+    pilot_in_charge: second.pilotInCharge,
+    share_cost: second.shareCost,
+    glider: glider.id,
+    launch_type: launchType,
+    intro_id: second.intro?.id ?? null,
+    // The glider's launch speed when the phone sent none.
+    tow_speed_kn: request.towSpeed || glider.launch_speed_kn,
+    weight_kg: request.weight,
+    passenger_weight_kg: request.flyWith === 'Alone' ? 0 : request.passengerWeight,
+    glider_weight_kg: request.gliderWeight || glider.weight_kg,
+    water_weight_kg: request.waterWeight,
+    submitted_at: submittedAt,
+    submitted_by: ctx.user.id,
+  });
+  await updateGlider(trx, clubId, glider.id, { status: 'Flying' });
+  let intro: IntroItem | undefined;
+  if (second.intro) {
+    const linked = await updateIntro(trx, clubId, second.intro.id, { flight_ref: id });
+    if (second.sold) intro = introItem(linked);
+  }
+
+  const stored = await findFlight(trx, clubId, id);
+  const answer: FlightCreated = {
+    statusCode: 200,
+    message: `Flight placed on the flight line: ${glider.id}`,
+    item: flightRecord(stored!, { userId: ctx.user.id, lockDate: ctx.club.lock_date }),
+    ...(intro ? { intro } : {}),
+    balanceCents,
+  };
+  await insertAction(trx, {
+    club_id: clubId,
+    flight_id: id,
+    action: 'Create',
+    by: ctx.user.id,
+    happened_at: submittedAt,
+    entered_at: submittedAt,
+    response: JSON.stringify(answer),
+  });
+  return answer;
+}
+
+/**
+ * A flight with this id already exists: from this member in this club, it
+ * is a retry and gets the first answer; anyone else's is a collision (409).
+ */
+async function replayCreate(db: Kysely<DB>, ctx: MemberContext, id: string): Promise<FlightCreated | undefined> {
+  const owner = await findFlightOwner(db, id);
+  if (!owner) return undefined;
+  if (owner.club_id !== ctx.club.id || owner.submitted_by !== ctx.user.id) {
+    throw conflict(`Flight id ${id} is already used: send a new id for a new flight`);
+  }
+  const first = await findCreateAnswer(db, ctx.club.id, id);
+  if (first) return first.response as FlightCreated;
+  const stored = await findFlight(db, ctx.club.id, id);
+  return { statusCode: 200, message: 'Flight already on the flight line', item: flightRecord(stored!, { userId: ctx.user.id, lockDate: ctx.club.lock_date }), balanceCents: 0 };
+}
+
+export async function requestFlight(db: Kysely<DB>, ctx: MemberContext, input: FlightRequestInput): Promise<FlightCreated> {
+  assertSameClub(ctx, namedClub(input.club));
+  const parsed = flightRequestSchema.safeParse(input.data ?? {});
+  if (!parsed.success) throw badRequest(`Invalid flight request: ${describeZodError(parsed.error)}`);
+  const request = parsed.data;
+  if (!UUID.test(input.id)) throw badRequest('The flight id must be a UUID made by the phone');
+  const today = clubToday(ctx.club.time_zone, ctx.now);
+  if (input.date !== undefined && input.date !== '' && input.date !== today) {
+    throw badRequest(`Flights are requested for today (${today} in the club's time zone), not ${input.date}`);
+  }
+  const id = input.id.toLowerCase();
+  const retried = await replayCreate(db, ctx, id);
+  if (retried) return retried;
+  try {
+    return await db.transaction().execute((trx) => placeFlight(trx, ctx, id, today, request));
+  } catch (error) {
+    // A twin of this request may have won the race (the glider lock or the primary key stopped this one).
+    const twin = await replayCreate(db, ctx, id);
+    if (twin) return twin;
+    if (error instanceof HttpError) throw error;
+    if (isUniqueViolation(error, 'flight_glider_unfinished_key')) throw conflict(`Glider ${request.glider} is already flying`);
+    if (isUniqueViolation(error, 'flight_intro_key')) throw conflict('This intro is already on a flight');
+    if (isUniqueViolation(error, 'intro_sn_key')) throw conflict('That serial number is already used: enter another or leave it empty');
+    if (hasHint(error, 'ledger_locked')) throw conflict("The intro sale can't be posted on or before the club's lock date");
+    throw error;
+  }
+}

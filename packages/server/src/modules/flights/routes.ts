@@ -1,0 +1,74 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { updateFlightSchema } from '@flightline/domain/schemas/flights';
+import { badRequest } from '../../http/errors.ts';
+import { booleanParam, clubParam, userIdParam } from '../../http/params.ts';
+import { defineRoute } from '../../http/route.ts';
+import type { ModuleDeps } from '../deps.ts';
+import { serveCrew } from './crew-service.ts';
+import { groundStatus } from './ground-service.ts';
+import { updateFlight } from './line-service.ts';
+import { getFlights } from './list-service.ts';
+
+const epochMs = (what: string) =>
+  z
+    .string()
+    .regex(/^\d{1,15}$/, `${what} must be a time in epoch milliseconds`)
+    .transform(Number);
+
+/**
+ * The line actions, and ChangeFlight recognised so it gets its own answer:
+ * log edits come with the flight log (issue 6).
+ */
+const lineActionBody = z.discriminatedUnion('action', [...updateFlightSchema.options, z.looseObject({ action: z.literal('ChangeFlight') })]);
+
+export function registerFlightRoutes(app: FastifyInstance, { db }: ModuleDeps): void {
+  defineRoute(app, {
+    method: 'GET',
+    url: '/api/serve-crew',
+    summary: "The Request Flight page: the caller's pilot and balance, pilots, launch types, intros, club info and gliders by availability",
+    access: 'member',
+    query: z.object({ club: clubParam, userID: userIdParam.optional() }),
+    async handler({ query, ctx }) {
+      return serveCrew(db, ctx, query);
+    },
+  });
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/api/ground-status',
+    summary: "The line page's poll: the day's flights on the line (not cancelled), the tugs, and with includePilots the active members",
+    access: 'member',
+    query: z.object({
+      club: clubParam,
+      day: z.iso.date('Use a date like 2025-07-10').optional(),
+      includePilots: booleanParam.optional(),
+    }),
+    async handler({ query, ctx }) {
+      return groundStatus(db, ctx, { club: query.club, day: query.day, includePilots: query.includePilots === 'true' });
+    },
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/api/update-flight/',
+    summary: 'A line action on a flight: Launch, Landing, UndoLaunch, UndoLanding, CancelRequest, ReleaseHeight (every active member)',
+    access: 'member',
+    body: lineActionBody,
+    async handler({ body, ctx }) {
+      if (body.action === 'ChangeFlight') throw badRequest('ChangeFlight comes with flight log editing');
+      return updateFlight(db, ctx, body);
+    },
+  });
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/api/get-flights/',
+    summary: "The club's flights requested between startDate and endDate (epoch ms, at most a year), cancelled ones included",
+    access: 'member',
+    query: z.object({ club: clubParam, startDate: epochMs('startDate'), endDate: epochMs('endDate') }),
+    async handler({ query, ctx }) {
+      return getFlights(db, ctx, query);
+    },
+  });
+}

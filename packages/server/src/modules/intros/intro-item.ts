@@ -1,0 +1,102 @@
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import type { IntroItem, UpdateItemResult } from '@flightline/domain/api-types';
+import { updateIntroSchema } from '@flightline/domain/schemas/flights';
+import type { DB } from '../../db/schema.ts';
+import { assertSameClub, hasRight, type MemberContext } from '../../http/context.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
+import { describeZodError } from '../../http/route.ts';
+import type { ItemHandler, ItemUpdate } from '../items/item-handler.ts';
+import { renameIntroPassenger } from './passenger-service.ts';
+import { findIntro, findIntroForUpdate, findLinkedFlight, updateIntro, type IntroRow } from './repo.ts';
+import { introItem } from './service.ts';
+
+/**
+ * update-item INTRO (member spec §7, back-office spec §7): the crew page's
+ * passenger rename and flight link. Refund and cancel (data.action) come
+ * with intro management.
+ */
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const renameSchema = updateIntroSchema.partial({ id: true });
+const linkSchema = z.object({ flightRef: z.string().max(100) }).strict();
+
+type Input = ItemUpdate<MemberContext>;
+type Result = UpdateItemResult<IntroItem>;
+
+function parse<S extends z.ZodType>(schema: S, data: unknown, what: string): z.infer<S> {
+  const parsed = schema.safeParse(data);
+  if (!parsed.success) throw badRequest(`Invalid ${what}: ${describeZodError(parsed.error)}`);
+  return parsed.data;
+}
+
+/** The intro's flight, when it is on one (a flight id is a UUID). */
+function flightPeople(db: Kysely<DB>, clubId: string, flightId: string) {
+  return UUID.test(flightId) ? findLinkedFlight(db, clubId, flightId) : Promise.resolve(undefined);
+}
+
+/**
+ * Rename the passenger. Admins and intro sellers (Can Add Intros) rename any
+ * intro; any other active member an intro a flight can still take (the crew
+ * page's Edit Passenger) or one on a flight they fly or placed.
+ */
+async function rename(db: Kysely<DB>, input: Input, intro: IntroRow, data: z.infer<typeof renameSchema>): Promise<Result> {
+  return db.transaction().execute(async (trx) => {
+    const locked = (await findIntroForUpdate(trx, input.ctx.club.id, intro.id))!;
+    if (!hasRight(input.ctx, 'canAddIntros')) {
+      const available = locked.refunded_at === null && locked.cancelled_at === null && locked.flight_ref === null;
+      const flight = locked.flight_ref === null ? undefined : await flightPeople(trx, input.ctx.club.id, locked.flight_ref);
+      const ownFlight = flight !== undefined && (flight.user_id === input.ctx.user.id || flight.submitted_by === input.ctx.user.id);
+      if (!available && !ownFlight) {
+        throw forbidden('Only an admin or a member who can add intros can rename the passenger of an intro that is used, refunded or cancelled');
+      }
+    }
+    const renamed = await renameIntroPassenger(trx, locked, data);
+    return { statusCode: 200, message: 'Intro updated successfully', item: introItem(renamed) };
+  });
+}
+
+/**
+ * The link follows the flight: a flight request with the intro sets it, and
+ * removing the flight from the line clears it. This call confirms a link the
+ * flight already has, or clears a link to a flight that no longer holds the
+ * intro; relinking to another flight is a flight log edit.
+ */
+async function link(db: Kysely<DB>, input: Input, intro: IntroRow, flightRef: string): Promise<Result> {
+  return db.transaction().execute(async (trx) => {
+    const locked = (await findIntroForUpdate(trx, input.ctx.club.id, intro.id))!;
+    const current = locked.flight_ref === null ? undefined : await flightPeople(trx, input.ctx.club.id, locked.flight_ref);
+    const holds = (flight: typeof current) => flight !== undefined && flight.intro_id === locked.id && flight.cancelled_at === null;
+    if (flightRef === '') {
+      if (holds(current)) throw conflict(`Intro ${locked.sn} is on flight ${locked.flight_ref}: remove the flight from the line first`);
+      const cleared = locked.flight_ref === null ? locked : await updateIntro(trx, locked.club_id, locked.id, { flight_ref: null });
+      return { statusCode: 200, message: 'Intro updated successfully', item: introItem(cleared) };
+    }
+    const target = await flightPeople(trx, input.ctx.club.id, flightRef.toLowerCase());
+    if (!target) throw notFound('Flight not found');
+    if (!holds(target)) throw conflict(`Intro ${locked.sn} is not on flight ${target.id}: choose the intro when requesting the flight`);
+    const linked = locked.flight_ref === target.id ? locked : await updateIntro(trx, locked.club_id, locked.id, { flight_ref: target.id });
+    return { statusCode: 200, message: 'Intro updated successfully', item: introItem(linked) };
+  });
+}
+
+export const introItemHandler: ItemHandler<'member'> = {
+  access: 'member',
+  async update(db, input) {
+    assertSameClub(input.ctx, input.club);
+    const data = input.data;
+    if (typeof data !== 'object' || data === null || Array.isArray(data)) throw badRequest('Invalid data: INTRO data must be an object');
+    if ('action' in data) throw badRequest('Intro refunds and cancellations come with intro management');
+    if (!UUID.test(input.id)) throw notFound('Intro not found');
+    const intro = await findIntro(db, input.ctx.club.id, input.id.toLowerCase());
+    if (!intro) throw notFound('Intro not found');
+    if ('flightRef' in data) return link(db, input, intro, parse(linkSchema, data, 'intro link').flightRef.trim());
+    const change = parse(renameSchema, data, 'intro');
+    if (change.id !== undefined && change.id.toLowerCase() !== intro.id) throw badRequest('The intro id in data does not match the id of the update');
+    if (change.recipientFirst === undefined && change.recipientLast === undefined) {
+      throw badRequest('Invalid data: INTRO data must be a passenger rename (recipientFirst, recipientLast) or a flight link (flightRef)');
+    }
+    return rename(db, input, intro, change);
+  },
+};
