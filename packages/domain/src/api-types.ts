@@ -602,7 +602,8 @@ export interface IntroSold {
   statusCode: 200;
   message: string;
   intro: IntroItem;
-  transactionId: number;
+  /** The sale's ledger entry; null for an intro sold at no charge (nothing is posted). */
+  transactionId: number | null;
 }
 
 /** GET /api/serve-logs: the flight logs of a range, and what the flight modal needs to edit them. */
@@ -610,7 +611,11 @@ export interface LogsData {
   startDate: string;
   endDate: string;
   flights: FlightRecord[];
-  pilots: { userID: string; first: string; last: string; groundOnly: boolean; isInstructor: boolean; isTowPilot: boolean }[];
+  /**
+   * The club's active members, and anyone else on the listed flights (a pilot,
+   * second person or tow pilot no longer active: isActive false) so every name resolves.
+   */
+  pilots: { userID: string; first: string; last: string; groundOnly: boolean; isInstructor: boolean; isTowPilot: boolean; isActive?: boolean }[];
   /** With includeSetup: the choices of the edit form. */
   gliders?: GliderItem[];
   launches?: LaunchItem[];

@@ -22,6 +22,12 @@ describe('crew submit button (member spec §5)', () => {
     expect(blockingReason({ ...ready, glider: null, launchType: null, groundOnly: true }, levels)).toBe('Selected pilot is non flying');
     expect(blockingReason({ ...ready, glider: null, launchType: null }, levels)).toBe('No launch type selected');
   });
+  it('a new intro without a payment method is not fully defined; a pre-purchased one needs none', () => {
+    const sale = { ...ready, flyWith: 'Intro' as const, passengerName: 'Ivy Intro', launchType: null };
+    expect(blockingReason({ ...sale, intro: { mode: 'new', introType: 'Intro flight', payment: '' } }, levels)).toBe('Intro not fully defined');
+    expect(blockingReason({ ...sale, intro: { mode: 'new', introType: 'Intro flight', payment: 'Cash' } }, levels)).toBeNull();
+    expect(blockingReason({ ...sale, intro: { mode: 'prepurchased', introType: 'Intro flight' } }, levels)).toBeNull();
+  });
   it('an intro flight ignores the launch type and the pilot balance', () => {
     expect(blockingReason({ ...ready, flyWith: 'Intro', passengerName: 'Ivy Intro', launchType: null, balanceCents: -99999, intro: { mode: 'prepurchased', introType: 'Intro flight' } }, levels)).toBeNull();
   });

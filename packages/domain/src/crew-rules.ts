@@ -16,7 +16,8 @@ export interface CrewFormState {
   flyWith: FlyWith;
   /** The second person's name (member, instructor, friend or intro passenger), '' if none. */
   passengerName: string;
-  intro: { mode: 'prepurchased' | 'new'; introType: string | null } | null;
+  /** payment: a new intro's payment method, when the form asks for one ('' = not chosen). */
+  intro: { mode: 'prepurchased' | 'new'; introType: string | null; payment?: string | undefined } | null;
   balanceCents: number;
   groundOnly: boolean;
 }
@@ -32,7 +33,7 @@ export function blockingReason(form: CrewFormState, levels: ClubLevels): string 
   if (!form.glider) reason = 'No glider selected';
   if (!form.launchType && form.flyWith !== 'Intro') reason = 'No launch type selected';
   if (form.flyWith !== 'Alone' && !form.passengerName.trim()) reason = 'Second person not identified';
-  if (form.flyWith === 'Intro' && form.intro?.mode === 'new' && !form.intro.introType) reason = 'Intro not fully defined';
+  if (form.flyWith === 'Intro' && form.intro?.mode === 'new' && (!form.intro.introType || form.intro.payment === '')) reason = 'Intro not fully defined';
   if (form.flyWith !== 'Intro' && form.balanceCents < levels.minimumLevelCents) reason = 'Insufficient funds';
   if (form.groundOnly) reason = 'Selected pilot is non flying';
   return reason;

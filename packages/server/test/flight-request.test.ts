@@ -414,14 +414,14 @@ describe('requesting a flight: update-item FLIGHT', () => {
       expect((await update(introId, { flightRef: '' }, mo)).json().item.flightRef).toBe('');
     });
 
-    it('bad INTRO updates: another club, unknown intro, refund and cancel not here yet, empty data', async () => {
+    it('bad INTRO updates: another club, unknown intro, a refund by a member who may not refund, empty data', async () => {
       const introId = await createIntro(t.db, alpha, { sn: 'BAD234' });
       expect((await api.post('/api/update-item/', { club: bravo, type: 'INTRO', id: introId, data: { recipientFirst: 'X' } }, await cookie(mo))).json()).toEqual(
         refusal(403, 'That club is not your active club'),
       );
       expect((await update(introId, { recipientFirst: 'X' }, outsider)).json()).toEqual(refusal(404, 'Intro not found'));
       expect((await update(randomUUID(), { recipientFirst: 'X' }, mo)).json()).toEqual(refusal(404, 'Intro not found'));
-      expect((await update(introId, { action: 'Refund' }, mo)).json()).toEqual(refusal(400, 'Intro refunds and cancellations come with intro management'));
+      expect((await update(introId, { action: 'Refund' }, mo)).json()).toEqual(refusal(403, 'User is not authorized (603)'));
       expect((await update(introId, {}, mo)).json()).toEqual(
         refusal(400, 'Invalid data: INTRO data must be a passenger rename (recipientFirst, recipientLast) or a flight link (flightRef)'),
       );

@@ -381,9 +381,25 @@ describe('line actions: POST /api/update-flight/', () => {
       await act({ id, action: 'CancelRequest' }, towy);
     });
 
-    it('ChangeFlight is not a line action; an unknown action is refused', async () => {
+    it('ChangeFlight is a log edit, not a line action: a crew member without log rights is refused; an unknown action is refused', async () => {
       const id = await place();
-      await refused({ id, action: 'ChangeFlight', glider: 'DG-1000' }, 400, 'ChangeFlight comes with flight log editing');
+      const edit = {
+        id,
+        action: 'ChangeFlight',
+        glider: 'DG-1000',
+        user: pat.userId,
+        flyWith: 'Alone',
+        pilotInCharge: true,
+        shareCost: false,
+        launchType: 'Aerotow',
+        launchedAt: null,
+        landedAt: null,
+        releaseHeight: 0,
+      };
+      await refused(edit, 403, 'Only an admin or a member who can edit flight logs can change a flight');
+      const partial = await act({ id, action: 'ChangeFlight', glider: 'DG-1000' });
+      expect(partial.statusCode).toBe(400);
+      expect(partial.json().message).toMatch(/^Invalid body: user: /);
       const response = await act({ id, action: 'Teleport' });
       expect(response.statusCode).toBe(400);
       expect(response.json().message).toMatch(/^Invalid body: action: /);

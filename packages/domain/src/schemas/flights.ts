@@ -58,7 +58,7 @@ export const flightRequestSchema = z
   })
   .strict();
 
-/** The line actions (back-office spec §4, §7). */
+/** The line actions and the log edit (back-office spec §4, §7). */
 export const FLIGHT_ACTIONS = ['Launch', 'Landing', 'UndoLaunch', 'UndoLanding', 'CancelRequest', 'ReleaseHeight', 'ChangeFlight'] as const;
 export type FlightAction = (typeof FLIGHT_ACTIONS)[number];
 
@@ -72,6 +72,42 @@ const actionBase = {
   enteredTime: z.number().int().nonnegative().optional(),
   idempotencyKey: idempotencyKey.optional(),
 };
+
+/**
+ * update-flight ChangeFlight (a log correction by admin or canEditLogs): the
+ * flight's fields as edited; one of `updateFlightSchema`'s actions.
+ */
+export const changeFlightSchema = z
+  .object({
+    ...actionBase,
+    action: z.literal('ChangeFlight'),
+    glider: z.string().trim().min(1, 'No glider selected').max(20),
+    user: z.string().min(1).max(100),
+    first: personName.optional(),
+    last: personName.optional(),
+    flyWith: z.enum(FLY_WITH as [string, ...string[]]),
+    passengerID: z.string().max(100).default(''),
+    passengerFirst: personName.default(''),
+    passengerLast: personName.default(''),
+    pilotInCharge: z.boolean(),
+    shareCost: z.boolean(),
+    launchType: z.string().trim().max(40),
+    towPilot: z.string().max(100).default(''),
+    tug: z.string().max(20).default(''),
+    launchedAt: z.number().int().nonnegative().nullable(),
+    landedAt: z.number().int().nonnegative().nullable(),
+    releaseHeight: z.number().int('Release height must be a whole number').min(0, 'Release height must be positive').max(100_000),
+    introRef: z.string().max(100).optional(),
+    launchTransaction: z.number().int().nullable().optional(),
+    landingTransaction: z.number().int().nullable().optional(),
+  })
+  .strict()
+  .refine((f) => f.landedAt === null || (f.launchedAt !== null && f.landedAt >= f.launchedAt), {
+    message: 'The landing time must be after the takeoff time',
+    path: ['landedAt'],
+  });
+
+export type ChangeFlight = z.infer<typeof changeFlightSchema>;
 
 export const updateFlightSchema = z.discriminatedUnion('action', [
   z.object({ ...actionBase, action: z.literal('Launch'), towPilot: z.string().max(100).default(''), tug: z.string().max(20).default('') }).strict(),
@@ -87,6 +123,7 @@ export const updateFlightSchema = z.discriminatedUnion('action', [
       overwrite: z.boolean().default(false),
     })
     .strict(),
+  changeFlightSchema,
 ]);
 
 export type UpdateFlight = z.infer<typeof updateFlightSchema>;
@@ -123,38 +160,3 @@ export const towEventSchema = z
 export type FlightRequest = z.infer<typeof flightRequestSchema>;
 export type TowEvent = z.infer<typeof towEventSchema>;
 
-/**
- * update-flight ChangeFlight (a log correction by admin or canEditLogs): the
- * flight's fields as edited. Issue 6 joins it to `updateFlightSchema`.
- */
-export const changeFlightSchema = z
-  .object({
-    ...actionBase,
-    action: z.literal('ChangeFlight'),
-    glider: z.string().trim().min(1, 'No glider selected').max(20),
-    user: z.string().min(1).max(100),
-    first: personName.optional(),
-    last: personName.optional(),
-    flyWith: z.enum(FLY_WITH as [string, ...string[]]),
-    passengerID: z.string().max(100).default(''),
-    passengerFirst: personName.default(''),
-    passengerLast: personName.default(''),
-    pilotInCharge: z.boolean(),
-    shareCost: z.boolean(),
-    launchType: z.string().trim().max(40),
-    towPilot: z.string().max(100).default(''),
-    tug: z.string().max(20).default(''),
-    launchedAt: z.number().int().nonnegative().nullable(),
-    landedAt: z.number().int().nonnegative().nullable(),
-    releaseHeight: z.number().int('Release height must be a whole number').min(0, 'Release height must be positive').max(100_000),
-    introRef: z.string().max(100).optional(),
-    launchTransaction: z.number().int().nullable().optional(),
-    landingTransaction: z.number().int().nullable().optional(),
-  })
-  .strict()
-  .refine((f) => f.landedAt === null || (f.launchedAt !== null && f.landedAt >= f.launchedAt), {
-    message: 'The landing time must be after the takeoff time',
-    path: ['landedAt'],
-  });
-
-export type ChangeFlight = z.infer<typeof changeFlightSchema>;

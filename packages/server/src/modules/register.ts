@@ -3,6 +3,7 @@ import type { ModuleDeps } from './deps.ts';
 import { registerAdminRoutes } from './admin/routes.ts';
 import { registerClubRoutes } from './clubs/routes.ts';
 import { registerFlightRoutes } from './flights/routes.ts';
+import { registerIntroRoutes } from './intros/routes.ts';
 import { registerItemRoutes } from './items/routes.ts';
 import { registerLedgerRoutes } from './ledger/routes.ts';
 import { registerMemberRoutes } from './members/routes.ts';
@@ -18,5 +19,6 @@ export function registerModules(app: FastifyInstance, deps: ModuleDeps): void {
   registerItemRoutes(app, deps);
   registerAdminRoutes(app, deps);
   registerFlightRoutes(app, deps);
+  registerIntroRoutes(app, deps);
   registerTugRoutes(app, deps);
 }

@@ -84,6 +84,20 @@ export function listFlightsBetween(
     .execute();
 }
 
+/**
+ * The flight log of whole days [fromDay, toDay]: flights not cancelled, by
+ * day then submission. With `memberId`, only the flights that member flew
+ * (pilot or second person) or towed: their logbook.
+ */
+export function listLogFlights(db: Db, clubId: string, range: { fromDay: string; toDay: string; memberId?: string | undefined }): Promise<FlightRow[]> {
+  let query = flights(db, clubId).where('flight.day', '>=', range.fromDay).where('flight.day', '<=', range.toDay).where('flight.cancelled_at', 'is', null);
+  const memberId = range.memberId;
+  if (memberId !== undefined) {
+    query = query.where((eb) => eb.or([eb('flight.user_id', '=', memberId), eb('flight.passenger_id', '=', memberId), eb('flight.tow_pilot', '=', memberId)]));
+  }
+  return query.orderBy('flight.day').orderBy('flight.submitted_at').orderBy('flight.id').execute();
+}
+
 // ── Line actions ─────────────────────────────────────────────────────────────
 
 export function findActionByKey(db: Db, clubId: string, idempotencyKey: string) {
@@ -223,4 +237,15 @@ export function findClubMember(db: Db, clubId: string, userId: string) {
 export async function personName(db: Db, userId: string): Promise<string> {
   const row = await db.selectFrom('user').select(['firstName', 'lastName']).where('id', '=', userId).executeTakeFirst();
   return row ? `${row.firstName} ${row.lastName}`.trim() : '';
+}
+
+/** Append a log correction (flight_correction is append-only). */
+export async function insertCorrection(
+  trx: Transaction<DB>,
+  values: { clubId: string; flightId: string; by: string; at: Date; changes: Record<string, [unknown, unknown]> },
+): Promise<void> {
+  await trx
+    .insertInto('flight_correction')
+    .values({ club_id: values.clubId, flight_id: values.flightId, by: values.by, submitted_at: values.at, changes: JSON.stringify(values.changes) })
+    .execute();
 }

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { updateFlightSchema } from '@flightline/domain/schemas/flights';
-import { badRequest } from '../../http/errors.ts';
 import { booleanParam, clubParam, userIdParam } from '../../http/params.ts';
 import { defineRoute } from '../../http/route.ts';
 import type { ModuleDeps } from '../deps.ts';
@@ -9,6 +8,7 @@ import { serveCrew } from './crew-service.ts';
 import { groundStatus } from './ground-service.ts';
 import { updateFlight } from './line-service.ts';
 import { getFlights } from './list-service.ts';
+import { serveLogs } from './logs-service.ts';
 
 const epochMs = (what: string) =>
   z
@@ -16,11 +16,9 @@ const epochMs = (what: string) =>
     .regex(/^\d{1,15}$/, `${what} must be a time in epoch milliseconds`)
     .transform(Number);
 
-/**
- * The line actions, and ChangeFlight recognised so it gets its own answer:
- * log edits come with the flight log (issue 6).
- */
-const lineActionBody = z.discriminatedUnion('action', [...updateFlightSchema.options, z.looseObject({ action: z.literal('ChangeFlight') })]);
+/** A day 'YYYY-MM-DD' (in the club's zone), or an instant in epoch ms taken as its club day. */
+const logDay = (what: string) =>
+  z.union([z.iso.date(), z.string().regex(/^\d{1,15}$/)], { message: `${what} must be a date like 2025-07-10` });
 
 export function registerFlightRoutes(app: FastifyInstance, { db }: ModuleDeps): void {
   defineRoute(app, {
@@ -52,11 +50,11 @@ export function registerFlightRoutes(app: FastifyInstance, { db }: ModuleDeps): 
   defineRoute(app, {
     method: 'POST',
     url: '/api/update-flight/',
-    summary: 'A line action on a flight: Launch, Landing, UndoLaunch, UndoLanding, CancelRequest, ReleaseHeight (every active member)',
+    summary:
+      'A line action on a flight: Launch, Landing, UndoLaunch, UndoLanding, CancelRequest, ReleaseHeight (every active member); ChangeFlight, the log edit (admin or Can Edit Flight Logs)',
     access: 'member',
-    body: lineActionBody,
+    body: updateFlightSchema,
     async handler({ body, ctx }) {
-      if (body.action === 'ChangeFlight') throw badRequest('ChangeFlight comes with flight log editing');
       return updateFlight(db, ctx, body);
     },
   });
@@ -69,6 +67,24 @@ export function registerFlightRoutes(app: FastifyInstance, { db }: ModuleDeps): 
     query: z.object({ club: clubParam, startDate: epochMs('startDate'), endDate: epochMs('endDate') }),
     async handler({ query, ctx }) {
       return getFlights(db, ctx, query);
+    },
+  });
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/api/serve-logs',
+    summary:
+      "The flight logs of whole club days [startDate, endDate] (at most a year; a member's logbook with userID, any length), the club's pilots, and with includeSetup what the edit form offers",
+    access: 'member',
+    query: z.object({
+      club: clubParam,
+      startDate: logDay('startDate').optional(),
+      endDate: logDay('endDate').optional(),
+      includeSetup: booleanParam.optional(),
+      userID: userIdParam.optional(),
+    }),
+    async handler({ query, ctx }) {
+      return serveLogs(db, ctx, { ...query, includeSetup: query.includeSetup === 'true' });
     },
   });
 }

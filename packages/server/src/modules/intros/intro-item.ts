@@ -2,19 +2,22 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { IntroItem, UpdateItemResult } from '@flightline/domain/api-types';
 import { updateIntroSchema } from '@flightline/domain/schemas/flights';
+import { introCancelSchema, introRefundSchema } from '@flightline/domain/schemas/intros';
 import type { DB } from '../../db/schema.ts';
-import { assertSameClub, hasRight, type MemberContext } from '../../http/context.ts';
+import { assertSameClub, hasRight, requireRight, type MemberContext } from '../../http/context.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
 import { describeZodError } from '../../http/route.ts';
 import type { ItemHandler, ItemUpdate } from '../items/item-handler.ts';
+import { cancelIntro } from './cancel-service.ts';
 import { renameIntroPassenger } from './passenger-service.ts';
+import { refundIntro } from './refund-service.ts';
 import { findIntro, findIntroForUpdate, findLinkedFlight, updateIntro, type IntroRow } from './repo.ts';
 import { introItem } from './service.ts';
 
 /**
  * update-item INTRO (member spec §7, back-office spec §7): the crew page's
- * passenger rename and flight link. Refund and cancel (data.action) come
- * with intro management.
+ * passenger rename and flight link, and the back office's Refund and Cancel
+ * (data.action).
  */
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -81,13 +84,29 @@ async function link(db: Kysely<DB>, input: Input, intro: IntroRow, flightRef: st
   });
 }
 
+/** Refund or Cancel (data.action): admin or Can Add Intros; the intro of another club is not found. */
+async function closeIntro(db: Kysely<DB>, input: Input, data: { action?: unknown }): Promise<Result> {
+  requireRight(input.ctx, 'canAddIntros');
+  const change =
+    data.action === 'Refund'
+      ? parse(introRefundSchema, data, 'refund')
+      : data.action === 'Cancel'
+        ? parse(introCancelSchema, data, 'cancellation')
+        : undefined;
+  if (!change) throw badRequest('Invalid data: INTRO action must be Refund or Cancel');
+  if (change.id.toLowerCase() !== input.id.toLowerCase()) throw badRequest('The intro id in data does not match the id of the update');
+  if (!UUID.test(input.id)) throw notFound('Intro not found');
+  const id = input.id.toLowerCase();
+  return change.action === 'Refund' ? refundIntro(db, input.ctx, id, change) : cancelIntro(db, input.ctx, id, change);
+}
+
 export const introItemHandler: ItemHandler<'member'> = {
   access: 'member',
   async update(db, input) {
     assertSameClub(input.ctx, input.club);
     const data = input.data;
     if (typeof data !== 'object' || data === null || Array.isArray(data)) throw badRequest('Invalid data: INTRO data must be an object');
-    if ('action' in data) throw badRequest('Intro refunds and cancellations come with intro management');
+    if ('action' in data) return closeIntro(db, input, data as { action?: unknown });
     if (!UUID.test(input.id)) throw notFound('Intro not found');
     const intro = await findIntro(db, input.ctx.club.id, input.id.toLowerCase());
     if (!intro) throw notFound('Intro not found');

@@ -78,7 +78,7 @@ export async function sellIntro(trx: Transaction<DB>, ctx: MemberContext, input:
   const option = await findIntroLaunchForUpdate(trx, club.id, input.launchType);
   if (!option || !option.is_active) throw badRequest(`Unknown intro launch ${input.launchType}: choose one of the club's intro launches`);
   if (input.priceCents !== undefined && input.priceCents !== option.price_cents) {
-    throw conflict(`The price of ${option.id} is now ${formatMoney(option.price_cents)}: check the price and submit again`);
+    throw conflict(`The price of ${option.id} is now ${formatMoney(option.price_cents)}; reload and try again`);
   }
   const wanted = input.payment.trim().toLowerCase();
   const payment = club.payment_methods.find((method) => method.toLowerCase() === wanted);
@@ -90,7 +90,9 @@ export async function sellIntro(trx: Transaction<DB>, ctx: MemberContext, input:
   const unknownTax = taxNames.find((name) => club.tax_rates[name] === undefined);
   if (unknownTax !== undefined) throw badRequest(`Unknown tax ${unknownTax}`);
 
-  const purchaseDate = input.date ?? clubToday(club.time_zone, ctx.now);
+  const today = clubToday(club.time_zone, ctx.now);
+  const purchaseDate = input.date ?? today;
+  if (purchaseDate > today) throw badRequest(`The purchase date can't be after today (${today})`);
   const staleDate = input.staleDate ?? addDays(purchaseDate, ctx.club.intro_stale_days);
   if (staleDate < purchaseDate) throw badRequest('The expiration date must be on or after the purchase date');
   let sn = (input.SN ?? '').trim().toUpperCase();
