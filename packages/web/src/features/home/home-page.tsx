@@ -3,6 +3,7 @@ import type { SessionInfo } from '@flightline/domain/api-types';
 import { Loading, LoadError, Page } from '../../components/page-state.tsx';
 import { NO_CLUB_NOTICE, NOT_ACTIVATED_NOTICE } from '../../components/require-member.tsx';
 import { useSession } from '../../lib/session.ts';
+import { ActiveFlights } from './active-flights.tsx';
 import { useBalance, useBlockBalances } from './api.ts';
 import { balanceText, blockBalanceText, menuSections } from './home-menu.ts';
 
@@ -53,7 +54,7 @@ export function HomePage() {
         ))}
       </nav>
       <AccountLines club={s.club} userID={s.userID} />
-      {/* Active flights: the member's gliders not yet landed or cancelled go here when the flights API arrives. */}
+      <ActiveFlights club={s.club} userID={s.userID} timeZone={s.clubTimeZone} />
       {s.clubMessage && (
         // Sanitised by the server (modules/clubs/club-message.ts) before it is put in the session.
         <div className="club-message border-top pt-3 mt-3" dangerouslySetInnerHTML={{ __html: s.clubMessage }} />

@@ -1,0 +1,280 @@
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FlightRecord, GroundStatus } from '@flightline/domain/api-types';
+import { sliderFromMinutes } from '../packages/web/src/features/ground/minutes-ago.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, login } from './helpers/browser.ts';
+import { DEMO, DEMO_PASSWORD } from './helpers/demo-accounts.ts';
+import { startServer, type RunningServer } from './helpers/server.ts';
+
+/**
+ * Line management `/ground/` at phone size (back-office spec §2, §4, §5, §8,
+ * §9) and Home's active flights (member spec §2): Mary's flights are placed
+ * on the line through the API, Tom checks in on the tug, and Irene on line
+ * duty launches Mary's flight 5 minutes ago with the tug, records the
+ * release height (and meets the 'Release Height Already Set' dialog), lands
+ * it, undoes the landing and lands again; a launch of a flight another phone
+ * cancelled says 'No action taken - …', and a request is removed from the
+ * line. Its own server: it writes flights and charges.
+ */
+
+const ROOT = fileURLToPath(new URL('../', import.meta.url));
+const RESULTS = join(ROOT, 'test-results');
+const SHOTS = join(ROOT, 'scratch', 'shots');
+const TUG = 'C-FTOW';
+
+let server: RunningServer;
+let browser: Browser;
+let dataDir: string;
+/** Irene Instructor on line duty. */
+let line: Page;
+/** Mary Member, the pilot, on her own phone. */
+let pilot: Page;
+let towPilotId: string;
+/** Mary's flights: A in C-GDSA (flown), B in C-GDSB (cancelled by another phone), C in C-FDSC (removed from the line). */
+const flights = { a: randomUUID(), b: randomUUID(), c: randomUUID() };
+
+async function phone(email: string): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL: server.baseUrl,
+    viewport: { width: 375, height: 740 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    locale: 'en-CA',
+  });
+  const page = await context.newPage();
+  await login(page, email, DEMO_PASSWORD);
+  return page;
+}
+
+async function userIdOf(page: Page): Promise<string> {
+  return ((await (await page.request.get('/api/session')).json()) as { userID: string }).userID;
+}
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'flightline-ground-'));
+  server = await startServer({ dataDir, logFile: join(RESULTS, 'ground-server.log') });
+  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+  [line, pilot] = await Promise.all([phone(DEMO.instructor), phone(DEMO.member)]);
+
+  // Mary places three flights on the line (as the crew page does).
+  const mary = await userIdOf(pilot);
+  for (const [id, glider] of [
+    [flights.a, 'C-GDSA'],
+    [flights.b, 'C-GDSB'],
+    [flights.c, 'C-FDSC'],
+  ] as const) {
+    const placed = await pilot.request.post('/api/update-item/', {
+      data: { type: 'FLIGHT', id, data: { user: mary, flyWith: 'Alone', glider, launchType: '2000 ft' } },
+    });
+    expect(placed.status(), await placed.text()).toBe(200);
+  }
+
+  // Tom checks in on the tug, so the line page's tow pilot defaults to him.
+  const tom = await phone(DEMO.towPilot);
+  towPilotId = await userIdOf(tom);
+  const checkIn = await tom.request.post('/api/create-tow/', {
+    data: { idempotencyKey: randomUUID(), data: { tug: TUG, hobbs: 1234.5, pilot: towPilotId } },
+  });
+  expect(checkIn.status(), await checkIn.text()).toBe(200);
+  await tom.context().close();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function shot(page: Page, name: string, fullPage = true): Promise<void> {
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage });
+}
+
+async function flightOnLine(id: string): Promise<FlightRecord | undefined> {
+  const status = (await (await line.request.get('/api/ground-status')).json()) as GroundStatus;
+  return status.flights.find((f) => f.id === id);
+}
+
+const button = (name: string) => line.getByRole('button', { name, exact: true });
+const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
+const inProgress = (glider: string) => line.getByRole('listitem', { name: `${glider} in progress` });
+const landed = (glider: string) => line.getByRole('listitem', { name: `${glider} landed` });
+/** A flight's button on the next-flight picker. */
+const waitingFlight = (glider: string) => line.getByRole('region', { name: 'Next flight' }).getByRole('button', { name: new RegExp(`^Mary M\\. ${glider} `) });
+const minutesAgo = () => line.getByLabel('Minutes ago', { exact: true });
+const slider = () => line.getByRole('slider', { name: 'Time slider' });
+
+/** Answer the confirm dialog. */
+async function confirm(label: string): Promise<void> {
+  const dialog = line.getByRole('dialog');
+  await dialog.getByRole('button', { name: label, exact: true }).click();
+  await dialog.waitFor({ state: 'detached' });
+}
+
+describe('line management at 375 px', () => {
+  it('opens from Home with the waiting flights in submission order, the tug and its checked-in tow pilot', async () => {
+    await line.goto('/');
+    await line.getByRole('link', { name: 'Record Launch or Landing' }).click();
+    await line.getByRole('heading', { name: 'Record Launch or Landing' }).waitFor();
+    const next = line.getByRole('region', { name: 'Next flight' });
+    await next.getByRole('button').first().waitFor();
+    const labels = await next.getByRole('button').allTextContents();
+    expect(labels.map((l) => l.replace(/waiting \d+:\d\d$/, '').trim())).toEqual(['Mary M.C-GDSA2000 ft', 'Mary M.C-GDSB2000 ft', 'Mary M.C-FDSC2000 ft']);
+    // The demo club's only Ready tug is chosen, with Tom (checked in) as the tow pilot.
+    expect(await line.getByRole('button', { name: new RegExp(`^${TUG}`) }).getAttribute('aria-pressed')).toBe('true');
+    expect(await line.getByLabel('Tow pilot').inputValue()).toBe(towPilotId);
+    expect(await button('Choose the next flight').isDisabled()).toBe(true);
+    await shot(line, 'ground-launch-mode');
+    // What the phone shows first: the Launch button stays at the bottom of the screen.
+    await shot(line, 'ground-launch-first-screen', false);
+    expect(await button('Choose the next flight').isVisible()).toBe(true);
+  });
+
+  it("says 'No action taken - …' when the chosen flight was cancelled by another phone", async () => {
+    await waitingFlight('C-GDSB').click();
+    // Hold the poll back, so this phone still shows B as waiting when it presses Launch.
+    await line.route('**/api/ground-status**', (route) => route.abort());
+    const cancel = await pilot.request.post('/api/update-flight/', { data: { id: flights.b, action: 'CancelRequest', idempotencyKey: randomUUID() } });
+    expect(cancel.status(), await cancel.text()).toBe(200);
+    await button('Launch C-GDSB').click();
+    await toast(line, 'No action taken - Flight was cancelled').waitFor();
+    expect((await flightOnLine(flights.b)) === undefined).toBe(true);
+
+    // The refresh after the action is held back too: the banner says so; once the server answers again, B has left the line.
+    await line.getByRole('alert').filter({ hasText: 'Could not update flights / tugs (600)' }).waitFor();
+    await shot(line, 'ground-poll-banner');
+    await line.unroute('**/api/ground-status**');
+    await button('Retry').click();
+    await line.getByRole('alert').filter({ hasText: 'Could not update flights / tugs' }).waitFor({ state: 'detached' });
+    expect(await waitingFlight('C-GDSB').count()).toBe(0);
+  });
+
+  it('removes a request from the flight line after a confirm', async () => {
+    await waitingFlight('C-FDSC').click();
+    await button('Remove from flight line').click();
+    // Keep: nothing happens.
+    await confirm('Keep');
+    expect((await flightOnLine(flights.c))?.cancelledAt).toBeNull();
+    await button('Remove from flight line').click();
+    await confirm('Remove');
+    await toast(line, 'C-FDSC removed from the flight line').waitFor();
+    await expect.poll(async () => (await flightOnLine(flights.c)) === undefined).toBe(true);
+    await waitingFlight('C-FDSC').waitFor({ state: 'detached' });
+  });
+
+  it('launches the flight with the tug 5 minutes ago, the slider and the minutes in sync', async () => {
+    await waitingFlight('C-GDSA').click();
+    // The slider's far left is 600 minutes ago; the number follows it, and the slider follows the number.
+    await slider().focus();
+    await line.keyboard.press('Home');
+    expect(await minutesAgo().inputValue()).toBe('600');
+    await minutesAgo().fill('5');
+    expect(await slider().inputValue()).toBe(String(sliderFromMinutes(5)));
+    await shot(line, 'ground-launch-ready');
+
+    const pressedAt = Date.now();
+    await button('Launch C-GDSA').click();
+    await toast(line, 'C-GDSA launched').waitFor();
+    const launchedFlight = await flightOnLine(flights.a);
+    expect(launchedFlight?.tug).toBe(TUG);
+    expect(launchedFlight?.towPilot).toBe(towPilotId);
+    expect(Math.abs(launchedFlight!.launchedAt! - (pressedAt - 5 * 60_000))).toBeLessThan(30_000);
+    // The time is back at now for the next launch, and the flight is in progress with its release height highlighted.
+    expect(await minutesAgo().inputValue()).toBe('0');
+    await inProgress('C-GDSA').getByText('No release height').waitFor();
+    expect(await inProgress('C-GDSA').textContent()).toMatch(/flying 0:0[5-6]/);
+  });
+
+  it("shows the pilot's active flight on Home while it is flying", async () => {
+    await pilot.goto('/');
+    const active = pilot.getByRole('region', { name: 'Your active flights' });
+    await active.getByText('C-GDSA').waitFor();
+    expect(await active.textContent()).toMatch(/C-GDSAflying since \d\d:\d\d/);
+    await shot(pilot, 'home-active-flight');
+  });
+
+  it('records the release height: refused when empty, set, then the conflict dialog with Ignore and Overwrite', async () => {
+    await inProgress('C-GDSA').getByRole('button', { name: 'Release height' }).click();
+    const modal = line.getByRole('dialog', { name: 'Release Height', exact: true });
+    await modal.waitFor();
+    await modal.getByRole('button', { name: 'Set release height' }).click();
+    await modal.getByText('Must set a release height before submitting').waitFor();
+    await modal.getByLabel(/^Release height/).fill('0');
+    await modal.getByRole('button', { name: 'Set release height' }).click();
+    await modal.getByText('Must set a release height before submitting').waitFor();
+    expect((await flightOnLine(flights.a))?.releaseHeight).toBe(0);
+    await shot(line, 'ground-release-height');
+
+    await modal.getByLabel(/^Release height/).fill('2000');
+    await modal.getByRole('button', { name: 'Set release height' }).click();
+    await toast(line, 'Successfully set release height').waitFor();
+    await modal.waitFor({ state: 'detached' });
+    expect((await flightOnLine(flights.a))?.releaseHeight).toBe(2000);
+    await inProgress('C-GDSA').getByText('Release 2000 ft').waitFor();
+
+    // Set again: the server answers 409 and the dialog names who set it and the height.
+    await inProgress('C-GDSA').getByRole('button', { name: 'Release height' }).click();
+    await line.getByRole('dialog', { name: 'Release Height', exact: true }).getByLabel(/^Release height/).fill('2500');
+    await line.getByRole('button', { name: 'Set release height' }).click();
+    const conflict = line.getByRole('dialog', { name: 'Release Height Already Set' });
+    await conflict.getByText('Irene Instructor already set the release height to 2000 ft. Overwrite it with 2500 ft?').waitFor();
+    await shot(line, 'ground-release-conflict');
+    await conflict.getByRole('button', { name: 'Ignore' }).click();
+    await conflict.waitFor({ state: 'detached' });
+    expect((await flightOnLine(flights.a))?.releaseHeight).toBe(2000);
+
+    await inProgress('C-GDSA').getByRole('button', { name: 'Release height' }).click();
+    await line.getByRole('dialog', { name: 'Release Height', exact: true }).getByLabel(/^Release height/).fill('2500');
+    await line.getByRole('button', { name: 'Set release height' }).click();
+    await line.getByRole('dialog', { name: 'Release Height Already Set' }).getByRole('button', { name: 'Overwrite' }).click();
+    await expect.poll(async () => (await flightOnLine(flights.a))?.releaseHeight).toBe(2500);
+    await inProgress('C-GDSA').getByText('Release 2500 ft').waitFor();
+  });
+
+  it('lands the flight in Land mode, and Home no longer lists it', async () => {
+    await button('Land').click();
+    expect(await button('Land').getAttribute('aria-pressed')).toBe('true');
+    await shot(line, 'ground-land-mode');
+    await button('Land C-GDSA').click();
+    await toast(line, 'C-GDSA landed').waitFor();
+    await landed('C-GDSA').waitFor();
+    expect((await flightOnLine(flights.a))?.landedAt).not.toBeNull();
+
+    await pilot.reload();
+    await pilot.getByText('Your account balance:').waitFor();
+    // The list query answers after the balance; give it the same chance to show a flight it must not show.
+    await pilot.waitForLoadState('networkidle');
+    expect(await pilot.getByRole('region', { name: 'Your active flights' }).count()).toBe(0);
+  });
+
+  it('undoes the landing after a confirm, then lands again', async () => {
+    await landed('C-GDSA').getByRole('button', { name: 'Undo landing' }).click();
+    await line.getByRole('dialog').getByText('Undo the landing of Mary M., C-GDSA, 2000 ft?').waitFor();
+    await confirm('Undo landing');
+    await toast(line, 'Landing of C-GDSA undone').waitFor();
+    await inProgress('C-GDSA').waitFor();
+    expect((await flightOnLine(flights.a))?.landedAt).toBeNull();
+
+    await button('Land C-GDSA').click();
+    await toast(line, 'C-GDSA landed').waitFor();
+    await landed('C-GDSA').waitFor();
+    const flown = await flightOnLine(flights.a);
+    expect(flown?.landedAt).not.toBeNull();
+    expect(flown?.releaseHeight).toBe(2500);
+    await shot(line, 'ground-landed');
+  });
+
+  it('refuses a second Launch of the same flight with 409 and changes nothing', async () => {
+    const before = await flightOnLine(flights.a);
+    const again = await line.request.post('/api/update-flight/', { data: { id: flights.a, action: 'Launch', tug: TUG, idempotencyKey: randomUUID() } });
+    expect(again.status()).toBe(409);
+    expect(((await again.json()) as { message: string }).message).toBe('Flight already launched');
+    expect(await flightOnLine(flights.a)).toEqual(before);
+  });
+});

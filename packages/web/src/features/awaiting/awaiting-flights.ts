@@ -1,0 +1,37 @@
+import type { FlightRecord } from '@flightline/domain/api-types';
+
+/**
+ * Awaiting launches (member spec §2, §4 "Flight", §9): today's flights not
+ * yet accepted, launched, off tow, landed or cancelled, in the order they
+ * were requested, each labelled for the tow pilot.
+ */
+
+type Waiting = Pick<FlightRecord, 'acceptedAt' | 'launchedAt' | 'offTowAt' | 'landedAt' | 'cancelledAt'>;
+
+export function isWaiting(flight: Waiting): boolean {
+  return flight.acceptedAt === null && flight.launchedAt === null && flight.offTowAt === null && flight.landedAt === null && flight.cancelledAt === null;
+}
+
+/** The waiting flights, first requested first. */
+export function waitingFlights<T extends Waiting & Pick<FlightRecord, 'submittedAt' | 'id'>>(flights: readonly T[]): T[] {
+  return flights.filter(isWaiting).sort((a, b) => a.submittedAt - b.submittedAt || a.id.localeCompare(b.id));
+}
+
+/** 'Mary M. C-GDSA 2000 ft': pilot first name, first letter of the last name, glider, launch type. */
+export function awaitingLabel(flight: Pick<FlightRecord, 'first' | 'last' | 'glider' | 'launchType'>): string {
+  const initial = flight.last.trim() ? `${[...flight.last.trim()][0]!.toUpperCase()}.` : '';
+  return [flight.first.trim(), initial, flight.glider, flight.launchType].filter((part) => part !== '').join(' ');
+}
+
+/** The tow speed as the header shows it. */
+export function towSpeedText(flight: Pick<FlightRecord, 'towSpeed'>): string {
+  return flight.towSpeed > 0 ? `${flight.towSpeed} kn` : 'not given';
+}
+
+/**
+ * Today as the phone's clock and time zone read it: the spec's "today's date
+ * adjusted by the browser time offset" (Date#getTimezoneOffset minutes, UTC minus local).
+ */
+export function browserToday(nowMs: number, offsetMinutes: number): string {
+  return new Date(nowMs - offsetMinutes * 60_000).toISOString().slice(0, 10);
+}

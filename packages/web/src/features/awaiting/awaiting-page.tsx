@@ -1,0 +1,76 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import type { FlightRecord, ListItemsResponse } from '@flightline/domain/api-types';
+import { Loading, LoadError, Page } from '../../components/page-state.tsx';
+import { get } from '../../lib/api.ts';
+import { useSession } from '../../lib/session.ts';
+import { awaitingLabel, browserToday, towSpeedText, waitingFlights } from './awaiting-flights.ts';
+
+const TITLE = 'Awaiting Launches';
+/** The tug pilot keeps the page open: new requests appear without a reload. */
+const REFRESH_MS = 10_000;
+
+function useDayFlights(club: string, day: string) {
+  return useQuery({
+    queryKey: ['list-items', 'FLIGHT', club, day],
+    queryFn: ({ signal }) => get<ListItemsResponse<FlightRecord>>('/list-items/', { type: 'FLIGHT', day }, signal),
+    refetchInterval: REFRESH_MS,
+  });
+}
+
+/** `/awaiting` (member spec §2 "Awaiting launches"). */
+export function AwaitingPage() {
+  const session = useSession();
+  const club = session.data?.club;
+  if (!club) return <Page title={TITLE}>{session.isError ? <LoadError error={session.error} /> : <Loading />}</Page>;
+  return <Awaiting club={club} />;
+}
+
+function Awaiting({ club }: { club: string }) {
+  const now = new Date();
+  const day = browserToday(now.getTime(), now.getTimezoneOffset());
+  const flights = useDayFlights(club, day);
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const waiting = flights.data ? waitingFlights(flights.data.items) : [];
+  // A flight launched or cancelled since it was chosen leaves the header with the list.
+  const selected = waiting.find((flight) => flight.id === selectedId) ?? null;
+
+  return (
+    <Page title={TITLE}>
+      {selected && (
+        <section className="awaiting-header border border-primary rounded p-3 mb-3 bg-primary-subtle" aria-label="Selected flight" aria-live="polite">
+          <div className="fs-3 fw-bold lh-sm">{selected.glider}</div>
+          <div className="fs-5">{selected.launchType}</div>
+          <div className="fs-5">Tow speed: {towSpeedText(selected)}</div>
+        </section>
+      )}
+      {flights.isPending ? (
+        <Loading />
+      ) : flights.isError ? (
+        <LoadError error={flights.error} />
+      ) : waiting.length === 0 ? (
+        <p className="text-body-secondary">No flights are waiting for a launch.</p>
+      ) : (
+        <>
+          <p className="form-text mt-0">In the order they were requested. Tap a flight for its tow details.</p>
+          <div className="d-grid gap-2" role="group" aria-label="Waiting flights">
+          {waiting.map((flight) => {
+            const on = flight.id === selected?.id;
+            return (
+              <button
+                key={flight.id}
+                type="button"
+                className={`btn btn-lg text-start ${on ? 'btn-primary' : 'btn-outline-primary'}`}
+                aria-pressed={on}
+                onClick={() => setSelectedId(on ? null : flight.id)}
+              >
+                {awaitingLabel(flight)}
+              </button>
+            );
+          })}
+          </div>
+        </>
+      )}
+    </Page>
+  );
+}

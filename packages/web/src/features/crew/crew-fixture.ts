@@ -1,0 +1,85 @@
+import type { CrewPageData, GliderItem, IntroItem } from '@flightline/domain/api-types';
+
+/** Crew page data for the unit tests: the demo club's shape, with a few pilots, gliders and intros. */
+
+export const ME = 'u-mary';
+
+function glider(id: string, places: number, weight: number, launchSpeed: number): GliderItem {
+  return { id, places, weight, rateCentsPerMinute: 60, launchSpeed, status: 'Ready', blocks: [], taxStatus: 'exclusive', taxRates: ['HST'] };
+}
+
+export function intro(SN: string, fields: Partial<IntroItem> = {}): IntroItem {
+  return {
+    id: `00000000-0000-4000-8000-${SN.padStart(12, '0')}`,
+    SN,
+    recipientFirst: 'Pat',
+    recipientLast: 'Passenger',
+    recipientEmail: '',
+    buyerFirst: 'Bea',
+    buyerLast: 'Buyer',
+    buyerEmail: 'bea@example.org',
+    launchType: 'Intro flight',
+    priceCents: 15_000,
+    payment: 'Cash',
+    paymentRef: '',
+    date: '2026-05-01',
+    note: '',
+    staleDate: '2027-05-01',
+    flightRef: '',
+    taxStatus: 'inclusive',
+    taxRates: ['HST'],
+    refunded: false,
+    cancelled: false,
+    ...fields,
+  };
+}
+
+export function crewData(change: Partial<CrewPageData> = {}): CrewPageData {
+  const readyGliders = { 'C-GDSA': glider('C-GDSA', 2, 390, 60), 'C-GDSB': glider('C-GDSB', 2, 360, 55), 'C-FDSC': glider('C-FDSC', 1, 250, 55) };
+  return {
+    pilot: { pilotID: ME, first: 'Mary', last: 'Member', weight: 70, groundOnly: false, isInstructor: false, balanceCents: 10_000 },
+    pilots: [
+      { pilotID: ME, first: 'Mary', last: 'Member', weight: 70, groundOnly: false, isInstructor: false },
+      { pilotID: 'u-alex', first: 'Alex', last: 'Admin', weight: 80, groundOnly: false, isInstructor: true },
+      { pilotID: 'u-gary', first: 'Gary', last: 'Ground', weight: 0, groundOnly: true, isInstructor: false },
+      { pilotID: 'u-irene', first: 'Irene', last: 'Instructor', weight: 65, groundOnly: false, isInstructor: true },
+      { pilotID: 'u-tom', first: 'Tom', last: 'Towpilot', weight: 90, groundOnly: false, isInstructor: false },
+    ],
+    launches: [
+      { id: '2000 ft', kind: 'fixed', priceCents: 4000, height: 2000, heightRanges: [], taxStatus: 'exclusive', taxRates: ['HST'], isActive: true },
+      { id: 'Variable', kind: 'variable', priceCents: 0, height: null, heightRanges: [], taxStatus: 'exclusive', taxRates: ['HST'], isActive: true },
+    ],
+    introLaunches: [
+      { id: 'Intro flight', launch: '2000 ft', priceCents: 15_000, taxStatus: 'inclusive', taxRates: ['HST'], isActive: true },
+      { id: 'Intro soaring flight', launch: 'Variable', priceCents: 22_500, taxStatus: 'inclusive', taxRates: ['HST'], isActive: true },
+    ],
+    intros: [intro('ABC123', { recipientFirst: 'Ivy', recipientLast: 'Intro', note: 'Birthday gift' }), intro('OLD001', { staleDate: '2026-06-01', date: '' })],
+    clubInfo: {
+      id: 'club-1',
+      name: 'Demo Soaring Club',
+      shortName: 'DSC',
+      clubLink: '',
+      clubLogo: '',
+      message: '',
+      timeZone: 'America/Toronto',
+      currency: 'CAD',
+      heightUnit: 'ft',
+      transactionLockDate: null,
+      introStalePeriod: 365,
+      taxRates: { HST: 0.13 },
+      membershipYearEnd: '12-31',
+      feeList: [],
+      units: { launch: [] },
+      warningLevelCents: 5000,
+      minimumLevelCents: 0,
+      paymentMethods: ['Cash', 'Cheque'],
+    },
+    readyGliders,
+    unusedGliders: ['C-FDSC', 'C-GDSA', 'C-GDSB'],
+    unusedMultiSeatGliders: ['C-GDSA', 'C-GDSB'],
+    flyingGliders: ['C-GXXX'],
+    recentGliders: ['C-FDSC', 'C-GDSB'],
+    recentMultiSeatGliders: ['C-GDSB'],
+    ...change,
+  };
+}

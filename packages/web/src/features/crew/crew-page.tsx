@@ -1,0 +1,397 @@
+import { useId, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import type { CrewPageData, FlightCreated } from '@flightline/domain/api-types';
+import { FLY_WITH, submitButtonText, type FlyWith } from '@flightline/domain/crew-rules';
+import { Loading, Page } from '../../components/page-state.tsx';
+import { ApiError, errorMessage, NO_RESPONSE_STATUS } from '../../lib/api.ts';
+import { confirmDialog } from '../../lib/confirm-store.ts';
+import { useSession } from '../../lib/session.ts';
+import { clubToday } from '../account/club-dates.ts';
+import { cancelFlightRequest, requestFlight, updatePilotWeight, useCrewPage } from './api.ts';
+import { ChoiceButtons } from './choice-buttons.tsx';
+import {
+  crewFormState,
+  fullName,
+  initialDraft,
+  pilotChoices,
+  pilotInCommandLabel,
+  reconcileDraft,
+  secondPersonChoices,
+  summaryLine,
+  withFlyWith,
+  withGlider,
+  withIntro,
+  withPilot,
+  withSecond,
+  type CrewDraft,
+} from './crew-draft.ts';
+import { changedWeight, checkFlightRequest } from './flight-request.ts';
+import { FlightPlaced } from './flight-placed.tsx';
+import { GliderSelect } from './glider-select.tsx';
+import { IntroSection } from './intro-section.tsx';
+import { crewLoadError } from './load-error.ts';
+import { newFlightId } from './new-id.ts';
+import './crew.css';
+
+const TITLE = 'Request Flight';
+
+/** `/crew` (member spec §2 "Crew page (Request Flight)"). */
+export function CrewPage() {
+  const session = useSession();
+  const s = session.data;
+  if (!s?.club || !s.userID) return <Page title={TITLE}>{session.isError ? <CrewLoadError error={session.error} /> : <Loading />}</Page>;
+  return <CrewLoader club={s.club} userID={s.userID} />;
+}
+
+function CrewLoadError({ error }: { error: unknown }) {
+  return (
+    <div className="alert alert-danger" role="alert">
+      <div>Error: {crewLoadError(error)}</div>
+      <div className="small mt-1">{errorMessage(error)}</div>
+    </div>
+  );
+}
+
+function CrewLoader({ club, userID }: { club: string; userID: string }) {
+  const crew = useCrewPage(club, userID);
+  return (
+    <Page title={TITLE}>
+      {crew.isPending ? (
+        <Loading />
+      ) : crew.isError ? (
+        <>
+          <CrewLoadError error={crew.error} />
+          <button type="button" className="btn btn-outline-primary" onClick={() => void crew.refetch()}>
+            Try again
+          </button>
+        </>
+      ) : (
+        <CrewFlow data={crew.data} refetch={() => crew.refetch()} />
+      )}
+    </Page>
+  );
+}
+
+interface Placed {
+  answer: FlightCreated;
+  warning: string | null;
+}
+
+/** The form, then the confirmation step once the flight is on the line. */
+function CrewFlow({ data, refetch }: { data: CrewPageData; refetch: () => Promise<unknown> }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  // Kept across the confirmation step: a cancelled request comes back as it was, to correct and resend.
+  const [draft, setDraft] = useState<CrewDraft>(() => initialDraft(data));
+  const [seen, setSeen] = useState(data);
+  const [placed, setPlaced] = useState<Placed | null>(null);
+  const [cancelling, setCancelling] = useState(false);
+  const [cancelError, setCancelError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  // One key per cancellation attempt: a retried tap does the work once.
+  const [cancelKey, setCancelKey] = useState<string | null>(null);
+
+  const cancelRequest = async () => {
+    if (!placed) return;
+    const key = cancelKey ?? newFlightId();
+    setCancelKey(key);
+    setCancelling(true);
+    setCancelError(null);
+    try {
+      await cancelFlightRequest(placed.answer.item.id, placed.answer.item.dateString, key);
+      // The glider is Ready and a sold intro free again: load them before the form returns.
+      await queryClient.invalidateQueries();
+      const sold = placed.answer.intro;
+      // The intro stays sold: sending the form again must fly it, not sell another.
+      if (sold) setDraft((d) => withIntro({ ...d, intro: { ...d.intro, mode: 'prepurchased', search: sold.SN } }, sold.id));
+      setPlaced(null);
+      setCancelKey(null);
+      setNotice(`Flight request cancelled: ${placed.answer.item.glider} is Ready again.`);
+    } catch (error) {
+      setCancelError(`Could not cancel the request: ${errorMessage(error)}`);
+      // Refused (already launched or cancelled): a new tap is a new attempt.
+      if (error instanceof ApiError && error.status < 500) setCancelKey(null);
+    } finally {
+      setCancelling(false);
+    }
+  };
+
+  // New page data (a reload, a refusal, a cancellation): keep what is still possible. Not while the
+  // flight is on the line: its own glider is Flying then, and comes back Ready if it is cancelled.
+  if (!placed && seen !== data) {
+    setSeen(data);
+    setDraft((d) => reconcileDraft(data, d));
+  }
+
+  if (placed) {
+    return (
+      <FlightPlaced
+        placed={placed.answer}
+        warning={placed.warning}
+        cancelling={cancelling}
+        cancelError={cancelError}
+        onCancelRequest={() => void cancelRequest()}
+        onDone={() => void navigate('/')}
+      />
+    );
+  }
+  return (
+    <>
+      {notice && (
+        <div className="alert alert-info alert-dismissible" role="status">
+          {notice}
+          <button type="button" className="btn-close" aria-label="Close" onClick={() => setNotice(null)} />
+        </div>
+      )}
+      <CrewForm
+        data={data}
+        draft={draft}
+        onDraft={setDraft}
+        refetch={refetch}
+        onPlaced={(answer, warning) => {
+          setNotice(null);
+          setCancelError(null);
+          setPlaced({ answer, warning });
+          void queryClient.invalidateQueries();
+        }}
+      />
+    </>
+  );
+}
+
+const FLY_WITH_CHOICES = FLY_WITH.map((value) => ({ value, label: value }));
+const PIC_PILOT = 'pilot';
+const PIC_SECOND = 'second';
+const SHARE = [
+  { value: 'no', label: 'No' },
+  { value: 'yes', label: 'Yes' },
+] as const;
+
+interface CrewFormProps {
+  data: CrewPageData;
+  draft: CrewDraft;
+  onDraft: (update: (draft: CrewDraft) => CrewDraft) => void;
+  refetch: () => Promise<unknown>;
+  onPlaced: (answer: FlightCreated, warning: string | null) => void;
+}
+
+function CrewForm({ data, draft, onDraft, refetch, onPlaced }: CrewFormProps) {
+  const id = useId();
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  // The flight id of a request whose answer never came: a retry sends it again (idempotent).
+  const [pendingId, setPendingId] = useState<string | null>(null);
+
+  const update = (change: (d: CrewDraft) => CrewDraft) => {
+    setProblem(null);
+    onDraft(change);
+  };
+  const timeZone = data.clubInfo.timeZone;
+  const today = clubToday(timeZone);
+  const button = submitButtonText(crewFormState(data, draft), data.clubInfo);
+  const lowFunds = button.text.startsWith('Warning');
+  const isIntro = draft.flyWith === 'Intro';
+  const seconds = secondPersonChoices(data, draft.pilotID, draft.flyWith);
+  const second = seconds.find((p) => p.pilotID === draft.secondID);
+  const twoMembers = draft.flyWith === 'Instructor' || draft.flyWith === 'Member';
+  const summary = summaryLine(data, draft);
+
+  const submit = async () => {
+    if (button.disabled || busy) return;
+    const checked = checkFlightRequest(data, draft);
+    if (!checked.ok) {
+      setProblem(checked.problem);
+      return;
+    }
+    const confirmed = await confirmDialog.ask({ heading: 'Place on flight line?', message: summary });
+    if (confirmed !== true) return;
+    const flightId = pendingId ?? newFlightId();
+    setPendingId(flightId);
+    setBusy(true);
+    setProblem(null);
+    let answer: FlightCreated;
+    try {
+      answer = await requestFlight(flightId, today, checked.request);
+    } catch (error) {
+      setBusy(false);
+      setProblem(`Could not create flight: ${errorMessage(error)}`);
+      if (error instanceof ApiError && error.status < 500 && error.status !== NO_RESPONSE_STATUS) {
+        // Refused: nothing was stored; show the gliders as they are now.
+        setPendingId(null);
+        void refetch();
+      }
+      return;
+    }
+    let warning: string | null = null;
+    const weight = changedWeight(data, draft);
+    if (weight !== null) {
+      try {
+        await updatePilotWeight(data.pilot.pilotID, weight);
+      } catch {
+        warning = 'Could not update pilot weight';
+      }
+    }
+    setBusy(false);
+    setPendingId(null);
+    onPlaced(answer, warning);
+  };
+
+  const numberField = (key: 'weight' | 'passengerWeight' | 'gliderWeight' | 'waterWeight' | 'towSpeed', label: string, unit: string) => (
+    <div className="mb-3">
+      <label className="form-label" htmlFor={`${id}-${key}`}>
+        {label} ({unit})
+      </label>
+      <input
+        id={`${id}-${key}`}
+        className="form-control"
+        inputMode="numeric"
+        autoComplete="off"
+        value={draft[key]}
+        onChange={(e) => {
+          const value = e.target.value;
+          update((d) => ({ ...d, [key]: value }));
+        }}
+      />
+    </div>
+  );
+
+  return (
+    <form
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        // Only this form's own submit: a dialog's form inside it reaches here through React's tree.
+        if (e.target === e.currentTarget) void submit();
+      }}
+    >
+      <div className="mb-3">
+        <label className="form-label" htmlFor={`${id}-pilot`}>
+          Pilot
+        </label>
+        <select id={`${id}-pilot`} className="form-select" value={draft.pilotID} onChange={(e) => update((d) => withPilot(data, d, e.target.value))}>
+          {pilotChoices(data).map((pilot) => (
+            <option key={pilot.pilotID} value={pilot.pilotID}>
+              {fullName(pilot)}
+            </option>
+          ))}
+        </select>
+      </div>
+
+      <ChoiceButtons<FlyWith> label="Flying with" choices={FLY_WITH_CHOICES} value={draft.flyWith} onChange={(flyWith) => update((d) => withFlyWith(data, d, flyWith))} />
+
+      {twoMembers && (
+        <div className="mb-3">
+          <label className="form-label" htmlFor={`${id}-second`}>
+            {draft.flyWith}
+          </label>
+          <select id={`${id}-second`} className="form-select" value={draft.secondID} onChange={(e) => update((d) => withSecond(data, d, e.target.value))}>
+            <option value="">{draft.flyWith === 'Instructor' ? 'Choose an instructor' : 'Choose a member'}</option>
+            {seconds.map((pilot) => (
+              <option key={pilot.pilotID} value={pilot.pilotID}>
+                {fullName(pilot)}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
+
+      {draft.flyWith === 'Friend' && (
+        <div className="crew-pair">
+          <div className="mb-3">
+            <label className="form-label" htmlFor={`${id}-friend-first`}>
+              First name
+            </label>
+            <input
+              id={`${id}-friend-first`}
+              className="form-control"
+              maxLength={60}
+              autoComplete="off"
+              value={draft.friendFirst}
+              onChange={(e) => {
+                const friendFirst = e.target.value;
+                update((d) => ({ ...d, friendFirst }));
+              }}
+            />
+          </div>
+          <div className="mb-3">
+            <label className="form-label" htmlFor={`${id}-friend-last`}>
+              Last name
+            </label>
+            <input
+              id={`${id}-friend-last`}
+              className="form-control"
+              maxLength={60}
+              autoComplete="off"
+              value={draft.friendLast}
+              onChange={(e) => {
+                const friendLast = e.target.value;
+                update((d) => ({ ...d, friendLast }));
+              }}
+            />
+          </div>
+        </div>
+      )}
+
+      {twoMembers && (
+        <ChoiceButtons
+          label="Pilot in Command"
+          columns={2}
+          choices={[
+            { value: PIC_PILOT, label: pilotInCommandLabel(data, draft) },
+            { value: PIC_SECOND, label: second ? fullName(second) : draft.flyWith },
+          ]}
+          value={draft.pilotInCharge ? PIC_PILOT : PIC_SECOND}
+          disabled={draft.flyWith === 'Instructor'}
+          note={draft.flyWith === 'Instructor' ? 'The instructor is the pilot in command.' : undefined}
+          onChange={(value) => update((d) => ({ ...d, pilotInCharge: value === PIC_PILOT }))}
+        />
+      )}
+
+      {draft.flyWith === 'Member' && (
+        <ChoiceButtons
+          label="Share Flight Cost?"
+          columns={2}
+          choices={SHARE}
+          value={draft.shareCost ? 'yes' : 'no'}
+          onChange={(value) => update((d) => ({ ...d, shareCost: value === 'yes' }))}
+        />
+      )}
+
+      {isIntro && <IntroSection data={data} draft={draft} onDraft={update} today={today} />}
+
+      <GliderSelect data={data} flyWith={draft.flyWith} value={draft.glider} onChange={(glider) => update((d) => withGlider(data, d, glider))} />
+
+      <div className="crew-pair">
+        {numberField('weight', 'Pilot weight', 'kg')}
+        {draft.flyWith !== 'Alone' && numberField('passengerWeight', 'Passenger weight', 'kg')}
+        {numberField('gliderWeight', 'Glider weight', 'kg')}
+        {numberField('waterWeight', 'Water ballast', 'kg')}
+        {numberField('towSpeed', 'Tow Speed', 'kn')}
+      </div>
+
+      <ChoiceButtons
+        label="Launch type"
+        choices={data.launches.map((launch) => ({ value: launch.id, label: launch.id }))}
+        value={isIntro ? null : draft.launchType}
+        disabled={isIntro}
+        note={isIntro ? 'An intro flight takes its intro’s launch.' : data.launches.length === 0 ? 'The club has no launch types set up.' : undefined}
+        onChange={(launchType) => update((d) => ({ ...d, launchType }))}
+      />
+
+      <p className="crew-summary bg-body-tertiary rounded px-3 py-2" aria-live="polite">
+        {summary}
+      </p>
+
+      {problem && (
+        <div className="alert alert-danger" role="alert">
+          {problem}
+        </div>
+      )}
+
+      <button type="submit" className={`btn btn-lg w-100 crew-submit ${lowFunds && !button.disabled ? 'btn-warning' : 'btn-primary'}`} disabled={button.disabled || busy}>
+        {busy ? 'Placing on flight line…' : button.text}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,68 @@
+import type { FlightCreated } from '@flightline/domain/api-types';
+
+interface FlightPlacedProps {
+  placed: FlightCreated;
+  /** A note under the details (the weight could not be stored). */
+  warning: string | null;
+  cancelling: boolean;
+  cancelError: string | null;
+  onCancelRequest: () => void;
+  onDone: () => void;
+}
+
+/**
+ * The confirmation step after a request (member spec §4 "Glider status"):
+ * the flight is on the line and its glider Flying; Cancel request takes it
+ * off the line and makes the glider Ready again.
+ */
+export function FlightPlaced({ placed, warning, cancelling, cancelError, onCancelRequest, onDone }: FlightPlacedProps) {
+  const flight = placed.item;
+  const passenger = `${flight.passengerFirst} ${flight.passengerLast}`.trim();
+  return (
+    <section aria-labelledby="flight-placed-title">
+      <div className="alert alert-success" role="status">
+        <h2 id="flight-placed-title" className="h5 mb-1">
+          Your flight is on the flight line
+        </h2>
+        <div>{placed.message}</div>
+      </div>
+      {placed.intro && <div className="alert alert-info">Purchase of Intro for {`${placed.intro.recipientFirst} ${placed.intro.recipientLast}`.trim()} was successful.</div>}
+      <dl className="crew-details row g-1 mb-3">
+        <dt className="col-5">Glider</dt>
+        <dd className="col-7 mb-0 fw-semibold">{flight.glider}</dd>
+        <dt className="col-5">Launch</dt>
+        <dd className="col-7 mb-0 fw-semibold">{flight.launchType}</dd>
+        <dt className="col-5">Pilot</dt>
+        <dd className="col-7 mb-0">{`${flight.first} ${flight.last}`.trim()}</dd>
+        <dt className="col-5">Flying with</dt>
+        <dd className="col-7 mb-0">{flight.flyWith === 'Alone' ? 'Alone' : `${flight.flyWith}: ${passenger}`}</dd>
+        {placed.intro && (
+          <>
+            <dt className="col-5">Serial Number</dt>
+            <dd className="col-7 mb-0">{placed.intro.SN}</dd>
+          </>
+        )}
+        <dt className="col-5">Tow Speed</dt>
+        <dd className="col-7 mb-0">{flight.towSpeed} kn</dd>
+      </dl>
+      {warning && (
+        <div className="alert alert-warning" role="alert">
+          {warning}
+        </div>
+      )}
+      {cancelError && (
+        <div className="alert alert-danger" role="alert">
+          {cancelError}
+        </div>
+      )}
+      <div className="crew-pair">
+        <button type="button" className="btn btn-outline-danger" disabled={cancelling} onClick={onCancelRequest}>
+          {cancelling ? 'Cancelling…' : 'Cancel request'}
+        </button>
+        <button type="button" className="btn btn-primary" disabled={cancelling} onClick={onDone}>
+          Done
+        </button>
+      </div>
+    </section>
+  );
+}

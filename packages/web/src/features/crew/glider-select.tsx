@@ -1,0 +1,35 @@
+import { useId } from 'react';
+import type { FlyWith } from '@flightline/domain/crew-rules';
+import { gliderGroups, type GliderData } from './glider-choices.ts';
+
+interface GliderSelectProps {
+  data: GliderData;
+  flyWith: FlyWith;
+  value: string | null;
+  onChange: (glider: string | null) => void;
+}
+
+/** The glider selector (member spec §2): Recently used, Gliders, and Already Flying (not choosable). */
+export function GliderSelect({ data, flyWith, value, onChange }: GliderSelectProps) {
+  const id = useId();
+  const groups = gliderGroups(data, flyWith);
+  return (
+    <div className="mb-3">
+      <label className="form-label" htmlFor={id}>
+        Glider
+      </label>
+      <select id={id} className="form-select" value={value ?? ''} onChange={(e) => onChange(e.target.value || null)}>
+        <option value="">Choose a glider</option>
+        {groups.map((group) => (
+          <optgroup key={group.label} label={group.label}>
+            {group.options.map((option) => (
+              <option key={option.id} value={option.id} disabled={option.disabled}>
+                {option.label}
+              </option>
+            ))}
+          </optgroup>
+        ))}
+      </select>
+    </div>
+  );
+}

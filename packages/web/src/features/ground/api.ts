@@ -1,0 +1,63 @@
+import { useEffect, useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ClubInfo, FlightActionResult, GroundStatus } from '@flightline/domain/api-types';
+import type { UpdateFlight } from '@flightline/domain/schemas/flights';
+import { get, post } from '../../lib/api.ts';
+import { isRetryable } from './line-messages.ts';
+
+/** Flight-line poll interval (back-office spec §9): flights, tugs and the time-since clock. */
+export const POLL_MS = 10_000;
+
+export const groundStatusKey = (club: string, day: string) => ['ground-status', club, day] as const;
+
+/** The day's flights, tugs and pilots, every 10 seconds; a failed poll shows the banner until the next one answers. */
+export function useGroundStatus(club: string, day: string) {
+  return useQuery({
+    queryKey: groundStatusKey(club, day),
+    queryFn: ({ signal }) => get<GroundStatus>('/ground-status', { day, includePilots: true }, signal),
+    refetchInterval: POLL_MS,
+    // The next poll is the retry.
+    retry: false,
+  });
+}
+
+/** The club's height unit for the Release Height modal (same key as the accounting screens' club info). */
+export function useHeightUnit(club: string): string {
+  const info = useQuery({
+    queryKey: ['club-info', club],
+    queryFn: ({ signal }) => get<ClubInfo>('/get-club-info', undefined, signal),
+    staleTime: 5 * 60_000,
+  });
+  return info.data?.heightUnit ?? '';
+}
+
+/**
+ * One line action (POST /api/update-flight/). The body carries its
+ * idempotency key, made once per press; when no answer came it is sent again
+ * with the same key, so the server does the work at most once.
+ */
+export function useFlightAction(club: string, day: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: UpdateFlight) => post<FlightActionResult>('/update-flight/', { ...body, club }),
+    retry: (failures, error) => failures < 2 && isRetryable(error),
+    retryDelay: 1000,
+    onSuccess: (result) => {
+      // Show the new state at once; the poll confirms it.
+      client.setQueryData<GroundStatus>(groundStatusKey(club, day), (old) =>
+        old ? { ...old, flights: old.flights.map((f) => (f.id === result.flight.id ? result.flight : f)) } : old,
+      );
+    },
+    onSettled: () => client.invalidateQueries({ queryKey: groundStatusKey(club, day) }),
+  });
+}
+
+/** Now, moving every `intervalMs`: the time-since clock. */
+export function useNow(intervalMs: number): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), intervalMs);
+    return () => clearInterval(timer);
+  }, [intervalMs]);
+  return now;
+}

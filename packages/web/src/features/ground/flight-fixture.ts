@@ -1,0 +1,43 @@
+import type { FlightRecord } from '@flightline/domain/api-types';
+
+/** Test data for the line page's and Home's rules. */
+
+export const T = 1_750_000_000_000;
+
+/** A waiting flight of Mary Member in C-GDSA, with `fields` changed. */
+export function flight(id: string, fields: Partial<FlightRecord> = {}): FlightRecord {
+  return {
+    id,
+    dateString: '2025-06-15',
+    user: 'u1',
+    first: 'Mary',
+    last: 'Member',
+    flyWith: 'Alone',
+    passengerID: '',
+    passengerFirst: '',
+    passengerLast: '',
+    pilotInCharge: true,
+    shareCost: false,
+    glider: 'C-GDSA',
+    launchType: '2000 ft',
+    introRef: '',
+    towSpeed: 60,
+    submittedAt: T,
+    acceptedAt: null,
+    launchedAt: null,
+    offTowAt: null,
+    landedAt: null,
+    cancelledAt: null,
+    releaseHeight: 0,
+    releaseSetBy: '',
+    towPilot: '',
+    tug: '',
+    launchTransaction: null,
+    landingTransaction: null,
+    launchCost: null,
+    flightCost: null,
+    flightLocked: false,
+    corrections: [],
+    ...fields,
+  };
+}

@@ -1,0 +1,106 @@
+import type { FlightRecord } from '@flightline/domain/api-types';
+import { hasReleaseHeight, pilotShortName } from './line-lists.ts';
+import { clockText, durationText, timeSinceText } from './time-text.ts';
+
+/** What the lists need to show times and heights. */
+export interface RowContext {
+  now: number;
+  timeZone: string;
+  heightUnit: string;
+  /** A line action is on its way: the buttons wait. */
+  busy: boolean;
+}
+
+function FlightTitle({ flight }: { flight: FlightRecord }) {
+  return (
+    <div className="d-flex flex-wrap align-items-baseline column-gap-2">
+      <strong className="fs-5">{flight.glider}</strong>
+      <span>{pilotShortName(flight.first, flight.last)}</span>
+      {flight.launchType && <span className="text-body-secondary">{flight.launchType}</span>}
+    </div>
+  );
+}
+
+/** Release height 0 means not recorded (back-office spec §4): highlighted. */
+function ReleaseBadge({ flight, heightUnit }: { flight: FlightRecord; heightUnit: string }) {
+  if (!hasReleaseHeight(flight)) return <span className="badge text-bg-warning fs-6 fw-semibold">No release height</span>;
+  return (
+    <span className="badge text-bg-light border fs-6 fw-normal">
+      Release {flight.releaseHeight}
+      {heightUnit ? ` ${heightUnit}` : ''}
+    </span>
+  );
+}
+
+function rowClass(flight: FlightRecord): string {
+  return `line-flight border rounded p-2 mb-2${hasReleaseHeight(flight) ? '' : ' line-flight-no-height'}`;
+}
+
+/** A launched flight: Land (in Land mode), Release height, Undo launch. */
+export function InProgressRow({
+  flight,
+  ctx,
+  onLand,
+  landDisabled = false,
+  onReleaseHeight,
+  onUndoLaunch,
+}: {
+  flight: FlightRecord;
+  ctx: RowContext;
+  onLand?: (() => void) | undefined;
+  landDisabled?: boolean;
+  onReleaseHeight: () => void;
+  onUndoLaunch: () => void;
+}) {
+  const launchedAt = flight.launchedAt!;
+  return (
+    <li className={rowClass(flight)} aria-label={`${flight.glider} in progress`}>
+      <FlightTitle flight={flight} />
+      <div className="d-flex flex-wrap align-items-center gap-2 my-1">
+        <span>
+          Launched {clockText(launchedAt, ctx.timeZone)}, flying <strong>{timeSinceText(launchedAt, ctx.now)}</strong>
+          {flight.tug && <span className="text-body-secondary"> · {flight.tug}</span>}
+        </span>
+        <ReleaseBadge flight={flight} heightUnit={ctx.heightUnit} />
+      </div>
+      {onLand && (
+        <button type="button" className="btn btn-primary btn-lg w-100 mb-2 line-big" disabled={ctx.busy || landDisabled} onClick={onLand}>
+          Land {flight.glider}
+        </button>
+      )}
+      <div className="d-flex gap-2">
+        <button type="button" className="btn btn-outline-primary flex-fill" disabled={ctx.busy} onClick={onReleaseHeight}>
+          Release height
+        </button>
+        <button type="button" className="btn btn-outline-danger flex-fill" disabled={ctx.busy} onClick={onUndoLaunch}>
+          Undo launch
+        </button>
+      </div>
+    </li>
+  );
+}
+
+/** A landed flight: Release height, Undo landing. */
+export function LandedRow({ flight, ctx, onReleaseHeight, onUndoLanding }: { flight: FlightRecord; ctx: RowContext; onReleaseHeight: () => void; onUndoLanding: () => void }) {
+  const landedAt = flight.landedAt!;
+  return (
+    <li className={rowClass(flight)} aria-label={`${flight.glider} landed`}>
+      <FlightTitle flight={flight} />
+      <div className="d-flex flex-wrap align-items-center gap-2 my-1">
+        <span>
+          Landed {clockText(landedAt, ctx.timeZone)}
+          {flight.launchedAt !== null && <>, flight {durationText(landedAt - flight.launchedAt)}</>}
+        </span>
+        <ReleaseBadge flight={flight} heightUnit={ctx.heightUnit} />
+      </div>
+      <div className="d-flex gap-2">
+        <button type="button" className="btn btn-outline-primary flex-fill" disabled={ctx.busy} onClick={onReleaseHeight}>
+          Release height
+        </button>
+        <button type="button" className="btn btn-outline-danger flex-fill" disabled={ctx.busy} onClick={onUndoLanding}>
+          Undo landing
+        </button>
+      </div>
+    </li>
+  );
+}

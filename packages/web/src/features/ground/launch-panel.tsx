@@ -1,0 +1,106 @@
+import { useId } from 'react';
+import type { FlightRecord, TugStatus } from '@flightline/domain/api-types';
+import type { TowPilotChoice } from './launch-crew.ts';
+import { pilotShortName } from './line-lists.ts';
+import { timeSinceText } from './time-text.ts';
+
+/** The next-flight picker: the waiting flights in submission order, one big button each. */
+export function NextFlightPicker({ waiting, selected, onSelect, now, busy }: { waiting: FlightRecord[]; selected: string | null; onSelect: (id: string | null) => void; now: number; busy: boolean }) {
+  const id = useId();
+  return (
+    <section className="mb-3" aria-labelledby={id}>
+      <h2 id={id} className="h6 fw-semibold text-body-secondary mb-2">
+        Next flight
+      </h2>
+      {waiting.length === 0 ? (
+        <p className="text-body-secondary border rounded p-3 mb-0">No flights waiting for a launch.</p>
+      ) : (
+        <div className="d-grid gap-2">
+          {waiting.map((flight) => {
+            const active = flight.id === selected;
+            return (
+              <button
+                key={flight.id}
+                type="button"
+                className={`btn ${active ? 'btn-primary' : 'btn-outline-primary'} line-choice text-start`}
+                aria-pressed={active}
+                disabled={busy}
+                onClick={() => onSelect(active ? null : flight.id)}
+              >
+                <span className="d-flex flex-wrap align-items-baseline column-gap-2">
+                  <strong className="fs-5">{pilotShortName(flight.first, flight.last)}</strong>
+                  <span className="fs-5">{flight.glider}</span>
+                  {flight.launchType && <span>{flight.launchType}</span>}
+                  <span className="ms-auto small opacity-75">waiting {timeSinceText(flight.submittedAt, now)}</span>
+                </span>
+              </button>
+            );
+          })}
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** Launched By: the Ready tugs, and the tow pilot (the tug's checked-in pilot unless changed). */
+export function LaunchedBy({
+  tugs,
+  tug,
+  onTug,
+  towPilots,
+  towPilot,
+  onTowPilot,
+  busy,
+}: {
+  tugs: TugStatus[];
+  tug: TugStatus | null;
+  onTug: (id: string) => void;
+  towPilots: TowPilotChoice[];
+  towPilot: string;
+  onTowPilot: (userID: string) => void;
+  busy: boolean;
+}) {
+  const id = useId();
+  return (
+    <section className="mb-3" aria-labelledby={id}>
+      <h2 id={id} className="h6 fw-semibold text-body-secondary mb-2">
+        Launched By
+      </h2>
+      {tugs.length === 0 ? (
+        <p className="text-body-secondary border rounded p-3 mb-0">No tug is Ready.</p>
+      ) : (
+        <>
+          <div className="d-grid gap-2 mb-2" style={{ gridTemplateColumns: 'repeat(auto-fill, minmax(9.5rem, 1fr))' }}>
+            {tugs.map((t) => {
+              const active = t.id === tug?.id;
+              return (
+                <button
+                  key={t.id}
+                  type="button"
+                  className={`btn ${active ? 'btn-primary' : 'btn-outline-primary'} line-choice`}
+                  aria-pressed={active}
+                  disabled={busy}
+                  onClick={() => onTug(t.id)}
+                >
+                  <strong className="d-block fs-5">{t.id}</strong>
+                  <span className="d-block small">{t.pilotName || 'No pilot checked in'}</span>
+                </button>
+              );
+            })}
+          </div>
+          <label htmlFor={`${id}-pilot`} className="form-label mb-1">
+            Tow pilot
+          </label>
+          <select id={`${id}-pilot`} className="form-select form-select-lg" value={towPilot} disabled={busy || !tug} onChange={(e) => onTowPilot(e.target.value)}>
+            <option value="">None</option>
+            {towPilots.map((p) => (
+              <option key={p.userID} value={p.userID}>
+                {p.name}
+              </option>
+            ))}
+          </select>
+        </>
+      )}
+    </section>
+  );
+}

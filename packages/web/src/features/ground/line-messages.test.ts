@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError, CanceledError } from '../../lib/api.ts';
+import { isRetryable, noActionMessage, pollBannerText, statusOf } from './line-messages.ts';
+
+const refused = (status: number, message: string) => new ApiError(message, status, { status, headers: new Headers(), body: { message } });
+
+describe('noActionMessage', () => {
+  it("puts 'No action taken - ' before the server's message", () => {
+    expect(noActionMessage(refused(409, 'Flight already launched'))).toBe('No action taken - Flight already launched');
+  });
+
+  it('does not repeat it when the server already says it', () => {
+    expect(noActionMessage(refused(409, 'No action taken - already launched'))).toBe('No action taken - already launched');
+  });
+});
+
+describe('pollBannerText', () => {
+  it('shows the status of the failed poll', () => {
+    expect(pollBannerText(refused(503, 'down'))).toBe('Could not update flights / tugs (503)');
+    expect(pollBannerText(new ApiError('Could not reach the server.', 600))).toBe('Could not update flights / tugs (600)');
+    expect(pollBannerText(new TypeError('bad json'))).toBe('Could not update flights / tugs (600)');
+  });
+});
+
+describe('retries', () => {
+  it('sends again only when no answer came', () => {
+    expect(statusOf(refused(409, 'x'))).toBe(409);
+    expect(isRetryable(new ApiError('Could not reach the server.', 600))).toBe(true);
+    expect(isRetryable(refused(409, 'Flight already launched'))).toBe(false);
+    expect(isRetryable(refused(500, 'oops'))).toBe(false);
+    expect(isRetryable(new CanceledError())).toBe(false);
+  });
+});

@@ -1,0 +1,38 @@
+import { useQuery } from '@tanstack/react-query';
+import type { FlightRecord, ListItemsResponse } from '@flightline/domain/api-types';
+import { LoadError } from '../../components/page-state.tsx';
+import { get } from '../../lib/api.ts';
+import { clubDateTime, clubToday } from '../account/club-dates.ts';
+import { activeFlightsOf, activeFlightState } from './active-flights.ts';
+
+/** Today's flights of the club; Home keeps the member's own active ones. Refreshed now and then while Home is open. */
+function useFlightsOfDay(club: string, day: string) {
+  return useQuery({
+    queryKey: ['flights-of-day', club, day],
+    queryFn: ({ signal }) => get<ListItemsResponse<FlightRecord>>('/list-items/', { type: 'FLIGHT', day }, signal),
+    refetchInterval: 30_000,
+  });
+}
+
+/** The member's gliders on the line today: waiting, or flying since hh:mm. Nothing when there are none. */
+export function ActiveFlights({ club, userID, timeZone }: { club: string; userID: string; timeZone: string }) {
+  const flights = useFlightsOfDay(club, clubToday(timeZone));
+  if (flights.isError) return <LoadError error={flights.error} prefix="Could not load your flights." />;
+  const active = flights.data ? activeFlightsOf(flights.data.items, userID) : [];
+  if (active.length === 0) return null;
+  return (
+    <section aria-labelledby="active-flights" className="mt-3">
+      <h2 id="active-flights" className="h6 fw-semibold text-body-secondary mb-2">
+        Your active flights
+      </h2>
+      <ul className="list-unstyled mb-0">
+        {active.map((flight) => (
+          <li key={flight.id} className="border rounded px-3 py-2 mb-2 d-flex flex-wrap align-items-baseline column-gap-2">
+            <strong className="fs-5">{flight.glider}</strong>
+            <span>{activeFlightState(flight, (ms) => clubDateTime(ms, timeZone).time)}</span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

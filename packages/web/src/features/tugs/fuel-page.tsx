@@ -1,0 +1,282 @@
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode, type Ref } from 'react';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import InputGroup from 'react-bootstrap/InputGroup';
+import Spinner from 'react-bootstrap/Spinner';
+import { Link, useNavigate } from 'react-router';
+import type { TugPageData, TugStatus } from '@flightline/domain/api-types';
+import { Loading, LoadError, Page } from '../../components/page-state.tsx';
+import { errorMessage } from '../../lib/api.ts';
+import { confirmDialog } from '../../lib/confirm-store.ts';
+import { notifications } from '../../lib/notifications-store.ts';
+import { useSession } from '../../lib/session.ts';
+import { newIdempotencyKey } from '../accounting/admin-inputs.ts';
+import { useCreateTow, useTugPage } from './api.ts';
+import { checkOutLabel, defaultTug, hobbsJumpWarning, hobbsPrefill, hoursText, lastNote, MODES, towData, type TowDraft, type TowErrors, type TowMode } from './tow-form.ts';
+import './fuel-page.css';
+
+const TITLE = 'Log Fuel, Oil, or Shift Change';
+
+/** `/fuel/`: the tug page (member spec §2) — pilot check in and out, refuel and oil change, logged against a tug's Hobbs. */
+export function FuelPage() {
+  const { data: session } = useSession();
+  // RequireMember has loaded the session and checked the club before this renders.
+  if (!session?.club || !session.userID) return null;
+  return <TugLoader club={session.club} userID={session.userID} />;
+}
+
+function TugLoader({ club, userID }: { club: string; userID: string }) {
+  const page = useTugPage(club);
+  if (page.isPending) return <Page title={TITLE}><Loading text="Retrieving the tugs...." /></Page>;
+  if (page.isError) {
+    return (
+      <Page title={TITLE}>
+        <LoadError error={page.error} prefix="Could not load the tugs." />
+        <HomeLink />
+      </Page>
+    );
+  }
+  if (page.data.tugs.length === 0) {
+    return (
+      <Page title={TITLE}>
+        <p className="alert alert-info">The club has no tugs yet. An admin can add one in Administration.</p>
+        <HomeLink />
+      </Page>
+    );
+  }
+  return <TowForm key={club} club={club} userID={userID} page={page.data} />;
+}
+
+function HomeLink() {
+  return (
+    <Link to="/" className="btn btn-outline-secondary w-100 d-flex align-items-center justify-content-center">
+      Home
+    </Link>
+  );
+}
+
+/**
+ * One key per event being logged: the same key on every retry of it (a
+ * double tap, a retry after a dropped connection) so it is recorded once; a
+ * new one when the form changes.
+ */
+function useIdempotencyKey() {
+  const key = useRef<string | null>(null);
+  return {
+    current: () => (key.current ??= newIdempotencyKey()),
+    reset: () => {
+      key.current = null;
+    },
+  };
+}
+
+function TowForm({ club, userID, page }: { club: string; userID: string; page: TugPageData }) {
+  const navigate = useNavigate();
+  const create = useCreateTow(club);
+  const key = useIdempotencyKey();
+  const [tugId, setTugId] = useState(() => defaultTug(page.tugs));
+  const [mode, setMode] = useState<TowMode>('checkIn');
+  const [draft, setDraft] = useState<TowDraft>(() => ({ hobbs: hobbsPrefill(page.tugs.find((t) => t.id === tugId)), fuel: '', pilot: '' }));
+  const [errors, setErrors] = useState<TowErrors>({});
+  const alertRef = useRef<HTMLDivElement>(null);
+  const hobbsRef = useRef<HTMLInputElement>(null);
+  const tug = page.tugs.find((t) => t.id === tugId);
+
+  useEffect(() => {
+    if (create.isError) alertRef.current?.focus();
+  }, [create.isError]);
+
+  const changed = () => {
+    key.reset();
+    create.reset();
+  };
+  const chooseTug = (id: string) => {
+    changed();
+    setTugId(id);
+    setErrors({});
+    setDraft((d) => ({ ...d, hobbs: hobbsPrefill(page.tugs.find((t) => t.id === id)) }));
+  };
+  const chooseMode = (next: TowMode) => {
+    changed();
+    setMode(next);
+    setErrors({});
+  };
+  const update = (field: keyof TowDraft, value: string) => {
+    changed();
+    setDraft((d) => ({ ...d, [field]: value }));
+    if (errors[field] || errors.form) setErrors((e) => ({ ...e, [field]: undefined, form: undefined }));
+  };
+
+  const submit = async (event?: FormEvent) => {
+    event?.preventDefault();
+    if (!tug || create.isPending) return;
+    const checked = towData(mode, draft, tug, { time: Date.now(), by: userID });
+    if (!checked.ok) {
+      setErrors(checked.errors);
+      if (checked.errors.hobbs) hobbsRef.current?.focus();
+      return;
+    }
+    setErrors({});
+    const jump = hobbsJumpWarning(tug, draft.hobbs);
+    if (jump && (await confirmDialog.ask({ heading: 'Check the Hobbs reading', message: jump, confirmLabel: 'Yes, record it', rejectLabel: 'Fix it' })) !== true) {
+      hobbsRef.current?.focus();
+      return;
+    }
+    create.mutate(
+      { idempotencyKey: key.current(), data: checked.data },
+      {
+        onSuccess: (result) => {
+          key.reset();
+          // Tug pilot rule (member spec §4): after a check out the chosen tow pilot resets to None.
+          if (mode === 'checkOut') setDraft((d) => ({ ...d, pilot: '' }));
+          notifications.toast({ status: 'success', message: result.message });
+          void navigate('/');
+        },
+      },
+    );
+  };
+
+  return (
+    <Page title={TITLE}>
+      <Form noValidate onSubmit={(event) => void submit(event)} className="fuel-page">
+        <Form.Group className="mb-3" controlId="tow-tug">
+          <Form.Label>Tug</Form.Label>
+          <Form.Select value={tugId} onChange={(e) => chooseTug(e.target.value)}>
+            {tugId === '' && <option value="">Choose a tug</option>}
+            {page.tugs.map((t) => (
+              <option key={t.id} value={t.id}>
+                {t.id}
+                {t.aircraftType ? ` — ${t.aircraftType}` : ''}
+                {t.status === 'Ready' ? '' : ' (Not ready)'}
+              </option>
+            ))}
+          </Form.Select>
+          {tug && <TugSummary tug={tug} />}
+        </Form.Group>
+
+        <div className="fuel-modes mb-3" role="group" aria-label="What to log">
+          {MODES.map(({ mode: m, label }) => (
+            <Button key={m} type="button" variant={m === mode ? 'primary' : 'outline-primary'} aria-pressed={m === mode} onClick={() => chooseMode(m)}>
+              {label}
+            </Button>
+          ))}
+        </div>
+
+        {tug ? (
+          <fieldset disabled={create.isPending}>
+            <legend className="visually-hidden">{MODES.find((m) => m.mode === mode)!.label}</legend>
+            {mode === 'checkIn' && (
+              <Form.Group className="mb-3" controlId="tow-pilot">
+                <Form.Label>Tow pilot</Form.Label>
+                <Form.Select value={draft.pilot} onChange={(e) => update('pilot', e.target.value)} isInvalid={Boolean(errors.pilot)}>
+                  <option value="">None</option>
+                  {page.towPilots.map((p) => (
+                    <option key={p.userID} value={p.userID}>
+                      {p.first} {p.last}
+                    </option>
+                  ))}
+                </Form.Select>
+                <Form.Control.Feedback type="invalid">{errors.pilot}</Form.Control.Feedback>
+                {page.towPilots.length === 0 && <Form.Text muted>The club has no active tow pilots: an admin can set Tow Pilot in Administration.</Form.Text>}
+              </Form.Group>
+            )}
+
+            <DecimalField
+              label="Hobbs"
+              unit="h"
+              value={draft.hobbs}
+              error={errors.hobbs && keepTogether(errors.hobbs, tug.id)}
+              inputRef={hobbsRef}
+              onChange={(text) => update('hobbs', text)}
+            />
+            {mode === 'refuel' && <DecimalField label="Fuel" unit="L" value={draft.fuel} error={errors.fuel} onChange={(text) => update('fuel', text)} />}
+
+            <p className="text-body-secondary mb-3">{lastNote(mode, tug)}</p>
+
+            {errors.form && (
+              <div className="alert alert-warning" role="alert">
+                {keepTogether(errors.form, tug.id)}
+              </div>
+            )}
+            {create.isError && (
+              <div className="alert alert-danger" role="alert" tabIndex={-1} ref={alertRef}>
+                {keepTogether(errorMessage(create.error), tug.id)}
+              </div>
+            )}
+
+            <Button type="submit" variant="primary" className="w-100 mb-2" disabled={mode === 'checkOut' && !tug.currentPilot} aria-busy={create.isPending}>
+              {create.isPending && <Spinner as="span" animation="border" size="sm" className="me-2" aria-hidden="true" />}
+              {submitLabel(mode, tug)}
+            </Button>
+          </fieldset>
+        ) : (
+          <p className="text-body-secondary">Choose a tug to log.</p>
+        )}
+        <HomeLink />
+      </Form>
+    </Page>
+  );
+}
+
+/** A registration like C-FTOW is not broken at its hyphen when a message wraps on a narrow phone. */
+function keepTogether(text: string, registration: string): ReactNode {
+  const parts = text.split(registration);
+  if (parts.length === 1) return text;
+  return parts.flatMap((part, i) => (i === 0 ? [part] : [<span key={i} className="text-nowrap">{registration}</span>, part]));
+}
+
+function submitLabel(mode: TowMode, tug: TugStatus): string {
+  switch (mode) {
+    case 'checkIn':
+      return 'Confirm Pilot Check In';
+    case 'checkOut':
+      return checkOutLabel(tug);
+    case 'refuel':
+      return 'Confirm';
+    case 'oil':
+      return 'Confirm Oil Change';
+  }
+}
+
+/** Who is on the tug and its last Hobbs, under the selector. */
+function TugSummary({ tug }: { tug: TugStatus }) {
+  return (
+    <div className="form-text fuel-summary">
+      <span>{tug.currentPilot ? `Checked in: ${tug.pilotName}` : 'No pilot checked in'}</span>
+      <span>{tug.lastHobbs === null ? 'No Hobbs reading yet' : `Hobbs ${hoursText(tug.lastHobbs)} h`}</span>
+    </div>
+  );
+}
+
+interface DecimalFieldProps {
+  label: string;
+  unit: string;
+  value: string;
+  error: ReactNode;
+  onChange: (text: string) => void;
+  inputRef?: Ref<HTMLInputElement>;
+}
+
+/** Hours or litres as typed text (up to 2 decimals), with the unit beside it. */
+function DecimalField({ label, unit, value, error, onChange, inputRef }: DecimalFieldProps) {
+  const id = useId();
+  return (
+    <Form.Group className="mb-3" controlId={id}>
+      <Form.Label>{label}</Form.Label>
+      <InputGroup hasValidation>
+        <Form.Control
+          ref={inputRef}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+          inputMode="decimal"
+          autoComplete="off"
+          placeholder="0.00"
+          isInvalid={Boolean(error)}
+          aria-invalid={error ? true : undefined}
+        />
+        <InputGroup.Text>{unit}</InputGroup.Text>
+        <Form.Control.Feedback type="invalid">{error}</Form.Control.Feedback>
+      </InputGroup>
+    </Form.Group>
+  );
+}
