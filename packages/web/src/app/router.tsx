@@ -4,7 +4,6 @@ import { RequireAuth } from '../components/require-auth.tsx';
 import { RequireMember } from '../components/require-member.tsx';
 import { HomeOrLanding } from '../features/home/home-or-landing.tsx';
 import { NotFound } from '../features/not-found.tsx';
-import { ComingSoon } from '../features/placeholders/coming-soon.tsx';
 import { Shell } from './shell.tsx';
 
 /** A page loaded on first visit, so a phone downloads only the screens it opens. */
@@ -39,19 +38,19 @@ export const routes: RouteObject[] = [
       { path: '/new pilot', element: signedIn(page(() => import('../features/members/new-pilot-page.tsx'), 'NewPilotPage')) },
       // Club members
       { path: '/emergency', element: member(page(() => import('../features/members/directory-page.tsx'), 'DirectoryPage')) },
-      { path: '/crew', element: member(<ComingSoon title="Request Flight" />) },
-      { path: '/ground', element: member(<ComingSoon title="Record Launch or Landing" />) },
-      { path: '/awaiting', element: member(<ComingSoon title="Awaiting Launches" />) },
-      { path: '/fuel', element: member(<ComingSoon title="Log Fuel, Oil, or Shift Change" />) },
-      { path: '/logs', element: member(<ComingSoon title="Flight Logs" />) },
+      { path: '/crew', element: member(page(() => import('../features/crew/crew-page.tsx'), 'CrewPage')) },
+      { path: '/ground', element: member(page(() => import('../features/ground/ground-page.tsx'), 'GroundPage')) },
+      { path: '/awaiting', element: member(page(() => import('../features/awaiting/awaiting-page.tsx'), 'AwaitingPage')) },
+      { path: '/fuel', element: member(page(() => import('../features/tugs/fuel-page.tsx'), 'FuelPage')) },
+      { path: '/logs', element: member(page(() => import('../features/logs/logs-page.tsx'), 'LogsPage')) },
       { path: '/userAccount', element: member(page(() => import('../features/account/account-summary-page.tsx'), 'AccountSummaryPage')) },
       // Back office
       { path: '/admin', element: member(page(() => import('../features/admin/admin-page.tsx'), 'AdminPage')) },
       { path: '/admin/club', element: member(page(() => import('../features/club-settings/club-settings-page.tsx'), 'ClubSettingsPage')) },
-      { path: '/intro', element: member(<ComingSoon title="New Intro Flight" />) },
-      { path: '/intro/refund', element: member(<ComingSoon title="Refund Intro" />) },
-      { path: '/intro/cancel', element: member(<ComingSoon title="Cancel Intro" />) },
-      { path: '/export', element: member(<ComingSoon title="Club Data Exports" />) },
+      { path: '/intro', element: member(page(() => import('../features/intros/intro-sale-page.tsx'), 'IntroSalePage')) },
+      { path: '/intro/refund', element: member(page(() => import('../features/intros/intro-refund-page.tsx'), 'IntroRefundPage')) },
+      { path: '/intro/cancel', element: member(page(() => import('../features/intros/intro-cancel-page.tsx'), 'IntroCancelPage')) },
+      { path: '/export', element: member(page(() => import('../features/exports/export-page.tsx'), 'ExportPage')) },
       { path: '/accounts', element: member(page(() => import('../features/accounting/accounting-summary-page.tsx'), 'AccountingSummaryPage')) },
       { path: '/accountingAdmin', element: member(page(() => import('../features/accounting/accounting-admin-page.tsx'), 'AccountingAdminPage')) },
       { path: '*', element: <NotFound /> },

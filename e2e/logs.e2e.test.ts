@@ -1,0 +1,336 @@
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { DateTime } from 'luxon';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BalanceInfo, FlightRecord, LogsData } from '@flightline/domain/api-types';
+import { formatMoney } from '@flightline/domain/money';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, login } from './helpers/browser.ts';
+import { DEMO, DEMO_PASSWORD } from './helpers/demo-accounts.ts';
+import { startServer, type RunningServer } from './helpers/server.ts';
+
+/**
+ * Flight Logs `/logs/` and the flight modal at phone size (member spec §2,
+ * §4, §5, §8; back-office spec §4, §6, §8, §9): Mary Member flies C-GDSA for
+ * 30 minutes (placed, launched and landed through the API); Alex Admin finds
+ * it in the logs with its duration and the totals, is stopped by a negative
+ * release height, then corrects the landing (10 minutes later) and the
+ * glider (C-GDSB) through Confirm Changes; the correction shows in the
+ * revisions and Mary is re-billed exactly the rental difference. Mary sees
+ * her costs but no Edit Flight; once the lock date covers the day, the
+ * flight shows as locked. Its own server: it flies, bills and locks.
+ */
+
+const ROOT = fileURLToPath(new URL('../', import.meta.url));
+const RESULTS = join(ROOT, 'test-results');
+const SHOTS = join(ROOT, 'scratch', 'shots');
+const MINUTE = 60_000;
+const TUG = 'C-FTOW';
+/** The zone furthest ahead: its today is after the day of a flight flown in the zones below. */
+const AHEAD_ZONE = 'Pacific/Kiritimati';
+
+let server: RunningServer;
+let browser: Browser;
+let dataDir: string;
+let admin: Page;
+let mary: Page;
+let maryId: string;
+let timeZone: string;
+let today: string;
+let flightId: string;
+let launchedAt: number;
+let balanceBefore: number;
+
+/**
+ * A club zone where the flight fits on today (launched an hour ago, after
+ * 01:00) and where the zone furthest ahead is already on a later day (for
+ * the lock date, which must be before today). One of these always fits.
+ */
+function chooseZone(nowMs: number): string {
+  for (const zone of ['Pacific/Pago_Pago', 'America/Toronto', 'Europe/London']) {
+    const local = DateTime.fromMillis(nowMs, { zone });
+    const ahead = DateTime.fromMillis(nowMs, { zone: AHEAD_ZONE });
+    if (local.hour * 60 + local.minute >= 70 && ahead.toISODate()! > local.toISODate()!) return zone;
+  }
+  throw new Error('no zone fits now');
+}
+
+const clock = (ms: number) => DateTime.fromMillis(ms, { zone: timeZone }).toFormat('HH:mm');
+
+async function phone(email: string): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL: server.baseUrl,
+    viewport: { width: 375, height: 740 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    locale: 'en-CA',
+  });
+  const page = await context.newPage();
+  await login(page, email, DEMO_PASSWORD);
+  return page;
+}
+
+async function ok(response: Promise<{ status(): number; text(): Promise<string> }>): Promise<void> {
+  const answer = await response;
+  expect(answer.status(), await answer.text()).toBe(200);
+}
+
+async function setTimeZone(zone: string): Promise<void> {
+  const settings = (await (await admin.request.get('/api/get-club-settings')).json()) as Record<string, unknown>;
+  await ok(admin.request.post('/api/update-club-settings', { data: { ...settings, timeZone: zone } }));
+}
+
+async function balanceOfMary(): Promise<number> {
+  return ((await (await mary.request.get('/api/get-balance')).json()) as BalanceInfo).balanceCents;
+}
+
+async function storedFlight(page: Page = admin): Promise<FlightRecord> {
+  const logs = (await (await page.request.get(`/api/serve-logs?startDate=${today}&endDate=${today}`)).json()) as LogsData;
+  const flight = logs.flights.find((f) => f.id === flightId);
+  if (!flight) throw new Error(`flight ${flightId} is not in the logs of ${today}`);
+  return flight;
+}
+
+/** A 375 px screenshot, once transitions are over (a modal's 300 ms fade-in), as the phone shows it. */
+async function shot(page: Page, name: string, fullPage = true): Promise<void> {
+  mkdirSync(SHOTS, { recursive: true });
+  const modal = (await page.getByRole('dialog').count()) > 0;
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: fullPage && !modal });
+}
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'flightline-logs-'));
+  server = await startServer({ dataDir, logFile: join(RESULTS, 'logs-server.log') });
+  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+  [admin, mary] = await Promise.all([phone(DEMO.admin), phone(DEMO.member)]);
+
+  timeZone = chooseZone(Date.now());
+  await setTimeZone(timeZone);
+  today = DateTime.now().setZone(timeZone).toISODate()!;
+  const { pilots } = (await (await admin.request.get('/api/list-members')).json()) as { pilots: { userID: string; email: string }[] };
+  const idOf = (email: string) => pilots.find((p) => p.email === email)?.userID ?? '';
+  maryId = idOf(DEMO.member);
+  const tomId = idOf(DEMO.towPilot);
+  expect(maryId && tomId).toBeTruthy();
+
+  // Mary asks for C-GDSA alone; it launches an hour ago on a whole minute (towed by Tom) and lands 30 minutes later.
+  balanceBefore = await balanceOfMary();
+  flightId = randomUUID();
+  await ok(mary.request.post('/api/update-item/', { data: { type: 'FLIGHT', id: flightId, data: { user: maryId, flyWith: 'Alone', glider: 'C-GDSA', launchType: '2000 ft' } } }));
+  launchedAt = Math.floor(Date.now() / MINUTE) * MINUTE - 60 * MINUTE;
+  await ok(admin.request.post('/api/update-flight/', { data: { id: flightId, action: 'Launch', tug: TUG, towPilot: tomId, time: launchedAt, idempotencyKey: randomUUID() } }));
+  await ok(admin.request.post('/api/update-flight/', { data: { id: flightId, action: 'Landing', time: launchedAt + 30 * MINUTE, idempotencyKey: randomUUID() } }));
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+const flightsList = (page: Page) => page.getByRole('list', { name: 'Flights' });
+const flightLine = (page: Page, glider: string) => flightsList(page).getByRole('button').filter({ hasText: glider });
+const dialog = (page: Page, title: string) => page.getByRole('dialog', { name: title, exact: true });
+const button = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
+
+describe('flight logs at 375 px', () => {
+  it("bills the flight: 2000 ft tow $45.20 and 30 minutes of C-GDSA $20.34 (HST 13 % on top)", async () => {
+    expect(await balanceOfMary()).toBe(balanceBefore - 4520 - 2034);
+  });
+
+  it("lists today's flight with its duration and the totals", async () => {
+    await admin.goto('/logs/');
+    await admin.getByRole('heading', { name: `Flight Logs for ${today}` }).waitFor();
+    await flightLine(admin, 'C-GDSA').waitFor();
+    const line = await flightLine(admin, 'C-GDSA').textContent();
+    expect(line).toContain(`${clock(launchedAt)}–${clock(launchedAt + 30 * MINUTE)}`);
+    expect(line).toContain('0:30');
+    expect(line).toContain('Mary Member');
+    expect(line).toContain('2000 ft');
+    expect(await admin.getByLabel('Totals').textContent()).toBe('Flights1Hours0:30');
+    expect(await button(admin, 'All flights').getAttribute('aria-pressed')).toBe('true');
+    // The glider filter: All first, then the gliders flown.
+    expect(await admin.getByLabel('Glider', { exact: true }).locator('option').allTextContents()).toEqual(['All', 'C-GDSA']);
+    await shot(admin, 'logs-list');
+    await shot(admin, 'logs-list-first-screen', false);
+  });
+
+  it('opens Flight Info: no costs for another member, Edit Flight for an admin', async () => {
+    await flightLine(admin, 'C-GDSA').click();
+    const info = dialog(admin, 'Flight Info');
+    await info.waitFor();
+    const facts = info.getByLabel('Flight', { exact: true });
+    expect(await facts.textContent()).toContain('Takeoff Time' + clock(launchedAt));
+    expect(await facts.textContent()).toContain('Duration0:30');
+    expect(await facts.textContent()).toContain('Tow PilotTom Towpilot');
+    expect(await info.getByText('Flight cost').count()).toBe(0);
+    await info.getByText('No corrections.').waitFor();
+    await shot(admin, 'logs-flight-info');
+    await button(admin, 'Edit Flight').click();
+    await dialog(admin, 'Editing Flight').waitFor();
+  });
+
+  it("refuses a negative release height: 'Release height must be positive' and no call", async () => {
+    const edit = dialog(admin, 'Editing Flight');
+    await edit.getByLabel(/^Release Height/).fill('-5');
+    let calls = 0;
+    const count = (r: { url(): string }) => {
+      if (r.url().includes('/api/update-flight')) calls += 1;
+    };
+    admin.on('request', count);
+    await button(admin, 'Submit Changes').click();
+    await admin.getByRole('alert').filter({ hasText: 'Release height must be positive' }).waitFor();
+    await shot(admin, 'logs-release-height-refused', false);
+    admin.off('request', count);
+    expect(calls).toBe(0);
+    expect(await dialog(admin, 'Editing Flight').isVisible()).toBe(true);
+    // Cancel goes back to Flight Info; editing again starts from the flight.
+    await button(admin, 'Cancel').click();
+    await dialog(admin, 'Flight Info').waitFor();
+    await button(admin, 'Edit Flight').click();
+    expect(await dialog(admin, 'Editing Flight').getByLabel(/^Release Height/).inputValue()).toBe('0');
+    // The alert hides itself after 4 seconds.
+    await admin.getByRole('alert').filter({ hasText: 'Release height must be positive' }).waitFor({ state: 'detached' });
+  });
+
+  it('changes the landing time and the glider: Confirm Changes strikes the old values through, Back keeps the edit', async () => {
+    const edit = dialog(admin, 'Editing Flight');
+    await shot(admin, 'logs-editing');
+    await edit.getByLabel('Glider', { exact: true }).selectOption('C-GDSB');
+    await edit.getByLabel('Landing Time', { exact: true }).fill(clock(launchedAt + 40 * MINUTE));
+    // Ground-only members are not offered as the pilot.
+    const pilots = await edit.getByLabel('Pilot', { exact: true }).locator('option').allTextContents();
+    expect(pilots).toContain('Mary Member');
+    expect(pilots).not.toContain('Gary Ground');
+    await button(admin, 'Submit Changes').click();
+
+    const confirm = dialog(admin, 'Confirm Changes');
+    await confirm.waitFor();
+    const changes = confirm.getByRole('list', { name: 'Changes' }).getByRole('listitem');
+    expect(await changes.count()).toBe(2);
+    expect(await changes.nth(0).textContent()).toBe('GliderC-GDSAC-GDSB');
+    expect(await changes.nth(0).locator('del').textContent()).toBe('C-GDSA');
+    expect(await changes.nth(1).locator('del').textContent()).toBe(clock(launchedAt + 30 * MINUTE));
+    expect(await changes.nth(1).textContent()).toBe(`Landing Time${clock(launchedAt + 30 * MINUTE)}${clock(launchedAt + 40 * MINUTE)}`);
+    await shot(admin, 'logs-confirm-changes');
+
+    await button(admin, 'Back').click();
+    expect(await dialog(admin, 'Editing Flight').getByLabel('Glider', { exact: true }).inputValue()).toBe('C-GDSB');
+    await button(admin, 'Submit Changes').click();
+    await confirm.waitFor();
+  });
+
+  it("confirms: 'Sucessfully updated flight {id}', the modal closes, the logs reload and Mary is re-billed exactly", async () => {
+    await button(admin, 'Confirm').click();
+    await admin.getByRole('status').filter({ hasText: `Sucessfully updated flight ${flightId}` }).waitFor();
+    await admin.getByRole('dialog').waitFor({ state: 'detached' });
+    await flightLine(admin, 'C-GDSB').waitFor();
+    expect(await flightLine(admin, 'C-GDSB').textContent()).toContain('0:40');
+    expect(await admin.getByLabel('Totals').textContent()).toBe('Flights1Hours0:40');
+
+    const stored = await storedFlight();
+    expect(stored.glider).toBe('C-GDSB');
+    expect(stored.landedAt).toBe(launchedAt + 40 * MINUTE);
+    expect(stored.launchedAt).toBe(launchedAt);
+    // The rental is billed again: 40 minutes of C-GDSB at 50¢ = $20.00 + $2.60 HST, instead of $20.34; the tow stays.
+    expect(await balanceOfMary()).toBe(balanceBefore - 4520 - 2260);
+  });
+
+  it('shows the correction in the revisions accordion: who, when, each field old → new', async () => {
+    await flightLine(admin, 'C-GDSB').click();
+    const info = dialog(admin, 'Flight Info');
+    await info.waitFor();
+    const revision = info.getByRole('button', { name: /^Alex Admin/ });
+    await revision.waitFor();
+    expect(await revision.textContent()).toMatch(new RegExp(`^Alex Admin${today} \\d\\d:\\d\\d$`));
+    await revision.click();
+    await info.getByText('Glider: C-GDSA → C-GDSB').waitFor();
+    await info.getByText(`Landing Time: ${clock(launchedAt + 30 * MINUTE)} → ${clock(launchedAt + 40 * MINUTE)}`).waitFor();
+    await shot(admin, 'logs-revisions');
+    await info.locator('.modal-footer').getByRole('button', { name: 'Close', exact: true }).click();
+    await admin.getByRole('dialog').waitFor({ state: 'detached' });
+  });
+
+  it('lists the tows: every towed flight, or one tow pilot\'s', async () => {
+    await button(admin, 'Tows').click();
+    const towPilot = admin.getByLabel('Tow pilot', { exact: true });
+    // Alex does not tow: the view opens on everyone's tows.
+    expect(await towPilot.inputValue()).toBe('All');
+    await flightLine(admin, 'C-GDSB').waitFor();
+    await towPilot.selectOption({ label: 'Tom Towpilot' });
+    await flightLine(admin, 'C-GDSB').waitFor();
+    expect(await admin.getByLabel('Totals').textContent()).toBe('Flights1Hours0:40');
+    await shot(admin, 'logs-tows');
+    await button(admin, 'All flights').click();
+    await admin.getByLabel('Glider', { exact: true }).waitFor();
+  });
+
+  it('shows Mary her logbook with her costs and no Edit Flight', async () => {
+    await mary.goto('/logs/');
+    await button(mary, 'My flights').click();
+    await flightLine(mary, 'C-GDSB').waitFor();
+    expect(await mary.getByLabel('Totals').textContent()).toBe('Flights1Hours0:40');
+    await shot(mary, 'logs-my-flights');
+    await flightLine(mary, 'C-GDSB').click();
+    const info = dialog(mary, 'Flight Info');
+    await info.waitFor();
+    const own = await storedFlight(mary);
+    expect(own.flightCost).not.toBeNull();
+    const facts = await info.getByLabel('Flight', { exact: true }).textContent();
+    expect(facts).toContain(`Launch cost${formatMoney(own.launchCost!)}`);
+    expect(facts).toContain(`Flight cost${formatMoney(own.flightCost!)}`);
+    expect(await button(mary, 'Edit Flight').count()).toBe(0);
+    await shot(mary, 'logs-member-flight-info');
+    // The server refuses her an edit too.
+    const refused = await mary.request.post('/api/update-flight/', {
+      data: { ...editBody(own), idempotencyKey: randomUUID(), releaseHeight: 1000 },
+    });
+    expect(refused.status()).toBe(403);
+  });
+
+  it('shows a flight on or before the lock date as Locked, without Edit Flight', async () => {
+    // The lock date must be before today: lock the flight's day from the zone already on the next day, then come back.
+    await setTimeZone(AHEAD_ZONE);
+    await ok(admin.request.post('/api/update-admin-parameter/', { data: { parameter: 'lockDate', lockDate: today } }));
+    await setTimeZone(timeZone);
+    await admin.reload();
+    await flightLine(admin, 'C-GDSB').click();
+    const info = dialog(admin, 'Flight Info');
+    await info.getByText(`Flights on or before ${today} can no longer be changed.`).waitFor();
+    expect(await button(admin, 'Edit Flight').count()).toBe(0);
+    await shot(admin, 'logs-locked');
+    const refused = await admin.request.post('/api/update-flight/', {
+      data: { ...editBody(await storedFlight()), idempotencyKey: randomUUID(), releaseHeight: 1000 },
+    });
+    expect(refused.status()).toBeGreaterThanOrEqual(400);
+    expect(refused.status()).toBeLessThan(500);
+    expect((await storedFlight()).releaseHeight).toBe(0);
+  });
+});
+
+/** A ChangeFlight body that keeps the flight as it is. */
+function editBody(f: FlightRecord) {
+  return {
+    id: f.id,
+    action: 'ChangeFlight',
+    glider: f.glider,
+    user: f.user,
+    flyWith: f.flyWith,
+    passengerID: f.passengerID,
+    passengerFirst: f.passengerFirst,
+    passengerLast: f.passengerLast,
+    pilotInCharge: f.pilotInCharge,
+    shareCost: f.shareCost,
+    launchType: f.launchType,
+    towPilot: f.towPilot,
+    tug: f.tug,
+    launchedAt: f.launchedAt,
+    landedAt: f.landedAt,
+    releaseHeight: f.releaseHeight,
+  };
+}

@@ -1,0 +1,18 @@
+import type { AllTransactions, FlightRecord, ListItemsResponse, PilotListItem } from '@flightline/domain/api-types';
+import { get } from '../../lib/api.ts';
+import type { ExportDates } from './export-data.ts';
+
+/** GET /api/get-flights/: every flight of the club between two instants (epoch ms), cancelled ones too. */
+export async function fetchFlights(range: { startDate: number; endDate: number }, signal?: AbortSignal): Promise<FlightRecord[]> {
+  return get<FlightRecord[]>('/get-flights/', range, signal);
+}
+
+/** Every posting over whole club days, with the chart of accounts (admin). */
+export function fetchTransactions(dates: ExportDates, signal?: AbortSignal): Promise<AllTransactions> {
+  return get<AllTransactions>('/get-all-transactions', { startDate: dates.startDate, endDate: dates.endDate }, signal);
+}
+
+/** The club's members, for the Tow Pilot and User names. */
+export async function fetchPilots(signal?: AbortSignal): Promise<PilotListItem[]> {
+  return (await get<ListItemsResponse<PilotListItem>>('/list-items/', { type: 'PILOT' }, signal)).items;
+}

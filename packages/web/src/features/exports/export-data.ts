@@ -1,0 +1,83 @@
+import type { AllTransactions, FlightRecord, PilotListItem } from '@flightline/domain/api-types';
+import { clubDayRange } from '@flightline/domain/club-time';
+import { csvFileName, toCsv, type CsvCell } from '@flightline/domain/csv';
+import {
+  flightExportHeader,
+  flightExportRow,
+  TRANSACTION_COLUMNS,
+  transactionExportRow,
+  type ExportChoice,
+  type NameLookup,
+} from '@flightline/domain/exports';
+
+/**
+ * Club Data Exports (back-office spec §2 "Export", §3 "Export CSV columns",
+ * §5): what each choice loads and the CSV it becomes. The CSV is built in
+ * the browser from the same calls the other screens use.
+ */
+
+export const EXPORT_LABELS: Record<ExportChoice, string> = {
+  Flights: 'Flights (including cancelled)',
+  'Completed Flights': 'Completed Flights',
+  Transactions: 'Transactions',
+};
+
+export interface ExportDates {
+  startDate: string;
+  endDate: string;
+}
+
+/** A changed date; a start after the end is reset to the end date (spec §2). */
+export function changeExportDates(dates: ExportDates, change: Partial<ExportDates>): ExportDates {
+  const next = { ...dates, ...change };
+  return next.startDate !== '' && next.endDate !== '' && next.startDate > next.endDate ? { ...next, startDate: next.endDate } : next;
+}
+
+/**
+ * get-flights takes instants: the start of the start day to the end of the
+ * end day in the club's zone (spec §5), the last millisecond included.
+ */
+export function flightsQuery(dates: ExportDates, timeZone: string): { startDate: number; endDate: number } {
+  const { startMs, endMs } = clubDayRange(dates.startDate, dates.endDate, timeZone);
+  return { startDate: startMs, endDate: endMs - 1 };
+}
+
+/** Member id → full name, for the Tow Pilot and User columns. */
+export function nameLookup(pilots: readonly Pick<PilotListItem, 'userID' | 'first' | 'last'>[]): NameLookup {
+  return new Map(pilots.map((p) => [p.userID, `${p.first} ${p.last}`.trim()]));
+}
+
+/** In the order they flew: launch time, or the request time for flights that never launched. */
+function byTime(a: FlightRecord, b: FlightRecord): number {
+  return a.dateString.localeCompare(b.dateString) || (a.launchedAt ?? a.submittedAt) - (b.launchedAt ?? b.submittedAt) || a.id.localeCompare(b.id);
+}
+
+/** Flights: every flight, cancelled ones too; Completed Flights: landed and not cancelled. */
+export function flightsFor(choice: 'Flights' | 'Completed Flights', flights: readonly FlightRecord[]): FlightRecord[] {
+  const kept = choice === 'Flights' ? [...flights] : flights.filter((f) => f.landedAt !== null && f.cancelledAt === null);
+  return kept.sort(byTime);
+}
+
+export type ExportSource = { choice: 'Flights' | 'Completed Flights'; flights: readonly FlightRecord[] } | { choice: 'Transactions'; data: AllTransactions };
+
+export interface ExportFile {
+  fileName: string;
+  csv: string;
+  /** Data rows, the header not counted. */
+  rowCount: number;
+}
+
+/** The CSV of a choice: the spec's columns (Cancelled At only with cancelled flights included), one row per flight or posting. */
+export function buildExport(source: ExportSource, names: NameLookup, timeZone: string, dates: ExportDates): ExportFile {
+  let header: string[];
+  let rows: CsvCell[][];
+  if (source.choice === 'Transactions') {
+    header = [...TRANSACTION_COLUMNS];
+    rows = source.data.transactions.map((posting) => transactionExportRow(posting, source.data.chartOfAccounts, names, timeZone));
+  } else {
+    const includeCancelled = source.choice === 'Flights';
+    header = flightExportHeader(includeCancelled);
+    rows = flightsFor(source.choice, source.flights).map((flight) => flightExportRow(flight, names, timeZone, includeCancelled));
+  }
+  return { fileName: csvFileName(source.choice, dates.startDate, dates.endDate), csv: toCsv(header, rows), rowCount: rows.length };
+}

@@ -1,0 +1,35 @@
+import { useQuery, type QueryClient } from '@tanstack/react-query';
+import type { IntroItem, IntroLaunchItem, IntrosResponse, IntroSold, ListItemsResponse, UpdateItemResult } from '@flightline/domain/api-types';
+import type { IntroCancel, IntroRefund, IntroSale } from '@flightline/domain/schemas/intros';
+import { get, post } from '../../lib/api.ts';
+
+const INTROS = 'intros';
+
+/** The club's intros with what each still owes, its payment methods and default stale period (refund and cancel). */
+export function useIntros(club: string) {
+  return useQuery({
+    queryKey: [INTROS, club],
+    queryFn: ({ signal }) => get<IntrosResponse>('/get-intros', undefined, signal),
+  });
+}
+
+/** The intro launch options: the sale's launch types and prices. */
+export function useIntroLaunches(club: string) {
+  return useQuery({
+    queryKey: ['list-items', club, 'INTRO_LAUNCH'],
+    queryFn: async ({ signal }) => (await get<ListItemsResponse<IntroLaunchItem>>('/list-items/', { type: 'INTRO_LAUNCH' }, signal)).items,
+  });
+}
+
+export function sellIntro(body: IntroSale) {
+  return post<IntroSold>('/create-intro', body);
+}
+
+export function updateIntro(id: string, data: IntroRefund | IntroCancel) {
+  return post<UpdateItemResult<IntroItem>>('/update-item/', { type: 'INTRO', id, data });
+}
+
+/** After a sale, refund or cancel: every intro list (these pages, the Administration page's) is stale. */
+export async function refreshIntros(client: QueryClient, club: string) {
+  await Promise.all([client.invalidateQueries({ queryKey: [INTROS, club] }), client.invalidateQueries({ queryKey: ['serve-admin'] })]);
+}

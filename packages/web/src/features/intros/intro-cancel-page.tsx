@@ -1,0 +1,105 @@
+import { useState, type FormEvent } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { IntroListItem, IntrosResponse } from '@flightline/domain/api-types';
+import { recipientName } from '@flightline/domain/intro-search';
+import { formatMoney } from '@flightline/domain/money';
+import type { IntroCancel } from '@flightline/domain/schemas/intros';
+import { Loading, LoadError, Page } from '../../components/page-state.tsx';
+import { errorMessage } from '../../lib/api.ts';
+import { confirmDialog } from '../../lib/confirm-store.ts';
+import { notifications } from '../../lib/notifications-store.ts';
+import { clubToday } from '../account/club-dates.ts';
+import { newIdempotencyKey } from '../accounting/admin-inputs.ts';
+import { Check } from '../admin/fields.tsx';
+import { refreshIntros, updateIntro, useIntros } from './api.ts';
+import { InputField } from './input-field.tsx';
+import { IntroGate } from './intro-gate.tsx';
+import { IntroPicker } from './intro-picker.tsx';
+import { cancelData } from './intro-updates.ts';
+
+const TITLE = 'Cancel Intro';
+
+/** `/intro/cancel/` (back-office spec §2 "Cancel Intro"): expired intros first; admin or canAddIntros. */
+export function IntroCancelPage() {
+  return <IntroGate title={TITLE}>{({ club, timeZone }) => <IntroCancelScreen club={club} timeZone={timeZone} />}</IntroGate>;
+}
+
+function IntroCancelScreen({ club, timeZone }: { club: string; timeZone: string }) {
+  const intros = useIntros(club);
+  if (intros.isPending) return <Page title={TITLE}><Loading /></Page>;
+  if (intros.isError) return <Page title={TITLE}><LoadError error={intros.error} prefix="Could not load intros." /></Page>;
+  return <CancelForm club={club} data={intros.data} today={clubToday(timeZone)} />;
+}
+
+/** The buyer's name, else their email: who to tell about the cancellation. */
+function purchasedBy(intro: IntroListItem): string {
+  return `${intro.buyerFirst} ${intro.buyerLast}`.trim() || intro.buyerEmail;
+}
+
+function CancelForm({ club, data, today }: { club: string; data: IntrosResponse; today: string }) {
+  const client = useQueryClient();
+  const [chosen, setChosen] = useState<IntroListItem | null>(null);
+  const [writtenDown, setWrittenDown] = useState(false);
+  const [idempotencyKey, setIdempotencyKey] = useState(newIdempotencyKey);
+
+  const choose = (intro: IntroListItem) => {
+    setChosen(intro);
+    setWrittenDown(false);
+    setIdempotencyKey(newIdempotencyKey());
+  };
+
+  const cancel = useMutation({
+    mutationFn: (cancelInput: IntroCancel) => updateIntro(cancelInput.id, cancelInput),
+    onSuccess: async () => {
+      notifications.toast({ status: 'success', message: 'Intro cancelled successfully' });
+      setChosen(null);
+      setWrittenDown(false);
+      await refreshIntros(client, club);
+    },
+    onError: (error) => notifications.alert({ status: 'danger', heading: 'Could not cancel intro', message: errorMessage(error) }),
+  });
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!chosen || cancel.isPending) return;
+    const checked = cancelData(chosen, writtenDown, idempotencyKey);
+    if (!checked.ok) {
+      notifications.alert({ status: 'danger', message: checked.message });
+      return;
+    }
+    const yes = await confirmDialog.ask({
+      heading: 'Cancel Intro',
+      message: `Cancel intro ${chosen.SN} for ${recipientName(chosen)}? It can no longer be flown or refunded${
+        writtenDown ? '.' : `, and the ${formatMoney(chosen.owedCents)} still owed on it becomes intro revenue.`
+      }`,
+      confirmLabel: 'Cancel Intro',
+      rejectLabel: 'Keep Intro',
+      confirmVariant: 'danger',
+    });
+    if (yes) cancel.mutate(checked.data);
+  };
+
+  const off = chosen === null || cancel.isPending;
+  return (
+    <Page title={TITLE}>
+      <IntroPicker intros={data.intros} today={today} highlightExpired selectedId={chosen?.id ?? null} onSelect={choose} disabled={cancel.isPending} />
+      <form className="intro-form border-top pt-3" onSubmit={(e) => void submit(e)} noValidate>
+        <InputField
+          label="Amount Paid"
+          value={chosen ? formatMoney(chosen.priceCents) : ''}
+          readOnly
+          disabled={chosen === null}
+          note={chosen ? `Still owed on this intro: ${formatMoney(chosen.owedCents)}.` : undefined}
+        />
+        <InputField label="Payment Method" value={chosen?.payment ?? ''} readOnly disabled={chosen === null} />
+        <InputField label="Purchased By" value={chosen ? purchasedBy(chosen) : ''} readOnly disabled={chosen === null} />
+        <InputField label="Serial Number" value={chosen?.SN ?? ''} readOnly disabled={chosen === null} />
+        <Check label="Previously Written Down?" checked={writtenDown} onChange={setWrittenDown} disabled={off} className="mb-3" />
+        <button type="submit" className="btn btn-danger w-100" disabled={off}>
+          {cancel.isPending ? 'Cancelling…' : 'Cancel Intro'}
+        </button>
+        {chosen === null && <p className="form-text">Choose an intro above to cancel it.</p>}
+      </form>
+    </Page>
+  );
+}

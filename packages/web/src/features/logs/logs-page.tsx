@@ -1,0 +1,183 @@
+import '../../app/back-office.scss';
+import { useMemo, useState } from 'react';
+import type { FlightRecord, LogsData } from '@flightline/domain/api-types';
+import { Loading, Page } from '../../components/page-state.tsx';
+import { useSession } from '../../lib/session.ts';
+import { DateRangeFields } from '../account/date-range-fields.tsx';
+import { loadFailure, loadFailureReason, useHeightUnit, useLogs } from './api.ts';
+import { FlightList } from './flight-list.tsx';
+import { FlightModal } from './flight-modal.tsx';
+import {
+  ALL,
+  defaultTowPilot,
+  filterLog,
+  gliderChoices,
+  hoursText,
+  isMyFlight,
+  LOG_VIEWS,
+  logbookOf,
+  logFlights,
+  logsTitle,
+  logTotals,
+  towPilotChoices,
+  type LogView,
+} from './log-views.ts';
+import { useLogRange } from './use-log-range.ts';
+import './logs.css';
+
+/** `/logs/` (member spec §2 "Flight Logs", back-office spec §2, §6, §8, §9). */
+export function LogsPage() {
+  const session = useSession();
+  const s = session.data;
+  if (!s?.club || !s.userID || !s.clubTimeZone) {
+    return (
+      <Page title="Flight Logs">
+        <Loading />
+      </Page>
+    );
+  }
+  return <Logs club={s.club} me={s.userID} iAmTowPilot={s.isTowPilot} timeZone={s.clubTimeZone} />;
+}
+
+function Logs({ club, me, iAmTowPilot, timeZone }: { club: string; me: string; iAmTowPilot: boolean; timeZone: string }) {
+  const [view, setView] = useState<LogView>('all');
+  const [glider, setGlider] = useState(ALL);
+  const [towPilot, setTowPilot] = useState(() => defaultTowPilot(me, iAmTowPilot));
+  const [openId, setOpenId] = useState<string | null>(null);
+  const logbook = logbookOf(view, me, towPilot);
+  const dates = useLogRange(timeZone, logbook !== null);
+  const logs = useLogs(club, dates.range, logbook);
+  const heightUnit = useHeightUnit(club);
+
+  const loading = dates.settling || (dates.range !== null && logs.isPending);
+  const data = loading || !dates.range ? undefined : logs.data;
+  const title = logsTitle(dates.input.startDate, dates.input.endDate);
+
+  return (
+    <Page title={title}>
+      <DateRangeFields value={dates.input} onStartDate={dates.setStartDate} onEndDate={dates.setEndDate} />
+      {!dates.settling && dates.problem && (
+        <div className="alert alert-warning" role="alert">
+          {dates.problem}
+        </div>
+      )}
+      <div className="btn-group w-100 mb-3" role="group" aria-label="Flights to show">
+        {LOG_VIEWS.map((v) => (
+          <button
+            key={v.view}
+            type="button"
+            className={`btn ${view === v.view ? 'btn-primary' : 'btn-outline-primary'}`}
+            aria-pressed={view === v.view}
+            onClick={() => setView(v.view)}
+          >
+            {v.label}
+          </button>
+        ))}
+      </div>
+      {!loading && logs.isError ? (
+        <div className="alert alert-danger d-flex align-items-center justify-content-between gap-2" role="alert">
+          <span>
+            {loadFailure(logs.error)}
+            {loadFailureReason(logs.error) && <span className="d-block small">{loadFailureReason(logs.error)}</span>}
+          </span>
+          <button type="button" className="btn btn-outline-danger btn-sm" onClick={() => void logs.refetch()}>
+            Retry
+          </button>
+        </div>
+      ) : loading || !data ? (
+        dates.range !== null || dates.settling ? <Loading /> : null
+      ) : (
+        <LogList
+          data={data}
+          me={me}
+          timeZone={timeZone}
+          view={view}
+          glider={glider}
+          onGlider={setGlider}
+          towPilot={towPilot}
+          onTowPilot={setTowPilot}
+          onOpen={setOpenId}
+        />
+      )}
+      {data && openId && <OpenFlight key={openId} id={openId} data={data} club={club} timeZone={timeZone} heightUnit={heightUnit} onClose={() => setOpenId(null)} />}
+    </Page>
+  );
+}
+
+/** The flight shown in the modal, while it is still in the loaded logs. */
+function OpenFlight({ id, data, onClose, ...rest }: { id: string; data: LogsData; club: string; timeZone: string; heightUnit: string; onClose: () => void }) {
+  const flight = data.flights.find((f) => f.id === id);
+  if (!flight) return null;
+  return <FlightModal flight={flight} data={data} onClose={onClose} {...rest} />;
+}
+
+interface LogListProps {
+  data: LogsData;
+  me: string;
+  timeZone: string;
+  view: LogView;
+  glider: string;
+  onGlider: (glider: string) => void;
+  towPilot: string;
+  onTowPilot: (id: string) => void;
+  onOpen: (id: string) => void;
+}
+
+function LogList({ data, me, timeZone, view, glider, onGlider, towPilot, onTowPilot, onOpen }: LogListProps) {
+  const flights = useMemo(() => logFlights(data.flights), [data.flights]);
+  const gliders = gliderChoices(view === 'mine' ? flights.filter((f) => isMyFlight(f, me)) : flights);
+  const towPilots = towPilotChoices(flights, data.pilots);
+  // A glider or tow pilot chosen for another range may not be in this one.
+  const gliderShown = gliders.includes(glider) ? glider : ALL;
+  const towPilotShown = towPilots.some((c) => c.value === towPilot) ? towPilot : ALL;
+  const listed: FlightRecord[] = filterLog(flights, { view, me, glider: gliderShown, towPilot: towPilotShown });
+  const totals = logTotals(listed);
+  const multiDay = data.startDate !== data.endDate;
+
+  return (
+    <>
+      {view === 'tows' ? (
+        <div className="mb-3">
+          <label className="form-label" htmlFor="logs-tow-pilot">
+            Tow pilot
+          </label>
+          <select id="logs-tow-pilot" className="form-select" value={towPilotShown} onChange={(e) => onTowPilot(e.target.value)}>
+            {towPilots.map((c) => (
+              <option key={c.value} value={c.value}>
+                {c.label}
+              </option>
+            ))}
+          </select>
+        </div>
+      ) : (
+        <div className="mb-3">
+          <label className="form-label" htmlFor="logs-glider">
+            Glider
+          </label>
+          <select id="logs-glider" className="form-select" value={gliderShown} onChange={(e) => onGlider(e.target.value)}>
+            {gliders.map((g) => (
+              <option key={g} value={g}>
+                {g}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
+      <dl className="row g-2 mb-3 text-center" aria-label="Totals">
+        <div className="col-6">
+          <div className="border rounded py-2 h-100">
+            <dt className="small fw-normal text-body-secondary">Flights</dt>
+            <dd className="fs-5 mb-0">{totals.flights}</dd>
+          </div>
+        </div>
+        <div className="col-6">
+          <div className="border rounded py-2 h-100">
+            <dt className="small fw-normal text-body-secondary">Hours</dt>
+            <dd className="fs-5 mb-0">{hoursText(totals.minutes)}</dd>
+          </div>
+        </div>
+      </dl>
+      <FlightList flights={listed} pilots={data.pilots} timeZone={timeZone} showDate={multiDay} onOpen={onOpen} />
+    </>
+  );
+}

@@ -1,0 +1,40 @@
+import Accordion from 'react-bootstrap/Accordion';
+import type { FlightCorrection } from '@flightline/domain/api-types';
+import { revisionOf, type FlightLookups } from './flight-draft.ts';
+
+/** The correction history (member spec §2): who, when, each changed field old → new; newest first. */
+export function Revisions({ corrections, lookups }: { corrections: FlightCorrection[]; lookups: FlightLookups }) {
+  const views = corrections.map((c, i) => revisionOf(c, i, lookups)).reverse();
+  return (
+    <section aria-labelledby="flight-revisions-title" className="mt-3">
+      <h3 id="flight-revisions-title" className="h6">
+        Revisions
+      </h3>
+      {views.length === 0 ? (
+        <p className="small text-body-secondary mb-0">No corrections.</p>
+      ) : (
+        <Accordion alwaysOpen>
+          {views.map((v) => (
+            <Accordion.Item key={v.key} eventKey={v.key}>
+              <Accordion.Header as="h4">
+                <span>
+                  <span className="d-block fw-semibold">{v.who}</span>
+                  <span className="small text-body-secondary">{v.when}</span>
+                </span>
+              </Accordion.Header>
+              <Accordion.Body className="py-2">
+                <ul className="list-unstyled small mb-0">
+                  {v.rows.map((row) => (
+                    <li key={row.key} className="py-1 text-break">
+                      <span className="fw-semibold">{row.label}:</span> {row.from} → {row.to}
+                    </li>
+                  ))}
+                </ul>
+              </Accordion.Body>
+            </Accordion.Item>
+          ))}
+        </Accordion>
+      )}
+    </section>
+  );
+}
