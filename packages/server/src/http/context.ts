@@ -84,23 +84,19 @@ export async function resolveContext(
     firstName: (found.user as { firstName?: string }).firstName ?? '',
     lastName: (found.user as { lastName?: string }).lastName ?? '',
   };
-  const profile = await deps.db
-    .selectFrom('profile')
-    .select('active_club_id')
-    .where('user_id', '=', user.id)
-    .executeTakeFirst();
-  const clubId = profile?.active_club_id ?? null;
-  if (!clubId) return { user, club: null, pilot: null, isActive: false, now };
+  // The active club and the caller's pilot record in it, in one round trip (this runs on every call, the line poll included).
+  const activeClubId = deps.db.selectFrom('profile').select('active_club_id').where('user_id', '=', user.id);
   const [club, pilot] = await Promise.all([
-    deps.db.selectFrom('club').selectAll().where('id', '=', clubId).executeTakeFirst(),
+    deps.db.selectFrom('club').selectAll().where('id', '=', activeClubId).executeTakeFirst(),
     deps.db
       .selectFrom('pilot')
       .selectAll()
-      .where('club_id', '=', clubId)
+      .where('club_id', '=', activeClubId)
       .where('user_id', '=', user.id)
       .executeTakeFirst(),
   ]);
-  if (!club || !pilot) return { user, club: club ?? null, pilot: null, isActive: false, now };
+  if (!club) return { user, club: null, pilot: null, isActive: false, now };
+  if (!pilot) return { user, club, pilot: null, isActive: false, now };
   const isActive = isMembershipActive(
     { isActive: pilot.is_active, activeExpiration: pilot.active_expiration },
     club.time_zone,
