@@ -96,7 +96,8 @@ export async function seed(db: Kysely<DB>): Promise<{ clubId: string; adminId: s
   return { clubId: club.id, adminId, memberIds };
 }
 
-async function median(runs: number, read: () => Promise<unknown>): Promise<{ medianMs: number; minMs: number; maxMs: number }> {
+/** Warm-up (3 calls), then `runs` timed calls of `read`: the median, fastest and slowest in ms. */
+export async function median(runs: number, read: () => Promise<unknown>): Promise<{ medianMs: number; minMs: number; maxMs: number }> {
   for (let i = 0; i < 3; i += 1) await read();
   const times: number[] = [];
   for (let i = 0; i < runs; i += 1) {
@@ -162,7 +163,8 @@ export async function run(args: string[]): Promise<BenchmarkResult> {
   }
 }
 
-function printTable(rows: string[][]): void {
+/** Rows of cells as aligned columns, the first row a header underlined. */
+export function printTable(rows: string[][]): void {
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
   for (const [index, row] of rows.entries()) {
     console.log(row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  '));
