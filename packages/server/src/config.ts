@@ -1,3 +1,4 @@
+import { IANAZone } from 'luxon';
 import { MIN_SUPPORTED_VERSION } from '@flightline/domain/app-version';
 
 /** Everything the server reads from its environment, in one place (documented in README.md). */
@@ -11,6 +12,8 @@ export interface Config {
   publicUrl: string;
   authSecret: string | undefined;
   seedDemo: boolean;
+  /** The demo club's time zone when it is created (an IANA name). */
+  demoTimeZone: string;
   webDist: string | undefined;
   /** Clients older than this see "Time for an Update". */
   minClientVersion: string;
@@ -19,6 +22,8 @@ export interface Config {
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 3000);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, not ${env.PORT}`);
+  const demoTimeZone = env.DEMO_TIMEZONE || 'America/Toronto';
+  if (!IANAZone.isValidZone(demoTimeZone)) throw new Error(`DEMO_TIMEZONE must be an IANA time zone such as America/Toronto, not ${env.DEMO_TIMEZONE}`);
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
@@ -29,6 +34,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
     authSecret: env.AUTH_SECRET || undefined,
     seedDemo: (env.SEED_DEMO ?? 'true') !== 'false',
+    demoTimeZone,
     webDist: env.WEB_DIST || undefined,
     minClientVersion: env.MIN_CLIENT_VERSION || MIN_SUPPORTED_VERSION,
   };

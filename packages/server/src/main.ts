@@ -30,7 +30,7 @@ async function main() {
   );
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db, log: console.log });
   if (config.seedDemo) {
-    const demo = await seedDemoClub(database.db);
+    const demo = await seedDemoClub(database.db, { timeZone: config.demoTimeZone });
     if (demo.created) {
       console.log(`Demo club "${demo.clubName}" created. Log in as ${demo.adminEmail} with password ${demo.adminPassword}`);
     } else {

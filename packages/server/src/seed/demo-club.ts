@@ -61,10 +61,11 @@ export async function createPasswordUser(
 }
 
 /**
- * Seed "Demo Soaring Club" on a database that does not have it yet. Running
- * it again changes nothing (it finds the club by name).
+ * Seed "Demo Soaring Club" on a database that does not have it yet, in
+ * `timeZone` (default America/Toronto). Running it again changes nothing (it
+ * finds the club by name).
  */
-export async function seedDemoClub(db: Kysely<DB>): Promise<DemoSeedResult> {
+export async function seedDemoClub(db: Kysely<DB>, options: { timeZone?: string } = {}): Promise<DemoSeedResult> {
   const result = (created: boolean, clubId: string): DemoSeedResult => ({
     created,
     clubId,
@@ -81,7 +82,7 @@ export async function seedDemoClub(db: Kysely<DB>): Promise<DemoSeedResult> {
       .values({
         name: DEMO_CLUB_NAME,
         short_name: 'DSC',
-        time_zone: 'America/Toronto',
+        time_zone: options.timeZone ?? 'America/Toronto',
         currency: 'CAD',
         height_unit: 'ft',
         tax_rates: JSON.stringify({ HST: 0.13 }),
