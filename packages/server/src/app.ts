@@ -8,7 +8,7 @@ import { CLIENT_IP_HEADER, createAuth, type Auth } from './auth/auth.ts';
 import { mountAuth } from './auth/mount.ts';
 import type { DB } from './db/schema.ts';
 import type { Database } from './db/engine.ts';
-import { checkAccess, resolveContext, type RequestContext } from './http/context.ts';
+import { checkAccess, forwardSessionCookies, resolveContext, type RequestContext } from './http/context.ts';
 import { HttpError, reasonPhrase } from './http/errors.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { registerModules } from './modules/register.ts';
@@ -64,6 +64,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     const ctx = await resolveContext(this, { db, auth, now });
     checkAccess(ctx, access);
     return ctx;
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    forwardSessionCookies(request, reply);
+    return payload;
   });
 
   app.setErrorHandler((error, request, reply) => {

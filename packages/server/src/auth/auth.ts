@@ -17,6 +17,9 @@ export interface AuthOptions {
 /** Header the HTTP layer fills with the client's address (Fastify's request.ip). */
 export const CLIENT_IP_HEADER = 'x-flightline-client-ip';
 
+/** How long a session read from the database is trusted from its signed cookie (better-auth's cookie cache). */
+export const SESSION_CACHE_SECONDS = 60;
+
 export function createAuth(options: AuthOptions) {
   const sensitiveMax = options.rateLimitMax ?? 10;
   const sendCode = async (email: string, otp: string, type: string) => {
@@ -47,7 +50,14 @@ export function createAuth(options: AuthOptions) {
         lastName: { type: 'string', required: true, input: true },
       },
     },
-    session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
+    session: {
+      expiresIn: 60 * 60 * 24 * 30,
+      updateAge: 60 * 60 * 24,
+      // Every call reads the session (the line page polls every 10 s from each phone): a signed
+      // cookie holding it for a minute saves two queries on most calls. A session revoked
+      // elsewhere (sign-out on another device, a password change) ends within that minute.
+      cookieCache: { enabled: true, maxAge: SESSION_CACHE_SECONDS },
+    },
     rateLimit: {
       enabled: true,
       storage: 'database',

@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely, Selectable } from 'kysely';
 import { fromNodeHeaders } from 'better-auth/node';
 import { isMembershipActive } from '@flightline/domain/club-time';
@@ -71,12 +71,31 @@ export function assertSameClub(ctx: RequestContext, club: string | undefined): v
   }
 }
 
+/** Set-Cookie headers the session read produced, added to the reply by `forwardSessionCookies`. */
+const sessionCookies = new WeakMap<FastifyRequest, string[]>();
+
+/** An onSend hook: the reply carries the session cookies its context read renewed. */
+export function forwardSessionCookies(request: FastifyRequest, reply: FastifyReply): void {
+  const cookies = sessionCookies.get(request);
+  if (!cookies) return;
+  const existing = reply.getHeader('set-cookie');
+  reply.header('set-cookie', [...(existing === undefined ? [] : ([] as string[]).concat(existing as string | string[])), ...cookies]);
+}
+
+/**
+ * Who is calling. The session comes from better-auth — from its signed cookie
+ * cache when fresh (auth.ts), so its names and email can lag a change by up
+ * to a minute; read them from the user table where they are shown.
+ */
 export async function resolveContext(
   request: FastifyRequest,
   deps: { db: Kysely<DB>; auth: Auth; now: () => number },
 ): Promise<RequestContext> {
   const now = deps.now();
-  const found = await deps.auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
+  const { response: found, headers } = await deps.auth.api.getSession({ headers: fromNodeHeaders(request.headers), returnHeaders: true });
+  // A session read from the database renews its cookie cache (and, once a day, the session cookie): pass them on.
+  const cookies = headers.getSetCookie();
+  if (cookies.length) sessionCookies.set(request, cookies);
   if (!found) return { user: null, club: null, pilot: null, isActive: false, now };
   const user: SessionUser = {
     id: found.user.id,

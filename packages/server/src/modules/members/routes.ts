@@ -6,6 +6,7 @@ import { clubParam, userIdParam } from '../../http/params.ts';
 import { defineRoute } from '../../http/route.ts';
 import type { ModuleDeps } from '../deps.ts';
 import { createPilot, getPilotRecord, listDirectory, listPilotClubs, switchClub } from './service.ts';
+import { findUserById } from './repo.ts';
 import { sessionInfo } from './session-service.ts';
 
 export function registerMemberRoutes(app: FastifyInstance, { db }: ModuleDeps): void {
@@ -15,7 +16,8 @@ export function registerMemberRoutes(app: FastifyInstance, { db }: ModuleDeps): 
     summary: 'Who is signed in, their active club and their rights there',
     access: 'public',
     async handler({ ctx }) {
-      return sessionInfo(ctx);
+      const person = ctx.user ? await findUserById(db, ctx.user.id) : undefined;
+      return sessionInfo(ctx, person);
     },
   });
 

@@ -2,17 +2,21 @@ import type { SessionInfo } from '@flightline/domain/api-types';
 import type { RequestContext } from '../../http/context.ts';
 import { sanitizeClubMessage } from '../clubs/club-message.ts';
 
-/** What the web app needs to know about the caller (member spec §3 "Session"). */
-export function sessionInfo(ctx: RequestContext): SessionInfo {
+/**
+ * What the web app needs to know about the caller (member spec §3 "Session").
+ * `person` is the caller's row in the user table: the names and email shown
+ * right after a profile change, which the session's cookie cache may not have yet.
+ */
+export function sessionInfo(ctx: RequestContext, person?: { email: string; firstName: string; lastName: string }): SessionInfo {
   const pilot = ctx.pilot;
   const active = ctx.isActive;
   const flag = (value: boolean | undefined) => Boolean(active && value);
   return {
     isAuthenticated: ctx.user !== null,
     userID: ctx.user?.id ?? null,
-    email: ctx.user?.email ?? '',
-    first: ctx.user?.firstName ?? '',
-    last: ctx.user?.lastName ?? '',
+    email: person?.email ?? ctx.user?.email ?? '',
+    first: person?.firstName ?? ctx.user?.firstName ?? '',
+    last: person?.lastName ?? ctx.user?.lastName ?? '',
     club: ctx.club?.id ?? null,
     clubName: ctx.club?.name ?? '',
     clubShortName: ctx.club?.short_name ?? '',
