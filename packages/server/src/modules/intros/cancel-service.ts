@@ -4,13 +4,12 @@ import { formatMoney } from '@flightline/domain/money';
 import type { IntroCancel } from '@flightline/domain/schemas/intros';
 import type { DB } from '../../db/schema.ts';
 import type { MemberContext } from '../../http/context.ts';
-import { conflict, HttpError, notFound } from '../../http/errors.ts';
-import { hasHint, isUniqueViolation } from '../ledger/db-errors.ts';
+import { conflict, notFound } from '../../http/errors.ts';
 import { assertAfterLockDate } from '../ledger/journal.ts';
-import { findTransactionByKey, insertEntry, lockClubForPosting } from '../ledger/posting-repo.ts';
+import { insertEntry, lockClubForPosting } from '../ledger/posting-repo.ts';
 import { introCancelPostings } from './intro-postings.ts';
-import { lockRefusal } from './locked.ts';
-import { entryIntroId, findIntro, findIntroForUpdate, introHasEntryOfType, introOwedCents, updateIntro, type IntroRow } from './repo.ts';
+import { runKeyedIntroAction } from './keyed-action.ts';
+import { findIntroForUpdate, introHasEntryOfType, introOwedCents, updateIntro, type IntroRow } from './repo.ts';
 import { introItem } from './service.ts';
 
 /**
@@ -32,15 +31,6 @@ type Result = UpdateItemResult<IntroItem>;
 
 const cancelled = (item: IntroItem): Result => ({ statusCode: 200, message: 'Intro cancelled successfully', item });
 
-async function replay(db: Kysely<DB>, ctx: MemberContext, key: string, introId: string): Promise<Result | undefined> {
-  const found = await findTransactionByKey(db, ctx.club.id, key);
-  if (!found) return undefined;
-  if (found.transaction_type !== TYPE || (await entryIntroId(db, ctx.club.id, found.id)) !== introId) {
-    throw conflict(`This idempotency key was already used for transaction #${found.id} (${found.transaction_type}); send a new key for a new cancellation`);
-  }
-  const intro = await findIntro(db, ctx.club.id, introId);
-  return cancelled(introItem(intro!));
-}
 
 /** An intro already cancelled: a keyed retry of a cancel that posted nothing answers again; anything else is refused. */
 async function alreadyCancelled(trx: Transaction<DB>, intro: IntroRow, data: IntroCancel): Promise<Result> {
@@ -51,51 +41,37 @@ async function alreadyCancelled(trx: Transaction<DB>, intro: IntroRow, data: Int
 
 export async function cancelIntro(db: Kysely<DB>, ctx: MemberContext, introId: string, data: IntroCancel): Promise<Result> {
   const key = data.idempotencyKey;
-  if (key !== undefined) {
-    const first = await replay(db, ctx, key, introId);
-    if (first) return first;
-  }
-  try {
-    return await db.transaction().execute(async (trx) => {
-      const club = await lockClubForPosting(trx, ctx.club.id);
-      const intro = await findIntroForUpdate(trx, club.id, introId);
-      if (!intro) throw notFound('Intro not found');
-      if (intro.cancelled_at !== null) return alreadyCancelled(trx, intro, data);
-      if (intro.refunded_at !== null) throw conflict(`Intro ${intro.sn} was refunded`);
-      if (intro.flight_ref !== null) throw conflict(`Intro ${intro.sn} is on flight ${intro.flight_ref}: it can't be cancelled`);
-      // The form shows the amount paid; a price that differs means the page is stale.
-      if (data.priceCents !== intro.price_cents) {
-        throw conflict(`Intro ${intro.sn} was paid ${formatMoney(intro.price_cents)}, not ${formatMoney(data.priceCents)}; reload and try again`);
-      }
-      if (!data.writtenDown) {
-        const lines = introCancelPostings(intro, await introOwedCents(trx, club.id, intro.id), club.tax_rates);
-        if (lines.length > 0) {
-          assertAfterLockDate(club, ctx.now);
-          await insertEntry(trx, {
-            clubId: club.id,
-            effectiveAt: new Date(ctx.now),
-            enteredAt: new Date(ctx.now),
-            enteredBy: ctx.user.id,
-            transactionType: TYPE,
-            description: `Intro ${intro.sn} cancelled (${intro.recipient_first} ${intro.recipient_last})`,
-            note: '',
-            reference: '',
-            idempotencyKey: key ?? null,
-            reversesId: null,
-            lines,
-          });
-        }
-      }
-      const stored = await updateIntro(trx, club.id, intro.id, { cancelled_at: new Date(ctx.now), written_down: data.writtenDown });
-      return cancelled(introItem(stored));
-    });
-  } catch (error) {
-    if (error instanceof HttpError) throw error;
-    if (key !== undefined && isUniqueViolation(error)) {
-      const first = await replay(db, ctx, key, introId);
-      if (first) return first;
+  return runKeyedIntroAction(db, ctx, introId, { type: TYPE, noun: 'cancellation', key, answer: cancelled }, async (trx) => {
+    const club = await lockClubForPosting(trx, ctx.club.id);
+    const intro = await findIntroForUpdate(trx, club.id, introId);
+    if (!intro) throw notFound('Intro not found');
+    if (intro.cancelled_at !== null) return alreadyCancelled(trx, intro, data);
+    if (intro.refunded_at !== null) throw conflict(`Intro ${intro.sn} was refunded`);
+    if (intro.flight_ref !== null) throw conflict(`Intro ${intro.sn} is on flight ${intro.flight_ref}: it can't be cancelled`);
+    // The form shows the amount paid; a price that differs means the page is stale.
+    if (data.priceCents !== intro.price_cents) {
+      throw conflict(`Intro ${intro.sn} was paid ${formatMoney(intro.price_cents)}, not ${formatMoney(data.priceCents)}; reload and try again`);
     }
-    if (hasHint(error, 'ledger_locked')) throw lockRefusal(error);
-    throw error;
-  }
+    if (!data.writtenDown) {
+      const lines = introCancelPostings(intro, await introOwedCents(trx, club.id, intro.id), club.tax_rates);
+      if (lines.length > 0) {
+        assertAfterLockDate(club, ctx.now);
+        await insertEntry(trx, {
+          clubId: club.id,
+          effectiveAt: new Date(ctx.now),
+          enteredAt: new Date(ctx.now),
+          enteredBy: ctx.user.id,
+          transactionType: TYPE,
+          description: `Intro ${intro.sn} cancelled (${intro.recipient_first} ${intro.recipient_last})`,
+          note: '',
+          reference: '',
+          idempotencyKey: key ?? null,
+          reversesId: null,
+          lines,
+        });
+      }
+    }
+    const stored = await updateIntro(trx, club.id, intro.id, { cancelled_at: new Date(ctx.now), written_down: data.writtenDown });
+    return cancelled(introItem(stored));
+  });
 }

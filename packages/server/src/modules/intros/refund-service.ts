@@ -5,12 +5,11 @@ import { formatMoney } from '@flightline/domain/money';
 import type { IntroRefund } from '@flightline/domain/schemas/intros';
 import type { DB } from '../../db/schema.ts';
 import type { MemberContext } from '../../http/context.ts';
-import { badRequest, conflict, HttpError, notFound } from '../../http/errors.ts';
-import { hasHint, isUniqueViolation } from '../ledger/db-errors.ts';
+import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { assertAfterLockDate } from '../ledger/journal.ts';
-import { findTransactionByKey, insertEntry, lockClubForPosting } from '../ledger/posting-repo.ts';
-import { lockRefusal } from './locked.ts';
-import { entryIntroId, findIntro, findIntroForUpdate, introOwedCents, updateIntro } from './repo.ts';
+import { insertEntry, lockClubForPosting } from '../ledger/posting-repo.ts';
+import { runKeyedIntroAction } from './keyed-action.ts';
+import { findIntroForUpdate, introOwedCents, updateIntro } from './repo.ts';
 import { introItem } from './service.ts';
 
 /**
@@ -28,68 +27,43 @@ type Result = UpdateItemResult<IntroItem>;
 
 const refunded = (item: IntroItem): Result => ({ statusCode: 200, message: 'Intro refunded successfully', item });
 
-/** The refund an idempotency key already names (of this intro), or undefined; any other use of the key is refused. */
-async function replay(db: Kysely<DB>, ctx: MemberContext, key: string, introId: string): Promise<Result | undefined> {
-  const found = await findTransactionByKey(db, ctx.club.id, key);
-  if (!found) return undefined;
-  if (found.transaction_type !== TYPE || (await entryIntroId(db, ctx.club.id, found.id)) !== introId) {
-    throw conflict(`This idempotency key was already used for transaction #${found.id} (${found.transaction_type}); send a new key for a new refund`);
-  }
-  const intro = await findIntro(db, ctx.club.id, introId);
-  return refunded(introItem(intro!));
-}
-
 export async function refundIntro(db: Kysely<DB>, ctx: MemberContext, introId: string, data: IntroRefund): Promise<Result> {
   const key = data.idempotencyKey;
-  if (key !== undefined) {
-    const first = await replay(db, ctx, key, introId);
-    if (first) return first;
-  }
-  try {
-    return await db.transaction().execute(async (trx) => {
-      const club = await lockClubForPosting(trx, ctx.club.id);
-      const intro = await findIntroForUpdate(trx, club.id, introId);
-      if (!intro) throw notFound('Intro not found');
-      if (intro.refunded_at !== null) throw conflict(`Intro ${intro.sn} was already refunded`);
-      if (intro.cancelled_at !== null) throw conflict(`Intro ${intro.sn} was cancelled`);
-      if (intro.flight_ref !== null) throw conflict(`Intro ${intro.sn} is on flight ${intro.flight_ref}: it can't be refunded`);
-      const wanted = data.payment.toLowerCase();
-      const method = club.payment_methods.find((m) => m.toLowerCase() === wanted);
-      if (method === undefined) {
-        throw badRequest(`Unknown refund method ${data.payment}: use one of ${club.payment_methods.join(', ') || "the club's payment methods (none are set)"}`);
-      }
-      const owedCents = await introOwedCents(trx, club.id, intro.id);
-      if (data.priceCents > owedCents) {
-        throw conflict(`The refund of ${formatMoney(data.priceCents)} is more than the ${formatMoney(Math.max(0, owedCents))} this intro still holds`);
-      }
-      assertAfterLockDate(club, ctx.now);
-      const to = `${data.refundFirst} ${data.refundLast}`.trim();
-      await insertEntry(trx, {
-        clubId: club.id,
-        effectiveAt: new Date(ctx.now),
-        enteredAt: new Date(ctx.now),
-        enteredBy: ctx.user.id,
-        transactionType: TYPE,
-        description: `Intro ${intro.sn} refunded${to ? ` to ${to}` : ''} (${method})${data.refundRef ? ` ref ${data.refundRef}` : ''}`,
-        note: '',
-        reference: data.refundRef,
-        idempotencyKey: key ?? null,
-        reversesId: null,
-        lines: [
-          { account: ACCOUNT.introsPayable, amountCents: data.priceCents, introId: intro.id },
-          { account: ACCOUNT.cash, amountCents: -data.priceCents, transferType: method },
-        ],
-      });
-      const stored = await updateIntro(trx, club.id, intro.id, { refunded_at: new Date(ctx.now) });
-      return refunded(introItem(stored));
-    });
-  } catch (error) {
-    if (error instanceof HttpError) throw error;
-    if (key !== undefined && isUniqueViolation(error)) {
-      const first = await replay(db, ctx, key, introId);
-      if (first) return first;
+  return runKeyedIntroAction(db, ctx, introId, { type: TYPE, noun: 'refund', key, answer: refunded }, async (trx) => {
+    const club = await lockClubForPosting(trx, ctx.club.id);
+    const intro = await findIntroForUpdate(trx, club.id, introId);
+    if (!intro) throw notFound('Intro not found');
+    if (intro.refunded_at !== null) throw conflict(`Intro ${intro.sn} was already refunded`);
+    if (intro.cancelled_at !== null) throw conflict(`Intro ${intro.sn} was cancelled`);
+    if (intro.flight_ref !== null) throw conflict(`Intro ${intro.sn} is on flight ${intro.flight_ref}: it can't be refunded`);
+    const wanted = data.payment.toLowerCase();
+    const method = club.payment_methods.find((m) => m.toLowerCase() === wanted);
+    if (method === undefined) {
+      throw badRequest(`Unknown refund method ${data.payment}: use one of ${club.payment_methods.join(', ') || "the club's payment methods (none are set)"}`);
     }
-    if (hasHint(error, 'ledger_locked')) throw lockRefusal(error);
-    throw error;
-  }
+    const owedCents = await introOwedCents(trx, club.id, intro.id);
+    if (data.priceCents > owedCents) {
+      throw conflict(`The refund of ${formatMoney(data.priceCents)} is more than the ${formatMoney(Math.max(0, owedCents))} this intro still holds`);
+    }
+    assertAfterLockDate(club, ctx.now);
+    const to = `${data.refundFirst} ${data.refundLast}`.trim();
+    await insertEntry(trx, {
+      clubId: club.id,
+      effectiveAt: new Date(ctx.now),
+      enteredAt: new Date(ctx.now),
+      enteredBy: ctx.user.id,
+      transactionType: TYPE,
+      description: `Intro ${intro.sn} refunded${to ? ` to ${to}` : ''} (${method})${data.refundRef ? ` ref ${data.refundRef}` : ''}`,
+      note: '',
+      reference: data.refundRef,
+      idempotencyKey: key ?? null,
+      reversesId: null,
+      lines: [
+        { account: ACCOUNT.introsPayable, amountCents: data.priceCents, introId: intro.id },
+        { account: ACCOUNT.cash, amountCents: -data.priceCents, transferType: method },
+      ],
+    });
+    const stored = await updateIntro(trx, club.id, intro.id, { refunded_at: new Date(ctx.now) });
+    return refunded(introItem(stored));
+  });
 }

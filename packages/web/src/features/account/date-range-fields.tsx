@@ -7,10 +7,12 @@ interface DateRangeFieldsProps {
   onEndDate: (day: string) => void;
   /** Until the club's today is known (the inputs hold the placeholder day). */
   disabled?: boolean;
+  /** Limit each picker by the other date (default); off where the page itself settles a start after the end. */
+  bounded?: boolean;
 }
 
 /** Start and end date pickers side by side, also on a phone. */
-export function DateRangeFields({ value, onStartDate, onEndDate, disabled = false }: DateRangeFieldsProps) {
+export function DateRangeFields({ value, onStartDate, onEndDate, disabled = false, bounded = true }: DateRangeFieldsProps) {
   const id = useId();
   return (
     <div className="row g-2 mb-3">
@@ -23,7 +25,7 @@ export function DateRangeFields({ value, onStartDate, onEndDate, disabled = fals
           type="date"
           className="form-control"
           value={value.startDate}
-          max={value.endDate || undefined}
+          max={(bounded && value.endDate) || undefined}
           disabled={disabled}
           onChange={(e) => onStartDate(e.target.value)}
         />
@@ -37,7 +39,7 @@ export function DateRangeFields({ value, onStartDate, onEndDate, disabled = fals
           type="date"
           className="form-control"
           value={value.endDate}
-          min={value.startDate || undefined}
+          min={(bounded && value.startDate) || undefined}
           disabled={disabled}
           onChange={(e) => onEndDate(e.target.value)}
         />

@@ -8,6 +8,7 @@ import { errorMessage } from '../../lib/api.ts';
 import { notifications } from '../../lib/notifications-store.ts';
 import { useSession } from '../../lib/session.ts';
 import { clubToday, dayRangeProblem } from '../account/club-dates.ts';
+import { DateRangeFields } from '../account/date-range-fields.tsx';
 import { NotAuthorized } from '../accounting/not-authorized.tsx';
 import { fetchFlights, fetchPilots, fetchTransactions } from './api.ts';
 import { buildExport, changeExportDates, EXPORT_LABELS, flightsQuery, nameLookup, type ExportDates, type ExportSource } from './export-data.ts';
@@ -86,32 +87,12 @@ function ExportScreen({ timeZone }: { timeZone: string }) {
     <Page title={TITLE}>
       <form onSubmit={submit} noValidate>
         <fieldset disabled={load.isPending}>
-          <div className="row g-2 mb-3">
-            <div className="col-6">
-              <label className="form-label" htmlFor={`${id}-start`}>
-                Start date
-              </label>
-              <input
-                id={`${id}-start`}
-                type="date"
-                className="form-control"
-                value={dates.startDate}
-                onChange={(e) => change(changeExportDates(dates, { startDate: e.target.value }), choice)}
-              />
-            </div>
-            <div className="col-6">
-              <label className="form-label" htmlFor={`${id}-end`}>
-                End date
-              </label>
-              <input
-                id={`${id}-end`}
-                type="date"
-                className="form-control"
-                value={dates.endDate}
-                onChange={(e) => change(changeExportDates(dates, { endDate: e.target.value }), choice)}
-              />
-            </div>
-          </div>
+          <DateRangeFields
+            value={dates}
+            bounded={false}
+            onStartDate={(day) => change(changeExportDates(dates, { startDate: day }), choice)}
+            onEndDate={(day) => change(changeExportDates(dates, { endDate: day }), choice)}
+          />
           <fieldset className="mb-3">
             <legend className="form-label fs-6 mb-1">Data to export</legend>
             {EXPORT_CHOICES.map((option) => (
