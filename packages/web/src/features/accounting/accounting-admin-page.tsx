@@ -9,7 +9,8 @@ import { confirmDialog } from '../../lib/confirm-store.ts';
 import { notifications } from '../../lib/notifications-store.ts';
 import { useSession } from '../../lib/session.ts';
 import { clubToday, previousDay } from '../account/club-dates.ts';
-import { adjustmentAmountCents, introPeriodDays, lockDateProblem, newIdempotencyKey, truncateAmountText } from './admin-inputs.ts';
+import { newIdempotencyKey } from '../../lib/new-id.ts';
+import { adjustmentAmountCents, introPeriodDays, lockDateProblem, truncateAmountText } from './admin-inputs.ts';
 import { afterClubChange, postAdjustment, refreshAccounting, updateAdminParameter, useClubInfo } from './api.ts';
 import { NotAuthorized } from './not-authorized.tsx';
 

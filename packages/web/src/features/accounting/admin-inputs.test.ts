@@ -1,6 +1,5 @@
-import { webcrypto } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { adjustmentAmountCents, introPeriodDays, lockDateProblem, newIdempotencyKey, truncateAmountText } from './admin-inputs.ts';
+import { adjustmentAmountCents, introPeriodDays, lockDateProblem, truncateAmountText } from './admin-inputs.ts';
 
 describe('adjustment amount (back-office spec §5: truncated to two decimals, rounded down, non-empty and non-zero, min 0)', () => {
   it('drops decimals past the second, never rounding up', () => {
@@ -58,18 +57,5 @@ describe('default intro expiration period', () => {
     expect(introPeriodDays('1.5')).toBeNull();
     expect(introPeriodDays('-1')).toBeNull();
     expect(introPeriodDays('')).toBeNull();
-  });
-});
-
-describe('idempotency key', () => {
-  it('is a fresh version-4 UUID each time, also without randomUUID (plain http)', () => {
-    const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
-    const withoutRandomUUID = { getRandomValues: webcrypto.getRandomValues.bind(webcrypto) } as unknown as Pick<Crypto, 'getRandomValues'>;
-    const a = newIdempotencyKey(withoutRandomUUID);
-    const b = newIdempotencyKey(withoutRandomUUID);
-    expect(a).toMatch(uuid);
-    expect(b).toMatch(uuid);
-    expect(a).not.toBe(b);
-    expect(newIdempotencyKey(webcrypto as unknown as Crypto)).toMatch(uuid);
   });
 });

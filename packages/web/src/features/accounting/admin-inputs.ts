@@ -36,17 +36,3 @@ export function introPeriodDays(text: string): number | null {
   const days = Number(text);
   return days <= MAX_INTRO_PERIOD_DAYS ? days : null;
 }
-
-/**
- * A fresh key per submit, so a retried request posts once. randomUUID exists
- * only in secure contexts (https, localhost); a club served over plain http on
- * its own network still gets 122 random bits.
- */
-export function newIdempotencyKey(source: Pick<Crypto, 'getRandomValues'> & Partial<Pick<Crypto, 'randomUUID'>> = crypto): string {
-  if (typeof source.randomUUID === 'function') return source.randomUUID();
-  const bytes = source.getRandomValues(new Uint8Array(16));
-  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
-  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
-  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}

@@ -9,7 +9,7 @@ import { formatMoney } from '@flightline/domain/money';
 import type { TaxStatus } from '@flightline/domain/tax';
 import { errorMessage } from '../../lib/api.ts';
 import { notifications } from '../../lib/notifications-store.ts';
-import { newIdempotencyKey } from '../accounting/admin-inputs.ts';
+import { newIdempotencyKey } from '../../lib/new-id.ts';
 import { SelectInput, TextInput } from './fields.tsx';
 import { useAddFunds, type FundsEntry } from './funds-api.ts';
 import {

@@ -31,7 +31,7 @@ import { FlightPlaced } from './flight-placed.tsx';
 import { GliderSelect } from './glider-select.tsx';
 import { IntroSection } from './intro-section.tsx';
 import { crewLoadError } from './load-error.ts';
-import { newFlightId } from './new-id.ts';
+import { newIdempotencyKey } from '../../lib/new-id.ts';
 import './crew.css';
 
 const TITLE = 'Request Flight';
@@ -94,7 +94,7 @@ function CrewFlow({ data, refetch }: { data: CrewPageData; refetch: () => Promis
 
   const cancelRequest = async () => {
     if (!placed) return;
-    const key = cancelKey ?? newFlightId();
+    const key = cancelKey ?? newIdempotencyKey();
     setCancelKey(key);
     setCancelling(true);
     setCancelError(null);
@@ -206,7 +206,7 @@ function CrewForm({ data, draft, onDraft, refetch, onPlaced }: CrewFormProps) {
     }
     const confirmed = await confirmDialog.ask({ heading: 'Place on flight line?', message: summary });
     if (confirmed !== true) return;
-    const flightId = pendingId ?? newFlightId();
+    const flightId = pendingId ?? newIdempotencyKey();
     setPendingId(flightId);
     setBusy(true);
     setProblem(null);

@@ -7,7 +7,7 @@ import { confirmDialog } from '../../lib/confirm-store.ts';
 import { notifications } from '../../lib/notifications-store.ts';
 import { useSession } from '../../lib/session.ts';
 import { clubToday } from '../account/club-dates.ts';
-import { newIdempotencyKey } from '../accounting/admin-inputs.ts';
+import { newIdempotencyKey } from '../../lib/new-id.ts';
 import { POLL_MS, useFlightAction, useGroundStatus, useHeightUnit, useNow } from './api.ts';
 import { InProgressRow, LandedRow, type RowContext } from './flight-rows.tsx';
 import './ground.css';

@@ -2,7 +2,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import type { FlightRecord } from '@flightline/domain/api-types';
-import { newIdempotencyKey } from '../accounting/admin-inputs.ts';
+import { newIdempotencyKey } from '../../lib/new-id.ts';
 import { errorMessage } from '../../lib/api.ts';
 import { notifications } from '../../lib/notifications-store.ts';
 import { useFlightAction } from './api.ts';

@@ -9,7 +9,7 @@ import { errorMessage } from '../../lib/api.ts';
 import { confirmDialog } from '../../lib/confirm-store.ts';
 import { notifications } from '../../lib/notifications-store.ts';
 import { clubToday } from '../account/club-dates.ts';
-import { newIdempotencyKey } from '../accounting/admin-inputs.ts';
+import { newIdempotencyKey } from '../../lib/new-id.ts';
 import { Check } from '../admin/fields.tsx';
 import { refreshIntros, updateIntro, useIntros } from './api.ts';
 import { InputField } from './input-field.tsx';

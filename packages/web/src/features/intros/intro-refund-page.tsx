@@ -7,7 +7,7 @@ import { Loading, LoadError, Page } from '../../components/page-state.tsx';
 import { errorMessage } from '../../lib/api.ts';
 import { notifications } from '../../lib/notifications-store.ts';
 import { clubToday } from '../account/club-dates.ts';
-import { newIdempotencyKey } from '../accounting/admin-inputs.ts';
+import { newIdempotencyKey } from '../../lib/new-id.ts';
 import { refreshIntros, updateIntro, useIntros } from './api.ts';
 import { InputField, SelectField } from './input-field.tsx';
 import { IntroGate } from './intro-gate.tsx';

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ClubInfo, FlightActionResult, LogsData } from '@flightline/domain/api-types';
+import type { FlightActionResult, LogsData } from '@flightline/domain/api-types';
 import type { ChangeFlight } from '@flightline/domain/schemas/flights';
 import { ApiError, get, NO_RESPONSE_STATUS, post } from '../../lib/api.ts';
 import type { DayRange } from '../account/use-day-range.ts';
@@ -30,16 +30,6 @@ export function loadFailure(error: unknown): string {
 export function loadFailureReason(error: unknown): string | null {
   const message = error instanceof ApiError ? error.field<unknown>('message') : undefined;
   return typeof message === 'string' && message ? message : null;
-}
-
-/** The club's height unit for Release Height (the same cache entry as the line page's). */
-export function useHeightUnit(club: string): string {
-  const info = useQuery({
-    queryKey: ['club-info', club],
-    queryFn: ({ signal }) => get<ClubInfo>('/get-club-info', undefined, signal),
-    staleTime: 5 * 60_000,
-  });
-  return info.data?.heightUnit ?? '';
 }
 
 /** A log correction (update-flight ChangeFlight); the logs reload after it, whatever the answer. */

@@ -5,7 +5,7 @@ import type { FlightRecord, LogsData } from '@flightline/domain/api-types';
 import { formatMoney } from '@flightline/domain/money';
 import type { ChangeFlight } from '@flightline/domain/schemas/flights';
 import { notifications } from '../../lib/notifications-store.ts';
-import { newIdempotencyKey } from '../accounting/admin-inputs.ts';
+import { newIdempotencyKey } from '../../lib/new-id.ts';
 import { updateFailure, useChangeFlight } from './api.ts';
 import { FlightEditForm } from './flight-edit-form.tsx';
 import {

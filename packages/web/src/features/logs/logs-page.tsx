@@ -4,7 +4,8 @@ import type { FlightRecord, LogsData } from '@flightline/domain/api-types';
 import { Loading, Page } from '../../components/page-state.tsx';
 import { useSession } from '../../lib/session.ts';
 import { DateRangeFields } from '../account/date-range-fields.tsx';
-import { loadFailure, loadFailureReason, useHeightUnit, useLogs } from './api.ts';
+import { useHeightUnit } from '../ground/api.ts';
+import { loadFailure, loadFailureReason, useLogs } from './api.ts';
 import { FlightList } from './flight-list.tsx';
 import { FlightModal } from './flight-modal.tsx';
 import {

@@ -10,7 +10,7 @@ import { errorMessage } from '../../lib/api.ts';
 import { confirmDialog } from '../../lib/confirm-store.ts';
 import { notifications } from '../../lib/notifications-store.ts';
 import { useSession } from '../../lib/session.ts';
-import { newIdempotencyKey } from '../accounting/admin-inputs.ts';
+import { newIdempotencyKey } from '../../lib/new-id.ts';
 import { useCreateTow, useTugPage } from './api.ts';
 import { checkOutLabel, defaultTug, hobbsJumpWarning, hobbsPrefill, hoursText, lastNote, MODES, towData, type TowDraft, type TowErrors, type TowMode } from './tow-form.ts';
 import './fuel-page.css';
