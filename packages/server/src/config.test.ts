@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readConfig } from './config.ts';
 
@@ -11,6 +12,12 @@ describe('readConfig', () => {
     expect(() => readConfig({ DEMO_TIMEZONE: 'Mars/Olympus' })).toThrow(
       'DEMO_TIMEZONE must be an IANA time zone such as America/Toronto, not Mars/Olympus',
     );
+  });
+
+  it('reads a relative WEB_DIST from the folder the server starts in', () => {
+    expect(readConfig({ WEB_DIST: 'packages/web/dist' }).webDist).toBe(join(process.cwd(), 'packages/web/dist'));
+    expect(readConfig({ WEB_DIST: '/srv/flightline/web' }).webDist).toBe('/srv/flightline/web');
+    expect(readConfig({}).webDist).toBeUndefined();
   });
 
   it('refuses a PORT that is not a port number', () => {

@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { IANAZone } from 'luxon';
 import { MIN_SUPPORTED_VERSION } from '@flightline/domain/app-version';
 
@@ -35,7 +36,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authSecret: env.AUTH_SECRET || undefined,
     seedDemo: (env.SEED_DEMO ?? 'true') !== 'false',
     demoTimeZone,
-    webDist: env.WEB_DIST || undefined,
+    // Relative to the folder the server is started in, as DATA_DIR is.
+    webDist: env.WEB_DIST ? resolve(env.WEB_DIST) : undefined,
     minClientVersion: env.MIN_CLIENT_VERSION || MIN_SUPPORTED_VERSION,
   };
 }

@@ -1,5 +1,6 @@
 import '../../app/back-office.scss';
 import './admin.css';
+import '../../components/touch-checks.css';
 import { useState, type ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
 import { Link } from 'react-router';

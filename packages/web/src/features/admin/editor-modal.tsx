@@ -66,7 +66,7 @@ export function EditorModal({ kind, title, creating, changes, request, enabled, 
   const showProblem = problem !== null && (attempted || changes.length > 0);
 
   return (
-    <Modal show onHide={onClose} fullscreen="sm-down" scrollable backdrop="static" aria-labelledby={titleId} dialogClassName="admin-form">
+    <Modal show onHide={onClose} fullscreen="sm-down" scrollable backdrop="static" aria-labelledby={titleId} dialogClassName="admin-form touch-checks">
       <Modal.Header closeButton>
         <Modal.Title id={titleId} as="h2" className="h5">
           {title}

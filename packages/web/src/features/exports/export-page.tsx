@@ -1,5 +1,5 @@
 import '../../app/back-office.scss';
-import './exports.css';
+import '../../components/touch-checks.css';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { EXPORT_CHOICES, type ExportChoice } from '@flightline/domain/exports';
@@ -93,10 +93,10 @@ function ExportScreen({ timeZone }: { timeZone: string }) {
             onStartDate={(day) => change(changeExportDates(dates, { startDate: day }), choice)}
             onEndDate={(day) => change(changeExportDates(dates, { endDate: day }), choice)}
           />
-          <fieldset className="mb-3">
+          <fieldset className="mb-3 touch-checks">
             <legend className="form-label fs-6 mb-1">Data to export</legend>
             {EXPORT_CHOICES.map((option) => (
-              <div key={option} className="form-check export-choice">
+              <div key={option} className="form-check">
                 <input
                   id={`${id}-${option}`}
                   className="form-check-input"

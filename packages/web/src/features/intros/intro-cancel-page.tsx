@@ -83,7 +83,7 @@ function CancelForm({ club, data, today }: { club: string; data: IntrosResponse;
   return (
     <Page title={TITLE}>
       <IntroPicker intros={data.intros} today={today} highlightExpired selectedId={chosen?.id ?? null} onSelect={choose} disabled={cancel.isPending} />
-      <form className="intro-form border-top pt-3" onSubmit={(e) => void submit(e)} noValidate>
+      <form className="intro-form touch-checks border-top pt-3" onSubmit={(e) => void submit(e)} noValidate>
         <InputField
           label="Amount Paid"
           value={chosen ? formatMoney(chosen.priceCents) : ''}

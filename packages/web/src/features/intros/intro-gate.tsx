@@ -1,5 +1,6 @@
 import '../../app/back-office.scss';
 import './intros.css';
+import '../../components/touch-checks.css';
 import type { ReactNode } from 'react';
 import type { SessionInfo } from '@flightline/domain/api-types';
 import { Loading, Page } from '../../components/page-state.tsx';

@@ -68,7 +68,7 @@ function RefundForm({ club, data, today }: { club: string; data: IntrosResponse;
   return (
     <Page title={TITLE}>
       <IntroPicker intros={data.intros} today={today} selectedId={chosen?.id ?? null} onSelect={choose} disabled={refund.isPending} />
-      <form className="intro-form border-top pt-3" onSubmit={submit} noValidate>
+      <form className="intro-form touch-checks border-top pt-3" onSubmit={submit} noValidate>
         <InputField
           label="Refund Amount"
           value={draft.amount}

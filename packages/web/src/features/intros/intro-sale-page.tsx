@@ -108,7 +108,7 @@ function SaleForm({ club, info, launches, timeZone }: SaleFormProps) {
           The club has no active intro launches. An admin adds them on the Administration page.
         </div>
       )}
-      <form className="intro-form" onSubmit={submit} noValidate>
+      <form className="intro-form touch-checks" onSubmit={submit} noValidate>
         <fieldset disabled={pending}>
           <SelectField
             label="Launch Type"
