@@ -31,16 +31,7 @@ describe('log edits: update-flight ChangeFlight re-bills the flight', () => {
   let outsider: Person;
   let people = 0;
   let keys = 0;
-  const cookies = new Map<string, string>();
-
-  const cookie = async (person: Person) => {
-    let value = cookies.get(person.email);
-    if (!value) {
-      value = await t.signIn(person.email);
-      cookies.set(person.email, value);
-    }
-    return value;
-  };
+  const cookie = (person: Person) => t.cookieFor(person.email);
   const act = async (body: object, as: Person) => api.post('/api/update-flight/', body, await cookie(as));
   /** A fresh member with $1,000.00 on account: balances in a test start from FUNDS exactly. */
   const pilot = async (flags: Record<string, boolean> = {}) => {

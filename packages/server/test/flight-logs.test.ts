@@ -28,16 +28,7 @@ describe('flight logs: GET /api/serve-logs', () => {
   let outsider: Person;
   const ids: Record<string, string> = {};
   const intros: Record<string, string> = {};
-  const cookies = new Map<string, string>();
-
-  const cookie = async (person: Person) => {
-    let value = cookies.get(person.email);
-    if (!value) {
-      value = await t.signIn(person.email);
-      cookies.set(person.email, value);
-    }
-    return value;
-  };
+  const cookie = (person: Person) => t.cookieFor(person.email);
   const logs = async (query: string, as: Person = pat): Promise<LogsData> => {
     const response = await api.get(`/api/serve-logs${query}`, await cookie(as));
     expect(response.statusCode).toBe(200);

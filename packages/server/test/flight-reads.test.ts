@@ -26,16 +26,7 @@ describe('reading the flight line: serve-crew, ground-status, get-flights, list-
   let outsider: Person;
   const flights: Record<string, string> = {};
   const intros: Record<string, string> = {};
-  const cookies = new Map<string, string>();
-
-  const cookie = async (person: Person) => {
-    let value = cookies.get(person.email);
-    if (!value) {
-      value = await t.signIn(person.email);
-      cookies.set(person.email, value);
-    }
-    return value;
-  };
+  const cookie = (person: Person) => t.cookieFor(person.email);
   const get = async (url: string, as: Person = pat) => api.get(url, await cookie(as));
   const act = async (body: object) => api.post('/api/update-flight/', body, await cookie(pat));
 

@@ -24,16 +24,7 @@ describe('requesting a flight: update-item FLIGHT', () => {
   let poor: Person;
   let sleeper: Person;
   let outsider: Person;
-  const cookies = new Map<string, string>();
-
-  const cookie = async (person: Person) => {
-    let value = cookies.get(person.email);
-    if (!value) {
-      value = await t.signIn(person.email);
-      cookies.set(person.email, value);
-    }
-    return value;
-  };
+  const cookie = (person: Person) => t.cookieFor(person.email);
   const request = async (body: object, as: Person = pat) => api.post('/api/update-item/', body, await cookie(as));
   const cancel = async (id: string, as: Person = pat) => api.post('/api/update-flight/', { id, action: 'CancelRequest' }, await cookie(as));
 

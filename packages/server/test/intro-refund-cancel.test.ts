@@ -23,16 +23,7 @@ describe('intro refund and cancel: update-item INTRO, actions Refund and Cancel'
   let member: Person;
   let outsider: Person;
   let keys = 0;
-  const cookies = new Map<string, string>();
-
-  const cookie = async (person: Person) => {
-    let value = cookies.get(person.email);
-    if (!value) {
-      value = await t.signIn(person.email);
-      cookies.set(person.email, value);
-    }
-    return value;
-  };
+  const cookie = (person: Person) => t.cookieFor(person.email);
 
   /** Sold through create-intro, as the desk sells it: answers the intro's id. */
   const sell = async (sn: string, launchType = 'Intro flight', extra: Record<string, unknown> = {}) => {

@@ -23,16 +23,7 @@ describe('intro sales: POST /api/create-intro and GET /api/get-intros', () => {
   let member: Person;
   let sleeper: Person;
   let outsider: Person;
-  const cookies = new Map<string, string>();
-
-  const cookie = async (person: Person) => {
-    let value = cookies.get(person.email);
-    if (!value) {
-      value = await t.signIn(person.email);
-      cookies.set(person.email, value);
-    }
-    return value;
-  };
+  const cookie = (person: Person) => t.cookieFor(person.email);
   const sell = async (body: Record<string, unknown>, as: Person = seller) => api.post('/api/create-intro', body, await cookie(as));
   const intros = async (as: Person = seller): Promise<IntrosResponse> => {
     const response = await api.get('/api/get-intros', await cookie(as));

@@ -20,16 +20,7 @@ describe("a member's account history: get-transactions, get-user-transactions, g
   let bea: Person;
   let outsider: Person;
   const ids: Record<string, number> = {};
-  const cookies = new Map<string, string>();
-
-  const cookie = async (person: Person) => {
-    let value = cookies.get(person.email);
-    if (!value) {
-      value = await t.signIn(person.email);
-      cookies.set(person.email, value);
-    }
-    return value;
-  };
+  const cookie = (person: Person) => t.cookieFor(person.email);
   const get = async (url: string, as: Person) => api.get(url, await cookie(as));
   async function add(name: string, body: object): Promise<void> {
     const response = await api.post('/api/add-transaction/', body, await cookie(treasurer));

@@ -23,16 +23,7 @@ describe('posting money: add-transaction and reverse-transaction', () => {
   let bea: Person;
   let outsider: Person;
   let bravoAdmin: Person;
-  const cookies = new Map<string, string>();
-
-  const cookie = async (person: Person) => {
-    let value = cookies.get(person.email);
-    if (!value) {
-      value = await t.signIn(person.email);
-      cookies.set(person.email, value);
-    }
-    return value;
-  };
+  const cookie = (person: Person) => t.cookieFor(person.email);
   const post = async (url: string, body: object, as: Person) => api.post(url, body, await cookie(as));
   const add = (body: object, as: Person = treasurer) => post('/api/add-transaction/', body, as);
   const reverse = (body: object, as: Person = admin) => post('/api/reverse-transaction/', body, as);

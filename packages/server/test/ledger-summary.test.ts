@@ -29,16 +29,7 @@ describe('the accounting summary (get-balances) and accounting admin (update-adm
   let mary: Person;
   let bea: Person;
   const ids: Record<string, number> = {};
-  const cookies = new Map<string, string>();
-
-  const cookie = async (person: Person) => {
-    let value = cookies.get(person.email);
-    if (!value) {
-      value = await t.signIn(person.email);
-      cookies.set(person.email, value);
-    }
-    return value;
-  };
+  const cookie = (person: Person) => t.cookieFor(person.email);
   const get = async (url: string, as: Person = admin) => api.get(url, await cookie(as));
   const setParameter = async (body: object, as: Person = admin) => api.post('/api/update-admin-parameter/', body, await cookie(as));
   async function add(name: string, body: object): Promise<void> {

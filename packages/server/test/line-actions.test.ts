@@ -26,16 +26,7 @@ describe('line actions: POST /api/update-flight/', () => {
   let tilly: Person;
   let sleeper: Person;
   let outsider: Person;
-  const cookies = new Map<string, string>();
-
-  const cookie = async (person: Person) => {
-    let value = cookies.get(person.email);
-    if (!value) {
-      value = await t.signIn(person.email);
-      cookies.set(person.email, value);
-    }
-    return value;
-  };
+  const cookie = (person: Person) => t.cookieFor(person.email);
   const act = async (body: object, as: Person = crew) => api.post('/api/update-flight/', body, await cookie(as));
   /** A flight on the line (the pilot asks for it); answers its id. */
   const place = async (data: Record<string, unknown> = {}, as: Person = pat, user: Person = as): Promise<string> => {
