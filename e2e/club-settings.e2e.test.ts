@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, login, screenshot } from './helpers/browser.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, login, screenshot, newPhonePage } from './helpers/browser.ts';
 import { DEMO, DEMO_CLUB_NAME, DEMO_PASSWORD } from './helpers/demo-accounts.ts';
 import { startServer, type RunningServer } from './helpers/server.ts';
 
@@ -29,15 +29,9 @@ afterAll(async () => {
 });
 
 async function phonePage(): Promise<Page> {
-  const context = await browser.newContext({
-    baseURL: server.baseUrl,
+  return newPhonePage(browser, server.baseUrl, {
     viewport: { width: 375, height: 667 },
-    deviceScaleFactor: 2,
-    isMobile: true,
-    hasTouch: true,
-    locale: 'en-CA',
   });
-  return context.newPage();
 }
 
 /** What the phone's screen shows right now (the full-page shots are too tall to read at a glance). */

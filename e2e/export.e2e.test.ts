@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AllTransactions, FlightRecord } from '@flightline/domain/api-types';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, login, screenshot } from './helpers/browser.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, login, screenshot, newPhonePage } from './helpers/browser.ts';
 import { DEMO, DEMO_PASSWORD } from './helpers/demo-accounts.ts';
 import { startServer, type RunningServer } from './helpers/server.ts';
 
@@ -83,16 +83,9 @@ afterAll(async () => {
 });
 
 async function phonePage(): Promise<Page> {
-  const context = await browser.newContext({
-    baseURL: server.baseUrl,
-    viewport: { width: 375, height: 740 },
-    deviceScaleFactor: 2,
-    isMobile: true,
-    hasTouch: true,
-    locale: 'en-CA',
+  return newPhonePage(browser, server.baseUrl, {
     acceptDownloads: true,
   });
-  return context.newPage();
 }
 
 function clubParts(ms: number): Record<string, string> {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, login, screenshot } from './helpers/browser.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, login, screenshot, newPhonePage } from './helpers/browser.ts';
 import { DEMO, DEMO_PASSWORD } from './helpers/demo-accounts.ts';
 import { startServer, type RunningServer } from './helpers/server.ts';
 
@@ -64,18 +64,11 @@ let tom: Page;
 let landedAtMs: number;
 
 async function phone(email: string): Promise<Page> {
-  const context = await browser.newContext({
-    baseURL: server.baseUrl,
-    viewport: { width: 375, height: 740 },
-    deviceScaleFactor: 2,
-    isMobile: true,
-    hasTouch: true,
-    locale: 'en-CA',
+  const page = await newPhonePage(browser, server.baseUrl, {
     timezoneId: CLUB_ZONE,
     // Screenshots show buttons as they settle, not mid-transition.
     reducedMotion: 'reduce',
   });
-  const page = await context.newPage();
   await login(page, email, DEMO_PASSWORD);
   return page;
 }

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, login } from './helpers/browser.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, login, newPhonePage } from './helpers/browser.ts';
 import { DEMO, DEMO_CLUB_NAME, DEMO_PASSWORD } from './helpers/demo-accounts.ts';
 import { startServer, type RunningServer } from './helpers/server.ts';
 
@@ -40,8 +40,7 @@ afterAll(async () => {
 
 /** A phone in its own browser context (its own cookies): the admin and the member sign in side by side. */
 async function phonePage(): Promise<Page> {
-  const context = await browser.newContext({ baseURL: server.baseUrl, viewport: PHONE, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: 'en-CA' });
-  return context.newPage();
+  return newPhonePage(browser, server.baseUrl);
 }
 
 /** The whole editor at phone width: a tall window, so the modal's scrolling body shows everything at once. */

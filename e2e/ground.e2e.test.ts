@@ -7,7 +7,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FlightRecord, GroundStatus } from '@flightline/domain/api-types';
 import { sliderFromMinutes } from '../packages/web/src/features/ground/minutes-ago.ts';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, login } from './helpers/browser.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, login, newPhonePage } from './helpers/browser.ts';
 import { DEMO, DEMO_PASSWORD } from './helpers/demo-accounts.ts';
 import { startServer, type RunningServer } from './helpers/server.ts';
 
@@ -39,15 +39,7 @@ let towPilotId: string;
 const flights = { a: randomUUID(), b: randomUUID(), c: randomUUID() };
 
 async function phone(email: string): Promise<Page> {
-  const context = await browser.newContext({
-    baseURL: server.baseUrl,
-    viewport: { width: 375, height: 740 },
-    deviceScaleFactor: 2,
-    isMobile: true,
-    hasTouch: true,
-    locale: 'en-CA',
-  });
-  const page = await context.newPage();
+  const page = await newPhonePage(browser, server.baseUrl);
   await login(page, email, DEMO_PASSWORD);
   return page;
 }

@@ -8,7 +8,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BalanceInfo, FlightRecord, LogsData } from '@flightline/domain/api-types';
 import { formatMoney } from '@flightline/domain/money';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, login } from './helpers/browser.ts';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, login, newPhonePage } from './helpers/browser.ts';
 import { DEMO, DEMO_PASSWORD } from './helpers/demo-accounts.ts';
 import { startServer, type RunningServer } from './helpers/server.ts';
 
@@ -61,15 +61,7 @@ function chooseZone(nowMs: number): string {
 const clock = (ms: number) => DateTime.fromMillis(ms, { zone: timeZone }).toFormat('HH:mm');
 
 async function phone(email: string): Promise<Page> {
-  const context = await browser.newContext({
-    baseURL: server.baseUrl,
-    viewport: { width: 375, height: 740 },
-    deviceScaleFactor: 2,
-    isMobile: true,
-    hasTouch: true,
-    locale: 'en-CA',
-  });
-  const page = await context.newPage();
+  const page = await newPhonePage(browser, server.baseUrl);
   await login(page, email, DEMO_PASSWORD);
   return page;
 }

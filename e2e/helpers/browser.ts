@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 
 /** Debian's Chromium; the tests never download a browser. */
@@ -18,6 +18,21 @@ export const CHROMIUM_ARGS = [
   '--disable-component-update',
   '--disable-sync',
 ];
+
+/** A phone's browser context: 375 px wide at 2×, touch, Canadian English. */
+export const PHONE_CONTEXT = {
+  viewport: { width: 375, height: 740 },
+  deviceScaleFactor: 2,
+  isMobile: true,
+  hasTouch: true,
+  locale: 'en-CA',
+} as const satisfies BrowserContextOptions;
+
+/** A page in a new phone context of `browser` on `baseUrl`; `options` add to the phone's or override them. */
+export async function newPhonePage(browser: Browser, baseUrl: string, options: BrowserContextOptions = {}): Promise<Page> {
+  const context = await browser.newContext({ ...PHONE_CONTEXT, baseURL: baseUrl, ...options });
+  return context.newPage();
+}
 
 const RESULTS_DIR = fileURLToPath(new URL('../../test-results/', import.meta.url));
 
@@ -39,17 +54,11 @@ export async function openPhone(options: { clientIp?: string } = {}): Promise<Ph
   const clientIp = options.clientIp ?? `127.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
   try {
-    const context = await browser.newContext({
-      baseURL: inject('baseUrl'),
+    const page = await newPhonePage(browser, inject('baseUrl'), {
       viewport: { width: 375, height: 667 },
-      deviceScaleFactor: 2,
-      isMobile: true,
-      hasTouch: true,
-      locale: 'en-CA',
       extraHTTPHeaders: { 'x-forwarded-for': clientIp },
     });
-    const page = await context.newPage();
-    return { browser, context, page, clientIp, close: () => browser.close() };
+    return { browser, context: page.context(), page, clientIp, close: () => browser.close() };
   } catch (error) {
     await browser.close();
     throw error;
