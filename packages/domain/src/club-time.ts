@@ -41,3 +41,6 @@ export function isMembershipActive(
   if (!member.activeExpiration) return true;
   return nowMs < clubDayBounds(member.activeExpiration, timeZone).endMs;
 }
+
+/** The longest range GET /api/get-flights reads: a year and a day, so a whole year's export spans a leap day. */
+export const MAX_FLIGHT_RANGE_MS = 367 * 24 * 60 * 60 * 1000;

@@ -57,9 +57,10 @@ describe('introMatches', () => {
 });
 
 describe('searchIntros', () => {
-  it('offers neither refunded nor cancelled intros, newest purchase first, at most 5', () => {
+  it('offers neither refunded, cancelled nor flown intros, newest purchase first, at most 5', () => {
     const intros = [
       intro('AAAAA1', { date: '2026-01-01' }),
+      intro('AAAAA9', { date: '2026-08-01', flightRef: 'flight-1' }),
       intro('AAAAA2', { date: '2026-03-01', refunded: true }),
       intro('AAAAA3', { date: '2026-02-01' }),
       intro('AAAAA4', { date: '2026-04-01', cancelled: true }),
@@ -89,10 +90,11 @@ describe('expiredIntros', () => {
     expect(isIntroExpired(intro('C3', { staleDate: '2026-07-01', expired: true }), today)).toBe(true);
   });
 
-  it('lists offered expired intros, longest expired first, at most 5; none when none', () => {
+  it('lists offered expired intros (not refunded, cancelled or flown), longest expired first, at most 5; none when none', () => {
     const intros = [
       intro('D1', { staleDate: '2026-06-01' }),
       intro('D2', { staleDate: '2025-01-01', refunded: true }),
+      intro('DF', { staleDate: '2024-01-01', flightRef: 'flight-1' }),
       intro('D3', { staleDate: '2026-02-01' }),
       intro('D4', { staleDate: '2026-07-01' }),
       intro('D5', { staleDate: '2026-03-01' }),

@@ -3,13 +3,14 @@ import type { IntroItem } from './api-types.ts';
 /**
  * The intro picker's lists (back-office spec §2 "Intro picker", §9): the
  * Refund and Cancel Intro pages, and any other screen that picks a sold
- * intro. Refunded and cancelled intros are never offered (spec §4).
+ * intro. Refunded and cancelled intros are never offered (spec §4), nor
+ * intros already on a flight: their money pays that flight.
  */
 
 /** The Expired Intros and All Intros lists show at most this many. */
 export const INTRO_LIST_LIMIT = 5;
 
-type PickableIntro = Pick<IntroItem, 'SN' | 'recipientFirst' | 'recipientLast' | 'buyerEmail' | 'date' | 'staleDate' | 'refunded' | 'cancelled'> & {
+type PickableIntro = Pick<IntroItem, 'SN' | 'recipientFirst' | 'recipientLast' | 'buyerEmail' | 'date' | 'staleDate' | 'refunded' | 'cancelled' | 'flightRef'> & {
   /** The server's verdict (GET /api/get-intros); computed from staleDate when absent. */
   expired?: boolean;
 };
@@ -23,9 +24,9 @@ export function introButtonLabel(intro: PickableIntro): string {
   return [intro.SN, recipientName(intro), intro.buyerEmail].filter((part) => part !== '').join(' · ');
 }
 
-/** Still a voucher: neither refunded nor cancelled. */
+/** Still a voucher: neither refunded nor cancelled, and not flown. */
 export function isIntroOffered(intro: PickableIntro): boolean {
-  return !intro.refunded && !intro.cancelled;
+  return !intro.refunded && !intro.cancelled && intro.flightRef === '';
 }
 
 /** Expired when its staleDate is on or before today in the club's zone (spec §4). */

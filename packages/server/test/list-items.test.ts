@@ -141,6 +141,23 @@ describe('GET /api/list-items/ and DELETE /api/delete/', () => {
       });
     });
 
+    it('PILOT with includeInactive: every member the club has had (expired and inactive too, not pending), for admins only', async () => {
+      const response = await list('admin', 'type=PILOT&includeInactive=true');
+      expect(response.statusCode).toBe(200);
+      expect(response.json().items.map((p: { first: string; last: string }) => `${p.first} ${p.last}`)).toEqual([
+        'Alex Admin',
+        'Ed Expired',
+        'Gary Ground',
+        'Ivan Inactive',
+        'Mary Member',
+        'Tom Towpilot',
+      ]);
+      expect(await list('member', 'type=PILOT&includeInactive=true')).toMatchObject({ statusCode: 403 });
+      expect((await list('member', 'type=PILOT&includeInactive=true')).json()).toEqual(refusal(403, 'User is not authorized (603)'));
+      expect((await list('admin', 'type=GLIDER&includeInactive=true')).json()).toEqual(refusal(400, 'includeInactive is for type PILOT'));
+      expect((await list('admin', 'type=PILOT&includeInactive=yes')).json()).toEqual(refusal(400, 'Invalid query: includeInactive: Use true or false'));
+    });
+
     it('an unknown or missing type, or a malformed day, is refused (400)', async () => {
       const cases: [string, string][] = [
         ['type=FLIGHT&day=2025-07-32', 'Invalid query: day: Use a date like 2025-07-10'],

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { FlightRecord } from '@flightline/domain/api-types';
-import { clubDayOf, clubToday } from '@flightline/domain/club-time';
+import { clubDayOf, clubToday, MAX_FLIGHT_RANGE_MS } from '@flightline/domain/club-time';
 import type { DB } from '../../db/schema.ts';
 import { assertSameClub, type MemberContext } from '../../http/context.ts';
 import { badRequest } from '../../http/errors.ts';
@@ -8,8 +8,6 @@ import { namedClub } from '../../http/params.ts';
 import { flightRecord } from './record.ts';
 import { listFlightsBetween, listFlightsOfDay } from './repo.ts';
 
-/** The longest range get-flights answers (a year and a day: a whole year's export across a leap day). */
-export const MAX_FLIGHT_RANGE_MS = 367 * 24 * 60 * 60 * 1000;
 
 /**
  * GET /api/get-flights/: the club's flights requested in [startDate,

@@ -30,7 +30,7 @@ export interface ItemHandler<A extends ItemAccess = ItemAccess> {
 
 /** GET /api/list-items/: one item type's list in the caller's active club. */
 export interface ItemLister {
-  list(db: Kysely<DB>, ctx: MemberContext, query: { day: string | undefined }): Promise<unknown[]>;
+  list(db: Kysely<DB>, ctx: MemberContext, query: { day: string | undefined; includeInactive: boolean }): Promise<unknown[]>;
 }
 
 /**

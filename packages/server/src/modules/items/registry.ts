@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { ListItemsResponse, UpdateItemResult } from '@flightline/domain/api-types';
 import { ITEM_TYPES, type ItemType, type UpdateItemInput } from '@flightline/domain/schemas/items';
 import type { DB } from '../../db/schema.ts';
-import { assertSameClub, hasRight, type MemberContext, type UserContext } from '../../http/context.ts';
+import { assertSameClub, hasRight, requireRight, type MemberContext, type UserContext } from '../../http/context.ts';
 import { badRequest, forbidden } from '../../http/errors.ts';
 import { namedClub } from '../../http/params.ts';
 import { blockItemHandler, gliderItemHandler, introLaunchItemHandler, launchItemHandler, tugItemHandler } from '../fleet/items.ts';
@@ -35,7 +35,9 @@ const handlers: Partial<Record<ItemType, ItemHandler<'user'> | ItemHandler<'memb
 /**
  * The item types GET /api/list-items/ lists, for every active member (the
  * flight line needs them). Inactive launch types and intro launches only
- * for admins (they re-activate them); inactive block rules for no one.
+ * for admins (they re-activate them); inactive block rules for no one;
+ * PILOT lists active members, and with includeInactive (admins only) every
+ * member the club has had, for names on old records (exports).
  */
 const listers: Partial<Record<ItemType, ItemLister>> = {
   GLIDER: { list: (db, ctx) => listGliderItems(db, ctx.club.id) },
@@ -43,7 +45,7 @@ const listers: Partial<Record<ItemType, ItemLister>> = {
   LAUNCH: { list: (db, ctx) => listLaunchItems(db, ctx.club.id, { includeInactive: hasRight(ctx, 'admin') }) },
   INTRO_LAUNCH: { list: (db, ctx) => listIntroLaunchItems(db, ctx.club.id, { includeInactive: hasRight(ctx, 'admin') }) },
   BLOCK: { list: (db, ctx) => listBlockRuleItems(db, ctx.club.id, { includeInactive: false }) },
-  PILOT: { list: (db, ctx) => listLinePilots(db, ctx) },
+  PILOT: { list: (db, ctx, query) => listLinePilots(db, ctx, { includeInactive: query.includeInactive }) },
   FLIGHT: { list: (db, ctx, query) => listFlightItems(db, ctx, query.day) },
 };
 
@@ -67,12 +69,17 @@ export async function updateItem(db: Kysely<DB>, ctx: UserContext, body: UpdateI
 export async function listItems(
   db: Kysely<DB>,
   ctx: MemberContext,
-  query: { club?: string | undefined; type: string; day?: string | undefined },
+  query: { club?: string | undefined; type: string; day?: string | undefined; includeInactive?: boolean | undefined },
 ): Promise<ListItemsResponse<unknown>> {
   assertSameClub(ctx, namedClub(query.club));
   const lister = knownType(query.type) ? listers[query.type] : undefined;
   if (!lister) throw badRequest(`Unknown item type ${query.type}: list one of ${LISTED_TYPES}`);
-  return { items: await lister.list(db, ctx, { day: query.day }) };
+  const includeInactive = query.includeInactive ?? false;
+  if (includeInactive) {
+    if (query.type !== 'PILOT') throw badRequest('includeInactive is for type PILOT');
+    requireRight(ctx, 'admin');
+  }
+  return { items: await lister.list(db, ctx, { day: query.day, includeInactive }) };
 }
 
 export const DELETE_DISABLED =

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { updateItemSchema } from '@flightline/domain/schemas/items';
-import { clubParam } from '../../http/params.ts';
+import { booleanParam, clubParam } from '../../http/params.ts';
 import { defineRoute } from '../../http/route.ts';
 import type { ModuleDeps } from '../deps.ts';
 import { deleteItem, listItems, updateItem } from './registry.ts';
@@ -23,15 +23,16 @@ export function registerItemRoutes(app: FastifyInstance, { db }: ModuleDeps): vo
   defineRoute(app, {
     method: 'GET',
     url: '/api/list-items/',
-    summary: "The items of one type in the active club: GLIDER, TUG, LAUNCH, INTRO_LAUNCH, BLOCK, PILOT, FLIGHT (the flights of day, default today)",
+    summary: "The items of one type in the active club: GLIDER, TUG, LAUNCH, INTRO_LAUNCH, BLOCK, PILOT (active members; with includeInactive, admins only, every member), FLIGHT (the flights of day, default today)",
     access: 'member',
     query: z.object({
       club: clubParam,
       type: z.string().trim().min(1, 'type is required').max(40),
       day: z.iso.date('Use a date like 2025-07-10').optional(),
+      includeInactive: booleanParam.optional(),
     }),
     async handler({ query, ctx }) {
-      return listItems(db, ctx, query);
+      return listItems(db, ctx, { ...query, includeInactive: query.includeInactive === 'true' });
     },
   });
 

@@ -153,13 +153,16 @@ export async function listDirectory(db: Kysely<DB>, ctx: MemberContext): Promise
 /**
  * list-items PILOT: the club's active members with what the flight line
  * needs to place them (instructor, tow pilot, ground only), by last then
- * first name; no contact data.
+ * first name; no contact data. With includeInactive (the caller checked
+ * admin) everyone ever activated, for the names on old records.
  */
-export async function listLinePilots(db: Kysely<DB>, ctx: MemberContext): Promise<PilotListItem[]> {
+export async function listLinePilots(db: Kysely<DB>, ctx: MemberContext, options: { includeInactive?: boolean } = {}): Promise<PilotListItem[]> {
   const rows = await listClubPilots(db, ctx.club.id);
   return rows
     .filter((row) =>
-      isMembershipActive({ isActive: row.is_active, activeExpiration: row.active_expiration }, ctx.club.time_zone, ctx.now),
+      options.includeInactive === true
+        ? row.activated_at !== null // a request never activated was never a member
+        : isMembershipActive({ isActive: row.is_active, activeExpiration: row.active_expiration }, ctx.club.time_zone, ctx.now),
     )
     .map((row) => ({
       userID: row.user_id,

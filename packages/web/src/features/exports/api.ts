@@ -12,7 +12,7 @@ export function fetchTransactions(dates: ExportDates, signal?: AbortSignal): Pro
   return get<AllTransactions>('/get-all-transactions', { startDate: dates.startDate, endDate: dates.endDate }, signal);
 }
 
-/** The club's members, for the Tow Pilot and User names. */
+/** Everyone who has been a member of the club (admins only), for the Tow Pilot and User names of old flights. */
 export async function fetchPilots(signal?: AbortSignal): Promise<PilotListItem[]> {
-  return (await get<ListItemsResponse<PilotListItem>>('/list-items/', { type: 'PILOT' }, signal)).items;
+  return (await get<ListItemsResponse<PilotListItem>>('/list-items/', { type: 'PILOT', includeInactive: true }, signal)).items;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FlightRecord, LedgerPosting } from '@flightline/domain/api-types';
 import { BYTE_ORDER_MARK } from '@flightline/domain/csv';
-import { buildExport, changeExportDates, flightsFor, flightsQuery, nameLookup } from './export-data.ts';
+import { buildExport, changeExportDates, flightRangeProblem, flightsFor, flightsQuery, nameLookup } from './export-data.ts';
 
 const ZONE = 'America/Toronto';
 const DATES = { startDate: '2026-11-01', endDate: '2026-11-22' };
@@ -67,6 +67,19 @@ describe('flightsQuery', () => {
   it('covers the start of the start day to the end of the end day in the club zone', () => {
     // Toronto is UTC−4 on 1 November 2026 (DST ends that night) and UTC−5 on the 22nd.
     expect(flightsQuery(DATES, ZONE)).toEqual({ startDate: Date.UTC(2026, 10, 1, 4), endDate: Date.UTC(2026, 10, 23, 5) - 1 });
+  });
+});
+
+describe('flightRangeProblem', () => {
+  it('lets the Flights exports load a whole year, a leap year too, and refuses more as the server does', () => {
+    const leapYear = { startDate: '2028-01-01', endDate: '2028-12-31' };
+    expect(flightRangeProblem('Flights', leapYear, ZONE)).toBeNull();
+    expect(flightRangeProblem('Completed Flights', leapYear, ZONE)).toBeNull();
+    const tooLong = { startDate: '2025-01-01', endDate: '2026-01-03' };
+    expect(flightRangeProblem('Flights', tooLong, ZONE)).toBe('Choose a range of at most a year');
+    expect(flightRangeProblem('Completed Flights', tooLong, ZONE)).toBe('Choose a range of at most a year');
+    // Transactions read up to two years (the page's range check).
+    expect(flightRangeProblem('Transactions', tooLong, ZONE)).toBeNull();
   });
 });
 

@@ -1,5 +1,5 @@
 import type { AllTransactions, FlightRecord, PilotListItem } from '@flightline/domain/api-types';
-import { clubDayRange } from '@flightline/domain/club-time';
+import { clubDayRange, MAX_FLIGHT_RANGE_MS } from '@flightline/domain/club-time';
 import { csvFileName, toCsv, type CsvCell } from '@flightline/domain/csv';
 import {
   flightExportHeader,
@@ -40,6 +40,13 @@ export function changeExportDates(dates: ExportDates, change: Partial<ExportDate
 export function flightsQuery(dates: ExportDates, timeZone: string): { startDate: number; endDate: number } {
   const { startMs, endMs } = clubDayRange(dates.startDate, dates.endDate, timeZone);
   return { startDate: startMs, endDate: endMs - 1 };
+}
+
+/** Why the Flights exports cannot load these (valid) dates — the flights read takes at most a year — or null. */
+export function flightRangeProblem(choice: ExportChoice, dates: ExportDates, timeZone: string): string | null {
+  if (choice === 'Transactions') return null;
+  const { startDate, endDate } = flightsQuery(dates, timeZone);
+  return endDate - startDate > MAX_FLIGHT_RANGE_MS ? 'Choose a range of at most a year' : null;
 }
 
 /** Member id → full name, for the Tow Pilot and User columns. */

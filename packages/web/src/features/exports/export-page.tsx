@@ -11,7 +11,7 @@ import { clubToday, dayRangeProblem } from '../account/club-dates.ts';
 import { DateRangeFields } from '../account/date-range-fields.tsx';
 import { NotAuthorized } from '../accounting/not-authorized.tsx';
 import { fetchFlights, fetchPilots, fetchTransactions } from './api.ts';
-import { buildExport, changeExportDates, EXPORT_LABELS, flightsQuery, nameLookup, type ExportDates, type ExportSource } from './export-data.ts';
+import { buildExport, changeExportDates, EXPORT_LABELS, flightRangeProblem, flightsQuery, nameLookup, type ExportDates, type ExportSource } from './export-data.ts';
 
 const TITLE = 'Club Data Exports';
 
@@ -75,7 +75,7 @@ function ExportScreen({ timeZone }: { timeZone: string }) {
     setFile(null);
   };
 
-  const problem = dates.startDate === '' ? null : dayRangeProblem(dates.startDate, dates.endDate);
+  const problem = dates.startDate === '' ? null : (dayRangeProblem(dates.startDate, dates.endDate) ?? flightRangeProblem(choice, dates, timeZone));
   const submit = (event: FormEvent) => {
     event.preventDefault();
     // Without a start date loading does nothing (spec §5).
