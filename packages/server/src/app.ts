@@ -9,7 +9,7 @@ import { mountAuth } from './auth/mount.ts';
 import type { DB } from './db/schema.ts';
 import type { Database } from './db/engine.ts';
 import { checkAccess, forwardSessionCookies, resolveContext, type RequestContext } from './http/context.ts';
-import { HttpError, reasonPhrase } from './http/errors.ts';
+import { badRequest, containsNul, databaseInputError, HttpError, NUL_REFUSED, reasonPhrase } from './http/errors.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { registerModules } from './modules/register.ts';
 
@@ -71,7 +71,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     return payload;
   });
 
-  app.setErrorHandler((error, request, reply) => {
+  app.addHook('preValidation', async (request) => {
+    if (containsNul(request.query) || containsNul(request.params) || containsNul(request.body)) throw badRequest(NUL_REFUSED);
+  });
+
+  app.setErrorHandler((rawError, request, reply) => {
+    const error = databaseInputError(rawError) ?? rawError;
     if (error instanceof HttpError) {
       return reply
         .status(error.statusCode)

@@ -175,6 +175,28 @@ describe('reading the flight line: serve-crew, ground-status, get-flights, list-
       expect(past.pilots).toBeUndefined();
     });
 
+    it("today's line also lists the flights of earlier days left unfinished, first, until the crew lands or removes them", async () => {
+      const stale = { waiting: randomUUID(), flying: randomUUID() };
+      await t.db
+        .insertInto('flight')
+        .values([
+          { club_id: alpha, id: stale.waiting, day: '2025-03-04', user_id: zoe.userId, fly_with: 'Alone', glider: 'DG-1000', launch_type: '2000 ft', submitted_at: new Date(NOW - 130 * DAY) },
+          { club_id: alpha, id: stale.flying, day: '2025-03-05', user_id: pat.userId, fly_with: 'Alone', glider: 'Duo', launch_type: '2000 ft', submitted_at: new Date(NOW - 129 * DAY), launched_at: new Date(NOW - 129 * DAY + MINUTE) },
+        ])
+        .execute();
+      const line = async () => ((await get('/api/ground-status')).json().flights as { id: string }[]).map((f) => f.id);
+      expect(await line()).toEqual([stale.waiting, stale.flying, flights.patToday, flights.annWaiting]);
+      // Another day reads that day only (outside the season the get-flights test reads).
+      expect(((await get('/api/ground-status?day=2025-03-04')).json().flights as { id: string }[]).map((f) => f.id)).toEqual([stale.waiting]);
+      // The crew removes the one never launched and lands the other: both leave the line, and their gliders are free.
+      expect((await act({ id: stale.waiting, action: 'CancelRequest' })).statusCode).toBe(200);
+      expect((await act({ id: stale.flying, action: 'Landing', time: NOW - 10 * MINUTE })).statusCode).toBe(200);
+      expect(await line()).toEqual([flights.patToday, flights.annWaiting]);
+      const crew = (await get('/api/serve-crew')).json() as { flyingGliders: string[] };
+      expect(crew.flyingGliders).not.toContain('DG-1000');
+      expect(crew.flyingGliders).not.toContain('Duo');
+    });
+
     it('a bad day or flag, another club, an inactive member: refused', async () => {
       expect((await get('/api/ground-status?day=yesterday')).json()).toEqual(refusal(400, 'Invalid query: day: Use a date like 2025-07-10'));
       expect((await get('/api/ground-status?includePilots=yes')).json()).toEqual(refusal(400, 'Invalid query: includePilots: Use true or false'));

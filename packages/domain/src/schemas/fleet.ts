@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { firstRangeError, type HeightUnit } from '../height-ranges.ts';
+import { dayInRange } from './dates.ts';
 
 /**
  * The items of the Administration page (back-office spec §3, §5): gliders,
@@ -225,7 +226,7 @@ export const qualificationsSchema = z
     groundOnly: z.boolean(),
     isActive: z.boolean(),
     /** The last day of membership ('YYYY-MM-DD'), or null for Never. */
-    activeExpiration: z.iso.date('Enter a date').nullable(),
+    activeExpiration: dayInRange('Enter a date').nullable(),
   })
   .strict();
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FLY_WITH } from '../crew-rules.ts';
+import { dayInRange, instant } from './dates.ts';
 
 /**
  * Inputs of the flight line (member spec §3 "Flight request data", §7
@@ -65,9 +66,9 @@ export type FlightAction = (typeof FLIGHT_ACTIONS)[number];
 const actionBase = {
   club: z.string().max(100).optional(),
   id: z.string().min(1).max(100),
-  date: z.iso.date().optional(),
+  date: dayInRange('Use a date like 2025-07-10').optional(),
   /** When it happened (epoch ms); the line page's "Happened N Minutes ago". Defaults to now. */
-  time: z.number().int().nonnegative().optional(),
+  time: instant().optional(),
   by: z.string().max(100).optional(),
   enteredTime: z.number().int().nonnegative().optional(),
   idempotencyKey: idempotencyKey.optional(),
@@ -142,7 +143,7 @@ export const towEventSchema = z
     idempotencyKey: idempotencyKey.optional(),
     data: z
       .object({
-        time: z.number().int().nonnegative().optional(),
+        time: instant().optional(),
         by: z.string().max(100).optional(),
         tug: z.string().trim().min(1, 'Choose a tug').max(20),
         hobbs: twoDecimals('Hobbs'),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dayInRange } from './dates.ts';
 
 /**
  * Inputs of intro (trial flight) certificates: the sale (`POST /api/create-intro`,
@@ -11,7 +12,7 @@ import { z } from 'zod';
 const text = (max: number) => z.string().trim().max(max);
 const name = (what: string) => text(60).min(1, `Enter the ${what}`);
 const email = z.union([z.literal(''), z.email('Enter a valid email address').max(254)]);
-const day = z.iso.date('Use a date like 2026-06-30');
+const day = dayInRange('Use a date like 2026-06-30');
 const idempotencyKey = z.string().trim().min(8).max(100);
 
 export const introSaleSchema = z

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EXPENSE_CODES } from '../ledger.ts';
+import { dayInRange, instant } from './dates.ts';
 
 /**
  * Inputs of the money calls (back-office spec §3 "Transaction (add)", §7
@@ -9,14 +10,14 @@ import { EXPENSE_CODES } from '../ledger.ts';
 
 const cents = z.number().int('Amounts are whole cents').refine((n) => n !== 0, 'The amount must not be zero').refine((n) => Math.abs(n) <= 100_000_000, 'The amount is too large');
 const text = (max: number) => z.string().trim().max(max);
-const day = z.iso.date('Use a date like 2026-06-30');
+const day = dayInRange('Use a date like 2026-06-30');
 /** A client-generated key: the same key twice posts once and answers the same. */
 const idempotencyKey = z.string().trim().min(8).max(100);
 
 const base = {
   club: z.string().max(100).optional(),
   /** Effective time (epoch ms); defaults to now. Must be after the lock date. */
-  time: z.number().int().nonnegative().optional(),
+  time: instant().optional(),
   by: z.string().max(100).optional(),
   note: text(1000).default(''),
   idempotencyKey: idempotencyKey.optional(),

@@ -7,15 +7,17 @@ import { assertSameClub, type MemberContext } from '../../http/context.ts';
 import { namedClub } from '../../http/params.ts';
 import { listTugStatuses } from '../tugs/service.ts';
 import { flightRecord } from './record.ts';
-import { listFlaggedActivePilots, listFlightsOfDay } from './repo.ts';
+import { listFlaggedActivePilots, listFlightsOfDay, listLineFlights } from './repo.ts';
 
 /**
  * GET /api/ground-status: the line page's 10-second poll from every phone at
  * the field (back-office spec §2 "Line management"). The day's flights that
  * were not cancelled, in submission order (cancelled flights leave the line
- * lists), the tugs with their checked-in pilots, and with includePilots the
- * active members (the Launched By tow pilot choices). One statement each,
- * on the (club_id, day) index; no query per flight.
+ * lists) — today, after any flight of an earlier day left unfinished, so the
+ * crew can land or remove it and free its glider — the tugs with their
+ * checked-in pilots, and with includePilots the active members (the Launched
+ * By tow pilot choices). One statement each, on the (club_id, day) index and
+ * the unfinished-flights index; no query per flight.
  */
 export async function groundStatus(
   db: Kysely<DB>,
@@ -23,10 +25,11 @@ export async function groundStatus(
   query: { club?: string | undefined; day?: string | undefined; includePilots?: boolean | undefined },
 ): Promise<GroundStatus> {
   assertSameClub(ctx, namedClub(query.club));
-  const day = query.day ?? clubToday(ctx.club.time_zone, ctx.now);
+  const today = clubToday(ctx.club.time_zone, ctx.now);
+  const day = query.day ?? today;
   const viewer = { userId: ctx.user.id, lockDate: ctx.club.lock_date };
   const [flights, tugs, pilotRows] = await Promise.all([
-    listFlightsOfDay(db, ctx.club.id, day, { includeCancelled: false }),
+    day === today ? listLineFlights(db, ctx.club.id, day) : listFlightsOfDay(db, ctx.club.id, day, { includeCancelled: false }),
     listTugStatuses(db, ctx.club.id),
     query.includePilots ? listFlaggedActivePilots(db, ctx.club.id) : Promise.resolve(null),
   ]);

@@ -68,6 +68,27 @@ export function listFlightsOfDay(db: Db, clubId: string, day: string, options: {
   return query.orderBy('flight.submitted_at').orderBy('flight.id').execute();
 }
 
+/**
+ * Today's line: the day's flights, and the flights of earlier days never
+ * finished (left waiting, or never landed) — on the line until the crew
+ * lands or removes them, or their gliders would stay busy for good. Found
+ * through the partial index of unfinished flights (0009).
+ */
+export function listLineFlights(db: Db, clubId: string, day: string): Promise<FlightRow[]> {
+  return flights(db, clubId)
+    .where((eb) =>
+      eb.or([
+        eb('flight.day', '=', day),
+        eb.and([eb('flight.day', '<', day), eb('flight.landed_at', 'is', null), eb('flight.cancelled_at', 'is', null)]),
+      ]),
+    )
+    .where('flight.cancelled_at', 'is', null)
+    .orderBy('flight.day')
+    .orderBy('flight.submitted_at')
+    .orderBy('flight.id')
+    .execute();
+}
+
 /** Flights requested in [start, end] (the day bounds let the (club_id, day) index find them), cancelled ones included. */
 export function listFlightsBetween(
   db: Db,

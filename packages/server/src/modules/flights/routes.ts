@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { dayInRange, FIRST_DAY, isInstantInRange, LAST_DAY } from '@flightline/domain/schemas/dates';
 import { updateFlightSchema } from '@flightline/domain/schemas/flights';
 import { booleanParam, clubParam, userIdParam } from '../../http/params.ts';
 import { defineRoute } from '../../http/route.ts';
@@ -14,11 +15,14 @@ const epochMs = (what: string) =>
   z
     .string()
     .regex(/^\d{1,15}$/, `${what} must be a time in epoch milliseconds`)
-    .transform(Number);
+    .transform(Number)
+    .refine(isInstantInRange, `${what} must be a time between ${FIRST_DAY} and ${LAST_DAY}`);
 
 /** A day 'YYYY-MM-DD' (in the club's zone), or an instant in epoch ms taken as its club day. */
 const logDay = (what: string) =>
-  z.union([z.iso.date(), z.string().regex(/^\d{1,15}$/)], { message: `${what} must be a date like 2025-07-10` });
+  z.union([dayInRange(), z.string().regex(/^\d{1,15}$/).refine((ms) => isInstantInRange(Number(ms)))], {
+    message: `${what} must be a date like 2025-07-10`,
+  });
 
 export function registerFlightRoutes(app: FastifyInstance, { db }: ModuleDeps): void {
   defineRoute(app, {
@@ -39,7 +43,7 @@ export function registerFlightRoutes(app: FastifyInstance, { db }: ModuleDeps): 
     access: 'member',
     query: z.object({
       club: clubParam,
-      day: z.iso.date('Use a date like 2025-07-10').optional(),
+      day: dayInRange('Use a date like 2025-07-10').optional(),
       includePilots: booleanParam.optional(),
     }),
     async handler({ query, ctx }) {

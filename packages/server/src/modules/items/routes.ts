@@ -5,6 +5,7 @@ import { booleanParam, clubParam } from '../../http/params.ts';
 import { defineRoute } from '../../http/route.ts';
 import type { ModuleDeps } from '../deps.ts';
 import { deleteItem, listItems, updateItem } from './registry.ts';
+import { dayInRange } from '@flightline/domain/schemas/dates';
 
 export function registerItemRoutes(app: FastifyInstance, { db }: ModuleDeps): void {
   defineRoute(app, {
@@ -28,7 +29,7 @@ export function registerItemRoutes(app: FastifyInstance, { db }: ModuleDeps): vo
     query: z.object({
       club: clubParam,
       type: z.string().trim().min(1, 'type is required').max(40),
-      day: z.iso.date('Use a date like 2025-07-10').optional(),
+      day: dayInRange('Use a date like 2025-07-10').optional(),
       includeInactive: booleanParam.optional(),
     }),
     async handler({ query, ctx }) {
