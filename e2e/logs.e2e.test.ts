@@ -176,18 +176,26 @@ describe('flight logs at 375 px', () => {
     };
     admin.on('request', count);
     await button(admin, 'Submit Changes').click();
-    await admin.getByRole('alert').filter({ hasText: 'Release height must be positive' }).waitFor();
+    const refusal = admin.getByRole('alert').filter({ hasText: 'Release height must be positive' });
+    await refusal.waitFor();
     await shot(admin, 'logs-release-height-refused', false);
     admin.off('request', count);
     expect(calls).toBe(0);
     expect(await dialog(admin, 'Editing Flight').isVisible()).toBe(true);
+    // The alert covers the modal's header: a valid height takes it down at once, well inside its 4 seconds.
+    await edit.getByLabel(/^Release Height/).fill('500');
+    await refusal.waitFor({ state: 'detached', timeout: 1000 });
+    expect(await edit.getByLabel(/^Release Height/).getAttribute('aria-invalid')).toBeNull();
+    // Refused again, then Cancel: leaving the step takes it down too.
+    await edit.getByLabel(/^Release Height/).fill('-5');
+    await button(admin, 'Submit Changes').click();
+    await refusal.waitFor();
     // Cancel goes back to Flight Info; editing again starts from the flight.
     await button(admin, 'Cancel').click();
     await dialog(admin, 'Flight Info').waitFor();
+    await refusal.waitFor({ state: 'detached', timeout: 1000 });
     await button(admin, 'Edit Flight').click();
     expect(await dialog(admin, 'Editing Flight').getByLabel(/^Release Height/).inputValue()).toBe('0');
-    // The alert hides itself after 4 seconds.
-    await admin.getByRole('alert').filter({ hasText: 'Release height must be positive' }).waitFor({ state: 'detached' });
   });
 
   it('changes the landing time and the glider: Confirm Changes strikes the old values through, Back keeps the edit', async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { openPhone, screenshot, type Phone } from './helpers/browser.ts';
+import { login, openPhone, screenshot, type Phone } from './helpers/browser.ts';
 import { DEMO, DEMO_PASSWORD } from './helpers/demo-accounts.ts';
 import { mailCount, mailedCode } from './helpers/mail.ts';
 
@@ -37,6 +37,45 @@ describe('app shell in a phone browser', () => {
     await page.goto('/settings?x=1');
     await page.waitForURL((url) => url.pathname === '/login');
     expect(page.url()).toBe(`${inject('baseUrl')}/login?redirect=%2Fsettings%3Fx%3D1`);
+  });
+});
+
+describe('a screen whose code does not download (lost signal, or a deploy removed the old files)', () => {
+  /** The directory screen's lazily loaded chunk (Vite names it after its module). */
+  const DIRECTORY_CHUNK = '**/assets/directory-page-*';
+  let phone: Phone;
+  beforeAll(async () => {
+    phone = await openPhone();
+  });
+  afterAll(async () => {
+    await phone?.close();
+  });
+
+  it('shows "This page could not be loaded" and a touch-sized Reload inside the shell at 375 px; Reload then loads it', async () => {
+    const { page } = phone;
+    await login(page, DEMO.member, DEMO_PASSWORD);
+    await page.route(DIRECTORY_CHUNK, (route) => route.abort());
+    await page.getByRole('link', { name: 'Emergency Contacts / Directory', exact: true }).click();
+    await page.getByRole('heading', { name: 'This page could not be loaded' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/emergency/');
+    expect(await page.getByText('The connection may have dropped, or Flightline was updated since you opened it. Reload to try again.').isVisible()).toBe(true);
+    expect(await page.getByText('Unexpected Application Error!').count()).toBe(0);
+    const reload = page.getByRole('button', { name: 'Reload', exact: true });
+    const box = (await reload.boundingBox())!;
+    expect(box.height).toBeGreaterThanOrEqual(44);
+    expect(box.x + box.width).toBeLessThanOrEqual(375);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(375);
+    // The shell stays: its navbar leads Home, its footer shows the version.
+    expect(await page.getByRole('link', { name: 'Home', exact: true }).isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Logout', exact: true }).isVisible()).toBe(true);
+    expect(await page.locator('footer').textContent()).toBe('App version 0.16.0');
+    await screenshot(page, 'shell-route-error');
+
+    // The signal is back: Reload loads the screen.
+    await page.unroute(DIRECTORY_CHUNK);
+    await reload.click();
+    await page.getByRole('heading', { name: 'Emergency Contacts / Directory' }).waitFor();
+    expect(await page.getByRole('heading', { name: 'This page could not be loaded' }).count()).toBe(0);
   });
 });
 

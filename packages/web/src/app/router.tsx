@@ -2,6 +2,7 @@ import { lazy, type ComponentType, type ReactNode } from 'react';
 import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
 import { RequireAuth } from '../components/require-auth.tsx';
 import { RequireMember } from '../components/require-member.tsx';
+import { RouteError } from '../components/route-error.tsx';
 import { HomeOrLanding } from '../features/home/home-or-landing.tsx';
 import { NotFound } from '../features/not-found.tsx';
 import { Shell } from './shell.tsx';
@@ -15,6 +16,12 @@ function page(load: () => Promise<Record<string, ComponentType>>, name: string) 
 const signedIn = (element: ReactNode) => <RequireAuth>{element}</RequireAuth>;
 const member = (element: ReactNode) => <RequireMember>{element}</RequireMember>;
 
+/**
+ * Screens behind an error element drawn inside the shell: a screen that fails
+ * (most often its code would not download) says so with the navbar still there.
+ */
+const caught = (children: RouteObject[]): RouteObject[] => [{ errorElement: <RouteError />, children }];
+
 /** Every route of member spec §2 and back-office spec §2. */
 export const routes: RouteObject[] = [
   {
@@ -23,7 +30,9 @@ export const routes: RouteObject[] = [
         <Outlet />
       </Shell>
     ),
-    children: [
+    // Only if the shell itself fails: the same message on its own, as the shell cannot be drawn.
+    errorElement: <RouteError />,
+    children: caught([
       { path: '/', element: <HomeOrLanding /> },
       { path: '/index', element: <HomeOrLanding /> },
       { path: '/index.html', element: <HomeOrLanding /> },
@@ -54,7 +63,7 @@ export const routes: RouteObject[] = [
       { path: '/accounts', element: member(page(() => import('../features/accounting/accounting-summary-page.tsx'), 'AccountingSummaryPage')) },
       { path: '/accountingAdmin', element: member(page(() => import('../features/accounting/accounting-admin-page.tsx'), 'AccountingAdminPage')) },
       { path: '*', element: <NotFound /> },
-    ],
+    ]),
   },
 ];
 

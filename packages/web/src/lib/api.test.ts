@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApiError, CanceledError, configureApi, get, NO_RESPONSE_STATUS, post, request } from './api.ts';
 
 /** A real HTTP server on 127.0.0.1 answering the shapes member spec §7 describes. */
@@ -34,6 +34,16 @@ function handle(req: IncomingMessage, res: ServerResponse) {
       case '/api/slow':
         // Never answers: the client has to give up by aborting.
         return;
+      case '/api/stalled-body':
+        // Headers and the start of the body, then nothing: the client is left reading the body.
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.write('{"flights": [');
+        return;
+      case '/api/cut-body':
+        // Headers and the start of the body, then the connection drops.
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.write('{"flights": [', () => res.socket?.destroy());
+        return;
       default:
         return json(404, { message: `No route ${url.pathname}` });
     }
@@ -53,7 +63,10 @@ beforeAll(async () => {
   configureApi({ origin });
 });
 
-afterEach(() => configureApi({ origin }));
+afterEach(() => {
+  configureApi({ origin });
+  vi.restoreAllMocks();
+});
 
 afterAll(async () => {
   configureApi({ origin: '' });
@@ -125,6 +138,28 @@ describe('API client against a real HTTP server (member spec §7)', () => {
     const error = await pending.catch((e: unknown) => e);
     expect(error).toBeInstanceOf(CanceledError);
     expect((error as Error).message).toBe('Request is canceled by user');
+  });
+
+  it('aborting after the headers arrive, while the body is read, still throws CanceledError', async () => {
+    const controller = new AbortController();
+    const realFetch = globalThis.fetch;
+    // The real fetch, aborted the moment its headers are in: the abort lands in response.text().
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (...args) => {
+      const response = await realFetch(...args);
+      controller.abort();
+      return response;
+    });
+    const error = await request('GET', '/stalled-body', { signal: controller.signal }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(CanceledError);
+    expect((error as Error).message).toBe('Request is canceled by user');
+  });
+
+  it('a connection that drops while the body arrives throws ApiError with status 600', async () => {
+    const error = (await request('GET', '/cut-body').catch((e: unknown) => e)) as ApiError;
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.status).toBe(600);
+    expect(error.message).toBe('Could not reach the server. Check your connection and try again.');
+    expect(error.response).toBeUndefined();
   });
 
   it('an unknown API name throws "API name is invalid" without calling out', async () => {

@@ -15,8 +15,9 @@ export function configureApi(options: { origin: string }): void {
   apiOrigin = options.origin.replace(/\/+$/, '');
 }
 
-/** Status used when the request itself failed (no answer from the server). */
+/** Status used when the request itself failed (no answer from the server, or one cut off). */
 export const NO_RESPONSE_STATUS = 600;
+const NO_RESPONSE_MESSAGE = 'Could not reach the server. Check your connection and try again.';
 
 export interface ApiResponse<T> {
   status: number;
@@ -75,6 +76,11 @@ function messageOf(status: number, body: unknown): string {
   return `Request failed with status code ${status}`;
 }
 
+/** Whether a failed fetch or body read was the caller's abort rather than the network. */
+function isAbort(error: unknown, signal: AbortSignal | undefined): boolean {
+  return Boolean(signal?.aborted) || (error as Error | null)?.name === 'AbortError';
+}
+
 export async function request<T>(method: 'GET' | 'POST' | 'DELETE', path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
   const base = apis[options.api ?? API_NAME];
   if (base === undefined) throw new Error('API name is invalid');
@@ -88,10 +94,17 @@ export async function request<T>(method: 'GET' | 'POST' | 'DELETE', path: string
       ...(options.signal ? { signal: options.signal } : {}),
     });
   } catch (error) {
-    if (options.signal?.aborted || (error as Error).name === 'AbortError') throw new CanceledError();
-    throw new ApiError('Could not reach the server. Check your connection and try again.', NO_RESPONSE_STATUS);
+    if (isAbort(error, options.signal)) throw new CanceledError();
+    throw new ApiError(NO_RESPONSE_MESSAGE, NO_RESPONSE_STATUS);
   }
-  const text = await response.text();
+  let text: string;
+  try {
+    text = await response.text();
+  } catch (error) {
+    // The headers came but the body did not: an abort now is still the caller's cancel, a drop still no answer.
+    if (isAbort(error, options.signal)) throw new CanceledError();
+    throw new ApiError(NO_RESPONSE_MESSAGE, NO_RESPONSE_STATUS);
+  }
   let body: T | undefined;
   if (text) {
     try {

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import type { FlightRecord, LogsData } from '@flightline/domain/api-types';
@@ -14,6 +14,7 @@ import {
   clockText,
   commandText,
   draftOf,
+  parseReleaseHeight,
   passengerText,
   RELEASE_HEIGHT_POSITIVE,
   updatedMessage,
@@ -24,6 +25,12 @@ import {
 } from './flight-draft.ts';
 import { durationOf, fullName, pilotMap } from './log-views.ts';
 import { Revisions } from './revisions.tsx';
+
+/** Take down the alert `ref` holds, if it is still up. */
+function dismiss(ref: RefObject<number | null>) {
+  if (ref.current !== null) notifications.remove(ref.current);
+  ref.current = null;
+}
 
 /** The modal's steps (member spec §4 "Flight modal"). */
 type Step = 'info' | 'edit' | 'confirm';
@@ -50,6 +57,8 @@ export function FlightModal({ flight, data, club, timeZone, heightUnit, onClose 
   const [step, setStep] = useState<Step>('info');
   const [draft, setDraft] = useState<FlightDraft>(() => draftOf(flight, timeZone));
   const [heightInvalid, setHeightInvalid] = useState(false);
+  // The alert Submit Changes raised: alerts sit over the modal's header for 4 s, so it goes as soon as it is stale.
+  const refusal = useRef<number | null>(null);
   const [pending, setPending] = useState<{ body: ChangeFlight; rows: ChangeRow[] } | null>(null);
   const change = useChangeFlight(club);
   const lookups = useMemo<FlightLookups>(
@@ -59,6 +68,8 @@ export function FlightModal({ flight, data, club, timeZone, heightUnit, onClose 
   // The log corrects launched flights; a waiting one is changed on the flight line (the server refuses it too).
   const editable = data.canEdit && !flight.flightLocked && flight.launchedAt !== null;
   const titleId = `flight-modal-title-${flight.id}`;
+  // A refusal belongs to the step that raised it (and to the open modal).
+  useEffect(() => () => dismiss(refusal), [step]);
 
   const close = () => {
     if (!change.isPending) onClose();
@@ -71,19 +82,28 @@ export function FlightModal({ flight, data, club, timeZone, heightUnit, onClose 
   const submitChanges = () => {
     // A new key per Submit Changes: Confirm sends this edit at most once, however often it is pressed.
     const built = buildChangeFlight(flight, draft, lookups, newIdempotencyKey());
+    dismiss(refusal);
     if (!built.ok) {
       setHeightInvalid(built.problem === RELEASE_HEIGHT_POSITIVE || built.problem.startsWith('Release height'));
-      notifications.alert({ status: 'danger', message: built.problem });
+      refusal.current = notifications.alert({ status: 'danger', message: built.problem });
       return;
     }
     setHeightInvalid(false);
     const rows = changeRows(flight, built.body, lookups);
     if (rows.length === 0) {
-      notifications.alert({ status: 'info', message: 'Nothing has changed' });
+      refusal.current = notifications.alert({ status: 'info', message: 'Nothing has changed' });
       return;
     }
     setPending({ body: built.body, rows });
     setStep('confirm');
+  };
+  const changeDraft = (next: FlightDraft) => {
+    setDraft(next);
+    // The height is fixed: the field and its alert stop saying otherwise.
+    if (heightInvalid && typeof parseReleaseHeight(next.releaseHeight) === 'number') {
+      setHeightInvalid(false);
+      dismiss(refusal);
+    }
   };
   const confirm = () => {
     if (!pending) return;
@@ -116,7 +136,7 @@ export function FlightModal({ flight, data, club, timeZone, heightUnit, onClose 
             data={data}
             heightUnit={heightUnit}
             heightInvalid={heightInvalid}
-            onChange={setDraft}
+            onChange={changeDraft}
             onSubmit={submitChanges}
           />
         )}

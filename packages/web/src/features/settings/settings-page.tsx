@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Link, useLocation } from 'react-router';
+import { Link } from 'react-router';
 import type { ClubSummary, PilotClub, SessionInfo } from '@flightline/domain/api-types';
 import { Loading, LoadError, Page } from '../../components/page-state.tsx';
 import { NO_CLUB_NOTICE } from '../../components/require-member.tsx';
@@ -21,12 +21,12 @@ const STATUS_TEXT: Record<PilotClub['status'], string | undefined> = {
 /** `/settings` (member spec §2 User settings): account links and club membership. */
 export function SettingsPage() {
   const session = useSession();
-  const location = useLocation();
   const s = session.data;
   const userID = s?.userID;
   if (!s || !userID) return <Page title="Settings"><Loading text="Retrieving your data...." /></Page>;
-  const notice = (location.state as { notice?: unknown } | null)?.notice;
-  const showNotice = !s.club || notice === NO_CLUB_NOTICE;
+  // From the session, not the redirect's location.state: that state outlives a club
+  // switch (it stays on the history entry), and the notice would then be false.
+  const showNotice = !s.club;
 
   return (
     <Page title="Settings">
