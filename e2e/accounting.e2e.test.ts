@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, login, screenshot, newPhonePage } from './helpers/browser.ts';
 import { DEMO, DEMO_CLUB_NAME, DEMO_PASSWORD } from './helpers/demo-accounts.ts';
@@ -69,7 +69,12 @@ function clubDay(offset: number): string {
 
 /** The text of each cell of each body row of the (only) table in view. */
 async function bodyRows(page: Page): Promise<string[][]> {
-  return page.locator('table tbody tr').evaluateAll((rows) => rows.map((row) => Array.from(row.children, (cell) => (cell.textContent ?? '').trim())));
+  return bodyRowsOf(page.locator('table'));
+}
+
+/** The text of each cell of each body row of one table. */
+async function bodyRowsOf(table: Locator): Promise<string[][]> {
+  return table.locator('tbody tr').evaluateAll((rows) => rows.map((row) => Array.from(row.children, (cell) => (cell.textContent ?? '').trim())));
 }
 
 describe('Account Summary and Accounting at phone size', () => {
@@ -219,6 +224,42 @@ describe('Account Summary and Accounting at phone size', () => {
 
     const info = (await (await page.request.get('/api/get-club-info')).json()) as { transactionLockDate: string; introStalePeriod: number; feeList: string[] };
     expect(info).toMatchObject({ transactionLockDate: yesterday, introStalePeriod: 30, feeList: ['Membership', 'Hangar', 'Tie-down'] });
+    await page.context().close();
+  });
+
+  it('a charge to an expense code shows in Revenue by its account, so Obligations plus Revenue equal Cash In', async () => {
+    const page = await phonePage();
+    await login(page, DEMO.admin, DEMO_PASSWORD);
+    const { pilots } = (await (await page.request.get('/api/list-members')).json()) as { pilots: { userID: string; email: string }[] };
+    const member = pilots.find((p) => p.email === DEMO.member)!;
+    const expense = await page.request.post('/api/add-transaction/', {
+      data: { transactionType: 'Expense', pilot: member.userID, amountCents: 2_000, feeType: '60510', taxStatus: 'exempt', note: 'Runway mowing', idempotencyKey: 'e2e-accounting-expense-60510' },
+    });
+    expect(expense.status()).toBe(200);
+
+    await page.goto('/accounts');
+    await page.getByRole('heading', { name: `${DEMO_CLUB_NAME} Summary` }).waitFor();
+    const table = (caption: string) => page.locator('table', { has: page.locator('caption', { hasText: caption }) });
+    await table('Revenue').getByRole('rowheader', { name: '60510 Field maintenance' }).waitFor();
+    // Account, start, debit, credit, end; the other expense accounts hold nothing and are left out.
+    expect(await bodyRowsOf(table('Revenue'))).toEqual([
+      ['Tows', '$0.00', '$0.00', '$0.00', '$0.00'],
+      ['Rental', '$0.00', '$0.00', '$0.00', '$0.00'],
+      ['Intros', '$0.00', '$0.00', '$0.00', '$0.00'],
+      ['Other', '$0.00', '$0.00', '$100.00', '$100.00'],
+      ['60510 Field maintenance', '$0.00', '$0.00', '$20.00', '$20.00'],
+    ]);
+    // $250.00 in, $113.00 + $20.00 charged, $5.00 of HST paid to the bank.
+    expect(await bodyRowsOf(table('Obligations'))).toEqual([
+      ['Members A/P', '$0.00', '-$133.00', '$250.00', '$117.00'],
+      ['Intro A/P', '$0.00', '$0.00', '$0.00', '$0.00'],
+      ['Sales Tax A/P', '$0.00', '-$5.00', '$13.00', '$8.00'],
+    ]);
+    expect(await bodyRowsOf(table('Payments'))).toEqual([['Cash In', '$0.00', '$250.00', '-$5.00', '$245.00']]);
+    // $117.00 + $8.00 + $100.00 + $20.00 = $245.00.
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBe(0);
+    await screenshot(page, 'accounting-summary-expense-code');
     await page.context().close();
   });
 });

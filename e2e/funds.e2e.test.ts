@@ -13,7 +13,8 @@ import { startServer, type RunningServer } from './helpers/server.ts';
  * §9): an admin deposits $100.00 for Mary Member and charges her a $20.00
  * Hangar fee with 13 % HST on top ($22.60); Mary sees $77.40 on Home and both
  * entries in /userAccount; the admin finds the same figures in /accounts and
- * its drill-downs. Its own server: it posts money, and the shared server's
+ * its drill-downs, then reverses the expense (docs/accounting.md "Corrections:
+ * reversals"). Its own server: it posts money, and the shared server's
  * demo club must stay clean for the other files.
  */
 
@@ -55,12 +56,14 @@ async function rowsOf(table: Locator): Promise<string[][]> {
   return table.locator('tbody tr').evaluateAll((rows) => rows.map((row) => Array.from(row.children, (cell) => (cell.textContent ?? '').trim())));
 }
 
-/** The pilot editor's entry tables: [description, date line, amount, balance] per row. */
+/** The pilot editor's entry tables: [description, date line, amount, balance] per row (an admin's Reverse left out). */
 async function entriesOf(table: Locator): Promise<string[][]> {
   return table.locator('tbody tr').evaluateAll((rows) =>
     rows.map((row) => {
       const [what, amount, balance] = Array.from(row.children, (cell) => cell as HTMLElement);
-      const lines = Array.from(what!.children, (line) => (line.textContent ?? '').trim());
+      const lines = Array.from(what!.children)
+        .filter((line) => !line.querySelector('button'))
+        .map((line) => (line.textContent ?? '').trim());
       return [...lines, (amount!.textContent ?? '').trim(), (balance!.textContent ?? '').trim()];
     }),
   );
@@ -296,6 +299,77 @@ describe('pilot editor funds at phone size', () => {
     await expectNoPageOverflow(page);
     await shoot(page, 'funds-block', editor.locator('.pilot-funds'));
     await page.context().close();
+  });
+
+  it('reversing: the admin reverses the taxed expense, confirms, and Mary gets $22.60 back; the original stays', async () => {
+    const page = await phonePage();
+    await login(page, DEMO.admin, DEMO_PASSWORD);
+    await page.goto('/admin/');
+    const users = page.getByRole('region', { name: 'User Administration' });
+    await users.getByRole('button', { name: 'Edit' }).click();
+    await page.getByLabel('Filter pilots', { exact: true }).fill('mary');
+    await users.locator('.dropdown-menu').getByText('Mary Member', { exact: true }).click();
+    const editor = page.getByRole('dialog', { name: 'Edit Pilot Mary Member' });
+    const balance = editor.getByRole('status').filter({ hasText: 'Balance of Mary Member' });
+    await balance.getByText('-$205.10').waitFor();
+
+    // The admin may reverse each of the three entries; the expense's row names its id and date.
+    const recent = editor.getByRole('table', { name: 'Recent transactions' });
+    const reverseButtons = recent.getByRole('button', { name: /^Reverse transaction #\d+$/ });
+    await reverseButtons.first().waitFor();
+    expect(await reverseButtons.count()).toBe(3);
+    const expenseRow = (await entriesOf(recent)).find((r) => r[0] === 'Hangar: Hangar, May')!;
+    const [, when, id] = /^(\d{4}-\d{2}-\d{2} \d{2}:\d{2}) #(\d+)$/.exec(expenseRow[1]!)!;
+    const reverse = recent.getByRole('button', { name: `Reverse transaction #${id}`, exact: true });
+    // Touch-sized at phone width.
+    expect((await reverse.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+
+    // Keep: nothing is posted.
+    const question = `Reverse transaction #${id} of ${when} (Hangar: Hangar, May, -$22.60)? A new transaction undoes it; the original stays.`;
+    const confirm = page.getByRole('dialog').filter({ hasText: 'A new transaction undoes it' });
+    await reverse.click();
+    await confirm.getByText(question, { exact: true }).waitFor();
+    await confirm.getByRole('button', { name: 'Keep' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    expect(await balance.textContent()).toContain('-$205.10');
+
+    // Reverse: the reversal is posted now, +$22.60 (the fee and its HST) to her balance.
+    await reverse.click();
+    await confirm.getByText(question, { exact: true }).waitFor();
+    await shoot(page, 'funds-reverse-confirm');
+    await confirm.getByRole('button', { name: 'Reverse', exact: true }).click();
+    await page.getByText(`Transaction #${id} reversed`, { exact: true }).waitFor();
+    await balance.getByText('-$182.50').waitFor();
+
+    const expected = [
+      ['Deposit (Cash) ref R-2044: Spring deposit', '$100.00', '$100.00'],
+      ['Hangar: Hangar, May', '-$22.60', '$77.40'],
+      ['Block: Season rental 600 min: Club special', '-$282.50', '-$205.10'],
+      [`Reversal of #${id}`, '$22.60', '-$182.50'],
+    ];
+    await recent.getByText(`Reversal of #${id}`).waitFor();
+    expect((await entriesOf(recent)).map((r) => [r[0], r[2], r[3]])).toEqual(expected);
+    const history = editor.getByRole('table', { name: 'Transaction history' });
+    await history.getByText(`Reversal of #${id}`).waitFor();
+    expect((await entriesOf(history)).map((r) => [r[0], r[2], r[3]])).toEqual(expected);
+    expect(await editor.getByText(/^Opening balance/).textContent()).toBe('Opening balance $0.00, closing balance -$182.50');
+    // Neither the reversed expense nor its reversal offers Reverse again; the deposit and the block still do.
+    for (const table of [recent, history]) {
+      expect(await table.getByRole('button', { name: `Reverse transaction #${id}`, exact: true }).count()).toBe(0);
+      expect(await table.getByRole('button', { name: /^Reverse transaction #\d+$/ }).count()).toBe(2);
+    }
+    await expectNoPageOverflow(page);
+    await shoot(page, 'funds-reversed', editor.locator('.pilot-funds'));
+    await page.context().close();
+
+    // Mary's own account shows the same, to the cent.
+    const member = await phonePage();
+    await login(member, DEMO.member, DEMO_PASSWORD);
+    await member.goto('/userAccount');
+    await member.getByText('Closing balance').waitFor();
+    expect((await rowsOf(member.locator('table'))).map((r) => [r[2], r[3], r[4]])).toEqual(expected);
+    expect(await member.locator('dl').textContent()).toBe('Opening balance$0.00Closing balance-$182.50');
+    await member.context().close();
   });
 });
 

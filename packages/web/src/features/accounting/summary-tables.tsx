@@ -1,15 +1,21 @@
 import type { AccountingSummary, AccountTotals } from '@flightline/domain/api-types';
 import { formatMoney } from '@flightline/domain/money';
+import { expenseRows } from './expense-rows.ts';
 import { SortableTable, type Column } from './sortable-table.tsx';
 import type { AccountingView } from './views.ts';
 import './accounting-tables.css';
 
-/** The overview (back-office spec §2): Obligations, Revenue and Payments, each row start, debit, credit, end. */
+/**
+ * The overview (back-office spec §2): Obligations, Revenue and Payments, each
+ * row start, debit, credit, end. Revenue ends with the expense accounts that
+ * members were charged to (expense-rows.ts), so the page reconciles.
+ */
 
 interface TotalsRow {
   label: string;
   totals: AccountTotals;
-  open: AccountingView;
+  /** Its drill-down; none for an expense account (the server has no history call for them). */
+  open?: AccountingView | undefined;
 }
 
 function overview(summary: AccountingSummary): { caption: string; rows: TotalsRow[] }[] {
@@ -29,6 +35,7 @@ function overview(summary: AccountingSummary): { caption: string; rows: TotalsRo
         { label: 'Rental', totals: summary.rentalRevenue, open: { kind: 'revenue', balance: 'RentalRevenue' } },
         { label: 'Intros', totals: summary.introRevenue, open: { kind: 'revenue', balance: 'IntroRevenue' } },
         { label: 'Other', totals: summary.otherRevenue, open: { kind: 'revenue', balance: 'OtherRevenue' } },
+        ...expenseRows(summary.expenses),
       ],
     },
     { caption: 'Payments', rows: [{ label: 'Cash In', totals: summary.cashIn, open: { kind: 'cashIn' } }] },
@@ -64,6 +71,11 @@ function OpenButton({ label, onOpen }: { label: string; onOpen: () => void }) {
   );
 }
 
+function AccountLabel({ row, open }: { row: TotalsRow; open: (view: AccountingView) => void }) {
+  const view = row.open;
+  return view ? <OpenButton label={row.label} onOpen={() => open(view)} /> : <>{row.label}</>;
+}
+
 export function SummaryTables({ summary, open }: { summary: AccountingSummary; open: (view: AccountingView) => void }) {
   return (
     <>
@@ -85,7 +97,7 @@ export function SummaryTables({ summary, open }: { summary: AccountingSummary; o
               {table.rows.map((row) => (
                 <tr key={row.label}>
                   <th scope="row" className="cell-account fw-normal text-nowrap">
-                    <OpenButton label={row.label} onOpen={() => open(row.open)} />
+                    <AccountLabel row={row} open={open} />
                   </th>
                   <Amounts totals={row.totals} />
                 </tr>

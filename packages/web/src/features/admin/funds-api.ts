@@ -72,3 +72,12 @@ export function useAddFunds(club: string, userID: string) {
     onSettled: () => afterFundsPosted(client, club, userID),
   });
 }
+
+/** POST /api/reverse-transaction/ (admin): the exact opposite of one of the pilot's entries, posted now and linked to it. */
+export function useReverseTransaction(club: string, userID: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (request: { id: number; idempotencyKey: string }) => post<TransactionPosted>('/reverse-transaction/', { club, ...request }),
+    onSettled: () => afterFundsPosted(client, club, userID),
+  });
+}

@@ -8,6 +8,7 @@ import { BlockForm, DepositForm, ExpenseForm } from './funds-forms.tsx';
 import { membershipYearToDate } from './funds-rules.ts';
 import { Money, PilotBlocks, RecentTransactions, TransactionHistory } from './pilot-history.tsx';
 import { pilotName, todayIn } from './pilots.ts';
+import { useReverseEntry } from './use-reverse-entry.ts';
 import './funds.css';
 
 const FORMS = [
@@ -27,15 +28,16 @@ interface PilotFundsProps {
  * The pilot editor's funds (back-office spec §2): the balance, one of the
  * Deposit, Expense and Block time forms, and the pilot's recent transactions,
  * history and blocks. Only for an admin or a holder of Can Add User Funds —
- * the server refuses everyone else anyway.
+ * the server refuses everyone else anyway; an entry's Reverse only for an
+ * admin, as reverse-transaction is.
  */
 export function PilotFunds({ pilot, data, clubTimeZone }: PilotFundsProps) {
   const session = useSession().data;
   if (!session?.club || !(session.userIsAdmin || session.userCanAddFunds)) return null;
-  return <Funds club={session.club} pilot={pilot} data={data} timeZone={clubTimeZone || session.clubTimeZone} />;
+  return <Funds club={session.club} pilot={pilot} data={data} timeZone={clubTimeZone || session.clubTimeZone} canReverse={session.userIsAdmin} />;
 }
 
-function Funds({ club, pilot, data, timeZone }: { club: string; pilot: AdminPilot; data: ServeAdmin; timeZone: string }) {
+function Funds({ club, pilot, data, timeZone, canReverse }: { club: string; pilot: AdminPilot; data: ServeAdmin; timeZone: string; canReverse: boolean }) {
   const id = useId();
   const [form, setForm] = useState<FormName>('deposit');
   const [today] = useState(() => todayIn(timeZone, Date.now()));
@@ -43,6 +45,8 @@ function Funds({ club, pilot, data, timeZone }: { club: string; pilot: AdminPilo
   const info = useClubInfo(club);
   const target = { club, pilot: pilot.userID };
   const ref = { club, userID: pilot.userID, timeZone };
+  // One Reverse for both lists: while an entry is being reversed, no other Reverse can be pressed.
+  const reverse = useReverseEntry({ ...ref, canReverse });
 
   return (
     <section
@@ -92,8 +96,8 @@ function Funds({ club, pilot, data, timeZone }: { club: string; pilot: AdminPilo
         <BlockForm target={target} rules={data.blocks} today={today} membershipYearEnd={data.membershipYearEnd} />
       </div>
 
-      <RecentTransactions {...ref} />
-      <TransactionHistory {...ref} initial={membershipYearToDate(today, data.membershipYearEnd)} />
+      <RecentTransactions {...ref} reverse={reverse} />
+      <TransactionHistory {...ref} initial={membershipYearToDate(today, data.membershipYearEnd)} reverse={reverse} />
       <PilotBlocks club={club} userID={pilot.userID} today={today} />
     </section>
   );

@@ -1,4 +1,6 @@
 import { useId, useState, type ReactNode } from 'react';
+import Button from 'react-bootstrap/Button';
+import Spinner from 'react-bootstrap/Spinner';
 import type { AccountRow, BlockBalance } from '@flightline/domain/api-types';
 import { formatMoney } from '@flightline/domain/money';
 import { LoadError } from '../../components/page-state.tsx';
@@ -7,6 +9,8 @@ import { DateRangeFields } from '../account/date-range-fields.tsx';
 import { DATE_DEBOUNCE_MS, useDebouncedValue, type DayRange } from '../account/use-day-range.ts';
 import { usePilotBlocks, usePilotHistory, usePilotRecent } from './funds-api.ts';
 import { blockLeft } from './funds-rules.ts';
+import { reversibleIds } from './reverse-rules.ts';
+import type { ReverseEntry } from './use-reverse-entry.ts';
 
 /**
  * The pilot's money as the editor shows it: the last entries, the history
@@ -45,13 +49,44 @@ function Waiting() {
   );
 }
 
+/** A row's Reverse: touch-sized, named for its entry so a screen reader tells the rows apart. */
+function ReverseButton({ row, action }: { row: AccountRow; action: ReverseEntry }) {
+  const pending = action.pendingId === row.id;
+  return (
+    <Button
+      variant="outline-danger"
+      size="sm"
+      className="funds-reverse"
+      disabled={action.pendingId !== null}
+      aria-busy={pending}
+      aria-label={`Reverse transaction #${row.id}`}
+      onClick={() => action.reverse(row)}
+    >
+      {pending && <Spinner as="span" animation="border" size="sm" className="me-1" aria-hidden="true" />}
+      Reverse
+    </Button>
+  );
+}
+
+interface EntriesTableProps {
+  rows: readonly AccountRow[];
+  timeZone: string;
+  label: string;
+  empty: string;
+  action: ReverseEntry;
+  /** Rows loaded elsewhere (the recent entries, for the history): a reversal there hides Reverse on the entry it reversed. */
+  seen?: readonly AccountRow[];
+}
+
 /**
  * One line per entry: its description over its date, time (club zone) and
- * id, then the amount and the balance after it — three columns that fit a
- * phone; anything wider scrolls inside the table's own box.
+ * id — and for an admin, Reverse under them — then the amount and the balance
+ * after it: three columns that fit a phone; anything wider scrolls inside the
+ * table's own box.
  */
-function EntriesTable({ rows, timeZone, label, empty }: { rows: readonly AccountRow[]; timeZone: string; label: string; empty: string }) {
+function EntriesTable({ rows, timeZone, label, empty, action, seen }: EntriesTableProps) {
   if (rows.length === 0) return <p className="small text-body-secondary mb-0">{empty}</p>;
+  const offered = reversibleIds(rows, { canReverse: action.canReverse, seen });
   return (
     <div className="table-responsive funds-table border rounded">
       <table className="table table-sm table-striped small align-middle mb-0" aria-label={label}>
@@ -76,6 +111,11 @@ function EntriesTable({ rows, timeZone, label, empty }: { rows: readonly Account
                   <div className="text-body-secondary">
                     <span className="text-nowrap">{when.date}</span> <span className="text-nowrap">{when.time}</span> <span className="text-nowrap">#{row.id}</span>
                   </div>
+                  {offered.has(row.id) && (
+                    <div className="mt-1">
+                      <ReverseButton row={row} action={action} />
+                    </div>
+                  )}
                 </td>
                 <td className="text-end text-nowrap">
                   <Money cents={row.amountCents} />
@@ -93,7 +133,7 @@ function EntriesTable({ rows, timeZone, label, empty }: { rows: readonly Account
 }
 
 /** The last 10 entries, oldest first, the last at the balance now. */
-export function RecentTransactions({ club, userID, timeZone }: PilotRef) {
+export function RecentTransactions({ club, userID, timeZone, reverse }: PilotRef & { reverse: ReverseEntry }) {
   const recent = usePilotRecent(club, userID);
   return (
     <Part title="Recent transactions">
@@ -102,14 +142,20 @@ export function RecentTransactions({ club, userID, timeZone }: PilotRef) {
       ) : recent.isError ? (
         <LoadError error={recent.error} prefix="Could not load the recent transactions." />
       ) : (
-        <EntriesTable rows={recent.data.transactions} timeZone={timeZone} label="Recent transactions" empty="No transactions yet." />
+        <EntriesTable
+          rows={recent.data.transactions}
+          timeZone={timeZone}
+          label="Recent transactions"
+          empty="No transactions yet."
+          action={reverse}
+        />
       )}
     </Part>
   );
 }
 
 /** The history between two club days, loaded once the dates settle (500 ms), with the opening and closing balance. */
-export function TransactionHistory({ club, userID, timeZone, initial }: PilotRef & { initial: DayRange }) {
+export function TransactionHistory({ club, userID, timeZone, initial, reverse }: PilotRef & { initial: DayRange; reverse: ReverseEntry }) {
   const [input, setInput] = useState<DayRange>(initial);
   const startDate = useDebouncedValue(input.startDate, DATE_DEBOUNCE_MS);
   const endDate = useDebouncedValue(input.endDate, DATE_DEBOUNCE_MS);
@@ -117,6 +163,8 @@ export function TransactionHistory({ club, userID, timeZone, initial }: PilotRef
   const settling = startDate !== input.startDate || endDate !== input.endDate;
   const history = usePilotHistory(club, userID, problem ? null : { startDate, endDate });
   const data = settling ? undefined : history.data;
+  // The recent entries (already loaded above) hold a reversal made today even when the history ends earlier.
+  const recent = usePilotRecent(club, userID).data?.transactions ?? [];
 
   return (
     <Part title="Transaction history">
@@ -136,7 +184,14 @@ export function TransactionHistory({ club, userID, timeZone, initial }: PilotRef
           <p className="small mb-1">
             Opening balance <strong><Money cents={data.openingBalanceCents} /></strong>, closing balance <strong><Money cents={data.balanceCents} /></strong>
           </p>
-          <EntriesTable rows={data.transactions} timeZone={timeZone} label="Transaction history" empty="No transactions in these dates." />
+          <EntriesTable
+            rows={data.transactions}
+            timeZone={timeZone}
+            label="Transaction history"
+            empty="No transactions in these dates."
+            action={reverse}
+            seen={recent}
+          />
         </>
       )}
     </Part>
