@@ -227,7 +227,8 @@ describe('a flight day on phones at 375 px', () => {
     const balance = mary.getByText(/^Your account balance: /);
     await balance.waitFor();
     // 0 − 4520 − 1413 = −5933.
-    expect(await balance.textContent()).toBe(`Your account balance: ${EXPECTED.afterLanding}`);
+    // Home words it as the spec does: "Your account balance: $" and two decimals.
+    expect(await balance.textContent()).toBe(`Your account balance: $${EXPECTED.afterLanding.replace('-$', '-')}`);
     // No flight of hers is in the air any more.
     await mary.waitForLoadState('networkidle');
     expect(await mary.getByRole('region', { name: 'Your active flights' }).count()).toBe(0);

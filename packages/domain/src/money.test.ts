@@ -8,6 +8,7 @@ describe('parseCents reads decimal text straight to cents', () => {
     ['0.07', 7],
     ['-3', -300],
     ['$1,234.56', 123456],
+    ['1,234,567', 123456700],
     ['  42  ', 4200],
     ['0.1', 10],
     ['19.99', 1999],
@@ -16,7 +17,7 @@ describe('parseCents reads decimal text straight to cents', () => {
     expect(parseCents(text)).toBe(cents);
   });
 
-  it.each(['', 'abc', '1.234', '1e3', '12.3.4', '--5', 'NaN'])('refuses %j', (text) => {
+  it.each(['', 'abc', '1.234', '1e3', '12.3.4', '--5', 'NaN', '1,00', '1,5', '12,34.00', ',100'])('refuses %j (a decimal comma too)', (text) => {
     expect(parseCents(text)).toBeNull();
   });
 

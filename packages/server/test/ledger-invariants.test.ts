@@ -78,6 +78,21 @@ describe('ledger invariants enforced by the database', () => {
     await expect(sql`truncate posting cascade`.execute(db)).rejects.toThrow(/cannot be changed or deleted/);
   });
 
+  it('refuses more postings to an entry already committed, even a balanced pair (0010_ledger_hardening.sql)', async () => {
+    await post([{ account: 1000, amount: 500 }, { account: 4900, amount: -500 }]);
+    const id = Number((await sql<{ id: number }>`select max(id)::bigint as id from ledger_transaction`.execute(db)).rows[0]!.id);
+    const postings = await count('posting');
+    await expect(
+      db.transaction().execute(async (trx) => {
+        await sql`insert into posting (transaction_id, account, amount_cents, transfer_type) values (${id}, 1000, 99900, 'Cash')`.execute(trx);
+        await sql`insert into posting (transaction_id, account, amount_cents) values (${id}, 4900, -99900)`.execute(trx);
+      }),
+    ).rejects.toThrow(`Transaction ${id} is already posted: it cannot take more postings; post a new transaction instead`);
+    expect(await count('posting')).toBe(postings);
+    // Its creator can't be rewritten either: entries are immutable.
+    await expect(sql`update ledger_transaction set note = 'x' where id = ${id}`.execute(db)).rejects.toThrow(/cannot be changed or deleted/);
+  });
+
   it('a posting takes club and time from its transaction, whatever the insert says', async () => {
     const other = await createClub(db);
     await db.transaction().execute(async (trx) => {
@@ -151,6 +166,27 @@ describe('ledger invariants enforced by the database', () => {
 
     it('accepts a posting at 00:00 the day after the lock date in Toronto', async () => {
       await post([{ account: 1000, amount: 100 }, { account: 2100, amount: -100, member: true }], '2026-07-01T04:00:00Z');
+    });
+
+    it('keeps the lock where it was when the club changes its time zone', async () => {
+      await sql`update club set time_zone = 'Pacific/Kiritimati' where id = ${club}`.execute(db);
+      try {
+        // 07:00 on the lock date in Toronto is already 2026-07-01 on Kiritimati (UTC+14): still locked.
+        await expect(
+          post([{ account: 1000, amount: 100 }, { account: 2100, amount: -100, member: true }], '2026-06-30T11:00:00Z'),
+        ).rejects.toThrow(/on or before the lock date 2026-06-30/);
+      } finally {
+        await sql`update club set time_zone = 'America/Toronto' where id = ${club}`.execute(db);
+      }
+    });
+
+    it('refuses moving the lock date back or clearing it with SQL, and a lock_until written by hand', async () => {
+      await expect(sql`update club set lock_date = null where id = ${club}`.execute(db)).rejects.toThrow('The lock date can only move forward (it is 2026-06-30)');
+      await expect(sql`update club set lock_date = '2026-06-01' where id = ${club}`.execute(db)).rejects.toThrow(/can only move forward/);
+      await sql`update club set lock_until = '2000-01-01T00:00:00Z' where id = ${club}`.execute(db);
+      const row = await sql<{ lock_date: string; lock_until: Date }>`select lock_date::text as lock_date, lock_until from club where id = ${club}`.execute(db);
+      expect(row.rows[0]!.lock_date).toBe('2026-06-30');
+      expect(new Date(row.rows[0]!.lock_until).toISOString()).toBe('2026-07-01T04:00:00.000Z');
     });
   });
 });

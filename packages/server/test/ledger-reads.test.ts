@@ -21,11 +21,11 @@ describe('member account reads: get-balance and get-block-balances', () => {
   let blocks: Record<'spring' | 'season' | 'dollars' | 'unlimited', string>;
 
   /** A raw journal entry, balanced, as the ledger will post it. */
-  async function post(club: string, postings: { account: number; amount: number; member?: string }[]) {
+  async function post(club: string, postings: { account: number; amount: number; member?: string }[], effectiveAt = '2025-07-01T12:00:00Z') {
     await t.db.transaction().execute(async (trx) => {
       const tx = await sql<{ id: number }>`
         insert into ledger_transaction (club_id, effective_at, transaction_type)
-        values (${club}, ${'2025-07-01T12:00:00Z'}, 'Deposit') returning id`.execute(trx);
+        values (${club}, ${effectiveAt}, 'Deposit') returning id`.execute(trx);
       const id = tx.rows[0]!.id;
       for (const p of postings) {
         await sql`insert into posting (transaction_id, account, amount_cents, member_id, transfer_type)
@@ -80,6 +80,20 @@ describe('member account reads: get-balance and get-block-balances', () => {
       const response = await api.get(`/api/get-balance?club=${alpha}&userID=${mary.userId}`, await t.signIn(mary.email));
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({ userID: mary.userId, balanceCents: 10000 });
+    });
+
+    it('is the balance now: an entry dated ahead counts from its date on', async () => {
+      const member = await createPerson(t.db, { club: alpha });
+      await post(alpha, [{ account: 1000, amount: 2500 }, { account: 2100, amount: -2500, member: member.userId }], '2025-07-10T14:00:00Z');
+      await post(alpha, [{ account: 1000, amount: 50000 }, { account: 2100, amount: -50000, member: member.userId }], '2025-08-09T14:00:00Z');
+      const balance = async () => (await api.get('/api/get-balance', await t.signIn(member.email))).json().balanceCents;
+      expect(await balance()).toBe(2500);
+      t.clock.set(Date.parse('2025-08-09T14:00:00Z'));
+      try {
+        expect(await balance()).toBe(52500);
+      } finally {
+        t.clock.set(NOW);
+      }
     });
 
     it('a member with no postings has 0 (not -0)', async () => {

@@ -64,6 +64,8 @@ export interface ClubTable {
   minimum_level_cents: Defaulted<number>;
   intro_stale_days: Defaulted<number>;
   lock_date: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The instant the lock ends, fixed when lock_date is set (0010; kept by a trigger, never written). */
+  lock_until: ColumnType<Date | null, never, never>;
   fee_list: Defaulted<string[]>;
   payment_methods: Defaulted<string[]>;
   created_at: Generated<Date>;
@@ -235,6 +237,8 @@ export interface LedgerTransactionTable {
   reverses_id: number | null;
   /** What a history shows for the entry ('Deposit (Cash) ref 12', 'Reversal of #12'); the note is apart. */
   description: Defaulted<string>;
+  /** The database transaction that created the entry: only it may add postings (0010; set by a trigger). */
+  created_xact: ColumnType<string, never, never>;
 }
 
 export interface PostingTable {

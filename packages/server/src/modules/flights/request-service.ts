@@ -175,9 +175,9 @@ async function checkLaunchType(trx: Transaction<DB>, ctx: MemberContext, request
   return launch.id;
 }
 
-/** Balance = −(sum of the member's Members A/P postings). */
+/** Balance now = −(sum of the member's Members A/P postings effective by now). */
 async function balanceOf(trx: Transaction<DB>, ctx: MemberContext, userId: string): Promise<number> {
-  return 0 - (await memberApSumCents(trx, ctx.club.id, userId));
+  return 0 - (await memberApSumCents(trx, ctx.club.id, userId, { asOf: new Date(ctx.now) }));
 }
 
 /**

@@ -6,15 +6,21 @@ type Db = Kysely<DB> | Transaction<DB>;
 /** Members A/P: one sub-account per member. */
 export const MEMBERS_AP_ACCOUNT = 2100;
 
-/** Sum of a member's 2100 postings in a club, in cents (credit-negative, as posted). */
-export async function memberApSumCents(db: Db, clubId: string, memberId: string): Promise<number> {
-  const row = await db
+/**
+ * Sum of a member's 2100 postings in a club, in cents (credit-negative, as
+ * posted). With `asOf`, only the postings effective by then: the balance a
+ * member has now leaves out entries dated ahead (a deposit dated next month
+ * is not money to fly on today).
+ */
+export async function memberApSumCents(db: Db, clubId: string, memberId: string, options: { asOf?: Date } = {}): Promise<number> {
+  let query = db
     .selectFrom('posting')
     .select(sql<number>`coalesce(sum(amount_cents), 0)::bigint`.as('total'))
     .where('club_id', '=', clubId)
     .where('account', '=', MEMBERS_AP_ACCOUNT)
-    .where('member_id', '=', memberId)
-    .executeTakeFirstOrThrow();
+    .where('member_id', '=', memberId);
+  if (options.asOf) query = query.where('effective_at', '<=', options.asOf);
+  const row = await query.executeTakeFirstOrThrow();
   return row.total;
 }
 

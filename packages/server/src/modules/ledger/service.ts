@@ -15,10 +15,10 @@ export async function assertMayReadAccount(db: Kysely<DB>, ctx: MemberContext, u
   if (!(await findPilot(db, ctx.club.id, userId))) throw notFound('No such member at this club');
 }
 
-/** Balance = −(sum of the member's 2100 postings): deposits raise it, charges lower it. */
+/** Balance now = −(sum of the member's 2100 postings effective by now): deposits raise it, charges lower it. */
 export async function getBalance(db: Kysely<DB>, ctx: MemberContext, userId: string): Promise<BalanceInfo> {
   await assertMayReadAccount(db, ctx, userId);
-  const sum = await memberApSumCents(db, ctx.club.id, userId);
+  const sum = await memberApSumCents(db, ctx.club.id, userId, { asOf: new Date(ctx.now) });
   return { userID: userId, balanceCents: 0 - sum };
 }
 

@@ -13,7 +13,7 @@ import { isDay } from '../account/club-dates.ts';
 /** The largest amount the server takes ($1,000,000.00). */
 export const MAX_AMOUNT_CENTS = 100_000_000;
 
-export const AMOUNT_PROBLEM = 'Enter an amount other than zero';
+export const AMOUNT_PROBLEM = 'Enter an amount other than zero, in dollars and cents (at most two decimals)';
 
 /** '100' → 10000, '-12.5' → -1250; null when empty, not a number, zero or over the limit (spec §5). */
 export function amountCents(text: string): number | null {

