@@ -120,6 +120,27 @@ async function placedDetails(page: Page): Promise<Record<string, string>> {
 }
 
 describe('Request Flight and Awaiting Launches at 375 px', () => {
+  it('a New Intro the server refuses (serial number taken) alerts Failed to submit intro purchase with the reason; nothing is placed (first: every glider is free)', async () => {
+    const page = await phone(DEMO.member);
+    await openCrew(page);
+    await page.getByRole('button', { name: 'Intro', exact: true }).click();
+    await page.getByRole('button', { name: 'New Intro', exact: true }).click();
+    await page.getByLabel('Glider', { exact: true }).selectOption('C-GDSA');
+    await page.getByLabel('First name').fill('Sam');
+    await page.getByLabel('Last name').fill('Same');
+    await page.getByLabel('Payment Method').selectOption('Cash');
+    await page.getByLabel('Serial Number').fill(EXPIRED.sn);
+    await submitButton(page).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('Place on flight line?').waitFor();
+    await dialog.getByRole('button', { name: 'Yes', exact: true }).click();
+    const alert = page.getByRole('alert').filter({ hasText: 'Failed to submit intro purchase' });
+    await alert.waitFor();
+    expect(await alert.innerText()).toContain(`Serial number ${EXPIRED.sn} is already used`);
+    expect(await page.getByRole('heading', { name: 'Your flight is on the flight line' }).count()).toBe(0);
+    await page.context().close();
+  });
+
   it('a member requests an Alone flight, sees the confirmation, and the glider is then Already Flying', async () => {
     const page = await phone(DEMO.member);
     await openCrew(page);

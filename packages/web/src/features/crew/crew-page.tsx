@@ -6,6 +6,7 @@ import { FLY_WITH, submitButtonText, type FlyWith } from '@flightline/domain/cre
 import { Loading, Page } from '../../components/page-state.tsx';
 import { ApiError, errorMessage, NO_RESPONSE_STATUS } from '../../lib/api.ts';
 import { confirmDialog } from '../../lib/confirm-store.ts';
+import { notifications } from '../../lib/notifications-store.ts';
 import { useSession } from '../../lib/session.ts';
 import { clubToday } from '../account/club-dates.ts';
 import { cancelFlightRequest, requestFlight, updatePilotWeight, useCrewPage } from './api.ts';
@@ -216,6 +217,10 @@ function CrewForm({ data, draft, onDraft, refetch, onPlaced }: CrewFormProps) {
     } catch (error) {
       setBusy(false);
       setProblem(`Could not create flight: ${errorMessage(error)}`);
+      // The intro is sold with the flight: its failure is the purchase's too (member spec §8).
+      if (draft.flyWith === 'Intro' && draft.intro.mode === 'new') {
+        notifications.alert({ status: 'danger', heading: 'Failed to submit intro purchase', message: errorMessage(error) });
+      }
       if (error instanceof ApiError && error.status < 500 && error.status !== NO_RESPONSE_STATUS) {
         // Refused: nothing was stored; show the gliders as they are now.
         setPendingId(null);
