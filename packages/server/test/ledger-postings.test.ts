@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { apiClient, refusal } from './helpers/api.ts';
 import { createBlockRule, ledgerCounts, memberContext, posting, postingsOf, setClubAccounting } from './helpers/ledger.ts';
 import { createClub, createPerson, createTestApp, type TestApp } from './helpers/test-app.ts';
-import { insertEntry } from '../src/modules/ledger/posting-repo.ts';
+import { insertEntry, lockClubForPosting } from '../src/modules/ledger/posting-repo.ts';
 import { postOnce } from '../src/modules/ledger/journal.ts';
 import { HttpError } from '../src/http/errors.ts';
 
@@ -31,6 +31,16 @@ describe('posting money: add-transaction and reverse-transaction', () => {
     ({ transactionType: 'Deposit', pilot, amountCents, transferType: 'Cash', ...extra });
   const balanceOf = async (member: Person) =>
     (await api.get(`/api/get-balance?userID=${member.userId}`, await cookie(admin))).json().balanceCents as number;
+  /** An intro sold at the desk (create-intro): $150.00 in Cash, Cr Intro A/P. */
+  const sellIntro = async (sn: string, as: Person = admin) => {
+    const response = await post('/api/create-intro', { launchType: 'Intro flight', payment: 'Cash', SN: sn, recipientFirst: 'Pat', recipientLast: 'Guest', staleDate: '2026-11-20' }, as);
+    expect(response.statusCode).toBe(200);
+  };
+  /** An intro launch option, $150.00, so intros can be sold in the club. */
+  const introLaunchIn = async (clubId: string) => {
+    await t.db.insertInto('launch_type').values({ club_id: clubId, id: '2000 ft', kind: 'fixed', price_cents: 4000, height: 2000 }).execute();
+    await t.db.insertInto('intro_launch').values({ club_id: clubId, id: 'Intro flight', launch_type_id: '2000 ft', price_cents: 15000 }).execute();
+  };
 
   beforeAll(async () => {
     t = await createTestApp({ now: NOW });
@@ -48,6 +58,7 @@ describe('posting money: add-transaction and reverse-transaction', () => {
     await createBlockRule(t.db, alpha, { id: 'dollars', name: '$250 flying', units: '$', amount: 25000, priceCents: 20000, taxStatus: 'exclusive', taxNames: ['GST', 'PST'] });
     await createBlockRule(t.db, alpha, { id: 'retired', name: 'Old block', units: 'minutes', amount: 100, priceCents: 5000, isActive: false });
     await createBlockRule(t.db, alpha, { id: 'free', name: 'Free block', units: 'unlimited', amount: 0, priceCents: 0 });
+    await introLaunchIn(alpha);
   });
   afterAll(() => t.close());
 
@@ -220,6 +231,7 @@ describe('posting money: add-transaction and reverse-transaction', () => {
     });
 
     it('Write Down of $30.00 on Intro A/P (admin): Dr 2120 3000 with no intro / Cr 4300 −3000; "Intro A/P adjusted successfully"', async () => {
+      await sellIntro('WDN234');
       const response = await add({ transactionType: 'WriteDown', account: 2120, amountCents: 3000 }, admin);
       const body = response.json();
       expect(body).toEqual({ statusCode: 200, message: 'Intro A/P adjusted successfully', transactionId: body.transactionId });
@@ -233,6 +245,131 @@ describe('posting money: add-transaction and reverse-transaction', () => {
       expect((await add({ transactionType: 'BankPayment', account: 2120, amountCents: 100, taxType: 'HST' }, admin)).json()).toEqual(
         refusal(400, 'Invalid body: account: Bank Payment applies to Sales Tax A/P (2510) and Write Down to Intro A/P (2120)'),
       );
+    });
+  });
+
+  describe('an adjustment pays out or writes down at most what its account holds (409 otherwise, nothing posted)', () => {
+    // A club of its own, so the figures are only this block's.
+    let charlie: string;
+    let chair: Person;
+    let pilot: Person;
+    const adjust = async (body: object) => post('/api/add-transaction/', body, chair);
+    const writeDown = (amountCents: number, extra: object = {}) => adjust({ transactionType: 'WriteDown', account: 2120, amountCents, ...extra });
+    const bankPayment = (taxType: string, amountCents: number, extra: object = {}) =>
+      adjust({ transactionType: 'BankPayment', account: 2510, amountCents, taxType, ...extra });
+    /** −(sum of the account's postings), of one tax name for 2510. */
+    const owed = async (account: number, taxName?: string) => {
+      const row = await sql<{ total: number }>`select coalesce(0 - sum(amount_cents), 0)::bigint as total from posting
+        where club_id = ${charlie} and account = ${account} and (${taxName ?? null}::text is null or tax_name = ${taxName ?? null})`.execute(t.db);
+      return row.rows[0]!.total;
+    };
+
+    beforeAll(async () => {
+      charlie = await createClub(t.db, { name: 'Charlie Soaring', time_zone: 'America/Toronto' });
+      await setClubAccounting(t.db, charlie, { taxRates: { GST: 0.05, HST: 0.13 }, feeList: ['Hangar fee'] });
+      chair = await createPerson(t.db, { club: charlie, first: 'Chris', last: 'Chair', flags: { is_admin: true } });
+      pilot = await createPerson(t.db, { club: charlie, first: 'Pia', last: 'Pilot' });
+      await introLaunchIn(charlie);
+    });
+
+    it('a $1.00 Write Down with no intro sold: "The write down of $1.00 is more than the $0.00 Intro A/P holds"', async () => {
+      const before = await ledgerCounts(t.db, charlie);
+      const response = await writeDown(100);
+      expect(response.statusCode).toBe(409);
+      expect(response.json()).toEqual(refusal(409, 'The write down of $1.00 is more than the $0.00 Intro A/P holds'));
+      expect(await ledgerCounts(t.db, charlie)).toEqual(before);
+      expect(await owed(2120)).toBe(0);
+    });
+
+    it('Write Downs up to what Intro A/P holds, to the cent: $150.00 sold, $150.01 refused, $100.00 then $50.00 posted, $0.01 more refused', async () => {
+      await sellIntro('CHR234', chair);
+      expect(await owed(2120)).toBe(15000);
+      expect((await writeDown(15001)).json()).toEqual(refusal(409, 'The write down of $150.01 is more than the $150.00 Intro A/P holds'));
+      expect((await writeDown(10000)).statusCode).toBe(200);
+      expect((await writeDown(5001)).json()).toEqual(refusal(409, 'The write down of $50.01 is more than the $50.00 Intro A/P holds'));
+      const last = await writeDown(5000);
+      expect(last.statusCode).toBe(200);
+      expect(await postingsOf(t.db, last.json().transactionId)).toEqual([posting(2120, 5000), posting(4300, -5000)]);
+      expect(await owed(2120)).toBe(0);
+      const before = await ledgerCounts(t.db, charlie);
+      expect((await writeDown(1)).json()).toEqual(refusal(409, 'The write down of $0.01 is more than the $0.00 Intro A/P holds'));
+      expect(await ledgerCounts(t.db, charlie)).toEqual(before);
+    });
+
+    it('a Bank Payment is limited by what Sales Tax A/P holds for its own tax type, whatever the other taxes hold', async () => {
+      // $100.00 Hangar fee with GST 5 % and HST 13 % exclusive: GST owes 500, HST 1300.
+      const charge = await post('/api/add-transaction/', { transactionType: 'Expense', pilot: pilot.userId, amountCents: 10000, feeType: 'Hangar fee', taxStatus: 'exclusive', taxRates: ['GST', 'HST'] }, chair);
+      expect(charge.statusCode).toBe(200);
+      expect([await owed(2510, 'GST'), await owed(2510, 'HST')]).toEqual([500, 1300]);
+      const before = await ledgerCounts(t.db, charlie);
+      // $13.00 is less than Sales Tax A/P as a whole ($18.00) but more than GST's $5.00.
+      expect((await bankPayment('GST', 1300)).json()).toEqual(refusal(409, 'The bank payment of $13.00 is more than the $5.00 Sales Tax A/P holds for GST'));
+      expect((await bankPayment('GST', 501)).json()).toEqual(refusal(409, 'The bank payment of $5.01 is more than the $5.00 Sales Tax A/P holds for GST'));
+      expect(await ledgerCounts(t.db, charlie)).toEqual(before);
+      const hst = await bankPayment('HST', 1300);
+      expect(hst.statusCode).toBe(200);
+      expect(await postingsOf(t.db, hst.json().transactionId)).toEqual([posting(2510, 1300, { tax: 'HST' }), posting(1000, -1300, { transfer: 'Bank Payment' })]);
+      expect((await bankPayment('HST', 1)).json()).toEqual(refusal(409, 'The bank payment of $0.01 is more than the $0.00 Sales Tax A/P holds for HST'));
+      expect((await bankPayment('GST', 500)).statusCode).toBe(200);
+      expect([await owed(2510, 'GST'), await owed(2510, 'HST')]).toEqual([0, 0]);
+    });
+
+    it('a tax the club no longer has can be remitted up to what it still holds', async () => {
+      await post('/api/add-transaction/', { transactionType: 'Expense', pilot: pilot.userId, amountCents: 2000, feeType: 'Hangar fee', taxStatus: 'exclusive', taxRates: ['GST'] }, chair);
+      await setClubAccounting(t.db, charlie, { taxRates: { HST: 0.13 } });
+      expect((await bankPayment('GST', 101)).json()).toEqual(refusal(409, 'The bank payment of $1.01 is more than the $1.00 Sales Tax A/P holds for GST'));
+      expect((await bankPayment('GST', 100)).statusCode).toBe(200);
+      await setClubAccounting(t.db, charlie, { taxRates: { GST: 0.05, HST: 0.13 } });
+    });
+
+    it('a refused adjustment leaves its key unused; a retry of the posted one answers it even once nothing is left', async () => {
+      await sellIntro('CHR567', chair);
+      const refused = await writeDown(15001, { idempotencyKey: 'charlie-write-down-1' });
+      expect(refused.json()).toEqual(refusal(409, 'The write down of $150.01 is more than the $150.00 Intro A/P holds'));
+      const posted = await writeDown(15000, { idempotencyKey: 'charlie-write-down-1' });
+      expect(posted.statusCode).toBe(200);
+      // A retry answers the first call even though Intro A/P now holds nothing.
+      expect((await writeDown(15000, { idempotencyKey: 'charlie-write-down-1' })).json()).toEqual(posted.json());
+      expect(await owed(2120)).toBe(0);
+    });
+
+    it('an adjustment waits for an entry being posted and counts it: a Write Down behind another of all Intro A/P holds is refused', async () => {
+      await sellIntro('CHR789', chair);
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      let locked!: () => void;
+      const isLocked = new Promise<void>((resolve) => (locked = resolve));
+      // Another Write Down of the $150.00, being posted: the club row share-locked as every posting does, not yet committed.
+      const other = t.db.transaction().execute(async (trx) => {
+        await lockClubForPosting(trx, charlie);
+        const id = await insertEntry(trx, {
+          clubId: charlie,
+          effectiveAt: new Date(NOW),
+          enteredAt: new Date(NOW),
+          enteredBy: chair.userId,
+          transactionType: 'Write Down',
+          description: 'Write Down',
+          note: '',
+          reference: '',
+          idempotencyKey: null,
+          reversesId: null,
+          lines: [
+            { account: 2120, amountCents: 15000 },
+            { account: 4300, amountCents: -15000 },
+          ],
+        });
+        locked();
+        await released;
+        return id;
+      });
+      await isLocked;
+      const behind = writeDown(15000);
+      // Long enough for the request to reach the club row; under a shared lock it would read $150.00 and post.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      release();
+      await other;
+      expect((await behind).json()).toEqual(refusal(409, 'The write down of $150.00 is more than the $0.00 Intro A/P holds'));
+      expect(await owed(2120)).toBe(0);
     });
   });
 
@@ -367,10 +504,108 @@ describe('posting money: add-transaction and reverse-transaction', () => {
       expect(await ledgerCounts(t.db, alpha)).toEqual(before);
     });
 
+    it('a Deposit key sent again for another pilot, amount or transfer type is refused (409), nothing posted; the exact retry still answers', async () => {
+      const first = await add(deposit(mary.userId, 800, { idempotencyKey: 'reuse-deposit-0006' }));
+      expect(first.statusCode).toBe(200);
+      const id = first.json().transactionId;
+      const beaBalance = await balanceOf(bea);
+      const before = await ledgerCounts(t.db, alpha);
+      const reused = refusal(409, `This idempotency key was already used for transaction #${id} (Deposit); send a new key for a new request`);
+      expect((await add(deposit(bea.userId, 800, { idempotencyKey: 'reuse-deposit-0006' }))).json()).toEqual(reused);
+      expect((await add(deposit(mary.userId, 801, { idempotencyKey: 'reuse-deposit-0006' }))).json()).toEqual(reused);
+      expect((await add(deposit(mary.userId, -800, { idempotencyKey: 'reuse-deposit-0006' }))).json()).toEqual(reused);
+      expect((await add(deposit(mary.userId, 800, { idempotencyKey: 'reuse-deposit-0006', transferType: 'Cheque' }))).json()).toEqual(reused);
+      expect(await ledgerCounts(t.db, alpha)).toEqual(before);
+      expect(await balanceOf(bea)).toBe(beaBalance);
+      // The same request again — the transfer type in another case, another note, no time — is a retry.
+      const again = await add(deposit(mary.userId, 800, { idempotencyKey: 'reuse-deposit-0006', transferType: 'CASH', note: 'sent twice' }));
+      expect(again.statusCode).toBe(200);
+      expect(again.json()).toEqual(first.json());
+      expect(await ledgerCounts(t.db, alpha)).toEqual(before);
+    });
+
+    it('an Expense key sent again for another fee class, expense code, amount, tax status or pilot is refused (409); the exact retry answers', async () => {
+      const body = { transactionType: 'Expense', pilot: bea.userId, amountCents: 1000, feeType: 'Tie-down', taxStatus: 'exclusive', taxRates: ['HST'], idempotencyKey: 'reuse-expense-0007' };
+      const first = await add(body);
+      const id = first.json().transactionId;
+      expect(await postingsOf(t.db, id)).toEqual([posting(2100, 1130, { member: bea.userId }), posting(4900, -1000, { fee: 'Tie-down' }), posting(2510, -130, { tax: 'HST' })]);
+      const before = await ledgerCounts(t.db, alpha);
+      const reused = refusal(409, `This idempotency key was already used for transaction #${id} (Expense); send a new key for a new request`);
+      for (const other of [
+        { feeType: 'Hangar fee' },
+        { feeType: '60510' },
+        { amountCents: 1130 },
+        { amountCents: 1000, taxStatus: 'inclusive' },
+        { taxStatus: 'exempt' },
+        { taxRates: ['GST'] },
+        { pilot: mary.userId },
+      ]) {
+        expect((await add({ ...body, ...other })).json()).toEqual(reused);
+      }
+      expect(await ledgerCounts(t.db, alpha)).toEqual(before);
+      expect((await add({ ...body, feeType: 'TIE-DOWN' })).json()).toEqual(first.json());
+      expect(await ledgerCounts(t.db, alpha)).toEqual(before);
+    });
+
+    it('a Block key sent again for another block or season is refused (409); an Expense key to an expense code likewise', async () => {
+      const body = { transactionType: 'Block', pilot: bea.userId, block: { id: 'season', startDate: '2025-11-01', endDate: '2026-10-31' }, idempotencyKey: 'reuse-block-0008' };
+      const first = await add(body);
+      const id = first.json().transactionId;
+      const before = await ledgerCounts(t.db, alpha);
+      const reused = refusal(409, `This idempotency key was already used for transaction #${id} (Block); send a new key for a new request`);
+      expect((await add({ ...body, block: { ...body.block, id: 'dollars' } })).json()).toEqual(reused);
+      expect((await add({ ...body, block: { ...body.block, endDate: '2026-09-30' } })).json()).toEqual(reused);
+      expect((await add({ ...body, block: { ...body.block, override: true }, amountCents: 100 })).json()).toEqual(reused);
+      expect((await add({ ...body, pilot: mary.userId })).json()).toEqual(reused);
+      expect(await ledgerCounts(t.db, alpha)).toEqual(before);
+      expect((await add(body)).json()).toEqual(first.json());
+
+      // An overriding price is compared as sent: $100.00 before the exclusive GST and PST, not the $113.00 charged.
+      const override = { transactionType: 'Block', pilot: mary.userId, block: { id: 'dollars', startDate: '2025-11-01', endDate: '2026-10-31', override: true }, amountCents: 10000, idempotencyKey: 'reuse-block-0012' };
+      const overridden = await add(override);
+      expect((await postingsOf(t.db, overridden.json().transactionId))[0]).toEqual(posting(2100, 11300, { member: mary.userId }));
+      expect((await add(override)).json()).toEqual(overridden.json());
+      expect((await add({ ...override, amountCents: 11300 })).json()).toEqual(
+        refusal(409, `This idempotency key was already used for transaction #${overridden.json().transactionId} (Block); send a new key for a new request`),
+      );
+
+      const code = { transactionType: 'Expense', pilot: mary.userId, amountCents: 2000, feeType: '60520', taxStatus: 'exempt', idempotencyKey: 'reuse-expense-0009' };
+      const coded = (await add(code)).json();
+      const again = refusal(409, `This idempotency key was already used for transaction #${coded.transactionId} (Expense); send a new key for a new request`);
+      expect((await add({ ...code, feeType: '60530' })).json()).toEqual(again);
+      expect((await add(code)).json()).toEqual(coded);
+    });
+
+    it('an adjustment key sent again for another tax type or amount is refused (409)', async () => {
+      const body = { transactionType: 'BankPayment', account: 2510, amountCents: 100, taxType: 'GST', idempotencyKey: 'reuse-adjust-0010' };
+      const first = await add(body, admin);
+      expect(first.statusCode).toBe(200);
+      const id = first.json().transactionId;
+      const reused = refusal(409, `This idempotency key was already used for transaction #${id} (Bank Payment); send a new key for a new request`);
+      expect((await add({ ...body, taxType: 'PST' }, admin)).json()).toEqual(reused);
+      expect((await add({ ...body, amountCents: 101 }, admin)).json()).toEqual(reused);
+      expect((await add(body, admin)).json()).toEqual(first.json());
+    });
+
+    it('two concurrent requests with one key for different amounts post one entry; the other is refused (409)', async () => {
+      const before = await ledgerCounts(t.db, alpha);
+      const c = await cookie(treasurer);
+      const [a, b] = await Promise.all([
+        api.post('/api/add-transaction/', deposit(bea.userId, 1111, { idempotencyKey: 'race-reuse-0011' }), c),
+        api.post('/api/add-transaction/', deposit(bea.userId, 2222, { idempotencyKey: 'race-reuse-0011' }), c),
+      ]);
+      expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+      const winner = a.statusCode === 200 ? a : b;
+      expect((a.statusCode === 409 ? a : b).json()).toEqual(
+        refusal(409, `This idempotency key was already used for transaction #${winner.json().transactionId} (Deposit); send a new key for a new request`),
+      );
+      expect(await ledgerCounts(t.db, alpha)).toEqual({ ...before, transactions: before.transactions + 1, postings: before.postings + 2 });
+    });
+
     it('a key reused for a different kind of entry is refused (409); the same key in another club is its own', async () => {
       const used = await add({ transactionType: 'Expense', pilot: mary.userId, amountCents: 100, feeType: 'Tie-down', taxStatus: 'exempt', idempotencyKey: 'phone-retry-0001' });
       expect(used.statusCode).toBe(409);
-      expect(used.json().message).toMatch(/^This idempotency key was already used for transaction #\d+ \(Deposit\); send a new key for a new entry$/);
+      expect(used.json().message).toMatch(/^This idempotency key was already used for transaction #\d+ \(Deposit\); send a new key for a new request$/);
       const elsewhere = await post('/api/add-transaction/', deposit(outsider.userId, 700, { idempotencyKey: 'phone-retry-0001' }), bravoAdmin);
       expect(elsewhere.statusCode).toBe(200);
       expect(await postingsOf(t.db, elsewhere.json().transactionId)).toEqual([

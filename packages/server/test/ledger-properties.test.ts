@@ -7,6 +7,7 @@ import { addTransactionSchema, adminParameterSchema, reverseTransactionSchema } 
 import type { Database } from '../src/db/engine.ts';
 import type { DB } from '../src/db/schema.ts';
 import type { MemberContext } from '../src/http/context.ts';
+import { formatMoney } from '@flightline/domain/money';
 import { HttpError } from '../src/http/errors.ts';
 import { addTransaction } from '../src/modules/ledger/add-transaction-service.ts';
 import { updateAdminParameter } from '../src/modules/ledger/admin-parameter-service.ts';
@@ -14,6 +15,7 @@ import { getMemberHistory } from '../src/modules/ledger/history-service.ts';
 import { reverseTransaction } from '../src/modules/ledger/reverse-service.ts';
 import { getBalance, getBlockBalances } from '../src/modules/ledger/service.ts';
 import { getBalances } from '../src/modules/ledger/summary-service.ts';
+import { insertEntry } from '../src/modules/ledger/posting-repo.ts';
 import { createBlockRule, memberContext, setClubAccounting } from './helpers/ledger.ts';
 import { createClub, createPerson, openTestDatabase } from './helpers/test-app.ts';
 
@@ -50,6 +52,9 @@ const RULES: { id: string; units: 'minutes' | '$' | 'unlimited'; amount: number;
   { id: 'unlimited', units: 'unlimited', amount: 0, priceCents: 45050, taxStatus: 'exempt', taxNames: [] },
 ];
 const MEMBERS = 4;
+/** What an intro sold before the window leaves on Intro A/P: Write Downs post until they have taken it. */
+const INTRO_SALE_CENTS = 100_000;
+const INTRO_SALE_AT = Date.parse('2024-12-15T17:00:00Z');
 
 // ── The model's own arithmetic ────────────────────────────────────────────────
 
@@ -61,26 +66,28 @@ const roundDiv = (n: number, d: number) => Math.floor((2 * n + d) / (2 * d));
  * them: exclusive, each tax = round(net × rate); inclusive, net = round(total /
  * (1 + Σ rates)) and each tax = round(net × rate), the last taking the rest.
  */
-function taxed(amount: number, status: TaxStatus, names: readonly string[]): { net: number; taxes: number[]; total: number } {
-  const percents = status === 'exempt' ? [] : [...new Set(names)].map((name) => RATE_PERCENT[name]!);
-  if (percents.length === 0) return { net: amount, taxes: [], total: amount };
+function taxed(amount: number, status: TaxStatus, names: readonly string[]): { net: number; taxes: number[]; taxNames: string[]; total: number } {
+  const taxNames = status === 'exempt' ? [] : [...new Set(names)];
+  const percents = taxNames.map((name) => RATE_PERCENT[name]!);
+  if (percents.length === 0) return { net: amount, taxes: [], taxNames, total: amount };
   if (status === 'exclusive') {
     const taxes = percents.map((p) => roundDiv(amount * p, 100));
-    return { net: amount, taxes, total: amount + taxes.reduce((a, b) => a + b, 0) };
+    return { net: amount, taxes, taxNames, total: amount + taxes.reduce((a, b) => a + b, 0) };
   }
   const net = roundDiv(amount * 100, 100 + percents.reduce((a, b) => a + b, 0));
   const taxes = percents.map((p) => roundDiv(net * p, 100));
   taxes[taxes.length - 1]! += amount - net - taxes.reduce((a, b) => a + b, 0);
-  return { net, taxes, total: amount };
+  return { net, taxes, taxNames, total: amount };
 }
 
-/** A charge's postings: Dr 2100 total / Cr `credit` net / Cr 2510 each tax (zero lines dropped). */
-function chargeLines(credit: number, split: { net: number; taxes: number[]; total: number }): Line[] {
-  return ([[2100, split.total], [credit, -split.net], ...split.taxes.map((tax): Line => [2510, -tax])] as Line[]).filter(([, amount]) => amount !== 0);
+/** A charge's postings: Dr 2100 total / Cr `credit` net / Cr 2510 [tax] each tax (zero lines dropped). */
+function chargeLines(credit: number, split: { net: number; taxes: number[]; taxNames: string[]; total: number }): Line[] {
+  const taxLines = split.taxes.map((tax, i): Line => [2510, -tax, split.taxNames[i]]);
+  return ([[2100, split.total], [credit, -split.net], ...taxLines] as Line[]).filter(([, amount]) => amount !== 0);
 }
 
-/** [account, amount] of one posting. */
-type Line = [number, number];
+/** [account, amount, tax name (2510)] of one posting. */
+type Line = [account: number, amount: number, taxName?: string];
 
 interface ModelEntry {
   id: number;
@@ -93,7 +100,7 @@ interface ModelEntry {
   reversal: boolean;
   blockOf?: string;
   request?: unknown;
-  answer: TransactionPosted;
+  answer?: TransactionPosted;
 }
 
 // ── Steps ─────────────────────────────────────────────────────────────────────
@@ -146,8 +153,8 @@ describe('ledger invariants under stress (fast-check, real services, real databa
   });
   afterAll(() => database.close());
 
-  /** A fresh club per run (the ledger can't be emptied): an admin, four members, tax rates, fee classes, block rules. */
-  async function newClub(): Promise<{ clubId: string; ctx: MemberContext; members: string[] }> {
+  /** A fresh club per run (the ledger can't be emptied): an admin, four members, tax rates, fee classes, block rules, an intro sold. */
+  async function newClub(): Promise<{ clubId: string; ctx: MemberContext; members: string[]; introSale: ModelEntry }> {
     const clubId = await createClub(db, { name: `Stress ${Math.random().toString(36).slice(2, 10)}`, time_zone: ZONE });
     const rates = Object.fromEntries(Object.entries(RATE_PERCENT).map(([name, p]) => [name, p / 100]));
     await setClubAccounting(db, clubId, { taxRates: rates, feeList: FEE_CLASSES, paymentMethods: TRANSFER_TYPES });
@@ -155,7 +162,34 @@ describe('ledger invariants under stress (fast-check, real services, real databa
     const [admin, ...members] = people.map((p) => p.userId);
     await db.insertInto('pilot').values({ club_id: clubId, user_id: admin!, is_active: true, is_admin: true }).execute();
     for (const m of members) await db.insertInto('pilot').values({ club_id: clubId, user_id: m, is_active: true }).execute();
-    return { clubId, ctx: await memberContext(db, clubId, admin!, NOW), members };
+    await db.insertInto('launch_type').values({ club_id: clubId, id: 'Tow', kind: 'fixed', price_cents: 4000, height: 2000 }).execute();
+    await db.insertInto('intro_launch').values({ club_id: clubId, id: 'Intro', launch_type_id: 'Tow', price_cents: INTRO_SALE_CENTS }).execute();
+    const intro = await db
+      .insertInto('intro')
+      .values({ club_id: clubId, sn: 'SEED01', recipient_first: 'Ivy', recipient_last: 'Intro', launch_type: 'Intro', price_cents: INTRO_SALE_CENTS, purchase_date: '2024-12-15', stale_date: '2025-12-15' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    // As the intros module posts a sale: Dr 1000 [Cash] / Cr 2120 [intro].
+    const saleId = await db.transaction().execute((trx) =>
+      insertEntry(trx, {
+        clubId,
+        effectiveAt: new Date(INTRO_SALE_AT),
+        enteredAt: new Date(INTRO_SALE_AT),
+        enteredBy: admin!,
+        transactionType: 'Intro Sale',
+        description: 'Intro SEED01',
+        note: '',
+        reference: '',
+        idempotencyKey: null,
+        reversesId: null,
+        lines: [
+          { account: 1000, amountCents: INTRO_SALE_CENTS, transferType: 'Cash' },
+          { account: 2120, amountCents: -INTRO_SALE_CENTS, introId: intro.id },
+        ],
+      }),
+    );
+    const introSale: ModelEntry = { id: saleId, at: INTRO_SALE_AT, lines: [[1000, INTRO_SALE_CENTS], [2120, -INTRO_SALE_CENTS]], memberId: undefined, reversible: false, reversed: false, reversal: false };
+    return { clubId, ctx: await memberContext(db, clubId, admin!, NOW), members, introSale };
   }
 
   async function refusalOf(promise: Promise<unknown>): Promise<HttpError | undefined> {
@@ -171,20 +205,32 @@ describe('ledger invariants under stress (fast-check, real services, real databa
   it(`${RUNS} runs of ${STEPS} steps keep every invariant`, { timeout: 600_000 }, async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(fc.tuple(step, dayRange), { minLength: STEPS, maxLength: STEPS }), async (steps) => {
-        const { clubId, ctx, members } = await newClub();
-        const entries: ModelEntry[] = [];
+        const { clubId, ctx, members, introSale } = await newClub();
+        const entries: ModelEntry[] = [introSale];
         let lockDate: string | null = null;
         let keyNumber = 0;
 
         const lockEnd = () => (lockDate === null ? -Infinity : clubDayBounds(lockDate, ZONE).endMs);
 
-        /** Post an add-transaction body; the model says whether it must be refused for the lock date. */
-        async function post(body: Record<string, unknown>, at: number, lines: Line[], memberId: string | undefined, blockOf?: string) {
+        /**
+         * The refusal of an adjustment larger than what its account holds
+         * (Intro A/P, or Sales Tax A/P of its tax) over all entries so far; undefined within it.
+         */
+        function overLimit(adjustment: 'Bank Payment' | 'Write Down', amount: number, tax?: string): string | undefined {
+          const account = tax === undefined ? 2120 : 2510;
+          const owed = -entries.reduce((sum, e) => sum + e.lines.reduce((inner, [a, value, name]) => (a === account && name === tax ? inner + value : inner), 0), 0);
+          if (amount <= owed) return undefined;
+          const held = `${formatMoney(Math.max(0, owed))} ${account === 2120 ? 'Intro A/P' : 'Sales Tax A/P'} holds${tax === undefined ? '' : ` for ${tax}`}`;
+          return `The ${adjustment.toLowerCase()} of ${formatMoney(amount)} is more than the ${held}`;
+        }
+
+        /** Post an add-transaction body; the model says whether it must be refused for the lock date, or (`refusal`) for what an account holds. */
+        async function post(body: Record<string, unknown>, at: number, lines: Line[], memberId: string | undefined, blockOf?: string, refusal?: string) {
           const request = addTransactionSchema.parse({ ...body, time: at, idempotencyKey: `stress-${(keyNumber += 1)}` });
-          if (at < lockEnd()) {
+          if (at < lockEnd() || refusal !== undefined) {
             const refused = await refusalOf(addTransaction(db, ctx, request));
             expect(refused?.statusCode).toBe(409);
-            expect(refused?.message).toBe(`Transactions on or before the lock date ${lockDate} cannot be posted`);
+            expect(refused?.message).toBe(at < lockEnd() ? `Transactions on or before the lock date ${lockDate} cannot be posted` : refusal);
             return;
           }
           const answer = await addTransaction(db, ctx, request);
@@ -216,16 +262,23 @@ describe('ledger invariants under stress (fast-check, real services, real databa
               await post({ transactionType: 'Block', pilot: memberId, block, ...(s.override !== null ? { amountCents: s.override } : {}) }, s.at, lines, memberId, rule.id);
               break;
             }
-            case 'bankPayment':
-              await post({ transactionType: 'BankPayment', account: 2510, amountCents: s.amount, taxType: s.tax }, s.at, [[2510, s.amount], [1000, -s.amount]], undefined);
+            case 'bankPayment': {
+              const lines: Line[] = [[2510, s.amount, s.tax], [1000, -s.amount]];
+              await post({ transactionType: 'BankPayment', account: 2510, amountCents: s.amount, taxType: s.tax }, s.at, lines, undefined, undefined, overLimit('Bank Payment', s.amount, s.tax));
               break;
+            }
             case 'writeDown':
-              await post({ transactionType: 'WriteDown', account: 2120, amountCents: s.amount }, s.at, [[2120, s.amount], [4300, -s.amount]], undefined);
+              await post({ transactionType: 'WriteDown', account: 2120, amountCents: s.amount }, s.at, [[2120, s.amount], [4300, -s.amount]], undefined, undefined, overLimit('Write Down', s.amount));
               break;
             case 'reverse': {
               if (entries.length === 0) break;
               const original = entries[s.pick % entries.length]!;
               const input = reverseTransactionSchema.parse({ id: original.id });
+              if (!original.reversible && !original.reversal) {
+                const refused = await refusalOf(reverseTransaction(db, ctx, input));
+                expect(refused?.message).toBe(`Transaction #${original.id} (Intro Sale) is corrected where it was made, not reversed here`);
+                break;
+              }
               if (original.reversal || original.reversed) {
                 const refused = await refusalOf(reverseTransaction(db, ctx, input));
                 expect(refused?.statusCode).toBe(409);
@@ -238,7 +291,7 @@ describe('ledger invariants under stress (fast-check, real services, real databa
               }
               const answer = await reverseTransaction(db, ctx, input);
               original.reversed = true;
-              const lines = original.lines.map(([account, amount]): Line => [account, -amount]);
+              const lines = original.lines.map(([account, amount, taxName]): Line => [account, -amount, taxName]);
               entries.push({ id: answer.transactionId, at: NOW, lines, reverses: original.id, memberId: original.memberId, reversible: false, reversed: false, reversal: true, answer, ...(original.blockOf ? { blockOf: `void:${original.id}` } : {}) });
               break;
             }

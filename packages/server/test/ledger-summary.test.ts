@@ -54,6 +54,21 @@ describe('the accounting summary (get-balances) and accounting admin (update-adm
     // Before the range (May):
     await add('a', { transactionType: 'Deposit', pilot: mary.userId, amountCents: 20000, transferType: 'Cash', time: noon('2025-05-15') });
     await add('b', { transactionType: 'Expense', pilot: mary.userId, amountCents: 10000, feeType: 'Hangar fee', taxStatus: 'exclusive', taxRates: ['HST'], time: noon('2025-05-20') });
+    // An intro sold in May, as the intros module posts it (Dr 1000 [Cheque] / Cr 2120 [intro]): what the Write Down h draws on.
+    await t.db.insertInto('launch_type').values({ club_id: alpha, id: 'Intro tow', kind: 'fixed', price_cents: 4000, height: 2000 }).execute();
+    await t.db.insertInto('intro_launch').values({ club_id: alpha, id: 'Gift intro', launch_type_id: 'Intro tow', price_cents: 15000 }).execute();
+    const mayIntro = await t.db
+      .insertInto('intro')
+      .values({ club_id: alpha, sn: 'M4YGFT', recipient_first: 'May', recipient_last: 'Guest', launch_type: 'Gift intro', price_cents: 15000, purchase_date: '2025-05-25', stale_date: '2026-05-25' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await t.db.transaction().execute(async (trx) => {
+      const tx = await sql<{ id: number }>`insert into ledger_transaction (club_id, effective_at, transaction_type, description)
+        values (${alpha}, ${new Date(noon('2025-05-25'))}, 'Intro Sale', 'Intro M4YGFT') returning id`.execute(trx);
+      const id = tx.rows[0]!.id;
+      await sql`insert into posting (transaction_id, account, amount_cents, transfer_type) values (${id}, 1000, 15000, 'Cheque')`.execute(trx);
+      await sql`insert into posting (transaction_id, account, amount_cents, intro_id) values (${id}, 2120, -15000, ${mayIntro.id})`.execute(trx);
+    });
     // In the range (June):
     await add('c', { transactionType: 'Deposit', pilot: bea.userId, amountCents: 5000, transferType: 'E-Transfer', transactionRef: 'ET-7', time: noon('2025-06-03') });
     await add('d', { transactionType: 'Block', pilot: mary.userId, block: { id: 'season', startDate: '2025-06-01', endDate: '2026-05-31' }, time: noon('2025-06-10') });
@@ -74,6 +89,7 @@ describe('the accounting summary (get-balances) and accounting admin (update-adm
      * Posted (debit +, credit −):
      *   a May 15  Deposit Mary 200.00 Cash        1000 +20000 | 2100 −20000
      *   b May 20  Hangar fee Mary 100.00 + HST    2100 +11300 | 4900 −10000 | 2510 −1300
+     *   sale May 25 Intro M4YGFT 150.00 Cheque    1000 +15000 | 2120 −15000
      *   c Jun 3   Deposit Bea 50.00 E-Transfer    1000 +5000  | 2100 −5000
      *   d Jun 10  Block Mary 300.00 HST incl.     2100 +30000 | 4200 −26549 | 2510 −3451
      *   e Jun 15  Bank Payment HST 13.00          2510 +1300  | 1000 −1300
@@ -86,12 +102,13 @@ describe('the accounting summary (get-balances) and accounting admin (update-adm
       expect(response.statusCode).toBe(200);
       const summary = response.json();
       expect(summary).toMatchObject({ clubName: 'Alpha Soaring', startDate: '2025-06-01', endDate: '2025-06-30', feeList: ['Hangar fee', 'Tie-down'] });
-      // Cash (debit account): 200.00 in before; +50.00 in; −13.00 and −10.00 out.
-      expect(summary.cashIn).toEqual(totals(1000, 20000, 5000, -2300, 22700));
+      // Cash (debit account): 200.00 + 150.00 in before; +50.00 in; −13.00 and −10.00 out.
+      expect(summary.cashIn).toEqual(totals(1000, 35000, 5000, -2300, 37700));
       // Members A/P: the club owed members 87.00 (200.00 − 113.00); June charges 330.00 lower it, 50.00 in raises it: members owe 193.00.
       expect(summary.membersPayable).toEqual(totals(2100, 8700, -33000, 5000, -19300));
       expect(summary.taxesPayable).toEqual(totals(2510, 1300, -1300, 3451, 3451));
-      expect(summary.introsPayable).toEqual(totals(2120, 0, -500, 0, -500));
+      // Intro A/P: the intro's 150.00, 5.00 of it written down.
+      expect(summary.introsPayable).toEqual(totals(2120, 15000, -500, 0, 14500));
       expect(summary.towRevenue).toEqual(totals(4100, 0, 0, 0, 0));
       expect(summary.rentalRevenue).toEqual(totals(4200, 0, 0, 26549, 26549));
       expect(summary.introRevenue).toEqual(totals(4300, 0, 0, 500, 500));
@@ -106,7 +123,7 @@ describe('the accounting summary (get-balances) and accounting admin (update-adm
       expect(summary.transferTypes).toEqual([
         { transferType: 'Bank Payment', totals: totals(1000, 0, 0, -1300, -1300) },
         { transferType: 'Cash', totals: totals(1000, 20000, 0, -1000, 19000) },
-        { transferType: 'Cheque', totals: totals(1000, 0, 0, 0, 0) },
+        { transferType: 'Cheque', totals: totals(1000, 15000, 0, 0, 15000) },
         { transferType: 'Credit Card', totals: totals(1000, 0, 0, 0, 0) },
         { transferType: 'E-Transfer', totals: totals(1000, 0, 5000, 0, 5000) },
       ]);
@@ -123,8 +140,8 @@ describe('the accounting summary (get-balances) and accounting admin (update-adm
         (sum: number, a: { endCents: number }) => sum + a.endCents,
         0,
       );
-      expect(debitSide).toBe(20700);
-      expect(creditSide).toBe(20700);
+      expect(debitSide).toBe(35700);
+      expect(creditSide).toBe(35700);
     });
 
     it('a range of the one day the block was bought', async () => {
@@ -276,6 +293,25 @@ describe('the accounting summary (get-balances) and accounting admin (update-adm
       expect(added.json()).toEqual({ status: 'ok', feeList: ['Hangar fee', 'Tie-down', 'Trailer parking'] });
       const again = await setParameter({ parameter: 'clubFees', feeName: 'TIE-DOWN', action: 'add' });
       expect(again.json()).toEqual(refusal(409, 'The fee class Tie-down already exists'));
+    });
+
+    it('clubFees add: an expense code or "Any", in any case and spacing, is refused (400) and nothing changes', async () => {
+      const feeList = async () => (await t.db.selectFrom('club').select('fee_list').where('id', '=', alpha).executeTakeFirstOrThrow()).fee_list;
+      const before = await feeList();
+      const addFee = (feeName: string) => setParameter({ parameter: 'clubFees', feeName, action: 'add' });
+      // add-transaction reads "60510" as the expense code first, so such a class could never be charged.
+      expect((await addFee('60510')).json()).toEqual(refusal(400, '"60510" is an expense code: choose another fee class name'));
+      expect((await addFee(' 60900 ')).json()).toEqual(refusal(400, '"60900" is an expense code: choose another fee class name'));
+      // "Any" is the Other Revenue Category filter's own first entry (it filters nothing).
+      expect((await addFee('Any')).json()).toEqual(refusal(400, '"Any" is reserved for the Category filter'));
+      expect((await addFee('  aNY ')).json()).toEqual(refusal(400, '"aNY" is reserved for the Category filter'));
+      // A name differing from an existing class only in case or spacing is that class.
+      expect((await addFee(' hangar FEE ')).json()).toEqual(refusal(409, 'The fee class Hangar fee already exists'));
+      expect(await feeList()).toEqual(before);
+      // Names that only contain a code or "Any" are fine, stored trimmed.
+      const added = await addFee(' Any weather hangar ');
+      expect(added.json()).toEqual({ status: 'ok', feeList: [...before, 'Any weather hangar'] });
+      expect((await setParameter({ parameter: 'clubFees', feeName: 'any weather HANGAR', action: 'remove' })).json()).toEqual({ status: 'ok', feeList: before });
     });
 
     it('clubFees remove: gone from the list, entries posted under it keep it; a missing one is 404', async () => {

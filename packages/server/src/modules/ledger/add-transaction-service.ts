@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { TransactionPosted } from '@flightline/domain/api-types';
 import {
+  ADJUSTMENTS,
   CHART_OF_ACCOUNTS,
   adjustmentPostings,
   blockPurchasePostings,
@@ -10,6 +11,7 @@ import {
   type ExpenseCode,
   type PostingLine,
 } from '@flightline/domain/ledger';
+import { formatMoney } from '@flightline/domain/money';
 import {
   EXPENSE_CODE_TEXT,
   type AddTransaction,
@@ -22,6 +24,7 @@ import type { z } from 'zod';
 import type { DB } from '../../db/schema.ts';
 import { assertSameClub, hasRight, type MemberContext } from '../../http/context.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
+import { lockClubForAdjustment, owedCents } from './adjustment-repo.ts';
 import { adjustmentDescription, blockDescription, depositDescription, expenseDescription } from './descriptions.ts';
 import { assertAfterLockDate, postOnce } from './journal.ts';
 import {
@@ -32,6 +35,7 @@ import {
   lockMember,
   taxNameWasPosted,
 } from './posting-repo.ts';
+import { isSameRequest } from './same-request.ts';
 
 type Deposit = z.infer<typeof depositSchema>;
 type Expense = z.infer<typeof expenseSchema>;
@@ -53,9 +57,11 @@ const STORED_TYPE: Record<AddTransaction['transactionType'], string> = {
 
 const ADJUSTMENT_NAME: Record<Adjustment['transactionType'], AdjustmentName> = { BankPayment: 'Bank Payment', WriteDown: 'Write Down' };
 
+const isAdjustment = (input: AddTransaction): input is Adjustment => input.transactionType === 'BankPayment' || input.transactionType === 'WriteDown';
+
 /** Deposits, expenses and blocks: admins and add-funds holders. Adjustments: admins. */
 function assertMayPost(ctx: MemberContext, input: AddTransaction): void {
-  if (input.transactionType === 'BankPayment' || input.transactionType === 'WriteDown') {
+  if (isAdjustment(input)) {
     if (!hasRight(ctx, 'admin')) throw forbidden('Only an admin can post accounting adjustments');
   } else if (!hasRight(ctx, 'canAddFunds')) {
     throw forbidden('Adding funds, expenses or blocks needs an admin or the Can Add User Funds right');
@@ -189,16 +195,24 @@ async function postBlock(trx: Transaction<DB>, ctx: MemberContext, club: Club, i
  * Accounting admin adjustments. Bank Payment (tax remitted): Dr 2510 [tax] /
  * Cr 1000 — of a tax the club has, or had and posted. Write Down: Dr 2120 /
  * Cr 4300 for Intro A/P as a whole (no intro named). The schema pairs each
- * with its account (2510, 2120).
+ * with its account (2510, 2120). Both pay out or write down what the account
+ * owes, so never more than it holds (of that tax): the club row is locked
+ * for update (see addTransaction), so what it holds can't change meanwhile.
  */
 async function postAdjustment(trx: Transaction<DB>, ctx: MemberContext, club: Club, input: Adjustment, posting: Posting): Promise<number> {
   const adjustment = ADJUSTMENT_NAME[input.transactionType];
+  const { account } = ADJUSTMENTS[adjustment];
   let taxName: string | undefined;
   if (adjustment === 'Bank Payment') {
     taxName = input.taxType!;
     if (club.tax_rates[taxName] === undefined && !(await taxNameWasPosted(trx, club.id, taxName))) {
       throw badRequest(`Unknown tax type ${taxName}`);
     }
+  }
+  const owed = await owedCents(trx, club.id, account, taxName);
+  if (input.amountCents > owed) {
+    const held = `${formatMoney(Math.max(0, owed))} ${CHART_OF_ACCOUNTS[account]} holds${taxName === undefined ? '' : ` for ${taxName}`}`;
+    throw conflict(`The ${adjustment.toLowerCase()} of ${formatMoney(input.amountCents)} is more than the ${held}`);
   }
   const lines = adjustmentPostings({ adjustment, amountCents: input.amountCents, taxName });
   return insertEntry(trx, newEntry(ctx, posting, { transactionType: adjustment, description: adjustmentDescription(adjustment, taxName), lines }));
@@ -207,7 +221,8 @@ async function postAdjustment(trx: Transaction<DB>, ctx: MemberContext, club: Cl
 /**
  * POST /api/add-transaction/: a deposit, expense or block for a member, or an
  * adjustment. Effective at `time` (default now), after the lock date; the
- * same idempotency key twice posts once and answers the same.
+ * same request twice with one idempotency key posts once and answers the
+ * same, another request with a used key is refused.
  */
 export async function addTransaction(db: Kysely<DB>, ctx: MemberContext, input: AddTransaction): Promise<TransactionPosted> {
   assertSameClub(ctx, input.club);
@@ -215,8 +230,13 @@ export async function addTransaction(db: Kysely<DB>, ctx: MemberContext, input: 
   const effectiveMs = input.time ?? ctx.now;
   if (effectiveMs > ctx.now + MAX_AHEAD_MS) throw badRequest('The time is more than a year ahead: check the date');
   const posting: Posting = { effectiveMs, note: input.note, idempotencyKey: input.idempotencyKey };
-  return postOnce(db, ctx, input.idempotencyKey, { transactionType: STORED_TYPE[input.transactionType] }, async (trx) => {
-    const club = await lockClubForPosting(trx, ctx.club.id);
+  const expected = {
+    transactionType: STORED_TYPE[input.transactionType],
+    isSameRequest: (reader: Kysely<DB>, clubId: string, id: number) => isSameRequest(reader, clubId, id, input),
+  };
+  return postOnce(db, ctx, input.idempotencyKey, expected, async (trx) => {
+    // An adjustment is checked against what its account holds: it takes the club row for update, not shared.
+    const club = isAdjustment(input) ? await lockClubForAdjustment(trx, ctx.club.id) : await lockClubForPosting(trx, ctx.club.id);
     assertAfterLockDate(club, effectiveMs);
     switch (input.transactionType) {
       case 'Deposit':

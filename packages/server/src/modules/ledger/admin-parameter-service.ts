@@ -1,22 +1,39 @@
 import type { Kysely } from 'kysely';
 import type { AdminParameterResult } from '@flightline/domain/api-types';
 import { clubToday } from '@flightline/domain/club-time';
-import type { AdminParameter } from '@flightline/domain/schemas/ledger';
+import { EXPENSE_CODE_TEXT, type AdminParameter } from '@flightline/domain/schemas/ledger';
 import type { DB } from '../../db/schema.ts';
 import { assertSameClub, hasRight, type MemberContext } from '../../http/context.ts';
-import { conflict, forbidden, notFound } from '../../http/errors.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
 import { lockAccountingSettings, setFeeList, setIntroStaleDays, setLockDate } from './club-settings-repo.ts';
 
 /** A bound on the fee-class list (it is a list box on Accounting admin). */
 export const MAX_FEE_CLASSES = 100;
+
+/** The Other Revenue Category filter's first entry: it filters nothing, so it can't also be a class. */
+const ANY_CATEGORY = 'any';
+
+/** Fee class names compare trimmed and regardless of case, as add-transaction matches them. */
+const feeKey = (name: string) => name.trim().toLowerCase();
+
+/**
+ * Names a fee class can't have: an expense code (add-transaction reads the
+ * fee type as the code first, so the class could never be charged) and "Any".
+ */
+function assertFeeClassName(name: string): void {
+  const key = feeKey(name);
+  if (EXPENSE_CODE_TEXT.includes(key)) throw badRequest(`"${name.trim()}" is an expense code: choose another fee class name`);
+  if (key === ANY_CATEGORY) throw badRequest(`"${name.trim()}" is reserved for the Category filter`);
+}
 
 /**
  * POST /api/update-admin-parameter/ (admin), Accounting admin's settings:
  * - lockDate: moves only forward, and stays before today in the club's zone
  *   (today's entries are still being made); from then on nothing is posted
  *   on or before it (the database refuses too).
- * - clubFees: add a fee class (unique regardless of case) or remove one;
- *   entries already posted under a removed class keep it.
+ * - clubFees: add a fee class (unique regardless of case; not an expense
+ *   code nor "Any") or remove one; entries already posted under a removed
+ *   class keep it.
  * - introStalePeriod: the default days before a new intro expires.
  */
 export async function updateAdminParameter(db: Kysely<DB>, ctx: MemberContext, input: AdminParameter): Promise<AdminParameterResult> {
@@ -34,13 +51,14 @@ export async function updateAdminParameter(db: Kysely<DB>, ctx: MemberContext, i
         return { status: 'ok', lockDate: input.lockDate };
       }
       case 'clubFees': {
-        const wanted = input.feeName.toLowerCase();
-        const index = club.fee_list.findIndex((name) => name.toLowerCase() === wanted);
+        const wanted = feeKey(input.feeName);
+        const index = club.fee_list.findIndex((name) => feeKey(name) === wanted);
         let feeList: string[];
         if (input.action === 'add') {
+          assertFeeClassName(input.feeName);
           if (index >= 0) throw conflict(`The fee class ${club.fee_list[index]} already exists`);
           if (club.fee_list.length >= MAX_FEE_CLASSES) throw conflict(`A club can have at most ${MAX_FEE_CLASSES} fee classes: remove one first`);
-          feeList = [...club.fee_list, input.feeName];
+          feeList = [...club.fee_list, input.feeName.trim()];
         } else {
           if (index < 0) throw notFound(`No fee class ${input.feeName}`);
           feeList = club.fee_list.filter((_, i) => i !== index);

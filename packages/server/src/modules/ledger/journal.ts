@@ -27,10 +27,16 @@ export function assertAfterLockDate(club: { lock_date: string | null; time_zone:
   }
 }
 
-/** The entry an idempotency key names; `expected` says what the call would have posted. */
+/**
+ * What the call would post, to tell a retry from a new request under a key
+ * already used: the stored type, the entry reversed, and — for the fields
+ * that make one request of a kind differ from another (member, amount…) —
+ * whether a posted entry is this request.
+ */
 interface Expected {
   transactionType: string;
   reversesId?: number;
+  isSameRequest?: (db: Kysely<DB>, clubId: string, transactionId: number) => Promise<boolean>;
 }
 
 type PostedRow = NonNullable<Awaited<ReturnType<typeof findTransactionByKey>>>;
@@ -47,22 +53,24 @@ export async function postedAnswer(db: Kysely<DB>, clubId: string, entry: { id: 
   return answer;
 }
 
-function replay(db: Kysely<DB>, clubId: string, found: PostedRow, expected: Expected): Promise<TransactionPosted> {
+/** A retry of the same request answers as the first call did; the key sent with any other request is refused, nothing posted. */
+async function replay(db: Kysely<DB>, clubId: string, found: PostedRow, expected: Expected): Promise<TransactionPosted> {
   const sameKind =
     found.transaction_type === expected.transactionType && (expected.reversesId === undefined || found.reverses_id === expected.reversesId);
-  if (!sameKind) {
-    throw conflict(`This idempotency key was already used for transaction #${found.id} (${found.transaction_type}); send a new key for a new entry`);
+  if (!sameKind || (expected.isSameRequest !== undefined && !(await expected.isSameRequest(db, clubId, found.id)))) {
+    throw conflict(`This idempotency key was already used for transaction #${found.id} (${found.transaction_type}); send a new key for a new request`);
   }
   return postedAnswer(db, clubId, found);
 }
 
 /**
  * Post one entry: `work` runs in a database transaction and answers the new
- * entry's id. With an idempotency key, a key already used in the club answers
- * the original entry without posting again — also when two requests with the
- * same key race (the unique (club_id, idempotency_key) decides, the loser
- * reads the winner's entry). A lock-date refusal by the database (a lock date
- * moved meanwhile) answers 409, never 500.
+ * entry's id. With an idempotency key, a key already used in the club for the
+ * same request answers the original entry without posting again (for any
+ * other request, 409) — also when two requests with the same key race (the
+ * unique (club_id, idempotency_key) decides, the loser reads the winner's
+ * entry). A lock-date refusal by the database (a lock date moved meanwhile)
+ * answers 409, never 500.
  */
 export async function postOnce(
   db: Kysely<DB>,
