@@ -21,7 +21,8 @@ function dataFolder(): string {
 async function signIn(baseUrl: string, email: string): Promise<string> {
   const response = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    // Node's fetch sends Sec-Fetch-Mode, so better-auth wants the Origin a browser would send.
+    headers: { 'content-type': 'application/json', origin: baseUrl },
     body: JSON.stringify({ email, password: DEMO_PASSWORD }),
   });
   expect(response.status).toBe(200);
@@ -63,6 +64,36 @@ describe('the server process', () => {
     } finally {
       await second.stop();
     }
+  });
+
+  it('`npm run serve` closes cleanly on a SIGTERM sent to npm alone, and leaves no process behind', async () => {
+    const logFile = join(RESULTS, 'lifecycle-npm-serve.log');
+    rmSync(logFile, { force: true });
+    const server = await startServer({ dataDir: dataFolder(), logFile, npmServe: true });
+    const npm = server.process;
+    const group = -(npm.pid ?? 0);
+    const groupAlive = () => {
+      try {
+        return process.kill(group, 0);
+      } catch {
+        return false;
+      }
+    };
+    try {
+      const exited = new Promise<[number | null, NodeJS.Signals | null]>((resolve) => npm.once('exit', (code, signal) => resolve([code, signal])));
+      const outputEnded = new Promise((resolve) => npm.once('close', resolve));
+      // npm's pid only, as a service manager or `kill <pid>` sends it; not the process group.
+      npm.kill('SIGTERM');
+      expect(await exited).toEqual([0, null]);
+      // npm waited for the server: nothing is left in npm's process group to hold the data folder.
+      expect(groupAlive()).toBe(false);
+      await outputEnded;
+    } finally {
+      // An orphan left by a regression would outlive the test.
+      if (groupAlive()) process.kill(group, 'SIGKILL');
+      await server.stop();
+    }
+    expect(readFileSync(logFile, 'utf8')).toContain('SIGTERM: closing the server and the database');
   });
 
   it('a signed-in phone whose app version the server no longer supports sees "Time for an Update"', async () => {

@@ -85,7 +85,7 @@ describe('e2e harness', () => {
     const email = `harness-${Date.now()}@example.org`;
     const response = await fetch(`${inject('baseUrl')}/api/auth/sign-up/email`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-forwarded-for': '127.9.9.9' },
+      headers: { 'content-type': 'application/json', origin: inject('baseUrl'), 'x-forwarded-for': '127.9.9.9' },
       body: JSON.stringify({ email, password: 'harness-password-1', name: 'Hal Harness', firstName: 'Hal', lastName: 'Harness' }),
     });
     expect(response.status).toBe(200);
@@ -96,7 +96,7 @@ describe('e2e harness', () => {
   it('the demo club is seeded: its admin can sign in with the demo password', async () => {
     const response = await fetch(`${inject('baseUrl')}/api/auth/sign-in/email`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-forwarded-for': '127.9.9.10' },
+      headers: { 'content-type': 'application/json', origin: inject('baseUrl'), 'x-forwarded-for': '127.9.9.10' },
       body: JSON.stringify({ email: DEMO.admin, password: DEMO_PASSWORD }),
     });
     expect(response.status).toBe(200);

@@ -35,13 +35,16 @@ export async function startServer(options: {
   port?: number;
   logFile: string;
   env?: NodeJS.ProcessEnv;
+  /** Start it as `npm run serve`, the way README's users do, instead of `npx tsx`. */
+  npmServe?: boolean;
 }): Promise<RunningServer> {
   const port = options.port ?? (await freePort());
   const baseUrl = `http://127.0.0.1:${port}`;
   mkdirSync(dirname(options.logFile), { recursive: true });
   const log = createWriteStream(options.logFile, { flags: 'a' });
-  // Its own process group, so stopping ends npx, tsx and node together.
-  const child = spawn('npx', ['tsx', 'packages/server/src/main.ts'], {
+  // Its own process group, so stopping ends npx (or npm), tsx and node together.
+  const [command, args] = options.npmServe ? ['npm', ['run', 'serve']] : ['npx', ['tsx', 'packages/server/src/main.ts']];
+  const child = spawn(command, args, {
     cwd: ROOT,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -63,7 +66,8 @@ export async function startServer(options: {
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const stop = async () => {
     const code = await stopGroup(child, exited);
-    log.end();
+    // The whole log is on disk before a test reads it.
+    await new Promise<void>((resolve) => log.end(resolve));
     return code;
   };
   try {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
 import type { Auth } from './auth.ts';
+import { REQUEST_HOST_HEADER } from './same-origin.ts';
 
 /** better-auth answers everything under /api/auth; Fastify hands it a web Request. */
 export function mountAuth(app: FastifyInstance, auth: Auth, clientIpHeader: string): void {
@@ -11,6 +12,8 @@ export function mountAuth(app: FastifyInstance, auth: Auth, clientIpHeader: stri
       const url = new URL(request.url, 'http://localhost');
       const headers = fromNodeHeaders(request.headers);
       headers.set(clientIpHeader, request.ip);
+      // The Host header, or X-Forwarded-Host with TRUST_PROXY=true: the same-origin check's host.
+      headers.set(REQUEST_HOST_HEADER, request.host);
       const body = request.body === undefined ? undefined : JSON.stringify(request.body);
       const response = await auth.handler(
         new Request(new URL(url.pathname + url.search, auth.options.baseURL), {

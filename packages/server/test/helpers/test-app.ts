@@ -46,7 +46,9 @@ export async function openTestDatabase(): Promise<Database> {
   return openDatabase({ dataDir: 'memory://', loadDataDir: new Blob([readFileSync(path)]) });
 }
 
-export async function createTestApp(options: { now?: number; rateLimitMax?: number; minClientVersion?: string } = {}): Promise<TestApp> {
+export async function createTestApp(
+  options: { now?: number; rateLimitMax?: number; minClientVersion?: string; trustProxy?: boolean } = {},
+): Promise<TestApp> {
   const database = await openTestDatabase();
   const mail = await startSmtpCapture();
   let fixedNow = options.now;
@@ -61,6 +63,7 @@ export async function createTestApp(options: { now?: number; rateLimitMax?: numb
     rateLimitMax: options.rateLimitMax ?? 1000,
     webDist: undefined,
     minClientVersion: options.minClientVersion,
+    trustProxy: options.trustProxy,
   });
   await built.app.ready();
   const signedIn = new Map<string, Promise<string>>();
