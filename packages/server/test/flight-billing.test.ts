@@ -53,10 +53,16 @@ describe('billing of flights', () => {
   const undoLaunch = (flightId: string) => run((trx) => reverseLaunchCharges(trx, ctx(), flightId));
   const undoLanding = (flightId: string) => run((trx) => reverseLandingCharges(trx, ctx(), flightId));
 
+  /** The member's balance at the end of DAY: the flights land after NOW, and the balance counts entries effective by now. */
   const balanceOf = async (member: Person) => {
-    const response = await api.get(`/api/get-balance?userID=${member.userId}`, adminCookie);
-    expect(response.statusCode).toBe(200);
-    return response.json().balanceCents as number;
+    t.clock.set(Date.parse('2025-11-23T04:59:00Z'));
+    try {
+      const response = await api.get(`/api/get-balance?userID=${member.userId}`, adminCookie);
+      expect(response.statusCode).toBe(200);
+      return response.json().balanceCents as number;
+    } finally {
+      t.clock.set(NOW);
+    }
   };
   const blockBalances = async (member: Person) => {
     const response = await api.get(`/api/get-block-balances?userID=${member.userId}&includeExpired=true`, adminCookie);
