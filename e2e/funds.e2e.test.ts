@@ -44,6 +44,17 @@ async function phonePage(): Promise<Page> {
   return newPhonePage(browser, server.baseUrl);
 }
 
+/** Administration → User Administration → Edit → Mary Member: her pilot editor and its balance line. */
+async function openMarysEditor(page: Page): Promise<{ editor: Locator; balance: Locator }> {
+  await page.goto('/admin/');
+  const users = page.getByRole('region', { name: 'User Administration' });
+  await users.getByRole('button', { name: 'Edit' }).click();
+  await page.getByLabel('Filter pilots', { exact: true }).fill('mary');
+  await users.locator('.dropdown-menu').getByText('Mary Member', { exact: true }).click();
+  const editor = page.getByRole('dialog', { name: 'Edit Pilot Mary Member' });
+  return { editor, balance: editor.getByRole('status').filter({ hasText: 'Balance of Mary Member' }) };
+}
+
 /** The whole editor at phone width: a tall window, so the modal's scrolling body shows everything at once. */
 async function shoot(page: Page, name: string, target?: Locator): Promise<void> {
   await page.setViewportSize({ width: PHONE.width, height: 3200 });
@@ -266,13 +277,7 @@ describe('pilot editor funds at phone size', () => {
   it('block time: the admin sells Mary a season block at an overridden price; her blocks and balance show it', async () => {
     const page = await phonePage();
     await login(page, DEMO.admin, DEMO_PASSWORD);
-    await page.goto('/admin/');
-    const users = page.getByRole('region', { name: 'User Administration' });
-    await users.getByRole('button', { name: 'Edit' }).click();
-    await page.getByLabel('Filter pilots', { exact: true }).fill('mary');
-    await users.locator('.dropdown-menu').getByText('Mary Member', { exact: true }).click();
-    const editor = page.getByRole('dialog', { name: 'Edit Pilot Mary Member' });
-    const balance = editor.getByRole('status').filter({ hasText: 'Balance of Mary Member' });
+    const { editor, balance } = await openMarysEditor(page);
     await balance.getByText('$77.40').waitFor();
 
     await editor.getByRole('group', { name: 'Funds form' }).getByRole('button', { name: 'Block time' }).click();
@@ -304,13 +309,7 @@ describe('pilot editor funds at phone size', () => {
   it('reversing: the admin reverses the taxed expense, confirms, and Mary gets $22.60 back; the original stays', async () => {
     const page = await phonePage();
     await login(page, DEMO.admin, DEMO_PASSWORD);
-    await page.goto('/admin/');
-    const users = page.getByRole('region', { name: 'User Administration' });
-    await users.getByRole('button', { name: 'Edit' }).click();
-    await page.getByLabel('Filter pilots', { exact: true }).fill('mary');
-    await users.locator('.dropdown-menu').getByText('Mary Member', { exact: true }).click();
-    const editor = page.getByRole('dialog', { name: 'Edit Pilot Mary Member' });
-    const balance = editor.getByRole('status').filter({ hasText: 'Balance of Mary Member' });
+    const { editor, balance } = await openMarysEditor(page);
     await balance.getByText('-$205.10').waitFor();
 
     // The admin may reverse each of the three entries; the expense's row names its id and date.

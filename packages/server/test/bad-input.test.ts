@@ -39,6 +39,8 @@ describe('input the database cannot store', () => {
     expect(await ledgerCounts(t.db, club)).toEqual(before);
     const query = await api.get('/api/get-balance?userID=a%00b', admin);
     expect(query.json()).toEqual(refusal(400, NUL_REFUSED));
+    const path = await api.get('/api/get-pilot-clubs/a%00b', admin);
+    expect(path.json()).toEqual(refusal(400, NUL_REFUSED));
     const signUp = await api.post('/api/auth/sign-up/email', { email: 'nul@example.org', password: 'a-good-password', name: 'N', firstName: 'N\u0000', lastName: 'L' });
     expect(signUp.json()).toEqual(refusal(400, NUL_REFUSED));
     expect(await t.db.selectFrom('user').select('id').where('email', '=', 'nul@example.org').executeTakeFirst()).toBeUndefined();
@@ -66,7 +68,7 @@ describe('input the database cannot store', () => {
     expect(await ledgerCounts(t.db, club)).toEqual(before);
   });
 
-  it('answers a value the database refuses with 400 and its reason, not 500', async () => {
+  it('maps a PostgreSQL data exception (SQLSTATE class 22) to a 400 with its reason', async () => {
     const { databaseInputError } = await import('../src/http/errors.ts');
     try {
       await t.db.selectNoFrom((eb) => eb.cast(eb.val('2025-02-30'), 'date').as('d')).execute();

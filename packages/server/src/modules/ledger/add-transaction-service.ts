@@ -24,7 +24,7 @@ import type { z } from 'zod';
 import type { DB } from '../../db/schema.ts';
 import { assertSameClub, hasRight, type MemberContext } from '../../http/context.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
-import { lockClubForAdjustment, owedCents } from './adjustment-repo.ts';
+import { owedCents } from './adjustment-repo.ts';
 import { adjustmentDescription, blockDescription, depositDescription, expenseDescription } from './descriptions.ts';
 import { assertAfterLockDate, postOnce } from './journal.ts';
 import {
@@ -236,7 +236,7 @@ export async function addTransaction(db: Kysely<DB>, ctx: MemberContext, input: 
   };
   return postOnce(db, ctx, input.idempotencyKey, expected, async (trx) => {
     // An adjustment is checked against what its account holds: it takes the club row for update, not shared.
-    const club = isAdjustment(input) ? await lockClubForAdjustment(trx, ctx.club.id) : await lockClubForPosting(trx, ctx.club.id);
+    const club = await lockClubForPosting(trx, ctx.club.id, { exclusive: isAdjustment(input) });
     assertAfterLockDate(club, effectiveMs);
     switch (input.transactionType) {
       case 'Deposit':

@@ -3,22 +3,6 @@ import type { AccountNumber } from '@flightline/domain/ledger';
 import type { DB } from '../../db/schema.ts';
 
 /**
- * The club row locked for an accounting adjustment (FOR NO KEY UPDATE): it
- * waits for every entry being posted (they hold the row FOR SHARE, see
- * lockClubForPosting) and they, and a second adjustment, wait for it — so what
- * an account owes can't change between reading it and posting against it.
- * The same columns as lockClubForPosting.
- */
-export function lockClubForAdjustment(trx: Transaction<DB>, clubId: string) {
-  return trx
-    .selectFrom('club')
-    .select(['id', 'time_zone', 'lock_date', 'fee_list', 'tax_rates', 'payment_methods'])
-    .where('id', '=', clubId)
-    .forNoKeyUpdate()
-    .executeTakeFirstOrThrow();
-}
-
-/**
  * What a liability account still owes, in cents (−sum of its postings, over
  * all its entries whatever their dates): Intro A/P as a whole, or Sales Tax
  * A/P of one tax name (its postings always name one).

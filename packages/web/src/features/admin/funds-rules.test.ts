@@ -62,7 +62,7 @@ describe('expense', () => {
     expect(expenseProblem({ ...ready, taxStatus: 'exempt', taxRates: [] })).toBeNull();
     expect(expenseProblem({ ...ready, amount: '0.00' })).toBe(AMOUNT_PROBLEM);
     expect(expenseProblem({ ...ready, amount: 'x' })).toBe(AMOUNT_PROBLEM);
-    expect(expenseProblem({ ...ready, amount: '-5' })).toBe('An expense is a positive amount; reverse a transaction to undo one');
+    expect(expenseProblem({ ...ready, amount: '-5' })).toBe('An expense is a positive amount; to undo one, an admin reverses its transaction');
     expect(expenseProblem({ ...ready, feeType: '' })).toBe('Choose a fee class or expense code');
     expect(expenseProblem({ ...ready, taxRates: [] })).toBe('Choose the applicable taxes, or make it Exempt');
   });

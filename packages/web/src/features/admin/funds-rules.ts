@@ -53,7 +53,7 @@ export interface ExpenseDraft {
 export function expenseProblem(draft: ExpenseDraft): string | null {
   const cents = amountCents(draft.amount);
   if (cents === null) return AMOUNT_PROBLEM;
-  if (cents < 0) return 'An expense is a positive amount; reverse a transaction to undo one';
+  if (cents < 0) return 'An expense is a positive amount; to undo one, an admin reverses its transaction';
   if (!draft.feeType) return 'Choose a fee class or expense code';
   if (draft.taxStatus !== 'exempt' && draft.taxRates.length === 0) return 'Choose the applicable taxes, or make it Exempt';
   return null;
