@@ -16,6 +16,9 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['packages/server/src/**/*.test.ts', 'packages/server/test/**/*.test.ts'],
+          // *.postgres.test.ts prove what only a PostgreSQL server has (roles, restarts, several processes):
+          // they run in the PostgreSQL pass (TEST_DATABASE_URL), not on PGlite.
+          exclude: process.env.TEST_DATABASE_URL ? [] : ['**/*.postgres.test.ts'],
           globalSetup: ['packages/server/test/helpers/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -9,7 +9,7 @@ import { mountAuth } from './auth/mount.ts';
 import type { DB } from './db/schema.ts';
 import type { Database } from './db/engine.ts';
 import { checkAccess, forwardSessionCookies, resolveContext, type RequestContext } from './http/context.ts';
-import { badRequest, containsNul, databaseInputError, HttpError, NUL_REFUSED, reasonPhrase } from './http/errors.ts';
+import { badRequest, containsNul, databaseInputError, databaseUnavailable, HttpError, NUL_REFUSED, reasonPhrase } from './http/errors.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { registerModules } from './modules/register.ts';
 
@@ -76,10 +76,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
 
   app.setErrorHandler((rawError, request, reply) => {
-    const error = databaseInputError(rawError) ?? rawError;
+    const error = databaseUnavailable(rawError) ?? databaseInputError(rawError) ?? rawError;
     if (error instanceof HttpError) {
       return reply
         .status(error.statusCode)
+        .headers(error.headers)
         .send({ statusCode: error.statusCode, error: reasonPhrase(error.statusCode), message: error.message, ...error.extra });
     }
     const status = (error as { statusCode?: number }).statusCode;

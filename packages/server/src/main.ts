@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { buildApp } from './app.ts';
 import { readConfig } from './config.ts';
 import { openDatabase } from './db/engine.ts';
-import { migrate } from './db/migrate.ts';
+import { migrateAs } from './db/roles.ts';
 import type { DB } from './db/schema.ts';
 import { createMailer } from './mail/mailer.ts';
 import { seedDemoClub } from './seed/demo-club.ts';
@@ -23,7 +23,7 @@ async function authSecret(db: Kysely<DB>, fromEnv: string | undefined): Promise<
 async function main() {
   const config = readConfig();
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  const applied = await migrate(database.db);
+  const applied = await migrateAs(database, config.migrationDatabaseUrl);
   console.log(
     `Database: ${database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}` +
       (applied.length ? `; applied ${applied.join(', ')}` : ''),

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../src/db/schema.ts';
-import { openTestDatabase } from './helpers/test-app.ts';
 import type { Database } from '../src/db/engine.ts';
-import { createClub, createPerson } from './helpers/test-app.ts';
+import { asOwner, createClub, createPerson, openTestDatabase } from './helpers/test-app.ts';
+import { insertBlockWithEntry } from './helpers/ledger.ts';
 
 /** The database refuses every bypass of the ledger's rules, whatever the code does. */
 describe('ledger invariants enforced by the database', () => {
@@ -75,7 +75,8 @@ describe('ledger invariants enforced by the database', () => {
     await expect(sql`delete from posting`.execute(db)).rejects.toThrow(/cannot be changed or deleted/);
     await expect(sql`update ledger_transaction set note = 'edited'`.execute(db)).rejects.toThrow(/cannot be changed or deleted/);
     await expect(sql`delete from ledger_transaction`.execute(db)).rejects.toThrow(/cannot be changed or deleted/);
-    await expect(sql`truncate posting cascade`.execute(db)).rejects.toThrow(/cannot be changed or deleted/);
+    // TRUNCATE is not granted to the server's role (PostgreSQL); the trigger refuses even the owner.
+    await asOwner(db, (owner) => expect(sql`truncate posting cascade`.execute(owner)).rejects.toThrow(/cannot be changed or deleted/));
   });
 
   it('refuses more postings to an entry already committed, even a balanced pair (0010_ledger_hardening.sql)', async () => {
@@ -137,11 +138,9 @@ describe('ledger invariants enforced by the database', () => {
   describe('voided blocks (0006_ledger_admin.sql)', () => {
     it('a void mark can be neither changed nor removed, and nothing draws from the voided block', async () => {
       await db.insertInto('block_rule').values({ club_id: club, id: 'r1', name: 'Minutes', units: 'minutes', amount: 60 }).execute();
-      const block = await db
-        .insertInto('member_block')
-        .values({ club_id: club, member_id: member, block_rule_id: 'r1', name: 'Minutes', units: 'minutes', amount: 60, starts_on: '2026-01-01', ends_on: '2026-12-31' })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const block = {
+        id: await insertBlockWithEntry(db, { club_id: club, member_id: member, block_rule_id: 'r1', name: 'Minutes', units: 'minutes', amount: 60, starts_on: '2026-01-01', ends_on: '2026-12-31' }),
+      };
       await post([{ account: 1000, amount: 1 }, { account: 2100, amount: -1, member: true }]);
       const tx = await sql<{ id: number }>`select max(id)::bigint as id from ledger_transaction`.execute(db);
       await db.insertInto('member_block_void').values({ member_block_id: block.id, transaction_id: tx.rows[0]!.id }).execute();
@@ -150,6 +149,51 @@ describe('ledger invariants enforced by the database', () => {
       await expect(db.insertInto('block_usage').values({ member_block_id: block.id, units_used: 5, flown_on: '2026-06-03' }).execute()).rejects.toThrow(
         /was voided by transaction \d+ and cannot be used/,
       );
+    });
+  });
+
+  describe("a member's block changes only through the ledger (0011_member_block_guard.sql)", () => {
+    const values = () => ({ club_id: club, member_id: member, block_rule_id: 'r2', name: 'Season', units: 'minutes' as const, amount: 600, starts_on: '2026-01-01', ends_on: '2026-12-31' });
+    const blocks = async () => Number((await sql<{ n: number }>`select count(*)::bigint as n from member_block`.execute(db)).rows[0]!.n);
+    let blockId: string;
+
+    beforeAll(async () => {
+      await db.insertInto('block_rule').values({ club_id: club, id: 'r2', name: 'Season', units: 'minutes', amount: 600 }).execute();
+      blockId = await insertBlockWithEntry(db, values());
+    });
+
+    it('refuses a block with no sale, or with a sale that is not a Block entry of its club', async () => {
+      const before = await blocks();
+      await expect(db.insertInto('member_block').values(values()).execute()).rejects.toThrow('A block is created only by the Block transaction that sells it');
+      await db.transaction().execute(async (trx) => {
+        const tx = await sql<{ id: number }>`
+          insert into ledger_transaction (club_id, effective_at, transaction_type) values (${club}, '2026-06-01T12:00:00Z', 'Deposit') returning id`.execute(trx);
+        const id = tx.rows[0]!.id;
+        await sql`insert into posting (transaction_id, account, amount_cents, member_id, transfer_type)
+                  values (${id}, 1000, 500, null, 'Cash'), (${id}, 2100, -500, ${member}, null)`.execute(trx);
+        await expect(trx.insertInto('member_block').values({ ...values(), transaction_id: id }).execute()).rejects.toThrow(`Transaction ${id} is not a Block sale of this club`);
+      }).catch(() => undefined);
+      expect(await blocks()).toBe(before);
+    });
+
+    it('refuses a block added later to a committed Block sale', async () => {
+      const sale = await sql<{ id: number }>`select transaction_id as id from member_block where id = ${blockId}`.execute(db);
+      const id = sale.rows[0]!.id;
+      await expect(db.insertInto('member_block').values({ ...values(), transaction_id: id }).execute()).rejects.toThrow(
+        `Transaction ${id} is already posted: a block is created only with its sale`,
+      );
+    });
+
+    it("refuses changing a block's units or dates, deleting it, or truncating blocks and their usage", async () => {
+      await expect(sql`update member_block set amount = 6000 where id = ${blockId}`.execute(db)).rejects.toThrow(/cannot be changed or deleted/);
+      await expect(sql`update member_block set ends_on = '2030-12-31' where id = ${blockId}`.execute(db)).rejects.toThrow(/cannot be changed or deleted/);
+      await expect(sql`delete from member_block where id = ${blockId}`.execute(db)).rejects.toThrow(/cannot be changed or deleted/);
+      await asOwner(db, async (owner) => {
+        await expect(sql`truncate member_block cascade`.execute(owner)).rejects.toThrow(/cannot be changed or deleted/);
+        await expect(sql`truncate block_usage`.execute(owner)).rejects.toThrow(/cannot be changed or deleted/);
+      });
+      const row = await db.selectFrom('member_block').select(['amount', 'ends_on']).where('id', '=', blockId).executeTakeFirstOrThrow();
+      expect(row).toEqual({ amount: 600, ends_on: '2026-12-31' });
     });
   });
 

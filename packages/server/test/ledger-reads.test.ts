@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { apiClient, refusal } from './helpers/api.ts';
 import { createClub, createPerson, createTestApp, type TestApp } from './helpers/test-app.ts';
+import { insertBlockWithEntry } from './helpers/ledger.ts';
 
 type Person = { userId: string; email: string };
 
@@ -35,12 +36,7 @@ describe('member account reads: get-balance and get-block-balances', () => {
   }
 
   async function block(member: string, values: { name: string; units: '$' | 'minutes' | 'unlimited'; amount: number; starts_on: string; ends_on: string }) {
-    const row = await t.db
-      .insertInto('member_block')
-      .values({ club_id: alpha, member_id: member, block_rule_id: 'rule-1', ...values })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return row.id;
+    return insertBlockWithEntry(t.db, { club_id: alpha, member_id: member, block_rule_id: 'rule-1', ...values });
   }
 
   beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { readConfig } from '../config.ts';
 import { openDatabase, type Database } from '../db/engine.ts';
-import { migrate } from '../db/migrate.ts';
+import { migrateAs } from '../db/roles.ts';
 import { HttpError } from '../http/errors.ts';
 import { activateMember, createClubWithAdmin, listClubsWithCounts } from '../modules/clubs/bootstrap-service.ts';
 
@@ -117,7 +117,7 @@ async function main(): Promise<number> {
   const config = readConfig();
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 1 });
   try {
-    await migrate(database.db);
+    await migrateAs(database, config.migrationDatabaseUrl);
     console.log(await run(database, command, parsed.values));
     return 0;
   } catch (error) {

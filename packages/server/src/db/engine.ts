@@ -25,6 +25,11 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Subscribe to a NOTIFY channel; returns the unsubscribe function. */
   listen(channel: string, listener: Listener): Promise<() => Promise<void>>;
+  /**
+   * Called after a lost LISTEN connection is back and subscribed again: notices sent
+   * while it was down were missed, so a subscriber reads what changed. PostgreSQL only.
+   */
+  onListenReconnect?(callback: () => void): () => void;
   close(): Promise<void>;
   /** PGlite only: the data directory as a gzipped tarball (test templates). */
   dumpDataDir?: () => Promise<Blob>;
@@ -37,10 +42,12 @@ export interface DatabaseOptions {
   /** A PGlite data-directory dump to start from (tests clone a migrated template). */
   loadDataDir?: Blob | undefined;
   poolSize?: number | undefined;
+  /** Where lost and replaced connections are reported (default: console.warn). */
+  log?: ((message: string) => void) | undefined;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10);
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10, options.log ?? console.warn);
   return openPGlite(options.dataDir ?? './data', options.loadDataDir);
 }
 
@@ -66,7 +73,12 @@ async function openPGlite(dataDir: string, loadDataDir?: Blob): Promise<Database
   };
 }
 
-async function openPostgres(connectionString: string, max: number): Promise<Database> {
+/** How long a request waits for a pooled connection before it is answered 503 (the database is down or saturated). */
+const CONNECT_TIMEOUT_MS = 3_000;
+/** The listening connection's reconnect delays: doubling from the first to the last, then the last. */
+const LISTEN_RETRY_MS = [100, 250, 500, 1_000];
+
+async function openPostgres(connectionString: string, max: number, log: (message: string) => void): Promise<Database> {
   const types = {
     getTypeParser(id: number, format?: string) {
       if (id === INT8) return parseInt8;
@@ -74,40 +86,92 @@ async function openPostgres(connectionString: string, max: number): Promise<Data
       return pg.types.getTypeParser(id, format as 'text');
     },
   };
-  const pool = new pg.Pool({ connectionString, max, types });
+  const pool = new pg.Pool({ connectionString, max, types, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true });
+  // A connection the server ends (restart, pg_terminate_backend, a network cut) emits 'error' on its
+  // client, idle or checked out; unheard, that kills the process. The pool drops a broken client on
+  // release and opens a new one on the next request; the query it was running fails and is answered 503.
+  pool.on('error', (error) => log(`PostgreSQL: an idle pooled connection was lost (${error.message}); it will be replaced`));
+  pool.on('connect', (client) => {
+    client.on('error', (error) => log(`PostgreSQL: a pooled connection was lost (${error.message}); it will be replaced`));
+  });
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   const listeners = new Map<string, Set<Listener>>();
-  let listenClient: pg.Client | undefined;
+  let listenClient: Promise<pg.Client> | undefined;
+  let closed = false;
 
-  async function listenConnection() {
-    if (listenClient) return listenClient;
-    const client = new pg.Client({ connectionString, types });
-    await client.connect();
+  /** One connection per process holds every LISTEN; when it is lost, a new one re-subscribes to every channel. */
+  function listenConnection(): Promise<pg.Client> {
+    listenClient ??= connectListener().catch((error: unknown) => {
+      listenClient = undefined;
+      throw error;
+    });
+    return listenClient;
+  }
+
+  async function connectListener(): Promise<pg.Client> {
+    const client = new pg.Client({ connectionString, types, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true });
+    let lost = false;
+    const onLost = (reason: string) => {
+      if (lost) return;
+      lost = true;
+      listenClient = undefined;
+      void client.end().catch(() => {});
+      if (closed) return;
+      log(`PostgreSQL: the LISTEN connection was lost (${reason}); reconnecting`);
+      void relisten();
+    };
+    client.on('error', (error) => onLost(error.message));
+    client.on('end', () => onLost('connection ended'));
     client.on('notification', (message) => {
       for (const listener of listeners.get(message.channel) ?? []) listener(message.payload ?? '');
     });
-    listenClient = client;
+    await client.connect();
+    for (const channel of listeners.keys()) await client.query(`listen ${pg.escapeIdentifier(channel)}`);
     return client;
   }
+
+  async function relisten(): Promise<void> {
+    for (let attempt = 0; !closed; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, LISTEN_RETRY_MS[Math.min(attempt, LISTEN_RETRY_MS.length - 1)]));
+      if (closed || listenClient) return;
+      try {
+        await listenConnection();
+        log(`PostgreSQL: LISTEN connection back, ${listeners.size} channel(s) subscribed again`);
+        for (const callback of reconnected) callback();
+        return;
+      } catch {
+        // Still down: try again after the next delay.
+      }
+    }
+  }
+  const reconnected = new Set<() => void>();
 
   return {
     db,
     kind: 'postgres',
     async listen(channel, listener) {
-      const client = await listenConnection();
       let set = listeners.get(channel);
+      const isNew = !set;
       if (!set) {
         set = new Set();
         listeners.set(channel, set);
-        await client.query(`listen ${pg.escapeIdentifier(channel)}`);
       }
       set.add(listener);
+      const client = await listenConnection();
+      // A client connected after the channel was added already listens to it.
+      if (isNew) await client.query(`listen ${pg.escapeIdentifier(channel)}`);
       return async () => {
         set.delete(listener);
       };
     },
+    onListenReconnect(callback) {
+      reconnected.add(callback);
+      return () => reconnected.delete(callback);
+    },
     async close() {
-      await listenClient?.end();
+      closed = true;
+      const client = await listenClient?.catch(() => undefined);
+      await client?.end().catch(() => {});
       await db.destroy();
     },
   };

@@ -24,10 +24,15 @@ export async function migrate<T>(db: Kysely<T>, migrations = readMigrations()): 
   return db.connection().execute(async (conn) => {
     await sql`select pg_advisory_lock(4711)`.execute(conn);
     try {
-      await sql`create table if not exists schema_migrations (
-        name text primary key,
-        applied_at timestamptz not null default now()
-      )`.execute(conn);
+      // Looked up first: a role without CREATE on the schema (the server's own, with no
+      // migration pending) is refused even a CREATE TABLE IF NOT EXISTS.
+      const exists = await sql<{ found: string | null }>`select to_regclass('schema_migrations')::text as found`.execute(conn);
+      if (!exists.rows[0]?.found) {
+        await sql`create table schema_migrations (
+          name text primary key,
+          applied_at timestamptz not null default now()
+        )`.execute(conn);
+      }
       const done = await sql<{ name: string }>`select name from schema_migrations`.execute(conn);
       const applied = new Set(done.rows.map((row) => row.name));
       const ran: string[] = [];

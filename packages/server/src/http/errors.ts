@@ -4,6 +4,8 @@ export class HttpError extends Error {
     readonly statusCode: number,
     message: string,
     readonly extra: Record<string, unknown> = {},
+    /** Response headers the answer carries (Retry-After on a 503). */
+    readonly headers: Record<string, string> = {},
   ) {
     super(message);
   }
@@ -37,6 +39,29 @@ export function databaseInputError(error: unknown): HttpError | undefined {
   return badRequest(`Invalid input: ${(error as Error).message}`);
 }
 
+/** What a person reads while the database is away (restart, failover, a lost connection). */
+export const DATABASE_UNAVAILABLE = 'The database is not reachable right now. Try again in a moment.';
+
+/** Node's socket errors and node-postgres's own messages for a connection that is gone or cannot be made. */
+const LOST_CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN', 'ENOTFOUND']);
+const LOST_CONNECTION_MESSAGE = /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Client was closed and is not queryable)/;
+
+/**
+ * The database could not answer: a connection refused, lost or timed out, or
+ * PostgreSQL shutting down or starting (SQLSTATE class 08, 57P01–57P03) or out
+ * of connections (53300). Answered 503 with Retry-After; the request's
+ * transaction did not commit (a write whose commit was lost on the way back is
+ * found by its idempotency key when the phone sends it again).
+ */
+export function databaseUnavailable(error: unknown): HttpError | undefined {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  const lost =
+    (typeof code === 'string' && (LOST_CONNECTION_CODES.has(code) || /^08[0-9A-Z]{3}$/.test(code) || /^57P0[123]$/.test(code) || code === '53300')) ||
+    (typeof message === 'string' && LOST_CONNECTION_MESSAGE.test(message)) ||
+    (error instanceof AggregateError && error.errors.some((inner) => databaseUnavailable(inner) !== undefined));
+  return lost ? new HttpError(503, DATABASE_UNAVAILABLE, {}, { 'retry-after': '2' }) : undefined;
+}
+
 const reasons: Record<number, string> = {
   400: 'Bad Request',
   401: 'Unauthorized',
@@ -48,5 +73,6 @@ const reasons: Record<number, string> = {
   422: 'Unprocessable Entity',
   429: 'Too Many Requests',
   500: 'Internal Server Error',
+  503: 'Service Unavailable',
 };
 export const reasonPhrase = (status: number) => reasons[status] ?? 'Error';

@@ -5,11 +5,16 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../../src/db/engine.ts';
 import { migrate } from '../../src/db/migrate.ts';
+import { grantRowAccess } from '../../src/db/roles.ts';
+
+/** The row-only role the server's tests run as on PostgreSQL; TEST_DATABASE_URL's user owns the schema. */
+export const APP_ROLE = 'flightline_app';
 
 /**
  * Migrate once into a template: a PGlite data-directory dump, or (with
- * TEST_DATABASE_URL) a PostgreSQL template database. Each test file then
- * starts from its own copy (see test-app.ts).
+ * TEST_DATABASE_URL) a PostgreSQL template database, migrated by the URL's
+ * user (the owner) with its rows granted to APP_ROLE. Each test file then
+ * starts from its own copy (see test-app.ts), on PostgreSQL as APP_ROLE.
  */
 export default async function setup(project: TestProject) {
   const url = process.env.TEST_DATABASE_URL;
@@ -18,11 +23,15 @@ export default async function setup(project: TestProject) {
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
     await admin.query(`drop database if exists ${template}`);
+    // Not a superuser, owns nothing: it gets rows only (grantRowAccess), as the server does in production.
+    const role = await admin.query('select 1 from pg_roles where rolname = $1', [APP_ROLE]);
+    if (role.rowCount === 0) await admin.query(`create role ${APP_ROLE} login nosuperuser nocreatedb nocreaterole`);
     await admin.query(`create database ${template}`);
     const templateUrl = new URL(url);
     templateUrl.pathname = `/${template}`;
     const database = await openDatabase({ databaseUrl: templateUrl.toString(), poolSize: 1 });
     await migrate(database.db);
+    await grantRowAccess(database.db, APP_ROLE);
     await database.close();
     project.provide('pgTemplate', template);
     project.provide('pglitePath', '');

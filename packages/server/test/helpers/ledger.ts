@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../src/db/schema.ts';
 import type { MemberContext } from '../../src/http/context.ts';
+import { asOwner } from './test-app.ts';
 
 /** Test helpers for the ledger: club settings, block rules, reading postings back, a service-level caller. */
 
@@ -25,11 +26,11 @@ export async function setClubAccounting(
  * can: the guard trigger off for one update, in one transaction.
  */
 async function clearLockDate(db: Kysely<DB>, clubId: string): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  await asOwner(db, (owner) => owner.transaction().execute(async (trx) => {
     await sql`alter table club disable trigger club_lock_forward`.execute(trx);
     await sql`update club set lock_date = null, lock_until = null where id = ${clubId}`.execute(trx);
     await sql`alter table club enable trigger club_lock_forward`.execute(trx);
-  });
+  }));
 }
 
 export async function createBlockRule(
@@ -60,6 +61,26 @@ export async function createBlockRule(
       is_active: rule.isActive ?? true,
     })
     .execute();
+}
+
+/**
+ * A member's block as the database now lets one exist (0011_member_block_guard.sql):
+ * created with a Block entry in the same transaction. The entry here moves no
+ * money (1 cent in and out of Cash), so a read test's balances stay its own.
+ */
+export async function insertBlockWithEntry(
+  db: Kysely<DB>,
+  block: { club_id: string; member_id: string; block_rule_id: string; name: string; units: 'unlimited' | '$' | 'minutes'; amount: number; starts_on: string; ends_on: string },
+): Promise<string> {
+  return db.transaction().execute(async (trx) => {
+    const tx = await sql<{ id: number }>`
+      insert into ledger_transaction (club_id, effective_at, transaction_type)
+      values (${block.club_id}, ${`${block.starts_on}T12:00:00Z`}, 'Block') returning id`.execute(trx);
+    const transactionId = tx.rows[0]!.id;
+    await sql`insert into posting (transaction_id, account, amount_cents, transfer_type) values (${transactionId}, 1000, 1, 'Cash'), (${transactionId}, 1000, -1, 'Cash')`.execute(trx);
+    const row = await trx.insertInto('member_block').values({ ...block, transaction_id: transactionId }).returning('id').executeTakeFirstOrThrow();
+    return row.id;
+  });
 }
 
 export interface PostingRow {

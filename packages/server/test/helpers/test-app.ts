@@ -9,6 +9,7 @@ import type { DB } from '../../src/db/schema.ts';
 import { createMailer } from '../../src/mail/mailer.ts';
 import { createPasswordUser } from '../../src/seed/demo-club.ts';
 import { startSmtpCapture, type SmtpCapture } from './smtp-capture.ts';
+import { APP_ROLE } from './global-setup.ts';
 
 export const TEST_PASSWORD = 'correct-horse-42';
 
@@ -28,7 +29,27 @@ export interface TestApp extends App {
   close(): Promise<void>;
 }
 
-/** A fresh database copied from the migrated template, for one test file. */
+/** On PostgreSQL, each test database's owner URL, by the app-role connection's Kysely. */
+const ownerUrls = new WeakMap<Kysely<DB>, string>();
+
+/**
+ * Run what only the schema's owner may (a trigger off for one update, a
+ * TRUNCATE to prove a trigger refuses even the owner). On PostgreSQL the test
+ * database runs as the row-only APP_ROLE, so this opens an owner connection;
+ * PGlite has one user, the owner.
+ */
+export async function asOwner<T>(db: Kysely<DB>, work: (owner: Kysely<DB>) => Promise<T>): Promise<T> {
+  const url = ownerUrls.get(db);
+  if (!url) return work(db);
+  const owner = await openDatabase({ databaseUrl: url, poolSize: 1 });
+  try {
+    return await work(owner.db);
+  } finally {
+    await owner.close();
+  }
+}
+
+/** A fresh database copied from the migrated template, for one test file (on PostgreSQL, connected as APP_ROLE). */
 export async function openTestDatabase(): Promise<Database> {
   const template = inject('pgTemplate');
   const url = process.env.TEST_DATABASE_URL;
@@ -38,16 +59,30 @@ export async function openTestDatabase(): Promise<Database> {
     await admin.connect();
     await admin.query(`create database ${name} template ${template}`);
     await admin.end();
-    const dbUrl = new URL(url);
-    dbUrl.pathname = `/${name}`;
-    return openDatabase({ databaseUrl: dbUrl.toString(), poolSize: 5 });
+    const ownerUrl = new URL(url);
+    ownerUrl.pathname = `/${name}`;
+    const appUrl = new URL(ownerUrl);
+    appUrl.username = APP_ROLE;
+    appUrl.password = '';
+    const database = await openDatabase({ databaseUrl: appUrl.toString(), poolSize: 5 });
+    ownerUrls.set(database.db, ownerUrl.toString());
+    return database;
   }
   const path = inject('pglitePath');
   return openDatabase({ dataDir: 'memory://', loadDataDir: new Blob([readFileSync(path)]) });
 }
 
 export async function createTestApp(
-  options: { now?: number; rateLimitMax?: number; minClientVersion?: string; trustProxy?: boolean } = {},
+  options: {
+    now?: number;
+    rateLimitMax?: number;
+    minClientVersion?: string;
+    trustProxy?: boolean;
+    /** PUBLIC_URL (default http://localhost:3000). */
+    publicUrl?: string;
+    /** A built web app to serve (default none: the API only). */
+    webDist?: string;
+  } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase();
   const mail = await startSmtpCapture();
@@ -58,10 +93,10 @@ export async function createTestApp(
     database,
     mailer,
     authSecret: 'test-secret-that-is-long-enough-0123456789abcdef',
-    publicUrl: 'http://localhost:3000',
+    publicUrl: options.publicUrl ?? 'http://localhost:3000',
     now: clock.now,
     rateLimitMax: options.rateLimitMax ?? 1000,
-    webDist: undefined,
+    webDist: options.webDist,
     minClientVersion: options.minClientVersion,
     trustProxy: options.trustProxy,
   });
