@@ -237,6 +237,7 @@ export interface AdminPilot {
   userID: string;
   first: string;
   last: string;
+  /** The login email; '' for a reader who is not an admin unless it is their own or an active member shares it (as the directory). */
   email: string;
   isInstructor: boolean;
   isTowPilot: boolean;
@@ -576,8 +577,11 @@ export interface FlightCreated {
   item: FlightRecord;
   /** When the request sold a new intro on the spot. */
   intro?: IntroItem;
-  /** The payer's balance after the checks, for the low-funds warning. */
-  balanceCents: number;
+  /**
+   * The pilot's balance after the checks, only when the caller may read it:
+   * their own flight, or an admin or Can Add Funds holder; otherwise absent.
+   */
+  balanceCents?: number;
 }
 
 // ── Records and intro certificates (issue 6) ──

@@ -326,10 +326,10 @@ describe('fleet items through POST /api/update-item/', () => {
       });
     });
 
-    it('null data reads as no fields: a create takes every default, an update has nothing to change', async () => {
-      const created = await save('admin', 'TUG', 'C-FBARE', null);
+    it('empty data ({}) is no fields: a create takes every default, an update has nothing to change (null data: see below)', async () => {
+      const created = await save('admin', 'TUG', 'C-FBARE', {});
       expect(created.json()).toMatchObject({ message: 'Tug created successfully', item: { id: 'C-FBARE', places: 1, status: 'Not ready' } });
-      const again = await save('admin', 'TUG', 'C-FBARE', null);
+      const again = await save('admin', 'TUG', 'C-FBARE', {});
       expect(again.json()).toEqual(refusal(400, 'Invalid tug: Nothing to change'));
     });
 
@@ -598,6 +598,40 @@ describe('fleet items through POST /api/update-item/', () => {
       }
       expect(await blockRow(alpha, created)).toEqual(before);
       expect(await count('block_rule')).toBe(rules);
+    });
+  });
+
+  describe('no data (null or missing)', () => {
+    const noData = (type: string) => refusal(400, `Invalid body: data: Required: send the ${type} fields as an object`);
+    const tables = [
+      ['GLIDER', 'C-GNUL', 'glider'],
+      ['TUG', 'C-FNUL', 'tug'],
+      ['LAUNCH', 'Null launch', 'launch_type'],
+      ['INTRO_LAUNCH', 'Null intro', 'intro_launch'],
+      ['BLOCK', 'new', 'block_rule'],
+    ] as const;
+
+    it('is refused (400) for every item type, creating nothing, whoever asks', async () => {
+      for (const [type, id, table] of tables) {
+        const rows = await count(table);
+        for (const role of ['admin', 'gliders']) {
+          const isNull = await save(role, type, id, null, alpha);
+          expect(isNull.statusCode).toBe(400);
+          expect(isNull.json()).toEqual(noData(type));
+          const missing = await api.post('/api/update-item/', { club: alpha, type, id }, cookies[role]);
+          expect(missing.statusCode).toBe(400);
+          expect(missing.json()).toEqual(noData(type));
+        }
+        expect(await count(table)).toBe(rows);
+      }
+    });
+
+    it('is refused (400) for an existing item too, which stays as it was', async () => {
+      await insertGlider(alpha, 'C-GHAS');
+      const before = await gliderRow(alpha, 'C-GHAS');
+      expect((await save('admin', 'GLIDER', 'C-GHAS', null)).json()).toEqual(noData('GLIDER'));
+      expect((await api.post('/api/update-item/', { type: 'GLIDER', id: 'C-GHAS' }, cookies.admin)).json()).toEqual(noData('GLIDER'));
+      expect(await gliderRow(alpha, 'C-GHAS')).toEqual(before);
     });
   });
 

@@ -24,6 +24,8 @@ describe('requesting a flight: update-item FLIGHT', () => {
   let poor: Person;
   let sleeper: Person;
   let outsider: Person;
+  let tess: Person;
+  let alex: Person;
   const cookie = (person: Person) => t.cookieFor(person.email);
   const request = async (body: object, as: Person = pat) => api.post('/api/update-item/', body, await cookie(as));
   const cancel = async (id: string, as: Person = pat) => api.post('/api/update-flight/', { id, action: 'CancelRequest' }, await cookie(as));
@@ -50,6 +52,8 @@ describe('requesting a flight: update-item FLIGHT', () => {
     poor = await createPerson(t.db, { club: alpha, first: 'Penny', last: 'Poor' });
     sleeper = await createPerson(t.db, { club: alpha, first: 'Sam', last: 'Sleeper', flags: { is_active: false } });
     outsider = await createPerson(t.db, { club: bravo, first: 'Otto', last: 'Outsider' });
+    tess = await createPerson(t.db, { club: alpha, first: 'Tess', last: 'Treasurer', flags: { can_add_funds: true } });
+    alex = await createPerson(t.db, { club: alpha, first: 'Alex', last: 'Admin', flags: { is_admin: true } });
     await createFleet(t.db, bravo);
     for (const person of [pat, ian, mo, gail]) await depositFor(t.db, alpha, person.userId, 20000, NOW - 86_400_000);
     await depositFor(t.db, alpha, poor.userId, 500, NOW - 86_400_000);
@@ -154,8 +158,68 @@ describe('requesting a flight: update-item FLIGHT', () => {
       const response = await request(body, pat);
       expect(response.statusCode).toBe(200);
       expect(response.json().item).toMatchObject({ user: mo.userId, first: 'Mo', last: 'Member', towSpeed: 55 });
-      expect(response.json().balanceCents).toBe(20000);
       await cancel(body.id);
+    });
+  });
+
+  describe("the pilot's balance in the answer: the pilot's own, or any pilot's for an admin or a Can Add Funds holder", () => {
+    const place = async (pilot: Person, as: Person) => {
+      const body = flightBody(pilot.userId, { glider: 'DG-1000' });
+      const first = await request(body, as);
+      expect(first.statusCode).toBe(200);
+      const replayed = await request(body, as);
+      const stored = await t.db.selectFrom('flight_action').select('response').where('flight_id', '=', body.id).where('action', '=', 'Create').executeTakeFirstOrThrow();
+      await cancel(body.id, as);
+      return { first: first.json(), replayed: replayed.json(), stored: stored.response as Record<string, unknown> };
+    };
+
+    it('a plain member placing their own flight gets their exact balance, on a replay too', async () => {
+      const { first, replayed } = await place(pat, pat);
+      expect(first.balanceCents).toBe(20000);
+      expect(replayed).toEqual(first);
+    });
+
+    it("a plain member placing a flight for another pilot gets no balance: not in the answer, the replay or the stored answer", async () => {
+      const { first, replayed, stored } = await place(mo, pat);
+      expect(first.item.user).toBe(mo.userId);
+      expect(first).not.toHaveProperty('balanceCents');
+      expect(replayed).toEqual(first);
+      expect(stored).not.toHaveProperty('balanceCents');
+    });
+
+    it("a Can Add Funds holder placing a flight for another pilot gets that pilot's balance", async () => {
+      const { first, replayed } = await place(mo, tess);
+      expect(first.balanceCents).toBe(20000);
+      expect(replayed).toEqual(first);
+    });
+
+    it("an admin placing a flight for another pilot gets that pilot's balance", async () => {
+      const { first, replayed } = await place(mo, alex);
+      expect(first.balanceCents).toBe(20000);
+      expect(replayed).toEqual(first);
+    });
+
+    it("a replay hides another pilot's balance from a plain member even where the stored answer holds one, or there is no stored answer", async () => {
+      // Rows as an older server wrote them: an answer holding Mo's balance, and a flight with no stored answer.
+      const withBalance = randomUUID();
+      const unanswered = randomUUID();
+      const at = new Date(NOW);
+      for (const id of [withBalance, unanswered]) {
+        await t.db
+          .insertInto('flight')
+          .values({ club_id: alpha, id, day: TODAY, user_id: mo.userId, first: 'Mo', last: 'Member', fly_with: 'Alone', glider: 'ASK-21', launch_type: '2000 ft', submitted_at: at, submitted_by: pat.userId, cancelled_at: at })
+          .execute();
+      }
+      await t.db
+        .insertInto('flight_action')
+        .values({ club_id: alpha, flight_id: withBalance, action: 'Create', by: pat.userId, happened_at: at, entered_at: at, response: JSON.stringify({ statusCode: 200, message: 'Flight placed on the flight line: ASK-21', item: { user: mo.userId }, balanceCents: 20000 }) })
+        .execute();
+      for (const id of [withBalance, unanswered]) {
+        const replayed = await request(flightBody(mo.userId, {}, { id }), pat);
+        expect(replayed.statusCode).toBe(200);
+        expect(replayed.json().item.user).toBe(mo.userId);
+        expect(replayed.json()).not.toHaveProperty('balanceCents');
+      }
     });
   });
 

@@ -28,6 +28,8 @@ describe('the accounting summary (get-balances) and accounting admin (update-adm
   let treasurer: Person;
   let mary: Person;
   let bea: Person;
+  let otto: Person;
+  let bruno: Person;
   const ids: Record<string, number> = {};
   const cookie = (person: Person) => t.cookieFor(person.email);
   const get = async (url: string, as: Person = admin) => api.get(url, await cookie(as));
@@ -78,8 +80,8 @@ describe('the accounting summary (get-balances) and accounting admin (update-adm
     await add('h', { transactionType: 'WriteDown', account: 2120, amountCents: 500, time: noon('2025-06-28') });
     // After the range, and in another club: counted nowhere below.
     await add('after', { transactionType: 'Deposit', pilot: bea.userId, amountCents: 99999, transferType: 'Cash', time: noon('2025-07-02') });
-    const otto = await createPerson(t.db, { club: bravo });
-    const bruno = await createPerson(t.db, { club: bravo, flags: { is_admin: true } });
+    otto = await createPerson(t.db, { club: bravo });
+    bruno = await createPerson(t.db, { club: bravo, flags: { is_admin: true } });
     await api.post('/api/add-transaction/', { transactionType: 'Deposit', pilot: otto.userId, amountCents: 4242, transferType: 'Cash', time: noon('2025-06-05') }, await t.signIn(bruno.email));
   });
   afterAll(() => t.close());
@@ -193,6 +195,22 @@ describe('the accounting summary (get-balances) and accounting admin (update-adm
       ]);
       const maryOnly = (await get(`/api/get-balances?${june}&balance=MemberTransactions&userID=${mary.userId}`)).json().rows;
       expect(maryOnly.map((r: { transactionId: number }) => r.transactionId)).toEqual([ids.d, ids.g]);
+    });
+
+    it('MemberTransactions for someone who is not a member of the club: 404 like the other per-member reads', async () => {
+      const notMember = refusal(404, 'No such member at this club');
+      // A member of another club (with postings there), and no user at all.
+      for (const userID of [otto.userId, 'no-such-user']) {
+        const response = await get(`/api/get-balances?${june}&balance=MemberTransactions&userID=${userID}`);
+        expect(response.statusCode).toBe(404);
+        expect(response.json()).toEqual(notMember);
+      }
+      // From the other side: Bravo's admin naming Alpha's Mary.
+      const fromBravo = await get(`/api/get-balances?${june}&balance=MemberTransactions&userID=${mary.userId}`, bruno);
+      expect(fromBravo.statusCode).toBe(404);
+      expect(fromBravo.json()).toEqual(notMember);
+      // The same answer as get-transactions gives for that person.
+      expect((await get(`/api/get-transactions?id=${otto.userId}&${june}`)).json()).toEqual(notMember);
     });
 
     it('the revenue tables and Intro A/P', async () => {

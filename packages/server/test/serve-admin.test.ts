@@ -113,6 +113,8 @@ describe('GET /api/serve-admin', () => {
     ids.pending = pending.userId;
     const declined = await createPerson(t.db, { first: 'Dan', last: 'Declined', email: 'declined@example.org' });
     await t.db.insertInto('pilot').values({ club_id: alpha, user_id: declined.userId, declined_at: new Date(NOW - 60_000) }).execute();
+    // Who shares their email (the directory's choice): Gina (active), Ed (expired) and Pia (a pending request).
+    await t.db.updateTable('profile').set({ share_email: true }).where('user_id', 'in', [ids.gliders!, ids.expiredAdmin!, ids.pending!]).execute();
   });
   afterAll(() => t.close());
 
@@ -230,6 +232,24 @@ describe('GET /api/serve-admin', () => {
     expect(body).toMatchObject({ gliders: [], tugs: [], launches: [], introLaunches: [], intros: [], ...settings });
     expect(body.blocks).toEqual([block(seasonBlock, 'Season', 'minutes', 600, true)]);
     expect(body.pilots.map((p: { first: string }) => p.first)).toEqual(['Alex', 'Ed', 'Fred', 'Gina', 'Ivy', 'Liam', 'Mary', 'Pia']);
+  });
+
+  it("a right holder who is not an admin sees login emails as the directory shows them: their own, and active members' who share it", async () => {
+    const emails = Object.fromEntries(((await serve('funds')).json().pilots as { first: string; email: string }[]).map((p) => [p.first, p.email]));
+    expect(emails).toEqual({
+      Alex: '',
+      // Shares, but is no active member: not in the directory.
+      Ed: '',
+      Fred: 'funds@example.org',
+      Gina: 'gliders@example.org',
+      Ivy: '',
+      Liam: '',
+      Mary: '',
+      Pia: '',
+    });
+    // An admin sees every one, shared or not (the first test lists them all).
+    const all = ((await serve('admin')).json().pilots as { email: string }[]).map((p) => p.email);
+    expect(all).toEqual(['admin', 'expiredadmin', 'funds', 'gliders', 'intros', 'logs', 'member', 'pending'].map((role) => `${role}@example.org`));
   });
 
   it('Can Add Intros: the intros, and the active intro launches', async () => {

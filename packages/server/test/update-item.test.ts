@@ -56,6 +56,18 @@ describe('POST /api/update-item/', () => {
       }
     });
 
+    it('refuses null or missing data for every item type (400) before anything else looks at it', async () => {
+      const cookie = await t.signIn(mary.email);
+      for (const type of ['GLIDER', 'TUG', 'PILOT', 'LAUNCH', 'BLOCK', 'INTRO_LAUNCH', 'INTRO', 'FLIGHT']) {
+        const id = type === 'PILOT' ? mary.userId : randomUUID();
+        for (const payload of [{ type, id, data: null }, { type, id }]) {
+          const response = await api.post('/api/update-item/', payload, cookie);
+          expect(response.statusCode).toBe(400);
+          expect(response.json()).toEqual(refusal(400, `Invalid body: data: Required: send the ${type} fields as an object`));
+        }
+      }
+    });
+
     it('refuses PILOT data that is not an object, or matches no shape (400)', async () => {
       const cookie = await t.signIn(mary.email);
       const notObject = await api.post('/api/update-item/', { type: 'PILOT', id: mary.userId, data: 'weight=80' }, cookie);

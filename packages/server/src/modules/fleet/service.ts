@@ -194,8 +194,8 @@ export async function listBlockRuleItems(
 
 /** Validate with the shared schema; the message names the item and the field ("Invalid glider: places: Seats must be 1-4"). */
 function parseData<S extends z.ZodType>(schema: S, data: unknown, item: string): z.infer<S> {
-  // Null data reads as no fields: a create takes the defaults, an update has nothing to change.
-  const result = schema.safeParse(data ?? {});
+  // No null-means-defaults: update-item refuses null or missing data up front, and the object schemas refuse it here too.
+  const result = schema.safeParse(data);
   if (!result.success) throw badRequest(`Invalid ${item}: ${describeZodError(result.error)}`);
   return result.data;
 }

@@ -40,7 +40,7 @@ export function findFlight(db: Db, clubId: string, id: string): Promise<FlightRo
 
 /** Any club's flight with this id: a phone's flight id must not collide with someone else's. */
 export function findFlightOwner(db: Db, id: string) {
-  return db.selectFrom('flight').select(['club_id', 'submitted_by']).where('id', '=', id).executeTakeFirst();
+  return db.selectFrom('flight').select(['club_id', 'submitted_by', 'user_id']).where('id', '=', id).executeTakeFirst();
 }
 
 /** The flight row, locked for the rest of the transaction: line actions on one flight happen one at a time. */

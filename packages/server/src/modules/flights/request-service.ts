@@ -15,6 +15,7 @@ import { sellIntro } from '../intros/sale-service.ts';
 import { introItem } from '../intros/service.ts';
 import { hasHint, isUniqueViolation } from '../ledger/db-errors.ts';
 import { memberApSumCents } from '../ledger/repo.ts';
+import { mayReadAccount } from '../ledger/service.ts';
 import { flightRecord } from './record.ts';
 import { findClubMember, findCreateAnswer, findFlight, findFlightOwner, insertAction, insertFlight, unfinishedFlightOfGlider } from './repo.ts';
 
@@ -246,7 +247,7 @@ async function placeFlight(trx: Transaction<DB>, ctx: MemberContext, id: string,
     message: `Flight placed on the flight line: ${glider.id}`,
     item: flightRecord(stored!, { userId: ctx.user.id, lockDate: ctx.club.lock_date }),
     ...(intro ? { intro } : {}),
-    balanceCents,
+    ...(mayReadAccount(ctx, pilot.user_id) ? { balanceCents } : {}),
   };
   await insertAction(trx, {
     club_id: clubId,
@@ -263,6 +264,9 @@ async function placeFlight(trx: Transaction<DB>, ctx: MemberContext, id: string,
 /**
  * A flight with this id already exists: from this member in this club, it
  * is a retry and gets the first answer; anyone else's is a collision (409).
+ * The pilot's balance is replayed only while the caller may still read it
+ * (an answer stored by an older server, or before a right was taken away,
+ * may hold it); a flight with no stored answer is answered without one.
  */
 async function replayCreate(db: Kysely<DB>, ctx: MemberContext, id: string): Promise<FlightCreated | undefined> {
   const owner = await findFlightOwner(db, id);
@@ -271,9 +275,12 @@ async function replayCreate(db: Kysely<DB>, ctx: MemberContext, id: string): Pro
     throw conflict(`Flight id ${id} is already used: send a new id for a new flight`);
   }
   const first = await findCreateAnswer(db, ctx.club.id, id);
-  if (first) return first.response as FlightCreated;
+  if (first) {
+    const { balanceCents, ...answer } = first.response as FlightCreated;
+    return balanceCents !== undefined && mayReadAccount(ctx, owner.user_id) ? { ...answer, balanceCents } : answer;
+  }
   const stored = await findFlight(db, ctx.club.id, id);
-  return { statusCode: 200, message: 'Flight already on the flight line', item: flightRecord(stored!, { userId: ctx.user.id, lockDate: ctx.club.lock_date }), balanceCents: 0 };
+  return { statusCode: 200, message: 'Flight already on the flight line', item: flightRecord(stored!, { userId: ctx.user.id, lockDate: ctx.club.lock_date }) };
 }
 
 export async function requestFlight(db: Kysely<DB>, ctx: MemberContext, input: FlightRequestInput): Promise<FlightCreated> {

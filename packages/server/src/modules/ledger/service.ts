@@ -7,11 +7,16 @@ import { forbidden, notFound } from '../../http/errors.ts';
 import { findPilot } from '../members/repo.ts';
 import { memberApSumCents, memberBlocksWithUsage } from './repo.ts';
 
+/** Whether the caller may read this member's account: their own; any member's for admins and add-funds holders. */
+export function mayReadAccount(ctx: MemberContext, userId: string): boolean {
+  // canAddFunds includes admin (hasRight).
+  return userId === ctx.user.id || hasRight(ctx, 'canAddFunds');
+}
+
 /** A member reads their own account; admins and add-funds holders read any member's of the club. */
 export async function assertMayReadAccount(db: Kysely<DB>, ctx: MemberContext, userId: string): Promise<void> {
   if (userId === ctx.user.id) return;
-  // canAddFunds includes admin (hasRight).
-  if (!hasRight(ctx, 'canAddFunds')) throw forbidden("You can only see your own account; an admin or a treasurer can see others'");
+  if (!mayReadAccount(ctx, userId)) throw forbidden("You can only see your own account; an admin or a treasurer can see others'");
   if (!(await findPilot(db, ctx.club.id, userId))) throw notFound('No such member at this club');
 }
 

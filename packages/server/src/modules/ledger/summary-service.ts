@@ -6,7 +6,8 @@ import type { BalanceView } from '@flightline/domain/schemas/ledger';
 import { compareText } from '@flightline/domain/text-order';
 import type { DB } from '../../db/schema.ts';
 import { hasRight, type MemberContext } from '../../http/context.ts';
-import { forbidden } from '../../http/errors.ts';
+import { forbidden, notFound } from '../../http/errors.ts';
+import { findPilot } from '../members/repo.ts';
 import type { DayRange } from './history-service.ts';
 import { postingParty } from './history-service.ts';
 import { postingsInRange } from './history-repo.ts';
@@ -187,9 +188,17 @@ async function breakdown(
   };
 }
 
-/** GET /api/get-balances: the accounting summary, or one of its drill-downs, over whole club days (admin). */
+/**
+ * GET /api/get-balances: the accounting summary, or one of its drill-downs,
+ * over whole club days (admin). MemberTransactions for a userID with no pilot
+ * record in the club answers 404, like the other per-member reads.
+ */
 export async function getBalances(db: Kysely<DB>, ctx: MemberContext, query: BalancesQuery): Promise<AccountingSummary | Breakdown> {
   if (!hasRight(ctx, 'admin')) throw forbidden('Only an admin can see the accounting summary');
+  // As every per-member read: a member named must have a pilot record in the club.
+  if (query.balance === 'MemberTransactions' && query.userID && !(await findPilot(db, ctx.club.id, query.userID))) {
+    throw notFound('No such member at this club');
+  }
   const range = clubDayRange(query.startDate, query.endDate, ctx.club.time_zone);
   if (query.balance === 'AccountingSummary') return accountingSummary(db, ctx, query, range.startMs, range.endMs);
   return breakdown(db, ctx, query.balance, query, range);

@@ -30,13 +30,22 @@ function pilotStatus(row: ClubPilotRow, timeZone: string, now: number): PilotSta
   return row.activated_at === null ? 'pending' : 'inactive';
 }
 
-function adminPilot(row: ClubPilotRow, status: PilotStatus): AdminPilot {
+/**
+ * The login email as the reader may see it: admins see everyone's; anyone
+ * else (a Can Add Funds holder) only what the directory shows them — their
+ * own, and an active member's who shares their email — else ''.
+ */
+function visibleEmail(ctx: MemberContext, row: ClubPilotRow, status: PilotStatus): string {
+  const shown = hasRight(ctx, 'admin') || row.user_id === ctx.user.id || (status === 'active' && row.share_email === true);
+  return shown ? row.login_email : '';
+}
+
+function adminPilot(ctx: MemberContext, row: ClubPilotRow, status: PilotStatus): AdminPilot {
   return {
     userID: row.user_id,
     first: row.firstName,
     last: row.lastName,
-    // The login email: it names the account, and admins see every member's contacts anyway.
-    email: row.login_email,
+    email: visibleEmail(ctx, row, status),
     isInstructor: row.is_instructor,
     isTowPilot: row.is_tow_pilot,
     isAdmin: row.is_admin,
@@ -56,7 +65,7 @@ function adminPilot(row: ClubPilotRow, status: PilotStatus): AdminPilot {
 export async function listAdminPilots(db: Kysely<DB>, ctx: MemberContext): Promise<AdminPilot[]> {
   const rows = await listClubPilots(db, ctx.club.id);
   return rows
-    .map((row) => adminPilot(row, pilotStatus(row, ctx.club.time_zone, ctx.now)))
+    .map((row) => adminPilot(ctx, row, pilotStatus(row, ctx.club.time_zone, ctx.now)))
     .sort((a, b) => compareText(a.last, b.last) || compareText(a.first, b.first) || a.userID.localeCompare(b.userID));
 }
 
@@ -67,7 +76,7 @@ function requireAdmin(ctx: MemberContext): void {
 async function answer(db: Kysely<DB>, ctx: MemberContext, userId: string, message: string, status?: PilotStatus) {
   const row = await findClubPilot(db, ctx.club.id, userId);
   if (!row) throw notFound('No such member at this club');
-  const item = adminPilot(row, status ?? pilotStatus(row, ctx.club.time_zone, ctx.now));
+  const item = adminPilot(ctx, row, status ?? pilotStatus(row, ctx.club.time_zone, ctx.now));
   return { statusCode: 200 as const, message, item };
 }
 

@@ -207,8 +207,8 @@ export function listFlaggedActiveMembers(db: Db, clubId: string) {
 
 /**
  * The club's pilot rows that were not declined (members, former members and
- * pending requests) with names and login email; the service decides status
- * (expiry is in the club's zone).
+ * pending requests) with names, login email and whether they share their
+ * email; the service decides status (expiry is in the club's zone).
  */
 export function listClubPilots(db: Db, clubId: string) {
   return clubPilotsQuery(db, clubId).execute();
@@ -225,8 +225,9 @@ function clubPilotsQuery(db: Db, clubId: string, options: { includeDeclined: boo
   let query = db
     .selectFrom('pilot')
     .innerJoin('user', 'user.id', 'pilot.user_id')
+    .leftJoin('profile', 'profile.user_id', 'pilot.user_id')
     .selectAll('pilot')
-    .select(['user.firstName', 'user.lastName', 'user.email as login_email'])
+    .select(['user.firstName', 'user.lastName', 'user.email as login_email', 'profile.share_email'])
     .where('pilot.club_id', '=', clubId);
   if (!options.includeDeclined) query = query.where('pilot.declined_at', 'is', null);
   return query;
