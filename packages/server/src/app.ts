@@ -52,6 +52,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     secret: deps.authSecret,
     baseURL: deps.publicUrl,
     rateLimitMax: deps.rateLimitMax,
+    now,
   });
   const app = Fastify({
     logger: deps.logger ?? false,

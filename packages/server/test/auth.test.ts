@@ -1,5 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OPEN_AUTH_CALLS } from '../src/auth/open-paths.ts';
 import { createPerson, createTestApp, TEST_PASSWORD, type TestApp } from './helpers/test-app.ts';
+
+/** The cookies of a reply, as the Cookie header a browser sends back. */
+const cookiesOf = (headers: Record<string, unknown>) =>
+  ([] as string[])
+    .concat((headers['set-cookie'] as string | string[] | undefined) ?? [])
+    .map((c) => c.split(';')[0])
+    .join('; ');
+const only = (cookie: string, name: string) =>
+  cookie
+    .split('; ')
+    .filter((c) => c.startsWith(`${name}=`))
+    .join('; ');
 
 describe('sign-up with an emailed code', () => {
   let t: TestApp;
@@ -62,11 +75,6 @@ describe("the session's cookie cache (auth.ts cookieCache)", () => {
   afterAll(() => t.close());
 
   const session = (cookie: string) => t.app.inject({ method: 'GET', url: '/api/session', headers: { cookie } });
-  const only = (cookie: string, name: string) =>
-    cookie
-      .split('; ')
-      .filter((c) => c.startsWith(`${name}=`))
-      .join('; ');
 
   it('signs in with the session cookie and its cache cookie', async () => {
     const { email } = await createPerson(t.db);
@@ -154,34 +162,11 @@ describe('names on accounts (member spec §5: first and last, 1–60 characters,
     expect(t.mail.messages.length).toBe(mailsBefore);
   });
 
-  it('update-user stores a changed name trimmed and keeps `name` "first last" with the other stored name', async () => {
-    const { email } = await createPerson(t.db, { first: 'Una', last: 'Update' });
-    const cookie = await t.signIn(email);
-    const response = await updateUser(cookie, { firstName: '  Ursula  ' });
-    expect(response.statusCode).toBe(200);
-    expect(await userRow(email)).toEqual({ firstName: 'Ursula', lastName: 'Update', name: 'Ursula Update' });
-    // A `name` alone does not make it something else.
-    expect((await updateUser(cookie, { name: 'Not Me' })).statusCode).toBe(200);
-    expect(await userRow(email)).toEqual({ firstName: 'Ursula', lastName: 'Update', name: 'Ursula Update' });
-  });
-
-  it.each([
-    [{ firstName: '' }, 'First name is required'],
-    [{ lastName: '    ' }, 'Last name is required'],
-    [{ lastName: null }, 'Last name is required'],
-    [{ firstName: 'Valid', lastName: 'V'.repeat(61) }, 'Last name must be 60 characters or less'],
-    [{ firstName: 'F'.repeat(3000) }, 'First name must be 60 characters or less'],
-  ])('update-user with %j answers 400 "%s" and changes nothing', async (names, message) => {
+  it('update-user, which the web app does not use, is closed: 404 and the names stay', async () => {
     const { email } = await createPerson(t.db, { first: 'Stay', last: 'Same' });
-    const response = await updateUser(await t.signIn(email), names);
-    expect(response.statusCode).toBe(400);
-    expect(response.json().message).toBe(message);
+    const response = await updateUser(await t.signIn(email), { firstName: 'F'.repeat(3000), name: 'Someone Else' });
+    expect(response.statusCode).toBe(404);
     expect(await userRow(email)).toEqual({ firstName: 'Stay', lastName: 'Same', name: 'Stay Same' });
-  });
-
-  it('update-user signed out answers 401, not a name message', async () => {
-    const response = await t.app.inject({ method: 'POST', url: '/api/auth/update-user', payload: { firstName: '' } });
-    expect(response.statusCode).toBe(401);
   });
 });
 
@@ -234,5 +219,188 @@ describe('trusted origins: PUBLIC_URL, and the address the page was opened at (a
     expect((await signIn(behindProxy, crossSite)).statusCode).toBe(403);
     // PUBLIC_URL stays trusted behind the proxy.
     expect((await signIn(behindProxy, { origin: 'http://localhost:3000', host: '127.0.0.1:3000' })).statusCode).toBe(200);
+  });
+});
+
+describe('ending the other sessions: a password reset, and a change with "sign out other devices" (decision 0006)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  const ORIGIN = 'http://localhost:3000';
+  /** A write any signed-in person may make: POST /api/pilot with their own names. */
+  const write = (cookie: string) =>
+    t.app.inject({ method: 'POST', url: '/api/pilot', headers: { cookie, origin: ORIGIN }, payload: { first: 'Pat', last: 'Pilot' } });
+  const read = (cookie: string) => t.app.inject({ method: 'GET', url: '/api/session', headers: { cookie } });
+  const sessionRows = async (userId: string) =>
+    Number((await t.db.selectFrom('session').select((eb) => eb.fn.countAll().as('n')).where('userId', '=', userId).executeTakeFirstOrThrow()).n);
+
+  it('a reset by emailed code ends every session: refused on a write at once, on a read once not cached', async () => {
+    const { email, userId } = await createPerson(t.db);
+    const phone = await t.signIn(email);
+    const laptop = await t.signIn(email);
+    expect((await write(phone)).statusCode).toBe(200);
+
+    const mailsBefore = t.mail.messages.length;
+    const requested = await t.app.inject({ method: 'POST', url: '/api/auth/email-otp/request-password-reset', payload: { email } });
+    expect(requested.statusCode).toBe(200);
+    const code = await t.mail.waitForCode(email, mailsBefore);
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/email-otp/reset-password',
+      payload: { email, otp: code, password: 'a-brand-new-password' },
+    });
+    expect(reset.statusCode).toBe(200);
+    expect(await sessionRows(userId)).toBe(0);
+
+    // Both devices still hold a cache cookie under a minute old: a write reads the database and is refused …
+    const refused = await write(phone);
+    expect(refused.statusCode).toBe(401);
+    expect((await write(laptop)).statusCode).toBe(401);
+    // … and tells the browser to drop both cookies.
+    const cleared = ([] as string[]).concat(refused.headers['set-cookie'] ?? []);
+    expect(cleared.some((c) => c.startsWith('better-auth.session_token=;') && /Max-Age=0\b/.test(c))).toBe(true);
+    expect(cleared.some((c) => c.startsWith('better-auth.session_data=;') && /Max-Age=0\b/.test(c))).toBe(true);
+    // A read may trust the cache for the rest of its minute (the line poll's figures); once it is gone, signed out.
+    expect((await read(phone)).json()).toMatchObject({ isAuthenticated: true, userID: userId });
+    expect((await read(only(phone, 'better-auth.session_token'))).json()).toMatchObject({ isAuthenticated: false, userID: null });
+
+    // The new password signs in; the old one does not.
+    const signIn = (password: string) => t.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email, password } });
+    expect((await signIn(TEST_PASSWORD)).statusCode).toBe(401);
+    expect((await signIn('a-brand-new-password')).statusCode).toBe(200);
+  });
+
+  it('a change of password with revokeOtherSessions refuses the other device on a write at once and keeps this one', async () => {
+    const { email, userId } = await createPerson(t.db);
+    const phone = await t.signIn(email);
+    const laptop = await t.signIn(email);
+    const changed = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/change-password',
+      headers: { cookie: laptop, origin: ORIGIN },
+      payload: { currentPassword: TEST_PASSWORD, newPassword: 'another-good-password', revokeOtherSessions: true },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(await sessionRows(userId)).toBe(1);
+    expect((await write(phone)).statusCode).toBe(401);
+    // The laptop carries on with the session the change gave it.
+    expect((await write(cookiesOf(changed.headers))).statusCode).toBe(200);
+  });
+
+  it('a sign-out on one device leaves the other signed in', async () => {
+    const { email } = await createPerson(t.db);
+    const phone = await t.signIn(email);
+    const laptop = await t.signIn(email);
+    const out = await t.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: { cookie: laptop, origin: ORIGIN }, payload: {} });
+    expect(out.statusCode).toBe(200);
+    expect((await write(laptop)).statusCode).toBe(401);
+    expect((await write(phone)).statusCode).toBe(200);
+  });
+});
+
+describe('only the sign-in the spec offers (auth/open-paths.ts)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  const userRow = (email: string) => t.db.selectFrom('user').select(['id', 'name']).where('email', '=', email).executeTakeFirst();
+  const sessionCount = async () => Number((await t.db.selectFrom('session').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  const newEmail = () => `open-${String(Math.random()).slice(2, 10)}@example.org`;
+
+  it('sign-in by emailed code answers 404, even with a code the server issued, and creates no user and no session', async () => {
+    const email = newEmail();
+    const otp = await t.auth.api.createVerificationOTP({ body: { email, type: 'sign-in' } });
+    const sessionsBefore = await sessionCount();
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email-otp',
+      payload: { email, otp, name: 'N'.repeat(3000), firstName: 'F'.repeat(3000), lastName: 'L'.repeat(3000) },
+    });
+    expect(response.statusCode).toBe(404);
+    expect(response.json().message).toBe('No such call: POST /api/auth/sign-in/email-otp');
+    expect(await userRow(email)).toBeUndefined();
+    expect(await sessionCount()).toBe(sessionsBefore);
+    expect(response.headers['set-cookie']).toBeUndefined();
+  });
+
+  it("the email-otp plugin itself creates no account from a sign-in code (disableSignUp), even for the server's own calls", async () => {
+    const email = newEmail();
+    const otp = await t.auth.api.createVerificationOTP({ body: { email, type: 'sign-in' } });
+    const body = { email, otp, name: 'N'.repeat(3000), firstName: 'F'.repeat(3000), lastName: 'L'.repeat(3000) };
+    await expect(t.auth.api.signInEmailOTP({ body })).rejects.toMatchObject({ statusCode: 400, body: { code: 'INVALID_OTP' } });
+    expect(await userRow(email)).toBeUndefined();
+  });
+
+  it('no spelling of a closed path reaches it', async () => {
+    const email = newEmail();
+    const otp = await t.auth.api.createVerificationOTP({ body: { email, type: 'sign-in' } });
+    for (const path of ['/sign-in/email-otp/', '/Sign-In/Email-OTP', '/sign-in/email%2Dotp', '//sign-in/email-otp', '/x/../sign-in/email-otp', '/sign-in/email-otp?x=1']) {
+      const response = await t.app.inject({ method: 'POST', url: `/api/auth${path}`, payload: { email, otp, name: 'N'.repeat(3000) } });
+      expect([path, response.statusCode]).toEqual([path, 404]);
+    }
+    expect(await userRow(email)).toBeUndefined();
+  });
+
+  it('every better-auth endpoint the web app does not call answers 404; the open ones exist', async () => {
+    const endpoints = Object.values(t.auth.api as Record<string, { path?: string; options?: { method?: string | string[] } }>).filter(
+      (endpoint): endpoint is { path: string; options?: { method?: string | string[] } } => typeof endpoint.path === 'string',
+    );
+    const calls = endpoints.flatMap((endpoint) =>
+      ([] as string[]).concat(endpoint.options?.method ?? 'GET').map((method) => `${method === '*' ? 'POST' : method} ${endpoint.path}`),
+    );
+    for (const open of OPEN_AUTH_CALLS) expect(calls).toContain(open);
+    const closed = calls.filter((call) => !OPEN_AUTH_CALLS.has(call));
+    // Among them: sign-in by code, social sign-in, update-user, change-email, delete-user, the session lists.
+    for (const call of ['POST /sign-in/email-otp', 'POST /sign-in/social', 'POST /update-user', 'POST /change-email', 'POST /delete-user', 'GET /list-sessions', 'GET /get-session']) {
+      expect(closed).toContain(call);
+    }
+    for (const call of closed) {
+      const [method, path] = call.split(' ') as ['GET' | 'POST', string];
+      const url = `/api/auth${path.replace(/:[a-z]+/gi, 'x')}`;
+      const response = await t.app.inject({ method, url, ...(method === 'POST' ? { payload: { email: newEmail(), name: 'N'.repeat(3000) } } : {}) });
+      expect([call, response.statusCode]).toEqual([call, 404]);
+    }
+  });
+
+  it('no open call creates an account with a 3,000-character name', async () => {
+    for (const call of OPEN_AUTH_CALLS) {
+      const email = newEmail();
+      const path = call.split(' ')[1]!;
+      const response = await t.app.inject({
+        method: 'POST',
+        url: `/api/auth${path}`,
+        payload: {
+          email,
+          password: 'a-good-password',
+          name: 'N'.repeat(3000),
+          firstName: 'F'.repeat(3000),
+          lastName: 'L'.repeat(3000),
+          otp: '123456',
+          type: 'email-verification',
+          currentPassword: 'a-good-password',
+          newPassword: 'another-good-password',
+        },
+      });
+      expect([call, response.statusCode < 500]).toEqual([call, true]);
+      expect([call, await userRow(email)]).toEqual([call, undefined]);
+    }
+    const longest = await t.db.selectFrom('user').select((eb) => eb.fn.max(eb.fn('length', ['name'])).as('n')).executeTakeFirstOrThrow();
+    expect(Number(longest.n)).toBeLessThanOrEqual(121);
+  });
+
+  it('send-verification-otp mails confirmation codes only: a sign-in or reset type answers 400 and sends nothing', async () => {
+    const { email } = await createPerson(t.db);
+    const mailsBefore = t.mail.messages.length;
+    for (const type of ['sign-in', 'forget-password']) {
+      const response = await t.app.inject({ method: 'POST', url: '/api/auth/email-otp/send-verification-otp', payload: { email, type } });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().message).toBe('Only email confirmation codes are sent here (type "email-verification")');
+    }
+    expect(t.mail.messages.length).toBe(mailsBefore);
   });
 });

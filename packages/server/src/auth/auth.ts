@@ -3,8 +3,10 @@ import { emailOTP } from 'better-auth/plugins';
 import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import { accountLimits } from './account-limits.ts';
 import { codeMail } from './code-mail.ts';
 import { nameRules } from './name-rules.ts';
+import { openPaths } from './open-paths.ts';
 import { sameOrigin } from './same-origin.ts';
 
 export interface AuthOptions {
@@ -14,7 +16,12 @@ export interface AuthOptions {
   baseURL: string;
   /** Requests per window on sign-in, sign-up and code endpoints; lower in tests that prove it. */
   rateLimitMax?: number | undefined;
+  /** The clock of the per-account limits (epoch ms); tests move it. */
+  now?: (() => number) | undefined;
 }
+
+/** Where better-auth answers (auth/mount.ts). */
+export const AUTH_BASE_PATH = '/api/auth';
 
 /** Header the HTTP layer fills with the client's address (Fastify's request.ip). */
 export const CLIENT_IP_HEADER = 'x-flightline-client-ip';
@@ -30,7 +37,7 @@ export function createAuth(options: AuthOptions) {
   const auth = betterAuth({
     appName: 'Flightline',
     baseURL: options.baseURL,
-    basePath: '/api/auth',
+    basePath: AUTH_BASE_PATH,
     secret: options.secret,
     // PUBLIC_URL (baseURL) is trusted always; this adds the address the page was opened at.
     trustedOrigins: sameOrigin,
@@ -40,6 +47,8 @@ export function createAuth(options: AuthOptions) {
       requireEmailVerification: true,
       minPasswordLength: 8,
       maxPasswordLength: 128,
+      // A reset by emailed code ends every session of the account (a stolen phone stays signed out).
+      revokeSessionsOnPasswordReset: true,
       // Signing up again with an unconfirmed email resends the code (spec: member §4).
       async onExistingUserSignUp({ user }) {
         if (!user.emailVerified) {
@@ -59,8 +68,9 @@ export function createAuth(options: AuthOptions) {
       expiresIn: 60 * 60 * 24 * 30,
       updateAge: 60 * 60 * 24,
       // Every call reads the session (the line page polls every 10 s from each phone): a signed
-      // cookie holding it for a minute saves two queries on most calls. A session revoked
-      // elsewhere (sign-out on another device, a password change) ends within that minute.
+      // cookie holding it for a minute saves two queries on most reads. Writes always read the
+      // database (http/context.ts), so a session ended elsewhere can't change anything at once;
+      // reads see it end within that minute (decision 0006).
       cookieCache: { enabled: true, maxAge: SESSION_CACHE_SECONDS },
     },
     rateLimit: {
@@ -84,8 +94,12 @@ export function createAuth(options: AuthOptions) {
     },
     telemetry: { enabled: false },
     plugins: [
+      openPaths(AUTH_BASE_PATH),
+      accountLimits({ db: options.db, now: options.now ?? Date.now }),
       emailOTP({
         overrideDefaultEmailVerification: true,
+        // Accounts are made by /sign-up/email only, under the name rules; never by a sign-in code.
+        disableSignUp: true,
         sendVerificationOnSignUp: true,
         otpLength: 6,
         expiresIn: 600,

@@ -1,15 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
-import type { Auth } from './auth.ts';
+import { AUTH_BASE_PATH, type Auth } from './auth.ts';
+import { isOpenAuthCall } from './open-paths.ts';
 import { REQUEST_HOST_HEADER } from './same-origin.ts';
 
-/** better-auth answers everything under /api/auth; Fastify hands it a web Request. */
+/** better-auth answers the open calls under /api/auth (others are 404 here); Fastify hands it a web Request. */
 export function mountAuth(app: FastifyInstance, auth: Auth, clientIpHeader: string): void {
   app.route({
     method: ['GET', 'POST'],
     url: '/api/auth/*',
     async handler(request, reply) {
       const url = new URL(request.url, 'http://localhost');
+      // Only the calls the web app makes reach better-auth (auth/open-paths.ts).
+      if (!isOpenAuthCall(request.method, url.pathname, AUTH_BASE_PATH)) return reply.callNotFound();
       const headers = fromNodeHeaders(request.headers);
       headers.set(clientIpHeader, request.ip);
       // The Host header, or X-Forwarded-Host with TRUST_PROXY=true: the same-origin check's host.

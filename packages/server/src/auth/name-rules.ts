@@ -1,4 +1,4 @@
-import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
+import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { pilotCreateSchema } from '@flightline/domain/schemas/members';
 
 /** better-auth's name fields, each with the rule POST /api/pilot applies to the same name. */
@@ -27,33 +27,16 @@ function checkedName(field: NameField, value: unknown): string {
 const fullName = (firstName: string, lastName: string) => `${firstName} ${lastName}`;
 
 /**
- * better-auth's `hooks.before`: sign-up and update-user take first and last
- * names under the rule of POST /api/pilot (member spec §5), store them trimmed,
- * and keep `name` as "first last" whatever the client sends as `name`.
+ * better-auth's `hooks.before`: sign-up takes first and last names under the
+ * rule of POST /api/pilot (member spec §5), stores them trimmed, and keeps
+ * `name` as "first last" whatever the client sends as `name`. Sign-up is the
+ * only open better-auth call that writes a name (auth/open-paths.ts); POST
+ * /api/pilot changes names later, under the same rule.
  */
 export const nameRules = createAuthMiddleware(async (ctx) => {
+  if (ctx.path !== '/sign-up/email') return;
   const body = ctx.body as Record<string, unknown> | undefined;
-  if (ctx.path === '/sign-up/email') {
-    const firstName = checkedName('firstName', body?.firstName);
-    const lastName = checkedName('lastName', body?.lastName);
-    return { context: { body: { ...body, firstName, lastName, name: fullName(firstName, lastName) } } };
-  }
-  if (ctx.path === '/update-user' && body && typeof body === 'object') {
-    if (!('firstName' in body || 'lastName' in body || 'name' in body)) return;
-    const session = await getSessionFromCtx(ctx);
-    // Signed out: the endpoint itself answers 401.
-    if (!session) return;
-    const names: Partial<Record<NameField, string>> = {};
-    if ('firstName' in body) names.firstName = checkedName('firstName', body.firstName);
-    if ('lastName' in body) names.lastName = checkedName('lastName', body.lastName);
-    // The stored names, not the session's cached copy, which may be a minute old.
-    const stored = await ctx.context.adapter.findOne<Record<NameField, string>>({
-      model: 'user',
-      where: [{ field: 'id', value: session.user.id }],
-      select: ['firstName', 'lastName'],
-    });
-    if (!stored) return;
-    const name = fullName(names.firstName ?? stored.firstName, names.lastName ?? stored.lastName);
-    return { context: { body: { ...body, ...names, name } } };
-  }
+  const firstName = checkedName('firstName', body?.firstName);
+  const lastName = checkedName('lastName', body?.lastName);
+  return { context: { body: { ...body, firstName, lastName, name: fullName(firstName, lastName) } } };
 });

@@ -369,6 +369,14 @@ export interface TowEventTable {
   created_at: Generated<Date>;
 }
 
+/** Failed password sign-ins and code requests per email (0012), for the per-account limits (auth/account-limits.ts). */
+export interface AuthAttemptTable {
+  id: string;
+  email: string;
+  kind: 'sign_in_failure' | 'code_request';
+  at: Timestamp;
+}
+
 export interface AppSettingTable {
   key: string;
   value: string;
@@ -380,6 +388,7 @@ export interface DB {
   session: SessionTable;
   account: AccountTable;
   verification: VerificationTable;
+  auth_attempt: AuthAttemptTable;
   club: ClubTable;
   profile: ProfileTable;
   pilot: PilotTable;

@@ -83,17 +83,26 @@ export function forwardSessionCookies(request: FastifyRequest, reply: FastifyRep
 }
 
 /**
- * Who is calling. The session comes from better-auth — from its signed cookie
- * cache when fresh (auth.ts), so its names and email can lag a change by up
- * to a minute; read them from the user table where they are shown.
+ * Who is calling. The session comes from better-auth. A read (GET) may take
+ * it from the signed cookie cache when fresh (auth.ts), so its names and email
+ * can lag a change by up to a minute (read them from the user table where they
+ * are shown) and a session ended elsewhere still reads for up to that minute.
+ * A write reads the session from the database: a session ended by a password
+ * reset or change, or a sign-out, changes nothing (decision 0006).
  */
 export async function resolveContext(
   request: FastifyRequest,
   deps: { db: Kysely<DB>; auth: Auth; now: () => number },
 ): Promise<RequestContext> {
   const now = deps.now();
-  const { response: found, headers } = await deps.auth.api.getSession({ headers: fromNodeHeaders(request.headers), returnHeaders: true });
-  // A session read from the database renews its cookie cache (and, once a day, the session cookie): pass them on.
+  const fromDatabase = request.method !== 'GET' && request.method !== 'HEAD';
+  const { response: found, headers } = await deps.auth.api.getSession({
+    headers: fromNodeHeaders(request.headers),
+    returnHeaders: true,
+    ...(fromDatabase ? { query: { disableCookieCache: true } } : {}),
+  });
+  // A session read from the database renews its cookie cache (and, once a day, the session cookie), and
+  // one found gone clears both: pass them on.
   const cookies = headers.getSetCookie();
   if (cookies.length) sessionCookies.set(request, cookies);
   if (!found) return { user: null, club: null, pilot: null, isActive: false, now };

@@ -19,6 +19,13 @@ describe('identity refusals become messages a person can act on', () => {
     );
   });
 
+  it("the server's per-account limits show its own message, which says how long to wait", () => {
+    const locked = 'Too many failed sign-ins for this account. Try again in 15 minutes, or reset your password.';
+    expect(authErrorMessage(refused(429, 'TOO_MANY_FAILED_SIGN_INS', locked))).toBe(locked);
+    const codes = 'Too many codes have been requested for this email address. Try again in 60 minutes.';
+    expect(authErrorMessage(refused(429, 'TOO_MANY_CODE_REQUESTS', codes))).toBe(codes);
+  });
+
   it('a wrong code says to check the email', () => {
     expect(authErrorMessage(refused(400, 'INVALID_OTP', 'Invalid OTP'))).toBe('That code is not right. Check the email and try again.');
   });

@@ -11,6 +11,12 @@ export const AUTH_MESSAGES = {
   invalidEmail: 'Enter a valid email address',
 } as const;
 
+/**
+ * The server's per-account limits (a locked sign-in, too many codes for one
+ * email): their message says how many minutes to wait, so it is shown as sent.
+ */
+const ACCOUNT_LIMIT_CODES: ReadonlySet<string> = new Set(['TOO_MANY_FAILED_SIGN_INS', 'TOO_MANY_CODE_REQUESTS']);
+
 /** The better-auth code of a refused call (e.g. INVALID_OTP), if any. */
 export function authErrorCode(error: unknown): string | undefined {
   return error instanceof ApiError ? error.field<string>('code') : undefined;
@@ -18,8 +24,11 @@ export function authErrorCode(error: unknown): string | undefined {
 
 /** A message a person can act on for any failure of an identity call. */
 export function authErrorMessage(error: unknown): string {
-  if (error instanceof ApiError && error.status === 429) return AUTH_MESSAGES.tooManyRequests;
-  switch (authErrorCode(error)) {
+  const code = authErrorCode(error);
+  if (error instanceof ApiError && error.status === 429) {
+    return code && ACCOUNT_LIMIT_CODES.has(code) ? errorMessage(error) : AUTH_MESSAGES.tooManyRequests;
+  }
+  switch (code) {
     case 'INVALID_EMAIL_OR_PASSWORD':
       return AUTH_MESSAGES.wrongLogin;
     case 'EMAIL_NOT_VERIFIED':
