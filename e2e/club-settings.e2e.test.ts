@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, login, screenshot, newPhonePage } from './helpers/browser.ts';
 import { DEMO, DEMO_CLUB_NAME, DEMO_PASSWORD } from './helpers/demo-accounts.ts';
 import { startServer, type RunningServer } from './helpers/server.ts';
+import { solidPng } from '../packages/server/test/helpers/png.ts';
 
 const RESULTS = fileURLToPath(new URL('../test-results/', import.meta.url));
 const RIDGE_MESSAGE = '<p>Ridge is <strong>working</strong></p><script>window.__pwned=1</script>';
@@ -102,6 +104,59 @@ describe('Club Settings at phone size', () => {
     ]);
     expect(await page.getByLabel('Warning level', { exact: true }).inputValue()).toBe('25.00');
     expect(await page.getByLabel('Minimum level', { exact: true }).inputValue()).toBe('0.00');
+    await page.context().close();
+  });
+
+  it('the admin uploads a logo at 375 px: refused SVG, preview, Save, Home shows it from this site; Remove takes it off', async () => {
+    const page = await phonePage();
+    const logged: string[] = [];
+    page.on('console', (message) => logged.push(`${message.type()}: ${message.text()}`));
+    await login(page, DEMO.admin, DEMO_PASSWORD);
+    await page.goto('/admin/club');
+    await page.getByLabel('Name', { exact: true }).waitFor();
+    const logo = page.getByRole('group', { name: 'Logo' });
+    expect(await logo.getByText('No logo', { exact: true }).isVisible()).toBe(true);
+    const choose = logo.getByRole('button', { name: 'Choose an image', exact: true });
+    const box = (await choose.boundingBox())!;
+    expect(box.height).toBeGreaterThanOrEqual(44);
+    expect(box.x + box.width).toBeLessThanOrEqual(375);
+
+    // An SVG, renamed .png so the browser calls it image/png: the server reads its bytes and refuses it.
+    const file = page.getByLabel('Logo image file', { exact: true });
+    await file.setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>') });
+    await logo.getByText('The logo must be a PNG, JPEG or WebP image; SVG and other files are not accepted', { exact: true }).waitFor();
+
+    const png = solidPng(120, 40, [13, 110, 253]);
+    await file.setInputFiles({ name: 'ridge-logo.png', mimeType: 'image/png', buffer: png });
+    const preview = logo.getByRole('img', { name: 'Club logo' });
+    await preview.waitFor();
+    const address = `/api/club-logo/${await page.evaluate(async () => (await (await fetch('/api/session')).json()).club)}?v=${createHash('sha256').update(png).digest('hex')}`;
+    expect(await preview.getAttribute('src')).toBe(address);
+    expect(await logo.getByText('New logo: members see it once you Save.', { exact: true }).isVisible()).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(375);
+    await logo.scrollIntoViewIfNeeded();
+    await viewShot(page, 'club-settings-logo-preview');
+
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText('Club settings saved', { exact: true }).waitFor();
+    expect(await logo.getByText('A PNG, JPEG or WebP image of at most 256 kB, shown on Home.', { exact: true }).isVisible()).toBe(true);
+
+    await page.getByRole('link', { name: 'Home', exact: true }).click();
+    const homeLogo = page.getByRole('img', { name: `${DEMO_CLUB_NAME} logo` });
+    await homeLogo.waitFor();
+    expect(await homeLogo.getAttribute('src')).toBe(address);
+    await page.waitForFunction((img) => (img as HTMLImageElement).complete, await homeLogo.elementHandle());
+    expect(await homeLogo.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(120);
+    await viewShot(page, 'club-settings-logo-home');
+
+    await page.goto('/admin/club');
+    await logo.getByRole('button', { name: 'Remove', exact: true }).click();
+    expect(await logo.getByText('No logo once you Save.', { exact: true }).isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText('Club settings saved', { exact: true }).waitFor();
+    expect(await page.evaluate(async () => (await (await fetch('/api/session')).json()).clubLogo)).toBe('');
+    // The refused upload answered 415, which the browser logs; nothing else, and no policy violation.
+    expect(logged).toEqual(['error: Failed to load resource: the server responded with a status of 415 (Unsupported Media Type)']);
     await page.context().close();
   });
 

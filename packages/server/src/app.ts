@@ -10,6 +10,8 @@ import type { DB } from './db/schema.ts';
 import type { Database } from './db/engine.ts';
 import { checkAccess, forwardSessionCookies, resolveContext, type RequestContext } from './http/context.ts';
 import { badRequest, containsNul, databaseInputError, databaseUnavailable, HttpError, NUL_REFUSED, reasonPhrase } from './http/errors.ts';
+import { addSecurityHeaders } from './http/security-headers.ts';
+import { refuseCrossSiteWrites } from './http/write-origin.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { registerModules } from './modules/register.ts';
 
@@ -67,10 +69,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     return ctx;
   });
 
+  app.addHook('onRequest', refuseCrossSiteWrites(deps.publicUrl));
   app.addHook('onSend', async (request, reply, payload) => {
     forwardSessionCookies(request, reply);
     return payload;
   });
+  app.addHook('onSend', addSecurityHeaders(deps.publicUrl));
 
   app.addHook('preValidation', async (request) => {
     if (containsNul(request.query) || containsNul(request.params) || containsNul(request.body)) throw badRequest(NUL_REFUSED);

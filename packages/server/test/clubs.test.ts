@@ -4,7 +4,8 @@ import { createClub, createPerson, createTestApp, type TestApp } from './helpers
 
 const UNSAFE_MESSAGE =
   '<p>Field opens at <strong>9:00</strong></p><script>alert(1)</script><img src="https://example.org/a.png" onerror="alert(2)">';
-const SAFE_MESSAGE = '<p>Field opens at <strong>9:00</strong></p><img src="https://example.org/a.png" />';
+// A remote image is dropped: pages load images from this site only (img-src 'self').
+const SAFE_MESSAGE = '<p>Field opens at <strong>9:00</strong></p>';
 
 describe('club calls: list-clubs, get-club-info, get-club-payment-methods', () => {
   let t: TestApp;
@@ -28,7 +29,6 @@ describe('club calls: list-clubs, get-club-info, get-club-payment-methods', () =
       .set({
         short_name: 'ASC',
         link: 'https://alpha.example.org',
-        logo: 'https://alpha.example.org/logo.png',
         tax_rates: JSON.stringify({ HST: 0.13 }),
         fee_list: ['Membership', 'Hangar'],
         payment_methods: ['Cash', 'E-Transfer'],
@@ -77,7 +77,7 @@ describe('club calls: list-clubs, get-club-info, get-club-payment-methods', () =
       name: 'Alpha Soaring',
       shortName: 'ASC',
       clubLink: 'https://alpha.example.org',
-      clubLogo: 'https://alpha.example.org/logo.png',
+      clubLogo: '',
       message: SAFE_MESSAGE,
       timeZone: 'America/Toronto',
       currency: 'CAD',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CLUB_LOGO_PATH, LOGO_ADDRESS_REFUSED } from '../club-logo.ts';
 import { firstRangeError, type HeightUnit } from '../height-ranges.ts';
 import { dayInRange } from './dates.ts';
 
@@ -246,7 +247,12 @@ export const clubSettingsSchema = z
     name: z.string().trim().min(1, 'Name is required').max(100),
     shortName: z.string().trim().max(30),
     clubLink: z.union([z.literal(''), z.string().trim().max(500).regex(/^https?:\/\/\S+$/i, 'Enter a full link, starting with https://')]),
-    clubLogo: z.union([z.literal(''), z.string().trim().max(500).regex(/^https?:\/\/\S+$|^\/\S+$/i, 'Enter an image address, starting with https://')]),
+    /** '' or the address of an image uploaded for this club (upload-club-logo); the server checks it is this club's. */
+    clubLogo: z
+      .string()
+      .trim()
+      .max(500)
+      .refine((logo) => logo === '' || CLUB_LOGO_PATH.test(logo), LOGO_ADDRESS_REFUSED),
     /** Rich text; the server sanitises it whenever it is shown. */
     message: z.string().max(20_000),
     timeZone: z.string().min(1).max(64),

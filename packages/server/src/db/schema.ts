@@ -71,6 +71,15 @@ export interface ClubTable {
   created_at: Generated<Date>;
 }
 
+/** Uploaded club logos (0013): the one club.logo names, and the latest upload not yet saved. */
+export interface ClubLogoTable {
+  club_id: string;
+  sha256: string;
+  content_type: 'image/png' | 'image/jpeg' | 'image/webp';
+  bytes: Uint8Array;
+  uploaded_at: Generated<Date>;
+}
+
 export interface ProfileTable {
   user_id: string;
   active_club_id: string | null;
@@ -390,6 +399,7 @@ export interface DB {
   verification: VerificationTable;
   auth_attempt: AuthAttemptTable;
   club: ClubTable;
+  club_logo: ClubLogoTable;
   profile: ProfileTable;
   pilot: PilotTable;
   mail_outbox: MailOutboxTable;

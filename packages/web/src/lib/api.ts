@@ -54,6 +54,7 @@ export type Query = Record<string, string | number | boolean | null | undefined>
 export interface RequestOptions {
   api?: string;
   query?: Query;
+  /** Sent as JSON; a Blob (a chosen file) is sent as it is, with its own type. */
   body?: unknown;
   signal?: AbortSignal;
 }
@@ -84,13 +85,17 @@ function isAbort(error: unknown, signal: AbortSignal | undefined): boolean {
 export async function request<T>(method: 'GET' | 'POST' | 'DELETE', path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
   const base = apis[options.api ?? API_NAME];
   if (base === undefined) throw new Error('API name is invalid');
+  const file = options.body instanceof Blob ? options.body : undefined;
   let response: Response;
   try {
     response = await fetch(apiOrigin + base + path + toSearch(options.query), {
       method,
       credentials: 'same-origin',
-      headers: options.body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
-      ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
+      headers:
+        options.body === undefined
+          ? { accept: 'application/json' }
+          : { accept: 'application/json', 'content-type': file ? file.type || 'application/octet-stream' : 'application/json' },
+      ...(options.body === undefined ? {} : { body: file ?? JSON.stringify(options.body) }),
       ...(options.signal ? { signal: options.signal } : {}),
     });
   } catch (error) {
@@ -126,6 +131,11 @@ export async function get<T>(path: string, query?: Query, signal?: AbortSignal):
 /** POST a JSON body and return the JSON answer. */
 export async function post<T>(path: string, body?: unknown, signal?: AbortSignal): Promise<T> {
   return (await request<T>('POST', path, { body: body ?? {}, ...(signal ? { signal } : {}) })).body as T;
+}
+
+/** POST a file as the request body (its type as Content-Type) and return the JSON answer. */
+export async function postFile<T>(path: string, query: Query, file: Blob): Promise<T> {
+  return (await request<T>('POST', path, { query, body: file })).body as T;
 }
 
 /** A person-readable message for any thrown value. */

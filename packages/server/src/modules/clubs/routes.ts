@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { MAX_LOGO_BYTES } from '@flightline/domain/club-logo';
 import { clubSettingsSchema } from '@flightline/domain/schemas/fleet';
 import { assertSameClub } from '../../http/context.ts';
 import { clubParam } from '../../http/params.ts';
 import { defineRoute } from '../../http/route.ts';
 import type { ModuleDeps } from '../deps.ts';
+import { getClubLogo, uploadClubLogo } from './logo-service.ts';
 import { getClubInfo, getPaymentMethods, listClubSummaries } from './service.ts';
 import { getClubSettings, updateClubSettings } from './settings-service.ts';
 
@@ -66,5 +68,35 @@ export function registerClubRoutes(app: FastifyInstance, { db }: ModuleDeps): vo
       assertSameClub(ctx, club);
       return updateClubSettings(db, ctx, settings);
     },
+  });
+
+  defineRoute(app, {
+    method: 'GET',
+    url: '/api/club-logo/:clubId',
+    summary: "A club's uploaded logo image (?v= its SHA-256); cached for good, as the address changes with the image",
+    access: 'public',
+    async handler({ request, reply }) {
+      const { clubId } = request.params as { clubId: string };
+      const logo = await getClubLogo(db, clubId, (request.query as { v?: unknown }).v);
+      // private: the answer may carry the caller's renewed session cookie.
+      return reply.header('content-type', logo.contentType).header('cache-control', 'private, max-age=31536000, immutable').send(logo.bytes);
+    },
+  });
+
+  // The image is the request body, as is: its own parser, in its own scope, so no other route takes raw bytes.
+  app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 4 * MAX_LOGO_BYTES }, (_request, body, done) => done(null, body));
+    defineRoute(scope, {
+      method: 'POST',
+      url: '/api/upload-club-logo',
+      summary: "Upload an image for the club's logo (admin; the body is a PNG, JPEG or WebP file of at most 256 kB); answers its address, which Save in the settings makes the logo",
+      access: 'member',
+      query: z.object({ club: clubParam }),
+      async handler({ query, ctx, request }) {
+        assertSameClub(ctx, query.club);
+        return uploadClubLogo(db, ctx, request.body);
+      },
+    });
   });
 }

@@ -23,7 +23,7 @@ export async function getClubInfo(db: Kysely<DB>, ctx: MemberContext): Promise<C
     shortName: club.short_name,
     clubLink: club.link,
     clubLogo: club.logo,
-    message: sanitizeClubMessage(club.message),
+    message: sanitizeClubMessage(club.message, club),
     timeZone: club.time_zone,
     currency: club.currency,
     heightUnit: club.height_unit,

@@ -6,6 +6,7 @@ import type { DB } from '../../db/schema.ts';
 import { hasRight, type MemberContext } from '../../http/context.ts';
 import { badRequest, conflict, forbidden } from '../../http/errors.ts';
 import { itemsUsingTaxes, type TaxUse } from '../fleet/repo.ts';
+import { settleClubLogo } from './logo-service.ts';
 import { findClubByName, lockClubForUpdate, updateClub, type ClubRecord } from './repo.ts';
 
 /**
@@ -63,7 +64,8 @@ function isUniqueViolation(error: unknown): boolean {
  * Replace the club's settings. Refused: a time zone that is not an IANA
  * zone, a name another club has (any case), and removing a tax name an item
  * (glider, launch type, intro launch, block rule; active or not) still
- * applies — its prices would lose their tax.
+ * applies — its prices would lose their tax — and a logo that is not an
+ * image uploaded for this club (logo-service.ts).
  */
 export async function updateClubSettings(db: Kysely<DB>, ctx: MemberContext, settings: ClubSettings): Promise<ClubSettingsItem> {
   requireAdmin(ctx);
@@ -79,6 +81,7 @@ export async function updateClubSettings(db: Kysely<DB>, ctx: MemberContext, set
         const users = uses.filter((use) => use.taxNames.includes(name));
         if (users.length > 0) throw conflict(`Tax ${name} is still used by ${describeUses(users)}: take it off them first`);
       }
+      await settleClubLogo(trx, current.id, settings.clubLogo);
       const row = await updateClub(trx, current.id, {
         name: settings.name,
         short_name: settings.shortName,

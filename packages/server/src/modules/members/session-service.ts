@@ -22,7 +22,7 @@ export function sessionInfo(ctx: RequestContext, person?: { email: string; first
     clubShortName: ctx.club?.short_name ?? '',
     clubLink: ctx.club?.link ?? '',
     clubLogo: ctx.club?.logo ?? '',
-    clubMessage: ctx.club ? sanitizeClubMessage(ctx.club.message) : '',
+    clubMessage: ctx.club ? sanitizeClubMessage(ctx.club.message, ctx.club) : '',
     clubTimeZone: ctx.club?.time_zone ?? '',
     currency: ctx.club?.currency ?? 'CAD',
     userIsActive: active,

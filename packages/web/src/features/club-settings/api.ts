@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ClubSettingsItem } from '@flightline/domain/api-types';
 import type { ClubSettings } from '@flightline/domain/schemas/fleet';
-import { get, post } from '../../lib/api.ts';
+import { get, post, postFile } from '../../lib/api.ts';
 
 // The club is named in each call, so a club switched in another tab is refused, not overwritten.
 
@@ -16,4 +16,9 @@ export function useClubSettings(club: string) {
 /** Every field at once; the answer is what was stored. */
 export function saveClubSettings(club: string, settings: ClubSettings) {
   return post<ClubSettingsItem>('/update-club-settings', { ...settings, club });
+}
+
+/** Store an image for the logo; the answer is its address, which Save makes the club's logo. */
+export function uploadClubLogo(club: string, file: File) {
+  return postFile<{ clubLogo: string }>('/upload-club-logo', { club }, file);
 }

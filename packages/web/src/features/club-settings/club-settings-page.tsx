@@ -6,6 +6,7 @@ import InputGroup from 'react-bootstrap/InputGroup';
 import Spinner from 'react-bootstrap/Spinner';
 import { Link } from 'react-router';
 import type { ClubSettingsItem } from '@flightline/domain/api-types';
+import { LOGO_CONTENT_TYPES, MAX_LOGO_BYTES } from '@flightline/domain/club-logo';
 import type { ClubSettings } from '@flightline/domain/schemas/fleet';
 import { FilterSelect } from '../../components/filter-select.tsx';
 import { Loading, LoadError, Page } from '../../components/page-state.tsx';
@@ -13,7 +14,7 @@ import { errorMessage } from '../../lib/api.ts';
 import type { FilterOption } from '../../lib/filter-options.ts';
 import { notifications } from '../../lib/notifications-store.ts';
 import { useRefreshSession, useSession } from '../../lib/session.ts';
-import { saveClubSettings, useClubSettings } from './api.ts';
+import { saveClubSettings, uploadClubLogo, useClubSettings } from './api.ts';
 import './club-settings.scss';
 import {
   buildSettings,
@@ -28,13 +29,12 @@ import {
 
 const TITLE = 'Club Settings';
 const NOT_AUTHORIZED = 'User is not authorized (603)';
-const MESSAGE_NOTE = 'Formatting tags like <strong>, <em>, <p>, links and images are kept; scripts are removed.';
+const MESSAGE_NOTE = "Formatting tags like <strong>, <em>, <p> and links are kept; scripts are removed, and so are images other than the club's logo.";
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 const PERCENT_WIDTH = '7.5rem';
 const REMOVE_WIDTH = '5.25rem';
-const IMAGE_ADDRESS = /^https?:\/\/\S+$|^\/\S+$/i;
 
-type TextKey = 'name' | 'shortName' | 'clubLink' | 'clubLogo' | 'message' | 'currency' | 'warningLevel' | 'minimumLevel';
+type TextKey = 'name' | 'shortName' | 'clubLink' | 'message' | 'currency' | 'warningLevel' | 'minimumLevel';
 
 /** `/admin/club`: everything an admin sets for the club as a whole. */
 export function ClubSettingsPage() {
@@ -81,6 +81,8 @@ function BackLink() {
 function SettingsEditor({ club, initial, clubMessage }: { club: string; initial: ClubSettingsItem; clubMessage: string }) {
   const refresh = useRefreshSession();
   const [form, setForm] = useState<SettingsForm>(() => formFromSettings(initial));
+  // The logo members see now: a new upload shows as such until it is saved.
+  const [savedLogo, setSavedLogo] = useState(initial.clubLogo);
   const [errors, setErrors] = useState<FormErrors>({});
   // Row just added, so its name field takes the focus.
   const [addedRow, setAddedRow] = useState<string | null>(null);
@@ -92,6 +94,7 @@ function SettingsEditor({ club, initial, clubMessage }: { club: string; initial:
     mutationFn: (settings: ClubSettings) => saveClubSettings(club, settings),
     onSuccess: async (stored) => {
       setForm(formFromSettings(stored));
+      setSavedLogo(stored.clubLogo);
       notifications.toast({ status: 'success', message: 'Club settings saved' });
       // The header, the club name and the sanitised message come from the session.
       await refresh();
@@ -156,8 +159,6 @@ function SettingsEditor({ club, initial, clubMessage }: { club: string; initial:
     </Form.Group>
   );
 
-  const logo = form.clubLogo.trim();
-
   return (
     <Page title={TITLE}>
       <Form noValidate onSubmit={submit} ref={formRef}>
@@ -172,13 +173,7 @@ function SettingsEditor({ club, initial, clubMessage }: { club: string; initial:
           {text('name', 'name', 'Name', { maxLength: 100, autoComplete: 'organization' })}
           {text('shortName', 'shortName', 'Short name', { maxLength: 30, hint: 'Shown where space is short, like DSC.' })}
           {text('clubLink', 'clubLink', 'Club link', { type: 'url', inputMode: 'url', maxLength: 500, hint: "The club's web site, starting with https://" })}
-          {text('clubLogo', 'clubLogo', 'Logo', { type: 'url', inputMode: 'url', maxLength: 500, hint: 'The address of an image, starting with https://' })}
-          {IMAGE_ADDRESS.test(logo) && (
-            <div className="mb-3 d-flex align-items-center gap-2">
-              <img src={logo} alt="Logo preview" className="border rounded p-1 bg-white" style={{ maxHeight: 56, maxWidth: 120, objectFit: 'contain' }} />
-              <span className="text-body-secondary small">Preview</span>
-            </div>
-          )}
+          <LogoField club={club} logo={form.clubLogo} savedLogo={savedLogo} error={errors.clubLogo} onChange={(clubLogo) => update({ clubLogo }, 'clubLogo')} />
         </fieldset>
 
         <fieldset className="mb-3">
@@ -234,6 +229,80 @@ function SettingsEditor({ club, initial, clubMessage }: { club: string; initial:
         </div>
       </Form>
     </Page>
+  );
+}
+
+const kB = (bytes: number) => Math.ceil(bytes / 1024);
+
+/**
+ * The logo: an image file uploaded as soon as it is chosen (the server checks
+ * it and answers its address), shown here, and the club's logo once saved.
+ * Images are served from this site only (docs/decisions/0008-security-headers.md).
+ */
+function LogoField({ club, logo, savedLogo, error, onChange }: { club: string; logo: string; savedLogo: string; error: string | undefined; onChange: (logo: string) => void }) {
+  const input = useRef<HTMLInputElement>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const upload = useMutation({
+    mutationFn: (file: File) => uploadClubLogo(club, file),
+    onSuccess: (answer) => onChange(answer.clubLogo),
+    onError: (failure) => setProblem(errorMessage(failure)),
+  });
+  const choose = (file: File | undefined) => {
+    if (input.current) input.current.value = '';
+    if (!file) return;
+    setProblem(null);
+    // The server checks again, by the file's bytes; these say it at once.
+    if (file.type && !(LOGO_CONTENT_TYPES as readonly string[]).includes(file.type)) {
+      setProblem('Choose a PNG, JPEG or WebP image; SVG and other files are not accepted');
+    } else if (file.size > MAX_LOGO_BYTES) {
+      setProblem(`The image is ${kB(file.size)} kB; a logo may be at most ${kB(MAX_LOGO_BYTES)} kB: save it smaller and choose it again`);
+    } else {
+      upload.mutate(file);
+    }
+  };
+  const message = problem ?? error;
+  const status = logo === savedLogo ? null : logo ? 'New logo: members see it once you Save.' : 'No logo once you Save.';
+  return (
+    <div className="mb-3" role="group" aria-labelledby="club-logo-label">
+      <div id="club-logo-label" className="form-label">
+        Logo
+      </div>
+      <div className="d-flex align-items-center gap-2 mb-2" style={{ minHeight: 56 }}>
+        {logo ? (
+          <img src={logo} alt="Club logo" className="border rounded p-1 bg-white" style={{ maxHeight: 64, maxWidth: 160, objectFit: 'contain' }} />
+        ) : (
+          <span className="text-body-secondary">No logo</span>
+        )}
+      </div>
+      <input
+        ref={input}
+        type="file"
+        className="d-none"
+        accept={LOGO_CONTENT_TYPES.join(',')}
+        aria-label="Logo image file"
+        onChange={(e) => choose(e.target.files?.[0])}
+      />
+      <div className="d-flex gap-2">
+        <Button variant="outline-primary" className="flex-grow-1 flex-sm-grow-0" onClick={() => input.current?.click()} disabled={upload.isPending} aria-busy={upload.isPending}>
+          {upload.isPending && <Spinner as="span" animation="border" size="sm" className="me-2" aria-hidden="true" />}
+          {upload.isPending ? 'Uploading…' : logo ? 'Choose another image' : 'Choose an image'}
+        </Button>
+        {logo && (
+          <Button variant="outline-danger" style={{ width: REMOVE_WIDTH, flexShrink: 0 }} onClick={() => onChange('')} disabled={upload.isPending}>
+            Remove
+          </Button>
+        )}
+      </div>
+      {message ? (
+        <div className="invalid-feedback d-block" role="alert">
+          {message}
+        </div>
+      ) : (
+        <Form.Text muted className="d-block">
+          {status ?? 'A PNG, JPEG or WebP image of at most 256 kB, shown on Home.'}
+        </Form.Text>
+      )}
+    </div>
   );
 }
 

@@ -98,11 +98,11 @@ describe('the body sent to update-club-settings', () => {
 
 describe('each input shows its first message', () => {
   it('schema messages go to their fields', () => {
-    expect(errorsOf(form({ name: ' ', currency: 'CA', clubLink: 'ridge.example.org', clubLogo: 'logo.png' }))).toEqual({
+    expect(errorsOf(form({ name: ' ', currency: 'CA', clubLink: 'ridge.example.org', clubLogo: 'https://ridge.example.org/logo.png' }))).toEqual({
       name: 'Name is required',
       currency: 'Use a three-letter currency code, like CAD',
       clubLink: 'Enter a full link, starting with https://',
-      clubLogo: 'Enter an image address, starting with https://',
+      clubLogo: 'Upload the logo as an image file (PNG, JPEG or WebP): images from other sites are not shown',
     });
   });
 

@@ -10,9 +10,14 @@ import { balanceText, blockBalanceText, menuSections } from './home-menu.ts';
 // The first screen on a phone, counted in the bundle budget: plain JSX with
 // Bootstrap classes, no react-bootstrap, date or form library.
 
-/** Only web addresses become links or images: a club's link and logo are typed by an admin. */
+/** Only web addresses become links: a club's link is typed by an admin. */
 function isWebAddress(url: string): boolean {
   return /^https?:\/\//i.test(url);
+}
+
+/** The logo is an image uploaded for the club and served by this site (the pages load images from nowhere else). */
+function isUploadedLogo(url: string): boolean {
+  return url.startsWith('/api/club-logo/');
 }
 
 /** `/` signed in (member spec §2 Home). */
@@ -64,7 +69,7 @@ export function HomePage() {
 }
 
 function ClubHeader({ session }: { session: SessionInfo }) {
-  const logo = isWebAddress(session.clubLogo) ? (
+  const logo = isUploadedLogo(session.clubLogo) ? (
     <img src={session.clubLogo} alt={`${session.clubName || 'Club'} logo`} style={{ maxHeight: 56, maxWidth: 120, objectFit: 'contain' }} />
   ) : null;
   return (
