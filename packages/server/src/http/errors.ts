@@ -56,12 +56,19 @@ const LOST_CONNECTION_MESSAGE = /^(Connection terminated|timeout exceeded when t
  * found by its idempotency key when the phone sends it again).
  */
 export function databaseUnavailable(error: unknown): HttpError | undefined {
-  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
-  const lost =
+  return isLostDatabase(error, 0) ? new HttpError(503, DATABASE_UNAVAILABLE, {}, { 'retry-after': '2' }) : undefined;
+}
+
+/** The error, or what caused it (better-auth wraps the driver's error as "Failed to get session"), is a lost database. */
+function isLostDatabase(error: unknown, depth: number): boolean {
+  if (error === null || typeof error !== 'object' || depth > 4) return false;
+  const { code, message, cause } = error as { code?: unknown; message?: unknown; cause?: unknown };
+  return (
     (typeof code === 'string' && (LOST_CONNECTION_CODES.has(code) || /^08[0-9A-Z]{3}$/.test(code) || /^57P0[123]$/.test(code) || code === '53300')) ||
     (typeof message === 'string' && LOST_CONNECTION_MESSAGE.test(message)) ||
-    (error instanceof AggregateError && error.errors.some((inner) => databaseUnavailable(inner) !== undefined));
-  return lost ? new HttpError(503, DATABASE_UNAVAILABLE, {}, { 'retry-after': '2' }) : undefined;
+    (error instanceof AggregateError && error.errors.some((inner) => isLostDatabase(inner, depth + 1))) ||
+    isLostDatabase(cause, depth + 1)
+  );
 }
 
 const reasons: Record<number, string> = {
