@@ -1,0 +1,166 @@
+import { describe, expect, it } from 'vitest';
+import type { OutboxAnswer } from './outbox-answers.ts';
+import { createMemoryOutboxStore } from './outbox-memory-store.ts';
+import { createOutbox, type NewOutboxEntry, type OutboxEntry, type OutboxOutcome, type OutboxStore } from './outbox.ts';
+
+const T0 = Date.parse('2025-07-12T16:00:00Z');
+const MARY = 'user-mary';
+
+function tap(id: string, extra: Partial<NewOutboxEntry> = {}): NewOutboxEntry {
+  return { id, kind: 'line-action', path: '/update-flight/', body: { id: 'f1', idempotencyKey: id }, tappedAt: T0, userId: MARY, userName: 'Mary Member', label: id, ...extra };
+}
+
+/** A server that answers from a script, one answer per delivery, and logs what it was sent. */
+function scripted(answers: Record<string, OutboxAnswer[]>, who: () => string | null | undefined = () => MARY) {
+  const sent: string[] = [];
+  return {
+    sent,
+    transport: {
+      async send(entry: OutboxEntry): Promise<OutboxAnswer> {
+        sent.push(entry.id);
+        return answers[entry.id]?.shift() ?? { status: 200, body: { statusCode: 200, message: 'ok' } };
+      },
+      whoami: async () => who(),
+    },
+  };
+}
+
+function harness(answers: Record<string, OutboxAnswer[]> = {}, store: OutboxStore = createMemoryOutboxStore()) {
+  let now = T0;
+  const settled: [string, OutboxOutcome['kind']][] = [];
+  const server = scripted(answers);
+  const make = () =>
+    createOutbox({ store, transport: server.transport, now: () => now, random: () => 1, onSettled: (entry, outcome) => settled.push([entry.id, outcome.kind]) });
+  return { store, server, settled, make, outbox: make(), advance: (ms: number) => (now += ms), now: () => now };
+}
+
+describe('the field outbox', () => {
+  it('sends in tap order, one at a time, and forgets what is done', async () => {
+    const h = harness();
+    for (const id of ['launch', 'release', 'landing']) await h.outbox.enqueue(tap(id));
+    expect(await h.outbox.drain()).toEqual({ state: 'empty' });
+    expect(h.server.sent).toEqual(['launch', 'release', 'landing']);
+    expect(h.settled).toEqual([
+      ['launch', 'done'],
+      ['release', 'done'],
+      ['landing', 'done'],
+    ]);
+    expect(await h.outbox.entries()).toEqual([]);
+  });
+
+  it('stops at the head when it gets no answer: nothing behind it overtakes, and it waits its backoff', async () => {
+    const h = harness({ launch: [{ status: 0 }, { status: 503, body: { message: 'The database is not reachable right now. Try again in a moment.' }, retryAfter: '5' }] });
+    await h.outbox.enqueue(tap('launch'));
+    await h.outbox.enqueue(tap('landing'));
+    expect(await h.outbox.drain()).toEqual({ state: 'waiting', until: T0 + 2000, problem: 'No answer from the server' });
+    expect(h.server.sent).toEqual(['launch']);
+    // Not due yet: nothing is sent.
+    expect(await h.outbox.drain()).toMatchObject({ state: 'waiting', until: T0 + 2000 });
+    expect(h.server.sent).toEqual(['launch']);
+    h.advance(2000);
+    // The 503's Retry-After (5 s) is longer than the second backoff (4 s).
+    expect(await h.outbox.drain()).toMatchObject({ state: 'waiting', until: T0 + 2000 + 5000 });
+    const [head] = await h.outbox.entries();
+    expect(head).toMatchObject({ id: 'launch', attempts: 2, problem: 'The database is not reachable right now. Try again in a moment.' });
+    // The network is back: force sends at once, in order.
+    expect(await h.outbox.drain({ force: true })).toEqual({ state: 'empty' });
+    expect(h.server.sent).toEqual(['launch', 'launch', 'launch', 'landing']);
+  });
+
+  it('takes a refused event out of the queue with the server’s message and goes on with the next', async () => {
+    const refusal = { status: 409, body: { statusCode: 409, message: 'Already launched by Irene Instructor', launchedBy: 'Irene Instructor' } };
+    const h = harness({ launch: [refusal] });
+    await h.outbox.enqueue(tap('launch'));
+    await h.outbox.enqueue(tap('release'));
+    expect(await h.outbox.drain()).toEqual({ state: 'empty' });
+    expect(h.server.sent).toEqual(['launch', 'release']);
+    expect(h.settled).toEqual([
+      ['launch', 'refused'],
+      ['release', 'done'],
+    ]);
+    // Kept, not pending, until the person has seen it; never sent again.
+    const [left] = await h.outbox.entries();
+    expect(left).toMatchObject({ id: 'launch', refusal: { status: 409, message: 'Already launched by Irene Instructor', body: refusal.body } });
+    await h.outbox.drain({ force: true });
+    expect(h.server.sent).toEqual(['launch', 'release']);
+    await h.outbox.dismiss('launch');
+    expect(await h.outbox.entries()).toEqual([]);
+  });
+
+  it('refuses the later events of a refused flight request with it, without sending them', async () => {
+    const h = harness({ request: [{ status: 409, body: { message: 'Glider ASK-21 is already flying' } }] });
+    await h.outbox.enqueue(tap('request', { kind: 'flight-request', path: '/update-item/', label: 'Flight request: ASK-21', flightId: null }));
+    await h.outbox.enqueue(tap('launch', { flightId: 'request' }));
+    await h.outbox.enqueue(tap('tug', { kind: 'tow-event', path: '/create-tow/' }));
+    await h.outbox.drain();
+    expect(h.server.sent).toEqual(['request', 'tug']);
+    const entries = await h.outbox.entries();
+    expect(entries.map((e) => [e.id, e.refusal?.message])).toEqual([
+      ['request', 'Glider ASK-21 is already flying'],
+      ['launch', 'Not sent: Flight request: ASK-21 was refused (Glider ASK-21 is already flying)'],
+    ]);
+  });
+
+  it('keeps everything when signed out (401) and when someone else is signed in', async () => {
+    let who: string | null = MARY;
+    const store = createMemoryOutboxStore();
+    const server = scripted({ launch: [{ status: 401, body: { message: 'Please log in' } }] }, () => who);
+    const outbox = createOutbox({ store, transport: server.transport, now: () => T0 });
+    await outbox.enqueue(tap('launch'));
+    expect(await outbox.drain()).toEqual({ state: 'signed-out' });
+    expect(await outbox.entries()).toHaveLength(1);
+    who = null;
+    expect(await outbox.drain()).toEqual({ state: 'signed-out' });
+    who = 'user-irene';
+    expect(await outbox.drain()).toEqual({ state: 'other-user', userId: MARY, userName: 'Mary Member' });
+    expect(server.sent).toEqual(['launch']);
+    who = MARY;
+    expect(await outbox.drain()).toEqual({ state: 'empty' });
+    expect(server.sent).toEqual(['launch', 'launch']);
+  });
+
+  it('survives a reload: a new outbox over the same store sends what the old one had not', async () => {
+    const h = harness({ launch: [{ status: 0 }] });
+    await h.outbox.enqueue(tap('launch'));
+    await h.outbox.enqueue(tap('landing'));
+    await h.outbox.drain();
+    const reloaded = h.make();
+    expect((await reloaded.entries()).map((e) => e.id)).toEqual(['launch', 'landing']);
+    h.advance(2000);
+    expect(await reloaded.drain()).toEqual({ state: 'empty' });
+    expect(h.server.sent).toEqual(['launch', 'launch', 'landing']);
+  });
+
+  it('stores a double tap once (same key)', async () => {
+    const h = harness();
+    const first = await h.outbox.enqueue(tap('launch'));
+    const again = await h.outbox.enqueue(tap('launch', { label: 'second' }));
+    expect(again).toEqual(first);
+    expect(await h.outbox.entries()).toHaveLength(1);
+  });
+
+  it('runs one drain at a time: calls during a run never send an event twice', async () => {
+    const h = harness();
+    for (const id of ['a', 'b', 'c']) await h.outbox.enqueue(tap(id));
+    await Promise.all([h.outbox.drain(), h.outbox.drain(), h.outbox.drain({ force: true })]);
+    expect(h.server.sent).toEqual(['a', 'b', 'c']);
+  });
+
+  it('answers busy when another tab or the service worker holds the lock', async () => {
+    const store = createMemoryOutboxStore();
+    const server = scripted({});
+    const outbox = createOutbox({ store, transport: server.transport, exclusive: async () => undefined });
+    await outbox.enqueue(tap('a'));
+    expect(await outbox.drain()).toEqual({ state: 'busy' });
+    expect(server.sent).toEqual([]);
+  });
+
+  it('waits without sending when who is signed in can’t be told (no network)', async () => {
+    const store = createMemoryOutboxStore();
+    const server = scripted({}, () => undefined);
+    const outbox = createOutbox({ store, transport: server.transport, now: () => T0, random: () => 1 });
+    await outbox.enqueue(tap('a'));
+    expect(await outbox.drain()).toEqual({ state: 'waiting', until: T0 + 2000, problem: 'No connection' });
+    expect(server.sent).toEqual([]);
+  });
+});
