@@ -23,6 +23,11 @@ export function clubDayRange(startDay: string, endDay: string, timeZone: string)
   return { startMs: clubDayBounds(startDay, timeZone).startMs, endMs: clubDayBounds(endDay, timeZone).endMs };
 }
 
+/** The time of day of an instant in the club's zone, 24-hour: '14:32'. */
+export function clubClockTime(ms: number, timeZone: string): string {
+  return DateTime.fromMillis(ms, { zone: timeZone }).toFormat('HH:mm');
+}
+
 /** The club day an instant falls on. */
 export function clubDayOf(ms: number, timeZone: string): string {
   return DateTime.fromMillis(ms, { zone: timeZone }).toISODate()!;

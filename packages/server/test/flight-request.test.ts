@@ -153,6 +153,46 @@ describe('requesting a flight: update-item FLIGHT', () => {
       await cancel(body.id);
     });
 
+    it('submittedAt is the tap: a request the outbox sends 4 minutes later is submitted when it was tapped', async () => {
+      const tappedAt = NOW - 4 * 60_000;
+      const body = flightBody(pat.userId, { glider: 'DG-1000', submittedAt: tappedAt }, { date: TODAY });
+      const response = await request(body);
+      expect(response.statusCode).toBe(200);
+      expect(response.json().item.submittedAt).toBe(tappedAt);
+      const created = await t.db.selectFrom('flight_action').select(['happened_at', 'entered_at']).where('flight_id', '=', body.id).executeTakeFirstOrThrow();
+      expect([created.happened_at.getTime(), created.entered_at.getTime()]).toEqual([tappedAt, NOW]);
+      // A phone a minute ahead counts as now.
+      const skewed = flightBody(pat.userId, { glider: '1-26', submittedAt: NOW + 60_000 });
+      expect((await request(skewed)).json().item.submittedAt).toBe(NOW);
+      await cancel(body.id);
+      await cancel(skewed.id);
+    });
+
+    it('submittedAt in the future or before today in the club’s zone is refused', async () => {
+      await refused(flightBody(pat.userId, { submittedAt: NOW + 3 * 60_000 }), 400, "The request's time is in the future: check the phone's clock");
+      // 00:00 in Toronto is 04:00 UTC.
+      const midnight = Date.parse('2025-07-12T04:00:00Z');
+      await refused(flightBody(pat.userId, { submittedAt: midnight - 1 }), 400, 'This request was made before today (2025-07-12): flights are requested on the day they fly');
+      const first = flightBody(pat.userId, { glider: 'DG-1000', submittedAt: midnight });
+      expect((await request(first)).json().item.submittedAt).toBe(midnight);
+      await cancel(first.id);
+    });
+
+    it('a request delivered again after midnight answers its first answer: the replay comes before the day checks', async () => {
+      const body = flightBody(pat.userId, { glider: 'DG-1000', submittedAt: NOW - 60_000 }, { date: TODAY });
+      const first = await request(body);
+      expect(first.statusCode).toBe(200);
+      t.clock.set(Date.parse('2025-07-13T04:30:00Z'));
+      try {
+        const again = await request(body);
+        expect(again.statusCode).toBe(200);
+        expect(again.json()).toEqual(first.json());
+      } finally {
+        t.clock.set(NOW);
+      }
+      await cancel(body.id);
+    });
+
     it('a member may place a flight for another pilot, who pays', async () => {
       const body = flightBody(mo.userId, { glider: '1-26' });
       const response = await request(body, pat);

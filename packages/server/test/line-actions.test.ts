@@ -42,11 +42,11 @@ describe('line actions: POST /api/update-flight/', () => {
       select distinct t.id, t.transaction_type as type from ledger_transaction t join posting p on p.transaction_id = t.id
        where p.flight_id = ${id} order by t.id`.execute(t.db)).rows;
 
-  /** A refused action answers exactly `status` and `message`, and changes nothing. */
-  const refused = async (body: object, status: number, message: string, as: Person = crew) => {
+  /** A refused action answers exactly `status` and `message` (and the `extra` fields), and changes nothing. */
+  const refused = async (body: object, status: number, message: string, as: Person = crew, extra: object = {}) => {
     const before = await lineSnapshot(t.db, alpha);
     const response = await act(body, as);
-    expect(response.json()).toEqual(refusal(status, message));
+    expect(response.json()).toEqual({ ...refusal(status, message), ...extra });
     expect(response.statusCode).toBe(status);
     expect(await lineSnapshot(t.db, alpha)).toEqual(before);
   };
@@ -102,7 +102,12 @@ describe('line actions: POST /api/update-flight/', () => {
       const own = await api.get('/api/ground-status', await cookie(pat));
       expect(own.json().flights.find((f: { id: string }) => f.id === id)).toMatchObject({ launchCost: 4000, flightCost: null });
 
-      await refused({ id, action: 'Launch' }, 409, 'Flight already launched');
+      // A second Launch names who pressed the one that stands, and when the flight went up (11:00 in Toronto).
+      await refused({ id, action: 'Launch' }, 409, 'Already launched by Cory Crew at 11:00', mo, {
+        launchedBy: 'Cory Crew',
+        launchedById: crew.userId,
+        launchedAt: NOW - 60 * MINUTE,
+      });
       await act({ id, action: 'UndoLaunch' });
       await act({ id, action: 'CancelRequest' });
     });
@@ -116,7 +121,12 @@ describe('line actions: POST /api/update-flight/', () => {
         api.post('/api/update-flight/', { id, action: 'Launch', tug: 'C-GTOW' }, c),
       ]);
       expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
-      expect((a.statusCode === 409 ? a : b).json()).toEqual(refusal(409, 'Flight already launched'));
+      expect((a.statusCode === 409 ? a : b).json()).toEqual({
+        ...refusal(409, 'Already launched by Cory Crew at 12:00'),
+        launchedBy: 'Cory Crew',
+        launchedById: crew.userId,
+        launchedAt: NOW,
+      });
       expect(await entriesOf(id)).toEqual([{ id: expect.any(Number), type: 'Launch' }]);
       expect(await balanceOf(t.db, alpha, pat.userId)).toBe(before - 4000);
       const launches = await t.db.selectFrom('flight_action').select('action').where('flight_id', '=', id).where('action', '=', 'Launch').execute();
@@ -150,6 +160,63 @@ describe('line actions: POST /api/update-flight/', () => {
       await act({ id, action: 'UndoLaunch' });
       const early = await act({ id, action: 'Launch', time: DAY_START });
       expect(early.json().flight.launchedAt).toBe(DAY_START);
+      await act({ id, action: 'UndoLaunch' });
+      await act({ id, action: 'CancelRequest' });
+    });
+  });
+
+  describe('tap times and late deliveries (the field outbox)', () => {
+    it('every action keeps the time it was tapped, sent minutes later: the launch, landing, undos, release height and removal', async () => {
+      const tapped = (minutesAgo: number) => NOW - minutesAgo * MINUTE;
+      const id = await place({ launchType: 'Variable' });
+      const steps: [string, number, object][] = [
+        ['Launch', tapped(50), { tug: 'C-GTOW' }],
+        ['ReleaseHeight', tapped(45), { releaseHeight: 1200 }],
+        ['Landing', tapped(30), {}],
+        ['UndoLanding', tapped(29), {}],
+        ['UndoLaunch', tapped(28), {}],
+        ['CancelRequest', tapped(27), {}],
+      ];
+      for (const [action, time, extra] of steps) {
+        const response = await act({ id, action, time, idempotencyKey: randomUUID(), ...extra });
+        expect(response.statusCode, `${action}: ${response.body}`).toBe(200);
+        if (action === 'Launch') expect(response.json().flight.launchedAt).toBe(time);
+        if (action === 'Landing') expect(response.json().flight.landedAt).toBe(time);
+        if (action === 'CancelRequest') expect(response.json().flight.cancelledAt).toBe(time);
+      }
+      const actions = await t.db
+        .selectFrom('flight_action')
+        .select(['action', 'happened_at', 'entered_at'])
+        .where('flight_id', '=', id)
+        .where('action', '!=', 'Create')
+        .orderBy('id')
+        .execute();
+      expect(actions.map((a) => [a.action, a.happened_at.getTime()])).toEqual(steps.map(([action, time]) => [action, time]));
+      // When it reached the server is kept beside it.
+      expect(actions.every((a) => a.entered_at.getTime() === NOW)).toBe(true);
+    });
+
+    it('an undo or removal tapped in the future or before the flight’s day is refused like a launch', async () => {
+      const id = await place();
+      await refused({ id, action: 'CancelRequest', time: NOW + 3 * MINUTE }, 400, 'The removal time is in the future');
+      await refused({ id, action: 'CancelRequest', time: DAY_START - 1 }, 400, "The removal time is before the flight's day (2025-07-12)");
+      await act({ id, action: 'Launch', time: NOW - 10 * MINUTE });
+      await refused({ id, action: 'UndoLaunch', time: NOW + 3 * MINUTE }, 400, 'The undo time is in the future');
+      await refused({ id, action: 'ReleaseHeight', releaseHeight: 500, time: DAY_START - 1 }, 400, "The release height time is before the flight's day (2025-07-12)");
+      await act({ id, action: 'UndoLaunch' });
+      await act({ id, action: 'CancelRequest' });
+    });
+
+    it('a second Launch names the launcher of the launch that stands: after an undo, the new one', async () => {
+      const id = await place();
+      await act({ id, action: 'Launch', time: NOW - 20 * MINUTE }, mo);
+      await act({ id, action: 'UndoLaunch' }, crew);
+      await act({ id, action: 'Launch', time: NOW - 5 * MINUTE }, towy);
+      const second = await act({ id, action: 'Launch', time: NOW - 6 * MINUTE, idempotencyKey: randomUUID() }, crew);
+      expect(second.statusCode).toBe(409);
+      expect(second.json()).toMatchObject({ message: 'Already launched by Toby Tow at 11:55', launchedBy: 'Toby Tow', launchedById: towy.userId, launchedAt: NOW - 5 * MINUTE });
+      // A refused key stays free: it is not a replay of anything.
+      expect(await t.db.selectFrom('flight_action').select('id').where('flight_id', '=', id).where('action', '=', 'Launch').execute()).toHaveLength(2);
       await act({ id, action: 'UndoLaunch' });
       await act({ id, action: 'CancelRequest' });
     });

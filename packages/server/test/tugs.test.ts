@@ -242,6 +242,28 @@ describe('tugs: get-tugs and create-tow', () => {
     ]);
   });
 
+  it('keeps the tap time of an event sent later, refuses one tapped before today, and replays a retry after midnight', async () => {
+    const tapped = NOW - 7 * 60_000;
+    const key = randomUUID();
+    const late = await tow('crew', { tug: 'C-GAAA', hobbs: 600, oil: true, time: tapped }, { idempotencyKey: key });
+    expect(late.statusCode).toBe(200);
+    const row = await t.db.selectFrom('tow_event').select('happened_at').where('idempotency_key', '=', key).executeTakeFirstOrThrow();
+    expect(row.happened_at.getTime()).toBe(tapped);
+    // The club's day (Toronto) starts at 04:00 UTC.
+    const before = await eventCount();
+    const yesterday = await tow('crew', { tug: 'C-GAAA', hobbs: 601, oil: true, time: Date.parse('2025-07-10T04:00:00Z') - 1 });
+    expect(yesterday.json()).toEqual(refusal(400, "The time of the tow event is before today (2025-07-10): log today's events only"));
+    expect(await eventCount()).toBe(before);
+    t.clock.set(Date.parse('2025-07-11T05:00:00Z'));
+    try {
+      const again = await tow('crew', { tug: 'C-GAAA', hobbs: 600, oil: true, time: tapped }, { idempotencyKey: key });
+      expect(again.json()).toEqual(late.json());
+    } finally {
+      t.clock.set(NOW);
+    }
+    expect(await eventCount()).toBe(before);
+  });
+
   it('refuses tugs of other clubs, other clubs named, inactive members and visitors', async () => {
     const before = await eventCount();
     expect((await tow('crew', { tug: 'C-GBRV', hobbs: 10, oil: true })).json()).toEqual(refusal(404, 'No tug C-GBRV at this club'));

@@ -55,7 +55,8 @@ export const flightRequestSchema = z
     introRef: z.string().max(100).default(''),
     newIntro: newIntroSchema.optional(),
     updateIntro: updateIntroSchema.optional(),
-    submittedAt: z.number().int().nonnegative().optional(),
+    /** When the person tapped Place on flight line (epoch ms); the outbox may send it later. Defaults to now. */
+    submittedAt: instant().optional(),
   })
   .strict();
 
@@ -67,9 +68,13 @@ const actionBase = {
   club: z.string().max(100).optional(),
   id: z.string().min(1).max(100),
   date: dayInRange('Use a date like 2025-07-10').optional(),
-  /** When it happened (epoch ms); the line page's "Happened N Minutes ago". Defaults to now. */
+  /**
+   * When it happened (epoch ms): the tap, or the line page's "Happened N
+   * Minutes ago"; the outbox may send it later. Defaults to now.
+   */
   time: instant().optional(),
   by: z.string().max(100).optional(),
+  /** When the person tapped (epoch ms); accepted for the spec's clients, the server keeps `time` and its own arrival time. */
   enteredTime: z.number().int().nonnegative().optional(),
   idempotencyKey: idempotencyKey.optional(),
 };
@@ -143,6 +148,7 @@ export const towEventSchema = z
     idempotencyKey: idempotencyKey.optional(),
     data: z
       .object({
+        /** When the person tapped (epoch ms); the outbox may send it later. Defaults to now. */
         time: instant().optional(),
         by: z.string().max(100).optional(),
         tug: z.string().trim().min(1, 'Choose a tug').max(20),

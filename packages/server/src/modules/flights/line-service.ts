@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { FlightActionResult } from '@flightline/domain/api-types';
-import { clubDayBounds, isMembershipActive } from '@flightline/domain/club-time';
+import { clubClockTime, clubDayBounds, isMembershipActive } from '@flightline/domain/club-time';
 import type { UpdateFlight } from '@flightline/domain/schemas/flights';
 import type { DB } from '../../db/schema.ts';
 import { assertSameClub, hasRight, type MemberContext } from '../../http/context.ts';
@@ -24,6 +24,7 @@ import {
   findActionByKey,
   findClubMember,
   findFlight,
+  findLauncher,
   insertAction,
   lockFlight,
   personName,
@@ -63,8 +64,23 @@ const MESSAGES: Record<Exclude<LineAction, 'ChangeFlight'>, string> = {
 /** The answer's message; a log edit's is the spec's own (§8), spelling included. */
 const message = (action: LineAction, flightId: string) => (action === 'ChangeFlight' ? `Sucessfully updated flight ${flightId}` : MESSAGES[action]);
 
-/** When the event happened: `time` (the line page's "Happened N Minutes ago") or now; never ahead of now, never before the flight's day. */
-function eventTime(ctx: MemberContext, flight: FlightStateRow, time: number | undefined, what: 'launch' | 'landing'): Date {
+/** What each action's time is called in a refusal. */
+const TIME_OF: Record<Exclude<LineAction, 'ChangeFlight'>, string> = {
+  Launch: 'launch',
+  Landing: 'landing',
+  UndoLaunch: 'undo',
+  UndoLanding: 'undo',
+  CancelRequest: 'removal',
+  ReleaseHeight: 'release height',
+};
+
+/**
+ * When the event happened: `time` — the tap, or the line page's "Happened N
+ * Minutes ago" — or now. A phone's outbox may deliver it minutes later; it
+ * keeps its time. Never ahead of now (beyond the clock skew, taken as now),
+ * never before the flight's day.
+ */
+function eventTime(ctx: MemberContext, flight: FlightStateRow, time: number | undefined, what: string): Date {
   const ms = time ?? ctx.now;
   if (ms > ctx.now + CLOCK_SKEW_MS) throw badRequest(`The ${what} time is in the future`);
   if (ms < clubDayBounds(flight.day, ctx.club.time_zone).startMs) throw badRequest(`The ${what} time is before the flight's day (${flight.day})`);
@@ -103,16 +119,30 @@ async function launchCrew(trx: Transaction<DB>, ctx: MemberContext, body: Extrac
   return { tug, towPilot: status?.currentPilot || null };
 }
 
+/**
+ * A second Launch (another phone's, or one sent late by an outbox): 409 naming
+ * who pressed the Launch that stands and when the flight went up, so the
+ * second phone can tell its person.
+ */
+async function alreadyLaunched(trx: Transaction<DB>, ctx: MemberContext, flight: FlightStateRow): Promise<HttpError> {
+  const launcher = await findLauncher(trx, ctx.club.id, flight.id);
+  const name = launcher ? `${launcher.firstName ?? ''} ${launcher.lastName ?? ''}`.trim() : '';
+  const launchedAt = flight.launched_at!.getTime();
+  if (!name) return conflict('Flight already launched', { launchedAt });
+  return conflict(`Already launched by ${name} at ${clubClockTime(launchedAt, ctx.club.time_zone)}`, { launchedBy: name, launchedById: launcher!.by, launchedAt });
+}
+
 /** Apply one action to the locked flight; answers when it happened. */
 async function apply(trx: Transaction<DB>, ctx: MemberContext, flight: FlightStateRow, body: UpdateFlight): Promise<Date> {
   const clubId = ctx.club.id;
   const billing = { clubId, by: ctx.user.id, now: ctx.now };
-  const now = new Date(ctx.now);
+  // Checked after the state: a late second Launch is told who launched, whatever its time.
+  const when = () => (body.action === 'ChangeFlight' ? new Date(ctx.now) : eventTime(ctx, flight, body.time, TIME_OF[body.action]));
   switch (body.action) {
     case 'Launch': {
       assertNotCancelled(flight);
-      if (flight.launched_at !== null) throw conflict('Flight already launched');
-      const at = eventTime(ctx, flight, body.time, 'launch');
+      if (flight.launched_at !== null) throw await alreadyLaunched(trx, ctx, flight);
+      const at = when();
       const crew = await launchCrew(trx, ctx, body);
       await updateFlightState(trx, clubId, flight.id, { launched_at: at, accepted_at: flight.accepted_at ?? at, tug: crew.tug, tow_pilot: crew.towPilot });
       await postLaunchCharges(trx, billing, flight.id);
@@ -121,16 +151,17 @@ async function apply(trx: Transaction<DB>, ctx: MemberContext, flight: FlightSta
     case 'Landing': {
       assertLaunched(flight);
       if (flight.landed_at !== null) throw conflict('Flight already landed');
-      const at = eventTime(ctx, flight, body.time, 'landing');
+      const at = when();
       if (at < flight.launched_at!) throw conflict('Landing time is before the launch time');
       await updateFlightState(trx, clubId, flight.id, { landed_at: at });
       await updateGlider(trx, clubId, flight.glider, { status: 'Ready' });
       await postLandingCharges(trx, billing, flight.id);
       return at;
     }
-    case 'UndoLaunch':
+    case 'UndoLaunch': {
       assertLaunched(flight);
       if (flight.landed_at !== null) throw conflict('Flight already landed: undo the landing first');
+      const at = when();
       // The launch did not happen: its crew, time and release height go with it; the glider stays Flying (waiting).
       await updateFlightState(trx, clubId, flight.id, {
         launched_at: null,
@@ -142,10 +173,12 @@ async function apply(trx: Transaction<DB>, ctx: MemberContext, flight: FlightSta
         release_set_by: null,
       });
       await reverseLaunchCharges(trx, billing, flight.id);
-      return now;
+      return at;
+    }
     case 'UndoLanding': {
       assertNotCancelled(flight);
       if (flight.landed_at === null) throw conflict('Flight not landed yet');
+      const at = when();
       await findGliderForUpdate(trx, clubId, flight.glider);
       if (await unfinishedFlightOfGlider(trx, clubId, flight.glider, flight.id)) {
         throw conflict(`Glider ${flight.glider} is on another flight now: land or remove that flight first`);
@@ -153,17 +186,19 @@ async function apply(trx: Transaction<DB>, ctx: MemberContext, flight: FlightSta
       await updateFlightState(trx, clubId, flight.id, { landed_at: null });
       await updateGlider(trx, clubId, flight.glider, { status: 'Flying' });
       await reverseLandingCharges(trx, billing, flight.id);
-      return now;
+      return at;
     }
-    case 'CancelRequest':
+    case 'CancelRequest': {
       assertNotCancelled(flight);
       if (flight.launched_at !== null) throw conflict('Flight already launched: undo the launch first');
-      await updateFlightState(trx, clubId, flight.id, { cancelled_at: now });
+      const at = when();
+      await updateFlightState(trx, clubId, flight.id, { cancelled_at: at });
       await updateGlider(trx, clubId, flight.glider, { status: 'Ready' });
       // An intro flight's intro is free for another flight (back-office spec §4).
       await clearIntroFlightRef(trx, clubId, flight.id);
-      return now;
-    case 'ReleaseHeight':
+      return at;
+    }
+    case 'ReleaseHeight': {
       assertLaunched(flight);
       if (flight.release_height > 0 && !body.overwrite) {
         throw conflict('Release height already set', {
@@ -171,12 +206,14 @@ async function apply(trx: Transaction<DB>, ctx: MemberContext, flight: FlightSta
           currentReleaseHeight: flight.release_height,
         });
       }
+      const at = when();
       await updateFlightState(trx, clubId, flight.id, { release_height: body.releaseHeight, release_set_by: ctx.user.id });
       await postReleaseHeightCharges(trx, billing, flight.id);
-      return now;
+      return at;
+    }
     case 'ChangeFlight':
       await changeFlight(trx, ctx, flight, body);
-      return now;
+      return when();
   }
 }
 

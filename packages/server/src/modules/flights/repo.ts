@@ -142,6 +142,19 @@ export function findCreateAnswer(db: Db, clubId: string, flightId: string) {
     .executeTakeFirst();
 }
 
+/** Who pressed the flight's latest Launch (the launch it has now, since an undo is followed by a new Launch), with their name. */
+export function findLauncher(db: Db, clubId: string, flightId: string) {
+  return db
+    .selectFrom('flight_action')
+    .leftJoin('user', 'user.id', 'flight_action.by')
+    .select(['flight_action.by', 'user.firstName', 'user.lastName'])
+    .where('flight_action.club_id', '=', clubId)
+    .where('flight_action.flight_id', '=', flightId)
+    .where('flight_action.action', '=', 'Launch')
+    .orderBy('flight_action.id', 'desc')
+    .executeTakeFirst();
+}
+
 export async function insertAction(trx: Transaction<DB>, values: Insertable<FlightActionTable>): Promise<void> {
   await trx.insertInto('flight_action').values(values).execute();
 }

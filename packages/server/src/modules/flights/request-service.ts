@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { FlightCreated, IntroItem } from '@flightline/domain/api-types';
-import { clubToday, isMembershipActive } from '@flightline/domain/club-time';
+import { clubDayBounds, clubToday, isMembershipActive } from '@flightline/domain/club-time';
 import type { FlyWith } from '@flightline/domain/crew-rules';
 import { flightRequestSchema, type FlightRequest } from '@flightline/domain/schemas/flights';
 import type { DB } from '../../db/schema.ts';
@@ -16,6 +16,7 @@ import { introItem } from '../intros/service.ts';
 import { hasHint, isUniqueViolation } from '../ledger/db-errors.ts';
 import { memberApSumCents } from '../ledger/repo.ts';
 import { mayReadAccount } from '../ledger/service.ts';
+import { CLOCK_SKEW_MS } from './clock.ts';
 import { flightRecord } from './record.ts';
 import { findClubMember, findCreateAnswer, findFlight, findFlightOwner, insertAction, insertFlight, unfinishedFlightOfGlider } from './repo.ts';
 
@@ -199,7 +200,21 @@ async function checkFunds(trx: Transaction<DB>, ctx: MemberContext, request: Fli
   return pilotBalance;
 }
 
-async function placeFlight(trx: Transaction<DB>, ctx: MemberContext, id: string, day: string, request: FlightRequest): Promise<FlightCreated> {
+/**
+ * When the person tapped Place on flight line: `submittedAt`, which a phone's
+ * outbox may deliver minutes later, or now. Never ahead of now (beyond the
+ * clock skew, taken as now), never before today in the club's zone.
+ */
+function submittedTime(ctx: MemberContext, tapped: number | undefined, today: string): Date {
+  const ms = tapped ?? ctx.now;
+  if (ms > ctx.now + CLOCK_SKEW_MS) throw badRequest("The request's time is in the future: check the phone's clock");
+  if (ms < clubDayBounds(today, ctx.club.time_zone).startMs) {
+    throw badRequest(`This request was made before today (${today}): flights are requested on the day they fly`);
+  }
+  return new Date(Math.min(ms, ctx.now));
+}
+
+async function placeFlight(trx: Transaction<DB>, ctx: MemberContext, id: string, day: string, request: FlightRequest, submittedAt: Date): Promise<FlightCreated> {
   const clubId = ctx.club.id;
   const pilot = await checkPilot(trx, ctx, request.user);
   const second = await checkSecondPerson(trx, ctx, request, pilot);
@@ -207,7 +222,6 @@ async function placeFlight(trx: Transaction<DB>, ctx: MemberContext, id: string,
   const launchType = await checkLaunchType(trx, ctx, request, second.intro);
   const balanceCents = await checkFunds(trx, ctx, request, pilot, second);
 
-  const submittedAt = new Date(ctx.now);
   await insertFlight(trx, {
     club_id: clubId,
     id,
@@ -255,7 +269,7 @@ async function placeFlight(trx: Transaction<DB>, ctx: MemberContext, id: string,
     action: 'Create',
     by: ctx.user.id,
     happened_at: submittedAt,
-    entered_at: submittedAt,
+    entered_at: new Date(ctx.now),
     response: JSON.stringify(answer),
   });
   return answer;
@@ -289,15 +303,17 @@ export async function requestFlight(db: Kysely<DB>, ctx: MemberContext, input: F
   if (!parsed.success) throw badRequest(`Invalid flight request: ${describeZodError(parsed.error)}`);
   const request = parsed.data;
   if (!UUID.test(input.id)) throw badRequest('The flight id must be a UUID made by the phone');
+  const id = input.id.toLowerCase();
+  // A retry answers what the first delivery answered, even when the outbox delivers it after midnight.
+  const retried = await replayCreate(db, ctx, id);
+  if (retried) return retried;
   const today = clubToday(ctx.club.time_zone, ctx.now);
   if (input.date !== undefined && input.date !== '' && input.date !== today) {
     throw badRequest(`Flights are requested for today (${today} in the club's time zone), not ${input.date}`);
   }
-  const id = input.id.toLowerCase();
-  const retried = await replayCreate(db, ctx, id);
-  if (retried) return retried;
+  const submittedAt = submittedTime(ctx, request.submittedAt, today);
   try {
-    return await db.transaction().execute((trx) => placeFlight(trx, ctx, id, today, request));
+    return await db.transaction().execute((trx) => placeFlight(trx, ctx, id, today, request, submittedAt));
   } catch (error) {
     // A twin of this request may have won the race (the glider lock or the primary key stopped this one).
     const twin = await replayCreate(db, ctx, id);

@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { TowEventResult, TugPageData, TugStatus } from '@flightline/domain/api-types';
-import { isMembershipActive } from '@flightline/domain/club-time';
+import { clubDayBounds, clubToday, isMembershipActive } from '@flightline/domain/club-time';
 import type { TowEvent } from '@flightline/domain/schemas/flights';
 import { compareText } from '@flightline/domain/text-order';
 import { formatHundredths, hobbsBelowMessage, hundredthsOfNumber } from '@flightline/domain/tugs';
@@ -172,25 +172,38 @@ async function record(trx: Transaction<DB>, ctx: MemberContext, data: TowEvent['
 }
 
 /**
+ * When the event happened: `time`, the tap, which a phone's outbox may
+ * deliver minutes later, or now. Not in the future (beyond the phones' clock
+ * drift), not before today in the club's zone.
+ */
+function happenedAt(ctx: MemberContext, time: number | undefined): Date {
+  const ms = time ?? ctx.now;
+  if (ms > ctx.now + FUTURE_TOLERANCE_MS) throw badRequest("The time of the tow event is in the future: check the phone's clock");
+  const today = clubToday(ctx.club.time_zone, ctx.now);
+  if (ms < clubDayBounds(today, ctx.club.time_zone).startMs) throw badRequest(`The time of the tow event is before today (${today}): log today's events only`);
+  return new Date(ms);
+}
+
+/**
  * POST /api/create-tow/: one tow event on one of the club's tugs, at `time`
- * (default now, not in the future). The same idempotency key twice records
- * once and answers the same message — also when the two race (the unique
- * (club_id, idempotency_key) decides, the loser replays the winner).
+ * (default now, not in the future, not before today). The same idempotency
+ * key twice records once and answers the same message — also when the two
+ * race (the unique (club_id, idempotency_key) decides, the loser replays the
+ * winner), and also after midnight.
  */
 export async function createTowEvent(db: Kysely<DB>, ctx: MemberContext, input: TowEvent): Promise<TowEventResult> {
   assertSameClub(ctx, input.club);
   const { data, idempotencyKey } = input;
   const kind = kindOf(data);
-  const happenedMs = data.time ?? ctx.now;
-  if (happenedMs > ctx.now + FUTURE_TOLERANCE_MS) throw badRequest("The time of the tow event is in the future: check the phone's clock");
   const clubId = ctx.club.id;
   if (idempotencyKey !== undefined) {
     const found = await findEventByKey(db, clubId, idempotencyKey);
     if (found) return replay(db, clubId, found, data.tug, kind);
   }
+  const at = happenedAt(ctx, data.time);
   let recorded: Recorded;
   try {
-    recorded = await db.transaction().execute((trx) => record(trx, ctx, data, kind, idempotencyKey, new Date(happenedMs)));
+    recorded = await db.transaction().execute((trx) => record(trx, ctx, data, kind, idempotencyKey, at));
   } catch (error) {
     if (idempotencyKey !== undefined && isUniqueViolation(error)) {
       const found = await findEventByKey(db, clubId, idempotencyKey);
