@@ -1,8 +1,9 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { flightlinePwa } from './src/pwa/vite-pwa.ts';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), flightlinePwa()],
   css: {
     preprocessorOptions: {
       // Bootstrap 5.3's SCSS still uses @import and global functions.

@@ -1,7 +1,12 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { IsRestoringProvider, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
 import { ApiError } from '../lib/api.ts';
+import { followBrowserConnection } from '../lib/online.ts';
 import { router } from './router.tsx';
+
+/** The saved cache's lifetime (lib/query-persistence.ts), repeated so the first chunk does not load that module. */
+const SAVED_CACHE_MS = 7 * 24 * 60 * 60 * 1000;
 
 const queryClient = new QueryClient({
   defaultOptions: {
@@ -9,14 +14,37 @@ const queryClient = new QueryClient({
       // A refused call (4xx) will not change on retry; a lost connection may.
       retry: (count, error) => count < 2 && !(error instanceof ApiError && error.status < 500),
       refetchOnWindowFocus: true,
+      // Kept as long as the saved cache (docs/offline.md): a screen visited earlier still opens offline.
+      gcTime: SAVED_CACHE_MS,
     },
   },
 });
+followBrowserConnection();
+
+// The last data seen, restored from IndexedDB (docs/offline.md). Started now, in parallel with the first render;
+// reads wait for it (IsRestoringProvider), as with PersistQueryClientProvider. Without it the app works as before.
+const restored = import('../lib/query-persistence.ts').then((m) => m.restoreAndKeep(queryClient)).catch(() => {});
+
+// Service worker registration and the "New version — reload" toast, once the page is up.
+const UpdatePrompt = lazy(async () => ({ default: (await import('../components/update-prompt.tsx')).UpdatePrompt }));
 
 export function App() {
+  const [restoring, setRestoring] = useState(true);
+  useEffect(() => {
+    let mounted = true;
+    void restored.then(() => mounted && setRestoring(false));
+    return () => {
+      mounted = false;
+    };
+  }, []);
   return (
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      <IsRestoringProvider value={restoring}>
+        <RouterProvider router={router} />
+      </IsRestoringProvider>
+      <Suspense fallback={null}>
+        <UpdatePrompt />
+      </Suspense>
     </QueryClientProvider>
   );
 }

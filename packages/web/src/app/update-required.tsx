@@ -1,4 +1,5 @@
 import { Page } from '../components/page-state.tsx';
+import { reloadToNewestVersion } from '../lib/new-version.ts';
 
 /** Shown instead of the app when the server no longer supports this client version. */
 export function UpdateRequired() {
@@ -17,7 +18,7 @@ export function UpdateRequired() {
           browser's cached images and files for this site in its settings and reload.
         </li>
       </ul>
-      <button type="button" className="btn btn-primary" onClick={() => window.location.reload()}>
+      <button type="button" className="btn btn-primary" onClick={() => void reloadToNewestVersion()}>
         Reload now
       </button>
     </Page>

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { errorMessage } from '../lib/api.ts';
+import { OfflineNotice } from './offline-notice.tsx';
 
 /** Loading and failure states every page shows the same way: never a blank screen. */
 export function Loading({ text = 'Loading' }: { text?: string }) {
@@ -24,6 +25,7 @@ export function Page({ title, children }: { title?: string; children: ReactNode 
   return (
     <main className="container py-3" style={{ maxWidth: 720 }}>
       {title && <h1 className="h3 mb-3">{title}</h1>}
+      {title && <OfflineNotice />}
       {children}
     </main>
   );

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
+import { failedToLoad } from '../lib/offline-status.ts';
 import { useSession } from '../lib/session.ts';
 import { Loading, LoadError, Page } from './page-state.tsx';
 
@@ -8,7 +9,8 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   const session = useSession();
   const location = useLocation();
   if (session.isPending) return <Page><Loading text="Retrieving your data...." /></Page>;
-  if (session.isError) return <Page><LoadError error={session.error} /></Page>;
+  // Offline, the session read last seen stands: a signed-in person is not sent to the login page.
+  if (!session.data || failedToLoad(session)) return <Page><LoadError error={session.error} /></Page>;
   if (!session.data.isAuthenticated) {
     const redirect = encodeURIComponent(location.pathname + location.search);
     return <Navigate to={`/login?redirect=${redirect}`} replace />;

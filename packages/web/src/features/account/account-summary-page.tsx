@@ -1,6 +1,7 @@
 import type { AccountHistory } from '@flightline/domain/api-types';
 import { formatMoney } from '@flightline/domain/money';
 import { LoadError, Page } from '../../components/page-state.tsx';
+import { failedToLoad } from '../../lib/offline-status.ts';
 import { useSession } from '../../lib/session.ts';
 import { useUserTransactions } from './api.ts';
 import { clubDateTime, PLACEHOLDER_DATE } from './club-dates.ts';
@@ -44,7 +45,7 @@ function AccountSummary({ club, userID, timeZone }: { club: string; userID: stri
           {dates.problem}
         </div>
       )}
-      {!loading && history.isError ? (
+      {!loading && failedToLoad(history) ? (
         <LoadError error={history.error} prefix="Could not load your account summary." />
       ) : (
         <>

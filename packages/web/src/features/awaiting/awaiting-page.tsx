@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { FlightRecord, ListItemsResponse } from '@flightline/domain/api-types';
 import { Loading, LoadError, Page } from '../../components/page-state.tsx';
 import { get } from '../../lib/api.ts';
+import { failedToLoad } from '../../lib/offline-status.ts';
 import { useSession } from '../../lib/session.ts';
 import { awaitingLabel, browserToday, towSpeedText, waitingFlights } from './awaiting-flights.ts';
 
@@ -46,7 +47,7 @@ function Awaiting({ club }: { club: string }) {
       )}
       {flights.isPending ? (
         <Loading />
-      ) : flights.isError ? (
+      ) : failedToLoad(flights) ? (
         <LoadError error={flights.error} />
       ) : waiting.length === 0 ? (
         <p className="text-body-secondary">No flights are waiting for a launch.</p>

@@ -7,6 +7,7 @@ import { Loading, Page } from '../../components/page-state.tsx';
 import { ApiError, errorMessage, NO_RESPONSE_STATUS } from '../../lib/api.ts';
 import { confirmDialog } from '../../lib/confirm-store.ts';
 import { notifications } from '../../lib/notifications-store.ts';
+import { failedToLoad } from '../../lib/offline-status.ts';
 import { useSession } from '../../lib/session.ts';
 import { clubToday } from '../account/club-dates.ts';
 import { cancelFlightRequest, requestFlight, updatePilotWeight, useCrewPage } from './api.ts';
@@ -60,7 +61,7 @@ function CrewLoader({ club, userID }: { club: string; userID: string }) {
     <Page title={TITLE}>
       {crew.isPending ? (
         <Loading />
-      ) : crew.isError ? (
+      ) : !crew.data || failedToLoad(crew) ? (
         <>
           <CrewLoadError error={crew.error} />
           <button type="button" className="btn btn-outline-primary" onClick={() => void crew.refetch()}>

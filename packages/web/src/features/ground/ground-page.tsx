@@ -2,6 +2,7 @@ import { useMemo, useState, type ReactNode } from 'react';
 import type { FlightRecord, GroundStatus } from '@flightline/domain/api-types';
 import type { UpdateFlight } from '@flightline/domain/schemas/flights';
 import '../../app/back-office.scss';
+import { OfflineNotice } from '../../components/offline-notice.tsx';
 import { Loading, Page } from '../../components/page-state.tsx';
 import { confirmDialog } from '../../lib/confirm-store.ts';
 import { notifications } from '../../lib/notifications-store.ts';
@@ -45,6 +46,7 @@ function GroundLine({ club, timeZone }: { club: string; timeZone: string }) {
   return (
     <Page>
       <h1 className="h4 mb-3">{TITLE}</h1>
+      <OfflineNotice />
       {status.isError && (
         <div className="alert alert-danger d-flex align-items-center gap-2" role="alert">
           <span className="flex-grow-1">{pollBannerText(status.error)}</span>

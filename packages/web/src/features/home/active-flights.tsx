@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { FlightRecord, ListItemsResponse } from '@flightline/domain/api-types';
 import { LoadError } from '../../components/page-state.tsx';
 import { get } from '../../lib/api.ts';
+import { failedToLoad } from '../../lib/offline-status.ts';
 import { clubDateTime, clubToday } from '../account/club-dates.ts';
 import { activeFlightsOf, activeFlightState } from './active-flights.ts';
 
@@ -17,7 +18,7 @@ function useFlightsOfDay(club: string, day: string) {
 /** The member's gliders on the line today: waiting, or flying since hh:mm. Nothing when there are none. */
 export function ActiveFlights({ club, userID, timeZone }: { club: string; userID: string; timeZone: string }) {
   const flights = useFlightsOfDay(club, clubToday(timeZone));
-  if (flights.isError) return <LoadError error={flights.error} prefix="Could not load your flights." />;
+  if (failedToLoad(flights)) return <LoadError error={flights.error} prefix="Could not load your flights." />;
   const active = flights.data ? activeFlightsOf(flights.data.items, userID) : [];
   if (active.length === 0) return null;
   return (

@@ -1,7 +1,9 @@
 import { Link, Navigate } from 'react-router';
 import type { SessionInfo } from '@flightline/domain/api-types';
+import { OfflineNotice } from '../../components/offline-notice.tsx';
 import { Loading, LoadError, Page } from '../../components/page-state.tsx';
 import { NO_CLUB_NOTICE, NOT_ACTIVATED_NOTICE } from '../../components/require-member.tsx';
+import { failedToLoad } from '../../lib/offline-status.ts';
 import { useSession } from '../../lib/session.ts';
 import { ActiveFlights } from './active-flights.tsx';
 import { useBalance, useBlockBalances } from './api.ts';
@@ -24,7 +26,7 @@ function isUploadedLogo(url: string): boolean {
 export function HomePage() {
   const session = useSession();
   if (session.isPending) return <Page><Loading text="Retrieving your data...." /></Page>;
-  if (session.isError) return <Page><LoadError error={session.error} /></Page>;
+  if (!session.data || failedToLoad(session)) return <Page><LoadError error={session.error} /></Page>;
   const s = session.data;
   if (!s.club || !s.userID) return <Navigate to="/settings" replace state={{ notice: NO_CLUB_NOTICE }} />;
   if (!s.userIsActive) {
@@ -40,6 +42,7 @@ export function HomePage() {
   return (
     <Page>
       <ClubHeader session={s} />
+      <OfflineNotice />
       <nav aria-label="Activities">
         {menuSections(s).map((section) => (
           <section key={section.title} className="mb-3" aria-labelledby={`menu-${section.title}`}>
@@ -93,12 +96,12 @@ function AccountLines({ club, userID }: { club: string; userID: string }) {
     <section aria-label="Account" className="mt-4">
       {balance.isPending ? (
         <Loading text="Retrieving your balance...." />
-      ) : balance.isError ? (
+      ) : !balance.data || failedToLoad(balance) ? (
         <LoadError error={balance.error} prefix="Could not load your balance." />
       ) : (
         <p className={`fs-5 mb-2${balance.data.balanceCents < 0 ? ' text-danger' : ''}`}>{balanceText(balance.data.balanceCents)}</p>
       )}
-      {blocks.isError ? (
+      {failedToLoad(blocks) ? (
         <LoadError error={blocks.error} prefix="Could not load your blocks." />
       ) : (
         blocks.data?.blocks.map((block) => (

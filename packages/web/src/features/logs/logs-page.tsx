@@ -2,6 +2,7 @@ import '../../app/back-office.scss';
 import { useMemo, useState } from 'react';
 import type { FlightRecord, LogsData } from '@flightline/domain/api-types';
 import { Loading, Page } from '../../components/page-state.tsx';
+import { failedToLoad } from '../../lib/offline-status.ts';
 import { useSession } from '../../lib/session.ts';
 import { DateRangeFields } from '../account/date-range-fields.tsx';
 import { useHeightUnit } from '../ground/api.ts';
@@ -75,7 +76,7 @@ function Logs({ club, me, iAmTowPilot, timeZone }: { club: string; me: string; i
           </button>
         ))}
       </div>
-      {!loading && logs.isError ? (
+      {!loading && failedToLoad(logs) ? (
         <div className="alert alert-danger d-flex align-items-center justify-content-between gap-2" role="alert">
           <span>
             {loadFailure(logs.error)}

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { DirectoryEntry } from '@flightline/domain/api-types';
 import { Loading, LoadError, Page } from '../../components/page-state.tsx';
+import { failedToLoad } from '../../lib/offline-status.ts';
 import { useSession } from '../../lib/session.ts';
 import type { FilterOption } from '../../lib/filter-options.ts';
 import { FilterSelect } from '../../components/filter-select.tsx';
@@ -36,7 +37,7 @@ function Directory({ club, me }: { club: string; me: string | null }) {
   const chosenId = params.get('pilot');
 
   if (members.isPending) return <Page title={TITLE}><Loading /></Page>;
-  if (members.isError) return <Page title={TITLE}><LoadError error={members.error} prefix="Could not load the member directory." /></Page>;
+  if (!members.data || failedToLoad(members)) return <Page title={TITLE}><LoadError error={members.error} prefix="Could not load the member directory." /></Page>;
 
   const pilots = members.data.pilots.filter((p) => p.isActive).sort((a, b) => fullName(a).localeCompare(fullName(b)));
   const chosen = pilots.find((p) => p.userID === chosenId);

@@ -7,6 +7,7 @@ import { NO_CLUB_NOTICE } from '../../components/require-member.tsx';
 import { errorMessage } from '../../lib/api.ts';
 import { confirmDialog } from '../../lib/confirm-store.ts';
 import { notifications } from '../../lib/notifications-store.ts';
+import { failedToLoad } from '../../lib/offline-status.ts';
 import { useRefreshSession, useSession } from '../../lib/session.ts';
 import { requestMembership, switchClub, useAllClubs, usePilotClubs } from './api.ts';
 import type { FilterOption } from '../../lib/filter-options.ts';
@@ -124,7 +125,7 @@ function ClubMembership({ session, userID }: { session: SessionInfo; userID: str
       {busy && <Loading text={switching.isPending ? 'Switching club' : 'Sending request'} />}
       {pilotClubs.isPending ? (
         <Loading text="Loading your clubs" />
-      ) : pilotClubs.isError ? (
+      ) : failedToLoad(pilotClubs) ? (
         <LoadError error={pilotClubs.error} prefix="Could not load your clubs." />
       ) : (
         <FilterSelect
@@ -138,7 +139,7 @@ function ClubMembership({ session, userID }: { session: SessionInfo; userID: str
       )}
       {allClubs.isPending || pilotClubs.isPending ? (
         <Loading text="Loading clubs" />
-      ) : allClubs.isError ? (
+      ) : failedToLoad(allClubs) ? (
         <LoadError error={allClubs.error} prefix="Could not load the clubs." />
       ) : (
         <FilterSelect

@@ -9,6 +9,7 @@ import { Loading, LoadError, Page } from '../../components/page-state.tsx';
 import { errorMessage } from '../../lib/api.ts';
 import { confirmDialog } from '../../lib/confirm-store.ts';
 import { notifications } from '../../lib/notifications-store.ts';
+import { failedToLoad } from '../../lib/offline-status.ts';
 import { useSession } from '../../lib/session.ts';
 import { newIdempotencyKey } from '../../lib/new-id.ts';
 import { useCreateTow, useTugPage } from './api.ts';
@@ -28,7 +29,7 @@ export function FuelPage() {
 function TugLoader({ club, userID }: { club: string; userID: string }) {
   const page = useTugPage(club);
   if (page.isPending) return <Page title={TITLE}><Loading text="Retrieving the tugs...." /></Page>;
-  if (page.isError) {
+  if (!page.data || failedToLoad(page)) {
     return (
       <Page title={TITLE}>
         <LoadError error={page.error} prefix="Could not load the tugs." />

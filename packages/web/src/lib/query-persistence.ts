@@ -1,0 +1,184 @@
+import { dehydrate, hydrate, type DehydrateOptions, type Query, type QueryClient } from '@tanstack/react-query';
+import type { PersistedClient, Persister } from '@tanstack/react-query-persist-client';
+import { openDB } from 'idb';
+import { APP_VERSION } from '@flightline/domain/app-version';
+import type { SessionInfo } from '@flightline/domain/api-types';
+import { get } from './api.ts';
+
+/**
+ * The last data seen, kept on the phone (docs/offline.md): TanStack Query's
+ * cache is saved to IndexedDB and restored when the app opens, so a screen
+ * opened with no signal shows what it last showed. The cache belongs to one
+ * signed-in person: it is dropped when the server says someone else (or no
+ * one) is signed in, when this person signs out, and when it would be shown
+ * to anyone the server has not confirmed.
+ *
+ * Loaded as its own chunk while the app starts (app/app.tsx): IndexedDB and
+ * hydration code are not needed to draw the first screen. Restore and save
+ * are persistQueryClient's, written here on our @tanstack/react-query's own
+ * hydrate and dehydrate: @tanstack/query-persist-client-core 5.104 pins a
+ * query-core of its own, older than react-query's (decision 0007).
+ */
+
+/** How long a saved cache is restored: a week of weekends at the field. */
+export const PERSIST_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
+/** How long the first session check may take before the app opens from the saved cache (a poor signal). */
+export const SESSION_CHECK_TIMEOUT_MS = 3000;
+
+const SESSION_QUERY_HASH = JSON.stringify(['session']);
+
+/** A successful read, unless its query says `meta: { persist: false }`. Never a failed or unfinished one. */
+export function shouldPersistQuery(query: Pick<Query, 'state' | 'meta'>): boolean {
+  return query.state.status === 'success' && query.meta?.persist !== false;
+}
+
+/** Whose cache this is: the signed-in user's id in its session read, or null (signed out, or no session read). */
+export function cacheOwner(client: Pick<PersistedClient, 'clientState'>): string | null {
+  const session = client.clientState.queries.find((q) => q.queryHash === SESSION_QUERY_HASH)?.state.data as SessionInfo | undefined;
+  return sessionOwner(session);
+}
+
+/** The user a session read is for, or null. */
+export function sessionOwner(session: SessionInfo | undefined | null): string | null {
+  return session?.isAuthenticated && session.userID ? session.userID : null;
+}
+
+/**
+ * What to restore, given what the server says now. `fresh` undefined: the
+ * server could not be asked (no signal): the saved cache, as it is. Otherwise
+ * the saved cache only when it is that signed-in person's, with the session
+ * read replaced by the server's answer; nothing when someone else or no one
+ * is signed in.
+ */
+export function restorable(saved: PersistedClient, fresh: SessionInfo | undefined, nowMs: number): PersistedClient | undefined {
+  if (fresh === undefined) return saved;
+  const owner = sessionOwner(fresh);
+  if (owner === null || owner !== cacheOwner(saved)) return undefined;
+  const queries = saved.clientState.queries.map((q) =>
+    q.queryHash === SESSION_QUERY_HASH ? { ...q, state: { ...q.state, data: fresh, dataUpdatedAt: nowMs, error: null, errorUpdatedAt: 0 } } : q,
+  );
+  return { ...saved, clientState: { ...saved.clientState, queries } };
+}
+
+/** The session as the server says it now, or undefined when it cannot say (offline, no answer in time, an error). */
+async function readSessionNow(): Promise<SessionInfo | undefined> {
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) return undefined;
+  try {
+    return await get<SessionInfo>('/session', undefined, AbortSignal.timeout(SESSION_CHECK_TIMEOUT_MS));
+  } catch {
+    return undefined;
+  }
+}
+
+/** A saved cache restored only for the person it belongs to (see `restorable`). */
+export function ownedPersister(inner: Persister, readSession: () => Promise<SessionInfo | undefined> = readSessionNow, now = Date.now): Persister {
+  return {
+    persistClient: (client) => inner.persistClient(client),
+    removeClient: () => inner.removeClient(),
+    async restoreClient() {
+      const saved = await inner.restoreClient();
+      if (!saved) return undefined;
+      const restored = restorable(saved, await readSession(), now());
+      if (!restored) await inner.removeClient();
+      return restored;
+    },
+  };
+}
+
+/**
+ * The saved cache, one record in its own IndexedDB database (apart from the
+ * outbox's). Stored as an object (structured clone), not JSON text.
+ */
+function indexedDbPersister(): Persister {
+  const KEY = 'queries';
+  let db: ReturnType<typeof openDB> | undefined;
+  const open = () =>
+    (db ??= openDB('flightline-query-cache', 1, {
+      upgrade(database) {
+        database.createObjectStore('cache');
+      },
+    }));
+  return {
+    persistClient: async (client) => {
+      await (await open()).put('cache', client, KEY);
+    },
+    restoreClient: async () => ((await (await open()).get('cache', KEY)) as PersistedClient | undefined) ?? undefined,
+    removeClient: async () => {
+      await (await open()).delete('cache', KEY);
+    },
+  };
+}
+
+/** No IndexedDB (some private windows): nothing is saved, and the app works online as before. */
+const noPersister: Persister = { persistClient: () => {}, restoreClient: () => undefined, removeClient: () => {} };
+
+export const queryPersister: Persister = ownedPersister(typeof indexedDB === 'undefined' ? noPersister : indexedDbPersister());
+
+/** What is saved: successful reads only; never a mutation (writes waiting for a signal are the outbox's, in its own store). */
+export const DEHYDRATE_OPTIONS: DehydrateOptions = { shouldDehydrateQuery: shouldPersistQuery, shouldDehydrateMutation: () => false };
+
+/** A saved cache is restored when younger than a week and saved by this app version (a new version starts empty). */
+export function isRestorable(saved: Pick<PersistedClient, 'timestamp' | 'buster'>, nowMs: number, buster: string = APP_VERSION): boolean {
+  return Boolean(saved.timestamp) && nowMs - saved.timestamp <= PERSIST_MAX_AGE_MS && saved.buster === buster;
+}
+
+/**
+ * Keep the cache one person's while the app runs: when a session read names
+ * someone else, or no one (signed out here or elsewhere, session ended), every
+ * other query is dropped from memory and the saved copy removed.
+ */
+export function keepCacheToOnePerson(client: QueryClient, persister: Persister = queryPersister): () => void {
+  // undefined: no session read yet (restored or fetched), so nothing to compare with.
+  let owner: string | null | undefined;
+  return client.getQueryCache().subscribe((event) => {
+    if (event.query.queryHash !== SESSION_QUERY_HASH) return;
+    const session = event.query.state.data as SessionInfo | undefined;
+    if (session === undefined) return;
+    const next = sessionOwner(session);
+    if (owner !== undefined && next !== owner) {
+      client.removeQueries({ predicate: (query) => query.queryHash !== SESSION_QUERY_HASH });
+      void persister.removeClient();
+    }
+    owner = next;
+  });
+}
+
+/** Changes are saved together, this long after the first of them: a 10-second poll writes once, not per event. */
+export const SAVE_DELAY_MS = 300;
+
+/**
+ * Restore the saved cache into `client` (the person's own, see `ownedPersister`),
+ * then save it after changes and keep it one person's. Resolves once the
+ * reads may start; a saved cache that cannot be read is removed and the app
+ * opens without it.
+ */
+export async function restoreAndKeep(
+  client: QueryClient,
+  { persister = queryPersister, now = Date.now, saveDelayMs = SAVE_DELAY_MS }: { persister?: Persister; now?: () => number; saveDelayMs?: number } = {},
+): Promise<void> {
+  // First, so the restored session read already counts as the cache's owner.
+  keepCacheToOnePerson(client, persister);
+  try {
+    const saved = await persister.restoreClient();
+    if (saved && isRestorable(saved, now())) hydrate(client, saved.clientState);
+    else if (saved) await persister.removeClient();
+  } catch {
+    await Promise.resolve(persister.removeClient()).catch(() => {});
+  }
+
+  let pending: ReturnType<typeof setTimeout> | undefined;
+  const save = () => {
+    clearTimeout(pending);
+    pending = undefined;
+    void Promise.resolve(persister.persistClient({ timestamp: now(), buster: APP_VERSION, clientState: dehydrate(client, DEHYDRATE_OPTIONS) })).catch(() => {});
+  };
+  client.getQueryCache().subscribe((event) => {
+    if (event.type === 'added' || event.type === 'removed' || event.type === 'updated') pending ??= setTimeout(save, saveDelayMs);
+  });
+  // The phone leaves the app (another app, the screen locks, the tab closes): save what is waiting now.
+  if (typeof document !== 'undefined') {
+    document.addEventListener('visibilitychange', () => {
+      if (document.visibilityState === 'hidden' && pending !== undefined) save();
+    });
+  }
+}

@@ -1,0 +1,78 @@
+import type { PluginOption } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+import { BACK_OFFICE_SCREENS, keepPrecached, precachedFiles, type ChunkNode } from './precache-files.ts';
+
+/** The bar and launcher colour: Bootstrap's primary, as index.html's theme-color and favicon.svg. */
+const THEME_COLOR = '#0d6efd';
+
+/**
+ * Installable and offline (docs/offline.md, decision 0007): the web app
+ * manifest, and our own service worker (src/sw.ts) built with Workbox's
+ * injectManifest, precaching the shell and the member screens. Build-time code
+ * for vite.config.ts.
+ */
+export function flightlinePwa(): PluginOption[] {
+  // Filled from the app's bundle; the service worker is built after it (the PWA plugin's closeBundle).
+  let kept: Set<string> | null = null;
+
+  const memberScreens: PluginOption = {
+    name: 'flightline-precache-member-screens',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks: ChunkNode[] = [];
+      for (const output of Object.values(bundle)) {
+        if (output.type !== 'chunk') continue;
+        chunks.push({
+          fileName: output.fileName,
+          facadeModuleId: output.facadeModuleId,
+          isEntry: output.isEntry,
+          imports: output.imports,
+          dynamicImports: output.dynamicImports,
+          files: [...(output.viteMetadata?.importedCss ?? []), ...(output.viteMetadata?.importedAssets ?? [])],
+        });
+      }
+      if (chunks.some((c) => c.isEntry)) kept = precachedFiles(chunks, BACK_OFFICE_SCREENS);
+    },
+  };
+
+  return [
+    memberScreens,
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src',
+      filename: 'sw.ts',
+      // Prompt: a new version waits for "New version — reload" (src/components/update-prompt.tsx registers it).
+      registerType: 'prompt',
+      injectRegister: false,
+      manifest: {
+        id: '/',
+        name: 'Flightline',
+        short_name: 'Flightline',
+        description: 'Flight line management for gliding clubs: request flights, record launches and landings, log the tug.',
+        lang: 'en',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        orientation: 'portrait',
+        theme_color: THEME_COLOR,
+        background_color: '#ffffff',
+        icons: [
+          { src: '/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      includeAssets: ['favicon.svg'],
+      injectManifest: {
+        // Built files only: not the .br/.gz copies of them, nor dist/.vite (dot folders are skipped).
+        globPatterns: ['**/*.{js,css,html}'],
+        manifestTransforms: [
+          (entries) => {
+            if (!kept) throw new Error('precache: the app bundle was not seen before the service worker build');
+            return { manifest: keepPrecached(entries, kept), warnings: [] };
+          },
+        ],
+      },
+    }),
+  ];
+}

@@ -1,0 +1,47 @@
+/// <reference lib="webworker" />
+/**
+ * Flightline's service worker (vite-plugin-pwa, injectManifest; docs/offline.md,
+ * decision 0007). It only serves this build's own files: the app shell and the
+ * member screens are precached at install, so the app opens with no signal,
+ * and a page and its lazily loaded screens always come from one build. It
+ * never answers /api/: the last data seen is TanStack Query's cache, persisted
+ * per signed-in person in IndexedDB by the page (src/lib/query-persistence.ts).
+ */
+import { clientsClaim } from 'workbox-core';
+import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+
+declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] };
+
+/** The message the page sends when the person taps "New version — reload" (workbox-window's messageSkipWaiting). */
+const SKIP_WAITING = 'SKIP_WAITING';
+
+// This build's files, chosen in vite.config.ts (the shell and the member screens, not the back office).
+precacheAndRoute(self.__WB_MANIFEST);
+// Caches of older Workbox versions' formats.
+cleanupOutdatedCaches();
+
+// Every page address (/, /crew/, /new pilot, …) opens the precached index.html and the app's router draws the
+// screen, online or not. API calls are never answered here, so one person's data is never cached for another.
+registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api\//] }));
+
+// A new version waits until the person asks for it: a page keeps running on the files it started with.
+self.addEventListener('message', (event: ExtendableMessageEvent) => {
+  if ((event.data as { type?: unknown } | null)?.type === SKIP_WAITING) void self.skipWaiting();
+});
+
+// The first install takes the open page at once, so it works offline without a reload. An update only
+// activates on the message above, and the page reloads as it takes over (src/components/update-prompt.tsx).
+clientsClaim();
+
+// ─── Outbox (Background Sync) ─────────────────────────────────────────────────
+// The IndexedDB outbox of field writes registers a sync tag; its handler belongs
+// here, e.g.:
+//
+//   self.addEventListener('sync', (event) => {
+//     if (event.tag === OUTBOX_SYNC_TAG) event.waitUntil(drainOutbox());
+//   });
+//
+// `drainOutbox` sends the queued writes in order with their idempotency keys
+// (the same code the pages use). Keep /api/ out of the routes above.
+// ──────────────────────────────────────────────────────────────────────────────
