@@ -1,9 +1,11 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { flightlinePwa } from './src/pwa/vite-pwa.ts';
+import { precompress } from './src/build/precompress.ts';
 
 export default defineConfig({
-  plugins: [react(), flightlinePwa()],
+  // precompress last: it compresses what the others wrote (the service worker and web manifest too).
+  plugins: [react(), flightlinePwa(), precompress()],
   css: {
     preprocessorOptions: {
       // Bootstrap 5.3's SCSS still uses @import and global functions.

@@ -10,6 +10,7 @@ import type { DB } from './db/schema.ts';
 import type { Database } from './db/engine.ts';
 import { checkAccess, forwardSessionCookies, resolveContext, type RequestContext } from './http/context.ts';
 import { badRequest, containsNul, databaseInputError, databaseUnavailable, HttpError, NUL_REFUSED, reasonPhrase } from './http/errors.ts';
+import { registerCompression } from './http/compression.ts';
 import { addSecurityHeaders } from './http/security-headers.ts';
 import { refuseCrossSiteWrites } from './http/write-origin.ts';
 import type { Mailer } from './mail/mailer.ts';
@@ -97,6 +98,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
 
   const webDist = deps.webDist ?? (existsSync(defaultWebDist) ? defaultWebDist : undefined);
+  // Before the routes: it compresses the answers of the routes registered after it.
+  await registerCompression(app);
   mountAuth(app, auth, CLIENT_IP_HEADER);
   registerModules(app, {
     db,
@@ -120,6 +123,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       wildcard: false,
       // dist/.vite/manifest.json is for the size benchmark, not for browsers.
       dotfiles: 'deny',
+      // FILE.br and FILE.gz, written by the build, are sent for FILE by Accept-Encoding (with Vary: Accept-Encoding).
+      preCompressed: true,
+      globIgnore: ['**/*.br', '**/*.gz'],
       setHeaders(res, path) {
         res.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
