@@ -68,7 +68,8 @@ export function flightlinePwa(): PluginOption[] {
         globPatterns: ['**/*.{js,css,html}'],
         manifestTransforms: [
           (entries) => {
-            if (!kept) throw new Error('precache: the app bundle was not seen before the service worker build');
+            // No bundle seen: the app's build failed (its own error follows; a throw here would hide it).
+            if (!kept) return { manifest: entries, warnings: ['precache: the app bundle was not seen; precaching every built file'] };
             return { manifest: keepPrecached(entries, kept), warnings: [] };
           },
         ],
