@@ -262,11 +262,11 @@ describe('line management at 375 px', () => {
     await shot(line, 'ground-landed');
   });
 
-  it('refuses a second Launch of the same flight with 409 and changes nothing', async () => {
+  it('refuses a second Launch of the same flight with 409, naming who launched it, and changes nothing', async () => {
     const before = await flightOnLine(flights.a);
     const again = await line.request.post('/api/update-flight/', { data: { id: flights.a, action: 'Launch', tug: TUG, idempotencyKey: randomUUID() } });
     expect(again.status()).toBe(409);
-    expect(((await again.json()) as { message: string }).message).toBe('Flight already launched');
+    expect(((await again.json()) as { message: string }).message).toMatch(/^Already launched by Irene Instructor at \d\d:\d\d$/);
     expect(await flightOnLine(flights.a)).toEqual(before);
   });
 });

@@ -10,6 +10,7 @@
 import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { drainOutbox, OUTBOX_SYNC_TAG } from './lib/outbox/drain.ts';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] };
 
@@ -35,13 +36,14 @@ self.addEventListener('message', (event: ExtendableMessageEvent) => {
 clientsClaim();
 
 // ─── Outbox (Background Sync) ─────────────────────────────────────────────────
-// The IndexedDB outbox of field writes registers a sync tag; its handler belongs
-// here, e.g.:
-//
-//   self.addEventListener('sync', (event) => {
-//     if (event.tag === OUTBOX_SYNC_TAG) event.waitUntil(drainOutbox());
-//   });
-//
-// `drainOutbox` sends the queued writes in order with their idempotency keys
-// (the same code the pages use). Keep /api/ out of the routes above.
+// The IndexedDB outbox of field writes (src/lib/outbox, docs/offline.md "The
+// outbox") registers OUTBOX_SYNC_TAG when a tap could not be sent; the browser
+// fires this when the signal returns, even with no page open. drainOutbox sends
+// the queued writes in tap order with their idempotency keys (the pages' own
+// code) and rejects while some still wait, so the browser tries again later.
+// Keep /api/ out of the routes above.
+self.addEventListener('sync', (event: Event) => {
+  const sync = event as ExtendableEvent & { tag?: string };
+  if (sync.tag === OUTBOX_SYNC_TAG) sync.waitUntil(drainOutbox());
+});
 // ──────────────────────────────────────────────────────────────────────────────

@@ -1,4 +1,4 @@
-import { Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import { APP_VERSION } from '@flightline/domain/app-version';
@@ -7,10 +7,14 @@ import { Notifications } from '../components/notifications.tsx';
 import { Loading, Page } from '../components/page-state.tsx';
 import { errorMessage, get, post } from '../lib/api.ts';
 import { notifications } from '../lib/notifications-store.ts';
+import { hasWaitingTaps } from '../lib/outbox/waiting-flag.ts';
 import { useRefreshSession, useSession } from '../lib/session.ts';
 import { UpdateRequired } from './update-required.tsx';
 
 export const LANDING_NAME = 'Flightline';
+
+// The field outbox's "2 waiting" (docs/offline.md): loaded after the page, for a signed-in person or taps left waiting.
+const OutboxStatus = lazy(async () => ({ default: (await import('../components/outbox-status.tsx')).OutboxStatus }));
 
 function useVersionCheck() {
   return useQuery({
@@ -49,6 +53,11 @@ export function Shell({ children }: { children: ReactNode }) {
             {signedIn && hasClub ? 'Home' : LANDING_NAME}
           </Link>
           <div className="d-flex align-items-center gap-1">
+            {(signedIn || hasWaitingTaps()) && (
+              <Suspense fallback={null}>
+                <OutboxStatus userID={session.data?.userID ?? null} timeZone={session.data?.clubTimeZone ?? ''} />
+              </Suspense>
+            )}
             {signedIn ? (
               <>
                 <Link className="btn btn-link text-white text-decoration-none px-2 d-inline-flex align-items-center" to="/settings">

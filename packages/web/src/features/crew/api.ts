@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { CrewPageData, FlightActionResult, FlightCreated, PilotWeight, UpdateItemResult } from '@flightline/domain/api-types';
-import type { FlightRequest } from '@flightline/domain/schemas/flights';
+import type { CrewPageData, PilotWeight, UpdateItemResult } from '@flightline/domain/api-types';
 import { get, post } from '../../lib/api.ts';
 
 // The club is in each key so a club switch never shows the other club's gliders.
@@ -18,17 +17,8 @@ export function useCrewPage(club: string, userID: string) {
   });
 }
 
-/** update-item FLIGHT: the flight id is also the idempotency key, so a retry sends the same one. */
-export function requestFlight(id: string, date: string, data: FlightRequest): Promise<FlightCreated> {
-  return post<FlightCreated>('/update-item/', { type: 'FLIGHT', id, date, data });
-}
-
 /** update-item PILOT: the member's own weight. */
 export function updatePilotWeight(userID: string, weight: number): Promise<UpdateItemResult<PilotWeight>> {
   return post<UpdateItemResult<PilotWeight>>('/update-item/', { type: 'PILOT', id: userID, data: { weight } });
 }
-
-/** update-flight CancelRequest: the request leaves the line and its glider is Ready again. */
-export function cancelFlightRequest(id: string, date: string, idempotencyKey: string): Promise<FlightActionResult> {
-  return post<FlightActionResult>('/update-flight/', { action: 'CancelRequest', id, date, idempotencyKey });
-}
+// The flight request and its cancellation go through the field outbox (lib/outbox/field-events.ts).

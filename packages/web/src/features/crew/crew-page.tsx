@@ -1,16 +1,19 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import type { CrewPageData, FlightCreated } from '@flightline/domain/api-types';
+import type { CrewPageData, FlightCreated, FlightRecord } from '@flightline/domain/api-types';
+import type { NewOutboxEntry } from '@flightline/domain/outbox';
 import { FLY_WITH, submitButtonText, type FlyWith } from '@flightline/domain/crew-rules';
 import { Loading, Page } from '../../components/page-state.tsx';
-import { ApiError, errorMessage, NO_RESPONSE_STATUS } from '../../lib/api.ts';
+import { errorMessage } from '../../lib/api.ts';
 import { confirmDialog } from '../../lib/confirm-store.ts';
 import { notifications } from '../../lib/notifications-store.ts';
 import { failedToLoad } from '../../lib/offline-status.ts';
+import { flightRequestEntry, lineActionEntry, tapperOf, type Tapper } from '../../lib/outbox/field-events.ts';
+import { useOutboxSend } from '../../lib/outbox/use-outbox.ts';
 import { useSession } from '../../lib/session.ts';
 import { clubToday } from '../account/club-dates.ts';
-import { cancelFlightRequest, requestFlight, updatePilotWeight, useCrewPage } from './api.ts';
+import { updatePilotWeight, useCrewPage } from './api.ts';
 import { ChoiceButtons } from './choice-buttons.tsx';
 import {
   crewFormState,
@@ -33,6 +36,7 @@ import { FlightPlaced } from './flight-placed.tsx';
 import { GliderSelect } from './glider-select.tsx';
 import { IntroSection } from './intro-section.tsx';
 import { crewLoadError } from './load-error.ts';
+import { pendingFlight } from './pending-flight.ts';
 import { newIdempotencyKey } from '../../lib/new-id.ts';
 import './crew.css';
 
@@ -43,7 +47,7 @@ export function CrewPage() {
   const session = useSession();
   const s = session.data;
   if (!s?.club || !s.userID) return <Page title={TITLE}>{session.isError ? <CrewLoadError error={session.error} /> : <Loading />}</Page>;
-  return <CrewLoader club={s.club} userID={s.userID} />;
+  return <CrewLoader club={s.club} userID={s.userID} tapper={tapperOf(s)} />;
 }
 
 function CrewLoadError({ error }: { error: unknown }) {
@@ -55,7 +59,7 @@ function CrewLoadError({ error }: { error: unknown }) {
   );
 }
 
-function CrewLoader({ club, userID }: { club: string; userID: string }) {
+function CrewLoader({ club, userID, tapper }: { club: string; userID: string; tapper: Tapper }) {
   const crew = useCrewPage(club, userID);
   return (
     <Page title={TITLE}>
@@ -69,21 +73,41 @@ function CrewLoader({ club, userID }: { club: string; userID: string }) {
           </button>
         </>
       ) : (
-        <CrewFlow data={crew.data} refetch={() => crew.refetch()} />
+        <CrewFlow data={crew.data} refetch={() => crew.refetch()} tapper={tapper} />
       )}
     </Page>
   );
 }
 
 interface Placed {
-  answer: FlightCreated;
+  /** The server's answer; null while the request waits in the field outbox. */
+  answer: FlightCreated | null;
+  /** The flight as placed: the answer's, or as it will be once sent. */
+  flight: FlightRecord;
   warning: string | null;
 }
 
-/** The form, then the confirmation step once the flight is on the line. */
-function CrewFlow({ data, refetch }: { data: CrewPageData; refetch: () => Promise<unknown> }) {
+/** What the form hands over once the person confirmed. */
+interface PlaceRequest {
+  entry: NewOutboxEntry;
+  flight: FlightRecord;
+  /** The member's own weight to store, when it changed. */
+  weight: number | null;
+  sellsIntro: boolean;
+}
+
+type Placing = 'done' | 'refused' | 'waiting';
+
+/**
+ * The form, then the confirmation step once the flight is on the line — or,
+ * with no signal, once it waits in the field outbox (docs/offline.md): it is
+ * sent with its tap time when the signal returns, and a refusal then brings
+ * the form back with the server's reason.
+ */
+function CrewFlow({ data, refetch, tapper }: { data: CrewPageData; refetch: () => Promise<unknown>; tapper: Tapper }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const send = useOutboxSend();
   // Kept across the confirmation step: a cancelled request comes back as it was, to correct and resend.
   const [draft, setDraft] = useState<CrewDraft>(() => initialDraft(data));
   const [seen, setSeen] = useState(data);
@@ -91,29 +115,85 @@ function CrewFlow({ data, refetch }: { data: CrewPageData; refetch: () => Promis
   const [cancelling, setCancelling] = useState(false);
   const [cancelError, setCancelError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  // One key per cancellation attempt: a retried tap does the work once.
-  const [cancelKey, setCancelKey] = useState<string | null>(null);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  // The request or cancellation this screen is about: a late answer to an earlier one goes to the shell's notifier.
+  const shown = useRef<string | null>(null);
+
+  const showAnswer = async (answer: FlightCreated, weight: number | null) => {
+    let warning: string | null = null;
+    if (weight !== null) {
+      try {
+        await updatePilotWeight(data.pilot.pilotID, weight);
+      } catch {
+        warning = 'Could not update pilot weight';
+      }
+    }
+    setPlaced({ answer, flight: answer.item, warning });
+    void queryClient.invalidateQueries();
+  };
+
+  const place = async (request: PlaceRequest): Promise<Placing> => {
+    const id = request.entry.id;
+    shown.current = id;
+    setNotice(null);
+    setCancelError(null);
+    setRefusal(null);
+    let settled: Placing | null = null;
+    const { firstTry } = await send(request.entry, (outcome) => {
+      if (shown.current !== id) return false;
+      settled = outcome.kind;
+      if (outcome.kind === 'done') {
+        void showAnswer(outcome.body as FlightCreated, request.weight);
+        return true;
+      }
+      const message = outcome.refusal.message;
+      // The intro is sold with the flight: its failure is the purchase's too (member spec §8).
+      if (request.sellsIntro) notifications.alert({ status: 'danger', heading: 'Failed to submit intro purchase', message });
+      setPlaced(null);
+      setRefusal(`Could not create flight: ${message}`);
+      // Refused: nothing was stored; show the gliders as they are now.
+      void refetch();
+      return true;
+    });
+    if ((await firstTry) === 'waiting') {
+      setPlaced({ answer: null, flight: request.flight, warning: null });
+      return 'waiting';
+    }
+    return settled ?? 'waiting';
+  };
 
   const cancelRequest = async () => {
     if (!placed) return;
-    const key = cancelKey ?? newIdempotencyKey();
-    setCancelKey(key);
+    const { flight } = placed;
+    const sold = placed.answer?.intro;
+    const entry = lineActionEntry({ action: { action: 'CancelRequest', id: flight.id }, glider: flight.glider, by: tapper });
+    shown.current = entry.id;
     setCancelling(true);
     setCancelError(null);
-    try {
-      await cancelFlightRequest(placed.answer.item.id, placed.answer.item.dateString, key);
-      // The glider is Ready and a sold intro free again: load them before the form returns.
-      await queryClient.invalidateQueries();
-      const sold = placed.answer.intro;
+    const backToForm = (text: string) => {
       // The intro stays sold: sending the form again must fly it, not sell another.
       if (sold) setDraft((d) => withIntro({ ...d, intro: { ...d.intro, mode: 'prepurchased', search: sold.SN } }, sold.id));
       setPlaced(null);
-      setCancelKey(null);
-      setNotice(`Flight request cancelled: ${placed.answer.item.glider} is Ready again.`);
+      setNotice(text);
+    };
+    try {
+      const { firstTry } = await send(entry, (outcome) => {
+        if (shown.current !== entry.id) return false;
+        if (outcome.kind === 'done') {
+          // The glider is Ready and a sold intro free again: load them before the form returns.
+          void queryClient.invalidateQueries().then(() => backToForm(`Flight request cancelled: ${flight.glider} is Ready again.`));
+        } else {
+          setCancelError(`Could not cancel the request: ${outcome.refusal.message}`);
+        }
+        return true;
+      });
+      if ((await firstTry) === 'waiting') {
+        // Sent after the request, in order; its answer goes to the notifier.
+        shown.current = null;
+        backToForm(`Flight request cancelled on this phone: ${flight.glider} is free again once it is sent (waiting to send).`);
+      }
     } catch (error) {
       setCancelError(`Could not cancel the request: ${errorMessage(error)}`);
-      // Refused (already launched or cancelled): a new tap is a new attempt.
-      if (error instanceof ApiError && error.status < 500) setCancelKey(null);
     } finally {
       setCancelling(false);
     }
@@ -123,13 +203,14 @@ function CrewFlow({ data, refetch }: { data: CrewPageData; refetch: () => Promis
   // flight is on the line: its own glider is Flying then, and comes back Ready if it is cancelled.
   if (!placed && seen !== data) {
     setSeen(data);
-    setDraft((d) => reconcileDraft(data, d));
+    setDraft((d) => reconcileDraft(data, d, seen));
   }
 
   if (placed) {
     return (
       <FlightPlaced
-        placed={placed.answer}
+        flight={placed.flight}
+        answer={placed.answer}
         warning={placed.warning}
         cancelling={cancelling}
         cancelError={cancelError}
@@ -149,14 +230,13 @@ function CrewFlow({ data, refetch }: { data: CrewPageData; refetch: () => Promis
       <CrewForm
         data={data}
         draft={draft}
-        onDraft={setDraft}
-        refetch={refetch}
-        onPlaced={(answer, warning) => {
-          setNotice(null);
-          setCancelError(null);
-          setPlaced({ answer, warning });
-          void queryClient.invalidateQueries();
+        onDraft={(change) => {
+          setRefusal(null);
+          setDraft(change);
         }}
+        tapper={tapper}
+        refusal={refusal}
+        onPlace={place}
       />
     </>
   );
@@ -174,16 +254,16 @@ interface CrewFormProps {
   data: CrewPageData;
   draft: CrewDraft;
   onDraft: (update: (draft: CrewDraft) => CrewDraft) => void;
-  refetch: () => Promise<unknown>;
-  onPlaced: (answer: FlightCreated, warning: string | null) => void;
+  tapper: Tapper;
+  /** The server's refusal of the last request, shown where the form's own problems are. */
+  refusal: string | null;
+  onPlace: (request: PlaceRequest) => Promise<Placing>;
 }
 
-function CrewForm({ data, draft, onDraft, refetch, onPlaced }: CrewFormProps) {
+function CrewForm({ data, draft, onDraft, tapper, refusal, onPlace }: CrewFormProps) {
   const id = useId();
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
-  // The flight id of a request whose answer never came: a retry sends it again (idempotent).
-  const [pendingId, setPendingId] = useState<string | null>(null);
 
   const update = (change: (d: CrewDraft) => CrewDraft) => {
     setProblem(null);
@@ -208,39 +288,25 @@ function CrewForm({ data, draft, onDraft, refetch, onPlaced }: CrewFormProps) {
     }
     const confirmed = await confirmDialog.ask({ heading: 'Place on flight line?', message: summary });
     if (confirmed !== true) return;
-    const flightId = pendingId ?? newIdempotencyKey();
-    setPendingId(flightId);
+    // The flight id is also the request's idempotency key; the tap time is when it was asked for.
+    const tappedAt = Date.now();
+    const flightId = newIdempotencyKey();
+    const flight = pendingFlight(data, draft, checked.request, { id: flightId, day: today, tappedAt });
     setBusy(true);
     setProblem(null);
-    let answer: FlightCreated;
     try {
-      answer = await requestFlight(flightId, today, checked.request);
+      const placing = await onPlace({
+        entry: flightRequestEntry({ id: flightId, date: today, data: checked.request, flight, by: tapper, tappedAt }),
+        flight,
+        weight: changedWeight(data, draft),
+        sellsIntro: draft.flyWith === 'Intro' && draft.intro.mode === 'new',
+      });
+      // Placed or waiting, the confirmation step replaces the form.
+      if (placing === 'refused') setBusy(false);
     } catch (error) {
       setBusy(false);
       setProblem(`Could not create flight: ${errorMessage(error)}`);
-      // The intro is sold with the flight: its failure is the purchase's too (member spec §8).
-      if (draft.flyWith === 'Intro' && draft.intro.mode === 'new') {
-        notifications.alert({ status: 'danger', heading: 'Failed to submit intro purchase', message: errorMessage(error) });
-      }
-      if (error instanceof ApiError && error.status < 500 && error.status !== NO_RESPONSE_STATUS) {
-        // Refused: nothing was stored; show the gliders as they are now.
-        setPendingId(null);
-        void refetch();
-      }
-      return;
     }
-    let warning: string | null = null;
-    const weight = changedWeight(data, draft);
-    if (weight !== null) {
-      try {
-        await updatePilotWeight(data.pilot.pilotID, weight);
-      } catch {
-        warning = 'Could not update pilot weight';
-      }
-    }
-    setBusy(false);
-    setPendingId(null);
-    onPlaced(answer, warning);
   };
 
   const numberField = (key: 'weight' | 'passengerWeight' | 'gliderWeight' | 'waterWeight' | 'towSpeed', label: string, unit: string) => (
@@ -389,9 +455,9 @@ function CrewForm({ data, draft, onDraft, refetch, onPlaced }: CrewFormProps) {
         {summary}
       </p>
 
-      {problem && (
+      {(problem ?? refusal) && (
         <div className="alert alert-danger" role="alert">
-          {problem}
+          {problem ?? refusal}
         </div>
       )}
 

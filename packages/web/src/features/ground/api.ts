@@ -1,9 +1,7 @@
 import { useEffect, useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ClubInfo, FlightActionResult, GroundStatus } from '@flightline/domain/api-types';
-import type { UpdateFlight } from '@flightline/domain/schemas/flights';
-import { get, post } from '../../lib/api.ts';
-import { isRetryable } from './line-messages.ts';
+import { get } from '../../lib/api.ts';
 
 /** Flight-line poll interval (back-office spec §9): flights, tugs and the time-since clock. */
 export const POLL_MS = 10_000;
@@ -32,24 +30,19 @@ export function useHeightUnit(club: string): string {
 }
 
 /**
- * One line action (POST /api/update-flight/). The body carries its
- * idempotency key, made once per press; when no answer came it is sent again
- * with the same key, so the server does the work at most once.
+ * After a line action the server answered (sent through the field outbox,
+ * lib/outbox): show the flight as stored at once, and poll to confirm it.
  */
-export function useFlightAction(club: string, day: string) {
+export function useFlightAnswered(club: string, day: string) {
   const client = useQueryClient();
-  return useMutation({
-    mutationFn: (body: UpdateFlight) => post<FlightActionResult>('/update-flight/', { ...body, club }),
-    retry: (failures, error) => failures < 2 && isRetryable(error),
-    retryDelay: 1000,
-    onSuccess: (result) => {
-      // Show the new state at once; the poll confirms it.
+  return (result: FlightActionResult | undefined) => {
+    if (result?.flight) {
       client.setQueryData<GroundStatus>(groundStatusKey(club, day), (old) =>
         old ? { ...old, flights: old.flights.map((f) => (f.id === result.flight.id ? result.flight : f)) } : old,
       );
-    },
-    onSettled: () => client.invalidateQueries({ queryKey: groundStatusKey(club, day) }),
-  });
+    }
+    void client.invalidateQueries({ queryKey: groundStatusKey(club, day) });
+  };
 }
 
 /** Now, moving every `intervalMs`: the time-since clock. */

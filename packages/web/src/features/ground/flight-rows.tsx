@@ -1,4 +1,5 @@
 import type { FlightRecord } from '@flightline/domain/api-types';
+import { WaitingToSend } from '../../components/waiting-to-send.tsx';
 import { hasReleaseHeight, pilotShortName } from './line-lists.ts';
 import { clockText, durationText, timeSinceText } from './time-text.ts';
 
@@ -7,16 +8,19 @@ export interface RowContext {
   now: number;
   timeZone: string;
   heightUnit: string;
-  /** A line action is on its way: the buttons wait. */
+  /** A line action is being stored: the buttons wait. */
   busy: boolean;
+  /** This phone's events still in the outbox, by flight: their labels. */
+  waiting?: ReadonlyMap<string, string[]> | undefined;
 }
 
-function FlightTitle({ flight }: { flight: FlightRecord }) {
+function FlightTitle({ flight, waiting }: { flight: FlightRecord; waiting?: string[] | undefined }) {
   return (
     <div className="d-flex flex-wrap align-items-baseline column-gap-2">
       <strong className="fs-5">{flight.glider}</strong>
       <span>{pilotShortName(flight.first, flight.last)}</span>
       {flight.launchType && <span className="text-body-secondary">{flight.launchType}</span>}
+      {waiting && <WaitingToSend title={waiting.join(', ')} />}
     </div>
   );
 }
@@ -55,7 +59,7 @@ export function InProgressRow({
   const launchedAt = flight.launchedAt!;
   return (
     <li className={rowClass(flight)} aria-label={`${flight.glider} in progress`}>
-      <FlightTitle flight={flight} />
+      <FlightTitle flight={flight} waiting={ctx.waiting?.get(flight.id)} />
       <div className="d-flex flex-wrap align-items-center gap-2 my-1">
         <span>
           Launched {clockText(launchedAt, ctx.timeZone)}, flying <strong>{timeSinceText(launchedAt, ctx.now)}</strong>
@@ -85,7 +89,7 @@ export function LandedRow({ flight, ctx, onReleaseHeight, onUndoLanding }: { fli
   const landedAt = flight.landedAt!;
   return (
     <li className={rowClass(flight)} aria-label={`${flight.glider} landed`}>
-      <FlightTitle flight={flight} />
+      <FlightTitle flight={flight} waiting={ctx.waiting?.get(flight.id)} />
       <div className="d-flex flex-wrap align-items-center gap-2 my-1">
         <span>
           Landed {clockText(landedAt, ctx.timeZone)}

@@ -1,22 +1,23 @@
 import { useMemo, useState, type ReactNode } from 'react';
-import type { FlightRecord, GroundStatus } from '@flightline/domain/api-types';
-import type { UpdateFlight } from '@flightline/domain/schemas/flights';
+import type { FlightActionResult, FlightRecord, GroundStatus } from '@flightline/domain/api-types';
 import '../../app/back-office.scss';
 import { OfflineNotice } from '../../components/offline-notice.tsx';
 import { Loading, Page } from '../../components/page-state.tsx';
 import { confirmDialog } from '../../lib/confirm-store.ts';
 import { notifications } from '../../lib/notifications-store.ts';
+import { lineActionEntry, tapperOf, type LineActionInput, type Tapper } from '../../lib/outbox/field-events.ts';
+import { useOutbox, useOutboxSend } from '../../lib/outbox/use-outbox.ts';
 import { useSession } from '../../lib/session.ts';
 import { clubToday } from '../account/club-dates.ts';
-import { newIdempotencyKey } from '../../lib/new-id.ts';
-import { POLL_MS, useFlightAction, useGroundStatus, useHeightUnit, useNow } from './api.ts';
+import { POLL_MS, useFlightAnswered, useGroundStatus, useHeightUnit, useNow } from './api.ts';
 import { InProgressRow, LandedRow, type RowContext } from './flight-rows.tsx';
 import './ground.css';
 import { chosenTug, launchButtonText, readyTugs, towPilotChoices } from './launch-crew.ts';
 import { LaunchedBy, NextFlightPicker } from './launch-panel.tsx';
 import { flightLabel, partitionFlights, stillWaiting } from './line-lists.ts';
-import { FAILED_UNDO_LANDING, FAILED_UNDO_LAUNCH, noActionMessage, pollBannerText } from './line-messages.ts';
+import { FAILED_UNDO_LANDING, FAILED_UNDO_LAUNCH, noActionText, pollBannerText } from './line-messages.ts';
 import { minutesAgoFromNow } from './minutes-ago.ts';
+import { withPendingEvents } from './pending-line.ts';
 import { ReleaseHeightModal } from './release-height-modal.tsx';
 import { minutesOf, NOW, WhenControl, type WhenState } from './when-control.tsx';
 
@@ -28,10 +29,10 @@ export function GroundPage() {
   const { data: session } = useSession();
   // RequireMember has loaded the session and checked the club before this renders.
   if (!session?.club) return null;
-  return <GroundLine club={session.club} timeZone={session.clubTimeZone} />;
+  return <GroundLine club={session.club} timeZone={session.clubTimeZone} tapper={tapperOf(session)} />;
 }
 
-function GroundLine({ club, timeZone }: { club: string; timeZone: string }) {
+function GroundLine({ club, timeZone, tapper }: { club: string; timeZone: string; tapper: Tapper }) {
   const tick = useNow(POLL_MS);
   // A page left open past midnight moves to the new day.
   const day = clubToday(timeZone, tick);
@@ -42,6 +43,14 @@ function GroundLine({ club, timeZone }: { club: string; timeZone: string }) {
   const [mode, setMode] = useState<Mode>('Launch');
   const [when, setWhen] = useState<WhenState>(NOW);
   const [releaseFor, setReleaseFor] = useState<FlightRecord | null>(null);
+  // This phone's taps still in the outbox, laid over the last poll (a request made offline is on the line at once).
+  const outbox = useOutbox();
+  const line = useMemo(() => {
+    const base = status.data ?? (outbox.waiting.length > 0 ? { day, flights: [], tugs: [], pilots: [] } : undefined);
+    if (!base) return undefined;
+    const pending = withPendingEvents(base.flights, outbox.waiting);
+    return { data: { ...base, flights: pending.flights }, waiting: pending.waiting };
+  }, [status.data, outbox.waiting, day]);
 
   return (
     <Page>
@@ -63,21 +72,22 @@ function GroundLine({ club, timeZone }: { club: string; timeZone: string }) {
         ))}
       </div>
       <WhenControl when={when} onChange={setWhen} now={now} timeZone={timeZone} />
-      {status.data ? (
+      {line ? (
         <LineLists
-          data={status.data}
+          data={line.data}
           club={club}
           day={day}
+          tapper={tapper}
           mode={mode}
           when={when}
           onDone={() => setWhen(NOW)}
-          ctx={{ now, timeZone, heightUnit, busy: false }}
+          ctx={{ now, timeZone, heightUnit, busy: false, waiting: line.waiting }}
           onReleaseHeight={setReleaseFor}
         />
       ) : (
         status.isPending && <Loading text="Retrieving flights and tugs...." />
       )}
-      {releaseFor && <ReleaseHeightModal flight={releaseFor} club={club} day={day} heightUnit={heightUnit} onClose={() => setReleaseFor(null)} />}
+      {releaseFor && <ReleaseHeightModal flight={releaseFor} club={club} day={day} tapper={tapper} heightUnit={heightUnit} onClose={() => setReleaseFor(null)} />}
     </Page>
   );
 }
@@ -86,6 +96,7 @@ function LineLists({
   data,
   club,
   day,
+  tapper,
   mode,
   when,
   onDone,
@@ -95,6 +106,7 @@ function LineLists({
   data: GroundStatus;
   club: string;
   day: string;
+  tapper: Tapper;
   mode: Mode;
   when: WhenState;
   onDone: () => void;
@@ -107,8 +119,11 @@ function LineLists({
   const [tugId, setTugId] = useState<string | null>(null);
   // The tow pilot chosen by hand for a tug; otherwise the tug's checked-in pilot.
   const [towOverride, setTowOverride] = useState<{ tug: string; pilot: string } | null>(null);
-  const action = useFlightAction(club, day);
-  const ctx: RowContext = { ...baseCtx, busy: action.isPending };
+  const send = useOutboxSend();
+  const answered = useFlightAnswered(club, day);
+  // Only while a tap is being stored: the outbox sends in order, so the next tap need not wait for the network.
+  const [storing, setStoring] = useState(false);
+  const ctx: RowContext = { ...baseCtx, busy: storing };
 
   const selected = stillWaiting(lists.waiting, selectedId);
   const tug = chosenTug(tugs, tugId);
@@ -116,27 +131,46 @@ function LineLists({
   const towPilots = towPilotChoices(data.pilots ?? [], tug);
   const minutes = minutesOf(when);
 
-  /** Send one line action; its key is made here, once per press. */
-  const run = (body: UpdateFlight, messages: { success: string; failure: (error: unknown) => { heading?: string; message: string } }, after?: () => void) => {
-    action.mutate(
-      { ...body, idempotencyKey: newIdempotencyKey() },
-      {
-        onSuccess: () => {
-          // Short: on a busy line the next toast must not hide the next row's buttons.
-          notifications.toast({ status: 'success', message: messages.success, delay: 2500 });
-          after?.();
-        },
-        onError: (error) => notifications.toast({ status: 'danger', delay: 6000, ...messages.failure(error) }),
+  /**
+   * One line action, through the field outbox: stored with its key and tap
+   * time, shown at once, sent in order. The answer comes as a toast, now or
+   * when the signal returns.
+   */
+  const run = (body: LineActionInput, glider: string, messages: { success: string; failure: (message: string) => { heading?: string; message: string } }, after?: () => void) => {
+    const entry = lineActionEntry({ action: body, glider, by: tapper });
+    setStoring(true);
+    send(entry, (outcome, settled) => {
+      if (outcome.kind === 'done') {
+        // Short: on a busy line the next toast must not hide the next row's buttons.
+        notifications.toast({ status: 'success', message: messages.success, delay: 2500 });
+        answered(outcome.body as FlightActionResult);
+      } else {
+        // A refusal of a tap that had to wait stays until the person closes it: they may have moved on.
+        const late = settled.attempts > 0;
+        notifications.toast({ status: 'danger', ...messages.failure(outcome.refusal.message), ...(late ? { autohide: false } : { delay: 6000 }) });
+        answered(undefined);
+      }
+      return true;
+    }).then(
+      ({ firstTry }) => {
+        setStoring(false);
+        after?.();
+        void firstTry.then((result) => result === 'waiting' && notifications.toast({ status: 'warning', message: `${entry.label}: waiting to send`, delay: 2500 }));
+      },
+      (error: unknown) => {
+        setStoring(false);
+        notifications.toast({ status: 'danger', heading: `${entry.label}: not stored`, message: error instanceof Error ? error.message : String(error) });
       },
     );
   };
-  const noAction = (error: unknown) => ({ message: noActionMessage(error) });
+  const noAction = (message: string) => ({ message: noActionText(message) });
 
   const launch = () => {
     if (!selected || minutes === null) return;
     const flight = selected;
     run(
       { action: 'Launch', id: flight.id, time: minutesAgoFromNow(minutes), tug: tug?.id ?? '', towPilot },
+      flight.glider,
       { success: `${flight.glider} launched`, failure: noAction },
       () => {
         setSelectedId(null);
@@ -147,7 +181,7 @@ function LineLists({
 
   const land = (flight: FlightRecord) => {
     if (minutes === null) return;
-    run({ action: 'Landing', id: flight.id, time: minutesAgoFromNow(minutes) }, { success: `${flight.glider} landed`, failure: noAction }, onDone);
+    run({ action: 'Landing', id: flight.id, time: minutesAgoFromNow(minutes) }, flight.glider, { success: `${flight.glider} landed`, failure: noAction }, onDone);
   };
 
   const remove = async (flight: FlightRecord) => {
@@ -159,7 +193,7 @@ function LineLists({
       confirmVariant: 'danger',
     });
     if (!ok) return;
-    run({ action: 'CancelRequest', id: flight.id }, { success: `${flight.glider} removed from the flight line`, failure: noAction }, () => setSelectedId(null));
+    run({ action: 'CancelRequest', id: flight.id }, flight.glider, { success: `${flight.glider} removed from the flight line`, failure: noAction }, () => setSelectedId(null));
   };
 
   const undoLaunch = async (flight: FlightRecord) => {
@@ -171,7 +205,7 @@ function LineLists({
       confirmVariant: 'danger',
     });
     if (!ok) return;
-    run({ action: 'UndoLaunch', id: flight.id }, { success: `Launch of ${flight.glider} undone`, failure: (error) => ({ heading: FAILED_UNDO_LAUNCH, message: noActionMessage(error) }) });
+    run({ action: 'UndoLaunch', id: flight.id }, flight.glider, { success: `Launch of ${flight.glider} undone`, failure: (message) => ({ heading: FAILED_UNDO_LAUNCH, message: noActionText(message) }) });
   };
 
   const undoLanding = async (flight: FlightRecord) => {
@@ -183,7 +217,7 @@ function LineLists({
       confirmVariant: 'danger',
     });
     if (!ok) return;
-    run({ action: 'UndoLanding', id: flight.id }, { success: `Landing of ${flight.glider} undone`, failure: (error) => ({ heading: FAILED_UNDO_LANDING, message: noActionMessage(error) }) });
+    run({ action: 'UndoLanding', id: flight.id }, flight.glider, { success: `Landing of ${flight.glider} undone`, failure: (message) => ({ heading: FAILED_UNDO_LANDING, message: noActionText(message) }) });
   };
 
   const button = launchButtonText({ glider: selected?.glider ?? null, tugsReady: tugs.length, tug: tug?.id ?? null, minutesOk: minutes !== null });
@@ -193,7 +227,7 @@ function LineLists({
       {mode === 'Launch' && (
         // One box for the picker and the buttons, so the sticky Launch button stays in reach while a long queue scrolls.
         <div className="mb-4">
-          <NextFlightPicker waiting={lists.waiting} selected={selected?.id ?? null} onSelect={setSelectedId} now={ctx.now} busy={ctx.busy} />
+          <NextFlightPicker waiting={lists.waiting} selected={selected?.id ?? null} onSelect={setSelectedId} now={ctx.now} busy={ctx.busy} unsent={ctx.waiting} />
           <LaunchedBy
             tugs={tugs}
             tug={tug}

@@ -1,11 +1,27 @@
 import { useId } from 'react';
 import type { FlightRecord, TugStatus } from '@flightline/domain/api-types';
+import { WaitingToSend } from '../../components/waiting-to-send.tsx';
 import type { TowPilotChoice } from './launch-crew.ts';
 import { pilotShortName } from './line-lists.ts';
 import { timeSinceText } from './time-text.ts';
 
 /** The next-flight picker: the waiting flights in submission order, one big button each. */
-export function NextFlightPicker({ waiting, selected, onSelect, now, busy }: { waiting: FlightRecord[]; selected: string | null; onSelect: (id: string | null) => void; now: number; busy: boolean }) {
+export function NextFlightPicker({
+  waiting,
+  selected,
+  onSelect,
+  now,
+  busy,
+  unsent,
+}: {
+  waiting: FlightRecord[];
+  selected: string | null;
+  onSelect: (id: string | null) => void;
+  now: number;
+  busy: boolean;
+  /** Flights with this phone's events still in the outbox (a request made offline). */
+  unsent?: ReadonlyMap<string, string[]> | undefined;
+}) {
   const id = useId();
   return (
     <section className="mb-3" aria-labelledby={id}>
@@ -31,6 +47,7 @@ export function NextFlightPicker({ waiting, selected, onSelect, now, busy }: { w
                   <strong className="fs-5">{pilotShortName(flight.first, flight.last)}</strong>
                   <span className="fs-5">{flight.glider}</span>
                   {flight.launchType && <span>{flight.launchType}</span>}
+                  {unsent?.has(flight.id) && <WaitingToSend title={unsent.get(flight.id)!.join(', ')} />}
                   <span className="ms-auto small opacity-75">waiting {timeSinceText(flight.submittedAt, now)}</span>
                 </span>
               </button>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, CanceledError } from '../../lib/api.ts';
-import { isRetryable, noActionMessage, pollBannerText, statusOf } from './line-messages.ts';
+import { noActionMessage, noActionText, pollBannerText, statusOf } from './line-messages.ts';
 
 const refused = (status: number, message: string) => new ApiError(message, status, { status, headers: new Headers(), body: { message } });
 
@@ -12,6 +12,11 @@ describe('noActionMessage', () => {
   it('does not repeat it when the server already says it', () => {
     expect(noActionMessage(refused(409, 'No action taken - already launched'))).toBe('No action taken - already launched');
   });
+
+  it("words an outbox refusal's message the same way", () => {
+    expect(noActionText('Already launched by Irene Instructor at 14:32')).toBe('No action taken - Already launched by Irene Instructor at 14:32');
+    expect(noActionText('No action taken - already launched')).toBe('No action taken - already launched');
+  });
 });
 
 describe('pollBannerText', () => {
@@ -22,12 +27,9 @@ describe('pollBannerText', () => {
   });
 });
 
-describe('retries', () => {
-  it('sends again only when no answer came', () => {
+describe('statusOf', () => {
+  it('is the status of a refusal, 600 when no answer came', () => {
     expect(statusOf(refused(409, 'x'))).toBe(409);
-    expect(isRetryable(new ApiError('Could not reach the server.', 600))).toBe(true);
-    expect(isRetryable(refused(409, 'Flight already launched'))).toBe(false);
-    expect(isRetryable(refused(500, 'oops'))).toBe(false);
-    expect(isRetryable(new CanceledError())).toBe(false);
+    expect(statusOf(new CanceledError())).toBe(600);
   });
 });

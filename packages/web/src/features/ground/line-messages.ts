@@ -8,7 +8,11 @@ const NO_ACTION = 'No action taken - ';
 
 /** 'No action taken - {server message}', once, whatever the server's wording. */
 export function noActionMessage(error: unknown): string {
-  const message = errorMessage(error);
+  return noActionText(errorMessage(error));
+}
+
+/** The same for a refusal's message as the outbox keeps it. */
+export function noActionText(message: string): string {
   return message.startsWith(NO_ACTION) ? message : `${NO_ACTION}${message}`;
 }
 
@@ -20,9 +24,4 @@ export function statusOf(error: unknown): number {
 /** The banner over the lists when the 10-second poll fails. */
 export function pollBannerText(error: unknown): string {
   return `Could not update flights / tugs (${statusOf(error)})`;
-}
-
-/** A line action worth sending again with the same key: the phone got no answer (the work may or may not be done). */
-export function isRetryable(error: unknown): boolean {
-  return statusOf(error) === NO_RESPONSE_STATUS && !(error instanceof Error && error.name === 'CanceledError');
 }

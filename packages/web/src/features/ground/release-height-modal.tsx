@@ -1,11 +1,12 @@
 import { useRef, useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
-import type { FlightRecord } from '@flightline/domain/api-types';
-import { newIdempotencyKey } from '../../lib/new-id.ts';
+import type { FlightActionResult, FlightRecord } from '@flightline/domain/api-types';
 import { errorMessage } from '../../lib/api.ts';
 import { notifications } from '../../lib/notifications-store.ts';
-import { useFlightAction } from './api.ts';
+import { lineActionEntry, type Tapper } from '../../lib/outbox/field-events.ts';
+import { useOutboxSend } from '../../lib/outbox/use-outbox.ts';
+import { useFlightAnswered } from './api.ts';
 import { flightLabel, hasReleaseHeight } from './line-lists.ts';
 import {
   parseReleaseHeight,
@@ -22,34 +23,62 @@ import {
  * The Release Height modal (back-office spec §4, §5, §8): a whole number
  * above 0 or 'Must set a release height before submitting' and no call; a
  * height already set answers 409, and the 'Release Height Already Set'
- * dialog offers Overwrite (sent again with overwrite) or Ignore.
+ * dialog offers Overwrite (sent again with overwrite) or Ignore. Sent
+ * through the field outbox: with no signal the modal closes and the flight
+ * shows "waiting to send"; the answer comes as a toast when it is sent.
  */
-export function ReleaseHeightModal({ flight, club, day, heightUnit, onClose }: { flight: FlightRecord; club: string; day: string; heightUnit: string; onClose: () => void }) {
+export function ReleaseHeightModal({
+  flight,
+  club,
+  day,
+  tapper,
+  heightUnit,
+  onClose,
+}: {
+  flight: FlightRecord;
+  club: string;
+  day: string;
+  tapper: Tapper;
+  heightUnit: string;
+  onClose: () => void;
+}) {
   const [text, setText] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [conflict, setConflict] = useState<{ conflict: ReleaseConflict; height: number } | null>(null);
-  const action = useFlightAction(club, day);
+  const [sending, setSending] = useState(false);
+  const outboxSend = useOutboxSend();
+  const answered = useFlightAnswered(club, day);
   const input = useRef<HTMLInputElement>(null);
   const unit = heightUnit ? ` (${heightUnit})` : '';
 
   const send = (height: number, overwrite: boolean) => {
-    action.mutate(
-      { action: 'ReleaseHeight', id: flight.id, releaseHeight: height, overwrite, idempotencyKey: newIdempotencyKey() },
-      {
-        onSuccess: () => {
-          notifications.toast({ status: 'success', message: RELEASE_HEIGHT_SET });
+    const entry = lineActionEntry({ action: { action: 'ReleaseHeight', id: flight.id, releaseHeight: height, overwrite }, glider: flight.glider, by: tapper });
+    setSending(true);
+    outboxSend(entry, (outcome) => {
+      setSending(false);
+      if (outcome.kind === 'done') {
+        notifications.toast({ status: 'success', message: RELEASE_HEIGHT_SET });
+        answered(outcome.body as FlightActionResult);
+        onClose();
+        return true;
+      }
+      const found = overwrite ? null : releaseConflictOf(outcome.refusal);
+      if (found) setConflict({ conflict: found, height });
+      else notifications.toast({ status: 'danger', heading: RELEASE_HEIGHT_FAILED, message: outcome.refusal.message });
+      return true;
+    })
+      .then(({ firstTry }) => firstTry)
+      .then(
+        (result) => {
+          if (result !== 'waiting') return;
+          notifications.toast({ status: 'warning', message: `${entry.label}: waiting to send`, delay: 2500 });
           onClose();
         },
-        onError: (error) => {
-          const found = overwrite ? null : releaseConflictOf(error);
-          if (found) {
-            setConflict({ conflict: found, height });
-            return;
-          }
+        (error: unknown) => {
+          setSending(false);
           notifications.toast({ status: 'danger', heading: RELEASE_HEIGHT_FAILED, message: errorMessage(error) });
         },
-      },
-    );
+      );
   };
 
   const submit = (event: FormEvent) => {
@@ -75,10 +104,10 @@ export function ReleaseHeightModal({ flight, club, day, heightUnit, onClose }: {
           <p className="mb-0">{releaseConflictText(conflict.conflict, conflict.height, heightUnit)}</p>
         </Modal.Body>
         <Modal.Footer className="flex-nowrap">
-          <Button variant="secondary" size="lg" className="flex-fill" onClick={onClose} disabled={action.isPending}>
+          <Button variant="secondary" size="lg" className="flex-fill" onClick={onClose} disabled={sending}>
             Ignore
           </Button>
-          <Button variant="warning" size="lg" className="flex-fill" onClick={() => send(conflict.height, true)} disabled={action.isPending}>
+          <Button variant="warning" size="lg" className="flex-fill" onClick={() => send(conflict.height, true)} disabled={sending}>
             Overwrite
           </Button>
         </Modal.Footer>
@@ -123,10 +152,10 @@ export function ReleaseHeightModal({ flight, club, day, heightUnit, onClose }: {
           )}
         </Modal.Body>
         <Modal.Footer className="flex-nowrap">
-          <Button variant="secondary" size="lg" className="flex-fill" onClick={onClose} disabled={action.isPending}>
+          <Button variant="secondary" size="lg" className="flex-fill" onClick={onClose} disabled={sending}>
             Cancel
           </Button>
-          <Button type="submit" variant="primary" size="lg" className="flex-fill" disabled={action.isPending}>
+          <Button type="submit" variant="primary" size="lg" className="flex-fill" disabled={sending}>
             Set release height
           </Button>
         </Modal.Footer>

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../lib/api.ts';
 import { parseReleaseHeight, releaseConflictOf, releaseConflictText } from './release-height.ts';
 
 describe('parseReleaseHeight', () => {
@@ -14,8 +13,9 @@ describe('parseReleaseHeight', () => {
   });
 });
 
-function apiError(status: number, body: unknown): ApiError {
-  return new ApiError('refused', status, { status, headers: new Headers(), body });
+/** A refusal as the outbox keeps it. */
+function apiError(status: number, body: unknown) {
+  return { status, body };
 }
 
 describe('releaseConflictOf', () => {
@@ -27,7 +27,7 @@ describe('releaseConflictOf', () => {
   it('is null for other refusals and failures', () => {
     expect(releaseConflictOf(apiError(409, { message: 'Flight not launched yet' }))).toBeNull();
     expect(releaseConflictOf(apiError(400, { currentReleaseHeight: 1800 }))).toBeNull();
-    expect(releaseConflictOf(new Error('boom'))).toBeNull();
+    expect(releaseConflictOf({ status: 409, body: 'Conflict' })).toBeNull();
   });
 
   it('tolerates a missing setter', () => {

@@ -1,5 +1,3 @@
-import { ApiError } from '../../lib/api.ts';
-
 /** The Release Height modal (back-office spec §4, §5, §8). */
 
 export const RELEASE_HEIGHT_REQUIRED = 'Must set a release height before submitting';
@@ -23,12 +21,11 @@ export interface ReleaseConflict {
   currentReleaseHeight: number;
 }
 
-/** The 409 of a ReleaseHeight without overwrite on a flight whose height is set, else null. */
-export function releaseConflictOf(error: unknown): ReleaseConflict | null {
-  if (!(error instanceof ApiError) || error.status !== 409) return null;
-  const current = error.field<unknown>('currentReleaseHeight');
+/** The 409 of a ReleaseHeight without overwrite on a flight whose height is set (a refusal as the outbox keeps it), else null. */
+export function releaseConflictOf(refusal: { status: number; body: unknown }): ReleaseConflict | null {
+  if (refusal.status !== 409 || refusal.body === null || typeof refusal.body !== 'object') return null;
+  const { currentReleaseHeight: current, releaseSetBy: setBy } = refusal.body as Record<string, unknown>;
   if (typeof current !== 'number') return null;
-  const setBy = error.field<unknown>('releaseSetBy');
   return { currentReleaseHeight: current, releaseSetBy: typeof setBy === 'string' ? setBy : '' };
 }
 

@@ -1,7 +1,6 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TowEventResult, TugPageData } from '@flightline/domain/api-types';
-import type { TowEvent } from '@flightline/domain/schemas/flights';
-import { get, post } from '../../lib/api.ts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TugPageData } from '@flightline/domain/api-types';
+import { get } from '../../lib/api.ts';
 
 // The club is named in each call, so a club switched in another tab is refused, not logged on the wrong club's tug.
 
@@ -13,13 +12,14 @@ export function useTugPage(club: string) {
   });
 }
 
-/** Log one tow event; the tugs are read again afterwards — also after a refusal, which may come from another phone's newer reading. */
-export function useCreateTow(club: string) {
+/**
+ * After the server answered a tow event (sent through the field outbox,
+ * lib/outbox): read the tugs again — also after a refusal, which may come from
+ * another phone's newer reading.
+ */
+export function useTugsAnswered(club: string) {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: Omit<TowEvent, 'club' | 'data'> & { data: TowEventData }) => post<TowEventResult>('/create-tow/', { ...body, club }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['tugs', club] }),
-  });
+  return () => queryClient.invalidateQueries({ queryKey: ['tugs', club] });
 }
 
 /** What the page sends: every field of the spec's payload. */

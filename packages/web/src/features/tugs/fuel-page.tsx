@@ -1,19 +1,23 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode, type Ref } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type ReactNode, type Ref } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import InputGroup from 'react-bootstrap/InputGroup';
 import Spinner from 'react-bootstrap/Spinner';
 import { Link, useNavigate } from 'react-router';
-import type { TugPageData, TugStatus } from '@flightline/domain/api-types';
+import type { TowEventResult, TugPageData, TugStatus } from '@flightline/domain/api-types';
 import { Loading, LoadError, Page } from '../../components/page-state.tsx';
+import { WaitingToSend } from '../../components/waiting-to-send.tsx';
 import { errorMessage } from '../../lib/api.ts';
 import { confirmDialog } from '../../lib/confirm-store.ts';
 import { notifications } from '../../lib/notifications-store.ts';
 import { failedToLoad } from '../../lib/offline-status.ts';
 import { useSession } from '../../lib/session.ts';
 import { newIdempotencyKey } from '../../lib/new-id.ts';
-import { useCreateTow, useTugPage } from './api.ts';
-import { checkOutLabel, defaultTug, hobbsJumpWarning, hobbsPrefill, hoursText, lastNote, MODES, towData, type TowDraft, type TowErrors, type TowMode } from './tow-form.ts';
+import { tapperOf, towEventEntry, type Tapper } from '../../lib/outbox/field-events.ts';
+import { useOutbox, useOutboxSend } from '../../lib/outbox/use-outbox.ts';
+import { useTugsAnswered, useTugPage } from './api.ts';
+import { withPendingTowEvents } from './pending-tows.ts';
+import { checkOutLabel, defaultTug, hobbsJumpWarning, hobbsPrefill, hoursText, lastNote, MODES, towData, towLabel, type TowDraft, type TowErrors, type TowMode } from './tow-form.ts';
 import './fuel-page.css';
 
 const TITLE = 'Log Fuel, Oil, or Shift Change';
@@ -23,10 +27,10 @@ export function FuelPage() {
   const { data: session } = useSession();
   // RequireMember has loaded the session and checked the club before this renders.
   if (!session?.club || !session.userID) return null;
-  return <TugLoader club={session.club} userID={session.userID} />;
+  return <TugLoader club={session.club} userID={session.userID} tapper={tapperOf(session)} />;
 }
 
-function TugLoader({ club, userID }: { club: string; userID: string }) {
+function TugLoader({ club, userID, tapper }: { club: string; userID: string; tapper: Tapper }) {
   const page = useTugPage(club);
   if (page.isPending) return <Page title={TITLE}><Loading text="Retrieving the tugs...." /></Page>;
   if (!page.data || failedToLoad(page)) {
@@ -45,7 +49,7 @@ function TugLoader({ club, userID }: { club: string; userID: string }) {
       </Page>
     );
   }
-  return <TowForm key={club} club={club} userID={userID} page={page.data} />;
+  return <TowForm key={club} club={club} userID={userID} tapper={tapper} page={page.data} />;
 }
 
 function HomeLink() {
@@ -57,40 +61,41 @@ function HomeLink() {
 }
 
 /**
- * One key per event being logged: the same key on every retry of it (a
- * double tap, a retry after a dropped connection) so it is recorded once; a
- * new one when the form changes.
+ * The form. Each event goes through the field outbox (docs/offline.md): its
+ * idempotency key and tap time are stored at once and it is sent in order,
+ * now or when the signal returns; the tugs shown include this phone's events
+ * still waiting, so the next reading is checked against them.
  */
-function useIdempotencyKey() {
-  const key = useRef<string | null>(null);
-  return {
-    current: () => (key.current ??= newIdempotencyKey()),
-    reset: () => {
-      key.current = null;
-    },
-  };
-}
-
-function TowForm({ club, userID, page }: { club: string; userID: string; page: TugPageData }) {
+function TowForm({ club, userID, tapper, page: loaded }: { club: string; userID: string; tapper: Tapper; page: TugPageData }) {
   const navigate = useNavigate();
-  const create = useCreateTow(club);
-  const key = useIdempotencyKey();
-  const [tugId, setTugId] = useState(() => defaultTug(page.tugs));
+  const send = useOutboxSend();
+  const answered = useTugsAnswered(club);
+  const outbox = useOutbox();
+  const pending = useMemo(() => withPendingTowEvents(loaded, outbox.waiting), [loaded, outbox.waiting]);
+  const page = { ...loaded, tugs: pending.tugs };
+  const [tugId, setTugId] = useState(() => defaultTug(loaded.tugs));
   const [mode, setMode] = useState<TowMode>('checkIn');
-  const [draft, setDraft] = useState<TowDraft>(() => ({ hobbs: hobbsPrefill(page.tugs.find((t) => t.id === tugId)), fuel: '', pilot: '' }));
+  const [draft, setDraft] = useState<TowDraft>(() => ({ hobbs: hobbsPrefill(pending.tugs.find((t) => t.id === tugId)), fuel: '', pilot: '' }));
   const [errors, setErrors] = useState<TowErrors>({});
+  const [storing, setStoring] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
   const alertRef = useRef<HTMLDivElement>(null);
   const hobbsRef = useRef<HTMLInputElement>(null);
   const tug = page.tugs.find((t) => t.id === tugId);
+  // The page may open on the last data seen (restored, or before a refresh answers): while the Hobbs field
+  // still shows the old reading untouched, it follows the tug's newer one.
+  const prefill = hobbsPrefill(tug);
+  const [prefilled, setPrefilled] = useState(prefill);
+  if (prefill !== prefilled) {
+    setPrefilled(prefill);
+    if (draft.hobbs === prefilled) setDraft((d) => ({ ...d, hobbs: prefill }));
+  }
 
   useEffect(() => {
-    if (create.isError) alertRef.current?.focus();
-  }, [create.isError]);
+    if (refusal) alertRef.current?.focus();
+  }, [refusal]);
 
-  const changed = () => {
-    key.reset();
-    create.reset();
-  };
+  const changed = () => setRefusal(null);
   const chooseTug = (id: string) => {
     changed();
     setTugId(id);
@@ -110,8 +115,9 @@ function TowForm({ club, userID, page }: { club: string; userID: string; page: T
 
   const submit = async (event?: FormEvent) => {
     event?.preventDefault();
-    if (!tug || create.isPending) return;
-    const checked = towData(mode, draft, tug, { time: Date.now(), by: userID });
+    if (!tug || storing) return;
+    // The time is the tap's: towEventEntry sets it when the event is stored.
+    const checked = towData(mode, draft, tug, { time: 0, by: userID });
     if (!checked.ok) {
       setErrors(checked.errors);
       if (checked.errors.hobbs) hobbsRef.current?.focus();
@@ -123,18 +129,40 @@ function TowForm({ club, userID, page }: { club: string; userID: string; page: T
       hobbsRef.current?.focus();
       return;
     }
-    create.mutate(
-      { idempotencyKey: key.current(), data: checked.data },
-      {
-        onSuccess: (result) => {
-          key.reset();
-          // Tug pilot rule (member spec §4): after a check out the chosen tow pilot resets to None.
-          if (mode === 'checkOut') setDraft((d) => ({ ...d, pilot: '' }));
-          notifications.toast({ status: 'success', message: result.message });
-          void navigate('/');
-        },
-      },
-    );
+    const { data } = checked;
+    const pilot = page.towPilots.find((p) => p.userID === data.pilot);
+    const label = towLabel(data, { checkedIn: tug.pilotName, pilot: pilot ? `${pilot.first} ${pilot.last}` : '' });
+    // One key per event: a second tap while it is stored is ignored (storing), a retry of it is the outbox's.
+    const entry = towEventEntry({ idempotencyKey: newIdempotencyKey(), data: { ...data }, label, by: tapper });
+    const done = () => {
+      // Tug pilot rule (member spec §4): after a check out the chosen tow pilot resets to None.
+      if (mode === 'checkOut') setDraft((d) => ({ ...d, pilot: '' }));
+      void navigate('/');
+    };
+    setStoring(true);
+    setRefusal(null);
+    try {
+      const { firstTry } = await send(entry, (outcome) => {
+        if (outcome.kind === 'done') {
+          notifications.toast({ status: 'success', message: (outcome.body as TowEventResult).message });
+          // The tugs as they are now, before leaving: the page opens with them next time.
+          void answered().finally(done);
+        } else {
+          // Read the tugs again: the refusal may come from another phone's newer reading.
+          setRefusal(outcome.refusal.message);
+          void answered();
+        }
+        return true;
+      });
+      if ((await firstTry) === 'waiting') {
+        notifications.toast({ status: 'warning', message: `${label}: waiting to send` });
+        done();
+      }
+    } catch (error) {
+      setRefusal(errorMessage(error));
+    } finally {
+      setStoring(false);
+    }
   };
 
   return (
@@ -153,6 +181,12 @@ function TowForm({ club, userID, page }: { club: string; userID: string; page: T
             ))}
           </Form.Select>
           {tug && <TugSummary tug={tug} />}
+          {tug && pending.waiting.get(tug.id)?.map((entry) => (
+            <div key={entry.id} className="form-text d-flex flex-wrap align-items-center gap-2">
+              <span>{entry.label}</span>
+              <WaitingToSend />
+            </div>
+          ))}
         </Form.Group>
 
         <div className="fuel-modes mb-3" role="group" aria-label="What to log">
@@ -164,7 +198,7 @@ function TowForm({ club, userID, page }: { club: string; userID: string; page: T
         </div>
 
         {tug ? (
-          <fieldset disabled={create.isPending}>
+          <fieldset disabled={storing}>
             <legend className="visually-hidden">{MODES.find((m) => m.mode === mode)!.label}</legend>
             {mode === 'checkIn' && (
               <Form.Group className="mb-3" controlId="tow-pilot">
@@ -199,14 +233,14 @@ function TowForm({ club, userID, page }: { club: string; userID: string; page: T
                 {keepTogether(errors.form, tug.id)}
               </div>
             )}
-            {create.isError && (
+            {refusal && (
               <div className="alert alert-danger" role="alert" tabIndex={-1} ref={alertRef}>
-                {keepTogether(errorMessage(create.error), tug.id)}
+                {keepTogether(refusal, tug.id)}
               </div>
             )}
 
-            <Button type="submit" variant="primary" className="w-100 mb-2" disabled={mode === 'checkOut' && !tug.currentPilot} aria-busy={create.isPending}>
-              {create.isPending && <Spinner as="span" animation="border" size="sm" className="me-2" aria-hidden="true" />}
+            <Button type="submit" variant="primary" className="w-100 mb-2" disabled={mode === 'checkOut' && !tug.currentPilot} aria-busy={storing}>
+              {storing && <Spinner as="span" animation="border" size="sm" className="me-2" aria-hidden="true" />}
               {submitLabel(mode, tug)}
             </Button>
           </fieldset>

@@ -123,3 +123,12 @@ export function towData(mode: TowMode, draft: TowDraft, tug: TugStatus, context:
     },
   };
 }
+
+/** What the outbox and the navbar call a tug event while it waits: 'Refuel 30.00 L on C-FTOW at 1236.50 h'. */
+export function towLabel(data: Pick<TowEventData, 'tug' | 'hobbs' | 'oil' | 'fuel' | 'pilot' | 'pilotLogOut'>, names: { checkedIn: string; pilot: string }): string {
+  const at = `at ${hoursText(data.hobbs)} h`;
+  if (data.pilot) return `Check in ${names.pilot || 'a tow pilot'} on ${data.tug} ${at}`;
+  if (data.pilotLogOut) return `Check out ${names.checkedIn || 'the pilot'} of ${data.tug} ${at}`;
+  if (data.fuel > 0) return `Refuel ${hoursText(data.fuel)} L on ${data.tug} ${at}`;
+  return `Oil change on ${data.tug} ${at}`;
+}

@@ -1,0 +1,46 @@
+import type { FlightRecord } from '@flightline/domain/api-types';
+import type { FlightRequest } from '@flightline/domain/schemas/flights';
+import { launchOf, pilotOf, type CrewData, type CrewDraft } from './crew-draft.ts';
+
+/**
+ * A request still in the field outbox, as the line will list it once sent
+ * (docs/offline.md): the crew page's confirmation while it waits, and the
+ * line page's waiting flight on this phone. The server decides the rest (a
+ * new intro's serial, the tow speed it fills in).
+ */
+export function pendingFlight(data: CrewData, draft: CrewDraft, request: FlightRequest, where: { id: string; day: string; tappedAt: number }): FlightRecord {
+  const pilot = pilotOf(data, request.user);
+  return {
+    id: where.id,
+    dateString: where.day,
+    user: request.user,
+    first: pilot?.first ?? '',
+    last: pilot?.last ?? '',
+    flyWith: request.flyWith as FlightRecord['flyWith'],
+    passengerID: request.passengerID,
+    passengerFirst: request.passengerFirst,
+    passengerLast: request.passengerLast,
+    pilotInCharge: request.pilotInCharge,
+    shareCost: request.shareCost,
+    glider: request.glider,
+    launchType: launchOf(data, draft) ?? request.launchType,
+    introRef: request.introRef,
+    towSpeed: request.towSpeed || (data.readyGliders[request.glider]?.launchSpeed ?? 0),
+    submittedAt: where.tappedAt,
+    acceptedAt: null,
+    launchedAt: null,
+    offTowAt: null,
+    landedAt: null,
+    cancelledAt: null,
+    releaseHeight: 0,
+    releaseSetBy: '',
+    towPilot: '',
+    tug: '',
+    launchTransaction: null,
+    landingTransaction: null,
+    launchCost: null,
+    flightCost: null,
+    flightLocked: false,
+    corrections: [],
+  };
+}

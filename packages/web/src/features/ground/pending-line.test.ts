@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import type { OutboxEntry } from '@flightline/domain/outbox';
+import { flight, T } from './flight-fixture.ts';
+import { withPendingEvents } from './pending-line.ts';
+
+let seq = 0;
+function entry(kind: OutboxEntry['kind'], flightId: string, body: Record<string, unknown>, extra: Partial<OutboxEntry> = {}): OutboxEntry {
+  seq++;
+  return {
+    id: `k${seq}`,
+    seq,
+    kind,
+    path: '/update-flight/',
+    body,
+    tappedAt: T + seq * 1000,
+    userId: 'u2',
+    userName: 'Irene Instructor',
+    label: `${String(body.action ?? 'Flight request')} ${seq}`,
+    flightId,
+    preview: null,
+    attempts: 0,
+    nextAttemptAt: 0,
+    problem: null,
+    refusal: null,
+    ...extra,
+  };
+}
+
+describe('the line with this phone’s waiting events laid over it', () => {
+  it('shows a waiting request as a waiting flight, then its waiting launch, marked for each event', () => {
+    const requested = flight('new', { glider: 'C-FDSC', submittedAt: T + 1000 });
+    const entries = [
+      entry('flight-request', 'new', { type: 'FLIGHT' }, { preview: requested, label: 'Flight request: C-FDSC' }),
+      entry('line-action', 'new', { id: 'new', action: 'Launch', time: T - 5 * 60_000, tug: 'C-FTOW' }, { label: 'Launch C-FDSC' }),
+    ];
+    const line = withPendingEvents([flight('a')], entries);
+    expect(line.flights.map((f) => [f.id, f.launchedAt, f.tug])).toEqual([
+      ['a', null, ''],
+      ['new', T - 5 * 60_000, 'C-FTOW'],
+    ]);
+    expect(line.waiting.get('new')).toEqual(['Flight request: C-FDSC', 'Launch C-FDSC']);
+    expect(line.waiting.has('a')).toBe(false);
+  });
+
+  it('applies line actions in tap order: launch, release height, landing, undo landing', () => {
+    const entries = [
+      entry('line-action', 'a', { id: 'a', action: 'Launch', time: T + 60_000 }),
+      entry('line-action', 'a', { id: 'a', action: 'ReleaseHeight', releaseHeight: 2000 }),
+      entry('line-action', 'a', { id: 'a', action: 'Landing', time: T + 20 * 60_000 }),
+      entry('line-action', 'a', { id: 'a', action: 'UndoLanding' }),
+    ];
+    const [a] = withPendingEvents([flight('a')], entries).flights;
+    expect(a).toMatchObject({ launchedAt: T + 60_000, releaseHeight: 2000, landedAt: null });
+  });
+
+  it('leaves out what the flight no longer allows (another phone launched it), and refused events', () => {
+    const launched = flight('a', { launchedAt: T, acceptedAt: T, tug: 'C-GTOW' });
+    const line = withPendingEvents(
+      [launched, flight('b')],
+      [
+        entry('line-action', 'a', { id: 'a', action: 'Launch', time: T + 5000 }),
+        entry('line-action', 'b', { id: 'b', action: 'CancelRequest' }, { refusal: { status: 409, message: 'Flight was cancelled', body: null } }),
+      ],
+    );
+    expect(line.flights).toEqual([launched, flight('b')]);
+    expect(line.waiting.size).toBe(0);
+  });
+
+  it('a removal waiting to send takes the flight off the lists (cancelled at the tap)', () => {
+    const removal = entry('line-action', 'a', { id: 'a', action: 'CancelRequest' });
+    const [a] = withPendingEvents([flight('a')], [removal]).flights;
+    expect(a!.cancelledAt).toBe(removal.tappedAt);
+  });
+});

@@ -1,0 +1,66 @@
+import { createMemoryOutboxStore } from '@flightline/domain/outbox-memory-store';
+import { createOutbox, type DrainResult, type Outbox, type OutboxOptions, type OutboxOutcome } from '@flightline/domain/outbox';
+import { createFetchTransport } from './fetch-transport.ts';
+import { createIdbOutboxStore } from './idb-store.ts';
+
+/**
+ * The field outbox as the browser runs it, in a page or in the service
+ * worker (no DOM here): entries in IndexedDB, sent with fetch, one sender at
+ * a time across tabs and the worker (Web Locks), and every change announced
+ * on a BroadcastChannel so open pages show what another context sent.
+ */
+
+/** The Background Sync tag the pages register and the service worker's sync handler drains. */
+export const OUTBOX_SYNC_TAG = 'flightline-outbox';
+/** The BroadcastChannel (and Web Lock) name. */
+export const OUTBOX_CHANNEL = 'flightline-outbox';
+
+export type OutboxMessage = { type: 'changed' } | { type: 'settled'; id: string; outcome: OutboxOutcome };
+
+/** Run the work alone across contexts; undefined when another context holds the lock. Without Web Locks, just run. */
+async function exclusive<T>(work: () => Promise<T>): Promise<T | undefined> {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks;
+  if (!locks) return work();
+  return locks.request(OUTBOX_CHANNEL, { ifAvailable: true }, (lock) => (lock ? work() : undefined));
+}
+
+export function openChannel(): BroadcastChannel | null {
+  return typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(OUTBOX_CHANNEL);
+}
+
+/** The browser's outbox; `options` add the page's listeners. */
+export function createBrowserOutbox(options: Pick<OutboxOptions, 'onSettled' | 'onChange'> = {}, channel = openChannel()): Outbox {
+  const post = (message: OutboxMessage) => channel?.postMessage(message);
+  return createOutbox({
+    // Private windows of some browsers have no IndexedDB: the outbox still works, for this page's life.
+    store: typeof indexedDB === 'undefined' ? createMemoryOutboxStore() : createIdbOutboxStore(),
+    transport: createFetchTransport(),
+    exclusive,
+    onSettled(entry, outcome) {
+      post({ type: 'settled', id: entry.id, outcome });
+      options.onSettled?.(entry, outcome);
+    },
+    onChange() {
+      post({ type: 'changed' });
+      options.onChange?.();
+    },
+  });
+}
+
+/**
+ * Send what the outbox holds, now: the service worker's Background Sync
+ * handler (`event.waitUntil(drainOutbox())`). Rejects while events still wait
+ * for the network, so the browser tries the sync again later; resolves when
+ * the queue is empty, when another context is sending, or when it waits for
+ * the person to log in (a page asks them).
+ */
+export async function drainOutbox(): Promise<DrainResult> {
+  const channel = openChannel();
+  try {
+    const result = await createBrowserOutbox({}, channel).drain({ force: true });
+    if (result.state === 'waiting') throw new Error(`Outbox: ${result.problem ?? 'waiting for the network'}`);
+    return result;
+  } finally {
+    channel?.close();
+  }
+}
