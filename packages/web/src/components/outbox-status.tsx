@@ -40,7 +40,8 @@ export function OutboxStatus({ userID, timeZone }: { userID: string | null; time
   };
 
   return (
-    <div className="position-relative">
+    // The list hangs from the navbar (Bootstrap's .navbar is positioned), at its right edge, whatever the button's place.
+    <div>
       <button
         type="button"
         className="btn btn-warning btn-sm fw-semibold text-nowrap"
@@ -51,7 +52,7 @@ export function OutboxStatus({ userID, timeZone }: { userID: string | null; time
         {count} waiting
       </button>
       {open && (
-        <section id="outbox-panel" className="outbox-panel card shadow position-absolute end-0 mt-1" aria-label="Waiting to send">
+        <section id="outbox-panel" className="outbox-panel card shadow position-absolute" aria-label="Waiting to send">
           <div className="card-body p-2">
             <p className="small mb-2">
               {loginNeeded

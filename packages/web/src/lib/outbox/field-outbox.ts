@@ -80,14 +80,9 @@ function start() {
   // Another tab or the service worker sent or refused something: show it here too.
   channel?.addEventListener('message', (event: MessageEvent<OutboxMessage>) => {
     const message = event.data;
-    const handler = message.type === 'settled' ? handlers.get(message.id) : undefined;
-    if (message.type === 'settled' && handler) {
-      handlers.delete(message.id);
-      const entry = snapshot.waiting.find((e) => e.id === message.id) ?? ({ id: message.id } as OutboxEntry);
-      if (handler(message.outcome, entry) && message.outcome.kind === 'refused') {
-        claimed.add(message.id);
-        void outbox.dismiss(message.id);
-      }
+    if (message.type === 'settled') {
+      const entry = snapshot.waiting.find((e) => e.id === message.id);
+      if (entry) settle(entry, message.outcome);
     }
     void refresh();
   });
