@@ -1,6 +1,11 @@
+import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
+import { fileURLToPath } from 'node:url';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { describe, expect, inject, it } from 'vitest';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { RoutePreloads } from '@flightline/domain/route-preloads';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, login, newPhonePage, screenshot } from './helpers/browser.ts';
 import { DEMO, DEMO_PASSWORD } from './helpers/demo-accounts.ts';
 
 /**
@@ -95,5 +100,87 @@ describe('compressed and cacheable', () => {
     expect(api.headers['content-encoding']).toBe('gzip');
     expect(api.headers.vary).toBe('accept-encoding');
     expect(JSON.parse(gunzipSync(api.body).toString())).toHaveProperty('paths');
+  });
+});
+
+const PRELOADS = JSON.parse(readFileSync(fileURLToPath(new URL('../packages/web/dist/.vite/route-preloads.json', import.meta.url)), 'utf8')) as RoutePreloads;
+
+describe('the page before its script: the HTML shell', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  /** Where the landing page's parts are drawn, in CSS pixels. */
+  const layout = (page: Page) =>
+    page.evaluate(() =>
+      ['nav .navbar-brand', 'nav a[href="/login"]', 'main h1', 'main p.lead', 'main a[href="/signup"].btn', 'footer'].map((selector) => {
+        const box = document.querySelector(selector)?.getBoundingClientRect();
+        return [selector, box ? [box.x, box.y, box.width, box.height].map(Math.round) : null];
+      }),
+    );
+
+  it('the landing page is in the HTML, drawn where the app then draws it: nothing moves', async () => {
+    const bare = await newPhonePage(browser, inject('baseUrl'), { javaScriptEnabled: false });
+    await bare.goto('/');
+    await bare.getByRole('heading', { level: 1, name: 'Flightline' }).waitFor();
+    expect(await bare.getByRole('link', { name: 'Sign Up', exact: true }).getAttribute('href')).toBe('/signup');
+    expect(await bare.locator('footer').textContent()).toBe('App version 0.16.0');
+    await screenshot(bare, 'field-ready-landing-no-script');
+    const before = await layout(bare);
+    await bare.context().close();
+
+    const app = await newPhonePage(browser, inject('baseUrl'));
+    await app.addInitScript(() => {
+      (window as unknown as { shifts: number }).shifts = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[]) (window as unknown as { shifts: number }).shifts += entry.value;
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await app.goto('/');
+    // The app has taken over once the session is read: the landing page stays (signed out).
+    await app.waitForLoadState('networkidle');
+    expect(await app.locator('#root').getAttribute('data-landing')).toBe('');
+    expect(await layout(app)).toEqual(before);
+    expect(await app.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBeLessThanOrEqual(0.05);
+    await app.context().close();
+  });
+
+  it("a signed-in member's pages open with the signed-in navbar, the loading state and the footer before any script", async () => {
+    const phone = await newPhonePage(browser, inject('baseUrl'), { extraHTTPHeaders: { 'x-forwarded-for': '127.13.0.2' } });
+    await login(phone, DEMO.member, DEMO_PASSWORD);
+    const cookies = await phone.context().cookies();
+    await phone.context().close();
+
+    const bare = await newPhonePage(browser, inject('baseUrl'), { javaScriptEnabled: false });
+    await bare.context().addCookies(cookies);
+    for (const path of ['/', '/crew/', '/ground/']) {
+      await bare.goto(path);
+      expect(await bare.locator('nav .navbar-brand').textContent()).toBe('Home');
+      expect(await bare.locator('nav').getByRole('link', { name: 'Settings' }).isVisible()).toBe(true);
+      expect(await bare.getByRole('status').textContent()).toBe('Retrieving your data....');
+      expect(await bare.locator('footer').textContent()).toBe('App version 0.16.0');
+    }
+    await screenshot(bare, 'field-ready-ground-no-script');
+    await bare.context().close();
+  });
+
+  it("a signed-in page comes with its screen's code preloaded, and every preloaded file is there", async () => {
+    const cookie = await memberCookie();
+    const html = decoded(await raw('/crew/', { cookie, 'accept-encoding': 'br' }));
+    const crew = PRELOADS.routes['/crew']!;
+    expect(crew.js[0]).toMatch(/^\/assets\/crew-page-[\w-]+\.js$/);
+    for (const href of crew.js) expect(html).toContain(`<link rel="modulepreload" crossorigin href="${href}">`);
+    for (const href of crew.css) expect(html).toContain(`<link rel="preload" as="style" crossorigin href="${href}">`);
+    expect(html).toContain('<link rel="preload" as="fetch" crossorigin href="/api/session">');
+
+    const files = new Set(Object.values(PRELOADS.routes).flatMap((route) => [...route.js, ...route.css]));
+    for (const href of files) {
+      const answer = await raw(href, { 'accept-encoding': 'br' });
+      expect([href, answer.status, answer.headers['content-type']]).toEqual([href, 200, href.endsWith('.css') ? 'text/css; charset=utf-8' : 'application/javascript; charset=utf-8']);
+    }
   });
 });

@@ -2,10 +2,11 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { flightlinePwa } from './src/pwa/vite-pwa.ts';
 import { precompress } from './src/build/precompress.ts';
+import { routePreloadsPlugin } from './src/build/route-preloads.ts';
 
 export default defineConfig({
   // precompress last: it compresses what the others wrote (the service worker and web manifest too).
-  plugins: [react(), flightlinePwa(), precompress()],
+  plugins: [react(), routePreloadsPlugin(), flightlinePwa(), precompress()],
   css: {
     preprocessorOptions: {
       // Bootstrap 5.3's SCSS still uses @import and global functions.
@@ -18,6 +19,8 @@ export default defineConfig({
     chunkSizeWarningLimit: 600,
     // The manifest lets `npm run bench -- size` follow each page's chunks.
     manifest: true,
+    // Every browser the app supports preloads modules itself: no polyfill in the first script.
+    modulePreload: { polyfill: false },
     // Compiling Bootstrap with Dart Sass (pure JS, see docs/decisions/0005) is most of the build: expected, not a warning.
     rolldownOptions: { checks: { bundlerTimings: false } },
   },

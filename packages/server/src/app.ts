@@ -12,6 +12,7 @@ import { checkAccess, forwardSessionCookies, resolveContext, type RequestContext
 import { badRequest, containsNul, databaseInputError, databaseUnavailable, HttpError, NUL_REFUSED, reasonPhrase } from './http/errors.ts';
 import { registerCompression } from './http/compression.ts';
 import { addSecurityHeaders } from './http/security-headers.ts';
+import { loadWebApp } from './http/web-app.ts';
 import { refuseCrossSiteWrites } from './http/write-origin.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { registerModules } from './modules/register.ts';
@@ -98,6 +99,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
 
   const webDist = deps.webDist ?? (existsSync(defaultWebDist) ? defaultWebDist : undefined);
+  const webApp = webDist ? loadWebApp(webDist) : undefined;
   // Before the routes: it compresses the answers of the routes registered after it.
   await registerCompression(app);
   mountAuth(app, auth, CLIENT_IP_HEADER);
@@ -110,17 +112,19 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
 
   app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith('/api/') || request.method !== 'GET' || !webDist) {
+    if (request.url.startsWith('/api/') || request.method !== 'GET' || !webApp) {
       return reply.status(404).send({ statusCode: 404, error: 'Not Found', message: `No such call: ${request.method} ${request.url.split('?')[0]}` });
     }
-    // Client-side routes: the SPA shows its own "Sorry, page not found!".
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    // Client-side routes (and '/'): the SPA draws the page, and its own "Sorry, page not found!".
+    return webApp.send(request, reply);
   });
 
   if (webDist) {
     await app.register(fastifyStatic, {
       root: webDist,
       wildcard: false,
+      // '/' is a page (http/web-app.ts); /index.html stays the built file, as the service worker caches it.
+      index: false,
       // dist/.vite/manifest.json is for the size benchmark, not for browsers.
       dotfiles: 'deny',
       // FILE.br and FILE.gz, written by the build, are sent for FILE by Accept-Encoding (with Vary: Accept-Encoding).

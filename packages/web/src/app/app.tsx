@@ -1,9 +1,8 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { IsRestoringProvider, QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider } from 'react-router';
 import { ApiError } from '../lib/api.ts';
 import { followBrowserConnection } from '../lib/online.ts';
-import { router } from './router.tsx';
+import { AppRouter } from './router.tsx';
 
 /** The saved cache's lifetime (lib/query-persistence.ts), repeated so the first chunk does not load that module. */
 const SAVED_CACHE_MS = 7 * 24 * 60 * 60 * 1000;
@@ -40,7 +39,7 @@ export function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <IsRestoringProvider value={restoring}>
-        <RouterProvider router={router} />
+        <AppRouter />
       </IsRestoringProvider>
       <Suspense fallback={null}>
         <UpdatePrompt />

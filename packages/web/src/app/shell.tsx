@@ -6,13 +6,15 @@ import { ConfirmHost } from '../components/confirm-host.tsx';
 import { Notifications } from '../components/notifications.tsx';
 import { Loading, Page } from '../components/page-state.tsx';
 import { errorMessage, get, post } from '../lib/api.ts';
+import { servedWithSession } from '../lib/first-paint.ts';
 import { notifications } from '../lib/notifications-store.ts';
 import { hasWaitingTaps } from '../lib/outbox/waiting-flag.ts';
 import { useRefreshSession, useSession } from '../lib/session.ts';
-import { UpdateRequired } from './update-required.tsx';
 
 export const LANDING_NAME = 'Flightline';
 
+// Only drawn when the server no longer supports this version: not part of every first visit.
+const UpdateRequired = lazy(async () => ({ default: (await import('./update-required.tsx')).UpdateRequired }));
 // The field outbox's "2 waiting" (docs/offline.md): loaded after the page, for a signed-in person or taps left waiting.
 const OutboxStatus = lazy(async () => ({ default: (await import('../components/outbox-status.tsx')).OutboxStatus }));
 
@@ -32,6 +34,9 @@ export function Shell({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   const signedIn = session.data?.isAuthenticated ?? false;
   const hasClub = Boolean(session.data?.club);
+  // Until the session is read, the navbar stays as the server drew it: signed in when a session cookie came (first-paint.ts).
+  const navSignedIn = session.isPending ? servedWithSession : signedIn;
+  const navHome = session.isPending ? servedWithSession : signedIn && hasClub;
 
   const logout = async () => {
     try {
@@ -43,14 +48,20 @@ export function Shell({ children }: { children: ReactNode }) {
     await navigate('/');
   };
 
-  if (signedIn && version.data && !version.data.supported) return <UpdateRequired />;
+  if (signedIn && version.data && !version.data.supported) {
+    return (
+      <Suspense fallback={null}>
+        <UpdateRequired />
+      </Suspense>
+    );
+  }
 
   return (
     <div className="d-flex flex-column min-vh-100">
       <nav className="navbar navbar-dark bg-primary py-1">
         <div className="container-fluid">
           <Link className="navbar-brand" to="/">
-            {signedIn && hasClub ? 'Home' : LANDING_NAME}
+            {navHome ? 'Home' : LANDING_NAME}
           </Link>
           <div className="d-flex align-items-center gap-1">
             {(signedIn || hasWaitingTaps()) && (
@@ -58,7 +69,7 @@ export function Shell({ children }: { children: ReactNode }) {
                 <OutboxStatus userID={session.data?.userID ?? null} timeZone={session.data?.clubTimeZone ?? ''} />
               </Suspense>
             )}
-            {signedIn ? (
+            {navSignedIn ? (
               <>
                 <Link className="btn btn-link text-white text-decoration-none px-2 d-inline-flex align-items-center" to="/settings">
                   Settings

@@ -5,7 +5,7 @@ const ConfirmDialog = lazy(async () => ({ default: (await import('./confirm-dial
 
 /** Loads the dialog (and its modal code) the first time something asks for a confirmation. */
 export function ConfirmHost() {
-  const open = useSyncExternalStore(confirmDialog.subscribe, confirmDialog.getState);
+  const open = useSyncExternalStore(confirmDialog.subscribe, confirmDialog.getState, confirmDialog.getState);
   const everOpened = useEverTrue(open !== null);
   if (!everOpened) return null;
   return (

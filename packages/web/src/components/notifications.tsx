@@ -29,15 +29,15 @@ function Item({ item }: { item: NotificationItem }) {
 
 /** The stacked toasts (bottom) and alerts (top), rendered once in the shell. Plain markup: no transition library. */
 export function Notifications() {
-  const state = useSyncExternalStore(notifications.subscribe, notifications.getState);
+  const state = useSyncExternalStore(notifications.subscribe, notifications.getState, notifications.getState);
   return (
     <>
-      <div className="notification-stack position-fixed top-0 start-50 translate-middle-x mt-2" style={{ zIndex: 1090 }} aria-label="Alerts">
+      <div className="notification-stack position-fixed top-0 start-50 translate-middle-x mt-2">
         {state.alerts.map((item) => (
           <Item key={item.id} item={item} />
         ))}
       </div>
-      <div className="notification-stack position-fixed bottom-0 start-50 translate-middle-x mb-2" style={{ zIndex: 1090 }} aria-live="polite" aria-label="Notifications">
+      <div className="notification-stack position-fixed bottom-0 start-50 translate-middle-x mb-2" aria-live="polite">
         {state.toasts.map((item) => (
           <Item key={item.id} item={item} />
         ))}

@@ -23,7 +23,7 @@ export function LoadError({ error, prefix }: { error: unknown; prefix?: string }
 
 export function Page({ title, children }: { title?: string; children: ReactNode }) {
   return (
-    <main className="container py-3" style={{ maxWidth: 720 }}>
+    <main className="container page py-3">
       {title && <h1 className="h3 mb-3">{title}</h1>}
       {title && <OfflineNotice />}
       {children}

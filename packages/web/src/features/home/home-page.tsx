@@ -95,7 +95,11 @@ function AccountLines({ club, userID }: { club: string; userID: string }) {
   return (
     <section aria-label="Account" className="mt-4">
       {balance.isPending ? (
-        <Loading text="Retrieving your balance...." />
+        // The balance line's own size, so the club message below does not move when the balance comes.
+        <div className="fs-5 mb-2 d-flex align-items-center gap-2" role="status">
+          <span className="spinner-border spinner-border-sm" aria-hidden="true" />
+          <span>Retrieving your balance....</span>
+        </div>
       ) : !balance.data || failedToLoad(balance) ? (
         <LoadError error={balance.error} prefix="Could not load your balance." />
       ) : (

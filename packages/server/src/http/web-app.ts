@@ -1,0 +1,150 @@
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ROUTE_PRELOADS_FILE, routeOf, type RoutePreloads } from '@flightline/domain/route-preloads';
+
+/**
+ * index.html for every page of the web app (decision 0009). The built file
+ * holds the app shell with a loading state, and the landing page and the
+ * signed-in navbar in `<template>`s; per page, the server
+ *   - draws the landing page in the shell for `/` when no session cookie came
+ *     (a visitor sees it before any script runs), and marks the root
+ *     `data-landing` so the app's first render keeps it; with a session
+ *     cookie, draws the signed-in navbar and marks the root `data-session`;
+ *   - adds `<link rel="modulepreload">` for the page's lazily loaded screen
+ *     and its imports, and `<link rel="preload" as="style">` for its styles
+ *     (dist/.vite/route-preloads.json, written by the build), so they download
+ *     with the first script instead of after it;
+ *   - with a session cookie, preloads the app's first read, GET /api/session.
+ * Each answer is made once per page and kind, and kept with its brotli and gzip forms.
+ */
+
+/** better-auth's session cookie (`__Secure-` when PUBLIC_URL is https). Its presence only: the app reads the session itself. */
+const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=[^;]/;
+
+/** The app's first read (lib/session.ts), preloaded for a page opened with a session cookie. */
+export const SESSION_API = '/api/session';
+
+const PAGE_SLOT = /<!--page-->[\s\S]*?<!--\/page-->/;
+const LANDING_TEMPLATE = /<template id="landing-page">([\s\S]*?)<\/template>/;
+const NAV_SLOT = /<!--nav-->[\s\S]*?<!--\/nav-->/;
+const SIGNED_IN_NAV_TEMPLATE = /<template id="signed-in-nav">([\s\S]*?)<\/template>/;
+
+/** `html` with the slot's content replaced by the template's, and the root marked; unchanged when either is missing. */
+function fill(html: string, slot: RegExp, template: RegExp, name: string, mark: string): string {
+  const content = template.exec(html)?.[1];
+  if (content === undefined || !slot.test(html)) return html;
+  return html.replace(slot, () => `<!--${name}-->${content.trim()}<!--/${name}-->`).replace('<div id="root"', `<div id="root" ${mark}`);
+}
+
+interface Encoded {
+  identity: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+}
+
+export interface WebAppPages {
+  /** Answers index.html for the request's page. */
+  send(request: FastifyRequest, reply: FastifyReply): FastifyReply;
+}
+
+export function hasSessionCookie(cookieHeader: string | undefined): boolean {
+  return cookieHeader !== undefined && SESSION_COOKIE.test(cookieHeader);
+}
+
+/** The encoding to send: brotli, else gzip, when the request accepts it (q > 0); else none. */
+export function chooseEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | 'identity' {
+  const accepted = new Map<string, number>();
+  for (const part of (acceptEncoding ?? '').split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    if (!name) continue;
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    accepted.set(name, q ? Number(q.slice(2)) || 0 : 1);
+  }
+  const quality = (name: string) => accepted.get(name) ?? accepted.get('*') ?? 0;
+  if (quality('br') > 0) return 'br';
+  if (quality('gzip') > 0) return 'gzip';
+  return 'identity';
+}
+
+function escapeAttribute(value: string): string {
+  return value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;');
+}
+
+/** The page's HTML: `route` is a key of the preloads ('/crew', '*'), `landing` draws the landing page. */
+export function pageHtml(indexHtml: string, preloads: RoutePreloads | undefined, route: string, signedIn: boolean, landing: boolean): string {
+  let html = indexHtml;
+  if (landing) html = fill(html, PAGE_SLOT, LANDING_TEMPLATE, 'page', 'data-landing');
+  if (signedIn) html = fill(html, NAV_SLOT, SIGNED_IN_NAV_TEMPLATE, 'nav', 'data-session');
+  const links: string[] = [];
+  // Every page reads the session first (lib/session.ts): with a session cookie, fetch it with the scripts.
+  if (signedIn) links.push(`<link rel="preload" as="fetch" crossorigin href="${SESSION_API}">`);
+  const preload = preloads?.routes[route];
+  if (preload && (signedIn || !preload.signedIn)) {
+    links.push(
+      ...preload.js.map((href) => `<link rel="modulepreload" crossorigin href="${escapeAttribute(href)}">`),
+      ...preload.css.map((href) => `<link rel="preload" as="style" crossorigin href="${escapeAttribute(href)}">`),
+    );
+  }
+  if (links.length) html = html.replace('</head>', () => `    ${links.join('\n    ')}\n  </head>`);
+  return html;
+}
+
+/** The built app's pages, or undefined when `webDist` has no index.html. */
+export function loadWebApp(webDist: string): WebAppPages | undefined {
+  const indexPath = join(webDist, 'index.html');
+  const preloadsPath = join(webDist, ROUTE_PRELOADS_FILE);
+  if (!existsSync(indexPath)) return undefined;
+  let builtAt = -1;
+  let indexHtml = '';
+  let preloads: RoutePreloads | undefined;
+  let routes: RoutePreloads['routes'] = {};
+  // At most two answers per route (with and without a session): bounded by the app's routes, not by addresses.
+  const made = new Map<string, Encoded>();
+  /** Read the build again when it changed (`npm run build` while the server runs): its pages name the new files. */
+  const load = () => {
+    const mtime = statSync(indexPath, { throwIfNoEntry: false })?.mtimeMs ?? builtAt;
+    if (mtime === builtAt) return;
+    builtAt = mtime;
+    indexHtml = readFileSync(indexPath, 'utf8');
+    preloads = existsSync(preloadsPath) ? (JSON.parse(readFileSync(preloadsPath, 'utf8')) as RoutePreloads) : undefined;
+    routes = preloads?.routes ?? {};
+    made.clear();
+  };
+  load();
+
+  const encoded = (route: string, signedIn: boolean): Encoded => {
+    const landing = route === '/' && !signedIn;
+    const key = `${route} ${signedIn}`;
+    let answer = made.get(key);
+    if (!answer) {
+      const identity = Buffer.from(pageHtml(indexHtml, preloads, route, signedIn, landing));
+      answer = {
+        identity,
+        br: brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } }),
+        gzip: gzipSync(identity, { level: 9 }),
+      };
+      made.set(key, answer);
+    }
+    return answer;
+  };
+
+  return {
+    send(request, reply) {
+      load();
+      const pathname = request.url.split('?')[0]!;
+      // '/' (and its old name '/index') is a route of its own even when the build wrote no preloads for it.
+      const route = pathname === '/' || /^\/index\/?$/i.test(pathname) ? '/' : routeOf(pathname, routes);
+      const answer = encoded(route, hasSessionCookie(request.headers.cookie));
+      const encoding = chooseEncoding(request.headers['accept-encoding']);
+      reply
+        .header('content-type', 'text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        // The page differs with the session cookie (landing page, preloads) and the encoding.
+        .header('vary', 'accept-encoding, cookie');
+      if (encoding !== 'identity') reply.header('content-encoding', encoding);
+      return reply.send(answer[encoding]);
+    },
+  };
+}

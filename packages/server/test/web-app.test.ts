@@ -1,0 +1,156 @@
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RoutePreloads } from '@flightline/domain/route-preloads';
+import { chooseEncoding, hasSessionCookie } from '../src/http/web-app.ts';
+import { CONTENT_SECURITY_POLICY } from '../src/http/security-headers.ts';
+import { createClub, createPerson, createTestApp, type TestApp } from './helpers/test-app.ts';
+
+/** A built index.html as packages/web/index.html makes it: the shell with its slots, and the templates. */
+const INDEX_HTML = `<!doctype html>
+<html lang="en">
+  <head>
+    <title>Flightline</title>
+    <script type="module" crossorigin src="/assets/index-abc.js"></script>
+  </head>
+  <body>
+    <div id="root"><div class="shell">
+      <!--nav--><nav>Flightline <a href="/signup">Signup</a></nav><!--/nav-->
+      <div class="flex-grow-1"><!--page--><main><span>Retrieving your data....</span></main><!--/page--></div>
+    </div></div>
+    <template id="signed-in-nav"><nav>Home <a href="/settings">Settings</a></nav></template>
+    <template id="landing-page"><main><h1>Flightline</h1></main></template>
+  </body>
+</html>
+`;
+
+const PRELOADS: RoutePreloads = {
+  routes: {
+    '/': { signedIn: true, js: ['/assets/home-page-1.js'], css: [] },
+    '/login': { signedIn: false, js: ['/assets/login-page-1.js', '/assets/Form-1.js'], css: [] },
+    '/crew': { signedIn: true, js: ['/assets/crew-page-1.js', '/assets/schemas-1.js'], css: ['/assets/crew-page-1.css'] },
+    '*': { signedIn: false, js: ['/assets/not-found-1.js'], css: [] },
+  },
+};
+
+/**
+ * index.html per page (decision 0009): the landing page drawn for a visitor,
+ * the signed-in navbar for a session, the page's screen preloaded.
+ */
+describe('the web app pages', () => {
+  let t: TestApp;
+  let webDist: string;
+  let session: string;
+
+  beforeAll(async () => {
+    webDist = mkdtempSync(join(tmpdir(), 'flightline-web-'));
+    mkdirSync(join(webDist, '.vite'));
+    mkdirSync(join(webDist, 'assets'));
+    writeFileSync(join(webDist, 'index.html'), INDEX_HTML);
+    writeFileSync(join(webDist, '.vite', 'route-preloads.json'), JSON.stringify(PRELOADS));
+    writeFileSync(join(webDist, 'assets', 'index-abc.js'), 'export {};');
+    t = await createTestApp({ webDist });
+    const club = await createClub(t.db);
+    session = await t.cookieFor((await createPerson(t.db, { club })).email);
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(webDist, { recursive: true, force: true });
+  });
+
+  const page = async (url: string, cookie?: string, acceptEncoding = 'identity') => {
+    const response = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': acceptEncoding, ...(cookie ? { cookie } : {}) } });
+    expect(response.statusCode).toBe(200);
+    return response;
+  };
+  const preloaded = (html: string) => [...html.matchAll(/<link rel="(modulepreload|preload)"(?: as="(\w+)")? crossorigin href="([^"]+)">/g)].map((m) => `${m[2] ?? m[1]} ${m[3]}`);
+
+  it('/ without a session: the landing page in the shell, the root marked data-landing, nothing preloaded', async () => {
+    const html = (await page('/')).body;
+    expect(html).toContain('<div id="root" data-landing>');
+    expect(html).toContain('<!--page--><main><h1>Flightline</h1></main><!--/page-->');
+    expect(html).not.toContain('Retrieving your data');
+    expect(html).toContain('<!--nav--><nav>Flightline <a href="/signup">Signup</a></nav><!--/nav-->');
+    expect(preloaded(html)).toEqual([]);
+  });
+
+  it('/ with a session: the signed-in navbar and the loading state; the session read and the home screen preloaded', async () => {
+    const html = (await page('/', session)).body;
+    expect(html).toContain('<div id="root" data-session>');
+    expect(html).toContain('<!--nav--><nav>Home <a href="/settings">Settings</a></nav><!--/nav-->');
+    expect(html).toContain('<span>Retrieving your data....</span>');
+    expect(preloaded(html)).toEqual(['fetch /api/session', 'modulepreload /assets/home-page-1.js']);
+  });
+
+  it("/crew/ with a session: the screen's chunks and style sheet preloaded", async () => {
+    const html = (await page('/crew/', session)).body;
+    expect(preloaded(html)).toEqual(['fetch /api/session', 'modulepreload /assets/crew-page-1.js', 'modulepreload /assets/schemas-1.js', 'style /assets/crew-page-1.css']);
+    // The links go in the head, after what the build put there.
+    expect(html.indexOf('/assets/crew-page-1.js')).toBeGreaterThan(html.indexOf('/assets/index-abc.js'));
+    expect(html.indexOf('/assets/crew-page-1.js')).toBeLessThan(html.indexOf('</head>'));
+  });
+
+  it('/crew/ without a session preloads nothing of a members-only screen (the app sends the visitor to the login page)', async () => {
+    const html = (await page('/Crew')).body;
+    expect(preloaded(html)).toEqual([]);
+    expect(html).not.toContain('data-landing');
+    expect(html).toContain('Retrieving your data....');
+  });
+
+  it('/login preloads its screen for anyone; an address of no route, the not-found screen', async () => {
+    expect(preloaded((await page('/login?redirect=%2Fcrew')).body)).toEqual(['modulepreload /assets/login-page-1.js', 'modulepreload /assets/Form-1.js']);
+    expect(preloaded((await page('/no/such/page')).body)).toEqual(['modulepreload /assets/not-found-1.js']);
+  });
+
+  it('answers brotli or gzip by Accept-Encoding, revalidated, varying with the cookie, with the security headers', async () => {
+    const br = await page('/crew/', session, 'gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(br.headers['cache-control']).toBe('no-cache');
+    expect(br.headers.vary).toBe('accept-encoding, cookie');
+    expect(br.headers['content-security-policy']).toBe(CONTENT_SECURITY_POLICY);
+    const plain = await page('/crew/', session);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    const gzip = await page('/crew/', session, 'gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+  });
+
+  it('/index.html is the built file as it is (the service worker keeps it for every page)', async () => {
+    const response = await page('/index.html', session);
+    expect(response.body).toBe(INDEX_HTML);
+    expect(response.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('a new build while the server runs: the pages come from it', async () => {
+    writeFileSync(join(webDist, 'index.html'), INDEX_HTML.replace('index-abc.js', 'index-def.js'));
+    const later = new Date(Date.now() + 5_000);
+    utimesSync(join(webDist, 'index.html'), later, later);
+    expect((await page('/login')).body).toContain('/assets/index-def.js');
+  });
+
+  it.each([
+    ['br;q=1.0, gzip;q=0.8, *;q=0.1', 'br'],
+    ['gzip, deflate', 'gzip'],
+    ['br;q=0, gzip', 'gzip'],
+    ['*', 'br'],
+    ['deflate', 'identity'],
+    ['', 'identity'],
+    [undefined, 'identity'],
+  ])('Accept-Encoding %s → %s', (header, encoding) => {
+    expect(chooseEncoding(header)).toBe(encoding);
+  });
+
+  it.each([
+    ['better-auth.session_token=abc.def', true],
+    ['theme=dark; __Secure-better-auth.session_token=abc', true],
+    ['better-auth.session_data=xyz', false],
+    ['better-auth.session_token=', false],
+    ['other=better-auth.session_token=abc', false],
+    [undefined, false],
+  ])('session cookie in %s: %s', (cookie, found) => {
+    expect(hasSessionCookie(cookie)).toBe(found);
+  });
+});
