@@ -246,6 +246,32 @@ describe('after one visit the app opens offline with the last data it saw (375 p
     expect(await notice(page).count()).toBe(0);
   });
 
+  it('with a signal, a reload reads afresh: no saved data is shown while a read is on its way; a read that gets no answer shows its saved data with the notice', async () => {
+    // The day's flights answer 2 s late: meanwhile Home shows no saved list, and no notice.
+    await page.route('**/api/list-items/**', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+      await route.continue();
+    });
+    await page.reload();
+    await page.getByText(/^Your account balance: \$/).waitFor();
+    expect(await page.getByRole('heading', { name: 'Your active flights' }).count()).toBe(0);
+    expect(await notice(page).count()).toBe(0);
+    await page.getByRole('heading', { name: 'Your active flights' }).waitFor();
+    expect(await notice(page).count()).toBe(0);
+    await page.unroute('**/api/list-items/**');
+
+    // The balance gets no answer at all (the signal went after the app opened): its saved value, and the notice.
+    await page.route('**/api/get-balance*', (route) => route.abort('internetdisconnected'));
+    await page.reload();
+    await notice(page).waitFor({ timeout: 15_000 });
+    expect(await page.getByText(/^Your account balance: \$/).textContent()).toBe(online.home![0]);
+    await page.unroute('**/api/get-balance*');
+    await page.reload();
+    await page.getByText(/^Your account balance: \$/).waitFor();
+    await page.getByRole('heading', { name: 'Your active flights' }).waitFor();
+    expect(await notice(page).count()).toBe(0);
+  });
+
   it('signing out empties the saved cache: offline, the phone then opens the landing page, not the member’s data', async () => {
     await page.getByRole('button', { name: 'Logout', exact: true }).click();
     await page.getByRole('link', { name: 'Log In', exact: true }).waitFor();

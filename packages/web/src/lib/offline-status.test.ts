@@ -32,15 +32,22 @@ describe('when a screen says it is offline', () => {
   });
 
   it('online and answering, no notice', () => {
-    expect(offlineSince([read()], true)).toBeNull();
+    expect(offlineSince([read()], true, AT_1432_TORONTO - 1)).toBeNull();
+  });
+
+  it('online, but showing data restored from the phone that nothing has refreshed since the app opened: the notice', () => {
+    const opened = AT_1432_TORONTO + 3_600_000;
+    expect(offlineSince([read()], true, opened)).toBe(AT_1432_TORONTO);
+    // Once a read answers, its data is newer than the app: live again.
+    expect(offlineSince([read({ dataUpdatedAt: opened + 500 })], true, opened)).toBeNull();
   });
 
   it('online but the last refresh got no answer (a poor signal): the notice, with the kept data’s time', () => {
-    expect(offlineSince([read({ dataUpdatedAt: 5_000, error: noAnswer, isError: true })], true)).toBe(5_000);
+    expect(offlineSince([read({ dataUpdatedAt: 5_000, error: noAnswer, isError: true })], true, 1_000)).toBe(5_000);
   });
 
   it('a refusal by the server is not being offline', () => {
-    expect(offlineSince([read({ error: refused, isError: true })], true)).toBeNull();
+    expect(offlineSince([read({ error: refused, isError: true })], true, AT_1432_TORONTO - 1)).toBeNull();
   });
 
   it('no data shown, no notice (the screen shows its loading or error state)', () => {

@@ -34,15 +34,21 @@ export function screenReads(queries: readonly { queryKey: readonly unknown[]; st
     .map(({ state }) => ({ data: state.data, dataUpdatedAt: state.dataUpdatedAt, error: state.error, isError: state.status === 'error' }));
 }
 
+/** When this page (the app) was opened: data fetched before it was restored from the phone. */
+export const APP_OPENED_AT = Date.now();
+
 /**
  * When the data on a screen was fetched, if it may be out of date: the phone
- * is offline or a refresh got no answer. The oldest of the reads shown; null
+ * is offline, a refresh got no answer, or the screen shows data restored from
+ * the phone that no read has refreshed since the app opened (restored only
+ * when the server could not be reached). The oldest of the reads shown; null
  * while the screen is live or shows no data.
  */
-export function offlineSince(reads: readonly ShownRead[], online: boolean): number | null {
+export function offlineSince(reads: readonly ShownRead[], online: boolean, openedAt: number = APP_OPENED_AT): number | null {
   const shown = reads.filter((read) => read.data !== undefined);
   if (shown.length === 0) return null;
-  if (online && !shown.some((read) => isNoConnection(read.error))) return null;
+  const live = online && !shown.some((read) => isNoConnection(read.error) || read.dataUpdatedAt < openedAt);
+  if (live) return null;
   return Math.min(...shown.map((read) => read.dataUpdatedAt));
 }
 

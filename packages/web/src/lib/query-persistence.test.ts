@@ -3,12 +3,12 @@ import { dehydrate, hydrate, QueryClient } from '@tanstack/react-query';
 import type { PersistedClient, Persister } from '@tanstack/react-query-persist-client';
 import type { SessionInfo } from '@flightline/domain/api-types';
 import { APP_VERSION } from '@flightline/domain/app-version';
+import { ApiError, NO_RESPONSE_STATUS } from './api.ts';
 import {
   cacheOwner,
   DEHYDRATE_OPTIONS,
   isRestorable,
   keepCacheToOnePerson,
-  ownedPersister,
   PERSIST_MAX_AGE_MS,
   restorable,
   restoreAndKeep,
@@ -94,27 +94,6 @@ describe('restoring on a shared phone: one person’s cache is never shown to an
     expect(restorable(savedCache('mary'), session(null), 5_000)).toBeUndefined();
   });
 
-  it('the persister removes a cache it will not restore, and asks the server only when there is one', async () => {
-    const calls: string[] = [];
-    let stored: PersistedClient | undefined = savedCache('mary');
-    const inner: Persister = {
-      persistClient: (c) => void (stored = c),
-      restoreClient: () => stored,
-      removeClient: () => {
-        calls.push('remove');
-        stored = undefined;
-      },
-    };
-    const asks: string[] = [];
-    const asTom = ownedPersister(inner, async () => {
-      asks.push('session');
-      return session('tom');
-    });
-    expect(await asTom.restoreClient()).toBeUndefined();
-    expect(calls).toEqual(['remove']);
-    expect(await asTom.restoreClient()).toBeUndefined();
-    expect(asks).toEqual(['session']);
-  });
 });
 
 describe('while the app runs', () => {
@@ -184,10 +163,13 @@ describe('restore and save', () => {
     return { state, persister };
   }
 
-  it('restores a saved cache with its fetch times, then saves each change with the app version', async () => {
+  const noAnswer = async () => undefined;
+  const noConnection = () => new ApiError('Could not reach the server. Check your connection and try again.', NO_RESPONSE_STATUS);
+
+  it('no answer from the server (offline): every saved read is restored with its fetch time; each change is saved with the app version', async () => {
     const { state, persister } = memoryPersister(savedCache('mary', 1_000));
     const client = new QueryClient();
-    await restoreAndKeep(client, { persister, now: () => 2_000, saveDelayMs: 0 });
+    await restoreAndKeep(client, { persister, readSession: noAnswer, now: () => 2_000, saveDelayMs: 0 });
     expect(client.getQueryData(['balance', 'club-1', 'mary'])).toEqual({ balanceCents: 12_345 });
     expect(client.getQueryState(['balance', 'club-1', 'mary'])!.dataUpdatedAt).toBe(1_000);
     client.setQueryData(['tugs', 'club-1'], { tugs: [] });
@@ -197,18 +179,78 @@ describe('restore and save', () => {
     expect(state.stored!.clientState.queries.map((q) => q.queryKey[0]).sort()).toEqual(['balance', 'session', 'tugs']);
   });
 
-  it('a cache older than a week is removed, not restored', async () => {
+  it('the same person answers: only the session read is restored, so the screens read afresh and never show old data as current', async () => {
     const { state, persister } = memoryPersister(savedCache('mary', 1_000));
     const client = new QueryClient();
-    await restoreAndKeep(client, { persister, now: () => 1_000 + PERSIST_MAX_AGE_MS + 1, saveDelayMs: 0 });
+    await restoreAndKeep(client, { persister, readSession: async () => session('mary'), now: () => 2_000, saveDelayMs: 0 });
+    expect(client.getQueryData(['session'])).toEqual(session('mary'));
+    expect(client.getQueryState(['session'])!.dataUpdatedAt).toBe(2_000);
+    expect(client.getQueryData(['balance', 'club-1', 'mary'])).toBeUndefined();
+    // The saved balance is not lost: later saves keep it until the balance is read again.
+    client.setQueryData(['tugs', 'club-1'], { tugs: [] });
+    await saved();
+    expect(state.stored!.clientState.queries.map((q) => q.queryKey[0]).sort()).toEqual(['balance', 'session', 'tugs']);
+  });
+
+  it('the same person answers, then a read gets no answer (the signal went): it shows its saved data with the time it was fetched', async () => {
+    const { persister } = memoryPersister(savedCache('mary', 1_000));
+    const client = new QueryClient();
+    await restoreAndKeep(client, { persister, readSession: async () => session('mary'), now: () => 2_000, saveDelayMs: 0 });
+    await client.prefetchQuery({ queryKey: ['balance', 'club-1', 'mary'], queryFn: () => Promise.reject(noConnection()), retry: false });
+    await saved();
+    expect(client.getQueryState(['balance', 'club-1', 'mary'])).toMatchObject({ data: { balanceCents: 12_345 }, dataUpdatedAt: 1_000, status: 'success' });
+  });
+
+  it('a read refused by the server does not fall back to saved data', async () => {
+    const { persister } = memoryPersister(savedCache('mary', 1_000));
+    const client = new QueryClient();
+    await restoreAndKeep(client, { persister, readSession: async () => session('mary'), now: () => 2_000, saveDelayMs: 0 });
+    await client.prefetchQuery({ queryKey: ['balance', 'club-1', 'mary'], queryFn: () => Promise.reject(new ApiError('Not a member', 403)), retry: false });
+    await saved();
+    expect(client.getQueryData(['balance', 'club-1', 'mary'])).toBeUndefined();
+  });
+
+  it('someone else or no one answers: nothing restored and the saved cache removed; the server is asked only when something is saved', async () => {
+    for (const other of [session('tom'), session(null)]) {
+      const { state, persister } = memoryPersister(savedCache('mary', 1_000));
+      const asks: string[] = [];
+      const client = new QueryClient();
+      await restoreAndKeep(client, {
+        persister,
+        readSession: async () => {
+          asks.push('session');
+          return other;
+        },
+        now: () => 2_000,
+        saveDelayMs: 0,
+      });
+      expect(client.getQueryCache().getAll()).toEqual([]);
+      expect(state.removed).toBe(1);
+      expect(asks).toEqual(['session']);
+      await restoreAndKeep(new QueryClient(), { persister, readSession: async () => (asks.push('again'), other), now: () => 2_000, saveDelayMs: 0 });
+      expect(asks).toEqual(['session']);
+    }
+  });
+
+  it('a cache older than a week is removed, not restored, without asking the server', async () => {
+    const { state, persister } = memoryPersister(savedCache('mary', 1_000));
+    const client = new QueryClient();
+    let asked = false;
+    await restoreAndKeep(client, {
+      persister,
+      readSession: async () => ((asked = true), session('mary')),
+      now: () => 1_000 + PERSIST_MAX_AGE_MS + 1,
+      saveDelayMs: 0,
+    });
     expect(client.getQueryData(['balance', 'club-1', 'mary'])).toBeUndefined();
     expect(state.removed).toBe(1);
+    expect(asked).toBe(false);
   });
 
   it('a failed read is not saved', async () => {
     const { state, persister } = memoryPersister();
     const client = new QueryClient();
-    await restoreAndKeep(client, { persister, now: () => 1_000, saveDelayMs: 0 });
+    await restoreAndKeep(client, { persister, readSession: noAnswer, now: () => 1_000, saveDelayMs: 0 });
     await client.prefetchQuery({ queryKey: ['tugs', 'club-1'], queryFn: () => Promise.reject(new Error('no signal')), retry: false });
     client.setQueryData(['balance', 'club-1', 'mary'], { balanceCents: 1 });
     await saved();

@@ -1,17 +1,20 @@
-import { dehydrate, hydrate, type DehydrateOptions, type Query, type QueryClient } from '@tanstack/react-query';
+import { dehydrate, hydrate, type DehydratedState, type DehydrateOptions, type Query, type QueryClient } from '@tanstack/react-query';
 import type { PersistedClient, Persister } from '@tanstack/react-query-persist-client';
 import { openDB } from 'idb';
 import { APP_VERSION } from '@flightline/domain/app-version';
 import type { SessionInfo } from '@flightline/domain/api-types';
 import { get } from './api.ts';
+import { isNoConnection } from './offline-status.ts';
+
+type DehydratedQuery = DehydratedState['queries'][number];
 
 /**
  * The last data seen, kept on the phone (docs/offline.md): TanStack Query's
- * cache is saved to IndexedDB and restored when the app opens, so a screen
- * opened with no signal shows what it last showed. The cache belongs to one
- * signed-in person: it is dropped when the server says someone else (or no
- * one) is signed in, when this person signs out, and when it would be shown
- * to anyone the server has not confirmed.
+ * cache is saved to IndexedDB, and when the app opens with no signal it is
+ * restored, so a screen shows what it last showed. With a signal the screens
+ * read afresh, as they always have. The cache belongs to one signed-in
+ * person: it is dropped when the server says someone else (or no one) is
+ * signed in, and when this person signs out.
  *
  * Loaded as its own chunk while the app starts (app/app.tsx): IndexedDB and
  * hydration code are not needed to draw the first screen. Restore and save
@@ -70,21 +73,6 @@ async function readSessionNow(): Promise<SessionInfo | undefined> {
   }
 }
 
-/** A saved cache restored only for the person it belongs to (see `restorable`). */
-export function ownedPersister(inner: Persister, readSession: () => Promise<SessionInfo | undefined> = readSessionNow, now = Date.now): Persister {
-  return {
-    persistClient: (client) => inner.persistClient(client),
-    removeClient: () => inner.removeClient(),
-    async restoreClient() {
-      const saved = await inner.restoreClient();
-      if (!saved) return undefined;
-      const restored = restorable(saved, await readSession(), now());
-      if (!restored) await inner.removeClient();
-      return restored;
-    },
-  };
-}
-
 /**
  * The saved cache, one record in its own IndexedDB database (apart from the
  * outbox's). Stored as an object (structured clone), not JSON text.
@@ -112,7 +100,7 @@ function indexedDbPersister(): Persister {
 /** No IndexedDB (some private windows): nothing is saved, and the app works online as before. */
 const noPersister: Persister = { persistClient: () => {}, restoreClient: () => undefined, removeClient: () => {} };
 
-export const queryPersister: Persister = ownedPersister(typeof indexedDB === 'undefined' ? noPersister : indexedDbPersister());
+export const queryPersister: Persister = typeof indexedDB === 'undefined' ? noPersister : indexedDbPersister();
 
 /** What is saved: successful reads only; never a mutation (writes waiting for a signal are the outbox's, in its own store). */
 export const DEHYDRATE_OPTIONS: DehydrateOptions = { shouldDehydrateQuery: shouldPersistQuery, shouldDehydrateMutation: () => false };
@@ -127,7 +115,7 @@ export function isRestorable(saved: Pick<PersistedClient, 'timestamp' | 'buster'
  * someone else, or no one (signed out here or elsewhere, session ended), every
  * other query is dropped from memory and the saved copy removed.
  */
-export function keepCacheToOnePerson(client: QueryClient, persister: Persister = queryPersister): () => void {
+export function keepCacheToOnePerson(client: QueryClient, persister: Persister = queryPersister, onDrop: () => void = () => {}): () => void {
   // undefined: no session read yet (restored or fetched), so nothing to compare with.
   let owner: string | null | undefined;
   return client.getQueryCache().subscribe((event) => {
@@ -137,7 +125,8 @@ export function keepCacheToOnePerson(client: QueryClient, persister: Persister =
     const next = sessionOwner(session);
     if (owner !== undefined && next !== owner) {
       client.removeQueries({ predicate: (query) => query.queryHash !== SESSION_QUERY_HASH });
-      void persister.removeClient();
+      onDrop();
+      void Promise.resolve(persister.removeClient()).catch(() => {});
     }
     owner = next;
   });
@@ -147,21 +136,47 @@ export function keepCacheToOnePerson(client: QueryClient, persister: Persister =
 export const SAVE_DELAY_MS = 300;
 
 /**
- * Restore the saved cache into `client` (the person's own, see `ownedPersister`),
- * then save it after changes and keep it one person's. Resolves once the
- * reads may start; a saved cache that cannot be read is removed and the app
- * opens without it.
+ * Restore the saved cache into `client`, then save it after changes and keep
+ * it one person's. Resolves once the reads may start.
+ *
+ * - Nothing saved, too old, or another version's: nothing restored (removed).
+ * - The server is asked who is signed in (`readSession`, 3 s at most):
+ *   - no answer (offline, or too poor a signal): every saved read is restored,
+ *     so the screens open with the last data seen and say "Offline — as of";
+ *   - the same person: only the session read (the server's) is restored; the
+ *     screens read afresh as they always have, with no old data shown as if
+ *     current. The other saved reads are held: kept in later saves, and put
+ *     back for a read that gets no answer at all (the signal went since);
+ *   - someone else or no one: nothing restored, and the saved cache removed.
+ * A saved cache that cannot be read is removed and the app opens without it.
  */
 export async function restoreAndKeep(
   client: QueryClient,
-  { persister = queryPersister, now = Date.now, saveDelayMs = SAVE_DELAY_MS }: { persister?: Persister; now?: () => number; saveDelayMs?: number } = {},
+  {
+    persister = queryPersister,
+    readSession = readSessionNow,
+    now = Date.now,
+    saveDelayMs = SAVE_DELAY_MS,
+  }: { persister?: Persister; readSession?: () => Promise<SessionInfo | undefined>; now?: () => number; saveDelayMs?: number } = {},
 ): Promise<void> {
+  /** Saved reads not in `client`, by query hash. */
+  const held = new Map<string, DehydratedQuery>();
   // First, so the restored session read already counts as the cache's owner.
-  keepCacheToOnePerson(client, persister);
+  keepCacheToOnePerson(client, persister, () => held.clear());
   try {
     const saved = await persister.restoreClient();
-    if (saved && isRestorable(saved, now())) hydrate(client, saved.clientState);
-    else if (saved) await persister.removeClient();
+    if (saved && !isRestorable(saved, now())) await persister.removeClient();
+    else if (saved) {
+      const fresh = await readSession();
+      const restored = restorable(saved, fresh, now());
+      if (!restored) await persister.removeClient();
+      else if (fresh === undefined) hydrate(client, restored.clientState);
+      else {
+        const [session, others] = partition(restored.clientState.queries, (q) => q.queryHash === SESSION_QUERY_HASH);
+        hydrate(client, { queries: session, mutations: [] });
+        for (const query of others) held.set(query.queryHash, query);
+      }
+    }
   } catch {
     await Promise.resolve(persister.removeClient()).catch(() => {});
   }
@@ -170,9 +185,22 @@ export async function restoreAndKeep(
   const save = () => {
     clearTimeout(pending);
     pending = undefined;
-    void Promise.resolve(persister.persistClient({ timestamp: now(), buster: APP_VERSION, clientState: dehydrate(client, DEHYDRATE_OPTIONS) })).catch(() => {});
+    const clientState = dehydrate(client, DEHYDRATE_OPTIONS);
+    const current = new Set(clientState.queries.map((q) => q.queryHash));
+    clientState.queries.push(...[...held.values()].filter((q) => !current.has(q.queryHash)));
+    void Promise.resolve(persister.persistClient({ timestamp: now(), buster: APP_VERSION, clientState })).catch(() => {});
   };
   client.getQueryCache().subscribe((event) => {
+    if (event.type === 'updated' && event.action.type === 'success') held.delete(event.query.queryHash);
+    if (event.type === 'updated' && event.action.type === 'error' && isNoConnection(event.action.error) && event.query.state.data === undefined) {
+      const saved = held.get(event.query.queryHash);
+      if (saved) {
+        held.delete(event.query.queryHash);
+        const query = event.query;
+        // Its last data, with the time it was fetched: the screen shows it with "Offline — as of".
+        queueMicrotask(() => query.setState({ ...saved.state, fetchStatus: 'idle', error: null, errorUpdatedAt: 0 }));
+      }
+    }
     if (event.type === 'added' || event.type === 'removed' || event.type === 'updated') pending ??= setTimeout(save, saveDelayMs);
   });
   // The phone leaves the app (another app, the screen locks, the tab closes): save what is waiting now.
@@ -181,4 +209,8 @@ export async function restoreAndKeep(
       if (document.visibilityState === 'hidden' && pending !== undefined) save();
     });
   }
+}
+
+function partition<T>(items: T[], test: (item: T) => boolean): [T[], T[]] {
+  return [items.filter(test), items.filter((item) => !test(item))];
 }
