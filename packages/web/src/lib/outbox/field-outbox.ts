@@ -101,12 +101,17 @@ function start() {
     return result;
   };
 
-  /** Ask the service worker to send when the network is back, even if this page is closed by then. */
-  const requestSync = () => {
+  /**
+   * Ask the service worker to send when the network is back, even if this
+   * page is closed by then. Awaited (a second at most) before the screen says
+   * "waiting to send", so a page closed right after still leaves it asked.
+   */
+  const requestSync = async (): Promise<void> => {
     if (typeof navigator === 'undefined' || !navigator.serviceWorker?.controller) return;
-    void navigator.serviceWorker.ready
+    const registered = navigator.serviceWorker.ready
       .then((registration) => (registration as ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } }).sync?.register(OUTBOX_SYNC_TAG))
       .catch(() => {});
+    await Promise.race([registered, new Promise((resolve) => setTimeout(resolve, 1000))]);
   };
 
   if (typeof window !== 'undefined') {
@@ -138,9 +143,9 @@ function start() {
         return handler ? handler(outcome, entry) : false;
       });
       await outbox.enqueue(input);
-      const firstTry = drain(true).then((): FirstTry => {
+      const firstTry = drain(true).then(async (): Promise<FirstTry> => {
         if (settled) return 'settled';
-        requestSync();
+        await requestSync();
         return 'waiting';
       });
       return { firstTry };
