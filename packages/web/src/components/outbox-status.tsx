@@ -4,6 +4,7 @@ import type { OutboxEntry } from '@flightline/domain/outbox';
 import { notifications } from '../lib/notifications-store.ts';
 import { fieldOutbox, type OutboxSnapshot } from '../lib/outbox/field-outbox.ts';
 import { useOutbox } from '../lib/outbox/use-outbox.ts';
+import '../app/bootstrap/card.scss';
 import './outbox-status.css';
 
 /**

@@ -1,3 +1,5 @@
+import '../app/bootstrap/badge.scss';
+
 /** The mark of a tap still in the field outbox (docs/offline.md): shown on the event's row or screen. */
 export function WaitingToSend({ title }: { title?: string | undefined }) {
   return (

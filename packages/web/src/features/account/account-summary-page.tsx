@@ -7,6 +7,7 @@ import { useUserTransactions } from './api.ts';
 import { clubDateTime, PLACEHOLDER_DATE } from './club-dates.ts';
 import { DateRangeFields } from './date-range-fields.tsx';
 import { useDayRange } from './use-day-range.ts';
+import '../../app/bootstrap/tables.scss';
 import './account-summary.css';
 
 // A member page on a phone: plain markup, Intl for the club's dates, no date or UI library.

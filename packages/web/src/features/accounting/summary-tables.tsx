@@ -3,6 +3,7 @@ import { formatMoney } from '@flightline/domain/money';
 import { expenseRows } from './expense-rows.ts';
 import { SortableTable, type Column } from './sortable-table.tsx';
 import type { AccountingView } from './views.ts';
+import '../../app/bootstrap/tables.scss';
 import './accounting-tables.css';
 
 /**

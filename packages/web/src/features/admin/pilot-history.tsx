@@ -11,6 +11,7 @@ import { usePilotBlocks, usePilotHistory, usePilotRecent } from './funds-api.ts'
 import { blockLeft } from './funds-rules.ts';
 import { reversibleIds } from './reverse-rules.ts';
 import type { ReverseEntry } from './use-reverse-entry.ts';
+import '../../app/bootstrap/tables.scss';
 
 /**
  * The pilot's money as the editor shows it: the last entries, the history

@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import type { CrewPageData, FlightCreated, FlightRecord } from '@flightline/domain/api-types';
@@ -31,16 +31,21 @@ import {
   withSecond,
   type CrewDraft,
 } from './crew-draft.ts';
-import { changedWeight, checkFlightRequest } from './flight-request.ts';
 import { FlightPlaced } from './flight-placed.tsx';
 import { GliderSelect } from './glider-select.tsx';
-import { IntroSection } from './intro-section.tsx';
 import { crewLoadError } from './load-error.ts';
 import { pendingFlight } from './pending-flight.ts';
 import { newIdempotencyKey } from '../../lib/new-id.ts';
 import './crew.css';
 
 const TITLE = 'Request Flight';
+
+// The intro part (its search, tooltip and passenger dialog, with their code and styles) is not needed to show
+// the form: it loads once the form is up, so it is there by the time Intro is tapped.
+const loadIntroSection = () => import('./intro-section.tsx');
+const IntroSection = lazy(async () => ({ default: (await loadIntroSection()).IntroSection }));
+// The request's check uses the server's own schema (zod, a quarter of the page's code): loaded the same way.
+const loadRequestRules = () => import('./flight-request.ts');
 
 /** `/crew` (member spec §2 "Crew page (Request Flight)"). */
 export function CrewPage() {
@@ -261,6 +266,10 @@ interface CrewFormProps {
 }
 
 function CrewForm({ data, draft, onDraft, tapper, refusal, onPlace }: CrewFormProps) {
+  useEffect(() => {
+    void loadIntroSection().catch(() => {});
+    void loadRequestRules().catch(() => {});
+  }, []);
   const id = useId();
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
@@ -281,6 +290,14 @@ function CrewForm({ data, draft, onDraft, tapper, refusal, onPlace }: CrewFormPr
 
   const submit = async () => {
     if (button.disabled || busy) return;
+    let rules: Awaited<ReturnType<typeof loadRequestRules>>;
+    try {
+      rules = await loadRequestRules();
+    } catch {
+      setProblem('Could not load the request check. Check your connection and try again.');
+      return;
+    }
+    const { changedWeight, checkFlightRequest } = rules;
     const checked = checkFlightRequest(data, draft);
     if (!checked.ok) {
       setProblem(checked.problem);
@@ -430,7 +447,11 @@ function CrewForm({ data, draft, onDraft, tapper, refusal, onPlace }: CrewFormPr
         />
       )}
 
-      {isIntro && <IntroSection data={data} draft={draft} onDraft={update} today={today} />}
+      {isIntro && (
+        <Suspense fallback={<Loading />}>
+          <IntroSection data={data} draft={draft} onDraft={update} today={today} />
+        </Suspense>
+      )}
 
       <GliderSelect data={data} flyWith={draft.flyWith} value={draft.glider} onChange={(glider) => update((d) => withGlider(data, d, glider))} />
 

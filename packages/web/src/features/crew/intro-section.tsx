@@ -2,8 +2,7 @@ import { useId, useState } from 'react';
 import OverlayTrigger from 'react-bootstrap/OverlayTrigger';
 import Tooltip from 'react-bootstrap/Tooltip';
 import { formatMoney } from '@flightline/domain/money';
-// The tooltip's styles come with the back-office parts of Bootstrap.
-import '../../app/back-office.scss';
+import '../../app/bootstrap/tooltip.scss';
 import { ChoiceButtons } from './choice-buttons.tsx';
 import { fullName, introLaunchOption, introPassenger, selectedIntro, withIntro, withIntroMode, type CrewData, type CrewDraft, type IntroMode, type IntroSaleDraft } from './crew-draft.ts';
 import { EditPassengerDialog } from './edit-passenger-dialog.tsx';

@@ -1,6 +1,7 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { FlightActionResult, FlightRecord, GroundStatus } from '@flightline/domain/api-types';
-import '../../app/back-office.scss';
+import '../../app/bootstrap/badge.scss';
+import '../../app/bootstrap/button-group.scss';
 import { OfflineNotice } from '../../components/offline-notice.tsx';
 import { Loading, Page } from '../../components/page-state.tsx';
 import { confirmDialog } from '../../lib/confirm-store.ts';
@@ -18,11 +19,14 @@ import { flightLabel, partitionFlights, stillWaiting } from './line-lists.ts';
 import { FAILED_UNDO_LANDING, FAILED_UNDO_LAUNCH, noActionText, pollBannerText } from './line-messages.ts';
 import { minutesAgoFromNow } from './minutes-ago.ts';
 import { withPendingEvents } from './pending-line.ts';
-import { ReleaseHeightModal } from './release-height-modal.tsx';
 import { minutesOf, NOW, WhenControl, type WhenState } from './when-control.tsx';
 
 const TITLE = 'Record Launch or Landing';
 type Mode = 'Launch' | 'Land';
+
+// The release height dialog (a modal, with its code) is not needed to show the line: it loads once the line is up.
+const loadReleaseHeightModal = () => import('./release-height-modal.tsx');
+const ReleaseHeightModal = lazy(async () => ({ default: (await loadReleaseHeightModal()).ReleaseHeightModal }));
 
 /** `/ground/`: line management (back-office spec §2), for every active member on duty. */
 export function GroundPage() {
@@ -51,6 +55,10 @@ function GroundLine({ club, timeZone, tapper }: { club: string; timeZone: string
     const pending = withPendingEvents(base.flights, outbox.waiting);
     return { data: { ...base, flights: pending.flights }, waiting: pending.waiting };
   }, [status.data, outbox.waiting, day]);
+  const lineShown = line !== undefined;
+  useEffect(() => {
+    if (lineShown) void loadReleaseHeightModal().catch(() => {});
+  }, [lineShown]);
 
   return (
     <Page>
@@ -87,7 +95,11 @@ function GroundLine({ club, timeZone, tapper }: { club: string; timeZone: string
       ) : (
         status.isPending && <Loading text="Retrieving flights and tugs...." />
       )}
-      {releaseFor && <ReleaseHeightModal flight={releaseFor} club={club} day={day} tapper={tapper} heightUnit={heightUnit} onClose={() => setReleaseFor(null)} />}
+      {releaseFor && (
+        <Suspense fallback={null}>
+          <ReleaseHeightModal flight={releaseFor} club={club} day={day} tapper={tapper} heightUnit={heightUnit} onClose={() => setReleaseFor(null)} />
+        </Suspense>
+      )}
     </Page>
   );
 }
