@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { dehydrate, hydrate, QueryClient } from '@tanstack/react-query';
-import type { PersistedClient, Persister } from '@tanstack/react-query-persist-client';
 import type { SessionInfo } from '@flightline/domain/api-types';
 import { APP_VERSION } from '@flightline/domain/app-version';
 import { ApiError, NO_RESPONSE_STATUS } from './api.ts';
@@ -13,6 +12,8 @@ import {
   restorable,
   restoreAndKeep,
   shouldPersistQuery,
+  type PersistedClient,
+  type Persister,
 } from './query-persistence.ts';
 
 const session = (userID: string | null): SessionInfo => ({

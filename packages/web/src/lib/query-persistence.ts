@@ -1,5 +1,4 @@
 import { dehydrate, hydrate, type DehydratedState, type DehydrateOptions, type Query, type QueryClient } from '@tanstack/react-query';
-import type { PersistedClient, Persister } from '@tanstack/react-query-persist-client';
 import { openDB } from 'idb';
 import { APP_VERSION } from '@flightline/domain/app-version';
 import type { SessionInfo } from '@flightline/domain/api-types';
@@ -7,6 +6,20 @@ import { get } from './api.ts';
 import { isNoConnection } from './offline-status.ts';
 
 type DehydratedQuery = DehydratedState['queries'][number];
+
+/** A saved cache, in the shape persistQueryClient gives it (its package is not a dependency: decision 0007). */
+export interface PersistedClient {
+  timestamp: number;
+  buster: string;
+  clientState: DehydratedState;
+}
+
+/** Where a saved cache is kept. */
+export interface Persister {
+  persistClient(client: PersistedClient): void | Promise<void>;
+  restoreClient(): PersistedClient | undefined | Promise<PersistedClient | undefined>;
+  removeClient(): void | Promise<void>;
+}
 
 /**
  * The last data seen, kept on the phone (docs/offline.md): TanStack Query's
