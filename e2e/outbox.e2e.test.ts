@@ -273,3 +273,39 @@ describe('Background Sync: the service worker sends what waits with no page open
     }
   });
 });
+
+describe('signed out with taps waiting (401)', () => {
+  it('keeps them, asks the person to log in, and sends them once they have', async () => {
+    const page = await phone(DEMO.towPilot);
+    const context = page.context();
+    const lastOil = async () =>
+      ((await (await context.request.get('/api/get-tugs')).json()) as { tugs: { lastOilHobbs: number | null }[] }).tugs[0]?.lastOilHobbs;
+    try {
+      await page.goto('/fuel/');
+      await page.getByLabel('Tug', { exact: true }).waitFor();
+      // The session ends on the server's side (its cookie gone): the page does not know yet.
+      await context.clearCookies();
+      await page.getByRole('button', { name: 'Oil Change', exact: true }).click();
+      await page.getByLabel('Hobbs', { exact: true }).fill('1510');
+      await page.getByRole('button', { name: 'Confirm Oil Change', exact: true }).click();
+      await toast(page, 'Oil change on C-FTOW at 1510.00 h: waiting to send').waitFor();
+      await toast(page, 'Log in to send what is waiting on this phone: nothing is lost.').waitFor();
+      // The app catches up (signed out, its navbar offers Login) and the count stays in the navbar.
+      await page.getByRole('navigation').getByRole('link', { name: 'Login', exact: true }).waitFor();
+      await expect.poll(() => waitingButton(page).textContent()).toBe('1 waiting');
+      await waitingButton(page).click();
+      await page.getByRole('region', { name: 'Waiting to send' }).getByText('You are logged out. Log in to send these; they are kept on this phone.').waitFor();
+      await screenshot(page, 'outbox-signed-out');
+      expect((await outboxEntries(page)).map((e) => e.label)).toEqual(['Oil change on C-FTOW at 1510.00 h']);
+      await waitingButton(page).click();
+
+      await login(page, DEMO.towPilot, DEMO_PASSWORD);
+      await waitingButton(page).waitFor({ state: 'detached' });
+      await expect.poll(lastOil).toBe(1510);
+      await toast(page, 'Log in to send what is waiting on this phone').waitFor({ state: 'detached' });
+      expect(await outboxEntries(page)).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -1,9 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation } from 'react-router';
 import type { OutboxEntry } from '@flightline/domain/outbox';
 import { notifications } from '../lib/notifications-store.ts';
 import { fieldOutbox, type OutboxSnapshot } from '../lib/outbox/field-outbox.ts';
 import { useOutbox } from '../lib/outbox/use-outbox.ts';
+import { SESSION_KEY } from '../lib/session.ts';
 import '../app/bootstrap/card.scss';
 import './outbox-status.css';
 
@@ -73,9 +75,11 @@ export function OutboxStatus({ userID, timeZone }: { userID: string | null; time
               ))}
             </ol>
             {stopped?.state === 'signed-out' ? (
-              <Link className="btn btn-primary btn-sm w-100" to={`/login?redirect=${encodeURIComponent(location.pathname + location.search)}`} onClick={() => setOpen(false)}>
-                Log in
-              </Link>
+              location.pathname !== '/login' && (
+                <Link className="btn btn-primary btn-sm w-100" to={`/login?redirect=${encodeURIComponent(location.pathname + location.search)}`} onClick={() => setOpen(false)}>
+                  Log in
+                </Link>
+              )
             ) : (
               <button type="button" className="btn btn-outline-primary btn-sm w-100" onClick={() => void fieldOutbox().kick()}>
                 Send now
@@ -99,8 +103,9 @@ function refusalHeading(entry: OutboxEntry): string {
  * closed; late successes are summed up in one toast.
  */
 function useNotifier(outbox: OutboxSnapshot) {
+  const queryClient = useQueryClient();
   const shown = useRef(new Set<string>());
-  const asked = useRef(false);
+  const asked = useRef<number | null>(null);
 
   useEffect(() => {
     let sent: string[] = [];
@@ -132,11 +137,15 @@ function useNotifier(outbox: OutboxSnapshot) {
   const signedOut = outbox.stopped?.state === 'signed-out';
   useEffect(() => {
     if (!signedOut) {
-      asked.current = false;
+      // Signed in again (or nothing waits): the notice has done its work.
+      if (asked.current !== null) notifications.remove(asked.current);
+      asked.current = null;
       return;
     }
-    if (asked.current) return;
-    asked.current = true;
-    notifications.alert({ status: 'warning', heading: 'Logged out', message: 'Log in to send what is waiting on this phone: nothing is lost.', autohide: false });
-  }, [signedOut]);
+    if (asked.current !== null) return;
+    // The app may not know yet (its session read is cached): it then shows the login page itself.
+    void queryClient.invalidateQueries({ queryKey: SESSION_KEY });
+    // A toast, not an alert: an alert would cover the navbar's count and Login.
+    asked.current = notifications.toast({ status: 'warning', heading: 'Logged out', message: 'Log in to send what is waiting on this phone: nothing is lost.', autohide: false }) ?? -1;
+  }, [signedOut, queryClient]);
 }
