@@ -1,5 +1,5 @@
 import { createMemoryOutboxStore } from '@flightline/domain/outbox-memory-store';
-import { createOutbox, type DrainResult, type Outbox, type OutboxOptions, type OutboxOutcome } from '@flightline/domain/outbox';
+import { createOutbox, type DrainResult, type Outbox, type OutboxOptions, type OutboxOutcome, type OutboxStore } from '@flightline/domain/outbox';
 import { createFetchTransport } from './fetch-transport.ts';
 import { createIdbOutboxStore } from './idb-store.ts';
 
@@ -28,12 +28,15 @@ export function openChannel(): BroadcastChannel | null {
   return typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(OUTBOX_CHANNEL);
 }
 
+let store: OutboxStore | undefined;
+/** One store (one IndexedDB connection) per page or worker. Private windows of some browsers have no IndexedDB: the outbox still works, for this page's life. */
+const sharedStore = (): OutboxStore => (store ??= typeof indexedDB === 'undefined' ? createMemoryOutboxStore() : createIdbOutboxStore());
+
 /** The browser's outbox; `options` add the page's listeners. */
 export function createBrowserOutbox(options: Pick<OutboxOptions, 'onSettled' | 'onChange'> = {}, channel = openChannel()): Outbox {
   const post = (message: OutboxMessage) => channel?.postMessage(message);
   return createOutbox({
-    // Private windows of some browsers have no IndexedDB: the outbox still works, for this page's life.
-    store: typeof indexedDB === 'undefined' ? createMemoryOutboxStore() : createIdbOutboxStore(),
+    store: sharedStore(),
     transport: createFetchTransport(),
     exclusive,
     onSettled(entry, outcome) {

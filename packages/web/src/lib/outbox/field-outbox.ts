@@ -125,8 +125,6 @@ function start() {
   }
   // On page load: whatever an earlier page left.
   void drain(true);
-  // Best effort: ask the browser not to evict the outbox under storage pressure.
-  void navigator.storage?.persist?.().catch(() => false);
 
   return {
     /**
@@ -145,6 +143,8 @@ function start() {
       await outbox.enqueue(input);
       const firstTry = drain(true).then(async (): Promise<FirstTry> => {
         if (settled) return 'settled';
+        // Something now lives only on this phone: ask the browser not to evict it under storage pressure (best effort).
+        void navigator.storage?.persist?.().catch(() => false);
         await requestSync();
         return 'waiting';
       });
