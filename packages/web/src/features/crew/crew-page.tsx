@@ -12,6 +12,7 @@ import { failedToLoad } from '../../lib/offline-status.ts';
 import { flightRequestEntry, lineActionEntry, tapperOf, type Tapper } from '../../lib/outbox/field-events.ts';
 import { useOutboxSend } from '../../lib/outbox/use-outbox.ts';
 import { useSession } from '../../lib/session.ts';
+import { whenIdle } from '../../lib/when-idle.ts';
 import { clubToday } from '../account/club-dates.ts';
 import { updatePilotWeight, useCrewPage } from './api.ts';
 import { ChoiceButtons } from './choice-buttons.tsx';
@@ -41,7 +42,7 @@ import './crew.css';
 const TITLE = 'Request Flight';
 
 // The intro part (its search, tooltip and passenger dialog, with their code and styles) is not needed to show
-// the form: it loads once the form is up, so it is there by the time Intro is tapped.
+// the form: it loads once the form is up and the phone idle, so it is there by the time Intro is tapped.
 const loadIntroSection = () => import('./intro-section.tsx');
 const IntroSection = lazy(async () => ({ default: (await loadIntroSection()).IntroSection }));
 // The request's check uses the server's own schema (zod, a quarter of the page's code): loaded the same way.
@@ -266,10 +267,14 @@ interface CrewFormProps {
 }
 
 function CrewForm({ data, draft, onDraft, tapper, refusal, onPlace }: CrewFormProps) {
-  useEffect(() => {
-    void loadIntroSection().catch(() => {});
-    void loadRequestRules().catch(() => {});
-  }, []);
+  useEffect(
+    () =>
+      whenIdle(() => {
+        void loadIntroSection().catch(() => {});
+        void loadRequestRules().catch(() => {});
+      }),
+    [],
+  );
   const id = useId();
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);

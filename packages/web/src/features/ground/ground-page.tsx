@@ -9,6 +9,7 @@ import { notifications } from '../../lib/notifications-store.ts';
 import { lineActionEntry, tapperOf, type LineActionInput, type Tapper } from '../../lib/outbox/field-events.ts';
 import { useOutbox, useOutboxSend } from '../../lib/outbox/use-outbox.ts';
 import { useSession } from '../../lib/session.ts';
+import { whenIdle } from '../../lib/when-idle.ts';
 import { clubToday } from '../account/club-dates.ts';
 import { POLL_MS, useFlightAnswered, useGroundStatus, useHeightUnit, useNow } from './api.ts';
 import { InProgressRow, LandedRow, type RowContext } from './flight-rows.tsx';
@@ -24,7 +25,7 @@ import { minutesOf, NOW, WhenControl, type WhenState } from './when-control.tsx'
 const TITLE = 'Record Launch or Landing';
 type Mode = 'Launch' | 'Land';
 
-// The release height dialog (a modal, with its code) is not needed to show the line: it loads once the line is up.
+// The release height dialog (a modal, with its code) is not needed to show the line: it loads once the line is up and the phone idle.
 const loadReleaseHeightModal = () => import('./release-height-modal.tsx');
 const ReleaseHeightModal = lazy(async () => ({ default: (await loadReleaseHeightModal()).ReleaseHeightModal }));
 
@@ -56,9 +57,7 @@ function GroundLine({ club, timeZone, tapper }: { club: string; timeZone: string
     return { data: { ...base, flights: pending.flights }, waiting: pending.waiting };
   }, [status.data, outbox.waiting, day]);
   const lineShown = line !== undefined;
-  useEffect(() => {
-    if (lineShown) void loadReleaseHeightModal().catch(() => {});
-  }, [lineShown]);
+  useEffect(() => (lineShown ? whenIdle(() => void loadReleaseHeightModal().catch(() => {})) : undefined), [lineShown]);
 
   return (
     <Page>
