@@ -251,14 +251,14 @@ describe('line management at 375 px', () => {
     await confirm('Undo landing');
     await toast(line, 'Landing of C-GDSA undone').waitFor();
     await inProgress('C-GDSA').waitFor();
-    expect((await flightOnLine(flights.a))?.landedAt).toBeNull();
+    // The screen shows a tap at once; the outbox sends it a moment later.
+    await expect.poll(async () => (await flightOnLine(flights.a))?.landedAt, { timeout: 10_000 }).toBeNull();
 
     await button('Land C-GDSA').click();
     await toast(line, 'C-GDSA landed').waitFor();
     await landed('C-GDSA').waitFor();
-    const flown = await flightOnLine(flights.a);
-    expect(flown?.landedAt).not.toBeNull();
-    expect(flown?.releaseHeight).toBe(2500);
+    await expect.poll(async () => (await flightOnLine(flights.a))?.landedAt ?? null, { timeout: 10_000 }).not.toBeNull();
+    expect((await flightOnLine(flights.a))?.releaseHeight).toBe(2500);
     await shot(line, 'ground-landed');
   });
 
