@@ -9,6 +9,7 @@ import { clubDateTime } from '../packages/web/src/features/account/club-dates.ts
 import { CHROMIUM_ARGS, CHROMIUM_PATH, login, newPhonePage, screenshot } from './helpers/browser.ts';
 import { DEMO, DEMO_PASSWORD } from './helpers/demo-accounts.ts';
 import { freePort, startServer, type RunningServer } from './helpers/server.ts';
+import { controlledByServiceWorker, waitSaved } from './helpers/field.ts';
 
 /**
  * Installable, opens offline (issue 13, item 4; docs/offline.md): the web app
@@ -57,16 +58,6 @@ async function savedReads(page: Page): Promise<{ key: unknown[]; dataUpdatedAt: 
   );
 }
 
-/** Wait until the saved cache holds a read under each of `roots` (it is written 300 ms after a change). */
-async function waitSaved(page: Page, roots: string[]): Promise<void> {
-  await expect
-    .poll(async () => {
-      const saved = new Set((await savedReads(page)).map((r) => String(r.key[0])));
-      return roots.filter((root) => !saved.has(root));
-    }, { timeout: 10_000 })
-    .toEqual([]);
-}
-
 /** What the notice must say for a screen whose reads are `roots`: the oldest saved fetch time, HH:MM in the club's zone. */
 async function expectedNotice(page: Page, roots: string[], timeZone: string): Promise<string> {
   const times = (await savedReads(page)).filter((r) => roots.includes(String(r.key[0]))).map((r) => r.dataUpdatedAt);
@@ -80,20 +71,6 @@ const notice = (page: Page) => page.getByText(NOTICE);
 const nextFlights = (page: Page) => page.getByRole('region', { name: 'Next flight' }).getByRole('button');
 async function nextFlightLabels(page: Page): Promise<string[]> {
   return (await nextFlights(page).allInnerTexts()).map((text) => text.replace(/\s*waiting \d+:\d{2}$/, '').replace(/\s+/g, ' ').trim());
-}
-
-/** Whether a service worker controls the page, once one is active (it takes the page on its first install). */
-async function controlledByServiceWorker(page: Page): Promise<boolean> {
-  return page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-    if (!navigator.serviceWorker.controller) {
-      await new Promise((resolve) => {
-        navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true });
-        setTimeout(resolve, 5000);
-      });
-    }
-    return navigator.serviceWorker.controller !== null;
-  });
 }
 
 /** The screens a member opens at the field: the path, its heading and the saved reads it shows. */
