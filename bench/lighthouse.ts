@@ -7,6 +7,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { DEMO_PASSWORD } from '../packages/server/src/seed/demo-club.ts';
 import { startServer, type RunningServer } from '../e2e/helpers/server.ts';
+import { printTable } from './ledger.ts';
 import type { BenchmarkResult } from './run.ts';
 
 /**
@@ -231,10 +232,3 @@ export async function run(args: string[]): Promise<BenchmarkResult> {
   return { targetsMet };
 }
 
-function printTable(rows: string[][]): void {
-  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
-  for (const [index, row] of rows.entries()) {
-    console.log(row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  '));
-    if (index === 0) console.log(widths.map((w) => '─'.repeat(w)).join('  '));
-  }
-}

@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { printTable } from './ledger.ts';
 import type { BenchmarkResult } from './run.ts';
 
 /**
@@ -170,10 +171,3 @@ export async function run(args: string[]): Promise<BenchmarkResult> {
   return { targetsMet };
 }
 
-function printTable(rows: string[][]): void {
-  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
-  for (const [index, row] of rows.entries()) {
-    console.log(row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  '));
-    if (index === 0) console.log(widths.map((w) => '─'.repeat(w)).join('  '));
-  }
-}
