@@ -26,7 +26,7 @@ export default defineConfig({
       checks: { bundlerTimings: false },
       // What every page runs before its first read, in one file rather than five (React, the router, TanStack Query,
       // the API client): a phone on one bar of signal opens fewer connections, and gzip does better on one file.
-      output: { codeSplitting: { groups: [{ name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]|src[\\/]lib[\\/]api\.ts$/ }] } },
+      output: { codeSplitting: { groups: [{ name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|wouter|regexparam|use-sync-external-store|@tanstack)[\\/]|src[\\/]lib[\\/]api\.ts$/ }] } },
     },
   },
   server: { proxy: { '/api': 'http://localhost:3000' } },

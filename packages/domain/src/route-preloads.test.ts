@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { routeOf } from './route-preloads.ts';
 
-describe('routeOf: the route of an address, as React Router matches it', () => {
+describe('routeOf: the route of an address, as the router matches it', () => {
   const routes = { '/': {}, '/crew': {}, '/login/reset': {}, '/new pilot': {}, '/userAccount': {}, '*': {} };
 
   it.each([

@@ -27,7 +27,7 @@ export interface RoutePreloads {
 }
 
 /**
- * The route of an address as React Router matches it: '/crew/', '/crew' and
+ * The route of an address as the router matches it: '/crew/', '/crew' and
  * '/Crew' are the same page; an address of no route is '*'.
  */
 export function routeOf(pathname: string, routes: Readonly<Record<string, unknown>>): string {

@@ -1,10 +1,11 @@
 import { lazy, type ComponentType, type ReactNode } from 'react';
-import { BrowserRouter, Outlet, useLocation, useRoutes, type RouteObject } from 'react-router';
+import { Route, Switch } from 'wouter';
 import { ErrorBoundary } from '../components/error-boundary.tsx';
 import { RequireAuth } from '../components/require-auth.tsx';
 import { RequireMember } from '../components/require-member.tsx';
 import { RouteError } from '../components/route-error.tsx';
 import { HomeOrLanding } from '../features/home/home-or-landing.tsx';
+import { useLocation } from '../lib/router.tsx';
 import { Shell } from './shell.tsx';
 
 /** A page loaded on first visit, so a phone downloads only the screens it opens. */
@@ -20,74 +21,74 @@ const member = (element: ReactNode) => <RequireMember>{element}</RequireMember>;
  * The screen, drawn inside the shell: a screen that fails (most often its code
  * would not download) says so with the navbar still there. Another page starts over.
  */
-function Screen() {
+function Screen({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   return (
     <ErrorBoundary key={pathname} fallback={<RouteError />}>
-      <Outlet />
+      {children}
     </ErrorBoundary>
   );
 }
 
-/** Every route of member spec §2 and back-office spec §2. */
-export const routes: RouteObject[] = [
-  {
-    element: (
-      <Shell>
-        <Screen />
-      </Shell>
-    ),
-    children: [
-      { path: '/', element: <HomeOrLanding /> },
-      { path: '/index', element: <HomeOrLanding /> },
-      { path: '/index.html', element: <HomeOrLanding /> },
-      // Signed out
-      { path: '/login', element: page(() => import('../features/auth/login-page.tsx'), 'LoginPage') },
-      { path: '/login/reset', element: page(() => import('../features/auth/reset-password-page.tsx'), 'ResetPasswordPage') },
-      { path: '/signup', element: page(() => import('../features/auth/signup-page.tsx'), 'SignupPage') },
-      // Signed in, any club state
-      { path: '/settings', element: signedIn(page(() => import('../features/settings/settings-page.tsx'), 'SettingsPage')) },
-      { path: '/settings/profile', element: signedIn(page(() => import('../features/settings/profile-page.tsx'), 'ProfilePage')) },
-      { path: '/settings/password', element: signedIn(page(() => import('../features/auth/change-password-page.tsx'), 'ChangePasswordPage')) },
-      { path: '/new pilot', element: signedIn(page(() => import('../features/members/new-pilot-page.tsx'), 'NewPilotPage')) },
-      // Club members
-      { path: '/emergency', element: member(page(() => import('../features/members/directory-page.tsx'), 'DirectoryPage')) },
-      { path: '/crew', element: member(page(() => import('../features/crew/crew-page.tsx'), 'CrewPage')) },
-      { path: '/ground', element: member(page(() => import('../features/ground/ground-page.tsx'), 'GroundPage')) },
-      { path: '/awaiting', element: member(page(() => import('../features/awaiting/awaiting-page.tsx'), 'AwaitingPage')) },
-      { path: '/fuel', element: member(page(() => import('../features/tugs/fuel-page.tsx'), 'FuelPage')) },
-      { path: '/logs', element: member(page(() => import('../features/logs/logs-page.tsx'), 'LogsPage')) },
-      { path: '/userAccount', element: member(page(() => import('../features/account/account-summary-page.tsx'), 'AccountSummaryPage')) },
-      // Back office
-      { path: '/admin', element: member(page(() => import('../features/admin/admin-page.tsx'), 'AdminPage')) },
-      { path: '/admin/club', element: member(page(() => import('../features/club-settings/club-settings-page.tsx'), 'ClubSettingsPage')) },
-      { path: '/intro', element: member(page(() => import('../features/intros/intro-sale-page.tsx'), 'IntroSalePage')) },
-      { path: '/intro/refund', element: member(page(() => import('../features/intros/intro-refund-page.tsx'), 'IntroRefundPage')) },
-      { path: '/intro/cancel', element: member(page(() => import('../features/intros/intro-cancel-page.tsx'), 'IntroCancelPage')) },
-      { path: '/export', element: member(page(() => import('../features/exports/export-page.tsx'), 'ExportPage')) },
-      { path: '/accounts', element: member(page(() => import('../features/accounting/accounting-summary-page.tsx'), 'AccountingSummaryPage')) },
-      { path: '/accountingAdmin', element: member(page(() => import('../features/accounting/accounting-admin-page.tsx'), 'AccountingAdminPage')) },
-      { path: '*', element: page(() => import('../features/not-found.tsx'), 'NotFound') },
-    ],
-  },
-];
-
-function Routes() {
-  return useRoutes(routes);
+interface AppRoute {
+  /** Matched whole, without regard to case or a trailing slash; '*' matches any other path. */
+  path: string;
+  element: ReactNode;
 }
 
+/** Every route of member spec §2 and back-office spec §2. */
+export const routes: AppRoute[] = [
+  { path: '/', element: <HomeOrLanding /> },
+  { path: '/index', element: <HomeOrLanding /> },
+  { path: '/index.html', element: <HomeOrLanding /> },
+  // Signed out
+  { path: '/login', element: page(() => import('../features/auth/login-page.tsx'), 'LoginPage') },
+  { path: '/login/reset', element: page(() => import('../features/auth/reset-password-page.tsx'), 'ResetPasswordPage') },
+  { path: '/signup', element: page(() => import('../features/auth/signup-page.tsx'), 'SignupPage') },
+  // Signed in, any club state
+  { path: '/settings', element: signedIn(page(() => import('../features/settings/settings-page.tsx'), 'SettingsPage')) },
+  { path: '/settings/profile', element: signedIn(page(() => import('../features/settings/profile-page.tsx'), 'ProfilePage')) },
+  { path: '/settings/password', element: signedIn(page(() => import('../features/auth/change-password-page.tsx'), 'ChangePasswordPage')) },
+  { path: '/new pilot', element: signedIn(page(() => import('../features/members/new-pilot-page.tsx'), 'NewPilotPage')) },
+  // Club members
+  { path: '/emergency', element: member(page(() => import('../features/members/directory-page.tsx'), 'DirectoryPage')) },
+  { path: '/crew', element: member(page(() => import('../features/crew/crew-page.tsx'), 'CrewPage')) },
+  { path: '/ground', element: member(page(() => import('../features/ground/ground-page.tsx'), 'GroundPage')) },
+  { path: '/awaiting', element: member(page(() => import('../features/awaiting/awaiting-page.tsx'), 'AwaitingPage')) },
+  { path: '/fuel', element: member(page(() => import('../features/tugs/fuel-page.tsx'), 'FuelPage')) },
+  { path: '/logs', element: member(page(() => import('../features/logs/logs-page.tsx'), 'LogsPage')) },
+  { path: '/userAccount', element: member(page(() => import('../features/account/account-summary-page.tsx'), 'AccountSummaryPage')) },
+  // Back office
+  { path: '/admin', element: member(page(() => import('../features/admin/admin-page.tsx'), 'AdminPage')) },
+  { path: '/admin/club', element: member(page(() => import('../features/club-settings/club-settings-page.tsx'), 'ClubSettingsPage')) },
+  { path: '/intro', element: member(page(() => import('../features/intros/intro-sale-page.tsx'), 'IntroSalePage')) },
+  { path: '/intro/refund', element: member(page(() => import('../features/intros/intro-refund-page.tsx'), 'IntroRefundPage')) },
+  { path: '/intro/cancel', element: member(page(() => import('../features/intros/intro-cancel-page.tsx'), 'IntroCancelPage')) },
+  { path: '/export', element: member(page(() => import('../features/exports/export-page.tsx'), 'ExportPage')) },
+  { path: '/accounts', element: member(page(() => import('../features/accounting/accounting-summary-page.tsx'), 'AccountingSummaryPage')) },
+  { path: '/accountingAdmin', element: member(page(() => import('../features/accounting/accounting-admin-page.tsx'), 'AccountingAdminPage')) },
+  { path: '*', element: page(() => import('../features/not-found.tsx'), 'NotFound') },
+];
+
 /**
- * The app's pages. React Router's declarative mode: the screens need no
- * loaders or actions, and its data router would add some 16 kB (gzipped) to
- * every first visit (decision 0009).
+ * The app's pages, each drawn inside the shell (wouter, decision 0011: the
+ * screens need no loaders or actions, only paths matched to screens).
  */
 export function AppRouter() {
   return (
-    <BrowserRouter>
-      {/* Only if the shell itself fails: the same message on its own, as the shell cannot be drawn. */}
-      <ErrorBoundary fallback={<RouteError />}>
-        <Routes />
-      </ErrorBoundary>
-    </BrowserRouter>
+    // Only if the shell itself fails: the same message on its own, as the shell cannot be drawn.
+    <ErrorBoundary fallback={<RouteError />}>
+      <Shell>
+        <Screen>
+          <Switch>
+            {routes.map(({ path, element }) => (
+              <Route key={path} path={path === '*' ? undefined : path}>
+                {element}
+              </Route>
+            ))}
+          </Switch>
+        </Screen>
+      </Shell>
+    </ErrorBoundary>
   );
 }

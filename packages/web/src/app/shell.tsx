@@ -1,6 +1,6 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '../lib/router.tsx';
 import { APP_VERSION } from '@flightline/domain/app-version';
 import { ConfirmHost } from '../components/confirm-host.tsx';
 import { Notifications } from '../components/notifications.tsx';
@@ -45,7 +45,7 @@ export function Shell({ children }: { children: ReactNode }) {
       notifications.toast({ status: 'danger', message: errorMessage(error) });
     }
     await refresh();
-    await navigate('/');
+    navigate('/');
   };
 
   if (signedIn && version.data && !version.data.supported) {

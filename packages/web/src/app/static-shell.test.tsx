@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { MemoryRouter } from 'react-router';
+import { Router } from 'wouter';
 import { describe, expect, it } from 'vitest';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { APP_VERSION } from '@flightline/domain/app-version';
@@ -20,7 +20,7 @@ import { Shell } from './shell.tsx';
 
 const indexHtml = readFileSync(new URL('../../index.html', import.meta.url), 'utf8').replaceAll('%FLIGHTLINE_APP_VERSION%', APP_VERSION);
 
-/** Markup compared as a browser draws it: no comments, no whitespace between tags, attributes in one order, no router data attributes. */
+/** Markup compared as a browser draws it: no comments, no whitespace between tags, attributes in one order. */
 function normalized(html: string): string {
   return html
     .replace(/<!--[\s\S]*?-->/g, '')
@@ -28,7 +28,6 @@ function normalized(html: string): string {
     .replace(/>\s+</g, '><')
     .replace(/>\s+/g, '>')
     .replace(/\s+</g, '<')
-    .replace(/ data-discover="true"/g, '')
     .replace(/<([a-z]+)((?: [\w:-]+(?:="[^"]*")?)+)(\s*\/?)>/g, (_tag, name: string, attributes: string, end: string) => {
       const sorted = [...attributes.matchAll(/ [\w:-]+(?:="[^"]*")?/g)].map((m) => m[0]).sort();
       return `<${name}${sorted.join('')}${end}>`;
@@ -55,7 +54,7 @@ function render(children: ReactNode, session?: Partial<SessionInfo>): string {
   if (session) client.setQueryData(SESSION_KEY, { isAuthenticated: true, userID: 'u1', club: 'c1', clubTimeZone: 'America/Toronto', ...session });
   return renderToStaticMarkup(
     <QueryClientProvider client={client}>
-      <MemoryRouter>{children}</MemoryRouter>
+      <Router ssrPath="/">{children}</Router>
     </QueryClientProvider>,
   );
 }

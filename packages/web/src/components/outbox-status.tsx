@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation } from '../lib/router.tsx';
 import type { OutboxEntry } from '@flightline/domain/outbox';
 import { notifications } from '../lib/notifications-store.ts';
 import { fieldOutbox, type OutboxSnapshot } from '../lib/outbox/field-outbox.ts';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Navigate, useLocation } from 'react-router';
+import { Navigate, useLocation } from '../lib/router.tsx';
 import { failedToLoad } from '../lib/offline-status.ts';
 import { useSession } from '../lib/session.ts';
 import { Loading, LoadError, Page } from './page-state.tsx';

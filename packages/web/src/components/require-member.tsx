@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Navigate } from 'react-router';
+import { Navigate } from '../lib/router.tsx';
 import { useSession } from '../lib/session.ts';
 import { Page } from './page-state.tsx';
 import { RequireAuth } from './require-auth.tsx';

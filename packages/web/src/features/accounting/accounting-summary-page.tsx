@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../lib/router.tsx';
 import type { AccountingSummary } from '@flightline/domain/api-types';
 import '../../app/back-office.scss';
 import { Loading, Page } from '../../components/page-state.tsx';

@@ -3,7 +3,7 @@ import './admin.css';
 import '../../components/touch-checks.css';
 import { useState, type ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router.tsx';
 import type { AdminPilot, BlockRuleItem, GliderItem, IntroLaunchItem, LaunchItem, ServeAdmin, SessionInfo, TugItem } from '@flightline/domain/api-types';
 import { Loading, Page } from '../../components/page-state.tsx';
 import { ApiError } from '../../lib/api.ts';

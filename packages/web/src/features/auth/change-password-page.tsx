@@ -2,7 +2,7 @@ import type { FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import Alert from 'react-bootstrap/Alert';
 import Form from 'react-bootstrap/Form';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '../../lib/router.tsx';
 import { changePasswordSchema } from '@flightline/domain/schemas/account';
 import { Page } from '../../components/page-state.tsx';
 import { post } from '../../lib/api.ts';
@@ -24,7 +24,7 @@ export function ChangePasswordPage() {
       post('/auth/change-password', { currentPassword: data.oldPassword, newPassword: data.password, revokeOtherSessions: true }),
     onSuccess: async () => {
       notifications.toast({ status: 'success', message: 'Password changed' });
-      await navigate('/settings');
+      navigate('/settings');
     },
   });
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {

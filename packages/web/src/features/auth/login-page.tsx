@@ -4,7 +4,7 @@ import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
-import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from '../../lib/router.tsx';
 import { loginSchema } from '@flightline/domain/schemas/account';
 import { Loading, Page } from '../../components/page-state.tsx';
 import { post } from '../../lib/api.ts';
@@ -37,7 +37,7 @@ export function LoginPage() {
     mutationFn: (body: { email: string; password: string }) => post('/auth/sign-in/email', body),
     onSuccess: async () => {
       await refresh();
-      await navigate(target, { replace: true });
+      navigate(target, { replace: true });
     },
   });
   const sendCode = useMutation({
@@ -49,7 +49,7 @@ export function LoginPage() {
   const onVerified = async (user: VerifiedUser) => {
     await createPilot(user.firstName ?? '', user.lastName ?? '');
     await refresh();
-    await navigate(target, { replace: true });
+    navigate(target, { replace: true });
   };
 
   if (session.isPending) {

@@ -4,7 +4,7 @@ import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation } from '../../lib/router.tsx';
 import { resetConfirmSchema, resetRequestSchema } from '@flightline/domain/schemas/account';
 import { Page } from '../../components/page-state.tsx';
 import { post } from '../../lib/api.ts';

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import Alert from 'react-bootstrap/Alert';
 import Form from 'react-bootstrap/Form';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '../../lib/router.tsx';
 import { signupSchema, type SignupForm } from '@flightline/domain/schemas/account';
 import { Page } from '../../components/page-state.tsx';
 import { post } from '../../lib/api.ts';
@@ -41,7 +41,7 @@ export function SignupPage() {
     const onVerified = async () => {
       await createPilot(account.first, account.last);
       await refresh();
-      await navigate('/', { replace: true });
+      navigate('/', { replace: true });
     };
     return (
       <Page title="Sign Up">

@@ -4,7 +4,7 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import InputGroup from 'react-bootstrap/InputGroup';
 import Spinner from 'react-bootstrap/Spinner';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router.tsx';
 import type { ClubSettingsItem } from '@flightline/domain/api-types';
 import { LOGO_CONTENT_TYPES, MAX_LOGO_BYTES } from '@flightline/domain/club-logo';
 import type { ClubSettings } from '@flightline/domain/schemas/fleet';

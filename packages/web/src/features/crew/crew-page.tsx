@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../lib/router.tsx';
 import type { CrewPageData, FlightCreated, FlightRecord } from '@flightline/domain/api-types';
 import type { NewOutboxEntry } from '@flightline/domain/outbox';
 import { FLY_WITH, submitButtonText, type FlyWith } from '@flightline/domain/crew-rules';
@@ -221,7 +221,7 @@ function CrewFlow({ data, refetch, tapper }: { data: CrewPageData; refetch: () =
         cancelling={cancelling}
         cancelError={cancelError}
         onCancelRequest={() => void cancelRequest()}
-        onDone={() => void navigate('/')}
+        onDone={() => navigate('/')}
       />
     );
   }

@@ -1,4 +1,4 @@
-import { Link, Navigate } from 'react-router';
+import { Link, Navigate } from '../../lib/router.tsx';
 import type { SessionInfo } from '@flightline/domain/api-types';
 import { OfflineNotice } from '../../components/offline-notice.tsx';
 import { Loading, LoadError, Page } from '../../components/page-state.tsx';

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../lib/router.tsx';
 import { newPilotSchema } from '@flightline/domain/schemas/account';
 import { Page } from '../../components/page-state.tsx';
 import { errorMessage } from '../../lib/api.ts';
@@ -22,7 +22,7 @@ export function NewPilotPage() {
     mutationFn: createPilot,
     onSuccess: async () => {
       await refresh();
-      await navigate('/');
+      navigate('/');
     },
   });
 

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../lib/router.tsx';
 import { Page } from '../../components/page-state.tsx';
 
 /** A screen of the spec that a later issue builds; says so plainly instead of showing nothing. */

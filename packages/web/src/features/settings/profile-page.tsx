@@ -2,7 +2,7 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '../../lib/router.tsx';
 import type { PilotRecord } from '@flightline/domain/api-types';
 import { profileSchema, type Profile } from '@flightline/domain/schemas/members';
 import { Loading, LoadError, Page } from '../../components/page-state.tsx';
@@ -66,7 +66,7 @@ function ProfileForm({ userID, loginEmail, initial }: { userID: string; loginEma
     onSuccess: async () => {
       await Promise.all([client.invalidateQueries({ queryKey: ['pilot'] }), client.invalidateQueries({ queryKey: ['list-members'] })]);
       notifications.toast({ status: 'success', message: 'Your profile was saved.' });
-      await navigate('/settings');
+      navigate('/settings');
     },
   });
 

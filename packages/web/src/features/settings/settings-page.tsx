@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router.tsx';
 import type { ClubSummary, PilotClub, SessionInfo } from '@flightline/domain/api-types';
 import { Loading, LoadError, Page } from '../../components/page-state.tsx';
 import { NO_CLUB_NOTICE } from '../../components/require-member.tsx';

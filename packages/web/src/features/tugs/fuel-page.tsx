@@ -3,7 +3,7 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import InputGroup from 'react-bootstrap/InputGroup';
 import Spinner from 'react-bootstrap/Spinner';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '../../lib/router.tsx';
 import type { TowEventResult, TugPageData, TugStatus } from '@flightline/domain/api-types';
 import { Loading, LoadError, Page } from '../../components/page-state.tsx';
 import { WaitingToSend } from '../../components/waiting-to-send.tsx';
@@ -137,7 +137,7 @@ function TowForm({ club, userID, tapper, page: loaded }: { club: string; userID:
     const done = () => {
       // Tug pilot rule (member spec §4): after a check out the chosen tow pilot resets to None.
       if (mode === 'checkOut') setDraft((d) => ({ ...d, pilot: '' }));
-      void navigate('/');
+      navigate('/');
     };
     setStoring(true);
     setRefusal(null);
