@@ -15,6 +15,7 @@ import { addSecurityHeaders } from './http/security-headers.ts';
 import { loadWebApp } from './http/web-app.ts';
 import { refuseCrossSiteWrites } from './http/write-origin.ts';
 import type { Mailer } from './mail/mailer.ts';
+import { startLiveHub, type LiveHub, type LiveHubOptions } from './modules/live/hub.ts';
 import { registerModules } from './modules/register.ts';
 
 declare module 'fastify' {
@@ -37,12 +38,16 @@ export interface AppDeps {
   trustProxy?: boolean;
   /** Oldest client version served (default: the build's MIN_SUPPORTED_VERSION). */
   minClientVersion?: string | undefined;
+  /** The event streams' heartbeat, lifetime and retention (tests shorten them). */
+  live?: LiveHubOptions;
 }
 
 export interface App {
   app: FastifyInstance;
   auth: Auth;
   db: Kysely<DB>;
+  /** The change notices' fan-out to this process's event streams: stats() for benchmarks. */
+  live: LiveHub;
 }
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist/', import.meta.url));
@@ -102,6 +107,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const webApp = webDist ? loadWebApp(webDist) : undefined;
   // Before the routes: it compresses the answers of the routes registered after it.
   await registerCompression(app);
+  const live = await startLiveHub(deps.database, deps.live);
+  // Open streams would keep the HTTP server from closing: ended first (the phones reconnect elsewhere).
+  app.addHook('preClose', async () => live.close());
   mountAuth(app, auth, CLIENT_IP_HEADER);
   registerModules(app, {
     db,
@@ -109,6 +117,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     database: deps.database,
     mailer: deps.mailer,
     minClientVersion: deps.minClientVersion ?? MIN_SUPPORTED_VERSION,
+    live,
   });
 
   app.setNotFoundHandler((request, reply) => {
@@ -135,5 +144,5 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       },
     });
   }
-  return { app, auth, db };
+  return { app, auth, db, live };
 }

@@ -386,6 +386,16 @@ export interface AuthAttemptTable {
   at: Timestamp;
 }
 
+/** A change notice for the phones' event streams (migration 0014, docs/live.md); written by triggers only. */
+export interface LiveEventTable {
+  id: Generated<number>;
+  club_id: string;
+  member_id: string | null;
+  notice: unknown;
+  xact_id: Generated<number>;
+  at: Generated<Timestamp>;
+}
+
 export interface AppSettingTable {
   key: string;
   value: string;
@@ -418,4 +428,5 @@ export interface DB {
   flight_action: FlightActionTable;
   flight_correction: FlightCorrectionTable;
   tow_event: TowEventTable;
+  live_event: LiveEventTable;
 }

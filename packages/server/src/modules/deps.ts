@@ -3,6 +3,7 @@ import type { Auth } from '../auth/auth.ts';
 import type { Database } from '../db/engine.ts';
 import type { DB } from '../db/schema.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import type { LiveHub } from './live/hub.ts';
 
 /** What every module's routes are given. */
 export interface ModuleDeps {
@@ -11,4 +12,6 @@ export interface ModuleDeps {
   database: Database;
   mailer: Mailer;
   minClientVersion: string;
+  /** This process's fan-out of change notices to the phones' streams. */
+  live: LiveHub;
 }

@@ -6,6 +6,7 @@ import { registerFlightRoutes } from './flights/routes.ts';
 import { registerIntroRoutes } from './intros/routes.ts';
 import { registerItemRoutes } from './items/routes.ts';
 import { registerLedgerRoutes } from './ledger/routes.ts';
+import { registerLiveRoutes } from './live/routes.ts';
 import { registerMemberRoutes } from './members/routes.ts';
 import { registerSystemRoutes } from './system/routes.ts';
 import { registerTugRoutes } from './tugs/routes.ts';
@@ -21,4 +22,5 @@ export function registerModules(app: FastifyInstance, deps: ModuleDeps): void {
   registerFlightRoutes(app, deps);
   registerIntroRoutes(app, deps);
   registerTugRoutes(app, deps);
+  registerLiveRoutes(app, deps);
 }

@@ -7,6 +7,7 @@ import { buildApp, type App } from '../../src/app.ts';
 import { openDatabase, type Database } from '../../src/db/engine.ts';
 import type { DB } from '../../src/db/schema.ts';
 import { createMailer } from '../../src/mail/mailer.ts';
+import type { LiveHubOptions } from '../../src/modules/live/hub.ts';
 import { createPasswordUser } from '../../src/seed/demo-club.ts';
 import { startSmtpCapture, type SmtpCapture } from './smtp-capture.ts';
 import { APP_ROLE } from './global-setup.ts';
@@ -82,6 +83,8 @@ export async function createTestApp(
     publicUrl?: string;
     /** A built web app to serve (default none: the API only). */
     webDist?: string;
+    /** The event streams' heartbeat, lifetime and retention. */
+    live?: LiveHubOptions;
   } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase();
@@ -99,6 +102,7 @@ export async function createTestApp(
     webDist: options.webDist,
     minClientVersion: options.minClientVersion,
     trustProxy: options.trustProxy,
+    live: options.live,
   });
   await built.app.ready();
   const signedIn = new Map<string, Promise<string>>();
