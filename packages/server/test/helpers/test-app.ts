@@ -50,23 +50,34 @@ export async function asOwner<T>(db: Kysely<DB>, work: (owner: Kysely<DB>) => Pr
   }
 }
 
-/** A fresh database copied from the migrated template, for one test file (on PostgreSQL, connected as APP_ROLE). */
-export async function openTestDatabase(): Promise<Database> {
+/**
+ * On PostgreSQL (TEST_DATABASE_URL), a fresh database copied from the
+ * migrated template: its owner's URL and the row-only APP_ROLE's, which the
+ * server runs as. Dropped with the others when the run ends.
+ */
+export async function createPostgresTestDatabase(): Promise<{ ownerUrl: string; appUrl: string }> {
   const template = inject('pgTemplate');
   const url = process.env.TEST_DATABASE_URL;
-  if (template && url) {
-    const name = `flightline_test_${process.pid}_${randomUUID().slice(0, 8)}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`create database ${name} template ${template}`);
-    await admin.end();
-    const ownerUrl = new URL(url);
-    ownerUrl.pathname = `/${name}`;
-    const appUrl = new URL(ownerUrl);
-    appUrl.username = APP_ROLE;
-    appUrl.password = '';
-    const database = await openDatabase({ databaseUrl: appUrl.toString(), poolSize: 5 });
-    ownerUrls.set(database.db, ownerUrl.toString());
+  if (!template || !url) throw new Error('createPostgresTestDatabase needs TEST_DATABASE_URL (the PostgreSQL pass)');
+  const name = `flightline_test_${process.pid}_${randomUUID().slice(0, 8)}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name} template ${template}`);
+  await admin.end();
+  const ownerUrl = new URL(url);
+  ownerUrl.pathname = `/${name}`;
+  const appUrl = new URL(ownerUrl);
+  appUrl.username = APP_ROLE;
+  appUrl.password = '';
+  return { ownerUrl: ownerUrl.toString(), appUrl: appUrl.toString() };
+}
+
+/** A fresh database copied from the migrated template, for one test file (on PostgreSQL, connected as APP_ROLE). */
+export async function openTestDatabase(): Promise<Database> {
+  if (inject('pgTemplate') && process.env.TEST_DATABASE_URL) {
+    const { ownerUrl, appUrl } = await createPostgresTestDatabase();
+    const database = await openDatabase({ databaseUrl: appUrl, poolSize: 5 });
+    ownerUrls.set(database.db, ownerUrl);
     return database;
   }
   const path = inject('pglitePath');
