@@ -53,12 +53,6 @@ export const RESYNC_EVENT = 'resync';
 /** How often the server sends a comment line on an idle stream, so proxies and phones keep it open. */
 export const LIVE_HEARTBEAT_MS = 25_000;
 
-/** The screens' poll while a stream is open: a safety net only (the spec's 10 s otherwise). */
-export const LIVE_SAFETY_POLL_MS = 60_000;
-
-/** The spec's poll of the line screens, when no stream can be held. */
-export const SPEC_POLL_MS = 10_000;
-
 /** A notice from its event's data line; null for anything this app version does not know. */
 export function parseLiveNotice(data: string): LiveNotice | null {
   try {

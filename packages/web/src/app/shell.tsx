@@ -17,6 +17,8 @@ export const LANDING_NAME = 'Flightline';
 const UpdateRequired = lazy(async () => ({ default: (await import('./update-required.tsx')).UpdateRequired }));
 // The field outbox's "2 waiting" (docs/offline.md): loaded after the page, for a signed-in person or taps left waiting.
 const OutboxStatus = lazy(async () => ({ default: (await import('../components/outbox-status.tsx')).OutboxStatus }));
+// The live line's stream (docs/live.md): loaded after the page, for a signed-in person.
+const LiveStream = lazy(async () => ({ default: (await import('../lib/live-stream.tsx')).LiveStream }));
 
 function useVersionCheck() {
   return useQuery({
@@ -96,6 +98,11 @@ export function Shell({ children }: { children: ReactNode }) {
       </div>
       <footer className="text-center text-body-secondary small py-2 border-top">App version {APP_VERSION}</footer>
       <Notifications />
+      {signedIn && (
+        <Suspense fallback={null}>
+          <LiveStream />
+        </Suspense>
+      )}
       <ConfirmHost />
     </div>
   );

@@ -3,19 +3,21 @@ import { useQuery } from '@tanstack/react-query';
 import type { FlightRecord, ListItemsResponse } from '@flightline/domain/api-types';
 import { Loading, LoadError, Page } from '../../components/page-state.tsx';
 import { get } from '../../lib/api.ts';
+import { useLinePollMs } from '../../lib/live-status.ts';
 import { failedToLoad } from '../../lib/offline-status.ts';
 import { useSession } from '../../lib/session.ts';
 import { awaitingLabel, browserToday, towSpeedText, waitingFlights } from './awaiting-flights.ts';
 
 const TITLE = 'Awaiting Launches';
-/** The tug pilot keeps the page open: new requests appear without a reload. */
+/** The tug pilot keeps the page open: new requests appear without a reload (at once by the live stream's notices). */
 const REFRESH_MS = 10_000;
 
 function useDayFlights(club: string, day: string) {
+  const pollMs = useLinePollMs(REFRESH_MS);
   return useQuery({
     queryKey: ['list-items', 'FLIGHT', club, day],
     queryFn: ({ signal }) => get<ListItemsResponse<FlightRecord>>('/list-items/', { type: 'FLIGHT', day }, signal),
-    refetchInterval: REFRESH_MS,
+    refetchInterval: pollMs,
   });
 }
 

@@ -2,18 +2,24 @@ import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ClubInfo, FlightActionResult, GroundStatus } from '@flightline/domain/api-types';
 import { get } from '../../lib/api.ts';
+import { useLinePollMs } from '../../lib/live-status.ts';
 
 /** Flight-line poll interval (back-office spec §9): flights, tugs and the time-since clock. */
 export const POLL_MS = 10_000;
 
 export const groundStatusKey = (club: string, day: string) => ['ground-status', club, day] as const;
 
-/** The day's flights, tugs and pilots, every 10 seconds; a failed poll shows the banner until the next one answers. */
+/**
+ * The day's flights, tugs and pilots, every 10 seconds — every 60 while the
+ * live stream is open and its notices bring the changes (lib/live-stream.tsx);
+ * a failed poll shows the banner until the next one answers.
+ */
 export function useGroundStatus(club: string, day: string) {
+  const pollMs = useLinePollMs(POLL_MS);
   return useQuery({
     queryKey: groundStatusKey(club, day),
     queryFn: ({ signal }) => get<GroundStatus>('/ground-status', { day, includePilots: true }, signal),
-    refetchInterval: POLL_MS,
+    refetchInterval: pollMs,
     // The next poll is the retry.
     retry: false,
   });

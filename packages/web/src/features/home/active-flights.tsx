@@ -2,16 +2,21 @@ import { useQuery } from '@tanstack/react-query';
 import type { FlightRecord, ListItemsResponse } from '@flightline/domain/api-types';
 import { LoadError } from '../../components/page-state.tsx';
 import { get } from '../../lib/api.ts';
+import { useLinePollMs } from '../../lib/live-status.ts';
 import { failedToLoad } from '../../lib/offline-status.ts';
 import { clubDateTime, clubToday } from '../account/club-dates.ts';
 import { activeFlightsOf, activeFlightState } from './active-flights.ts';
 
-/** Today's flights of the club; Home keeps the member's own active ones. Refreshed now and then while Home is open. */
+/**
+ * Today's flights of the club; Home keeps the member's own active ones. Refreshed now and then while Home is open
+ * (every 30 s, every 60 while the live stream is open and its notices bring the changes).
+ */
 function useFlightsOfDay(club: string, day: string) {
+  const pollMs = useLinePollMs(30_000);
   return useQuery({
     queryKey: ['flights-of-day', club, day],
     queryFn: ({ signal }) => get<ListItemsResponse<FlightRecord>>('/list-items/', { type: 'FLIGHT', day }, signal),
-    refetchInterval: 30_000,
+    refetchInterval: pollMs,
   });
 }
 

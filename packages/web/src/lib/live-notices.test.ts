@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { crewKey } from '../features/crew/api.ts';
+import { groundStatusKey } from '../features/ground/api.ts';
+import { lineKeys, lineReads, readsAffectedBy } from './live-notices.ts';
+import { linePollMs, LIVE_SAFETY_POLL_MS, SPEC_POLL_MS } from './live-status.ts';
+
+const CLUB = 'c1';
+const ME = 'u1';
+const startsWith = (key: readonly unknown[], prefix: readonly unknown[]) => JSON.stringify(key.slice(0, prefix.length)) === JSON.stringify(prefix);
+
+describe('live notices: which reads a notice makes stale', () => {
+  it("uses the screens' own query keys as prefixes", () => {
+    expect(startsWith(groundStatusKey(CLUB, '2025-07-12'), lineKeys.groundStatus(CLUB))).toBe(true);
+    expect(startsWith(crewKey(CLUB, ME), lineKeys.crew(CLUB))).toBe(true);
+  });
+
+  it('a flight notice: the line, awaiting launches, Home’s active flights and the crew page', () => {
+    expect(readsAffectedBy({ kind: 'flight', change: 'launched', flightId: 'f', day: '2025-07-12' }, CLUB, ME)).toEqual([
+      ['ground-status', CLUB],
+      ['list-items', 'FLIGHT', CLUB],
+      ['flights-of-day', CLUB],
+      ['serve-crew', CLUB],
+    ]);
+  });
+
+  it('a tug notice: the tug page and the line; a glider notice: the crew page; an intro: the crew page and the line', () => {
+    expect(readsAffectedBy({ kind: 'tug', change: 'checkIn', tugId: 'C-GTOW' }, CLUB, ME)).toEqual([['tugs', CLUB], ['ground-status', CLUB]]);
+    expect(readsAffectedBy({ kind: 'glider', gliderId: 'ASK-21', status: 'Flying' }, CLUB, ME)).toEqual([['serve-crew', CLUB]]);
+    expect(readsAffectedBy({ kind: 'intro', introId: 'i', flightId: null }, CLUB, ME)).toEqual([['serve-crew', CLUB], ['ground-status', CLUB]]);
+  });
+
+  it("an account notice: the member's own balance and blocks, and the crew page", () => {
+    expect(readsAffectedBy({ kind: 'account' }, CLUB, ME)).toEqual([['balance', CLUB, ME], ['block-balances', CLUB, ME], ['serve-crew', CLUB]]);
+  });
+
+  it('a notice this version cannot read: every line read', () => {
+    expect(readsAffectedBy(null, CLUB, ME)).toEqual(lineReads(CLUB, ME));
+    expect(lineReads(CLUB, ME)).toHaveLength(7);
+  });
+});
+
+describe('live status: the screens poll as the spec says without a stream, as a safety net with one', () => {
+  it('10 s unless the stream is open, then 60 s', () => {
+    expect(SPEC_POLL_MS).toBe(10_000);
+    for (const state of ['off', 'connecting', 'closed'] as const) expect(linePollMs(state)).toBe(10_000);
+    expect(linePollMs('open')).toBe(LIVE_SAFETY_POLL_MS);
+    expect(LIVE_SAFETY_POLL_MS).toBe(60_000);
+    expect(linePollMs('open', 30_000)).toBe(60_000);
+    expect(linePollMs('connecting', 30_000)).toBe(30_000);
+  });
+});
