@@ -42,7 +42,7 @@ export async function openEventStream(
 
   const write = (chunk: string) => {
     if (ended) return;
-    if (body.writableLength + reply.raw.writableLength > MAX_UNSENT_BYTES) {
+    if (body.writableLength + body.readableLength + reply.raw.writableLength > MAX_UNSENT_BYTES) {
       stream.close();
       return;
     }
