@@ -364,6 +364,8 @@ describe('Request Flight and Awaiting Launches at 375 px', () => {
 
   it('a glider taken by someone else meanwhile: the server’s refusal is shown and the glider moves to Already Flying', async () => {
     const page = await phone(DEMO.member);
+    // No live stream on this phone (a weak signal): the page learns of the other request only from the server's refusal.
+    await page.route('**/api/events*', (route) => route.abort());
     await openCrew(page);
     await page.getByLabel('Glider', { exact: true }).selectOption('C-FDSC');
     await page.getByRole('button', { name: '2000 ft', exact: true }).click();

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { headingSkeletonHtml, PAGE_HEADINGS } from '@flightline/domain/page-headings';
 import type { RoutePreloads } from '@flightline/domain/route-preloads';
 import { chooseEncoding, hasSessionCookie } from '../src/http/web-app.ts';
 import { CONTENT_SECURITY_POLICY } from '../src/http/security-headers.ts';
@@ -43,6 +44,7 @@ describe('the web app pages', () => {
   let t: TestApp;
   let webDist: string;
   let session: string;
+  let member: { userId: string; email: string };
 
   beforeAll(async () => {
     webDist = mkdtempSync(join(tmpdir(), 'flightline-web-'));
@@ -53,7 +55,8 @@ describe('the web app pages', () => {
     writeFileSync(join(webDist, 'assets', 'index-abc.js'), 'export {};');
     t = await createTestApp({ webDist });
     const club = await createClub(t.db);
-    session = await t.cookieFor((await createPerson(t.db, { club })).email);
+    member = await createPerson(t.db, { club });
+    session = await t.cookieFor(member.email);
   });
   afterAll(async () => {
     await t.close();
@@ -80,13 +83,25 @@ describe('the web app pages', () => {
     const html = (await page('/', session)).body;
     expect(html).toContain('<div id="root" data-session>');
     expect(html).toContain('<!--nav--><nav>Home <a href="/settings">Settings</a></nav><!--/nav-->');
-    expect(html).toContain('<span>Retrieving your data....</span>');
+    expect(html).toContain('<!--page--><main><span>Retrieving your data....</span></main><!--/page-->');
     expect(preloaded(html)).toEqual(['fetch /api/session', 'modulepreload /assets/home-page-1.js']);
   });
 
-  it("/crew/ with a session: the screen's chunks and style sheet preloaded", async () => {
+  it("/crew/ with a session: its heading drawn in the loading state; the session, the page's own read, its chunks and style sheet preloaded", async () => {
     const html = (await page('/crew/', session)).body;
-    expect(preloaded(html)).toEqual(['fetch /api/session', 'modulepreload /assets/crew-page-1.js', 'modulepreload /assets/schemas-1.js', 'style /assets/crew-page-1.css']);
+    expect(preloaded(html)).toEqual([
+      'fetch /api/session',
+      'fetch /api/serve-crew',
+      'modulepreload /assets/crew-page-1.js',
+      'modulepreload /assets/schemas-1.js',
+      'style /assets/crew-page-1.css',
+    ]);
+    expect(html).toContain(`<!--page-->${headingSkeletonHtml(PAGE_HEADINGS['/crew'])}<!--/page-->`);
+    expect(html).toContain('<h1 class="h3 mb-3">Request Flight</h1>');
+    // The preloaded address is the signed-in member's own crew page, as the app reads it.
+    const read = await t.app.inject({ method: 'GET', url: '/api/serve-crew', headers: { cookie: session } });
+    expect(read.statusCode).toBe(200);
+    expect(read.json<{ pilot: { pilotID: string } }>().pilot.pilotID).toBe(member.userId);
     // The links go in the head, after what the build put there.
     expect(html.indexOf('/assets/crew-page-1.js')).toBeGreaterThan(html.indexOf('/assets/index-abc.js'));
     expect(html.indexOf('/assets/crew-page-1.js')).toBeLessThan(html.indexOf('</head>'));
@@ -96,7 +111,7 @@ describe('the web app pages', () => {
     const html = (await page('/Crew')).body;
     expect(preloaded(html)).toEqual([]);
     expect(html).not.toContain('data-landing');
-    expect(html).toContain('Retrieving your data....');
+    expect(html).toContain('<!--page--><main><span>Retrieving your data....</span></main><!--/page-->');
   });
 
   it('/login preloads its screen for anyone; an address of no route, the not-found screen', async () => {

@@ -2,6 +2,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { headingSkeletonHtml, PAGE_HEADINGS } from '@flightline/domain/page-headings';
 import { ROUTE_PRELOADS_FILE, routeOf, type RoutePreloads } from '@flightline/domain/route-preloads';
 
 /**
@@ -16,7 +17,10 @@ import { ROUTE_PRELOADS_FILE, routeOf, type RoutePreloads } from '@flightline/do
  *     and its imports, and `<link rel="preload" as="style">` for its styles
  *     (dist/.vite/route-preloads.json, written by the build), so they download
  *     with the first script instead of after it;
- *   - with a session cookie, preloads the app's first read, GET /api/session.
+ *   - with a session cookie, draws the page's heading in the loading state for
+ *     the field pages with a fixed title (domain page-headings.ts), and
+ *     preloads the app's first read, GET /api/session, and the page's own
+ *     first read when it needs no parameters (the crew page's).
  * Each answer is made once per page and kind, and kept with its brotli and gzip forms.
  */
 
@@ -25,6 +29,12 @@ const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=[^;]/
 
 /** The app's first read (lib/session.ts), preloaded for a page opened with a session cookie. */
 export const SESSION_API = '/api/session';
+
+/** A page's first read when it has no parameters (the caller's own data), preloaded with the session's. */
+export const PAGE_READS: Readonly<Record<string, string>> = {
+  // features/crew/api.ts: the signed-in member's own Request Flight page.
+  '/crew': '/api/serve-crew',
+};
 
 const PAGE_SLOT = /<!--page-->[\s\S]*?<!--\/page-->/;
 const LANDING_TEMPLATE = /<template id="landing-page">([\s\S]*?)<\/template>/;
@@ -77,9 +87,15 @@ export function pageHtml(indexHtml: string, preloads: RoutePreloads | undefined,
   let html = indexHtml;
   if (landing) html = fill(html, PAGE_SLOT, LANDING_TEMPLATE, 'page', 'data-landing');
   if (signedIn) html = fill(html, NAV_SLOT, SIGNED_IN_NAV_TEMPLATE, 'nav', 'data-session');
+  const heading = signedIn && Object.hasOwn(PAGE_HEADINGS, route) ? PAGE_HEADINGS[route as keyof typeof PAGE_HEADINGS] : undefined;
+  if (heading && PAGE_SLOT.test(html)) html = html.replace(PAGE_SLOT, () => `<!--page-->${headingSkeletonHtml(heading)}<!--/page-->`);
   const links: string[] = [];
-  // Every page reads the session first (lib/session.ts): with a session cookie, fetch it with the scripts.
-  if (signedIn) links.push(`<link rel="preload" as="fetch" crossorigin href="${SESSION_API}">`);
+  // Every page reads the session first (lib/session.ts): with a session cookie, fetch it with the scripts, and the page's own first read.
+  if (signedIn) {
+    links.push(`<link rel="preload" as="fetch" crossorigin href="${SESSION_API}">`);
+    const read = PAGE_READS[route];
+    if (read) links.push(`<link rel="preload" as="fetch" crossorigin href="${read}">`);
+  }
   const preload = preloads?.routes[route];
   if (preload && (signedIn || !preload.signedIn)) {
     links.push(

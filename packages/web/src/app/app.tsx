@@ -2,6 +2,8 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { IsRestoringProvider, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ApiError } from '../lib/api.ts';
 import { followBrowserConnection } from '../lib/online.ts';
+import { hasSavedCache } from '../lib/saved-cache-mark.ts';
+import { useIdle } from '../lib/when-idle.ts';
 import { AppRouter } from './router.tsx';
 
 /** The saved cache's lifetime (lib/query-persistence.ts), repeated so the first chunk does not load that module. */
@@ -21,14 +23,16 @@ const queryClient = new QueryClient({
 followBrowserConnection();
 
 // The last data seen, restored from IndexedDB (docs/offline.md). Started now, in parallel with the first render;
-// reads wait for it (IsRestoringProvider), as with PersistQueryClientProvider. Without it the app works as before.
+// when the phone holds a saved cache, reads wait for it (IsRestoringProvider), as with PersistQueryClientProvider;
+// when it holds none (a first visit), they start at once. Without it the app works as before.
 const restored = import('../lib/query-persistence.ts').then((m) => m.restoreAndKeep(queryClient)).catch(() => {});
 
-// Service worker registration and the "New version — reload" toast, once the page is up.
+// Service worker registration and the "New version — reload" toast, once the first screen is up and the phone idle.
 const UpdatePrompt = lazy(async () => ({ default: (await import('../components/update-prompt.tsx')).UpdatePrompt }));
 
 export function App() {
-  const [restoring, setRestoring] = useState(true);
+  const [restoring, setRestoring] = useState(hasSavedCache);
+  const idle = useIdle();
   useEffect(() => {
     let mounted = true;
     void restored.then(() => mounted && setRestoring(false));
@@ -41,9 +45,11 @@ export function App() {
       <IsRestoringProvider value={restoring}>
         <AppRouter />
       </IsRestoringProvider>
-      <Suspense fallback={null}>
-        <UpdatePrompt />
-      </Suspense>
+      {idle && (
+        <Suspense fallback={null}>
+          <UpdatePrompt />
+        </Suspense>
+      )}
     </QueryClientProvider>
   );
 }

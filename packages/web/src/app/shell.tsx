@@ -4,24 +4,27 @@ import { Link, useNavigate } from '../lib/router.tsx';
 import { APP_VERSION } from '@flightline/domain/app-version';
 import { ConfirmHost } from '../components/confirm-host.tsx';
 import { Notifications } from '../components/notifications.tsx';
-import { Loading, Page } from '../components/page-state.tsx';
+import { RouteLoading } from '../components/route-loading.tsx';
 import { errorMessage, get, post } from '../lib/api.ts';
 import { servedWithSession } from '../lib/first-paint.ts';
 import { notifications } from '../lib/notifications-store.ts';
 import { hasWaitingTaps } from '../lib/outbox/waiting-flag.ts';
 import { useRefreshSession, useSession } from '../lib/session.ts';
+import { useIdle } from '../lib/when-idle.ts';
 
 export const LANDING_NAME = 'Flightline';
 
 // Only drawn when the server no longer supports this version: not part of every first visit.
 const UpdateRequired = lazy(async () => ({ default: (await import('./update-required.tsx')).UpdateRequired }));
-// The field outbox's "2 waiting" (docs/offline.md): loaded after the page, for a signed-in person or taps left waiting.
+// The field outbox's "2 waiting" (docs/offline.md): loaded at once when taps wait on this phone, else once the first
+// screen is up, for a signed-in person.
 const OutboxStatus = lazy(async () => ({ default: (await import('../components/outbox-status.tsx')).OutboxStatus }));
 // The live line's stream (docs/live.md): loaded after the page, for a signed-in person.
 const LiveStream = lazy(async () => ({ default: (await import('../lib/live-stream.tsx')).LiveStream }));
 
-function useVersionCheck() {
+function useVersionCheck(enabled: boolean) {
   return useQuery({
+    enabled,
     queryKey: ['check-version', APP_VERSION],
     queryFn: ({ signal }) => get<{ supported: boolean }>('/check-version', { version: APP_VERSION }, signal),
     staleTime: 60 * 60 * 1000,
@@ -31,7 +34,9 @@ function useVersionCheck() {
 
 export function Shell({ children }: { children: ReactNode }) {
   const session = useSession();
-  const version = useVersionCheck();
+  // Asked once the first screen is up: the answer only matters for a version the server no longer takes.
+  const idle = useIdle();
+  const version = useVersionCheck(idle);
   const refresh = useRefreshSession();
   const navigate = useNavigate();
   const signedIn = session.data?.isAuthenticated ?? false;
@@ -66,7 +71,7 @@ export function Shell({ children }: { children: ReactNode }) {
             {navHome ? 'Home' : LANDING_NAME}
           </Link>
           <div className="d-flex align-items-center gap-1">
-            {(signedIn || hasWaitingTaps()) && (
+            {((signedIn && idle) || hasWaitingTaps()) && (
               <Suspense fallback={null}>
                 <OutboxStatus userID={session.data?.userID ?? null} timeZone={session.data?.clubTimeZone ?? ''} />
               </Suspense>
@@ -94,7 +99,7 @@ export function Shell({ children }: { children: ReactNode }) {
         </div>
       </nav>
       <div className="flex-grow-1">
-        <Suspense fallback={<Page><Loading /></Page>}>{children}</Suspense>
+        <Suspense fallback={<RouteLoading />}>{children}</Suspense>
       </div>
       <footer className="text-center text-body-secondary small py-2 border-top">App version {APP_VERSION}</footer>
       <Notifications />

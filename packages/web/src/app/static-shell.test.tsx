@@ -5,8 +5,10 @@ import { Router } from 'wouter';
 import { describe, expect, it } from 'vitest';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { APP_VERSION } from '@flightline/domain/app-version';
+import { headingSkeletonHtml, PAGE_HEADINGS } from '@flightline/domain/page-headings';
 import type { SessionInfo } from '@flightline/domain/api-types';
 import { Loading, Page } from '../components/page-state.tsx';
+import { RouteLoading } from '../components/route-loading.tsx';
 import { Landing } from '../features/home/landing.tsx';
 import { SESSION_KEY } from '../lib/session.ts';
 import { Shell } from './shell.tsx';
@@ -48,13 +50,13 @@ function template(id: string): string {
   return found[1]!;
 }
 
-function render(children: ReactNode, session?: Partial<SessionInfo>): string {
+function render(children: ReactNode, session?: Partial<SessionInfo>, path = '/'): string {
   // No fetch runs while rendering to a string: without data the session is pending, as on the first render in the browser.
   const client = new QueryClient();
   if (session) client.setQueryData(SESSION_KEY, { isAuthenticated: true, userID: 'u1', club: 'c1', clubTimeZone: 'America/Toronto', ...session });
   return renderToStaticMarkup(
     <QueryClientProvider client={client}>
-      <Router ssrPath="/">{children}</Router>
+      <Router ssrPath={path} ssrSearch="">{children}</Router>
     </QueryClientProvider>,
   );
 }
@@ -83,6 +85,12 @@ describe("index.html's static shell is what React draws first", () => {
 
   it('the landing page (drawn for / without a session) is the Landing component', () => {
     expect(normalized(template('landing-page'))).toBe(normalized(render(<Landing />)));
+  });
+
+  it.each(Object.entries(PAGE_HEADINGS))('%s: the heading the server draws while the app loads is the page loading (RouteLoading)', (route, heading) => {
+    const react = render(<RouteLoading />, undefined, `${route}/`);
+    expect(normalized(headingSkeletonHtml(heading))).toBe(normalized(react));
+    expect(react).toContain(`>${heading.title}</h1>`);
   });
 
   it('holds no inline style or script, which the Content-Security-Policy refuses', () => {

@@ -21,7 +21,12 @@ export function OfflineNotice() {
   const session = useSession();
   const cache = client.getQueryCache();
   const subscribe = useCallback((onChange: () => void) => cache.subscribe(onChange), [cache]);
-  const since = useSyncExternalStore(subscribe, () => offlineSince(screenReads(cache.findAll({ type: 'active' })), online));
+  const since = useSyncExternalStore(
+    subscribe,
+    () => offlineSince(screenReads(cache.findAll({ type: 'active' })), online),
+    // Drawn as static HTML (the page's loading state the server sends): nothing shown yet is out of date.
+    () => null,
+  );
   if (since === null) return null;
   return (
     <div className="alert alert-warning py-2 mb-3" role="status">

@@ -21,10 +21,10 @@ export function LoadError({ error, prefix }: { error: unknown; prefix?: string }
   );
 }
 
-export function Page({ title, children }: { title?: string; children: ReactNode }) {
+export function Page({ title, size = 'h3', children }: { title?: string; size?: 'h3' | 'h4'; children: ReactNode }) {
   return (
     <main className="container page py-3">
-      {title && <h1 className="h3 mb-3">{title}</h1>}
+      {title && <h1 className={`${size} mb-3`}>{title}</h1>}
       {title && <OfflineNotice />}
       {children}
     </main>

@@ -4,6 +4,7 @@ import { APP_VERSION } from '@flightline/domain/app-version';
 import type { SessionInfo } from '@flightline/domain/api-types';
 import { get } from './api.ts';
 import { isNoConnection } from './offline-status.ts';
+import { markSavedCache } from './saved-cache-mark.ts';
 
 type DehydratedQuery = DehydratedState['queries'][number];
 
@@ -102,9 +103,11 @@ function indexedDbPersister(): Persister {
   return {
     persistClient: async (client) => {
       await (await open()).put('cache', client, KEY);
+      markSavedCache(true);
     },
     restoreClient: async () => ((await (await open()).get('cache', KEY)) as PersistedClient | undefined) ?? undefined,
     removeClient: async () => {
+      markSavedCache(false);
       await (await open()).delete('cache', KEY);
     },
   };
@@ -113,7 +116,12 @@ function indexedDbPersister(): Persister {
 /** No IndexedDB (some private windows): nothing is saved, and the app works online as before. */
 const noPersister: Persister = { persistClient: () => {}, restoreClient: () => undefined, removeClient: () => {} };
 
-export const queryPersister: Persister = typeof indexedDB === 'undefined' ? noPersister : indexedDbPersister();
+/** The saved cache's store: IndexedDB when the browser has it. Exported for its tests. */
+export function defaultPersister(): Persister {
+  return typeof indexedDB === 'undefined' ? noPersister : indexedDbPersister();
+}
+
+export const queryPersister: Persister = defaultPersister();
 
 /** What is saved: successful reads only; never a mutation (writes waiting for a signal are the outbox's, in its own store). */
 export const DEHYDRATE_OPTIONS: DehydrateOptions = { shouldDehydrateQuery: shouldPersistQuery, shouldDehydrateMutation: () => false };

@@ -1,3 +1,5 @@
+import { useEffect, useState } from 'react';
+
 /** How long after the screen is up before its spare code is fetched: the first paint and the first reads go first. */
 export const SETTLE_MS = 1500;
 
@@ -18,4 +20,15 @@ export function whenIdle(work: () => void, settleMs = SETTLE_MS): () => void {
     clearTimeout(timer);
     if (idle !== undefined) cancelIdleCallback(idle);
   };
+}
+
+/**
+ * false until `whenIdle` runs: for the parts of the page nobody is waiting
+ * for (the update check, the service worker, the outbox count when nothing
+ * waits), so they do not compete with the first screen on a slow phone.
+ */
+export function useIdle(settleMs = SETTLE_MS): boolean {
+  const [idle, setIdle] = useState(false);
+  useEffect(() => whenIdle(() => setIdle(true), settleMs), [settleMs]);
+  return idle;
 }

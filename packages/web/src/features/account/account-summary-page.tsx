@@ -1,3 +1,4 @@
+import { PAGE_HEADINGS } from '@flightline/domain/page-headings';
 import type { AccountHistory } from '@flightline/domain/api-types';
 import { formatMoney } from '@flightline/domain/money';
 import { LoadError, Page } from '../../components/page-state.tsx';
@@ -12,7 +13,7 @@ import './account-summary.css';
 
 // A member page on a phone: plain markup, Intl for the club's dates, no date or UI library.
 
-const TITLE = 'Account Summary';
+const TITLE = PAGE_HEADINGS['/userAccount'].title;
 const COLUMNS = 5;
 const noop = () => {};
 

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { PAGE_HEADINGS } from '@flightline/domain/page-headings';
 import type { FlightRecord, ListItemsResponse } from '@flightline/domain/api-types';
 import { Loading, LoadError, Page } from '../../components/page-state.tsx';
 import { get } from '../../lib/api.ts';
@@ -8,7 +9,7 @@ import { failedToLoad } from '../../lib/offline-status.ts';
 import { useSession } from '../../lib/session.ts';
 import { awaitingLabel, browserToday, towSpeedText, waitingFlights } from './awaiting-flights.ts';
 
-const TITLE = 'Awaiting Launches';
+const TITLE = PAGE_HEADINGS['/awaiting'].title;
 /** The tug pilot keeps the page open: new requests appear without a reload (at once by the live stream's notices). */
 const REFRESH_MS = 10_000;
 

@@ -10,7 +10,9 @@ export const crewKey = (club: string, userID: string) => ['serve-crew', club, us
 export function useCrewPage(club: string, userID: string) {
   return useQuery({
     queryKey: crewKey(club, userID),
-    queryFn: ({ signal }) => get<CrewPageData>('/serve-crew', { userID }, signal),
+    // No parameters: the signed-in member's own page (userID is in the key). The server preloads this very
+    // address with the page's HTML (http/web-app.ts PAGE_READS), so the read is under way before the script runs.
+    queryFn: ({ signal }) => get<CrewPageData>('/serve-crew', undefined, signal),
     // A glider another member just took must not look free: reload on return to the page.
     staleTime: 0,
     retry: false,

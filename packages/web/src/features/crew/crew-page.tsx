@@ -4,6 +4,7 @@ import { useNavigate } from '../../lib/router.tsx';
 import type { CrewPageData, FlightCreated, FlightRecord } from '@flightline/domain/api-types';
 import type { NewOutboxEntry } from '@flightline/domain/outbox';
 import { FLY_WITH, submitButtonText, type FlyWith } from '@flightline/domain/crew-rules';
+import { PAGE_HEADINGS } from '@flightline/domain/page-headings';
 import { Loading, Page } from '../../components/page-state.tsx';
 import { errorMessage } from '../../lib/api.ts';
 import { confirmDialog } from '../../lib/confirm-store.ts';
@@ -39,7 +40,7 @@ import { pendingFlight } from './pending-flight.ts';
 import { newIdempotencyKey } from '../../lib/new-id.ts';
 import './crew.css';
 
-const TITLE = 'Request Flight';
+const TITLE = PAGE_HEADINGS['/crew'].title;
 
 // The intro part (its search, tooltip and passenger dialog, with their code and styles) is not needed to show
 // the form: it loads once the form is up and the phone idle, so it is there by the time Intro is tapped.

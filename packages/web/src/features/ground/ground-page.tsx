@@ -1,8 +1,8 @@
 import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { PAGE_HEADINGS } from '@flightline/domain/page-headings';
 import type { FlightActionResult, FlightRecord, GroundStatus } from '@flightline/domain/api-types';
 import '../../app/bootstrap/badge.scss';
 import '../../app/bootstrap/button-group.scss';
-import { OfflineNotice } from '../../components/offline-notice.tsx';
 import { Loading, Page } from '../../components/page-state.tsx';
 import { confirmDialog } from '../../lib/confirm-store.ts';
 import { notifications } from '../../lib/notifications-store.ts';
@@ -22,7 +22,7 @@ import { minutesAgoFromNow } from './minutes-ago.ts';
 import { withPendingEvents } from './pending-line.ts';
 import { minutesOf, NOW, WhenControl, type WhenState } from './when-control.tsx';
 
-const TITLE = 'Record Launch or Landing';
+const HEADING = PAGE_HEADINGS['/ground'];
 type Mode = 'Launch' | 'Land';
 
 // The release height dialog (a modal, with its code) is not needed to show the line: it loads once the line is up and the phone idle.
@@ -60,9 +60,7 @@ function GroundLine({ club, timeZone, tapper }: { club: string; timeZone: string
   useEffect(() => (lineShown ? whenIdle(() => void loadReleaseHeightModal().catch(() => {})) : undefined), [lineShown]);
 
   return (
-    <Page>
-      <h1 className="h4 mb-3">{TITLE}</h1>
-      <OfflineNotice />
+    <Page title={HEADING.title} size={HEADING.size}>
       {status.isError && (
         <div className="alert alert-danger d-flex align-items-center gap-2" role="alert">
           <span className="flex-grow-1">{pollBannerText(status.error)}</span>

@@ -4,6 +4,7 @@ import Form from 'react-bootstrap/Form';
 import InputGroup from 'react-bootstrap/InputGroup';
 import Spinner from 'react-bootstrap/Spinner';
 import { Link, useNavigate } from '../../lib/router.tsx';
+import { PAGE_HEADINGS } from '@flightline/domain/page-headings';
 import type { TowEventResult, TugPageData, TugStatus } from '@flightline/domain/api-types';
 import { Loading, LoadError, Page } from '../../components/page-state.tsx';
 import { WaitingToSend } from '../../components/waiting-to-send.tsx';
@@ -20,7 +21,7 @@ import { withPendingTowEvents } from './pending-tows.ts';
 import { checkOutLabel, defaultTug, hobbsJumpWarning, hobbsPrefill, hoursText, lastNote, MODES, towData, towLabel, type TowDraft, type TowErrors, type TowMode } from './tow-form.ts';
 import './fuel-page.css';
 
-const TITLE = 'Log Fuel, Oil, or Shift Change';
+const TITLE = PAGE_HEADINGS['/fuel'].title;
 
 /** `/fuel/`: the tug page (member spec §2) — pilot check in and out, refuel and oil change, logged against a tug's Hobbs. */
 export function FuelPage() {
