@@ -130,6 +130,8 @@ export async function run(args: string[]): Promise<BenchmarkResult> {
       club,
       pilot,
       isActive: true,
+      // Read by the HTTP layer's ETags only (http/etag.ts); the services timed here do not use it.
+      clubVersion: 0,
       now: Date.parse('2026-01-15T17:00:00Z'),
     };
     const year = { startDate: '2025-01-01', endDate: '2025-12-31' };

@@ -142,7 +142,8 @@ async function context(db: Kysely<DB>, clubId: string, userId: string, now: numb
   const club = await db.selectFrom('club').selectAll().where('id', '=', clubId).executeTakeFirstOrThrow();
   const pilot = await db.selectFrom('pilot').selectAll().where('club_id', '=', clubId).where('user_id', '=', userId).executeTakeFirstOrThrow();
   const user = await db.selectFrom('user').select(['email', 'firstName', 'lastName']).where('id', '=', userId).executeTakeFirstOrThrow();
-  return { user: { id: userId, ...user }, club, pilot, isActive: true, now };
+  // clubVersion is read by the HTTP layer's ETags only (http/etag.ts); the services timed here do not use it.
+  return { user: { id: userId, ...user }, club, pilot, isActive: true, clubVersion: 0, now };
 }
 
 /** What crosses the wire: the server serializes its answer, the browser parses it. */

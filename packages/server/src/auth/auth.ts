@@ -90,7 +90,9 @@ export function createAuth(options: AuthOptions) {
       // checked always, the tests prove what production does.
       disableOriginCheck: false,
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
-      database: { generateId: () => crypto.randomUUID() },
+      // A session read from the database is one query (session joined to its user), not two: every
+      // write reads it, and every read whose cookie cache has expired (http/context.ts).
+      database: { generateId: () => crypto.randomUUID(), joins: true },
     },
     telemetry: { enabled: false },
     plugins: [

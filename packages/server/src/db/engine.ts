@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, type LogEvent } from 'kysely';
 import pg from 'pg';
 import type { DB } from './schema.ts';
 import { PGliteDialect } from './pglite-dialect.ts';
@@ -44,20 +44,27 @@ export interface DatabaseOptions {
   poolSize?: number | undefined;
   /** Where lost and replaced connections are reported (default: console.warn). */
   log?: ((message: string) => void) | undefined;
+  /** Called with every statement run through Kysely, ours and better-auth's (tests count a request's queries). */
+  onQuery?: ((sql: string) => void) | undefined;
+}
+
+/** Kysely's log hook for `onQuery`: failed statements count too. */
+function queryLog(onQuery: ((sql: string) => void) | undefined) {
+  return onQuery ? { log: (event: LogEvent) => onQuery(event.query.sql) } : {};
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10, options.log ?? console.warn);
-  return openPGlite(options.dataDir ?? './data', options.loadDataDir);
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10, options.log ?? console.warn, options.onQuery);
+  return openPGlite(options.dataDir ?? './data', options.loadDataDir, options.onQuery);
 }
 
-async function openPGlite(dataDir: string, loadDataDir?: Blob): Promise<Database> {
+async function openPGlite(dataDir: string, loadDataDir?: Blob, onQuery?: (sql: string) => void): Promise<Database> {
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
   const client = await PGlite.create(dataDir, {
     parsers: { [INT8]: parseInt8, [DATE]: parseDate },
     ...(loadDataDir ? { loadDataDir } : {}),
   });
-  const db = new Kysely<DB>({ dialect: new PGliteDialect(client) });
+  const db = new Kysely<DB>({ dialect: new PGliteDialect(client), ...queryLog(onQuery) });
   return {
     db,
     kind: 'pglite',
@@ -78,7 +85,7 @@ const CONNECT_TIMEOUT_MS = 3_000;
 /** The listening connection's reconnect delays: doubling from the first to the last, then the last. */
 const LISTEN_RETRY_MS = [100, 250, 500, 1_000];
 
-async function openPostgres(connectionString: string, max: number, log: (message: string) => void): Promise<Database> {
+async function openPostgres(connectionString: string, max: number, log: (message: string) => void, onQuery?: (sql: string) => void): Promise<Database> {
   const types = {
     getTypeParser(id: number, format?: string) {
       if (id === INT8) return parseInt8;
@@ -94,7 +101,7 @@ async function openPostgres(connectionString: string, max: number, log: (message
   pool.on('connect', (client) => {
     client.on('error', (error) => log(`PostgreSQL: a pooled connection was lost (${error.message}); it will be replaced`));
   });
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), ...queryLog(onQuery) });
   const listeners = new Map<string, Set<Listener>>();
   let listenClient: Promise<pg.Client> | undefined;
   let closed = false;

@@ -71,6 +71,13 @@ export interface ClubTable {
   created_at: Generated<Date>;
 }
 
+/** A club's change counter (0015): bumped by triggers in every transaction that writes the club's data; the line reads' ETags name it. */
+export interface ClubVersionTable {
+  club_id: string;
+  version: number;
+  xact_id: number;
+}
+
 /** Uploaded club logos (0013): the one club.logo names, and the latest upload not yet saved. */
 export interface ClubLogoTable {
   club_id: string;
@@ -410,6 +417,7 @@ export interface DB {
   auth_attempt: AuthAttemptTable;
   club: ClubTable;
   club_logo: ClubLogoTable;
+  club_version: ClubVersionTable;
   profile: ProfileTable;
   pilot: PilotTable;
   mail_outbox: MailOutboxTable;

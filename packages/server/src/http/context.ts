@@ -34,6 +34,11 @@ export interface RequestContext {
   pilot: PilotRow | null;
   /** Active in the active club (flag and expiry, in the club's zone). */
   isActive: boolean;
+  /**
+   * The active club's change counter (club_version, 0015), read with the club
+   * and before anything else of the request: the line reads' ETags name it.
+   */
+  clubVersion: number;
   now: number;
 }
 
@@ -82,18 +87,29 @@ export function forwardSessionCookies(request: FastifyRequest, reply: FastifyRep
   reply.header('set-cookie', [...(existing === undefined ? [] : ([] as string[]).concat(existing as string | string[])), ...cookies]);
 }
 
+/** Each request's context, resolved once however often a route asks for it. */
+const resolved = new WeakMap<FastifyRequest, Promise<RequestContext>>();
+
 /**
- * Who is calling. The session comes from better-auth. A read (GET) may take
- * it from the signed cookie cache when fresh (auth.ts), so its names and email
- * can lag a change by up to a minute (read them from the user table where they
- * are shown) and a session ended elsewhere still reads for up to that minute.
- * A write reads the session from the database: a session ended by a password
- * reset or change, or a sign-out, changes nothing (decision 0006).
+ * Who is calling, once per request. The session comes from better-auth. A
+ * read (GET) may take it from the signed cookie cache when fresh (auth.ts),
+ * so its names and email can lag a change by up to a minute (read them from
+ * the user table where they are shown) and a session ended elsewhere still
+ * reads for up to that minute. A write reads the session from the database:
+ * a session ended by a password reset or change, or a sign-out, changes
+ * nothing (decision 0006). The club, membership and rights are read on every
+ * request, in one query: a member removed or deactivated loses access at once.
  */
-export async function resolveContext(
-  request: FastifyRequest,
-  deps: { db: Kysely<DB>; auth: Auth; now: () => number },
-): Promise<RequestContext> {
+export function resolveContext(request: FastifyRequest, deps: { db: Kysely<DB>; auth: Auth; now: () => number }): Promise<RequestContext> {
+  let context = resolved.get(request);
+  if (!context) {
+    context = readContext(request, deps);
+    resolved.set(request, context);
+  }
+  return context;
+}
+
+async function readContext(request: FastifyRequest, deps: { db: Kysely<DB>; auth: Auth; now: () => number }): Promise<RequestContext> {
   const now = deps.now();
   const fromDatabase = request.method !== 'GET' && request.method !== 'HEAD';
   const { response: found, headers } = await deps.auth.api.getSession({
@@ -105,32 +121,99 @@ export async function resolveContext(
   // one found gone clears both: pass them on.
   const cookies = headers.getSetCookie();
   if (cookies.length) sessionCookies.set(request, cookies);
-  if (!found) return { user: null, club: null, pilot: null, isActive: false, now };
+  if (!found) return { user: null, club: null, pilot: null, isActive: false, clubVersion: 0, now };
   const user: SessionUser = {
     id: found.user.id,
     email: found.user.email,
     firstName: (found.user as { firstName?: string }).firstName ?? '',
     lastName: (found.user as { lastName?: string }).lastName ?? '',
   };
-  // The active club and the caller's pilot record in it, in one round trip (this runs on every call, the line poll included).
-  const activeClubId = deps.db.selectFrom('profile').select('active_club_id').where('user_id', '=', user.id);
-  const [club, pilot] = await Promise.all([
-    deps.db.selectFrom('club').selectAll().where('id', '=', activeClubId).executeTakeFirst(),
-    deps.db
-      .selectFrom('pilot')
-      .selectAll()
-      .where('club_id', '=', activeClubId)
-      .where('user_id', '=', user.id)
-      .executeTakeFirst(),
-  ]);
-  if (!club) return { user, club: null, pilot: null, isActive: false, now };
-  if (!pilot) return { user, club, pilot: null, isActive: false, now };
+  // This runs on every call, the line poll included: one query (with a fresh cookie cache, the request's only one).
+  const active = await findActiveClub(deps.db, user.id);
+  if (!active) return { user, club: null, pilot: null, isActive: false, clubVersion: 0, now };
+  const { club, pilot, clubVersion } = active;
+  if (!pilot) return { user, club, pilot: null, isActive: false, clubVersion, now };
   const isActive = isMembershipActive(
     { isActive: pilot.is_active, activeExpiration: pilot.active_expiration },
     club.time_zone,
     now,
   );
-  return { user, club, pilot, isActive, now };
+  return { user, club, pilot, isActive, clubVersion, now };
+}
+
+/**
+ * The caller's active club (from their profile, never from the request), their
+ * pilot record there and the club's change counter, in one statement: the
+ * counter is read in the same snapshot as the membership, before the request
+ * reads anything else.
+ */
+async function findActiveClub(db: Kysely<DB>, userId: string): Promise<{ club: ClubRow; pilot: PilotRow | null; clubVersion: number } | undefined> {
+  const row = await db
+    .selectFrom('profile')
+    .innerJoin('club', 'club.id', 'profile.active_club_id')
+    .leftJoin('pilot', (join) => join.onRef('pilot.club_id', '=', 'club.id').onRef('pilot.user_id', '=', 'profile.user_id'))
+    .leftJoin('club_version', 'club_version.club_id', 'club.id')
+    .selectAll('club')
+    .select([
+      'pilot.user_id as pilot_user_id',
+      'pilot.is_instructor as pilot_is_instructor',
+      'pilot.is_tow_pilot as pilot_is_tow_pilot',
+      'pilot.is_admin as pilot_is_admin',
+      'pilot.is_active as pilot_is_active',
+      'pilot.active_expiration as pilot_active_expiration',
+      'pilot.ground_only as pilot_ground_only',
+      'pilot.can_edit_logs as pilot_can_edit_logs',
+      'pilot.can_add_funds as pilot_can_add_funds',
+      'pilot.can_add_intros as pilot_can_add_intros',
+      'pilot.can_update_gliders as pilot_can_update_gliders',
+      'pilot.requested_at as pilot_requested_at',
+      'pilot.activated_at as pilot_activated_at',
+      'pilot.declined_at as pilot_declined_at',
+      'club_version.version as club_version',
+    ])
+    .where('profile.user_id', '=', userId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const {
+    pilot_user_id,
+    pilot_is_instructor,
+    pilot_is_tow_pilot,
+    pilot_is_admin,
+    pilot_is_active,
+    pilot_active_expiration,
+    pilot_ground_only,
+    pilot_can_edit_logs,
+    pilot_can_add_funds,
+    pilot_can_add_intros,
+    pilot_can_update_gliders,
+    pilot_requested_at,
+    pilot_activated_at,
+    pilot_declined_at,
+    club_version,
+    ...club
+  } = row;
+  const pilot: PilotRow | null =
+    pilot_user_id === null
+      ? null
+      : {
+          club_id: club.id,
+          user_id: pilot_user_id,
+          is_instructor: pilot_is_instructor!,
+          is_tow_pilot: pilot_is_tow_pilot!,
+          is_admin: pilot_is_admin!,
+          is_active: pilot_is_active!,
+          active_expiration: pilot_active_expiration,
+          ground_only: pilot_ground_only!,
+          can_edit_logs: pilot_can_edit_logs!,
+          can_add_funds: pilot_can_add_funds!,
+          can_add_intros: pilot_can_add_intros!,
+          can_update_gliders: pilot_can_update_gliders!,
+          requested_at: pilot_requested_at!,
+          activated_at: pilot_activated_at,
+          declined_at: pilot_declined_at,
+        };
+  // No counter row yet: the club has not been written since 0015 created them (a bump inserts it at 1).
+  return { club, pilot, clubVersion: club_version ?? 0 };
 }
 
 /** Apply a route's access level to a resolved context. */

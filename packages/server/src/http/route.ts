@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { badRequest } from './errors.ts';
 import type { MemberContext, RequestContext, UserContext } from './context.ts';
+import { clubReadTag, ifNoneMatchHits, REVALIDATE_CACHE_CONTROL, type TagParts } from './etag.ts';
 
 type Method = 'GET' | 'POST' | 'DELETE';
 export type Access = 'public' | 'user' | 'member';
@@ -18,6 +19,15 @@ export interface RouteDefinition<A extends Access, Q extends z.ZodType, B extend
   query?: Q;
   body?: B;
   params?: z.ZodType<Record<string, string>>;
+  /**
+   * For a member read whose answer follows from the club's data, the caller,
+   * the club's day and these parameters alone: it answers a strong ETag with
+   * `Cache-Control: private, no-cache`, and 304 Not Modified without running
+   * the handler when If-None-Match names the current one (http/etag.ts).
+   * Null: this request's answer is not revalidated. It runs before a 304, so
+   * it refuses what the handler would (another club's name).
+   */
+  revalidate?: A extends 'member' ? (input: { query: z.infer<Q>; ctx: MemberContext }) => TagParts | null : never;
   handler: (input: {
     query: z.infer<Q>;
     body: z.infer<B>;
@@ -76,8 +86,15 @@ export function defineRoute<A extends Access, Q extends z.ZodType = z.ZodUndefin
       const query = parse(route.query, request.query, 'query');
       const body = parse(route.body, request.body, 'body');
       const params = parse(route.params, request.params, 'path') ?? {};
+      const parts = route.revalidate?.({ query, ctx: ctx as MemberContext });
+      const tag = parts ? clubReadTag(request, ctx as MemberContext, route.url, parts) : undefined;
+      if (tag && ifNoneMatchHits(request.headers['if-none-match'], tag)) {
+        return reply.code(304).header('etag', tag).header('cache-control', REVALIDATE_CACHE_CONTROL).send();
+      }
       const result = await route.handler({ query, body, params, ctx, request, reply });
       if (reply.sent) return reply;
+      // Only a successful answer carries the tag: a refusal is not kept.
+      if (tag) reply.header('etag', tag).header('cache-control', REVALIDATE_CACHE_CONTROL);
       return result;
     },
   });

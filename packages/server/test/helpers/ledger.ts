@@ -29,6 +29,8 @@ async function clearLockDate(db: Kysely<DB>, clubId: string): Promise<void> {
   await asOwner(db, (owner) => owner.transaction().execute(async (trx) => {
     await sql`alter table club disable trigger club_lock_forward`.execute(trx);
     await sql`update club set lock_date = null, lock_until = null where id = ${clubId}`.execute(trx);
+    // The club's change counter is bumped at commit (0015); an ALTER TABLE waits for no pending trigger.
+    await sql`set constraints club_club_version immediate`.execute(trx);
     await sql`alter table club enable trigger club_lock_forward`.execute(trx);
   }));
 }
@@ -131,5 +133,6 @@ export async function memberContext(db: Kysely<DB>, clubId: string, userId: stri
   const club = await db.selectFrom('club').selectAll().where('id', '=', clubId).executeTakeFirstOrThrow();
   const pilot = await db.selectFrom('pilot').selectAll().where('club_id', '=', clubId).where('user_id', '=', userId).executeTakeFirstOrThrow();
   const user = await db.selectFrom('user').select(['id', 'email', 'firstName', 'lastName']).where('id', '=', userId).executeTakeFirstOrThrow();
-  return { user, club, pilot, isActive: true, now };
+  const version = await db.selectFrom('club_version').select('version').where('club_id', '=', clubId).executeTakeFirst();
+  return { user, club, pilot, isActive: true, clubVersion: version?.version ?? 0, now };
 }

@@ -73,15 +73,15 @@ export async function createPostgresTestDatabase(): Promise<{ ownerUrl: string; 
 }
 
 /** A fresh database copied from the migrated template, for one test file (on PostgreSQL, connected as APP_ROLE). */
-export async function openTestDatabase(): Promise<Database> {
+export async function openTestDatabase(options: { onQuery?: (sql: string) => void } = {}): Promise<Database> {
   if (inject('pgTemplate') && process.env.TEST_DATABASE_URL) {
     const { ownerUrl, appUrl } = await createPostgresTestDatabase();
-    const database = await openDatabase({ databaseUrl: appUrl, poolSize: 5 });
+    const database = await openDatabase({ databaseUrl: appUrl, poolSize: 5, onQuery: options.onQuery });
     ownerUrls.set(database.db, ownerUrl);
     return database;
   }
   const path = inject('pglitePath');
-  return openDatabase({ dataDir: 'memory://', loadDataDir: new Blob([readFileSync(path)]) });
+  return openDatabase({ dataDir: 'memory://', loadDataDir: new Blob([readFileSync(path)]), onQuery: options.onQuery });
 }
 
 export async function createTestApp(
@@ -96,9 +96,11 @@ export async function createTestApp(
     webDist?: string;
     /** The event streams' heartbeat, lifetime and retention. */
     live?: LiveHubOptions;
+    /** Every statement the app runs, ours and better-auth's. */
+    onQuery?: (sql: string) => void;
   } = {},
 ): Promise<TestApp> {
-  const database = await openTestDatabase();
+  const database = await openTestDatabase({ onQuery: options.onQuery });
   const mail = await startSmtpCapture();
   let fixedNow = options.now;
   const clock: TestClock = { now: () => fixedNow ?? Date.now(), set: (ms) => (fixedNow = ms) };

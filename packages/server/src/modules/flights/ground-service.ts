@@ -5,9 +5,9 @@ import { compareText } from '@flightline/domain/text-order';
 import type { DB } from '../../db/schema.ts';
 import { assertSameClub, type MemberContext } from '../../http/context.ts';
 import { namedClub } from '../../http/params.ts';
-import { listTugStatuses } from '../tugs/service.ts';
+import { tugStatusesOf } from '../tugs/service.ts';
 import { flightRecord } from './record.ts';
-import { listFlaggedActivePilots, listFlightsOfDay, listLineFlights } from './repo.ts';
+import { readLine } from './repo.ts';
 
 /**
  * GET /api/ground-status: the line page's 10-second poll from every phone at
@@ -16,8 +16,9 @@ import { listFlaggedActivePilots, listFlightsOfDay, listLineFlights } from './re
  * lists) — today, after any flight of an earlier day left unfinished, so the
  * crew can land or remove it and free its glider — the tugs with their
  * checked-in pilots, and with includePilots the active members (the Launched
- * By tow pilot choices). One statement each, on the (club_id, day) index and
- * the unfinished-flights index; no query per flight.
+ * By tow pilot choices). One statement for all three (one round trip), on the
+ * (club_id, day) index and the unfinished-flights index; no query per flight.
+ * Its ETag and 304 are the route's (flights/routes.ts, decision 0013).
  */
 export async function groundStatus(
   db: Kysely<DB>,
@@ -28,12 +29,8 @@ export async function groundStatus(
   const today = clubToday(ctx.club.time_zone, ctx.now);
   const day = query.day ?? today;
   const viewer = { userId: ctx.user.id, lockDate: ctx.club.lock_date };
-  const [flights, tugs, pilotRows] = await Promise.all([
-    day === today ? listLineFlights(db, ctx.club.id, day) : listFlightsOfDay(db, ctx.club.id, day, { includeCancelled: false }),
-    listTugStatuses(db, ctx.club.id),
-    query.includePilots ? listFlaggedActivePilots(db, ctx.club.id) : Promise.resolve(null),
-  ]);
-  const status: GroundStatus = { day, flights: flights.map((row) => flightRecord(row, viewer)), tugs };
+  const { flights, tugs, pilots: pilotRows } = await readLine(db, ctx.club.id, { day, line: day === today, includePilots: query.includePilots ?? false });
+  const status: GroundStatus = { day, flights: flights.map((row) => flightRecord(row, viewer)), tugs: tugStatusesOf(tugs) };
   if (pilotRows) {
     status.pilots = pilotRows
       .filter((row) => isMembershipActive({ isActive: row.is_active, activeExpiration: row.active_expiration }, ctx.club.time_zone, ctx.now))

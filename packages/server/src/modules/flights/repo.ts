@@ -1,5 +1,7 @@
 import { sql, type Insertable, type Kysely, type Selectable, type Transaction, type Updateable } from 'kysely';
+import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { DB, FlightActionTable, FlightTable } from '../../db/schema.ts';
+import { tugReadingsQuery, type TugReadingRow } from '../tugs/repo.ts';
 
 /** Flights, their line actions and corrections, and what the crew page reads about pilots and gliders. */
 
@@ -61,11 +63,15 @@ export async function updateFlightState(
   await trx.updateTable('flight').set(values).where('club_id', '=', clubId).where('id', '=', id).execute();
 }
 
-/** A day's flights in submission order; cancelled ones only when asked. */
-export function listFlightsOfDay(db: Db, clubId: string, day: string, options: { includeCancelled: boolean }): Promise<FlightRow[]> {
+function flightsOfDayQuery(db: Db, clubId: string, day: string, options: { includeCancelled: boolean }) {
   let query = flights(db, clubId).where('flight.day', '=', day);
   if (!options.includeCancelled) query = query.where('flight.cancelled_at', 'is', null);
-  return query.orderBy('flight.submitted_at').orderBy('flight.id').execute();
+  return query.orderBy('flight.submitted_at').orderBy('flight.id');
+}
+
+/** A day's flights in submission order; cancelled ones only when asked. */
+export function listFlightsOfDay(db: Db, clubId: string, day: string, options: { includeCancelled: boolean }): Promise<FlightRow[]> {
+  return flightsOfDayQuery(db, clubId, day, options).execute();
 }
 
 /**
@@ -75,6 +81,10 @@ export function listFlightsOfDay(db: Db, clubId: string, day: string, options: {
  * through the partial index of unfinished flights (0009).
  */
 export function listLineFlights(db: Db, clubId: string, day: string): Promise<FlightRow[]> {
+  return lineFlightsQuery(db, clubId, day).execute();
+}
+
+function lineFlightsQuery(db: Db, clubId: string, day: string) {
   return flights(db, clubId)
     .where((eb) =>
       eb.or([
@@ -85,8 +95,7 @@ export function listLineFlights(db: Db, clubId: string, day: string): Promise<Fl
     .where('flight.cancelled_at', 'is', null)
     .orderBy('flight.day')
     .orderBy('flight.submitted_at')
-    .orderBy('flight.id')
-    .execute();
+    .orderBy('flight.id');
 }
 
 /** Flights requested in [start, end] (the day bounds let the (club_id, day) index find them), cancelled ones included. */
@@ -222,6 +231,10 @@ export async function recentGlidersOfPilot(db: Db, clubId: string, userId: strin
  * service checks expiry in the club's zone.
  */
 export function listFlaggedActivePilots(db: Db, clubId: string) {
+  return flaggedActivePilotsQuery(db, clubId).execute();
+}
+
+function flaggedActivePilotsQuery(db: Db, clubId: string) {
   return db
     .selectFrom('pilot')
     .innerJoin('user', 'user.id', 'pilot.user_id')
@@ -239,11 +252,48 @@ export function listFlaggedActivePilots(db: Db, clubId: string) {
     ])
     .where('pilot.club_id', '=', clubId)
     .where('pilot.is_active', '=', true)
-    .where('pilot.declined_at', 'is', null)
-    .execute();
+    .where('pilot.declined_at', 'is', null);
 }
 
 export type CrewPilotRow = Awaited<ReturnType<typeof listFlaggedActivePilots>>[number];
+
+// ── The line page's poll ─────────────────────────────────────────────────────
+
+/** A flight's instants: JSON carries them as text, a row as Dates. */
+const FLIGHT_INSTANTS = ['submitted_at', 'accepted_at', 'launched_at', 'off_tow_at', 'landed_at', 'cancelled_at', 'created_at'] as const;
+
+/** A flight row that came back inside a JSON array (instants as ISO text) as the row it is. */
+function flightRowOfJson(json: object): FlightRow {
+  const row = { ...json } as Record<string, unknown>;
+  for (const column of FLIGHT_INSTANTS) {
+    const value = row[column];
+    if (typeof value === 'string') row[column] = new Date(value);
+  }
+  return row as FlightRow;
+}
+
+/**
+ * Everything GET /api/ground-status answers, in one statement (one round
+ * trip; the line page polls it every 10 seconds from every phone): the day's
+ * flights — with `line`, today's line (listLineFlights) — with their
+ * corrections, the tugs' readings, and with `includePilots` the club's
+ * flagged active pilots. Each list is a JSON array in one row, in its order.
+ */
+export async function readLine(
+  db: Db,
+  clubId: string,
+  options: { day: string; line: boolean; includePilots: boolean },
+): Promise<{ flights: FlightRow[]; tugs: TugReadingRow[]; pilots: CrewPilotRow[] | null }> {
+  const flightList = options.line ? lineFlightsQuery(db, clubId, options.day) : flightsOfDayQuery(db, clubId, options.day, { includeCancelled: false });
+  const row = await db
+    .selectNoFrom([
+      jsonArrayFrom(flightList).as('flights'),
+      jsonArrayFrom(tugReadingsQuery(db, clubId)).as('tugs'),
+      (options.includePilots ? jsonArrayFrom(flaggedActivePilotsQuery(db, clubId)) : sql<CrewPilotRow[] | null>`null`).as('pilots'),
+    ])
+    .executeTakeFirstOrThrow();
+  return { flights: row.flights.map(flightRowOfJson), tugs: row.tugs, pilots: row.pilots };
+}
 
 /** One member of the club with names and weight (active or not: the service decides). */
 export function findClubMember(db: Db, clubId: string, userId: string) {

@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { dayInRange, FIRST_DAY, isInstantInRange, LAST_DAY } from '@flightline/domain/schemas/dates';
 import { updateFlightSchema } from '@flightline/domain/schemas/flights';
-import { booleanParam, clubParam, userIdParam } from '../../http/params.ts';
+import { assertSameClub } from '../../http/context.ts';
+import { booleanParam, clubParam, namedClub, userIdParam } from '../../http/params.ts';
 import { defineRoute } from '../../http/route.ts';
 import type { ModuleDeps } from '../deps.ts';
 import { serveCrew } from './crew-service.ts';
@@ -46,6 +47,10 @@ export function registerFlightRoutes(app: FastifyInstance, { db }: ModuleDeps): 
       day: dayInRange('Use a date like 2025-07-10').optional(),
       includePilots: booleanParam.optional(),
     }),
+    revalidate: ({ query, ctx }) => {
+      assertSameClub(ctx, namedClub(query.club));
+      return [query.day, query.includePilots === 'true'];
+    },
     async handler({ query, ctx }) {
       return groundStatus(db, ctx, { club: query.club, day: query.day, includePilots: query.includePilots === 'true' });
     },

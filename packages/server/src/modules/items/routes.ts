@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { updateItemSchema } from '@flightline/domain/schemas/items';
-import { booleanParam, clubParam } from '../../http/params.ts';
+import { assertSameClub } from '../../http/context.ts';
+import { booleanParam, clubParam, namedClub } from '../../http/params.ts';
 import { defineRoute } from '../../http/route.ts';
 import type { ModuleDeps } from '../deps.ts';
 import { deleteItem, listItems, updateItem } from './registry.ts';
@@ -32,6 +33,12 @@ export function registerItemRoutes(app: FastifyInstance, { db }: ModuleDeps): vo
       day: dayInRange('Use a date like 2025-07-10').optional(),
       includeInactive: booleanParam.optional(),
     }),
+    // The flights of a day: Awaiting Launches polls them every 10 s, Home every 30 s.
+    revalidate: ({ query, ctx }) => {
+      if (query.type !== 'FLIGHT' || query.includeInactive !== undefined) return null;
+      assertSameClub(ctx, namedClub(query.club));
+      return [query.type, query.day];
+    },
     async handler({ query, ctx }) {
       return listItems(db, ctx, { ...query, includeInactive: query.includeInactive === 'true' });
     },

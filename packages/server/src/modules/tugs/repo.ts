@@ -15,6 +15,13 @@ export type TowEventRow = Selectable<TowEventTable>;
  * so the newest event holds the highest reading.
  */
 export function listTugReadings(db: Db, clubId: string) {
+  return tugReadingsQuery(db, clubId).execute();
+}
+
+export type TugReadingRow = Awaited<ReturnType<typeof listTugReadings>>[number];
+
+/** Every tug with its last Hobbs, oil and fuel readings and its current shift (listTugReadings; also part of the line's one statement). */
+export function tugReadingsQuery(db: Db, clubId: string) {
   return db
     .selectFrom('tug as t')
     .leftJoinLateral(
@@ -55,8 +62,7 @@ export function listTugReadings(db: Db, clubId: string) {
         'u.lastName as pilot_last',
       ];
     })
-    .where('t.club_id', '=', clubId)
-    .execute();
+    .where('t.club_id', '=', clubId);
 }
 
 /** The tug, row-locked: tow events of one tug are decided one at a time. */

@@ -14,6 +14,10 @@ export function registerTugRoutes(app: FastifyInstance, { db }: ModuleDeps): voi
     summary: "The tug page: every tug with its last Hobbs, oil, fuel and pilot readings and checked-in pilot, and the club's active tow pilots",
     access: 'member',
     query: z.object({ club: clubParam }),
+    revalidate: ({ query, ctx }) => {
+      assertSameClub(ctx, query.club);
+      return [];
+    },
     async handler({ query, ctx }) {
       assertSameClub(ctx, query.club);
       return getTugPage(db, ctx);

@@ -18,6 +18,7 @@ import {
   listTowPilotRows,
   listTugReadings,
   type TowEventRow,
+  type TugReadingRow,
 } from './repo.ts';
 
 /**
@@ -37,7 +38,11 @@ export const hoursOf = (hundredths: number | null | undefined): number | null =>
  * polls it every 10 seconds from every phone at the field.
  */
 export async function listTugStatuses(db: Kysely<DB>, clubId: string): Promise<TugStatus[]> {
-  const rows = await listTugReadings(db, clubId);
+  return tugStatusesOf(await listTugReadings(db, clubId));
+}
+
+/** The tugs as the API answers them, from their readings (listTugReadings), by registration. */
+export function tugStatusesOf(rows: TugReadingRow[]): TugStatus[] {
   return rows
     .map((row): TugStatus => {
       const checkedIn = row.shift_kind === 'checkIn' && row.shift_pilot !== null;
