@@ -128,6 +128,19 @@ describe('a flight request and its launch made with no signal (375 px)', () => {
     expect((await outboxEntries(page)).map((e) => e.label)).toEqual(['Flight request: C-GDSA']);
   });
 
+  it('Home and Awaiting Launches show the waiting request at once, marked waiting to send', async () => {
+    await page.getByRole('link', { name: 'Home', exact: true }).click();
+    const active = page.getByRole('region', { name: 'Your active flights' });
+    await active.getByText('C-GDSA').waitFor();
+    expect(await active.getByRole('listitem').allTextContents()).toEqual(['C-GDSAwaitingwaiting to send']);
+    await screenshot(page, 'outbox-home-waiting');
+    await page.goto('/awaiting/');
+    const list = page.getByRole('group', { name: 'Waiting flights' });
+    await list.getByRole('button', { name: /C-GDSA/ }).waitFor();
+    expect(await list.getByRole('button').allTextContents()).toEqual(['Mary M. C-GDSA 2000 ft waiting to send']);
+    await screenshot(page, 'outbox-awaiting-waiting');
+  });
+
   it('the line page lists the waiting request; launching it waits too, shown in progress at once', async () => {
     await page.goto('/ground/');
     await page.getByRole('heading', { name: 'Record Launch or Landing' }).waitFor();

@@ -1,9 +1,9 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { IsRestoringProvider, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ApiError } from '../lib/api.ts';
 import { followBrowserConnection } from '../lib/online.ts';
+import { optionalPart } from '../lib/optional-part.tsx';
 import { hasSavedCache } from '../lib/saved-cache-mark.ts';
-import { useIdle } from '../lib/when-idle.ts';
 import { AppRouter } from './router.tsx';
 
 /** The saved cache's lifetime (lib/query-persistence.ts), repeated so the first chunk does not load that module. */
@@ -27,12 +27,11 @@ followBrowserConnection();
 // when it holds none (a first visit), they start at once. Without it the app works as before.
 const restored = import('../lib/query-persistence.ts').then((m) => m.restoreAndKeep(queryClient)).catch(() => {});
 
-// Service worker registration and the "New version — reload" toast, once the first screen is up and the phone idle.
-const UpdatePrompt = lazy(async () => ({ default: (await import('../components/update-prompt.tsx')).UpdatePrompt }));
+// Service worker registration (at the window's load) and the "New version — reload" toast.
+const UpdatePrompt = optionalPart(async () => (await import('../components/update-prompt.tsx')).UpdatePrompt);
 
 export function App() {
   const [restoring, setRestoring] = useState(hasSavedCache);
-  const idle = useIdle();
   useEffect(() => {
     let mounted = true;
     void restored.then(() => mounted && setRestoring(false));
@@ -45,11 +44,7 @@ export function App() {
       <IsRestoringProvider value={restoring}>
         <AppRouter />
       </IsRestoringProvider>
-      {idle && (
-        <Suspense fallback={null}>
-          <UpdatePrompt />
-        </Suspense>
-      )}
+      <UpdatePrompt />
     </QueryClientProvider>
   );
 }

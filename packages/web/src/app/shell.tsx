@@ -10,17 +10,18 @@ import { servedWithSession } from '../lib/first-paint.ts';
 import { notifications } from '../lib/notifications-store.ts';
 import { hasWaitingTaps } from '../lib/outbox/waiting-flag.ts';
 import { useRefreshSession, useSession } from '../lib/session.ts';
+import { optionalPart } from '../lib/optional-part.tsx';
 import { useIdle } from '../lib/when-idle.ts';
 
 export const LANDING_NAME = 'Flightline';
 
 // Only drawn when the server no longer supports this version: not part of every first visit.
 const UpdateRequired = lazy(async () => ({ default: (await import('./update-required.tsx')).UpdateRequired }));
-// The field outbox's "2 waiting" (docs/offline.md): loaded at once when taps wait on this phone, else once the first
-// screen is up, for a signed-in person.
-const OutboxStatus = lazy(async () => ({ default: (await import('../components/outbox-status.tsx')).OutboxStatus }));
+// The field outbox's "2 waiting" (docs/offline.md): loaded after the page, for a signed-in person or taps left waiting;
+// loaded with the page, not later, so that it is there when the signal goes right after the first visit.
+const OutboxStatus = optionalPart(async () => (await import('../components/outbox-status.tsx')).OutboxStatus);
 // The live line's stream (docs/live.md): loaded after the page, for a signed-in person.
-const LiveStream = lazy(async () => ({ default: (await import('../lib/live-stream.tsx')).LiveStream }));
+const LiveStream = optionalPart(async () => (await import('../lib/live-stream.tsx')).LiveStream);
 
 function useVersionCheck(enabled: boolean) {
   return useQuery({
@@ -71,10 +72,8 @@ export function Shell({ children }: { children: ReactNode }) {
             {navHome ? 'Home' : LANDING_NAME}
           </Link>
           <div className="d-flex align-items-center gap-1">
-            {((signedIn && idle) || hasWaitingTaps()) && (
-              <Suspense fallback={null}>
-                <OutboxStatus userID={session.data?.userID ?? null} timeZone={session.data?.clubTimeZone ?? ''} />
-              </Suspense>
+            {(signedIn || hasWaitingTaps()) && (
+              <OutboxStatus userID={session.data?.userID ?? null} timeZone={session.data?.clubTimeZone ?? ''} />
             )}
             {navSignedIn ? (
               <>
@@ -103,11 +102,7 @@ export function Shell({ children }: { children: ReactNode }) {
       </div>
       <footer className="text-center text-body-secondary small py-2 border-top">App version {APP_VERSION}</footer>
       <Notifications />
-      {signedIn && (
-        <Suspense fallback={null}>
-          <LiveStream />
-        </Suspense>
-      )}
+      {signedIn && <LiveStream />}
       <ConfirmHost />
     </div>
   );

@@ -3,9 +3,11 @@ import { useQuery } from '@tanstack/react-query';
 import { PAGE_HEADINGS } from '@flightline/domain/page-headings';
 import type { FlightRecord, ListItemsResponse } from '@flightline/domain/api-types';
 import { Loading, LoadError, Page } from '../../components/page-state.tsx';
+import { WaitingToSend } from '../../components/waiting-to-send.tsx';
 import { get } from '../../lib/api.ts';
 import { useLinePollMs } from '../../lib/live-status.ts';
 import { failedToLoad } from '../../lib/offline-status.ts';
+import { usePendingLine } from '../../lib/outbox/use-pending-line.ts';
 import { useSession } from '../../lib/session.ts';
 import { awaitingLabel, browserToday, towSpeedText, waitingFlights } from './awaiting-flights.ts';
 
@@ -35,7 +37,9 @@ function Awaiting({ club }: { club: string }) {
   const day = browserToday(now.getTime(), now.getTimezoneOffset());
   const flights = useDayFlights(club, day);
   const [selectedId, setSelectedId] = useState<string | null>(null);
-  const waiting = flights.data ? waitingFlights(flights.data.items) : [];
+  // With this phone's requests, cancellations and launches still waiting to be sent (docs/offline.md).
+  const line = usePendingLine(flights.data?.items);
+  const waiting = line ? waitingFlights(line.flights) : [];
   // A flight launched or cancelled since it was chosen leaves the header with the list.
   const selected = waiting.find((flight) => flight.id === selectedId) ?? null;
 
@@ -48,7 +52,7 @@ function Awaiting({ club }: { club: string }) {
           <div className="fs-5">Tow speed: {towSpeedText(selected)}</div>
         </section>
       )}
-      {flights.isPending ? (
+      {flights.isPending && waiting.length === 0 ? (
         <Loading />
       ) : failedToLoad(flights) ? (
         <LoadError error={flights.error} />
@@ -69,6 +73,12 @@ function Awaiting({ club }: { club: string }) {
                 onClick={() => setSelectedId(on ? null : flight.id)}
               >
                 {awaitingLabel(flight)}
+                {line?.waiting.has(flight.id) && (
+                  <>
+                    {' '}
+                    <WaitingToSend title={line.waiting.get(flight.id)!.join(', ')} />
+                  </>
+                )}
               </button>
             );
           })}

@@ -19,7 +19,7 @@ import { LaunchedBy, NextFlightPicker } from './launch-panel.tsx';
 import { flightLabel, partitionFlights, stillWaiting } from './line-lists.ts';
 import { FAILED_UNDO_LANDING, FAILED_UNDO_LAUNCH, noActionText, pollBannerText } from './line-messages.ts';
 import { minutesAgoFromNow } from './minutes-ago.ts';
-import { withPendingEvents } from './pending-line.ts';
+import { withPendingEvents } from '../../lib/outbox/pending-line.ts';
 import { minutesOf, NOW, WhenControl, type WhenState } from './when-control.tsx';
 
 const HEADING = PAGE_HEADINGS['/ground'];

@@ -1,11 +1,15 @@
+import { lazy, Suspense, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { FlightRecord, ListItemsResponse } from '@flightline/domain/api-types';
 import { LoadError } from '../../components/page-state.tsx';
 import { get } from '../../lib/api.ts';
 import { useLinePollMs } from '../../lib/live-status.ts';
 import { failedToLoad } from '../../lib/offline-status.ts';
+import { hasWaitingTaps } from '../../lib/outbox/waiting-flag.ts';
 import { clubDateTime, clubToday } from '../account/club-dates.ts';
 import { activeFlightsOf, activeFlightState } from './active-flights.ts';
+
+const WithWaitingTaps = lazy(async () => ({ default: (await import('./active-flights-waiting.tsx')).ActiveFlightsWithWaitingTaps }));
 
 /**
  * Today's flights of the club; Home keeps the member's own active ones. Refreshed now and then while Home is open
@@ -23,8 +27,29 @@ function useFlightsOfDay(club: string, day: string) {
 /** The member's gliders on the line today: waiting, or flying since hh:mm. Nothing when there are none. */
 export function ActiveFlights({ club, userID, timeZone }: { club: string; userID: string; timeZone: string }) {
   const flights = useFlightsOfDay(club, clubToday(timeZone));
+  const items = flights.data?.items;
+  // Taps waiting in the outbox (a request made offline): their code loads only then, not on every visit to Home.
+  if (hasWaitingTaps()) {
+    return (
+      <Suspense fallback={<ActiveFlightList flights={items} userID={userID} timeZone={timeZone} />}>
+        <WithWaitingTaps flights={items} userID={userID} timeZone={timeZone} />
+      </Suspense>
+    );
+  }
   if (failedToLoad(flights)) return <LoadError error={flights.error} prefix="Could not load your flights." />;
-  const active = flights.data ? activeFlightsOf(flights.data.items, userID) : [];
+  return <ActiveFlightList flights={items} userID={userID} timeZone={timeZone} />;
+}
+
+export interface ActiveFlightListProps {
+  flights: readonly FlightRecord[] | undefined;
+  userID: string;
+  timeZone: string;
+  /** What follows a flight's state: the mark of this phone's taps waiting for it (docs/offline.md). */
+  mark?: (flightId: string) => ReactNode;
+}
+
+export function ActiveFlightList({ flights, userID, timeZone, mark }: ActiveFlightListProps) {
+  const active = flights ? activeFlightsOf(flights, userID) : [];
   if (active.length === 0) return null;
   return (
     <section aria-labelledby="active-flights" className="mt-3">
@@ -36,6 +61,7 @@ export function ActiveFlights({ club, userID, timeZone }: { club: string; userID
           <li key={flight.id} className="border rounded px-3 py-2 mb-2 d-flex flex-wrap align-items-baseline column-gap-2">
             <strong className="fs-5">{flight.glider}</strong>
             <span>{activeFlightState(flight, (ms) => clubDateTime(ms, timeZone).time)}</span>
+            {mark?.(flight.id)}
           </li>
         ))}
       </ul>
