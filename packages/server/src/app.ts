@@ -35,7 +35,8 @@ export interface AppDeps {
   webDist?: string | undefined;
   rateLimitMax?: number;
   logger?: boolean;
-  trustProxy?: boolean;
+  /** Fastify's trustProxy (config.ts TRUST_PROXY): which proxies' X-Forwarded-* headers to believe. */
+  trustProxy?: boolean | string;
   /** Oldest client version served (default: the build's MIN_SUPPORTED_VERSION). */
   minClientVersion?: string | undefined;
   /** The event streams' heartbeat, lifetime and retention (tests shorten them). */
@@ -48,6 +49,8 @@ export interface App {
   db: Kysely<DB>;
   /** The change notices' fan-out to this process's event streams: stats() for benchmarks. */
   live: LiveHub;
+  /** From now on GET /api/health answers 503, so a proxy takes this process out of rotation before it closes. */
+  startDraining(): void;
 }
 
 const defaultWebDist = fileURLToPath(new URL('../../web/dist/', import.meta.url));
@@ -108,6 +111,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // Before the routes: it compresses the answers of the routes registered after it.
   await registerCompression(app);
   const live = await startLiveHub(deps.database, deps.live);
+  const lifecycle = { draining: false };
   // Open streams would keep the HTTP server from closing: ended first (the phones reconnect elsewhere).
   app.addHook('preClose', async () => live.close());
   mountAuth(app, auth, CLIENT_IP_HEADER);
@@ -118,6 +122,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     mailer: deps.mailer,
     minClientVersion: deps.minClientVersion ?? MIN_SUPPORTED_VERSION,
     live,
+    lifecycle,
   });
 
   app.setNotFoundHandler((request, reply) => {
@@ -144,5 +149,13 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       },
     });
   }
-  return { app, auth, db, live };
+  return {
+    app,
+    auth,
+    db,
+    live,
+    startDraining() {
+      lifecycle.draining = true;
+    },
+  };
 }

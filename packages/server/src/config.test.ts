@@ -23,4 +23,24 @@ describe('readConfig', () => {
   it('refuses a PORT that is not a port number', () => {
     expect(() => readConfig({ PORT: '70000' })).toThrow('PORT must be a port number, not 70000');
   });
+
+  it('reads TRUST_PROXY as off, every hop, or the proxies\' addresses, and refuses anything else (a hop count too)', () => {
+    expect(readConfig({}).trustProxy).toBe(false);
+    expect(readConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(readConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(readConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,::1' }).trustProxy).toBe('10.0.0.0/8,127.0.0.1,::1');
+    expect(readConfig({ TRUST_PROXY: 'loopback,uniquelocal' }).trustProxy).toBe('loopback,uniquelocal');
+    for (const wrong of ['yes', '1', '10.0.0.0/33', 'caddy']) {
+      expect(() => readConfig({ TRUST_PROXY: wrong })).toThrow(
+        `TRUST_PROXY must be true, or the proxies' addresses such as 10.0.0.0/8,127.0.0.1 (or loopback, linklocal, uniquelocal), not ${wrong}`,
+      );
+    }
+  });
+
+  it('drains for DRAIN_SECONDS (0 unless set) and refuses a value that is not 0 to 300 seconds', () => {
+    expect(readConfig({}).drainSeconds).toBe(0);
+    expect(readConfig({ DRAIN_SECONDS: '5' }).drainSeconds).toBe(5);
+    expect(() => readConfig({ DRAIN_SECONDS: 'soon' })).toThrow('DRAIN_SECONDS must be a number of seconds from 0 to 300, not soon');
+    expect(() => readConfig({ DRAIN_SECONDS: '-1' })).toThrow('DRAIN_SECONDS must be a number of seconds from 0 to 300, not -1');
+  });
 });

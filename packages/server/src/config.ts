@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { IANAZone } from 'luxon';
 import { MIN_SUPPORTED_VERSION } from '@flightline/domain/app-version';
@@ -20,12 +21,47 @@ export interface Config {
   webDist: string | undefined;
   /** Clients older than this see "Time for an Update". */
   minClientVersion: string;
+  /**
+   * Which proxies' X-Forwarded-For/-Host/-Proto to believe (Fastify's trustProxy): false (none), true
+   * (every hop: only behind a proxy that replaces X-Forwarded-For), or the proxies' addresses.
+   */
+  trustProxy: boolean | string;
+  /** After SIGTERM, how long GET /api/health answers 503 (while serving on) before the server closes. */
+  drainSeconds: number;
+}
+
+const TRUST_PROXY_HELP = 'true, or the proxies\' addresses such as 10.0.0.0/8,127.0.0.1 (or loopback, linklocal, uniquelocal)';
+/** proxy-addr's names for ranges: 127.0.0.1/8 and ::1; 169.254.0.0/16 and fe80::/10; 10/8, 172.16/12, 192.168/16 and fc00::/7. */
+const RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * TRUST_PROXY: unset/false, true, or a comma-separated list of addresses, CIDR
+ * ranges and range names. A hop count is refused: Fastify 5 trusts nothing
+ * for one (it cannot tell a proxy's hop from a client's).
+ */
+function readTrustProxy(value: string | undefined): boolean | string {
+  const text = (value ?? '').trim();
+  if (text === '' || text === 'false') return false;
+  if (text === 'true') return true;
+  const entries = text.split(',').map((part) => part.trim());
+  for (const entry of entries) {
+    if (RANGE_NAMES.has(entry)) continue;
+    const [ip, bits, ...rest] = entry.split('/');
+    const family = isIP(ip ?? '');
+    const bitsOk = bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (family === 6 ? 128 : 32));
+    if (!family || !bitsOk || rest.length) throw new Error(`TRUST_PROXY must be ${TRUST_PROXY_HELP}, not ${value}`);
+  }
+  return entries.join(',');
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 3000);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, not ${env.PORT}`);
   const demoTimeZone = env.DEMO_TIMEZONE || 'America/Toronto';
+  const drainSeconds = Number(env.DRAIN_SECONDS || 0);
+  if (!Number.isFinite(drainSeconds) || drainSeconds < 0 || drainSeconds > 300) {
+    throw new Error(`DRAIN_SECONDS must be a number of seconds from 0 to 300, not ${env.DRAIN_SECONDS}`);
+  }
   if (!IANAZone.isValidZone(demoTimeZone)) throw new Error(`DEMO_TIMEZONE must be an IANA time zone such as America/Toronto, not ${env.DEMO_TIMEZONE}`);
   return {
     port,
@@ -42,5 +78,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // Relative to the folder the server is started in, as DATA_DIR is.
     webDist: env.WEB_DIST ? resolve(env.WEB_DIST) : undefined,
     minClientVersion: env.MIN_CLIENT_VERSION || MIN_SUPPORTED_VERSION,
+    trustProxy: readTrustProxy(env.TRUST_PROXY),
+    drainSeconds,
   };
 }

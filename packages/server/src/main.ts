@@ -37,7 +37,7 @@ async function main() {
       console.log(`Demo club "${demo.clubName}": log in as ${demo.adminEmail} with password ${demo.adminPassword}`);
     }
   }
-  const { app, auth } = await buildApp({
+  const { app, startDraining } = await buildApp({
     database,
     mailer,
     authSecret: await authSecret(database.db, config.authSecret),
@@ -45,19 +45,32 @@ async function main() {
     webDist: config.webDist,
     minClientVersion: config.minClientVersion,
     logger: false,
-    trustProxy: process.env.TRUST_PROXY === 'true',
+    trustProxy: config.trustProxy,
   });
-  void auth;
   await app.listen({ port: config.port, host: config.host });
   console.log(`Flightline is serving on ${config.publicUrl} (port ${config.port})`);
 
+  /**
+   * A rolling restart (docs/deploy.md): first GET /api/health answers 503 for
+   * DRAIN_SECONDS while everything else is served as before, so the proxy's
+   * health check takes this process out of rotation; then the server closes:
+   * it stops accepting connections, ends every event stream (each phone
+   * reconnects, through the proxy, to another process and catches up by
+   * Last-Event-ID), lets the requests under way finish, and closes the database.
+   */
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    console.log(`${signal}: closing the server and the database`);
+    startDraining();
+    if (config.drainSeconds > 0) {
+      console.log(`${signal}: draining for ${config.drainSeconds} s (GET /api/health answers 503), then closing`);
+      await new Promise((resolve) => setTimeout(resolve, config.drainSeconds * 1000));
+    }
+    console.log(`${signal}: closing the server and the database (event streams ended, requests under way finished first)`);
     await app.close();
     await database.close();
+    console.log('Closed');
     process.exit(0);
   };
   process.on('SIGINT', () => void stop('SIGINT'));

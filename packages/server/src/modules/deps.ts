@@ -14,4 +14,6 @@ export interface ModuleDeps {
   minClientVersion: string;
   /** This process's fan-out of change notices to the phones' streams. */
   live: LiveHub;
+  /** Set once the process is shutting down: GET /api/health answers 503 from then on. */
+  lifecycle: { readonly draining: boolean };
 }
