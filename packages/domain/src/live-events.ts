@@ -43,15 +43,7 @@ export const liveNoticeSchema = z.discriminatedUnion('kind', [
 export type LiveNotice = z.infer<typeof liveNoticeSchema>;
 export type LiveNoticeKind = LiveNotice['kind'];
 
-/**
- * A named event (not a notice) telling the phone to read its line screens
- * again: the server may have missed notices (its database listener
- * reconnected), so it cannot say which.
- */
-export const RESYNC_EVENT = 'resync';
-
-/** How often the server sends a comment line on an idle stream, so proxies and phones keep it open. */
-export const LIVE_HEARTBEAT_MS = 25_000;
+export { LIVE_HEARTBEAT_MS, RESYNC_EVENT } from './live-stream-protocol.ts';
 
 /** A notice from its event's data line; null for anything this app version does not know. */
 export function parseLiveNotice(data: string): LiveNotice | null {

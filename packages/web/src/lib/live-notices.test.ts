@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { crewKey } from '../features/crew/api.ts';
 import { groundStatusKey } from '../features/ground/api.ts';
+import { liveNoticeKind } from '@flightline/domain/live-stream-protocol';
 import { lineKeys, lineReads, readsAffectedBy } from './live-notices.ts';
 import { linePollMs, LIVE_SAFETY_POLL_MS, SPEC_POLL_MS } from './live-status.ts';
 
@@ -15,7 +16,7 @@ describe('live notices: which reads a notice makes stale', () => {
   });
 
   it('a flight notice: the line, awaiting launches, Home’s active flights and the crew page', () => {
-    expect(readsAffectedBy({ kind: 'flight', change: 'launched', flightId: 'f', day: '2025-07-12' }, CLUB, ME)).toEqual([
+    expect(readsAffectedBy(liveNoticeKind(JSON.stringify({ kind: 'flight', change: 'launched', flightId: 'f', day: '2025-07-12' })), CLUB, ME)).toEqual([
       ['ground-status', CLUB],
       ['list-items', 'FLIGHT', CLUB],
       ['flights-of-day', CLUB],
@@ -24,13 +25,13 @@ describe('live notices: which reads a notice makes stale', () => {
   });
 
   it('a tug notice: the tug page and the line; a glider notice: the crew page; an intro: the crew page and the line', () => {
-    expect(readsAffectedBy({ kind: 'tug', change: 'checkIn', tugId: 'C-GTOW' }, CLUB, ME)).toEqual([['tugs', CLUB], ['ground-status', CLUB]]);
-    expect(readsAffectedBy({ kind: 'glider', gliderId: 'ASK-21', status: 'Flying' }, CLUB, ME)).toEqual([['serve-crew', CLUB]]);
-    expect(readsAffectedBy({ kind: 'intro', introId: 'i', flightId: null }, CLUB, ME)).toEqual([['serve-crew', CLUB], ['ground-status', CLUB]]);
+    expect(readsAffectedBy(liveNoticeKind(JSON.stringify({ kind: 'tug', change: 'checkIn', tugId: 'C-GTOW' })), CLUB, ME)).toEqual([['tugs', CLUB], ['ground-status', CLUB]]);
+    expect(readsAffectedBy(liveNoticeKind(JSON.stringify({ kind: 'glider', gliderId: 'ASK-21', status: 'Flying' })), CLUB, ME)).toEqual([['serve-crew', CLUB]]);
+    expect(readsAffectedBy(liveNoticeKind(JSON.stringify({ kind: 'intro', introId: 'i', flightId: null })), CLUB, ME)).toEqual([['serve-crew', CLUB], ['ground-status', CLUB]]);
   });
 
   it("an account notice: the member's own balance and blocks, and the crew page", () => {
-    expect(readsAffectedBy({ kind: 'account' }, CLUB, ME)).toEqual([['balance', CLUB, ME], ['block-balances', CLUB, ME], ['serve-crew', CLUB]]);
+    expect(readsAffectedBy(liveNoticeKind(JSON.stringify({ kind: 'account' })), CLUB, ME)).toEqual([['balance', CLUB, ME], ['block-balances', CLUB, ME], ['serve-crew', CLUB]]);
   });
 
   it('a notice this version cannot read: every line read', () => {

@@ -1,5 +1,5 @@
 import type { QueryKey } from '@tanstack/react-query';
-import type { LiveNotice } from '@flightline/domain/live-events';
+import type { LiveNoticeKindName } from '@flightline/domain/live-stream-protocol';
 
 /**
  * Which reads a change notice makes stale (docs/live.md). The prefixes are
@@ -23,10 +23,10 @@ export function lineReads(club: string, userID: string): QueryKey[] {
   return Object.values(lineKeys).map((key) => key(club, userID));
 }
 
-/** The reads a notice affects. */
-export function readsAffectedBy(notice: LiveNotice | null, club: string, userID: string): QueryKey[] {
+/** The reads a notice of this kind affects (null: a notice this version does not know). */
+export function readsAffectedBy(kind: LiveNoticeKindName | null, club: string, userID: string): QueryKey[] {
   const k = lineKeys;
-  switch (notice?.kind) {
+  switch (kind) {
     case 'flight':
       // The line, the waiting list, Home's active flights; the crew page's flying gliders and who is on a flight.
       return [k.groundStatus(club), k.awaiting(club), k.homeFlights(club), k.crew(club)];

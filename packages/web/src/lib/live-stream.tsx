@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
-import { parseLiveNotice, RESYNC_EVENT } from '@flightline/domain/live-events';
+import { liveNoticeKind, RESYNC_EVENT } from '@flightline/domain/live-stream-protocol';
 import { lineReads, readsAffectedBy } from './live-notices.ts';
 import { setLiveState } from './live-status.ts';
 import { useOnline } from './online.ts';
@@ -52,7 +52,7 @@ export function LiveStream() {
     };
     source.onmessage = (event) => {
       if (event.lastEventId) last = { who, id: event.lastEventId };
-      invalidate(client, readsAffectedBy(parseLiveNotice(String(event.data)), club, userID));
+      invalidate(client, readsAffectedBy(liveNoticeKind(String(event.data)), club, userID));
     };
     source.addEventListener(RESYNC_EVENT, () => invalidate(client, lineReads(club, userID)));
     source.onerror = () => {
