@@ -66,8 +66,15 @@ export default async function setup(project: TestProject) {
   return stop;
 }
 
-/** scripts/test.ts builds before this project; a direct `vitest --project e2e` may not have. */
+/**
+ * scripts/test.ts builds before this project; a direct `vitest --project e2e` may not have. E2E_WEB_DIST names
+ * another build to test (`vite build --outDir …`), so that several people can test their own builds side by side.
+ */
 function ensureWebBuild(): void {
+  if (process.env.E2E_WEB_DIST) {
+    if (!existsSync(join(process.env.E2E_WEB_DIST, 'index.html'))) throw new Error(`e2e: E2E_WEB_DIST ${process.env.E2E_WEB_DIST} has no index.html`);
+    return;
+  }
   if (existsSync(join(ROOT, 'packages/web/dist/index.html'))) return;
   console.log('e2e: packages/web/dist is missing, building the web app…');
   const build = spawnSync('npm', ['run', '--silent', 'build'], { cwd: ROOT, stdio: 'inherit' });

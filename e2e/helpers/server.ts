@@ -57,7 +57,8 @@ export async function startServer(options: {
       PUBLIC_URL: baseUrl,
       SEED_DEMO: 'true',
       AUTH_SECRET: randomBytes(32).toString('base64url'),
-      WEB_DIST: '',
+      // The build under test: packages/web/dist, or E2E_WEB_DIST (global-setup.ts).
+      WEB_DIST: process.env.E2E_WEB_DIST ?? '',
       ...options.env,
     },
   });
