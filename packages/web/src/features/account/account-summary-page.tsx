@@ -3,6 +3,7 @@ import type { AccountHistory } from '@flightline/domain/api-types';
 import { formatMoney } from '@flightline/domain/money';
 import { LoadError, Page } from '../../components/page-state.tsx';
 import { failedToLoad } from '../../lib/offline-status.ts';
+import { TruncatedCell } from '../accounting/truncated-cell.tsx';
 import { useSession } from '../../lib/session.ts';
 import { useUserTransactions } from './api.ts';
 import { clubDateTime, PLACEHOLDER_DATE } from './club-dates.ts';
@@ -131,7 +132,8 @@ function SummaryTable({ loading, history, timeZone }: { loading: boolean; histor
                   <td className="cell-date">
                     <span className="text-nowrap">{when.date}</span> <span className="text-nowrap text-body-secondary">{when.time}</span>
                   </td>
-                  <td className="cell-description">{row.description}</td>
+                  {/* Member spec §9: text over 60 characters is cut, and shown in full on click, as in the accounting tables. */}
+                  <TruncatedCell className="cell-description" text={row.description} />
                   <td className="cell-amount text-end text-nowrap">
                     <Money cents={row.amountCents} />
                   </td>

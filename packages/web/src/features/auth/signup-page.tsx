@@ -55,6 +55,10 @@ export function SignupPage() {
     if (data) signUp.mutate(data);
   };
 
+  const { values } = form;
+  // Member spec §5: the password must equal its confirmation, as on the reset and change password pages.
+  const ready = form.filled('email', 'first', 'last', 'password') && values.password === values.confirmPassword;
+
   return (
     <Page title="Sign Up">
       <Form onSubmit={onSubmit} noValidate style={{ maxWidth: 420 }}>
@@ -67,7 +71,7 @@ export function SignupPage() {
         <TextField label="Password" type="password" autoComplete="new-password" hint="At least 8 characters." {...form.field('password')} />
         <TextField label="Confirm password" type="password" autoComplete="new-password" {...form.field('confirmPassword')} />
         {signUp.error && <Alert variant="danger">{authErrorMessage(signUp.error)}</Alert>}
-        <SubmitButton busy={signUp.isPending} disabled={!form.filled('email', 'first', 'last', 'password', 'confirmPassword')}>
+        <SubmitButton busy={signUp.isPending} disabled={!ready}>
           Sign Up
         </SubmitButton>
         <p className="mt-3 mb-0">

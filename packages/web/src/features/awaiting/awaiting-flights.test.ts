@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { awaitingLabel, browserToday, isWaiting, towSpeedText, waitingFlights } from './awaiting-flights.ts';
+import { awaitingLabel, isWaiting, towSpeedText, waitingFlights } from './awaiting-flights.ts';
 
 const flight = (id: string, submittedAt: number, change: Record<string, unknown> = {}) => ({
   id,
@@ -40,11 +40,5 @@ describe('awaiting launches (member spec §2)', () => {
   it('gives the tow speed in knots', () => {
     expect(towSpeedText({ towSpeed: 60 })).toBe('60 kn');
     expect(towSpeedText({ towSpeed: 0 })).toBe('not given');
-  });
-  it('takes today from the phone’s clock and time-zone offset', () => {
-    const ms = Date.UTC(2026, 6, 11, 2, 30);
-    expect(browserToday(ms, 240)).toBe('2026-07-10');
-    expect(browserToday(ms, 0)).toBe('2026-07-11');
-    expect(browserToday(Date.UTC(2026, 6, 10, 22, 0), -120)).toBe('2026-07-11');
   });
 });

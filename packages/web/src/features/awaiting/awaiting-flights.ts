@@ -27,11 +27,3 @@ export function awaitingLabel(flight: Pick<FlightRecord, 'first' | 'last' | 'gli
 export function towSpeedText(flight: Pick<FlightRecord, 'towSpeed'>): string {
   return flight.towSpeed > 0 ? `${flight.towSpeed} kn` : 'not given';
 }
-
-/**
- * Today as the phone's clock and time zone read it: the spec's "today's date
- * adjusted by the browser time offset" (Date#getTimezoneOffset minutes, UTC minus local).
- */
-export function browserToday(nowMs: number, offsetMinutes: number): string {
-  return new Date(nowMs - offsetMinutes * 60_000).toISOString().slice(0, 10);
-}

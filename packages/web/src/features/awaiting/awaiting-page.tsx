@@ -9,7 +9,8 @@ import { useLinePollMs } from '../../lib/live-status.ts';
 import { failedToLoad } from '../../lib/offline-status.ts';
 import { usePendingLine } from '../../lib/outbox/use-pending-line.ts';
 import { useSession } from '../../lib/session.ts';
-import { awaitingLabel, browserToday, towSpeedText, waitingFlights } from './awaiting-flights.ts';
+import { clubToday } from '../account/club-dates.ts';
+import { awaitingLabel, towSpeedText, waitingFlights } from './awaiting-flights.ts';
 
 const TITLE = PAGE_HEADINGS['/awaiting'].title;
 /** The tug pilot keeps the page open: new requests appear without a reload (at once by the live stream's notices). */
@@ -27,14 +28,14 @@ function useDayFlights(club: string, day: string) {
 /** `/awaiting` (member spec §2 "Awaiting launches"). */
 export function AwaitingPage() {
   const session = useSession();
-  const club = session.data?.club;
-  if (!club) return <Page title={TITLE}>{session.isError ? <LoadError error={session.error} /> : <Loading />}</Page>;
-  return <Awaiting club={club} />;
+  const data = session.data;
+  if (!data?.club) return <Page title={TITLE}>{session.isError ? <LoadError error={session.error} /> : <Loading />}</Page>;
+  return <Awaiting club={data.club} timeZone={data.clubTimeZone} />;
 }
 
-function Awaiting({ club }: { club: string }) {
-  const now = new Date();
-  const day = browserToday(now.getTime(), now.getTimezoneOffset());
+function Awaiting({ club, timeZone }: { club: string; timeZone: string }) {
+  // The club's day, as the line page and Flight Logs read it: a phone set to another zone still sees the club's waiting flights.
+  const day = clubToday(timeZone);
   const flights = useDayFlights(club, day);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   // With this phone's requests, cancellations and launches still waiting to be sent (docs/offline.md).
