@@ -576,6 +576,23 @@ describe('billing of flights', () => {
       expect(await balanceOf(sam)).toBe(-1750 - 1311);
     });
 
+    it('the total is split, not net and tax apart: a $51.70 rental (61 min at 75 ¢ = $45.75 + $5.95 HST) → 2585 / 2585, not 2586 / 2584', async () => {
+      const pat = await member('Tom', 'Total');
+      const sam = await member('Una', 'Split');
+      const g = await glider({ rate: 75, taxStatus: 'exclusive', taxNames: ['HST'] });
+      const id = await flight({ pilot: pat, passenger: sam, flyWith: 'Member', shareCost: true, glider: g, landedAt: at(60, 30) });
+      const landingId = await land(id);
+      expect(await postingsOf(t.db, landingId!)).toEqual([
+        posting(2100, 2585, { member: pat.userId }),
+        posting(2100, 2585, { member: sam.userId }),
+        posting(4200, -4575),
+        posting(2510, -595, { tax: 'HST' }),
+      ]);
+      expect(await flightRow(id)).toMatchObject({ flight_cost_cents: 5170 });
+      expect(await balanceOf(pat)).toBe(-2585);
+      expect(await balanceOf(sam)).toBe(-2585);
+    });
+
     it('each half against its holder\u2019s own block: the pilot\u2019s $ block pays their half, the other pays theirs in cash with tax', async () => {
       const pat = await member('Bea', 'Blockholder');
       const sam = await member('Cal', 'Cash');
