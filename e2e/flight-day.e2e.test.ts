@@ -249,7 +249,7 @@ describe('a flight day on phones at 375 px', () => {
     const day = shortDay(launchedAtMs);
     expect(table.map(([, ...cells]) => cells)).toEqual([
       [clubDateTime(launchedAtMs), `Tow: ${LAUNCH} (${GLIDER}, ${day})`, EXPECTED.tow, EXPECTED.afterTow],
-      [clubDateTime(landedAtMs), `Rental: ${FLOWN_MINUTES} min ${GLIDER}`, EXPECTED.rental, EXPECTED.afterLanding],
+      [clubDateTime(landedAtMs), `Rental: ${GLIDER}, 0:${FLOWN_MINUTES} flown, ${FLOWN_MINUTES} min billed`, EXPECTED.rental, EXPECTED.afterLanding],
     ]);
     // Each row has the ledger's entry number.
     for (const [id] of table) expect(id).toMatch(/^\d+$/);

@@ -1,7 +1,7 @@
 import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
 import type { FlightRecord, LedgerPosting } from './api-types.ts';
-import { durationHours, flightExportHeader, flightExportRow, transactionExportRow } from './exports.ts';
+import { flightExportHeader, flightExportRow, transactionExportRow } from './exports.ts';
 
 const ZONE = 'America/Toronto';
 // 2026-11-22 14:05 and 14:47 in Toronto (UTC−5).
@@ -84,12 +84,6 @@ describe('flight export', () => {
     expect(row.slice(7, 12)).toEqual(['', '', 0, '2000 ft', 0]);
     expect(row[14]).toBe('gone');
     expect(row[16]).toBe('2026-11-22 14:05');
-  });
-
-  it('rounds the duration to 2 decimals and is 0 when a time is missing', () => {
-    expect(durationHours(0, 100 * 60_000)).toBe(1.67);
-    expect(durationHours(null, 5)).toBe(0);
-    expect(durationHours(5, null)).toBe(0);
   });
 });
 

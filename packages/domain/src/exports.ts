@@ -1,6 +1,7 @@
 import { DateTime, IANAZone } from 'luxon';
 import type { FlightRecord, LedgerPosting } from './api-types.ts';
 import { safeText, type CsvCell } from './csv.ts';
+import { durationHours } from './flight-duration.ts';
 import { centsToDecimal } from './money.ts';
 
 /** The export choices of Club Data Exports (back-office spec §2 "Export", §3 "Export CSV columns"). */
@@ -78,12 +79,6 @@ function clockTime(ms: number | null, timeZone: string): string {
   return new Date(ms + offsetMinutes * 60_000).toISOString().slice(0, 16).replace('T', ' ');
 }
 
-/** Hours between launch and landing to 2 decimals; 0 when either is missing. */
-export function durationHours(launchedAt: number | null, landedAt: number | null): number {
-  if (launchedAt === null || landedAt === null) return 0;
-  return Math.round((landedAt - launchedAt) / 36_000) / 100;
-}
-
 export function flightExportHeader(includeCancelled: boolean): string[] {
   return includeCancelled ? [...FLIGHT_COLUMNS, 'Cancelled At'] : [...FLIGHT_COLUMNS];
 }
@@ -101,6 +96,7 @@ export function flightExportRow(flight: FlightRecord, names: NameLookup, timeZon
     safeText(flight.passengerLast),
     clockTime(flight.launchedAt, timeZone),
     clockTime(flight.landedAt, timeZone),
+    // The flown minutes, as every screen shows them (flight-duration.ts).
     durationHours(flight.launchedAt, flight.landedAt),
     flight.launchType,
     flight.releaseHeight,

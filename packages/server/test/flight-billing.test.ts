@@ -366,13 +366,22 @@ describe('billing of flights', () => {
       expect(await postingsOf(t.db, entryId!)).toEqual([posting(2100, 2580, { member: pat.userId }), posting(4200, -2580)]);
       expect(await flightIdsOf(entryId!)).toEqual([id]);
       const stored = await entry(entryId!);
-      expect(stored).toMatchObject({ transaction_type: 'Rental', description: `Rental: 43 min ${g}` });
+      expect(stored).toMatchObject({ transaction_type: 'Rental', description: `Rental: ${g}, 0:42 flown, 43 min billed` });
       expect(stored.effective_at.getTime()).toBe(at(42, 1).getTime());
       expect(await flightRow(id)).toMatchObject({ landing_transaction: entryId, flight_cost_cents: 2580 });
       expect(await balanceOf(pat)).toBe(-2580);
       const before = await ledgerCounts(t.db, alpha);
       expect(await land(id)).toBe(entryId);
       expect(await ledgerCounts(t.db, alpha)).toEqual(before);
+    });
+
+    it("the entry says the time flown (rounded down, as every screen shows it) and the minutes billed (rounded up): 1 h 1 min 40 s → '1:01 flown, 62 min billed'", async () => {
+      const pat = await member('Dora', 'Duration');
+      const g = await glider({ rate: 60 });
+      const id = await flight({ pilot: pat, glider: g, landedAt: at(61, 40) });
+      const entryId = await land(id);
+      expect(await postingsOf(t.db, entryId!)).toEqual([posting(2100, 62 * 60, { member: pat.userId }), posting(4200, -62 * 60)]);
+      expect((await entry(entryId!)).description).toBe(`Rental: ${g}, 1:01 flown, 62 min billed`);
     });
 
     it('exclusive tax: 42 min at $1.00 + 13 % HST → Dr 2100 4746 / Cr 4200 −4200 / Cr 2510 −546', async () => {
@@ -444,7 +453,7 @@ describe('billing of flights', () => {
       const id = await flight({ pilot: pat, glider: g, landedAt: at(150) });
       const entryId = await land(id);
       expect(await postingsOf(t.db, entryId!)).toEqual([posting(2100, 2700, { member: pat.userId }), posting(4200, -2700)]);
-      expect((await entry(entryId!)).description).toBe(`Rental: 150 min ${g} (120 min on block Capped 1000, 30 min over its maximum at ×1.5)`);
+      expect((await entry(entryId!)).description).toBe(`Rental: ${g}, 2:30 flown, 150 min billed (120 min on block Capped 1000, 30 min over its maximum at ×1.5)`);
       expect(await usageOf(id)).toEqual([{ member_block_id: blockId, transaction_id: entryId, units_used: 120, flown_on: DAY }]);
       expect(await blockBalances(pat)).toEqual({ [blockId]: 880 });
       expect(await balanceOf(pat)).toBe(-40000 - 2700);
@@ -463,7 +472,7 @@ describe('billing of flights', () => {
       const second = await flight({ pilot: pat, glider: g, landedAt: at(400), launchedAt: at(0) });
       const entryId = await land(second);
       expect(await postingsOf(t.db, entryId!)).toEqual([posting(2100, 1785, { member: pat.userId }), posting(4200, -1580), posting(2510, -205, { tax: 'HST' })]);
-      expect((await entry(entryId!)).description).toBe(`Rental: 400 min ${g} ($224.20 on block $250 flying)`);
+      expect((await entry(entryId!)).description).toBe(`Rental: ${g}, 6:40 flown, 400 min billed ($224.20 on block $250 flying)`);
       expect(await blockBalances(pat)).toEqual({ [blockId]: 0 });
       expect(await balanceOf(pat)).toBe(-20000 - 1785);
     });
@@ -570,7 +579,7 @@ describe('billing of flights', () => {
         posting(2100, 1311, { member: sam.userId }),
         posting(4200, -2623),
       ]);
-      expect((await entry(landingId!)).description).toBe(`Rental: 43 min ${g} (shared by P. Pilot and S. Sharer)`);
+      expect((await entry(landingId!)).description).toBe(`Rental: ${g}, 0:42 flown, 43 min billed (shared by P. Pilot and S. Sharer)`);
       expect(await flightRow(id)).toEqual({ launch_transaction: launchId, launch_cost_cents: 3501, landing_transaction: landingId, flight_cost_cents: 2623 });
       expect(await balanceOf(pat)).toBe(-1751 - 1312);
       expect(await balanceOf(sam)).toBe(-1750 - 1311);
@@ -602,7 +611,7 @@ describe('billing of flights', () => {
       const entryId = await land(id);
       // 2580 → 1290 each; Bea's from her block, Cal's 1290 + 13 % = 1458.
       expect(await postingsOf(t.db, entryId!)).toEqual([posting(2100, 1458, { member: sam.userId }), posting(4200, -1290), posting(2510, -168, { tax: 'HST' })]);
-      expect((await entry(entryId!)).description).toBe(`Rental: 43 min ${g} (shared by B. Blockholder and C. Cash; B. Blockholder: $12.90 on block $250 flying)`);
+      expect((await entry(entryId!)).description).toBe(`Rental: ${g}, 0:43 flown, 43 min billed (shared by B. Blockholder and C. Cash; B. Blockholder: $12.90 on block $250 flying)`);
       expect(await blockBalances(pat)).toEqual({ [blockId]: 25000 - 1290 });
       expect(await usageOf(id)).toEqual([{ member_block_id: blockId, transaction_id: entryId, units_used: 1290, flown_on: DAY }]);
       expect(await balanceOf(sam)).toBe(-1458);

@@ -358,7 +358,7 @@ export async function postLandingCharges(trx: Transaction<DB>, ctx: BillingConte
   if (lines.length > 0 || usage.length > 0) assertAfterLockDate(club, landedMs);
   let id: number | null = null;
   if (lines.length > 0) {
-    const description = rentalDescription({ minutes, glider: glider.id, shares, payerNames: await payerNames(trx, payerIds) });
+    const description = rentalDescription({ launchedAtMs: launched, landedAtMs: landedMs, glider: glider.id, shares, payerNames: await payerNames(trx, payerIds) });
     id = await post(trx, ctx, { transactionType: FLIGHT_ENTRY_TYPES.rental, description, lines, effectiveMs: landedMs });
   }
   await insertBlockUsage(

@@ -1,3 +1,4 @@
+import { flownAndBilledText } from '@flightline/domain/flight-duration';
 import { formatMoney } from '@flightline/domain/money';
 import type { BlockTerms, RentalShare } from '@flightline/domain/rental';
 import { reversalDescription } from '../ledger/descriptions.ts';
@@ -7,7 +8,7 @@ import { reversalDescription } from '../ledger/descriptions.ts';
  * (stored with the entry, as every ledger description is):
  *   'Tow: 2000 ft Aerotow (C-GABC, Nov 22)'
  *   'Tow: Aerotow to 2,350 ft (C-GABC, Nov 22, shared by P. Pilot and J. Smith)'
- *   'Rental: 42 min C-GXYZ (30 min on block Season 600)'
+ *   'Rental: C-GXYZ, 0:42 flown, 43 min billed (30 min on block Season 600)'
  *   'Intro flight ABC234: Jane Doe (C-GABC, Nov 22)'
  */
 
@@ -68,8 +69,10 @@ function blockText(share: RentalShare<BlockTerms & { name: string }>): string | 
   return parts.length > 0 ? parts.join(', ') : null;
 }
 
+/** The rental's entry: the glider, the time flown and the minutes billed, as every screen shows them (domain flight-duration.ts). */
 export function rentalDescription(input: {
-  minutes: number;
+  launchedAtMs: number;
+  landedAtMs: number;
   glider: string;
   shares: readonly RentalShare<BlockTerms & { name: string }>[];
   payerNames: readonly string[];
@@ -81,7 +84,7 @@ export function rentalDescription(input: {
     const text = blockText(share);
     if (text) notes.push(shared ? `${input.payerNames[index]}: ${text}` : text);
   });
-  return clip(`Rental: ${input.minutes} min ${input.glider}${notes.length > 0 ? ` (${notes.join('; ')})` : ''}`);
+  return clip(`Rental: ${input.glider}, ${flownAndBilledText(input.launchedAtMs, input.landedAtMs)}${notes.length > 0 ? ` (${notes.join('; ')})` : ''}`);
 }
 
 export function introFlightDescription(input: { sn: string; first: string; last: string; glider: string; day: string }): string {

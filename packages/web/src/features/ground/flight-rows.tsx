@@ -1,7 +1,8 @@
 import type { FlightRecord } from '@flightline/domain/api-types';
 import { WaitingToSend } from '../../components/waiting-to-send.tsx';
 import { hasReleaseHeight, pilotShortName } from './line-lists.ts';
-import { clockText, durationText, timeSinceText } from './time-text.ts';
+import { flightDurationText } from '@flightline/domain/flight-duration';
+import { clockText, timeSinceText } from './time-text.ts';
 
 /** What the lists need to show times and heights. */
 export interface RowContext {
@@ -93,7 +94,7 @@ export function LandedRow({ flight, ctx, onReleaseHeight, onUndoLanding }: { fli
       <div className="d-flex flex-wrap align-items-center gap-2 my-1">
         <span>
           Landed {clockText(landedAt, ctx.timeZone)}
-          {flight.launchedAt !== null && <>, flight {durationText(landedAt - flight.launchedAt)}</>}
+          {flight.launchedAt !== null && <>, flight {flightDurationText(flight.launchedAt, landedAt)}</>}
         </span>
         <ReleaseBadge flight={flight} heightUnit={ctx.heightUnit} />
       </div>

@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import type { FlightRecord, LogsData } from '@flightline/domain/api-types';
+import { flownAndBilledText } from '@flightline/domain/flight-duration';
 import { formatMoney } from '@flightline/domain/money';
 import type { ChangeFlight } from '@flightline/domain/schemas/flights';
 import { notifications } from '../../lib/notifications-store.ts';
@@ -209,7 +210,11 @@ function FlightInfo({ flight, data, lookups, heightUnit }: { flight: FlightRecor
   ];
   // The server sends the costs only to the flight's own user and never for an intro flight.
   if (flight.launchCost !== null) facts.push(['Launch cost', formatMoney(flight.launchCost)]);
-  if (flight.flightCost !== null) facts.push(['Flight cost', formatMoney(flight.flightCost)]);
+  if (flight.flightCost !== null) {
+    // With money, the minutes the rental billed (rounded up) beside the minutes flown (issue 15 item 6).
+    const minutes = flight.launchedAt !== null && flight.landedAt !== null && flight.landedAt >= flight.launchedAt ? ` (${flownAndBilledText(flight.launchedAt, flight.landedAt)})` : '';
+    facts.push(['Flight cost', `${formatMoney(flight.flightCost)}${minutes}`]);
+  }
 
   return (
     <>

@@ -32,9 +32,10 @@ describe('durations', () => {
     expect(hoursText(1500)).toBe('25:00');
   });
 
-  it('counts the minutes as the rental bills them: a started minute counts', () => {
+  it('counts whole minutes flown, rounded down as the line page shows them (the bill rounds up)', () => {
     expect(flightMinutes(logFlight('a'))).toBe(30);
-    expect(flightMinutes(logFlight('a', { landedAt: TEN + 30 * MIN + 1000 }))).toBe(31);
+    expect(flightMinutes(logFlight('a', { landedAt: TEN + 30 * MIN + 59_000 }))).toBe(30);
+    expect(durationOf(logFlight('a', { landedAt: TEN + 61 * MIN + 40_000 }))).toBe('1:01');
     expect(durationOf(logFlight('a', { landedAt: TEN + 75 * MIN }))).toBe('1:15');
     // Not landed yet, or not launched: no duration.
     expect(flightMinutes(logFlight('a', { landedAt: null }))).toBeNull();
@@ -42,9 +43,9 @@ describe('durations', () => {
   });
 
   it('totals the listed flights as the sum of their lines', () => {
-    const flights = [logFlight('a'), logFlight('b', { landedAt: TEN + 45 * MIN + 1 }), logFlight('c', { landedAt: null })];
-    expect(logTotals(flights)).toEqual({ flights: 3, minutes: 30 + 46 });
-    expect(hoursText(logTotals(flights).minutes)).toBe('1:16');
+    const flights = [logFlight('a'), logFlight('b', { landedAt: TEN + 45 * MIN + 59_000 }), logFlight('c', { landedAt: null })];
+    expect(logTotals(flights)).toEqual({ flights: 3, minutes: 30 + 45 });
+    expect(hoursText(logTotals(flights).minutes)).toBe('1:15');
     expect(logTotals([])).toEqual({ flights: 0, minutes: 0 });
   });
 });

@@ -1,5 +1,5 @@
 import type { FlightRecord, LogsData } from '@flightline/domain/api-types';
-import { minutesFlown } from '@flightline/domain/rental';
+import { durationText, flownMinutes } from '@flightline/domain/flight-duration';
 
 /**
  * The Flight Logs page's lists (member spec §2 "Flight Logs"): All flights,
@@ -27,19 +27,16 @@ export function logsTitle(startDate: string, endDate: string): string {
 }
 
 /**
- * Minutes flown, rounded up as the glider rental bills them (rental
- * minutesFlown), so a logbook line and its charge agree; null until landed.
+ * Minutes flown, rounded down, as every screen shows a flight's duration
+ * (domain flight-duration.ts; the bill rounds up, and says so); null until landed.
  */
 export function flightMinutes(flight: Pick<FlightRecord, 'launchedAt' | 'landedAt'>): number | null {
   if (flight.launchedAt === null || flight.landedAt === null || flight.landedAt < flight.launchedAt) return null;
-  return minutesFlown(flight.launchedAt, flight.landedAt);
+  return flownMinutes(flight.launchedAt, flight.landedAt);
 }
 
 /** 'h:mm': 0:05, 1:30, 25:00. */
-export function hoursText(minutes: number): string {
-  const whole = Math.max(0, Math.floor(minutes));
-  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
-}
+export const hoursText = durationText;
 
 /** A flight's duration as h:mm, or '—' while it has not landed. */
 export function durationOf(flight: Pick<FlightRecord, 'launchedAt' | 'landedAt'>): string {
