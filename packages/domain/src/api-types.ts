@@ -515,10 +515,27 @@ export interface TugStatus {
   pilotName: string;
 }
 
+/** A pilot on the crew page (member spec §3 "Pilot data on the crew page"). */
+export interface CrewPilot {
+  pilotID: string;
+  first: string;
+  last: string;
+  weight: number;
+  groundOnly: boolean;
+  isInstructor: boolean;
+  /** The balance against the club's minimum and warning levels: for every pilot. */
+  belowMinimum: boolean;
+  belowWarning: boolean;
+  /** The amount: the caller's own, and everyone's for an admin or a Can Add Funds holder only. */
+  balanceCents?: number;
+  /** The glider of the unfinished flight this person is on (as pilot or second person), or null. */
+  onLineIn: string | null;
+}
+
 /** GET /api/serve-crew: everything the crew page needs in one call. */
 export interface CrewPageData {
-  pilot: { pilotID: string; first: string; last: string; weight: number; groundOnly: boolean; isInstructor: boolean; balanceCents: number };
-  pilots: { pilotID: string; first: string; last: string; weight: number; groundOnly: boolean; isInstructor: boolean }[];
+  pilot: CrewPilot & { balanceCents: number };
+  pilots: CrewPilot[];
   launches: LaunchItem[];
   introLaunches: IntroLaunchItem[];
   intros: IntroItem[];

@@ -10,6 +10,24 @@ export const FLY_WITH: readonly FlyWith[] = ['Alone', 'Instructor', 'Member', 'I
 export const PLACE_ON_LINE = 'Place on flight line';
 export const LOW_FUNDS_WARNING = 'Warning: Low funds';
 
+/**
+ * Where a balance stands against the club's levels: all the crew page tells
+ * anyone about another pilot's money (domain rules "Reading money").
+ */
+export interface FundsStanding {
+  belowMinimum: boolean;
+  belowWarning: boolean;
+}
+
+export interface ClubLevels {
+  warningLevelCents: number;
+  minimumLevelCents: number;
+}
+
+export function fundsStanding(balanceCents: number, levels: ClubLevels): FundsStanding {
+  return { belowMinimum: balanceCents < levels.minimumLevelCents, belowWarning: balanceCents < levels.warningLevelCents };
+}
+
 export interface CrewFormState {
   glider: string | null;
   launchType: string | null;
@@ -18,32 +36,44 @@ export interface CrewFormState {
   passengerName: string;
   /** payment: a new intro's payment method, when the form asks for one ('' = not chosen). */
   intro: { mode: 'prepurchased' | 'new'; introType: string | null; payment?: string | undefined } | null;
-  balanceCents: number;
+  /** The selected pilot's standing (not the person tapping's). */
+  funds: FundsStanding;
+  /** The member sharing the cost of a Member flight, who pays half; null when nobody shares. */
+  sharerFunds: FundsStanding | null;
   groundOnly: boolean;
+  /** The glider of the unfinished flight the pilot, or the second member, is already on; null when none. */
+  pilotOnLineIn: string | null;
+  secondOnLineIn: string | null;
 }
 
-export interface ClubLevels {
-  warningLevelCents: number;
-  minimumLevelCents: number;
-}
-
-/** The blocking reason, or null when the flight can be placed. */
-export function blockingReason(form: CrewFormState, levels: ClubLevels): string | null {
+/**
+ * The blocking reason, or null when the flight can be placed. After the
+ * spec's reasons, the rule of one unfinished flight per person (the server
+ * answers 409 too), before the ground-only pilot, the spec's last word.
+ */
+export function blockingReason(form: CrewFormState): string | null {
   let reason: string | null = null;
   if (!form.glider) reason = 'No glider selected';
   if (!form.launchType && form.flyWith !== 'Intro') reason = 'No launch type selected';
   if (form.flyWith !== 'Alone' && !form.passengerName.trim()) reason = 'Second person not identified';
   if (form.flyWith === 'Intro' && form.intro?.mode === 'new' && (!form.intro.introType || form.intro.payment === '')) reason = 'Intro not fully defined';
-  if (form.flyWith !== 'Intro' && form.balanceCents < levels.minimumLevelCents) reason = 'Insufficient funds';
+  // An intro is paid by its voucher (member spec §5): exempt from Insufficient funds only.
+  if (form.flyWith !== 'Intro' && (form.funds.belowMinimum || form.sharerFunds?.belowMinimum === true)) reason = 'Insufficient funds';
+  if (form.secondOnLineIn !== null) reason = `Second person is already on the flight line in ${form.secondOnLineIn}`;
+  if (form.pilotOnLineIn !== null) reason = `Selected pilot is already on the flight line in ${form.pilotOnLineIn}`;
   if (form.groundOnly) reason = 'Selected pilot is non flying';
   return reason;
 }
 
-/** The button's text: the reason or "Place on flight line", with the warning in front below the warning level. */
-export function submitButtonText(form: CrewFormState, levels: ClubLevels): { text: string; disabled: boolean } {
-  const reason = blockingReason(form, levels);
+/**
+ * The button's text: the reason or "Place on flight line", with the warning
+ * in front when a payer is below the warning level — on an intro flight too
+ * (the spec exempts it from Insufficient funds, not from the warning).
+ */
+export function submitButtonText(form: CrewFormState): { text: string; disabled: boolean } {
+  const reason = blockingReason(form);
   const base = reason ?? PLACE_ON_LINE;
-  const warn = form.flyWith !== 'Intro' && form.balanceCents < levels.warningLevelCents;
+  const warn = form.funds.belowWarning || form.sharerFunds?.belowWarning === true;
   return { text: warn ? `${LOW_FUNDS_WARNING} - ${base}` : base, disabled: reason !== null };
 }
 

@@ -348,7 +348,8 @@ describe('billing of flights', () => {
       const before = await ledgerCounts(t.db, alpha);
       const gone = await flight({ pilot: pat, glider: await glider({ rate: 60 }), launchType: 'Winch' });
       await expect(launch(gone)).rejects.toMatchObject({ statusCode: 409, message: "Unknown launch type Winch: choose one of the club's launches" });
-      const qst = await flight({ pilot: pat, glider: await glider({ rate: 60 }), launchType: 'Old tax tow' });
+      // Another pilot: Ulla is on the line in the first flight (one unfinished flight per person).
+      const qst = await flight({ pilot: await member('Quinn', 'Quebec'), glider: await glider({ rate: 60 }), launchType: 'Old tax tow' });
       await expect(launch(qst)).rejects.toMatchObject({
         statusCode: 409,
         message: 'The launch Old tax tow is taxed with QST, which the club no longer has: update its taxes in Administration',
@@ -420,7 +421,7 @@ describe('billing of flights', () => {
       const pat = await member('Nora', 'Notyet');
       const id = await flight({ pilot: pat, glider: await glider({ rate: 60 }) });
       await expect(land(id)).rejects.toMatchObject({ statusCode: 409, message: 'No action taken - the flight has not landed' });
-      const waiting = await flight({ pilot: pat, glider: await glider({ rate: 60 }), launchedAt: null });
+      const waiting = await flight({ pilot: await member('Wes', 'Waiting'), glider: await glider({ rate: 60 }), launchedAt: null });
       await expect(launch(waiting)).rejects.toMatchObject({ statusCode: 409, message: 'No action taken - the flight has not launched' });
       await expect(land(randomUUID())).rejects.toMatchObject({ statusCode: 404, message: 'No such flight at this club' });
     });

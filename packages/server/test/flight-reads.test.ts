@@ -96,9 +96,22 @@ describe('reading the flight line: serve-crew, ground-status, get-flights, list-
       expect(response.statusCode).toBe(200);
       const body = response.json();
       // 1-26 today: 30 minutes at 30¢ plus the $40.00 tow.
-      expect(body.pilot).toEqual({ pilotID: pat.userId, first: 'Pat', last: 'Pilot', weight: 84, groundOnly: false, isInstructor: false, balanceCents: 20000 - 4000 - 900 });
+      expect(body.pilot).toEqual({
+        pilotID: pat.userId,
+        first: 'Pat',
+        last: 'Pilot',
+        weight: 84,
+        groundOnly: false,
+        isInstructor: false,
+        belowMinimum: false,
+        belowWarning: false,
+        balanceCents: 20000 - 4000 - 900,
+        onLineIn: null,
+      });
       expect(body.pilots.map((p: { first: string; last: string }) => `${p.first} ${p.last}`)).toEqual(['Pat Pilot', 'Ann Zed', 'Gail Ground', 'Toby Tow', 'Zoe Adams']);
-      expect(body.pilots[4]).toEqual({ pilotID: zoe.userId, first: 'Zoe', last: 'Adams', weight: 0, groundOnly: false, isInstructor: true });
+      // Another pilot's standing, never the amount (docs/security.md); Zoe's request was removed from the line.
+      expect(body.pilots[4]).toEqual({ pilotID: zoe.userId, first: 'Zoe', last: 'Adams', weight: 0, groundOnly: false, isInstructor: true, belowMinimum: false, belowWarning: false, onLineIn: null });
+      expect(body.pilots[1]).toMatchObject({ pilotID: ann.userId, onLineIn: 'ASK-21' });
       expect(body.pilots[2]).toMatchObject({ pilotID: gail.userId, groundOnly: true });
     });
 

@@ -161,8 +161,8 @@ describe('requesting a flight: update-item FLIGHT', () => {
       expect(response.json().item.submittedAt).toBe(tappedAt);
       const created = await t.db.selectFrom('flight_action').select(['happened_at', 'entered_at']).where('flight_id', '=', body.id).executeTakeFirstOrThrow();
       expect([created.happened_at.getTime(), created.entered_at.getTime()]).toEqual([tappedAt, NOW]);
-      // A phone a minute ahead counts as now.
-      const skewed = flightBody(pat.userId, { glider: '1-26', submittedAt: NOW + 60_000 });
+      // A phone a minute ahead counts as now (Mo's flight: Pat is on the line already).
+      const skewed = flightBody(mo.userId, { glider: '1-26', submittedAt: NOW + 60_000 });
       expect((await request(skewed)).json().item.submittedAt).toBe(NOW);
       await cancel(body.id);
       await cancel(skewed.id);

@@ -9,21 +9,23 @@ import { createClub, createPerson, createTestApp, type TestApp } from './helpers
 describe('flight table constraints', () => {
   let t: TestApp;
   let alpha: string;
-  let pilot: string;
+  // A pilot per flight: a person is on one unfinished flight at a time (0016, one-flight-per-person.test.ts).
+  const pilots: string[] = [];
 
   beforeAll(async () => {
     t = await createTestApp();
     alpha = await createClub(t.db, { name: 'Alpha Soaring' });
     await createFleet(t.db, alpha);
-    pilot = (await createPerson(t.db, { club: alpha })).userId;
+    for (let i = 0; i < 12; i += 1) pilots.push((await createPerson(t.db, { club: alpha })).userId);
   });
   afterAll(() => t.close());
 
+  let flights = 0;
   const flight = (values: Partial<Insertable<FlightTable>> = {}): Insertable<FlightTable> => ({
     club_id: alpha,
     id: randomUUID(),
     day: '2025-07-12',
-    user_id: pilot,
+    user_id: pilots[flights++ % pilots.length]!,
     fly_with: 'Alone',
     glider: 'ASK-21',
     submitted_at: new Date('2025-07-12T16:00:00Z'),

@@ -65,12 +65,18 @@ interface Tap {
 }
 interface ModelFlight {
   id: string;
+  /** Which of the run's pilots flies it. */
+  pilot: number;
   state: 'refused' | 'waiting' | 'launched' | 'landed' | 'cancelled';
   releaseSet: boolean;
 }
 
+/** Waiting or in the air: the pilot is on the line (one unfinished flight per person). */
+const unfinished = (flight: ModelFlight) => flight.state === 'waiting' || flight.state === 'launched';
+const pilotOnLine = (flights: readonly ModelFlight[], pilot: number, except?: ModelFlight) => flights.some((f) => f !== except && f.pilot === pilot && unfinished(f));
+
 /** The line as one phone sees it when its taps arrive in order: whether this action is taken (and the flight's new state). */
-function applyAction(flight: ModelFlight, action: LineAction, overwrite: boolean): boolean {
+function applyAction(flights: readonly ModelFlight[], flight: ModelFlight, action: LineAction, overwrite: boolean): boolean {
   const move = (from: ModelFlight['state'][], to: ModelFlight['state']) => {
     if (!from.includes(flight.state)) return false;
     flight.state = to;
@@ -86,6 +92,8 @@ function applyAction(flight: ModelFlight, action: LineAction, overwrite: boolean
       flight.releaseSet = false;
       return true;
     case 'UndoLanding':
+      // Back in the air only while its pilot is on no other unfinished flight.
+      if (pilotOnLine(flights, flight.pilot, flight)) return false;
       return move(['landed'], 'launched');
     case 'CancelRequest':
       return move(['waiting'], 'cancelled');
@@ -103,6 +111,8 @@ describe('the field outbox against the real server: exactly once (fast-check)', 
   let t: TestApp;
   let club: string;
   let userId: string;
+  /** The pilots the requests fly, in turn: Pat taps them all. */
+  const pilots: string[] = [];
   let cookie: string;
   let runNumber = 0;
   const totals = { taps: 0, refused: 0, deliveries: 0, faults: 0, pageDeaths: 0, reloads: 0 };
@@ -115,6 +125,8 @@ describe('the field outbox against the real server: exactly once (fast-check)', 
     const pat = await createPerson(t.db, { club, first: 'Pat', last: 'Pilot', flags: { is_tow_pilot: true } });
     userId = pat.userId;
     await depositFor(t.db, club, userId, 100_000, BASE - 86_400_000);
+    pilots.push(userId);
+    for (const first of ['Ann', 'Bob']) pilots.push((await createPerson(t.db, { club, first, last: 'Flier' })).userId);
     cookie = await t.cookieFor(pat.email);
   });
   afterAll(() => t?.close());
@@ -138,6 +150,8 @@ describe('the field outbox against the real server: exactly once (fast-check)', 
     t.clock.set(now);
     const tug = `T${n}`;
     await t.db.insertInto('tug').values({ club_id: club, id: tug, status: 'Ready' }).execute();
+    // The line left by earlier runs is cleared (they were checked): each run's pilots start on no flight.
+    await t.db.updateTable('flight').set({ cancelled_at: new Date(now) }).where('club_id', '=', club).where('landed_at', 'is', null).where('cancelled_at', 'is', null).execute();
     const store = createIdbOutboxStore(`outbox-property-${n}`);
     const outcomes = new Map<string, OutboxOutcome['kind'][]>();
     const taps: Tap[] = [];
@@ -220,7 +234,9 @@ describe('the field outbox against the real server: exactly once (fast-check)', 
           const id = randomUUID();
           const glider = s.valid ? `G${n}-${flights.length}` : 'NO-SUCH';
           if (s.valid) await t.db.insertInto('glider').values({ club_id: club, id: glider, places: 2, status: 'Ready', rate_cents_per_minute: 50 }).execute();
-          flights.push({ id, state: s.valid ? 'waiting' : 'refused', releaseSet: false });
+          const pilot = flights.length % pilots.length;
+          const placed = s.valid && !pilotOnLine(flights, pilot);
+          flights.push({ id, pilot, state: placed ? 'waiting' : 'refused', releaseSet: false });
           const at = tapTime();
           await tap(
             at,
@@ -229,9 +245,9 @@ describe('the field outbox against the real server: exactly once (fast-check)', 
               kind: 'flight-request',
               path: '/update-item/',
               flightId: id,
-              body: { type: 'FLIGHT', id, data: { user: userId, flyWith: 'Alone', glider, launchType: '2000 ft', submittedAt: at } },
+              body: { type: 'FLIGHT', id, data: { user: pilots[pilot], flyWith: 'Alone', glider, launchType: '2000 ft', submittedAt: at } },
             },
-            { kind: 'request', expect: s.valid ? 'done' : 'refused', flight: flights.length - 1 },
+            { kind: 'request', expect: placed ? 'done' : 'refused', flight: flights.length - 1 },
           );
           break;
         }
@@ -240,7 +256,7 @@ describe('the field outbox against the real server: exactly once (fast-check)', 
           const index = s.pick % flights.length;
           const flight = flights[index]!;
           const key = randomUUID();
-          const accepted = applyAction(flight, s.action, s.overwrite);
+          const accepted = applyAction(flights, flight, s.action, s.overwrite);
           const extra = s.action === 'ReleaseHeight' ? { releaseHeight: 1000 + taps.length, overwrite: s.overwrite } : {};
           const at = tapTime();
           await tap(

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { CrewPageData, GliderItem } from '@flightline/domain/api-types';
 import { clubToday, isMembershipActive } from '@flightline/domain/club-time';
-import { orderPilots } from '@flightline/domain/crew-rules';
+import { fundsStanding, orderPilots } from '@flightline/domain/crew-rules';
 import type { DB } from '../../db/schema.ts';
 import { assertSameClub, type MemberContext } from '../../http/context.ts';
 import { forbidden } from '../../http/errors.ts';
@@ -10,8 +10,9 @@ import { getClubInfo } from '../clubs/service.ts';
 import { listGliderItems, listIntroLaunchItems, listLaunchItems } from '../fleet/service.ts';
 import { listAvailableIntros } from '../intros/repo.ts';
 import { introItem } from '../intros/service.ts';
-import { memberApSumCents } from '../ledger/repo.ts';
-import { glidersFlownOn, glidersOnUnfinishedFlights, listFlaggedActivePilots, recentGlidersOfPilot } from './repo.ts';
+import { memberApSumsCents } from '../ledger/repo.ts';
+import { mayReadAccount } from '../ledger/service.ts';
+import { glidersFlownOn, listFlaggedActivePilots, listUnfinishedFlightCrews, recentGlidersOfPilot } from './repo.ts';
 
 /** "Recently used" gliders: those the pilot flew in this many days before today. */
 export const RECENT_GLIDER_DAYS = 90;
@@ -26,25 +27,43 @@ function daysBefore(day: string, days: number): string {
  * flight; unused = ready and on none of today's flights; flying = on an
  * unfinished flight or status Flying; recent = ready gliders the caller flew
  * in the last RECENT_GLIDER_DAYS days, most recent first. Intros: those a
- * flight can take, expired ones included (the page warns).
+ * flight can take, expired ones included (the page warns). Pilots: each
+ * one's standing against the club's minimum and warning levels, and the
+ * glider of the unfinished flight they are on, so the page judges the pilot
+ * being placed as the server will; the amounts only where the caller may
+ * read that account (their own; everyone's for admins and Can Add Funds).
  */
 export async function serveCrew(db: Kysely<DB>, ctx: MemberContext, query: { club?: string | undefined; userID?: string | undefined }): Promise<CrewPageData> {
   assertSameClub(ctx, namedClub(query.club));
   if (query.userID !== undefined && query.userID !== ctx.user.id) throw forbidden('The crew page loads for the signed-in member only');
   const clubId = ctx.club.id;
   const today = clubToday(ctx.club.time_zone, ctx.now);
-  const [pilotRows, apSum, launches, introLaunches, intros, clubInfo, gliders, unfinished, flownToday, recent] = await Promise.all([
+  const [pilotRows, apSums, launches, introLaunches, intros, clubInfo, gliders, unfinishedFlights, flownToday, recent] = await Promise.all([
     listFlaggedActivePilots(db, clubId),
-    memberApSumCents(db, clubId, ctx.user.id, { asOf: new Date(ctx.now) }),
+    memberApSumsCents(db, clubId, new Date(ctx.now)),
     listLaunchItems(db, clubId, { includeInactive: false }),
     listIntroLaunchItems(db, clubId, { includeInactive: false }),
     listAvailableIntros(db, clubId),
     getClubInfo(db, ctx),
     listGliderItems(db, clubId),
-    glidersOnUnfinishedFlights(db, clubId),
+    listUnfinishedFlightCrews(db, clubId),
     glidersFlownOn(db, clubId, today),
     recentGlidersOfPilot(db, clubId, ctx.user.id, daysBefore(today, RECENT_GLIDER_DAYS)),
   ]);
+
+  const levels = { minimumLevelCents: ctx.club.minimum_level_cents, warningLevelCents: ctx.club.warning_level_cents };
+  const balanceOf = (userId: string) => 0 - (apSums.get(userId) ?? 0);
+  const unfinished = new Set(unfinishedFlights.map((flight) => flight.glider));
+  const onLineIn = new Map<string, string>();
+  for (const flight of unfinishedFlights) {
+    onLineIn.set(flight.user_id, flight.glider);
+    if (flight.passenger_id !== null) onLineIn.set(flight.passenger_id, flight.glider);
+  }
+  const standing = (userId: string) => ({
+    ...fundsStanding(balanceOf(userId), levels),
+    ...(mayReadAccount(ctx, userId) ? { balanceCents: balanceOf(userId) } : {}),
+    onLineIn: onLineIn.get(userId) ?? null,
+  });
 
   const pilots = orderPilots(
     pilotRows
@@ -56,6 +75,7 @@ export async function serveCrew(db: Kysely<DB>, ctx: MemberContext, query: { clu
         weight: row.weight_kg ?? 0,
         groundOnly: row.ground_only,
         isInstructor: row.is_instructor,
+        ...standing(row.user_id),
       })),
     ctx.user.id,
   ).map(({ userID, ...rest }) => ({ pilotID: userID, ...rest }));
@@ -80,7 +100,8 @@ export async function serveCrew(db: Kysely<DB>, ctx: MemberContext, query: { clu
       weight: me?.weight ?? 0,
       groundOnly: ctx.pilot.ground_only,
       isInstructor: ctx.pilot.is_instructor,
-      balanceCents: 0 - apSum,
+      ...standing(ctx.user.id),
+      balanceCents: balanceOf(ctx.user.id),
     },
     pilots,
     launches,

@@ -15,7 +15,7 @@ import {
 } from '../billing/flight-billing.ts';
 import { findGliderForUpdate, findTugForUpdate, updateGlider } from '../fleet/repo.ts';
 import { clearIntroFlightRef } from '../intros/repo.ts';
-import { hasHint, isUniqueViolation } from '../ledger/db-errors.ts';
+import { hasHint, isUniqueViolation, triggerMessage } from '../ledger/db-errors.ts';
 import { listTugStatuses } from '../tugs/service.ts';
 import { changeFlight } from './change-service.ts';
 import { CLOCK_SKEW_MS } from './clock.ts';
@@ -281,6 +281,8 @@ export async function updateFlight(db: Kysely<DB>, ctx: MemberContext, body: Upd
     }
     if (isUniqueViolation(error, 'flight_glider_unfinished_key')) throw conflict('The glider is on another flight now: land or remove that flight first');
     if (isUniqueViolation(error, 'flight_intro_key')) throw conflict('This intro is already on a flight');
+    // An undone landing, or a log edit, would put a person on a second unfinished flight (migration 0016).
+    if (hasHint(error, 'person_on_line')) throw conflict(triggerMessage(error));
     if (hasHint(error, 'ledger_locked')) throw conflict('Charges on or before the lock date cannot be posted: the flight is locked');
     throw error;
   }

@@ -170,16 +170,31 @@ export async function insertAction(trx: Transaction<DB>, values: Insertable<Flig
 
 // ── Gliders on the line ──────────────────────────────────────────────────────
 
-/** Gliders on an unfinished flight (neither landed nor cancelled), on any day. */
-export async function glidersOnUnfinishedFlights(db: Db, clubId: string): Promise<Set<string>> {
-  const rows = await db
+/** The unfinished flights (neither landed nor cancelled), of any day: their gliders and the members on them. */
+export function listUnfinishedFlightCrews(db: Db, clubId: string) {
+  return db
     .selectFrom('flight')
-    .select('glider')
+    .select(['glider', 'user_id', 'passenger_id'])
     .where('club_id', '=', clubId)
     .where('landed_at', 'is', null)
     .where('cancelled_at', 'is', null)
     .execute();
-  return new Set(rows.map((row) => row.glider));
+}
+
+/**
+ * The unfinished flight a member is on, as pilot or second person, with the
+ * name it gives them; other than `exceptFlightId`. One at most (0016).
+ */
+export function unfinishedFlightOfPerson(db: Db, clubId: string, personId: string, exceptFlightId?: string) {
+  let query = db
+    .selectFrom('flight')
+    .select(['id', 'glider', 'user_id', 'first', 'last', 'passenger_first', 'passenger_last'])
+    .where('club_id', '=', clubId)
+    .where('landed_at', 'is', null)
+    .where('cancelled_at', 'is', null)
+    .where((eb) => eb.or([eb('user_id', '=', personId), eb('passenger_id', '=', personId)]));
+  if (exceptFlightId !== undefined) query = query.where('id', '<>', exceptFlightId);
+  return query.executeTakeFirst();
 }
 
 /** The unfinished flight of a glider, if any, other than `exceptFlightId`. */

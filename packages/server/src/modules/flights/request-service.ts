@@ -13,12 +13,12 @@ import { renameIntroPassenger } from '../intros/passenger-service.ts';
 import { findIntroForUpdate, updateIntro, type IntroRow } from '../intros/repo.ts';
 import { sellIntro } from '../intros/sale-service.ts';
 import { introItem } from '../intros/service.ts';
-import { hasHint, isUniqueViolation } from '../ledger/db-errors.ts';
+import { hasHint, isUniqueViolation, triggerMessage } from '../ledger/db-errors.ts';
 import { memberApSumCents } from '../ledger/repo.ts';
 import { mayReadAccount } from '../ledger/service.ts';
 import { CLOCK_SKEW_MS } from './clock.ts';
 import { flightRecord } from './record.ts';
-import { findClubMember, findCreateAnswer, findFlight, findFlightOwner, insertAction, insertFlight, unfinishedFlightOfGlider } from './repo.ts';
+import { findClubMember, findCreateAnswer, findFlight, findFlightOwner, insertAction, insertFlight, unfinishedFlightOfGlider, unfinishedFlightOfPerson } from './repo.ts';
 
 /**
  * update-item FLIGHT (member spec §3 "Flight request data", §7): a flight
@@ -63,15 +63,26 @@ function isActiveMember(ctx: MemberContext, member: Member | undefined): member 
   );
 }
 
-/** The pilot: an active member of the club who flies. */
+/**
+ * A person is on one unfinished flight at a time (domain rules "Flights").
+ * Checked here for the answer; the database keeps it for every write and
+ * for two requests at once (migration 0016, hint person_on_line).
+ */
+async function assertNotOnLine(trx: Transaction<DB>, ctx: MemberContext, person: Member): Promise<void> {
+  const flight = await unfinishedFlightOfPerson(trx, ctx.club.id, person.user_id);
+  if (flight) throw conflict(`${fullName(person)} is already on the flight line in ${flight.glider}: land or remove that flight first`);
+}
+
+/** The pilot: an active member of the club who flies, on no other unfinished flight. */
 async function checkPilot(trx: Transaction<DB>, ctx: MemberContext, userId: string): Promise<Member> {
   const pilot = await findClubMember(trx, ctx.club.id, userId);
   if (!isActiveMember(ctx, pilot)) throw badRequest('Selected pilot is not an active member of the club');
   if (pilot.ground_only) throw forbidden('Selected pilot is non flying');
+  await assertNotOnLine(trx, ctx, pilot);
   return pilot;
 }
 
-/** The second member of an Instructor or Member flight: active, flying, not the pilot; an instructor for Instructor. */
+/** The second member of an Instructor or Member flight: active, flying, not the pilot, on no other unfinished flight; an instructor for Instructor. */
 async function checkSecondMember(trx: Transaction<DB>, ctx: MemberContext, request: FlightRequest, pilot: Member): Promise<Member> {
   const role = request.flyWith === 'Instructor' ? 'instructor' : 'member';
   if (!request.passengerID) throw badRequest(`Second person not identified: choose the ${role}`);
@@ -80,6 +91,7 @@ async function checkSecondMember(trx: Transaction<DB>, ctx: MemberContext, reque
   if (!isActiveMember(ctx, second)) throw badRequest(`The ${role} is not an active member of the club`);
   if (request.flyWith === 'Instructor' && !second.is_instructor) throw badRequest(`${fullName(second)} is not an instructor`);
   if (second.ground_only) throw forbidden(`${fullName(second)} is non flying`);
+  await assertNotOnLine(trx, ctx, second);
   return second;
 }
 
@@ -321,6 +333,8 @@ export async function requestFlight(db: Kysely<DB>, ctx: MemberContext, input: F
     if (error instanceof HttpError) throw error;
     if (isUniqueViolation(error, 'flight_glider_unfinished_key')) throw conflict(`Glider ${request.glider} is already flying`);
     if (isUniqueViolation(error, 'flight_intro_key')) throw conflict('This intro is already on a flight');
+    // Another request placed the same person meanwhile; the trigger's message names them and the glider.
+    if (hasHint(error, 'person_on_line')) throw conflict(triggerMessage(error));
     if (isUniqueViolation(error, 'intro_sn_key')) throw conflict('That serial number is already used: enter another or leave it empty');
     if (hasHint(error, 'ledger_locked')) throw conflict("The intro sale can't be posted on or before the club's lock date");
     throw error;

@@ -17,3 +17,8 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
 export function hasHint(error: unknown, hint: string): boolean {
   return fields(error).hint === hint;
 }
+
+/** The message one of our triggers raised, written for the person who made the change. */
+export function triggerMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

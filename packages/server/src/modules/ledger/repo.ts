@@ -25,6 +25,24 @@ export async function memberApSumCents(db: Db, clubId: string, memberId: string,
 }
 
 /**
+ * The same sum for every member of a club with postings effective by
+ * `asOf`, by member id (the crew page's funds flags). A member with none is
+ * not in the map: their sum is 0.
+ */
+export async function memberApSumsCents(db: Db, clubId: string, asOf: Date): Promise<Map<string, number>> {
+  const rows = await db
+    .selectFrom('posting')
+    .select(['member_id', sql<number>`sum(amount_cents)::bigint`.as('total')])
+    .where('club_id', '=', clubId)
+    .where('account', '=', MEMBERS_AP_ACCOUNT)
+    .where('member_id', 'is not', null)
+    .where('effective_at', '<=', asOf)
+    .groupBy('member_id')
+    .execute();
+  return new Map(rows.map((row) => [row.member_id!, row.total]));
+}
+
+/**
  * A member's balance as it stood once entry `transactionId` was posted: the
  * sum of their 2100 postings in entries up to and including it (by id). An
  * answer to add-transaction, and to its retry, is computed this way.

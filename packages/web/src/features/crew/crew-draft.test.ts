@@ -26,7 +26,7 @@ const ids = (pilots: { pilotID: string }[]) => pilots.map((p) => p.pilotID);
 describe('the form on arrival', () => {
   it('has the member flying alone with their stored weight and nothing else chosen', () => {
     expect(start).toMatchObject({ pilotID: ME, flyWith: 'Alone', glider: null, launchType: null, weight: '70', pilotInCharge: true, shareCost: false });
-    expect(blockingReason(crewFormState(data, start), data.clubInfo)).toBe('No launch type selected');
+    expect(blockingReason(crewFormState(data, start))).toBe('No launch type selected');
   });
   it('lists the member first in the pilot selector, then the others by full name', () => {
     expect(ids(pilotChoices(data))).toEqual([ME, 'u-alex', 'u-gary', 'u-irene', 'u-tom']);
@@ -97,30 +97,52 @@ describe('prefilled numbers', () => {
 describe('submit button from the draft', () => {
   const ready = { ...withGlider(data, start, 'C-GDSA'), launchType: '2000 ft' };
   it('reads Place on flight line when all is set', () => {
-    expect(submitButtonText(crewFormState(data, ready), data.clubInfo)).toEqual({ text: 'Place on flight line', disabled: false });
+    expect(submitButtonText(crewFormState(data, ready))).toEqual({ text: 'Place on flight line', disabled: false });
   });
-  it('a ground-only pilot is non flying; another pilot’s funds are the server’s to check', () => {
-    const gary = withPilot(data, ready, 'u-gary');
-    expect(blockingReason(crewFormState(data, gary), data.clubInfo)).toBe('Selected pilot is non flying');
-    const poor = crewData({ pilot: { ...data.pilot, balanceCents: -1 } });
-    expect(blockingReason(crewFormState(poor, ready), poor.clubInfo)).toBe('Insufficient funds');
-    expect(blockingReason(crewFormState(poor, withPilot(poor, ready, 'u-tom')), poor.clubInfo)).toBeNull();
+  it('a ground-only pilot is non flying', () => {
+    expect(blockingReason(crewFormState(data, withPilot(data, ready, 'u-gary')))).toBe('Selected pilot is non flying');
+  });
+  it('the funds checked are the selected pilot’s, not those of the member placing the flight', () => {
+    const tomPoor = crewData({ pilots: data.pilots.map((p) => (p.pilotID === 'u-tom' ? { ...p, belowMinimum: true, belowWarning: true } : p)) });
+    expect(submitButtonText(crewFormState(tomPoor, ready))).toEqual({ text: 'Place on flight line', disabled: false });
+    expect(submitButtonText(crewFormState(tomPoor, withPilot(tomPoor, ready, 'u-tom')))).toEqual({ text: 'Warning: Low funds - Insufficient funds', disabled: true });
+    const mePoor = crewData({ pilot: { ...data.pilot, belowMinimum: true, belowWarning: true, balanceCents: -1 } });
+    expect(blockingReason(crewFormState(mePoor, ready))).toBe('Insufficient funds');
+    expect(submitButtonText(crewFormState(mePoor, withPilot(mePoor, ready, 'u-tom')))).toEqual({ text: 'Place on flight line', disabled: false });
+  });
+  it('an intro flight is exempt from Insufficient funds, not from the warning', () => {
+    const tomPoor = crewData({ pilots: data.pilots.map((p) => (p.pilotID === 'u-tom' ? { ...p, belowMinimum: true, belowWarning: true } : p)) });
+    const intro = withIntro(withFlyWith(tomPoor, withPilot(tomPoor, ready, 'u-tom'), 'Intro'), tomPoor.intros[0]!.id);
+    expect(submitButtonText(crewFormState(tomPoor, intro))).toEqual({ text: 'Warning: Low funds - Place on flight line', disabled: false });
+  });
+  it('a member sharing the cost pays half: their standing counts only while sharing', () => {
+    const alexPoor = crewData({ pilots: data.pilots.map((p) => (p.pilotID === 'u-alex' ? { ...p, belowMinimum: true, belowWarning: true } : p)) });
+    const withAlex = withSecond(alexPoor, withFlyWith(alexPoor, ready, 'Member'), 'u-alex');
+    expect(submitButtonText(crewFormState(alexPoor, withAlex))).toEqual({ text: 'Place on flight line', disabled: false });
+    expect(submitButtonText(crewFormState(alexPoor, { ...withAlex, shareCost: true }))).toEqual({ text: 'Warning: Low funds - Insufficient funds', disabled: true });
+  });
+  it('a pilot or second member already on an unfinished flight is named with the glider they are on', () => {
+    const onLine = crewData({ pilots: data.pilots.map((p) => (p.pilotID === 'u-tom' || p.pilotID === 'u-irene' ? { ...p, onLineIn: 'C-GXXX' } : p)) });
+    expect(blockingReason(crewFormState(onLine, withPilot(onLine, ready, 'u-tom')))).toBe('Selected pilot is already on the flight line in C-GXXX');
+    const withIrene = withSecond(onLine, withFlyWith(onLine, ready, 'Instructor'), 'u-irene');
+    expect(blockingReason(crewFormState(onLine, withIrene))).toBe('Second person is already on the flight line in C-GXXX');
+    expect(blockingReason(crewFormState(onLine, withSecond(onLine, withIrene, 'u-alex')))).toBeNull();
   });
   it('a member flight needs its member; a friend flight both names', () => {
-    expect(blockingReason(crewFormState(data, withFlyWith(data, ready, 'Member')), data.clubInfo)).toBe('Second person not identified');
+    expect(blockingReason(crewFormState(data, withFlyWith(data, ready, 'Member')))).toBe('Second person not identified');
     const friend = { ...withFlyWith(data, ready, 'Friend'), friendFirst: 'Fred', friendLast: ' ' };
-    expect(blockingReason(crewFormState(data, friend), data.clubInfo)).toBe('Second person not identified');
-    expect(blockingReason(crewFormState(data, { ...friend, friendLast: 'Friend' }), data.clubInfo)).toBeNull();
+    expect(blockingReason(crewFormState(data, friend))).toBe('Second person not identified');
+    expect(blockingReason(crewFormState(data, { ...friend, friendLast: 'Friend' }))).toBeNull();
   });
   it('an intro flight needs its intro, not a launch type; a new intro its payment method', () => {
     const intro = withFlyWith(data, { ...ready, launchType: null }, 'Intro');
-    expect(blockingReason(crewFormState(data, intro), data.clubInfo)).toBe('Second person not identified');
-    expect(blockingReason(crewFormState(data, withIntro(intro, data.intros[0]!.id)), data.clubInfo)).toBeNull();
+    expect(blockingReason(crewFormState(data, intro))).toBe('Second person not identified');
+    expect(blockingReason(crewFormState(data, withIntro(intro, data.intros[0]!.id)))).toBeNull();
     const sale = withIntroMode(data, intro, 'new');
     const named = { ...sale, intro: { ...sale.intro, sale: { ...sale.intro.sale, first: 'Nora', last: 'New' } } };
-    expect(blockingReason(crewFormState(data, named), data.clubInfo)).toBe('Intro not fully defined');
+    expect(blockingReason(crewFormState(data, named))).toBe('Intro not fully defined');
     const paid = { ...named, intro: { ...named.intro, sale: { ...named.intro.sale, payment: 'Cash' } } };
-    expect(blockingReason(crewFormState(data, paid), data.clubInfo)).toBeNull();
+    expect(blockingReason(crewFormState(data, paid))).toBeNull();
   });
 });
 

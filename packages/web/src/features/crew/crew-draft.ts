@@ -241,12 +241,14 @@ export function passengerName(data: CrewData, draft: CrewDraft): string {
 }
 
 /**
- * What the submit button checks (crew-rules): the balance is the member's
- * own, so it is checked when they fly themself; the server checks any
- * other pilot's.
+ * What the submit button checks (crew-rules), for the pilot being placed:
+ * their standing against the club's levels and the flight they are already
+ * on come with the page's data (only the caller's own amount, or everyone's
+ * for an admin); a member sharing the cost pays half, so counts too.
  */
 export function crewFormState(data: CrewData, draft: CrewDraft): CrewFormState {
-  const own = draft.pilotID === data.pilot.pilotID;
+  const pilot = pilotOf(data, draft.pilotID);
+  const second = draft.flyWith === 'Instructor' || draft.flyWith === 'Member' ? secondPersonChoices(data, draft.pilotID, draft.flyWith).find((p) => p.pilotID === draft.secondID) : undefined;
   const intro =
     draft.flyWith === 'Intro'
       ? { mode: draft.intro.mode, introType: introTypeOf(data, draft), ...(draft.intro.mode === 'new' ? { payment: draft.intro.sale.payment } : {}) }
@@ -257,8 +259,11 @@ export function crewFormState(data: CrewData, draft: CrewDraft): CrewFormState {
     flyWith: draft.flyWith,
     passengerName: passengerName(data, draft),
     intro,
-    balanceCents: own ? data.pilot.balanceCents : Number.MAX_SAFE_INTEGER,
-    groundOnly: pilotOf(data, draft.pilotID)?.groundOnly ?? false,
+    funds: { belowMinimum: pilot?.belowMinimum ?? false, belowWarning: pilot?.belowWarning ?? false },
+    sharerFunds: draft.flyWith === 'Member' && draft.shareCost && second ? { belowMinimum: second.belowMinimum, belowWarning: second.belowWarning } : null,
+    groundOnly: pilot?.groundOnly ?? false,
+    pilotOnLineIn: pilot?.onLineIn ?? null,
+    secondOnLineIn: second?.onLineIn ?? null,
   };
 }
 

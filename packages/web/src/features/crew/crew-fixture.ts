@@ -34,16 +34,19 @@ export function intro(SN: string, fields: Partial<IntroItem> = {}): IntroItem {
   };
 }
 
+/** A pilot above both levels, on no flight. */
+const standing = { belowMinimum: false, belowWarning: false, onLineIn: null };
+
 export function crewData(change: Partial<CrewPageData> = {}): CrewPageData {
   const readyGliders = { 'C-GDSA': glider('C-GDSA', 2, 390, 60), 'C-GDSB': glider('C-GDSB', 2, 360, 55), 'C-FDSC': glider('C-FDSC', 1, 250, 55) };
   return {
-    pilot: { pilotID: ME, first: 'Mary', last: 'Member', weight: 70, groundOnly: false, isInstructor: false, balanceCents: 10_000 },
+    pilot: { pilotID: ME, first: 'Mary', last: 'Member', weight: 70, groundOnly: false, isInstructor: false, ...standing, balanceCents: 10_000 },
     pilots: [
-      { pilotID: ME, first: 'Mary', last: 'Member', weight: 70, groundOnly: false, isInstructor: false },
-      { pilotID: 'u-alex', first: 'Alex', last: 'Admin', weight: 80, groundOnly: false, isInstructor: true },
-      { pilotID: 'u-gary', first: 'Gary', last: 'Ground', weight: 0, groundOnly: true, isInstructor: false },
-      { pilotID: 'u-irene', first: 'Irene', last: 'Instructor', weight: 65, groundOnly: false, isInstructor: true },
-      { pilotID: 'u-tom', first: 'Tom', last: 'Towpilot', weight: 90, groundOnly: false, isInstructor: false },
+      { pilotID: ME, first: 'Mary', last: 'Member', weight: 70, groundOnly: false, isInstructor: false, ...standing, balanceCents: 10_000 },
+      { pilotID: 'u-alex', first: 'Alex', last: 'Admin', weight: 80, groundOnly: false, isInstructor: true, ...standing },
+      { pilotID: 'u-gary', first: 'Gary', last: 'Ground', weight: 0, groundOnly: true, isInstructor: false, ...standing },
+      { pilotID: 'u-irene', first: 'Irene', last: 'Instructor', weight: 65, groundOnly: false, isInstructor: true, ...standing },
+      { pilotID: 'u-tom', first: 'Tom', last: 'Towpilot', weight: 90, groundOnly: false, isInstructor: false, ...standing },
     ],
     launches: [
       { id: '2000 ft', kind: 'fixed', priceCents: 4000, height: 2000, heightRanges: [], taxStatus: 'exclusive', taxRates: ['HST'], isActive: true },

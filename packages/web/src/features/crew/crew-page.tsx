@@ -286,7 +286,7 @@ function CrewForm({ data, draft, onDraft, tapper, refusal, onPlace }: CrewFormPr
   };
   const timeZone = data.clubInfo.timeZone;
   const today = clubToday(timeZone);
-  const button = submitButtonText(crewFormState(data, draft), data.clubInfo);
+  const button = submitButtonText(crewFormState(data, draft));
   const lowFunds = button.text.startsWith('Warning');
   const isIntro = draft.flyWith === 'Intro';
   const seconds = secondPersonChoices(data, draft.pilotID, draft.flyWith);
