@@ -22,7 +22,7 @@ import type { BenchmarkResult } from './run.ts';
  * `--phones` (2,000). The API runs in its own process as `npm start` runs it;
  * every phone signs in with its own session and keeps its own keep-alive
  * connection. While the phones read, each busy club's crew launches and
- * un-launches a flight every 10 s, so some polls find the line changed.
+ * un-launches a flight every 30 s, so some polls find the line changed.
  *   1. Every phone polls every 10 s, started at random offsets (the real
  *      load: 200 requests/s with 2,000 phones) — the target: p99 ≤ 25 ms.
  *   2. Back to back on `--connections` (100) of the phones, one after the
@@ -49,6 +49,8 @@ const POLL_MS = 10_000;
 const SATURATION_MS = 5_000;
 /** Flights on each busy club's line: 25 landed, 5 flying, 10 waiting. */
 const LINE_FLIGHTS = 40;
+/** How often each busy club's crew acts: busier than a real line (40 flights a day are about one action every few minutes). */
+const CREW_MS = 30_000;
 
 function option(args: string[], name: string, fallback: number): number {
   const found = args.find((a) => a.startsWith(`--${name}=`));
@@ -326,20 +328,20 @@ export async function run(args: string[]): Promise<BenchmarkResult> {
       }),
     );
 
-    // The crews: each busy club launches its flight and undoes the launch, turn about, every 10 s.
+    // The crews: each busy club launches its flight and undoes the launch, turn about, every CREW_MS.
     let writes = 0;
     let failedWrites = 0;
     let crewsOn = true;
     const crews = byClub.map(async (clubPhones, c) => {
       const crew: Phone = { ...clubPhones[0]!, agent: new Agent({ keepAlive: true, maxSockets: 1 }) };
-      await new Promise((r) => setTimeout(r, Math.random() * POLL_MS));
+      await new Promise((r) => setTimeout(r, Math.random() * CREW_MS));
       for (let turn = 0; crewsOn; turn++) {
         const action = turn % 2 === 0 ? 'Launch' : 'UndoLaunch';
         const answer = await call(port, crew, 'POST', '/api/update-flight/', { body: { id: crewFlights[c], action } });
         keepCookies(crew, answer.cookies);
         if (answer.status === 200) writes += 1;
         else failedWrites += 1;
-        await new Promise((r) => setTimeout(r, POLL_MS));
+        await new Promise((r) => setTimeout(r, CREW_MS));
       }
       crew.agent.destroy();
     });

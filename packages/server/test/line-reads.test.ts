@@ -185,7 +185,7 @@ describe('line reads: ETag and 304, and the queries a read costs', () => {
     expect(again.statusCode).toBe(304);
   });
 
-  it('the session and club context cost one query with the cookie cache, and ground-status one more', async () => {
+  it('the session and club context cost one query with the cookie cache; ground-status one more, once per club and change', async () => {
     const cookies = await cookie(crew);
     expect(cookies).toContain('better-auth.session_data=');
     const tag = (await read(GROUND, crew)).headers.etag as string;
@@ -194,9 +194,22 @@ describe('line reads: ETag and 304, and the queries a read costs', () => {
     expect(revalidated.result.statusCode).toBe(304);
     expect(revalidated.queries).toHaveLength(1);
 
+    // A change: the first full read after it reads the line in one statement…
+    await t.db.updateTable('glider').set({ status: 'Not ready' }).where('club_id', '=', alpha).where('id', '=', 'DG-1000').execute();
     const full = await counted(() => read(GROUND, crew));
     expect(full.result.statusCode).toBe(200);
     expect(full.queries).toHaveLength(2);
+    expect(full.queries[1]).toMatch(/json_agg/);
+    // …which the club's other phones are answered from until the next change (each with its own costs).
+    const other = await counted(() => read(GROUND, pat));
+    expect(other.result.statusCode).toBe(200);
+    expect(other.queries).toHaveLength(1);
+    const ownFlight = (other.result.json() as { flights: { id: string; launchCost: number | null }[] }).flights.find((f) => f.id === flightId)!;
+    expect(ownFlight.launchCost).toBe(4000);
+    expect((full.result.json() as { flights: { id: string; launchCost: number | null }[] }).flights.find((f) => f.id === flightId)!.launchCost).toBeNull();
+    await t.db.updateTable('glider').set({ status: 'Ready' }).where('club_id', '=', alpha).where('id', '=', 'DG-1000').execute();
+    const afterChange = await counted(() => read(GROUND, pat));
+    expect(afterChange.queries).toHaveLength(2);
 
     for (const url of [AWAITING, TUGS]) {
       const first = await read(url, crew);

@@ -1,0 +1,120 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type Page, type Response } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, login, newPhonePage } from './helpers/browser.ts';
+import { DEMO, DEMO_PASSWORD } from './helpers/demo-accounts.ts';
+import { seedE2eFixtures } from './helpers/fixtures.ts';
+import { startServer, type RunningServer } from './helpers/server.ts';
+
+/**
+ * The line page's reads revalidated by the browser itself (decision 0013):
+ * a phone without EventSource polls ground-status every 10 s as the spec
+ * says; Chromium keeps the answer (ETag, `Cache-Control: private, no-cache`)
+ * and sends `If-None-Match` with the next poll, which the server answers 304
+ * while nothing changed (no body sent; the page's fetch gets the kept 200) —
+ * the page still shows the line. A flight requested
+ * on another phone gives the next poll a 200 with a new ETag, and the page
+ * shows it. The app's own fetch, unchanged; no request interception (it
+ * would turn Chromium's HTTP cache off). Its own server: it writes a flight.
+ */
+
+const ROOT = fileURLToPath(new URL('../', import.meta.url));
+const RESULTS = join(ROOT, 'test-results');
+const GLIDER = 'C-GDSA';
+/** Two polls of the spec's 10 s and some slack for a loaded machine. */
+const POLLS_MS = 45_000;
+
+let server: RunningServer;
+let browser: Browser;
+let dataDir: string;
+/** Mary Member on line duty, whose phone cannot hold an event stream. */
+let mary: Page;
+/** Irene Instructor, who asks for a flight. */
+let irene: Page;
+
+interface Poll {
+  /** What the page's fetch sees: a 304 reaches it as the kept 200. */
+  status: number;
+  etag: string | undefined;
+  ifNoneMatch: string | undefined;
+  /** Bytes of body the server sent: none when it answered 304 Not Modified. */
+  bodyBytes: number;
+}
+const polls: Poll[] = [];
+
+async function record(response: Response): Promise<void> {
+  if (!response.url().includes('/api/ground-status')) return;
+  const sent = await response.request().allHeaders();
+  await response.finished();
+  const sizes = await response.request().sizes();
+  polls.push({ status: response.status(), etag: (await response.allHeaders()).etag, ifNoneMatch: sent['if-none-match'], bodyBytes: sizes.responseBodySize });
+}
+
+/** The first poll after `from` that meets `test`. */
+async function nextPoll(from: number, test: (poll: Poll) => boolean): Promise<Poll> {
+  const deadline = Date.now() + POLLS_MS;
+  for (;;) {
+    const found = polls.slice(from).find(test);
+    if (found) return found;
+    if (Date.now() > deadline) throw new Error(`no such poll in ${POLLS_MS} ms: ${JSON.stringify(polls.slice(from))}`);
+    await mary.waitForTimeout(250);
+  }
+}
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'flightline-revalidate-'));
+  await seedE2eFixtures(dataDir);
+  server = await startServer({ dataDir, logFile: join(RESULTS, 'line-revalidate-server.log') });
+  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+  mary = await newPhonePage(browser, server.baseUrl);
+  // A browser without EventSource: the line page polls every 10 s (lib/live-status.ts).
+  await mary.addInitScript(() => {
+    delete (window as { EventSource?: unknown }).EventSource;
+  });
+  mary.on('response', (response) => void record(response));
+  irene = await newPhonePage(browser, server.baseUrl);
+  await Promise.all([login(mary, DEMO.member, DEMO_PASSWORD), login(irene, DEMO.instructor, DEMO_PASSWORD)]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe("the line page's poll, revalidated by Chromium", () => {
+  it('sends If-None-Match with the last ETag and gets 304 while nothing changed; the page keeps the line', async () => {
+    await mary.goto('/ground/');
+    await mary.getByRole('heading', { name: 'Record Launch or Landing' }).waitFor();
+    const first = await nextPoll(0, (poll) => poll.status === 200);
+    expect(first.etag).toMatch(/^"[A-Za-z0-9_-]{27}"$/);
+    expect(first.bodyBytes).toBeGreaterThan(100);
+    const revalidated = await nextPoll(polls.indexOf(first) + 1, () => true);
+    expect(revalidated).toEqual({ status: 200, etag: first.etag, ifNoneMatch: first.etag, bodyBytes: 0 });
+    await expect(mary.getByRole('heading', { name: 'Record Launch or Landing' }).isVisible()).resolves.toBe(true);
+    await expect(mary.getByText(/could not|failed/i).count()).resolves.toBe(0);
+  });
+
+  it("a flight requested on another phone: the next poll is a 200 with a new ETag, and the line shows it", async () => {
+    const before = polls.length;
+    const last = polls.at(-1)!;
+    const session = (await (await irene.request.get('/api/session')).json()) as { userID: string };
+    const placed = await irene.request.post('/api/update-item/', {
+      data: { type: 'FLIGHT', id: randomUUID(), data: { user: session.userID, flyWith: 'Alone', glider: GLIDER, launchType: '2000 ft' } },
+    });
+    expect(placed.status(), await placed.text()).toBe(200);
+    const changed = await nextPoll(before, () => true);
+    expect(changed.status).toBe(200);
+    expect(changed.ifNoneMatch).toBe(last.etag);
+    expect(changed.etag).not.toBe(last.etag);
+    expect(changed.bodyBytes).toBeGreaterThan(100);
+    await mary.getByRole('region', { name: 'Next flight' }).getByRole('button', { name: new RegExp(`^Irene I\\. ${GLIDER} `) }).waitFor({ timeout: 5_000 });
+    // And unchanged again from there.
+    const again = await nextPoll(polls.indexOf(changed) + 1, () => true);
+    expect(again).toEqual({ status: 200, etag: changed.etag, ifNoneMatch: changed.etag, bodyBytes: 0 });
+  });
+});
