@@ -18,11 +18,13 @@ const INDEX_HTML = `<!doctype html>
   </head>
   <body>
     <div id="root"><div class="shell">
-      <!--nav--><nav>Flightline <a href="/signup">Signup</a></nav><!--/nav-->
+      <!--nav--><nav>Flightline</nav><!--/nav-->
       <div class="flex-grow-1"><!--page--><main><span>Retrieving your data....</span></main><!--/page--></div>
     </div></div>
     <template id="signed-in-nav"><nav>Home <a href="/settings">Settings</a></nav></template>
+    <template id="signed-out-nav"><nav>Flightline <a href="/signup">Signup</a></nav></template>
     <template id="landing-page"><main><h1>Flightline</h1></main></template>
+    <template id="landing-title"><main><h1>Flightline</h1><p class="lead">Tagline</p></main></template>
   </body>
 </html>
 `;
@@ -32,6 +34,7 @@ const PRELOADS: RoutePreloads = {
     '/': { signedIn: true, js: ['/assets/home-page-1.js'], css: [] },
     '/login': { signedIn: false, js: ['/assets/login-page-1.js', '/assets/Form-1.js'], css: [] },
     '/crew': { signedIn: true, js: ['/assets/crew-page-1.js', '/assets/schemas-1.js'], css: ['/assets/crew-page-1.css'] },
+    '/awaiting': { signedIn: true, js: ['/assets/awaiting-page-1.js'], css: [] },
     '*': { signedIn: false, js: ['/assets/not-found-1.js'], css: [] },
   },
 };
@@ -70,9 +73,9 @@ describe('the web app pages', () => {
   };
   const preloaded = (html: string) => [...html.matchAll(/<link rel="(modulepreload|preload)"(?: as="(\w+)")? crossorigin href="([^"]+)">/g)].map((m) => `${m[2] ?? m[1]} ${m[3]}`);
 
-  it('/ without a session: the landing page in the shell, the root marked data-landing, nothing preloaded', async () => {
+  it("/ without a session: the landing page and the visitor's navbar in the shell, the root marked data-landing and data-signed-out, nothing preloaded", async () => {
     const html = (await page('/')).body;
-    expect(html).toContain('<div id="root" data-landing>');
+    expect(html).toContain('<div id="root" data-signed-out data-landing>');
     expect(html).toContain('<!--page--><main><h1>Flightline</h1></main><!--/page-->');
     expect(html).not.toContain('Retrieving your data');
     expect(html).toContain('<!--nav--><nav>Flightline <a href="/signup">Signup</a></nav><!--/nav-->');
@@ -85,6 +88,24 @@ describe('the web app pages', () => {
     expect(html).toContain('<!--nav--><nav>Home <a href="/settings">Settings</a></nav><!--/nav-->');
     expect(html).toContain('<!--page--><main><span>Retrieving your data....</span></main><!--/page-->');
     expect(preloaded(html)).toEqual(['fetch /api/session', 'modulepreload /assets/home-page-1.js']);
+  });
+
+  it('/awaiting/ without a session: the landing title and tagline (member spec §2), marked data-landing, with the visitor\'s navbar', async () => {
+    for (const url of ['/awaiting/', '/awaiting', '/Awaiting/']) {
+      const html = (await page(url)).body;
+      expect(html).toContain('<div id="root" data-signed-out data-landing>');
+      expect(html).toContain('<!--page--><main><h1>Flightline</h1><p class="lead">Tagline</p></main><!--/page-->');
+      expect(html).toContain('<!--nav--><nav>Flightline <a href="/signup">Signup</a></nav><!--/nav-->');
+      expect(html).not.toContain('Retrieving your data');
+      expect(preloaded(html)).toEqual([]);
+    }
+  });
+
+  it('/awaiting/ with a session: its heading in the loading state, the signed-in navbar, its screen preloaded', async () => {
+    const html = (await page('/awaiting/', session)).body;
+    expect(html).toContain('<div id="root" data-session>');
+    expect(html).toContain(`<!--page-->${headingSkeletonHtml(PAGE_HEADINGS['/awaiting'])}<!--/page-->`);
+    expect(preloaded(html)).toEqual(['fetch /api/session', 'modulepreload /assets/awaiting-page-1.js']);
   });
 
   it("/crew/ with a session: its heading drawn in the loading state; the session, the page's own read, its chunks and style sheet preloaded", async () => {
@@ -111,6 +132,8 @@ describe('the web app pages', () => {
     const html = (await page('/Crew')).body;
     expect(preloaded(html)).toEqual([]);
     expect(html).not.toContain('data-landing');
+    expect(html).toContain('<div id="root" data-signed-out>');
+    expect(html).toContain('<!--nav--><nav>Flightline <a href="/signup">Signup</a></nav><!--/nav-->');
     expect(html).toContain('<!--page--><main><span>Retrieving your data....</span></main><!--/page-->');
   });
 

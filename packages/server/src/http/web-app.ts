@@ -9,10 +9,14 @@ import { ROUTE_PRELOADS_FILE, routeOf, type RoutePreloads } from '@flightline/do
  * index.html for every page of the web app (decision 0009). The built file
  * holds the app shell with a loading state, and the landing page and the
  * signed-in navbar in `<template>`s; per page, the server
- *   - draws the landing page in the shell for `/` when no session cookie came
- *     (a visitor sees it before any script runs), and marks the root
- *     `data-landing` so the app's first render keeps it; with a session
- *     cookie, draws the signed-in navbar and marks the root `data-session`;
+ *   - without a session cookie, draws the visitor's navbar (Signup, Login)
+ *     and marks the root `data-signed-out`, and draws the landing page for
+ *     `/` and its title and tagline for `/awaiting` (member spec §2), marking
+ *     the root `data-landing` (a visitor sees them before any script runs,
+ *     and the app's first render keeps them); with a session cookie, draws
+ *     the signed-in navbar and marks the root `data-session`. The built file
+ *     itself (the service worker's copy for every page) shows neither
+ *     navbar's links until the app has read the session;
  *   - adds `<link rel="modulepreload">` for the page's lazily loaded screen
  *     and its imports, and `<link rel="preload" as="style">` for its styles
  *     (dist/.vite/route-preloads.json, written by the build), so they download
@@ -37,9 +41,16 @@ export const PAGE_READS: Readonly<Record<string, string>> = {
 };
 
 const PAGE_SLOT = /<!--page-->[\s\S]*?<!--\/page-->/;
-const LANDING_TEMPLATE = /<template id="landing-page">([\s\S]*?)<\/template>/;
 const NAV_SLOT = /<!--nav-->[\s\S]*?<!--\/nav-->/;
 const SIGNED_IN_NAV_TEMPLATE = /<template id="signed-in-nav">([\s\S]*?)<\/template>/;
+const SIGNED_OUT_NAV_TEMPLATE = /<template id="signed-out-nav">([\s\S]*?)<\/template>/;
+
+/** The pages drawn for a visitor (no session cookie) before any script runs, by route: the template put in the page's place. */
+const VISITOR_PAGES: Readonly<Record<string, RegExp>> = {
+  '/': /<template id="landing-page">([\s\S]*?)<\/template>/,
+  // Member spec §2 "Awaiting launches": logged out, the landing title and tagline (app/router.tsx's signedOut page).
+  '/awaiting': /<template id="landing-title">([\s\S]*?)<\/template>/,
+};
 
 /** `html` with the slot's content replaced by the template's, and the root marked; unchanged when either is missing. */
 function fill(html: string, slot: RegExp, template: RegExp, name: string, mark: string): string {
@@ -82,11 +93,12 @@ function escapeAttribute(value: string): string {
   return value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;');
 }
 
-/** The page's HTML: `route` is a key of the preloads ('/crew', '*'), `landing` draws the landing page. */
-export function pageHtml(indexHtml: string, preloads: RoutePreloads | undefined, route: string, signedIn: boolean, landing: boolean): string {
+/** The page's HTML: `route` is a key of the preloads ('/crew', '*'), `signedIn` whether a session cookie came. */
+export function pageHtml(indexHtml: string, preloads: RoutePreloads | undefined, route: string, signedIn: boolean): string {
   let html = indexHtml;
-  if (landing) html = fill(html, PAGE_SLOT, LANDING_TEMPLATE, 'page', 'data-landing');
-  if (signedIn) html = fill(html, NAV_SLOT, SIGNED_IN_NAV_TEMPLATE, 'nav', 'data-session');
+  const visitorPage = signedIn || !Object.hasOwn(VISITOR_PAGES, route) ? undefined : VISITOR_PAGES[route];
+  if (visitorPage) html = fill(html, PAGE_SLOT, visitorPage, 'page', 'data-landing');
+  html = signedIn ? fill(html, NAV_SLOT, SIGNED_IN_NAV_TEMPLATE, 'nav', 'data-session') : fill(html, NAV_SLOT, SIGNED_OUT_NAV_TEMPLATE, 'nav', 'data-signed-out');
   const heading = signedIn && Object.hasOwn(PAGE_HEADINGS, route) ? PAGE_HEADINGS[route as keyof typeof PAGE_HEADINGS] : undefined;
   if (heading && PAGE_SLOT.test(html)) html = html.replace(PAGE_SLOT, () => `<!--page-->${headingSkeletonHtml(heading)}<!--/page-->`);
   const links: string[] = [];
@@ -131,11 +143,10 @@ export function loadWebApp(webDist: string): WebAppPages | undefined {
   load();
 
   const encoded = (route: string, signedIn: boolean): Encoded => {
-    const landing = route === '/' && !signedIn;
     const key = `${route} ${signedIn}`;
     let answer = made.get(key);
     if (!answer) {
-      const identity = Buffer.from(pageHtml(indexHtml, preloads, route, signedIn, landing));
+      const identity = Buffer.from(pageHtml(indexHtml, preloads, route, signedIn));
       answer = {
         identity,
         br: brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } }),

@@ -5,6 +5,7 @@ import { RequireAuth } from '../components/require-auth.tsx';
 import { RequireMember } from '../components/require-member.tsx';
 import { RouteError } from '../components/route-error.tsx';
 import { HomeOrLanding } from '../features/home/home-or-landing.tsx';
+import { LandingTitlePage } from '../features/home/landing.tsx';
 import { useLocation } from '../lib/router.tsx';
 import { Shell } from './shell.tsx';
 
@@ -15,7 +16,8 @@ function page(load: () => Promise<Record<string, ComponentType>>, name: string) 
 }
 
 const signedIn = (element: ReactNode) => <RequireAuth>{element}</RequireAuth>;
-const member = (element: ReactNode) => <RequireMember>{element}</RequireMember>;
+/** A club screen; `signedOut`, what a visitor sees instead of the login page. */
+const member = (element: ReactNode, signedOut?: ReactNode) => <RequireMember signedOut={signedOut}>{element}</RequireMember>;
 
 /**
  * The screen, drawn inside the shell: a screen that fails (most often its code
@@ -54,7 +56,8 @@ export const routes: AppRoute[] = [
   { path: '/emergency', element: member(page(() => import('../features/members/directory-page.tsx'), 'DirectoryPage')) },
   { path: '/crew', element: member(page(() => import('../features/crew/crew-page.tsx'), 'CrewPage')) },
   { path: '/ground', element: member(page(() => import('../features/ground/ground-page.tsx'), 'GroundPage')) },
-  { path: '/awaiting', element: member(page(() => import('../features/awaiting/awaiting-page.tsx'), 'AwaitingPage')) },
+  // Signed out, the landing title and tagline (member spec §2 "Awaiting launches"); the server draws them too (web-app.ts).
+  { path: '/awaiting', element: member(page(() => import('../features/awaiting/awaiting-page.tsx'), 'AwaitingPage'), <LandingTitlePage />) },
   { path: '/fuel', element: member(page(() => import('../features/tugs/fuel-page.tsx'), 'FuelPage')) },
   { path: '/logs', element: member(page(() => import('../features/logs/logs-page.tsx'), 'LogsPage')) },
   { path: '/userAccount', element: member(page(() => import('../features/account/account-summary-page.tsx'), 'AccountSummaryPage')) },

@@ -6,7 +6,7 @@ import { ConfirmHost } from '../components/confirm-host.tsx';
 import { Notifications } from '../components/notifications.tsx';
 import { RouteLoading } from '../components/route-loading.tsx';
 import { errorMessage, get, post } from '../lib/api.ts';
-import { servedWithSession } from '../lib/first-paint.ts';
+import { servedSignedOut, servedWithSession } from '../lib/first-paint.ts';
 import { notifications } from '../lib/notifications-store.ts';
 import { hasWaitingTaps } from '../lib/outbox/waiting-flag.ts';
 import { useRefreshSession, useSession } from '../lib/session.ts';
@@ -42,8 +42,9 @@ export function Shell({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   const signedIn = session.data?.isAuthenticated ?? false;
   const hasClub = Boolean(session.data?.club);
-  // Until the session is read, the navbar stays as the server drew it: signed in when a session cookie came (first-paint.ts).
-  const navSignedIn = session.isPending ? servedWithSession : signedIn;
+  // Until the session is read, the navbar stays as the server drew it (first-paint.ts): signed in when a session cookie
+  // came, Signup and Login when none came, and neither when the page is not the server's (the service worker's copy).
+  const navLinks = session.isPending ? (servedWithSession ? 'signed-in' : servedSignedOut ? 'signed-out' : 'none') : signedIn ? 'signed-in' : 'signed-out';
   const navHome = session.isPending ? servedWithSession : signedIn && hasClub;
 
   const logout = async () => {
@@ -75,7 +76,7 @@ export function Shell({ children }: { children: ReactNode }) {
             {(signedIn || hasWaitingTaps()) && (
               <OutboxStatus userID={session.data?.userID ?? null} timeZone={session.data?.clubTimeZone ?? ''} />
             )}
-            {navSignedIn ? (
+            {navLinks === 'signed-in' ? (
               <>
                 <Link className="btn btn-link text-white text-decoration-none px-2 d-inline-flex align-items-center" to="/settings">
                   Settings
@@ -84,7 +85,7 @@ export function Shell({ children }: { children: ReactNode }) {
                   Logout
                 </button>
               </>
-            ) : (
+            ) : navLinks === 'signed-out' ? (
               <>
                 <Link className="btn btn-link text-white text-decoration-none px-2 d-inline-flex align-items-center" to="/signup">
                   Signup
@@ -93,7 +94,7 @@ export function Shell({ children }: { children: ReactNode }) {
                   Login
                 </Link>
               </>
-            )}
+            ) : null}
           </div>
         </div>
       </nav>

@@ -9,7 +9,7 @@ import { headingSkeletonHtml, PAGE_HEADINGS } from '@flightline/domain/page-head
 import type { SessionInfo } from '@flightline/domain/api-types';
 import { Loading, Page } from '../components/page-state.tsx';
 import { RouteLoading } from '../components/route-loading.tsx';
-import { Landing } from '../features/home/landing.tsx';
+import { Landing, LandingTitlePage } from '../features/home/landing.tsx';
 import { SESSION_KEY } from '../lib/session.ts';
 import { Shell } from './shell.tsx';
 
@@ -65,7 +65,7 @@ function render(children: ReactNode, session?: Partial<SessionInfo>, path = '/')
 const withoutNotificationStacks = (html: string) => html.replace(/<div class="notification-stack[^"]*"[^>]*><\/div>/g, '');
 
 describe("index.html's static shell is what React draws first", () => {
-  it('the shell with the loading state: navbar signed out, "Retrieving your data....", footer with the version', () => {
+  it('the shell with the loading state: the navbar with neither Signup and Login nor Settings (the session not read yet), "Retrieving your data....", footer with the version', () => {
     const react = render(
       <Shell>
         <Page>
@@ -75,6 +75,14 @@ describe("index.html's static shell is what React draws first", () => {
     );
     expect(normalized(staticRoot())).toBe(normalized(withoutNotificationStacks(react)));
     expect(staticRoot()).toContain(`App version ${APP_VERSION}`);
+    expect(staticRoot()).not.toMatch(/Signup|Login|Settings|Logout/);
+  });
+
+  it("the visitor's navbar (drawn for a request without a session cookie) is the shell signed out", () => {
+    const react = render(<Shell>{null}</Shell>, { isAuthenticated: false, userID: '', club: '' });
+    const nav = /<nav[\s\S]*<\/nav>/.exec(react)![0];
+    expect(nav).toContain('>Signup</a>');
+    expect(normalized(template('signed-out-nav'))).toBe(normalized(nav));
   });
 
   it('the signed-in navbar (drawn for a request with a session cookie) is the shell signed in', () => {
@@ -85,6 +93,11 @@ describe("index.html's static shell is what React draws first", () => {
 
   it('the landing page (drawn for / without a session) is the Landing component', () => {
     expect(normalized(template('landing-page'))).toBe(normalized(render(<Landing />)));
+  });
+
+  it("Awaiting Launches without a session (drawn for /awaiting) is the landing title and tagline, as the app draws it for a visitor", () => {
+    expect(normalized(template('landing-title'))).toBe(normalized(render(<LandingTitlePage />)));
+    expect(template('landing-page')).toContain(template('landing-title').replace(/^\s*<main[^>]*>|<\/main>\s*$/g, '').trim());
   });
 
   it.each(Object.entries(PAGE_HEADINGS))('%s: the heading the server draws while the app loads is the page loading (RouteLoading)', (route, heading) => {

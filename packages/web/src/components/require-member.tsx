@@ -16,10 +16,10 @@ export function NotActivated() {
   );
 }
 
-/** Club screens: signed in, with an active club (else settings), and active there (else the notice). */
-export function RequireMember({ children }: { children: ReactNode }) {
+/** Club screens: signed in (else `signedOut` or the login page), with an active club (else settings), and active there (else the notice). */
+export function RequireMember({ children, signedOut }: { children: ReactNode; signedOut?: ReactNode | undefined }) {
   return (
-    <RequireAuth>
+    <RequireAuth signedOut={signedOut}>
       <MemberGate>{children}</MemberGate>
     </RequireAuth>
   );

@@ -6,8 +6,15 @@
  */
 const root = typeof document === 'undefined' ? null : document.getElementById('root');
 
-/** The landing page (`data-landing`): the request had no session cookie. */
+/** The landing page, or Awaiting Launches' landing title (`data-landing`): the request had no session cookie. */
 export const servedLandingPage: boolean = root?.hasAttribute('data-landing') === true;
 
 /** The signed-in navbar (`data-session`): the request had a session cookie. */
 export const servedWithSession: boolean = root?.hasAttribute('data-session') === true;
+
+/**
+ * The visitor's navbar, Signup and Login (`data-signed-out`): the request had
+ * no session cookie. A page with neither mark (the service worker's copy of
+ * index.html) shows neither navbar's links until the session is read.
+ */
+export const servedSignedOut: boolean = root?.hasAttribute('data-signed-out') === true;

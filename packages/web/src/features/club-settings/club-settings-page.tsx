@@ -269,7 +269,7 @@ function LogoField({ club, logo, savedLogo, error, onChange }: { club: string; l
       </div>
       <div className="d-flex align-items-center gap-2 mb-2" style={{ minHeight: 56 }}>
         {logo ? (
-          <img src={logo} alt="Club logo" className="border rounded p-1 bg-white" style={{ maxHeight: 64, maxWidth: 160, objectFit: 'contain' }} />
+          <img src={logo} alt="Club logo" className="border rounded p-1 bg-white" style={{ height: 64, width: 'auto', maxWidth: 160, objectFit: 'contain' }} />
         ) : (
           <span className="text-body-secondary">No logo</span>
         )}

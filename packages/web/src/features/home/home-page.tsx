@@ -71,9 +71,13 @@ export function HomePage() {
   );
 }
 
+/** The header's logo height, in CSS pixels. */
+const LOGO_HEIGHT_PX = 56;
+
 function ClubHeader({ session }: { session: SessionInfo }) {
   const logo = isUploadedLogo(session.clubLogo) ? (
-    <img src={session.clubLogo} alt={`${session.clubName || 'Club'} logo`} style={{ maxHeight: 56, maxWidth: 120, objectFit: 'contain' }} />
+    // A set height: an image without its own size (an SVG with only a viewBox) would otherwise draw 0×0, a small one tiny.
+    <img src={session.clubLogo} alt={`${session.clubName || 'Club'} logo`} style={{ height: LOGO_HEIGHT_PX, width: 'auto', maxWidth: 120, objectFit: 'contain' }} />
   ) : null;
   return (
     <header className="d-flex align-items-center gap-3 mb-3">

@@ -3,12 +3,30 @@ import { Page } from '../../components/page-state.tsx';
 
 export const DEMO_EMAIL = 'hello@flightline.app';
 
+/** The landing page's title and tagline. */
+function LandingTitle() {
+  return (
+    <>
+      <h1 className="display-6">Flightline</h1>
+      <p className="lead">The flight line management tool for gliding clubs.</p>
+    </>
+  );
+}
+
+/** Awaiting Launches for a visitor (member spec §2 "Awaiting launches": logged out, the landing title and tagline). */
+export function LandingTitlePage() {
+  return (
+    <Page>
+      <LandingTitle />
+    </Page>
+  );
+}
+
 /** The signed-out front page (member spec §1). */
 export function Landing() {
   return (
     <Page>
-      <h1 className="display-6">Flightline</h1>
-      <p className="lead">The flight line management tool for gliding clubs.</p>
+      <LandingTitle />
       <p>
         Members queue for launches from their phones, the line crew records launches and landings, tow pilots log their tug, and the
         treasurer gets a real ledger with member accounts, intro flight vouchers, block time and sales tax.

@@ -1,0 +1,320 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { DateTime } from 'luxon';
+import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, login, newPhonePage, screenshot } from './helpers/browser.ts';
+import { DEMO, DEMO_CLUB_NAME, DEMO_PASSWORD } from './helpers/demo-accounts.ts';
+import { startServer, type RunningServer } from './helpers/server.ts';
+import { solidPng } from '../packages/server/test/helpers/png.ts';
+
+/**
+ * Issue 15 items 2, 3, 6, 10, 11, 12 and 13 at 375 px, on a server of its own
+ * (it sets the club's time zone): Awaiting Launches on a phone in another
+ * zone, Awaiting Launches signed out, one flight's duration on the line page,
+ * in Flight Logs and on the bill, Account Summary's long text, Sign Up with a
+ * confirmation that differs, the club logo's size in the header, and the
+ * navbar while the session is read.
+ */
+
+const ROOT = fileURLToPath(new URL('../', import.meta.url));
+const MINUTE = 60_000;
+const TUG = 'C-FTOW';
+/** 1 h 1 min 40 s: 1:01 flown, 62 min billed. */
+const FLOWN_MS = 61 * MINUTE + 40_000;
+
+let server: RunningServer;
+let browser: Browser;
+let dataDir: string;
+let admin: Page;
+let clubZone: string;
+let clubDay: string;
+const ids: Record<'mary' | 'irene' | 'tom', string> = { mary: '', irene: '', tom: '' };
+
+/**
+ * A club zone whose day is not the UTC phone's, at least 70 minutes after its
+ * midnight (the flown flight started on today) and 20 before the next:
+ * zones whose rules have not changed in decades, one of which always fits.
+ */
+function chooseZone(nowMs: number): string {
+  const utcDay = DateTime.fromMillis(nowMs, { zone: 'UTC' }).toISODate();
+  for (const zone of ['America/Toronto', 'Asia/Tokyo', 'Pacific/Pago_Pago', 'Etc/GMT+12', 'Pacific/Kiritimati']) {
+    const local = DateTime.fromMillis(nowMs, { zone });
+    const minutes = local.hour * 60 + local.minute;
+    if (local.toISODate() !== utcDay && minutes >= 70 && minutes <= 23 * 60 + 40) return zone;
+  }
+  throw new Error('no zone fits now');
+}
+
+async function phone(email: string | null, options: BrowserContextOptions = {}): Promise<Page> {
+  const page = await newPhonePage(browser, server.baseUrl, options);
+  if (email) await login(page, email, DEMO_PASSWORD);
+  return page;
+}
+
+async function ok(response: Promise<{ status(): number; text(): Promise<string> }>): Promise<unknown> {
+  const answer = await response;
+  const text = await answer.text();
+  expect(answer.status(), text).toBe(200);
+  return text ? JSON.parse(text) : null;
+}
+
+const requestFlight = (user: string, glider: string) =>
+  ok(admin.request.post('/api/update-item/', { data: { type: 'FLIGHT', id: randomUUID(), data: { user, flyWith: 'Alone', glider, launchType: '2000 ft' } } }));
+
+let landedAt: number;
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'flightline-screen-fixes-'));
+  server = await startServer({ dataDir, logFile: join(ROOT, 'test-results', 'screen-fixes-server.log') });
+  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+  admin = await phone(DEMO.admin);
+
+  clubZone = chooseZone(Date.now());
+  const settings = (await ok(admin.request.get('/api/get-club-settings'))) as Record<string, unknown>;
+  await ok(admin.request.post('/api/update-club-settings', { data: { ...settings, timeZone: clubZone } }));
+  clubDay = DateTime.now().setZone(clubZone).toISODate()!;
+  const { pilots } = (await ok(admin.request.get('/api/list-members'))) as { pilots: { userID: string; email: string }[] };
+  const idOf = (email: string) => pilots.find((p) => p.email === email)!.userID;
+  ids.mary = idOf(DEMO.member);
+  ids.irene = idOf(DEMO.instructor);
+  ids.tom = idOf(DEMO.towPilot);
+
+  // Mary flies C-GDSA for 1 h 1 min 40 s, landing a minute ago; then Irene and Tom wait for a launch.
+  const flight = randomUUID();
+  await ok(admin.request.post('/api/update-item/', { data: { type: 'FLIGHT', id: flight, data: { user: ids.mary, flyWith: 'Alone', glider: 'C-GDSA', launchType: '2000 ft' } } }));
+  landedAt = Date.now() - MINUTE;
+  await ok(admin.request.post('/api/update-flight/', { data: { id: flight, action: 'Launch', tug: TUG, towPilot: ids.tom, time: landedAt - FLOWN_MS, idempotencyKey: randomUUID() } }));
+  await ok(admin.request.post('/api/update-flight/', { data: { id: flight, action: 'Landing', time: landedAt, idempotencyKey: randomUUID() } }));
+  await requestFlight(ids.irene, 'C-GDSA');
+  await requestFlight(ids.tom, 'C-GDSB');
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('Awaiting Launches (issue 15 items 2, 3)', () => {
+  it("a phone in UTC lists the club's day: both waiting flights, though the phone's own date is another day", async () => {
+    const page = await phone(DEMO.towPilot, { timezoneId: 'UTC' });
+    expect(await page.evaluate(() => new Intl.DateTimeFormat('en-CA').format(new Date()))).not.toBe(clubDay);
+    const read = page.waitForRequest((request) => request.url().includes('/api/list-items/') && request.url().includes('type=FLIGHT'));
+    await page.goto('/awaiting/');
+    expect(new URL((await read).url()).searchParams.get('day')).toBe(clubDay);
+    const waiting = page.getByRole('group', { name: 'Waiting flights' }).getByRole('button');
+    await waiting.first().waitFor();
+    expect(await waiting.allTextContents()).toEqual(['Irene I. C-GDSA 2000 ft', 'Tom T. C-GDSB 2000 ft']);
+    await screenshot(page, 'screen-fixes-awaiting-utc-phone');
+    await page.context().close();
+  });
+
+  it('signed out, /awaiting/ shows the landing title and tagline, drawn by the server and kept by the app', async () => {
+    const bare = await phone(null, { javaScriptEnabled: false });
+    await bare.goto('/awaiting/');
+    expect((await bare.locator('main').innerText()).split(/\n+/)).toEqual(['Flightline', 'The flight line management tool for gliding clubs.']);
+    expect(await bare.locator('nav').getByRole('link').allTextContents()).toEqual(['Flightline', 'Signup', 'Login']);
+    await bare.context().close();
+
+    const page = await phone(null);
+    const session = page.waitForResponse((response) => response.url().endsWith('/api/session'));
+    await page.goto('/awaiting/');
+    await session;
+    await page.waitForLoadState('networkidle');
+    expect(new URL(page.url()).pathname).toBe('/awaiting/');
+    expect(await page.getByRole('heading', { level: 1 }).allTextContents()).toEqual(['Flightline']);
+    expect(await page.locator('main p.lead').textContent()).toBe('The flight line management tool for gliding clubs.');
+    expect(await page.locator('main').getByRole('link', { name: 'Sign Up' }).count()).toBe(0);
+    await screenshot(page, 'screen-fixes-awaiting-signed-out');
+    await page.context().close();
+  });
+});
+
+describe('one duration everywhere (issue 15 item 6)', () => {
+  let mary: Page;
+  beforeAll(async () => {
+    mary = await phone(DEMO.member);
+  });
+  afterAll(async () => {
+    await mary?.context().close();
+  });
+
+  it('the line page and Flight Logs show 1:01 for the flight of 1 h 1 min 40 s; the flight modal gives the cost with 1:01 flown, 62 min billed', async () => {
+    await mary.goto('/ground/');
+    const landed = mary.getByRole('listitem', { name: 'C-GDSA landed' });
+    await landed.waitFor();
+    expect(await landed.innerText()).toContain(', flight 1:01');
+
+    await mary.goto('/logs/');
+    const line = mary.getByRole('list', { name: 'Flights' }).getByRole('button').filter({ hasText: 'Mary Member' });
+    await line.waitFor();
+    expect(await line.getByLabel(/^Duration/).textContent()).toBe('1:01');
+    expect(await mary.getByLabel('Totals').textContent()).toContain('Hours1:01');
+    await line.click();
+    const facts = mary.getByRole('dialog', { name: 'Flight Info', exact: true }).getByLabel('Flight', { exact: true });
+    await facts.waitFor();
+    const text = await facts.textContent();
+    expect(text).toContain('Duration1:01');
+    expect(text).toMatch(/Flight cost\$\d+\.\d\d \(1:01 flown, 62 min billed\)/);
+    await screenshot(mary, 'screen-fixes-logs-flight-cost');
+  });
+
+  it('the bill in the Account Summary: Rental: C-GDSA, 1:01 flown, 62 min billed', async () => {
+    await mary.goto('/userAccount');
+    const row = mary.locator('table.account-rows tbody tr').filter({ hasText: 'Rental:' });
+    await row.waitFor();
+    expect(await row.locator('td.cell-description').innerText()).toBe('Rental: C-GDSA, 1:01 flown, 62 min billed');
+  });
+});
+
+describe('Account Summary cuts long text (issue 15 item 10)', () => {
+  it('a description over 60 characters shows its first 60 and …, in full on a click, cut again on another', async () => {
+    const reference = 'Spring season transfer for the two-seater block and the winch course fees';
+    await ok(
+      admin.request.post('/api/add-transaction/', {
+        data: { transactionType: 'Deposit', pilot: ids.mary, amountCents: 10_000, transferType: 'Cash', transactionRef: reference, idempotencyKey: randomUUID() },
+      }),
+    );
+    const full = `Deposit (Cash) ref ${reference}`;
+    expect(full.length).toBeGreaterThan(60);
+    const mary = await phone(DEMO.member);
+    await mary.goto('/userAccount');
+    const cell = mary.locator('table.account-rows tbody td.cell-description').filter({ hasText: 'Deposit (Cash)' });
+    await cell.waitFor();
+    const cut = `${full.slice(0, 60).trimEnd()}…`;
+    expect(await cell.innerText()).toBe(cut);
+    await cell.getByRole('button').click();
+    expect(await cell.innerText()).toBe(full);
+    expect(await cell.getByRole('button').getAttribute('aria-expanded')).toBe('true');
+    expect(await mary.evaluate(() => document.documentElement.scrollWidth)).toBe(375);
+    await screenshot(mary, 'screen-fixes-account-summary-full-text');
+    await cell.getByRole('button').click();
+    expect(await cell.innerText()).toBe(cut);
+    await mary.context().close();
+  });
+});
+
+describe('Sign Up (issue 15 item 11)', () => {
+  it('is disabled while the password and its confirmation differ', async () => {
+    const page = await phone(null);
+    await page.goto('/signup');
+    await page.getByLabel('Email', { exact: true }).fill('newcomer@example.org');
+    await page.getByLabel('First name', { exact: true }).fill('Nina');
+    await page.getByLabel('Last name', { exact: true }).fill('Newcomer');
+    await page.getByLabel('Password', { exact: true }).fill('glide-path-2026');
+    const signUp = page.getByRole('button', { name: 'Sign Up', exact: true });
+    expect(await signUp.isDisabled()).toBe(true);
+    await page.getByLabel('Confirm password', { exact: true }).fill('glide-path-2025');
+    expect(await signUp.isDisabled()).toBe(true);
+    await screenshot(page, 'screen-fixes-signup-mismatch');
+    await page.getByLabel('Confirm password', { exact: true }).fill('glide-path-2026');
+    expect(await signUp.isEnabled()).toBe(true);
+    await page.getByLabel('Password', { exact: true }).fill('glide-path-2027');
+    expect(await signUp.isDisabled()).toBe(true);
+    await page.context().close();
+  });
+});
+
+describe('the club logo in the header (issue 15 item 12)', () => {
+  const upload = async (contentType: string, body: Buffer) =>
+    admin.request.post('/api/upload-club-logo', { headers: { 'content-type': contentType }, data: body });
+
+  it('an SVG with only a viewBox is refused (SVG can carry script; decision 0008)', async () => {
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 40"><rect width="100" height="40" fill="#0d6efd"/></svg>');
+    const answer = await upload('image/svg+xml', svg);
+    expect(answer.status()).toBe(415);
+    expect(((await answer.json()) as { message: string }).message).toBe('The logo must be a PNG, JPEG or WebP image; SVG and other files are not accepted');
+  });
+
+  it("a logo of any size shows at the header's height, 56 px, and at most 120 px wide", async () => {
+    const mary = await phone(DEMO.member);
+    const settings = (await ok(admin.request.get('/api/get-club-settings'))) as Record<string, unknown>;
+    for (const [width, height, box] of [
+      [16, 16, { width: 56, height: 56 }],
+      [400, 50, { width: 120, height: 56 }],
+    ] as const) {
+      const { clubLogo } = (await ok(upload('image/png', solidPng(width, height, [13, 110, 253])))) as { clubLogo: string };
+      await ok(admin.request.post('/api/update-club-settings', { data: { ...settings, clubLogo } }));
+      await mary.goto('/');
+      const logo = mary.getByRole('img', { name: `${DEMO_CLUB_NAME} logo` });
+      await logo.waitFor();
+      expect(await logo.getAttribute('src')).toBe(clubLogo);
+      await mary.waitForFunction((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0, await logo.elementHandle());
+      const drawn = (await logo.boundingBox())!;
+      expect([Math.round(drawn.width), Math.round(drawn.height)]).toEqual([box.width, box.height]);
+    }
+    await screenshot(mary, 'screen-fixes-home-logo');
+    await mary.context().close();
+  });
+});
+
+describe('the navbar while the session is read (issue 15 item 13)', () => {
+  /** The navbar's links after the brand. */
+  const navLinks = (page: Page) => page.locator('nav .d-flex').getByRole('link').or(page.locator('nav .d-flex').getByRole('button')).allTextContents();
+
+  /** Holds GET /api/session until the returned function is called. */
+  async function holdSession(page: Page): Promise<() => void> {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/session', async (route) => {
+      await held;
+      await route.continue();
+    });
+    return release;
+  }
+
+  const reactStarted = (page: Page) =>
+    page.waitForFunction(() => {
+      const root = document.getElementById('root');
+      return root !== null && Object.keys(root).some((key) => key.startsWith('__reactContainer'));
+    });
+
+  it("signed in, on the service worker's copy of the page (no server marks): neither Signup nor Login, then Settings and Logout", async () => {
+    const page = await phone(DEMO.member, { serviceWorkers: 'block' });
+    // What the service worker answers for every page address: the built index.html as it is.
+    const built = await (await page.request.get('/index.html')).text();
+    await page.route('**/awaiting/', (route) => (route.request().resourceType() === 'document' ? route.fulfill({ status: 200, contentType: 'text/html', body: built }) : route.continue()));
+    const release = await holdSession(page);
+    const asked = page.waitForRequest((request) => request.url().endsWith('/api/session'));
+    await page.goto('/awaiting/', { waitUntil: 'domcontentloaded' });
+    await asked;
+    await reactStarted(page);
+    expect(await page.locator('#root').getAttribute('data-session')).toBeNull();
+    expect(await page.locator('nav .navbar-brand').textContent()).toBe('Flightline');
+    expect(await navLinks(page)).toEqual([]);
+    await screenshot(page, 'screen-fixes-nav-session-loading');
+    release();
+    await page.locator('nav').getByRole('link', { name: 'Settings', exact: true }).waitFor();
+    expect(await navLinks(page)).toEqual(['Settings', 'Logout']);
+    expect(await page.locator('nav .navbar-brand').textContent()).toBe('Home');
+    await page.context().close();
+  });
+
+  it('signed in, on the page the server drew (a session cookie came): Settings and Logout from the start', async () => {
+    const page = await phone(DEMO.member, { serviceWorkers: 'block' });
+    const release = await holdSession(page);
+    await page.goto('/awaiting/', { waitUntil: 'domcontentloaded' });
+    await reactStarted(page);
+    expect(await navLinks(page)).toEqual(['Settings', 'Logout']);
+    release();
+    await page.getByRole('heading', { name: 'Awaiting Launches', exact: true }).waitFor();
+    expect(await navLinks(page)).toEqual(['Settings', 'Logout']);
+    await page.context().close();
+  });
+
+  it('a visitor (no session cookie): Signup and Login from the start', async () => {
+    const page = await phone(null, { serviceWorkers: 'block' });
+    const release = await holdSession(page);
+    await page.goto('/login', { waitUntil: 'domcontentloaded' });
+    await reactStarted(page);
+    expect(await navLinks(page)).toEqual(['Signup', 'Login']);
+    release();
+    await page.getByRole('button', { name: 'Login', exact: true }).waitFor();
+    expect(await navLinks(page)).toEqual(['Signup', 'Login']);
+    await page.context().close();
+  });
+});
