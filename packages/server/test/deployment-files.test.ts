@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
+import { load } from 'js-yaml';
 import { LIVE_HEARTBEAT_MS } from '@flightline/domain/live-events';
 import { readConfig } from '../src/config.ts';
 
@@ -16,8 +16,6 @@ import { readConfig } from '../src/config.ts';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const read = (path: string) => readFileSync(`${ROOT}${path}`, 'utf8');
-// js-yaml comes with ESLint (it is not a dependency of ours: see docs/deploy.md).
-const { load } = createRequire(import.meta.url)('js-yaml') as { load(text: string): unknown };
 
 interface Service {
   image?: string;
