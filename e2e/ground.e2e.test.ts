@@ -35,7 +35,7 @@ let line: Page;
 /** Mary Member, the pilot, on her own phone. */
 let pilot: Page;
 let towPilotId: string;
-/** Mary's flights: A in C-GDSA (flown), B in C-GDSB (cancelled by another phone), C in C-FDSC (removed from the line). */
+/** Mary's flight A in C-GDSA (flown); Alex's B in C-GDSB (cancelled by another phone); Irene's C in C-FDSC (removed from the line). One unfinished flight per person: three pilots. */
 const flights = { a: randomUUID(), b: randomUUID(), c: randomUUID() };
 
 async function phone(email: string): Promise<Page> {
@@ -54,15 +54,17 @@ beforeAll(async () => {
   browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
   [line, pilot] = await Promise.all([phone(DEMO.instructor), phone(DEMO.member)]);
 
-  // Mary places three flights on the line (as the crew page does).
+  // Mary places three flights on the line (as the crew page does): her own, and one each for Alex and Irene.
   const mary = await userIdOf(pilot);
-  for (const [id, glider] of [
-    [flights.a, 'C-GDSA'],
-    [flights.b, 'C-GDSB'],
-    [flights.c, 'C-FDSC'],
+  const crew = (await (await pilot.request.get('/api/serve-crew')).json()) as { pilots: { pilotID: string; first: string }[] };
+  const idOf = (first: string) => crew.pilots.find((p) => p.first === first)!.pilotID;
+  for (const [id, glider, user] of [
+    [flights.a, 'C-GDSA', mary],
+    [flights.b, 'C-GDSB', idOf('Alex')],
+    [flights.c, 'C-FDSC', idOf('Irene')],
   ] as const) {
     const placed = await pilot.request.post('/api/update-item/', {
-      data: { type: 'FLIGHT', id, data: { user: mary, flyWith: 'Alone', glider, launchType: '2000 ft' } },
+      data: { type: 'FLIGHT', id, data: { user, flyWith: 'Alone', glider, launchType: '2000 ft' } },
     });
     expect(placed.status(), await placed.text()).toBe(200);
   }
@@ -98,7 +100,7 @@ const toast = (page: Page, text: string) => page.getByRole('status').filter({ ha
 const inProgress = (glider: string) => line.getByRole('listitem', { name: `${glider} in progress` });
 const landed = (glider: string) => line.getByRole('listitem', { name: `${glider} landed` });
 /** A flight's button on the next-flight picker. */
-const waitingFlight = (glider: string) => line.getByRole('region', { name: 'Next flight' }).getByRole('button', { name: new RegExp(`^Mary M\\. ${glider} `) });
+const waitingFlight = (glider: string) => line.getByRole('region', { name: 'Next flight' }).getByRole('button', { name: new RegExp(`^\\S+ \\S\\. ${glider} `) });
 const minutesAgo = () => line.getByLabel('Minutes ago', { exact: true });
 const slider = () => line.getByRole('slider', { name: 'Time slider' });
 
@@ -117,7 +119,7 @@ describe('line management at 375 px', () => {
     const next = line.getByRole('region', { name: 'Next flight' });
     await next.getByRole('button').first().waitFor();
     const labels = await next.getByRole('button').allTextContents();
-    expect(labels.map((l) => l.replace(/waiting \d+:\d\d$/, '').trim())).toEqual(['Mary M.C-GDSA2000 ft', 'Mary M.C-GDSB2000 ft', 'Mary M.C-FDSC2000 ft']);
+    expect(labels.map((l) => l.replace(/waiting \d+:\d\d$/, '').trim())).toEqual(['Mary M.C-GDSA2000 ft', 'Alex A.C-GDSB2000 ft', 'Irene I.C-FDSC2000 ft']);
     // The demo club's only Ready tug is chosen, with Tom (checked in) as the tow pilot.
     expect(await line.getByRole('button', { name: new RegExp(`^${TUG}`) }).getAttribute('aria-pressed')).toBe('true');
     expect(await line.getByLabel('Tow pilot').inputValue()).toBe(towPilotId);
@@ -268,5 +270,39 @@ describe('line management at 375 px', () => {
     expect(again.status()).toBe(409);
     expect(((await again.json()) as { message: string }).message).toMatch(/^Already launched by Irene Instructor at \d\d:\d\d$/);
     expect(await flightOnLine(flights.a)).toEqual(before);
+  });
+
+  it('with no tow pilot on the tug and none chosen, Launch asks "No tow pilot — launch anyway?": Cancel sends nothing, Launch anyway launches', async () => {
+    // Tom checks out; Irene asks for a flight for herself (her earlier request was removed from the line).
+    const checkOut = await line.request.post('/api/create-tow/', { data: { idempotencyKey: randomUUID(), data: { tug: TUG, hobbs: 1235.5, pilotLogOut: true } } });
+    expect(checkOut.status(), await checkOut.text()).toBe(200);
+    const id = randomUUID();
+    const placed = await line.request.post('/api/update-item/', { data: { type: 'FLIGHT', id, data: { user: await userIdOf(line), flyWith: 'Alone', glider: 'C-GDSB', launchType: '2000 ft' } } });
+    expect(placed.status(), await placed.text()).toBe(200);
+
+    await line.goto('/ground/');
+    await waitingFlight('C-GDSB').click();
+    expect(await line.getByLabel('Tow pilot').inputValue()).toBe('');
+    const sent: string[] = [];
+    line.on('request', (request) => {
+      if (request.url().includes('/api/update-flight/')) sent.push(request.postData() ?? '');
+    });
+    await button('Launch C-GDSB').click();
+    const dialog = line.getByRole('dialog');
+    await dialog.getByText('No tow pilot — launch anyway?', { exact: true }).waitFor();
+    await shot(line, 'ground-no-tow-pilot');
+    await confirm('Cancel');
+    // Nothing stored, nothing sent: the flight still waits, selected as it was.
+    expect(sent).toEqual([]);
+    expect((await flightOnLine(id))?.launchedAt).toBeNull();
+    expect(await button('Launch C-GDSB').isEnabled()).toBe(true);
+
+    await button('Launch C-GDSB').click();
+    await dialog.getByText('No tow pilot — launch anyway?', { exact: true }).waitFor();
+    await confirm('Launch anyway');
+    await toast(line, 'C-GDSB launched').waitFor();
+    await expect.poll(async () => (await flightOnLine(id))?.launchedAt ?? null, { timeout: 10_000 }).not.toBeNull();
+    expect(await flightOnLine(id)).toMatchObject({ tug: TUG, towPilot: '' });
+    expect(sent).toHaveLength(1);
   });
 });

@@ -14,7 +14,7 @@ import { clubToday } from '../account/club-dates.ts';
 import { POLL_MS, useFlightAnswered, useGroundStatus, useHeightUnit, useNow } from './api.ts';
 import { InProgressRow, LandedRow, type RowContext } from './flight-rows.tsx';
 import './ground.css';
-import { chosenTug, launchButtonText, readyTugs, towPilotChoices } from './launch-crew.ts';
+import { chosenTug, launchButtonText, launchesWithoutTowPilot, NO_TOW_PILOT_QUESTION, readyTugs, towPilotChoices } from './launch-crew.ts';
 import { LaunchedBy, NextFlightPicker } from './launch-panel.tsx';
 import { flightLabel, partitionFlights, stillWaiting } from './line-lists.ts';
 import { FAILED_UNDO_LANDING, FAILED_UNDO_LAUNCH, noActionText, pollBannerText } from './line-messages.ts';
@@ -174,9 +174,13 @@ function LineLists({
   };
   const noAction = (message: string) => ({ message: noActionText(message) });
 
-  const launch = () => {
+  const launch = async () => {
     if (!selected || minutes === null) return;
     const flight = selected;
+    if (launchesWithoutTowPilot(tug, towPilot)) {
+      const ok = await confirmDialog.ask({ heading: 'No tow pilot', message: NO_TOW_PILOT_QUESTION, confirmLabel: 'Launch anyway', rejectLabel: 'Cancel' });
+      if (!ok) return;
+    }
     run(
       { action: 'Launch', id: flight.id, time: minutesAgoFromNow(minutes), tug: tug?.id ?? '', towPilot },
       flight.glider,
@@ -247,7 +251,7 @@ function LineLists({
             busy={ctx.busy}
           />
           <div className="line-sticky-action d-grid">
-            <button type="button" className="btn btn-success btn-lg line-big" disabled={button.disabled || ctx.busy} onClick={launch}>
+            <button type="button" className="btn btn-success btn-lg line-big" disabled={button.disabled || ctx.busy} onClick={() => void launch()}>
               {button.text}
             </button>
           </div>

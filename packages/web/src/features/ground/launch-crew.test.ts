@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TugStatus } from '@flightline/domain/api-types';
-import { chosenTug, launchButtonText, readyTugs, towPilotChoices, type LinePilot } from './launch-crew.ts';
+import { chosenTug, launchButtonText, launchesWithoutTowPilot, readyTugs, towPilotChoices, type LinePilot } from './launch-crew.ts';
 
 function tug(id: string, fields: Partial<TugStatus> = {}): TugStatus {
   return { id, aircraftType: 'Piper Pawnee', status: 'Ready', lastHobbs: null, lastOilHobbs: null, lastFuelHobbs: null, lastPilotHobbs: null, currentPilot: '', pilotName: '', ...fields };
@@ -57,5 +57,18 @@ describe('launchButtonText', () => {
   it('launches the glider when ready, with or without a tug (a club with no Ready tug launches otherwise)', () => {
     expect(launchButtonText({ glider: 'C-GDSA', tugsReady: 1, tug: 'C-FTOW', minutesOk: true })).toEqual({ text: 'Launch C-GDSA', disabled: false });
     expect(launchButtonText({ glider: 'C-GDSA', tugsReady: 0, tug: null, minutesOk: true })).toEqual({ text: 'Launch C-GDSA', disabled: false });
+  });
+});
+
+describe('launchesWithoutTowPilot: Launch asks "No tow pilot — launch anyway?"', () => {
+  it('when the chosen tug has no pilot checked in and none is chosen', () => {
+    expect(launchesWithoutTowPilot(tug('C-FTOW'), '')).toBe(true);
+  });
+  it('not when a tow pilot is chosen, or one is checked in on the tug', () => {
+    expect(launchesWithoutTowPilot(tug('C-FTOW'), 'u-tom')).toBe(false);
+    expect(launchesWithoutTowPilot(tug('C-FTOW', { currentPilot: 'u-ann', pilotName: 'Ann Archer' }), '')).toBe(false);
+  });
+  it('not without a tug (no tow)', () => {
+    expect(launchesWithoutTowPilot(null, '')).toBe(false);
   });
 });

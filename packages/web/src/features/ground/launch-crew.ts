@@ -35,6 +35,18 @@ export function launchButtonText(input: { glider: string | null; tugsReady: numb
   return { text: `Launch ${input.glider}`, disabled: false };
 }
 
+/** The question Launch asks first when a tow would go up with nobody named flying the tug (issue 15 item 9). */
+export const NO_TOW_PILOT_QUESTION = 'No tow pilot — launch anyway?';
+
+/**
+ * Whether Launch must ask NO_TOW_PILOT_QUESTION: a tug is chosen, no pilot is
+ * checked in on it and none was chosen by hand. Without a tug there is no tow
+ * to fly; a checked-in pilot is the tow pilot the server records.
+ */
+export function launchesWithoutTowPilot(tug: TugStatus | null, towPilot: string): boolean {
+  return tug !== null && !tug.currentPilot && !towPilot;
+}
+
 /** The tug a phone had chosen, if it is still Ready; with exactly one Ready tug, that one. */
 export function chosenTug(ready: readonly TugStatus[], id: string | null): TugStatus | null {
   const found = id === null ? undefined : ready.find((t) => t.id === id);
