@@ -119,11 +119,11 @@ describe('Account Summary and Accounting at phone size', () => {
     await page.getByRole('button', { name: 'Members A/P' }).waitFor();
     const totals = async (account: string) =>
       page.locator('tr', { has: page.getByRole('button', { name: account, exact: true }) }).locator('td').allTextContents();
-    // start, debit, credit, end in each account's natural sign.
-    expect(await totals('Members A/P')).toEqual(['$0.00', '-$113.00', '$250.00', '$137.00']);
-    expect(await totals('Sales Tax A/P')).toEqual(['$0.00', '$0.00', '$13.00', '$13.00']);
-    expect(await totals('Other')).toEqual(['$0.00', '$0.00', '$100.00', '$100.00']);
-    expect(await totals('Cash In')).toEqual(['$0.00', '$250.00', '$0.00', '$250.00']);
+    // start, debit, credit, end in the treasurer's sign: debits and credits positive, a balance naming its side.
+    expect(await totals('Members A/P')).toEqual(['$0.00', '$113.00', '$250.00', '$137.00 Cr']);
+    expect(await totals('Sales Tax A/P')).toEqual(['$0.00', '$0.00', '$13.00', '$13.00 Cr']);
+    expect(await totals('Other')).toEqual(['$0.00', '$0.00', '$100.00', '$100.00 Cr']);
+    expect(await totals('Cash In')).toEqual(['$0.00', '$250.00', '$0.00', '$250.00 Dr']);
     await screenshot(page, 'accounting-summary');
 
     await page.getByRole('button', { name: 'Members A/P', exact: true }).click();
@@ -246,16 +246,16 @@ describe('Account Summary and Accounting at phone size', () => {
       ['Tows', '$0.00', '$0.00', '$0.00', '$0.00'],
       ['Rental', '$0.00', '$0.00', '$0.00', '$0.00'],
       ['Intros', '$0.00', '$0.00', '$0.00', '$0.00'],
-      ['Other', '$0.00', '$0.00', '$100.00', '$100.00'],
-      ['60510 Field maintenance', '$0.00', '$0.00', '$20.00', '$20.00'],
+      ['Other', '$0.00', '$0.00', '$100.00', '$100.00 Cr'],
+      ['60510 Field maintenance', '$0.00', '$0.00', '$20.00', '$20.00 Cr'],
     ]);
     // $250.00 in, $113.00 + $20.00 charged, $5.00 of HST paid to the bank.
     expect(await bodyRowsOf(table('Obligations'))).toEqual([
-      ['Members A/P', '$0.00', '-$133.00', '$250.00', '$117.00'],
+      ['Members A/P', '$0.00', '$133.00', '$250.00', '$117.00 Cr'],
       ['Intro A/P', '$0.00', '$0.00', '$0.00', '$0.00'],
-      ['Sales Tax A/P', '$0.00', '-$5.00', '$13.00', '$8.00'],
+      ['Sales Tax A/P', '$0.00', '$5.00', '$13.00', '$8.00 Cr'],
     ]);
-    expect(await bodyRowsOf(table('Payments'))).toEqual([['Cash In', '$0.00', '$250.00', '-$5.00', '$245.00']]);
+    expect(await bodyRowsOf(table('Payments'))).toEqual([['Cash In', '$0.00', '$250.00', '$5.00', '$245.00 Dr']]);
     // $117.00 + $8.00 + $100.00 + $20.00 = $245.00.
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBe(0);

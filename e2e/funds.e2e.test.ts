@@ -227,11 +227,11 @@ describe('pilot editor funds at phone size', () => {
     await page.getByRole('button', { name: 'Members A/P' }).waitFor();
     const totals = async (account: string) =>
       page.locator('tr', { has: page.getByRole('button', { name: account, exact: true }) }).locator('td').allTextContents();
-    // start, debit, credit, end in each account's natural sign.
-    expect(await totals('Members A/P')).toEqual(['$0.00', '-$22.60', '$100.00', '$77.40']);
-    expect(await totals('Sales Tax A/P')).toEqual(['$0.00', '$0.00', '$2.60', '$2.60']);
-    expect(await totals('Other')).toEqual(['$0.00', '$0.00', '$20.00', '$20.00']);
-    expect(await totals('Cash In')).toEqual(['$0.00', '$100.00', '$0.00', '$100.00']);
+    // start, debit, credit, end in the treasurer's sign: debits and credits positive, a balance naming its side.
+    expect(await totals('Members A/P')).toEqual(['$0.00', '$22.60', '$100.00', '$77.40 Cr']);
+    expect(await totals('Sales Tax A/P')).toEqual(['$0.00', '$0.00', '$2.60', '$2.60 Cr']);
+    expect(await totals('Other')).toEqual(['$0.00', '$0.00', '$20.00', '$20.00 Cr']);
+    expect(await totals('Cash In')).toEqual(['$0.00', '$100.00', '$0.00', '$100.00 Dr']);
 
     // Members A/P: both entries, the total the balance.
     await page.getByRole('button', { name: 'Members A/P', exact: true }).click();

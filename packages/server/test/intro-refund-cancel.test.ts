@@ -138,7 +138,7 @@ describe('intro refund and cancel: update-item INTRO, actions Refund and Cancel'
       await refused(refund(id, 100, { payment: '' }), 400, 'Invalid refund: payment: Choose a refund method');
       await refused(refund(id, 100, { extra: true }), 400, 'Invalid refund: Unrecognized key: "extra"');
       await refused(update(id, { action: 'Refund', id: '7d3c1c52-5f0c-4d4e-9d43-2f6f6b1f0a11', payment: 'Cash', priceCents: 100 }), 400, 'The intro id in data does not match the id of the update');
-      await refused(update(id, { action: 'Burn', id }), 400, 'Invalid data: INTRO action must be Refund or Cancel');
+      await refused(update(id, { action: 'Burn', id }), 400, 'Invalid data: INTRO action must be Refund, Cancel or WriteDown');
       expect(await listed(id)).toMatchObject({ refunded: false, owedCents: 15_000 });
     });
 

@@ -78,5 +78,21 @@ export const introCancelSchema = z
   })
   .strict();
 
+/**
+ * update-item INTRO data, action WriteDown (admin): what a refunded intro
+ * still holds on Intro A/P becomes Intro Revenue — Dr 2120 [intro] / Cr 4300.
+ * `priceCents` is the amount shown: it must be all the intro still holds.
+ */
+export const introWriteDownSchema = z
+  .object({
+    action: z.literal('WriteDown'),
+    id: z.string().uuid(),
+    priceCents: z.number().int('Invalid write-down amount').positive('Invalid write-down amount').max(100_000_000),
+    note: text(1000).default(''),
+    idempotencyKey: idempotencyKey.optional(),
+  })
+  .strict();
+
 export type IntroRefund = z.infer<typeof introRefundSchema>;
+export type IntroWriteDown = z.infer<typeof introWriteDownSchema>;
 export type IntroCancel = z.infer<typeof introCancelSchema>;

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { IntroItem, UpdateItemResult } from '@flightline/domain/api-types';
 import { updateIntroSchema } from '@flightline/domain/schemas/flights';
-import { introCancelSchema, introRefundSchema } from '@flightline/domain/schemas/intros';
+import { introCancelSchema, introRefundSchema, introWriteDownSchema } from '@flightline/domain/schemas/intros';
 import type { DB } from '../../db/schema.ts';
 import { assertSameClub, hasRight, requireRight, type MemberContext } from '../../http/context.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
@@ -13,6 +13,7 @@ import { renameIntroPassenger } from './passenger-service.ts';
 import { refundIntro } from './refund-service.ts';
 import { findIntro, findIntroForUpdate, findLinkedFlight, updateIntro, type IntroRow } from './repo.ts';
 import { introItem } from './service.ts';
+import { writeDownIntro } from './write-down-service.ts';
 
 /**
  * update-item INTRO (member spec §7, back-office spec §7): the crew page's
@@ -84,8 +85,15 @@ async function link(db: Kysely<DB>, input: Input, intro: IntroRow, flightRef: st
   });
 }
 
-/** Refund or Cancel (data.action): admin or Can Add Intros; the intro of another club is not found. */
+/** Refund or Cancel (data.action): admin or Can Add Intros; WriteDown: admin. The intro of another club is not found. */
 async function closeIntro(db: Kysely<DB>, input: Input, data: { action?: unknown }): Promise<Result> {
+  if (data.action === 'WriteDown') {
+    if (!hasRight(input.ctx, 'admin')) throw forbidden('Only an admin can write down an intro');
+    const writeDown = parse(introWriteDownSchema, data, 'write-down');
+    if (writeDown.id.toLowerCase() !== input.id.toLowerCase()) throw badRequest('The intro id in data does not match the id of the update');
+    if (!UUID.test(input.id)) throw notFound('Intro not found');
+    return writeDownIntro(db, input.ctx, input.id.toLowerCase(), writeDown);
+  }
   requireRight(input.ctx, 'canAddIntros');
   const change =
     data.action === 'Refund'
@@ -93,7 +101,7 @@ async function closeIntro(db: Kysely<DB>, input: Input, data: { action?: unknown
       : data.action === 'Cancel'
         ? parse(introCancelSchema, data, 'cancellation')
         : undefined;
-  if (!change) throw badRequest('Invalid data: INTRO action must be Refund or Cancel');
+  if (!change) throw badRequest('Invalid data: INTRO action must be Refund, Cancel or WriteDown');
   if (change.id.toLowerCase() !== input.id.toLowerCase()) throw badRequest('The intro id in data does not match the id of the update');
   if (!UUID.test(input.id)) throw notFound('Intro not found');
   const id = input.id.toLowerCase();

@@ -88,6 +88,9 @@ export function postingsInRange(
       'i.sn as intro_sn',
       'i.buyer_first as intro_buyer_first',
       'i.buyer_last as intro_buyer_last',
+      'i.buyer_email as intro_buyer_email',
+      'i.recipient_first as intro_recipient_first',
+      'i.recipient_last as intro_recipient_last',
     ])
     .where('p.club_id', '=', clubId)
     .where('p.effective_at', '>=', new Date(range.startMs))

@@ -48,3 +48,30 @@ export function entryMembers(db: Db, clubId: string, transactionIds: readonly nu
     .orderBy('p.id')
     .execute();
 }
+
+/**
+ * For each entry, the intro on its Intro A/P posting (an intro sale, flight,
+ * refund, cancel or write-down names one; a Write Down adjustment none): its
+ * serial number and who bought it, so the entry's revenue, cash and tax rows
+ * say whose intro it was.
+ */
+export function entryIntros(db: Db, clubId: string, transactionIds: readonly number[]) {
+  return db
+    .selectFrom('posting as p')
+    .innerJoin('intro as i', (join) => join.onRef('i.club_id', '=', 'p.club_id').on(sql`i.id::text`, '=', sql.ref('p.intro_id')))
+    .select([
+      'p.transaction_id',
+      'i.sn as intro_sn',
+      'i.buyer_first as intro_buyer_first',
+      'i.buyer_last as intro_buyer_last',
+      'i.buyer_email as intro_buyer_email',
+      'i.recipient_first as intro_recipient_first',
+      'i.recipient_last as intro_recipient_last',
+    ])
+    .where('p.club_id', '=', clubId)
+    .where('p.account', '=', 2120)
+    .where(sql<boolean>`p.transaction_id = any(${sql.val([...transactionIds])}::bigint[])`)
+    .orderBy('p.transaction_id')
+    .orderBy('p.id')
+    .execute();
+}

@@ -11,7 +11,7 @@ import { findPilot } from '../members/repo.ts';
 import type { DayRange } from './history-service.ts';
 import { postingParty } from './history-service.ts';
 import { postingsInRange } from './history-repo.ts';
-import { accountTotalsInRange, entryMembers, type AccountTotalsRow } from './summary-repo.ts';
+import { accountTotalsInRange, entryIntros, entryMembers, type AccountTotalsRow } from './summary-repo.ts';
 
 /**
  * The accounting summary and its drill-downs (admin). Every figure is in the
@@ -142,6 +142,36 @@ async function entryOwners(db: Kysely<DB>, clubId: string, transactionIds: reado
   return owners;
 }
 
+interface IntroNames {
+  intro_sn: string | null;
+  intro_buyer_first: string | null;
+  intro_buyer_last: string | null;
+  intro_buyer_email: string | null;
+  intro_recipient_first: string | null;
+  intro_recipient_last: string | null;
+}
+
+/**
+ * Who an intro was sold to: the buyer's name; a buyer who gave only an email,
+ * that email; no buyer at all, the recipient (who then bought it themself).
+ */
+function introSoldTo(intro: IntroNames): string {
+  const buyer = `${intro.intro_buyer_first ?? ''} ${intro.intro_buyer_last ?? ''}`.trim();
+  if (buyer) return buyer;
+  if (intro.intro_buyer_email) return intro.intro_buyer_email;
+  return `${intro.intro_recipient_first ?? ''} ${intro.intro_recipient_last ?? ''}`.trim();
+}
+
+/** For each entry, the intro named on its Intro A/P posting (the first, if several). */
+async function entryIntroNames(db: Kysely<DB>, clubId: string, transactionIds: readonly number[]): Promise<Map<number, IntroNames>> {
+  const intros = new Map<number, IntroNames>();
+  if (transactionIds.length === 0) return intros;
+  for (const row of await entryIntros(db, clubId, [...new Set(transactionIds)])) {
+    if (!intros.has(row.transaction_id)) intros.set(row.transaction_id, row);
+  }
+  return intros;
+}
+
 async function breakdown(
   db: Kysely<DB>,
   ctx: MemberContext,
@@ -162,9 +192,16 @@ async function breakdown(
     ctx.club.id,
     rows.filter((row) => row.member_id === null && row.intro_id === null).map((row) => row.transaction_id),
   );
+  // A revenue, cash or tax leg of an intro's entry names no intro itself: the entry's Intro A/P leg says which.
+  const intros = await entryIntroNames(
+    db,
+    ctx.club.id,
+    rows.filter((row) => row.member_id === null && row.intro_id === null).map((row) => row.transaction_id),
+  );
   return {
     rows: rows.map((row): BreakdownRow => {
       const party = postingParty(row);
+      const intro: IntroNames = row.intro_id !== null ? row : (intros.get(row.transaction_id) ?? row);
       // A cash, tax or revenue leg names no one itself: the entry's Members A/P leg says whose money it was.
       const owner = party.userId === '' ? owners.get(row.transaction_id) : undefined;
       return {
@@ -179,8 +216,8 @@ async function breakdown(
         method: row.transfer_type ?? '',
         fee: row.fee_class ?? '',
         taxName: row.tax_name ?? '',
-        SN: row.intro_sn ?? '',
-        soldTo: `${row.intro_buyer_first ?? ''} ${row.intro_buyer_last ?? ''}`.trim(),
+        SN: intro.intro_sn ?? '',
+        soldTo: intro.intro_sn ? introSoldTo(intro) : '',
         amountCents: natural(row.account, row.amount_cents),
       };
     }),

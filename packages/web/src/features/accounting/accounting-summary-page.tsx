@@ -10,8 +10,9 @@ import { DateRangeFields } from '../account/date-range-fields.tsx';
 import { useDayRange } from '../account/use-day-range.ts';
 import { forgetOtherRanges, refreshAccounting, useAccountingSummary } from './api.ts';
 import { BreakdownTable, MemberHistoryTable } from './drill-downs.tsx';
+import { IntroRemainders } from './intro-remainders.tsx';
 import { NotAuthorized } from './not-authorized.tsx';
-import { SubTotalsTable, SummaryTables } from './summary-tables.tsx';
+import { SignConvention, SubTotalsTable, SummaryTables } from './summary-tables.tsx';
 import { backLabel, parentView, viewFromParams, viewTitle, viewToParams, type AccountingView } from './views.ts';
 
 /** `/accounts` (back-office spec §2 Accounting summary), admin only. */
@@ -39,7 +40,7 @@ function AccountingSummaryScreen({ club, clubName, timeZone }: { club: string; c
   const summary = useAccountingSummary(club, dates.range);
 
   return (
-    <Page>
+    <Page wide>
       <h1 className="h4 mb-3">{viewTitle(view, summary.data?.clubName || clubName)}</h1>
       <DateRangeFields value={dates.input} onStartDate={dates.setStartDate} onEndDate={dates.setEndDate} />
       <div className="d-flex flex-wrap gap-2 mb-3">
@@ -82,6 +83,13 @@ function ViewBody({ view, club, timeZone, dates, summary, go }: ViewBodyProps) {
       return <SummaryBody view={view} summary={summary} go={go} />;
     case 'memberHistory':
       return <MemberHistoryTable view={view} club={club} range={dates} timeZone={timeZone} go={go} />;
+    case 'intros':
+      return (
+        <>
+          <BreakdownTable view={view} club={club} range={dates} timeZone={timeZone} go={go} />
+          <IntroRemainders club={club} />
+        </>
+      );
     default:
       return <BreakdownTable view={view} club={club} range={dates} timeZone={timeZone} go={go} />;
   }
@@ -97,7 +105,12 @@ function SummaryBody({ view, summary, go }: { view: AccountingView; summary: Vie
     );
   }
   if (!summary.data) return <Loading />;
-  return <SummaryView view={view} data={summary.data} go={go} />;
+  return (
+    <>
+      <SummaryView view={view} data={summary.data} go={go} />
+      <SignConvention />
+    </>
+  );
 }
 
 function SummaryView({ view, data, go }: { view: AccountingView; data: AccountingSummary; go: ViewBodyProps['go'] }) {
@@ -106,6 +119,7 @@ function SummaryView({ view, data, go }: { view: AccountingView; data: Accountin
       <SubTotalsTable
         label="Transfer Type"
         rows={data.transferTypes.map((t) => ({ name: t.transferType, totals: t.totals }))}
+        natural="debit"
         empty="No money came in by any transfer type."
         open={(transferType) => go({ kind: 'deposits', transferType })}
       />
@@ -116,6 +130,7 @@ function SummaryView({ view, data, go }: { view: AccountingView; data: Accountin
       <SubTotalsTable
         label="Tax"
         rows={data.taxes.map((t) => ({ name: t.taxName, totals: t.totals }))}
+        natural="credit"
         empty="No sales tax in these dates."
         open={(taxType) => go({ kind: 'taxTransactions', taxType })}
       />

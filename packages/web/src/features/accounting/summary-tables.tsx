@@ -2,6 +2,7 @@ import type { AccountingSummary, AccountTotals } from '@flightline/domain/api-ty
 import { formatMoney } from '@flightline/domain/money';
 import { expenseRows } from './expense-rows.ts';
 import { SortableTable, type Column } from './sortable-table.tsx';
+import { formatBalance, treasurerTotals, type NaturalSide } from './treasurer-sign.ts';
 import type { AccountingView } from './views.ts';
 import '../../app/bootstrap/tables.scss';
 import './accounting-tables.css';
@@ -15,6 +16,8 @@ import './accounting-tables.css';
 interface TotalsRow {
   label: string;
   totals: AccountTotals;
+  /** The side its balance is normally on: credit for liabilities and revenue (and expense rows in revenue's sign), debit for cash. */
+  natural: NaturalSide;
   /** Its drill-down; none for an expense account (the server has no history call for them). */
   open?: AccountingView | undefined;
 }
@@ -24,41 +27,42 @@ function overview(summary: AccountingSummary): { caption: string; rows: TotalsRo
     {
       caption: 'Obligations',
       rows: [
-        { label: 'Members A/P', totals: summary.membersPayable, open: { kind: 'members' } },
-        { label: 'Intro A/P', totals: summary.introsPayable, open: { kind: 'intros' } },
-        { label: 'Sales Tax A/P', totals: summary.taxesPayable, open: { kind: 'taxes' } },
+        { label: 'Members A/P', totals: summary.membersPayable, natural: 'credit', open: { kind: 'members' } },
+        { label: 'Intro A/P', totals: summary.introsPayable, natural: 'credit', open: { kind: 'intros' } },
+        { label: 'Sales Tax A/P', totals: summary.taxesPayable, natural: 'credit', open: { kind: 'taxes' } },
       ],
     },
     {
       caption: 'Revenue',
       rows: [
-        { label: 'Tows', totals: summary.towRevenue, open: { kind: 'revenue', balance: 'TowRevenue' } },
-        { label: 'Rental', totals: summary.rentalRevenue, open: { kind: 'revenue', balance: 'RentalRevenue' } },
-        { label: 'Intros', totals: summary.introRevenue, open: { kind: 'revenue', balance: 'IntroRevenue' } },
-        { label: 'Other', totals: summary.otherRevenue, open: { kind: 'revenue', balance: 'OtherRevenue' } },
-        ...expenseRows(summary.expenses),
+        { label: 'Tows', totals: summary.towRevenue, natural: 'credit', open: { kind: 'revenue', balance: 'TowRevenue' } },
+        { label: 'Rental', totals: summary.rentalRevenue, natural: 'credit', open: { kind: 'revenue', balance: 'RentalRevenue' } },
+        { label: 'Intros', totals: summary.introRevenue, natural: 'credit', open: { kind: 'revenue', balance: 'IntroRevenue' } },
+        { label: 'Other', totals: summary.otherRevenue, natural: 'credit', open: { kind: 'revenue', balance: 'OtherRevenue' } },
+        ...expenseRows(summary.expenses).map((row) => ({ ...row, natural: 'credit' as const })),
       ],
     },
-    { caption: 'Payments', rows: [{ label: 'Cash In', totals: summary.cashIn, open: { kind: 'cashIn' } }] },
+    { caption: 'Payments', rows: [{ label: 'Cash In', totals: summary.cashIn, natural: 'debit', open: { kind: 'cashIn' } }] },
   ];
 }
 
 const AMOUNT_HEADERS = ['Start', 'Debit', 'Credit', 'End'] as const;
 
-function Amounts({ totals }: { totals: AccountTotals }) {
+function Amounts({ totals, natural }: { totals: AccountTotals; natural: NaturalSide }) {
+  const shown = treasurerTotals(totals, natural);
   return (
     <>
-      <td className="text-end text-nowrap" data-label="Start">
-        {formatMoney(totals.startCents)}
+      <td className="text-end text-nowrap cell-money" data-label="Start">
+        {formatBalance(shown.start)}
       </td>
-      <td className="text-end text-nowrap" data-label="Debit">
-        {formatMoney(totals.debitCents)}
+      <td className="text-end text-nowrap cell-money" data-label="Debit">
+        {formatMoney(shown.debitCents)}
       </td>
-      <td className="text-end text-nowrap" data-label="Credit">
-        {formatMoney(totals.creditCents)}
+      <td className="text-end text-nowrap cell-money" data-label="Credit">
+        {formatMoney(shown.creditCents)}
       </td>
-      <td className="cell-end text-end text-nowrap fw-semibold" data-label="End">
-        {formatMoney(totals.endCents)}
+      <td className="cell-end text-end text-nowrap cell-money fw-semibold" data-label="End">
+        {formatBalance(shown.end)}
       </td>
     </>
   );
@@ -100,7 +104,7 @@ export function SummaryTables({ summary, open }: { summary: AccountingSummary; o
                   <th scope="row" className="cell-account fw-normal text-nowrap">
                     <AccountLabel row={row} open={open} />
                   </th>
-                  <Amounts totals={row.totals} />
+                  <Amounts totals={row.totals} natural={row.natural} />
                 </tr>
               ))}
             </tbody>
@@ -116,14 +120,39 @@ interface SubTotal {
   totals: AccountTotals;
 }
 
-/** Cash In by transfer type, or Sales Tax A/P by tax name: each opens its transactions. */
-export function SubTotalsTable({ label, rows, empty, open }: { label: string; rows: SubTotal[]; empty: string; open: (name: string) => void }) {
+/** Cash In by transfer type (debit), or Sales Tax A/P by tax name (credit): each opens its transactions. */
+export function SubTotalsTable({
+  label,
+  rows,
+  natural,
+  empty,
+  open,
+}: {
+  label: string;
+  rows: SubTotal[];
+  natural: NaturalSide;
+  empty: string;
+  open: (name: string) => void;
+}) {
+  const shown = (r: SubTotal) => treasurerTotals(r.totals, natural);
   const columns: Column<SubTotal>[] = [
     { label, value: (r) => r.name, render: (r) => <OpenButton label={r.name} onOpen={() => open(r.name)} /> },
-    { label: 'Start', value: (r) => r.totals.startCents, render: (r) => formatMoney(r.totals.startCents), numeric: true },
-    { label: 'Debit', value: (r) => r.totals.debitCents, render: (r) => formatMoney(r.totals.debitCents), numeric: true },
-    { label: 'Credit', value: (r) => r.totals.creditCents, render: (r) => formatMoney(r.totals.creditCents), numeric: true },
-    { label: 'End', value: (r) => r.totals.endCents, render: (r) => formatMoney(r.totals.endCents), numeric: true, amount: true },
+    { label: 'Start', value: (r) => r.totals.startCents, render: (r) => formatBalance(shown(r).start), numeric: true },
+    { label: 'Debit', value: (r) => shown(r).debitCents, render: (r) => formatMoney(shown(r).debitCents), numeric: true },
+    { label: 'Credit', value: (r) => shown(r).creditCents, render: (r) => formatMoney(shown(r).creditCents), numeric: true },
+    { label: 'End', value: (r) => r.totals.endCents, render: (r) => formatBalance(shown(r).end), numeric: true, amount: true },
   ];
   return <SortableTable columns={columns} rows={rows} rowKey={(r) => r.name} initialSort={{ column: 0, descending: false }} empty={empty} />;
+}
+
+/** How the tables sign their figures, under the summary and its Cash In and Sales Tax tables. */
+export function SignConvention() {
+  return (
+    <p className="small text-body-secondary sign-convention">
+      Debit and Credit are what was posted to each side in these dates, both shown positive. Start and End name the side of the balance:{' '}
+      <strong>Cr</strong> is a credit balance — what a liability owes (members’ funds, intros sold, tax collected) or a revenue
+      account earned; <strong>Dr</strong> is a debit balance — cash held, or a liability overdrawn (members owing the club more than it
+      holds for them). Drill-down amounts are signed the same way: positive is the account’s usual side.
+    </p>
+  );
 }

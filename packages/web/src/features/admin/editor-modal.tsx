@@ -27,6 +27,8 @@ interface EditorModalProps {
   /** Why the draft cannot be saved (a shared-schema message); Save never sends while there is one. */
   problem: string | null;
   onClose: () => void;
+  /** 'xl' for the pilot editor, whose funds tables use a wide screen (issue 15 item 14). */
+  size?: 'xl' | undefined;
   children: ReactNode;
 }
 
@@ -35,7 +37,7 @@ interface EditorModalProps {
  * the confirm-changes list, Cancel, Save Changes and a Delete button that
  * only explains why deleting is disabled. Full screen on a phone.
  */
-export function EditorModal({ kind, title, creating, changes, request, enabled, problem, onClose, children }: EditorModalProps) {
+export function EditorModal({ kind, title, creating, changes, request, enabled, problem, onClose, size, children }: EditorModalProps) {
   const save = useSaveItem();
   const [attempted, setAttempted] = useState(false);
   const titleId = `editor-${kind}-title`;
@@ -66,7 +68,7 @@ export function EditorModal({ kind, title, creating, changes, request, enabled, 
   const showProblem = problem !== null && (attempted || changes.length > 0);
 
   return (
-    <Modal show onHide={onClose} fullscreen="sm-down" scrollable backdrop="static" aria-labelledby={titleId} dialogClassName="admin-form touch-checks">
+    <Modal show onHide={onClose} fullscreen="sm-down" {...(size ? { size } : {})} scrollable backdrop="static" aria-labelledby={titleId} dialogClassName="admin-form touch-checks">
       <Modal.Header closeButton>
         <Modal.Title id={titleId} as="h2" className="h5">
           {title}

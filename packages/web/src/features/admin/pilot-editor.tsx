@@ -44,6 +44,7 @@ export function PilotEditor({ pilot, data, isAdmin, clubTimeZone, onClose }: Pil
       enabled={isAdmin && rows.length > 0 && problem === null}
       problem={problem}
       onClose={onClose}
+      size="xl"
     >
       {pilot.email && <p className="text-body-secondary text-break">{pilot.email}</p>}
       <fieldset className="mb-3">

@@ -84,7 +84,7 @@ function ExportScreen({ timeZone }: { timeZone: string }) {
   };
 
   return (
-    <Page title={TITLE}>
+    <Page title={TITLE} wide>
       <form onSubmit={submit} noValidate>
         <fieldset disabled={load.isPending}>
           <DateRangeFields

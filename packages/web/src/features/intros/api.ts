@@ -1,6 +1,6 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import type { IntroItem, IntroLaunchItem, IntrosResponse, IntroSold, ListItemsResponse, UpdateItemResult } from '@flightline/domain/api-types';
-import type { IntroCancel, IntroRefund, IntroSale } from '@flightline/domain/schemas/intros';
+import type { IntroCancel, IntroRefund, IntroSale, IntroWriteDown } from '@flightline/domain/schemas/intros';
 import { get, post } from '../../lib/api.ts';
 
 const INTROS = 'intros';
@@ -25,7 +25,7 @@ export function sellIntro(body: IntroSale) {
   return post<IntroSold>('/create-intro', body);
 }
 
-export function updateIntro(id: string, data: IntroRefund | IntroCancel) {
+export function updateIntro(id: string, data: IntroRefund | IntroCancel | IntroWriteDown) {
   return post<UpdateItemResult<IntroItem>>('/update-item/', { type: 'INTRO', id, data });
 }
 
