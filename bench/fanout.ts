@@ -2,7 +2,6 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql, type Kysely } from 'kysely';
@@ -12,6 +11,7 @@ import type { DB } from '../packages/server/src/db/schema.ts';
 import type { LiveStats } from '../packages/server/src/modules/live/hub.ts';
 import { startTempPostgres } from '../scripts/pg-temp.ts';
 import type { BenchmarkResult } from './run.ts';
+import { freePort } from '../scripts/free-port.ts';
 
 /**
  * FANOUT: `--phones` (2,000) phones in `--clubs` (20) clubs, each signed in
@@ -59,16 +59,6 @@ function option(args: string[], name: string, fallback: number): number {
   return value;
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
 
 /** The session cookie better-auth sets: the token and its HMAC-SHA256 under the auth secret (better-call's signCookieValue). */
 function sessionCookie(token: string): string {

@@ -1,7 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { hashPassword } from 'better-auth/crypto';
@@ -12,6 +11,7 @@ import { migrate } from '../packages/server/src/db/migrate.ts';
 import type { DB } from '../packages/server/src/db/schema.ts';
 import { startTempPostgres } from '../scripts/pg-temp.ts';
 import type { BenchmarkResult } from './run.ts';
+import { freePort } from '../scripts/free-port.ts';
 
 /**
  * LINE-POLL: the line page's 10-second poll (GET /api/ground-status with
@@ -57,16 +57,6 @@ function option(args: string[], name: string, fallback: number): number {
   return found ? Number(found.split('=')[1]) : fallback;
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
 
 interface Seeded {
   /** Each phone's email, by busy club. */

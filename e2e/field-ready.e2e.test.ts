@@ -1,12 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { RoutePreloads } from '@flightline/domain/route-preloads';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, login, newPhonePage, screenshot } from './helpers/browser.ts';
 import { DEMO, DEMO_PASSWORD } from './helpers/demo-accounts.ts';
+import { WEB_DIST } from './helpers/server.ts';
 
 /**
  * Issue 13, "fast on one bar of signal": the built app as the real server
@@ -103,7 +104,7 @@ describe('compressed and cacheable', () => {
   });
 });
 
-const PRELOADS = JSON.parse(readFileSync(fileURLToPath(new URL('../packages/web/dist/.vite/route-preloads.json', import.meta.url)), 'utf8')) as RoutePreloads;
+const PRELOADS = JSON.parse(readFileSync(join(WEB_DIST, '.vite/route-preloads.json'), 'utf8')) as RoutePreloads;
 
 describe('the page before its script: the HTML shell', () => {
   let browser: Browser;

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clubDateTime } from '../packages/web/src/features/account/club-dates.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, login, newPhonePage, screenshot } from './helpers/browser.ts';
 import { DEMO, DEMO_PASSWORD } from './helpers/demo-accounts.ts';
-import { freePort, startServer, type RunningServer } from './helpers/server.ts';
+import { freePort, startServer, WEB_DIST, type RunningServer } from './helpers/server.ts';
 import { controlledByServiceWorker, waitSaved } from './helpers/field.ts';
 
 /**
@@ -24,7 +24,7 @@ import { controlledByServiceWorker, waitSaved } from './helpers/field.ts';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const RESULTS = join(ROOT, 'test-results');
-const DIST = join(ROOT, 'packages/web/dist');
+const DIST = WEB_DIST;
 const NOTICE = /^Offline — as of (\d{4}-\d{2}-\d{2} )?\d{2}:\d{2}$/;
 
 let browser: Browser;

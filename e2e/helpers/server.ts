@@ -1,12 +1,15 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createWriteStream, existsSync, mkdirSync, readFileSync } from 'node:fs';
-import { createServer as createNetServer } from 'node:net';
-import { dirname } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { APP_VERSION } from '@flightline/domain/app-version';
+import { freePort } from '../../scripts/free-port.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+/** The build under test: packages/web/dist, or another one named by E2E_WEB_DIST (`vite build --outDir …`). */
+export const WEB_DIST = process.env.E2E_WEB_DIST || join(ROOT, 'packages/web/dist');
 
 export interface RunningServer {
   baseUrl: string;
@@ -15,16 +18,7 @@ export interface RunningServer {
   stop(): Promise<number | null>;
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createNetServer();
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-    probe.on('error', reject);
-  });
-}
+export { freePort };
 
 /**
  * The real server (`packages/server/src/main.ts`) in a child process on
@@ -57,8 +51,7 @@ export async function startServer(options: {
       PUBLIC_URL: baseUrl,
       SEED_DEMO: 'true',
       AUTH_SECRET: randomBytes(32).toString('base64url'),
-      // The build under test: packages/web/dist, or E2E_WEB_DIST (global-setup.ts).
-      WEB_DIST: process.env.E2E_WEB_DIST ?? '',
+      WEB_DIST,
       ...options.env,
     },
   });

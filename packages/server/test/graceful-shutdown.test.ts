@@ -2,13 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { request as httpRequest, type ClientRequest } from 'node:http';
-import { createServer, connect } from 'node:net';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEMO_PASSWORD } from '../src/seed/demo-club.ts';
 import { DRAINING_MESSAGE } from '../src/modules/system/health-service.ts';
 import { createPostgresTestDatabase } from './helpers/test-app.ts';
+import { freePort } from '../../../scripts/free-port.ts';
 
 /**
  * A rolling restart, as docs/deploy.md tells it: the real server process
@@ -26,16 +27,6 @@ const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const DRAIN_SECONDS = 6;
 const MEMBER = 'member@demo.flightline.local';
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
 
 /** Resolves when `text` has appeared in the output (already or later); rejects after `timeoutMs`. */
 function waitForOutput(child: ChildProcess, output: string[], text: string, timeoutMs: number): Promise<void> {

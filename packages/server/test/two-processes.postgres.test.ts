@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { parseLiveNotice } from '@flightline/domain/live-events';
 import { openDatabase, type Database } from '../src/db/engine.ts';
 import { connectEvents, type EventStreamClient } from './helpers/event-stream.ts';
 import { createFleet, depositFor, flightBody } from './helpers/flights.ts';
 import { createClub, createPerson, createPostgresTestDatabase, TEST_PASSWORD } from './helpers/test-app.ts';
+import { freePort } from '../../../scripts/free-port.ts';
 
 /**
  * Two real server processes (`node --import tsx packages/server/src/main.ts`,
@@ -18,16 +18,6 @@ import { createClub, createPerson, createPostgresTestDatabase, TEST_PASSWORD } f
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
 
 interface ServerProcess {
   url: string;
