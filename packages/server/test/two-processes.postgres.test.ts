@@ -170,10 +170,12 @@ describe('two server processes on one PostgreSQL', () => {
   });
 
   it('a flight request retried against the other process is placed once, with the same answer', async () => {
-    const pia = await signIn(a, pilot.email);
-    const body = flightBody(pilot.userId, { glider: 'DG-1000' }, { date: today() });
-    const first = await call(a, 'POST', '/api/update-item/', { cookie: pia.cookie, body });
-    const retry = await call(b, 'POST', '/api/update-item/', { cookie: pia.cookie, body });
+    // A pilot of their own: Pia is on the line already (one unfinished flight per person, decision 0015).
+    const rita = await createPerson(database.db, { club, first: 'Rita', last: 'Retry' });
+    const signedIn = await signIn(a, rita.email);
+    const body = flightBody(rita.userId, { glider: 'DG-1000' }, { date: today() });
+    const first = await call(a, 'POST', '/api/update-item/', { cookie: signedIn.cookie, body });
+    const retry = await call(b, 'POST', '/api/update-item/', { cookie: signedIn.cookie, body });
     expect(first.status, JSON.stringify(first.body)).toBe(200);
     expect(retry).toMatchObject({ status: 200, body: first.body });
     const rows = await database.db.selectFrom('flight').select('id').where('id', '=', body.id).execute();
