@@ -120,6 +120,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     auth,
     database: deps.database,
     mailer: deps.mailer,
+    authSecret: deps.authSecret,
+    publicUrl: deps.publicUrl,
     minClientVersion: deps.minClientVersion ?? MIN_SUPPORTED_VERSION,
     live,
     lifecycle,

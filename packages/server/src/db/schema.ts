@@ -105,6 +105,17 @@ export interface ProfileTable {
   updated_at: Generated<Date>;
 }
 
+export interface ClubInvitationTable {
+  club_id: string;
+  id: Generated<string>;
+  email: string;
+  invited_by: string;
+  created_at: Defaulted<Date>;
+  expires_at: Date;
+  accepted_at: Date | null;
+  accepted_by: string | null;
+}
+
 export interface PilotTable {
   club_id: string;
   user_id: string;
@@ -420,6 +431,7 @@ export interface DB {
   club_version: ClubVersionTable;
   profile: ProfileTable;
   pilot: PilotTable;
+  club_invitation: ClubInvitationTable;
   mail_outbox: MailOutboxTable;
   glider: GliderTable;
   tug: TugTable;

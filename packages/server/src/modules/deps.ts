@@ -11,6 +11,10 @@ export interface ModuleDeps {
   auth: Auth;
   database: Database;
   mailer: Mailer;
+  /** The server's secret (BETTER_AUTH_SECRET): invitation links are signed with it. */
+  authSecret: string;
+  /** The address the app is served at (PUBLIC_URL): links in mail point there. */
+  publicUrl: string;
   minClientVersion: string;
   /** This process's fan-out of change notices to the phones' streams. */
   live: LiveHub;

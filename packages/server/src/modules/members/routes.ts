@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { acceptInvitationSchema, inviteMemberSchema } from '@flightline/domain/schemas/invitations';
 import { pilotCreateSchema, switchClubSchema } from '@flightline/domain/schemas/members';
 import { assertSameClub } from '../../http/context.ts';
 import { clubParam, userIdParam } from '../../http/params.ts';
@@ -7,9 +8,10 @@ import { defineRoute } from '../../http/route.ts';
 import type { ModuleDeps } from '../deps.ts';
 import { createPilot, getPilotRecord, listDirectory, listPilotClubs, switchClub } from './service.ts';
 import { findUserById } from './repo.ts';
+import { acceptInvitation, inviteMember } from './invitation-service.ts';
 import { sessionInfo } from './session-service.ts';
 
-export function registerMemberRoutes(app: FastifyInstance, { db }: ModuleDeps): void {
+export function registerMemberRoutes(app: FastifyInstance, { db, mailer, authSecret, publicUrl }: ModuleDeps): void {
   defineRoute(app, {
     method: 'GET',
     url: '/api/session',
@@ -63,6 +65,28 @@ export function registerMemberRoutes(app: FastifyInstance, { db }: ModuleDeps): 
     async handler({ query, ctx }) {
       assertSameClub(ctx, query.club);
       return { pilots: await listDirectory(db, ctx) };
+    },
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/api/invite-member',
+    summary: 'User Administration New (admin): add an existing account to the club as active, or mail an unknown email an invitation to sign up',
+    access: 'member',
+    body: inviteMemberSchema,
+    async handler({ body, ctx }) {
+      return inviteMember(db, ctx, body, { mailer, secret: authSecret, publicUrl });
+    },
+  });
+
+  defineRoute(app, {
+    method: 'POST',
+    url: '/api/accept-invitation',
+    summary: "The signed-in invitee confirms an invitation link: they join its club as an active member, and it becomes their active club",
+    access: 'user',
+    body: acceptInvitationSchema,
+    async handler({ body, ctx }) {
+      return acceptInvitation(db, ctx, body.invitation, { secret: authSecret });
     },
   });
 

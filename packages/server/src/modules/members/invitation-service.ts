@@ -1,0 +1,150 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import { INVITATION_DAYS, type InviteMember } from '@flightline/domain/schemas/invitations';
+import type { DB } from '../../db/schema.ts';
+import { assertSameClub, hasRight, type MemberContext, type UserContext } from '../../http/context.ts';
+import { conflict, forbidden, HttpError, notFound } from '../../http/errors.ts';
+import type { Mail, Mailer } from '../../mail/mailer.ts';
+import {
+  activatePilot,
+  findInvitationForUpdate,
+  findPendingInvitationForUpdate,
+  insertInvitation,
+  markInvitationAccepted,
+  renewInvitation,
+} from './invitation-repo.ts';
+import { findPilotForUpdate, findUserByEmail, insertPilot, setActiveClub, setActiveClubIfNone } from './repo.ts';
+
+/**
+ * User Administration's New (issue 15 item 8). An admin adds a member by
+ * email: an existing account is added to the club as active at once; an
+ * unknown email gets an invitation mail whose sign-up link joins the club,
+ * active, once the invitee has confirmed their email and is signed in with
+ * it (POST /api/accept-invitation; better-auth's open calls stay as they are).
+ * An invitation belongs to one club, is used once, expires after
+ * INVITATION_DAYS, and inviting the same email again mails the same link.
+ */
+
+export interface InvitationDeps {
+  mailer: Mailer;
+  /** The server's secret: a link's secret is an HMAC of the invitation id under it. */
+  secret: string;
+  /** Where the link points (PUBLIC_URL). */
+  publicUrl: string;
+}
+
+export type InviteAnswer =
+  | { status: 'added'; message: string; pilotID: string }
+  | { status: 'member'; message: string; pilotID: string }
+  | { status: 'invited'; message: string; email: string; expiresAt: number };
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+function linkSecret(secret: string, invitationId: string): string {
+  return createHmac('sha256', secret).update(`club-invitation:${invitationId}`).digest('base64url');
+}
+
+/** The sign-up link: `/signup?invite=<id>.<secret>`. */
+export function invitationLink(deps: Pick<InvitationDeps, 'secret' | 'publicUrl'>, invitationId: string): string {
+  const url = new URL('/signup', deps.publicUrl);
+  url.searchParams.set('invite', `${invitationId}.${linkSecret(deps.secret, invitationId)}`);
+  return url.toString();
+}
+
+function invitationMail(input: { to: string; by: string; clubName: string; link: string; expiresAt: Date }): Mail {
+  const until = input.expiresAt.toISOString().slice(0, 10);
+  return {
+    to: input.to,
+    subject: `You are invited to join ${input.clubName} on Flightline`,
+    text:
+      `${input.by} invited you to join ${input.clubName} on Flightline.\n\n` +
+      `Sign up with this email address (${input.to}) from this link, then confirm the code we email you:\n\n    ${input.link}\n\n` +
+      `The link works once, until ${until}. If you did not expect it, ignore this message.\n`,
+  };
+}
+
+export async function inviteMember(db: Kysely<DB>, ctx: MemberContext, input: InviteMember, deps: InvitationDeps): Promise<InviteAnswer> {
+  if (!hasRight(ctx, 'admin')) throw forbidden('Only an admin can add members');
+  assertSameClub(ctx, input.club);
+  const email = input.email;
+  const at = new Date(ctx.now);
+  const club = ctx.club;
+  const answer = await db.transaction().execute(async (trx) => {
+    const user = await findUserByEmail(trx, email);
+    if (user) {
+      const name = `${user.firstName} ${user.lastName}`.trim() || user.email;
+      const existing = await findPilotForUpdate(trx, club.id, user.id);
+      if (existing?.is_active) {
+        return { kind: 'answer' as const, answer: { status: 'member' as const, message: `${name} is already an active member of ${club.name}`, pilotID: user.id } };
+      }
+      if (existing) await activatePilot(trx, club.id, user.id, at);
+      else await insertPilot(trx, { club_id: club.id, user_id: user.id, is_active: true, activated_at: at, requested_at: at });
+      await setActiveClubIfNone(trx, user.id, club.id);
+      return { kind: 'answer' as const, answer: { status: 'added' as const, message: `${name} was added to ${club.name} as an active member`, pilotID: user.id } };
+    }
+    const expiresAt = new Date(ctx.now + INVITATION_DAYS * DAY_MS);
+    let invitation = await findPendingInvitationForUpdate(trx, club.id, email);
+    if (invitation && invitation.expires_at.getTime() <= ctx.now) {
+      invitation = await renewInvitation(trx, invitation.id, { invitedBy: ctx.user.id, expiresAt });
+    }
+    if (!invitation) {
+      invitation =
+        (await insertInvitation(trx, { clubId: club.id, email, invitedBy: ctx.user.id, createdAt: at, expiresAt })) ??
+        // Another admin's invitation of the same email committed first: that one is mailed again.
+        (await findPendingInvitationForUpdate(trx, club.id, email))!;
+    }
+    return { kind: 'invite' as const, invitation };
+  });
+  if (answer.kind === 'answer') return answer.answer;
+  const { invitation } = answer;
+  const by = `${ctx.user.firstName} ${ctx.user.lastName}`.trim() || 'An admin';
+  try {
+    await deps.mailer.send(invitationMail({ to: email, by, clubName: club.name, link: invitationLink(deps, invitation.id), expiresAt: invitation.expires_at }));
+  } catch {
+    throw new HttpError(503, `The invitation to ${email} is saved, but the mail could not be sent: try again in a moment`);
+  }
+  return {
+    status: 'invited',
+    message: `An invitation was sent to ${email}`,
+    email,
+    expiresAt: invitation.expires_at.getTime(),
+  };
+}
+
+const NOT_VALID = 'This invitation link is not valid: open the link from the email again, or ask the club for a new invitation';
+
+/** The signed-in invitee confirms the link: they join the invitation's club, active, and it becomes their active club. */
+export async function acceptInvitation(
+  db: Kysely<DB>,
+  ctx: UserContext,
+  code: string,
+  deps: Pick<InvitationDeps, 'secret'>,
+): Promise<{ status: 'ok'; message: string; club: { id: string; name: string } }> {
+  const [id = '', given = ''] = code.split('.');
+  const expected = Buffer.from(linkSecret(deps.secret, id));
+  const received = Buffer.from(given);
+  if (expected.length !== received.length || !timingSafeEqual(expected, received)) throw notFound(NOT_VALID);
+  const at = new Date(ctx.now);
+  return db.transaction().execute(async (trx) => {
+    const invitation = await findInvitationForUpdate(trx, id);
+    if (!invitation) throw notFound(NOT_VALID);
+    const welcome = { status: 'ok' as const, message: `Welcome to ${invitation.club_name}`, club: { id: invitation.club_id, name: invitation.club_name } };
+    if (invitation.accepted_at !== null) {
+      // The invitee's own second tap (a retry) answers again; anyone else's is refused.
+      if (invitation.accepted_by === ctx.user.id) return welcome;
+      throw conflict('This invitation was already used');
+    }
+    if (invitation.email !== ctx.user.email.trim().toLowerCase()) {
+      throw forbidden('This invitation was sent to another email address: sign up or log in with the address it was sent to');
+    }
+    if (invitation.expires_at.getTime() <= ctx.now) {
+      throw conflict(`This invitation expired on ${invitation.expires_at.toISOString().slice(0, 10)}: ask the club for a new one`);
+    }
+    const existing = await findPilotForUpdate(trx, invitation.club_id, ctx.user.id);
+    if (!existing) await insertPilot(trx, { club_id: invitation.club_id, user_id: ctx.user.id, is_active: true, activated_at: at, requested_at: at });
+    else if (!existing.is_active) await activatePilot(trx, invitation.club_id, ctx.user.id, at);
+    await setActiveClub(trx, ctx.user.id, invitation.club_id);
+    await markInvitationAccepted(trx, invitation.id, ctx.user.id, at);
+    return welcome;
+  });
+}
