@@ -15,6 +15,7 @@ import { IntroLaunchEditor } from './intro-launch-editor.tsx';
 import { ItemDropdown } from './item-dropdown.tsx';
 import { LaunchEditor } from './launch-editor.tsx';
 import { MembershipRequests } from './membership-requests.tsx';
+import { NewMemberDialog } from './new-member-dialog.tsx';
 import { PilotDropdown } from './pilot-dropdown.tsx';
 import { PilotEditor } from './pilot-editor.tsx';
 import { TugEditor } from './tug-editor.tsx';
@@ -66,6 +67,7 @@ function AdminContent({ session, club }: { session: SessionInfo; club: string })
 
 function AdminSections({ session, data }: { session: SessionInfo; data: ServeAdmin }) {
   const [editing, setEditing] = useState<Editing | null>(null);
+  const [addingMember, setAddingMember] = useState(false);
   const close = () => setEditing(null);
   const isAdmin = session.userIsAdmin;
   const shown = new Set<AdminSection>(visibleSections(session, data.introLaunches.length));
@@ -75,7 +77,14 @@ function AdminSections({ session, data }: { session: SessionInfo; data: ServeAdm
       {shown.has('users') && (
         <AdminCard id="users" title="User Administration">
           <div className="row g-2">
-            <div className="col-12">
+            {isAdmin && (
+              <div className="col-6">
+                <Button variant="primary" className="w-100" onClick={() => setAddingMember(true)}>
+                  New
+                </Button>
+              </div>
+            )}
+            <div className={isAdmin ? 'col-6' : 'col-12'}>
               <PilotDropdown
                 pilots={data.pilots}
                 onSelect={(userID) => {
@@ -86,6 +95,7 @@ function AdminSections({ session, data }: { session: SessionInfo; data: ServeAdm
             </div>
           </div>
           {isAdmin && <MembershipRequests pilots={data.pilots} />}
+          {addingMember && <NewMemberDialog onClose={() => setAddingMember(false)} />}
         </AdminCard>
       )}
       {shown.has('gliders') && (

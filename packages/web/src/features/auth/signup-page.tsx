@@ -1,12 +1,13 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import Alert from 'react-bootstrap/Alert';
 import Form from 'react-bootstrap/Form';
-import { Link, useNavigate } from '../../lib/router.tsx';
+import { Link, useNavigate, useSearchParams } from '../../lib/router.tsx';
 import { signupSchema, type SignupForm } from '@flightline/domain/schemas/account';
 import { Page } from '../../components/page-state.tsx';
 import { post } from '../../lib/api.ts';
-import { useRefreshSession } from '../../lib/session.ts';
+import { useRefreshSession, useSession } from '../../lib/session.ts';
+import { acceptInvitation } from './accept-invitation.ts';
 import { authErrorMessage } from './auth-errors.ts';
 import { CodeStep } from './code-step.tsx';
 import { createPilot } from './create-pilot.ts';
@@ -22,6 +23,21 @@ import { useForm } from './use-form.ts';
 export function SignupPage() {
   const navigate = useNavigate();
   const refresh = useRefreshSession();
+  const session = useSession();
+  // A club invitation's link: joined once the invited email is confirmed and signed in (issue 15 item 8).
+  const [params] = useSearchParams();
+  const invite = params.get('invite') ?? '';
+  const accepting = useRef(false);
+  const signedIn = session.data?.isAuthenticated === true;
+  useEffect(() => {
+    if (!invite || !signedIn || accepting.current) return;
+    accepting.current = true;
+    void (async () => {
+      await acceptInvitation(invite);
+      await refresh();
+      navigate('/', { replace: true });
+    })();
+  }, [invite, signedIn, refresh, navigate]);
   const form = useForm(signupSchema, { email: '', first: '', last: '', password: '', confirmPassword: '' });
   const [account, setAccount] = useState<SignupForm | null>(null);
 
@@ -39,7 +55,9 @@ export function SignupPage() {
 
   if (account) {
     const onVerified = async () => {
+      accepting.current = true;
       await createPilot(account.first, account.last);
+      if (invite) await acceptInvitation(invite);
       await refresh();
       navigate('/', { replace: true });
     };
@@ -62,6 +80,11 @@ export function SignupPage() {
   return (
     <Page title="Sign Up">
       <Form onSubmit={onSubmit} noValidate style={{ maxWidth: 420 }}>
+        {invite && (
+          <Alert variant="success" className="py-2">
+            You are invited to join a club. Sign up with the email address the invitation was sent to; you join the club once it is confirmed.
+          </Alert>
+        )}
         <Alert variant="info" className="py-2">
           After you sign up, an email with a confirmation code will arrive. Keep this page open to enter it.
         </Alert>

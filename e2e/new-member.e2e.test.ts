@@ -1,0 +1,109 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, login, newPhonePage, screenshot } from './helpers/browser.ts';
+import { DEMO, DEMO_CLUB_NAME, DEMO_PASSWORD } from './helpers/demo-accounts.ts';
+import { startServer, type RunningServer } from './helpers/server.ts';
+
+/**
+ * User Administration's New (issue 15, item 8) at phone size: the admin
+ * invites an unknown email, the invitee signs up from the mailed link and
+ * lands in the club as an active member. Its own server (it adds a member to
+ * the demo club), without SMTP: the server writes each mail to its log, as it
+ * does for a newcomer with no mail server, and the test reads it there.
+ */
+
+const RESULTS = fileURLToPath(new URL('../test-results/', import.meta.url));
+const LOG = join(RESULTS, 'new-member-server.log');
+
+let server: RunningServer;
+let browser: Browser;
+let dataDir: string;
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'flightline-new-member-'));
+  rmSync(LOG, { force: true });
+  server = await startServer({ dataDir, logFile: LOG, env: { SMTP_URL: '' } });
+  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** Wait until the server's log holds a match of `pattern` after `from` characters; answers its first group. */
+async function fromLog(pattern: RegExp, from: number): Promise<string> {
+  for (let tries = 0; tries < 200; tries++) {
+    const match = pattern.exec(readFileSync(LOG, 'utf8').slice(from));
+    if (match?.[1]) return match[1];
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no ${pattern} in the server log`);
+}
+const logLength = () => readFileSync(LOG, 'utf8').length;
+
+async function phone(): Promise<Page> {
+  return newPhonePage(browser, server.baseUrl, { viewport: { width: 375, height: 667 } });
+}
+
+describe('User Administration New at phone size', () => {
+  it('the admin invites a new email; the invitee signs up from the link and lands in the club, active', async () => {
+    const email = `invitee-${Date.now()}@example.org`;
+    const admin = await phone();
+    await login(admin, DEMO.admin, DEMO_PASSWORD);
+    await admin.goto('/admin/');
+    const users = admin.getByRole('region', { name: 'User Administration' });
+    await users.getByRole('button', { name: 'New', exact: true }).click();
+    const dialog = admin.getByRole('dialog', { name: 'New member' });
+    const add = dialog.getByRole('button', { name: 'Add member' });
+    expect(await add.isDisabled()).toBe(true);
+    await dialog.getByLabel('Email', { exact: true }).fill(email);
+    await screenshot(admin, 'new-member-dialog');
+    const before = logLength();
+    await add.click();
+    await admin.getByText(`An invitation was sent to ${email}`).waitFor();
+    const link = await fromLog(new RegExp(`message to ${email.replace(/[.]/g, '\\.')}: You are invited to join ${DEMO_CLUB_NAME} on Flightline[\\s\\S]*?(http\\S+/signup\\?invite=\\S+)`), before);
+    expect(new URL(link).origin).toBe(server.baseUrl);
+
+    const invitee = await phone();
+    await invitee.goto(link);
+    await invitee.getByText('You are invited to join a club.', { exact: false }).waitFor();
+    await invitee.getByLabel('Email', { exact: true }).fill(email);
+    await invitee.getByLabel('First name', { exact: true }).fill('Ivy');
+    await invitee.getByLabel('Last name', { exact: true }).fill('Invitee');
+    await invitee.getByLabel('Password', { exact: true }).fill('ivy-flies-gliders');
+    await invitee.getByLabel('Confirm password', { exact: true }).fill('ivy-flies-gliders');
+    const beforeCode = logLength();
+    await invitee.getByRole('button', { name: 'Sign Up', exact: true }).click();
+    await invitee.getByText('Please check your email for the code').waitFor();
+    const code = await fromLog(new RegExp(`message to ${email.replace(/[.]/g, '\\.')}: Your Flightline confirmation code[\\s\\S]*?\\b(\\d{6})\\b`), beforeCode);
+    await invitee.getByLabel('Code', { exact: true }).fill(code);
+    await invitee.getByRole('button', { name: 'Verify', exact: true }).click();
+
+    await invitee.getByText(`Welcome to ${DEMO_CLUB_NAME}`).waitFor();
+    await invitee.waitForURL((url) => url.pathname === '/');
+    // Active in the club: the session names it, and Home is a member's Home, not the no-club notice.
+    await expect.poll(async () => (await (await invitee.request.get('/api/session')).json()) as { clubName: string }).toMatchObject({ clubName: DEMO_CLUB_NAME });
+    const pilot = (await (await invitee.request.get('/api/get-pilot')).json()) as { isActive?: boolean };
+    expect(pilot).toMatchObject({ isActive: true });
+    await screenshot(invitee, 'new-member-landed');
+
+    // The admin's list has Ivy as an active pilot.
+    await admin.reload();
+    await users.getByRole('button', { name: 'Edit' }).click();
+    await admin.getByLabel('Filter pilots', { exact: true }).fill('ivy');
+    await users.locator('.dropdown-menu').getByText('Ivy Invitee', { exact: true }).waitFor();
+
+    // The link is used: opened again by someone else, signed in, it is refused.
+    await admin.goto(link);
+    await admin.getByText('Could not join the club').waitFor();
+    await admin.getByText('This invitation was already used').waitFor();
+    await admin.context().close();
+    await invitee.context().close();
+  });
+});
