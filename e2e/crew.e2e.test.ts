@@ -10,7 +10,9 @@ import { DEMO, DEMO_PASSWORD } from './helpers/demo-accounts.ts';
 import { startServer, type RunningServer } from './helpers/server.ts';
 import { openDatabase } from '../packages/server/src/db/engine.ts';
 import { migrate } from '../packages/server/src/db/migrate.ts';
-import { seedDemoClub } from '../packages/server/src/seed/demo-club.ts';
+import { createPasswordUser, seedDemoClub } from '../packages/server/src/seed/demo-club.ts';
+import { insertEntry } from '../packages/server/src/modules/ledger/posting-repo.ts';
+import { depositPostings } from '@flightline/domain/ledger';
 
 /**
  * Request Flight (`/crew`) and Awaiting Launches (`/awaiting`) at phone size
@@ -31,6 +33,25 @@ async function seedExpiredIntro(dir: string): Promise<void> {
   try {
     await migrate(database.db);
     const { clubId } = await seedDemoClub(database.db);
+    // Bob Broke, a member $20.00 below the $0.00 minimum: $20.00 paid out of his account (a deposit's reverse).
+    const bob = { id: await createPasswordUser(database.db, { email: 'bob@broke.example', first: 'Bob', last: 'Broke', password: DEMO_PASSWORD }) };
+    await database.db.insertInto('profile').values({ user_id: bob.id, active_club_id: clubId }).execute();
+    await database.db.insertInto('pilot').values({ club_id: clubId, user_id: bob.id, is_active: true, activated_at: new Date() }).execute();
+    await database.db.transaction().execute((trx) =>
+      insertEntry(trx, {
+        clubId,
+        effectiveAt: new Date(Date.now() - 86_400_000),
+        enteredAt: new Date(Date.now() - 86_400_000),
+        enteredBy: bob.id,
+        transactionType: 'Deposit',
+        description: 'Refund (Cash)',
+        note: '',
+        reference: '',
+        idempotencyKey: null,
+        reversesId: null,
+        lines: depositPostings({ memberId: bob.id, amountCents: -2000, transferType: 'Cash' }),
+      }),
+    );
     await database.db
       .insertInto('intro')
       .values({
@@ -55,6 +76,8 @@ async function seedExpiredIntro(dir: string): Promise<void> {
 let server: RunningServer;
 let browser: Browser;
 let dataDir: string;
+/** Tom's phone, signed in by the Awaiting test and used again by the next. */
+let tomPage: Page | undefined;
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'flightline-crew-'));
@@ -150,10 +173,10 @@ describe('Request Flight and Awaiting Launches at 375 px', () => {
     expect(await submitButton(page).isDisabled()).toBe(true);
     await shot(page, 'crew-empty');
 
-    // A ground-only pilot can't be placed on the line.
+    // A ground-only pilot can't be placed on the line (Gary's $0.00 is under the warning level too: it is his balance the button reads).
     const gary = await page.getByLabel('Pilot', { exact: true }).locator('option', { hasText: 'Gary Ground' }).getAttribute('value');
     await page.getByLabel('Pilot', { exact: true }).selectOption(gary!);
-    expect(await submitButton(page).textContent()).toBe('Selected pilot is non flying');
+    expect(await submitButton(page).textContent()).toBe('Warning: Low funds - Selected pilot is non flying');
     const mary = await page.getByLabel('Pilot', { exact: true }).locator('option', { hasText: 'Mary Member' }).getAttribute('value');
     await page.getByLabel('Pilot', { exact: true }).selectOption(mary!);
 
@@ -187,7 +210,7 @@ describe('Request Flight and Awaiting Launches at 375 px', () => {
   });
 
   it('Awaiting lists the waiting flight; selecting shows glider, launch type and tow speed, selecting again deselects', async () => {
-    const page = await phone(DEMO.towPilot);
+    const page = (tomPage = await phone(DEMO.towPilot));
     await page.goto('/awaiting');
     const flight = page.getByRole('button', { name: 'Mary M. C-GDSB 2000 ft', exact: true });
     await flight.waitFor();
@@ -199,11 +222,34 @@ describe('Request Flight and Awaiting Launches at 375 px', () => {
     await shot(page, 'awaiting-selected');
     await flight.click();
     expect(await header.count()).toBe(0);
+    // Kept open for the next test.
+  });
+
+  it('the button judges the pilot chosen, not the member tapping: a pilot below the minimum reads Insufficient funds; one on the line names the glider', async () => {
+    // Tom's phone from the Awaiting test (each sign-in counts against the address's limit).
+    const page = tomPage ?? (await phone(DEMO.towPilot));
+    await openCrew(page);
+    await page.getByLabel('Glider', { exact: true }).selectOption('C-GDSA');
+    await page.getByRole('button', { name: '2000 ft', exact: true }).click();
+    const pilotSelect = page.getByLabel('Pilot', { exact: true });
+    const optionOf = async (name: string) => (await pilotSelect.locator('option', { hasText: name }).getAttribute('value'))!;
+    // Tom ($0.00: under the warning level, at the minimum) may place; Bob (−$20.00) may not, and no amount is shown.
+    expect(await submitButton(page).textContent()).toBe('Warning: Low funds - Place on flight line');
+    await pilotSelect.selectOption(await optionOf('Bob Broke'));
+    expect(await submitButton(page).textContent()).toBe('Warning: Low funds - Insufficient funds');
+    expect(await submitButton(page).isDisabled()).toBe(true);
+    expect(await page.locator('form').textContent()).not.toContain('20.00');
+    await shot(page, 'crew-pilot-below-minimum');
+    // Mary waits on the line in C-GDSB: the button says so before anything is sent.
+    await pilotSelect.selectOption(await optionOf('Mary Member'));
+    expect(await submitButton(page).textContent()).toBe('Warning: Low funds - Selected pilot is already on the flight line in C-GDSB');
+    expect(await submitButton(page).isDisabled()).toBe(true);
     await page.context().close();
   });
 
   it('a two-person flight leaves a single seater; cancelling from the confirmation step frees the glider', async () => {
-    const page = await phone(DEMO.member);
+    // Irene: Mary is on the line in C-GDSB (one unfinished flight per person).
+    const page = await phone(DEMO.instructor);
     await openCrew(page);
     await page.getByLabel('Glider', { exact: true }).selectOption('C-FDSC');
     await page.getByRole('button', { name: 'Friend', exact: true }).click();
@@ -215,7 +261,7 @@ describe('Request Flight and Awaiting Launches at 375 px', () => {
     await page.getByLabel('First name').fill('Fred');
     await page.getByLabel('Last name').fill('Friend');
     await page.getByRole('button', { name: 'Variable', exact: true }).click();
-    expect(await page.locator('.crew-summary').textContent()).toBe('You (Mary Member) are in C-GDSA requesting Variable, with friend Fred Friend.');
+    expect(await page.locator('.crew-summary').textContent()).toBe('You (Irene Instructor) are in C-GDSA requesting Variable, with friend Fred Friend.');
     await shot(page, 'crew-friend');
     await submitButton(page).click();
     await confirmRequest(page);
@@ -243,7 +289,8 @@ describe('Request Flight and Awaiting Launches at 375 px', () => {
   });
 
   it('a New Intro flight sells the intro (price read-only); the intro can then fly pre-purchased with its passenger renamed', async () => {
-    const page = await phone(DEMO.member);
+    // Irene: Mary is on the line in C-GDSB (one unfinished flight per person).
+    const page = await phone(DEMO.instructor);
     await openCrew(page);
     await page.getByRole('button', { name: 'Intro', exact: true }).click();
     await page.getByRole('button', { name: 'New Intro', exact: true }).click();
@@ -259,12 +306,13 @@ describe('Request Flight and Awaiting Launches at 375 px', () => {
     await page.getByLabel('Glider', { exact: true }).selectOption('C-GDSA');
     await page.getByLabel('First name').fill('Nora');
     await page.getByLabel('Last name').fill('New');
-    expect(await submitButton(page).textContent()).toBe('Intro not fully defined');
+    // Intro is exempt from Insufficient funds, not from the warning (member spec §5): Irene's $0.00 is under $50.00.
+    expect(await submitButton(page).textContent()).toBe('Warning: Low funds - Intro not fully defined');
     await page.getByLabel('Payment Method').selectOption('Cash');
     await page.getByLabel('Payment Reference').fill('R-77');
-    // An intro flight is paid by the intro: no low-funds warning.
-    expect(await submitButton(page).textContent()).toBe('Place on flight line');
-    expect(await page.locator('.crew-summary').textContent()).toBe('You (Mary Member) are in C-GDSA requesting 2000 ft, with intro passenger Nora New.');
+    // An intro flight is paid by the intro: not refused for funds, but the pilot's low funds are still a warning.
+    expect(await submitButton(page).textContent()).toBe('Warning: Low funds - Place on flight line');
+    expect(await page.locator('.crew-summary').textContent()).toBe('You (Irene Instructor) are in C-GDSA requesting 2000 ft, with intro passenger Nora New.');
     await shot(page, 'crew-new-intro');
     await submitButton(page).click();
     await confirmRequest(page);
@@ -304,7 +352,7 @@ describe('Request Flight and Awaiting Launches at 375 px', () => {
     await dialog.getByRole('button', { name: 'Save', exact: true }).click();
     await dialog.waitFor({ state: 'detached' });
     expect(await page.getByLabel('Glider', { exact: true }).inputValue()).toBe('C-GDSA');
-    expect(await page.locator('.crew-summary').textContent()).toBe('You (Mary Member) are in C-GDSA requesting 2000 ft, with intro passenger Nina New.');
+    expect(await page.locator('.crew-summary').textContent()).toBe('You (Irene Instructor) are in C-GDSA requesting 2000 ft, with intro passenger Nina New.');
     await shot(page, 'crew-prepurchased');
     await submitButton(page).click();
     await confirmRequest(page);
@@ -328,7 +376,7 @@ describe('Request Flight and Awaiting Launches at 375 px', () => {
 
     await page.getByRole('button', { name: 'Member', exact: true }).click();
     const member = page.getByLabel('Member', { exact: true });
-    expect(await member.locator('option').allTextContents()).toEqual(['Choose a member', 'Alex Admin', 'Irene Instructor', 'Tom Towpilot']);
+    expect(await member.locator('option').allTextContents()).toEqual(['Choose a member', 'Alex Admin', 'Bob Broke', 'Irene Instructor', 'Tom Towpilot']);
     expect(await member.inputValue()).not.toBe('');
     expect(await command.nth(0).getAttribute('aria-pressed')).toBe('true');
     expect(await command.nth(0).isEnabled()).toBe(true);
@@ -363,7 +411,8 @@ describe('Request Flight and Awaiting Launches at 375 px', () => {
   });
 
   it('a glider taken by someone else meanwhile: the server’s refusal is shown and the glider moves to Already Flying', async () => {
-    const page = await phone(DEMO.member);
+    // Alex: Mary and Irene are on the line by now (one unfinished flight per person).
+    const page = await phone(DEMO.admin);
     // No live stream on this phone (a weak signal): the page learns of the other request only from the server's refusal.
     await page.route('**/api/events*', (route) => route.abort());
     await openCrew(page);
