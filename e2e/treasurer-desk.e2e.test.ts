@@ -163,6 +163,11 @@ describe('the treasurer\u2019s desk', () => {
     await page.getByRole('button', { name: 'Intro A/P', exact: true }).waitFor();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBe(0);
+    // No figure is cut inside its own cell either ('End $250.00 Cr' whole).
+    const cut = await page
+      .locator('table.totals-rows td')
+      .evaluateAll((cells) => cells.filter((cell) => cell.scrollWidth > cell.clientWidth + 1).map((cell) => cell.textContent));
+    expect(cut).toEqual([]);
     await screenshot(page, 'treasurer-desk-summary-375');
     await page.context().close();
   });
