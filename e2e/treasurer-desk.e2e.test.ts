@@ -153,6 +153,17 @@ describe('the treasurer\u2019s desk', () => {
     await page.goto('/export/');
     await page.getByRole('heading', { name: 'Club Data Exports' }).waitFor();
     expect((await page.locator('main').boundingBox())!.width).toBeGreaterThan(1200);
+
+    // The pilot editor, with the pilot's history, is a wide dialog.
+    await page.goto('/admin/');
+    const users = page.getByRole('region', { name: 'User Administration' });
+    await users.getByRole('button', { name: 'Edit' }).click();
+    await page.getByLabel('Filter pilots', { exact: true }).fill('mary');
+    await users.locator('.dropdown-menu').getByText('Mary Member', { exact: true }).click();
+    const editor = page.getByRole('dialog', { name: 'Edit Pilot Mary Member' });
+    await editor.getByText('Transaction history').first().waitFor();
+    expect((await editor.locator('.modal-content').boundingBox())!.width).toBeGreaterThan(1100);
+    await screenshot(page, 'treasurer-desk-pilot-editor-1280');
     await page.context().close();
   });
 
