@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, login, screenshot, newPhonePage } from './helpers/browser.ts';
 import { DEMO, DEMO_CLUB_NAME, DEMO_PASSWORD } from './helpers/demo-accounts.ts';
 import { startServer, type RunningServer } from './helpers/server.ts';
+import { truncateText } from '../packages/web/src/features/accounting/truncate-text.ts';
 
 /**
  * Money on the member's Account Summary and the admin's Accounting Summary and
@@ -86,10 +87,15 @@ describe('Account Summary and Accounting at phone size', () => {
     expect(await page.getByLabel('Start date', { exact: true }).isEnabled()).toBe(true);
     const rows = await bodyRows(page);
     // id, date, description, amount, balance; oldest first.
+    // The fee's description is over 60 characters: cut, and shown in full on a tap (member spec §9).
+    const fee = `Membership: ${NOTE}`;
     expect(rows.map((r) => [r[2], r[3], r[4]])).toEqual([
       ['Deposit (Cash) ref R-1001: Season deposit', '$250.00', '$250.00'],
-      [`Membership: ${NOTE}`, '-$113.00', '$137.00'],
+      [truncateText(fee).text, '-$113.00', '$137.00'],
     ]);
+    expect(truncateText(fee).truncated).toBe(true);
+    await page.locator('tbody').getByRole('button', { name: truncateText(fee).text }).click();
+    expect((await bodyRows(page))[1]![2]).toBe(fee);
     expect(rows[0]![1]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
     expect(await page.locator('dl').textContent()).toBe('Opening balance$0.00Closing balance$137.00');
     await screenshot(page, 'accounting-member-summary');

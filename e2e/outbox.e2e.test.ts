@@ -67,6 +67,14 @@ async function towCharges(context: BrowserContext, user: string, glider: string)
 const nextFlight = (page: Page, glider: string) => page.getByRole('region', { name: 'Next flight' }).getByRole('button', { name: new RegExp(` ${glider} `) });
 const toast = (page: Page, text: string | RegExp) => page.getByRole('status').filter({ hasText: text });
 
+/** Answers "No tow pilot — launch anyway?" (the demo tug has no pilot checked in). */
+async function launchAnyway(page: Page) {
+  const dialog = page.getByRole('dialog');
+  await dialog.getByText('No tow pilot — launch anyway?', { exact: true }).waitFor();
+  await dialog.getByRole('button', { name: 'Launch anyway', exact: true }).click();
+  await dialog.waitFor({ state: 'detached' });
+}
+
 describe('a flight request and its launch made with no signal (375 px)', () => {
   let page: Page;
   let context: BrowserContext;
@@ -150,6 +158,8 @@ describe('a flight request and its launch made with no signal (375 px)', () => {
     await waiting.click();
     taps.launchFrom = Date.now();
     await page.getByRole('button', { name: 'Launch C-GDSA', exact: true }).click();
+    // No tow pilot is checked in on the demo tug: the line page asks first (issue 15 item 9).
+    await launchAnyway(page);
     await toast(page, 'Launch C-GDSA: waiting to send').waitFor();
     taps.launchTo = Date.now();
     const row = page.getByRole('listitem', { name: 'C-GDSA in progress' });
@@ -216,14 +226,18 @@ describe('two phones launch the same flight with no network between them (375 px
     for (const page of [irene, tom]) {
       await page.goto('/ground/');
       await nextFlight(page, 'C-GDSB').waitFor();
+      // The phones have been online a while: the app is installed, so its dialogs open with no signal too.
+      expect(await controlledByServiceWorker(page)).toBe(true);
       await page.context().setOffline(true);
       await nextFlight(page, 'C-GDSB').click();
     }
     const ireneFrom = Date.now();
     await irene.getByRole('button', { name: 'Launch C-GDSB', exact: true }).click();
+    await launchAnyway(irene);
     await toast(irene, 'Launch C-GDSB: waiting to send').waitFor();
     const ireneTo = Date.now();
     await tom.getByRole('button', { name: 'Launch C-GDSB', exact: true }).click();
+    await launchAnyway(tom);
     await toast(tom, 'Launch C-GDSB: waiting to send').waitFor();
     for (const page of [irene, tom]) {
       await expect.poll(() => waitingButton(page).textContent()).toBe('1 waiting');

@@ -123,6 +123,8 @@ describe('the tug page at 375 px', () => {
   });
 
   it('refuses a lower Hobbs: in the form, and from the server when another phone logged a higher one meanwhile', async () => {
+    // No live stream on this phone (a weak signal): it learns of the other phone's reading from the server's refusal.
+    await page.route('**/api/events*', (route) => route.abort());
     await openTugPage();
     await mode('Refuel').click();
     await page.getByText('Last refuel was at 1235.25 hours').waitFor();
@@ -155,6 +157,7 @@ describe('the tug page at 375 px', () => {
 
     await hobbs().fill('1300.5');
     await submitAndReturnHome('Confirm Oil Change', `Oil change on ${TUG} at 1300.50 h recorded`);
+    await page.unroute('**/api/events*');
   });
 
   it('checks the pilot out; with no pilot the check-out button is disabled and the tow pilot is None', async () => {

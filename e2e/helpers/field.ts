@@ -10,7 +10,8 @@ export async function controlledByServiceWorker(page: Page): Promise<boolean> {
     if (!navigator.serviceWorker.controller) {
       await new Promise((resolve) => {
         navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true });
-        setTimeout(resolve, 5000);
+        // clientsClaim on first install: quick, but a loaded CI machine may take seconds.
+        setTimeout(resolve, 20_000);
       });
     }
     return navigator.serviceWorker.controller !== null;
