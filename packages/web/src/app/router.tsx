@@ -1,4 +1,4 @@
-import { lazy, type ComponentType, type ReactNode } from 'react';
+import { isValidElement, type ComponentType, type ReactNode } from 'react';
 import { Route, Switch } from 'wouter';
 import { ErrorBoundary } from '../components/error-boundary.tsx';
 import { RequireAuth } from '../components/require-auth.tsx';
@@ -6,13 +6,22 @@ import { RequireMember } from '../components/require-member.tsx';
 import { RouteError } from '../components/route-error.tsx';
 import { HomeOrLanding } from '../features/home/home-or-landing.tsx';
 import { LandingTitlePage } from '../features/home/landing.tsx';
+import { preloadable, type Preloadable } from '../lib/preloadable.tsx';
 import { useLocation } from '../lib/router.tsx';
+import { routeOf } from '@flightline/domain/route-preloads';
 import { Shell } from './shell.tsx';
 
 /** A page loaded on first visit, so a phone downloads only the screens it opens. */
 function page(load: () => Promise<Record<string, ComponentType>>, name: string) {
-  const Component = lazy(async () => ({ default: (await load())[name]! }));
+  const Component = preloadable(async () => (await load())[name]!);
   return <Component />;
+}
+
+/** The `preload` of the page a route draws, found through the wrappers (RequireAuth, RequireMember) around it. */
+function preloadOf(node: ReactNode): (() => Promise<void>) | undefined {
+  if (!isValidElement<{ children?: ReactNode }>(node)) return undefined;
+  const own = (node.type as Partial<Preloadable<object>>).preload;
+  return own ?? preloadOf(node.props.children);
 }
 
 const signedIn = (element: ReactNode) => <RequireAuth>{element}</RequireAuth>;
@@ -72,6 +81,13 @@ export const routes: AppRoute[] = [
   { path: '/accountingAdmin', element: member(page(() => import('../features/accounting/accounting-admin-page.tsx'), 'AccountingAdminPage')) },
   { path: '*', element: page(() => import('../features/not-found.tsx'), 'NotFound') },
 ];
+
+// The page this tab opens on starts loading with the app (its chunk is preloaded by the HTML): it is ready when the
+// session is, and draws without a Suspense fallback.
+if (typeof window !== 'undefined') {
+  const opening = routeOf(window.location.pathname, Object.fromEntries(routes.map((r) => [r.path, r])));
+  void preloadOf(routes.find((r) => r.path === opening)?.element)?.();
+}
 
 /**
  * The app's pages, each drawn inside the shell (wouter, decision 0011: the

@@ -1,11 +1,14 @@
-import { lazy } from 'react';
 import { Loading, LoadError, Page } from '../../components/page-state.tsx';
-import { servedLandingPage } from '../../lib/first-paint.ts';
+import { servedLandingPage, servedWithSession } from '../../lib/first-paint.ts';
 import { failedToLoad } from '../../lib/offline-status.ts';
+import { preloadable } from '../../lib/preloadable.tsx';
 import { useSession } from '../../lib/session.ts';
 import { Landing } from './landing.tsx';
 
-const HomePage = lazy(async () => ({ default: (await import('./home-page.tsx')).HomePage }));
+const HomePage = preloadable(async () => (await import('./home-page.tsx')).HomePage);
+// A page opened with a session cookie is most likely Home signed in: its code starts loading with the app (the HTML
+// preloads its chunk), so Home draws as soon as the session is read.
+if (servedWithSession && typeof window !== 'undefined' && window.location.pathname === '/') void HomePage.preload();
 
 /** `/`: the landing page signed out, the home page signed in. */
 export function HomeOrLanding() {
