@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import type { IntroListItem } from '@flightline/domain/api-types';
-import { apiClient, refusal } from './helpers/api.ts';
-import { createFleet, flightBody } from './helpers/flights.ts';
-import { ledgerCounts, posting, postingsOf, setClubAccounting } from './helpers/ledger.ts';
-import { createClub, createPerson, createTestApp, type TestApp } from './helpers/test-app.ts';
+import { apiClient } from './helpers/api.ts';
+import { flightBody } from './helpers/flights.ts';
+import { posting, postingsOf, setClubAccounting } from './helpers/ledger.ts';
+import { createIntroClubs, expectRefusedUnchanged } from './helpers/intro-clubs.ts';
+import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
 type Person = { userId: string; email: string };
 
@@ -71,30 +72,12 @@ describe('intro refund and cancel: update-item INTRO, actions Refund and Cancel'
     (await sql<{ total: number }>`select coalesce(sum(amount_cents), 0)::bigint as total from posting where club_id = ${clubId} and account = ${account}`.execute(t.db)).rows[0]!
       .total;
 
-  /** A refused update answers exactly `status` and `message`, and changes neither the ledger nor the intros. */
-  const refused = async (response: Promise<{ json(): unknown }>, status: number, message: string) => {
-    const ledger = await ledgerCounts(t.db, alpha);
-    const intros = await t.db.selectFrom('intro').selectAll().where('club_id', '=', alpha).orderBy('id').execute();
-    expect((await response).json()).toEqual(refusal(status, message));
-    expect(await ledgerCounts(t.db, alpha)).toEqual(ledger);
-    expect(await t.db.selectFrom('intro').selectAll().where('club_id', '=', alpha).orderBy('id').execute()).toEqual(intros);
-  };
+  const refused = (response: Promise<{ json(): unknown }>, status: number, message: string) => expectRefusedUnchanged(t.db, alpha, response, status, message);
 
   beforeAll(async () => {
     t = await createTestApp({ now: NOW });
     api = apiClient(t);
-    alpha = await createClub(t.db, { name: 'Alpha Soaring', time_zone: 'America/Toronto' });
-    bravo = await createClub(t.db, { name: 'Bravo Gliding', time_zone: 'America/Toronto' });
-    await createFleet(t.db, alpha);
-    await createFleet(t.db, bravo);
-    await setClubAccounting(t.db, alpha, { taxRates: { HST: 0.13 } });
-    // $150.00 with 13 % HST included.
-    await t.db.insertInto('intro_launch').values({ club_id: alpha, id: 'Taxed intro', launch_type_id: '2000 ft', price_cents: 15_000, tax_status: 'inclusive', tax_names: ['HST'] }).execute();
-    admin = await createPerson(t.db, { club: alpha, first: 'Ada', last: 'Admin', flags: { is_admin: true } });
-    seller = await createPerson(t.db, { club: alpha, first: 'Sid', last: 'Seller', flags: { can_add_intros: true } });
-    treasurer = await createPerson(t.db, { club: alpha, first: 'Tess', last: 'Treasurer', flags: { can_add_funds: true } });
-    member = await createPerson(t.db, { club: alpha, first: 'Mo', last: 'Member' });
-    outsider = await createPerson(t.db, { club: bravo, first: 'Otto', last: 'Outsider', flags: { is_admin: true } });
+    ({ alpha, bravo, admin, seller, treasurer, member, outsider } = await createIntroClubs(t.db));
   });
 
   afterAll(async () => {
