@@ -99,6 +99,12 @@ describe('a flight request and its launch made with no signal (375 px)', () => {
     await page.goto('/crew/');
     await page.getByLabel('Glider', { exact: true }).waitFor();
     await waitSaved(page, ['serve-crew']);
+    // The first install claims the open page; when Chromium has not handed it over (seen once in CI, with the
+    // worker active), the next opening of the app is controlled, as a member's next visit would be.
+    if (!(await controlledByServiceWorker(page))) {
+      await page.reload();
+      await page.getByLabel('Glider', { exact: true }).waitFor();
+    }
     expect(await controlledByServiceWorker(page)).toBe(true);
     // Nothing waits: the navbar has no count.
     expect(await waitingButton(page).count()).toBe(0);
