@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import type { Kysely } from 'kysely';
 import { MIN_SUPPORTED_VERSION } from '@flightline/domain/app-version';
 import { CLIENT_IP_HEADER, createAuth, type Auth } from './auth/auth.ts';
+import { SessionMemo } from './auth/session-memo.ts';
 import { mountAuth } from './auth/mount.ts';
 import type { DB } from './db/schema.ts';
 import type { Database } from './db/engine.ts';
@@ -73,8 +74,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     requestTimeout: 30_000,
   });
 
+  const sessions = new SessionMemo();
   app.decorateRequest('context', async function (this: import('fastify').FastifyRequest, access) {
-    const ctx = await resolveContext(this, { db, auth, now });
+    const ctx = await resolveContext(this, { db, auth, now, sessions });
     checkAccess(ctx, access);
     return ctx;
   });

@@ -1,6 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { SESSION_CACHE_SECONDS } from '../src/auth/auth.ts';
 import { OPEN_AUTH_CALLS } from '../src/auth/open-paths.ts';
-import { createPerson, createTestApp, TEST_PASSWORD, type TestApp } from './helpers/test-app.ts';
+import { cookieCacheExpiry } from '../src/auth/session-memo.ts';
+import { createClub, createPerson, createTestApp, TEST_PASSWORD, type TestApp } from './helpers/test-app.ts';
 
 /** The cookies of a reply, as the Cookie header a browser sends back. */
 const cookiesOf = (headers: Record<string, unknown>) =>
@@ -298,6 +300,53 @@ describe('ending the other sessions: a password reset, and a change with "sign o
     expect(out.statusCode).toBe(200);
     expect((await write(laptop)).statusCode).toBe(401);
     expect((await write(phone)).statusCode).toBe(200);
+  });
+});
+
+describe("a read's session remembered until its cookie cache expires (auth/session-memo.ts)", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  const ORIGIN = 'http://localhost:3000';
+  const lineRead = (cookie: string) => t.app.inject({ method: 'GET', url: '/api/ground-status', headers: { cookie } });
+
+  it("a sign-in's cookie cache is one this process can date: it expires within SESSION_CACHE_SECONDS", async () => {
+    const { email } = await createPerson(t.db);
+    const before = Date.now();
+    const cookie = await t.signIn(email);
+    const expiry = cookieCacheExpiry(cookie);
+    expect(expiry).toBeGreaterThan(before);
+    expect(expiry).toBeLessThanOrEqual(Date.now() + SESSION_CACHE_SECONDS * 1000);
+  });
+
+  it('asks better-auth once for the reads of one cookie, and for every write', async () => {
+    const club = await createClub(t.db);
+    const { email } = await createPerson(t.db, { club });
+    const cookie = await t.signIn(email);
+    const getSession = vi.spyOn(t.auth.api, 'getSession');
+    try {
+      for (let i = 0; i < 3; i++) expect((await lineRead(cookie)).statusCode).toBe(200);
+      expect(getSession).toHaveBeenCalledTimes(1);
+      const write = await t.app.inject({ method: 'POST', url: '/api/pilot', headers: { cookie, origin: ORIGIN }, payload: { first: 'Pat', last: 'Pilot' } });
+      expect(write.statusCode).toBe(200);
+      expect(getSession).toHaveBeenCalledTimes(2);
+    } finally {
+      getSession.mockRestore();
+    }
+  });
+
+  it('a remembered session still meets its membership at once: deactivated, the next read is refused', async () => {
+    const club = await createClub(t.db);
+    const { email, userId } = await createPerson(t.db, { club });
+    const cookie = await t.signIn(email);
+    expect((await lineRead(cookie)).statusCode).toBe(200);
+    await t.db.updateTable('pilot').set({ is_active: false }).where('user_id', '=', userId).execute();
+    const refused = await lineRead(cookie);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toMatch(/has not been activated at this club/);
   });
 });
 

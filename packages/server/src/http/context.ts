@@ -3,6 +3,7 @@ import type { Kysely, Selectable } from 'kysely';
 import { fromNodeHeaders } from 'better-auth/node';
 import { isMembershipActive } from '@flightline/domain/club-time';
 import type { Auth } from '../auth/auth.ts';
+import type { SessionMemo } from '../auth/session-memo.ts';
 import type { ClubTable, DB, PilotTable } from '../db/schema.ts';
 import { forbidden, unauthorized } from './errors.ts';
 
@@ -100,7 +101,15 @@ const resolved = new WeakMap<FastifyRequest, Promise<RequestContext>>();
  * nothing (decision 0006). The club, membership and rights are read on every
  * request, in one query: a member removed or deactivated loses access at once.
  */
-export function resolveContext(request: FastifyRequest, deps: { db: Kysely<DB>; auth: Auth; now: () => number }): Promise<RequestContext> {
+export interface ContextDeps {
+  db: Kysely<DB>;
+  auth: Auth;
+  now: () => number;
+  /** Sessions this process found in the cookie cache, by Cookie header (auth/session-memo.ts). */
+  sessions: SessionMemo;
+}
+
+export function resolveContext(request: FastifyRequest, deps: ContextDeps): Promise<RequestContext> {
   let context = resolved.get(request);
   if (!context) {
     context = readContext(request, deps);
@@ -109,25 +118,10 @@ export function resolveContext(request: FastifyRequest, deps: { db: Kysely<DB>; 
   return context;
 }
 
-async function readContext(request: FastifyRequest, deps: { db: Kysely<DB>; auth: Auth; now: () => number }): Promise<RequestContext> {
+async function readContext(request: FastifyRequest, deps: ContextDeps): Promise<RequestContext> {
   const now = deps.now();
-  const fromDatabase = request.method !== 'GET' && request.method !== 'HEAD';
-  const { response: found, headers } = await deps.auth.api.getSession({
-    headers: fromNodeHeaders(request.headers),
-    returnHeaders: true,
-    ...(fromDatabase ? { query: { disableCookieCache: true } } : {}),
-  });
-  // A session read from the database renews its cookie cache (and, once a day, the session cookie), and
-  // one found gone clears both: pass them on.
-  const cookies = headers.getSetCookie();
-  if (cookies.length) sessionCookies.set(request, cookies);
-  if (!found) return { user: null, club: null, pilot: null, isActive: false, clubVersion: 0, now };
-  const user: SessionUser = {
-    id: found.user.id,
-    email: found.user.email,
-    firstName: (found.user as { firstName?: string }).firstName ?? '',
-    lastName: (found.user as { lastName?: string }).lastName ?? '',
-  };
+  const user = await readSession(request, deps);
+  if (!user) return { user: null, club: null, pilot: null, isActive: false, clubVersion: 0, now };
   // This runs on every call, the line poll included: one query (with a fresh cookie cache, the request's only one).
   const active = await findActiveClub(deps.db, user.id);
   if (!active) return { user, club: null, pilot: null, isActive: false, clubVersion: 0, now };
@@ -139,6 +133,37 @@ async function readContext(request: FastifyRequest, deps: { db: Kysely<DB>; auth
     now,
   );
   return { user, club, pilot, isActive, clubVersion, now };
+}
+
+/** The signed-in caller, from better-auth — or, for a read whose cookie cache this process has already checked, from memory. */
+async function readSession(request: FastifyRequest, deps: ContextDeps): Promise<SessionUser | null> {
+  // better-auth stamps its cookie cache by the real clock, whatever clock the club's rules run on.
+  const now = Date.now();
+  const fromDatabase = request.method !== 'GET' && request.method !== 'HEAD';
+  const cookieHeader = request.headers.cookie;
+  if (!fromDatabase) {
+    const known = deps.sessions.get(cookieHeader, now);
+    if (known) return known;
+  }
+  const { response: found, headers } = await deps.auth.api.getSession({
+    headers: fromNodeHeaders(request.headers),
+    returnHeaders: true,
+    ...(fromDatabase ? { query: { disableCookieCache: true } } : {}),
+  });
+  // A session read from the database renews its cookie cache (and, once a day, the session cookie), and
+  // one found gone clears both: pass them on.
+  const cookies = headers.getSetCookie();
+  if (cookies.length) sessionCookies.set(request, cookies);
+  if (!found) return null;
+  const user: SessionUser = {
+    id: found.user.id,
+    email: found.user.email,
+    firstName: (found.user as { firstName?: string }).firstName ?? '',
+    lastName: (found.user as { lastName?: string }).lastName ?? '',
+  };
+  // Nothing renewed: better-auth answered from the cookie cache in this header.
+  if (!fromDatabase && !cookies.length) deps.sessions.remember(cookieHeader, user, now);
+  return user;
 }
 
 /**
