@@ -123,22 +123,6 @@ export interface BlockBalance {
   blockBalance: number;
 }
 
-export interface ClubListResponse {
-  clubs: ClubSummary[];
-}
-
-export interface PilotClubsResponse {
-  clubs: PilotClub[];
-}
-
-export interface DirectoryResponse {
-  pilots: DirectoryEntry[];
-}
-
-export interface PaymentMethodsResponse {
-  paymentMethods: string[];
-}
-
 export interface BlockBalancesResponse {
   blocks: BlockBalance[];
 }
@@ -562,15 +546,6 @@ export interface FlightActionResult {
   message: string;
   /** The flight as stored after the action. */
   flight: FlightRecord;
-}
-
-/** POST /api/update-flight/ ReleaseHeight without overwrite on a flight whose height is set: the 409 body. */
-export interface ReleaseHeightConflict {
-  statusCode: 409;
-  error: string;
-  message: string;
-  releaseSetBy: string;
-  currentReleaseHeight: number;
 }
 
 /** GET /api/get-tugs: the tug page and the line page's Launched By picker. */

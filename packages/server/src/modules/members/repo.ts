@@ -30,10 +30,6 @@ export async function updateUserNames(db: Db, userId: string, first: string, las
     .execute();
 }
 
-export function findProfile(db: Db, userId: string) {
-  return db.selectFrom('profile').selectAll().where('user_id', '=', userId).executeTakeFirst();
-}
-
 /** Create the profile row if missing (club None), or leave it as it is. */
 export async function ensureProfile(db: Db, userId: string): Promise<void> {
   await db

@@ -1,5 +1,5 @@
 import { flightRequestSchema, type FlightRequest } from '@flightline/domain/schemas/flights';
-import { introPassenger, launchOf, passengerName, pilotOf, secondPersonChoices, selectedIntro, type CrewData, type CrewDraft } from './crew-draft.ts';
+import { introPassenger, secondPersonChoices, selectedIntro, type CrewData, type CrewDraft } from './crew-draft.ts';
 
 /**
  * The crew page's request (member spec §3 "Flight request data", §5): the
@@ -142,15 +142,4 @@ export function changedWeight(data: CrewData, draft: CrewDraft): number | null {
   if (draft.pilotID !== data.pilot.pilotID) return null;
   const weight = numberOrZero(draft.weight);
   return weight !== data.pilot.weight ? weight : null;
-}
-
-/** What the confirm dialog and the confirmation step repeat: glider, launch, and who flies with the pilot. */
-export function requestRecap(data: CrewData, draft: CrewDraft): { pilot: string; glider: string; launch: string; with: string } {
-  const pilot = pilotOf(data, draft.pilotID);
-  return {
-    pilot: pilot ? `${pilot.first} ${pilot.last}` : '',
-    glider: draft.glider ?? '',
-    launch: launchOf(data, draft) ?? '',
-    with: draft.flyWith === 'Alone' ? 'Alone' : `${draft.flyWith}: ${passengerName(data, draft)}`,
-  };
 }
