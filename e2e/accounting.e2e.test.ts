@@ -11,7 +11,7 @@ import { truncateText } from '../packages/web/src/features/accounting/truncate-t
 
 /**
  * Money on the member's Account Summary and the admin's Accounting Summary and
- * Accounting Admin (member spec §2 Account Summary; back-office spec §2, §5, §8).
+ * Accounting Admin (docs/accounting.md).
  * Its own server: it posts money and moves the club's lock date, and the
  * shared server's demo club must stay clean for the other files.
  */
@@ -87,7 +87,7 @@ describe('Account Summary and Accounting at phone size', () => {
     expect(await page.getByLabel('Start date', { exact: true }).isEnabled()).toBe(true);
     const rows = await bodyRows(page);
     // id, date, description, amount, balance; oldest first.
-    // The fee's description is over 60 characters: cut, and shown in full on a tap (member spec §9).
+    // The fee's description is over 60 characters: cut, and shown in full on a tap.
     const fee = `Membership: ${NOTE}`;
     expect(rows.map((r) => [r[2], r[3], r[4]])).toEqual([
       ['Deposit (Cash) ref R-1001: Season deposit', '$250.00', '$250.00'],

@@ -16,10 +16,10 @@ import { depositPostings } from '@flightline/domain/ledger';
 
 /**
  * Request Flight (`/crew`) and Awaiting Launches (`/awaiting`) at phone size
- * (member spec §2, §4, §5, §8). Its own server: requests change the demo
+ * (docs/flight-line.md). Its own server: requests change the demo
  * gliders' status, and the shared server's demo club must stay clean for
  * the other files. The demo club's zone is America/Toronto; the phones use
- * it too, as phones at the field do (Awaiting reads the phone's own day).
+ * it too, as phones at the field do (Awaiting reads the club's day).
  */
 
 const RESULTS = fileURLToPath(new URL('../test-results/', import.meta.url));
@@ -306,7 +306,7 @@ describe('Request Flight and Awaiting Launches at 375 px', () => {
     await page.getByLabel('Glider', { exact: true }).selectOption('C-GDSA');
     await page.getByLabel('First name').fill('Nora');
     await page.getByLabel('Last name').fill('New');
-    // Intro is exempt from Insufficient funds, not from the warning (member spec §5): Irene's $0.00 is under $50.00.
+    // Intro is exempt from Insufficient funds, not from the warning: Irene's $0.00 is under $50.00.
     expect(await submitButton(page).textContent()).toBe('Warning: Low funds - Intro not fully defined');
     await page.getByLabel('Payment Method').selectOption('Cash');
     await page.getByLabel('Payment Reference').fill('R-77');

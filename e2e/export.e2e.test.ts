@@ -11,10 +11,9 @@ import { DEMO, DEMO_PASSWORD } from './helpers/demo-accounts.ts';
 import { startServer, type RunningServer } from './helpers/server.ts';
 
 /**
- * Club Data Exports (back-office spec §2 "Export", §3 "Export CSV columns",
- * §5): the file the browser saves is opened, its bytes checked (byte-order
- * mark, quoted header, CRLF) and read back row for row with an RFC 4180
- * reader. Its own server: it flies and cancels flights and posts money.
+ * Club Data Exports: the file the browser saves is opened, its bytes checked
+ * (byte-order mark, quoted header, CRLF) and read back row for row with an RFC
+ * 4180 reader. Its own server: it flies and cancels flights and posts money.
  */
 
 const RESULTS = fileURLToPath(new URL('../test-results/', import.meta.url));

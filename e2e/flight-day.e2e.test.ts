@@ -9,14 +9,14 @@ import { DEMO, DEMO_PASSWORD } from './helpers/demo-accounts.ts';
 import { startServer, type RunningServer } from './helpers/server.ts';
 
 /**
- * A flight day end to end on phones (issue 5 item 9; member spec §2, §4;
- * back-office spec §2, §4): Mary Member requests an Alone flight in C-GDSB
- * with a 2000 ft tow on her phone; Tom Towpilot checks in on the tug on his;
- * Irene Instructor on line duty sees the flight on Awaiting Launches and on
- * the line page, launches it with the tug 25 minutes ago, records the
- * release height and lands it; Mary's Home and Account Summary then show
- * the exact tow and rental charges. Every step through the screens; its own
- * server, since it posts charges to Mary's account.
+ * A flight day end to end on phones (issue 5 item 9; docs/flight-line.md):
+ * Mary Member requests an Alone flight in C-GDSB with a 2000 ft tow on her
+ * phone; Tom Towpilot checks in on the tug on his; Irene Instructor on line
+ * duty sees the flight on Awaiting Launches and on the line page, launches it
+ * with the tug 25 minutes ago, records the release height and lands it; Mary's
+ * Home and Account Summary then show the exact tow and rental charges. Every
+ * step through the screens; its own server, since it posts charges to Mary's
+ * account.
  *
  * The line phone's clock is held still from the launch on (Playwright's
  * clock), so "launched 25 minutes ago, landed now" is exactly 25 minutes

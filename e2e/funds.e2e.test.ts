@@ -9,13 +9,13 @@ import { DEMO, DEMO_CLUB_NAME, DEMO_PASSWORD } from './helpers/demo-accounts.ts'
 import { startServer, type RunningServer } from './helpers/server.ts';
 
 /**
- * The pilot editor's funds at phone size (back-office spec §2, §3, §5, §8,
- * §9): an admin deposits $100.00 for Mary Member and charges her a $20.00
- * Hangar fee with 13 % HST on top ($22.60); Mary sees $77.40 on Home and both
- * entries in /userAccount; the admin finds the same figures in /accounts and
- * its drill-downs, then reverses the expense (docs/accounting.md "Corrections:
- * reversals"). Its own server: it posts money, and the shared server's
- * demo club must stay clean for the other files.
+ * The pilot editor's funds at phone size (docs/accounting.md, "The pilot
+ * editor's funds"): an admin deposits $100.00 for Mary Member and charges her
+ * a $20.00 Hangar fee with 13 % HST on top ($22.60); Mary sees $77.40 on Home
+ * and both entries in /userAccount; the admin finds the same figures in
+ * /accounts and its drill-downs, then reverses the expense (docs/accounting.md
+ * "Corrections: reversals"). Its own server: it posts money, and the shared
+ * server's demo club must stay clean for the other files.
  */
 
 const RESULTS = fileURLToPath(new URL('../test-results/', import.meta.url));
@@ -105,7 +105,7 @@ describe('pilot editor funds at phone size', () => {
     await balance.getByText('$0.00').waitFor();
     await editor.getByText('No transactions yet.').waitFor();
 
-    // Deposit: submit waits for a number other than zero (spec §5).
+    // Deposit: submit waits for a number other than zero.
     const deposit = editor.getByRole('group', { name: 'Deposit', exact: true });
     const addFunds = deposit.getByRole('button', { name: 'Add Funds' });
     const depositAmount = deposit.getByLabel('Amount', { exact: true });
@@ -170,7 +170,7 @@ describe('pilot editor funds at phone size', () => {
     expect(await editor.getByText(/^Opening balance/).textContent()).toBe('Opening balance $0.00, closing balance $77.40');
     expect(await editor.getByText('No blocks.').count()).toBe(1);
 
-    // Block time: Prior Year / Next Year / Reset Season move the season; an empty date disables the submit (spec §5, §9).
+    // Block time: Prior Year / Next Year / Reset Season move the season; an empty date disables the submit.
     await editor.getByRole('group', { name: 'Funds form' }).getByRole('button', { name: 'Block time' }).click();
     const block = editor.getByRole('group', { name: 'Block time', exact: true });
     await block.getByLabel('Block', { exact: true }).selectOption({ label: 'Season rental 600 min' });

@@ -12,14 +12,14 @@ import { DEMO, DEMO_PASSWORD } from './helpers/demo-accounts.ts';
 import { startServer, type RunningServer } from './helpers/server.ts';
 
 /**
- * Line management `/ground/` at phone size (back-office spec §2, §4, §5, §8,
- * §9) and Home's active flights (member spec §2): Mary's flights are placed
- * on the line through the API, Tom checks in on the tug, and Irene on line
- * duty launches Mary's flight 5 minutes ago with the tug, records the
- * release height (and meets the 'Release Height Already Set' dialog), lands
- * it, undoes the landing and lands again; a launch of a flight another phone
- * cancelled says 'No action taken - …', and a request is removed from the
- * line. Its own server: it writes flights and charges.
+ * Line management `/ground/` at phone size (docs/flight-line.md, "States and
+ * line actions") and Home's active flights: Mary's flights are placed on the
+ * line through the API, Tom checks in on the tug, and Irene on line duty
+ * launches Mary's flight 5 minutes ago with the tug, records the release
+ * height (and meets the 'Release Height Already Set' dialog), lands it, undoes
+ * the landing and lands again; a launch of a flight another phone cancelled
+ * says 'No action taken - …', and a request is removed from the line. Its own
+ * server: it writes flights and charges.
  */
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));

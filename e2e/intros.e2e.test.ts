@@ -10,10 +10,10 @@ import { DEMO, DEMO_PASSWORD } from './helpers/demo-accounts.ts';
 import { startServer, type RunningServer } from './helpers/server.ts';
 
 /**
- * Intro certificates through the browser at phone size (back-office spec §2
- * "Intro sale", "Refund Intro", "Cancel Intro", "Intro picker"; §5, §8): a
- * sale, a refund, and the cancellation of an expired intro, with the amounts
- * the server keeps. Its own server: sales and refunds post to the ledger.
+ * Intro certificates through the browser at phone size (docs/accounting.md,
+ * "Intro certificates"): a sale, a refund, and the cancellation of an expired
+ * intro, with the amounts the server keeps. Its own server: sales and refunds
+ * post to the ledger.
  */
 
 const RESULTS = fileURLToPath(new URL('../test-results/', import.meta.url));

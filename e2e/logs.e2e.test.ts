@@ -13,15 +13,15 @@ import { DEMO, DEMO_PASSWORD } from './helpers/demo-accounts.ts';
 import { startServer, type RunningServer } from './helpers/server.ts';
 
 /**
- * Flight Logs `/logs/` and the flight modal at phone size (member spec §2,
- * §4, §5, §8; back-office spec §4, §6, §8, §9): Mary Member flies C-GDSA for
- * 30 minutes (placed, launched and landed through the API); Alex Admin finds
- * it in the logs with its duration and the totals, is stopped by a negative
- * release height, then corrects the landing (10 minutes later) and the
- * glider (C-GDSB) through Confirm Changes; the correction shows in the
- * revisions and Mary is re-billed exactly the rental difference. Mary sees
- * her costs but no Edit Flight; once the lock date covers the day, the
- * flight shows as locked. Its own server: it flies, bills and locks.
+ * Flight Logs `/logs/` and the flight modal at phone size
+ * (docs/flight-line.md, "Log edits", "The flight logs"): Mary Member flies
+ * C-GDSA for 30 minutes (placed, launched and landed through the API); Alex
+ * Admin finds it in the logs with its duration and the totals, is stopped by a
+ * negative release height, then corrects the landing (10 minutes later) and
+ * the glider (C-GDSB) through Confirm Changes; the correction shows in the
+ * revisions and Mary is re-billed exactly the rental difference. Mary sees her
+ * costs but no Edit Flight; once the lock date covers the day, the flight
+ * shows as locked. Its own server: it flies, bills and locks.
  */
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));

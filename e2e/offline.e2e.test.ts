@@ -94,7 +94,7 @@ describe('after one visit the app opens offline with the last data it saw (375 p
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'flightline-offline-'));
     server = await startServer({ dataDir, logFile: join(RESULTS, 'offline-server.log') });
-    // Awaiting Launches asks for the phone's own today (member spec §9): the phone is where the club is (the demo club's zone).
+    // Awaiting Launches reads the club's today (docs/flight-line.md, "What the pages read"); the phone is put where the club is (the demo club's zone).
     page = await newPhonePage(browser, server.baseUrl, { timezoneId: 'America/Toronto' });
     await login(page, DEMO.member, DEMO_PASSWORD);
     const session = (await (await page.request.get('/api/session')).json()) as { userID: string; clubTimeZone: string };

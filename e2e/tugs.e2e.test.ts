@@ -9,12 +9,12 @@ import { DEMO, DEMO_PASSWORD } from './helpers/demo-accounts.ts';
 import { startServer, type RunningServer } from './helpers/server.ts';
 
 /**
- * The tug page `/fuel/` at phone size (member spec §2 "Tug page", §4 "Tug
- * pilot", §5): the demo club's tow pilot checks himself in on the demo tug,
- * refuels with decimals, changes the oil, is refused a lower Hobbs (by the
- * form, and by the server when another phone logged a higher reading
- * meanwhile) and checks out. Its own server: it writes the demo tug's log,
- * which the flight-line files on the shared server read.
+ * The tug page `/fuel/` at phone size (docs/tugs.md): the demo club's tow
+ * pilot checks himself in on the demo tug, refuels with decimals, changes the
+ * oil, is refused a lower Hobbs (by the form, and by the server when another
+ * phone logged a higher reading meanwhile) and checks out. Its own server: it
+ * writes the demo tug's log, which the flight-line files on the shared server
+ * read.
  */
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));

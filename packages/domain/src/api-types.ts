@@ -154,7 +154,7 @@ export interface ApiError {
   message: string;
 }
 
-// ── Administration (back-office spec §3, §7) ─────────────────────────────────
+// ── Administration (docs/clubs-and-members.md) ─────────────────────────────────
 
 export interface GliderItem {
   id: string;
@@ -238,7 +238,7 @@ export interface AdminPilot {
   requestedAt: number;
 }
 
-/** An intro (trial flight) voucher, as listed for administration (back-office spec §3 "Intro"). */
+/** An intro (trial flight) voucher, as listed for administration. */
 export interface IntroItem {
   id: string;
   SN: string;
@@ -298,7 +298,7 @@ export interface ClubSettingsItem {
   paymentMethods: string[];
 }
 
-// ── The ledger (back-office spec §3 "Accounting transaction", "Accounting summary") ──
+// ── The ledger (docs/accounting.md) ──────────────────────────────────────────────
 
 /** A row of a member's history (account summary, pilot editor): newest last, with the running balance. */
 export interface AccountRow {
@@ -441,7 +441,7 @@ export interface ListItemsResponse<T> {
   items: T[];
 }
 
-// ── The flight line (member spec §3 "Flight record", back-office spec §3 "Flight") ──
+// ── The flight line (docs/flight-line.md) ───────────────────────────────────────
 
 export interface FlightCorrection {
   by: string;
@@ -499,7 +499,7 @@ export interface TugStatus {
   pilotName: string;
 }
 
-/** A pilot on the crew page (member spec §3 "Pilot data on the crew page"). */
+/** A pilot on the crew page (docs/flight-line.md, "What the pages read"). */
 export interface CrewPilot {
   pilotID: string;
   first: string;

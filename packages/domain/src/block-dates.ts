@@ -1,8 +1,9 @@
 /**
- * Default dates of a block purchase (back-office spec §9): the start is the
- * day after the membership year end taken in the current year — or the
- * previous year when that is more than 3 months ahead — and the end is one
- * year later minus a day. Prior Year and Next Year move both by a year.
+ * Default dates of a block purchase (docs/accounting.md, "The pilot editor's
+ * funds"): the start is the day after the membership year end taken in the
+ * current year — or the previous year when that is more than 3 months ahead —
+ * and the end is one year later minus a day. Prior Year and Next Year move
+ * both by a year.
  */
 
 export interface BlockDates {

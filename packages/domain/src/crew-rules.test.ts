@@ -28,7 +28,7 @@ describe('a balance against the club levels', () => {
   });
 });
 
-describe('crew submit button (member spec §5)', () => {
+describe('crew submit button', () => {
   it('reads "Place on flight line" with no problem', () => {
     expect(submitButtonText(ready)).toEqual({ text: 'Place on flight line', disabled: false });
   });

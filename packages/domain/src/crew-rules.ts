@@ -1,7 +1,7 @@
 /**
- * The crew page's submit button (member spec §5): the reason a flight can't
- * be placed, checked in the spec's order with later reasons overriding
- * earlier ones, and the low-funds warning in front.
+ * The crew page's submit button (docs/flight-line.md, "What the pages read"):
+ * the reason a flight can't be placed, checked in the spec's order with later
+ * reasons overriding earlier ones, and the low-funds warning in front.
  */
 
 export type FlyWith = 'Alone' | 'Instructor' | 'Member' | 'Intro' | 'Friend';
@@ -57,7 +57,7 @@ export function blockingReason(form: CrewFormState): string | null {
   if (!form.launchType && form.flyWith !== 'Intro') reason = 'No launch type selected';
   if (form.flyWith !== 'Alone' && !form.passengerName.trim()) reason = 'Second person not identified';
   if (form.flyWith === 'Intro' && form.intro?.mode === 'new' && (!form.intro.introType || form.intro.payment === '')) reason = 'Intro not fully defined';
-  // An intro is paid by its voucher (member spec §5): exempt from Insufficient funds only.
+  // An intro is paid by its voucher: exempt from Insufficient funds only.
   if (form.flyWith !== 'Intro' && (form.funds.belowMinimum || form.sharerFunds?.belowMinimum === true)) reason = 'Insufficient funds';
   if (form.secondOnLineIn !== null) reason = `Second person is already on the flight line in ${form.secondOnLineIn}`;
   if (form.pilotOnLineIn !== null) reason = `Selected pilot is already on the flight line in ${form.pilotOnLineIn}`;

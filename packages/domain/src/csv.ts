@@ -1,5 +1,5 @@
 /**
- * CSV as the club's spreadsheet opens it (back-office spec §3 "CSV format"):
+ * CSV as the club's spreadsheet opens it:
  * comma separator, every field in double quotes (quotes doubled), CRLF line
  * ends and a UTF-8 byte-order mark so accents survive a double-click.
  */

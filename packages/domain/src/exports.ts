@@ -4,7 +4,7 @@ import { safeText, type CsvCell } from './csv.ts';
 import { durationHours } from './flight-duration.ts';
 import { centsToDecimal } from './money.ts';
 
-/** The export choices of Club Data Exports (back-office spec §2 "Export", §3 "Export CSV columns"). */
+/** The export choices of Club Data Exports. */
 export const EXPORT_CHOICES = ['Flights', 'Completed Flights', 'Transactions'] as const;
 export type ExportChoice = (typeof EXPORT_CHOICES)[number];
 

@@ -24,7 +24,7 @@ export function billedMinutes(launchedAtMs: number, landedAtMs: number): number 
   return minutesFlown(launchedAtMs, landedAtMs);
 }
 
-/** Minutes as 'h:mm' (back-office spec §9): 0:05, 1:01, 25:00. */
+/** Minutes as 'h:mm' (docs/flight-line.md, "Durations"): 0:05, 1:01, 25:00. */
 export function durationText(minutes: number): string {
   const whole = Math.max(0, Math.floor(minutes));
   return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
@@ -40,7 +40,7 @@ export function flownAndBilledText(launchedAtMs: number, landedAtMs: number): st
   return `${flightDurationText(launchedAtMs, landedAtMs)} flown, ${billedMinutes(launchedAtMs, landedAtMs)} min billed`;
 }
 
-/** The export's 'Flight Duration [hr]' (back-office spec): the flown minutes in hours to 2 decimals; 0 when either time is missing. */
+/** The export's 'Flight Duration [hr]': the flown minutes in hours to 2 decimals; 0 when either time is missing. */
 export function durationHours(launchedAtMs: number | null, landedAtMs: number | null): number {
   if (launchedAtMs === null || landedAtMs === null) return 0;
   return Math.round((flownMinutes(launchedAtMs, landedAtMs) * 100) / 60) / 100;

@@ -3,7 +3,7 @@ import { defaultRange, firstRangeError, nextRange, normaliseHeight, RANGE_MESSAG
 
 const r = (start: number, end: number, per: number, costCents = 100) => ({ start, end, per, costCents });
 
-describe('height range messages (back-office spec §5)', () => {
+describe('height range messages', () => {
   it('"To" must exceed "From"', () => {
     expect(validateRanges([r(1000, 1000, 100)], 'ft')).toEqual(['"To" height must be greater than "From" height']);
     expect(validateRanges([r(2000, 1000, 100)], 'ft')).toEqual([RANGE_MESSAGES.toAboveFrom]);

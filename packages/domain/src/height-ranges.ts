@@ -1,5 +1,5 @@
 /**
- * Height ranges of a variable launch type (back-office spec §5): each range
+ * Height ranges of a variable launch type: each range
  * charges `costCents` per started `per` feet (or metres) of the release
  * height that falls inside [start, end].
  */

@@ -1,10 +1,9 @@
 import type { IntroItem } from './api-types.ts';
 
 /**
- * The intro picker's lists (back-office spec §2 "Intro picker", §9): the
- * Refund and Cancel Intro pages, and any other screen that picks a sold
- * intro. Refunded and cancelled intros are never offered (spec §4), nor
- * intros already on a flight: their money pays that flight.
+ * The intro picker's lists: the Refund and Cancel Intro pages, and any other
+ * screen that picks a sold intro. Refunded and cancelled intros are never
+ * offered, nor intros already on a flight: their money pays that flight.
  */
 
 /** The Expired Intros and All Intros lists show at most this many. */
@@ -29,7 +28,7 @@ export function isIntroOffered(intro: PickableIntro): boolean {
   return !intro.refunded && !intro.cancelled && intro.flightRef === '';
 }
 
-/** Expired when its staleDate is on or before today in the club's zone (spec §4). */
+/** Expired when its staleDate is on or before today in the club's zone. */
 export function isIntroExpired(intro: PickableIntro, today: string): boolean {
   return intro.expired ?? intro.staleDate <= today;
 }

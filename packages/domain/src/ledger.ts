@@ -38,7 +38,7 @@ export const CHART_OF_ACCOUNTS: Record<AccountNumber, string> = {
   60900: 'Other',
 };
 
-/** The expense codes an Expense may be booked to instead of a fee class (back-office spec §9). */
+/** The expense codes an Expense may be booked to instead of a fee class. */
 export const EXPENSE_CODES = [ACCOUNT.fieldMaintenance, ACCOUNT.clubhouseSupplies, ACCOUNT.gliderMaintenance, ACCOUNT.otherExpense] as const;
 export type ExpenseCode = (typeof EXPENSE_CODES)[number];
 

@@ -1,5 +1,5 @@
 /**
- * Tug readings (member spec §5): Hobbs hours and fuel litres with up to 2
+ * Tug readings (docs/tugs.md): Hobbs hours and fuel litres with up to 2
  * decimals, held as integer hundredths so sums and comparisons are exact.
  * The web form and the server share the parse and the refusal's wording.
  */

@@ -114,7 +114,7 @@ describe("the session's cookie cache (auth.ts cookieCache)", () => {
   });
 });
 
-describe('names on accounts (member spec §5: first and last, 1–60 characters, trimmed, as POST /api/pilot)', () => {
+describe('names on accounts (first and last, 1–60 characters, trimmed, as POST /api/pilot)', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();

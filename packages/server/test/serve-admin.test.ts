@@ -7,7 +7,7 @@ const NOT_AUTHORIZED = 'User is not authorized (603)';
 
 /**
  * GET /api/serve-admin: each section's list only for the rights that
- * section needs (back-office spec §2, §6), the club's settings for every
+ * section needs (docs/clubs-and-members.md), the club's settings for every
  * caller let in; nothing of another club.
  */
 describe('GET /api/serve-admin', () => {

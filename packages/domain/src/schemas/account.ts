@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Forms of the account screens (member spec §5). The browser and the server validate with these. */
+/** Forms of the account screens. The browser and the server validate with these. */
 
 const required = (label: string) => z.string().trim().min(1, `${label} is required`);
 const email = z.string().trim().min(1, 'Email is required').max(254).email('Enter a valid email address');

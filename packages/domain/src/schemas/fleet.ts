@@ -4,10 +4,10 @@ import { firstRangeError, type HeightUnit } from '../height-ranges.ts';
 import { dayInRange } from './dates.ts';
 
 /**
- * The items of the Administration page (back-office spec §3, §5): gliders,
- * tugs, launch types, intro launch options, block rules, and the fields an
- * admin sets on a pilot. Each editor validates with these in the browser and
- * the server validates the same data with the same schemas.
+ * The items of the Administration page (docs/clubs-and-members.md, "Items"):
+ * gliders, tugs, launch types, intro launch options, block rules, and the
+ * fields an admin sets on a pilot. Each editor validates with these in the
+ * browser and the server validates the same data with the same schemas.
  *
  * `*FieldsSchema` lists every editable field; a create takes the fields with
  * their defaults (`*CreateSchema`), an update only the changed ones
@@ -52,7 +52,7 @@ export const gliderFieldsSchema = z
   })
   .strict();
 
-/** New gliders: weight 0, places 1, rate 0, launch speed 0, Not ready (back-office spec §4, §9). */
+/** New gliders: weight 0, places 1, rate 0, launch speed 0, Not ready. */
 export const GLIDER_DEFAULTS = {
   places: 1,
   weight: 0,
@@ -187,7 +187,7 @@ export const blockFieldsSchema = z
   })
   .strict();
 
-/** Default block: ends with the membership year, no day limits, multiplier 1 (back-office spec §9). */
+/** Default block: ends with the membership year, no day limits, multiplier 1. */
 export const BLOCK_DEFAULTS = {
   units: 'minutes',
   amount: 0,

@@ -3,8 +3,8 @@ import { FLY_WITH } from '../crew-rules.ts';
 import { dayInRange, instant } from './dates.ts';
 
 /**
- * Inputs of the flight line (member spec §3 "Flight request data", §7
- * update-item FLIGHT, create-tow; back-office spec §7 update-flight).
+ * Inputs of the flight line: update-item FLIGHT, create-tow and update-flight
+ * (docs/flight-line.md, docs/tugs.md).
  * Every write a phone may retry carries a client-generated idempotency key.
  */
 
@@ -60,7 +60,7 @@ export const flightRequestSchema = z
   })
   .strict();
 
-/** The line actions and the log edit (back-office spec §4, §7). */
+/** The line actions and the log edit (docs/flight-line.md, "States and line actions", "Log edits"). */
 export const FLIGHT_ACTIONS = ['Launch', 'Landing', 'UndoLaunch', 'UndoLanding', 'CancelRequest', 'ReleaseHeight', 'ChangeFlight'] as const;
 export type FlightAction = (typeof FLIGHT_ACTIONS)[number];
 

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { dayInRange } from './dates.ts';
 
 /**
- * Inputs of intro (trial flight) certificates: the sale (`POST /api/create-intro`,
- * back-office spec §2 "Intro sale", §3 "Intro"), the refund and the
+ * Inputs of intro (trial flight) certificates (docs/accounting.md, "Intro
+ * certificates"): the sale (`POST /api/create-intro`), the refund and the
  * cancellation (`POST /api/update-item/` type INTRO, data.action Refund or
  * Cancel). Amounts are whole cents; the browser parses typed text with
  * parseCents before sending.

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
 /**
- * User Administration's New (back-office spec §2 "Each section has a New
- * button"; issue 15 item 8): an admin adds a member by email. One schema for
+ * User Administration's New (docs/clubs-and-members.md, "Adding a member";
+ * issue 15 item 8): an admin adds a member by email. One schema for
  * the form and the API.
  */
 export const inviteMemberSchema = z

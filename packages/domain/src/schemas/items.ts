@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The item types of POST /api/update-item/ (member spec §7). */
+/** The item types of POST /api/update-item/. */
 export const ITEM_TYPES = ['GLIDER', 'TUG', 'PILOT', 'LAUNCH', 'BLOCK', 'INTRO_LAUNCH', 'INTRO', 'FLIGHT'] as const;
 export type ItemType = (typeof ITEM_TYPES)[number];
 

@@ -3,9 +3,9 @@ import { EXPENSE_CODES } from '../ledger.ts';
 import { dayInRange, instant } from './dates.ts';
 
 /**
- * Inputs of the money calls (back-office spec §3 "Transaction (add)", §7
- * add-transaction, get-balances, update-admin-parameter). Amounts are whole
- * cents; the browser parses typed text with parseCents before sending.
+ * Inputs of the money calls (docs/accounting.md): add-transaction,
+ * get-balances, update-admin-parameter. Amounts are whole cents; the browser
+ * parses typed text with parseCents before sending.
  */
 
 const cents = z.number().int('Amounts are whole cents').refine((n) => n !== 0, 'The amount must not be zero').refine((n) => Math.abs(n) <= 100_000_000, 'The amount is too large');
@@ -74,7 +74,7 @@ export const blockPurchaseSchema = z
 export const adjustmentSchema = z
   .object({
     ...base,
-    /** The adjustment's name without spaces (spec §7). */
+    /** The adjustment's name without spaces. */
     transactionType: z.enum(['BankPayment', 'WriteDown']),
     account: z.union([z.literal(2510), z.literal(2120)]),
     amountCents: cents.refine((n) => n > 0, 'The amount must be more than zero'),

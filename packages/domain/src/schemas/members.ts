@@ -1,10 +1,10 @@
 import { z } from 'zod';
 
-/** Inputs of the membership and profile calls (member spec §3, §7). */
+/** Inputs of the membership and profile calls (docs/clubs-and-members.md). */
 
 const text = (max: number) => z.string().trim().max(max);
 
-/** POST /api/pilot: the signed-in person's names. Role flags may be sent only as false (spec: all false at signup). */
+/** POST /api/pilot: the signed-in person's names. Role flags may be sent only as false: every flag is false at signup. */
 export const pilotCreateSchema = z
   .object({
     first: z.string().trim().min(1, 'First name is required').max(60),

@@ -49,7 +49,7 @@ export function createAuth(options: AuthOptions) {
       maxPasswordLength: 128,
       // A reset by emailed code ends every session of the account (a stolen phone stays signed out).
       revokeSessionsOnPasswordReset: true,
-      // Signing up again with an unconfirmed email resends the code (spec: member §4).
+      // Signing up again with an unconfirmed email resends the code.
       async onExistingUserSignUp({ user }) {
         if (!user.emailVerified) {
           await auth.api.sendVerificationOTP({ body: { email: user.email, type: 'email-verification' } });

@@ -28,9 +28,9 @@ const fullName = (firstName: string, lastName: string) => `${firstName} ${lastNa
 
 /**
  * better-auth's `hooks.before`: sign-up takes first and last names under the
- * rule of POST /api/pilot (member spec §5), stores them trimmed, and keeps
- * `name` as "first last" whatever the client sends as `name`. Sign-up is the
- * only open better-auth call that writes a name (auth/open-paths.ts); POST
+ * rule of POST /api/pilot (1–60 characters each), stores them trimmed, and
+ * keeps `name` as "first last" whatever the client sends as `name`. Sign-up is
+ * the only open better-auth call that writes a name (auth/open-paths.ts); POST
  * /api/pilot changes names later, under the same rule.
  */
 export const nameRules = createAuthMiddleware(async (ctx) => {

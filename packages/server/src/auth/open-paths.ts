@@ -2,10 +2,10 @@ import type { BetterAuthPlugin } from 'better-auth';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 
 /**
- * The better-auth calls the web app makes (member spec §2, §4): sign-up with
- * an emailed confirmation code, email and password sign-in and sign-out,
- * password change, and password reset by emailed code. Everything else
- * better-auth and its plugins offer — sign-in by emailed code (which also
+ * The better-auth calls the web app makes (docs/security.md, "Signing in"):
+ * sign-up with an emailed confirmation code, email and password sign-in and
+ * sign-out, password change, and password reset by emailed code. Everything
+ * else better-auth and its plugins offer — sign-in by emailed code (which also
  * created accounts, skipping the name rules), social sign-in, update-user,
  * change-email, delete-user, the session lists — answers 404, and so does any
  * endpoint a better-auth upgrade adds, until it is listed here.
