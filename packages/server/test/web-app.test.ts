@@ -82,12 +82,19 @@ describe('the web app pages', () => {
     expect(preloaded(html)).toEqual([]);
   });
 
-  it('/ with a session: the signed-in navbar and the loading state; the session read and the home screen preloaded', async () => {
+  it("/ with a session: the signed-in navbar and the loading state; the session read, Home's balance and blocks reads and the home screen preloaded", async () => {
     const html = (await page('/', session)).body;
     expect(html).toContain('<div id="root" data-session>');
     expect(html).toContain('<!--nav--><nav>Home <a href="/settings">Settings</a></nav><!--/nav-->');
     expect(html).toContain('<!--page--><main><span>Retrieving your data....</span></main><!--/page-->');
-    expect(preloaded(html)).toEqual(['fetch /api/session', 'modulepreload /assets/home-page-1.js']);
+    expect(preloaded(html)).toEqual(['fetch /api/session', 'fetch /api/get-balance', 'fetch /api/get-block-balances', 'modulepreload /assets/home-page-1.js']);
+    // The preloaded addresses are the signed-in member's own balance and blocks, as Home reads them.
+    const balance = await t.app.inject({ method: 'GET', url: '/api/get-balance', headers: { cookie: session } });
+    expect(balance.statusCode).toBe(200);
+    expect(balance.json()).toEqual({ userID: member.userId, balanceCents: 0 });
+    const blocks = await t.app.inject({ method: 'GET', url: '/api/get-block-balances', headers: { cookie: session } });
+    expect(blocks.statusCode).toBe(200);
+    expect(blocks.json()).toEqual({ blocks: [] });
   });
 
   it('/awaiting/ without a session: the landing title and tagline (member spec §2), marked data-landing, with the visitor\'s navbar', async () => {

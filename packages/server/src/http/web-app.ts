@@ -24,7 +24,8 @@ import { ROUTE_PRELOADS_FILE, routeOf, type RoutePreloads } from '@flightline/do
  *   - with a session cookie, draws the page's heading in the loading state for
  *     the field pages with a fixed title (domain page-headings.ts), and
  *     preloads the app's first read, GET /api/session, and the page's own
- *     first read when it needs no parameters (the crew page's).
+ *     first reads when they need no parameters (Home's balance and blocks,
+ *     the crew page's).
  * Each answer is made once per page and kind, and kept with its brotli and gzip forms.
  */
 
@@ -34,10 +35,12 @@ const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=[^;]/
 /** The app's first read (lib/session.ts), preloaded for a page opened with a session cookie. */
 export const SESSION_API = '/api/session';
 
-/** A page's first read when it has no parameters (the caller's own data), preloaded with the session's. */
-export const PAGE_READS: Readonly<Record<string, string>> = {
+/** A page's first reads when they have no parameters (the caller's own data), preloaded with the session's. */
+export const PAGE_READS: Readonly<Record<string, readonly string[]>> = {
+  // features/home/api.ts: Home's balance and blocks lines, the member's own.
+  '/': ['/api/get-balance', '/api/get-block-balances'],
   // features/crew/api.ts: the signed-in member's own Request Flight page.
-  '/crew': '/api/serve-crew',
+  '/crew': ['/api/serve-crew'],
 };
 
 const PAGE_SLOT = /<!--page-->[\s\S]*?<!--\/page-->/;
@@ -105,8 +108,7 @@ export function pageHtml(indexHtml: string, preloads: RoutePreloads | undefined,
   // Every page reads the session first (lib/session.ts): with a session cookie, fetch it with the scripts, and the page's own first read.
   if (signedIn) {
     links.push(`<link rel="preload" as="fetch" crossorigin href="${SESSION_API}">`);
-    const read = PAGE_READS[route];
-    if (read) links.push(`<link rel="preload" as="fetch" crossorigin href="${read}">`);
+    for (const read of Object.hasOwn(PAGE_READS, route) ? PAGE_READS[route]! : []) links.push(`<link rel="preload" as="fetch" crossorigin href="${read}">`);
   }
   const preload = preloads?.routes[route];
   if (preload && (signedIn || !preload.signedIn)) {

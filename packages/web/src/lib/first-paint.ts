@@ -18,3 +18,20 @@ export const servedWithSession: boolean = root?.hasAttribute('data-session') ===
  * index.html) shows neither navbar's links until the session is read.
  */
 export const servedSignedOut: boolean = root?.hasAttribute('data-signed-out') === true;
+
+/**
+ * Resolves once the browser has painted a frame (a task after the next
+ * animation frame), or after 100 ms in a tab that draws no frames (opened in
+ * the background), so the app never waits on a frame that will not come.
+ */
+export function afterFirstPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    const fallback = setTimeout(resolve, 100);
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        clearTimeout(fallback);
+        resolve();
+      }, 0),
+    );
+  });
+}
