@@ -10,7 +10,8 @@ import { mountAuth } from './auth/mount.ts';
 import type { DB } from './db/schema.ts';
 import type { Database } from './db/engine.ts';
 import { checkAccess, forwardSessionCookies, resolveContext, type RequestContext } from './http/context.ts';
-import { badRequest, containsNul, databaseInputError, databaseUnavailable, HttpError, NUL_REFUSED, reasonPhrase } from './http/errors.ts';
+import { databaseAnswer } from './http/database-errors.ts';
+import { badRequest, containsNul, HttpError, NUL_REFUSED, reasonPhrase } from './http/errors.ts';
 import { registerCompression } from './http/compression.ts';
 import { addSecurityHeaders } from './http/security-headers.ts';
 import { loadWebApp } from './http/web-app.ts';
@@ -93,7 +94,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
 
   app.setErrorHandler((rawError, request, reply) => {
-    const error = databaseUnavailable(rawError) ?? databaseInputError(rawError) ?? rawError;
+    // The database's refusals answer as http/database-errors.ts says; an error no row answers is a logged 500.
+    const error = databaseAnswer(rawError) ?? rawError;
     if (error instanceof HttpError) {
       return reply
         .status(error.statusCode)

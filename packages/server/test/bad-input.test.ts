@@ -69,12 +69,12 @@ describe('input the database cannot store', () => {
   });
 
   it('maps a PostgreSQL data exception (SQLSTATE class 22) to a 400 with its reason', async () => {
-    const { databaseInputError } = await import('../src/http/errors.ts');
+    const { databaseAnswer } = await import('../src/http/database-errors.ts');
     try {
       await t.db.selectNoFrom((eb) => eb.cast(eb.val('2025-02-30'), 'date').as('d')).execute();
       expect.unreachable();
     } catch (error) {
-      const answer = databaseInputError(error);
+      const answer = databaseAnswer(error);
       expect(answer?.statusCode).toBe(400);
       expect(answer?.message).toMatch(/^Invalid input: .*2025-02-30/);
     }

@@ -5,7 +5,7 @@ import { buildApp, type App } from '../src/app.ts';
 import { openDatabase, type Database } from '../src/db/engine.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { createMailer } from '../src/mail/mailer.ts';
-import { DATABASE_UNAVAILABLE } from '../src/http/errors.ts';
+import { DATABASE_UNAVAILABLE } from '../src/http/database-errors.ts';
 import { createClub, createPerson, TEST_PASSWORD } from './helpers/test-app.ts';
 
 /**

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OutboxAnswer } from '@flightline/domain/outbox-answers';
 import { createOutbox, type NewOutboxEntry, type Outbox, type OutboxEntry, type OutboxOutcome } from '@flightline/domain/outbox';
 import { createIdbOutboxStore } from '../../web/src/lib/outbox/idb-store.ts';
-import { DATABASE_UNAVAILABLE } from '../src/http/errors.ts';
+import { DATABASE_UNAVAILABLE } from '../src/http/database-errors.ts';
 import { createFleet, depositFor } from './helpers/flights.ts';
 import { createClub, createPerson, createTestApp, type TestApp } from './helpers/test-app.ts';
 

@@ -4,6 +4,7 @@ import { isValidTimeZone } from '@flightline/domain/club-time';
 import type { ClubSettings } from '@flightline/domain/schemas/fleet';
 import type { DB } from '../../db/schema.ts';
 import { hasRight, type MemberContext } from '../../http/context.ts';
+import { CLUB_NAME_TAKEN } from '../../http/database-errors.ts';
 import { badRequest, conflict, forbidden } from '../../http/errors.ts';
 import { itemsUsingTaxes, type TaxUse } from '../fleet/repo.ts';
 import { settleClubLogo } from './logo-service.ts';
@@ -17,8 +18,6 @@ import { findClubByName, lockClubForUpdate, updateClub, type ClubRecord } from '
  * written so the admin edits what they wrote; the editor shows it as text,
  * never as HTML.
  */
-
-const NAME_TAKEN = 'Another club already has that name';
 
 function requireAdmin(ctx: MemberContext): void {
   if (!hasRight(ctx, 'admin')) throw forbidden('Only an admin can see or change the club settings');
@@ -55,11 +54,6 @@ function describeUses(uses: TaxUse[]): string {
   return shown.length > 1 ? `${shown.slice(0, -1).join(', ')} and ${shown.at(-1)}` : (shown[0] ?? '');
 }
 
-/** PostgreSQL's unique_violation: two admins renaming two clubs to one name at the same moment. */
-function isUniqueViolation(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
-}
-
 /**
  * Replace the club's settings. Refused: a time zone that is not an IANA
  * zone, a name another club has (any case), and removing a tax name an item
@@ -70,37 +64,33 @@ function isUniqueViolation(error: unknown): boolean {
 export async function updateClubSettings(db: Kysely<DB>, ctx: MemberContext, settings: ClubSettings): Promise<ClubSettingsItem> {
   requireAdmin(ctx);
   if (!isValidTimeZone(settings.timeZone)) throw badRequest(`Unknown time zone ${settings.timeZone}`);
-  try {
-    return await db.transaction().execute(async (trx) => {
-      const current = await lockClubForUpdate(trx, ctx.club.id);
-      const namesake = await findClubByName(trx, settings.name);
-      if (namesake && namesake.id !== current.id) throw conflict(NAME_TAKEN);
-      const removed = Object.keys(current.tax_rates).filter((name) => !Object.hasOwn(settings.taxRates, name));
-      const uses = await itemsUsingTaxes(trx, current.id, removed);
-      for (const name of removed) {
-        const users = uses.filter((use) => use.taxNames.includes(name));
-        if (users.length > 0) throw conflict(`Tax ${name} is still used by ${describeUses(users)}: take it off them first`);
-      }
-      await settleClubLogo(trx, current.id, settings.clubLogo);
-      const row = await updateClub(trx, current.id, {
-        name: settings.name,
-        short_name: settings.shortName,
-        link: settings.clubLink,
-        logo: settings.clubLogo,
-        message: settings.message,
-        time_zone: settings.timeZone,
-        currency: settings.currency,
-        height_unit: settings.heightUnit,
-        tax_rates: JSON.stringify(settings.taxRates),
-        membership_year_end: settings.membershipYearEnd,
-        warning_level_cents: settings.warningLevelCents,
-        minimum_level_cents: settings.minimumLevelCents,
-        payment_methods: settings.paymentMethods,
-      });
-      return clubSettingsItem(row);
+  // Two admins renaming two clubs to one name at the same moment: the unique index refuses one (http/database-errors.ts).
+  return db.transaction().execute(async (trx) => {
+    const current = await lockClubForUpdate(trx, ctx.club.id);
+    const namesake = await findClubByName(trx, settings.name);
+    if (namesake && namesake.id !== current.id) throw conflict(CLUB_NAME_TAKEN);
+    const removed = Object.keys(current.tax_rates).filter((name) => !Object.hasOwn(settings.taxRates, name));
+    const uses = await itemsUsingTaxes(trx, current.id, removed);
+    for (const name of removed) {
+      const users = uses.filter((use) => use.taxNames.includes(name));
+      if (users.length > 0) throw conflict(`Tax ${name} is still used by ${describeUses(users)}: take it off them first`);
+    }
+    await settleClubLogo(trx, current.id, settings.clubLogo);
+    const row = await updateClub(trx, current.id, {
+      name: settings.name,
+      short_name: settings.shortName,
+      link: settings.clubLink,
+      logo: settings.clubLogo,
+      message: settings.message,
+      time_zone: settings.timeZone,
+      currency: settings.currency,
+      height_unit: settings.heightUnit,
+      tax_rates: JSON.stringify(settings.taxRates),
+      membership_year_end: settings.membershipYearEnd,
+      warning_level_cents: settings.warningLevelCents,
+      minimum_level_cents: settings.minimumLevelCents,
+      payment_methods: settings.paymentMethods,
     });
-  } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(NAME_TAKEN);
-    throw error;
-  }
+    return clubSettingsItem(row);
+  });
 }

@@ -4,7 +4,7 @@ import { clubClockTime, clubDayBounds, isMembershipActive } from '@flightline/do
 import type { UpdateFlight } from '@flightline/domain/schemas/flights';
 import type { DB } from '../../db/schema.ts';
 import { assertSameClub, hasRight, type MemberContext } from '../../http/context.ts';
-import { badRequest, conflict, forbidden, HttpError, notFound } from '../../http/errors.ts';
+import { badRequest, conflict, forbidden, type HttpError, notFound } from '../../http/errors.ts';
 import { namedClub } from '../../http/params.ts';
 import {
   postLandingCharges,
@@ -15,7 +15,7 @@ import {
 } from '../billing/flight-billing.ts';
 import { findGliderForUpdate, findTugForUpdate, updateGlider } from '../fleet/repo.ts';
 import { clearIntroFlightRef } from '../intros/repo.ts';
-import { hasHint, isUniqueViolation, triggerMessage } from '../ledger/db-errors.ts';
+import { once } from '../once.ts';
 import { listTugStatuses } from '../tugs/service.ts';
 import { changeFlight } from './change-service.ts';
 import { CLOCK_SKEW_MS } from './clock.ts';
@@ -41,13 +41,14 @@ import {
  * and one 409 — never two charges. States: waiting → launched → landed, or
  * cancelled (removed from the line before launch). The charges are posted
  * by billing after the state columns change, in the same transaction. An
- * idempotency key sent twice answers the first answer and does nothing.
+ * idempotency key sent twice answers the first answer and does nothing
+ * (modules/once.ts); a refusal by the database (the glider or a person on
+ * another flight, the lock date) answers as http/database-errors.ts says.
  * ChangeFlight, the log edit, goes the same way (lock, lock date, key) but
  * needs admin or Can Edit Flight Logs; change-service.ts does the edit.
  */
 
 type LineAction = UpdateFlight['action'];
-type Db = Kysely<DB> | Transaction<DB>;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -217,16 +218,6 @@ async function apply(trx: Transaction<DB>, ctx: MemberContext, flight: FlightSta
   }
 }
 
-/** A key already used: the same action on the same flight answers what it answered; anything else is refused. */
-async function replay(db: Db, ctx: MemberContext, key: string, action: LineAction, flightId: string): Promise<FlightActionResult | undefined> {
-  const found = await findActionByKey(db, ctx.club.id, key);
-  if (!found) return undefined;
-  if (found.action !== action || found.flight_id !== flightId) {
-    throw conflict(`This idempotency key was already used for ${found.action} of flight ${found.flight_id}; send a new key for a new action`);
-  }
-  return found.response as FlightActionResult;
-}
-
 export async function updateFlight(db: Kysely<DB>, ctx: MemberContext, body: UpdateFlight): Promise<FlightActionResult> {
   assertSameClub(ctx, namedClub(body.club));
   // Log edits (back-office spec §6): admin or Can Edit Flight Logs; the line actions are every active member's.
@@ -236,19 +227,16 @@ export async function updateFlight(db: Kysely<DB>, ctx: MemberContext, body: Upd
   if (!UUID.test(body.id)) throw notFound('Flight not found');
   const id = body.id.toLowerCase();
   const key = body.idempotencyKey;
-  if (key !== undefined) {
-    const first = await replay(db, ctx, key, body.action, id);
-    if (first) return first;
-  }
-  try {
-    return await db.transaction().execute(async (trx) => {
+  return once(db, {
+    write: { name: 'line-action' },
+    key,
+    recorded: (reader, used) => findActionByKey(reader, ctx.club.id, used),
+    // The same action on the same flight answers what it answered; anything else is refused.
+    replay: (_, found) => (found.action === body.action && found.flight_id === id ? (found.response as FlightActionResult) : undefined),
+    keyUsed: (found) => `This idempotency key was already used for ${found.action} of flight ${found.flight_id}; send a new key for a new action`,
+    run: async (trx) => {
       const flight = await lockFlight(trx, ctx.club.id, id);
       if (!flight) throw notFound('Flight not found');
-      // A twin with the same key may have committed while this one waited for the lock.
-      if (key !== undefined) {
-        const first = await replay(trx, ctx, key, body.action, id);
-        if (first) return first;
-      }
       const lockDate = ctx.club.lock_date;
       if (lockDate !== null && flight.day <= lockDate) {
         const which = body.action === 'ChangeFlight' ? `Flight ${id}` : 'Flight';
@@ -272,18 +260,6 @@ export async function updateFlight(db: Kysely<DB>, ctx: MemberContext, body: Upd
         response: JSON.stringify(answer),
       });
       return answer;
-    });
-  } catch (error) {
-    if (error instanceof HttpError) throw error;
-    if (key !== undefined && isUniqueViolation(error)) {
-      const first = await replay(db, ctx, key, body.action, id);
-      if (first) return first;
-    }
-    if (isUniqueViolation(error, 'flight_glider_unfinished_key')) throw conflict('The glider is on another flight now: land or remove that flight first');
-    if (isUniqueViolation(error, 'flight_intro_key')) throw conflict('This intro is already on a flight');
-    // An undone landing, or a log edit, would put a person on a second unfinished flight (migration 0016).
-    if (hasHint(error, 'person_on_line')) throw conflict(triggerMessage(error));
-    if (hasHint(error, 'ledger_locked')) throw conflict('Charges on or before the lock date cannot be posted: the flight is locked');
-    throw error;
-  }
+    },
+  });
 }

@@ -5,7 +5,8 @@ import type { FlyWith } from '@flightline/domain/crew-rules';
 import { flightRequestSchema, type FlightRequest } from '@flightline/domain/schemas/flights';
 import type { DB } from '../../db/schema.ts';
 import { assertSameClub, type MemberContext } from '../../http/context.ts';
-import { badRequest, conflict, forbidden, HttpError } from '../../http/errors.ts';
+import { gliderFlyingMessage } from '../../http/database-errors.ts';
+import { badRequest, conflict, forbidden } from '../../http/errors.ts';
 import { namedClub } from '../../http/params.ts';
 import { describeZodError } from '../../http/route.ts';
 import { findGliderForUpdate, findIntroLaunchForUpdate, findLaunchType, updateGlider, type GliderRow } from '../fleet/repo.ts';
@@ -13,9 +14,9 @@ import { renameIntroPassenger } from '../intros/passenger-service.ts';
 import { findIntroForUpdate, updateIntro, type IntroRow } from '../intros/repo.ts';
 import { sellIntro } from '../intros/sale-service.ts';
 import { introItem } from '../intros/service.ts';
-import { hasHint, isUniqueViolation, triggerMessage } from '../ledger/db-errors.ts';
 import { memberApSumCents } from '../ledger/repo.ts';
 import { mayReadAccount } from '../ledger/service.ts';
+import { once } from '../once.ts';
 import { CLOCK_SKEW_MS } from './clock.ts';
 import { flightRecord } from './record.ts';
 import { findClubMember, findCreateAnswer, findFlight, findFlightOwner, insertAction, insertFlight, unfinishedFlightOfGlider, unfinishedFlightOfPerson } from './repo.ts';
@@ -27,7 +28,10 @@ import { findClubMember, findCreateAnswer, findFlight, findFlightOwner, insertAc
  * the intro), the glider, the launch type, the funds — and the flight, the
  * glider's status, the intro's link (and a new intro's sale) are written in
  * one transaction. The phone's flight id is the idempotency key: the same
- * id again from the same member answers what the first request answered.
+ * id again from the same member answers what the first request answered
+ * (modules/once.ts); a refusal by the database (the glider, the intro or a
+ * person already on the line, the serial number, the lock date) answers as
+ * http/database-errors.ts says.
  */
 
 export interface FlightRequestInput {
@@ -41,6 +45,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const NAME_MAX = 60;
 
 type Member = NonNullable<Awaited<ReturnType<typeof findClubMember>>>;
+type FlightOwner = NonNullable<Awaited<ReturnType<typeof findFlightOwner>>>;
 
 interface SecondPerson {
   passengerId: string | null;
@@ -167,7 +172,7 @@ async function checkGlider(trx: Transaction<DB>, ctx: MemberContext, request: Fl
   const glider = await findGliderForUpdate(trx, ctx.club.id, request.glider);
   if (!glider) throw badRequest(`Unknown glider ${request.glider}`);
   if (glider.status === 'Flying' || (await unfinishedFlightOfGlider(trx, ctx.club.id, glider.id))) {
-    throw conflict(`Glider ${glider.id} is already flying`);
+    throw conflict(gliderFlyingMessage(glider.id));
   }
   if (glider.status !== 'Ready') throw conflict(`Glider ${glider.id} is not ready`);
   if (request.flyWith !== 'Alone' && glider.places < 2) {
@@ -289,17 +294,14 @@ async function placeFlight(trx: Transaction<DB>, ctx: MemberContext, id: string,
 
 /**
  * A flight with this id already exists: from this member in this club, it
- * is a retry and gets the first answer; anyone else's is a collision (409).
- * The pilot's balance is replayed only while the caller may still read it
- * (an answer stored by an older server, or before a right was taken away,
- * may hold it); a flight with no stored answer is answered without one.
+ * is a retry and gets the first answer; anyone else's is a collision
+ * (undefined: refused by once()). The pilot's balance is replayed only while
+ * the caller may still read it (an answer stored by an older server, or
+ * before a right was taken away, may hold it); a flight with no stored
+ * answer is answered without one.
  */
-async function replayCreate(db: Kysely<DB>, ctx: MemberContext, id: string): Promise<FlightCreated | undefined> {
-  const owner = await findFlightOwner(db, id);
-  if (!owner) return undefined;
-  if (owner.club_id !== ctx.club.id || owner.submitted_by !== ctx.user.id) {
-    throw conflict(`Flight id ${id} is already used: send a new id for a new flight`);
-  }
+async function replayCreate(db: Kysely<DB>, ctx: MemberContext, id: string, owner: FlightOwner): Promise<FlightCreated | undefined> {
+  if (owner.club_id !== ctx.club.id || owner.submitted_by !== ctx.user.id) return undefined;
   const first = await findCreateAnswer(db, ctx.club.id, id);
   if (first) {
     const { balanceCents, ...answer } = first.response as FlightCreated;
@@ -316,27 +318,19 @@ export async function requestFlight(db: Kysely<DB>, ctx: MemberContext, input: F
   const request = parsed.data;
   if (!UUID.test(input.id)) throw badRequest('The flight id must be a UUID made by the phone');
   const id = input.id.toLowerCase();
-  // A retry answers what the first delivery answered, even when the outbox delivers it after midnight.
-  const retried = await replayCreate(db, ctx, id);
-  if (retried) return retried;
-  const today = clubToday(ctx.club.time_zone, ctx.now);
-  if (input.date !== undefined && input.date !== '' && input.date !== today) {
-    throw badRequest(`Flights are requested for today (${today} in the club's time zone), not ${input.date}`);
-  }
-  const submittedAt = submittedTime(ctx, request.submittedAt, today);
-  try {
-    return await db.transaction().execute((trx) => placeFlight(trx, ctx, id, today, request, submittedAt));
-  } catch (error) {
-    // A twin of this request may have won the race (the glider lock or the primary key stopped this one).
-    const twin = await replayCreate(db, ctx, id);
-    if (twin) return twin;
-    if (error instanceof HttpError) throw error;
-    if (isUniqueViolation(error, 'flight_glider_unfinished_key')) throw conflict(`Glider ${request.glider} is already flying`);
-    if (isUniqueViolation(error, 'flight_intro_key')) throw conflict('This intro is already on a flight');
-    // Another request placed the same person meanwhile; the trigger's message names them and the glider.
-    if (hasHint(error, 'person_on_line')) throw conflict(triggerMessage(error));
-    if (isUniqueViolation(error, 'intro_sn_key')) throw conflict('That serial number is already used: enter another or leave it empty');
-    if (hasHint(error, 'ledger_locked')) throw conflict("The intro sale can't be posted on or before the club's lock date");
-    throw error;
-  }
+  // The flight id is the key: a retry answers what the first delivery answered, even when the outbox delivers it after midnight.
+  return once(db, {
+    write: { name: 'flight-request', glider: request.glider },
+    key: id,
+    recorded: (reader) => findFlightOwner(reader, id),
+    replay: (reader, owner) => replayCreate(reader, ctx, id, owner),
+    keyUsed: () => `Flight id ${id} is already used: send a new id for a new flight`,
+    run: (trx) => {
+      const today = clubToday(ctx.club.time_zone, ctx.now);
+      if (input.date !== undefined && input.date !== '' && input.date !== today) {
+        throw badRequest(`Flights are requested for today (${today} in the club's time zone), not ${input.date}`);
+      }
+      return placeFlight(trx, ctx, id, today, request, submittedTime(ctx, request.submittedAt, today));
+    },
+  });
 }

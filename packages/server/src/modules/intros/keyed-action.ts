@@ -2,10 +2,9 @@ import type { Kysely, Transaction } from 'kysely';
 import type { IntroItem, UpdateItemResult } from '@flightline/domain/api-types';
 import type { DB } from '../../db/schema.ts';
 import type { MemberContext } from '../../http/context.ts';
-import { conflict, HttpError } from '../../http/errors.ts';
-import { hasHint, isUniqueViolation } from '../ledger/db-errors.ts';
+import { entryKeyUsed } from '../ledger/journal.ts';
 import { findTransactionByKey } from '../ledger/posting-repo.ts';
-import { lockRefusal } from './locked.ts';
+import { once } from '../once.ts';
 import { entryIntroId, findIntro } from './repo.ts';
 import { introItem } from './service.ts';
 
@@ -23,42 +22,30 @@ export interface KeyedIntroAction {
 
 /**
  * An intro action that posts one ledger entry under the request's idempotency
- * key (refund, cancel). A key already on this action's entry for this intro
- * answers as the first request did, before any work; a key on any other
- * entry is refused. `work` runs in one transaction; when two requests with
- * one key race, the second's unique violation ends in the first's answer. An
- * entry the lock date refuses (the date moved meanwhile) answers 409 naming it.
+ * key (refund, cancel, write-down), once (modules/once.ts): a key already on
+ * this action's entry for this intro answers as the first request did, with
+ * the intro as it is now, before any work; a key on any other entry is
+ * refused. `work` runs in one transaction. An entry the lock date refuses (the
+ * date moved meanwhile) answers 409 naming it (http/database-errors.ts).
  */
-export async function runKeyedIntroAction(
+export function runKeyedIntroAction(
   db: Kysely<DB>,
   ctx: MemberContext,
   introId: string,
   action: KeyedIntroAction,
   work: (trx: Transaction<DB>) => Promise<Result>,
 ): Promise<Result> {
-  const replay = async (key: string): Promise<Result | undefined> => {
-    const found = await findTransactionByKey(db, ctx.club.id, key);
-    if (!found) return undefined;
-    if (found.transaction_type !== action.type || (await entryIntroId(db, ctx.club.id, found.id)) !== introId) {
-      throw conflict(`This idempotency key was already used for transaction #${found.id} (${found.transaction_type}); send a new key for a new ${action.noun}`);
-    }
-    const intro = await findIntro(db, ctx.club.id, introId);
-    return action.answer(introItem(intro!));
-  };
-  const { key } = action;
-  if (key !== undefined) {
-    const first = await replay(key);
-    if (first) return first;
-  }
-  try {
-    return await db.transaction().execute(work);
-  } catch (error) {
-    if (error instanceof HttpError) throw error;
-    if (key !== undefined && isUniqueViolation(error)) {
-      const first = await replay(key);
-      if (first) return first;
-    }
-    if (hasHint(error, 'ledger_locked')) throw lockRefusal(error);
-    throw error;
-  }
+  const clubId = ctx.club.id;
+  return once(db, {
+    write: { name: 'ledger-entry' },
+    key: action.key,
+    recorded: (reader, key) => findTransactionByKey(reader, clubId, key),
+    replay: async (reader, found) => {
+      if (found.transaction_type !== action.type || (await entryIntroId(reader, clubId, found.id)) !== introId) return undefined;
+      const intro = await findIntro(reader, clubId, introId);
+      return action.answer(introItem(intro!));
+    },
+    keyUsed: (found) => entryKeyUsed(found, action.noun),
+    run: work,
+  });
 }

@@ -6,6 +6,7 @@ import { ACCOUNT, type PostingLine } from '@flightline/domain/ledger';
 import { formatMoney } from '@flightline/domain/money';
 import type { DB } from '../../db/schema.ts';
 import type { MemberContext } from '../../http/context.ts';
+import { serialUsedMessage } from '../../http/database-errors.ts';
 import { badRequest, conflict } from '../../http/errors.ts';
 import { findIntroLaunchForUpdate } from '../fleet/repo.ts';
 import { assertAfterLockDate } from '../ledger/journal.ts';
@@ -97,7 +98,7 @@ export async function sellIntro(trx: Transaction<DB>, ctx: MemberContext, input:
   if (staleDate < purchaseDate) throw badRequest('The expiration date must be on or after the purchase date');
   let sn = (input.SN ?? '').trim().toUpperCase();
   if (sn === '') sn = await freshSerial(trx, club.id);
-  else if (await serialTaken(trx, club.id, sn)) throw conflict(`Serial number ${sn} is already used: enter another or leave it empty`);
+  else if (await serialTaken(trx, club.id, sn)) throw conflict(serialUsedMessage(sn));
 
   const intro = await insertIntro(trx, {
     club_id: club.id,

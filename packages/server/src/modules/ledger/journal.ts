@@ -3,21 +3,23 @@ import type { TransactionPosted } from '@flightline/domain/api-types';
 import { clubDayBounds } from '@flightline/domain/club-time';
 import type { DB } from '../../db/schema.ts';
 import type { MemberContext } from '../../http/context.ts';
+import { lockedMessage } from '../../http/database-errors.ts';
 import { conflict, type HttpError } from '../../http/errors.ts';
-import { hasHint, isUniqueViolation } from './db-errors.ts';
+import { once } from '../once.ts';
 import { postedMessage } from './descriptions.ts';
 import { entryMember, findTransactionByKey } from './posting-repo.ts';
 import { memberApSumThroughCents } from './repo.ts';
 
 /**
- * What every write of the ledger shares: the lock date, idempotent retries,
- * the answer, and the database's refusals turned into answers a person can
- * act on. The database enforces the same rules (0004_ledger.sql); these
- * checks only give the refusal its message before it gets that far.
+ * What every write of the ledger shares: the lock date, idempotent retries
+ * (through modules/once.ts) and the answer. The database enforces the same
+ * rules (0004_ledger.sql); these checks only give the refusal its message
+ * before it gets that far, and its refusals answer as
+ * http/database-errors.ts says.
  */
 
 export function lockedError(lockDate: string): HttpError {
-  return conflict(`Transactions on or before the lock date ${lockDate} cannot be posted`);
+  return conflict(lockedMessage(lockDate));
 }
 
 /** Refuse an effective time on or before the end of the lock day, in the club's zone. */
@@ -53,26 +55,21 @@ export async function postedAnswer(db: Kysely<DB>, clubId: string, entry: { id: 
   return answer;
 }
 
-/** A retry of the same request answers as the first call did; the key sent with any other request is refused, nothing posted. */
-async function replay(db: Kysely<DB>, clubId: string, found: PostedRow, expected: Expected): Promise<TransactionPosted> {
-  const sameKind =
-    found.transaction_type === expected.transactionType && (expected.reversesId === undefined || found.reverses_id === expected.reversesId);
-  if (!sameKind || (expected.isSameRequest !== undefined && !(await expected.isSameRequest(db, clubId, found.id)))) {
-    throw conflict(`This idempotency key was already used for transaction #${found.id} (${found.transaction_type}); send a new key for a new request`);
-  }
-  return postedAnswer(db, clubId, found);
-}
+/** The refusal of an idempotency key already stored on an entry, for a new `noun` ('request', 'sale', 'refund'…). */
+export const entryKeyUsed = (found: PostedRow, noun: string) =>
+  `This idempotency key was already used for transaction #${found.id} (${found.transaction_type}); send a new key for a new ${noun}`;
 
 /**
- * Post one entry: `work` runs in a database transaction and answers the new
- * entry's id. With an idempotency key, a key already used in the club for the
- * same request answers the original entry without posting again (for any
- * other request, 409) — also when two requests with the same key race (the
- * unique (club_id, idempotency_key) decides, the loser reads the winner's
- * entry). A lock-date refusal by the database (a lock date moved meanwhile)
- * answers 409, never 500.
+ * Post one entry, once (modules/once.ts): `work` runs in a database
+ * transaction and answers the new entry's id; the idempotency key is stored
+ * on the entry (unique (club_id, idempotency_key)). A key already used in the
+ * club for the same request answers the original entry without posting again;
+ * for any other request, 409. The same request is the same kind of entry
+ * (and entry reversed) that `isSameRequest` recognises. A lock-date refusal
+ * by the database (a lock date moved meanwhile) answers 409, never 500; so
+ * does a second reversal of one entry (http/database-errors.ts).
  */
-export async function postOnce(
+export function postOnce(
   db: Kysely<DB>,
   ctx: MemberContext,
   idempotencyKey: string | undefined,
@@ -80,24 +77,17 @@ export async function postOnce(
   work: (trx: Transaction<DB>) => Promise<{ id: number }>,
 ): Promise<TransactionPosted> {
   const clubId = ctx.club.id;
-  if (idempotencyKey !== undefined) {
-    const found = await findTransactionByKey(db, clubId, idempotencyKey);
-    if (found) return replay(db, clubId, found, expected);
-  }
-  let posted: { id: number };
-  try {
-    posted = await db.transaction().execute(work);
-  } catch (error) {
-    // Racing a twin request, the loser may trip any unique index first (the key's, or reverses_id's).
-    if (idempotencyKey !== undefined && isUniqueViolation(error)) {
-      const found = await findTransactionByKey(db, clubId, idempotencyKey);
-      if (found) return replay(db, clubId, found, expected);
-    }
-    if (hasHint(error, 'ledger_locked')) {
-      const lockDate = /lock date (\d{4}-\d{2}-\d{2})/.exec((error as Error).message)?.[1];
-      throw lockDate ? lockedError(lockDate) : conflict('Transactions on or before the lock date cannot be posted');
-    }
-    throw error;
-  }
-  return postedAnswer(db, clubId, { id: posted.id, transaction_type: expected.transactionType, reverses_id: expected.reversesId ?? null });
+  const isThisRequest = async (reader: Kysely<DB>, found: PostedRow) =>
+    found.transaction_type === expected.transactionType &&
+    (expected.reversesId === undefined || found.reverses_id === expected.reversesId) &&
+    (expected.isSameRequest === undefined || (await expected.isSameRequest(reader, clubId, found.id)));
+  return once(db, {
+    write: expected.reversesId === undefined ? { name: 'ledger-entry' } : { name: 'reversal', of: expected.reversesId },
+    key: idempotencyKey,
+    recorded: (reader, key) => findTransactionByKey(reader, clubId, key),
+    replay: async (reader, found) => ((await isThisRequest(reader, found)) ? postedAnswer(reader, clubId, found) : undefined),
+    keyUsed: (found) => entryKeyUsed(found, 'request'),
+    run: work,
+    answer: (reader, posted) => postedAnswer(reader, clubId, { id: posted.id, transaction_type: expected.transactionType, reverses_id: expected.reversesId ?? null }),
+  });
 }

@@ -4,9 +4,6 @@ import type { DB } from '../../db/schema.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
-/** One reversal per entry: unique (reverses_id) of ledger_transaction (0004_ledger.sql). */
-export const REVERSES_CONSTRAINT = 'ledger_transaction_reverses_id_key';
-
 /**
  * The club row, share-locked for the rest of the transaction: a lock-date
  * change waits until the entry is committed, and the entry is checked
@@ -181,6 +178,16 @@ export async function insertMemberBlock(
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
+}
+
+/** The block a purchase entry created (its rule and season), for comparing a retried request with it (same-request.ts). */
+export function purchasedBlockOf(db: Db, clubId: string, transactionId: number) {
+  return db
+    .selectFrom('member_block')
+    .select(['block_rule_id', 'starts_on', 'ends_on'])
+    .where('club_id', '=', clubId)
+    .where('transaction_id', '=', transactionId)
+    .executeTakeFirst();
 }
 
 /** The block a purchase created, row-locked, with the units drawn from it so far. */

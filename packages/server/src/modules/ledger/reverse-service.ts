@@ -6,8 +6,8 @@ import type { z } from 'zod';
 import type { reverseTransactionSchema } from '@flightline/domain/schemas/ledger';
 import type { DB } from '../../db/schema.ts';
 import { assertSameClub, hasRight, type MemberContext } from '../../http/context.ts';
+import { alreadyReversedMessage } from '../../http/database-errors.ts';
 import { conflict, forbidden, notFound } from '../../http/errors.ts';
-import { isUniqueViolation } from './db-errors.ts';
 import { reversalDescription } from './descriptions.ts';
 import { assertAfterLockDate, postOnce } from './journal.ts';
 import {
@@ -18,7 +18,6 @@ import {
   lockBlockOfPurchase,
   lockClubForPosting,
   lockMember,
-  REVERSES_CONSTRAINT,
   transactionPostings,
 } from './posting-repo.ts';
 
@@ -31,7 +30,7 @@ type ReverseInput = z.infer<typeof reverseTransactionSchema>;
  */
 const REVERSIBLE = new Set(['Deposit', 'Expense', 'Block', 'Bank Payment', 'Write Down']);
 
-const alreadyReversed = (id: number) => conflict(`Transaction #${id} was already reversed`);
+const alreadyReversed = (id: number) => conflict(alreadyReversedMessage(id));
 
 function usedText(units: 'unlimited' | '$' | 'minutes', used: number): string {
   return units === '$' ? formatMoney(used) : `${used} minutes`;
@@ -46,47 +45,42 @@ export async function reverseTransaction(db: Kysely<DB>, ctx: MemberContext, inp
   assertSameClub(ctx, input.club);
   if (!hasRight(ctx, 'admin')) throw forbidden('Only an admin can reverse a transaction');
   const originalId = input.id;
-  try {
-    return await postOnce(db, ctx, input.idempotencyKey, { transactionType: 'Reversal', reversesId: originalId }, async (trx) => {
-      const club = await lockClubForPosting(trx, ctx.club.id);
-      const original = await findTransaction(trx, club.id, originalId);
-      if (!original) throw notFound(`No transaction #${originalId} at this club`);
-      if (original.reverses_id !== null) {
-        throw conflict(`Transaction #${originalId} is itself the reversal of #${original.reverses_id}: post the entry again instead`);
-      }
-      if (!REVERSIBLE.has(original.transaction_type)) {
-        throw conflict(`Transaction #${originalId} (${original.transaction_type}) is corrected where it was made, not reversed here`);
-      }
-      if (await findReversalOf(trx, club.id, originalId)) throw alreadyReversed(originalId);
-      assertAfterLockDate(club, ctx.now);
-      const lines = await transactionPostings(trx, club.id, originalId);
-      const memberId = lines.find((line) => line.memberId !== undefined)?.memberId;
-      if (memberId !== undefined) await lockMember(trx, club.id, memberId);
-      const block = original.transaction_type === 'Block' ? await lockBlockOfPurchase(trx, club.id, originalId) : undefined;
-      if (block && block.used !== 0) {
-        throw conflict(
-          `The block ${block.name} bought in transaction #${originalId} has been used (${usedText(block.units, block.used)}): correct those flights first`,
-        );
-      }
-      const id = await insertEntry(trx, {
-        clubId: club.id,
-        effectiveAt: new Date(ctx.now),
-        enteredAt: new Date(ctx.now),
-        enteredBy: ctx.user.id,
-        transactionType: 'Reversal',
-        description: reversalDescription(originalId),
-        note: input.note,
-        reference: original.reference,
-        idempotencyKey: input.idempotencyKey ?? null,
-        reversesId: originalId,
-        lines: reversalPostings(lines),
-      });
-      if (block) await insertBlockVoid(trx, block.id, id, new Date(ctx.now));
-      return { id };
+  // Two reversals of one entry racing: unique (reverses_id) lets one through, the other answers 409 (http/database-errors.ts).
+  return postOnce(db, ctx, input.idempotencyKey, { transactionType: 'Reversal', reversesId: originalId }, async (trx) => {
+    const club = await lockClubForPosting(trx, ctx.club.id);
+    const original = await findTransaction(trx, club.id, originalId);
+    if (!original) throw notFound(`No transaction #${originalId} at this club`);
+    if (original.reverses_id !== null) {
+      throw conflict(`Transaction #${originalId} is itself the reversal of #${original.reverses_id}: post the entry again instead`);
+    }
+    if (!REVERSIBLE.has(original.transaction_type)) {
+      throw conflict(`Transaction #${originalId} (${original.transaction_type}) is corrected where it was made, not reversed here`);
+    }
+    if (await findReversalOf(trx, club.id, originalId)) throw alreadyReversed(originalId);
+    assertAfterLockDate(club, ctx.now);
+    const lines = await transactionPostings(trx, club.id, originalId);
+    const memberId = lines.find((line) => line.memberId !== undefined)?.memberId;
+    if (memberId !== undefined) await lockMember(trx, club.id, memberId);
+    const block = original.transaction_type === 'Block' ? await lockBlockOfPurchase(trx, club.id, originalId) : undefined;
+    if (block && block.used !== 0) {
+      throw conflict(
+        `The block ${block.name} bought in transaction #${originalId} has been used (${usedText(block.units, block.used)}): correct those flights first`,
+      );
+    }
+    const id = await insertEntry(trx, {
+      clubId: club.id,
+      effectiveAt: new Date(ctx.now),
+      enteredAt: new Date(ctx.now),
+      enteredBy: ctx.user.id,
+      transactionType: 'Reversal',
+      description: reversalDescription(originalId),
+      note: input.note,
+      reference: original.reference,
+      idempotencyKey: input.idempotencyKey ?? null,
+      reversesId: originalId,
+      lines: reversalPostings(lines),
     });
-  } catch (error) {
-    // Two reversals of one entry racing: unique (reverses_id) lets one through.
-    if (isUniqueViolation(error, REVERSES_CONSTRAINT)) throw alreadyReversed(originalId);
-    throw error;
-  }
+    if (block) await insertBlockVoid(trx, block.id, id, new Date(ctx.now));
+    return { id };
+  });
 }

@@ -7,7 +7,7 @@ import { formatHundredths, hobbsBelowMessage, hundredthsOfNumber } from '@flight
 import type { DB } from '../../db/schema.ts';
 import { assertSameClub, type MemberContext } from '../../http/context.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
-import { isUniqueViolation } from '../ledger/db-errors.ts';
+import { once } from '../once.ts';
 import {
   findEventByKey,
   findPilot,
@@ -119,16 +119,6 @@ async function answer(db: Kysely<DB>, clubId: string, event: TowEventRow, pilotN
   return { statusCode: 200, message: eventMessage(event, pilotName), tug };
 }
 
-/** A retry: the event its key recorded, answered again; a key reused for another event is refused. */
-async function replay(db: Kysely<DB>, clubId: string, found: TowEventRow, tug: string, kind: Kind): Promise<TowEventResult> {
-  if (found.tug !== tug || found.kind !== kind) {
-    throw conflict(`This idempotency key was already used for a ${found.kind} of ${found.tug}; send a new key for a new tow event`);
-  }
-  return answer(db, clubId, found, await eventPilotName(db, clubId, found));
-}
-
-type Recorded = { event: TowEventRow; pilotName: string } | { replayOf: TowEventRow };
-
 /**
  * The event's rules, decided with the tug row-locked so two phones logging
  * the same tug at once are taken one after the other: a Hobbs reading never
@@ -137,15 +127,17 @@ type Recorded = { event: TowEventRow; pilotName: string } | { replayOf: TowEvent
  * (a shift change at the tug, as the line crew logs it), and checking in the
  * pilot already checked in is refused.
  */
-async function record(trx: Transaction<DB>, ctx: MemberContext, data: TowEvent['data'], kind: Kind, idempotencyKey: string | undefined, happenedAt: Date): Promise<Recorded> {
+async function record(
+  trx: Transaction<DB>,
+  ctx: MemberContext,
+  data: TowEvent['data'],
+  kind: Kind,
+  idempotencyKey: string | undefined,
+  happenedAt: Date,
+): Promise<{ event: TowEventRow; pilotName: string }> {
   const clubId = ctx.club.id;
   const tug = await findTugForUpdate(trx, clubId, data.tug);
   if (!tug) throw notFound(`No tug ${data.tug} at this club`);
-  if (idempotencyKey !== undefined) {
-    // A twin request that held the tug's lock before us has recorded this key: answer its event, not our checks' verdict on it.
-    const twin = await findEventByKey(trx, clubId, idempotencyKey);
-    if (twin) return { replayOf: twin };
-  }
   const hobbs = hundredthsOfNumber(data.hobbs);
   const { last, shift } = await lastEvents(trx, clubId, tug.id);
   if (last && hobbs < last.hobbs_hundredths) throw badRequest(hobbsBelowMessage(tug.id, hobbs, last.hobbs_hundredths));
@@ -193,29 +185,22 @@ function happenedAt(ctx: MemberContext, time: number | undefined): Date {
  * POST /api/create-tow/: one tow event on one of the club's tugs, at `time`
  * (default now, not in the future, not before today). The same idempotency
  * key twice records once and answers the same message — also when the two
- * race (the unique (club_id, idempotency_key) decides, the loser replays the
- * winner), and also after midnight.
+ * race (the tug's lock and the unique (club_id, idempotency_key) decide, the
+ * loser replays the winner), and also after midnight (modules/once.ts).
  */
 export async function createTowEvent(db: Kysely<DB>, ctx: MemberContext, input: TowEvent): Promise<TowEventResult> {
   assertSameClub(ctx, input.club);
   const { data, idempotencyKey } = input;
   const kind = kindOf(data);
   const clubId = ctx.club.id;
-  if (idempotencyKey !== undefined) {
-    const found = await findEventByKey(db, clubId, idempotencyKey);
-    if (found) return replay(db, clubId, found, data.tug, kind);
-  }
-  const at = happenedAt(ctx, data.time);
-  let recorded: Recorded;
-  try {
-    recorded = await db.transaction().execute((trx) => record(trx, ctx, data, kind, idempotencyKey, at));
-  } catch (error) {
-    if (idempotencyKey !== undefined && isUniqueViolation(error)) {
-      const found = await findEventByKey(db, clubId, idempotencyKey);
-      if (found) return replay(db, clubId, found, data.tug, kind);
-    }
-    throw error;
-  }
-  if ('replayOf' in recorded) return replay(db, clubId, recorded.replayOf, data.tug, kind);
-  return answer(db, clubId, recorded.event, recorded.pilotName);
+  return once(db, {
+    write: { name: 'tow-event' },
+    key: idempotencyKey,
+    recorded: (reader, key) => findEventByKey(reader, clubId, key),
+    // The event its key recorded, answered again (its pilot's name read again); a key reused for another event is refused.
+    replay: async (reader, found) => (found.tug === data.tug && found.kind === kind ? answer(reader, clubId, found, await eventPilotName(reader, clubId, found)) : undefined),
+    keyUsed: (found) => `This idempotency key was already used for a ${found.kind} of ${found.tug}; send a new key for a new tow event`,
+    run: (trx) => record(trx, ctx, data, kind, idempotencyKey, happenedAt(ctx, data.time)),
+    answer: (reader, recorded) => answer(reader, clubId, recorded.event, recorded.pilotName),
+  });
 }
