@@ -23,11 +23,19 @@ export async function currentRole<T>(db: Kysely<T>): Promise<string> {
  */
 export async function grantRowAccess<T>(owner: Kysely<T>, appRole: string): Promise<void> {
   const role = sql.id(appRole);
-  await sql`grant usage on schema public to ${role}`.execute(owner);
-  await sql`grant select, insert, update, delete on all tables in schema public to ${role}`.execute(owner);
-  await sql`grant usage, select on all sequences in schema public to ${role}`.execute(owner);
-  await sql`revoke insert, update, delete on schema_migrations from ${role}`.execute(owner);
+  // Two processes starting at once would grant on the same tables together, and PostgreSQL ends one of them
+  // with "tuple concurrently updated": one at a time, under a lock held until the grants commit.
+  await owner.transaction().execute(async (trx) => {
+    await sql`select pg_advisory_xact_lock(${GRANT_LOCK})`.execute(trx);
+    await sql`grant usage on schema public to ${role}`.execute(trx);
+    await sql`grant select, insert, update, delete on all tables in schema public to ${role}`.execute(trx);
+    await sql`grant usage, select on all sequences in schema public to ${role}`.execute(trx);
+    await sql`revoke insert, update, delete on schema_migrations from ${role}`.execute(trx);
+  });
 }
+
+/** The advisory lock the grants take (the migrations take 4711, migrate.ts). */
+const GRANT_LOCK = 4712;
 
 /** What is wrong with the server's role, as warnings for the log (empty when it is a row-only role). */
 export async function appRoleWarnings<T>(db: Kysely<T>): Promise<string[]> {
