@@ -348,6 +348,23 @@ describe('installable', () => {
       rmSync(profile, { recursive: true, force: true });
     }
   });
+
+  it('a page that opened without the service worker (a hard reload, or one still loading when it was installed) asks to be taken, and is', async () => {
+    const page = await newPhonePage(browser, server.baseUrl);
+    try {
+      await page.goto('/');
+      expect(await controlledByServiceWorker(page)).toBe(true);
+      // Ctrl+Shift+R: the browser loads the page around the service worker, so it starts with no controller.
+      const cdp = await page.context().newCDPSession(page);
+      const loaded = page.waitForEvent('load');
+      await cdp.send('Page.reload', { ignoreCache: true });
+      await loaded;
+      await page.getByRole('link', { name: 'Log In', exact: true }).waitFor();
+      expect(await controlledByServiceWorker(page)).toBe(true);
+    } finally {
+      await page.context().close();
+    }
+  });
 });
 
 describe('a new version waits for "New version — reload" and comes in whole', () => {

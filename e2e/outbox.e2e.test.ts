@@ -9,7 +9,7 @@ import type { AccountHistory, FlightRecord, GroundStatus, SessionInfo } from '@f
 import { clubDateTime, clubToday } from '../packages/web/src/features/account/club-dates.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, login, newPhonePage, screenshot } from './helpers/browser.ts';
 import { DEMO, DEMO_PASSWORD } from './helpers/demo-accounts.ts';
-import { controlledByServiceWorker, outboxEntries, waitingButton, waitSaved } from './helpers/field.ts';
+import { controlledByServiceWorker, outboxEntries, syncTags, waitingButton, waitSaved } from './helpers/field.ts';
 import { startServer, type RunningServer } from './helpers/server.ts';
 
 /**
@@ -294,6 +294,8 @@ describe('Background Sync: the service worker sends what waits with no page open
       await page.getByRole('button', { name: 'Confirm Oil Change', exact: true }).click();
       await toast(page, 'Oil change on C-FTOW at 1500.00 h: waiting to send').waitFor();
       await page.waitForURL((url) => url.pathname === '/');
+      // The phone has asked for Background Sync: what follows is the browser's and the service worker's alone.
+      await expect.poll(() => syncTags(page), { timeout: 10_000 }).toEqual(['flightline-outbox']);
       await page.close();
       await context.setOffline(false);
       await expect

@@ -79,3 +79,11 @@ export async function outboxEntries(page: Page): Promise<{ id: string; label: st
 
 /** The navbar's count of taps waiting in the outbox ("2 waiting"). */
 export const waitingButton = (page: Page) => page.getByRole('navigation').getByRole('button', { name: /^\d+ waiting$/ });
+
+/** The Background Sync tags the page's service worker registration holds (the outbox's is 'flightline-outbox'). */
+export async function syncTags(page: Page): Promise<string[]> {
+  return page.evaluate(async () => {
+    const registration = (await navigator.serviceWorker.ready) as ServiceWorkerRegistration & { sync: { getTags(): Promise<string[]> } };
+    return registration.sync.getTags();
+  });
+}

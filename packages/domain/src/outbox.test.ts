@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { OutboxAnswer } from './outbox-answers.ts';
 import { createMemoryOutboxStore } from './outbox-memory-store.ts';
-import { createOutbox, type NewOutboxEntry, type OutboxEntry, type OutboxOutcome, type OutboxStore } from './outbox.ts';
+import { createOutbox, drainWithPauses, type NewOutboxEntry, type OutboxEntry, type OutboxOutcome, type OutboxStore } from './outbox.ts';
 
 const T0 = Date.parse('2025-07-12T16:00:00Z');
 const MARY = 'user-mary';
@@ -162,5 +162,42 @@ describe('the field outbox', () => {
     await outbox.enqueue(tap('a'));
     expect(await outbox.drain()).toEqual({ state: 'waiting', until: T0 + 2000, problem: 'No connection' });
     expect(server.sent).toEqual([]);
+  });
+});
+
+describe('drainWithPauses (the service worker\'s Background Sync run)', () => {
+  it('sends again after each pause while the head waits for the network, and stops once it is through', async () => {
+    const h = harness({ launch: [{ status: 0 }, { status: 0 }] });
+    await h.outbox.enqueue(tap('launch'));
+    await h.outbox.enqueue(tap('landing'));
+    const slept: number[] = [];
+    const result = await drainWithPauses(h.outbox, [2000, 8000, 30000], async (ms) => void slept.push(ms));
+    expect(result).toEqual({ state: 'empty' });
+    expect(slept).toEqual([2000, 8000]);
+    expect(h.server.sent).toEqual(['launch', 'launch', 'launch', 'landing']);
+    expect(h.settled).toEqual([
+      ['launch', 'done'],
+      ['landing', 'done'],
+    ]);
+  });
+
+  it('answers the last wait when every pause is spent, with the tap still stored', async () => {
+    const h = harness({ launch: [{ status: 0 }, { status: 0 }, { status: 0 }] });
+    await h.outbox.enqueue(tap('launch'));
+    const slept: number[] = [];
+    const result = await drainWithPauses(h.outbox, [2000, 8000], async (ms) => void slept.push(ms));
+    expect(result.state).toBe('waiting');
+    expect(slept).toEqual([2000, 8000]);
+    expect(h.server.sent).toEqual(['launch', 'launch', 'launch']);
+    expect((await h.outbox.entries()).map((e) => [e.id, e.attempts])).toEqual([['launch', 3]]);
+  });
+
+  it('does not pause when nothing waits for the network (signed out: a page asks the person)', async () => {
+    const store = createMemoryOutboxStore();
+    const outbox = createOutbox({ store, transport: scripted({}, () => null).transport });
+    await outbox.enqueue(tap('launch'));
+    const slept: number[] = [];
+    expect(await drainWithPauses(outbox, [2000], async (ms) => void slept.push(ms))).toEqual({ state: 'signed-out' });
+    expect(slept).toEqual([]);
   });
 });

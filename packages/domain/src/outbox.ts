@@ -233,3 +233,20 @@ export function createOutbox(options: OutboxOptions): Outbox {
     sendingId: () => sending,
   };
 }
+
+/**
+ * Drain now, and again after each pause while the head still waits for the
+ * network: the service worker's Background Sync run. When the signal comes
+ * back the first request often fails (the radio still waking, a captive
+ * portal); the browser's own retry of a failed sync comes minutes later.
+ * Answers the last run's result.
+ */
+export async function drainWithPauses(outbox: Pick<Outbox, 'drain'>, pausesMs: readonly number[], sleep: (ms: number) => Promise<void>): Promise<DrainResult> {
+  let result = await outbox.drain({ force: true });
+  for (const pause of pausesMs) {
+    if (result.state !== 'waiting') break;
+    await sleep(pause);
+    result = await outbox.drain({ force: true });
+  }
+  return result;
+}

@@ -16,6 +16,8 @@ declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry |
 
 /** The message the page sends when the person taps "New version — reload" (workbox-window's messageSkipWaiting). */
 const SKIP_WAITING = 'SKIP_WAITING';
+/** The message a page the worker does not control sends once the worker is active (src/components/update-prompt.tsx). */
+const CLAIM = 'CLAIM';
 
 // This build's files, chosen in vite.config.ts (the shell and the member screens, not the back office).
 precacheAndRoute(self.__WB_MANIFEST);
@@ -28,7 +30,11 @@ registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { deny
 
 // A new version waits until the person asks for it: a page keeps running on the files it started with.
 self.addEventListener('message', (event: ExtendableMessageEvent) => {
-  if ((event.data as { type?: unknown } | null)?.type === SKIP_WAITING) void self.skipWaiting();
+  const type = (event.data as { type?: unknown } | null)?.type;
+  if (type === SKIP_WAITING) void self.skipWaiting();
+  // A page whose navigation was still in flight when the first install claimed the open pages is left out of that
+  // claim (Chromium claims only pages already running): it asks, and is taken, so it too works with no signal.
+  if (type === CLAIM) event.waitUntil(self.clients.claim().catch(() => {}));
 });
 
 // The first install takes the open page at once, so it works offline without a reload. An update only

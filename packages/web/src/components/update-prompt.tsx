@@ -26,6 +26,10 @@ export function UpdatePrompt() {
     immediate: false,
     onRegisteredSW(_url, registration) {
       if (!registration) return;
+      // The first install takes the open page (src/sw.ts clientsClaim), but not one that was still loading then.
+      void navigator.serviceWorker.ready.then((ready) => {
+        if (!navigator.serviceWorker.controller) ready.active?.postMessage({ type: 'CLAIM' });
+      });
       setInterval(() => {
         if (navigator.onLine && !registration.installing) void registration.update().catch(() => {});
       }, UPDATE_CHECK_MS);
