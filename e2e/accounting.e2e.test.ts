@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, login, screenshot, newPhonePage } from './helpers/browser.ts';
 import { DEMO, DEMO_CLUB_NAME, DEMO_PASSWORD } from './helpers/demo-accounts.ts';
 import { startServer, type RunningServer } from './helpers/server.ts';
-import { truncateText } from '../packages/web/src/features/accounting/truncate-text.ts';
+import { truncateText } from '../packages/web/src/lib/truncate-text.ts';
 
 /**
  * Money on the member's Account Summary and the admin's Accounting Summary and

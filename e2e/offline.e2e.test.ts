@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clubDateTime } from '../packages/web/src/features/account/club-dates.ts';
+import { clubDateTime } from '../packages/web/src/lib/club-dates.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, login, newPhonePage, screenshot } from './helpers/browser.ts';
 import { DEMO, DEMO_PASSWORD } from './helpers/demo-accounts.ts';
 import { freePort, startServer, WEB_DIST, type RunningServer } from './helpers/server.ts';

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccountHistory, FlightRecord, GroundStatus, SessionInfo } from '@flightline/domain/api-types';
-import { clubDateTime, clubToday } from '../packages/web/src/features/account/club-dates.ts';
+import { clubDateTime, clubToday } from '../packages/web/src/lib/club-dates.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, login, newPhonePage, screenshot } from './helpers/browser.ts';
 import { DEMO, DEMO_PASSWORD } from './helpers/demo-accounts.ts';
 import { controlledByServiceWorker, outboxEntries, syncTags, waitingButton, waitSaved } from './helpers/field.ts';

@@ -33,7 +33,7 @@ export default defineConfig({
           groups: [
             {
               name: 'framework',
-              test: /node_modules[\\/](react|react-dom|scheduler|wouter|regexparam|use-sync-external-store|@tanstack)[\\/]|src[\\/]lib[\\/](api|session|online|offline-status|live-status)\.ts$|src[\\/]features[\\/]account[\\/]club-dates\.ts$/,
+              test: /node_modules[\\/](react|react-dom|scheduler|wouter|regexparam|use-sync-external-store|@tanstack)[\\/]|src[\\/]lib[\\/](api|session|online|offline-status|live-status|club-dates)\.ts$/,
             },
           ],
         },

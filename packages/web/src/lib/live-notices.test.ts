@@ -1,20 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { crewKey } from '../features/crew/api.ts';
-import { groundStatusKey } from '../features/ground/api.ts';
 import { liveNoticeKind } from '@flightline/domain/live-stream-protocol';
-import { lineKeys, lineReads, readsAffectedBy } from './live-notices.ts';
+import { lineReads, readsAffectedBy } from './live-notices.ts';
 import { linePollMs, LIVE_SAFETY_POLL_MS, SPEC_POLL_MS } from './live-status.ts';
 
 const CLUB = 'c1';
 const ME = 'u1';
-const startsWith = (key: readonly unknown[], prefix: readonly unknown[]) => JSON.stringify(key.slice(0, prefix.length)) === JSON.stringify(prefix);
 
 describe('live notices: which reads a notice makes stale', () => {
-  it("uses the screens' own query keys as prefixes", () => {
-    expect(startsWith(groundStatusKey(CLUB, '2025-07-12'), lineKeys.groundStatus(CLUB))).toBe(true);
-    expect(startsWith(crewKey(CLUB, ME), lineKeys.crew(CLUB))).toBe(true);
-  });
-
   it('a flight notice: the line, awaiting launches, Home’s active flights and the crew page', () => {
     expect(readsAffectedBy(liveNoticeKind(JSON.stringify({ kind: 'flight', change: 'launched', flightId: 'f', day: '2025-07-12' })), CLUB, ME)).toEqual([
       ['ground-status', CLUB],

@@ -4,8 +4,8 @@ import type { LiveNoticeKindName } from '@flightline/domain/live-stream-protocol
 /**
  * Which reads a change notice makes stale (docs/live.md). The prefixes are
  * the keys of the screens' queries (features/ground/api.ts, awaiting,
- * crew/api.ts, tugs/api.ts, home/): live-notices.test.ts checks they still
- * match. TanStack Query refetches the ones a screen shows and marks the rest
+ * crew/api.ts, tugs/api.ts, home/): features/ground/api.test.ts and
+ * features/crew/api.test.ts check they still match. TanStack Query refetches the ones a screen shows and marks the rest
  * stale.
  */
 export const lineKeys = {

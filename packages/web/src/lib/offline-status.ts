@@ -1,4 +1,4 @@
-import { clubDateTime, clubDay } from '../features/account/club-dates.ts';
+import { clubDateTime, clubDay } from './club-dates.ts';
 import { ApiError, NO_RESPONSE_STATUS } from './api.ts';
 
 /** One read a screen shows (a TanStack Query result has these fields). */

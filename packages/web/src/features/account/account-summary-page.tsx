@@ -3,12 +3,12 @@ import type { AccountHistory } from '@flightline/domain/api-types';
 import { formatMoney } from '@flightline/domain/money';
 import { LoadError, Page } from '../../components/page-state.tsx';
 import { failedToLoad } from '../../lib/offline-status.ts';
-import { TruncatedCell } from '../accounting/truncated-cell.tsx';
+import { TruncatedCell } from '../../components/truncated-cell.tsx';
 import { useSession } from '../../lib/session.ts';
 import { useUserTransactions } from './api.ts';
-import { clubDateTime, PLACEHOLDER_DATE } from './club-dates.ts';
-import { DateRangeFields } from './date-range-fields.tsx';
-import { useDayRange } from './use-day-range.ts';
+import { clubDateTime, PLACEHOLDER_DATE } from '../../lib/club-dates.ts';
+import { DateRangeFields } from '../../components/date-range-fields.tsx';
+import { useDayRange } from '../../lib/use-day-range.ts';
 import '../../app/bootstrap/tables.scss';
 import './account-summary.css';
 

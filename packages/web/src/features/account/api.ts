@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { AccountHistory } from '@flightline/domain/api-types';
 import { get } from '../../lib/api.ts';
-import type { DayRange } from './use-day-range.ts';
+import type { DayRange } from '../../lib/use-day-range.ts';
 
 /**
  * The member's own postings over whole club days, with the running balance.

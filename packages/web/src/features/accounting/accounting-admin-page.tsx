@@ -8,11 +8,12 @@ import { errorMessage } from '../../lib/api.ts';
 import { confirmDialog } from '../../lib/confirm-store.ts';
 import { notifications } from '../../lib/notifications-store.ts';
 import { useSession } from '../../lib/session.ts';
-import { clubToday, previousDay } from '../account/club-dates.ts';
+import { clubToday, previousDay } from '../../lib/club-dates.ts';
 import { newIdempotencyKey } from '../../lib/new-id.ts';
-import { adjustmentAmountCents, introPeriodDays, lockDateProblem, truncateAmountText } from './admin-inputs.ts';
-import { afterClubChange, postAdjustment, refreshAccounting, updateAdminParameter, useClubInfo } from './api.ts';
-import { NotAuthorized } from './not-authorized.tsx';
+import { adjustmentAmountCents, introPeriodDays, lockDateProblem, truncateAmountText } from '../../components/form/admin-inputs.ts';
+import { afterClubChange, useClubInfo } from '../../lib/api/club-info.ts';
+import { postAdjustment, refreshAccounting, updateAdminParameter } from './api.ts';
+import { NotAuthorized } from '../../components/not-authorized.tsx';
 
 const TITLE = 'Accounting Admin';
 

@@ -6,12 +6,12 @@ import '../../app/back-office.scss';
 import { Loading, Page } from '../../components/page-state.tsx';
 import { errorMessage } from '../../lib/api.ts';
 import { useSession } from '../../lib/session.ts';
-import { DateRangeFields } from '../account/date-range-fields.tsx';
-import { useDayRange } from '../account/use-day-range.ts';
+import { DateRangeFields } from '../../components/date-range-fields.tsx';
+import { useDayRange } from '../../lib/use-day-range.ts';
 import { forgetOtherRanges, refreshAccounting, useAccountingSummary } from './api.ts';
 import { BreakdownTable, MemberHistoryTable } from './drill-downs.tsx';
 import { IntroRemainders } from './intro-remainders.tsx';
-import { NotAuthorized } from './not-authorized.tsx';
+import { NotAuthorized } from '../../components/not-authorized.tsx';
 import { SignConvention, SubTotalsTable, SummaryTables } from './summary-tables.tsx';
 import { backLabel, parentView, viewFromParams, viewTitle, viewToParams, type AccountingView } from './views.ts';
 

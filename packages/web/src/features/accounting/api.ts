@@ -1,8 +1,8 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
-import type { AccountHistory, AccountingSummary, AdminParameterResult, Breakdown, ClubInfo, TransactionPosted } from '@flightline/domain/api-types';
+import type { AccountHistory, AccountingSummary, AdminParameterResult, Breakdown, TransactionPosted } from '@flightline/domain/api-types';
 import type { AdminParameter, BalanceView } from '@flightline/domain/schemas/ledger';
 import { get, post } from '../../lib/api.ts';
-import type { DayRange } from '../account/use-day-range.ts';
+import type { DayRange } from '../../lib/use-day-range.ts';
 
 /**
  * Every accounting read is keyed ['accounting', club, startDate, endDate, …]:
@@ -54,15 +54,6 @@ export function refreshAccounting(client: QueryClient, club: string) {
   return client.invalidateQueries({ queryKey: [ACCOUNTING, club] });
 }
 
-export const clubInfoKey = (club: string) => ['club-info', club] as const;
-
-export function useClubInfo(club: string) {
-  return useQuery({
-    queryKey: clubInfoKey(club),
-    queryFn: ({ signal }) => get<ClubInfo>('/get-club-info', undefined, signal),
-  });
-}
-
 export interface AdjustmentInput {
   transactionType: 'BankPayment' | 'WriteDown';
   account: 2510 | 2120;
@@ -80,10 +71,4 @@ export async function updateAdminParameter(input: AdminParameter): Promise<Admin
   const result = await post<AdminParameterResult | undefined>('/update-admin-parameter/', input);
   if (result?.status !== 'ok') throw new Error('The server did not confirm the change');
   return result;
-}
-
-/** After a change: the club's settings and the session's copy are stale, and so are open summaries. */
-export async function afterClubChange(client: QueryClient, club: string, patch: Partial<ClubInfo>) {
-  client.setQueryData<ClubInfo>(clubInfoKey(club), (info) => (info ? { ...info, ...patch } : info));
-  await client.invalidateQueries({ queryKey: clubInfoKey(club) });
 }

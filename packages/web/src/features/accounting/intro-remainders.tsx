@@ -5,7 +5,7 @@ import { errorMessage } from '../../lib/api.ts';
 import { confirmDialog } from '../../lib/confirm-store.ts';
 import { newIdempotencyKey } from '../../lib/new-id.ts';
 import { notifications } from '../../lib/notifications-store.ts';
-import { refreshIntros, updateIntro, useIntros } from '../intros/api.ts';
+import { refreshIntros, updateIntro, useIntros } from '../../lib/api/intros.ts';
 import { refreshAccounting } from './api.ts';
 
 /** Who bought an intro, as the drill-downs say it: the buyer's name, else their email, else the recipient. */

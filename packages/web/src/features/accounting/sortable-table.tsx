@@ -1,6 +1,6 @@
 import { useId, useState, type ReactNode } from 'react';
 import { HISTORY_SORT, nextSort, sortRows, type SortState, type SortValue } from './table-sort.ts';
-import { TruncatedCell } from './truncated-cell.tsx';
+import { TruncatedCell } from '../../components/truncated-cell.tsx';
 import '../../app/bootstrap/tables.scss';
 import './accounting-tables.css';
 

@@ -10,7 +10,7 @@ import type { TaxStatus } from '@flightline/domain/tax';
 import { errorMessage } from '../../lib/api.ts';
 import { notifications } from '../../lib/notifications-store.ts';
 import { newIdempotencyKey } from '../../lib/new-id.ts';
-import { SelectInput, TextInput } from './fields.tsx';
+import { SelectInput, TextInput } from '../../components/form/fields.tsx';
 import { useAddFunds, type FundsEntry } from './funds-api.ts';
 import {
   amountCents,
@@ -27,7 +27,7 @@ import {
   type DepositDraft,
   type ExpenseDraft,
 } from './funds-rules.ts';
-import { TaxFields } from './tax-fields.tsx';
+import { TaxFields } from '../../components/form/tax-fields.tsx';
 
 /**
  * The pilot editor's Deposit, Expense and Block time forms (back-office spec

@@ -3,9 +3,9 @@ import type { IntroLaunchItem, ServeAdmin } from '@flightline/domain/api-types';
 import { introLaunchFieldsSchema, introLaunchUpdateSchema, LAUNCH_LABEL_MAX, type IntroLaunchFields } from '@flightline/domain/schemas/fleet';
 import { changedFields, changeRows, duplicateProblem, schemaProblem } from './changes.ts';
 import { EditorModal } from './editor-modal.tsx';
-import { Check, MoneyText, SelectInput, TextInput } from './fields.tsx';
+import { Check, MoneyText, SelectInput, TextInput } from '../../components/form/fields.tsx';
 import { INTRO_LAUNCH_SPECS, introLaunchFields } from './item-fields.ts';
-import { TaxFields } from './tax-fields.tsx';
+import { TaxFields } from '../../components/form/tax-fields.tsx';
 
 function labelProblem(label: string): string | null {
   const trimmed = label.trim();

@@ -14,11 +14,11 @@ import {
 } from '@flightline/domain/schemas/fleet';
 import { changedFields, changeRows, duplicateProblem, schemaProblem } from './changes.ts';
 import { EditorModal } from './editor-modal.tsx';
-import { Check, MoneyText, NumberText, TextInput } from './fields.tsx';
+import { Check, MoneyText, NumberText, TextInput } from '../../components/form/fields.tsx';
 import { HeightRangeEditor } from './height-range-editor.tsx';
 import { launchFields, launchSpecs } from './item-fields.ts';
-import { parseOptionalHeightKeep } from './numeric-text.ts';
-import { TaxFields } from './tax-fields.tsx';
+import { parseOptionalHeightKeep } from '../../components/form/numeric-text.ts';
+import { TaxFields } from '../../components/form/tax-fields.tsx';
 
 /**
  * Launch editor (back-office spec §3-§5): Fixed (Known Height) has a price

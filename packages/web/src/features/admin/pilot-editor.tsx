@@ -4,7 +4,7 @@ import type { AdminPilot, ServeAdmin } from '@flightline/domain/api-types';
 import { qualificationsUpdateSchema, type Qualifications } from '@flightline/domain/schemas/fleet';
 import { changedFields, changeRows, schemaProblem } from './changes.ts';
 import { EditorModal } from './editor-modal.tsx';
-import { Check } from './fields.tsx';
+import { Check } from '../../components/form/fields.tsx';
 import { PILOT_SPECS } from './item-fields.ts';
 import { PilotFunds } from './pilot-funds.tsx';
 import { nextYearEnd, pilotName, QUALIFICATION_LABELS, qualificationsOf, todayIn } from './pilots.ts';

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import type { AdminPilot, ServeAdmin } from '@flightline/domain/api-types';
 import { LoadError } from '../../components/page-state.tsx';
 import { useSession } from '../../lib/session.ts';
-import { useClubInfo } from '../accounting/api.ts';
+import { useClubInfo } from '../../lib/api/club-info.ts';
 import { usePilotBalance } from './funds-api.ts';
 import { BlockForm, DepositForm, ExpenseForm } from './funds-forms.tsx';
 import { membershipYearToDate } from './funds-rules.ts';

@@ -3,7 +3,7 @@ import type { ServeAdmin, TugItem } from '@flightline/domain/api-types';
 import { registrationSchema, REGISTRATION_MAX, TUG_DEFAULTS, tugFieldsSchema, tugUpdateSchema, type TugFields } from '@flightline/domain/schemas/fleet';
 import { changedFields, changeRows, duplicateProblem, schemaProblem } from './changes.ts';
 import { EditorModal } from './editor-modal.tsx';
-import { SeatsInput, SelectInput, TextInput } from './fields.tsx';
+import { SeatsInput, SelectInput, TextInput } from '../../components/form/fields.tsx';
 import { TUG_SPECS, tugFields } from './item-fields.ts';
 
 const STATUS_OPTIONS = [

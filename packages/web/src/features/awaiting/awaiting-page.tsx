@@ -9,7 +9,7 @@ import { useLinePollMs } from '../../lib/live-status.ts';
 import { failedToLoad } from '../../lib/offline-status.ts';
 import { usePendingLine } from '../../lib/outbox/use-pending-line.ts';
 import { useSession } from '../../lib/session.ts';
-import { clubToday } from '../account/club-dates.ts';
+import { clubToday } from '../../lib/club-dates.ts';
 import { awaitingLabel, towSpeedText, waitingFlights } from './awaiting-flights.ts';
 
 const TITLE = PAGE_HEADINGS['/awaiting'].title;

@@ -17,7 +17,7 @@ import {
   withSecond,
   type CrewDraft,
 } from './crew-draft.ts';
-import { crewData, ME } from './crew-fixture.ts';
+import { crewData, ME } from './crew.fixtures.ts';
 
 const data = crewData();
 const start = initialDraft(data);

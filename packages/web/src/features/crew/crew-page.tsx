@@ -14,7 +14,7 @@ import { flightRequestEntry, lineActionEntry, tapperOf, type Tapper } from '../.
 import { useOutboxSend } from '../../lib/outbox/use-outbox.ts';
 import { useSession } from '../../lib/session.ts';
 import { whenIdle } from '../../lib/when-idle.ts';
-import { clubToday } from '../account/club-dates.ts';
+import { clubToday } from '../../lib/club-dates.ts';
 import { updatePilotWeight, useCrewPage } from './api.ts';
 import { ChoiceButtons } from './choice-buttons.tsx';
 import {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { initialDraft, withFlyWith, withGlider, withIntro, withIntroMode, withPilot, withSecond, type CrewDraft } from './crew-draft.ts';
-import { crewData, ME } from './crew-fixture.ts';
+import { crewData, ME } from './crew.fixtures.ts';
 import { buildFlightRequest, changedWeight, checkFlightRequest, numberOrZero } from './flight-request.ts';
 
 const data = crewData();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { crewData } from './crew-fixture.ts';
+import { crewData } from './crew.fixtures.ts';
 import { gliderForFlightType, gliderGroups } from './glider-choices.ts';
 
 describe('glider selector groups (member spec §2)', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { intro } from './crew-fixture.ts';
+import { intro } from './crew.fixtures.ts';
 import { CREW_INTRO_LIMIT, introChoice, introChoices, introDetails } from './intro-choices.ts';
 
 const today = '2026-06-01';

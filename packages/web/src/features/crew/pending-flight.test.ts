@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { initialDraft, withFlyWith, withGlider, withIntro, withSecond, type CrewDraft } from './crew-draft.ts';
-import { crewData, ME } from './crew-fixture.ts';
+import { crewData, ME } from './crew.fixtures.ts';
 import { buildFlightRequest } from './flight-request.ts';
 import { pendingFlight } from './pending-flight.ts';
 

@@ -7,9 +7,9 @@ import { Loading, Page } from '../../components/page-state.tsx';
 import { errorMessage } from '../../lib/api.ts';
 import { notifications } from '../../lib/notifications-store.ts';
 import { useSession } from '../../lib/session.ts';
-import { clubToday, dayRangeProblem } from '../account/club-dates.ts';
-import { DateRangeFields } from '../account/date-range-fields.tsx';
-import { NotAuthorized } from '../accounting/not-authorized.tsx';
+import { clubToday, dayRangeProblem } from '../../lib/club-dates.ts';
+import { DateRangeFields } from '../../components/date-range-fields.tsx';
+import { NotAuthorized } from '../../components/not-authorized.tsx';
 import { fetchFlights, fetchPilots, fetchTransactions } from './api.ts';
 import { buildExport, changeExportDates, EXPORT_LABELS, flightRangeProblem, flightsQuery, nameLookup, type ExportDates, type ExportSource } from './export-data.ts';
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ClubInfo, FlightActionResult, GroundStatus } from '@flightline/domain/api-types';
+import type { FlightActionResult, GroundStatus } from '@flightline/domain/api-types';
 import { get } from '../../lib/api.ts';
 import { useLinePollMs } from '../../lib/live-status.ts';
 
@@ -23,16 +23,6 @@ export function useGroundStatus(club: string, day: string) {
     // The next poll is the retry.
     retry: false,
   });
-}
-
-/** The club's height unit for the Release Height modal (same key as the accounting screens' club info). */
-export function useHeightUnit(club: string): string {
-  const info = useQuery({
-    queryKey: ['club-info', club],
-    queryFn: ({ signal }) => get<ClubInfo>('/get-club-info', undefined, signal),
-    staleTime: 5 * 60_000,
-  });
-  return info.data?.heightUnit ?? '';
 }
 
 /**

@@ -10,8 +10,9 @@ import { lineActionEntry, tapperOf, type LineActionInput, type Tapper } from '..
 import { useOutbox, useOutboxSend } from '../../lib/outbox/use-outbox.ts';
 import { useSession } from '../../lib/session.ts';
 import { whenIdle } from '../../lib/when-idle.ts';
-import { clubToday } from '../account/club-dates.ts';
-import { POLL_MS, useFlightAnswered, useGroundStatus, useHeightUnit, useNow } from './api.ts';
+import { clubToday } from '../../lib/club-dates.ts';
+import { useHeightUnit } from '../../lib/api/club-info.ts';
+import { POLL_MS, useFlightAnswered, useGroundStatus, useNow } from './api.ts';
 import { InProgressRow, LandedRow, type RowContext } from './flight-rows.tsx';
 import './ground.css';
 import { chosenTug, launchButtonText, launchesWithoutTowPilot, NO_TOW_PILOT_QUESTION, readyTugs, towPilotChoices } from './launch-crew.ts';

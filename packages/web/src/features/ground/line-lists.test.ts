@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { flight, T } from './flight-fixture.ts';
+import { flight, T } from '../../test/flight.fixtures.ts';
 import { flightLabel, hasReleaseHeight, partitionFlights, pilotShortName, stillWaiting } from './line-lists.ts';
 
 describe('partitionFlights', () => {

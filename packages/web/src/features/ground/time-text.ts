@@ -1,5 +1,5 @@
 import { flightDurationText } from '@flightline/domain/flight-duration';
-import { clubDateTime } from '../account/club-dates.ts';
+import { clubDateTime } from '../../lib/club-dates.ts';
 
 /** Times on the line page: durations as h:mm, flown minutes (domain flight-duration.ts), clock times in the club's zone. */
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { flight, T } from '../ground/flight-fixture.ts';
+import { flight, T } from '../../test/flight.fixtures.ts';
 import { activeFlightsOf, activeFlightState } from './active-flights.ts';
 
 describe('activeFlightsOf', () => {

@@ -6,7 +6,7 @@ import { get } from '../../lib/api.ts';
 import { useLinePollMs } from '../../lib/live-status.ts';
 import { failedToLoad } from '../../lib/offline-status.ts';
 import { hasWaitingTaps } from '../../lib/outbox/waiting-flag.ts';
-import { clubDateTime, clubToday } from '../account/club-dates.ts';
+import { clubDateTime, clubToday } from '../../lib/club-dates.ts';
 import { activeFlightsOf, activeFlightState } from './active-flights.ts';
 
 const WithWaitingTaps = lazy(async () => ({ default: (await import('./active-flights-waiting.tsx')).ActiveFlightsWithWaitingTaps }));

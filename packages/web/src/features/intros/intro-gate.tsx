@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import type { SessionInfo } from '@flightline/domain/api-types';
 import { Loading, Page } from '../../components/page-state.tsx';
 import { useSession } from '../../lib/session.ts';
-import { NotAuthorized } from '../accounting/not-authorized.tsx';
+import { NotAuthorized } from '../../components/not-authorized.tsx';
 
 export interface IntroSession {
   club: string;

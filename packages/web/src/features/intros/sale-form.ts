@@ -1,6 +1,6 @@
 import type { IntroLaunchItem } from '@flightline/domain/api-types';
 import { introSaleSchema, type IntroSale } from '@flightline/domain/schemas/intros';
-import { isDay } from '../account/club-dates.ts';
+import { isDay } from '../../lib/club-dates.ts';
 
 /**
  * The New Intro Flight form (back-office spec §2 "Intro sale", §5): the

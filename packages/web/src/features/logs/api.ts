@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { FlightActionResult, LogsData } from '@flightline/domain/api-types';
 import type { ChangeFlight } from '@flightline/domain/schemas/flights';
 import { ApiError, get, NO_RESPONSE_STATUS, post } from '../../lib/api.ts';
-import type { DayRange } from '../account/use-day-range.ts';
+import type { DayRange } from '../../lib/use-day-range.ts';
 import { UPDATE_FAILED } from './flight-draft.ts';
 
 const logsKey = (club: string) => ['logs', club] as const;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildChangeFlight, changeRows, draftOf, parseReleaseHeight, RELEASE_HEIGHT_POSITIVE, revisionOf, updatedMessage, type FlightLookups } from './flight-draft.ts';
-import { DAY, logFlight, MIN, PILOTS, TEN, ZONE } from './log-fixture.ts';
+import { DAY, logFlight, MIN, PILOTS, TEN, ZONE } from './log.fixtures.ts';
 import { pilotMap } from './log-views.ts';
 
 const INTRO = '7b0e7bb8-4bd6-4c07-9f0c-5b8e0f3d2a11';

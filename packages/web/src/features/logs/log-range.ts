@@ -1,4 +1,4 @@
-import { isDay } from '../account/club-dates.ts';
+import { isDay } from '../../lib/club-dates.ts';
 
 /**
  * How far the Flight Logs may reach (serve-logs): the whole club's flights

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { logFlight, MIN, PILOTS, TEN } from './log-fixture.ts';
+import { logFlight, MIN, PILOTS, TEN } from './log.fixtures.ts';
 import {
   ALL,
   defaultTowPilot,

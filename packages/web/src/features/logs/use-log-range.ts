@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { clubToday } from '../account/club-dates.ts';
-import { DATE_DEBOUNCE_MS, useDebouncedValue, type DayRange } from '../account/use-day-range.ts';
+import { clubToday } from '../../lib/club-dates.ts';
+import { DATE_DEBOUNCE_MS, useDebouncedValue, type DayRange } from '../../lib/use-day-range.ts';
 import { logRangeProblem } from './log-range.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { OutboxEntry } from '@flightline/domain/outbox';
-import { flight, T } from '../../features/ground/flight-fixture.ts';
+import { flight, T } from '../../test/flight.fixtures.ts';
 import { withPendingEvents } from './pending-line.ts';
 
 let seq = 0;

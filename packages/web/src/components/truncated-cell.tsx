@@ -1,5 +1,5 @@
 import { useState, type KeyboardEvent } from 'react';
-import { truncateText } from './truncate-text.ts';
+import { truncateText } from '../lib/truncate-text.ts';
 
 /** A table cell whose text over 60 characters is cut; a click shows it all, another click cuts it again. */
 export function TruncatedCell({ text, className, label }: { text: string; className?: string | undefined; label?: string | undefined }) {

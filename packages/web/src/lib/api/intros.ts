@@ -1,8 +1,9 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import type { IntroItem, IntroLaunchItem, IntrosResponse, IntroSold, ListItemsResponse, UpdateItemResult } from '@flightline/domain/api-types';
 import type { IntroCancel, IntroRefund, IntroSale, IntroWriteDown } from '@flightline/domain/schemas/intros';
-import { get, post } from '../../lib/api.ts';
+import { get, post } from '../api.ts';
 
+// The intros resource, read by the intro pages and by Accounting's intro remainders.
 const INTROS = 'intros';
 
 /** The club's intros with what each still owes, its payment methods and default stale period (refund and cancel). */

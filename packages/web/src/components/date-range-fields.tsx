@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { DayRange } from './use-day-range.ts';
+import type { DayRange } from '../lib/use-day-range.ts';
 
 interface DateRangeFieldsProps {
   value: DayRange;

@@ -1,4 +1,4 @@
-import { Page } from '../../components/page-state.tsx';
+import { Page } from './page-state.tsx';
 
 /** What a member without the admin flag sees on the accounting screens (back-office spec §6). */
 export function NotAuthorized({ title }: { title: string }) {
