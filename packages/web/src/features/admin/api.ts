@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ServeAdmin, UpdateItemResult } from '@flightline/domain/api-types';
 import { get, post } from '../../lib/api.ts';
-import { ITEM_KINDS, type ItemKind } from './item-kinds.ts';
+import { ITEM_KINDS, type ItemKind } from './items/item-kinds.ts';
 
 const SERVE_ADMIN = 'serve-admin';
 

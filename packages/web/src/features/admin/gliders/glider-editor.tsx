@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import type { GliderItem, ServeAdmin } from '@flightline/domain/api-types';
 import { GLIDER_DEFAULTS, GLIDER_STATUSES, gliderFieldsSchema, gliderUpdateSchema, registrationSchema, REGISTRATION_MAX } from '@flightline/domain/schemas/fleet';
-import { changedFields, changeRows, duplicateProblem, schemaProblem } from './changes.ts';
-import { EditorModal } from './editor-modal.tsx';
-import { Check, MoneyText, NumberText, SeatsInput, SelectInput, TextInput } from '../../components/form/fields.tsx';
-import { gliderFields, gliderSpecs, type GliderDraft } from './item-fields.ts';
-import { parseIntegerKeep } from '../../components/form/numeric-text.ts';
-import { TaxFields } from '../../components/form/tax-fields.tsx';
+import { changedFields, changeRows, duplicateProblem, schemaProblem } from '../items/changes.ts';
+import { EditorModal } from '../items/editor-modal.tsx';
+import { Check, MoneyText, NumberText, SeatsInput, SelectInput, TextInput } from '../../../components/form/fields.tsx';
+import { gliderFields, gliderSpecs, type GliderDraft } from '../items/item-fields.ts';
+import { parseIntegerKeep } from '../../../components/form/numeric-text.ts';
+import { TaxFields } from '../../../components/form/tax-fields.tsx';
 
 interface GliderEditorProps {
   /** null: a new glider. */

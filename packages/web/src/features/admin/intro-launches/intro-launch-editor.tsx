@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import type { IntroLaunchItem, ServeAdmin } from '@flightline/domain/api-types';
 import { introLaunchFieldsSchema, introLaunchUpdateSchema, LAUNCH_LABEL_MAX, type IntroLaunchFields } from '@flightline/domain/schemas/fleet';
-import { changedFields, changeRows, duplicateProblem, schemaProblem } from './changes.ts';
-import { EditorModal } from './editor-modal.tsx';
-import { Check, MoneyText, SelectInput, TextInput } from '../../components/form/fields.tsx';
-import { INTRO_LAUNCH_SPECS, introLaunchFields } from './item-fields.ts';
-import { TaxFields } from '../../components/form/tax-fields.tsx';
+import { changedFields, changeRows, duplicateProblem, schemaProblem } from '../items/changes.ts';
+import { EditorModal } from '../items/editor-modal.tsx';
+import { Check, MoneyText, SelectInput, TextInput } from '../../../components/form/fields.tsx';
+import { INTRO_LAUNCH_SPECS, introLaunchFields } from '../items/item-fields.ts';
+import { TaxFields } from '../../../components/form/tax-fields.tsx';
 
 function labelProblem(label: string): string | null {
   const trimmed = label.trim();

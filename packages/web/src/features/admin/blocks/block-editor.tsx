@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import type { BlockRuleItem, ServeAdmin } from '@flightline/domain/api-types';
 import { BLOCK_DEFAULTS, BLOCK_NAME_WARNING, blockCreateSchema, blockUpdateSchema, type BlockFields } from '@flightline/domain/schemas/fleet';
-import { changedFields, changeRows, schemaProblem } from './changes.ts';
-import { EditorModal } from './editor-modal.tsx';
-import { Check, MoneyText, NumberText, SelectInput, TextInput } from '../../components/form/fields.tsx';
-import { blockFields, blockSpecs } from './item-fields.ts';
-import { NEW_BLOCK_ID } from './item-kinds.ts';
-import { parseDecimalKeep, parseHeightKeep } from '../../components/form/numeric-text.ts';
-import { TaxFields } from '../../components/form/tax-fields.tsx';
+import { changedFields, changeRows, schemaProblem } from '../items/changes.ts';
+import { EditorModal } from '../items/editor-modal.tsx';
+import { Check, MoneyText, NumberText, SelectInput, TextInput } from '../../../components/form/fields.tsx';
+import { blockFields, blockSpecs } from '../items/item-fields.ts';
+import { NEW_BLOCK_ID } from '../items/item-kinds.ts';
+import { parseDecimalKeep, parseHeightKeep } from '../../../components/form/numeric-text.ts';
+import { TaxFields } from '../../../components/form/tax-fields.tsx';
 
 const UNIT_OPTIONS = [
   { value: '$', label: '$' },

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import type { AdminPilot } from '@flightline/domain/api-types';
-import { errorMessage } from '../../lib/api.ts';
-import { confirmDialog } from '../../lib/confirm-store.ts';
-import { notifications } from '../../lib/notifications-store.ts';
-import { useSaveItem } from './api.ts';
-import { failureMessage, successMessage } from './item-kinds.ts';
+import { errorMessage } from '../../../lib/api.ts';
+import { confirmDialog } from '../../../lib/confirm-store.ts';
+import { notifications } from '../../../lib/notifications-store.ts';
+import { useSaveItem } from '../api.ts';
+import { failureMessage, successMessage } from '../items/item-kinds.ts';
 import { pendingPilots, pilotName } from './pilots.ts';
 
 type Decision = 'accept' | 'decline';

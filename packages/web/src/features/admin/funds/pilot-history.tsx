@@ -3,15 +3,15 @@ import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
 import type { AccountRow, BlockBalance } from '@flightline/domain/api-types';
 import { formatMoney } from '@flightline/domain/money';
-import { LoadError } from '../../components/page-state.tsx';
-import { clubDateTime, dayRangeProblem } from '../../lib/club-dates.ts';
-import { DateRangeFields } from '../../components/date-range-fields.tsx';
-import { DATE_DEBOUNCE_MS, useDebouncedValue, type DayRange } from '../../lib/use-day-range.ts';
+import { LoadError } from '../../../components/page-state.tsx';
+import { clubDateTime, dayRangeProblem } from '../../../lib/club-dates.ts';
+import { DateRangeFields } from '../../../components/date-range-fields.tsx';
+import { DATE_DEBOUNCE_MS, useDebouncedValue, type DayRange } from '../../../lib/use-day-range.ts';
 import { usePilotBlocks, usePilotHistory, usePilotRecent } from './funds-api.ts';
 import { blockLeft } from './funds-rules.ts';
 import { reversibleIds } from './reverse-rules.ts';
 import type { ReverseEntry } from './use-reverse-entry.ts';
-import '../../app/bootstrap/tables.scss';
+import '../../../app/bootstrap/tables.scss';
 
 /**
  * The pilot's money as the editor shows it: the last entries, the history

@@ -4,8 +4,8 @@ import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import { inviteMemberSchema } from '@flightline/domain/schemas/invitations';
-import { errorMessage, post } from '../../lib/api.ts';
-import { notifications } from '../../lib/notifications-store.ts';
+import { errorMessage, post } from '../../../lib/api.ts';
+import { notifications } from '../../../lib/notifications-store.ts';
 
 interface InviteAnswer {
   status: 'added' | 'member' | 'invited';

@@ -2,10 +2,10 @@ import { useState, type ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import Spinner from 'react-bootstrap/Spinner';
-import { errorMessage } from '../../lib/api.ts';
-import { confirmDialog } from '../../lib/confirm-store.ts';
-import { notifications } from '../../lib/notifications-store.ts';
-import { useSaveItem, type SaveItem } from './api.ts';
+import { errorMessage } from '../../../lib/api.ts';
+import { confirmDialog } from '../../../lib/confirm-store.ts';
+import { notifications } from '../../../lib/notifications-store.ts';
+import { useSaveItem, type SaveItem } from '../api.ts';
 import type { ChangeRow } from './changes.ts';
 import { deleteDisabledMessage, failureMessage, ITEM_KINDS, successMessage, type ItemKind } from './item-kinds.ts';
 

@@ -1,13 +1,13 @@
 import { useId, useState } from 'react';
 import type { AdminPilot, ServeAdmin } from '@flightline/domain/api-types';
-import { LoadError } from '../../components/page-state.tsx';
-import { useSession } from '../../lib/session.ts';
-import { useClubInfo } from '../../lib/api/club-info.ts';
+import { LoadError } from '../../../components/page-state.tsx';
+import { useSession } from '../../../lib/session.ts';
+import { useClubInfo } from '../../../lib/api/club-info.ts';
 import { usePilotBalance } from './funds-api.ts';
 import { BlockForm, DepositForm, ExpenseForm } from './funds-forms.tsx';
 import { membershipYearToDate } from './funds-rules.ts';
 import { Money, PilotBlocks, RecentTransactions, TransactionHistory } from './pilot-history.tsx';
-import { pilotName, todayIn } from './pilots.ts';
+import { pilotName, todayIn } from '../members/pilots.ts';
 import { useReverseEntry } from './use-reverse-entry.ts';
 import './funds.css';
 

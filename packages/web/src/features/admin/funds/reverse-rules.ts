@@ -1,6 +1,6 @@
 import type { AccountRow } from '@flightline/domain/api-types';
 import { formatMoney } from '@flightline/domain/money';
-import { formatClubDateTime } from '../../lib/club-dates.ts';
+import { formatClubDateTime } from '../../../lib/club-dates.ts';
 
 /**
  * Which history rows offer Reverse (POST /api/reverse-transaction/, docs/accounting.md

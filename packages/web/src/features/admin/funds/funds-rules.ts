@@ -2,7 +2,7 @@ import type { BlockBalance, BlockRuleItem } from '@flightline/domain/api-types';
 import { CHART_OF_ACCOUNTS, EXPENSE_CODES } from '@flightline/domain/ledger';
 import { formatMoney, parseCents } from '@flightline/domain/money';
 import { splitTax, type TaxSplit, type TaxStatus } from '@flightline/domain/tax';
-import { isDay } from '../../lib/club-dates.ts';
+import { isDay } from '../../../lib/club-dates.ts';
 
 /**
  * The pilot editor's funds forms (back-office spec §3 "Transaction (add)",

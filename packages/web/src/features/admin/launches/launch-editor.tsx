@@ -12,13 +12,13 @@ import {
   launchUpdateSchema,
   type LaunchFields,
 } from '@flightline/domain/schemas/fleet';
-import { changedFields, changeRows, duplicateProblem, schemaProblem } from './changes.ts';
-import { EditorModal } from './editor-modal.tsx';
-import { Check, MoneyText, NumberText, TextInput } from '../../components/form/fields.tsx';
+import { changedFields, changeRows, duplicateProblem, schemaProblem } from '../items/changes.ts';
+import { EditorModal } from '../items/editor-modal.tsx';
+import { Check, MoneyText, NumberText, TextInput } from '../../../components/form/fields.tsx';
 import { HeightRangeEditor } from './height-range-editor.tsx';
-import { launchFields, launchSpecs } from './item-fields.ts';
-import { parseOptionalHeightKeep } from '../../components/form/numeric-text.ts';
-import { TaxFields } from '../../components/form/tax-fields.tsx';
+import { launchFields, launchSpecs } from '../items/item-fields.ts';
+import { parseOptionalHeightKeep } from '../../../components/form/numeric-text.ts';
+import { TaxFields } from '../../../components/form/tax-fields.tsx';
 
 /**
  * Launch editor (back-office spec §3-§5): Fixed (Known Height) has a price

@@ -7,10 +7,10 @@ import type { BlockRuleItem } from '@flightline/domain/api-types';
 import { defaultBlockDates, shiftBlockDates, type BlockDates } from '@flightline/domain/block-dates';
 import { formatMoney } from '@flightline/domain/money';
 import type { TaxStatus } from '@flightline/domain/tax';
-import { errorMessage } from '../../lib/api.ts';
-import { notifications } from '../../lib/notifications-store.ts';
-import { newIdempotencyKey } from '../../lib/new-id.ts';
-import { SelectInput, TextInput } from '../../components/form/fields.tsx';
+import { errorMessage } from '../../../lib/api.ts';
+import { notifications } from '../../../lib/notifications-store.ts';
+import { newIdempotencyKey } from '../../../lib/new-id.ts';
+import { SelectInput, TextInput } from '../../../components/form/fields.tsx';
 import { useAddFunds, type FundsEntry } from './funds-api.ts';
 import {
   amountCents,
@@ -27,7 +27,7 @@ import {
   type DepositDraft,
   type ExpenseDraft,
 } from './funds-rules.ts';
-import { TaxFields } from '../../components/form/tax-fields.tsx';
+import { TaxFields } from '../../../components/form/tax-fields.tsx';
 
 /**
  * The pilot editor's Deposit, Expense and Block time forms (back-office spec

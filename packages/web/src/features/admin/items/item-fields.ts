@@ -2,7 +2,7 @@ import type { BlockRuleItem, GliderItem, IntroLaunchItem, LaunchItem, TugItem } 
 import type { HeightRange, HeightUnit } from '@flightline/domain/height-ranges';
 import type { BlockFields, GliderFields, IntroLaunchFields, LaunchFields, Qualifications, TugFields } from '@flightline/domain/schemas/fleet';
 import { byName, formatCents, formatValue, orUnlimited, type FieldSpec } from './changes.ts';
-import { QUALIFICATION_LABELS } from './pilots.ts';
+import { QUALIFICATION_LABELS } from '../members/pilots.ts';
 
 /**
  * Each editor's draft is the item's editable fields (the shared schema's

@@ -1,7 +1,7 @@
 import Button from 'react-bootstrap/Button';
 import { nextRange, validateRanges, type HeightRange, type HeightUnit } from '@flightline/domain/height-ranges';
-import { MoneyText, NumberText } from '../../components/form/fields.tsx';
-import { parseHeightKeep } from '../../components/form/numeric-text.ts';
+import { MoneyText, NumberText } from '../../../components/form/fields.tsx';
+import { parseHeightKeep } from '../../../components/form/numeric-text.ts';
 
 interface HeightRangeEditorProps {
   ranges: HeightRange[];

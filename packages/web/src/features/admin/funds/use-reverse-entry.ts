@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import type { AccountRow } from '@flightline/domain/api-types';
-import { errorMessage } from '../../lib/api.ts';
-import { confirmDialog } from '../../lib/confirm-store.ts';
-import { newIdempotencyKey } from '../../lib/new-id.ts';
-import { notifications } from '../../lib/notifications-store.ts';
+import { errorMessage } from '../../../lib/api.ts';
+import { confirmDialog } from '../../../lib/confirm-store.ts';
+import { newIdempotencyKey } from '../../../lib/new-id.ts';
+import { notifications } from '../../../lib/notifications-store.ts';
 import { useReverseTransaction } from './funds-api.ts';
 import { reversedMessage, reverseQuestion } from './reverse-rules.ts';
 

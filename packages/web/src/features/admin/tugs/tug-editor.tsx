@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import type { ServeAdmin, TugItem } from '@flightline/domain/api-types';
 import { registrationSchema, REGISTRATION_MAX, TUG_DEFAULTS, tugFieldsSchema, tugUpdateSchema, type TugFields } from '@flightline/domain/schemas/fleet';
-import { changedFields, changeRows, duplicateProblem, schemaProblem } from './changes.ts';
-import { EditorModal } from './editor-modal.tsx';
-import { SeatsInput, SelectInput, TextInput } from '../../components/form/fields.tsx';
-import { TUG_SPECS, tugFields } from './item-fields.ts';
+import { changedFields, changeRows, duplicateProblem, schemaProblem } from '../items/changes.ts';
+import { EditorModal } from '../items/editor-modal.tsx';
+import { SeatsInput, SelectInput, TextInput } from '../../../components/form/fields.tsx';
+import { TUG_SPECS, tugFields } from '../items/item-fields.ts';
 
 const STATUS_OPTIONS = [
   { value: 'Ready', label: 'Ready' },

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { AccountHistory, AccountRow, BalanceInfo, BlockBalancesResponse, TransactionPosted } from '@flightline/domain/api-types';
-import { get, post } from '../../lib/api.ts';
-import type { DayRange } from '../../lib/use-day-range.ts';
+import { get, post } from '../../../lib/api.ts';
+import type { DayRange } from '../../../lib/use-day-range.ts';
 
 /**
  * The pilot editor's money calls. Every read of one pilot is keyed

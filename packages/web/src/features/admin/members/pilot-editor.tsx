@@ -2,11 +2,11 @@ import { useId, useState } from 'react';
 import Form from 'react-bootstrap/Form';
 import type { AdminPilot, ServeAdmin } from '@flightline/domain/api-types';
 import { qualificationsUpdateSchema, type Qualifications } from '@flightline/domain/schemas/fleet';
-import { changedFields, changeRows, schemaProblem } from './changes.ts';
-import { EditorModal } from './editor-modal.tsx';
-import { Check } from '../../components/form/fields.tsx';
-import { PILOT_SPECS } from './item-fields.ts';
-import { PilotFunds } from './pilot-funds.tsx';
+import { changedFields, changeRows, schemaProblem } from '../items/changes.ts';
+import { EditorModal } from '../items/editor-modal.tsx';
+import { Check } from '../../../components/form/fields.tsx';
+import { PILOT_SPECS } from '../items/item-fields.ts';
+import { PilotFunds } from '../funds/pilot-funds.tsx';
 import { nextYearEnd, pilotName, QUALIFICATION_LABELS, qualificationsOf, todayIn } from './pilots.ts';
 
 interface PilotEditorProps {
@@ -21,7 +21,7 @@ interface PilotEditorProps {
  * Pilot editor (back-office spec §2, §6): an admin edits the
  * qualifications, and whether and until when the pilot is Active; an admin
  * or a holder of Can Add User Funds adds deposits, expenses and block time
- * and reads the pilot's transactions and blocks (pilot-funds.tsx).
+ * and reads the pilot's transactions and blocks (funds/pilot-funds.tsx).
  */
 export function PilotEditor({ pilot, data, isAdmin, clubTimeZone, onClose }: PilotEditorProps) {
   const id = useId();
