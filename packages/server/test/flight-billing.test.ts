@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type Transaction } from 'kysely';
 import type { DB } from '../src/db/schema.ts';
-import { HttpError } from '../src/http/errors.ts';
+import { HttpError, notFound } from '../src/http/errors.ts';
 import {
   flightPayers,
   postLandingCharges,
@@ -12,6 +12,7 @@ import {
   reverseLaunchCharges,
   type BillingContext,
 } from '../src/modules/billing/flight-billing.ts';
+import { lockFlight } from '../src/modules/flights/repo.ts';
 import { insertEntry } from '../src/modules/ledger/posting-repo.ts';
 import { apiClient } from './helpers/api.ts';
 import { ledgerCounts, posting, postingsOf, setClubAccounting } from './helpers/ledger.ts';
@@ -43,15 +44,21 @@ describe('billing of flights', () => {
 
   const ctx = (clubId = alpha, now = NOW): BillingContext => ({ clubId, by: crew.userId, now: new Date(now) });
   const run = <T>(work: (trx: Transaction<DB>) => Promise<T>) => t.db.transaction().execute(work);
-  const launch = (flightId: string, clubId = alpha) => run((trx) => postLaunchCharges(trx, ctx(clubId), flightId));
+  /** Billing is handed the flight row the line has locked, as the line hands it. */
+  const lockedFlight = async (trx: Transaction<DB>, flightId: string, clubId = alpha) => {
+    const row = await lockFlight(trx, clubId, flightId);
+    if (!row) throw notFound('No such flight at this club');
+    return row;
+  };
+  const launch = (flightId: string, clubId = alpha) => run(async (trx) => postLaunchCharges(trx, ctx(clubId), await lockedFlight(trx, flightId, clubId)));
   const release = (flightId: string, height: number) =>
     run(async (trx) => {
       await trx.updateTable('flight').set({ release_height: height, release_set_by: crew.userId }).where('id', '=', flightId).execute();
-      return postReleaseHeightCharges(trx, ctx(), flightId);
+      return postReleaseHeightCharges(trx, ctx(), await lockedFlight(trx, flightId));
     });
-  const land = (flightId: string, clubId = alpha) => run((trx) => postLandingCharges(trx, ctx(clubId), flightId));
-  const undoLaunch = (flightId: string) => run((trx) => reverseLaunchCharges(trx, ctx(), flightId));
-  const undoLanding = (flightId: string) => run((trx) => reverseLandingCharges(trx, ctx(), flightId));
+  const land = (flightId: string, clubId = alpha) => run(async (trx) => postLandingCharges(trx, ctx(clubId), await lockedFlight(trx, flightId, clubId)));
+  const undoLaunch = (flightId: string) => run(async (trx) => reverseLaunchCharges(trx, ctx(), await lockedFlight(trx, flightId)));
+  const undoLanding = (flightId: string) => run(async (trx) => reverseLandingCharges(trx, ctx(), await lockedFlight(trx, flightId)));
 
   /** The member's balance at the end of DAY: the flights land after NOW, and the balance counts entries effective by now. */
   const balanceOf = async (member: Person) => {
@@ -801,7 +808,7 @@ describe('billing of flights', () => {
       expect(await ledgerCounts(t.db, beta)).toEqual(before);
       expect(await flightRow(old)).toEqual({ launch_transaction: null, launch_cost_cents: null, landing_transaction: null, flight_cost_cents: null });
       // Reversals are posted now, after the lock date.
-      const reversals = await run((trx) => reverseLaunchCharges(trx, ctx(beta), recent));
+      const reversals = await run(async (trx) => reverseLaunchCharges(trx, ctx(beta), await lockedFlight(trx, recent, beta)));
       expect(reversals).toHaveLength(1);
       expect(await entry(reversals[0]!)).toMatchObject({ reverses_id: recentLaunch });
       const sum = await sql<{ s: number }>`select coalesce(sum(amount_cents), 0)::bigint as s from posting where member_id = ${pilot.userId}`.execute(t.db);

@@ -3,8 +3,9 @@ import { sql } from 'kysely';
 import { apiClient, refusal } from './helpers/api.ts';
 import { createBlockRule, ledgerCounts, memberContext, posting, postingsOf, setClubAccounting } from './helpers/ledger.ts';
 import { createClub, createPerson, createTestApp, type TestApp } from './helpers/test-app.ts';
-import { insertEntry, lockClubForPosting } from '../src/modules/ledger/posting-repo.ts';
-import { postOnce } from '../src/modules/ledger/journal.ts';
+import { lockClub } from '../src/modules/clubs/repo.ts';
+import { CLUB_FOR_POSTING, postOnce } from '../src/modules/ledger/journal.ts';
+import { insertEntry } from '../src/modules/ledger/posting-repo.ts';
 import { HttpError } from '../src/http/errors.ts';
 
 type Person = { userId: string; email: string };
@@ -341,7 +342,7 @@ describe('posting money: add-transaction and reverse-transaction', () => {
       const isLocked = new Promise<void>((resolve) => (locked = resolve));
       // Another Write Down of the $150.00, being posted: the club row share-locked as every posting does, not yet committed.
       const other = t.db.transaction().execute(async (trx) => {
-        await lockClubForPosting(trx, charlie);
+        await lockClub(trx, charlie, 'share', CLUB_FOR_POSTING);
         const id = await insertEntry(trx, {
           clubId: charlie,
           effectiveAt: new Date(NOW),

@@ -11,23 +11,15 @@ import { reversalPostings, type PostingLine, type TaxedItem } from '@flightline/
 import { blockUsableThrough, chooseBlock, minutesFlown, rentalShares, type BlockTerms } from '@flightline/domain/rental';
 import type { TaxStatus } from '@flightline/domain/tax';
 import type { DB } from '../../db/schema.ts';
-import { conflict, notFound } from '../../http/errors.ts';
+import { conflict } from '../../http/errors.ts';
 import { assertAfterLockDate } from '../ledger/journal.ts';
+import { lockClub, type ClubRecord } from '../clubs/repo.ts';
+import { findGliderTerms, findLaunchTypeTerms } from '../fleet/repo.ts';
+import { setFlightMoney, type FlightStateRow } from '../flights/repo.ts';
+import { lockIntroForFlight } from '../intros/repo.ts';
+import { candidateBlocks, flightBlockUsage, insertBlockUsage, type CandidateBlock } from '../ledger/block-usage-repo.ts';
 import { findReversalOf, findTransaction, insertEntry, lockMember, transactionPostings } from '../ledger/posting-repo.ts';
-import {
-  candidateBlocks,
-  findFlight,
-  findGlider,
-  findLaunchType,
-  flightBlockUsage,
-  insertBlockUsage,
-  lockClubForBilling,
-  lockIntro,
-  memberNames,
-  setFlightMoney,
-  type CandidateBlock,
-  type FlightRow,
-} from './billing-repo.ts';
+import { memberNames } from '../members/repo.ts';
 import {
   flightReversalDescription,
   introFlightDescription,
@@ -42,7 +34,9 @@ import {
  * launch (a variable launch once its release height is known), the rental at
  * landing with the payers' blocks, an intro paid from Intro A/P, and the
  * exact reversal of each on undo. Called by the flight line inside its own
- * database transaction, after it has locked the flight row and set its state.
+ * database transaction, after it has locked the flight row and set its state:
+ * each function is handed that row as it now stands (flights/repo.ts
+ * updateFlightState answers it) and does not read it again.
  * Every entry's lines name the flight; the flight row points at its current
  * launch and landing entries and keeps what they charged members.
  */
@@ -56,7 +50,13 @@ export interface BillingContext {
 
 const nowMs = (ctx: BillingContext): number => (typeof ctx.now === 'number' ? ctx.now : ctx.now.getTime());
 
-type Club = Awaited<ReturnType<typeof lockClubForBilling>>;
+/**
+ * What flight charges read of the club, with its row share-locked (clubs/repo.ts
+ * lockClub): a lock-date change waits for the charges being posted.
+ */
+const CLUB_FOR_BILLING = ['id', 'time_zone', 'lock_date', 'tax_rates', 'height_unit'] as const;
+
+type Club = Pick<ClubRecord, (typeof CLUB_FOR_BILLING)[number]>;
 
 /** Stored transaction types of a flight's entries; reversals are 'Reversal', as reverse-transaction names them. */
 export const FLIGHT_ENTRY_TYPES = { launch: 'Launch', rental: 'Rental', intro: 'Intro Flight' } as const;
@@ -68,12 +68,6 @@ export function flightPayers(flight: { user_id: string; fly_with: string; share_
     payers.push({ memberId: flight.passenger_id });
   }
   return payers;
-}
-
-async function loadFlight(trx: Transaction<DB>, ctx: BillingContext, flightId: string): Promise<FlightRow> {
-  const flight = await findFlight(trx, ctx.clubId, flightId);
-  if (!flight) throw notFound('No such flight at this club');
-  return flight;
 }
 
 /** Members' rows locked in id order, so two flights charging the same two members never deadlock. */
@@ -92,7 +86,7 @@ function taxesOf(club: Club, item: { tax_status: TaxStatus; tax_names: string[] 
   return { taxStatus: item.tax_status, taxNames: names, rates: club.tax_rates };
 }
 
-const launchedMs = (flight: FlightRow) => {
+const launchedMs = (flight: FlightStateRow) => {
   if (flight.launched_at === null) throw conflict('No action taken - the flight has not launched');
   return flight.launched_at.getTime();
 };
@@ -163,9 +157,9 @@ async function payerNames(trx: Transaction<DB>, memberIds: readonly string[]): P
  * nothing can be charged yet (no launch type, or a variable launch without its
  * release height). `lines` is empty when the charge is 0.
  */
-async function towCharge(trx: Transaction<DB>, club: Club, flight: FlightRow): Promise<(Charge & { chargedCents: number; payers: string[] }) | null> {
+async function towCharge(trx: Transaction<DB>, club: Club, flight: FlightStateRow): Promise<(Charge & { chargedCents: number; payers: string[] }) | null> {
   if (flight.launch_type === '') return null;
-  const launch = await findLaunchType(trx, club.id, flight.launch_type);
+  const launch = await findLaunchTypeTerms(trx, club.id, flight.launch_type);
   if (!launch) throw conflict(`Unknown launch type ${flight.launch_type}: choose one of the club's launches`);
   if (launch.kind === 'variable' && flight.release_height === 0) return null;
   const costCents =
@@ -191,9 +185,9 @@ async function towCharge(trx: Transaction<DB>, club: Club, flight: FlightRow): P
 }
 
 /** Intro flown: Dr 2120 [intro] price / Cr 4300 net / Cr 2510 tax, effective at the launch. */
-async function postIntroFlown(trx: Transaction<DB>, ctx: BillingContext, club: Club, flight: FlightRow): Promise<number | null> {
+async function postIntroFlown(trx: Transaction<DB>, ctx: BillingContext, club: Club, flight: FlightStateRow): Promise<number | null> {
   if (flight.intro_id === null) throw conflict('This intro flight has no intro');
-  const intro = await lockIntro(trx, club.id, flight.intro_id);
+  const intro = await lockIntroForFlight(trx, club.id, flight.intro_id);
   if (!intro) throw conflict('The intro of this flight is not at this club');
   const lines = introFlownPostings({
     flightId: flight.id,
@@ -216,11 +210,10 @@ async function postIntroFlown(trx: Transaction<DB>, ctx: BillingContext, club: C
  * height. Answers the entry's id, or null when nothing was posted. A flight
  * already charged for its launch answers that entry again.
  */
-export async function postLaunchCharges(trx: Transaction<DB>, ctx: BillingContext, flightId: string): Promise<number | null> {
-  const flight = await loadFlight(trx, ctx, flightId);
+export async function postLaunchCharges(trx: Transaction<DB>, ctx: BillingContext, flight: FlightStateRow): Promise<number | null> {
   if (flight.launch_transaction !== null || flight.launch_cost_cents !== null) return flight.launch_transaction;
   launchedMs(flight);
-  const club = await lockClubForBilling(trx, ctx.clubId);
+  const club = await lockClub(trx, ctx.clubId, 'share', CLUB_FOR_BILLING);
   if (flight.fly_with === 'Intro') return postIntroFlown(trx, ctx, club, flight);
   const charge = await towCharge(trx, club, flight);
   if (!charge) return null;
@@ -247,11 +240,10 @@ const sameLines = (a: readonly PostingLine[], b: readonly PostingLine[]) => {
  * the launch). A fixed launch, an intro, or a flight not launched yet: nothing.
  * Answers the entry now charging the launch, or null.
  */
-export async function postReleaseHeightCharges(trx: Transaction<DB>, ctx: BillingContext, flightId: string): Promise<number | null> {
-  const flight = await loadFlight(trx, ctx, flightId);
+export async function postReleaseHeightCharges(trx: Transaction<DB>, ctx: BillingContext, flight: FlightStateRow): Promise<number | null> {
   if (flight.fly_with === 'Intro' || flight.launched_at === null || flight.launch_type === '') return null;
-  const club = await lockClubForBilling(trx, ctx.clubId);
-  const launch = await findLaunchType(trx, club.id, flight.launch_type);
+  const club = await lockClub(trx, ctx.clubId, 'share', CLUB_FOR_BILLING);
+  const launch = await findLaunchTypeTerms(trx, club.id, flight.launch_type);
   if (launch?.kind === 'fixed') return null;
   const charge = await towCharge(trx, club, flight);
   const previous = await reversible(trx, club.id, flight.launch_transaction);
@@ -272,11 +264,10 @@ export async function postReleaseHeightCharges(trx: Transaction<DB>, ctx: Billin
  * the flight no longer points at a launch charge. Earlier release-height
  * charges were reversed when they were replaced. Answers the reversals' ids.
  */
-export async function reverseLaunchCharges(trx: Transaction<DB>, ctx: BillingContext, flightId: string, note = 'Launch undone'): Promise<number[]> {
-  const flight = await loadFlight(trx, ctx, flightId);
+export async function reverseLaunchCharges(trx: Transaction<DB>, ctx: BillingContext, flight: FlightStateRow, note = 'Launch undone'): Promise<number[]> {
   const ids: number[] = [];
   if (flight.launch_transaction !== null) {
-    const club = await lockClubForBilling(trx, ctx.clubId);
+    const club = await lockClub(trx, ctx.clubId, 'share', CLUB_FOR_BILLING);
     const target = await reversible(trx, club.id, flight.launch_transaction);
     if (target) {
       assertAfterLockDate(club, nowMs(ctx));
@@ -309,7 +300,7 @@ function blockTerms(row: CandidateBlock): NamedTerms {
 }
 
 /** The block a payer's part of the flight draws on: the applicable one expiring first, or none. */
-async function payerBlock(trx: Transaction<DB>, clubId: string, memberId: string, flight: FlightRow, ruleIds: string[]): Promise<NamedTerms | null> {
+async function payerBlock(trx: Transaction<DB>, clubId: string, memberId: string, flight: FlightStateRow, ruleIds: string[]): Promise<NamedTerms | null> {
   const rows = await candidateBlocks(trx, clubId, memberId, flight.day, ruleIds);
   const chosen = chooseBlock(
     rows.map((row) => ({
@@ -335,14 +326,13 @@ async function payerBlock(trx: Transaction<DB>, clubId: string, memberId: string
  * no cash was charged. A flight already billed for its landing answers that
  * entry again.
  */
-export async function postLandingCharges(trx: Transaction<DB>, ctx: BillingContext, flightId: string): Promise<number | null> {
-  const flight = await loadFlight(trx, ctx, flightId);
+export async function postLandingCharges(trx: Transaction<DB>, ctx: BillingContext, flight: FlightStateRow): Promise<number | null> {
   if (flight.landing_transaction !== null || flight.flight_cost_cents !== null) return flight.landing_transaction;
   const launched = launchedMs(flight);
   if (flight.landed_at === null) throw conflict('No action taken - the flight has not landed');
   if (flight.fly_with === 'Intro') return null;
-  const club = await lockClubForBilling(trx, ctx.clubId);
-  const glider = await findGlider(trx, club.id, flight.glider);
+  const club = await lockClub(trx, ctx.clubId, 'share', CLUB_FOR_BILLING);
+  const glider = await findGliderTerms(trx, club.id, flight.glider);
   if (!glider) throw conflict(`Unknown glider ${flight.glider}`);
   const landedMs = flight.landed_at.getTime();
   const payerIds = flightPayers(flight).map((payer) => payer.memberId);
@@ -374,9 +364,8 @@ export async function postLandingCharges(trx: Transaction<DB>, ctx: BillingConte
  * blocks given back by negative usage rows (linked to the reversal, or to no
  * entry when the blocks covered everything). Answers the reversals' ids.
  */
-export async function reverseLandingCharges(trx: Transaction<DB>, ctx: BillingContext, flightId: string, note = 'Landing undone'): Promise<number[]> {
-  const flight = await loadFlight(trx, ctx, flightId);
-  const club = await lockClubForBilling(trx, ctx.clubId);
+export async function reverseLandingCharges(trx: Transaction<DB>, ctx: BillingContext, flight: FlightStateRow, note = 'Landing undone'): Promise<number[]> {
+  const club = await lockClub(trx, ctx.clubId, 'share', CLUB_FOR_BILLING);
   const target = await reversible(trx, club.id, flight.landing_transaction);
   const usage = await flightBlockUsage(trx, club.id, flight.id);
   if (target) assertAfterLockDate(club, nowMs(ctx));

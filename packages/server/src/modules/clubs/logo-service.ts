@@ -6,7 +6,7 @@ import { hasRight, type MemberContext } from '../../http/context.ts';
 import { badRequest, forbidden, HttpError, notFound } from '../../http/errors.ts';
 import { logoContentType } from './logo-image.ts';
 import { clubLogoExists, deleteClubLogosExcept, findClubLogo, insertClubLogo } from './logo-repo.ts';
-import { lockClubForUpdate } from './repo.ts';
+import { lockClub } from './repo.ts';
 
 /**
  * Club logos (docs/decisions/0008-security-headers.md): an admin uploads the
@@ -34,7 +34,7 @@ export async function uploadClubLogo(db: Kysely<DB>, ctx: MemberContext, body: u
   const sha256 = sha256Of(body);
   await db.transaction().execute(async (trx) => {
     // The settings save takes the same lock: it never checks an upload this one is dropping.
-    const club = await lockClubForUpdate(trx, ctx.club.id);
+    const club = await lockClub(trx, ctx.club.id, 'update');
     const inUse = parseClubLogoPath(club.logo)?.sha256;
     await deleteClubLogosExcept(trx, club.id, inUse ? [inUse] : []);
     await insertClubLogo(trx, { club_id: club.id, sha256, content_type: contentType, bytes: body });

@@ -22,17 +22,30 @@ export function findClubByName(db: Db, name: string): Promise<ClubRecord | undef
 }
 
 /**
- * The club's row, share-locked for the rest of the transaction: an item save
- * reads the tax names and height unit it checks against, and a settings
- * change (which takes the row lock) waits for it, or it for the change.
+ * How a transaction holds the club row until it ends. 'share': writes checked
+ * against the club's settings as they are now (an item save, an entry posted,
+ * a flight charged) run side by side, and a settings change waits for them.
+ * 'noKeyUpdate': an accounting adjustment, checked against what its account
+ * owes, waits for every entry being posted and they for it. 'update': a
+ * settings change.
  */
-export function lockClubForShare(db: Db, clubId: string): Promise<ClubRecord> {
-  return db.selectFrom('club').selectAll().where('id', '=', clubId).forShare().executeTakeFirstOrThrow();
-}
+export type ClubLock = 'share' | 'noKeyUpdate' | 'update';
 
-/** The club's row, locked for a settings change. */
-export function lockClubForUpdate(db: Db, clubId: string): Promise<ClubRecord> {
-  return db.selectFrom('club').selectAll().where('id', '=', clubId).forUpdate().executeTakeFirstOrThrow();
+export type ClubColumn = keyof ClubRecord & string;
+
+/**
+ * The club's row, locked for the rest of the transaction: the one place that
+ * locks it, so every lock on it is taken the same way (docs/architecture.md,
+ * "Tables have owners"). With `columns`, only those are read.
+ */
+export function lockClub(db: Db, clubId: string, lock: ClubLock): Promise<ClubRecord>;
+export function lockClub<C extends ClubColumn>(db: Db, clubId: string, lock: ClubLock, columns: readonly C[]): Promise<Pick<ClubRecord, C>>;
+export function lockClub(db: Db, clubId: string, lock: ClubLock, columns?: readonly ClubColumn[]): Promise<Partial<ClubRecord>> {
+  const rows = db.selectFrom('club').where('id', '=', clubId);
+  const query = columns ? rows.select(columns) : rows.selectAll();
+  if (lock === 'share') return query.forShare().executeTakeFirstOrThrow();
+  if (lock === 'noKeyUpdate') return query.forNoKeyUpdate().executeTakeFirstOrThrow();
+  return query.forUpdate().executeTakeFirstOrThrow();
 }
 
 export function updateClub(
@@ -41,6 +54,19 @@ export function updateClub(
   values: Omit<Updateable<ClubTable>, 'id' | 'created_at'>,
 ): Promise<ClubRecord> {
   return db.updateTable('club').set(values).where('id', '=', clubId).returningAll().executeTakeFirstOrThrow();
+}
+
+/** The accounting settings Accounting admin changes, one at a time (ledger/admin-parameter-service.ts). */
+export async function setLockDate(db: Db, clubId: string, lockDate: string): Promise<void> {
+  await db.updateTable('club').set({ lock_date: lockDate }).where('id', '=', clubId).execute();
+}
+
+export async function setFeeList(db: Db, clubId: string, feeList: string[]): Promise<void> {
+  await db.updateTable('club').set({ fee_list: feeList }).where('id', '=', clubId).execute();
+}
+
+export async function setIntroStaleDays(db: Db, clubId: string, days: number): Promise<void> {
+  await db.updateTable('club').set({ intro_stale_days: days }).where('id', '=', clubId).execute();
 }
 
 export async function activeLaunchTypeIds(db: Db, clubId: string): Promise<string[]> {

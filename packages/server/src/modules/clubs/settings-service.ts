@@ -8,7 +8,7 @@ import { CLUB_NAME_TAKEN } from '../../http/database-errors.ts';
 import { badRequest, conflict, forbidden } from '../../http/errors.ts';
 import { itemsUsingTaxes, type TaxUse } from '../fleet/repo.ts';
 import { settleClubLogo } from './logo-service.ts';
-import { findClubByName, lockClubForUpdate, updateClub, type ClubRecord } from './repo.ts';
+import { findClubByName, lockClub, updateClub, type ClubRecord } from './repo.ts';
 
 /**
  * Club settings (admin): name, links, message, time zone, currency, height
@@ -66,7 +66,7 @@ export async function updateClubSettings(db: Kysely<DB>, ctx: MemberContext, set
   if (!isValidTimeZone(settings.timeZone)) throw badRequest(`Unknown time zone ${settings.timeZone}`);
   // Two admins renaming two clubs to one name at the same moment: the unique index refuses one (http/database-errors.ts).
   return db.transaction().execute(async (trx) => {
-    const current = await lockClubForUpdate(trx, ctx.club.id);
+    const current = await lockClub(trx, ctx.club.id, 'update');
     const namesake = await findClubByName(trx, settings.name);
     if (namesake && namesake.id !== current.id) throw conflict(CLUB_NAME_TAKEN);
     const removed = Object.keys(current.tax_rates).filter((name) => !Object.hasOwn(settings.taxRates, name));

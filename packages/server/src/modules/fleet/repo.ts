@@ -197,3 +197,23 @@ export async function itemsUsingTaxes(db: Db, clubId: string, names: string[]): 
     ...blocks.map((row): TaxUse => ({ kind: 'block rule', label: row.name, taxNames: row.tax_names })),
   ];
 }
+
+/** A launch type's price and taxes, for charging a tow (billing/flight-billing.ts). */
+export function findLaunchTypeTerms(trx: Transaction<DB>, clubId: string, id: string) {
+  return trx
+    .selectFrom('launch_type')
+    .select(['id', 'kind', 'price_cents', 'height_ranges', 'tax_status', 'tax_names'])
+    .where('club_id', '=', clubId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/** A glider's rate, block rules and taxes, for charging a rental (billing/flight-billing.ts). */
+export function findGliderTerms(trx: Transaction<DB>, clubId: string, id: string) {
+  return trx
+    .selectFrom('glider')
+    .select(['id', 'rate_cents_per_minute', 'block_rule_ids', 'tax_status', 'tax_names'])
+    .where('club_id', '=', clubId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+}

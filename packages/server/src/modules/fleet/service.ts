@@ -38,7 +38,7 @@ import type { DB } from '../../db/schema.ts';
 import { hasRight, type MemberContext } from '../../http/context.ts';
 import { badRequest, conflict, forbidden } from '../../http/errors.ts';
 import { describeZodError } from '../../http/route.ts';
-import { lockClubForShare, type ClubRecord } from '../clubs/repo.ts';
+import { lockClub, type ClubRecord } from '../clubs/repo.ts';
 import { dataKeys } from '../items/item-handler.ts';
 import { onlyDefined } from '../only-defined.ts';
 import {
@@ -228,7 +228,7 @@ function updated<T>(what: string, item: T): UpdateItemResult<T> {
  * once are applied one after the other.
  */
 function inClubTransaction<T>(db: Kysely<DB>, ctx: MemberContext, work: (trx: Trx, club: ClubRecord) => Promise<T>): Promise<T> {
-  return db.transaction().execute(async (trx) => work(trx, await lockClubForShare(trx, ctx.club.id)));
+  return db.transaction().execute(async (trx) => work(trx, await lockClub(trx, ctx.club.id, 'share')));
 }
 
 const justCreated = (what: string, id: string) =>

@@ -241,15 +241,16 @@ export async function changeFlight(trx: Transaction<DB>, ctx: MemberContext, fli
 
   const billing = { clubId, by: ctx.user.id, now: ctx.now };
   const affected = await affectedCharges(trx, clubId, before, after);
-  if (affected.launch) await reverseLaunchCharges(trx, billing, flight.id, CORRECTION_NOTE);
-  if (affected.landing && before.landedAt !== null) await reverseLandingCharges(trx, billing, flight.id, CORRECTION_NOTE);
+  // Each reversal writes only its own money columns (launch or landing), so both read the row as it was locked.
+  if (affected.launch) await reverseLaunchCharges(trx, billing, flight, CORRECTION_NOTE);
+  if (affected.landing && before.landedAt !== null) await reverseLandingCharges(trx, billing, flight, CORRECTION_NOTE);
 
   // The old intro is unlinked and the new one linked to this flight (back-office spec §4).
   if (before.introRef !== after.introRef) {
     await clearIntroFlightRef(trx, clubId, flight.id);
     if (after.introRef !== '') await updateIntro(trx, clubId, after.introRef, { flight_ref: flight.id });
   }
-  await updateFlightState(trx, clubId, flight.id, {
+  const corrected = await updateFlightState(trx, clubId, flight.id, {
     glider: after.glider,
     user_id: after.user,
     first: after.first,
@@ -276,7 +277,7 @@ export async function changeFlight(trx: Transaction<DB>, ctx: MemberContext, fli
   if (wasFlying && (!isFlying || before.glider !== after.glider)) await updateGlider(trx, clubId, before.glider, { status: 'Ready' });
   if (isFlying && before.glider !== after.glider) await updateGlider(trx, clubId, after.glider, { status: 'Flying' });
 
-  if (affected.launch) await postLaunchCharges(trx, billing, flight.id);
-  if (after.landedAt !== null && (affected.landing || before.landedAt === null)) await postLandingCharges(trx, billing, flight.id);
+  if (affected.launch) await postLaunchCharges(trx, billing, corrected);
+  if (after.landedAt !== null && (affected.landing || before.landedAt === null)) await postLandingCharges(trx, billing, corrected);
   await insertCorrection(trx, { clubId, flightId: flight.id, by: ctx.user.id, at: new Date(ctx.now), changes });
 }

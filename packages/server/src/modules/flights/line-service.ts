@@ -145,8 +145,8 @@ async function apply(trx: Transaction<DB>, ctx: MemberContext, flight: FlightSta
       if (flight.launched_at !== null) throw await alreadyLaunched(trx, ctx, flight);
       const at = when();
       const crew = await launchCrew(trx, ctx, body);
-      await updateFlightState(trx, clubId, flight.id, { launched_at: at, accepted_at: flight.accepted_at ?? at, tug: crew.tug, tow_pilot: crew.towPilot });
-      await postLaunchCharges(trx, billing, flight.id);
+      const launched = await updateFlightState(trx, clubId, flight.id, { launched_at: at, accepted_at: flight.accepted_at ?? at, tug: crew.tug, tow_pilot: crew.towPilot });
+      await postLaunchCharges(trx, billing, launched);
       return at;
     }
     case 'Landing': {
@@ -154,9 +154,9 @@ async function apply(trx: Transaction<DB>, ctx: MemberContext, flight: FlightSta
       if (flight.landed_at !== null) throw conflict('Flight already landed');
       const at = when();
       if (at < flight.launched_at!) throw conflict('Landing time is before the launch time');
-      await updateFlightState(trx, clubId, flight.id, { landed_at: at });
+      const landed = await updateFlightState(trx, clubId, flight.id, { landed_at: at });
       await updateGlider(trx, clubId, flight.glider, { status: 'Ready' });
-      await postLandingCharges(trx, billing, flight.id);
+      await postLandingCharges(trx, billing, landed);
       return at;
     }
     case 'UndoLaunch': {
@@ -164,7 +164,7 @@ async function apply(trx: Transaction<DB>, ctx: MemberContext, flight: FlightSta
       if (flight.landed_at !== null) throw conflict('Flight already landed: undo the landing first');
       const at = when();
       // The launch did not happen: its crew, time and release height go with it; the glider stays Flying (waiting).
-      await updateFlightState(trx, clubId, flight.id, {
+      const undone = await updateFlightState(trx, clubId, flight.id, {
         launched_at: null,
         accepted_at: null,
         off_tow_at: null,
@@ -173,7 +173,7 @@ async function apply(trx: Transaction<DB>, ctx: MemberContext, flight: FlightSta
         release_height: 0,
         release_set_by: null,
       });
-      await reverseLaunchCharges(trx, billing, flight.id);
+      await reverseLaunchCharges(trx, billing, undone);
       return at;
     }
     case 'UndoLanding': {
@@ -184,9 +184,9 @@ async function apply(trx: Transaction<DB>, ctx: MemberContext, flight: FlightSta
       if (await unfinishedFlightOfGlider(trx, clubId, flight.glider, flight.id)) {
         throw conflict(`Glider ${flight.glider} is on another flight now: land or remove that flight first`);
       }
-      await updateFlightState(trx, clubId, flight.id, { landed_at: null });
+      const flying = await updateFlightState(trx, clubId, flight.id, { landed_at: null });
       await updateGlider(trx, clubId, flight.glider, { status: 'Flying' });
-      await reverseLandingCharges(trx, billing, flight.id);
+      await reverseLandingCharges(trx, billing, flying);
       return at;
     }
     case 'CancelRequest': {
@@ -208,8 +208,8 @@ async function apply(trx: Transaction<DB>, ctx: MemberContext, flight: FlightSta
         });
       }
       const at = when();
-      await updateFlightState(trx, clubId, flight.id, { release_height: body.releaseHeight, release_set_by: ctx.user.id });
-      await postReleaseHeightCharges(trx, billing, flight.id);
+      const released = await updateFlightState(trx, clubId, flight.id, { release_height: body.releaseHeight, release_set_by: ctx.user.id });
+      await postReleaseHeightCharges(trx, billing, released);
       return at;
     }
     case 'ChangeFlight':

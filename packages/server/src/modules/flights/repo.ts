@@ -54,13 +54,25 @@ export async function insertFlight(trx: Transaction<DB>, values: Insertable<Flig
   await trx.insertInto('flight').values(values).execute();
 }
 
-export async function updateFlightState(
+/**
+ * Set a locked flight's state columns; answers the row as it now stands, which
+ * the caller hands to billing (billing/flight-billing.ts) instead of billing
+ * reading it again.
+ */
+export function updateFlightState(
   trx: Transaction<DB>,
   clubId: string,
   id: string,
   values: Omit<Updateable<FlightTable>, 'club_id' | 'id' | 'day' | 'created_at'>,
-): Promise<void> {
-  await trx.updateTable('flight').set(values).where('club_id', '=', clubId).where('id', '=', id).execute();
+): Promise<FlightStateRow> {
+  return trx.updateTable('flight').set(values).where('club_id', '=', clubId).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+}
+
+/** What billing keeps on a flight: its current launch and landing entries, and what they charged members. */
+export type FlightMoney = Partial<Pick<FlightStateRow, 'launch_transaction' | 'launch_cost_cents' | 'landing_transaction' | 'flight_cost_cents'>>;
+
+export async function setFlightMoney(trx: Transaction<DB>, clubId: string, flightId: string, values: FlightMoney): Promise<void> {
+  await trx.updateTable('flight').set(values).where('club_id', '=', clubId).where('id', '=', flightId).execute();
 }
 
 function flightsOfDayQuery(db: Db, clubId: string, day: string, options: { includeCancelled: boolean }) {

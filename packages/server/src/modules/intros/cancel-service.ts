@@ -5,8 +5,9 @@ import type { IntroCancel } from '@flightline/domain/schemas/intros';
 import type { DB } from '../../db/schema.ts';
 import type { MemberContext } from '../../http/context.ts';
 import { conflict, notFound } from '../../http/errors.ts';
-import { assertAfterLockDate } from '../ledger/journal.ts';
-import { insertEntry, lockClubForPosting } from '../ledger/posting-repo.ts';
+import { lockClub } from '../clubs/repo.ts';
+import { assertAfterLockDate, CLUB_FOR_POSTING } from '../ledger/journal.ts';
+import { insertEntry } from '../ledger/posting-repo.ts';
 import { introCancelPostings } from './intro-postings.ts';
 import { runKeyedIntroAction } from './keyed-action.ts';
 import { findIntroForUpdate, introHasEntryOfType, introOwedCents, updateIntro, type IntroRow } from './repo.ts';
@@ -42,7 +43,7 @@ async function alreadyCancelled(trx: Transaction<DB>, intro: IntroRow, data: Int
 export async function cancelIntro(db: Kysely<DB>, ctx: MemberContext, introId: string, data: IntroCancel): Promise<Result> {
   const key = data.idempotencyKey;
   return runKeyedIntroAction(db, ctx, introId, { type: TYPE, noun: 'cancellation', key, answer: cancelled }, async (trx) => {
-    const club = await lockClubForPosting(trx, ctx.club.id);
+    const club = await lockClub(trx, ctx.club.id, 'share', CLUB_FOR_POSTING);
     const intro = await findIntroForUpdate(trx, club.id, introId);
     if (!intro) throw notFound('Intro not found');
     if (intro.cancelled_at !== null) return alreadyCancelled(trx, intro, data);

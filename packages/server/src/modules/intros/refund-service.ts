@@ -6,8 +6,9 @@ import type { IntroRefund } from '@flightline/domain/schemas/intros';
 import type { DB } from '../../db/schema.ts';
 import type { MemberContext } from '../../http/context.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
-import { assertAfterLockDate } from '../ledger/journal.ts';
-import { insertEntry, lockClubForPosting } from '../ledger/posting-repo.ts';
+import { lockClub } from '../clubs/repo.ts';
+import { assertAfterLockDate, CLUB_FOR_POSTING } from '../ledger/journal.ts';
+import { insertEntry } from '../ledger/posting-repo.ts';
 import { runKeyedIntroAction } from './keyed-action.ts';
 import { findIntroForUpdate, introOwedCents, updateIntro } from './repo.ts';
 import { introItem } from './service.ts';
@@ -30,7 +31,7 @@ const refunded = (item: IntroItem): Result => ({ statusCode: 200, message: 'Intr
 export async function refundIntro(db: Kysely<DB>, ctx: MemberContext, introId: string, data: IntroRefund): Promise<Result> {
   const key = data.idempotencyKey;
   return runKeyedIntroAction(db, ctx, introId, { type: TYPE, noun: 'refund', key, answer: refunded }, async (trx) => {
-    const club = await lockClubForPosting(trx, ctx.club.id);
+    const club = await lockClub(trx, ctx.club.id, 'share', CLUB_FOR_POSTING);
     const intro = await findIntroForUpdate(trx, club.id, introId);
     if (!intro) throw notFound('Intro not found');
     if (intro.refunded_at !== null) throw conflict(`Intro ${intro.sn} was already refunded`);

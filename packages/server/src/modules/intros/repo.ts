@@ -155,3 +155,14 @@ export function listIntrosByIds(db: Db, clubId: string, ids: readonly string[]):
   if (ids.length === 0) return Promise.resolve([]);
   return db.selectFrom('intro').selectAll().where('club_id', '=', clubId).where('id', 'in', ids).execute();
 }
+
+/** The intro a flight redeems, row-locked: its refund or cancellation waits for the flight's entry. */
+export function lockIntroForFlight(trx: Transaction<DB>, clubId: string, id: string) {
+  return trx
+    .selectFrom('intro')
+    .select(['id', 'sn', 'recipient_first', 'recipient_last', 'price_cents', 'tax_status', 'tax_names'])
+    .where('club_id', '=', clubId)
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+}

@@ -8,9 +8,10 @@ import type { DB } from '../../db/schema.ts';
 import type { MemberContext } from '../../http/context.ts';
 import { serialUsedMessage } from '../../http/database-errors.ts';
 import { badRequest, conflict } from '../../http/errors.ts';
+import { lockClub } from '../clubs/repo.ts';
 import { findIntroLaunchForUpdate } from '../fleet/repo.ts';
-import { assertAfterLockDate } from '../ledger/journal.ts';
-import { insertEntry, lockClubForPosting } from '../ledger/posting-repo.ts';
+import { assertAfterLockDate, CLUB_FOR_POSTING } from '../ledger/journal.ts';
+import { insertEntry } from '../ledger/posting-repo.ts';
 import { insertIntro, serialTaken, type IntroRow } from './repo.ts';
 
 /**
@@ -74,7 +75,7 @@ async function freshSerial(trx: Transaction<DB>, clubId: string): Promise<string
  * [intro]. Used by the crew page's New Intro and by create-intro.
  */
 export async function sellIntro(trx: Transaction<DB>, ctx: MemberContext, input: IntroSaleInput): Promise<IntroSaleResult> {
-  const club = await lockClubForPosting(trx, ctx.club.id);
+  const club = await lockClub(trx, ctx.club.id, 'share', CLUB_FOR_POSTING);
   assertAfterLockDate(club, ctx.now);
   const option = await findIntroLaunchForUpdate(trx, club.id, input.launchType);
   if (!option || !option.is_active) throw badRequest(`Unknown intro launch ${input.launchType}: choose one of the club's intro launches`);

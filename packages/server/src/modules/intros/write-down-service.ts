@@ -6,9 +6,10 @@ import type { IntroWriteDown } from '@flightline/domain/schemas/intros';
 import type { DB } from '../../db/schema.ts';
 import type { MemberContext } from '../../http/context.ts';
 import { conflict, notFound } from '../../http/errors.ts';
+import { lockClub } from '../clubs/repo.ts';
 import { owedCents } from '../ledger/adjustment-repo.ts';
-import { assertAfterLockDate } from '../ledger/journal.ts';
-import { insertEntry, lockClubForPosting } from '../ledger/posting-repo.ts';
+import { assertAfterLockDate, CLUB_FOR_POSTING } from '../ledger/journal.ts';
+import { insertEntry } from '../ledger/posting-repo.ts';
 import { runKeyedIntroAction } from './keyed-action.ts';
 import { findIntroForUpdate, introOwedCents } from './repo.ts';
 import { introItem } from './service.ts';
@@ -34,7 +35,7 @@ export async function writeDownIntro(db: Kysely<DB>, ctx: MemberContext, introId
   const key = data.idempotencyKey;
   return runKeyedIntroAction(db, ctx, introId, { type: TYPE, noun: 'write-down', key, answer: writtenDown }, async (trx) => {
     // As the Write Down adjustment: the club row for no-key update, so two write-downs can't both spend what Intro A/P holds.
-    const club = await lockClubForPosting(trx, ctx.club.id, { exclusive: true });
+    const club = await lockClub(trx, ctx.club.id, 'noKeyUpdate', CLUB_FOR_POSTING);
     const intro = await findIntroForUpdate(trx, club.id, introId);
     if (!intro) throw notFound('Intro not found');
     if (intro.refunded_at === null) {

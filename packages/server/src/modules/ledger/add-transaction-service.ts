@@ -24,14 +24,14 @@ import type { z } from 'zod';
 import type { DB } from '../../db/schema.ts';
 import { assertSameClub, hasRight, type MemberContext } from '../../http/context.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
+import { lockClub, type ClubRecord } from '../clubs/repo.ts';
 import { owedCents } from './adjustment-repo.ts';
 import { adjustmentDescription, blockDescription, depositDescription, expenseDescription } from './descriptions.ts';
-import { assertAfterLockDate, postOnce } from './journal.ts';
+import { assertAfterLockDate, CLUB_FOR_POSTING, postOnce } from './journal.ts';
 import {
   findBlockRule,
   insertEntry,
   insertMemberBlock,
-  lockClubForPosting,
   lockMember,
   taxNameWasPosted,
 } from './posting-repo.ts';
@@ -41,7 +41,7 @@ type Deposit = z.infer<typeof depositSchema>;
 type Expense = z.infer<typeof expenseSchema>;
 type BlockPurchase = z.infer<typeof blockPurchaseSchema>;
 type Adjustment = z.infer<typeof adjustmentSchema>;
-type Club = Awaited<ReturnType<typeof lockClubForPosting>>;
+type Club = Pick<ClubRecord, (typeof CLUB_FOR_POSTING)[number]>;
 
 /** An entry's effective time may be back-dated (down to the lock date) but not more than this far ahead. */
 const MAX_AHEAD_MS = 366 * 24 * 60 * 60 * 1000;
@@ -235,8 +235,8 @@ export async function addTransaction(db: Kysely<DB>, ctx: MemberContext, input: 
     isSameRequest: (reader: Kysely<DB>, clubId: string, id: number) => isSameRequest(reader, clubId, id, input),
   };
   return postOnce(db, ctx, input.idempotencyKey, expected, async (trx) => {
-    // An adjustment is checked against what its account holds: it takes the club row for update, not shared.
-    const club = await lockClubForPosting(trx, ctx.club.id, { exclusive: isAdjustment(input) });
+    // An adjustment is checked against what its account holds: it takes the club row for no-key update, not shared.
+    const club = await lockClub(trx, ctx.club.id, isAdjustment(input) ? 'noKeyUpdate' : 'share', CLUB_FOR_POSTING);
     assertAfterLockDate(club, effectiveMs);
     switch (input.transactionType) {
       case 'Deposit':

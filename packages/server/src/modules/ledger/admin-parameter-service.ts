@@ -5,7 +5,10 @@ import { EXPENSE_CODE_TEXT, type AdminParameter } from '@flightline/domain/schem
 import type { DB } from '../../db/schema.ts';
 import { assertSameClub, hasRight, type MemberContext } from '../../http/context.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
-import { lockAccountingSettings, setFeeList, setIntroStaleDays, setLockDate } from './club-settings-repo.ts';
+import { lockClub, setFeeList, setIntroStaleDays, setLockDate } from '../clubs/repo.ts';
+
+/** The accounting settings of a club, read with its row locked for a change decided on what they are now. */
+const ACCOUNTING_SETTINGS = ['id', 'time_zone', 'lock_date', 'fee_list', 'intro_stale_days'] as const;
 
 /** A bound on the fee-class list (it is a list box on Accounting admin). */
 export const MAX_FEE_CLASSES = 100;
@@ -40,7 +43,7 @@ export async function updateAdminParameter(db: Kysely<DB>, ctx: MemberContext, i
   assertSameClub(ctx, input.club);
   if (!hasRight(ctx, 'admin')) throw forbidden('Only an admin can change accounting settings');
   return db.transaction().execute(async (trx): Promise<AdminParameterResult> => {
-    const club = await lockAccountingSettings(trx, ctx.club.id);
+    const club = await lockClub(trx, ctx.club.id, 'update', ACCOUNTING_SETTINGS);
     switch (input.parameter) {
       case 'lockDate': {
         if (club.lock_date !== null && input.lockDate <= club.lock_date) {

@@ -22,6 +22,16 @@ export function lockedError(lockDate: string): HttpError {
   return conflict(lockedMessage(lockDate));
 }
 
+/**
+ * What an entry is checked against, read with the club row locked
+ * (clubs/repo.ts lockClub) for the rest of its transaction: 'share' for an
+ * entry, so a lock-date change waits until it is committed and it is checked
+ * against the lock date, fee classes and tax rates as they are now;
+ * 'noKeyUpdate' for an accounting adjustment, checked against what its
+ * account owes, so the balance it read can't change before it posts.
+ */
+export const CLUB_FOR_POSTING = ['id', 'time_zone', 'lock_date', 'fee_list', 'tax_rates', 'payment_methods'] as const;
+
 /** Refuse an effective time on or before the end of the lock day, in the club's zone. */
 export function assertAfterLockDate(club: { lock_date: string | null; time_zone: string }, effectiveMs: number): void {
   if (club.lock_date !== null && effectiveMs < clubDayBounds(club.lock_date, club.time_zone).endMs) {

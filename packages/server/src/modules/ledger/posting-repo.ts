@@ -4,23 +4,6 @@ import type { DB } from '../../db/schema.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
-/**
- * The club row, share-locked for the rest of the transaction: a lock-date
- * change waits until the entry is committed, and the entry is checked
- * against the lock date, fee classes and tax rates as they are now.
- * `exclusive` (an accounting adjustment, checked against what its account
- * owes) takes it FOR NO KEY UPDATE instead: it waits for every entry being
- * posted, and they and a second adjustment wait for it, so the balance it
- * read can't change before it posts.
- */
-export function lockClubForPosting(trx: Transaction<DB>, clubId: string, options: { exclusive?: boolean } = {}) {
-  const query = trx
-    .selectFrom('club')
-    .select(['id', 'time_zone', 'lock_date', 'fee_list', 'tax_rates', 'payment_methods'])
-    .where('id', '=', clubId);
-  return (options.exclusive ? query.forNoKeyUpdate() : query.forShare()).executeTakeFirstOrThrow();
-}
-
 /** The member's pilot row in the club, locked: entries for one member are posted one at a time. */
 export async function lockMember(trx: Transaction<DB>, clubId: string, userId: string): Promise<boolean> {
   const row = await trx

@@ -8,15 +8,15 @@ import type { DB } from '../../db/schema.ts';
 import { assertSameClub, hasRight, type MemberContext } from '../../http/context.ts';
 import { alreadyReversedMessage } from '../../http/database-errors.ts';
 import { conflict, forbidden, notFound } from '../../http/errors.ts';
+import { lockClub } from '../clubs/repo.ts';
 import { reversalDescription } from './descriptions.ts';
-import { assertAfterLockDate, postOnce } from './journal.ts';
+import { assertAfterLockDate, CLUB_FOR_POSTING, postOnce } from './journal.ts';
 import {
   findReversalOf,
   findTransaction,
   insertBlockVoid,
   insertEntry,
   lockBlockOfPurchase,
-  lockClubForPosting,
   lockMember,
   transactionPostings,
 } from './posting-repo.ts';
@@ -47,7 +47,7 @@ export async function reverseTransaction(db: Kysely<DB>, ctx: MemberContext, inp
   const originalId = input.id;
   // Two reversals of one entry racing: unique (reverses_id) lets one through, the other answers 409 (http/database-errors.ts).
   return postOnce(db, ctx, input.idempotencyKey, { transactionType: 'Reversal', reversesId: originalId }, async (trx) => {
-    const club = await lockClubForPosting(trx, ctx.club.id);
+    const club = await lockClub(trx, ctx.club.id, 'share', CLUB_FOR_POSTING);
     const original = await findTransaction(trx, club.id, originalId);
     if (!original) throw notFound(`No transaction #${originalId} at this club`);
     if (original.reverses_id !== null) {

@@ -228,3 +228,10 @@ function clubPilotsQuery(db: Db, clubId: string, options: { includeDeclined: boo
   if (!options.includeDeclined) query = query.where('pilot.declined_at', 'is', null);
   return query;
 }
+
+/** First and last names by user id (billing names the payers of a shared flight). */
+export async function memberNames(db: Db, ids: readonly string[]): Promise<Map<string, { first: string; last: string }>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.selectFrom('user').select(['id', 'firstName', 'lastName']).where('id', 'in', ids).execute();
+  return new Map(rows.map((row) => [row.id, { first: row.firstName, last: row.lastName }]));
+}

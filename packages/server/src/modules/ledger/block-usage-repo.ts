@@ -1,61 +1,11 @@
-import { sql, type Selectable, type Transaction } from 'kysely';
-import type { DB, FlightTable } from '../../db/schema.ts';
-
-/** What billing reads and writes besides the ledger's own tables (posting-repo.ts). */
-
-export type FlightRow = Selectable<FlightTable>;
-
-export function findFlight(trx: Transaction<DB>, clubId: string, flightId: string): Promise<FlightRow | undefined> {
-  return trx.selectFrom('flight').selectAll().where('club_id', '=', clubId).where('id', '=', flightId).executeTakeFirst();
-}
+import { sql, type Transaction } from 'kysely';
+import type { DB } from '../../db/schema.ts';
 
 /**
- * The club row, share-locked like lockClubForPosting (a lock-date change
- * waits for the charges being posted), with what flight charges need.
+ * What a flight draws from its payers' blocks (billing/flight-billing.ts):
+ * the blocks it may draw on, and the usage rows it adds and gives back.
+ * Blocks are bought and voided by ledger entries (posting-repo.ts).
  */
-export function lockClubForBilling(trx: Transaction<DB>, clubId: string) {
-  return trx
-    .selectFrom('club')
-    .select(['id', 'time_zone', 'lock_date', 'tax_rates', 'height_unit'])
-    .where('id', '=', clubId)
-    .forShare()
-    .executeTakeFirstOrThrow();
-}
-
-export function findLaunchType(trx: Transaction<DB>, clubId: string, id: string) {
-  return trx
-    .selectFrom('launch_type')
-    .select(['id', 'kind', 'price_cents', 'height_ranges', 'tax_status', 'tax_names'])
-    .where('club_id', '=', clubId)
-    .where('id', '=', id)
-    .executeTakeFirst();
-}
-
-export function findGlider(trx: Transaction<DB>, clubId: string, id: string) {
-  return trx
-    .selectFrom('glider')
-    .select(['id', 'rate_cents_per_minute', 'block_rule_ids', 'tax_status', 'tax_names'])
-    .where('club_id', '=', clubId)
-    .where('id', '=', id)
-    .executeTakeFirst();
-}
-
-/** The intro a flight redeems, row-locked: its refund or cancellation waits for the flight's entry. */
-export function lockIntro(trx: Transaction<DB>, clubId: string, id: string) {
-  return trx
-    .selectFrom('intro')
-    .select(['id', 'sn', 'recipient_first', 'recipient_last', 'price_cents', 'tax_status', 'tax_names'])
-    .where('club_id', '=', clubId)
-    .where('id', '=', id)
-    .forUpdate()
-    .executeTakeFirst();
-}
-
-export async function memberNames(trx: Transaction<DB>, ids: readonly string[]): Promise<Map<string, { first: string; last: string }>> {
-  if (ids.length === 0) return new Map();
-  const rows = await trx.selectFrom('user').select(['id', 'firstName', 'lastName']).where('id', 'in', ids).execute();
-  return new Map(rows.map((row) => [row.id, { first: row.firstName, last: row.lastName }]));
-}
 
 /**
  * A member's blocks that a flight on `day` in a glider listing `ruleIds` may
@@ -142,10 +92,4 @@ export function flightBlockUsage(trx: Transaction<DB>, clubId: string, flightId:
     .having(sql<boolean>`sum(u.units_used) <> 0`)
     .orderBy('u.member_block_id')
     .execute();
-}
-
-type FlightMoney = Partial<Pick<FlightRow, 'launch_transaction' | 'launch_cost_cents' | 'landing_transaction' | 'flight_cost_cents'>>;
-
-export async function setFlightMoney(trx: Transaction<DB>, clubId: string, flightId: string, values: FlightMoney): Promise<void> {
-  await trx.updateTable('flight').set(values).where('club_id', '=', clubId).where('id', '=', flightId).execute();
 }
