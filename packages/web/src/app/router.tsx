@@ -47,7 +47,7 @@ interface AppRoute {
   element: ReactNode;
 }
 
-/** Every route of member spec §2 and back-office spec §2. */
+/** Every route of the member and back-office screens. */
 export const routes: AppRoute[] = [
   { path: '/', element: <HomeOrLanding /> },
   { path: '/index', element: <HomeOrLanding /> },
@@ -65,7 +65,7 @@ export const routes: AppRoute[] = [
   { path: '/emergency', element: member(page(() => import('../features/members/directory-page.tsx'), 'DirectoryPage')) },
   { path: '/crew', element: member(page(() => import('../features/crew/crew-page.tsx'), 'CrewPage')) },
   { path: '/ground', element: member(page(() => import('../features/ground/ground-page.tsx'), 'GroundPage')) },
-  // Signed out, the landing title and tagline (member spec §2 "Awaiting launches"); the server draws them too (web-app.ts).
+  // Signed out, the landing title and tagline; the server draws them too (web-app.ts).
   { path: '/awaiting', element: member(page(() => import('../features/awaiting/awaiting-page.tsx'), 'AwaitingPage'), <LandingTitlePage />) },
   { path: '/fuel', element: member(page(() => import('../features/tugs/fuel-page.tsx'), 'FuelPage')) },
   { path: '/logs', element: member(page(() => import('../features/logs/logs-page.tsx'), 'LogsPage')) },

@@ -1,6 +1,6 @@
 import { Page } from './page-state.tsx';
 
-/** What a member without the admin flag sees on the accounting screens (back-office spec §6). */
+/** What a member without the admin flag sees on the accounting screens. */
 export function NotAuthorized({ title }: { title: string }) {
   return (
     <Page title={title}>

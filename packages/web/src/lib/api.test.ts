@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApiError, CanceledError, configureApi, get, NO_RESPONSE_STATUS, post, request } from './api.ts';
 
-/** A real HTTP server on 127.0.0.1 answering the shapes member spec §7 describes. */
+/** A real HTTP server on 127.0.0.1 answering the shapes the API answers with (docs/architecture.md). */
 function handle(req: IncomingMessage, res: ServerResponse) {
   const url = new URL(req.url ?? '/', 'http://127.0.0.1');
   const json = (status: number, body: unknown) => {
@@ -74,7 +74,7 @@ afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
 });
 
-describe('API client against a real HTTP server (member spec §7)', () => {
+describe('API client against a real HTTP server', () => {
   it('parses a JSON body and sends the query without empty values', async () => {
     const response = await request<{ club: string; balanceCents: number; query: Record<string, string> }>('GET', '/json', {
       query: { club: 'demo', userID: 'u-1', includeExpired: false, missing: undefined, none: null },

@@ -5,7 +5,7 @@ import { clubDateTime, clubDay, clubToday, dayRangeProblem, formatClubDateTime, 
 // 2026-07-01T03:30:00Z: still June 30 in Toronto (UTC−4), already July 1 in Europe.
 const LATE_EVENING_TORONTO = Date.UTC(2026, 6, 1, 3, 30);
 
-describe('club days in the club time zone (member spec §2 Account Summary: dates default to today in the club zone)', () => {
+describe('club days in the club time zone (dates default to today in the club zone)', () => {
   it('today is the club zone’s calendar day, not the browser’s or UTC’s', () => {
     expect(clubToday('America/Toronto', LATE_EVENING_TORONTO)).toBe('2026-06-30');
     expect(clubToday('Europe/Berlin', LATE_EVENING_TORONTO)).toBe('2026-07-01');

@@ -4,7 +4,7 @@
  * club's IANA time zone, as the server reads them.
  */
 
-/** The spec's placeholder (member spec §9): the date inputs are not yet initialised. */
+/** The placeholder day the date inputs show while they are not yet initialised. */
 export const PLACEHOLDER_DATE = '2000-01-01';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createConfirmStore } from './confirm-store.ts';
 
-describe('confirm dialog (member spec §4)', () => {
+describe('confirm dialog', () => {
   it('defaults: reject No, confirm Yes, secondary and primary, confirm enabled, no heading', () => {
     const store = createConfirmStore();
     expect(store.request({ message: 'Switch club?' })).toBe(true);

@@ -1,5 +1,5 @@
 /**
- * The confirm dialog (member spec §4): one at a time, a second request is
+ * The confirm dialog: one at a time, a second request is
  * refused while one is open; confirm and reject close it and run the matching
  * callback. Defaults: reject label No, confirm label Yes, secondary and
  * primary colours, optional heading, optional disabled confirm.

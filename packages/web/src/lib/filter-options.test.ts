@@ -7,7 +7,7 @@ const clubs = [
   { value: 'c', label: 'Ridge Soaring' },
 ];
 
-describe('filterable dropdown (member spec §2 User settings)', () => {
+describe('filterable dropdown (User settings)', () => {
   it('lists every option when nothing is typed', () => {
     expect(filterOptions(clubs, '  ').map((o) => o.value)).toEqual(['a', 'b', 'c']);
   });

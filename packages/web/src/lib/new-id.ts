@@ -1,7 +1,7 @@
 /**
  * A fresh version-4 UUID: a request's idempotency key, made once per submit or
- * press so a retried request does the work once, and a flight's id (member
- * spec §7 update-item FLIGHT), which is also its request's key.
+ * press so a retried request does the work once, and a flight's id (sent
+ * with update-item FLIGHT), which is also its request's key.
  * crypto.randomUUID exists only on secure pages (https, localhost); a phone on
  * the club's LAN over plain http still has getRandomValues, so the same UUID
  * is built from 122 random bits.

@@ -8,7 +8,7 @@ function storeWithTimers(now = () => 1_700_000_000_000) {
   return { store, timers };
 }
 
-describe('notifications (member spec §4)', () => {
+describe('notifications', () => {
   it('status defaults to dark', () => {
     const { store } = storeWithTimers();
     store.toast({ message: 'Saved' });

@@ -1,5 +1,5 @@
 /**
- * Toasts and alerts (member spec §4): status success, danger, warning, info
+ * Toasts and alerts: status success, danger, warning, info
  * or dark (default dark); delay default 4000 ms; autohide default true;
  * dismissible defaults to the opposite of autohide when autohide is given,
  * otherwise false; items without a message are ignored; at most 5 toasts and

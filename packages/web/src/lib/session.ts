@@ -17,7 +17,7 @@ export function useRefreshSession() {
   };
 }
 
-/** Back Office is for admins and holders of add-funds, add-intros or update-gliders rights (member spec §2). */
+/** Back Office is for admins and holders of add-funds, add-intros or update-gliders rights. */
 export function seesBackOffice(s: SessionInfo): boolean {
   return s.userIsActive && (s.userIsAdmin || s.userCanAddFunds || s.userCanAddIntros || s.userCanUpdateGliders);
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CELL_TEXT_LIMIT, truncateText } from './truncate-text.ts';
 
-describe('long cell text (spec §9: over 60 characters is truncated and shown in full on click)', () => {
+describe('long cell text (over 60 characters is truncated and shown in full on click)', () => {
   it('keeps text of exactly 60 characters whole', () => {
     const sixty = 'x'.repeat(60);
     expect(CELL_TEXT_LIMIT).toBe(60);

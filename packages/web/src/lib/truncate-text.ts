@@ -1,4 +1,4 @@
-/** Table cell text longer than this is cut, and shown in full on click (spec §9). */
+/** Table cell text longer than this is cut, and shown in full on click. */
 export const CELL_TEXT_LIMIT = 60;
 
 /** The first `limit` characters and an ellipsis, or the text itself when it fits. */

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { clubToday, dayRangeProblem } from './club-dates.ts';
 
-/** Date inputs of the account and accounting summaries settle for this long before a reload (spec §9). */
+/** Date inputs of the account and accounting summaries settle for this long before a reload. */
 export const DATE_DEBOUNCE_MS = 500;
 
 export interface DayRange {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { adjustmentAmountCents, introPeriodDays, lockDateProblem, truncateAmountText } from './admin-inputs.ts';
 
-describe('adjustment amount (back-office spec §5: truncated to two decimals, rounded down, non-empty and non-zero, min 0)', () => {
+describe('adjustment amount (truncated to two decimals, rounded down, non-empty and non-zero, min 0)', () => {
   it('drops decimals past the second, never rounding up', () => {
     expect(truncateAmountText('12.349')).toBe('12.34');
     expect(truncateAmountText('0.999')).toBe('0.99');
@@ -28,7 +28,7 @@ describe('adjustment amount (back-office spec §5: truncated to two decimals, ro
   });
 });
 
-describe('transaction lock date (back-office spec §4, §5: may only move forward)', () => {
+describe('transaction lock date (may only move forward)', () => {
   const today = '2026-08-15';
   it('must be after the current lock date', () => {
     expect(lockDateProblem('2026-06-30', '2026-06-30', today)).toBe('The new lock date must be after the current lock date');

@@ -1,6 +1,6 @@
 import { parseCents } from '@flightline/domain/money';
 
-/** The inputs of Accounting Admin (back-office spec §5, §8), read without floats. */
+/** The inputs of Accounting Admin, read without floats. */
 
 /** '12.349' → '12.34': an amount keeps at most two decimals, the rest is dropped (rounded down). */
 export function truncateAmountText(text: string): string {
@@ -18,8 +18,9 @@ export function adjustmentAmountCents(text: string): number | null {
 export const LOCK_DATE_NOT_LATER = 'The new lock date must be after the current lock date';
 
 /**
- * Why a new lock date is refused, or null: it may only move forward (spec §4,
- * §5), and stays before today in the club's zone, whose entries are still being made.
+ * Why a new lock date is refused, or null: it may only move forward
+ * (docs/accounting.md "Lock date"), and stays before today in the club's zone,
+ * whose entries are still being made.
  */
 export function lockDateProblem(newDate: string, currentLockDate: string | null, today: string): string | null {
   if (!newDate) return 'Choose a lock date';

@@ -48,7 +48,7 @@ interface NumberTextProps<T> {
   label: string;
   value: T;
   onValue: (value: T) => void;
-  /** Text to value; text that does not parse returns `old` (spec §5). */
+  /** Text to value; text that does not parse returns `old`. */
   parse: (text: string, old: T) => T;
   format: (value: T) => string;
   inputMode?: HTMLAttributes<HTMLInputElement>['inputMode'];
@@ -161,7 +161,7 @@ export function SelectInput<V extends string>({ label, value, options, onChange,
 
 const SEAT_OPTIONS = [1, 2, 3, 4].map((n) => ({ value: String(n), label: String(n) }));
 
-/** Seats are 1-4 (spec §5), so a choice of four rather than free text. */
+/** Seats are 1-4, so a choice of four rather than free text. */
 export function SeatsInput({ value, onChange, disabled }: { value: number; onChange: (seats: number) => void; disabled?: boolean | undefined }) {
   return <SelectInput label="Seats" value={String(value)} options={SEAT_OPTIONS} onChange={(v) => onChange(Number(v))} disabled={disabled} />;
 }

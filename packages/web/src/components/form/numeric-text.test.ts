@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseCentsKeep, parseDecimalKeep, parseHeightKeep, parseIntegerKeep, parseOptionalHeightKeep } from './numeric-text.ts';
 
-describe('numeric text that does not parse keeps the old value (back-office spec §5)', () => {
+describe('numeric text that does not parse keeps the old value', () => {
   it('integers', () => {
     expect(parseIntegerKeep('42', 7)).toBe(42);
     expect(parseIntegerKeep(' 0 ', 7)).toBe(0);

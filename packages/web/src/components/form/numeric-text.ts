@@ -2,7 +2,7 @@ import { normaliseHeight } from '@flightline/domain/height-ranges';
 import { parseCents } from '@flightline/domain/money';
 
 /**
- * Numbers typed as text (back-office spec §5): text that does not parse
+ * Numbers typed as text: text that does not parse
  * keeps the old value, so a half-typed or mistyped field never saves
  * garbage. Money goes straight to cents, never through a float.
  */

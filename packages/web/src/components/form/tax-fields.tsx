@@ -5,7 +5,7 @@ import { Check, SelectInput } from './fields.tsx';
 type TaxStatus = 'exempt' | 'inclusive' | 'exclusive';
 
 interface TaxFieldsProps<S extends TaxStatus> {
-  /** Intro launches offer only exempt and inclusive (spec §5). */
+  /** Intro launches offer only exempt and inclusive. */
   statuses: readonly S[];
   taxStatus: S;
   taxRates: readonly string[];
@@ -22,7 +22,7 @@ function percent(fraction: number): string {
   return `${Number((fraction * 100).toFixed(3))}%`;
 }
 
-/** Tax status, and for a taxed item a checkbox per club tax; exempt hides the tax selection (spec §5). */
+/** Tax status, and for a taxed item a checkbox per club tax; exempt hides the tax selection. */
 export function TaxFields<S extends TaxStatus>({ statuses, taxStatus, taxRates, clubRates, onChange, disabled }: TaxFieldsProps<S>) {
   const id = useId();
   const names = Object.keys(clubRates).sort();

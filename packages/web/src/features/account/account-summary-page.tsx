@@ -18,7 +18,7 @@ const TITLE = PAGE_HEADINGS['/userAccount'].title;
 const COLUMNS = 5;
 const noop = () => {};
 
-/** `/userAccount` (member spec §2 Account Summary). */
+/** `/userAccount`: the member's Account Summary. */
 export function AccountSummaryPage() {
   const session = useSession();
   const s = session.data;
@@ -132,7 +132,7 @@ function SummaryTable({ loading, history, timeZone }: { loading: boolean; histor
                   <td className="cell-date">
                     <span className="text-nowrap">{when.date}</span> <span className="text-nowrap text-body-secondary">{when.time}</span>
                   </td>
-                  {/* Member spec §9: text over 60 characters is cut, and shown in full on click, as in the accounting tables. */}
+                  {/* Text over 60 characters is cut, and shown in full on click, as in the accounting tables. */}
                   <TruncatedCell className="cell-description" text={row.description} />
                   <td className="cell-amount text-end text-nowrap">
                     <Money cents={row.amountCents} />

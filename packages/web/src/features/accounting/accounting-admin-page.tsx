@@ -17,7 +17,7 @@ import { NotAuthorized } from '../../components/not-authorized.tsx';
 
 const TITLE = 'Accounting Admin';
 
-/** `/accountingAdmin` (back-office spec §2 Accounting admin), admin only. */
+/** `/accountingAdmin`, Accounting admin (docs/accounting.md "Accounting admin"), admin only. */
 export function AccountingAdminPage() {
   const session = useSession();
   const s = session.data;

@@ -15,7 +15,7 @@ import { NotAuthorized } from '../../components/not-authorized.tsx';
 import { SignConvention, SubTotalsTable, SummaryTables } from './summary-tables.tsx';
 import { backLabel, parentView, viewFromParams, viewTitle, viewToParams, type AccountingView } from './views.ts';
 
-/** `/accounts` (back-office spec §2 Accounting summary), admin only. */
+/** `/accounts`, the accounting summary (docs/accounting.md "Summaries and their signs"), admin only. */
 export function AccountingSummaryPage() {
   const session = useSession();
   const s = session.data;

@@ -7,7 +7,7 @@ import type { DayRange } from '../../lib/use-day-range.ts';
 /**
  * Every accounting read is keyed ['accounting', club, startDate, endDate, …]:
  * a new date range loads afresh, and forgetOtherRanges drops the old ones
- * (member spec §4: changing dates clears cached histories).
+ * (changing dates clears cached histories).
  */
 const ACCOUNTING = 'accounting';
 
@@ -66,7 +66,7 @@ export function postAdjustment(input: AdjustmentInput) {
   return post<TransactionPosted>('/add-transaction/', input);
 }
 
-/** The lock date, a fee class, or the intro period; a body without status 'ok' is a failure too (spec §7). */
+/** The lock date, a fee class, or the intro period; a body without status 'ok' is a failure too. */
 export async function updateAdminParameter(input: AdminParameter): Promise<AdminParameterResult> {
   const result = await post<AdminParameterResult | undefined>('/update-admin-parameter/', input);
   if (result?.status !== 'ok') throw new Error('The server did not confirm the change');

@@ -15,7 +15,7 @@ import { parentView, type AccountingView } from './views.ts';
 type Go = (view: AccountingView, options?: { replace?: boolean }) => void;
 type DrillView = Exclude<AccountingView, { kind: 'summary' } | { kind: 'cashIn' } | { kind: 'taxes' } | { kind: 'memberHistory' }>;
 
-/** A failed history load says so and returns to the parent table (back-office spec §2, §8). */
+/** A failed history load says so and returns to the parent table. */
 function useReturnOnError(isError: boolean, error: unknown, view: AccountingView, go: Go) {
   useEffect(() => {
     if (!isError) return;

@@ -10,7 +10,7 @@ const totals = (account: number, startCents: number, debitCents: number, creditC
   endCents: startCents + debitCents + creditCents,
 });
 
-describe('expenseRows: charges by expense code in the Revenue table (back-office spec §2 Accounting summary)', () => {
+describe('expenseRows: charges by expense code in the Revenue table of the accounting summary', () => {
   it("a $20.00 charge to 60510 (credited, so −$20.00 in the account's debit sign) reads as $20.00 of credit, like a fee class", () => {
     const rows = expenseRows([totals(60510, 0, 0, -2000), totals(60520, 0, 0, 0), totals(60530, 0, 0, 0), totals(60900, 0, 0, 0)]);
     expect(rows).toEqual([{ label: '60510 Field maintenance', totals: { account: 60510, startCents: 0, debitCents: 0, creditCents: 2000, endCents: 2000 } }]);

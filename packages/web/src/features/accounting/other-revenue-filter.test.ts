@@ -9,7 +9,7 @@ const rows = [
 ];
 const ids = (list: { id: number }[]) => list.map((r) => r.id);
 
-describe('Other Revenue note search and Category filter (back-office spec §2)', () => {
+describe('Other Revenue note search and Category filter', () => {
   it('shows every row with an empty search and Category Any', () => {
     expect(ids(filterOtherRevenue(rows, { search: '', category: ANY_CATEGORY }))).toEqual([1, 2, 3, 4]);
   });

@@ -1,6 +1,6 @@
 import { compareText } from '@flightline/domain/text-order';
 
-/** The Other Revenue table's note search and Category filter (back-office spec §2). */
+/** The Other Revenue table's note search and Category filter. */
 
 export const ANY_CATEGORY = 'Any';
 

@@ -8,7 +8,7 @@ import '../../app/bootstrap/tables.scss';
 import './accounting-tables.css';
 
 /**
- * The overview (back-office spec §2): Obligations, Revenue and Payments, each
+ * The overview: Obligations, Revenue and Payments, each
  * row start, debit, credit, end. Revenue ends with the expense accounts that
  * members were charged to (expense-rows.ts), so the page reconciles.
  */

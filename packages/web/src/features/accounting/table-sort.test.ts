@@ -17,7 +17,7 @@ const rows: Row[] = [
 const values: ((r: Row) => SortValue)[] = [(r) => r.timestamp, (r) => r.member, (r) => r.amountCents];
 const ids = (list: Row[]) => list.map((r) => r.id);
 
-describe('sortable accounting tables (back-office spec §2: columns sortable, history tables by column 0 descending)', () => {
+describe('sortable accounting tables (columns sortable, history tables by column 0 descending)', () => {
   it('history tables open on column 0 (the date) descending: newest first', () => {
     expect(HISTORY_SORT).toEqual({ column: 0, descending: true });
     // 3 and 4 share a time and keep their order.

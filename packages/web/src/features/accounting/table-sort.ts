@@ -1,6 +1,6 @@
 import { compareText } from '@flightline/domain/text-order';
 
-/** Sortable tables (back-office spec §2 Accounting summary): click a header to sort, again to reverse. */
+/** Sortable tables of the accounting summary: click a header to sort, again to reverse. */
 
 export type SortValue = string | number;
 

@@ -14,7 +14,7 @@ const views: AccountingView[] = [
   { kind: 'revenue', balance: 'OtherRevenue' },
 ];
 
-describe('accounting drill-downs (back-office spec §2)', () => {
+describe('accounting drill-downs', () => {
   it('title of the overview is "{club name} Summary"', () => {
     expect(viewTitle({ kind: 'summary' }, 'Demo Soaring Club')).toBe('Demo Soaring Club Summary');
   });

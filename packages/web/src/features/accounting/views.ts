@@ -1,5 +1,5 @@
 /**
- * The accounting summary and its drill-downs (back-office spec §2). The view
+ * The accounting summary and its drill-downs. The view
  * lives in the address (?view=…), so a phone's Back button returns to the
  * parent table as the 'Back to …' button does.
  */

@@ -32,7 +32,7 @@ type Editing =
   | { kind: 'block'; item: BlockRuleItem | null }
   | { kind: 'pilot'; item: AdminPilot };
 
-/** `/admin/` (back-office spec §2): the sections this person's rights allow, each with New and Edit. */
+/** `/admin/`: the sections this person's rights allow, each with New and Edit. */
 export function AdminPage() {
   const session = useSession();
   const s = session.data;

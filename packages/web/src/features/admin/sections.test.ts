@@ -3,7 +3,7 @@ import { hasAdminRights, visibleSections } from './sections.ts';
 
 const none = { userIsAdmin: false, userCanAddFunds: false, userCanAddIntros: false, userCanUpdateGliders: false };
 
-describe('Administration sections by permission (back-office spec §2, §6)', () => {
+describe('Administration sections by permission', () => {
   it('an admin sees every section, Intro Management once intro launches exist', () => {
     expect(visibleSections({ ...none, userIsAdmin: true }, 1)).toEqual([
       'users',

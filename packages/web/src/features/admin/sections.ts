@@ -1,6 +1,6 @@
 import type { SessionInfo } from '@flightline/domain/api-types';
 
-/** The sections of the Administration page (back-office spec §2), in page order. */
+/** The sections of the Administration page, in page order. */
 export type AdminSection = 'users' | 'gliders' | 'launches' | 'tugs' | 'blocks' | 'introLaunches' | 'introManagement' | 'exports';
 
 export const NOT_AUTHORIZED = 'User is not authorized (603)';

@@ -13,7 +13,7 @@ import { SubmitButton } from './submit-button.tsx';
 import { TextField } from './text-field.tsx';
 import { useForm } from './use-form.ts';
 
-/** `/settings/password` (member spec §2 Change password): back to settings on success. */
+/** `/settings/password`, Change password: back to settings on success. */
 export function ChangePasswordPage() {
   const session = useSession();
   const navigate = useNavigate();

@@ -27,7 +27,7 @@ interface VerifyAnswer {
 }
 
 /**
- * Confirmation-code entry (member spec §2 Signup, second step). Verifying
+ * Confirmation-code entry, the second step of sign-up. Verifying
  * signs the person in (the server sets the session cookie), then onVerified
  * finishes the job; "Send a new code" mails a fresh one.
  */

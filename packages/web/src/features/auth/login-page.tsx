@@ -22,7 +22,7 @@ export interface EmailState {
   email?: string;
 }
 
-/** `/login` (member spec §2 Login). */
+/** `/login`: the Login page. */
 export function LoginPage() {
   const session = useSession();
   const [params] = useSearchParams();

@@ -16,7 +16,7 @@ import { useForm } from './use-form.ts';
 
 const requestCode = (email: string) => post('/auth/email-otp/request-password-reset', { email });
 
-/** `/login/reset` (member spec §2 Reset password, §4): request, confirm, done. */
+/** `/login/reset`, Reset password: request, confirm, done. */
 export function ResetPasswordPage() {
   const location = useLocation();
   const [email, setEmail] = useState<string | null>(null);

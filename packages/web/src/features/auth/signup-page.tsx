@@ -16,7 +16,7 @@ import { TextField } from './text-field.tsx';
 import { useForm } from './use-form.ts';
 
 /**
- * `/signup` (member spec §2 Signup, §4): the form, then the code step. The
+ * `/signup`: the form, then the code step. The
  * server answers the same for a new and an existing email (it resends the
  * code to an unconfirmed one), so the code step always follows.
  */
@@ -74,7 +74,7 @@ export function SignupPage() {
   };
 
   const { values } = form;
-  // Member spec §5: the password must equal its confirmation, as on the reset and change password pages.
+  // The password must equal its confirmation, as on the reset and change password pages.
   const ready = form.filled('email', 'first', 'last', 'password') && values.password === values.confirmPassword;
 
   return (

@@ -17,7 +17,7 @@ const flight = (id: string, submittedAt: number, change: Record<string, unknown>
   ...change,
 });
 
-describe('awaiting launches (member spec §2)', () => {
+describe('awaiting launches', () => {
   it('keeps the flights not accepted, launched, off tow, landed or cancelled, first requested first', () => {
     const flights = [
       flight('c', 300),

@@ -1,7 +1,7 @@
 import type { FlightRecord } from '@flightline/domain/api-types';
 
 /**
- * Awaiting launches (member spec §2, §4 "Flight", §9): today's flights not
+ * Awaiting launches: today's flights not
  * yet accepted, launched, off tow, landed or cancelled, in the order they
  * were requested, each labelled for the tow pilot.
  */

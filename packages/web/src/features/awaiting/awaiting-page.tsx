@@ -25,7 +25,7 @@ function useDayFlights(club: string, day: string) {
   });
 }
 
-/** `/awaiting` (member spec §2 "Awaiting launches"). */
+/** `/awaiting`: Awaiting launches. */
 export function AwaitingPage() {
   const session = useSession();
   const data = session.data;

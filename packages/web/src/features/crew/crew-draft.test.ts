@@ -33,7 +33,7 @@ describe('the form on arrival', () => {
   });
 });
 
-describe('second person (member spec §5)', () => {
+describe('second person', () => {
   it('Instructor lists the instructors without the pilot; Member every flying member but the pilot', () => {
     expect(ids(secondPersonChoices(data, ME, 'Instructor'))).toEqual(['u-alex', 'u-irene']);
     expect(ids(secondPersonChoices(data, 'u-irene', 'Instructor'))).toEqual(['u-alex']);
@@ -54,7 +54,7 @@ describe('second person (member spec §5)', () => {
   });
 });
 
-describe('flight type rules (member spec §4)', () => {
+describe('flight type rules', () => {
   it('Instructor puts the instructor in command; Member gives the choice back', () => {
     const instructor = withFlyWith(data, { ...start, pilotInCharge: true }, 'Instructor');
     expect(instructor.pilotInCharge).toBe(false);

@@ -4,8 +4,8 @@ import { compareText } from '@flightline/domain/text-order';
 import { gliderForFlightType } from './glider-choices.ts';
 
 /**
- * The Request Flight form as the member fills it (member spec §2 "Crew
- * page", §4 "Crew page" rules), and what each change does to the rest.
+ * The Request Flight form as the member fills it (docs/flight-line.md
+ * "Requesting a flight"), and what each change does to the rest.
  * Numbers stay as typed text until the request is built.
  */
 
@@ -104,7 +104,7 @@ export function pilotOf(data: CrewData, id: string): CrewPilot | undefined {
   return data.pilots.find((pilot) => pilot.pilotID === id);
 }
 
-/** Pilot selector (spec §2): the member first, then the other pilots by full name. */
+/** Pilot selector: the member first, then the other pilots by full name. */
 export function pilotChoices(data: CrewData): CrewPilot[] {
   const me = data.pilot.pilotID;
   const others = data.pilots.filter((p) => p.pilotID !== me).sort((a, b) => compareText(fullName(a), fullName(b)));
@@ -119,7 +119,7 @@ export function pilotInCommandLabel(data: CrewData, draft: CrewDraft): string {
 }
 
 /**
- * Who can fly with the pilot (spec §5): Instructor lists the instructors,
+ * Who can fly with the pilot: Instructor lists the instructors,
  * Member every member, both without the pilot themself and without
  * ground-only members (who can't be on the flight line), by full name.
  */
@@ -135,7 +135,7 @@ function keepSecond(data: CrewData, draft: CrewDraft, pilotID: string, flyWith: 
 }
 
 /**
- * A new flight type (spec §4): the glider moves off a single seater for two
+ * A new flight type: the glider moves off a single seater for two
  * people; Instructor puts the instructor in command; only Member can share
  * the cost; leaving Intro clears the intro.
  */
@@ -178,7 +178,7 @@ export function withGlider(data: CrewData, draft: CrewDraft, glider: string | nu
   return { ...draft, glider, gliderWeight: weightText(item?.weight), towSpeed: weightText(item?.launchSpeed) };
 }
 
-/** Switching to New Intro preselects the first intro launch option (spec §4). */
+/** Switching to New Intro preselects the first intro launch option. */
 export function withIntroMode(data: CrewData, draft: CrewDraft, mode: IntroMode): CrewDraft {
   const sale = mode === 'new' && !draft.intro.sale.introType ? { ...draft.intro.sale, introType: data.introLaunches[0]?.id ?? '' } : draft.intro.sale;
   return { ...draft, intro: { ...draft.intro, mode, sale } };
@@ -267,7 +267,7 @@ export function crewFormState(data: CrewData, draft: CrewDraft): CrewFormState {
   };
 }
 
-/** "who is in which glider requesting which launch, and with whom" (spec §2). */
+/** "who is in which glider requesting which launch, and with whom". */
 export function summaryLine(data: CrewData, draft: CrewDraft): string {
   const pilot = pilotOf(data, draft.pilotID);
   const who = draft.pilotID === data.pilot.pilotID ? `You (${fullName(data.pilot)})` : pilot ? fullName(pilot) : 'The pilot';

@@ -49,7 +49,7 @@ const IntroSection = lazy(async () => ({ default: (await loadIntroSection()).Int
 // The request's check uses the server's own schema (zod, a quarter of the page's code): loaded the same way.
 const loadRequestRules = () => import('./flight-request.ts');
 
-/** `/crew` (member spec §2 "Crew page (Request Flight)"). */
+/** `/crew`: the crew page (Request Flight). */
 export function CrewPage() {
   const session = useSession();
   const s = session.data;
@@ -154,7 +154,7 @@ function CrewFlow({ data, refetch, tapper }: { data: CrewPageData; refetch: () =
         return true;
       }
       const message = outcome.refusal.message;
-      // The intro is sold with the flight: its failure is the purchase's too (member spec §8).
+      // The intro is sold with the flight: its failure is the purchase's too.
       if (request.sellsIntro) notifications.alert({ status: 'danger', heading: 'Failed to submit intro purchase', message });
       setPlaced(null);
       setRefusal(`Could not create flight: ${message}`);

@@ -10,7 +10,7 @@ interface EditPassengerDialogProps {
   onSave: (name: { first: string; last: string }) => void;
 }
 
-/** "Edit Passenger for Intro" (member spec §2): first and last name, Cancel and Save. */
+/** "Edit Passenger for Intro": first and last name, Cancel and Save. */
 export function EditPassengerDialog({ show, first, last, onCancel, onSave }: EditPassengerDialogProps) {
   return (
     <Modal show={show} onHide={onCancel} centered>

@@ -14,7 +14,7 @@ interface FlightPlacedProps {
 }
 
 /**
- * The confirmation step after a request (member spec §4 "Glider status"):
+ * The confirmation step after a request:
  * the flight is on the line and its glider Flying; Cancel request takes it
  * off the line and makes the glider Ready again. With no signal the request
  * waits in the field outbox: the same details, marked "waiting to send".

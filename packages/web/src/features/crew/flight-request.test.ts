@@ -6,7 +6,7 @@ import { buildFlightRequest, changedWeight, checkFlightRequest, numberOrZero } f
 const data = crewData();
 const ready: CrewDraft = { ...withGlider(data, initialDraft(data), 'C-GDSA'), launchType: '2000 ft', waterWeight: '20' };
 
-describe('numbers in the request (member spec §5)', () => {
+describe('numbers in the request', () => {
   it.each([
     ['72', 72],
     [' 72.6 ', 73],
@@ -89,7 +89,7 @@ describe('checked with the server’s schema', () => {
   });
 });
 
-describe('pilot weight update (member spec §5)', () => {
+describe('pilot weight update', () => {
   it('only for the member’s own weight, and only when it changed', () => {
     expect(changedWeight(data, ready)).toBeNull();
     expect(changedWeight(data, { ...ready, weight: '72' })).toBe(72);

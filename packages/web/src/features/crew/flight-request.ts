@@ -2,12 +2,12 @@ import { flightRequestSchema, type FlightRequest } from '@flightline/domain/sche
 import { introPassenger, secondPersonChoices, selectedIntro, type CrewData, type CrewDraft } from './crew-draft.ts';
 
 /**
- * The crew page's request (member spec §3 "Flight request data", §5): the
+ * The crew page's request: the
  * draft turned into update-item FLIGHT data, checked with the server's own
  * schema before it is sent.
  */
 
-/** Weights and speeds that are not numbers are sent as 0 (spec §5); whole, never negative. */
+/** Weights and speeds that are not numbers are sent as 0; whole, never negative. */
 export function numberOrZero(text: string): number {
   const trimmed = text.trim();
   if (trimmed === '') return 0;
@@ -47,7 +47,7 @@ export function buildFlightRequest(data: CrewData, draft: CrewDraft): FlightRequ
         passengerID: second?.pilotID ?? '',
         passengerFirst: second?.first ?? '',
         passengerLast: second?.last ?? '',
-        // The instructor is always in command (spec §4); sharing is for Member only (spec §5).
+        // The instructor is always in command; sharing is for Member only.
         pilotInCharge: draft.flyWith === 'Member' ? draft.pilotInCharge : false,
         shareCost: draft.flyWith === 'Member' && draft.shareCost,
       };
@@ -76,7 +76,7 @@ export function buildFlightRequest(data: CrewData, draft: CrewDraft): FlightRequ
       const passenger = introPassenger(draft, intro);
       const first = passenger.first.trim();
       const last = passenger.last.trim();
-      // Update intro: the id plus the names that changed (spec §3).
+      // Update intro: the id plus the names that changed.
       const renamed = {
         ...(first !== intro.recipientFirst ? { recipientFirst: first } : {}),
         ...(last !== intro.recipientLast ? { recipientLast: last } : {}),
@@ -137,7 +137,7 @@ export function checkFlightRequest(data: CrewData, draft: CrewDraft): CheckedReq
   return parsed.success ? { ok: true, request: parsed.data } : { ok: false, problem: describeRequestProblem(parsed.error) };
 }
 
-/** The pilot's weight to store (update-item PILOT), only for the member's own, changed weight (spec §5). */
+/** The pilot's weight to store (update-item PILOT), only for the member's own, changed weight. */
 export function changedWeight(data: CrewData, draft: CrewDraft): number | null {
   if (draft.pilotID !== data.pilot.pilotID) return null;
   const weight = numberOrZero(draft.weight);

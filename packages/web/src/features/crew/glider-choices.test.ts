@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { crewData } from './crew.fixtures.ts';
 import { gliderForFlightType, gliderGroups } from './glider-choices.ts';
 
-describe('glider selector groups (member spec §2)', () => {
+describe('glider selector groups', () => {
   it('lists Recently used (most recent first), then the other ready gliders by name, then Already Flying disabled', () => {
     const groups = gliderGroups(crewData(), 'Alone');
     expect(groups.map((g) => [g.label, g.options.map((o) => [o.label, o.disabled])])).toEqual([
@@ -24,7 +24,7 @@ describe('glider selector groups (member spec §2)', () => {
   });
 });
 
-describe('flight type change on a single seater (member spec §4)', () => {
+describe('flight type change on a single seater', () => {
   it('switches to a recent multi-seat glider first', () => {
     expect(gliderForFlightType(crewData(), 'C-FDSC', 'Member')).toBe('C-GDSB');
   });

@@ -3,9 +3,9 @@ import type { FlyWith } from '@flightline/domain/crew-rules';
 import { compareText } from '@flightline/domain/text-order';
 
 /**
- * The crew page's glider selector (member spec §2 "Crew page"): groups
+ * The crew page's glider selector: groups
  * Recently used, Gliders and Already Flying (disabled), and the rule that
- * moves a two-person flight off a single-seat glider (spec §4 "Crew page").
+ * moves a two-person flight off a single-seat glider.
  */
 
 export type GliderData = Pick<
@@ -65,7 +65,7 @@ export function gliderGroups(data: GliderData, flyWith: FlyWith): GliderGroup[] 
 }
 
 /**
- * Changing the flight type (spec §4): a non-Alone type on a single-seat
+ * Changing the flight type: a non-Alone type on a single-seat
  * glider switches to a recent multi-seat glider, else the first unused
  * multi-seat one, else none. Any other glider stays.
  */

@@ -9,7 +9,7 @@ interface GliderSelectProps {
   onChange: (glider: string | null) => void;
 }
 
-/** The glider selector (member spec §2): Recently used, Gliders, and Already Flying (not choosable). */
+/** The glider selector: Recently used, Gliders, and Already Flying (not choosable). */
 export function GliderSelect({ data, flyWith, value, onChange }: GliderSelectProps) {
   const id = useId();
   const groups = gliderGroups(data, flyWith);

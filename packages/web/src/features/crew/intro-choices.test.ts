@@ -4,7 +4,7 @@ import { CREW_INTRO_LIMIT, introChoice, introChoices, introDetails } from './int
 
 const today = '2026-06-01';
 
-describe('pre-purchased intro search (member spec §2, §9)', () => {
+describe('pre-purchased intro search', () => {
   const intros = Array.from({ length: 8 }, (_, i) => intro(`SN000${i}`, { date: `2026-05-0${i + 1}`, recipientFirst: i === 3 ? 'Zoë' : 'Pat', buyerEmail: i === 5 ? 'gift@shop.example' : '' }));
   it('shows at most 5, newest purchase first', () => {
     expect(CREW_INTRO_LIMIT).toBe(5);

@@ -8,7 +8,7 @@ import { fullName, introLaunchOption, introPassenger, selectedIntro, withIntro, 
 import { EditPassengerDialog } from './edit-passenger-dialog.tsx';
 import { introChoice, introChoices, introDetails, INTRO_SEARCH_PLACEHOLDER, type IntroChoice } from './intro-choices.ts';
 
-/** Tooltip delays (member spec §9). */
+/** Tooltip delays. */
 const TOOLTIP_DELAY = { show: 250, hide: 400 };
 
 const MODES = [
@@ -23,7 +23,7 @@ interface IntroSectionProps {
   today: string;
 }
 
-/** Intro flights (member spec §2): a pre-purchased intro found by search, or a new one sold on the spot. */
+/** Intro flights: a pre-purchased intro found by search, or a new one sold on the spot. */
 export function IntroSection({ data, draft, onDraft, today }: IntroSectionProps) {
   return (
     <section className="border rounded p-2 mb-3" aria-label="Intro">

@@ -11,8 +11,7 @@ import {
 } from '@flightline/domain/exports';
 
 /**
- * Club Data Exports (back-office spec §2 "Export", §3 "Export CSV columns",
- * §5): what each choice loads and the CSV it becomes. The CSV is built in
+ * Club Data Exports: what each choice loads and the CSV it becomes. The CSV is built in
  * the browser from the same calls the other screens use.
  */
 
@@ -27,7 +26,7 @@ export interface ExportDates {
   endDate: string;
 }
 
-/** A changed date; a start after the end is reset to the end date (spec §2). */
+/** A changed date; a start after the end is reset to the end date. */
 export function changeExportDates(dates: ExportDates, change: Partial<ExportDates>): ExportDates {
   const next = { ...dates, ...change };
   return next.startDate !== '' && next.endDate !== '' && next.startDate > next.endDate ? { ...next, startDate: next.endDate } : next;
@@ -35,7 +34,7 @@ export function changeExportDates(dates: ExportDates, change: Partial<ExportDate
 
 /**
  * get-flights takes instants: the start of the start day to the end of the
- * end day in the club's zone (spec §5), the last millisecond included.
+ * end day in the club's zone, the last millisecond included.
  */
 export function flightsQuery(dates: ExportDates, timeZone: string): { startDate: number; endDate: number } {
   const { startMs, endMs } = clubDayRange(dates.startDate, dates.endDate, timeZone);

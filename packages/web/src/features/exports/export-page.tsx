@@ -15,7 +15,7 @@ import { buildExport, changeExportDates, EXPORT_LABELS, flightRangeProblem, flig
 
 const TITLE = 'Club Data Exports';
 
-/** `/export/` (back-office spec §2 "Export"), admin only. */
+/** `/export/`: Club Data Exports, admin only. */
 export function ExportPage() {
   const s = useSession().data;
   if (!s?.club || !s.clubTimeZone) return <Page title={TITLE}><Loading /></Page>;
@@ -78,7 +78,7 @@ function ExportScreen({ timeZone }: { timeZone: string }) {
   const problem = dates.startDate === '' ? null : (dayRangeProblem(dates.startDate, dates.endDate) ?? flightRangeProblem(choice, dates, timeZone));
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    // Without a start date loading does nothing (spec §5).
+    // Without a start date loading does nothing.
     if (dates.startDate === '' || problem || load.isPending) return;
     load.mutate({ choice, dates });
   };

@@ -4,7 +4,7 @@ import type { FlightActionResult, GroundStatus } from '@flightline/domain/api-ty
 import { get } from '../../lib/api.ts';
 import { useLinePollMs } from '../../lib/live-status.ts';
 
-/** Flight-line poll interval (back-office spec §9): flights, tugs and the time-since clock. */
+/** Flight-line poll interval: flights, tugs and the time-since clock. */
 export const POLL_MS = 10_000;
 
 export const groundStatusKey = (club: string, day: string) => ['ground-status', club, day] as const;

@@ -26,7 +26,7 @@ function FlightTitle({ flight, waiting }: { flight: FlightRecord; waiting?: stri
   );
 }
 
-/** Release height 0 means not recorded (back-office spec §4): highlighted. */
+/** Release height 0 means not recorded: highlighted. */
 function ReleaseBadge({ flight, heightUnit }: { flight: FlightRecord; heightUnit: string }) {
   if (!hasReleaseHeight(flight)) return <span className="badge text-bg-warning fs-6 fw-semibold">No release height</span>;
   return (

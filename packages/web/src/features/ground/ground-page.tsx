@@ -30,7 +30,7 @@ type Mode = 'Launch' | 'Land';
 const loadReleaseHeightModal = () => import('./release-height-modal.tsx');
 const ReleaseHeightModal = lazy(async () => ({ default: (await loadReleaseHeightModal()).ReleaseHeightModal }));
 
-/** `/ground/`: line management (back-office spec §2), for every active member on duty. */
+/** `/ground/`: line management, for every active member on duty. */
 export function GroundPage() {
   const { data: session } = useSession();
   // RequireMember has loaded the session and checked the club before this renders.

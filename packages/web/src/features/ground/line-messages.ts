@@ -1,6 +1,6 @@
 import { ApiError, errorMessage, NO_RESPONSE_STATUS } from '../../lib/api.ts';
 
-/** The line page's messages (back-office spec §8 "Line management"). */
+/** The line page's messages. */
 
 export const FAILED_UNDO_LAUNCH = 'Failed to cancel launch';
 export const FAILED_UNDO_LANDING = 'Failed to cancel landing';

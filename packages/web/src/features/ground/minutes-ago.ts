@@ -1,5 +1,5 @@
 /**
- * The line page's "when did it happen" control (back-office spec §2, §9): a
+ * The line page's "when did it happen" control: a
  * slider from -500 (long ago) to 0 (now) with a logarithmic mapping to whole
  * minutes, so the first steps left of "now" move a minute at a time and the
  * far left reaches hours back, plus the 'Happened N Minutes ago' number that

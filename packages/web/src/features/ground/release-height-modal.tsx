@@ -20,7 +20,7 @@ import {
 } from './release-height.ts';
 
 /**
- * The Release Height modal (back-office spec §4, §5, §8): a whole number
+ * The Release Height modal: a whole number
  * above 0 or 'Must set a release height before submitting' and no call; a
  * height already set answers 409, and the 'Release Height Already Set'
  * dialog offers Overwrite (sent again with overwrite) or Ignore. Sent

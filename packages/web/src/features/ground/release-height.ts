@@ -1,4 +1,4 @@
-/** The Release Height modal (back-office spec §4, §5, §8). */
+/** The Release Height modal. */
 
 export const RELEASE_HEIGHT_REQUIRED = 'Must set a release height before submitting';
 export const RELEASE_HEIGHT_SET = 'Successfully set release height';

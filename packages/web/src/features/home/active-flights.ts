@@ -1,8 +1,7 @@
 import type { FlightRecord } from '@flightline/domain/api-types';
 
 /**
- * Home's list of the member's active flights (member spec §2 Home, §3
- * "Active flight", §4 "Flight"): the day's flights where the member is the
+ * Home's list of the member's active flights: the day's flights where the member is the
  * pilot or the second person, neither landed nor cancelled. The server
  * lists the club's flights of the day; the filtering is done here.
  */

@@ -30,7 +30,7 @@ const member: SessionInfo = {
 const titles = (s: SessionInfo) => menuSections(s).map((section) => section.title);
 const labels = (s: SessionInfo, title: string) => menuSections(s).find((section) => section.title === title)?.items.map((i) => i.label);
 
-describe('home menu (member spec §2 Home, §6)', () => {
+describe('home menu', () => {
   it('shows a plain member Gliding, Tow Pilots and Records, and no Back Office', () => {
     expect(titles(member)).toEqual(['Gliding', 'Tow Pilots', 'Records']);
     expect(labels(member, 'Gliding')).toEqual(['Request Flight', 'Record Launch or Landing']);
@@ -55,7 +55,7 @@ describe('home menu (member spec §2 Home, §6)', () => {
   });
 });
 
-describe('home balance lines (member spec §2 Home, §9: two decimals)', () => {
+describe('home balance lines (two decimals)', () => {
   it('writes the balance with two decimals after the exact prefix', () => {
     expect(balanceText(0)).toBe('Your account balance: $0.00');
     expect(balanceText(-1250)).toBe('Your account balance: $-12.50');

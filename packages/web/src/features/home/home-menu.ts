@@ -12,7 +12,7 @@ export interface MenuSection {
   items: MenuItem[];
 }
 
-/** The home page's activity menu (member spec §2 "Home") for this person's rights. */
+/** The home page's activity menu for this person's rights. */
 export function menuSections(session: SessionInfo): MenuSection[] {
   const sections: MenuSection[] = [
     {

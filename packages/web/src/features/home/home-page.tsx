@@ -22,7 +22,7 @@ function isUploadedLogo(url: string): boolean {
   return url.startsWith('/api/club-logo/');
 }
 
-/** `/` signed in (member spec §2 Home). */
+/** `/` signed in: Home. */
 export function HomePage() {
   const session = useSession();
   if (session.isPending) return <Page><Loading text="Retrieving your data...." /></Page>;

@@ -13,7 +13,7 @@ function LandingTitle() {
   );
 }
 
-/** Awaiting Launches for a visitor (member spec §2 "Awaiting launches": logged out, the landing title and tagline). */
+/** Awaiting Launches for a visitor (logged out, the landing title and tagline). */
 export function LandingTitlePage() {
   return (
     <Page>
@@ -22,7 +22,7 @@ export function LandingTitlePage() {
   );
 }
 
-/** The signed-out front page (member spec §1). */
+/** The signed-out front page. */
 export function Landing() {
   return (
     <Page>

@@ -19,7 +19,7 @@ import { cancelData } from './intro-updates.ts';
 
 const TITLE = 'Cancel Intro';
 
-/** `/intro/cancel/` (back-office spec §2 "Cancel Intro"): expired intros first; admin or canAddIntros. */
+/** `/intro/cancel/`: expired intros first; admin or canAddIntros. */
 export function IntroCancelPage() {
   return <IntroGate title={TITLE}>{({ club, timeZone }) => <IntroCancelScreen club={club} timeZone={timeZone} />}</IntroGate>;
 }

@@ -12,7 +12,7 @@ export interface IntroSession {
   timeZone: string;
 }
 
-/** Intro sale, refund and cancel are for admins and holders of canAddIntros (back-office spec §6). */
+/** Intro sale, refund and cancel are for admins and holders of canAddIntros. */
 export function canManageIntros(s: Pick<SessionInfo, 'userIsAdmin' | 'userCanAddIntros'>): boolean {
   return s.userIsAdmin || s.userCanAddIntros;
 }

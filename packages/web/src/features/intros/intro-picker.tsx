@@ -4,7 +4,7 @@ import Tooltip from 'react-bootstrap/Tooltip';
 import type { IntroListItem } from '@flightline/domain/api-types';
 import { expiredIntros, isIntroExpired, recipientName, searchIntros } from '@flightline/domain/intro-search';
 
-/** Tooltip delays of the whole app (member spec §9). */
+/** Tooltip delays of the whole app. */
 const TOOLTIP_DELAY = { show: 250, hide: 400 };
 
 export const SEARCH_PLACEHOLDER = 'Start typing serial number, name, or email';
@@ -13,7 +13,7 @@ interface IntroPickerProps {
   intros: readonly IntroListItem[];
   /** Today in the club's zone: staleDate on or before it is expired. */
   today: string;
-  /** The Cancel page lists the expired intros first (spec §2). */
+  /** The Cancel page lists the expired intros first. */
   highlightExpired?: boolean;
   selectedId: string | null;
   onSelect: (intro: IntroListItem) => void;
@@ -21,7 +21,7 @@ interface IntroPickerProps {
 }
 
 /**
- * The shared intro picker (back-office spec §2 "Intro picker"): Expired Intros
+ * The shared intro picker: Expired Intros
  * when highlighting, and All Intros with a search box, each at most 5
  * buttons; refunded and cancelled intros are never offered.
  */

@@ -16,7 +16,7 @@ import { EMPTY_REFUND, refundData, refundDefaults, type RefundDraft } from './in
 
 const TITLE = 'Refund Intro';
 
-/** `/intro/refund/` (back-office spec §2 "Refund Intro"): admin or canAddIntros. */
+/** `/intro/refund/`: admin or canAddIntros. */
 export function IntroRefundPage() {
   return <IntroGate title={TITLE}>{({ club, timeZone }) => <IntroRefundScreen club={club} timeZone={timeZone} />}</IntroGate>;
 }

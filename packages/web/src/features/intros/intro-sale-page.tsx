@@ -34,7 +34,7 @@ import {
 const TITLE = 'New Intro Flight';
 const TAX_STATUSES = ['exempt', 'inclusive'] as const;
 
-/** `/intro/` (back-office spec §2 "Intro sale"): sell an intro certificate; admin or canAddIntros. */
+/** `/intro/`: sell an intro certificate; admin or canAddIntros. */
 export function IntroSalePage() {
   return <IntroGate title={TITLE}>{({ club, timeZone }) => <IntroSale club={club} timeZone={timeZone} />}</IntroGate>;
 }

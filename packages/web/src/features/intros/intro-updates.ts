@@ -3,7 +3,7 @@ import { centsToDecimal, parseCents } from '@flightline/domain/money';
 import { introCancelSchema, introRefundSchema, type IntroCancel, type IntroRefund } from '@flightline/domain/schemas/intros';
 
 /**
- * The Refund Intro and Cancel Intro forms (back-office spec §2, §5, §8):
+ * The Refund Intro and Cancel Intro forms:
  * update-item INTRO data, checked in the browser with the server's schemas.
  */
 
@@ -40,7 +40,7 @@ export function refundDefaults(intro: RefundSource, paymentMethods: readonly str
 
 export type Checked<T> = { ok: true; data: T } | { ok: false; message: string };
 
-/** A number and not negative (spec §5), and above zero since a refund of nothing posts nothing. */
+/** A number and not negative, and above zero since a refund of nothing posts nothing. */
 export function refundData(introId: string, draft: RefundDraft, idempotencyKey: string): Checked<IntroRefund> {
   const cents = parseCents(draft.amount);
   if (cents === null || cents < 0) return { ok: false, message: INVALID_REFUND_AMOUNT };

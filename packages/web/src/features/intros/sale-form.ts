@@ -3,7 +3,7 @@ import { introSaleSchema, type IntroSale } from '@flightline/domain/schemas/intr
 import { isDay } from '../../lib/club-dates.ts';
 
 /**
- * The New Intro Flight form (back-office spec §2 "Intro sale", §5): the
+ * The New Intro Flight form: the
  * passenger mirrors the buyer while "Passenger same as buyer" is ticked, and
  * the expiration date is the purchase date + stale days, so editing it sets
  * the days instead (0 when it is before the purchase date).
@@ -100,7 +100,7 @@ export function withStaleDays(draft: SaleDraft, days: number): SaleDraft {
   return Number.isSafeInteger(days) && days >= 0 ? { ...draft, staleDays: days } : draft;
 }
 
-/** Editing the expiration date sets the days to the difference, or 0 if negative (spec §2). */
+/** Editing the expiration date sets the days to the difference, or 0 if negative. */
 export function withExpirationDate(draft: SaleDraft, day: string): SaleDraft {
   return isDay(day) ? { ...draft, staleDays: Math.max(0, daysBetween(draft.date, day)) } : draft;
 }

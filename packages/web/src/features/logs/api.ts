@@ -21,7 +21,7 @@ export function useLogs(club: string, range: DayRange | null, userID: string | n
   });
 }
 
-/** 'Could not load logs ({status})' (back-office spec §8); 600 when no answer came. */
+/** 'Could not load logs ({status})'; 600 when no answer came. */
 export function loadFailure(error: unknown): string {
   return `Could not load logs (${error instanceof ApiError ? error.status : NO_RESPONSE_STATUS})`;
 }
@@ -41,7 +41,7 @@ export function useChangeFlight(club: string) {
   });
 }
 
-/** The server's body.message, or 'Could not update flight' (member spec §8). */
+/** The server's body.message, or 'Could not update flight'. */
 export function updateFailure(error: unknown): string {
   const message = error instanceof ApiError ? error.field<unknown>('message') : undefined;
   return typeof message === 'string' && message ? message : UPDATE_FAILED;

@@ -3,7 +3,7 @@ import type { Choice, LogPilot } from './log-views.ts';
 import type { FlightDraft } from './flight-draft.ts';
 
 /**
- * What the Editing Flight form offers (back-office spec §4, §6): the club's
+ * What the Editing Flight form offers: the club's
  * gliders, launches and tugs; active pilots without the ground-only ones; the
  * instructors or members as second person; the intros still free for this
  * flight; the tow pilots. A value the flight holds that is no longer on offer

@@ -5,15 +5,15 @@ import { clockOf, dayAndClockOf, dayOf, instantOf } from './club-clock.ts';
 import { fullName, type LogPilot } from './log-views.ts';
 
 /**
- * The flight modal's edit (member spec §4 "Flight modal", §5 flight edit;
- * back-office spec §4): the form's draft, the ChangeFlight body it becomes,
+ * The flight modal's edit (docs/flight-line.md "Log edits: ChangeFlight"):
+ * the form's draft, the ChangeFlight body it becomes,
  * the Confirm Changes list (each changed value with the old one), and the
  * revisions' rows.
  */
 
 export const RELEASE_HEIGHT_POSITIVE = 'Release height must be positive';
 export const UPDATE_FAILED = 'Could not update flight';
-/** The spec's spelling (member spec §8). */
+/** 'Sucessfully' is the spec's spelling, kept on purpose. */
 export const updatedMessage = (id: string) => `Sucessfully updated flight ${id}`;
 
 /** The schema's ceiling (changeFlightSchema). */
@@ -163,7 +163,7 @@ function secondOf(draft: FlightDraft, lookups: FlightLookups): Second | string {
         passengerFirst: person?.first ?? '',
         passengerLast: person?.last ?? '',
         pilotInCharge: draft.pilotInCharge,
-        // Sharing is between two members (member spec §5).
+        // Sharing is between two members.
         shareCost: draft.flyWith === 'Member' && draft.shareCost,
       };
     }

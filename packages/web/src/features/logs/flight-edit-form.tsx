@@ -19,7 +19,7 @@ interface FlightEditFormProps {
 }
 
 /**
- * Editing Flight (member spec §2, §4; back-office spec §4, §6): Glider,
+ * Editing Flight: Glider,
  * Pilot (no ground-only pilots), Flying With, Passenger (a member, names or
  * an intro), Sharing Cost?, Pilot in Command, Launch, Takeoff Time, Landing
  * Time (club time on the flight's day), Release Height, Tow Pilot, Tug.

@@ -33,7 +33,7 @@ function dismiss(ref: RefObject<number | null>) {
   ref.current = null;
 }
 
-/** The modal's steps (member spec §4 "Flight modal"). */
+/** The modal's steps. */
 type Step = 'info' | 'edit' | 'confirm';
 
 const TITLES: Record<Step, string> = { info: 'Flight Info', edit: 'Editing Flight', confirm: 'Confirm Changes' };

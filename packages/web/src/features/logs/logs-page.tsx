@@ -27,7 +27,7 @@ import {
 import { useLogRange } from './use-log-range.ts';
 import './logs.css';
 
-/** `/logs/` (member spec §2 "Flight Logs", back-office spec §2, §6, §8, §9). */
+/** `/logs/`: the Flight Logs (docs/flight-line.md "The flight logs: serve-logs"). */
 export function LogsPage() {
   const session = useSession();
   const s = session.data;

@@ -2,7 +2,7 @@ import Accordion from 'react-bootstrap/Accordion';
 import type { FlightCorrection } from '@flightline/domain/api-types';
 import { revisionOf, type FlightLookups } from './flight-draft.ts';
 
-/** The correction history (member spec §2): who, when, each changed field old → new; newest first. */
+/** The correction history: who, when, each changed field old → new; newest first. */
 export function Revisions({ corrections, lookups }: { corrections: FlightCorrection[]; lookups: FlightLookups }) {
   const views = corrections.map((c, i) => revisionOf(c, i, lookups)).reverse();
   return (

@@ -22,7 +22,7 @@ function telHref(phone: string): string {
   return `tel:${phone.replace(/[^\d+]/g, '')}`;
 }
 
-/** `/emergency/` (member spec §2 Emergency Contacts & Member Directory). */
+/** `/emergency/`: Emergency Contacts & Member Directory. */
 export function DirectoryPage() {
   const session = useSession();
   const club = session.data?.club;

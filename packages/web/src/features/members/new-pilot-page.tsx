@@ -9,7 +9,7 @@ import { errorMessage } from '../../lib/api.ts';
 import { useRefreshSession, useSession } from '../../lib/session.ts';
 import { createPilot } from './api.ts';
 
-/** `/new pilot/` (member spec §2 New pilot form, §5: first and last non-empty). */
+/** `/new pilot/`, the New pilot form (first and last name non-empty). */
 export function NewPilotPage() {
   const session = useSession();
   const refresh = useRefreshSession();

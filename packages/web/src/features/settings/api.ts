@@ -31,7 +31,7 @@ export function switchClub(club: string) {
   return post<unknown>('/switch-club', { club });
 }
 
-/** A membership request is a PILOT item written in the other club (member spec §3). */
+/** A membership request is a PILOT item written in the other club. */
 export function requestMembership(input: { clubId: string; userID: string; first: string; last: string }) {
   return post<unknown>('/update-item/', {
     club: input.clubId,

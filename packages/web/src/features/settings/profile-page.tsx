@@ -31,7 +31,7 @@ function profileOf(pilot: PilotRecord): Profile {
   };
 }
 
-/** `/settings/profile` (member spec §2 Profile editor). */
+/** `/settings/profile`: the profile editor. */
 export function ProfilePage() {
   const session = useSession();
   const userID = session.data?.userID;

@@ -19,7 +19,7 @@ const STATUS_TEXT: Record<PilotClub['status'], string | undefined> = {
   pending: 'Pending approval',
 };
 
-/** `/settings` (member spec §2 User settings): account links and club membership. */
+/** `/settings`, User settings: account links and club membership. */
 export function SettingsPage() {
   const session = useSession();
   const s = session.data;

@@ -23,7 +23,7 @@ import './fuel-page.css';
 
 const TITLE = PAGE_HEADINGS['/fuel'].title;
 
-/** `/fuel/`: the tug page (member spec §2) — pilot check in and out, refuel and oil change, logged against a tug's Hobbs. */
+/** `/fuel/`: the tug page — pilot check in and out, refuel and oil change, logged against a tug's Hobbs. */
 export function FuelPage() {
   const { data: session } = useSession();
   // RequireMember has loaded the session and checked the club before this renders.
@@ -136,7 +136,7 @@ function TowForm({ club, userID, tapper, page: loaded }: { club: string; userID:
     // One key per event: a second tap while it is stored is ignored (storing), a retry of it is the outbox's.
     const entry = towEventEntry({ idempotencyKey: newIdempotencyKey(), data: { ...data }, label, by: tapper });
     const done = () => {
-      // Tug pilot rule (member spec §4): after a check out the chosen tow pilot resets to None.
+      // Tug pilot rule: after a check out the chosen tow pilot resets to None.
       if (mode === 'checkOut') setDraft((d) => ({ ...d, pilot: '' }));
       navigate('/');
     };

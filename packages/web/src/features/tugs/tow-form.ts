@@ -3,7 +3,7 @@ import { formatHundredths, hobbsBelowMessage, hundredthsOfNumber, parseHundredth
 import type { TowEventData } from './api.ts';
 
 /**
- * The tug page's form (member spec §2 "Tug page", §4 "Tug pilot", §5):
+ * The tug page's form:
  * four modes, Hobbs hours and fuel litres typed as text with up to 2
  * decimals, checked here with the server's own wording before anything is
  * sent.

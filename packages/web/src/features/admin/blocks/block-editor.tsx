@@ -18,8 +18,8 @@ const UNIT_OPTIONS = [
 const count = { parse: parseHeightKeep, format: String };
 
 /**
- * Block rule editor, shown as Glider Rental Rate Rules (back-office spec §3,
- * §5, §9): what a prepaid block buys, when it ends and how a flight draws on
+ * Block rule editor, shown as Glider Rental Rate Rules: what a prepaid
+ * block buys, when it ends and how a flight draws on
  * it. The excess multiplier only matters when a flight's units are capped.
  */
 export function BlockEditor({ block, data, onClose }: { block: BlockRuleItem | null; data: ServeAdmin; onClose: () => void }) {

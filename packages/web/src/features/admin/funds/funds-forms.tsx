@@ -30,8 +30,8 @@ import {
 import { TaxFields } from '../../../components/form/tax-fields.tsx';
 
 /**
- * The pilot editor's Deposit, Expense and Block time forms (back-office spec
- * §2, §3 "Transaction (add)", §5, §8, §9). They sit inside the editor's
+ * The pilot editor's Deposit, Expense and Block time forms
+ * (docs/accounting.md "The pilot editor's funds"). They sit inside the editor's
  * qualifications <form>, and a form may not hold another, so each is a
  * fieldset whose button posts it and where Enter posts it too (and never
  * saves the qualifications).
@@ -115,7 +115,7 @@ function FundsFieldset({ legend, problem, submitLabel, pending, onSubmit, childr
   );
 }
 
-/** A typed amount kept as the person's text (spec §5: submit waits for a number other than zero). */
+/** A typed amount kept as the person's text (submit waits for a number other than zero). */
 function AmountInput({ label = 'Amount', value, onChange, note }: { label?: string; value: string; onChange: (text: string) => void; note?: ReactNode }) {
   const id = useId();
   return (
@@ -285,7 +285,7 @@ export function ExpenseForm({ target, feeList, clubRates }: { target: Target; fe
 interface BlockFormProps {
   target: Target;
   rules: readonly BlockRuleItem[];
-  /** Today in the club's zone and the club's membership year end 'MM-DD': the default season (spec §9). */
+  /** Today in the club's zone and the club's membership year end 'MM-DD': the default season. */
   today: string;
   membershipYearEnd: string;
 }

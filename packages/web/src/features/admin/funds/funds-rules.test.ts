@@ -19,7 +19,7 @@ import {
 
 const HST = { HST: 0.13 };
 
-describe('amountCents: typed text straight to cents (spec §5: not a number or zero disables submit)', () => {
+describe('amountCents: typed text straight to cents (not a number or zero disables submit)', () => {
   it.each([
     ['100', 10000],
     ['100.00', 10000],
@@ -85,7 +85,7 @@ describe('expense', () => {
     expect(expenseCharge({ ...ready, amount: '' }, HST)).toBeNull();
   });
 
-  it('offers the fee classes, then the expense codes with their names (spec §9)', () => {
+  it('offers the fee classes, then the expense codes with their names', () => {
     expect(expenseTypeOptions(['Membership', 'Hangar'])).toEqual({
       feeClasses: [
         { value: 'Membership', label: 'Membership' },
@@ -104,7 +104,7 @@ describe('expense', () => {
 describe('block', () => {
   const ready: BlockDraft = { ruleId: '7', startDate: '2026-01-01', endDate: '2026-12-31', override: false, overrideAmount: '' };
 
-  it('submit is disabled while start or end is empty (spec §5), and until a rule is chosen', () => {
+  it('submit is disabled while start or end is empty, and until a rule is chosen', () => {
     expect(blockProblem(ready)).toBeNull();
     expect(blockProblem({ ...ready, startDate: '' })).toBe('Set the start and end dates');
     expect(blockProblem({ ...ready, endDate: '' })).toBe('Set the start and end dates');

@@ -5,8 +5,8 @@ import { splitTax, type TaxSplit, type TaxStatus } from '@flightline/domain/tax'
 import { isDay } from '../../../lib/club-dates.ts';
 
 /**
- * The pilot editor's funds forms (back-office spec §3 "Transaction (add)",
- * §5, §9) as pure rules: typed amounts go straight to cents (never through a
+ * The pilot editor's funds forms (docs/accounting.md "The pilot editor's
+ * funds") as pure rules: typed amounts go straight to cents (never through a
  * float), and each form says why it cannot be submitted yet, or null.
  */
 
@@ -15,7 +15,7 @@ export const MAX_AMOUNT_CENTS = 100_000_000;
 
 export const AMOUNT_PROBLEM = 'Enter an amount other than zero, in dollars and cents (at most two decimals)';
 
-/** '100' → 10000, '-12.5' → -1250; null when empty, not a number, zero or over the limit (spec §5). */
+/** '100' → 10000, '-12.5' → -1250; null when empty, not a number, zero or over the limit. */
 export function amountCents(text: string): number | null {
   const cents = parseCents(text);
   if (cents === null || cents === 0 || Math.abs(cents) > MAX_AMOUNT_CENTS) return null;
@@ -84,7 +84,7 @@ export interface ExpenseTypeOption {
   label: string;
 }
 
-/** The Expense form's choice: the club's fee classes, then the expense codes with their names (spec §9). */
+/** The Expense form's choice: the club's fee classes, then the expense codes with their names. */
 export function expenseTypeOptions(feeList: readonly string[]): { feeClasses: ExpenseTypeOption[]; expenseCodes: ExpenseTypeOption[] } {
   return {
     feeClasses: feeList.map((name) => ({ value: name, label: name })),
@@ -101,7 +101,7 @@ export interface BlockDraft {
   overrideAmount: string;
 }
 
-/** Block submit is disabled while a date is empty (spec §5), and until the rule and, with override, the price are set. */
+/** Block submit is disabled while a date is empty, and until the rule and, with override, the price are set. */
 export function blockProblem(draft: BlockDraft): string | null {
   if (!draft.ruleId) return 'Choose a block';
   if (!draft.startDate || !draft.endDate) return 'Set the start and end dates';

@@ -25,7 +25,7 @@ interface PilotFundsProps {
 }
 
 /**
- * The pilot editor's funds (back-office spec §2): the balance, one of the
+ * The pilot editor's funds: the balance, one of the
  * Deposit, Expense and Block time forms, and the pilot's recent transactions,
  * history and blocks. Only for an admin or a holder of Can Add User Funds —
  * the server refuses everyone else anyway; an entry's Reverse only for an

@@ -19,7 +19,7 @@ interface GliderEditorProps {
 const STATUS_OPTIONS = GLIDER_STATUSES.map((s) => ({ value: s, label: s, disabled: s === 'Flying' }));
 
 /**
- * Glider editor (back-office spec §3-§6). Flying is shown but set only by
+ * Glider editor. Flying is shown but set only by
  * the system; the details other than status are an admin's, or anyone's
  * who may create the glider.
  */

@@ -14,7 +14,7 @@ function labelProblem(label: string): string | null {
   return null;
 }
 
-/** Intro launch editor (back-office spec §3, §5): tax exempt or inclusive only; Save always enabled. */
+/** Intro launch editor: tax exempt or inclusive only; Save always enabled. */
 export function IntroLaunchEditor({ introLaunch, data, onClose }: { introLaunch: IntroLaunchItem | null; data: ServeAdmin; onClose: () => void }) {
   const creating = introLaunch === null;
   const [original] = useState<IntroLaunchFields>(() =>

@@ -12,7 +12,7 @@ interface Glider {
 
 const stored: Glider = { places: 1, rateCentsPerMinute: 150, blocks: ['b1', 'b2'], status: 'Not ready', maxFlightUnits: null };
 
-describe('changed fields: update-item gets only what changed (back-office spec §7)', () => {
+describe('changed fields: update-item gets only what changed', () => {
   it('nothing changed gives an empty object', () => {
     expect(changedFields(stored, { ...stored, blocks: ['b1', 'b2'] })).toEqual({});
   });

@@ -22,7 +22,7 @@ interface EditorModalProps {
   changes: ChangeRow[];
   /** What Save sends. */
   request: SaveItem;
-  /** Save Changes is clickable (spec §5: only after a change for most editors, always for tugs and intro launches). */
+  /** Save Changes is clickable (only after a change for most editors, always for tugs and intro launches). */
   enabled: boolean;
   /** Why the draft cannot be saved (a shared-schema message); Save never sends while there is one. */
   problem: string | null;
@@ -33,7 +33,7 @@ interface EditorModalProps {
 }
 
 /**
- * The one shell of the six item editors (back-office spec §2): the form,
+ * The one shell of the six item editors: the form,
  * the confirm-changes list, Cancel, Save Changes and a Delete button that
  * only explains why deleting is disabled. Full screen on a phone.
  */

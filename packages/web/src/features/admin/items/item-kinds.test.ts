@@ -3,7 +3,7 @@ import { deleteDisabledMessage, failureMessage, ITEM_KINDS, successMessage, type
 
 const KINDS: ItemKind[] = ['glider', 'block', 'launch', 'introLaunch', 'tug', 'pilot'];
 
-describe('editor messages (back-office spec §8)', () => {
+describe('editor messages', () => {
   it('success toasts', () => {
     expect(successMessage('glider', false)).toBe('Glider updated successfully');
     expect(successMessage('glider', true)).toBe('Glider created successfully');

@@ -1,5 +1,5 @@
 /**
- * The six item types of the Administration page (back-office spec §2, §8):
+ * The six item types of the Administration page:
  * the update-item type each is saved as, and the exact words of its
  * success toasts, failure alert and disabled-Delete notice.
  */
@@ -39,7 +39,7 @@ export function failureMessage(kind: ItemKind): string {
   return `Could not update ${ITEM_KINDS[kind].noun}`;
 }
 
-/** Items are deactivated, never deleted (spec §2, §4): what the Delete button says instead. */
+/** Items are deactivated, never deleted: what the Delete button says instead. */
 export function deleteDisabledMessage(kind: ItemKind): string {
   return `This function has been disabled. To take this ${ITEM_KINDS[kind].noun} out of use, ${ITEM_KINDS[kind].retire}, then contact support if it must be removed.`;
 }

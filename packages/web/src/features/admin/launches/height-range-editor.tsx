@@ -10,7 +10,7 @@ interface HeightRangeEditorProps {
 }
 
 /**
- * The priced height ranges of a variable launch (back-office spec §5):
+ * The priced height ranges of a variable launch:
  * whole From, To and Per (a negative number becomes positive), a decimal
  * Cost, and each row's message right under it.
  */

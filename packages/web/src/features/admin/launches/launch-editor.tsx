@@ -21,7 +21,7 @@ import { parseOptionalHeightKeep } from '../../../components/form/numeric-text.t
 import { TaxFields } from '../../../components/form/tax-fields.tsx';
 
 /**
- * Launch editor (back-office spec §3-§5): Fixed (Known Height) has a price
+ * Launch editor: Fixed (Known Height) has a price
  * and a height; Variable (Variable Height) a base price and priced height
  * ranges. Save stays disabled while any range shows a message.
  */

@@ -13,7 +13,7 @@ interface InviteAnswer {
 }
 
 /**
- * User Administration's New (back-office spec §2; issue 15 item 8): an admin
+ * User Administration's New (issue 15 item 8): an admin
  * types an email. An existing account joins the club as active at once; an
  * unknown email is mailed an invitation to sign up (POST /api/invite-member).
  */

@@ -4,7 +4,7 @@ import Form from 'react-bootstrap/Form';
 import type { AdminPilot } from '@flightline/domain/api-types';
 import { pilotGroups, pilotName } from './pilots.ts';
 
-/** The pilot Edit dropdown (back-office spec §2): a type-to-filter box, then Active and Inactive pilots under their own headings. */
+/** The pilot Edit dropdown: a type-to-filter box, then Active and Inactive pilots under their own headings. */
 export function PilotDropdown({ pilots, onSelect }: { pilots: readonly AdminPilot[]; onSelect: (userID: string) => void }) {
   const [text, setText] = useState('');
   const [show, setShow] = useState(false);

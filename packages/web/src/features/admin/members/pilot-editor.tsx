@@ -18,7 +18,7 @@ interface PilotEditorProps {
 }
 
 /**
- * Pilot editor (back-office spec §2, §6): an admin edits the
+ * Pilot editor: an admin edits the
  * qualifications, and whether and until when the pilot is Active; an admin
  * or a holder of Can Add User Funds adds deposits, expenses and block time
  * and reads the pilot's transactions and blocks (funds/pilot-funds.tsx).

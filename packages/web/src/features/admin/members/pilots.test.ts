@@ -32,7 +32,7 @@ const pilots = [
   pilot('u5', 'Sam', 'Later', 'pending', { requestedAt: 100 }),
 ];
 
-describe('pilot Edit dropdown: filter box, Active and Inactive headings (back-office spec §2)', () => {
+describe('pilot Edit dropdown: filter box, Active and Inactive headings', () => {
   it('groups by status, sorted by last then first name, leaving out pending requests', () => {
     const groups = pilotGroups(pilots, '');
     expect(groups.active.map((p) => p.userID)).toEqual(['u3', 'u1']);
@@ -50,7 +50,7 @@ describe('pilot Edit dropdown: filter box, Active and Inactive headings (back-of
   });
 });
 
-describe('qualifications (back-office spec §6)', () => {
+describe('qualifications', () => {
   it('has the spec labels in its order', () => {
     expect(QUALIFICATION_LABELS.map(([, label]) => label)).toEqual([
       'Instructor',

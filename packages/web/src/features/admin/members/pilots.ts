@@ -2,7 +2,7 @@ import type { AdminPilot } from '@flightline/domain/api-types';
 import type { Qualifications } from '@flightline/domain/schemas/fleet';
 import { filterOptions } from '../../../lib/filter-options.ts';
 
-/** The qualifications an admin edits, with the spec's exact labels (back-office spec §6), in its order. */
+/** The qualifications an admin edits, with the spec's exact labels, in its order. */
 export const QUALIFICATION_LABELS = [
   ['isInstructor', 'Instructor'],
   ['isTowPilot', 'Tow Pilot'],

@@ -11,7 +11,7 @@ const STATUS_OPTIONS = [
   { value: 'Not ready', label: 'Not ready' },
 ] as const;
 
-/** Tug editor (back-office spec §3, §4): a new tug starts Not ready; Save is always enabled (spec §5). */
+/** Tug editor: a new tug starts Not ready; Save is always enabled. */
 export function TugEditor({ tug, data, onClose }: { tug: TugItem | null; data: ServeAdmin; onClose: () => void }) {
   const creating = tug === null;
   const [original] = useState<TugFields>(() => (tug ? tugFields(tug) : { ...TUG_DEFAULTS }));
