@@ -1,8 +1,8 @@
 /**
- * The web app's only way to the server: JSON bodies, an empty
- * body gives status and headers only, a status of 300 or more is thrown with
- * the response, an aborted call throws "Request is canceled by user", and a
- * call to an API name that is not configured throws "API name is invalid".
+ * The web app's only way to the server: JSON bodies, an empty body gives
+ * status and headers only, a status of 300 or more is thrown with the
+ * response, an aborted call throws "Request is canceled by user", and a call
+ * to an API name that is not configured throws "API name is invalid".
  */
 
 /** The one API this app talks to; its calls live under /api on the same origin. */

@@ -1,8 +1,8 @@
 /**
- * The confirm dialog: one at a time, a second request is
- * refused while one is open; confirm and reject close it and run the matching
- * callback. Defaults: reject label No, confirm label Yes, secondary and
- * primary colours, optional heading, optional disabled confirm.
+ * The confirm dialog: one at a time, a second request is refused while one is
+ * open; confirm and reject close it and run the matching callback. Defaults:
+ * reject label No, confirm label Yes, secondary and primary colours, optional
+ * heading, optional disabled confirm.
  */
 
 export interface ConfirmRequest {

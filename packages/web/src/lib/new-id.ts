@@ -1,10 +1,10 @@
 /**
  * A fresh version-4 UUID: a request's idempotency key, made once per submit or
- * press so a retried request does the work once, and a flight's id (sent
- * with update-item FLIGHT), which is also its request's key.
- * crypto.randomUUID exists only on secure pages (https, localhost); a phone on
- * the club's LAN over plain http still has getRandomValues, so the same UUID
- * is built from 122 random bits.
+ * press so a retried request does the work once, and a flight's id (sent with
+ * update-item FLIGHT), which is also its request's key. crypto.randomUUID
+ * exists only on secure pages (https, localhost); a phone on the club's LAN
+ * over plain http still has getRandomValues, so the same UUID is built from
+ * 122 random bits.
  */
 export function newIdempotencyKey(source: Pick<Crypto, 'getRandomValues'> & Partial<Pick<Crypto, 'randomUUID'>> = crypto): string {
   if (typeof source.randomUUID === 'function') return source.randomUUID();

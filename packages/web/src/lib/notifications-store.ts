@@ -1,9 +1,9 @@
 /**
- * Toasts and alerts: status success, danger, warning, info
- * or dark (default dark); delay default 4000 ms; autohide default true;
- * dismissible defaults to the opposite of autohide when autohide is given,
- * otherwise false; items without a message are ignored; at most 5 toasts and
- * 5 alerts, the oldest dropped first.
+ * Toasts and alerts: status success, danger, warning, info or dark (default
+ * dark); delay default 4000 ms; autohide default true; dismissible defaults
+ * to the opposite of autohide when autohide is given, otherwise false; items
+ * without a message are ignored; at most 5 toasts and 5 alerts, the oldest
+ * dropped first.
  */
 
 export type NotificationStatus = 'success' | 'danger' | 'warning' | 'info' | 'dark';

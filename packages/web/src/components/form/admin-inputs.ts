@@ -19,8 +19,8 @@ export const LOCK_DATE_NOT_LATER = 'The new lock date must be after the current 
 
 /**
  * Why a new lock date is refused, or null: it may only move forward
- * (docs/accounting.md "Lock date"), and stays before today in the club's zone,
- * whose entries are still being made.
+ * (docs/accounting.md "Lock date"), and stays before today in the club's
+ * zone, whose entries are still being made.
  */
 export function lockDateProblem(newDate: string, currentLockDate: string | null, today: string): string | null {
   if (!newDate) return 'Choose a lock date';

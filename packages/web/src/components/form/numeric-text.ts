@@ -2,9 +2,9 @@ import { normaliseHeight } from '@flightline/domain/height-ranges';
 import { parseCents } from '@flightline/domain/money';
 
 /**
- * Numbers typed as text: text that does not parse
- * keeps the old value, so a half-typed or mistyped field never saves
- * garbage. Money goes straight to cents, never through a float.
+ * Numbers typed as text: text that does not parse keeps the old value, so a
+ * half-typed or mistyped field never saves garbage. Money goes straight to
+ * cents, never through a float.
  */
 
 const INTEGER = /^\s*-?\d{1,9}\s*$/;

@@ -8,9 +8,9 @@ import '../../app/bootstrap/tables.scss';
 import './accounting-tables.css';
 
 /**
- * The overview: Obligations, Revenue and Payments, each
- * row start, debit, credit, end. Revenue ends with the expense accounts that
- * members were charged to (expense-rows.ts), so the page reconciles.
+ * The overview: Obligations, Revenue and Payments, each row start, debit,
+ * credit, end. Revenue ends with the expense accounts that members were
+ * charged to (expense-rows.ts), so the page reconciles.
  */
 
 interface TotalsRow {

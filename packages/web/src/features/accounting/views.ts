@@ -1,7 +1,7 @@
 /**
- * The accounting summary and its drill-downs. The view
- * lives in the address (?view=…), so a phone's Back button returns to the
- * parent table as the 'Back to …' button does.
+ * The accounting summary and its drill-downs. The view lives in the address
+ * (?view=…), so a phone's Back button returns to the parent table as the
+ * 'Back to …' button does.
  */
 
 export const REVENUE_VIEWS = ['TowRevenue', 'RentalRevenue', 'IntroRevenue', 'OtherRevenue'] as const;

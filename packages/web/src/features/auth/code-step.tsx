@@ -27,9 +27,9 @@ interface VerifyAnswer {
 }
 
 /**
- * Confirmation-code entry, the second step of sign-up. Verifying
- * signs the person in (the server sets the session cookie), then onVerified
- * finishes the job; "Send a new code" mails a fresh one.
+ * Confirmation-code entry, the second step of sign-up. Verifying signs the
+ * person in (the server sets the session cookie), then onVerified finishes
+ * the job; "Send a new code" mails a fresh one.
  */
 export function CodeStep({
   email,

@@ -3,8 +3,8 @@ import { notifications } from '../../lib/notifications-store.ts';
 
 /**
  * After the email is confirmed: create the pilot record (club None,
- * docs/clubs-and-members.md). The account works without it for now, so a failure only
- * tells the person; a 409 means the record is already there.
+ * docs/clubs-and-members.md). The account works without it for now, so a
+ * failure only tells the person; a 409 means the record is already there.
  */
 export async function createPilot(first: string, last: string): Promise<void> {
   try {

@@ -16,9 +16,9 @@ import { TextField } from './text-field.tsx';
 import { useForm } from './use-form.ts';
 
 /**
- * `/signup`: the form, then the code step. The
- * server answers the same for a new and an existing email (it resends the
- * code to an unconfirmed one), so the code step always follows.
+ * `/signup`: the form, then the code step. The server answers the same for a
+ * new and an existing email (it resends the code to an unconfirmed one), so
+ * the code step always follows.
  */
 export function SignupPage() {
   const navigate = useNavigate();

@@ -1,9 +1,9 @@
 import type { FlightRecord } from '@flightline/domain/api-types';
 
 /**
- * Awaiting launches: today's flights not
- * yet accepted, launched, off tow, landed or cancelled, in the order they
- * were requested, each labelled for the tow pilot.
+ * Awaiting launches: today's flights not yet accepted, launched, off tow,
+ * landed or cancelled, in the order they were requested, each labelled for
+ * the tow pilot.
  */
 
 type Waiting = Pick<FlightRecord, 'acceptedAt' | 'launchedAt' | 'offTowAt' | 'landedAt' | 'cancelledAt'>;

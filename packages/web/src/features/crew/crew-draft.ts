@@ -5,8 +5,8 @@ import { gliderForFlightType } from './glider-choices.ts';
 
 /**
  * The Request Flight form as the member fills it (docs/flight-line.md
- * "Requesting a flight"), and what each change does to the rest.
- * Numbers stay as typed text until the request is built.
+ * "Requesting a flight"), and what each change does to the rest. Numbers stay
+ * as typed text until the request is built.
  */
 
 export type CrewPilot = CrewPageData['pilots'][number];
@@ -119,9 +119,9 @@ export function pilotInCommandLabel(data: CrewData, draft: CrewDraft): string {
 }
 
 /**
- * Who can fly with the pilot: Instructor lists the instructors,
- * Member every member, both without the pilot themself and without
- * ground-only members (who can't be on the flight line), by full name.
+ * Who can fly with the pilot: Instructor lists the instructors, Member every
+ * member, both without the pilot themself and without ground-only members
+ * (who can't be on the flight line), by full name.
  */
 export function secondPersonChoices(data: CrewData, pilotID: string, flyWith: FlyWith): CrewPilot[] {
   if (flyWith !== 'Instructor' && flyWith !== 'Member') return [];
@@ -135,9 +135,9 @@ function keepSecond(data: CrewData, draft: CrewDraft, pilotID: string, flyWith: 
 }
 
 /**
- * A new flight type: the glider moves off a single seater for two
- * people; Instructor puts the instructor in command; only Member can share
- * the cost; leaving Intro clears the intro.
+ * A new flight type: the glider moves off a single seater for two people;
+ * Instructor puts the instructor in command; only Member can share the cost;
+ * leaving Intro clears the intro.
  */
 export function withFlyWith(data: CrewData, draft: CrewDraft, flyWith: FlyWith): CrewDraft {
   if (flyWith === draft.flyWith) return draft;

@@ -14,10 +14,10 @@ interface FlightPlacedProps {
 }
 
 /**
- * The confirmation step after a request:
- * the flight is on the line and its glider Flying; Cancel request takes it
- * off the line and makes the glider Ready again. With no signal the request
- * waits in the field outbox: the same details, marked "waiting to send".
+ * The confirmation step after a request: the flight is on the line and its
+ * glider Flying; Cancel request takes it off the line and makes the glider
+ * Ready again. With no signal the request waits in the field outbox: the same
+ * details, marked "waiting to send".
  */
 export function FlightPlaced({ flight, answer, warning, cancelling, cancelError, onCancelRequest, onDone }: FlightPlacedProps) {
   const passenger = `${flight.passengerFirst} ${flight.passengerLast}`.trim();

@@ -2,9 +2,8 @@ import { flightRequestSchema, type FlightRequest } from '@flightline/domain/sche
 import { introPassenger, secondPersonChoices, selectedIntro, type CrewData, type CrewDraft } from './crew-draft.ts';
 
 /**
- * The crew page's request: the
- * draft turned into update-item FLIGHT data, checked with the server's own
- * schema before it is sent.
+ * The crew page's request: the draft turned into update-item FLIGHT data,
+ * checked with the server's own schema before it is sent.
  */
 
 /** Weights and speeds that are not numbers are sent as 0; whole, never negative. */

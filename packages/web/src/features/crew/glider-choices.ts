@@ -3,9 +3,9 @@ import type { FlyWith } from '@flightline/domain/crew-rules';
 import { compareText } from '@flightline/domain/text-order';
 
 /**
- * The crew page's glider selector: groups
- * Recently used, Gliders and Already Flying (disabled), and the rule that
- * moves a two-person flight off a single-seat glider.
+ * The crew page's glider selector: groups Recently used, Gliders and Already
+ * Flying (disabled), and the rule that moves a two-person flight off a
+ * single-seat glider.
  */
 
 export type GliderData = Pick<
@@ -65,9 +65,9 @@ export function gliderGroups(data: GliderData, flyWith: FlyWith): GliderGroup[] 
 }
 
 /**
- * Changing the flight type: a non-Alone type on a single-seat
- * glider switches to a recent multi-seat glider, else the first unused
- * multi-seat one, else none. Any other glider stays.
+ * Changing the flight type: a non-Alone type on a single-seat glider switches
+ * to a recent multi-seat glider, else the first unused multi-seat one, else
+ * none. Any other glider stays.
  */
 export function gliderForFlightType(data: GliderData, glider: string | null, flyWith: FlyWith): string | null {
   if (!glider || !needsTwoSeats(flyWith)) return glider;

@@ -2,9 +2,9 @@ import type { IntroItem } from '@flightline/domain/api-types';
 import { introButtonLabel, isIntroExpired, searchIntros } from '@flightline/domain/intro-search';
 
 /**
- * Pre-purchased intros on the crew page: the search on
- * serial number, recipient name or buyer email shows at most 5 buttons; an
- * intro whose stale date is on or before today is a warning.
+ * Pre-purchased intros on the crew page: the search on serial number,
+ * recipient name or buyer email shows at most 5 buttons; an intro whose stale
+ * date is on or before today is a warning.
  */
 
 export const CREW_INTRO_LIMIT = 5;

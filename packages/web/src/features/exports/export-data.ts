@@ -11,8 +11,8 @@ import {
 } from '@flightline/domain/exports';
 
 /**
- * Club Data Exports: what each choice loads and the CSV it becomes. The CSV is built in
- * the browser from the same calls the other screens use.
+ * Club Data Exports: what each choice loads and the CSV it becomes. The CSV
+ * is built in the browser from the same calls the other screens use.
  */
 
 export const EXPORT_LABELS: Record<ExportChoice, string> = {

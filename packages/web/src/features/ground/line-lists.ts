@@ -2,8 +2,8 @@ import type { FlightRecord } from '@flightline/domain/api-types';
 
 /**
  * The day's flights as the line page lists them (docs/flight-line.md "States
- * and line actions"): waiting for a launch, in progress (launched, not landed), and
- * landed. Cancelled flights leave every list.
+ * and line actions"): waiting for a launch, in progress (launched, not
+ * landed), and landed. Cancelled flights leave every list.
  */
 
 export interface LineLists {

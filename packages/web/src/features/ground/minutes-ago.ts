@@ -1,10 +1,10 @@
 /**
- * The line page's "when did it happen" control: a
- * slider from -500 (long ago) to 0 (now) with a logarithmic mapping to whole
- * minutes, so the first steps left of "now" move a minute at a time and the
- * far left reaches hours back, plus the 'Happened N Minutes ago' number that
- * stays in sync with it. The minutes are the truth; the slider shows the
- * nearest position (far left a step is several minutes, the number is exact).
+ * The line page's "when did it happen" control: a slider from -500 (long ago)
+ * to 0 (now) with a logarithmic mapping to whole minutes, so the first steps
+ * left of "now" move a minute at a time and the far left reaches hours back,
+ * plus the 'Happened N Minutes ago' number that stays in sync with it. The
+ * minutes are the truth; the slider shows the nearest position (far left a
+ * step is several minutes, the number is exact).
  */
 
 export const SLIDER_MIN = -500;

@@ -20,12 +20,12 @@ import {
 } from './release-height.ts';
 
 /**
- * The Release Height modal: a whole number
- * above 0 or 'Must set a release height before submitting' and no call; a
- * height already set answers 409, and the 'Release Height Already Set'
- * dialog offers Overwrite (sent again with overwrite) or Ignore. Sent
- * through the field outbox: with no signal the modal closes and the flight
- * shows "waiting to send"; the answer comes as a toast when it is sent.
+ * The Release Height modal: a whole number above 0 or 'Must set a release
+ * height before submitting' and no call; a height already set answers 409,
+ * and the 'Release Height Already Set' dialog offers Overwrite (sent again
+ * with overwrite) or Ignore. Sent through the field outbox: with no signal
+ * the modal closes and the flight shows "waiting to send"; the answer comes
+ * as a toast when it is sent.
  */
 export function ReleaseHeightModal({
   flight,

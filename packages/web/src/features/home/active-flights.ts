@@ -1,9 +1,9 @@
 import type { FlightRecord } from '@flightline/domain/api-types';
 
 /**
- * Home's list of the member's active flights: the day's flights where the member is the
- * pilot or the second person, neither landed nor cancelled. The server
- * lists the club's flights of the day; the filtering is done here.
+ * Home's list of the member's active flights: the day's flights where the
+ * member is the pilot or the second person, neither landed nor cancelled. The
+ * server lists the club's flights of the day; the filtering is done here.
  */
 
 export function activeFlightsOf(flights: readonly FlightRecord[], userID: string): FlightRecord[] {

@@ -21,9 +21,9 @@ interface IntroPickerProps {
 }
 
 /**
- * The shared intro picker: Expired Intros
- * when highlighting, and All Intros with a search box, each at most 5
- * buttons; refunded and cancelled intros are never offered.
+ * The shared intro picker: Expired Intros when highlighting, and All Intros
+ * with a search box, each at most 5 buttons; refunded and cancelled intros are
+ * never offered.
  */
 export function IntroPicker({ intros, today, highlightExpired = false, selectedId, onSelect, disabled = false }: IntroPickerProps) {
   const id = useId();

@@ -3,8 +3,8 @@ import { centsToDecimal, parseCents } from '@flightline/domain/money';
 import { introCancelSchema, introRefundSchema, type IntroCancel, type IntroRefund } from '@flightline/domain/schemas/intros';
 
 /**
- * The Refund Intro and Cancel Intro forms:
- * update-item INTRO data, checked in the browser with the server's schemas.
+ * The Refund Intro and Cancel Intro forms: update-item INTRO data, checked in
+ * the browser with the server's schemas.
  */
 
 export const INVALID_REFUND_AMOUNT = 'Invalid refund amount';

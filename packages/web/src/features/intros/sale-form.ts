@@ -3,10 +3,10 @@ import { introSaleSchema, type IntroSale } from '@flightline/domain/schemas/intr
 import { isDay } from '../../lib/club-dates.ts';
 
 /**
- * The New Intro Flight form: the
- * passenger mirrors the buyer while "Passenger same as buyer" is ticked, and
- * the expiration date is the purchase date + stale days, so editing it sets
- * the days instead (0 when it is before the purchase date).
+ * The New Intro Flight form: the passenger mirrors the buyer while "Passenger
+ * same as buyer" is ticked, and the expiration date is the purchase date +
+ * stale days, so editing it sets the days instead (0 when it is before the
+ * purchase date).
  */
 
 export const SALE_HINT = 'Set launch type, passenger first and last name in order to define an intro';

@@ -3,12 +3,12 @@ import type { Choice, LogPilot } from './log-views.ts';
 import type { FlightDraft } from './flight-draft.ts';
 
 /**
- * What the Editing Flight form offers: the club's
- * gliders, launches and tugs; active pilots without the ground-only ones; the
- * instructors or members as second person; the intros still free for this
- * flight; the tow pilots. A value the flight holds that is no longer on offer
- * (a retired glider, a pilot now ground-only) stays as a disabled choice, so
- * the form shows what is stored and a change means a new choice.
+ * What the Editing Flight form offers: the club's gliders, launches and tugs;
+ * active pilots without the ground-only ones; the instructors or members as
+ * second person; the intros still free for this flight; the tow pilots. A
+ * value the flight holds that is no longer on offer (a retired glider, a
+ * pilot now ground-only) stays as a disabled choice, so the form shows what
+ * is stored and a change means a new choice.
  */
 
 export interface EditChoice extends Choice {

@@ -6,9 +6,8 @@ import { fullName, type LogPilot } from './log-views.ts';
 
 /**
  * The flight modal's edit (docs/flight-line.md "Log edits: ChangeFlight"):
- * the form's draft, the ChangeFlight body it becomes,
- * the Confirm Changes list (each changed value with the old one), and the
- * revisions' rows.
+ * the form's draft, the ChangeFlight body it becomes, the Confirm Changes
+ * list (each changed value with the old one), and the revisions' rows.
  */
 
 export const RELEASE_HEIGHT_POSITIVE = 'Release height must be positive';

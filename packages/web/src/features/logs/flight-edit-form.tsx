@@ -19,10 +19,10 @@ interface FlightEditFormProps {
 }
 
 /**
- * Editing Flight: Glider,
- * Pilot (no ground-only pilots), Flying With, Passenger (a member, names or
- * an intro), Sharing Cost?, Pilot in Command, Launch, Takeoff Time, Landing
- * Time (club time on the flight's day), Release Height, Tow Pilot, Tug.
+ * Editing Flight: Glider, Pilot (no ground-only pilots), Flying With,
+ * Passenger (a member, names or an intro), Sharing Cost?, Pilot in Command,
+ * Launch, Takeoff Time, Landing Time (club time on the flight's day), Release
+ * Height, Tow Pilot, Tug.
  */
 export function FlightEditForm({ flightId, day, draft, data, heightUnit, heightInvalid, onChange, onSubmit }: FlightEditFormProps) {
   const id = useId();

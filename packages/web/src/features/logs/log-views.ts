@@ -2,10 +2,10 @@ import type { FlightRecord, LogsData } from '@flightline/domain/api-types';
 import { durationText, flownMinutes } from '@flightline/domain/flight-duration';
 
 /**
- * The Flight Logs page's lists: All flights,
- * My flights (the signed-in pilot's logbook) and Tows (a tow pilot's log),
- * with the glider and tow-pilot filters, durations as h:mm
- * (docs/flight-line.md "Durations") and the totals of what is listed.
+ * The Flight Logs page's lists: All flights, My flights (the signed-in
+ * pilot's logbook) and Tows (a tow pilot's log), with the glider and
+ * tow-pilot filters, durations as h:mm (docs/flight-line.md "Durations") and
+ * the totals of what is listed.
  */
 
 export type LogView = 'all' | 'mine' | 'tows';

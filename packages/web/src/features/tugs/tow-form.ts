@@ -3,10 +3,9 @@ import { formatHundredths, hobbsBelowMessage, hundredthsOfNumber, parseHundredth
 import type { TowEventData } from './api.ts';
 
 /**
- * The tug page's form:
- * four modes, Hobbs hours and fuel litres typed as text with up to 2
- * decimals, checked here with the server's own wording before anything is
- * sent.
+ * The tug page's form: four modes, Hobbs hours and fuel litres typed as text
+ * with up to 2 decimals, checked here with the server's own wording before
+ * anything is sent.
  */
 
 export type TowMode = 'checkIn' | 'checkOut' | 'refuel' | 'oil';

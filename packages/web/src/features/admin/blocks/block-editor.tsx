@@ -18,9 +18,9 @@ const UNIT_OPTIONS = [
 const count = { parse: parseHeightKeep, format: String };
 
 /**
- * Block rule editor, shown as Glider Rental Rate Rules: what a prepaid
- * block buys, when it ends and how a flight draws on
- * it. The excess multiplier only matters when a flight's units are capped.
+ * Block rule editor, shown as Glider Rental Rate Rules: what a prepaid block
+ * buys, when it ends and how a flight draws on it. The excess multiplier only
+ * matters when a flight's units are capped.
  */
 export function BlockEditor({ block, data, onClose }: { block: BlockRuleItem | null; data: ServeAdmin; onClose: () => void }) {
   const creating = block === null;

@@ -31,9 +31,9 @@ import { TaxFields } from '../../../components/form/tax-fields.tsx';
 
 /**
  * The pilot editor's Deposit, Expense and Block time forms
- * (docs/accounting.md "The pilot editor's funds"). They sit inside the editor's
- * qualifications <form>, and a form may not hold another, so each is a
- * fieldset whose button posts it and where Enter posts it too (and never
+ * (docs/accounting.md "The pilot editor's funds"). They sit inside the
+ * editor's qualifications <form>, and a form may not hold another, so each is
+ * a fieldset whose button posts it and where Enter posts it too (and never
  * saves the qualifications).
  */
 

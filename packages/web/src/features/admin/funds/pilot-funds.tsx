@@ -25,11 +25,11 @@ interface PilotFundsProps {
 }
 
 /**
- * The pilot editor's funds: the balance, one of the
- * Deposit, Expense and Block time forms, and the pilot's recent transactions,
- * history and blocks. Only for an admin or a holder of Can Add User Funds —
- * the server refuses everyone else anyway; an entry's Reverse only for an
- * admin, as reverse-transaction is.
+ * The pilot editor's funds: the balance, one of the Deposit, Expense and
+ * Block time forms, and the pilot's recent transactions, history and blocks.
+ * Only for an admin or a holder of Can Add User Funds — the server refuses
+ * everyone else anyway; an entry's Reverse only for an admin, as
+ * reverse-transaction is.
  */
 export function PilotFunds({ pilot, data, clubTimeZone }: PilotFundsProps) {
   const session = useSession().data;

@@ -19,9 +19,8 @@ interface GliderEditorProps {
 const STATUS_OPTIONS = GLIDER_STATUSES.map((s) => ({ value: s, label: s, disabled: s === 'Flying' }));
 
 /**
- * Glider editor. Flying is shown but set only by
- * the system; the details other than status are an admin's, or anyone's
- * who may create the glider.
+ * Glider editor. Flying is shown but set only by the system; the details
+ * other than status are an admin's, or anyone's who may create the glider.
  */
 export function GliderEditor({ glider, data, isAdmin, onClose }: GliderEditorProps) {
   const creating = glider === null;

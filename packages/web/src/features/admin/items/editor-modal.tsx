@@ -33,9 +33,9 @@ interface EditorModalProps {
 }
 
 /**
- * The one shell of the six item editors: the form,
- * the confirm-changes list, Cancel, Save Changes and a Delete button that
- * only explains why deleting is disabled. Full screen on a phone.
+ * The one shell of the six item editors: the form, the confirm-changes list,
+ * Cancel, Save Changes and a Delete button that only explains why deleting is
+ * disabled. Full screen on a phone.
  */
 export function EditorModal({ kind, title, creating, changes, request, enabled, problem, onClose, size, children }: EditorModalProps) {
   const save = useSaveItem();

@@ -1,7 +1,7 @@
 /**
- * The six item types of the Administration page:
- * the update-item type each is saved as, and the exact words of its
- * success toasts, failure alert and disabled-Delete notice.
+ * The six item types of the Administration page: the update-item type each is
+ * saved as, and the exact words of its success toasts, failure alert and
+ * disabled-Delete notice.
  */
 
 export type ItemKind = 'glider' | 'block' | 'launch' | 'introLaunch' | 'tug' | 'pilot';

@@ -10,9 +10,9 @@ interface HeightRangeEditorProps {
 }
 
 /**
- * The priced height ranges of a variable launch:
- * whole From, To and Per (a negative number becomes positive), a decimal
- * Cost, and each row's message right under it.
+ * The priced height ranges of a variable launch: whole From, To and Per (a
+ * negative number becomes positive), a decimal Cost, and each row's message
+ * right under it.
  */
 export function HeightRangeEditor({ ranges, unit, onChange }: HeightRangeEditorProps) {
   const messages = validateRanges(ranges, unit);

@@ -21,9 +21,9 @@ import { parseOptionalHeightKeep } from '../../../components/form/numeric-text.t
 import { TaxFields } from '../../../components/form/tax-fields.tsx';
 
 /**
- * Launch editor: Fixed (Known Height) has a price
- * and a height; Variable (Variable Height) a base price and priced height
- * ranges. Save stays disabled while any range shows a message.
+ * Launch editor: Fixed (Known Height) has a price and a height; Variable
+ * (Variable Height) a base price and priced height ranges. Save stays
+ * disabled while any range shows a message.
  */
 export function LaunchEditor({ launch, data, onClose }: { launch: LaunchItem | null; data: ServeAdmin; onClose: () => void }) {
   const creating = launch === null;

@@ -13,9 +13,9 @@ interface InviteAnswer {
 }
 
 /**
- * User Administration's New (issue 15 item 8): an admin
- * types an email. An existing account joins the club as active at once; an
- * unknown email is mailed an invitation to sign up (POST /api/invite-member).
+ * User Administration's New (issue 15 item 8): an admin types an email. An
+ * existing account joins the club as active at once; an unknown email is
+ * mailed an invitation to sign up (POST /api/invite-member).
  */
 export function NewMemberDialog({ onClose }: { onClose: () => void }) {
   const id = useId();

@@ -18,10 +18,10 @@ interface PilotEditorProps {
 }
 
 /**
- * Pilot editor: an admin edits the
- * qualifications, and whether and until when the pilot is Active; an admin
- * or a holder of Can Add User Funds adds deposits, expenses and block time
- * and reads the pilot's transactions and blocks (funds/pilot-funds.tsx).
+ * Pilot editor: an admin edits the qualifications, and whether and until when
+ * the pilot is Active; an admin or a holder of Can Add User Funds adds
+ * deposits, expenses and block time and reads the pilot's transactions and
+ * blocks (funds/pilot-funds.tsx).
  */
 export function PilotEditor({ pilot, data, isAdmin, clubTimeZone, onClose }: PilotEditorProps) {
   const id = useId();
