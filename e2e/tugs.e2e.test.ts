@@ -1,12 +1,10 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, login, newPhonePage } from './helpers/browser.ts';
-import { DEMO, DEMO_PASSWORD } from './helpers/demo-accounts.ts';
-import { startServer, type RunningServer } from './helpers/server.ts';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DEMO } from './helpers/demo-accounts.ts';
+import { ownServer } from './helpers/own-server.ts';
 
 /**
  * The tug page `/fuel/` at phone size (docs/tugs.md): the demo club's tow
@@ -18,28 +16,15 @@ import { startServer, type RunningServer } from './helpers/server.ts';
  */
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
-const RESULTS = join(ROOT, 'test-results');
 const SHOTS = join(ROOT, 'scratch', 'shots');
 const TUG = 'C-FTOW';
 const PILOT = 'Tom Towpilot';
 
-let server: RunningServer;
-let browser: Browser;
-let dataDir: string;
+const field = ownServer('tugs');
 let page: Page;
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'flightline-tugs-'));
-  server = await startServer({ dataDir, logFile: join(RESULTS, 'tugs-server.log') });
-  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
-  page = await newPhonePage(browser, server.baseUrl);
-  await login(page, DEMO.towPilot, DEMO_PASSWORD);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  page = await field.phone(DEMO.towPilot);
 });
 
 async function shot(name: string): Promise<void> {
