@@ -12,14 +12,14 @@ import { blockUsableThrough, chooseBlock, minutesFlown, rentalShares, type Block
 import type { TaxStatus } from '@flightline/domain/tax';
 import type { DB } from '../../db/schema.ts';
 import { conflict } from '../../http/errors.ts';
-import { assertAfterLockDate } from '../ledger/journal.ts';
 import { lockClub, type ClubRecord } from '../clubs/repo.ts';
 import { findGliderTerms, findLaunchTypeTerms } from '../fleet/repo.ts';
 import { setFlightMoney, type FlightStateRow } from '../flights/repo.ts';
 import { lockIntroForFlight } from '../intros/repo.ts';
 import { candidateBlocks, flightBlockUsage, insertBlockUsage, type CandidateBlock } from '../ledger/block-usage-repo.ts';
-import { findReversalOf, findTransaction, insertEntry, lockMember, transactionPostings } from '../ledger/posting-repo.ts';
-import { memberNames } from '../members/repo.ts';
+import { assertAfterLockDate } from '../ledger/journal.ts';
+import { findReversalOf, findTransaction, insertEntry, transactionPostings } from '../ledger/posting-repo.ts';
+import { lockMember, memberNames } from '../members/repo.ts';
 import {
   flightReversalDescription,
   introFlightDescription,

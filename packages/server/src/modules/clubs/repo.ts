@@ -69,26 +69,6 @@ export async function setIntroStaleDays(db: Db, clubId: string, days: number): P
   await db.updateTable('club').set({ intro_stale_days: days }).where('id', '=', clubId).execute();
 }
 
-export async function activeLaunchTypeIds(db: Db, clubId: string): Promise<string[]> {
-  const rows = await db
-    .selectFrom('launch_type')
-    .select('id')
-    .where('club_id', '=', clubId)
-    .where('is_active', '=', true)
-    .orderBy('created_at')
-    .orderBy('id')
-    .execute();
-  return rows.map((row) => row.id);
-}
-
 export async function insertClub(db: Db, values: Insertable<ClubTable>): Promise<ClubRecord> {
   return db.insertInto('club').values(values).returningAll().executeTakeFirstOrThrow();
-}
-
-/** Every pilot row of every club, with what decides its status: for the operator's club list. */
-export function membershipStates(db: Db) {
-  return db
-    .selectFrom('pilot')
-    .select(['club_id', 'is_active', 'active_expiration', 'activated_at', 'declined_at'])
-    .execute();
 }

@@ -3,8 +3,9 @@ import type { ClubInfo, ClubSummary } from '@flightline/domain/api-types';
 import { compareText } from '@flightline/domain/text-order';
 import type { DB } from '../../db/schema.ts';
 import type { MemberContext } from '../../http/context.ts';
+import { activeLaunchTypeIds } from '../fleet/repo.ts';
 import { sanitizeClubMessage } from './club-message.ts';
-import { activeLaunchTypeIds, listClubs } from './repo.ts';
+import { listClubs } from './repo.ts';
 
 /** Every club, by name: the choices for a membership request. */
 export async function listClubSummaries(db: Kysely<DB>): Promise<ClubSummary[]> {

@@ -217,3 +217,40 @@ export function findGliderTerms(trx: Transaction<DB>, clubId: string, id: string
     .where('id', '=', id)
     .executeTakeFirst();
 }
+
+export async function activeLaunchTypeIds(db: Db, clubId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('launch_type')
+    .select('id')
+    .where('club_id', '=', clubId)
+    .where('is_active', '=', true)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+export function findBlockRule(db: Db, clubId: string, ruleId: string) {
+  return db
+    .selectFrom('block_rule')
+    .select(['id', 'name', 'units', 'amount', 'price_cents', 'tax_status', 'tax_names', 'is_active'])
+    .where('club_id', '=', clubId)
+    .where('id', '=', ruleId)
+    .executeTakeFirst();
+}
+
+/** The tug, row-locked: tow events of one tug are decided one at a time. */
+export function lockTugForLog(db: Db, clubId: string, tug: string) {
+  return db
+    .selectFrom('tug')
+    .select(['id', 'aircraft_type', 'status'])
+    .where('club_id', '=', clubId)
+    .where('id', '=', tug)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+/** The club's tugs as `t`, for a reader that adds to each what it knows (tugs/repo.ts adds the tug log's readings). */
+export function tugsOfClubQuery(db: Db, clubId: string) {
+  return db.selectFrom('tug as t').where('t.club_id', '=', clubId);
+}

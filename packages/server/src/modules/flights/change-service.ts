@@ -8,8 +8,9 @@ import { badRequest, conflict } from '../../http/errors.ts';
 import { flightPayers, postLandingCharges, postLaunchCharges, reverseLandingCharges, reverseLaunchCharges } from '../billing/flight-billing.ts';
 import { findGliderForUpdate, findLaunchType, findTugForUpdate, updateGlider } from '../fleet/repo.ts';
 import { clearIntroFlightRef, findIntroForUpdate, updateIntro } from '../intros/repo.ts';
+import { findClubMember } from '../members/repo.ts';
 import { CLOCK_SKEW_MS } from './clock.ts';
-import { findClubMember, insertCorrection, unfinishedFlightOfGlider, updateFlightState, type FlightStateRow } from './repo.ts';
+import { insertCorrection, unfinishedFlightOfGlider, updateFlightState, type FlightStateRow } from './repo.ts';
 
 /**
  * update-flight ChangeFlight (back-office spec §4 "Flight edit modal", §7;

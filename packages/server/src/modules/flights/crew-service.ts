@@ -12,7 +12,8 @@ import { listAvailableIntros } from '../intros/repo.ts';
 import { introItem } from '../intros/service.ts';
 import { memberApSumsCents } from '../ledger/repo.ts';
 import { mayReadAccount } from '../ledger/service.ts';
-import { glidersFlownOn, listFlaggedActivePilots, listUnfinishedFlightCrews, recentGlidersOfPilot } from './repo.ts';
+import { listFlaggedActivePilots } from '../members/repo.ts';
+import { glidersFlownOn, listUnfinishedFlightCrews, recentGlidersOfPilot } from './repo.ts';
 
 /** "Recently used" gliders: those the pilot flew in this many days before today. */
 export const RECENT_GLIDER_DAYS = 90;

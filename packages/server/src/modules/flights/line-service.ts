@@ -15,6 +15,7 @@ import {
 } from '../billing/flight-billing.ts';
 import { findGliderForUpdate, findTugForUpdate, updateGlider } from '../fleet/repo.ts';
 import { clearIntroFlightRef } from '../intros/repo.ts';
+import { findClubMember, personName } from '../members/repo.ts';
 import { once } from '../once.ts';
 import { listTugStatuses } from '../tugs/service.ts';
 import { changeFlight } from './change-service.ts';
@@ -22,12 +23,10 @@ import { CLOCK_SKEW_MS } from './clock.ts';
 import { flightRecord } from './record.ts';
 import {
   findActionByKey,
-  findClubMember,
   findFlight,
   findLauncher,
   insertAction,
   lockFlight,
-  personName,
   unfinishedFlightOfGlider,
   updateFlightState,
   type FlightStateRow,
@@ -51,7 +50,6 @@ import {
 type LineAction = UpdateFlight['action'];
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 
 const MESSAGES: Record<Exclude<LineAction, 'ChangeFlight'>, string> = {
   Launch: 'Flight launched',

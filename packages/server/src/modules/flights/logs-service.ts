@@ -9,9 +9,9 @@ import { namedClub } from '../../http/params.ts';
 import { listGliderItems, listLaunchItems, listTugItems } from '../fleet/service.ts';
 import { listAvailableIntros, listIntrosByIds } from '../intros/repo.ts';
 import { introItem } from '../intros/service.ts';
-import { listClubPilots } from '../members/repo.ts';
+import { findClubMember, listClubPilots } from '../members/repo.ts';
 import { flightRecord } from './record.ts';
-import { findClubMember, listLogFlights, type FlightRow } from './repo.ts';
+import { listLogFlights, type FlightRow } from './repo.ts';
 
 /** The club's log answers at most this many days at once (a year, leap day included). */
 export const MAX_LOG_DAYS = 366;

@@ -1,6 +1,7 @@
 import { sql, type Insertable, type Kysely, type Selectable, type Transaction, type Updateable } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import type { DB, FlightActionTable, FlightTable } from '../../db/schema.ts';
+import { flaggedActivePilotsQuery, type CrewPilotRow } from '../members/repo.ts';
 import { tugReadingsQuery, type TugReadingRow } from '../tugs/repo.ts';
 
 /** Flights, their line actions and corrections, and what the crew page reads about pilots and gliders. */
@@ -251,39 +252,6 @@ export async function recentGlidersOfPilot(db: Db, clubId: string, userId: strin
   return rows.map((row) => row.glider);
 }
 
-// ── People ───────────────────────────────────────────────────────────────────
-
-/**
- * The club's pilot rows whose flag says active, with names and weight; the
- * service checks expiry in the club's zone.
- */
-export function listFlaggedActivePilots(db: Db, clubId: string) {
-  return flaggedActivePilotsQuery(db, clubId).execute();
-}
-
-function flaggedActivePilotsQuery(db: Db, clubId: string) {
-  return db
-    .selectFrom('pilot')
-    .innerJoin('user', 'user.id', 'pilot.user_id')
-    .leftJoin('profile', 'profile.user_id', 'pilot.user_id')
-    .select([
-      'pilot.user_id',
-      'pilot.is_active',
-      'pilot.active_expiration',
-      'pilot.is_instructor',
-      'pilot.is_tow_pilot',
-      'pilot.ground_only',
-      'user.firstName',
-      'user.lastName',
-      'profile.weight_kg',
-    ])
-    .where('pilot.club_id', '=', clubId)
-    .where('pilot.is_active', '=', true)
-    .where('pilot.declined_at', 'is', null);
-}
-
-export type CrewPilotRow = Awaited<ReturnType<typeof listFlaggedActivePilots>>[number];
-
 // ── The line page's poll ─────────────────────────────────────────────────────
 
 /** A flight's instants: JSON carries them as text, a row as Dates. */
@@ -322,34 +290,6 @@ export async function readLine(
   return { flights: row.flights.map(flightRowOfJson), tugs: row.tugs, pilots: row.pilots };
 }
 
-/** One member of the club with names and weight (active or not: the service decides). */
-export function findClubMember(db: Db, clubId: string, userId: string) {
-  return db
-    .selectFrom('pilot')
-    .innerJoin('user', 'user.id', 'pilot.user_id')
-    .leftJoin('profile', 'profile.user_id', 'pilot.user_id')
-    .select([
-      'pilot.user_id',
-      'pilot.is_active',
-      'pilot.active_expiration',
-      'pilot.is_instructor',
-      'pilot.is_tow_pilot',
-      'pilot.ground_only',
-      'pilot.declined_at',
-      'user.firstName',
-      'user.lastName',
-      'profile.weight_kg',
-    ])
-    .where('pilot.club_id', '=', clubId)
-    .where('pilot.user_id', '=', userId)
-    .executeTakeFirst();
-}
-
-export async function personName(db: Db, userId: string): Promise<string> {
-  const row = await db.selectFrom('user').select(['firstName', 'lastName']).where('id', '=', userId).executeTakeFirst();
-  return row ? `${row.firstName} ${row.lastName}`.trim() : '';
-}
-
 /** Append a log correction (flight_correction is append-only). */
 export async function insertCorrection(
   trx: Transaction<DB>,
@@ -359,4 +299,14 @@ export async function insertCorrection(
     .insertInto('flight_correction')
     .values({ club_id: values.clubId, flight_id: values.flightId, by: values.by, submitted_at: values.at, changes: JSON.stringify(values.changes) })
     .execute();
+}
+
+/** A flight of the club as an intro link sees it: who flies it, who placed it, which intro it holds. */
+export function findLinkedFlight(db: Db, clubId: string, flightId: string) {
+  return db
+    .selectFrom('flight')
+    .select(['id', 'user_id', 'submitted_by', 'intro_id', 'cancelled_at'])
+    .where('club_id', '=', clubId)
+    .where('id', '=', flightId)
+    .executeTakeFirst();
 }

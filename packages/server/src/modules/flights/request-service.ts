@@ -16,10 +16,11 @@ import { sellIntro } from '../intros/sale-service.ts';
 import { introItem } from '../intros/service.ts';
 import { memberApSumCents } from '../ledger/repo.ts';
 import { mayReadAccount } from '../ledger/service.ts';
+import { findClubMember } from '../members/repo.ts';
 import { once } from '../once.ts';
 import { CLOCK_SKEW_MS } from './clock.ts';
 import { flightRecord } from './record.ts';
-import { findClubMember, findCreateAnswer, findFlight, findFlightOwner, insertAction, insertFlight, unfinishedFlightOfGlider, unfinishedFlightOfPerson } from './repo.ts';
+import { findCreateAnswer, findFlight, findFlightOwner, insertAction, insertFlight, unfinishedFlightOfGlider, unfinishedFlightOfPerson } from './repo.ts';
 
 /**
  * update-item FLIGHT (member spec §3 "Flight request data", §7): a flight

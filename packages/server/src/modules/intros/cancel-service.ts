@@ -6,11 +6,12 @@ import type { DB } from '../../db/schema.ts';
 import type { MemberContext } from '../../http/context.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { lockClub } from '../clubs/repo.ts';
+import { introHasEntryOfType, introOwedCents } from '../ledger/intro-ap-repo.ts';
 import { assertAfterLockDate, CLUB_FOR_POSTING } from '../ledger/journal.ts';
 import { insertEntry } from '../ledger/posting-repo.ts';
 import { introCancelPostings } from './intro-postings.ts';
 import { runKeyedIntroAction } from './keyed-action.ts';
-import { findIntroForUpdate, introHasEntryOfType, introOwedCents, updateIntro, type IntroRow } from './repo.ts';
+import { findIntroForUpdate, updateIntro, type IntroRow } from './repo.ts';
 import { introItem } from './service.ts';
 
 /**
@@ -31,7 +32,6 @@ const TYPE = 'Intro Cancel';
 type Result = UpdateItemResult<IntroItem>;
 
 const cancelled = (item: IntroItem): Result => ({ statusCode: 200, message: 'Intro cancelled successfully', item });
-
 
 /** An intro already cancelled: a keyed retry of a cancel that posted nothing answers again; anything else is refused. */
 async function alreadyCancelled(trx: Transaction<DB>, intro: IntroRow, data: IntroCancel): Promise<Result> {

@@ -4,10 +4,11 @@ import type { IntroSale } from '@flightline/domain/schemas/intros';
 import type { DB } from '../../db/schema.ts';
 import { assertSameClub, requireRight, type MemberContext } from '../../http/context.ts';
 import { namedClub } from '../../http/params.ts';
+import { entryIntroId } from '../ledger/intro-ap-repo.ts';
 import { entryKeyUsed } from '../ledger/journal.ts';
 import { findTransactionByKey } from '../ledger/posting-repo.ts';
 import { once } from '../once.ts';
-import { entryIntroId, findIntro, type IntroRow } from './repo.ts';
+import { findIntro, type IntroRow } from './repo.ts';
 import { sellIntro } from './sale-service.ts';
 import { introItem } from './service.ts';
 

@@ -7,11 +7,12 @@ import type { DB } from '../../db/schema.ts';
 import { assertSameClub, hasRight, requireRight, type MemberContext } from '../../http/context.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
 import { describeZodError } from '../../http/route.ts';
+import { findLinkedFlight } from '../flights/repo.ts';
 import type { ItemHandler, ItemUpdate } from '../items/item-handler.ts';
 import { cancelIntro } from './cancel-service.ts';
 import { renameIntroPassenger } from './passenger-service.ts';
 import { refundIntro } from './refund-service.ts';
-import { findIntro, findIntroForUpdate, findLinkedFlight, updateIntro, type IntroRow } from './repo.ts';
+import { findIntro, findIntroForUpdate, updateIntro, type IntroRow } from './repo.ts';
 import { introItem } from './service.ts';
 import { writeDownIntro } from './write-down-service.ts';
 

@@ -2,10 +2,11 @@ import type { Kysely, Transaction } from 'kysely';
 import type { IntroItem, UpdateItemResult } from '@flightline/domain/api-types';
 import type { DB } from '../../db/schema.ts';
 import type { MemberContext } from '../../http/context.ts';
+import { entryIntroId } from '../ledger/intro-ap-repo.ts';
 import { entryKeyUsed } from '../ledger/journal.ts';
 import { findTransactionByKey } from '../ledger/posting-repo.ts';
 import { once } from '../once.ts';
-import { entryIntroId, findIntro } from './repo.ts';
+import { findIntro } from './repo.ts';
 import { introItem } from './service.ts';
 
 type Result = UpdateItemResult<IntroItem>;

@@ -7,10 +7,11 @@ import type { DB } from '../../db/schema.ts';
 import type { MemberContext } from '../../http/context.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { lockClub } from '../clubs/repo.ts';
+import { introOwedCents } from '../ledger/intro-ap-repo.ts';
 import { assertAfterLockDate, CLUB_FOR_POSTING } from '../ledger/journal.ts';
 import { insertEntry } from '../ledger/posting-repo.ts';
 import { runKeyedIntroAction } from './keyed-action.ts';
-import { findIntroForUpdate, introOwedCents, updateIntro } from './repo.ts';
+import { findIntroForUpdate, updateIntro } from './repo.ts';
 import { introItem } from './service.ts';
 
 /**

@@ -1,5 +1,6 @@
 import { sql, type Insertable, type Kysely, type Selectable, type Transaction, type Updateable } from 'kysely';
 import type { DB, IntroTable } from '../../db/schema.ts';
+import { introHoldingsQuery } from '../ledger/intro-ap-repo.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
 export type IntroRow = Selectable<IntroTable>;
@@ -67,16 +68,6 @@ export function findIntro(db: Db, clubId: string, id: string): Promise<IntroRow 
   return db.selectFrom('intro').selectAll().where('club_id', '=', clubId).where('id', '=', id).executeTakeFirst();
 }
 
-/** A flight of the club as an intro link sees it: who flies it, who placed it, which intro it holds. */
-export function findLinkedFlight(db: Db, clubId: string, flightId: string) {
-  return db
-    .selectFrom('flight')
-    .select(['id', 'user_id', 'submitted_by', 'intro_id', 'cancelled_at'])
-    .where('club_id', '=', clubId)
-    .where('id', '=', flightId)
-    .executeTakeFirst();
-}
-
 /**
  * What each intro still holds on Intro A/P: −(sum of its 2120 postings), as
  * one grouped sum joined to the intros (no query per intro). The listing
@@ -84,14 +75,7 @@ export function findLinkedFlight(db: Db, clubId: string, flightId: string) {
  * whatever its age, and every other one bought on or after `closedSince`.
  */
 export function listIntrosWithOwed(db: Db, clubId: string, closedSince: string) {
-  const held = db
-    .selectFrom('posting')
-    .select(['intro_id', sql<number>`(0 - sum(amount_cents))::bigint`.as('owed_cents')])
-    .where('club_id', '=', clubId)
-    .where('account', '=', 2120)
-    .where('intro_id', 'is not', null)
-    .groupBy('intro_id')
-    .as('held');
+  const held = introHoldingsQuery(db, clubId).as('held');
   return db
     .selectFrom('intro')
     .leftJoin(held, (join) => join.on(sql<boolean>`held.intro_id = intro.id::text`))
@@ -108,46 +92,6 @@ export function listIntrosWithOwed(db: Db, clubId: string, closedSince: string) 
     .orderBy('intro.purchased_at', 'desc')
     .orderBy('intro.sn')
     .execute();
-}
-
-/** What one intro still holds on Intro A/P: −(sum of its 2120 postings). */
-export async function introOwedCents(db: Db, clubId: string, introId: string): Promise<number> {
-  const row = await db
-    .selectFrom('posting')
-    .select(sql<number>`coalesce(0 - sum(amount_cents), 0)::bigint`.as('owed'))
-    .where('club_id', '=', clubId)
-    .where('account', '=', 2120)
-    .where('intro_id', '=', introId)
-    .executeTakeFirstOrThrow();
-  return row.owed;
-}
-
-/** The intro an entry names on Intro A/P (its first 2120 posting), if any. */
-export async function entryIntroId(db: Db, clubId: string, transactionId: number): Promise<string | undefined> {
-  const row = await db
-    .selectFrom('posting')
-    .select('intro_id')
-    .where('club_id', '=', clubId)
-    .where('transaction_id', '=', transactionId)
-    .where('account', '=', 2120)
-    .orderBy('id')
-    .executeTakeFirst();
-  return row?.intro_id ?? undefined;
-}
-
-/** Whether an entry of this type names the intro on Intro A/P (a cancel that posted, for instance). */
-export async function introHasEntryOfType(db: Db, clubId: string, introId: string, transactionType: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('posting')
-    .innerJoin('ledger_transaction', 'ledger_transaction.id', 'posting.transaction_id')
-    .select('posting.id')
-    .where('posting.club_id', '=', clubId)
-    .where('posting.account', '=', 2120)
-    .where('posting.intro_id', '=', introId)
-    .where('ledger_transaction.transaction_type', '=', transactionType)
-    .limit(1)
-    .executeTakeFirst();
-  return row !== undefined;
 }
 
 /** The intros with these ids (the logs' edit form names the intros on its flights). */

@@ -8,10 +8,11 @@ import type { MemberContext } from '../../http/context.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { lockClub } from '../clubs/repo.ts';
 import { owedCents } from '../ledger/adjustment-repo.ts';
+import { introOwedCents } from '../ledger/intro-ap-repo.ts';
 import { assertAfterLockDate, CLUB_FOR_POSTING } from '../ledger/journal.ts';
 import { insertEntry } from '../ledger/posting-repo.ts';
 import { runKeyedIntroAction } from './keyed-action.ts';
-import { findIntroForUpdate, introOwedCents } from './repo.ts';
+import { findIntroForUpdate } from './repo.ts';
 import { introItem } from './service.ts';
 
 /**

@@ -25,16 +25,12 @@ import type { DB } from '../../db/schema.ts';
 import { assertSameClub, hasRight, type MemberContext } from '../../http/context.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
 import { lockClub, type ClubRecord } from '../clubs/repo.ts';
+import { findBlockRule } from '../fleet/repo.ts';
+import { lockMember } from '../members/repo.ts';
 import { owedCents } from './adjustment-repo.ts';
 import { adjustmentDescription, blockDescription, depositDescription, expenseDescription } from './descriptions.ts';
 import { assertAfterLockDate, CLUB_FOR_POSTING, postOnce } from './journal.ts';
-import {
-  findBlockRule,
-  insertEntry,
-  insertMemberBlock,
-  lockMember,
-  taxNameWasPosted,
-} from './posting-repo.ts';
+import { insertEntry, insertMemberBlock, taxNameWasPosted } from './posting-repo.ts';
 import { isSameRequest } from './same-request.ts';
 
 type Deposit = z.infer<typeof depositSchema>;

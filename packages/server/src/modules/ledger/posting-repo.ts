@@ -4,18 +4,6 @@ import type { DB } from '../../db/schema.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
-/** The member's pilot row in the club, locked: entries for one member are posted one at a time. */
-export async function lockMember(trx: Transaction<DB>, clubId: string, userId: string): Promise<boolean> {
-  const row = await trx
-    .selectFrom('pilot')
-    .select('user_id')
-    .where('club_id', '=', clubId)
-    .where('user_id', '=', userId)
-    .forUpdate()
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
 const transactionColumns = ['id', 'club_id', 'effective_at', 'transaction_type', 'note', 'reference', 'reverses_id', 'description'] as const;
 
 export function findTransactionByKey(db: Db, clubId: string, idempotencyKey: string) {
@@ -118,15 +106,6 @@ export async function insertEntry(trx: Transaction<DB>, entry: NewEntry): Promis
     )
     .execute();
   return id;
-}
-
-export function findBlockRule(db: Db, clubId: string, ruleId: string) {
-  return db
-    .selectFrom('block_rule')
-    .select(['id', 'name', 'units', 'amount', 'price_cents', 'tax_status', 'tax_names', 'is_active'])
-    .where('club_id', '=', clubId)
-    .where('id', '=', ruleId)
-    .executeTakeFirst();
 }
 
 export async function insertMemberBlock(

@@ -9,17 +9,10 @@ import { assertSameClub, hasRight, type MemberContext } from '../../http/context
 import { alreadyReversedMessage } from '../../http/database-errors.ts';
 import { conflict, forbidden, notFound } from '../../http/errors.ts';
 import { lockClub } from '../clubs/repo.ts';
+import { lockMember } from '../members/repo.ts';
 import { reversalDescription } from './descriptions.ts';
 import { assertAfterLockDate, CLUB_FOR_POSTING, postOnce } from './journal.ts';
-import {
-  findReversalOf,
-  findTransaction,
-  insertBlockVoid,
-  insertEntry,
-  lockBlockOfPurchase,
-  lockMember,
-  transactionPostings,
-} from './posting-repo.ts';
+import { findReversalOf, findTransaction, insertBlockVoid, insertEntry, lockBlockOfPurchase, transactionPostings } from './posting-repo.ts';
 
 type ReverseInput = z.infer<typeof reverseTransactionSchema>;
 

@@ -2,7 +2,8 @@ import type { Kysely } from 'kysely';
 import { ACCOUNT, type PostingLine } from '@flightline/domain/ledger';
 import { EXPENSE_CODE_TEXT, type AddTransaction } from '@flightline/domain/schemas/ledger';
 import type { DB } from '../../db/schema.ts';
-import { findBlockRule, purchasedBlockOf, transactionPostings } from './posting-repo.ts';
+import { findBlockRule } from '../fleet/repo.ts';
+import { purchasedBlockOf, transactionPostings } from './posting-repo.ts';
 
 const sameName = (stored: string | undefined, sent: string) => stored !== undefined && stored.trim().toLowerCase() === sent.trim().toLowerCase();
 

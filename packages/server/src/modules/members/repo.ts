@@ -1,6 +1,8 @@
 import { sql, type Insertable, type Kysely, type Selectable, type Transaction, type Updateable } from 'kysely';
 import type { DB, PilotTable, ProfileTable } from '../../db/schema.ts';
 
+/** People: their names and email (user), profiles, and each club's pilot rows — membership, rights, locks. */
+
 type Db = Kysely<DB> | Transaction<DB>;
 export type PilotRecordRow = Selectable<PilotTable>;
 export type ProfileValues = Omit<Updateable<ProfileTable>, 'user_id' | 'updated_at'>;
@@ -234,4 +236,106 @@ export async function memberNames(db: Db, ids: readonly string[]): Promise<Map<s
   if (ids.length === 0) return new Map();
   const rows = await db.selectFrom('user').select(['id', 'firstName', 'lastName']).where('id', 'in', ids).execute();
   return new Map(rows.map((row) => [row.id, { first: row.firstName, last: row.lastName }]));
+}
+
+/**
+ * The club's pilot rows whose flag says active, with names and weight; the
+ * service checks expiry in the club's zone.
+ */
+export function listFlaggedActivePilots(db: Db, clubId: string) {
+  return flaggedActivePilotsQuery(db, clubId).execute();
+}
+
+export function flaggedActivePilotsQuery(db: Db, clubId: string) {
+  return db
+    .selectFrom('pilot')
+    .innerJoin('user', 'user.id', 'pilot.user_id')
+    .leftJoin('profile', 'profile.user_id', 'pilot.user_id')
+    .select([
+      'pilot.user_id',
+      'pilot.is_active',
+      'pilot.active_expiration',
+      'pilot.is_instructor',
+      'pilot.is_tow_pilot',
+      'pilot.ground_only',
+      'user.firstName',
+      'user.lastName',
+      'profile.weight_kg',
+    ])
+    .where('pilot.club_id', '=', clubId)
+    .where('pilot.is_active', '=', true)
+    .where('pilot.declined_at', 'is', null);
+}
+
+export type CrewPilotRow = Awaited<ReturnType<typeof listFlaggedActivePilots>>[number];
+
+/** One member of the club with names and weight (active or not: the service decides). */
+export function findClubMember(db: Db, clubId: string, userId: string) {
+  return db
+    .selectFrom('pilot')
+    .innerJoin('user', 'user.id', 'pilot.user_id')
+    .leftJoin('profile', 'profile.user_id', 'pilot.user_id')
+    .select([
+      'pilot.user_id',
+      'pilot.is_active',
+      'pilot.active_expiration',
+      'pilot.is_instructor',
+      'pilot.is_tow_pilot',
+      'pilot.ground_only',
+      'pilot.declined_at',
+      'user.firstName',
+      'user.lastName',
+      'profile.weight_kg',
+    ])
+    .where('pilot.club_id', '=', clubId)
+    .where('pilot.user_id', '=', userId)
+    .executeTakeFirst();
+}
+
+export async function personName(db: Db, userId: string): Promise<string> {
+  const row = await db.selectFrom('user').select(['firstName', 'lastName']).where('id', '=', userId).executeTakeFirst();
+  return row ? `${row.firstName} ${row.lastName}`.trim() : '';
+}
+
+/** The club's pilot records flagged tow pilot and active (expiry is checked by the service), with names. */
+export function listTowPilotRows(db: Db, clubId: string) {
+  return db
+    .selectFrom('pilot')
+    .innerJoin('user', 'user.id', 'pilot.user_id')
+    .select(['pilot.user_id', 'pilot.is_active', 'pilot.active_expiration', 'user.firstName', 'user.lastName'])
+    .where('pilot.club_id', '=', clubId)
+    .where('pilot.is_tow_pilot', '=', true)
+    .where('pilot.is_active', '=', true)
+    .execute();
+}
+
+/** One member's pilot record at the club, with names. */
+export function findPilotWithName(db: Db, clubId: string, userId: string) {
+  return db
+    .selectFrom('pilot')
+    .innerJoin('user', 'user.id', 'pilot.user_id')
+    .select(['pilot.user_id', 'pilot.is_tow_pilot', 'pilot.is_active', 'pilot.active_expiration', 'user.firstName', 'user.lastName'])
+    .where('pilot.club_id', '=', clubId)
+    .where('pilot.user_id', '=', userId)
+    .executeTakeFirst();
+}
+
+/** Every pilot row of every club, with what decides its status: for the operator's club list. */
+export function membershipStates(db: Db) {
+  return db
+    .selectFrom('pilot')
+    .select(['club_id', 'is_active', 'active_expiration', 'activated_at', 'declined_at'])
+    .execute();
+}
+
+/** The member's pilot row in the club, locked: entries for one member are posted one at a time. */
+export async function lockMember(trx: Transaction<DB>, clubId: string, userId: string): Promise<boolean> {
+  const row = await trx
+    .selectFrom('pilot')
+    .select('user_id')
+    .where('club_id', '=', clubId)
+    .where('user_id', '=', userId)
+    .forUpdate()
+    .executeTakeFirst();
+  return row !== undefined;
 }

@@ -1,5 +1,6 @@
 import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
 import type { DB, TowEventTable } from '../../db/schema.ts';
+import { tugsOfClubQuery } from '../fleet/repo.ts';
 
 /** The tugs' log (tow_event, append-only: nothing here updates or deletes). */
 
@@ -22,8 +23,7 @@ export type TugReadingRow = Awaited<ReturnType<typeof listTugReadings>>[number];
 
 /** Every tug with its last Hobbs, oil and fuel readings and its current shift (listTugReadings; also part of the line's one statement). */
 export function tugReadingsQuery(db: Db, clubId: string) {
-  return db
-    .selectFrom('tug as t')
+  return tugsOfClubQuery(db, clubId)
     .leftJoinLateral(
       (eb) =>
         eb
@@ -61,19 +61,7 @@ export function tugReadingsQuery(db: Db, clubId: string) {
         'u.firstName as pilot_first',
         'u.lastName as pilot_last',
       ];
-    })
-    .where('t.club_id', '=', clubId);
-}
-
-/** The tug, row-locked: tow events of one tug are decided one at a time. */
-export function findTugForUpdate(db: Db, clubId: string, tug: string) {
-  return db
-    .selectFrom('tug')
-    .select(['id', 'aircraft_type', 'status'])
-    .where('club_id', '=', clubId)
-    .where('id', '=', tug)
-    .forUpdate()
-    .executeTakeFirst();
+    });
 }
 
 /** The tug's newest event, and its newest check in or check out. */
@@ -112,27 +100,4 @@ export function findEventByKey(db: Db, clubId: string, idempotencyKey: string): 
 
 export function insertTowEvent(db: Db, values: Insertable<TowEventTable>): Promise<TowEventRow> {
   return db.insertInto('tow_event').values(values).returningAll().executeTakeFirstOrThrow();
-}
-
-/** The club's pilot records flagged tow pilot and active (expiry is checked by the service), with names. */
-export function listTowPilotRows(db: Db, clubId: string) {
-  return db
-    .selectFrom('pilot')
-    .innerJoin('user', 'user.id', 'pilot.user_id')
-    .select(['pilot.user_id', 'pilot.is_active', 'pilot.active_expiration', 'user.firstName', 'user.lastName'])
-    .where('pilot.club_id', '=', clubId)
-    .where('pilot.is_tow_pilot', '=', true)
-    .where('pilot.is_active', '=', true)
-    .execute();
-}
-
-/** One member's pilot record at the club, with names. */
-export function findPilot(db: Db, clubId: string, userId: string) {
-  return db
-    .selectFrom('pilot')
-    .innerJoin('user', 'user.id', 'pilot.user_id')
-    .select(['pilot.user_id', 'pilot.is_tow_pilot', 'pilot.is_active', 'pilot.active_expiration', 'user.firstName', 'user.lastName'])
-    .where('pilot.club_id', '=', clubId)
-    .where('pilot.user_id', '=', userId)
-    .executeTakeFirst();
 }

@@ -7,19 +7,10 @@ import { formatHundredths, hobbsBelowMessage, hundredthsOfNumber } from '@flight
 import type { DB } from '../../db/schema.ts';
 import { assertSameClub, type MemberContext } from '../../http/context.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
+import { lockTugForLog } from '../fleet/repo.ts';
+import { findPilotWithName, listTowPilotRows } from '../members/repo.ts';
 import { once } from '../once.ts';
-import {
-  findEventByKey,
-  findPilot,
-  findTugForUpdate,
-  insertTowEvent,
-  lastCheckInBefore,
-  lastEvents,
-  listTowPilotRows,
-  listTugReadings,
-  type TowEventRow,
-  type TugReadingRow,
-} from './repo.ts';
+import { findEventByKey, insertTowEvent, lastCheckInBefore, lastEvents, listTugReadings, type TowEventRow, type TugReadingRow } from './repo.ts';
 
 /**
  * The tugs' log (member spec §2 "Tug page", §4 "Tug pilot"; domain rules
@@ -109,7 +100,7 @@ function eventMessage(event: Pick<TowEventRow, 'kind' | 'tug' | 'hobbs_hundredth
 async function eventPilotName(db: Kysely<DB>, clubId: string, event: TowEventRow): Promise<string> {
   const pilotId = event.kind === 'checkIn' ? event.pilot : event.kind === 'checkOut' ? await lastCheckInBefore(db, clubId, event.tug, event.id) : null;
   if (!pilotId) return '';
-  const pilot = await findPilot(db, clubId, pilotId);
+  const pilot = await findPilotWithName(db, clubId, pilotId);
   return pilot ? fullName(pilot) : '';
 }
 
@@ -136,7 +127,7 @@ async function record(
   happenedAt: Date,
 ): Promise<{ event: TowEventRow; pilotName: string }> {
   const clubId = ctx.club.id;
-  const tug = await findTugForUpdate(trx, clubId, data.tug);
+  const tug = await lockTugForLog(trx, clubId, data.tug);
   if (!tug) throw notFound(`No tug ${data.tug} at this club`);
   const hobbs = hundredthsOfNumber(data.hobbs);
   const { last, shift } = await lastEvents(trx, clubId, tug.id);
@@ -146,12 +137,12 @@ async function record(
 
   if (kind === 'checkOut') {
     if (!checkedIn) throw conflict(`No pilot is checked in on ${tug.id}`);
-    const pilot = await findPilot(trx, clubId, checkedIn);
+    const pilot = await findPilotWithName(trx, clubId, checkedIn);
     const event = await insertTowEvent(trx, { ...base, kind, idempotency_key: idempotencyKey ?? null });
     return { event, pilotName: pilot ? fullName(pilot) : '' };
   }
   if (kind === 'checkIn') {
-    const pilot = await findPilot(trx, clubId, data.pilot);
+    const pilot = await findPilotWithName(trx, clubId, data.pilot);
     if (!pilot) throw notFound('No such member at this club');
     const name = fullName(pilot);
     if (!isMembershipActive({ isActive: pilot.is_active, activeExpiration: pilot.active_expiration }, ctx.club.time_zone, ctx.now)) {
