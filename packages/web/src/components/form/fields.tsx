@@ -1,10 +1,10 @@
 import { useId, useState, type HTMLAttributes, type ReactNode } from 'react';
 import Form from 'react-bootstrap/Form';
-import InputGroup from 'react-bootstrap/InputGroup';
 import { centsToDecimal } from '@flightline/domain/money';
+import { describedBy, FieldFrame } from './field-frame.tsx';
 import { parseCentsKeep } from './numeric-text.ts';
 
-/** Touch-sized labelled inputs shared by the item editors. */
+/** Touch-sized labelled inputs shared by the item editors and the funds forms. */
 
 interface TextInputProps {
   label: string;
@@ -17,30 +17,30 @@ interface TextInputProps {
   note?: ReactNode;
   noteVariant?: 'muted' | 'warning';
   autoFocus?: boolean | undefined;
+  inputMode?: HTMLAttributes<HTMLInputElement>['inputMode'];
+  placeholder?: string | undefined;
+  /** Text before the input, such as '$'. */
+  prefix?: string | undefined;
 }
 
-export function TextInput({ label, value, onChange, disabled, readOnly, maxLength, note, noteVariant = 'muted', autoFocus }: TextInputProps) {
+export function TextInput({ label, value, onChange, disabled, readOnly, maxLength, note, noteVariant = 'muted', autoFocus, inputMode, placeholder, prefix }: TextInputProps) {
   const id = useId();
   return (
-    <Form.Group className="mb-3" controlId={id}>
-      <Form.Label>{label}</Form.Label>
+    <FieldFrame id={id} label={label} prefix={prefix} note={note} noteLook={noteVariant}>
       <Form.Control
         value={value}
         onChange={(e) => onChange(e.target.value)}
         disabled={disabled}
         readOnly={readOnly}
         maxLength={maxLength}
+        inputMode={inputMode}
+        placeholder={placeholder}
         autoComplete="off"
         autoFocus={autoFocus}
-        aria-describedby={note ? `${id}-note` : undefined}
+        aria-describedby={describedBy(id, note)}
         className={readOnly ? 'bg-body-secondary' : undefined}
       />
-      {note && (
-        <Form.Text id={`${id}-note`} className={noteVariant === 'warning' ? 'text-warning-emphasis' : undefined} muted={noteVariant === 'muted'}>
-          {note}
-        </Form.Text>
-      )}
-    </Form.Group>
+    </FieldFrame>
   );
 }
 
@@ -80,7 +80,7 @@ export function NumberText<T>({ label, value, onValue, parse, format, inputMode 
       disabled={disabled}
       autoComplete="off"
       placeholder={placeholder}
-      aria-describedby={note ? `${id}-note` : undefined}
+      aria-describedby={describedBy(id, note)}
       onChange={(e) => {
         setText(e.target.value);
         const next = parse(e.target.value, value);
@@ -93,23 +93,9 @@ export function NumberText<T>({ label, value, onValue, parse, format, inputMode 
     />
   );
   return (
-    <Form.Group className={className} controlId={id}>
-      <Form.Label>{label}</Form.Label>
-      {prefix || suffix ? (
-        <InputGroup>
-          {prefix && <InputGroup.Text>{prefix}</InputGroup.Text>}
-          {control}
-          {suffix && <InputGroup.Text>{suffix}</InputGroup.Text>}
-        </InputGroup>
-      ) : (
-        control
-      )}
-      {note && (
-        <Form.Text id={`${id}-note`} muted>
-          {note}
-        </Form.Text>
-      )}
-    </Form.Group>
+    <FieldFrame id={id} label={label} className={className} prefix={prefix} suffix={suffix} note={note}>
+      {control}
+    </FieldFrame>
   );
 }
 
@@ -146,8 +132,7 @@ interface SelectInputProps<V extends string> {
 export function SelectInput<V extends string>({ label, value, options, onChange, disabled, className = 'mb-3' }: SelectInputProps<V>) {
   const id = useId();
   return (
-    <Form.Group className={className} controlId={id}>
-      <Form.Label>{label}</Form.Label>
+    <FieldFrame id={id} label={label} className={className}>
       <Form.Select value={value} disabled={disabled} onChange={(e) => onChange(e.target.value as V)}>
         {options.map((o) => (
           <option key={o.value} value={o.value} disabled={o.disabled}>
@@ -155,7 +140,7 @@ export function SelectInput<V extends string>({ label, value, options, onChange,
           </option>
         ))}
       </Form.Select>
-    </Form.Group>
+    </FieldFrame>
   );
 }
 

@@ -10,7 +10,7 @@ import { notifications } from '../../lib/notifications-store.ts';
 import { useSession } from '../../lib/session.ts';
 import { authErrorMessage } from './auth-errors.ts';
 import { SubmitButton } from './submit-button.tsx';
-import { TextField } from './text-field.tsx';
+import { TextField } from '../../components/form/text-field.tsx';
 import { useForm } from './use-form.ts';
 
 /** `/settings/password`, Change password: back to settings on success. */

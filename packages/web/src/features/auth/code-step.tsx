@@ -8,7 +8,7 @@ import { codeSchema } from '@flightline/domain/schemas/account';
 import { post } from '../../lib/api.ts';
 import { authErrorMessage } from './auth-errors.ts';
 import { SubmitButton } from './submit-button.tsx';
-import { TextField } from './text-field.tsx';
+import { TextField } from '../../components/form/text-field.tsx';
 import { useForm } from './use-form.ts';
 
 /** The user better-auth returns once the email is confirmed (with our additional fields). */

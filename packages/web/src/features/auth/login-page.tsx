@@ -14,7 +14,7 @@ import { CodeStep, type VerifiedUser } from './code-step.tsx';
 import { createPilot } from './create-pilot.ts';
 import { safeRedirect } from './safe-redirect.ts';
 import { SubmitButton } from './submit-button.tsx';
-import { TextField } from './text-field.tsx';
+import { TextField } from '../../components/form/text-field.tsx';
 import { useForm } from './use-form.ts';
 
 /** Other account screens hand over the email the person already typed. */

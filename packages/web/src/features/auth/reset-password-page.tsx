@@ -11,7 +11,7 @@ import { post } from '../../lib/api.ts';
 import { authErrorMessage } from './auth-errors.ts';
 import type { EmailState } from './login-page.tsx';
 import { SubmitButton } from './submit-button.tsx';
-import { TextField } from './text-field.tsx';
+import { TextField } from '../../components/form/text-field.tsx';
 import { useForm } from './use-form.ts';
 
 const requestCode = (email: string) => post('/auth/email-otp/request-password-reset', { email });

@@ -12,7 +12,7 @@ import { authErrorMessage } from './auth-errors.ts';
 import { CodeStep } from './code-step.tsx';
 import { createPilot } from './create-pilot.ts';
 import { SubmitButton } from './submit-button.tsx';
-import { TextField } from './text-field.tsx';
+import { TextField } from '../../components/form/text-field.tsx';
 import { useForm } from './use-form.ts';
 
 /**

@@ -12,7 +12,7 @@ import { clubToday } from '../../lib/club-dates.ts';
 import { newIdempotencyKey } from '../../lib/new-id.ts';
 import { Check } from '../../components/form/fields.tsx';
 import { refreshIntros, updateIntro, useIntros } from '../../lib/api/intros.ts';
-import { InputField } from './input-field.tsx';
+import { InputField } from '../../components/form/input-field.tsx';
 import { IntroGate } from './intro-gate.tsx';
 import { IntroPicker } from './intro-picker.tsx';
 import { cancelData } from './intro-updates.ts';

@@ -9,7 +9,7 @@ import { notifications } from '../../lib/notifications-store.ts';
 import { clubToday } from '../../lib/club-dates.ts';
 import { newIdempotencyKey } from '../../lib/new-id.ts';
 import { refreshIntros, updateIntro, useIntros } from '../../lib/api/intros.ts';
-import { InputField, SelectField } from './input-field.tsx';
+import { InputField, SelectField } from '../../components/form/input-field.tsx';
 import { IntroGate } from './intro-gate.tsx';
 import { IntroPicker } from './intro-picker.tsx';
 import { EMPTY_REFUND, refundData, refundDefaults, type RefundDraft } from './intro-updates.ts';

@@ -13,7 +13,7 @@ import { useClubInfo } from '../../lib/api/club-info.ts';
 import { Check, NumberText } from '../../components/form/fields.tsx';
 import { TaxFields } from '../../components/form/tax-fields.tsx';
 import { refreshIntros, sellIntro, useIntroLaunches } from '../../lib/api/intros.ts';
-import { InputField, SelectField } from './input-field.tsx';
+import { InputField, SelectField } from '../../components/form/input-field.tsx';
 import { IntroGate } from './intro-gate.tsx';
 import {
   expirationDate,

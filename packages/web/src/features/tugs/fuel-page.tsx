@@ -1,7 +1,6 @@
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type ReactNode, type Ref } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import InputGroup from 'react-bootstrap/InputGroup';
 import Spinner from 'react-bootstrap/Spinner';
 import { Link, useNavigate } from '../../lib/router.tsx';
 import { PAGE_HEADINGS } from '@flightline/domain/page-headings';
@@ -14,6 +13,7 @@ import { notifications } from '../../lib/notifications-store.ts';
 import { failedToLoad } from '../../lib/offline-status.ts';
 import { useSession } from '../../lib/session.ts';
 import { newIdempotencyKey } from '../../lib/new-id.ts';
+import { FieldFrame } from '../../components/form/field-frame.tsx';
 import { tapperOf, towEventEntry, type Tapper } from '../../lib/outbox/field-events.ts';
 import { useOutbox, useOutboxSend } from '../../lib/outbox/use-outbox.ts';
 import { useTugsAnswered, useTugPage } from './api.ts';
@@ -297,22 +297,17 @@ interface DecimalFieldProps {
 function DecimalField({ label, unit, value, error, onChange, inputRef }: DecimalFieldProps) {
   const id = useId();
   return (
-    <Form.Group className="mb-3" controlId={id}>
-      <Form.Label>{label}</Form.Label>
-      <InputGroup hasValidation>
-        <Form.Control
-          ref={inputRef}
-          value={value}
-          onChange={(e) => onChange(e.target.value)}
-          inputMode="decimal"
-          autoComplete="off"
-          placeholder="0.00"
-          isInvalid={Boolean(error)}
-          aria-invalid={error ? true : undefined}
-        />
-        <InputGroup.Text>{unit}</InputGroup.Text>
-        <Form.Control.Feedback type="invalid">{error}</Form.Control.Feedback>
-      </InputGroup>
-    </Form.Group>
+    <FieldFrame id={id} label={label} suffix={unit} groupValidation groupEnd={<Form.Control.Feedback type="invalid">{error}</Form.Control.Feedback>}>
+      <Form.Control
+        ref={inputRef}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        inputMode="decimal"
+        autoComplete="off"
+        placeholder="0.00"
+        isInvalid={Boolean(error)}
+        aria-invalid={error ? true : undefined}
+      />
+    </FieldFrame>
   );
 }

@@ -1,7 +1,6 @@
 import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import InputGroup from 'react-bootstrap/InputGroup';
 import Spinner from 'react-bootstrap/Spinner';
 import type { BlockRuleItem } from '@flightline/domain/api-types';
 import { defaultBlockDates, shiftBlockDates, type BlockDates } from '@flightline/domain/block-dates';
@@ -117,21 +116,7 @@ function FundsFieldset({ legend, problem, submitLabel, pending, onSubmit, childr
 
 /** A typed amount kept as the person's text (submit waits for a number other than zero). */
 function AmountInput({ label = 'Amount', value, onChange, note }: { label?: string; value: string; onChange: (text: string) => void; note?: ReactNode }) {
-  const id = useId();
-  return (
-    <Form.Group className="mb-3" controlId={id}>
-      <Form.Label>{label}</Form.Label>
-      <InputGroup>
-        <InputGroup.Text>$</InputGroup.Text>
-        <Form.Control value={value} onChange={(e) => onChange(e.target.value)} inputMode="decimal" autoComplete="off" placeholder="0.00" aria-describedby={note ? `${id}-note` : undefined} />
-      </InputGroup>
-      {note && (
-        <Form.Text id={`${id}-note`} muted>
-          {note}
-        </Form.Text>
-      )}
-    </Form.Group>
-  );
+  return <TextInput label={label} value={value} onChange={onChange} prefix="$" inputMode="decimal" placeholder="0.00" note={note} />;
 }
 
 const noteProps = { label: 'Note', maxLength: 1000 } as const;

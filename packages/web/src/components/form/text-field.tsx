@@ -1,5 +1,6 @@
 import { useId, type ChangeEvent, type HTMLAttributes } from 'react';
 import Form from 'react-bootstrap/Form';
+import { describedBy, FieldFrame } from './field-frame.tsx';
 
 export interface TextFieldProps {
   label: string;
@@ -20,36 +21,23 @@ export interface TextFieldProps {
   error?: string | undefined;
 }
 
-/** A labelled input with its message right under it, where the person is typing. */
+/** A labelled input of the sign-in forms, with its message right under it, where the person is typing. */
 export function TextField({ label, hint, error, type = 'text', inputClassName, ...input }: TextFieldProps) {
   const id = useId();
-  const noteId = `${id}-note`;
   const note = error ?? hint;
   return (
-    <Form.Group className="mb-3" controlId={id}>
-      <Form.Label>{label}</Form.Label>
+    <FieldFrame id={id} label={label} note={hint} error={error}>
       <Form.Control
         {...input}
         type={type}
         className={inputClassName}
         isInvalid={Boolean(error)}
         aria-invalid={error ? true : undefined}
-        aria-describedby={note ? noteId : undefined}
+        aria-describedby={describedBy(id, note)}
         autoCapitalize={type === 'text' ? undefined : 'none'}
         autoCorrect={type === 'text' ? undefined : 'off'}
         spellCheck={type === 'text' ? undefined : false}
       />
-      {error ? (
-        <Form.Control.Feedback type="invalid" id={noteId}>
-          {error}
-        </Form.Control.Feedback>
-      ) : (
-        hint && (
-          <Form.Text id={noteId} muted>
-            {hint}
-          </Form.Text>
-        )
-      )}
-    </Form.Group>
+    </FieldFrame>
   );
 }

@@ -1,4 +1,5 @@
 import { useId, type HTMLAttributes, type ReactNode } from 'react';
+import { describedBy, FieldFrame } from './field-frame.tsx';
 
 interface InputFieldProps {
   label: string;
@@ -19,7 +20,7 @@ interface InputFieldProps {
   className?: string | undefined;
 }
 
-/** A labelled, touch-sized input of the intro and export forms. */
+/** A labelled, touch-sized input of the intro and export forms: plain HTML, its note a plain form-text line. */
 export function InputField({
   label,
   value,
@@ -52,28 +53,13 @@ export function InputField({
       placeholder={placeholder}
       autoComplete={autoComplete}
       min={min}
-      aria-describedby={note ? `${id}-note` : undefined}
+      aria-describedby={describedBy(id, note)}
     />
   );
   return (
-    <div className={className}>
-      <label className="form-label" htmlFor={id}>
-        {label}
-      </label>
-      {prefix ? (
-        <div className="input-group">
-          <span className="input-group-text">{prefix}</span>
-          {input}
-        </div>
-      ) : (
-        input
-      )}
-      {note && (
-        <div id={`${id}-note`} className="form-text">
-          {note}
-        </div>
-      )}
-    </div>
+    <FieldFrame id={id} label={label} className={className} prefix={prefix} note={note} noteLook="plain">
+      {input}
+    </FieldFrame>
   );
 }
 
@@ -92,10 +78,7 @@ export function SelectField({ label, value, options, onChange, placeholder, disa
   // A stored value the club has since removed still shows as chosen.
   const shown = value && !options.includes(value) ? [...options, value] : options;
   return (
-    <div className="mb-3">
-      <label className="form-label" htmlFor={id}>
-        {label}
-      </label>
+    <FieldFrame id={id} label={label}>
       <select id={id} className="form-select" value={value} disabled={disabled} onChange={(e) => onChange(e.target.value)}>
         {placeholder !== undefined && <option value="">{placeholder}</option>}
         {shown.map((option) => (
@@ -104,6 +87,6 @@ export function SelectField({ label, value, options, onChange, placeholder, disa
           </option>
         ))}
       </select>
-    </div>
+    </FieldFrame>
   );
 }
