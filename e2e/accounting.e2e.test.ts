@@ -1,12 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, login, screenshot, newPhonePage } from './helpers/browser.ts';
-import { DEMO, DEMO_CLUB_NAME, DEMO_PASSWORD } from './helpers/demo-accounts.ts';
-import { startServer, type RunningServer } from './helpers/server.ts';
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { clubDayFromToday, memberIds, sessionOf } from './helpers/api.ts';
+import { screenshot } from './helpers/browser.ts';
+import { DEMO, DEMO_CLUB_NAME } from './helpers/demo-accounts.ts';
+import { ownServer } from './helpers/own-server.ts';
 import { truncateText } from '../packages/web/src/lib/truncate-text.ts';
 
 /**
@@ -16,57 +13,30 @@ import { truncateText } from '../packages/web/src/lib/truncate-text.ts';
  * shared server's demo club must stay clean for the other files.
  */
 
-const RESULTS = fileURLToPath(new URL('../test-results/', import.meta.url));
 const NOTE = 'Annual membership 2026 including the towing fund contribution and the hangar key';
 
-let server: RunningServer;
-let browser: Browser;
-let dataDir: string;
+const field = ownServer('accounting', { phone: { viewport: { width: 375, height: 667 } } });
 let timeZone: string;
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'flightline-accounting-'));
-  server = await startServer({ dataDir, logFile: join(RESULTS, 'accounting-server.log') });
-  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
-
   // Seed through the API as the admin: a $250.00 cash deposit, then a $113.00 membership fee with 13 % HST included.
-  const page = await phonePage();
-  await login(page, DEMO.admin, DEMO_PASSWORD);
-  const session = (await (await page.request.get('/api/session')).json()) as { clubTimeZone: string };
-  timeZone = session.clubTimeZone;
-  const { pilots } = (await (await page.request.get('/api/list-members')).json()) as { pilots: { userID: string; email: string }[] };
-  const member = pilots.find((p) => p.email === DEMO.member);
-  if (!member) throw new Error(`${DEMO.member} is not in the demo club`);
+  const page = await field.phone(DEMO.admin);
+  timeZone = (await sessionOf(page)).clubTimeZone;
+  const memberId = (await memberIds(page))(DEMO.member);
   const deposit = await page.request.post('/api/add-transaction/', {
-    data: { transactionType: 'Deposit', pilot: member.userID, amountCents: 25_000, transferType: 'Cash', transactionRef: 'R-1001', note: 'Season deposit', idempotencyKey: 'e2e-accounting-deposit-1' },
+    data: { transactionType: 'Deposit', pilot: memberId, amountCents: 25_000, transferType: 'Cash', transactionRef: 'R-1001', note: 'Season deposit', idempotencyKey: 'e2e-accounting-deposit-1' },
   });
   expect(deposit.status()).toBe(200);
   const expense = await page.request.post('/api/add-transaction/', {
-    data: { transactionType: 'Expense', pilot: member.userID, amountCents: 11_300, feeType: 'Membership', taxStatus: 'inclusive', taxRates: ['HST'], note: NOTE, idempotencyKey: 'e2e-accounting-expense-1' },
+    data: { transactionType: 'Expense', pilot: memberId, amountCents: 11_300, feeType: 'Membership', taxStatus: 'inclusive', taxRates: ['HST'], note: NOTE, idempotencyKey: 'e2e-accounting-expense-1' },
   });
   expect(expense.status()).toBe(200);
   expect(((await expense.json()) as { balanceCents: number }).balanceCents).toBe(13_700);
   await page.context().close();
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-});
-
-async function phonePage(): Promise<Page> {
-  return newPhonePage(browser, server.baseUrl, {
-    viewport: { width: 375, height: 667 },
-  });
-}
-
 /** A club day `offset` days from today in the club's zone. */
-function clubDay(offset: number): string {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(Date.now());
-  const part = (type: string) => Number(parts.find((p) => p.type === type)!.value);
-  return new Date(Date.UTC(part('year'), part('month') - 1, part('day') + offset)).toISOString().slice(0, 10);
-}
+const clubDay = (offset: number) => clubDayFromToday(timeZone, offset);
 
 /** The text of each cell of each body row of the (only) table in view. */
 async function bodyRows(page: Page): Promise<string[][]> {
@@ -80,8 +50,7 @@ async function bodyRowsOf(table: Locator): Promise<string[][]> {
 
 describe('Account Summary and Accounting at phone size', () => {
   it('the member sees the deposit and the fee with exact amounts and running balances in /userAccount', async () => {
-    const page = await phonePage();
-    await login(page, DEMO.member, DEMO_PASSWORD);
+    const page = await field.phone(DEMO.member);
     await page.goto('/userAccount');
     await page.getByText('Closing balance').waitFor();
     expect(await page.getByLabel('Start date', { exact: true }).isEnabled()).toBe(true);
@@ -118,8 +87,7 @@ describe('Account Summary and Accounting at phone size', () => {
   });
 
   it('the admin sees the same figures in /accounts and in the Members A/P and Other Revenue drill-downs', async () => {
-    const page = await phonePage();
-    await login(page, DEMO.admin, DEMO_PASSWORD);
+    const page = await field.phone(DEMO.admin);
     await page.goto('/accounts');
     await page.getByRole('heading', { name: `${DEMO_CLUB_NAME} Summary` }).waitFor();
     await page.getByRole('button', { name: 'Members A/P' }).waitFor();
@@ -175,8 +143,7 @@ describe('Account Summary and Accounting at phone size', () => {
   });
 
   it('Accounting Admin: an adjustment truncated to cents, a fee class added and removed, the intro period and the lock date', async () => {
-    const page = await phonePage();
-    await login(page, DEMO.admin, DEMO_PASSWORD);
+    const page = await field.phone(DEMO.admin);
     await page.goto('/accountingAdmin');
     await page.getByRole('heading', { name: 'Accounting Adjustments' }).waitFor();
 
@@ -234,12 +201,10 @@ describe('Account Summary and Accounting at phone size', () => {
   });
 
   it('a charge to an expense code shows in Revenue by its account, so Obligations plus Revenue equal Cash In', async () => {
-    const page = await phonePage();
-    await login(page, DEMO.admin, DEMO_PASSWORD);
-    const { pilots } = (await (await page.request.get('/api/list-members')).json()) as { pilots: { userID: string; email: string }[] };
-    const member = pilots.find((p) => p.email === DEMO.member)!;
+    const page = await field.phone(DEMO.admin);
+    const memberId = (await memberIds(page))(DEMO.member);
     const expense = await page.request.post('/api/add-transaction/', {
-      data: { transactionType: 'Expense', pilot: member.userID, amountCents: 2_000, feeType: '60510', taxStatus: 'exempt', note: 'Runway mowing', idempotencyKey: 'e2e-accounting-expense-60510' },
+      data: { transactionType: 'Expense', pilot: memberId, amountCents: 2_000, feeType: '60510', taxStatus: 'exempt', note: 'Runway mowing', idempotencyKey: 'e2e-accounting-expense-60510' },
     });
     expect(expense.status()).toBe(200);
 
