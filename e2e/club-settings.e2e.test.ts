@@ -1,40 +1,18 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, login, screenshot, newPhonePage } from './helpers/browser.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { login, screenshot } from './helpers/browser.ts';
 import { DEMO, DEMO_CLUB_NAME, DEMO_PASSWORD } from './helpers/demo-accounts.ts';
-import { startServer, type RunningServer } from './helpers/server.ts';
+import { ownServer } from './helpers/own-server.ts';
 import { solidPng } from '../packages/server/test/helpers/png.ts';
 
 const RESULTS = fileURLToPath(new URL('../test-results/', import.meta.url));
 const RIDGE_MESSAGE = '<p>Ridge is <strong>working</strong></p><script>window.__pwned=1</script>';
 
 // Its own server and data folder: the shared one must keep the demo club's message for the other files.
-let server: RunningServer;
-let browser: Browser;
-let dataDir: string;
-
-beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'flightline-club-settings-'));
-  server = await startServer({ dataDir, logFile: join(RESULTS, 'club-settings-server.log') });
-  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
-});
-
-async function phonePage(): Promise<Page> {
-  return newPhonePage(browser, server.baseUrl, {
-    viewport: { width: 375, height: 667 },
-  });
-}
+const field = ownServer('club-settings', { phone: { viewport: { width: 375, height: 667 } } });
 
 /** What the phone's screen shows right now (the full-page shots are too tall to read at a glance). */
 async function viewShot(page: Page, name: string): Promise<void> {
@@ -50,8 +28,7 @@ async function taxRows(page: Page): Promise<[string, string][]> {
 
 describe('Club Settings at phone size', () => {
   it('the admin changes the message, adds a 7 % tax and a 25.00 warning level; members see the message sanitised', async () => {
-    const page = await phonePage();
-    await login(page, DEMO.admin, DEMO_PASSWORD);
+    const page = await field.phone(DEMO.admin);
     await page.goto('/admin/club');
     const name = page.getByLabel('Name', { exact: true });
     await name.waitFor();
@@ -108,7 +85,7 @@ describe('Club Settings at phone size', () => {
   });
 
   it('the admin uploads a logo at 375 px: refused SVG, preview, Save, Home shows it from this site; Remove takes it off', async () => {
-    const page = await phonePage();
+    const page = await field.phone();
     const logged: string[] = [];
     page.on('console', (message) => logged.push(`${message.type()}: ${message.text()}`));
     await login(page, DEMO.admin, DEMO_PASSWORD);
@@ -161,8 +138,7 @@ describe('Club Settings at phone size', () => {
   });
 
   it('a plain member is not authorized, and the server refuses the update too', async () => {
-    const page = await phonePage();
-    await login(page, DEMO.member, DEMO_PASSWORD);
+    const page = await field.phone(DEMO.member);
     await page.goto('/admin/club');
     await page.getByText('User is not authorized (603)', { exact: true }).waitFor();
     expect(await page.getByLabel('Name', { exact: true }).count()).toBe(0);

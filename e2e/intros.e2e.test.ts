@@ -1,13 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { IntroListItem, IntrosResponse } from '@flightline/domain/api-types';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, login, screenshot, newPhonePage } from './helpers/browser.ts';
-import { DEMO, DEMO_PASSWORD } from './helpers/demo-accounts.ts';
-import { startServer, type RunningServer } from './helpers/server.ts';
+import { clubDayFromToday, sessionOf } from './helpers/api.ts';
+import { screenshot } from './helpers/browser.ts';
+import { DEMO } from './helpers/demo-accounts.ts';
+import { ownServer } from './helpers/own-server.ts';
 
 /**
  * Intro certificates through the browser at phone size (docs/accounting.md,
@@ -16,40 +13,19 @@ import { startServer, type RunningServer } from './helpers/server.ts';
  * post to the ledger.
  */
 
-const RESULTS = fileURLToPath(new URL('../test-results/', import.meta.url));
 const HINT = 'Set launch type, passenger first and last name in order to define an intro';
 
-let server: RunningServer;
-let browser: Browser;
-let dataDir: string;
+const field = ownServer('intros');
 let timeZone: string;
 let admin: Page;
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'flightline-intros-'));
-  server = await startServer({ dataDir, logFile: join(RESULTS, 'intros-server.log') });
-  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
-  admin = await phonePage();
-  await login(admin, DEMO.admin, DEMO_PASSWORD);
-  timeZone = ((await (await admin.request.get('/api/session')).json()) as { clubTimeZone: string }).clubTimeZone;
+  admin = await field.phone(DEMO.admin);
+  timeZone = (await sessionOf(admin)).clubTimeZone;
 });
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-});
-
-async function phonePage(): Promise<Page> {
-  return newPhonePage(browser, server.baseUrl);
-}
 
 /** A club day `offset` days from today in the club's zone. */
-function clubDay(offset: number): string {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(Date.now());
-  const part = (type: string) => Number(parts.find((p) => p.type === type)!.value);
-  return new Date(Date.UTC(part('year'), part('month') - 1, part('day') + offset)).toISOString().slice(0, 10);
-}
+const clubDay = (offset: number) => clubDayFromToday(timeZone, offset);
 
 async function intros(page: Page): Promise<IntroListItem[]> {
   const response = await page.request.get('/api/get-intros');
@@ -70,8 +46,7 @@ async function values(page: Page, labels: string[]): Promise<string[]> {
 
 describe('Intro certificates at phone size', () => {
   it('a member without the right sees "User is not authorized (603)" on the intro pages', async () => {
-    const page = await phonePage();
-    await login(page, DEMO.member, DEMO_PASSWORD);
+    const page = await field.phone(DEMO.member);
     for (const path of ['/intro', '/intro/refund', '/intro/cancel']) {
       await page.goto(path);
       await page.getByText('User is not authorized (603)').waitFor();
