@@ -1,12 +1,10 @@
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, login, newPhonePage } from './helpers/browser.ts';
-import { DEMO, DEMO_CLUB_NAME, DEMO_PASSWORD } from './helpers/demo-accounts.ts';
-import { startServer, type RunningServer } from './helpers/server.ts';
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DEMO, DEMO_CLUB_NAME } from './helpers/demo-accounts.ts';
+import { ownServer } from './helpers/own-server.ts';
 
 /**
  * The pilot editor's funds at phone size (docs/accounting.md, "The pilot
@@ -18,31 +16,15 @@ import { startServer, type RunningServer } from './helpers/server.ts';
  * server's demo club must stay clean for the other files.
  */
 
-const RESULTS = fileURLToPath(new URL('../test-results/', import.meta.url));
 const SHOTS = fileURLToPath(new URL('../scratch/shots/', import.meta.url));
 const PHONE = { width: 375, height: 740 };
 
-let server: RunningServer;
-let browser: Browser;
-let dataDir: string;
+// Each phone is its own browser context (its own cookies): the admin and the member sign in side by side.
+const field = ownServer('funds');
 
-beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'flightline-funds-'));
-  server = await startServer({ dataDir, logFile: join(RESULTS, 'funds-server.log') });
-  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+beforeAll(() => {
   mkdirSync(SHOTS, { recursive: true });
 });
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-});
-
-/** A phone in its own browser context (its own cookies): the admin and the member sign in side by side. */
-async function phonePage(): Promise<Page> {
-  return newPhonePage(browser, server.baseUrl);
-}
 
 /** Administration → User Administration → Edit → Mary Member: her pilot editor and its balance line. */
 async function openMarysEditor(page: Page): Promise<{ editor: Locator; balance: Locator }> {
@@ -91,8 +73,7 @@ async function expectNoPageOverflow(page: Page): Promise<void> {
 
 describe('pilot editor funds at phone size', () => {
   it('the admin deposits $100.00 and charges a $20.00 fee plus HST; the editor shows $77.40 and both entries', async () => {
-    const page = await phonePage();
-    await login(page, DEMO.admin, DEMO_PASSWORD);
+    const page = await field.phone(DEMO.admin);
     await page.goto('/admin/');
     const users = page.getByRole('region', { name: 'User Administration' });
     await users.getByRole('button', { name: 'Edit' }).click();
@@ -204,8 +185,7 @@ describe('pilot editor funds at phone size', () => {
   });
 
   it('the member sees $77.40 on Home and both entries with exact amounts in /userAccount', async () => {
-    const page = await phonePage();
-    await login(page, DEMO.member, DEMO_PASSWORD);
+    const page = await field.phone(DEMO.member);
     await page.goto('/');
     await page.getByText('Your account balance: $77.40', { exact: true }).waitFor();
     await page.goto('/userAccount');
@@ -220,8 +200,7 @@ describe('pilot editor funds at phone size', () => {
   });
 
   it('the admin sees the same figures in /accounts and its drill-downs, each leg naming Mary Member', async () => {
-    const page = await phonePage();
-    await login(page, DEMO.admin, DEMO_PASSWORD);
+    const page = await field.phone(DEMO.admin);
     await page.goto('/accounts');
     await page.getByRole('heading', { name: `${DEMO_CLUB_NAME} Summary` }).waitFor();
     await page.getByRole('button', { name: 'Members A/P' }).waitFor();
@@ -275,8 +254,7 @@ describe('pilot editor funds at phone size', () => {
   });
 
   it('block time: the admin sells Mary a season block at an overridden price; her blocks and balance show it', async () => {
-    const page = await phonePage();
-    await login(page, DEMO.admin, DEMO_PASSWORD);
+    const page = await field.phone(DEMO.admin);
     const { editor, balance } = await openMarysEditor(page);
     await balance.getByText('$77.40').waitFor();
 
@@ -307,8 +285,7 @@ describe('pilot editor funds at phone size', () => {
   });
 
   it('reversing: the admin reverses the taxed expense, confirms, and Mary gets $22.60 back; the original stays', async () => {
-    const page = await phonePage();
-    await login(page, DEMO.admin, DEMO_PASSWORD);
+    const page = await field.phone(DEMO.admin);
     const { editor, balance } = await openMarysEditor(page);
     await balance.getByText('-$205.10').waitFor();
 
@@ -362,8 +339,7 @@ describe('pilot editor funds at phone size', () => {
     await page.context().close();
 
     // Mary's own account shows the same, to the cent.
-    const member = await phonePage();
-    await login(member, DEMO.member, DEMO_PASSWORD);
+    const member = await field.phone(DEMO.member);
     await member.goto('/userAccount');
     await member.getByText('Closing balance').waitFor();
     expect((await rowsOf(member.locator('table'))).map((r) => [r[2], r[3], r[4]])).toEqual(expected);

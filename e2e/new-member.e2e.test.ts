@@ -1,12 +1,8 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, login, newPhonePage, screenshot } from './helpers/browser.ts';
-import { DEMO, DEMO_CLUB_NAME, DEMO_PASSWORD } from './helpers/demo-accounts.ts';
-import { startServer, type RunningServer } from './helpers/server.ts';
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { screenshot } from './helpers/browser.ts';
+import { DEMO, DEMO_CLUB_NAME } from './helpers/demo-accounts.ts';
+import { ownServer } from './helpers/own-server.ts';
 
 /**
  * User Administration's New (issue 15, item 8) at phone size: the admin
@@ -16,25 +12,8 @@ import { startServer, type RunningServer } from './helpers/server.ts';
  * does for a newcomer with no mail server, and the test reads it there.
  */
 
-const RESULTS = fileURLToPath(new URL('../test-results/', import.meta.url));
-const LOG = join(RESULTS, 'new-member-server.log');
-
-let server: RunningServer;
-let browser: Browser;
-let dataDir: string;
-
-beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'flightline-new-member-'));
-  rmSync(LOG, { force: true });
-  server = await startServer({ dataDir, logFile: LOG, env: { SMTP_URL: '' } });
-  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-});
+const field = ownServer('new-member', { env: { SMTP_URL: '' }, freshLog: true, phone: { viewport: { width: 375, height: 667 } } });
+const LOG = field.logFile;
 
 /** Wait until the server's log holds a match of `pattern` after `from` characters; answers its first group. */
 async function fromLog(pattern: RegExp, from: number): Promise<string> {
@@ -47,15 +26,10 @@ async function fromLog(pattern: RegExp, from: number): Promise<string> {
 }
 const logLength = () => readFileSync(LOG, 'utf8').length;
 
-async function phone(): Promise<Page> {
-  return newPhonePage(browser, server.baseUrl, { viewport: { width: 375, height: 667 } });
-}
-
 describe('User Administration New at phone size', () => {
   it('the admin invites a new email; the invitee signs up from the link and lands in the club, active', async () => {
     const email = `invitee-${Date.now()}@example.org`;
-    const admin = await phone();
-    await login(admin, DEMO.admin, DEMO_PASSWORD);
+    const admin = await field.phone(DEMO.admin);
     await admin.goto('/admin/');
     const users = admin.getByRole('region', { name: 'User Administration' });
     await users.getByRole('button', { name: 'New', exact: true }).click();
@@ -68,9 +42,9 @@ describe('User Administration New at phone size', () => {
     await add.click();
     await admin.getByText(`An invitation was sent to ${email}`).waitFor();
     const link = await fromLog(new RegExp(`message to ${email.replace(/[.]/g, '\\.')}: You are invited to join ${DEMO_CLUB_NAME} on Flightline[\\s\\S]*?(http\\S+/signup\\?invite=\\S+)`), before);
-    expect(new URL(link).origin).toBe(server.baseUrl);
+    expect(new URL(link).origin).toBe(field.baseUrl);
 
-    const invitee = await phone();
+    const invitee = await field.phone();
     await invitee.goto(link);
     await invitee.getByText('You are invited to join a club.', { exact: false }).waitFor();
     await invitee.getByLabel('Email', { exact: true }).fill(email);
