@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, login, screenshot, newPhonePage } from './helpers/browser.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { screenshot } from './helpers/browser.ts';
 import { DEMO, DEMO_PASSWORD } from './helpers/demo-accounts.ts';
-import { startServer, type RunningServer } from './helpers/server.ts';
+import { ownServer } from './helpers/own-server.ts';
 import { openDatabase } from '../packages/server/src/db/engine.ts';
 import { migrate } from '../packages/server/src/db/migrate.ts';
 import { createPasswordUser, seedDemoClub } from '../packages/server/src/seed/demo-club.ts';
@@ -22,7 +21,6 @@ import { depositPostings } from '@flightline/domain/ledger';
  * it too, as phones at the field do (Awaiting reads the club's day).
  */
 
-const RESULTS = fileURLToPath(new URL('../test-results/', import.meta.url));
 const SHOTS = fileURLToPath(new URL('../scratch/shots/', import.meta.url));
 const CLUB_ZONE = 'America/Toronto';
 /** A voucher sold long ago and past its date, written before the server opens the data folder (no screen sells a back-dated intro). */
@@ -73,34 +71,17 @@ async function seedExpiredIntro(dir: string): Promise<void> {
   }
 }
 
-let server: RunningServer;
-let browser: Browser;
-let dataDir: string;
-/** Tom's phone, signed in by the Awaiting test and used again by the next. */
-let tomPage: Page | undefined;
-
-beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'flightline-crew-'));
-  await seedExpiredIntro(dataDir);
-  server = await startServer({ dataDir, logFile: join(RESULTS, 'crew-server.log') });
-  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-});
-
-async function phone(email: string): Promise<Page> {
-  const page = await newPhonePage(browser, server.baseUrl, {
+const field = ownServer('crew', {
+  seed: seedExpiredIntro,
+  phone: {
     timezoneId: CLUB_ZONE,
     // Screenshots show buttons as they settle, not mid-transition.
     reducedMotion: 'reduce',
-  });
-  await login(page, email, DEMO_PASSWORD);
-  return page;
-}
+  },
+});
+
+/** Tom's phone, signed in by the Awaiting test and used again by the next. */
+let tomPage: Page | undefined;
 
 /** A screenshot in test-results/ and a copy in scratch/shots/ to look at. */
 async function shot(page: Page, name: string): Promise<void> {
@@ -144,7 +125,7 @@ async function placedDetails(page: Page): Promise<Record<string, string>> {
 
 describe('Request Flight and Awaiting Launches at 375 px', () => {
   it('a New Intro the server refuses (serial number taken) alerts Failed to submit intro purchase with the reason; nothing is placed (first: every glider is free)', async () => {
-    const page = await phone(DEMO.member);
+    const page = await field.phone(DEMO.member);
     await openCrew(page);
     await page.getByRole('button', { name: 'Intro', exact: true }).click();
     await page.getByRole('button', { name: 'New Intro', exact: true }).click();
@@ -165,7 +146,7 @@ describe('Request Flight and Awaiting Launches at 375 px', () => {
   });
 
   it('a member requests an Alone flight, sees the confirmation, and the glider is then Already Flying', async () => {
-    const page = await phone(DEMO.member);
+    const page = await field.phone(DEMO.member);
     await openCrew(page);
     expect(await page.getByLabel('Pilot', { exact: true }).locator('option:checked').textContent()).toBe('Mary Member');
     // Mary's balance ($0.00) is under the $50.00 warning level, at the $0.00 minimum: warned, not blocked.
@@ -210,7 +191,7 @@ describe('Request Flight and Awaiting Launches at 375 px', () => {
   });
 
   it('Awaiting lists the waiting flight; selecting shows glider, launch type and tow speed, selecting again deselects', async () => {
-    const page = (tomPage = await phone(DEMO.towPilot));
+    const page = (tomPage = await field.phone(DEMO.towPilot));
     await page.goto('/awaiting');
     const flight = page.getByRole('button', { name: 'Mary M. C-GDSB 2000 ft', exact: true });
     await flight.waitFor();
@@ -227,7 +208,7 @@ describe('Request Flight and Awaiting Launches at 375 px', () => {
 
   it('the button judges the pilot chosen, not the member tapping: a pilot below the minimum reads Insufficient funds; one on the line names the glider', async () => {
     // Tom's phone from the Awaiting test (each sign-in counts against the address's limit).
-    const page = tomPage ?? (await phone(DEMO.towPilot));
+    const page = tomPage ?? (await field.phone(DEMO.towPilot));
     await openCrew(page);
     await page.getByLabel('Glider', { exact: true }).selectOption('C-GDSA');
     await page.getByRole('button', { name: '2000 ft', exact: true }).click();
@@ -249,7 +230,7 @@ describe('Request Flight and Awaiting Launches at 375 px', () => {
 
   it('a two-person flight leaves a single seater; cancelling from the confirmation step frees the glider', async () => {
     // Irene: Mary is on the line in C-GDSB (one unfinished flight per person).
-    const page = await phone(DEMO.instructor);
+    const page = await field.phone(DEMO.instructor);
     await openCrew(page);
     await page.getByLabel('Glider', { exact: true }).selectOption('C-FDSC');
     await page.getByRole('button', { name: 'Friend', exact: true }).click();
@@ -290,7 +271,7 @@ describe('Request Flight and Awaiting Launches at 375 px', () => {
 
   it('a New Intro flight sells the intro (price read-only); the intro can then fly pre-purchased with its passenger renamed', async () => {
     // Irene: Mary is on the line in C-GDSB (one unfinished flight per person).
-    const page = await phone(DEMO.instructor);
+    const page = await field.phone(DEMO.instructor);
     await openCrew(page);
     await page.getByRole('button', { name: 'Intro', exact: true }).click();
     await page.getByRole('button', { name: 'New Intro', exact: true }).click();
@@ -361,7 +342,7 @@ describe('Request Flight and Awaiting Launches at 375 px', () => {
   });
 
   it('Instructor lists only instructors and puts them in command; Member offers the choice and Share Flight Cost', async () => {
-    const page = await phone(DEMO.member);
+    const page = await field.phone(DEMO.member);
     await openCrew(page);
     await page.getByRole('button', { name: 'Instructor', exact: true }).click();
     const second = page.getByLabel('Instructor', { exact: true });
@@ -390,7 +371,7 @@ describe('Request Flight and Awaiting Launches at 375 px', () => {
   });
 
   it('an expired pre-purchased intro is a warning, with the tooltip and a note when chosen', async () => {
-    const page = await phone(DEMO.member);
+    const page = await field.phone(DEMO.member);
     await openCrew(page);
     await page.getByRole('button', { name: 'Intro', exact: true }).click();
     await page.getByPlaceholder('Start typing serial number, name, or email').fill('old.example');
@@ -412,7 +393,7 @@ describe('Request Flight and Awaiting Launches at 375 px', () => {
 
   it('a glider taken by someone else meanwhile: the server’s refusal is shown and the glider moves to Already Flying', async () => {
     // Alex: Mary and Irene are on the line by now (one unfinished flight per person).
-    const page = await phone(DEMO.admin);
+    const page = await field.phone(DEMO.admin);
     // No live stream on this phone (a weak signal): the page learns of the other request only from the server's refusal.
     await page.route('**/api/events*', (route) => route.abort());
     await openCrew(page);
@@ -420,7 +401,7 @@ describe('Request Flight and Awaiting Launches at 375 px', () => {
     await page.getByRole('button', { name: '2000 ft', exact: true }).click();
 
     // The tow pilot's phone places C-FDSC on the line first.
-    const other = await phone(DEMO.towPilot);
+    const other = await field.phone(DEMO.towPilot);
     const tom = (await (await other.request.get('/api/session')).json()) as { userID: string };
     const taken = await other.request.post('/api/update-item/', {
       data: { type: 'FLIGHT', id: randomUUID(), data: { user: tom.userID, flyWith: 'Alone', glider: 'C-FDSC', launchType: '2000 ft' } },
@@ -445,7 +426,7 @@ describe('Request Flight and Awaiting Launches at 375 px', () => {
   });
 
   it('a failed load reads Could not load crew page with its code, 600 when no answer came', async () => {
-    const page = await phone(DEMO.member);
+    const page = await field.phone(DEMO.member);
     await page.route('**/api/serve-crew*', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"statusCode":500,"error":"Internal Server Error","message":"Database unavailable"}' }));
     await page.goto('/crew');
     await page.getByText('Error: Could not load crew page (code: 500)').waitFor();

@@ -1,12 +1,11 @@
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, login, screenshot, newPhonePage } from './helpers/browser.ts';
-import { DEMO, DEMO_PASSWORD } from './helpers/demo-accounts.ts';
-import { startServer, type RunningServer } from './helpers/server.ts';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { screenshot } from './helpers/browser.ts';
+import { DEMO } from './helpers/demo-accounts.ts';
+import { ownServer } from './helpers/own-server.ts';
 
 /**
  * A flight day end to end on phones (issue 5 item 9; docs/flight-line.md):
@@ -29,7 +28,6 @@ import { startServer, type RunningServer } from './helpers/server.ts';
  * the page and the test would read its clock an hour apart.
  */
 
-const RESULTS = fileURLToPath(new URL('../test-results/', import.meta.url));
 const SHOTS = fileURLToPath(new URL('../scratch/shots/', import.meta.url));
 /** The demo club's zone; the phones are at the field, in it too. */
 const CLUB_ZONE = zoneAwayFromMidnight(['America/Toronto', 'Asia/Tokyo']);
@@ -53,9 +51,15 @@ const EXPECTED = {
   afterLanding: '-$59.33',
 } as const;
 
-let server: RunningServer;
-let browser: Browser;
-let dataDir: string;
+const field = ownServer('flight-day', {
+  env: { DEMO_TIMEZONE: CLUB_ZONE },
+  phone: {
+    timezoneId: CLUB_ZONE,
+    // Screenshots show buttons as they settle, not mid-transition.
+    reducedMotion: 'reduce',
+  },
+});
+
 /** Mary Member, the pilot. */
 let mary: Page;
 /** Irene Instructor, on line duty. */
@@ -65,27 +69,8 @@ let tom: Page;
 /** The instant the line phone's clock is held at: the landing; the launch is FLOWN_MINUTES before it. */
 let landedAtMs: number;
 
-async function phone(email: string): Promise<Page> {
-  const page = await newPhonePage(browser, server.baseUrl, {
-    timezoneId: CLUB_ZONE,
-    // Screenshots show buttons as they settle, not mid-transition.
-    reducedMotion: 'reduce',
-  });
-  await login(page, email, DEMO_PASSWORD);
-  return page;
-}
-
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'flightline-flight-day-'));
-  server = await startServer({ dataDir, logFile: join(RESULTS, 'flight-day-server.log'), env: { DEMO_TIMEZONE: CLUB_ZONE } });
-  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
-  [mary, line, tom] = await Promise.all([phone(DEMO.member), phone(DEMO.instructor), phone(DEMO.towPilot)]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  [mary, line, tom] = await Promise.all([field.phone(DEMO.member), field.phone(DEMO.instructor), field.phone(DEMO.towPilot)]);
 });
 
 /** A full-page screenshot in test-results/ and a copy in scratch/shots/ to look at. */
