@@ -1,14 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AllTransactions, FlightRecord } from '@flightline/domain/api-types';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, login, screenshot, newPhonePage } from './helpers/browser.ts';
-import { DEMO, DEMO_PASSWORD } from './helpers/demo-accounts.ts';
-import { startServer, type RunningServer } from './helpers/server.ts';
+import { memberIds, sessionOf } from './helpers/api.ts';
+import { screenshot } from './helpers/browser.ts';
+import { DEMO } from './helpers/demo-accounts.ts';
+import { ownServer } from './helpers/own-server.ts';
 
 /**
  * Club Data Exports: the file the browser saves is opened, its bytes checked
@@ -16,12 +14,9 @@ import { startServer, type RunningServer } from './helpers/server.ts';
  * 4180 reader. Its own server: it flies and cancels flights and posts money.
  */
 
-const RESULTS = fileURLToPath(new URL('../test-results/', import.meta.url));
 const MINUTE = 60_000;
 
-let server: RunningServer;
-let browser: Browser;
-let dataDir: string;
+const field = ownServer('export', { phone: { acceptDownloads: true } });
 let timeZone: string;
 let today: string;
 /** The flight that launched and landed, and the one removed from the line, as the server stores them. */
@@ -29,30 +24,21 @@ let flown: FlightRecord;
 let removed: FlightRecord;
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'flightline-export-'));
-  server = await startServer({ dataDir, logFile: join(RESULTS, 'export-server.log') });
-  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
-
   // Seed through the API: a $250.00 deposit for Mary Member, who then flies C-FDSC alone (towed by Tom
   // Towpilot in C-FTOW) for 30 minutes, and asks for a second flight that is removed from the line.
-  const admin = await phonePage();
-  await login(admin, DEMO.admin, DEMO_PASSWORD);
-  const session = (await (await admin.request.get('/api/session')).json()) as { clubTimeZone: string };
-  timeZone = session.clubTimeZone;
+  const admin = await field.phone(DEMO.admin);
+  timeZone = (await sessionOf(admin)).clubTimeZone;
   today = clubDay(Date.now());
-  const { pilots } = (await (await admin.request.get('/api/list-members')).json()) as { pilots: { userID: string; email: string }[] };
-  const idOf = (email: string) => pilots.find((p) => p.email === email)?.userID ?? '';
+  const idOf = await memberIds(admin);
   const maryId = idOf(DEMO.member);
   const tomId = idOf(DEMO.towPilot);
-  expect(maryId && tomId).toBeTruthy();
   const deposit = await admin.request.post('/api/add-transaction/', {
     data: { transactionType: 'Deposit', pilot: maryId, amountCents: 25_000, transferType: 'Cash', transactionRef: 'R-2001', note: 'Season deposit', idempotencyKey: 'e2e-export-deposit-1' },
   });
   expect(deposit.status()).toBe(200);
   await admin.context().close();
 
-  const mary = await phonePage();
-  await login(mary, DEMO.member, DEMO_PASSWORD);
+  const mary = await field.phone(DEMO.member);
   const request = async (glider: string) => {
     const id = randomUUID();
     const response = await mary.request.post('/api/update-item/', { data: { type: 'FLIGHT', id, data: { user: maryId, flyWith: 'Alone', glider, launchType: '2000 ft', weight: 80 } } });
@@ -74,18 +60,6 @@ beforeAll(async () => {
   removed = await act({ id: await request('C-GDSB'), action: 'CancelRequest' });
   await mary.context().close();
 });
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-});
-
-async function phonePage(): Promise<Page> {
-  return newPhonePage(browser, server.baseUrl, {
-    acceptDownloads: true,
-  });
-}
 
 function clubParts(ms: number): Record<string, string> {
   const format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
@@ -182,8 +156,7 @@ function rowsOf(bytes: Buffer): string[][] {
 
 describe('Club Data Exports at phone size', () => {
   it('a member sees that exports are for admins only', async () => {
-    const page = await phonePage();
-    await login(page, DEMO.member, DEMO_PASSWORD);
+    const page = await field.phone(DEMO.member);
     await page.goto('/export');
     await page.getByText('User is not authorized (603)').waitFor();
     expect(await page.getByRole('button', { name: 'Load Data for Export' }).count()).toBe(0);
@@ -191,8 +164,7 @@ describe('Club Data Exports at phone size', () => {
   });
 
   it('Flights (including cancelled) and Completed Flights: the spec columns, row for row', async () => {
-    const page = await phonePage();
-    await login(page, DEMO.admin, DEMO_PASSWORD);
+    const page = await field.phone(DEMO.admin);
     await page.goto('/export');
     await page.getByRole('heading', { name: 'Club Data Exports' }).waitFor();
     const start = page.getByLabel('Start date', { exact: true });
@@ -231,8 +203,7 @@ describe('Club Data Exports at phone size', () => {
   });
 
   it('Transactions: every posting of the days, with the account names and the member full name', async () => {
-    const page = await phonePage();
-    await login(page, DEMO.admin, DEMO_PASSWORD);
+    const page = await field.phone(DEMO.admin);
     const ledger = (await (await page.request.get('/api/get-all-transactions', { params: { startDate: today, endDate: today } })).json()) as AllTransactions;
     // The deposit (2 postings) and the flight's tow and rental charges.
     expect(ledger.transactions.length).toBeGreaterThanOrEqual(4);
