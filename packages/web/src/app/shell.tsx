@@ -5,13 +5,14 @@ import { APP_VERSION } from '@flightline/domain/app-version';
 import { ConfirmHost } from '../components/confirm-host.tsx';
 import { Notifications } from '../components/notifications.tsx';
 import { RouteLoading } from '../components/route-loading.tsx';
-import { errorMessage, get, post } from '../lib/api.ts';
+import { errorMessage, post } from '../lib/api.ts';
 import { servedSignedOut, servedWithSession } from '../lib/first-paint.ts';
 import { notifications } from '../lib/notifications-store.ts';
 import { hasWaitingTaps } from '../lib/outbox/waiting-flag.ts';
 import { useRefreshSession, useSession } from '../lib/session.ts';
 import { optionalPart } from '../lib/optional-part.tsx';
 import { useIdle } from '../lib/when-idle.ts';
+import { versionCheckQuery } from '../lib/api/version.ts';
 
 export const LANDING_NAME = 'Flightline';
 
@@ -26,8 +27,7 @@ const LiveStream = optionalPart(async () => (await import('../lib/live-stream.ts
 function useVersionCheck(enabled: boolean) {
   return useQuery({
     enabled,
-    queryKey: ['check-version', APP_VERSION],
-    queryFn: ({ signal }) => get<{ supported: boolean }>('/check-version', { version: APP_VERSION }, signal),
+    ...versionCheckQuery(APP_VERSION),
     staleTime: 60 * 60 * 1000,
     retry: false,
   });

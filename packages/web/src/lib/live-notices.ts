@@ -1,21 +1,24 @@
 import type { QueryKey } from '@tanstack/react-query';
 import type { LiveNoticeKindName } from '@flightline/domain/live-stream-protocol';
+import { accountKeys } from './api/accounts.ts';
+import { crewKeys } from './api/crew.ts';
+import { flightKeys } from './api/flights.ts';
+import { tugKeys } from './api/tugs.ts';
 
 /**
- * Which reads a change notice makes stale (docs/live.md). The prefixes are
- * the keys of the screens' queries (features/ground/api.ts, awaiting,
- * crew/api.ts, tugs/api.ts, home/): features/ground/api.test.ts and
- * features/crew/api.test.ts check they still match. TanStack Query refetches the ones a screen shows and marks the rest
- * stale.
+ * Which reads a change notice makes stale (docs/live.md): the roots of the
+ * screens' queries, from the modules that key them (lib/api/flights.ts,
+ * crew.ts, tugs.ts, accounts.ts). TanStack Query refetches the ones a screen
+ * shows and marks the rest stale.
  */
 export const lineKeys = {
-  groundStatus: (club: string) => ['ground-status', club],
-  awaiting: (club: string) => ['list-items', 'FLIGHT', club],
-  homeFlights: (club: string) => ['flights-of-day', club],
-  crew: (club: string) => ['serve-crew', club],
-  tugs: (club: string) => ['tugs', club],
-  balance: (club: string, userID: string) => ['balance', club, userID],
-  blocks: (club: string, userID: string) => ['block-balances', club, userID],
+  groundStatus: (club: string) => flightKeys.groundStatus(club),
+  awaiting: (club: string) => flightKeys.awaiting(club),
+  homeFlights: (club: string) => flightKeys.ofDay(club),
+  crew: (club: string) => crewKeys.club(club),
+  tugs: (club: string) => tugKeys.club(club),
+  balance: (club: string, userID: string) => accountKeys.balance(club, userID),
+  blocks: (club: string, userID: string) => accountKeys.blocks(club, userID),
 } satisfies Record<string, (club: string, userID: string) => QueryKey>;
 
 /** Every read the live line keeps fresh: read again when the stream (re)opens, and for a notice this version does not know. */

@@ -12,7 +12,8 @@ import { clubToday, previousDay } from '../../lib/club-dates.ts';
 import { newIdempotencyKey } from '../../lib/new-id.ts';
 import { adjustmentAmountCents, introPeriodDays, lockDateProblem, truncateAmountText } from '../../components/form/admin-inputs.ts';
 import { afterClubChange, useClubInfo } from '../../lib/api/club-info.ts';
-import { postAdjustment, refreshAccounting, updateAdminParameter } from './api.ts';
+import { refreshAccounting } from '../../lib/api/accounting.ts';
+import { postAdjustment, updateAdminParameter } from './api.ts';
 import { NotAuthorized } from '../../components/not-authorized.tsx';
 
 const TITLE = 'Accounting Admin';

@@ -6,7 +6,7 @@ import { confirmDialog } from '../../lib/confirm-store.ts';
 import { newIdempotencyKey } from '../../lib/new-id.ts';
 import { notifications } from '../../lib/notifications-store.ts';
 import { refreshIntros, updateIntro, useIntros } from '../../lib/api/intros.ts';
-import { refreshAccounting } from './api.ts';
+import { refreshAccounting } from '../../lib/api/accounting.ts';
 
 /** Who bought an intro, as the drill-downs say it: the buyer's name, else their email, else the recipient. */
 function introSoldTo(intro: Pick<IntroListItem, 'buyerFirst' | 'buyerLast' | 'buyerEmail' | 'recipientFirst' | 'recipientLast'>): string {

@@ -1,16 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ServeAdmin, UpdateItemResult } from '@flightline/domain/api-types';
-import { get, post } from '../../lib/api.ts';
+import type { UpdateItemResult } from '@flightline/domain/api-types';
+import { post } from '../../lib/api.ts';
+import { refreshAdmin, serveAdminQuery } from '../../lib/api/admin.ts';
 import { ITEM_KINDS, type ItemKind } from './items/item-kinds.ts';
-
-const SERVE_ADMIN = 'serve-admin';
 
 /** Everything the Administration page lists; the lists the caller may not see come back empty. */
 export function useServeAdmin(club: string) {
-  return useQuery({
-    queryKey: [SERVE_ADMIN, club],
-    queryFn: ({ signal }) => get<ServeAdmin>('/serve-admin', undefined, signal),
-  });
+  return useQuery(serveAdminQuery(club));
 }
 
 export interface SaveItem {
@@ -25,6 +21,6 @@ export function useSaveItem() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ kind, id, data }: SaveItem) => post<UpdateItemResult>('/update-item/', { type: ITEM_KINDS[kind].type, id, data }),
-    onSettled: () => client.invalidateQueries({ queryKey: [SERVE_ADMIN] }),
+    onSettled: () => refreshAdmin(client),
   });
 }

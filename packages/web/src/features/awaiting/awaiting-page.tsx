@@ -1,16 +1,15 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { PAGE_HEADINGS } from '@flightline/domain/page-headings';
-import type { FlightRecord, ListItemsResponse } from '@flightline/domain/api-types';
 import { Loading, LoadError, Page } from '../../components/page-state.tsx';
 import { WaitingToSend } from '../../components/waiting-to-send.tsx';
-import { get } from '../../lib/api.ts';
 import { useLinePollMs } from '../../lib/live-status.ts';
 import { failedToLoad } from '../../lib/offline-status.ts';
 import { usePendingLine } from '../../lib/outbox/use-pending-line.ts';
 import { useSession } from '../../lib/session.ts';
 import { clubToday } from '../../lib/club-dates.ts';
 import { awaitingLabel, towSpeedText, waitingFlights } from './awaiting-flights.ts';
+import { awaitingFlightsQuery } from '../../lib/api/flights.ts';
 
 const TITLE = PAGE_HEADINGS['/awaiting'].title;
 /** The tug pilot keeps the page open: new requests appear without a reload (at once by the live stream's notices). */
@@ -19,8 +18,7 @@ const REFRESH_MS = 10_000;
 function useDayFlights(club: string, day: string) {
   const pollMs = useLinePollMs(REFRESH_MS);
   return useQuery({
-    queryKey: ['list-items', 'FLIGHT', club, day],
-    queryFn: ({ signal }) => get<ListItemsResponse<FlightRecord>>('/list-items/', { type: 'FLIGHT', day }, signal),
+    ...awaitingFlightsQuery(club, day),
     refetchInterval: pollMs,
   });
 }

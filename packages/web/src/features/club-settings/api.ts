@@ -1,16 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ClubSettingsItem } from '@flightline/domain/api-types';
 import type { ClubSettings } from '@flightline/domain/schemas/fleet';
-import { get, post, postFile } from '../../lib/api.ts';
+import { post, postFile } from '../../lib/api.ts';
+import { clubSettingsQuery } from '../../lib/api/clubs.ts';
 
 // The club is named in each call, so a club switched in another tab is refused, not overwritten.
 
 /** The active club's settings for editing (the message as written, not sanitised); admins only. */
 export function useClubSettings(club: string) {
-  return useQuery({
-    queryKey: ['club-settings', club],
-    queryFn: ({ signal }) => get<ClubSettingsItem>('/get-club-settings', { club }, signal),
-  });
+  return useQuery(clubSettingsQuery(club));
 }
 
 /** Every field at once; the answer is what was stored. */

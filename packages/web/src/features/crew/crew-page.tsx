@@ -13,6 +13,7 @@ import { failedToLoad } from '../../lib/offline-status.ts';
 import { flightRequestEntry, lineActionEntry, tapperOf, type Tapper } from '../../lib/outbox/field-events.ts';
 import { useOutboxSend } from '../../lib/outbox/use-outbox.ts';
 import { useSession } from '../../lib/session.ts';
+import { afterFlightRequest } from '../../lib/api/crew.ts';
 import { whenIdle } from '../../lib/when-idle.ts';
 import { clubToday } from '../../lib/club-dates.ts';
 import { updatePilotWeight, useCrewPage } from './api.ts';
@@ -80,7 +81,7 @@ function CrewLoader({ club, userID, tapper }: { club: string; userID: string; ta
           </button>
         </>
       ) : (
-        <CrewFlow data={crew.data} refetch={() => crew.refetch()} tapper={tapper} />
+        <CrewFlow club={club} userID={userID} data={crew.data} refetch={() => crew.refetch()} tapper={tapper} />
       )}
     </Page>
   );
@@ -111,7 +112,7 @@ type Placing = 'done' | 'refused' | 'waiting';
  * sent with its tap time when the signal returns, and a refusal then brings
  * the form back with the server's reason.
  */
-function CrewFlow({ data, refetch, tapper }: { data: CrewPageData; refetch: () => Promise<unknown>; tapper: Tapper }) {
+function CrewFlow({ club, userID, data, refetch, tapper }: { club: string; userID: string; data: CrewPageData; refetch: () => Promise<unknown>; tapper: Tapper }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const send = useOutboxSend();
@@ -136,7 +137,7 @@ function CrewFlow({ data, refetch, tapper }: { data: CrewPageData; refetch: () =
       }
     }
     setPlaced({ answer, flight: answer.item, warning });
-    void queryClient.invalidateQueries();
+    void afterFlightRequest(queryClient, club, userID);
   };
 
   const place = async (request: PlaceRequest): Promise<Placing> => {
@@ -188,7 +189,7 @@ function CrewFlow({ data, refetch, tapper }: { data: CrewPageData; refetch: () =
         if (shown.current !== entry.id) return false;
         if (outcome.kind === 'done') {
           // The glider is Ready and a sold intro free again: load them before the form returns.
-          void queryClient.invalidateQueries().then(() => backToForm(`Flight request cancelled: ${flight.glider} is Ready again.`));
+          void afterFlightRequest(queryClient, club, userID).then(() => backToForm(`Flight request cancelled: ${flight.glider} is Ready again.`));
         } else {
           setCancelError(`Could not cancel the request: ${outcome.refusal.message}`);
         }

@@ -1,13 +1,11 @@
 import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { FlightActionResult, GroundStatus } from '@flightline/domain/api-types';
-import { get } from '../../lib/api.ts';
+import { groundStatusQuery } from '../../lib/api/flights.ts';
 import { useLinePollMs } from '../../lib/live-status.ts';
 
 /** Flight-line poll interval: flights, tugs and the time-since clock. */
 export const POLL_MS = 10_000;
-
-export const groundStatusKey = (club: string, day: string) => ['ground-status', club, day] as const;
 
 /**
  * The day's flights, tugs and pilots, every 10 seconds — every 60 while the
@@ -17,8 +15,7 @@ export const groundStatusKey = (club: string, day: string) => ['ground-status', 
 export function useGroundStatus(club: string, day: string) {
   const pollMs = useLinePollMs(POLL_MS);
   return useQuery({
-    queryKey: groundStatusKey(club, day),
-    queryFn: ({ signal }) => get<GroundStatus>('/ground-status', { day, includePilots: true }, signal),
+    ...groundStatusQuery(club, day),
     refetchInterval: pollMs,
     // The next poll is the retry.
     retry: false,
@@ -31,13 +28,14 @@ export function useGroundStatus(club: string, day: string) {
  */
 export function useFlightAnswered(club: string, day: string) {
   const client = useQueryClient();
+  const { queryKey } = groundStatusQuery(club, day);
   return (result: FlightActionResult | undefined) => {
     if (result?.flight) {
-      client.setQueryData<GroundStatus>(groundStatusKey(club, day), (old) =>
+      client.setQueryData<GroundStatus>(queryKey, (old) =>
         old ? { ...old, flights: old.flights.map((f) => (f.id === result.flight.id ? result.flight : f)) } : old,
       );
     }
-    void client.invalidateQueries({ queryKey: groundStatusKey(club, day) });
+    void client.invalidateQueries({ queryKey });
   };
 }
 

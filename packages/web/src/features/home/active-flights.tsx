@@ -1,13 +1,13 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import type { FlightRecord, ListItemsResponse } from '@flightline/domain/api-types';
+import type { FlightRecord } from '@flightline/domain/api-types';
 import { LoadError } from '../../components/page-state.tsx';
-import { get } from '../../lib/api.ts';
 import { useLinePollMs } from '../../lib/live-status.ts';
 import { failedToLoad } from '../../lib/offline-status.ts';
 import { hasWaitingTaps } from '../../lib/outbox/waiting-flag.ts';
 import { clubDateTime, clubToday } from '../../lib/club-dates.ts';
 import { activeFlightsOf, activeFlightState } from './active-flights.ts';
+import { flightsOfDayQuery } from '../../lib/api/flights.ts';
 
 const WithWaitingTaps = lazy(async () => ({ default: (await import('./active-flights-waiting.tsx')).ActiveFlightsWithWaitingTaps }));
 
@@ -18,8 +18,7 @@ const WithWaitingTaps = lazy(async () => ({ default: (await import('./active-fli
 function useFlightsOfDay(club: string, day: string) {
   const pollMs = useLinePollMs(30_000);
   return useQuery({
-    queryKey: ['flights-of-day', club, day],
-    queryFn: ({ signal }) => get<ListItemsResponse<FlightRecord>>('/list-items/', { type: 'FLIGHT', day }, signal),
+    ...flightsOfDayQuery(club, day),
     refetchInterval: pollMs,
   });
 }

@@ -1,24 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { FlightActionResult, LogsData } from '@flightline/domain/api-types';
+import type { FlightActionResult } from '@flightline/domain/api-types';
 import type { ChangeFlight } from '@flightline/domain/schemas/flights';
-import { ApiError, get, NO_RESPONSE_STATUS, post } from '../../lib/api.ts';
+import { ApiError, NO_RESPONSE_STATUS, post } from '../../lib/api.ts';
+import { flightKeys, logsQuery } from '../../lib/api/flights.ts';
 import type { DayRange } from '../../lib/use-day-range.ts';
 import { UPDATE_FAILED } from './flight-draft.ts';
 
-const logsKey = (club: string) => ['logs', club] as const;
-
-/**
- * The flights of whole club days with what the edit form offers
- * (includeSetup): the club's, or one member's logbook (`userID`). The dates
- * and the member are in the key, so a new choice starts empty.
- */
+/** The club's flights of whole club days, or one member's logbook (`userID`). */
 export function useLogs(club: string, range: DayRange | null, userID: string | null) {
-  return useQuery({
-    queryKey: [...logsKey(club), range?.startDate, range?.endDate, userID],
-    queryFn: ({ signal }) =>
-      get<LogsData>('/serve-logs', { startDate: range!.startDate, endDate: range!.endDate, includeSetup: true, ...(userID ? { userID } : {}) }, signal),
-    enabled: range !== null,
-  });
+  return useQuery(logsQuery(club, range, userID));
 }
 
 /** 'Could not load logs ({status})'; 600 when no answer came. */
@@ -37,7 +27,7 @@ export function useChangeFlight(club: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: ChangeFlight) => post<FlightActionResult>('/update-flight/', { ...body, club }),
-    onSettled: () => client.invalidateQueries({ queryKey: logsKey(club) }),
+    onSettled: () => client.invalidateQueries({ queryKey: flightKeys.logs(club) }),
   });
 }
 

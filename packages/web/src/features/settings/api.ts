@@ -1,30 +1,22 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ClubSummary, PilotClub, PilotRecord } from '@flightline/domain/api-types';
 import type { Profile } from '@flightline/domain/schemas/members';
-import { get, post } from '../../lib/api.ts';
+import { post } from '../../lib/api.ts';
+import { allClubsQuery, pilotClubsQuery } from '../../lib/api/clubs.ts';
+import { myPilotQuery } from '../../lib/api/members.ts';
 
 /** The clubs the person belongs to, with their status there (active, inactive or a pending request). */
 export function usePilotClubs(userID: string) {
-  return useQuery({
-    queryKey: ['pilot-clubs', userID],
-    queryFn: ({ signal }) => get<{ clubs: PilotClub[] }>(`/get-pilot-clubs/${encodeURIComponent(userID)}`, undefined, signal),
-  });
+  return useQuery(pilotClubsQuery(userID));
 }
 
 /** Every club, for membership requests. */
 export function useAllClubs() {
-  return useQuery({
-    queryKey: ['list-clubs'],
-    queryFn: ({ signal }) => get<{ clubs: ClubSummary[] }>('/list-clubs', undefined, signal),
-  });
+  return useQuery(allClubsQuery());
 }
 
 /** The person's own pilot record in the active club (the profile editor's starting values). */
 export function useMyPilot(club: string | null, userID: string) {
-  return useQuery({
-    queryKey: ['pilot', club, userID],
-    queryFn: ({ signal }) => get<PilotRecord>('/get-pilot', { userID }, signal),
-  });
+  return useQuery(myPilotQuery(club, userID));
 }
 
 export function switchClub(club: string) {

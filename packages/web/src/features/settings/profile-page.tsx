@@ -10,6 +10,7 @@ import { errorMessage } from '../../lib/api.ts';
 import { notifications } from '../../lib/notifications-store.ts';
 import { useSession } from '../../lib/session.ts';
 import { saveProfile, useMyPilot } from './api.ts';
+import { afterProfileChange } from '../../lib/api/members.ts';
 
 type TextField = Exclude<keyof Profile, 'shareEmail' | 'sharePhone' | 'shareAddress'>;
 type ShareField = 'shareEmail' | 'sharePhone' | 'shareAddress';
@@ -64,7 +65,7 @@ function ProfileForm({ userID, loginEmail, initial }: { userID: string; loginEma
   const save = useMutation({
     mutationFn: (profile: Profile) => saveProfile(userID, profile),
     onSuccess: async () => {
-      await Promise.all([client.invalidateQueries({ queryKey: ['pilot'] }), client.invalidateQueries({ queryKey: ['list-members'] })]);
+      await afterProfileChange(client);
       notifications.toast({ status: 'success', message: 'Your profile was saved.' });
       navigate('/settings');
     },

@@ -12,6 +12,7 @@ import { useRefreshSession, useSession } from '../../lib/session.ts';
 import { requestMembership, switchClub, useAllClubs, usePilotClubs } from './api.ts';
 import type { FilterOption } from '../../lib/filter-options.ts';
 import { FilterSelect } from '../../components/filter-select.tsx';
+import { afterMembershipChange } from '../../lib/api/clubs.ts';
 
 const STATUS_TEXT: Record<PilotClub['status'], string | undefined> = {
   active: undefined,
@@ -76,7 +77,7 @@ function ClubMembership({ session, userID }: { session: SessionInfo; userID: str
       requestMembership({ clubId: club.id, userID, first: session.first, last: session.last }),
     onMutate: () => setError(null),
     onSuccess: async (_, club) => {
-      await client.invalidateQueries({ queryKey: ['pilot-clubs'] });
+      await afterMembershipChange(client);
       notifications.toast({ status: 'success', message: `Membership requested at ${club.name}. A club admin must activate your account.` });
     },
     onError: (e) => setError(e),

@@ -1,15 +1,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TugPageData } from '@flightline/domain/api-types';
-import { get } from '../../lib/api.ts';
-
-// The club is named in each call, so a club switched in another tab is refused, not logged on the wrong club's tug.
+import { tugKeys, tugPageQuery } from '../../lib/api/tugs.ts';
 
 /** The club's tugs with their last readings and checked-in pilots, and the tow pilots to check in. */
 export function useTugPage(club: string) {
-  return useQuery({
-    queryKey: ['tugs', club],
-    queryFn: ({ signal }) => get<TugPageData>('/get-tugs', { club }, signal),
-  });
+  return useQuery(tugPageQuery(club));
 }
 
 /**
@@ -19,7 +13,7 @@ export function useTugPage(club: string) {
  */
 export function useTugsAnswered(club: string) {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: ['tugs', club] });
+  return () => queryClient.invalidateQueries({ queryKey: tugKeys.club(club) });
 }
 
 /** What the page sends: every field of the spec's payload. */

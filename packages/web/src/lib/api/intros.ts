@@ -1,25 +1,36 @@
-import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { IntroItem, IntroLaunchItem, IntrosResponse, IntroSold, ListItemsResponse, UpdateItemResult } from '@flightline/domain/api-types';
 import type { IntroCancel, IntroRefund, IntroSale, IntroWriteDown } from '@flightline/domain/schemas/intros';
 import { get, post } from '../api.ts';
+import { refreshAdmin } from './admin.ts';
 
 // The intros resource, read by the intro pages and by Accounting's intro remainders.
-const INTROS = 'intros';
+export const introKeys = {
+  club: (club: string) => ['intros', club] as const,
+};
 
 /** The club's intros with what each still owes, its payment methods and default stale period (refund and cancel). */
-export function useIntros(club: string) {
-  return useQuery({
-    queryKey: [INTROS, club],
+export function introsQuery(club: string) {
+  return queryOptions({
+    queryKey: introKeys.club(club),
     queryFn: ({ signal }) => get<IntrosResponse>('/get-intros', undefined, signal),
   });
 }
 
+export function useIntros(club: string) {
+  return useQuery(introsQuery(club));
+}
+
 /** The intro launch options: the sale's launch types and prices. */
-export function useIntroLaunches(club: string) {
-  return useQuery({
-    queryKey: ['list-items', club, 'INTRO_LAUNCH'],
+export function introLaunchesQuery(club: string) {
+  return queryOptions({
+    queryKey: ['list-items', club, 'INTRO_LAUNCH'] as const,
     queryFn: async ({ signal }) => (await get<ListItemsResponse<IntroLaunchItem>>('/list-items/', { type: 'INTRO_LAUNCH' }, signal)).items,
   });
+}
+
+export function useIntroLaunches(club: string) {
+  return useQuery(introLaunchesQuery(club));
 }
 
 export function sellIntro(body: IntroSale) {
@@ -32,5 +43,5 @@ export function updateIntro(id: string, data: IntroRefund | IntroCancel | IntroW
 
 /** After a sale, refund or cancel: every intro list (these pages, the Administration page's) is stale. */
 export async function refreshIntros(client: QueryClient, club: string) {
-  await Promise.all([client.invalidateQueries({ queryKey: [INTROS, club] }), client.invalidateQueries({ queryKey: ['serve-admin'] })]);
+  await Promise.all([client.invalidateQueries({ queryKey: introKeys.club(club) }), refreshAdmin(client)]);
 }

@@ -1,46 +1,28 @@
-import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { AccountHistory, AccountRow, BalanceInfo, BlockBalancesResponse, TransactionPosted } from '@flightline/domain/api-types';
-import { get, post } from '../../../lib/api.ts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TransactionPosted } from '@flightline/domain/api-types';
+import { post } from '../../../lib/api.ts';
+import { afterAccountPosted, pilotBalanceQuery, pilotBlocksQuery, pilotHistoryQuery, pilotRecentQuery } from '../../../lib/api/accounts.ts';
 import type { DayRange } from '../../../lib/use-day-range.ts';
 
-/**
- * The pilot editor's money calls. Every read of one pilot is keyed
- * ['pilot-funds', club, userID, …], so a posted entry reloads them all at once.
- */
-const PILOT_FUNDS = 'pilot-funds';
-
-const pilotKey = (club: string, userID: string) => [PILOT_FUNDS, club, userID] as const;
+// The pilot editor's money calls; the reads and what a posting makes stale are lib/api/accounts.ts's.
 
 export function usePilotBalance(club: string, userID: string) {
-  return useQuery({
-    queryKey: [...pilotKey(club, userID), 'balance'],
-    queryFn: ({ signal }) => get<BalanceInfo>('/get-balance', { userID }, signal),
-  });
+  return useQuery(pilotBalanceQuery(club, userID));
 }
 
 /** The pilot's entries over whole club days, with the running balance. */
 export function usePilotHistory(club: string, userID: string, range: DayRange | null) {
-  return useQuery({
-    queryKey: [...pilotKey(club, userID), 'history', range?.startDate, range?.endDate],
-    queryFn: ({ signal }) => get<AccountHistory>('/get-transactions', { club, id: userID, startDate: range!.startDate, endDate: range!.endDate }, signal),
-    enabled: range !== null,
-  });
+  return useQuery(pilotHistoryQuery(club, userID, range));
 }
 
-/** The pilot's last 10 entries, oldest first (the call answers nothing without both club and id). */
+/** The pilot's last 10 entries, oldest first. */
 export function usePilotRecent(club: string, userID: string) {
-  return useQuery({
-    queryKey: [...pilotKey(club, userID), 'recent'],
-    queryFn: ({ signal }) => get<{ transactions: AccountRow[] }>('/get-recent-transactions', { club, id: userID }, signal),
-  });
+  return useQuery(pilotRecentQuery(club, userID));
 }
 
-/** Every block of the pilot, expired ones too (voided ones are left out by the server). */
+/** Every block of the pilot, expired ones too. */
 export function usePilotBlocks(club: string, userID: string) {
-  return useQuery({
-    queryKey: [...pilotKey(club, userID), 'blocks'],
-    queryFn: ({ signal }) => get<BlockBalancesResponse>('/get-block-balances', { userID, includeExpired: true }, signal),
-  });
+  return useQuery(pilotBlocksQuery(club, userID));
 }
 
 export type FundsEntry =
@@ -50,26 +32,12 @@ export type FundsEntry =
 
 export type FundsRequest = FundsEntry & { club: string; pilot: string; note: string; idempotencyKey: string };
 
-/**
- * After an entry: this pilot's figures, and any copy of them elsewhere in the
- * app (Home's balance and blocks, the account and accounting summaries).
- */
-export async function afterFundsPosted(client: QueryClient, club: string, userID: string): Promise<void> {
-  await Promise.all([
-    client.invalidateQueries({ queryKey: pilotKey(club, userID) }),
-    client.invalidateQueries({ queryKey: ['balance', club, userID] }),
-    client.invalidateQueries({ queryKey: ['block-balances', club, userID] }),
-    client.invalidateQueries({ queryKey: ['user-transactions', club, userID] }),
-    client.invalidateQueries({ queryKey: ['accounting', club] }),
-  ]);
-}
-
 /** POST /api/add-transaction/ for a Deposit, Expense or Block of the pilot. */
 export function useAddFunds(club: string, userID: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (request: FundsRequest) => post<TransactionPosted>('/add-transaction/', request),
-    onSettled: () => afterFundsPosted(client, club, userID),
+    onSettled: () => afterAccountPosted(client, club, userID),
   });
 }
 
@@ -78,6 +46,6 @@ export function useReverseTransaction(club: string, userID: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (request: { id: number; idempotencyKey: string }) => post<TransactionPosted>('/reverse-transaction/', { club, ...request }),
-    onSettled: () => afterFundsPosted(client, club, userID),
+    onSettled: () => afterAccountPosted(client, club, userID),
   });
 }

@@ -6,6 +6,7 @@ import Modal from 'react-bootstrap/Modal';
 import { inviteMemberSchema } from '@flightline/domain/schemas/invitations';
 import { errorMessage, post } from '../../../lib/api.ts';
 import { notifications } from '../../../lib/notifications-store.ts';
+import { refreshAdmin } from '../../../lib/api/admin.ts';
 
 interface InviteAnswer {
   status: 'added' | 'member' | 'invited';
@@ -26,7 +27,7 @@ export function NewMemberDialog({ onClose }: { onClose: () => void }) {
     mutationFn: (address: string) => post<InviteAnswer>('/invite-member', { email: address }),
     onSuccess: async (answer) => {
       notifications.toast({ status: 'success', message: answer.message });
-      await client.invalidateQueries({ queryKey: ['serve-admin'] });
+      await refreshAdmin(client);
       onClose();
     },
   });
