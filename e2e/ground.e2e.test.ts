@@ -1,15 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { FlightRecord, GroundStatus } from '@flightline/domain/api-types';
 import { sliderFromMinutes } from '../packages/web/src/features/ground/minutes-ago.ts';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, login, newPhonePage } from './helpers/browser.ts';
-import { DEMO, DEMO_PASSWORD } from './helpers/demo-accounts.ts';
-import { startServer, type RunningServer } from './helpers/server.ts';
+import { sessionOf } from './helpers/api.ts';
+import { DEMO } from './helpers/demo-accounts.ts';
+import { ownServer } from './helpers/own-server.ts';
 
 /**
  * Line management `/ground/` at phone size (docs/flight-line.md, "States and
@@ -23,13 +22,10 @@ import { startServer, type RunningServer } from './helpers/server.ts';
  */
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
-const RESULTS = join(ROOT, 'test-results');
 const SHOTS = join(ROOT, 'scratch', 'shots');
 const TUG = 'C-FTOW';
 
-let server: RunningServer;
-let browser: Browser;
-let dataDir: string;
+const field = ownServer('ground');
 /** Irene Instructor on line duty. */
 let line: Page;
 /** Mary Member, the pilot, on her own phone. */
@@ -38,21 +34,12 @@ let towPilotId: string;
 /** Mary's flight A in C-GDSA (flown); Alex's B in C-GDSB (cancelled by another phone); Irene's C in C-FDSC (removed from the line). One unfinished flight per person: three pilots. */
 const flights = { a: randomUUID(), b: randomUUID(), c: randomUUID() };
 
-async function phone(email: string): Promise<Page> {
-  const page = await newPhonePage(browser, server.baseUrl);
-  await login(page, email, DEMO_PASSWORD);
-  return page;
-}
-
 async function userIdOf(page: Page): Promise<string> {
-  return ((await (await page.request.get('/api/session')).json()) as { userID: string }).userID;
+  return (await sessionOf(page)).userID!;
 }
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'flightline-ground-'));
-  server = await startServer({ dataDir, logFile: join(RESULTS, 'ground-server.log') });
-  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
-  [line, pilot] = await Promise.all([phone(DEMO.instructor), phone(DEMO.member)]);
+  [line, pilot] = await Promise.all([field.phone(DEMO.instructor), field.phone(DEMO.member)]);
 
   // Mary places three flights on the line (as the crew page does): her own, and one each for Alex and Irene.
   const mary = await userIdOf(pilot);
@@ -70,19 +57,13 @@ beforeAll(async () => {
   }
 
   // Tom checks in on the tug, so the line page's tow pilot defaults to him.
-  const tom = await phone(DEMO.towPilot);
+  const tom = await field.phone(DEMO.towPilot);
   towPilotId = await userIdOf(tom);
   const checkIn = await tom.request.post('/api/create-tow/', {
     data: { idempotencyKey: randomUUID(), data: { tug: TUG, hobbs: 1234.5, pilot: towPilotId } },
   });
   expect(checkIn.status(), await checkIn.text()).toBe(200);
   await tom.context().close();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
 async function shot(page: Page, name: string, fullPage = true): Promise<void> {
