@@ -1,14 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page, type Response } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, login, newPhonePage } from './helpers/browser.ts';
-import { DEMO, DEMO_PASSWORD } from './helpers/demo-accounts.ts';
+import type { Page, Response } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { sessionOf } from './helpers/api.ts';
+import { DEMO } from './helpers/demo-accounts.ts';
 import { seedE2eFixtures } from './helpers/fixtures.ts';
-import { startServer, type RunningServer } from './helpers/server.ts';
+import { ownServer } from './helpers/own-server.ts';
 
 /**
  * The line page's reads revalidated by the browser itself (decision 0013):
@@ -22,15 +18,11 @@ import { startServer, type RunningServer } from './helpers/server.ts';
  * would turn Chromium's HTTP cache off). Its own server: it writes a flight.
  */
 
-const ROOT = fileURLToPath(new URL('../', import.meta.url));
-const RESULTS = join(ROOT, 'test-results');
 const GLIDER = 'C-GDSA';
 /** Two polls of the spec's 10 s and some slack for a loaded machine. */
 const POLLS_MS = 45_000;
 
-let server: RunningServer;
-let browser: Browser;
-let dataDir: string;
+const field = ownServer('line-revalidate', { seed: seedE2eFixtures });
 /** Mary Member on line duty, whose phone cannot hold an event stream. */
 let mary: Page;
 /** Irene Instructor, who asks for a flight. */
@@ -66,24 +58,18 @@ async function nextPoll(from: number, test: (poll: Poll) => boolean): Promise<Po
 }
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'flightline-revalidate-'));
-  await seedE2eFixtures(dataDir);
-  server = await startServer({ dataDir, logFile: join(RESULTS, 'line-revalidate-server.log') });
-  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
-  mary = await newPhonePage(browser, server.baseUrl);
-  // A browser without EventSource: the line page polls every 10 s (lib/live-status.ts).
-  await mary.addInitScript(() => {
-    delete (window as { EventSource?: unknown }).EventSource;
-  });
-  mary.on('response', (response) => void record(response));
-  irene = await newPhonePage(browser, server.baseUrl);
-  await Promise.all([login(mary, DEMO.member, DEMO_PASSWORD), login(irene, DEMO.instructor, DEMO_PASSWORD)]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  [mary, irene] = await Promise.all([
+    field.phone(DEMO.member, {
+      setUp: async (page) => {
+        // A browser without EventSource: the line page polls every 10 s (lib/live-status.ts).
+        await page.addInitScript(() => {
+          delete (window as { EventSource?: unknown }).EventSource;
+        });
+        page.on('response', (response) => void record(response));
+      },
+    }),
+    field.phone(DEMO.instructor),
+  ]);
 });
 
 describe("the line page's poll, revalidated by Chromium", () => {
@@ -102,7 +88,7 @@ describe("the line page's poll, revalidated by Chromium", () => {
   it("a flight requested on another phone: the next poll is a 200 with a new ETag, and the line shows it", async () => {
     const before = polls.length;
     const last = polls.at(-1)!;
-    const session = (await (await irene.request.get('/api/session')).json()) as { userID: string };
+    const session = await sessionOf(irene);
     const placed = await irene.request.post('/api/update-item/', {
       data: { type: 'FLIGHT', id: randomUUID(), data: { user: session.userID, flyWith: 'Alone', glider: GLIDER, launchType: '2000 ft' } },
     });
