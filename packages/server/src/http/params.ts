@@ -12,8 +12,8 @@ export const userIdParam = z.string().trim().min(1, 'userID is required').max(10
 export const booleanParam = z.enum(['true', 'false'], { message: 'Use true or false' });
 
 /**
- * The spec's clients send the string "None" for "no club" (member spec §3
- * "club (default None)"); it names no club.
+ * A client may send the string "None" for "no club" (the club parameter's
+ * default); it names no club.
  */
 export function namedClub(club: string | null | undefined): string | undefined {
   return club === null || club === undefined || club === '' || club === 'None' ? undefined : club;

@@ -11,7 +11,7 @@ import { ROUTE_PRELOADS_FILE, routeOf, type RoutePreloads } from '@flightline/do
  * signed-in navbar in `<template>`s; per page, the server
  *   - without a session cookie, draws the visitor's navbar (Signup, Login)
  *     and marks the root `data-signed-out`, and draws the landing page for
- *     `/` and its title and tagline for `/awaiting` (member spec §2), marking
+ *     `/` and its title and tagline for `/awaiting`, marking
  *     the root `data-landing` (a visitor sees them before any script runs,
  *     and the app's first render keeps them); with a session cookie, draws
  *     the signed-in navbar and marks the root `data-session`. The built file
@@ -51,7 +51,7 @@ const SIGNED_OUT_NAV_TEMPLATE = /<template id="signed-out-nav">([\s\S]*?)<\/temp
 /** The pages drawn for a visitor (no session cookie) before any script runs, by route: the template put in the page's place. */
 const VISITOR_PAGES: Readonly<Record<string, RegExp>> = {
   '/': /<template id="landing-page">([\s\S]*?)<\/template>/,
-  // Member spec §2 "Awaiting launches": logged out, the landing title and tagline (app/router.tsx's signedOut page).
+  // Awaiting launches, logged out: the landing title and tagline (app/router.tsx's signedOut page).
   '/awaiting': /<template id="landing-title">([\s\S]*?)<\/template>/,
 };
 

@@ -15,7 +15,7 @@ import { listAdminPilots } from '../members/admin-service.ts';
 
 /**
  * GET /api/serve-admin: what each section of the Administration page needs
- * (back-office spec §2, §6). Each list only for the rights its section
+ * (docs/clubs-and-members.md "Club setup"). Each list only for the rights its section
  * needs (admin implies all), else empty:
  * - gliders: Can Update Gliders;
  * - tugs, launch types: admin;

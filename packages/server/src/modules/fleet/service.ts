@@ -72,7 +72,7 @@ import {
 } from './repo.ts';
 
 /**
- * The club's fleet and price lists (back-office spec §3–§6): gliders, tugs,
+ * The club's fleet and price lists (docs/clubs-and-members.md "Items"): gliders, tugs,
  * launch types, intro launch options and block rules. An update-item call
  * creates the item when its id is new and otherwise changes only the fields
  * sent; ids never change. Nothing is deleted: items are set Not ready or

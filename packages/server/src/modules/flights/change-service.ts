@@ -13,8 +13,8 @@ import { CLOCK_SKEW_MS } from './clock.ts';
 import { insertCorrection, unfinishedFlightOfGlider, updateFlightState, type FlightStateRow } from './repo.ts';
 
 /**
- * update-flight ChangeFlight (back-office spec §4 "Flight edit modal", §7;
- * member spec §5; domain rules "Flights"): a flight log corrected by an
+ * update-flight ChangeFlight (docs/flight-line.md "Log edits"; domain rules
+ * "Flights"): a flight log corrected by an
  * admin or a member who can edit logs. The caller (line-service) has checked
  * the right and the lock date, and holds the flight row locked. A launched
  * flight (landed or still flying) is corrected; a waiting or cancelled one
@@ -246,7 +246,7 @@ export async function changeFlight(trx: Transaction<DB>, ctx: MemberContext, fli
   if (affected.launch) await reverseLaunchCharges(trx, billing, flight, CORRECTION_NOTE);
   if (affected.landing && before.landedAt !== null) await reverseLandingCharges(trx, billing, flight, CORRECTION_NOTE);
 
-  // The old intro is unlinked and the new one linked to this flight (back-office spec §4).
+  // The old intro is unlinked and the new one linked to this flight.
   if (before.introRef !== after.introRef) {
     await clearIntroFlightRef(trx, clubId, flight.id);
     if (after.introRef !== '') await updateIntro(trx, clubId, after.introRef, { flight_ref: flight.id });

@@ -24,7 +24,7 @@ function daysBefore(day: string, days: number): string {
 
 /**
  * GET /api/serve-crew: everything the Request Flight page needs in one call
- * (member spec §7). Gliders: ready = status Ready and on no unfinished
+ * (docs/flight-line.md "What the pages read"). Gliders: ready = status Ready and on no unfinished
  * flight; unused = ready and on none of today's flights; flying = on an
  * unfinished flight or status Flying; recent = ready gliders the caller flew
  * in the last RECENT_GLIDER_DAYS days, most recent first. Intros: those a

@@ -11,7 +11,7 @@ import { readLine, type FlightRow } from './repo.ts';
 
 /**
  * GET /api/ground-status: the line page's 10-second poll from every phone at
- * the field (back-office spec §2 "Line management"). The day's flights that
+ * the field (docs/flight-line.md "What the pages read"). The day's flights that
  * were not cancelled, in submission order (cancelled flights leave the line
  * lists) — today, after any flight of an earlier day left unfinished, so the
  * crew can land or remove it and free its glider — the tugs with their

@@ -33,8 +33,8 @@ import {
 } from './repo.ts';
 
 /**
- * POST /api/update-flight/ (back-office spec §4, §7; domain rules
- * "Flights"): the line actions, open to every active member (clubs rotate
+ * POST /api/update-flight/ (docs/flight-line.md "States and line actions";
+ * domain rules "Flights"): the line actions, open to every active member (clubs rotate
  * their duty crew). Each runs in one database transaction that first locks
  * the flight row, so two phones pressing Launch together give one launch
  * and one 409 — never two charges. States: waiting → launched → landed, or
@@ -60,7 +60,7 @@ const MESSAGES: Record<Exclude<LineAction, 'ChangeFlight'>, string> = {
   ReleaseHeight: 'Release height set',
 };
 
-/** The answer's message; a log edit's is the spec's own (§8), spelling included. */
+/** The answer's message; a log edit's keeps the original API's wording, misspelling included (docs/flight-line.md). */
 const message = (action: LineAction, flightId: string) => (action === 'ChangeFlight' ? `Sucessfully updated flight ${flightId}` : MESSAGES[action]);
 
 /** What each action's time is called in a refusal. */
@@ -193,7 +193,7 @@ async function apply(trx: Transaction<DB>, ctx: MemberContext, flight: FlightSta
       const at = when();
       await updateFlightState(trx, clubId, flight.id, { cancelled_at: at });
       await updateGlider(trx, clubId, flight.glider, { status: 'Ready' });
-      // An intro flight's intro is free for another flight (back-office spec §4).
+      // An intro flight's intro is free for another flight.
       await clearIntroFlightRef(trx, clubId, flight.id);
       return at;
     }
@@ -218,7 +218,7 @@ async function apply(trx: Transaction<DB>, ctx: MemberContext, flight: FlightSta
 
 export async function updateFlight(db: Kysely<DB>, ctx: MemberContext, body: UpdateFlight): Promise<FlightActionResult> {
   assertSameClub(ctx, namedClub(body.club));
-  // Log edits (back-office spec §6): admin or Can Edit Flight Logs; the line actions are every active member's.
+  // Log edits (docs/flight-line.md "Log edits"): admin or Can Edit Flight Logs; the line actions are every active member's.
   if (body.action === 'ChangeFlight' && !hasRight(ctx, 'canEditLogs')) {
     throw forbidden('Only an admin or a member who can edit flight logs can change a flight');
   }

@@ -83,8 +83,7 @@ async function editSetup(db: Kysely<DB>, ctx: MemberContext, flights: readonly F
 }
 
 /**
- * GET /api/serve-logs (member spec §2 "Flight Logs", §7; back-office spec
- * §7): the club's flights over whole days in the club's zone — cancelled
+ * GET /api/serve-logs (docs/flight-line.md "The flight logs"): the club's flights over whole days in the club's zone — cancelled
  * ones left out, as the logs show flights flown or on the line — for every
  * active member (All flights, My flights, Tows are views of it). At most a
  * year for the whole club; a member's logbook (userID) up to

@@ -10,9 +10,9 @@ export interface RecordViewer {
 const ms = (at: Date | null): number | null => (at === null ? null : at.getTime());
 
 /**
- * A flight as the API answers it (member spec §3 "Flight record"): instants
+ * A flight as the API answers it: instants
  * in epoch ms, '' for what is not set. Launch and flight costs are shown only
- * to the flight's own user and never for intro flights (spec §6).
+ * to the flight's own user and never for intro flights (docs/flight-line.md "Calls").
  */
 export function flightRecord(row: FlightRow, viewer: RecordViewer): FlightRecord {
   const showCosts = row.user_id === viewer.userId && row.fly_with !== 'Intro';

@@ -23,7 +23,7 @@ import { flightRecord } from './record.ts';
 import { findCreateAnswer, findFlight, findFlightOwner, insertAction, insertFlight, unfinishedFlightOfGlider, unfinishedFlightOfPerson } from './repo.ts';
 
 /**
- * update-item FLIGHT (member spec §3 "Flight request data", §7): a flight
+ * update-item FLIGHT (docs/flight-line.md "Requesting a flight"): a flight
  * placed on the line from the crew page, for today in the club's zone. The
  * checks run in the domain rules' order — the pilot, the second person (or
  * the intro), the glider, the launch type, the funds — and the flight, the
@@ -144,7 +144,7 @@ async function checkSecondPerson(trx: Transaction<DB>, ctx: MemberContext, reque
       return alone;
     case 'Instructor': {
       const instructor = await checkSecondMember(trx, ctx, request, pilot);
-      // The instructor is the pilot in command (member spec §4 "Crew page").
+      // The instructor is the pilot in command, not the member flying with them.
       return { ...alone, passengerId: instructor.user_id, passengerFirst: instructor.firstName, passengerLast: instructor.lastName, pilotInCharge: false };
     }
     case 'Member': {

@@ -15,7 +15,7 @@ import { findIntroForUpdate, updateIntro, type IntroRow } from './repo.ts';
 import { introItem } from './service.ts';
 
 /**
- * update-item INTRO, action Cancel (back-office spec §2 "Cancel Intro", §4):
+ * update-item INTRO, action Cancel (docs/accounting.md "Intro certificates"):
  * an intro that will not be flown (typically expired) closed, and what it
  * still holds on Intro A/P earned — Dr 2120 [intro] owed / Cr 4300 net /
  * Cr 2510 [tax], split as an intro flown. Marked previously written down, it

@@ -13,7 +13,7 @@ import { sellIntro } from './sale-service.ts';
 import { introItem } from './service.ts';
 
 /**
- * POST /api/create-intro (back-office spec §2 "Intro sale", §3 "Intro"):
+ * POST /api/create-intro (docs/accounting.md "Intro certificates"):
  * an intro certificate sold at the desk, for admins and members who can add
  * intros. The sale posts Dr 1000 [payment method] / Cr 2120 [intro] (domain
  * rules); the idempotency key is stored on that entry, so a retried sale

@@ -17,7 +17,7 @@ import { introItem } from './service.ts';
 import { writeDownIntro } from './write-down-service.ts';
 
 /**
- * update-item INTRO (member spec §7, back-office spec §7): the crew page's
+ * update-item INTRO (docs/flight-line.md "Intros on the crew page"): the crew page's
  * passenger rename and flight link, and the back office's Refund and Cancel
  * (data.action).
  */

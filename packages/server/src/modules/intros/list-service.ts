@@ -18,8 +18,8 @@ function yearsBefore(day: string, years: number): string {
 }
 
 /**
- * GET /api/get-intros (back-office spec §2 "Refund Intro", "Cancel Intro",
- * "Intro picker"): the club's intros with what each still holds on Intro A/P
+ * GET /api/get-intros (the refund and cancel pages' intro picker,
+ * docs/accounting.md "Intro certificates"): the club's intros with what each still holds on Intro A/P
  * (the refund cap) and whether it has expired, for admins and members who can
  * add intros (the crew page gets the intros a flight can take from
  * serve-crew). Bounded: every intro still open, whatever its age — an old

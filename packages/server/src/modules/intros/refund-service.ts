@@ -15,7 +15,7 @@ import { findIntroForUpdate, updateIntro } from './repo.ts';
 import { introItem } from './service.ts';
 
 /**
- * update-item INTRO, action Refund (back-office spec §2 "Refund Intro", §4):
+ * update-item INTRO, action Refund (docs/accounting.md "Intro certificates"):
  * money paid for an intro given back — Dr 2120 [intro] refund / Cr 1000
  * [refund method] — at most what the intro still holds on Intro A/P. A
  * refunded intro, in full or in part, is no longer offered for a flight,

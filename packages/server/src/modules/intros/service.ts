@@ -4,7 +4,7 @@ import type { DB } from '../../db/schema.ts';
 import { listIntros, type IntroRow } from './repo.ts';
 
 /**
- * Intro (trial flight) vouchers (back-office spec §3 "Intro"). Sale, refund
+ * Intro (trial flight) vouchers (docs/clubs-and-members.md "Intros"). Sale, refund
  * and cancel come with the intro issue; for now the Administration page
  * lists them.
  */

@@ -41,7 +41,7 @@ export function historyText(entry: { description: string; transaction_type: stri
   return entry.note ? `${what}: ${entry.note}` : what;
 }
 
-/** The answer's message for an entry of a stored type (back-office spec §8 and Accounting admin). */
+/** The answer's message for an entry of a stored type, as add-transaction and Accounting admin give it. */
 export function postedMessage(transactionType: string, reversesId: number | null): string {
   switch (transactionType) {
     case 'Deposit':

@@ -40,7 +40,7 @@ export async function getMemberHistory(db: Kysely<DB>, ctx: MemberContext, membe
 
 /**
  * The member's last entries (by effective time), oldest first, each with the
- * balance after it. Nothing unless both club and id are given (member spec §4).
+ * balance after it. Nothing unless both club and id are given.
  */
 export async function getRecentTransactions(
   db: Kysely<DB>,

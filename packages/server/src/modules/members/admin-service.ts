@@ -17,8 +17,8 @@ import {
 } from './repo.ts';
 
 /**
- * The Administration page's view of the club's people (back-office spec §2
- * "User Administration", §6): every member, former member and pending
+ * The Administration page's view of the club's people (docs/clubs-and-members.md
+ * "Pilots (admin)"): every member, former member and pending
  * request, and an admin's changes to them — qualifications, and the answer
  * to a membership request.
  */

@@ -246,6 +246,7 @@ export function listFlaggedActivePilots(db: Db, clubId: string) {
   return flaggedActivePilotsQuery(db, clubId).execute();
 }
 
+/** The query behind listFlaggedActivePilots, also part of the line's one statement (flights/repo.ts readLine). */
 export function flaggedActivePilotsQuery(db: Db, clubId: string) {
   return db
     .selectFrom('pilot')

@@ -3,7 +3,7 @@ import type { RequestContext } from '../../http/context.ts';
 import { sanitizeClubMessage } from '../clubs/club-message.ts';
 
 /**
- * What the web app needs to know about the caller (member spec §3 "Session").
+ * What the web app needs to know about the caller (GET /api/session).
  * `person` is the caller's row in the user table: the names and email shown
  * right after a profile change, which the session's cookie cache may not have yet.
  */

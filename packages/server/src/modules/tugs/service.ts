@@ -13,8 +13,7 @@ import { once } from '../once.ts';
 import { findEventByKey, insertTowEvent, lastCheckInBefore, lastEvents, listTugReadings, type TowEventRow, type TugReadingRow } from './repo.ts';
 
 /**
- * The tugs' log (member spec §2 "Tug page", §4 "Tug pilot"; domain rules
- * "Tugs"): check in, check out, refuel and oil change, appended to tow_event
+ * The tugs' log (domain rules "Tugs"): check in, check out, refuel and oil change, appended to tow_event
  * with the Hobbs reading in hundredths of an hour. Any active member may log
  * — tow pilots and line crew both keep the tugs' log; tow pilots are only
  * the choices for who is checked in. See docs/tugs.md.
