@@ -1,14 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, login, newPhonePage, screenshot } from './helpers/browser.ts';
-import { DEMO, DEMO_PASSWORD } from './helpers/demo-accounts.ts';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { sessionOf } from './helpers/api.ts';
+import { screenshot } from './helpers/browser.ts';
+import { DEMO } from './helpers/demo-accounts.ts';
 import { HOSTILE, seedE2eFixtures } from './helpers/fixtures.ts';
-import { startServer, type RunningServer } from './helpers/server.ts';
+import { ownServer } from './helpers/own-server.ts';
 
 /**
  * The live line (docs/live.md) at 375 px: two phones of the demo club on the
@@ -20,16 +17,12 @@ import { startServer, type RunningServer } from './helpers/server.ts';
  * flights.
  */
 
-const ROOT = fileURLToPath(new URL('../', import.meta.url));
-const RESULTS = join(ROOT, 'test-results');
 const GLIDER = 'C-GDSA';
 const TUG = 'C-FTOW';
 /** The requirement: a change on one phone shows on the others within a second. */
 const LIVE_MS = 1_000;
 
-let server: RunningServer;
-let browser: Browser;
-let dataDir: string;
+const field = ownServer('live', { seed: seedE2eFixtures });
 /** Irene Instructor, who asks for the flight and launches it. */
 let irene: Page;
 /** Mary Member on line duty, watching the line page. */
@@ -55,14 +48,16 @@ const RECORD_EVENTS = () => {
 type Live = { opened: number; messages: string[] };
 const liveOf = (page: Page) => page.evaluate(() => (window as unknown as { __live: Live }).__live);
 
-async function phone(email: string, password: string): Promise<Page> {
-  const page = await newPhonePage(browser, server.baseUrl);
-  await page.addInitScript(RECORD_EVENTS);
-  page.on('request', (request) => {
-    if (request.url().includes('/api/ground-status')) groundPolls.set(page, (groundPolls.get(page) ?? 0) + 1);
+async function phone(email: string, password?: string): Promise<Page> {
+  return field.phone(email, {
+    password,
+    setUp: async (page) => {
+      await page.addInitScript(RECORD_EVENTS);
+      page.on('request', (request) => {
+        if (request.url().includes('/api/ground-status')) groundPolls.set(page, (groundPolls.get(page) ?? 0) + 1);
+      });
+    },
   });
-  await login(page, email, password);
-  return page;
 }
 
 async function openLine(page: Page): Promise<void> {
@@ -75,22 +70,12 @@ const waitingFlight = (page: Page) =>
   page.getByRole('region', { name: 'Next flight' }).getByRole('button', { name: new RegExp(`^Irene I\\. ${GLIDER} `) });
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'flightline-live-'));
-  await seedE2eFixtures(dataDir);
-  server = await startServer({ dataDir, logFile: join(RESULTS, 'live-server.log') });
-  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
   [irene, mary, rita] = await Promise.all([
-    phone(DEMO.instructor, DEMO_PASSWORD),
-    phone(DEMO.member, DEMO_PASSWORD),
+    phone(DEMO.instructor),
+    phone(DEMO.member),
     phone(HOSTILE.memberEmail, HOSTILE.password),
   ]);
   await Promise.all([openLine(mary), openLine(rita)]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
 describe('the live line at 375 px', () => {
@@ -103,7 +88,7 @@ describe('the live line at 375 px', () => {
   });
 
   it("a flight requested on Irene's phone shows on Mary's line page within a second", async () => {
-    const session = (await (await irene.request.get('/api/session')).json()) as { userID: string };
+    const session = await sessionOf(irene);
     const id = randomUUID();
     const placed = await irene.request.post('/api/update-item/', {
       data: { type: 'FLIGHT', id, data: { user: session.userID, flyWith: 'Alone', glider: GLIDER, launchType: '2000 ft' } },
@@ -133,14 +118,16 @@ describe('the live line at 375 px', () => {
   });
 
   it('a phone that cannot hold a stream falls back to the 10-second poll', async () => {
-    const page = await newPhonePage(browser, server.baseUrl);
     let polls = 0;
-    page.on('request', (request) => {
-      if (request.url().includes('/api/ground-status')) polls++;
+    const page = await field.phone(DEMO.ground, {
+      setUp: async (page) => {
+        page.on('request', (request) => {
+          if (request.url().includes('/api/ground-status')) polls++;
+        });
+        // A proxy that refuses the stream: EventSource gives up on a 503.
+        await page.route('**/api/events**', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"statusCode":503}' }));
+      },
     });
-    // A proxy that refuses the stream: EventSource gives up on a 503.
-    await page.route('**/api/events**', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"statusCode":503}' }));
-    await login(page, DEMO.ground, DEMO_PASSWORD);
     await page.goto('/ground/');
     await page.getByRole('heading', { name: 'Record Launch or Landing' }).waitFor();
     await page.waitForTimeout(1_500);
