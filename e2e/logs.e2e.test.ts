@@ -1,16 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DateTime } from 'luxon';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { BalanceInfo, FlightRecord, LogsData } from '@flightline/domain/api-types';
 import { formatMoney } from '@flightline/domain/money';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, login, newPhonePage } from './helpers/browser.ts';
-import { DEMO, DEMO_PASSWORD } from './helpers/demo-accounts.ts';
-import { startServer, type RunningServer } from './helpers/server.ts';
+import { memberIds, ok, setClubTimeZone } from './helpers/api.ts';
+import { DEMO } from './helpers/demo-accounts.ts';
+import { ownServer } from './helpers/own-server.ts';
 
 /**
  * Flight Logs `/logs/` and the flight modal at phone size
@@ -25,16 +24,13 @@ import { startServer, type RunningServer } from './helpers/server.ts';
  */
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
-const RESULTS = join(ROOT, 'test-results');
 const SHOTS = join(ROOT, 'scratch', 'shots');
 const MINUTE = 60_000;
 const TUG = 'C-FTOW';
 /** The zone furthest ahead: its today is after the day of a flight flown in the zones below. */
 const AHEAD_ZONE = 'Pacific/Kiritimati';
 
-let server: RunningServer;
-let browser: Browser;
-let dataDir: string;
+const field = ownServer('logs');
 let admin: Page;
 let mary: Page;
 let maryId: string;
@@ -60,22 +56,6 @@ function chooseZone(nowMs: number): string {
 
 const clock = (ms: number) => DateTime.fromMillis(ms, { zone: timeZone }).toFormat('HH:mm');
 
-async function phone(email: string): Promise<Page> {
-  const page = await newPhonePage(browser, server.baseUrl);
-  await login(page, email, DEMO_PASSWORD);
-  return page;
-}
-
-async function ok(response: Promise<{ status(): number; text(): Promise<string> }>): Promise<void> {
-  const answer = await response;
-  expect(answer.status(), await answer.text()).toBe(200);
-}
-
-async function setTimeZone(zone: string): Promise<void> {
-  const settings = (await (await admin.request.get('/api/get-club-settings')).json()) as Record<string, unknown>;
-  await ok(admin.request.post('/api/update-club-settings', { data: { ...settings, timeZone: zone } }));
-}
-
 async function balanceOfMary(): Promise<number> {
   return ((await (await mary.request.get('/api/get-balance')).json()) as BalanceInfo).balanceCents;
 }
@@ -96,19 +76,14 @@ async function shot(page: Page, name: string, fullPage = true): Promise<void> {
 }
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'flightline-logs-'));
-  server = await startServer({ dataDir, logFile: join(RESULTS, 'logs-server.log') });
-  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
-  [admin, mary] = await Promise.all([phone(DEMO.admin), phone(DEMO.member)]);
+  [admin, mary] = await Promise.all([field.phone(DEMO.admin), field.phone(DEMO.member)]);
 
   timeZone = chooseZone(Date.now());
-  await setTimeZone(timeZone);
+  await setClubTimeZone(admin, timeZone);
   today = DateTime.now().setZone(timeZone).toISODate()!;
-  const { pilots } = (await (await admin.request.get('/api/list-members')).json()) as { pilots: { userID: string; email: string }[] };
-  const idOf = (email: string) => pilots.find((p) => p.email === email)?.userID ?? '';
+  const idOf = await memberIds(admin);
   maryId = idOf(DEMO.member);
   const tomId = idOf(DEMO.towPilot);
-  expect(maryId && tomId).toBeTruthy();
 
   // Mary asks for C-GDSA alone; it launches an hour ago on a whole minute (towed by Tom) and lands 30 minutes later.
   balanceBefore = await balanceOfMary();
@@ -117,12 +92,6 @@ beforeAll(async () => {
   launchedAt = Math.floor(Date.now() / MINUTE) * MINUTE - 60 * MINUTE;
   await ok(admin.request.post('/api/update-flight/', { data: { id: flightId, action: 'Launch', tug: TUG, towPilot: tomId, time: launchedAt, idempotencyKey: randomUUID() } }));
   await ok(admin.request.post('/api/update-flight/', { data: { id: flightId, action: 'Landing', time: launchedAt + 30 * MINUTE, idempotencyKey: randomUUID() } }));
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
 const flightsList = (page: Page) => page.getByRole('list', { name: 'Flights' });
@@ -295,9 +264,9 @@ describe('flight logs at 375 px', () => {
 
   it('shows a flight on or before the lock date as Locked, without Edit Flight', async () => {
     // The lock date must be before today: lock the flight's day from the zone already on the next day, then come back.
-    await setTimeZone(AHEAD_ZONE);
+    await setClubTimeZone(admin, AHEAD_ZONE);
     await ok(admin.request.post('/api/update-admin-parameter/', { data: { parameter: 'lockDate', lockDate: today } }));
-    await setTimeZone(timeZone);
+    await setClubTimeZone(admin, timeZone);
     await admin.reload();
     await flightLine(admin, 'C-GDSB').click();
     const info = dialog(admin, 'Flight Info');

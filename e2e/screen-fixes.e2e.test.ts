@@ -1,14 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { DateTime } from 'luxon';
-import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, login, newPhonePage, screenshot } from './helpers/browser.ts';
-import { DEMO, DEMO_CLUB_NAME, DEMO_PASSWORD } from './helpers/demo-accounts.ts';
-import { startServer, type RunningServer } from './helpers/server.ts';
+import { memberIds, ok, setClubTimeZone } from './helpers/api.ts';
+import { screenshot } from './helpers/browser.ts';
+import { DEMO, DEMO_CLUB_NAME } from './helpers/demo-accounts.ts';
+import { ownServer } from './helpers/own-server.ts';
 import { solidPng } from '../packages/server/test/helpers/png.ts';
 
 /**
@@ -20,15 +17,12 @@ import { solidPng } from '../packages/server/test/helpers/png.ts';
  * navbar while the session is read.
  */
 
-const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const MINUTE = 60_000;
 const TUG = 'C-FTOW';
 /** 1 h 1 min 40 s: 1:01 flown, 62 min billed. */
 const FLOWN_MS = 61 * MINUTE + 40_000;
 
-let server: RunningServer;
-let browser: Browser;
-let dataDir: string;
+const field = ownServer('screen-fixes');
 let admin: Page;
 let clubZone: string;
 let clubDay: string;
@@ -49,36 +43,18 @@ function chooseZone(nowMs: number): string {
   throw new Error('no zone fits now');
 }
 
-async function phone(email: string | null, options: BrowserContextOptions = {}): Promise<Page> {
-  const page = await newPhonePage(browser, server.baseUrl, options);
-  if (email) await login(page, email, DEMO_PASSWORD);
-  return page;
-}
-
-async function ok(response: Promise<{ status(): number; text(): Promise<string> }>): Promise<unknown> {
-  const answer = await response;
-  const text = await answer.text();
-  expect(answer.status(), text).toBe(200);
-  return text ? JSON.parse(text) : null;
-}
-
 const requestFlight = (user: string, glider: string) =>
   ok(admin.request.post('/api/update-item/', { data: { type: 'FLIGHT', id: randomUUID(), data: { user, flyWith: 'Alone', glider, launchType: '2000 ft' } } }));
 
 let landedAt: number;
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'flightline-screen-fixes-'));
-  server = await startServer({ dataDir, logFile: join(ROOT, 'test-results', 'screen-fixes-server.log') });
-  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
-  admin = await phone(DEMO.admin);
+  admin = await field.phone(DEMO.admin);
 
   clubZone = chooseZone(Date.now());
-  const settings = (await ok(admin.request.get('/api/get-club-settings'))) as Record<string, unknown>;
-  await ok(admin.request.post('/api/update-club-settings', { data: { ...settings, timeZone: clubZone } }));
+  await setClubTimeZone(admin, clubZone);
   clubDay = DateTime.now().setZone(clubZone).toISODate()!;
-  const { pilots } = (await ok(admin.request.get('/api/list-members'))) as { pilots: { userID: string; email: string }[] };
-  const idOf = (email: string) => pilots.find((p) => p.email === email)!.userID;
+  const idOf = await memberIds(admin);
   ids.mary = idOf(DEMO.member);
   ids.irene = idOf(DEMO.instructor);
   ids.tom = idOf(DEMO.towPilot);
@@ -93,15 +69,9 @@ beforeAll(async () => {
   await requestFlight(ids.tom, 'C-GDSB');
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-});
-
 describe('Awaiting Launches (issue 15 items 2, 3)', () => {
   it("a phone in UTC lists the club's day: both waiting flights, though the phone's own date is another day", async () => {
-    const page = await phone(DEMO.towPilot, { timezoneId: 'UTC' });
+    const page = await field.phone(DEMO.towPilot, { timezoneId: 'UTC' });
     expect(await page.evaluate(() => new Intl.DateTimeFormat('en-CA').format(new Date()))).not.toBe(clubDay);
     const read = page.waitForRequest((request) => request.url().includes('/api/list-items/') && request.url().includes('type=FLIGHT'));
     await page.goto('/awaiting/');
@@ -114,13 +84,13 @@ describe('Awaiting Launches (issue 15 items 2, 3)', () => {
   });
 
   it('signed out, /awaiting/ shows the landing title and tagline, drawn by the server and kept by the app', async () => {
-    const bare = await phone(null, { javaScriptEnabled: false });
+    const bare = await field.phone(undefined, { javaScriptEnabled: false });
     await bare.goto('/awaiting/');
     expect((await bare.locator('main').innerText()).split(/\n+/)).toEqual(['Flightline', 'The flight line management tool for gliding clubs.']);
     expect(await bare.locator('nav').getByRole('link').allTextContents()).toEqual(['Flightline', 'Signup', 'Login']);
     await bare.context().close();
 
-    const page = await phone(null);
+    const page = await field.phone();
     const session = page.waitForResponse((response) => response.url().endsWith('/api/session'));
     await page.goto('/awaiting/');
     await session;
@@ -137,7 +107,7 @@ describe('Awaiting Launches (issue 15 items 2, 3)', () => {
 describe('one duration everywhere (issue 15 item 6)', () => {
   let mary: Page;
   beforeAll(async () => {
-    mary = await phone(DEMO.member);
+    mary = await field.phone(DEMO.member);
   });
   afterAll(async () => {
     await mary?.context().close();
@@ -181,7 +151,7 @@ describe('Account Summary cuts long text (issue 15 item 10)', () => {
     );
     const full = `Deposit (Cash) ref ${reference}`;
     expect(full.length).toBeGreaterThan(60);
-    const mary = await phone(DEMO.member);
+    const mary = await field.phone(DEMO.member);
     await mary.goto('/userAccount');
     const cell = mary.locator('table.account-rows tbody td.cell-description').filter({ hasText: 'Deposit (Cash)' });
     await cell.waitFor();
@@ -200,7 +170,7 @@ describe('Account Summary cuts long text (issue 15 item 10)', () => {
 
 describe('Sign Up (issue 15 item 11)', () => {
   it('is disabled while the password and its confirmation differ', async () => {
-    const page = await phone(null);
+    const page = await field.phone();
     await page.goto('/signup');
     await page.getByLabel('Email', { exact: true }).fill('newcomer@example.org');
     await page.getByLabel('First name', { exact: true }).fill('Nina');
@@ -231,7 +201,7 @@ describe('the club logo in the header (issue 15 item 12)', () => {
   });
 
   it("a logo of any size shows at the header's height, 56 px, and at most 120 px wide", async () => {
-    const mary = await phone(DEMO.member);
+    const mary = await field.phone(DEMO.member);
     const settings = (await ok(admin.request.get('/api/get-club-settings'))) as Record<string, unknown>;
     for (const [width, height, box] of [
       [16, 16, { width: 56, height: 56 }],
@@ -274,7 +244,7 @@ describe('the navbar while the session is read (issue 15 item 13)', () => {
     });
 
   it("signed in, on the service worker's copy of the page (no server marks): neither Signup nor Login, then Settings and Logout", async () => {
-    const page = await phone(DEMO.member, { serviceWorkers: 'block' });
+    const page = await field.phone(DEMO.member, { serviceWorkers: 'block' });
     // What the service worker answers for every page address: the built index.html as it is.
     const built = await (await page.request.get('/index.html')).text();
     await page.route('**/awaiting/', (route) => (route.request().resourceType() === 'document' ? route.fulfill({ status: 200, contentType: 'text/html', body: built }) : route.continue()));
@@ -295,7 +265,7 @@ describe('the navbar while the session is read (issue 15 item 13)', () => {
   });
 
   it('signed in, on the page the server drew (a session cookie came): Settings and Logout from the start', async () => {
-    const page = await phone(DEMO.member, { serviceWorkers: 'block' });
+    const page = await field.phone(DEMO.member, { serviceWorkers: 'block' });
     const release = await holdSession(page);
     await page.goto('/awaiting/', { waitUntil: 'domcontentloaded' });
     await reactStarted(page);
@@ -307,7 +277,7 @@ describe('the navbar while the session is read (issue 15 item 13)', () => {
   });
 
   it('a visitor (no session cookie): Signup and Login from the start', async () => {
-    const page = await phone(null, { serviceWorkers: 'block' });
+    const page = await field.phone(undefined, { serviceWorkers: 'block' });
     const release = await holdSession(page);
     await page.goto('/login', { waitUntil: 'domcontentloaded' });
     await reactStarted(page);
