@@ -1,4 +1,11 @@
-/** Response bodies of the API, shared by server and web. Money is in integer cents (`…Cents`). */
+/**
+ * Response bodies of the API, shared by server and web. Money is in integer
+ * cents (`…Cents`). The calls declared in ./api/ take their answer types from
+ * there; the rest are still written here.
+ */
+import type { z } from 'zod';
+import type { AnswerOf } from './api/define-call.ts';
+import type { createTow, getTugs, tugStatusAnswer } from './api/tugs.ts';
 
 export interface SessionInfo {
   isAuthenticated: boolean;
@@ -487,17 +494,7 @@ export interface FlightRecord {
 }
 
 /** The tug page and the line page's Launched By picker. */
-export interface TugStatus {
-  id: string;
-  aircraftType: string;
-  status: 'Ready' | 'Not ready';
-  lastHobbs: number | null;
-  lastOilHobbs: number | null;
-  lastFuelHobbs: number | null;
-  lastPilotHobbs: number | null;
-  currentPilot: string;
-  pilotName: string;
-}
+export type TugStatus = z.output<typeof tugStatusAnswer>;
 
 /** A pilot on the crew page (docs/flight-line.md, "What the pages read"). */
 export interface CrewPilot {
@@ -549,18 +546,10 @@ export interface FlightActionResult {
 }
 
 /** GET /api/get-tugs: the tug page and the line page's Launched By picker. */
-export interface TugPageData {
-  tugs: TugStatus[];
-  /** The club's active tow pilots, the check-in choices, sorted by full name. */
-  towPilots: { userID: string; first: string; last: string }[];
-}
+export type TugPageData = AnswerOf<typeof getTugs>;
 
 /** POST /api/create-tow/ answer. */
-export interface TowEventResult {
-  statusCode: 200;
-  message: string;
-  tug: TugStatus;
-}
+export type TowEventResult = AnswerOf<typeof createTow>;
 
 /** update-item FLIGHT (Create) answer: the flight on the line, and the intro sold with it. */
 export interface FlightCreated {

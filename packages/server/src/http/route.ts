@@ -1,11 +1,13 @@
+import { isDeepStrictEqual } from 'node:util';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import type { CallAccess, CallDefinition, CallMethod } from '@flightline/domain/api/define-call';
 import { badRequest } from './errors.ts';
-import type { MemberContext, RequestContext, UserContext } from './context.ts';
+import { requireRight, type MemberContext, type RequestContext, type UserContext } from './context.ts';
 import { clubReadTag, ifNoneMatchHits, REVALIDATE_CACHE_CONTROL, type TagParts } from './etag.ts';
 
-type Method = 'GET' | 'POST' | 'DELETE';
-export type Access = 'public' | 'user' | 'member';
+type Method = CallMethod;
+export type Access = CallAccess;
 
 /** The context a handler gets: already checked against its route's access level, and typed to match. */
 export type ContextFor<A extends Access> = A extends 'member' ? MemberContext : A extends 'user' ? UserContext : RequestContext;
@@ -42,9 +44,12 @@ export interface OpenApiOperation {
   method: Method;
   url: string;
   summary: string;
+  /** Who may call: public, user, member, or the right a member needs (admin, canAddFunds, …). */
   access: string;
   query?: unknown;
   body?: unknown;
+  /** The 200 answer's JSON schema, for a call declared in packages/domain/src/api. */
+  answer?: unknown;
 }
 
 /** Every route registered, for the OpenAPI document. */
@@ -98,4 +103,51 @@ export function defineRoute<A extends Access, Q extends z.ZodType = z.ZodUndefin
       return result;
     },
   });
+}
+
+/**
+ * Answers are checked against their declared schema under the test runner
+ * (or with FLIGHTLINE_CHECK_ANSWERS=1), so a server answer that drifts from
+ * what the web app is typed against fails a test rather than a phone.
+ */
+const CHECK_ANSWERS = process.env.VITEST === 'true' || process.env.FLIGHTLINE_CHECK_ANSWERS === '1';
+
+type CallRoute<D extends CallDefinition> = Pick<RouteDefinition<D['access'], QueryOf<D>, BodyOf<D>, unknown>, 'revalidate' | 'params'> & {
+  handler: (input: Parameters<RouteDefinition<D['access'], QueryOf<D>, BodyOf<D>, unknown>['handler']>[0]) => Promise<z.input<D['answer']>>;
+};
+type QueryOf<D extends CallDefinition> = NonNullable<D['query']>;
+type BodyOf<D extends CallDefinition> = NonNullable<D['body']>;
+
+/**
+ * A route registered from its call's declaration (packages/domain/src/api):
+ * method, path, summary, who may call, input and answer schemas come from
+ * there; the route adds only its handler (and a revalidation tag).
+ */
+export function defineCallRoute<D extends CallDefinition>(app: FastifyInstance, call: D, route: CallRoute<D>): void {
+  const answer = call.answer;
+  defineRoute<D['access'], QueryOf<D>, BodyOf<D>, unknown>(app, {
+    method: call.method,
+    url: call.path,
+    summary: call.summary,
+    access: call.access as D['access'],
+    ...(call.query ? { query: call.query as QueryOf<D> } : {}),
+    ...(call.body ? { body: call.body as BodyOf<D> } : {}),
+    ...(route.params ? { params: route.params } : {}),
+    ...(route.revalidate ? { revalidate: route.revalidate } : {}),
+    async handler(input) {
+      if (call.right) requireRight(input.ctx as MemberContext, call.right);
+      const result = await route.handler(input);
+      if (CHECK_ANSWERS && !input.reply.sent) {
+        // As the phone receives it: a field the schema does not name is drift too.
+        const sent: unknown = JSON.parse(JSON.stringify(result));
+        const checked = answer.safeParse(sent);
+        if (!checked.success) throw new Error(`${call.method} ${call.path} answered outside its declared schema: ${describeZodError(checked.error)}`);
+        if (!isDeepStrictEqual(checked.data, sent)) throw new Error(`${call.method} ${call.path} answered fields its declared schema does not name`);
+      }
+      return result;
+    },
+  });
+  const operation = operations.at(-1)!;
+  if (call.right) operation.access = call.right;
+  operation.answer = z.toJSONSchema(answer, { io: 'output', unrepresentable: 'any' });
 }

@@ -1,7 +1,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ApiError, CanceledError, configureApi, get, NO_RESPONSE_STATUS, post, request } from './api.ts';
+import { afterAll, afterEach, beforeAll, describe, expect, expectTypeOf, it, vi } from 'vitest';
+import type { TowEventResult, TugPageData } from '@flightline/domain/api-types';
+import { ApiError, call, CanceledError, configureApi, get, NO_RESPONSE_STATUS, post, request } from './api.ts';
 
 /** A real HTTP server on 127.0.0.1 answering the shapes the API answers with (docs/architecture.md). */
 function handle(req: IncomingMessage, res: ServerResponse) {
@@ -18,6 +19,10 @@ function handle(req: IncomingMessage, res: ServerResponse) {
         return json(200, { club: 'demo', balanceCents: 12_345, query: Object.fromEntries(url.searchParams) });
       case '/api/echo':
         return json(200, { method: req.method, contentType: req.headers['content-type'], received: JSON.parse(raw) as unknown });
+      case '/api/get-tugs':
+        return json(200, { tugs: [], towPilots: [{ userID: req.method ?? '', first: url.searchParams.get('club') ?? '', last: '' }] });
+      case '/api/create-tow/':
+        return json(200, { statusCode: 200, message: req.method, tug: JSON.parse(raw) as unknown });
       case '/api/empty':
         res.writeHead(204, { 'x-flightline-note': 'nothing here' });
         return res.end();
@@ -180,5 +185,28 @@ describe('API client against a real HTTP server', () => {
     expect(NO_RESPONSE_STATUS).toBe(600);
     expect(error.message).toBe('Could not reach the server. Check your connection and try again.');
     expect(error.response).toBeUndefined();
+  });
+});
+
+describe('call(): a declared call by its route', () => {
+  it('a GET sends its input as the query, to the declared path, and is typed with the declared answer', async () => {
+    const page = await call('GET /api/get-tugs', { club: 'alpha' });
+    expectTypeOf(page).toEqualTypeOf<TugPageData>();
+    expect(page).toEqual({ tugs: [], towPilots: [{ userID: 'GET', first: 'alpha', last: '' }] });
+  });
+
+  it('a POST sends its input as the JSON body, and is typed with the declared answer', async () => {
+    const body = { idempotencyKey: 'tap-0001', data: { tug: 'C-GTUG', hobbs: 1200.5 } };
+    const answer = await call('POST /api/create-tow/', body);
+    expectTypeOf(answer).toEqualTypeOf<TowEventResult>();
+    expect(answer).toEqual({ statusCode: 200, message: 'POST', tug: body });
+  });
+
+  it('the input is typed from the declaration: a wrong field or type does not compile', () => {
+    expectTypeOf<Parameters<typeof call<'GET /api/get-tugs'>>[1]>().toEqualTypeOf<{ club?: string | undefined }>();
+    // @ts-expect-error the tug page takes no `tug` parameter
+    void (() => call('GET /api/get-tugs', { tug: 'C-GTUG' }));
+    // @ts-expect-error Hobbs is a number
+    void (() => call('POST /api/create-tow/', { data: { tug: 'C-GTUG', hobbs: '1200' } }));
   });
 });

@@ -5,6 +5,9 @@
  * to an API name that is not configured throws "API name is invalid".
  */
 
+import type { CallNamed, CallRoute } from '@flightline/domain/api/calls';
+import type { AnswerOf, CallMethod, InputOf } from '@flightline/domain/api/define-call';
+
 /** The one API this app talks to; its calls live under /api on the same origin. */
 export const API_NAME = 'flightline';
 const apis: Record<string, string> = { [API_NAME]: '/api' };
@@ -121,6 +124,20 @@ export async function request<T>(method: 'GET' | 'POST' | 'DELETE', path: string
   const result: ApiResponse<T> = { status: response.status, headers: response.headers, ...(body === undefined ? {} : { body }) };
   if (response.status >= 300) throw new ApiError(messageOf(response.status, body), response.status, result);
   return result;
+}
+
+/**
+ * A call declared in packages/domain/src/api, by its route
+ * (`call('GET /api/get-tugs', { club })`): the query of a GET, the body of a
+ * POST, and the answer, all typed from the declaration, which is imported for
+ * its types only (no schema in the page's bundle).
+ */
+export async function call<R extends CallRoute>(route: R, input: InputOf<CallNamed<R>>, signal?: AbortSignal): Promise<AnswerOf<CallNamed<R>>> {
+  const space = route.indexOf(' ');
+  const method = route.slice(0, space) as CallMethod;
+  const path = route.slice(space + 1).replace(/^\/api/, '');
+  const options: RequestOptions = method === 'GET' ? { query: input as Query } : { body: input };
+  return (await request<AnswerOf<CallNamed<R>>>(method, path, signal ? { ...options, signal } : options)).body as AnswerOf<CallNamed<R>>;
 }
 
 /** GET a JSON body. */

@@ -18,7 +18,7 @@ export function buildOpenApi(ops: OpenApiOperation[], version: string) {
       })),
       ...(op.body ? { requestBody: { required: true, content: { 'application/json': { schema: op.body } } } } : {}),
       responses: {
-        '200': { description: 'Success' },
+        '200': op.answer ? { description: 'Success', content: { 'application/json': { schema: op.answer } } } : { description: 'Success' },
         '4XX': {
           description: 'Refused: { statusCode, error, message }',
         },

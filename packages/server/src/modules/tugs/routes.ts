@@ -1,19 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
-import { towEventSchema } from '@flightline/domain/schemas/flights';
+import { createTow, getTugs } from '@flightline/domain/api/tugs';
 import { assertSameClub } from '../../http/context.ts';
-import { clubParam } from '../../http/params.ts';
-import { defineRoute } from '../../http/route.ts';
+import { defineCallRoute } from '../../http/route.ts';
 import type { ModuleDeps } from '../deps.ts';
 import { createTowEvent, getTugPage } from './service.ts';
 
+/** The tug page's calls, declared in packages/domain/src/api/tugs.ts. */
 export function registerTugRoutes(app: FastifyInstance, { db }: ModuleDeps): void {
-  defineRoute(app, {
-    method: 'GET',
-    url: '/api/get-tugs',
-    summary: "The tug page: every tug with its last Hobbs, oil, fuel and pilot readings and checked-in pilot, and the club's active tow pilots",
-    access: 'member',
-    query: z.object({ club: clubParam }),
+  defineCallRoute(app, getTugs, {
     revalidate: ({ query, ctx }) => {
       assertSameClub(ctx, query.club);
       return [];
@@ -24,12 +18,7 @@ export function registerTugRoutes(app: FastifyInstance, { db }: ModuleDeps): voi
     },
   });
 
-  defineRoute(app, {
-    method: 'POST',
-    url: '/api/create-tow/',
-    summary: 'Log a tug event: pilot check in or check out, refuel or oil change, with the Hobbs reading (any active member)',
-    access: 'member',
-    body: towEventSchema,
+  defineCallRoute(app, createTow, {
     async handler({ body, ctx }) {
       return createTowEvent(db, ctx, body);
     },

@@ -1,6 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { TugPageData } from '@flightline/domain/api-types';
-import { get } from '../api.ts';
+import { call } from '../api.ts';
 
 // 'tugs' is the root the offline tests and the live stream's tug notices read.
 export const tugKeys = {
@@ -12,6 +11,6 @@ export function tugPageQuery(club: string) {
   return queryOptions({
     queryKey: tugKeys.club(club),
     // The club is named in the call, so a club switched in another tab is refused, not logged on the wrong club's tug.
-    queryFn: ({ signal }) => get<TugPageData>('/get-tugs', { club }, signal),
+    queryFn: ({ signal }) => call('GET /api/get-tugs', { club }, signal),
   });
 }

@@ -1,0 +1,18 @@
+import type { RouteOf } from './define-call.ts';
+import { createTow, getTugs } from './tugs.ts';
+
+/**
+ * Every call declared in packages/domain/src/api, by the name the web app's
+ * `call()` uses (`GET /api/get-tugs`). Calls move here resource by resource;
+ * the others are still declared by their route in packages/server.
+ */
+const definitions = [getTugs, createTow] as const;
+
+type Definition = (typeof definitions)[number];
+
+export type CallRoute = RouteOf<Definition>;
+
+/** The definition a route names. */
+export type CallNamed<R extends CallRoute> = Extract<Definition, { method: R extends `${infer M} ${string}` ? M : never; path: R extends `${string} ${infer P}` ? P : never }>;
+
+export const CALLS: readonly Definition[] = definitions;

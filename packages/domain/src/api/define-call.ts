@@ -1,0 +1,65 @@
+import type { z } from 'zod';
+
+/**
+ * One API call, declared once (docs/architecture.md, "API calls"): what the
+ * server registers its route from (parsing the input, checking who may call,
+ * typing and in tests checking the answer, and the OpenAPI document) and what
+ * the web app's typed client `call()` is checked against. The web app imports
+ * these modules for their types only, so no schema reaches a page's bundle.
+ */
+
+export type CallMethod = 'GET' | 'POST' | 'DELETE';
+
+/** public: no session needed; user: signed in; member: signed in, active in the active club. */
+export type CallAccess = 'public' | 'user' | 'member';
+
+/** A member's rights, as the pilot row holds them. */
+export type CallRight = 'admin' | 'canAddFunds' | 'canAddIntros' | 'canUpdateGliders' | 'canEditLogs';
+
+export interface CallDefinition<
+  M extends CallMethod = CallMethod,
+  P extends string = string,
+  Q extends z.ZodType | undefined = z.ZodType | undefined,
+  B extends z.ZodType | undefined = z.ZodType | undefined,
+  A extends z.ZodType = z.ZodType,
+  X extends CallAccess = CallAccess,
+> {
+  method: M;
+  /** The full path, `/api/...`. */
+  path: P;
+  summary: string;
+  access: X;
+  /** A right a member needs besides membership (an admin holds every right); without it, 403 "User is not authorized (603)". */
+  right?: CallRight;
+  query?: Q;
+  body?: B;
+  /** The 200 answer's JSON. */
+  answer: A;
+}
+
+/** A call's definition, kept with its exact literal types. */
+export function defineCall<
+  M extends CallMethod,
+  P extends `/api/${string}`,
+  A extends z.ZodType,
+  X extends CallAccess,
+  Q extends z.ZodType | undefined = undefined,
+  B extends z.ZodType | undefined = undefined,
+>(definition: CallDefinition<M, P, Q, B, A, X>): CallDefinition<M, P, Q, B, A, X> {
+  return definition;
+}
+
+/** `GET /api/get-tugs`: how the web app names a call. */
+export type RouteOf<D> = D extends { method: infer M extends string; path: infer P extends string } ? `${M} ${P}` : never;
+
+/** What the caller sends: the query of a GET, the body of a POST (their input types, before defaults). */
+export type InputOf<D> = D extends { query?: infer Q; body?: infer B }
+  ? [NonNullable<Q>] extends [never]
+    ? [NonNullable<B>] extends [never]
+      ? Record<string, never>
+      : z.input<NonNullable<B> & z.ZodType>
+    : z.input<NonNullable<Q> & z.ZodType>
+  : never;
+
+/** What a 200 answers. */
+export type AnswerOf<D> = D extends { answer: infer A extends z.ZodType } ? z.output<A> : never;
