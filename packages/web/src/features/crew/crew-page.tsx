@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '../../lib/router.tsx';
 import type { CrewPageData, FlightCreated, FlightRecord } from '@flightline/domain/api-types';
 import type { NewOutboxEntry } from '@flightline/domain/outbox';
-import { FLY_WITH, submitButtonText, type FlyWith } from '@flightline/domain/crew-rules';
+import { submitButtonText } from '@flightline/domain/crew-rules';
 import { PAGE_HEADINGS } from '@flightline/domain/page-headings';
 import { Loading, Page } from '../../components/page-state.tsx';
 import { errorMessage } from '../../lib/api.ts';
@@ -18,20 +18,15 @@ import { whenIdle } from '../../lib/when-idle.ts';
 import { clubToday } from '../../lib/club-dates.ts';
 import { updatePilotWeight, useCrewPage } from './api.ts';
 import { ChoiceButtons } from './choice-buttons.tsx';
+import { CrewPeople } from './crew-people.tsx';
+import { CrewWeights } from './crew-weights.tsx';
 import {
   crewFormState,
-  fullName,
   initialDraft,
-  pilotChoices,
-  pilotInCommandLabel,
   reconcileDraft,
-  secondPersonChoices,
   summaryLine,
-  withFlyWith,
   withGlider,
   withIntro,
-  withPilot,
-  withSecond,
   type CrewDraft,
 } from './crew-draft.ts';
 import { FlightPlaced } from './flight-placed.tsx';
@@ -250,14 +245,6 @@ function CrewFlow({ club, userID, data, refetch, tapper }: { club: string; userI
   );
 }
 
-const FLY_WITH_CHOICES = FLY_WITH.map((value) => ({ value, label: value }));
-const PIC_PILOT = 'pilot';
-const PIC_SECOND = 'second';
-const SHARE = [
-  { value: 'no', label: 'No' },
-  { value: 'yes', label: 'Yes' },
-] as const;
-
 interface CrewFormProps {
   data: CrewPageData;
   draft: CrewDraft;
@@ -290,9 +277,6 @@ function CrewForm({ data, draft, onDraft, tapper, refusal, onPlace }: CrewFormPr
   const button = submitButtonText(crewFormState(data, draft));
   const lowFunds = button.text.startsWith('Warning');
   const isIntro = draft.flyWith === 'Intro';
-  const seconds = secondPersonChoices(data, draft.pilotID, draft.flyWith);
-  const second = seconds.find((p) => p.pilotID === draft.secondID);
-  const twoMembers = draft.flyWith === 'Instructor' || draft.flyWith === 'Member';
   const summary = summaryLine(data, draft);
 
   const submit = async () => {
@@ -333,25 +317,6 @@ function CrewForm({ data, draft, onDraft, tapper, refusal, onPlace }: CrewFormPr
     }
   };
 
-  const numberField = (key: 'weight' | 'passengerWeight' | 'gliderWeight' | 'waterWeight' | 'towSpeed', label: string, unit: string) => (
-    <div className="mb-3">
-      <label className="form-label" htmlFor={`${id}-${key}`}>
-        {label} ({unit})
-      </label>
-      <input
-        id={`${id}-${key}`}
-        className="form-control"
-        inputMode="numeric"
-        autoComplete="off"
-        value={draft[key]}
-        onChange={(e) => {
-          const value = e.target.value;
-          update((d) => ({ ...d, [key]: value }));
-        }}
-      />
-    </div>
-  );
-
   return (
     <form
       noValidate
@@ -361,98 +326,7 @@ function CrewForm({ data, draft, onDraft, tapper, refusal, onPlace }: CrewFormPr
         if (e.target === e.currentTarget) void submit();
       }}
     >
-      <div className="mb-3">
-        <label className="form-label" htmlFor={`${id}-pilot`}>
-          Pilot
-        </label>
-        <select id={`${id}-pilot`} className="form-select" value={draft.pilotID} onChange={(e) => update((d) => withPilot(data, d, e.target.value))}>
-          {pilotChoices(data).map((pilot) => (
-            <option key={pilot.pilotID} value={pilot.pilotID}>
-              {fullName(pilot)}
-            </option>
-          ))}
-        </select>
-      </div>
-
-      <ChoiceButtons<FlyWith> label="Flying with" choices={FLY_WITH_CHOICES} value={draft.flyWith} onChange={(flyWith) => update((d) => withFlyWith(data, d, flyWith))} />
-
-      {twoMembers && (
-        <div className="mb-3">
-          <label className="form-label" htmlFor={`${id}-second`}>
-            {draft.flyWith}
-          </label>
-          <select id={`${id}-second`} className="form-select" value={draft.secondID} onChange={(e) => update((d) => withSecond(data, d, e.target.value))}>
-            <option value="">{draft.flyWith === 'Instructor' ? 'Choose an instructor' : 'Choose a member'}</option>
-            {seconds.map((pilot) => (
-              <option key={pilot.pilotID} value={pilot.pilotID}>
-                {fullName(pilot)}
-              </option>
-            ))}
-          </select>
-        </div>
-      )}
-
-      {draft.flyWith === 'Friend' && (
-        <div className="crew-pair">
-          <div className="mb-3">
-            <label className="form-label" htmlFor={`${id}-friend-first`}>
-              First name
-            </label>
-            <input
-              id={`${id}-friend-first`}
-              className="form-control"
-              maxLength={60}
-              autoComplete="off"
-              value={draft.friendFirst}
-              onChange={(e) => {
-                const friendFirst = e.target.value;
-                update((d) => ({ ...d, friendFirst }));
-              }}
-            />
-          </div>
-          <div className="mb-3">
-            <label className="form-label" htmlFor={`${id}-friend-last`}>
-              Last name
-            </label>
-            <input
-              id={`${id}-friend-last`}
-              className="form-control"
-              maxLength={60}
-              autoComplete="off"
-              value={draft.friendLast}
-              onChange={(e) => {
-                const friendLast = e.target.value;
-                update((d) => ({ ...d, friendLast }));
-              }}
-            />
-          </div>
-        </div>
-      )}
-
-      {twoMembers && (
-        <ChoiceButtons
-          label="Pilot in Command"
-          columns={2}
-          choices={[
-            { value: PIC_PILOT, label: pilotInCommandLabel(data, draft) },
-            { value: PIC_SECOND, label: second ? fullName(second) : draft.flyWith },
-          ]}
-          value={draft.pilotInCharge ? PIC_PILOT : PIC_SECOND}
-          disabled={draft.flyWith === 'Instructor'}
-          note={draft.flyWith === 'Instructor' ? 'The instructor is the pilot in command.' : undefined}
-          onChange={(value) => update((d) => ({ ...d, pilotInCharge: value === PIC_PILOT }))}
-        />
-      )}
-
-      {draft.flyWith === 'Member' && (
-        <ChoiceButtons
-          label="Share Flight Cost?"
-          columns={2}
-          choices={SHARE}
-          value={draft.shareCost ? 'yes' : 'no'}
-          onChange={(value) => update((d) => ({ ...d, shareCost: value === 'yes' }))}
-        />
-      )}
+      <CrewPeople id={id} data={data} draft={draft} update={update} />
 
       {isIntro && (
         <Suspense fallback={<Loading />}>
@@ -462,13 +336,7 @@ function CrewForm({ data, draft, onDraft, tapper, refusal, onPlace }: CrewFormPr
 
       <GliderSelect data={data} flyWith={draft.flyWith} value={draft.glider} onChange={(glider) => update((d) => withGlider(data, d, glider))} />
 
-      <div className="crew-pair">
-        {numberField('weight', 'Pilot weight', 'kg')}
-        {draft.flyWith !== 'Alone' && numberField('passengerWeight', 'Passenger weight', 'kg')}
-        {numberField('gliderWeight', 'Glider weight', 'kg')}
-        {numberField('waterWeight', 'Water ballast', 'kg')}
-        {numberField('towSpeed', 'Tow Speed', 'kn')}
-      </div>
+      <CrewWeights id={id} draft={draft} update={update} />
 
       <ChoiceButtons
         label="Launch type"

@@ -1,25 +1,25 @@
 import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { PAGE_HEADINGS } from '@flightline/domain/page-headings';
-import type { FlightActionResult, FlightRecord, GroundStatus } from '@flightline/domain/api-types';
+import type { FlightRecord, GroundStatus } from '@flightline/domain/api-types';
 import '../../app/bootstrap/badge.scss';
 import '../../app/bootstrap/button-group.scss';
 import { Loading, Page } from '../../components/page-state.tsx';
 import { confirmDialog } from '../../lib/confirm-store.ts';
-import { notifications } from '../../lib/notifications-store.ts';
-import { lineActionEntry, tapperOf, type LineActionInput, type Tapper } from '../../lib/outbox/field-events.ts';
-import { useOutbox, useOutboxSend } from '../../lib/outbox/use-outbox.ts';
+import { tapperOf, type Tapper } from '../../lib/outbox/field-events.ts';
+import { useOutbox } from '../../lib/outbox/use-outbox.ts';
 import { useSession } from '../../lib/session.ts';
 import { whenIdle } from '../../lib/when-idle.ts';
 import { clubToday } from '../../lib/club-dates.ts';
 import { useHeightUnit } from '../../lib/api/club-info.ts';
-import { POLL_MS, useFlightAnswered, useGroundStatus, useNow } from './api.ts';
+import { POLL_MS, useGroundStatus, useNow } from './api.ts';
 import { InProgressRow, LandedRow, type RowContext } from './flight-rows.tsx';
 import './ground.css';
 import { chosenTug, launchButtonText, launchesWithoutTowPilot, NO_TOW_PILOT_QUESTION, readyTugs, towPilotChoices } from './launch-crew.ts';
-import { LaunchedBy, NextFlightPicker } from './launch-panel.tsx';
+import { LaunchActions, LaunchedBy, NextFlightPicker } from './launch-panel.tsx';
 import { flightLabel, partitionFlights, stillWaiting } from './line-lists.ts';
 import { FAILED_UNDO_LANDING, FAILED_UNDO_LAUNCH, noActionText, pollBannerText } from './line-messages.ts';
 import { minutesAgoFromNow } from './minutes-ago.ts';
+import { useLineAction } from './use-line-action.ts';
 import { withPendingEvents } from '../../lib/outbox/pending-line.ts';
 import { minutesOf, NOW, WhenControl, type WhenState } from './when-control.tsx';
 
@@ -129,10 +129,7 @@ function LineLists({
   const [tugId, setTugId] = useState<string | null>(null);
   // The tow pilot chosen by hand for a tug; otherwise the tug's checked-in pilot.
   const [towOverride, setTowOverride] = useState<{ tug: string; pilot: string } | null>(null);
-  const send = useOutboxSend();
-  const answered = useFlightAnswered(club, day);
-  // Only while a tap is being stored: the outbox sends in order, so the next tap need not wait for the network.
-  const [storing, setStoring] = useState(false);
+  const { run, storing } = useLineAction(club, day, tapper);
   const ctx: RowContext = { ...baseCtx, busy: storing };
 
   const selected = stillWaiting(lists.waiting, selectedId);
@@ -141,38 +138,6 @@ function LineLists({
   const towPilots = towPilotChoices(data.pilots ?? [], tug);
   const minutes = minutesOf(when);
 
-  /**
-   * One line action, through the field outbox: stored with its key and tap
-   * time, shown at once, sent in order. The answer comes as a toast, now or
-   * when the signal returns.
-   */
-  const run = (body: LineActionInput, glider: string, messages: { success: string; failure: (message: string) => { heading?: string; message: string } }, after?: () => void) => {
-    const entry = lineActionEntry({ action: body, glider, by: tapper });
-    setStoring(true);
-    send(entry, (outcome, settled) => {
-      if (outcome.kind === 'done') {
-        // Short: on a busy line the next toast must not hide the next row's buttons.
-        notifications.toast({ status: 'success', message: messages.success, delay: 2500 });
-        answered(outcome.body as FlightActionResult);
-      } else {
-        // A refusal of a tap that had to wait stays until the person closes it: they may have moved on.
-        const late = settled.attempts > 0;
-        notifications.toast({ status: 'danger', ...messages.failure(outcome.refusal.message), ...(late ? { autohide: false } : { delay: 6000 }) });
-        answered(undefined);
-      }
-      return true;
-    }).then(
-      ({ firstTry }) => {
-        setStoring(false);
-        after?.();
-        void firstTry.then((result) => result === 'waiting' && notifications.toast({ status: 'warning', message: `${entry.label}: waiting to send`, delay: 2500 }));
-      },
-      (error: unknown) => {
-        setStoring(false);
-        notifications.toast({ status: 'danger', heading: `${entry.label}: not stored`, message: error instanceof Error ? error.message : String(error) });
-      },
-    );
-  };
   const noAction = (message: string) => ({ message: noActionText(message) });
 
   const launch = async () => {
@@ -251,16 +216,7 @@ function LineLists({
             onTowPilot={(pilot) => tug && setTowOverride({ tug: tug.id, pilot })}
             busy={ctx.busy}
           />
-          <div className="line-sticky-action d-grid">
-            <button type="button" className="btn btn-success btn-lg line-big" disabled={button.disabled || ctx.busy} onClick={() => void launch()}>
-              {button.text}
-            </button>
-          </div>
-          <div className="d-grid">
-            <button type="button" className="btn btn-outline-danger" disabled={!selected || ctx.busy} onClick={() => selected && void remove(selected)}>
-              Remove from flight line
-            </button>
-          </div>
+          <LaunchActions button={button} busy={ctx.busy} canRemove={selected !== null} onLaunch={() => void launch()} onRemove={() => selected && void remove(selected)} />
         </div>
       )}
       <Section title="Flights in progress" empty="No flights in progress.">

@@ -121,3 +121,33 @@ export function LaunchedBy({
     </section>
   );
 }
+
+/** The sticky Launch button and Remove from flight line, under the picker. */
+export function LaunchActions({
+  button,
+  busy,
+  canRemove,
+  onLaunch,
+  onRemove,
+}: {
+  button: { text: string; disabled: boolean };
+  busy: boolean;
+  canRemove: boolean;
+  onLaunch: () => void;
+  onRemove: () => void;
+}) {
+  return (
+    <>
+      <div className="line-sticky-action d-grid">
+        <button type="button" className="btn btn-success btn-lg line-big" disabled={button.disabled || busy} onClick={onLaunch}>
+          {button.text}
+        </button>
+      </div>
+      <div className="d-grid">
+        <button type="button" className="btn btn-outline-danger" disabled={!canRemove || busy} onClick={onRemove}>
+          Remove from flight line
+        </button>
+      </div>
+    </>
+  );
+}

@@ -6,7 +6,6 @@ import { Link, useNavigate } from '../../lib/router.tsx';
 import { PAGE_HEADINGS } from '@flightline/domain/page-headings';
 import type { TowEventResult, TugPageData, TugStatus } from '@flightline/domain/api-types';
 import { Loading, LoadError, Page } from '../../components/page-state.tsx';
-import { WaitingToSend } from '../../components/waiting-to-send.tsx';
 import { errorMessage } from '../../lib/api.ts';
 import { confirmDialog } from '../../lib/confirm-store.ts';
 import { notifications } from '../../lib/notifications-store.ts';
@@ -18,7 +17,10 @@ import { tapperOf, towEventEntry, type Tapper } from '../../lib/outbox/field-eve
 import { useOutbox, useOutboxSend } from '../../lib/outbox/use-outbox.ts';
 import { useTugsAnswered, useTugPage } from './api.ts';
 import { withPendingTowEvents } from './pending-tows.ts';
-import { checkOutLabel, defaultTug, hobbsJumpWarning, hobbsPrefill, hoursText, lastNote, MODES, towData, towLabel, type TowDraft, type TowErrors, type TowMode } from './tow-form.ts';
+import { TowModes } from './tow-modes.tsx';
+import { TowPilotField } from './tow-pilot-field.tsx';
+import { TugPicker } from './tug-picker.tsx';
+import { checkOutLabel, defaultTug, hobbsJumpWarning, hobbsPrefill, lastNote, MODES, towData, towLabel, type TowDraft, type TowErrors, type TowMode } from './tow-form.ts';
 import './fuel-page.css';
 
 const TITLE = PAGE_HEADINGS['/fuel'].title;
@@ -169,53 +171,14 @@ function TowForm({ club, userID, tapper, page: loaded }: { club: string; userID:
   return (
     <Page title={TITLE}>
       <Form noValidate onSubmit={(event) => void submit(event)} className="fuel-page">
-        <Form.Group className="mb-3" controlId="tow-tug">
-          <Form.Label>Tug</Form.Label>
-          <Form.Select value={tugId} onChange={(e) => chooseTug(e.target.value)}>
-            {tugId === '' && <option value="">Choose a tug</option>}
-            {page.tugs.map((t) => (
-              <option key={t.id} value={t.id}>
-                {t.id}
-                {t.aircraftType ? ` — ${t.aircraftType}` : ''}
-                {t.status === 'Ready' ? '' : ' (Not ready)'}
-              </option>
-            ))}
-          </Form.Select>
-          {tug && <TugSummary tug={tug} />}
-          {tug && pending.waiting.get(tug.id)?.map((entry) => (
-            <div key={entry.id} className="form-text d-flex flex-wrap align-items-center gap-2">
-              <span>{entry.label}</span>
-              <WaitingToSend />
-            </div>
-          ))}
-        </Form.Group>
+        <TugPicker tugId={tugId} tugs={page.tugs} waiting={pending.waiting} onChoose={chooseTug} />
 
-        <div className="fuel-modes mb-3" role="group" aria-label="What to log">
-          {MODES.map(({ mode: m, label }) => (
-            <Button key={m} type="button" variant={m === mode ? 'primary' : 'outline-primary'} aria-pressed={m === mode} onClick={() => chooseMode(m)}>
-              {label}
-            </Button>
-          ))}
-        </div>
+        <TowModes mode={mode} onChoose={chooseMode} />
 
         {tug ? (
           <fieldset disabled={storing}>
             <legend className="visually-hidden">{MODES.find((m) => m.mode === mode)!.label}</legend>
-            {mode === 'checkIn' && (
-              <Form.Group className="mb-3" controlId="tow-pilot">
-                <Form.Label>Tow pilot</Form.Label>
-                <Form.Select value={draft.pilot} onChange={(e) => update('pilot', e.target.value)} isInvalid={Boolean(errors.pilot)}>
-                  <option value="">None</option>
-                  {page.towPilots.map((p) => (
-                    <option key={p.userID} value={p.userID}>
-                      {p.first} {p.last}
-                    </option>
-                  ))}
-                </Form.Select>
-                <Form.Control.Feedback type="invalid">{errors.pilot}</Form.Control.Feedback>
-                {page.towPilots.length === 0 && <Form.Text muted>The club has no active tow pilots: an admin can set Tow Pilot in Administration.</Form.Text>}
-              </Form.Group>
-            )}
+            {mode === 'checkIn' && <TowPilotField value={draft.pilot} towPilots={page.towPilots} error={errors.pilot} onChange={(pilot) => update('pilot', pilot)} />}
 
             <DecimalField
               label="Hobbs"
@@ -272,16 +235,6 @@ function submitLabel(mode: TowMode, tug: TugStatus): string {
     case 'oil':
       return 'Confirm Oil Change';
   }
-}
-
-/** Who is on the tug and its last Hobbs, under the selector. */
-function TugSummary({ tug }: { tug: TugStatus }) {
-  return (
-    <div className="form-text fuel-summary">
-      <span>{tug.currentPilot ? `Checked in: ${tug.pilotName}` : 'No pilot checked in'}</span>
-      <span>{tug.lastHobbs === null ? 'No Hobbs reading yet' : `Hobbs ${hoursText(tug.lastHobbs)} h`}</span>
-    </div>
-  );
 }
 
 interface DecimalFieldProps {

@@ -1,0 +1,123 @@
+import type { CrewPageData } from '@flightline/domain/api-types';
+import { FLY_WITH, type FlyWith } from '@flightline/domain/crew-rules';
+import { ChoiceButtons } from './choice-buttons.tsx';
+import { fullName, pilotChoices, pilotInCommandLabel, secondPersonChoices, withFlyWith, withPilot, withSecond, type CrewDraft } from './crew-draft.ts';
+
+const FLY_WITH_CHOICES = FLY_WITH.map((value) => ({ value, label: value }));
+const PIC_PILOT = 'pilot';
+const PIC_SECOND = 'second';
+const SHARE = [
+  { value: 'no', label: 'No' },
+  { value: 'yes', label: 'Yes' },
+] as const;
+
+interface CrewPeopleProps {
+  /** The form's id: each field's id is built on it. */
+  id: string;
+  data: CrewPageData;
+  draft: CrewDraft;
+  update: (change: (draft: CrewDraft) => CrewDraft) => void;
+}
+
+/** Who flies: the pilot, whom they fly with (a member, an instructor, a friend), who commands and who pays. */
+export function CrewPeople({ id, data, draft, update }: CrewPeopleProps) {
+  const seconds = secondPersonChoices(data, draft.pilotID, draft.flyWith);
+  const second = seconds.find((p) => p.pilotID === draft.secondID);
+  const twoMembers = draft.flyWith === 'Instructor' || draft.flyWith === 'Member';
+  return (
+    <>
+      <div className="mb-3">
+        <label className="form-label" htmlFor={`${id}-pilot`}>
+          Pilot
+        </label>
+        <select id={`${id}-pilot`} className="form-select" value={draft.pilotID} onChange={(e) => update((d) => withPilot(data, d, e.target.value))}>
+          {pilotChoices(data).map((pilot) => (
+            <option key={pilot.pilotID} value={pilot.pilotID}>
+              {fullName(pilot)}
+            </option>
+          ))}
+        </select>
+      </div>
+
+      <ChoiceButtons<FlyWith> label="Flying with" choices={FLY_WITH_CHOICES} value={draft.flyWith} onChange={(flyWith) => update((d) => withFlyWith(data, d, flyWith))} />
+
+      {twoMembers && (
+        <div className="mb-3">
+          <label className="form-label" htmlFor={`${id}-second`}>
+            {draft.flyWith}
+          </label>
+          <select id={`${id}-second`} className="form-select" value={draft.secondID} onChange={(e) => update((d) => withSecond(data, d, e.target.value))}>
+            <option value="">{draft.flyWith === 'Instructor' ? 'Choose an instructor' : 'Choose a member'}</option>
+            {seconds.map((pilot) => (
+              <option key={pilot.pilotID} value={pilot.pilotID}>
+                {fullName(pilot)}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
+
+      {draft.flyWith === 'Friend' && (
+        <div className="crew-pair">
+          <div className="mb-3">
+            <label className="form-label" htmlFor={`${id}-friend-first`}>
+              First name
+            </label>
+            <input
+              id={`${id}-friend-first`}
+              className="form-control"
+              maxLength={60}
+              autoComplete="off"
+              value={draft.friendFirst}
+              onChange={(e) => {
+                const friendFirst = e.target.value;
+                update((d) => ({ ...d, friendFirst }));
+              }}
+            />
+          </div>
+          <div className="mb-3">
+            <label className="form-label" htmlFor={`${id}-friend-last`}>
+              Last name
+            </label>
+            <input
+              id={`${id}-friend-last`}
+              className="form-control"
+              maxLength={60}
+              autoComplete="off"
+              value={draft.friendLast}
+              onChange={(e) => {
+                const friendLast = e.target.value;
+                update((d) => ({ ...d, friendLast }));
+              }}
+            />
+          </div>
+        </div>
+      )}
+
+      {twoMembers && (
+        <ChoiceButtons
+          label="Pilot in Command"
+          columns={2}
+          choices={[
+            { value: PIC_PILOT, label: pilotInCommandLabel(data, draft) },
+            { value: PIC_SECOND, label: second ? fullName(second) : draft.flyWith },
+          ]}
+          value={draft.pilotInCharge ? PIC_PILOT : PIC_SECOND}
+          disabled={draft.flyWith === 'Instructor'}
+          note={draft.flyWith === 'Instructor' ? 'The instructor is the pilot in command.' : undefined}
+          onChange={(value) => update((d) => ({ ...d, pilotInCharge: value === PIC_PILOT }))}
+        />
+      )}
+
+      {draft.flyWith === 'Member' && (
+        <ChoiceButtons
+          label="Share Flight Cost?"
+          columns={2}
+          choices={SHARE}
+          value={draft.shareCost ? 'yes' : 'no'}
+          onChange={(value) => update((d) => ({ ...d, shareCost: value === 'yes' }))}
+        />
+      )}
+    </>
+  );
+}
