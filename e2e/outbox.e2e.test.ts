@@ -1,16 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccountHistory, FlightRecord, GroundStatus, SessionInfo } from '@flightline/domain/api-types';
 import { clubDateTime, clubToday } from '../packages/web/src/lib/club-dates.ts';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, login, newPhonePage, screenshot } from './helpers/browser.ts';
+import { sessionOf } from './helpers/api.ts';
+import { login, screenshot } from './helpers/browser.ts';
 import { DEMO, DEMO_PASSWORD } from './helpers/demo-accounts.ts';
 import { controlledByServiceWorker, outboxEntries, syncTags, waitingButton, waitSaved } from './helpers/field.ts';
-import { startServer, type RunningServer } from './helpers/server.ts';
+import { ownServer } from './helpers/own-server.ts';
 
 /**
  * The field outbox in Chromium at 375 px (issue 13, items 6 and 7;
@@ -23,35 +20,9 @@ import { startServer, type RunningServer } from './helpers/server.ts';
  * and charges.
  */
 
-const ROOT = fileURLToPath(new URL('../', import.meta.url));
-const RESULTS = join(ROOT, 'test-results');
-
-let server: RunningServer;
-let browser: Browser;
-let dataDir: string;
+// Each phone in the demo club's zone.
+const field = ownServer('outbox', { phone: { timezoneId: 'America/Toronto' } });
 let timeZone: string;
-
-beforeAll(async () => {
-  dataDir = mkdtempSync(join(tmpdir(), 'flightline-outbox-'));
-  server = await startServer({ dataDir, logFile: join(RESULTS, 'outbox-server.log') });
-  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-});
-
-/** A phone in the demo club's zone, signed in. */
-async function phone(email: string): Promise<Page> {
-  const page = await newPhonePage(browser, server.baseUrl, { timezoneId: 'America/Toronto' });
-  await login(page, email, DEMO_PASSWORD);
-  return page;
-}
-
-async function sessionOf(context: BrowserContext): Promise<SessionInfo> {
-  return (await (await context.request.get('/api/session')).json()) as SessionInfo;
-}
 
 async function lineFlights(context: BrowserContext): Promise<FlightRecord[]> {
   return ((await (await context.request.get('/api/ground-status')).json()) as GroundStatus).flights;
@@ -82,7 +53,7 @@ describe('a flight request and its launch made with no signal (375 px)', () => {
   const taps = { requestFrom: 0, requestTo: 0, launchFrom: 0, launchTo: 0 };
 
   beforeAll(async () => {
-    page = await phone(DEMO.member);
+    page = await field.phone(DEMO.member);
     context = page.context();
     mary = await sessionOf(context);
     timeZone = mary.clubTimeZone;
@@ -212,7 +183,7 @@ describe('two phones launch the same flight with no network between them (375 px
 
   beforeAll(async () => {
     // The club's admin flies (Mary's balance went below the minimum with her launch above).
-    admin = await phone(DEMO.admin);
+    admin = await field.phone(DEMO.admin);
     const session = await sessionOf(admin.context());
     timeZone = session.clubTimeZone;
     flightId = randomUUID();
@@ -220,7 +191,7 @@ describe('two phones launch the same flight with no network between them (375 px
       data: { type: 'FLIGHT', id: flightId, data: { user: session.userID, flyWith: 'Alone', glider: 'C-GDSB', launchType: '2000 ft' } },
     });
     expect(placed.status(), await placed.text()).toBe(200);
-    [irene, tom] = await Promise.all([phone(DEMO.instructor), phone(DEMO.towPilot)]);
+    [irene, tom] = await Promise.all([field.phone(DEMO.instructor), field.phone(DEMO.towPilot)]);
   });
   afterAll(async () => {
     await irene?.context().close();
@@ -281,7 +252,7 @@ describe('two phones launch the same flight with no network between them (375 px
 
 describe('Background Sync: the service worker sends what waits with no page open', () => {
   it('a tug event logged with no signal reaches the server after the page is closed and the signal returns', async () => {
-    const page = await phone(DEMO.towPilot);
+    const page = await field.phone(DEMO.towPilot);
     const context = page.context();
     try {
       await page.goto('/fuel/');
@@ -311,7 +282,7 @@ describe('Background Sync: the service worker sends what waits with no page open
 
 describe('signed out with taps waiting (401)', () => {
   it('keeps them, asks the person to log in, and sends them once they have', async () => {
-    const page = await phone(DEMO.towPilot);
+    const page = await field.phone(DEMO.towPilot);
     const context = page.context();
     const lastOil = async () =>
       ((await (await context.request.get('/api/get-tugs')).json()) as { tugs: { lastOilHobbs: number | null }[] }).tugs[0]?.lastOilHobbs;
