@@ -1,13 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { IntroListItem, IntrosResponse } from '@flightline/domain/api-types';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, login, newPhonePage, screenshot } from './helpers/browser.ts';
-import { DEMO, DEMO_CLUB_NAME, DEMO_PASSWORD } from './helpers/demo-accounts.ts';
-import { startServer, type RunningServer } from './helpers/server.ts';
+import { screenshot } from './helpers/browser.ts';
+import { DEMO, DEMO_CLUB_NAME } from './helpers/demo-accounts.ts';
+import { ownServer } from './helpers/own-server.ts';
 
 /**
  * The treasurer's desk (issue 15, items 5 and 14): intro rows name their intro
@@ -17,17 +13,13 @@ import { startServer, type RunningServer } from './helpers/server.ts';
  * server: it posts money.
  */
 
-const RESULTS = fileURLToPath(new URL('../test-results/', import.meta.url));
 const PHONE = { width: 375, height: 667 };
 const DESK = { width: 1280, height: 900 };
 
-let server: RunningServer;
-let browser: Browser;
+const field = ownServer('treasurer-desk');
 
 async function pageAt(viewport: { width: number; height: number }): Promise<Page> {
-  const page = await newPhonePage(browser, server.baseUrl, { viewport });
-  await login(page, DEMO.admin, DEMO_PASSWORD);
-  return page;
+  return field.phone(DEMO.admin, { viewport });
 }
 
 async function introBySn(page: Page, sn: string): Promise<IntroListItem> {
@@ -48,9 +40,6 @@ async function bodyRows(page: Page): Promise<string[][]> {
 }
 
 beforeAll(async () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'flightline-desk-'));
-  server = await startServer({ dataDir, logFile: join(RESULTS, 'treasurer-desk-server.log') });
-  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
   const page = await pageAt(PHONE);
   // DESK01: bought by someone who gave only an email, then $50.00 of its $150.00 refunded. DESK02: bought by Bea Buyer, cancelled.
   const sell = async (data: Record<string, string>) => {
@@ -69,12 +58,6 @@ beforeAll(async () => {
   const desk2 = await sell({ SN: 'DESK02', buyerFirst: 'Bea', buyerLast: 'Buyer' });
   await update(desk2, { action: 'Cancel', payment: 'Cash', priceCents: 15_000, writtenDown: false });
   await page.context().close();
-  return () => rmSync(dataDir, { recursive: true, force: true });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 describe('the treasurer\u2019s desk', () => {

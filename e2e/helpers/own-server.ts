@@ -31,7 +31,6 @@ export interface PhoneOptions extends BrowserContextOptions {
 export interface OwnServer {
   readonly baseUrl: string;
   readonly browser: Browser;
-  readonly dataDir: string;
   /** test-results/NAME-server.log: the server's output. */
   readonly logFile: string;
   /** A phone page (375 px, its own context and cookies), logged in as `email` when one is given. */
@@ -43,8 +42,9 @@ export interface OwnServer {
  * files on the shared server read (or needs a club set up its own way): a
  * fresh data folder with the demo club, the real server on it and Chromium,
  * started in a beforeAll and closed in an afterAll. Call it at the top of the
- * file, before the file's own hooks: vitest runs them in the order they were
- * registered, so the file's beforeAll finds the server up.
+ * file (or of a describe block, for a server per block), before the file's
+ * own hooks: vitest runs them in the order they were registered, so the
+ * file's beforeAll finds the server up.
  */
 export function ownServer(name: string, options: OwnServerOptions = {}): OwnServer {
   const logFile = join(RESULTS, `${name}-server.log`);
@@ -76,9 +76,6 @@ export function ownServer(name: string, options: OwnServerOptions = {}): OwnServ
     },
     get browser() {
       return started(browser, 'the browser');
-    },
-    get dataDir() {
-      return started(dataDir, 'the data folder');
     },
     logFile,
     async phone(email, { setUp, password = DEMO_PASSWORD, ...contextOptions } = {}) {
