@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
@@ -16,6 +16,7 @@ import { notifications } from '../../lib/notifications-store.ts';
 import { useRefreshSession, useSession } from '../../lib/session.ts';
 import { saveClubSettings, uploadClubLogo, useClubSettings } from './api.ts';
 import './club-settings.scss';
+import { SettingsText, type TextExtra } from './settings-text.tsx';
 import {
   buildSettings,
   daysInMonth,
@@ -132,31 +133,15 @@ function SettingsEditor({ club, initial, clubMessage }: { club: string; initial:
     save.mutate(built.settings);
   };
 
-  const text = (
-    key: TextKey,
-    errorKey: string,
-    label: string,
-    extra: { type?: string; inputMode?: 'url' | 'decimal' | 'text'; maxLength: number; hint?: ReactNode; autoComplete?: string; rows?: number; autoCapitalize?: string },
-  ) => (
-    <Form.Group className="mb-3" controlId={`club-${key}`}>
-      <Form.Label>{label}</Form.Label>
-      <Form.Control
-        {...(extra.rows ? { as: 'textarea' as const, rows: extra.rows } : { type: extra.type ?? 'text' })}
-        value={form[key]}
-        onChange={(e) => update({ [key]: key === 'currency' ? e.target.value.toUpperCase() : e.target.value }, errorKey)}
-        isInvalid={Boolean(errors[errorKey])}
-        aria-invalid={errors[errorKey] ? true : undefined}
-        maxLength={extra.maxLength}
-        autoComplete={extra.autoComplete ?? 'off'}
-        {...(extra.inputMode ? { inputMode: extra.inputMode } : {})}
-        {...(extra.autoCapitalize ? { autoCapitalize: extra.autoCapitalize } : {})}
-      />
-      {errors[errorKey] ? (
-        <Form.Control.Feedback type="invalid">{errors[errorKey]}</Form.Control.Feedback>
-      ) : (
-        extra.hint && <Form.Text muted>{extra.hint}</Form.Text>
-      )}
-    </Form.Group>
+  const text = (key: TextKey, errorKey: string, label: string, extra: TextExtra) => (
+    <SettingsText
+      id={`club-${key}`}
+      label={label}
+      extra={extra}
+      value={form[key]}
+      error={errors[errorKey]}
+      onChange={(value) => update({ [key]: key === 'currency' ? value.toUpperCase() : value }, errorKey)}
+    />
   );
 
   return (

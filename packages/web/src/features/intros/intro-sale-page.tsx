@@ -10,11 +10,12 @@ import { clubToday } from '../../lib/club-dates.ts';
 import { newIdempotencyKey } from '../../lib/new-id.ts';
 import { introPeriodDays } from '../../components/form/admin-inputs.ts';
 import { useClubInfo } from '../../lib/api/club-info.ts';
-import { Check, NumberText } from '../../components/form/fields.tsx';
+import { NumberText } from '../../components/form/fields.tsx';
 import { TaxFields } from '../../components/form/tax-fields.tsx';
 import { refreshIntros, sellIntro, useIntroLaunches } from '../../lib/api/intros.ts';
 import { InputField, SelectField } from '../../components/form/input-field.tsx';
 import { IntroGate } from './intro-gate.tsx';
+import { SalePeople } from './sale-people.tsx';
 import {
   expirationDate,
   initialSaleDraft,
@@ -132,37 +133,7 @@ function SaleForm({ club, info, launches, timeZone }: SaleFormProps) {
             note="Optional: leave empty and a serial number is generated."
           />
 
-          <div className="row g-2">
-            <InputField className="col-6 mb-3" label="Buyer First Name" value={draft.buyerFirst} onChange={(buyerFirst) => set({ buyerFirst })} maxLength={60} />
-            <InputField className="col-6 mb-3" label="Buyer Last Name" value={draft.buyerLast} onChange={(buyerLast) => set({ buyerLast })} maxLength={60} />
-          </div>
-          <InputField label="Buyer Email" type="email" inputMode="email" value={draft.buyerEmail} onChange={(buyerEmail) => set({ buyerEmail })} maxLength={254} />
-
-          <Check label="Passenger same as buyer" checked={draft.sameAsBuyer} onChange={(sameAsBuyer) => set({ sameAsBuyer })} className="mb-2" />
-          <div className="row g-2">
-            <InputField
-              className="col-6 mb-3"
-              label="Passenger First Name"
-              value={draft.recipientFirst}
-              onChange={draft.sameAsBuyer ? undefined : (recipientFirst) => set({ recipientFirst })}
-              maxLength={60}
-            />
-            <InputField
-              className="col-6 mb-3"
-              label="Passenger Last Name"
-              value={draft.recipientLast}
-              onChange={draft.sameAsBuyer ? undefined : (recipientLast) => set({ recipientLast })}
-              maxLength={60}
-            />
-          </div>
-          <InputField
-            label="Passenger Email"
-            type="email"
-            inputMode="email"
-            value={draft.recipientEmail}
-            onChange={draft.sameAsBuyer ? undefined : (recipientEmail) => set({ recipientEmail })}
-            maxLength={254}
-          />
+          <SalePeople draft={draft} set={set} />
 
           <div className="mb-3">
             <label className="form-label" htmlFor="intro-note">
