@@ -5,6 +5,7 @@ import type { SessionInfo } from '@flightline/domain/api-types';
 import { get } from './api.ts';
 import { isNoConnection } from './offline-status.ts';
 import { markSavedCache } from './saved-cache-mark.ts';
+import { SESSION_KEY } from './session.ts';
 
 type DehydratedQuery = DehydratedState['queries'][number];
 
@@ -42,7 +43,7 @@ export const PERSIST_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 /** How long the first session check may take before the app opens from the saved cache (a poor signal). */
 export const SESSION_CHECK_TIMEOUT_MS = 3000;
 
-const SESSION_QUERY_HASH = JSON.stringify(['session']);
+const SESSION_QUERY_HASH = JSON.stringify(SESSION_KEY);
 
 /** A successful read, unless its query says `meta: { persist: false }`. Never a failed or unfinished one. */
 export function shouldPersistQuery(query: Pick<Query, 'state' | 'meta'>): boolean {
