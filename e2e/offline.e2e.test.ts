@@ -6,10 +6,12 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clubDateTime } from '../packages/web/src/lib/club-dates.ts';
+import { sessionOf } from './helpers/api.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, login, newPhonePage, screenshot } from './helpers/browser.ts';
 import { DEMO, DEMO_PASSWORD } from './helpers/demo-accounts.ts';
-import { freePort, startServer, WEB_DIST, type RunningServer } from './helpers/server.ts';
 import { controlledByServiceWorker, waitSaved } from './helpers/field.ts';
+import { ownServer } from './helpers/own-server.ts';
+import { freePort, startServer, WEB_DIST, type RunningServer } from './helpers/server.ts';
 
 /**
  * Installable, opens offline (issue 13, item 4; docs/offline.md): the web app
@@ -26,15 +28,6 @@ const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const RESULTS = join(ROOT, 'test-results');
 const DIST = WEB_DIST;
 const NOTICE = /^Offline — as of (\d{4}-\d{2}-\d{2} )?\d{2}:\d{2}$/;
-
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
-});
-afterAll(async () => {
-  await browser?.close();
-});
 
 /** The saved query cache (lib/query-persistence.ts) as the page's IndexedDB holds it: key and fetch time of each read. */
 async function savedReads(page: Page): Promise<{ key: unknown[]; dataUpdatedAt: number; data: unknown }[]> {
@@ -83,8 +76,7 @@ const SCREENS = {
 const HOME_ROOTS = ['balance', 'block-balances', 'flights-of-day'];
 
 describe('after one visit the app opens offline with the last data it saw (375 px)', () => {
-  let server: RunningServer;
-  let dataDir: string;
+  const field = ownServer('offline');
   let page: Page;
   let timeZone: string;
   let maryId: string;
@@ -92,13 +84,10 @@ describe('after one visit the app opens offline with the last data it saw (375 p
   const online: Record<string, string[]> = {};
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'flightline-offline-'));
-    server = await startServer({ dataDir, logFile: join(RESULTS, 'offline-server.log') });
     // Awaiting Launches reads the club's today (docs/flight-line.md, "What the pages read"); the phone is put where the club is (the demo club's zone).
-    page = await newPhonePage(browser, server.baseUrl, { timezoneId: 'America/Toronto' });
-    await login(page, DEMO.member, DEMO_PASSWORD);
-    const session = (await (await page.request.get('/api/session')).json()) as { userID: string; clubTimeZone: string };
-    maryId = session.userID;
+    page = await field.phone(DEMO.member, { timezoneId: 'America/Toronto' });
+    const session = await sessionOf(page);
+    maryId = session.userID!;
     timeZone = session.clubTimeZone;
     // Mary is on the line in C-GDSB, so Home, the line and Awaiting Launches have something to show.
     const placed = await page.request.post('/api/update-item/', {
@@ -108,8 +97,6 @@ describe('after one visit the app opens offline with the last data it saw (375 p
   });
   afterAll(async () => {
     await page?.context().close();
-    await server?.stop();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('online: Home, Request Flight, the line, the tug page and Awaiting Launches load, and the service worker takes the page', async () => {
@@ -272,19 +259,10 @@ describe('after one visit the app opens offline with the last data it saw (375 p
 });
 
 describe('without the service worker the same offline reload fails (the test above depends on it)', () => {
-  let server: RunningServer;
-  let dataDir: string;
-  beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'flightline-offline-nosw-'));
-    server = await startServer({ dataDir, logFile: join(RESULTS, 'offline-nosw-server.log') });
-  });
-  afterAll(async () => {
-    await server?.stop();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  });
+  const field = ownServer('offline-nosw');
 
   it('with service workers blocked, the saved cache alone does not open the app: the browser cannot load the page', async () => {
-    const page = await newPhonePage(browser, server.baseUrl, { serviceWorkers: 'block' });
+    const page = await field.phone(undefined, { serviceWorkers: 'block' });
     try {
       await login(page, DEMO.member, DEMO_PASSWORD);
       await page.getByText(/^Your account balance: \$/).waitFor();
@@ -299,28 +277,19 @@ describe('without the service worker the same offline reload fails (the test abo
 });
 
 describe('installable', () => {
-  let server: RunningServer;
-  let dataDir: string;
-  beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'flightline-install-'));
-    server = await startServer({ dataDir, logFile: join(RESULTS, 'offline-install-server.log') });
-  });
-  afterAll(async () => {
-    await server?.stop();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
-  });
+  const field = ownServer('offline-install');
 
   it('serves the web app manifest as application/manifest+json, linked from the page, with reachable PNG icons of the sizes it names', async () => {
-    const html = await (await fetch(`${server.baseUrl}/crew/`)).text();
+    const html = await (await fetch(`${field.baseUrl}/crew/`)).text();
     expect(html).toContain('<link rel="manifest" href="/manifest.webmanifest">');
-    const response = await fetch(`${server.baseUrl}/manifest.webmanifest`);
+    const response = await fetch(`${field.baseUrl}/manifest.webmanifest`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/manifest+json');
     const manifest = (await response.json()) as Record<string, unknown> & { icons: { src: string; sizes: string; type: string; purpose: string }[] };
     expect(manifest).toMatchObject({ name: 'Flightline', short_name: 'Flightline', start_url: '/', scope: '/', display: 'standalone', theme_color: '#0d6efd', background_color: '#ffffff' });
     expect(manifest.icons.map((i) => `${i.sizes} ${i.purpose}`)).toEqual(['192x192 any', '512x512 any', '512x512 maskable']);
     for (const icon of manifest.icons) {
-      const png = await fetch(`${server.baseUrl}${icon.src}`);
+      const png = await fetch(`${field.baseUrl}${icon.src}`);
       expect(png.headers.get('content-type')).toBe('image/png');
       const bytes = Buffer.from(await png.arrayBuffer());
       // The PNG header's width and height.
@@ -329,14 +298,14 @@ describe('installable', () => {
   });
 
   it('the service worker is served no-cache under the same Content-Security-Policy, and Chromium finds nothing against installing', async () => {
-    const sw = await fetch(`${server.baseUrl}/sw.js`);
+    const sw = await fetch(`${field.baseUrl}/sw.js`);
     expect(sw.status).toBe(200);
     expect(sw.headers.get('cache-control')).toBe('no-cache');
     expect(sw.headers.get('content-type')).toMatch(/^(application|text)\/javascript/);
     expect(sw.headers.get('content-security-policy')).toContain("script-src 'self'");
     // A normal (not incognito) profile: Chromium's own installability check, as Lighthouse's.
     const profile = mkdtempSync(join(tmpdir(), 'flightline-profile-'));
-    const context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true, baseURL: server.baseUrl });
+    const context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true, baseURL: field.baseUrl });
     try {
       const page = await context.newPage();
       await page.goto('/');
@@ -350,7 +319,7 @@ describe('installable', () => {
   });
 
   it('a page that opened without the service worker (a hard reload, or one still loading when it was installed) asks to be taken, and is', async () => {
-    const page = await newPhonePage(browser, server.baseUrl);
+    const page = await field.phone();
     try {
       await page.goto('/');
       expect(await controlledByServiceWorker(page)).toBe(true);
@@ -368,11 +337,13 @@ describe('installable', () => {
 });
 
 describe('a new version waits for "New version — reload" and comes in whole', () => {
+  let browser: Browser;
   let dataDir: string;
   let builds: string;
   let server: RunningServer | undefined;
 
-  beforeAll(() => {
+  beforeAll(async () => {
+    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
     dataDir = mkdtempSync(join(tmpdir(), 'flightline-update-'));
     builds = mkdtempSync(join(tmpdir(), 'flightline-builds-'));
     // Version A is this build. Version B is the same build with a changed app shell: its index.html carries a
@@ -389,6 +360,7 @@ describe('a new version waits for "New version — reload" and comes in whole', 
     writeFileSync(join(b, 'sw.js'), changed);
   });
   afterAll(async () => {
+    await browser?.close();
     await server?.stop();
     rmSync(dataDir, { recursive: true, force: true });
     rmSync(builds, { recursive: true, force: true });
