@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import Form from 'react-bootstrap/Form';
+import { FieldFrame } from '../../components/form/field-frame.tsx';
 
 export interface TextExtra {
   type?: string;
@@ -23,9 +24,9 @@ interface SettingsTextProps {
 
 /** One of the club settings typed as text, with its error, or else its hint, under it. */
 export function SettingsText({ id, label, extra, value, error, onChange }: SettingsTextProps) {
+  // The error and the hint carry no id here (no aria-describedby points at them): they go with the input, not as the frame's note.
   return (
-    <Form.Group className="mb-3" controlId={id}>
-      <Form.Label>{label}</Form.Label>
+    <FieldFrame id={id} label={label}>
       <Form.Control
         {...(extra.rows ? { as: 'textarea' as const, rows: extra.rows } : { type: extra.type ?? 'text' })}
         value={value}
@@ -38,6 +39,6 @@ export function SettingsText({ id, label, extra, value, error, onChange }: Setti
         {...(extra.autoCapitalize ? { autoCapitalize: extra.autoCapitalize } : {})}
       />
       {error ? <Form.Control.Feedback type="invalid">{error}</Form.Control.Feedback> : extra.hint && <Form.Text muted>{extra.hint}</Form.Text>}
-    </Form.Group>
+    </FieldFrame>
   );
 }

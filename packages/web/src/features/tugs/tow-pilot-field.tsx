@@ -1,4 +1,5 @@
 import Form from 'react-bootstrap/Form';
+import { FieldFrame } from '../../components/form/field-frame.tsx';
 import type { TugPageData } from '@flightline/domain/api-types';
 
 interface TowPilotFieldProps {
@@ -11,8 +12,7 @@ interface TowPilotFieldProps {
 /** The tow pilot to check in, or None. */
 export function TowPilotField({ value, towPilots, error, onChange }: TowPilotFieldProps) {
   return (
-    <Form.Group className="mb-3" controlId="tow-pilot">
-      <Form.Label>Tow pilot</Form.Label>
+    <FieldFrame id="tow-pilot" label="Tow pilot">
       <Form.Select value={value} onChange={(e) => onChange(e.target.value)} isInvalid={Boolean(error)}>
         <option value="">None</option>
         {towPilots.map((p) => (
@@ -23,6 +23,6 @@ export function TowPilotField({ value, towPilots, error, onChange }: TowPilotFie
       </Form.Select>
       <Form.Control.Feedback type="invalid">{error}</Form.Control.Feedback>
       {towPilots.length === 0 && <Form.Text muted>The club has no active tow pilots: an admin can set Tow Pilot in Administration.</Form.Text>}
-    </Form.Group>
+    </FieldFrame>
   );
 }
