@@ -106,7 +106,7 @@ describe('compose.yaml', () => {
 
   it('checks each app at GET /api/health and puts Caddy, with deploy/Caddyfile, in front of both', () => {
     for (const name of ['app1', 'app2']) expect(services[name]!.healthcheck!.test.join(' '), name).toContain("fetch('http://127.0.0.1:3000/api/health')");
-    expect(read('packages/server/src/modules/system/routes.ts')).toContain("url: '/api/health'");
+    expect(read('packages/domain/src/api/system.ts')).toContain("path: '/api/health'");
     const proxy = services.proxy!;
     expect(proxy.volumes).toContain('./deploy/Caddyfile:/etc/caddy/Caddyfile:ro');
     expect(proxy.environment!.UPSTREAMS).toBe('app1:3000 app2:3000');

@@ -1,4 +1,5 @@
 import type { RouteOf } from './define-call.ts';
+import { checkVersion, health, openApiDocument } from './system.ts';
 import { createTow, getTugs } from './tugs.ts';
 
 /**
@@ -6,7 +7,7 @@ import { createTow, getTugs } from './tugs.ts';
  * `call()` uses (`GET /api/get-tugs`). Calls move here resource by resource;
  * the others are still declared by their route in packages/server.
  */
-const definitions = [getTugs, createTow] as const;
+const definitions = [checkVersion, health, openApiDocument, getTugs, createTow] as const;
 
 type Definition = (typeof definitions)[number];
 

@@ -1,10 +1,9 @@
 import { z } from 'zod';
 import { towEventSchema } from '../schemas/flights.ts';
 import { defineCall } from './define-call.ts';
+import { clubQuery } from './params.ts';
 
 /** The tug page's calls (docs/flight-line.md, "The tug page"). */
-
-const clubName = z.string().max(100).optional();
 
 export const tugStatusAnswer = z.object({
   id: z.string(),
@@ -24,7 +23,7 @@ export const getTugs = defineCall({
   path: '/api/get-tugs',
   summary: "The tug page: every tug with its last Hobbs, oil, fuel and pilot readings and checked-in pilot, and the club's active tow pilots",
   access: 'member',
-  query: z.object({ club: clubName }),
+  query: clubQuery,
   answer: z.object({
     tugs: z.array(tugStatusAnswer),
     /** The club's active tow pilots, the check-in choices, sorted by full name. */

@@ -1,0 +1,12 @@
+import { z } from 'zod';
+
+/** Input fields many declared calls share. Query values arrive as strings; lengths are bounded. */
+
+/** The `club` a call names: the server checks it against the session's active club. */
+export const clubParam = z.string().max(100).optional();
+
+/** A user id (better-auth ids are UUIDs; bounded, not parsed, so a wrong one reads as "not yours" rather than malformed). */
+export const userIdParam = z.string().trim().min(1, 'userID is required').max(100);
+
+/** A call that takes only the club it names. */
+export const clubQuery = z.object({ club: clubParam });
