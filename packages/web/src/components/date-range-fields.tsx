@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import type { DayRange } from '../lib/use-day-range.ts';
+import { FieldFrame } from './form/field-frame.tsx';
 
 interface DateRangeFieldsProps {
   value: DayRange;
@@ -16,10 +17,7 @@ export function DateRangeFields({ value, onStartDate, onEndDate, disabled = fals
   const id = useId();
   return (
     <div className="row g-2 mb-3">
-      <div className="col-6">
-        <label className="form-label" htmlFor={`${id}-start`}>
-          Start date
-        </label>
+      <FieldFrame id={`${id}-start`} label="Start date" className="col-6">
         <input
           id={`${id}-start`}
           type="date"
@@ -29,11 +27,8 @@ export function DateRangeFields({ value, onStartDate, onEndDate, disabled = fals
           disabled={disabled}
           onChange={(e) => onStartDate(e.target.value)}
         />
-      </div>
-      <div className="col-6">
-        <label className="form-label" htmlFor={`${id}-end`}>
-          End date
-        </label>
+      </FieldFrame>
+      <FieldFrame id={`${id}-end`} label="End date" className="col-6">
         <input
           id={`${id}-end`}
           type="date"
@@ -43,7 +38,7 @@ export function DateRangeFields({ value, onStartDate, onEndDate, disabled = fals
           disabled={disabled}
           onChange={(e) => onEndDate(e.target.value)}
         />
-      </div>
+      </FieldFrame>
     </div>
   );
 }

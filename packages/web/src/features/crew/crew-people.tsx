@@ -1,5 +1,6 @@
 import type { CrewPageData } from '@flightline/domain/api-types';
 import { FLY_WITH, type FlyWith } from '@flightline/domain/crew-rules';
+import { FieldFrame } from '../../components/form/field-frame.tsx';
 import { ChoiceButtons } from './choice-buttons.tsx';
 import { fullName, pilotChoices, pilotInCommandLabel, secondPersonChoices, withFlyWith, withPilot, withSecond, type CrewDraft } from './crew-draft.ts';
 
@@ -26,10 +27,7 @@ export function CrewPeople({ id, data, draft, update }: CrewPeopleProps) {
   const twoMembers = draft.flyWith === 'Instructor' || draft.flyWith === 'Member';
   return (
     <>
-      <div className="mb-3">
-        <label className="form-label" htmlFor={`${id}-pilot`}>
-          Pilot
-        </label>
+      <FieldFrame id={`${id}-pilot`} label="Pilot">
         <select id={`${id}-pilot`} className="form-select" value={draft.pilotID} onChange={(e) => update((d) => withPilot(data, d, e.target.value))}>
           {pilotChoices(data).map((pilot) => (
             <option key={pilot.pilotID} value={pilot.pilotID}>
@@ -37,15 +35,12 @@ export function CrewPeople({ id, data, draft, update }: CrewPeopleProps) {
             </option>
           ))}
         </select>
-      </div>
+      </FieldFrame>
 
       <ChoiceButtons<FlyWith> label="Flying with" choices={FLY_WITH_CHOICES} value={draft.flyWith} onChange={(flyWith) => update((d) => withFlyWith(data, d, flyWith))} />
 
       {twoMembers && (
-        <div className="mb-3">
-          <label className="form-label" htmlFor={`${id}-second`}>
-            {draft.flyWith}
-          </label>
+        <FieldFrame id={`${id}-second`} label={draft.flyWith}>
           <select id={`${id}-second`} className="form-select" value={draft.secondID} onChange={(e) => update((d) => withSecond(data, d, e.target.value))}>
             <option value="">{draft.flyWith === 'Instructor' ? 'Choose an instructor' : 'Choose a member'}</option>
             {seconds.map((pilot) => (
@@ -54,15 +49,12 @@ export function CrewPeople({ id, data, draft, update }: CrewPeopleProps) {
               </option>
             ))}
           </select>
-        </div>
+        </FieldFrame>
       )}
 
       {draft.flyWith === 'Friend' && (
         <div className="crew-pair">
-          <div className="mb-3">
-            <label className="form-label" htmlFor={`${id}-friend-first`}>
-              First name
-            </label>
+          <FieldFrame id={`${id}-friend-first`} label="First name">
             <input
               id={`${id}-friend-first`}
               className="form-control"
@@ -74,11 +66,8 @@ export function CrewPeople({ id, data, draft, update }: CrewPeopleProps) {
                 update((d) => ({ ...d, friendFirst }));
               }}
             />
-          </div>
-          <div className="mb-3">
-            <label className="form-label" htmlFor={`${id}-friend-last`}>
-              Last name
-            </label>
+          </FieldFrame>
+          <FieldFrame id={`${id}-friend-last`} label="Last name">
             <input
               id={`${id}-friend-last`}
               className="form-control"
@@ -90,7 +79,7 @@ export function CrewPeople({ id, data, draft, update }: CrewPeopleProps) {
                 update((d) => ({ ...d, friendLast }));
               }}
             />
-          </div>
+          </FieldFrame>
         </div>
       )}
 

@@ -1,4 +1,5 @@
 import type { CrewDraft } from './crew-draft.ts';
+import { FieldFrame } from '../../components/form/field-frame.tsx';
 
 interface CrewWeightsProps {
   /** The form's id: each field's id is built on it. */
@@ -10,10 +11,12 @@ interface CrewWeightsProps {
 /** The weights and the tow speed, kept as typed until the request is checked. */
 export function CrewWeights({ id, draft, update }: CrewWeightsProps) {
   const numberField = (key: 'weight' | 'passengerWeight' | 'gliderWeight' | 'waterWeight' | 'towSpeed', label: string, unit: string) => (
-    <div className="mb-3">
-      <label className="form-label" htmlFor={`${id}-${key}`}>
-        {label} ({unit})
-      </label>
+    <FieldFrame id={`${id}-${key}`} label={
+        <>
+          {label} ({unit})
+        </>
+      }
+    >
       <input
         id={`${id}-${key}`}
         className="form-control"
@@ -25,7 +28,7 @@ export function CrewWeights({ id, draft, update }: CrewWeightsProps) {
           update((d) => ({ ...d, [key]: value }));
         }}
       />
-    </div>
+    </FieldFrame>
   );
 
   return (

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import type { FlyWith } from '@flightline/domain/crew-rules';
 import { gliderGroups, type GliderData } from './glider-choices.ts';
+import { FieldFrame } from '../../components/form/field-frame.tsx';
 
 interface GliderSelectProps {
   data: GliderData;
@@ -14,10 +15,7 @@ export function GliderSelect({ data, flyWith, value, onChange }: GliderSelectPro
   const id = useId();
   const groups = gliderGroups(data, flyWith);
   return (
-    <div className="mb-3">
-      <label className="form-label" htmlFor={id}>
-        Glider
-      </label>
+    <FieldFrame id={id} label="Glider">
       <select id={id} className="form-select" value={value ?? ''} onChange={(e) => onChange(e.target.value || null)}>
         <option value="">Choose a glider</option>
         {groups.map((group) => (
@@ -30,6 +28,6 @@ export function GliderSelect({ data, flyWith, value, onChange }: GliderSelectPro
           </optgroup>
         ))}
       </select>
-    </div>
+    </FieldFrame>
   );
 }
