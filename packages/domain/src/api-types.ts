@@ -5,6 +5,7 @@
  */
 import type { z } from 'zod';
 import type { AnswerOf } from './api/define-call.ts';
+import type { clubSummaryAnswer, getClubInfo, getClubSettings } from './api/clubs.ts';
 import type { createTow, getTugs, tugStatusAnswer } from './api/tugs.ts';
 
 export interface SessionInfo {
@@ -34,37 +35,14 @@ export interface SessionInfo {
   groundOnly: boolean;
 }
 
-export interface ClubSummary {
-  id: string;
-  name: string;
-  shortName: string;
-}
+export type ClubSummary = z.output<typeof clubSummaryAnswer>;
 
 /** A club the person belongs to: active member, inactive (expired or deactivated), or a pending request. */
 export interface PilotClub extends ClubSummary {
   status: 'active' | 'inactive' | 'pending';
 }
 
-export interface ClubInfo {
-  id: string;
-  name: string;
-  shortName: string;
-  clubLink: string;
-  clubLogo: string;
-  message: string;
-  timeZone: string;
-  currency: string;
-  heightUnit: 'ft' | 'm';
-  transactionLockDate: string | null;
-  introStalePeriod: number;
-  taxRates: Record<string, number>;
-  membershipYearEnd: string;
-  feeList: string[];
-  units: { launch: string[] };
-  warningLevelCents: number;
-  minimumLevelCents: number;
-  paymentMethods: string[];
-}
+export type ClubInfo = AnswerOf<typeof getClubInfo>;
 
 export interface PilotRecord {
   userID: string;
@@ -288,22 +266,7 @@ export interface ServeAdmin {
 }
 
 /** GET/POST club settings (admin). */
-export interface ClubSettingsItem {
-  name: string;
-  shortName: string;
-  clubLink: string;
-  clubLogo: string;
-  /** As written: the editor's source text, never to be rendered as HTML (SessionInfo and ClubInfo carry it sanitised). */
-  message: string;
-  timeZone: string;
-  currency: string;
-  heightUnit: 'ft' | 'm';
-  taxRates: Record<string, number>;
-  membershipYearEnd: string;
-  warningLevelCents: number;
-  minimumLevelCents: number;
-  paymentMethods: string[];
-}
+export type ClubSettingsItem = AnswerOf<typeof getClubSettings>;
 
 // ── The ledger (docs/accounting.md) ──────────────────────────────────────────────
 

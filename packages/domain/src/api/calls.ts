@@ -1,4 +1,5 @@
 import type { RouteOf } from './define-call.ts';
+import { getClubInfo, getClubPaymentMethods, getClubSettings, listClubs, updateClubSettings } from './clubs.ts';
 import { checkVersion, health, openApiDocument } from './system.ts';
 import { createTow, getTugs } from './tugs.ts';
 
@@ -7,7 +8,18 @@ import { createTow, getTugs } from './tugs.ts';
  * `call()` uses (`GET /api/get-tugs`). Calls move here resource by resource;
  * the others are still declared by their route in packages/server.
  */
-const definitions = [checkVersion, health, openApiDocument, getTugs, createTow] as const;
+const definitions = [
+  checkVersion,
+  health,
+  openApiDocument,
+  listClubs,
+  getClubInfo,
+  getClubPaymentMethods,
+  getClubSettings,
+  updateClubSettings,
+  getTugs,
+  createTow,
+] as const;
 
 type Definition = (typeof definitions)[number];
 

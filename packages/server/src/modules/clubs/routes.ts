@@ -1,68 +1,45 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { MAX_LOGO_BYTES } from '@flightline/domain/club-logo';
-import { clubSettingsSchema } from '@flightline/domain/schemas/fleet';
+import * as calls from '@flightline/domain/api/clubs';
 import { assertSameClub } from '../../http/context.ts';
 import { clubParam } from '../../http/params.ts';
-import { defineRoute } from '../../http/route.ts';
+import { defineCallRoute, defineRoute } from '../../http/route.ts';
 import type { ModuleDeps } from '../deps.ts';
 import { getClubLogo, uploadClubLogo } from './logo-service.ts';
 import { getClubInfo, getPaymentMethods, listClubSummaries } from './service.ts';
 import { getClubSettings, updateClubSettings } from './settings-service.ts';
 
+/** The clubs' calls, declared in packages/domain/src/api/clubs.ts; the logo's image and upload carry bytes and keep their own routes. */
 export function registerClubRoutes(app: FastifyInstance, { db }: ModuleDeps): void {
-  defineRoute(app, {
-    method: 'GET',
-    url: '/api/list-clubs',
-    summary: 'Every club, by name (the choices for a membership request)',
-    access: 'user',
+  defineCallRoute(app, calls.listClubs, {
     async handler() {
       return { clubs: await listClubSummaries(db) };
     },
   });
 
-  defineRoute(app, {
-    method: 'GET',
-    url: '/api/get-club-info',
-    summary: "The active club's settings, units and sanitised message",
-    access: 'member',
-    query: z.object({ club: clubParam }),
+  defineCallRoute(app, calls.getClubInfo, {
     async handler({ query, ctx }) {
       assertSameClub(ctx, query.club);
       return getClubInfo(db, ctx);
     },
   });
 
-  defineRoute(app, {
-    method: 'GET',
-    url: '/api/get-club-payment-methods',
-    summary: "The active club's payment methods",
-    access: 'member',
-    query: z.object({ club: clubParam }),
+  defineCallRoute(app, calls.getClubPaymentMethods, {
     async handler({ query, ctx }) {
       assertSameClub(ctx, query.club);
       return getPaymentMethods(ctx);
     },
   });
 
-  defineRoute(app, {
-    method: 'GET',
-    url: '/api/get-club-settings',
-    summary: "The active club's settings as an admin edits them (admin)",
-    access: 'member',
-    query: z.object({ club: clubParam }),
+  defineCallRoute(app, calls.getClubSettings, {
     async handler({ query, ctx }) {
       assertSameClub(ctx, query.club);
       return getClubSettings(ctx);
     },
   });
 
-  defineRoute(app, {
-    method: 'POST',
-    url: '/api/update-club-settings',
-    summary: "Replace the active club's settings (admin)",
-    access: 'member',
-    body: clubSettingsSchema.safeExtend({ club: clubParam }),
+  defineCallRoute(app, calls.updateClubSettings, {
     async handler({ body, ctx }) {
       const { club, ...settings } = body;
       assertSameClub(ctx, club);

@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ClubSettingsItem } from '@flightline/domain/api-types';
 import type { ClubSettings } from '@flightline/domain/schemas/fleet';
-import { post, postFile } from '../../lib/api.ts';
+import { call, postFile } from '../../lib/api.ts';
 import { clubSettingsQuery } from '../../lib/api/clubs.ts';
 
 // The club is named in each call, so a club switched in another tab is refused, not overwritten.
@@ -13,7 +12,7 @@ export function useClubSettings(club: string) {
 
 /** Every field at once; the answer is what was stored. */
 export function saveClubSettings(club: string, settings: ClubSettings) {
-  return post<ClubSettingsItem>('/update-club-settings', { ...settings, club });
+  return call('POST /api/update-club-settings', { ...settings, club });
 }
 
 /** Store an image for the logo; the answer is its address, which Save makes the club's logo. */

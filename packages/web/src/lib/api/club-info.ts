@@ -1,6 +1,6 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import type { ClubInfo } from '@flightline/domain/api-types';
-import { get } from '../api.ts';
+import { call } from '../api.ts';
 
 /** GET /api/get-club-info, read by the accounting screens, the intro sale, a pilot's funds, the line and the logs: one key for all. */
 export const clubInfoKey = (club: string) => ['club-info', club] as const;
@@ -8,7 +8,7 @@ export const clubInfoKey = (club: string) => ['club-info', club] as const;
 export function useClubInfo(club: string) {
   return useQuery({
     queryKey: clubInfoKey(club),
-    queryFn: ({ signal }) => get<ClubInfo>('/get-club-info', undefined, signal),
+    queryFn: ({ signal }) => call('GET /api/get-club-info', {}, signal),
   });
 }
 
@@ -16,7 +16,7 @@ export function useClubInfo(club: string) {
 export function useHeightUnit(club: string): string {
   const info = useQuery({
     queryKey: clubInfoKey(club),
-    queryFn: ({ signal }) => get<ClubInfo>('/get-club-info', undefined, signal),
+    queryFn: ({ signal }) => call('GET /api/get-club-info', {}, signal),
     staleTime: 5 * 60_000,
   });
   return info.data?.heightUnit ?? '';

@@ -1,6 +1,6 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import type { ClubSettingsItem, ClubSummary, PilotClub } from '@flightline/domain/api-types';
-import { get } from '../api.ts';
+import type { PilotClub } from '@flightline/domain/api-types';
+import { call, get } from '../api.ts';
 
 /** The clubs: every club, the clubs one person belongs to, and the active club's settings for editing. */
 export const clubKeys = {
@@ -13,7 +13,7 @@ export const clubKeys = {
 export function allClubsQuery() {
   return queryOptions({
     queryKey: clubKeys.all,
-    queryFn: ({ signal }) => get<{ clubs: ClubSummary[] }>('/list-clubs', undefined, signal),
+    queryFn: ({ signal }) => call('GET /api/list-clubs', {}, signal),
   });
 }
 
@@ -38,6 +38,6 @@ export function afterMembershipChange(client: QueryClient) {
 export function clubSettingsQuery(club: string) {
   return queryOptions({
     queryKey: clubKeys.settings(club),
-    queryFn: ({ signal }) => get<ClubSettingsItem>('/get-club-settings', { club }, signal),
+    queryFn: ({ signal }) => call('GET /api/get-club-settings', { club }, signal),
   });
 }

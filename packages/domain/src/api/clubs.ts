@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import { clubSettingsSchema } from '../schemas/fleet.ts';
+import { defineCall } from './define-call.ts';
+import { clubParam, clubQuery } from './params.ts';
+
+/**
+ * The clubs' calls. The club logo's image (GET /api/club-logo/:clubId) and
+ * its upload (POST /api/upload-club-logo, the image as the body) carry bytes,
+ * not JSON, and are still registered by their routes in packages/server.
+ */
+
+export const clubSummaryAnswer = z.object({ id: z.string(), name: z.string(), shortName: z.string() });
+
+const heightUnit = z.enum(['ft', 'm']);
+
+export const listClubs = defineCall({
+  method: 'GET',
+  path: '/api/list-clubs',
+  summary: 'Every club, by name (the choices for a membership request)',
+  access: 'user',
+  answer: z.object({ clubs: z.array(clubSummaryAnswer) }),
+});
+
+export const getClubInfo = defineCall({
+  method: 'GET',
+  path: '/api/get-club-info',
+  summary: "The active club's settings, units and sanitised message",
+  access: 'member',
+  query: clubQuery,
+  answer: z.object({
+    id: z.string(),
+    name: z.string(),
+    shortName: z.string(),
+    clubLink: z.string(),
+    clubLogo: z.string(),
+    /** Sanitised rich text. */
+    message: z.string(),
+    timeZone: z.string(),
+    currency: z.string(),
+    heightUnit,
+    transactionLockDate: z.string().nullable(),
+    introStalePeriod: z.number(),
+    taxRates: z.record(z.string(), z.number()),
+    membershipYearEnd: z.string(),
+    feeList: z.array(z.string()),
+    units: z.object({ launch: z.array(z.string()) }),
+    warningLevelCents: z.number(),
+    minimumLevelCents: z.number(),
+    paymentMethods: z.array(z.string()),
+  }),
+});
+
+export const getClubPaymentMethods = defineCall({
+  method: 'GET',
+  path: '/api/get-club-payment-methods',
+  summary: "The active club's payment methods",
+  access: 'member',
+  query: clubQuery,
+  answer: z.object({ paymentMethods: z.array(z.string()) }),
+});
+
+export const clubSettingsAnswer = z.object({
+  name: z.string(),
+  shortName: z.string(),
+  clubLink: z.string(),
+  clubLogo: z.string(),
+  /** As written: the editor's source text, never to be rendered as HTML (the session and get-club-info carry it sanitised). */
+  message: z.string(),
+  timeZone: z.string(),
+  currency: z.string(),
+  heightUnit,
+  taxRates: z.record(z.string(), z.number()),
+  membershipYearEnd: z.string(),
+  warningLevelCents: z.number(),
+  minimumLevelCents: z.number(),
+  paymentMethods: z.array(z.string()),
+});
+
+// The settings' service refuses a non-admin with its own message, so these two declare no right.
+export const getClubSettings = defineCall({
+  method: 'GET',
+  path: '/api/get-club-settings',
+  summary: "The active club's settings as an admin edits them (admin)",
+  access: 'member',
+  query: clubQuery,
+  answer: clubSettingsAnswer,
+});
+
+export const updateClubSettings = defineCall({
+  method: 'POST',
+  path: '/api/update-club-settings',
+  summary: "Replace the active club's settings (admin)",
+  access: 'member',
+  body: clubSettingsSchema.safeExtend({ club: clubParam }),
+  answer: clubSettingsAnswer,
+});
