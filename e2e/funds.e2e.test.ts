@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { openMarysEditor } from './helpers/admin.ts';
 import { DEMO, DEMO_CLUB_NAME } from './helpers/demo-accounts.ts';
 import { ownServer } from './helpers/own-server.ts';
 
@@ -25,17 +26,6 @@ const field = ownServer('funds');
 beforeAll(() => {
   mkdirSync(SHOTS, { recursive: true });
 });
-
-/** Administration → User Administration → Edit → Mary Member: her pilot editor and its balance line. */
-async function openMarysEditor(page: Page): Promise<{ editor: Locator; balance: Locator }> {
-  await page.goto('/admin/');
-  const users = page.getByRole('region', { name: 'User Administration' });
-  await users.getByRole('button', { name: 'Edit' }).click();
-  await page.getByLabel('Filter pilots', { exact: true }).fill('mary');
-  await users.locator('.dropdown-menu').getByText('Mary Member', { exact: true }).click();
-  const editor = page.getByRole('dialog', { name: 'Edit Pilot Mary Member' });
-  return { editor, balance: editor.getByRole('status').filter({ hasText: 'Balance of Mary Member' }) };
-}
 
 /** The whole editor at phone width: a tall window, so the modal's scrolling body shows everything at once. */
 async function shoot(page: Page, name: string, target?: Locator): Promise<void> {
@@ -74,15 +64,8 @@ async function expectNoPageOverflow(page: Page): Promise<void> {
 describe('pilot editor funds at phone size', () => {
   it('the admin deposits $100.00 and charges a $20.00 fee plus HST; the editor shows $77.40 and both entries', async () => {
     const page = await field.phone(DEMO.admin);
-    await page.goto('/admin/');
-    const users = page.getByRole('region', { name: 'User Administration' });
-    await users.getByRole('button', { name: 'Edit' }).click();
-    await page.getByLabel('Filter pilots', { exact: true }).fill('mary');
-    await users.locator('.dropdown-menu').getByText('Mary Member', { exact: true }).click();
-
-    const editor = page.getByRole('dialog', { name: 'Edit Pilot Mary Member' });
+    const { editor, balance } = await openMarysEditor(page);
     await editor.waitFor();
-    const balance = editor.getByRole('status').filter({ hasText: 'Balance of Mary Member' });
     await balance.getByText('$0.00').waitFor();
     await editor.getByText('No transactions yet.').waitFor();
 

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { IntroListItem, IntrosResponse } from '@flightline/domain/api-types';
+import { openMarysEditor } from './helpers/admin.ts';
 import { screenshot } from './helpers/browser.ts';
 import { DEMO, DEMO_CLUB_NAME } from './helpers/demo-accounts.ts';
 import { ownServer } from './helpers/own-server.ts';
@@ -138,12 +139,7 @@ describe('the treasurer\u2019s desk', () => {
     expect((await page.locator('main').boundingBox())!.width).toBeGreaterThan(1200);
 
     // The pilot editor, with the pilot's history, is a wide dialog.
-    await page.goto('/admin/');
-    const users = page.getByRole('region', { name: 'User Administration' });
-    await users.getByRole('button', { name: 'Edit' }).click();
-    await page.getByLabel('Filter pilots', { exact: true }).fill('mary');
-    await users.locator('.dropdown-menu').getByText('Mary Member', { exact: true }).click();
-    const editor = page.getByRole('dialog', { name: 'Edit Pilot Mary Member' });
+    const { editor } = await openMarysEditor(page);
     await editor.getByText('Transaction history').first().waitFor();
     expect((await editor.locator('.modal-content').boundingBox())!.width).toBeGreaterThan(1100);
     await screenshot(page, 'treasurer-desk-pilot-editor-1280');
