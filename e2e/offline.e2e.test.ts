@@ -9,7 +9,7 @@ import { clubDateTime } from '../packages/web/src/lib/club-dates.ts';
 import { sessionOf } from './helpers/api.ts';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, login, newPhonePage, screenshot } from './helpers/browser.ts';
 import { DEMO, DEMO_PASSWORD } from './helpers/demo-accounts.ts';
-import { controlledByServiceWorker, waitSaved } from './helpers/field.ts';
+import { controlledByServiceWorker, savedReads, waitSaved } from './helpers/field.ts';
 import { ownServer } from './helpers/own-server.ts';
 import { freePort, startServer, WEB_DIST, type RunningServer } from './helpers/server.ts';
 
@@ -28,28 +28,6 @@ const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const RESULTS = join(ROOT, 'test-results');
 const DIST = WEB_DIST;
 const NOTICE = /^Offline — as of (\d{4}-\d{2}-\d{2} )?\d{2}:\d{2}$/;
-
-/** The saved query cache (lib/query-persistence.ts) as the page's IndexedDB holds it: key and fetch time of each read. */
-async function savedReads(page: Page): Promise<{ key: unknown[]; dataUpdatedAt: number; data: unknown }[]> {
-  return page.evaluate(
-    () =>
-      new Promise((resolve, reject) => {
-        const open = indexedDB.open('flightline-query-cache');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const db = open.result;
-          if (!db.objectStoreNames.contains('cache')) return resolve([]);
-          const get = db.transaction('cache').objectStore('cache').get('queries');
-          get.onsuccess = () => {
-            const saved = get.result as { clientState: { queries: { queryKey: unknown[]; state: { dataUpdatedAt: number; data: unknown } }[] } } | undefined;
-            resolve((saved?.clientState.queries ?? []).map((q) => ({ key: q.queryKey, dataUpdatedAt: q.state.dataUpdatedAt, data: q.state.data })));
-            db.close();
-          };
-          get.onerror = () => reject(get.error);
-        };
-      }),
-  );
-}
 
 /** What the notice must say for a screen whose reads are `roots`: the oldest saved fetch time, HH:MM in the club's zone. */
 async function expectedNotice(page: Page, roots: string[], timeZone: string): Promise<string> {

@@ -18,29 +18,43 @@ export async function controlledByServiceWorker(page: Page): Promise<boolean> {
   });
 }
 
-/** The roots of the query keys in the saved cache (lib/query-persistence.ts). */
-async function savedRoots(page: Page): Promise<string[]> {
+/** One object store of the page's IndexedDB: the record under `key`, or every record; nothing while the store is not there yet. */
+async function readStore(page: Page, database: string, store: string, key?: string): Promise<unknown> {
   return page.evaluate(
-    () =>
-      new Promise<string[]>((resolve, reject) => {
-        const open = indexedDB.open('flightline-query-cache');
+    (where) =>
+      new Promise((resolve, reject) => {
+        const open = indexedDB.open(where.database);
         open.onerror = () => reject(open.error);
         open.onsuccess = () => {
           const db = open.result;
-          if (!db.objectStoreNames.contains('cache')) {
+          if (!db.objectStoreNames.contains(where.store)) {
             db.close();
-            return resolve([]);
+            return resolve(where.key === undefined ? [] : undefined);
           }
-          const get = db.transaction('cache').objectStore('cache').get('queries');
-          get.onsuccess = () => {
-            const saved = get.result as { clientState: { queries: { queryKey: unknown[] }[] } } | undefined;
-            resolve((saved?.clientState.queries ?? []).map((q) => String(q.queryKey[0])));
+          const objects = db.transaction(where.store).objectStore(where.store);
+          const read = where.key === undefined ? objects.getAll() : objects.get(where.key);
+          read.onsuccess = () => {
+            resolve(read.result);
             db.close();
           };
-          get.onerror = () => reject(get.error);
+          read.onerror = () => reject(read.error);
         };
       }),
+    { database, store, key },
   );
+}
+
+/** The saved query cache (lib/query-persistence.ts): key, fetch time and data of each read. */
+export async function savedReads(page: Page): Promise<{ key: unknown[]; dataUpdatedAt: number; data: unknown }[]> {
+  const saved = (await readStore(page, 'flightline-query-cache', 'cache', 'queries')) as
+    | { clientState: { queries: { queryKey: unknown[]; state: { dataUpdatedAt: number; data: unknown } }[] } }
+    | undefined;
+  return (saved?.clientState.queries ?? []).map((q) => ({ key: q.queryKey, dataUpdatedAt: q.state.dataUpdatedAt, data: q.state.data }));
+}
+
+/** The roots of the query keys in the saved cache. */
+async function savedRoots(page: Page): Promise<string[]> {
+  return (await savedReads(page)).map((read) => String(read.key[0]));
 }
 
 /** Wait until the saved cache holds a read under each of `roots`, so the screen opens offline with it. */
@@ -55,26 +69,7 @@ export async function waitSaved(page: Page, roots: string[]): Promise<void> {
 
 /** The field outbox's entries as the page's IndexedDB holds them (lib/outbox/idb-store.ts). */
 export async function outboxEntries(page: Page): Promise<{ id: string; label: string; tappedAt: number; refusal: unknown }[]> {
-  return page.evaluate(
-    () =>
-      new Promise((resolve, reject) => {
-        const open = indexedDB.open('flightline-outbox');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const db = open.result;
-          if (!db.objectStoreNames.contains('entries')) {
-            db.close();
-            return resolve([]);
-          }
-          const all = db.transaction('entries').objectStore('entries').getAll();
-          all.onsuccess = () => {
-            resolve(all.result);
-            db.close();
-          };
-          all.onerror = () => reject(all.error);
-        };
-      }),
-  );
+  return (await readStore(page, 'flightline-outbox', 'entries')) as { id: string; label: string; tappedAt: number; refusal: unknown }[];
 }
 
 /** The navbar's count of taps waiting in the outbox ("2 waiting"). */
