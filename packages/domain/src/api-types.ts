@@ -6,34 +6,11 @@
 import type { z } from 'zod';
 import type { AnswerOf } from './api/define-call.ts';
 import type { clubSummaryAnswer, getClubInfo, getClubSettings } from './api/clubs.ts';
+import type { createPilot, directoryEntryAnswer, getPilot, session } from './api/members.ts';
 import type { createTow, getTugs, tugStatusAnswer } from './api/tugs.ts';
 
-export interface SessionInfo {
-  isAuthenticated: boolean;
-  userID: string | null;
-  email: string;
-  first: string;
-  last: string;
-  /** Active club id, or null (the spec's "None"). */
-  club: string | null;
-  clubName: string;
-  clubShortName: string;
-  clubLink: string;
-  clubLogo: string;
-  /** Sanitised HTML. */
-  clubMessage: string;
-  clubTimeZone: string;
-  currency: string;
-  userIsActive: boolean;
-  userIsAdmin: boolean;
-  userCanAddFunds: boolean;
-  userCanAddIntros: boolean;
-  userCanUpdateGliders: boolean;
-  userCanEditLogs: boolean;
-  isInstructor: boolean;
-  isTowPilot: boolean;
-  groundOnly: boolean;
-}
+/** GET /api/session. */
+export type SessionInfo = AnswerOf<typeof session>;
 
 export type ClubSummary = z.output<typeof clubSummaryAnswer>;
 
@@ -44,54 +21,10 @@ export interface PilotClub extends ClubSummary {
 
 export type ClubInfo = AnswerOf<typeof getClubInfo>;
 
-export interface PilotRecord {
-  userID: string;
-  club: string | null;
-  first: string;
-  last: string;
-  loginEmail: string;
-  weight: number;
-  isInstructor: boolean;
-  isTowPilot: boolean;
-  isAdmin: boolean;
-  isActive: boolean;
-  activeExpiration: string | null;
-  groundOnly: boolean;
-  canEditLogs: boolean;
-  canAddFunds: boolean;
-  canAddIntros: boolean;
-  canUpdateGliders: boolean;
-  emContact: string;
-  emPhone: string;
-  emRelation: string;
-  emNote: string;
-  emLink: string;
-  phone: string;
-  email: string;
-  address: string;
-  shareEmail: boolean;
-  sharePhone: boolean;
-  shareAddress: boolean;
-}
+export type PilotRecord = AnswerOf<typeof getPilot>;
 
 /** A directory entry: email, phone and address are '' unless shared (or the reader is an admin or the member). */
-export interface DirectoryEntry {
-  userID: string;
-  first: string;
-  last: string;
-  isActive: boolean;
-  email: string;
-  phone: string;
-  address: string;
-  emContact: string;
-  emPhone: string;
-  emRelation: string;
-  emNote: string;
-  emLink: string;
-  shareEmail: boolean;
-  sharePhone: boolean;
-  shareAddress: boolean;
-}
+export type DirectoryEntry = z.output<typeof directoryEntryAnswer>;
 
 export interface BalanceInfo {
   userID: string;
@@ -113,11 +46,7 @@ export interface BlockBalancesResponse {
 }
 
 /** POST /api/pilot: the caller's names as stored. */
-export interface PilotCreated {
-  userID: string;
-  first: string;
-  last: string;
-}
+export type PilotCreated = AnswerOf<typeof createPilot>;
 
 /** POST /api/update-item/: statusCode mirrors the HTTP status (always 200 here; refusals are 4xx errors). */
 export interface UpdateItemResult<T = unknown> {

@@ -1,5 +1,6 @@
 import type { RouteOf } from './define-call.ts';
 import { getClubInfo, getClubPaymentMethods, getClubSettings, listClubs, updateClubSettings } from './clubs.ts';
+import { acceptInvitation, createPilot, getPilot, inviteMember, listMembers, session, switchClub } from './members.ts';
 import { checkVersion, health, openApiDocument } from './system.ts';
 import { createTow, getTugs } from './tugs.ts';
 
@@ -17,6 +18,13 @@ const definitions = [
   getClubPaymentMethods,
   getClubSettings,
   updateClubSettings,
+  session,
+  switchClub,
+  getPilot,
+  listMembers,
+  inviteMember,
+  acceptInvitation,
+  createPilot,
   getTugs,
   createTow,
 ] as const;

@@ -2,7 +2,7 @@ import { dehydrate, hydrate, type DehydratedState, type DehydrateOptions, type Q
 import { openDB } from 'idb';
 import { APP_VERSION } from '@flightline/domain/app-version';
 import type { SessionInfo } from '@flightline/domain/api-types';
-import { get } from './api.ts';
+import { call } from './api.ts';
 import { isNoConnection } from './offline-status.ts';
 import { markSavedCache } from './saved-cache-mark.ts';
 import { SESSION_KEY } from './session.ts';
@@ -82,7 +82,7 @@ export function restorable(saved: PersistedClient, fresh: SessionInfo | undefine
 async function readSessionNow(): Promise<SessionInfo | undefined> {
   if (typeof navigator !== 'undefined' && navigator.onLine === false) return undefined;
   try {
-    return await get<SessionInfo>('/session', undefined, AbortSignal.timeout(SESSION_CHECK_TIMEOUT_MS));
+    return await call('GET /api/session', {}, AbortSignal.timeout(SESSION_CHECK_TIMEOUT_MS));
   } catch {
     return undefined;
   }

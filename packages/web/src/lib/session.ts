@@ -1,12 +1,12 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SessionInfo } from '@flightline/domain/api-types';
-import { get } from './api.ts';
+import { call } from './api.ts';
 
 export const SESSION_KEY = ['session'] as const;
 
 /** Who is signed in and in which club; every screen reads it. */
 export function useSession() {
-  return useQuery({ queryKey: SESSION_KEY, queryFn: ({ signal }) => get<SessionInfo>('/session', undefined, signal), staleTime: 30_000 });
+  return useQuery({ queryKey: SESSION_KEY, queryFn: ({ signal }) => call('GET /api/session', {}, signal), staleTime: 30_000 });
 }
 
 /** After sign-in, sign-out, a club switch or a profile change: everything cached is stale. */

@@ -1,4 +1,4 @@
-import { errorMessage, post } from '../../lib/api.ts';
+import { call, errorMessage } from '../../lib/api.ts';
 import { notifications } from '../../lib/notifications-store.ts';
 
 /**
@@ -8,7 +8,7 @@ import { notifications } from '../../lib/notifications-store.ts';
  */
 export async function acceptInvitation(invitation: string): Promise<boolean> {
   try {
-    const answer = await post<{ message: string }>('/accept-invitation', { invitation });
+    const answer = await call('POST /api/accept-invitation', { invitation });
     notifications.toast({ status: 'success', message: answer.message });
     return true;
   } catch (error) {

@@ -1,4 +1,4 @@
-import { ApiError, errorMessage, post } from '../../lib/api.ts';
+import { ApiError, call, errorMessage } from '../../lib/api.ts';
 import { notifications } from '../../lib/notifications-store.ts';
 
 /**
@@ -8,7 +8,7 @@ import { notifications } from '../../lib/notifications-store.ts';
  */
 export async function createPilot(first: string, last: string): Promise<void> {
   try {
-    await post('/pilot', { first, last });
+    await call('POST /api/pilot', { first, last });
   } catch (error) {
     if (error instanceof ApiError && error.status === 409) return;
     notifications.toast({ status: 'danger', message: `Your account is ready, but your pilot record was not created: ${errorMessage(error)}` });

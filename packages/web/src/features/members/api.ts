@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { post } from '../../lib/api.ts';
+import { call } from '../../lib/api.ts';
 import { directoryQuery } from '../../lib/api/members.ts';
 
 /** Active members of the active club; email, phone and address are '' where not shared with the reader. */
@@ -9,5 +9,5 @@ export function useMembers(club: string) {
 
 /** The new pilot form: the signed-in person's pilot record, from their names. */
 export function createPilot(input: { first: string; last: string }) {
-  return post<unknown>('/pilot', input);
+  return call('POST /api/pilot', input);
 }

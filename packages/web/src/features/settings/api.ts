@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Profile } from '@flightline/domain/schemas/members';
-import { post } from '../../lib/api.ts';
+import { call, post } from '../../lib/api.ts';
 import { allClubsQuery, pilotClubsQuery } from '../../lib/api/clubs.ts';
 import { myPilotQuery } from '../../lib/api/members.ts';
 
@@ -20,7 +20,7 @@ export function useMyPilot(club: string | null, userID: string) {
 }
 
 export function switchClub(club: string) {
-  return post<unknown>('/switch-club', { club });
+  return call('POST /api/switch-club', { club });
 }
 
 /** A membership request is a PILOT item written in the other club. */

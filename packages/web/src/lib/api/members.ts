@@ -1,6 +1,5 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import type { DirectoryEntry, PilotRecord } from '@flightline/domain/api-types';
-import { get } from '../api.ts';
+import { call } from '../api.ts';
 
 /** The club's members: the directory and a person's own pilot record. */
 export const memberKeys = {
@@ -12,7 +11,7 @@ export const memberKeys = {
 export function directoryQuery(club: string) {
   return queryOptions({
     queryKey: [...memberKeys.directory, club] as const,
-    queryFn: ({ signal }) => get<{ pilots: DirectoryEntry[] }>('/list-members', undefined, signal),
+    queryFn: ({ signal }) => call('GET /api/list-members', {}, signal),
   });
 }
 
@@ -20,7 +19,7 @@ export function directoryQuery(club: string) {
 export function myPilotQuery(club: string | null, userID: string) {
   return queryOptions({
     queryKey: [...memberKeys.pilot, club, userID] as const,
-    queryFn: ({ signal }) => get<PilotRecord>('/get-pilot', { userID }, signal),
+    queryFn: ({ signal }) => call('GET /api/get-pilot', { userID }, signal),
   });
 }
 

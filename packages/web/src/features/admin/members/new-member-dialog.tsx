@@ -4,14 +4,9 @@ import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import { inviteMemberSchema } from '@flightline/domain/schemas/invitations';
-import { errorMessage, post } from '../../../lib/api.ts';
+import { call, errorMessage } from '../../../lib/api.ts';
 import { notifications } from '../../../lib/notifications-store.ts';
 import { refreshAdmin } from '../../../lib/api/admin.ts';
-
-interface InviteAnswer {
-  status: 'added' | 'member' | 'invited';
-  message: string;
-}
 
 /**
  * User Administration's New (issue 15 item 8): an admin types an email. An
@@ -24,7 +19,7 @@ export function NewMemberDialog({ onClose }: { onClose: () => void }) {
   const [email, setEmail] = useState('');
   const parsed = inviteMemberSchema.safeParse({ email });
   const invite = useMutation({
-    mutationFn: (address: string) => post<InviteAnswer>('/invite-member', { email: address }),
+    mutationFn: (address: string) => call('POST /api/invite-member', { email: address }),
     onSuccess: async (answer) => {
       notifications.toast({ status: 'success', message: answer.message });
       await refreshAdmin(client);

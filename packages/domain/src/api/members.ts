@@ -1,0 +1,156 @@
+import { z } from 'zod';
+import { acceptInvitationSchema, inviteMemberSchema } from '../schemas/invitations.ts';
+import { pilotCreateSchema, switchClubSchema } from '../schemas/members.ts';
+import { defineCall } from './define-call.ts';
+import { clubParam, clubQuery, userIdParam } from './params.ts';
+
+/**
+ * The members' calls. GET /api/get-pilot-clubs/:id names the person in its
+ * path, which `call()` does not fill in yet, so it is still registered by its
+ * route in packages/server.
+ */
+
+// The rights below are the session's view: each is false while the caller's membership is not active.
+export const sessionAnswer = z.object({
+  isAuthenticated: z.boolean(),
+  userID: z.string().nullable(),
+  email: z.string(),
+  first: z.string(),
+  last: z.string(),
+  /** Active club id, or null (no club). */
+  club: z.string().nullable(),
+  clubName: z.string(),
+  clubShortName: z.string(),
+  clubLink: z.string(),
+  clubLogo: z.string(),
+  /** Sanitised HTML. */
+  clubMessage: z.string(),
+  clubTimeZone: z.string(),
+  currency: z.string(),
+  userIsActive: z.boolean(),
+  userIsAdmin: z.boolean(),
+  userCanAddFunds: z.boolean(),
+  userCanAddIntros: z.boolean(),
+  userCanUpdateGliders: z.boolean(),
+  userCanEditLogs: z.boolean(),
+  isInstructor: z.boolean(),
+  isTowPilot: z.boolean(),
+  groundOnly: z.boolean(),
+});
+
+export const session = defineCall({
+  method: 'GET',
+  path: '/api/session',
+  summary: 'Who is signed in, their active club and their rights there',
+  access: 'public',
+  answer: sessionAnswer,
+});
+
+export const switchClub = defineCall({
+  method: 'POST',
+  path: '/api/switch-club',
+  summary: 'Make another club where the caller is a member (or asked to be) the active club',
+  access: 'user',
+  body: switchClubSchema,
+  answer: sessionAnswer,
+});
+
+export const pilotRecordAnswer = z.object({
+  userID: z.string(),
+  club: z.string().nullable(),
+  first: z.string(),
+  last: z.string(),
+  loginEmail: z.string(),
+  weight: z.number(),
+  isInstructor: z.boolean(),
+  isTowPilot: z.boolean(),
+  isAdmin: z.boolean(),
+  isActive: z.boolean(),
+  activeExpiration: z.string().nullable(),
+  groundOnly: z.boolean(),
+  canEditLogs: z.boolean(),
+  canAddFunds: z.boolean(),
+  canAddIntros: z.boolean(),
+  canUpdateGliders: z.boolean(),
+  emContact: z.string(),
+  emPhone: z.string(),
+  emRelation: z.string(),
+  emNote: z.string(),
+  emLink: z.string(),
+  phone: z.string(),
+  email: z.string(),
+  address: z.string(),
+  shareEmail: z.boolean(),
+  sharePhone: z.boolean(),
+  shareAddress: z.boolean(),
+});
+
+// Reading another member's record needs admin, which the service checks with its own message.
+export const getPilot = defineCall({
+  method: 'GET',
+  path: '/api/get-pilot',
+  summary: "A pilot record: the caller's own, or (admins) a member's of the active club",
+  access: 'user',
+  query: z.object({ club: clubParam, userID: userIdParam.optional() }),
+  answer: pilotRecordAnswer,
+});
+
+export const directoryEntryAnswer = z.object({
+  userID: z.string(),
+  first: z.string(),
+  last: z.string(),
+  isActive: z.boolean(),
+  email: z.string(),
+  phone: z.string(),
+  address: z.string(),
+  emContact: z.string(),
+  emPhone: z.string(),
+  emRelation: z.string(),
+  emNote: z.string(),
+  emLink: z.string(),
+  shareEmail: z.boolean(),
+  sharePhone: z.boolean(),
+  shareAddress: z.boolean(),
+});
+
+export const listMembers = defineCall({
+  method: 'GET',
+  path: '/api/list-members',
+  summary: 'The directory: active members of the active club, contacts as shared',
+  access: 'member',
+  query: clubQuery,
+  answer: z.object({ pilots: z.array(directoryEntryAnswer) }),
+});
+
+// Only an admin may invite; the service refuses others with its own message.
+export const inviteMember = defineCall({
+  method: 'POST',
+  path: '/api/invite-member',
+  summary: 'User Administration New (admin): add an existing account to the club as active, or mail an unknown email an invitation to sign up',
+  access: 'member',
+  body: inviteMemberSchema,
+  answer: z.discriminatedUnion('status', [
+    z.object({ status: z.literal('added'), message: z.string(), pilotID: z.string() }),
+    z.object({ status: z.literal('member'), message: z.string(), pilotID: z.string() }),
+    /** expiresAt: epoch milliseconds. */
+    z.object({ status: z.literal('invited'), message: z.string(), email: z.string(), expiresAt: z.number() }),
+  ]),
+});
+
+export const acceptInvitation = defineCall({
+  method: 'POST',
+  path: '/api/accept-invitation',
+  summary: 'The signed-in invitee confirms an invitation link: they join its club as an active member, and it becomes their active club',
+  access: 'user',
+  body: acceptInvitationSchema,
+  answer: z.object({ status: z.literal('ok'), message: z.string(), club: z.object({ id: z.string(), name: z.string() }) }),
+});
+
+export const createPilot = defineCall({
+  method: 'POST',
+  path: '/api/pilot',
+  summary: "Store the caller's names and create their profile (no active club) after sign-up",
+  access: 'user',
+  body: pilotCreateSchema,
+  answer: z.object({ userID: z.string(), first: z.string(), last: z.string() }),
+});
