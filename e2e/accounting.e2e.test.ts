@@ -1,5 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { openAccountsSummary } from './helpers/admin.ts';
 import { clubDayFromToday, memberIds, sessionOf } from './helpers/api.ts';
 import { screenshot } from './helpers/browser.ts';
 import { DEMO, DEMO_CLUB_NAME } from './helpers/demo-accounts.ts';
@@ -88,11 +89,7 @@ describe('Account Summary and Accounting at phone size', () => {
 
   it('the admin sees the same figures in /accounts and in the Members A/P and Other Revenue drill-downs', async () => {
     const page = await field.phone(DEMO.admin);
-    await page.goto('/accounts');
-    await page.getByRole('heading', { name: `${DEMO_CLUB_NAME} Summary` }).waitFor();
-    await page.getByRole('button', { name: 'Members A/P' }).waitFor();
-    const totals = async (account: string) =>
-      page.locator('tr', { has: page.getByRole('button', { name: account, exact: true }) }).locator('td').allTextContents();
+    const totals = await openAccountsSummary(page);
     // start, debit, credit, end in the treasurer's sign: debits and credits positive, a balance naming its side.
     expect(await totals('Members A/P')).toEqual(['$0.00', '$113.00', '$250.00', '$137.00 Cr']);
     expect(await totals('Sales Tax A/P')).toEqual(['$0.00', '$0.00', '$13.00', '$13.00 Cr']);

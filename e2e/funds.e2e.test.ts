@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { openMarysEditor } from './helpers/admin.ts';
-import { DEMO, DEMO_CLUB_NAME } from './helpers/demo-accounts.ts';
+import { openAccountsSummary, openMarysEditor } from './helpers/admin.ts';
+import { DEMO } from './helpers/demo-accounts.ts';
 import { ownServer } from './helpers/own-server.ts';
 
 /**
@@ -184,11 +184,7 @@ describe('pilot editor funds at phone size', () => {
 
   it('the admin sees the same figures in /accounts and its drill-downs, each leg naming Mary Member', async () => {
     const page = await field.phone(DEMO.admin);
-    await page.goto('/accounts');
-    await page.getByRole('heading', { name: `${DEMO_CLUB_NAME} Summary` }).waitFor();
-    await page.getByRole('button', { name: 'Members A/P' }).waitFor();
-    const totals = async (account: string) =>
-      page.locator('tr', { has: page.getByRole('button', { name: account, exact: true }) }).locator('td').allTextContents();
+    const totals = await openAccountsSummary(page);
     // start, debit, credit, end in the treasurer's sign: debits and credits positive, a balance naming its side.
     expect(await totals('Members A/P')).toEqual(['$0.00', '$22.60', '$100.00', '$77.40 Cr']);
     expect(await totals('Sales Tax A/P')).toEqual(['$0.00', '$0.00', '$2.60', '$2.60 Cr']);
