@@ -6,6 +6,21 @@
 import type { z } from 'zod';
 import type { AnswerOf } from './api/define-call.ts';
 import type { clubSummaryAnswer, getClubInfo, getClubSettings } from './api/clubs.ts';
+import type {
+  accountingSummaryAnswer,
+  accountRowAnswer,
+  accountTotalsAnswer,
+  addTransaction,
+  blockBalanceAnswer,
+  breakdownAnswer,
+  breakdownRowAnswer,
+  getAllTransactions,
+  getBalance,
+  getBlockBalances,
+  getTransactions,
+  ledgerPostingAnswer,
+  updateAdminParameter,
+} from './api/ledger.ts';
 import type { createPilot, directoryEntryAnswer, getPilot, session } from './api/members.ts';
 import type { createTow, getTugs, tugStatusAnswer } from './api/tugs.ts';
 
@@ -26,24 +41,11 @@ export type PilotRecord = AnswerOf<typeof getPilot>;
 /** A directory entry: email, phone and address are '' unless shared (or the reader is an admin or the member). */
 export type DirectoryEntry = z.output<typeof directoryEntryAnswer>;
 
-export interface BalanceInfo {
-  userID: string;
-  balanceCents: number;
-}
+export type BalanceInfo = AnswerOf<typeof getBalance>;
 
-export interface BlockBalance {
-  blockId: string;
-  blockName: string;
-  blockUnits: '$' | 'minutes' | 'unlimited';
-  blockStarts: string;
-  blockExpires: string;
-  /** Cents for $ blocks, minutes for minutes blocks, 0 for unlimited. */
-  blockBalance: number;
-}
+export type BlockBalance = z.output<typeof blockBalanceAnswer>;
 
-export interface BlockBalancesResponse {
-  blocks: BlockBalance[];
-}
+export type BlockBalancesResponse = AnswerOf<typeof getBlockBalances>;
 
 /** POST /api/pilot: the caller's names as stored. */
 export type PilotCreated = AnswerOf<typeof createPilot>;
@@ -200,130 +202,31 @@ export type ClubSettingsItem = AnswerOf<typeof getClubSettings>;
 // ── The ledger (docs/accounting.md) ──────────────────────────────────────────────
 
 /** A row of a member's history (account summary, pilot editor): newest last, with the running balance. */
-export interface AccountRow {
-  id: number;
-  /** Effective time, epoch ms. */
-  date: number;
-  description: string;
-  /** Change to the member's balance: + for deposits, − for charges. */
-  amountCents: number;
-  balanceCents: number;
-}
+export type AccountRow = z.output<typeof accountRowAnswer>;
 
-export interface AccountHistory {
-  transactions: AccountRow[];
-  /** The balance at the end of the range. */
-  balanceCents: number;
-  /** The balance before the first row. */
-  openingBalanceCents: number;
-}
+export type AccountHistory = AnswerOf<typeof getTransactions>;
 
 /** POST /api/add-transaction/ and /api/reverse-transaction/ answer. */
-export interface TransactionPosted {
-  statusCode: 200;
-  message: string;
-  transactionId: number;
-  /** The member's balance after the entry, when it concerns a member. */
-  balanceCents?: number;
-}
+export type TransactionPosted = AnswerOf<typeof addTransaction>;
 
 /** A posting as get-all-transactions lists it. */
-export interface LedgerPosting {
-  transactionId: number;
-  timestamp: number;
-  account: number;
-  /** +1 debit, −1 credit. */
-  direction: 1 | -1;
-  /** Absolute amount. */
-  amountCents: number;
-  /** A member's id, 'Intro', or ''. */
-  userId: string;
-  user: string;
-  /** What the entry is ('Deposit (Cash) ref 12', 'Block: Season 600 min'): the export's Transaction Reason. */
-  description: string;
-  note: string;
-  transactionRef: string;
-  transactionType: string;
-  transferType: string;
-  taxName: string;
-  feeClass: string;
-  reversesId: number | null;
-}
+export type LedgerPosting = z.output<typeof ledgerPostingAnswer>;
 
-export interface AllTransactions {
-  transactions: LedgerPosting[];
-  chartOfAccounts: Record<number, string>;
-}
+export type AllTransactions = AnswerOf<typeof getAllTransactions>;
 
 /** One account over [start, end], in its natural sign (credits positive for liabilities and revenue). */
-export interface AccountTotals {
-  account: number;
-  startCents: number;
-  debitCents: number;
-  creditCents: number;
-  endCents: number;
-}
+export type AccountTotals = z.output<typeof accountTotalsAnswer>;
 
 /** get-balances?balance=AccountingSummary */
-export interface AccountingSummary {
-  clubName: string;
-  startDate: string;
-  endDate: string;
-  membersPayable: AccountTotals;
-  introsPayable: AccountTotals;
-  taxesPayable: AccountTotals;
-  towRevenue: AccountTotals;
-  rentalRevenue: AccountTotals;
-  introRevenue: AccountTotals;
-  otherRevenue: AccountTotals;
-  cashIn: AccountTotals;
-  /** The expense accounts (60510, 60520, 60530, 60900), in chart order: an Expense may be booked to one instead of a fee class. */
-  expenses: AccountTotals[];
-  /** Sub-totals for drill-downs: per tax name, per transfer type, per fee class. */
-  taxes: { taxName: string; totals: AccountTotals }[];
-  transferTypes: { transferType: string; totals: AccountTotals }[];
-  feeClasses: { feeClass: string; totals: AccountTotals }[];
-  feeList: string[];
-}
+export type AccountingSummary = z.output<typeof accountingSummaryAnswer>;
 
 /** A drill-down row (get-balances with a transactions view). */
-export interface BreakdownRow {
-  transactionId: number;
-  timestamp: number;
-  account: number;
-  /**
-   * Whose money it was: the member on this posting (Members A/P), else the
-   * member of the entry's Members A/P posting (a deposit's cash, an expense's
-   * tax and revenue); 'Intro' on an Intro A/P posting; '' when none, or when
-   * the entry charges several members (then `member` lists them all).
-   */
-  userId: string;
-  /** That member's full name ('Mary Member'; 'Mary Member, Bea Flyer' for a shared cost); '' when none. */
-  member: string;
-  description: string;
-  note: string;
-  ref: string;
-  method: string;
-  fee: string;
-  taxName: string;
-  SN: string;
-  soldTo: string;
-  /** Signed in the account's natural sign. */
-  amountCents: number;
-}
+export type BreakdownRow = z.output<typeof breakdownRowAnswer>;
 
-export interface Breakdown {
-  rows: BreakdownRow[];
-  feeList: string[];
-}
+export type Breakdown = z.output<typeof breakdownAnswer>;
 
 /** update-admin-parameter answers. */
-export interface AdminParameterResult {
-  status: 'ok';
-  lockDate?: string | null;
-  feeList?: string[];
-  period?: number;
-}
+export type AdminParameterResult = AnswerOf<typeof updateAdminParameter>;
 
 /** GET /api/list-items/?type=PILOT: an active member as the flight line needs them (no contact data). */
 export interface PilotListItem {

@@ -1,5 +1,17 @@
 import type { RouteOf } from './define-call.ts';
 import { getClubInfo, getClubPaymentMethods, getClubSettings, listClubs, updateClubSettings } from './clubs.ts';
+import {
+  addTransaction,
+  getAllTransactions,
+  getBalance,
+  getBalances,
+  getBlockBalances,
+  getRecentTransactions,
+  getTransactions,
+  getUserTransactions,
+  reverseTransaction,
+  updateAdminParameter,
+} from './ledger.ts';
 import { acceptInvitation, createPilot, getPilot, inviteMember, listMembers, session, switchClub } from './members.ts';
 import { checkVersion, health, openApiDocument } from './system.ts';
 import { createTow, getTugs } from './tugs.ts';
@@ -25,6 +37,16 @@ const definitions = [
   inviteMember,
   acceptInvitation,
   createPilot,
+  getBalance,
+  getBlockBalances,
+  addTransaction,
+  reverseTransaction,
+  getTransactions,
+  getUserTransactions,
+  getRecentTransactions,
+  getAllTransactions,
+  getBalances,
+  updateAdminParameter,
   getTugs,
   createTow,
 ] as const;

@@ -10,3 +10,6 @@ export const userIdParam = z.string().trim().min(1, 'userID is required').max(10
 
 /** A call that takes only the club it names. */
 export const clubQuery = z.object({ club: clubParam });
+
+/** A true/false query flag. */
+export const booleanParam = z.enum(['true', 'false'], { message: 'Use true or false' });

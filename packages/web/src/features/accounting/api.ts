@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import type { AdminParameterResult, TransactionPosted } from '@flightline/domain/api-types';
+import type { AdminParameterResult } from '@flightline/domain/api-types';
 import type { AdminParameter, BalanceView } from '@flightline/domain/schemas/ledger';
-import { post } from '../../lib/api.ts';
+import { call } from '../../lib/api.ts';
 import { accountingSummaryQuery, breakdownQuery, memberHistoryQuery } from '../../lib/api/accounting.ts';
 import type { DayRange } from '../../lib/use-day-range.ts';
 
@@ -28,12 +28,13 @@ export interface AdjustmentInput {
 }
 
 export function postAdjustment(input: AdjustmentInput) {
-  return post<TransactionPosted>('/add-transaction/', input);
+  return call('POST /api/add-transaction/', input);
 }
 
 /** The lock date, a fee class, or the intro period; a body without status 'ok' is a failure too. */
 export async function updateAdminParameter(input: AdminParameter): Promise<AdminParameterResult> {
-  const result = await post<AdminParameterResult | undefined>('/update-admin-parameter/', input);
+  // An empty body confirms nothing.
+  const result: AdminParameterResult | undefined = await call('POST /api/update-admin-parameter/', input);
   if (result?.status !== 'ok') throw new Error('The server did not confirm the change');
   return result;
 }

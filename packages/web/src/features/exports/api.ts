@@ -1,5 +1,5 @@
 import type { AllTransactions, FlightRecord, ListItemsResponse, PilotListItem } from '@flightline/domain/api-types';
-import { get } from '../../lib/api.ts';
+import { call, get } from '../../lib/api.ts';
 import type { ExportDates } from './export-data.ts';
 
 /** GET /api/get-flights/: every flight of the club between two instants (epoch ms), cancelled ones too. */
@@ -9,7 +9,7 @@ export async function fetchFlights(range: { startDate: number; endDate: number }
 
 /** Every posting over whole club days, with the chart of accounts (admin). */
 export function fetchTransactions(dates: ExportDates, signal?: AbortSignal): Promise<AllTransactions> {
-  return get<AllTransactions>('/get-all-transactions', { startDate: dates.startDate, endDate: dates.endDate }, signal);
+  return call('GET /api/get-all-transactions', { startDate: dates.startDate, endDate: dates.endDate }, signal);
 }
 
 /** Everyone who has been a member of the club (admins only), for the Tow Pilot and User names of old flights. */

@@ -1,7 +1,7 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import type { AccountHistory, AccountingSummary, Breakdown } from '@flightline/domain/api-types';
+import type { AccountingSummary, Breakdown } from '@flightline/domain/api-types';
 import type { BalanceView } from '@flightline/domain/schemas/ledger';
-import { get } from '../api.ts';
+import { call } from '../api.ts';
 import type { DayRange } from '../use-day-range.ts';
 
 /**
@@ -14,10 +14,21 @@ export const accountingKeys = {
   range: (club: string, range: DayRange | null) => ['accounting', club, range?.startDate ?? '', range?.endDate ?? ''] as const,
 };
 
+// get-balances answers the summary for balance=AccountingSummary and a drill-down for every other view.
+function summaryOf(answer: AccountingSummary | Breakdown): AccountingSummary {
+  if ('rows' in answer) throw new Error('The server answered a drill-down, not the accounting summary');
+  return answer;
+}
+
+function breakdownOf(answer: AccountingSummary | Breakdown): Breakdown {
+  if (!('rows' in answer)) throw new Error('The server answered the accounting summary, not a drill-down');
+  return answer;
+}
+
 export function accountingSummaryQuery(club: string, range: DayRange | null) {
   return queryOptions({
     queryKey: [...accountingKeys.range(club, range), 'AccountingSummary'] as const,
-    queryFn: ({ signal }) => get<AccountingSummary>('/get-balances', { ...range!, balance: 'AccountingSummary' }, signal),
+    queryFn: async ({ signal }) => summaryOf(await call('GET /api/get-balances', { ...range!, balance: 'AccountingSummary' }, signal)),
     enabled: range !== null,
   });
 }
@@ -26,7 +37,7 @@ export function accountingSummaryQuery(club: string, range: DayRange | null) {
 export function breakdownQuery(club: string, range: DayRange | null, balance: Exclude<BalanceView, 'AccountingSummary'> | null, params: Record<string, string>) {
   return queryOptions({
     queryKey: [...accountingKeys.range(club, range), balance, params] as const,
-    queryFn: ({ signal }) => get<Breakdown>('/get-balances', { ...range!, balance: balance!, ...params }, signal),
+    queryFn: async ({ signal }) => breakdownOf(await call('GET /api/get-balances', { ...range!, balance: balance!, ...params }, signal)),
     enabled: range !== null && balance !== null,
   });
 }
@@ -35,7 +46,7 @@ export function breakdownQuery(club: string, range: DayRange | null, balance: Ex
 export function memberHistoryQuery(club: string, range: DayRange | null, userId: string | null) {
   return queryOptions({
     queryKey: [...accountingKeys.range(club, range), 'member-history', userId] as const,
-    queryFn: ({ signal }) => get<AccountHistory>('/get-transactions', { id: userId!, ...range! }, signal),
+    queryFn: ({ signal }) => call('GET /api/get-transactions', { id: userId!, ...range! }, signal),
     enabled: range !== null && userId !== null,
   });
 }

@@ -1,6 +1,5 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import type { AccountHistory, AccountRow, BalanceInfo, BlockBalance, BlockBalancesResponse } from '@flightline/domain/api-types';
-import { get } from '../api.ts';
+import { call } from '../api.ts';
 import type { DayRange } from '../use-day-range.ts';
 import { refreshAccounting } from './accounting.ts';
 
@@ -24,7 +23,7 @@ export const accountKeys = {
 export function balanceQuery(club: string, userID: string) {
   return queryOptions({
     queryKey: accountKeys.balance(club, userID),
-    queryFn: ({ signal }) => get<BalanceInfo>('/get-balance', undefined, signal),
+    queryFn: ({ signal }) => call('GET /api/get-balance', {}, signal),
   });
 }
 
@@ -32,7 +31,7 @@ export function balanceQuery(club: string, userID: string) {
 export function blockBalancesQuery(club: string, userID: string) {
   return queryOptions({
     queryKey: [...accountKeys.blocks(club, userID), { includeExpired: false }] as const,
-    queryFn: ({ signal }) => get<{ blocks: BlockBalance[] }>('/get-block-balances', undefined, signal),
+    queryFn: ({ signal }) => call('GET /api/get-block-balances', {}, signal),
   });
 }
 
@@ -44,7 +43,7 @@ export function userTransactionsQuery(club: string, userID: string, range: DayRa
   return queryOptions({
     queryKey: [...accountKeys.transactions(club, userID), range?.startDate, range?.endDate] as const,
     queryFn: ({ signal }) =>
-      get<AccountHistory>('/get-user-transactions', { user: userID, startDate: range!.startDate, endDate: range!.endDate }, signal),
+      call('GET /api/get-user-transactions', { user: userID, startDate: range!.startDate, endDate: range!.endDate }, signal),
     enabled: range !== null,
   });
 }
@@ -53,7 +52,7 @@ export function userTransactionsQuery(club: string, userID: string, range: DayRa
 export function pilotBalanceQuery(club: string, userID: string) {
   return queryOptions({
     queryKey: [...accountKeys.pilotFunds(club, userID), 'balance'] as const,
-    queryFn: ({ signal }) => get<BalanceInfo>('/get-balance', { userID }, signal),
+    queryFn: ({ signal }) => call('GET /api/get-balance', { userID }, signal),
   });
 }
 
@@ -61,7 +60,7 @@ export function pilotBalanceQuery(club: string, userID: string) {
 export function pilotHistoryQuery(club: string, userID: string, range: DayRange | null) {
   return queryOptions({
     queryKey: [...accountKeys.pilotFunds(club, userID), 'history', range?.startDate, range?.endDate] as const,
-    queryFn: ({ signal }) => get<AccountHistory>('/get-transactions', { club, id: userID, startDate: range!.startDate, endDate: range!.endDate }, signal),
+    queryFn: ({ signal }) => call('GET /api/get-transactions', { club, id: userID, startDate: range!.startDate, endDate: range!.endDate }, signal),
     enabled: range !== null,
   });
 }
@@ -70,7 +69,7 @@ export function pilotHistoryQuery(club: string, userID: string, range: DayRange 
 export function pilotRecentQuery(club: string, userID: string) {
   return queryOptions({
     queryKey: [...accountKeys.pilotFunds(club, userID), 'recent'] as const,
-    queryFn: ({ signal }) => get<{ transactions: AccountRow[] }>('/get-recent-transactions', { club, id: userID }, signal),
+    queryFn: ({ signal }) => call('GET /api/get-recent-transactions', { club, id: userID }, signal),
   });
 }
 
@@ -78,7 +77,7 @@ export function pilotRecentQuery(club: string, userID: string) {
 export function pilotBlocksQuery(club: string, userID: string) {
   return queryOptions({
     queryKey: [...accountKeys.pilotFunds(club, userID), 'blocks'] as const,
-    queryFn: ({ signal }) => get<BlockBalancesResponse>('/get-block-balances', { userID, includeExpired: true }, signal),
+    queryFn: ({ signal }) => call('GET /api/get-block-balances', { userID, includeExpired: 'true' }, signal),
   });
 }
 

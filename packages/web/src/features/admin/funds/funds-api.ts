@@ -1,6 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { TransactionPosted } from '@flightline/domain/api-types';
-import { post } from '../../../lib/api.ts';
+import { call } from '../../../lib/api.ts';
 import { afterAccountPosted, pilotBalanceQuery, pilotBlocksQuery, pilotHistoryQuery, pilotRecentQuery } from '../../../lib/api/accounts.ts';
 import type { DayRange } from '../../../lib/use-day-range.ts';
 
@@ -36,7 +35,7 @@ export type FundsRequest = FundsEntry & { club: string; pilot: string; note: str
 export function useAddFunds(club: string, userID: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (request: FundsRequest) => post<TransactionPosted>('/add-transaction/', request),
+    mutationFn: (request: FundsRequest) => call('POST /api/add-transaction/', request),
     onSettled: () => afterAccountPosted(client, club, userID),
   });
 }
@@ -45,7 +44,7 @@ export function useAddFunds(club: string, userID: string) {
 export function useReverseTransaction(club: string, userID: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (request: { id: number; idempotencyKey: string }) => post<TransactionPosted>('/reverse-transaction/', { club, ...request }),
+    mutationFn: (request: { id: number; idempotencyKey: string }) => call('POST /api/reverse-transaction/', { club, ...request }),
     onSettled: () => afterAccountPosted(client, club, userID),
   });
 }
