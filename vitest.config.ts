@@ -33,6 +33,8 @@ export default defineConfig({
           testTimeout: 90_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          // expect.poll waits for the page: a second (vitest's default) is short on a loaded two-core machine.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],
