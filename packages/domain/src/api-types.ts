@@ -6,6 +6,7 @@
 import type { z } from 'zod';
 import type { AnswerOf } from './api/define-call.ts';
 import type { clubSummaryAnswer, getClubInfo, getClubSettings } from './api/clubs.ts';
+import type { createIntro, getIntros, introItemAnswer, introListItemAnswer } from './api/intros.ts';
 import type {
   accountingSummaryAnswer,
   accountRowAnswer,
@@ -155,28 +156,7 @@ export interface AdminPilot {
 }
 
 /** An intro (trial flight) voucher, as listed for administration. */
-export interface IntroItem {
-  id: string;
-  SN: string;
-  recipientFirst: string;
-  recipientLast: string;
-  recipientEmail: string;
-  buyerFirst: string;
-  buyerLast: string;
-  buyerEmail: string;
-  launchType: string;
-  priceCents: number;
-  payment: string;
-  paymentRef: string;
-  date: string;
-  note: string;
-  staleDate: string;
-  flightRef: string;
-  taxStatus: 'exempt' | 'inclusive';
-  taxRates: string[];
-  refunded: boolean;
-  cancelled: boolean;
-}
+export type IntroItem = z.output<typeof introItemAnswer>;
 
 /**
  * GET /api/serve-admin: what each section of the Administration page needs.
@@ -363,28 +343,12 @@ export interface FlightCreated {
 // ── Records and intro certificates (issue 6) ──
 
 /** GET /api/get-intros: an intro with what it still owes (Intro A/P) and whether it has expired. */
-export interface IntroListItem extends IntroItem {
-  /** Intro A/P still held for this intro: the refund cap. */
-  owedCents: number;
-  /** staleDate on or before today in the club's zone. */
-  expired: boolean;
-}
+export type IntroListItem = z.output<typeof introListItemAnswer>;
 
-export interface IntrosResponse {
-  intros: IntroListItem[];
-  paymentMethods: string[];
-  /** The club's default intro expiration period, in days. */
-  introStalePeriod: number;
-}
+export type IntrosResponse = AnswerOf<typeof getIntros>;
 
 /** POST /api/create-intro answer. */
-export interface IntroSold {
-  statusCode: 200;
-  message: string;
-  intro: IntroItem;
-  /** The sale's ledger entry; null for an intro sold at no charge (nothing is posted). */
-  transactionId: number | null;
-}
+export type IntroSold = AnswerOf<typeof createIntro>;
 
 /** GET /api/serve-logs: the flight logs of a range, and what the flight modal needs to edit them. */
 export interface LogsData {

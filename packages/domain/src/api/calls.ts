@@ -1,5 +1,6 @@
 import type { RouteOf } from './define-call.ts';
 import { getClubInfo, getClubPaymentMethods, getClubSettings, listClubs, updateClubSettings } from './clubs.ts';
+import { createIntro, getIntros } from './intros.ts';
 import {
   addTransaction,
   getAllTransactions,
@@ -47,6 +48,8 @@ const definitions = [
   getAllTransactions,
   getBalances,
   updateAdminParameter,
+  createIntro,
+  getIntros,
   getTugs,
   createTow,
 ] as const;

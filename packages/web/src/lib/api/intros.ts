@@ -1,7 +1,7 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import type { IntroItem, IntroLaunchItem, IntrosResponse, IntroSold, ListItemsResponse, UpdateItemResult } from '@flightline/domain/api-types';
+import type { IntroItem, IntroLaunchItem, ListItemsResponse, UpdateItemResult } from '@flightline/domain/api-types';
 import type { IntroCancel, IntroRefund, IntroSale, IntroWriteDown } from '@flightline/domain/schemas/intros';
-import { get, post } from '../api.ts';
+import { call, get, post } from '../api.ts';
 import { refreshAdmin } from './admin.ts';
 
 // The intros resource, read by the intro pages and by Accounting's intro remainders.
@@ -13,7 +13,7 @@ export const introKeys = {
 export function introsQuery(club: string) {
   return queryOptions({
     queryKey: introKeys.club(club),
-    queryFn: ({ signal }) => get<IntrosResponse>('/get-intros', undefined, signal),
+    queryFn: ({ signal }) => call('GET /api/get-intros', {}, signal),
   });
 }
 
@@ -34,7 +34,7 @@ export function useIntroLaunches(club: string) {
 }
 
 export function sellIntro(body: IntroSale) {
-  return post<IntroSold>('/create-intro', body);
+  return call('POST /api/create-intro', body);
 }
 
 export function updateIntro(id: string, data: IntroRefund | IntroCancel | IntroWriteDown) {
