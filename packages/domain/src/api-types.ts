@@ -4,6 +4,15 @@
  * there; the rest are still written here.
  */
 import type { z } from 'zod';
+import type {
+  adminPilotAnswer,
+  blockRuleItemAnswer,
+  gliderItemAnswer,
+  introLaunchItemAnswer,
+  launchItemAnswer,
+  serveAdmin,
+  tugItemAnswer,
+} from './api/admin.ts';
 import type { AnswerOf } from './api/define-call.ts';
 import type { clubSummaryAnswer, getClubInfo, getClubSettings } from './api/clubs.ts';
 import type { createIntro, getIntros, introItemAnswer, introListItemAnswer } from './api/intros.ts';
@@ -73,87 +82,18 @@ export interface ApiError {
 
 // ── Administration (docs/clubs-and-members.md) ─────────────────────────────────
 
-export interface GliderItem {
-  id: string;
-  places: number;
-  weight: number;
-  rateCentsPerMinute: number;
-  launchSpeed: number;
-  status: 'Ready' | 'Flying' | 'Not ready';
-  blocks: string[];
-  taxStatus: 'exempt' | 'inclusive' | 'exclusive';
-  taxRates: string[];
-}
+export type GliderItem = z.output<typeof gliderItemAnswer>;
 
-export interface TugItem {
-  id: string;
-  aircraftType: string;
-  places: number;
-  status: 'Ready' | 'Not ready';
-}
+export type TugItem = z.output<typeof tugItemAnswer>;
 
-export interface LaunchItem {
-  id: string;
-  kind: 'fixed' | 'variable';
-  priceCents: number;
-  height: number | null;
-  heightRanges: { start: number; end: number; per: number; costCents: number }[];
-  taxStatus: 'exempt' | 'inclusive' | 'exclusive';
-  taxRates: string[];
-  isActive: boolean;
-}
+export type LaunchItem = z.output<typeof launchItemAnswer>;
 
-export interface IntroLaunchItem {
-  id: string;
-  launch: string;
-  priceCents: number;
-  taxStatus: 'exempt' | 'inclusive';
-  taxRates: string[];
-  isActive: boolean;
-}
+export type IntroLaunchItem = z.output<typeof introLaunchItemAnswer>;
 
-export interface BlockRuleItem {
-  id: string;
-  name: string;
-  units: 'unlimited' | '$' | 'minutes';
-  amount: number;
-  blockPriceCents: number;
-  endsWithMembership: boolean;
-  endsAfterDays: boolean;
-  daysCount: number;
-  endsAfterFlyingDays: boolean;
-  flyingDaysCount: number;
-  minFlightChargeCents: number;
-  minFlightUnits: number;
-  maxFlightChargeCents: number | null;
-  maxFlightUnits: number | null;
-  excessMultiplier: number;
-  taxStatus: 'exempt' | 'inclusive' | 'exclusive';
-  taxRates: string[];
-  active: boolean;
-}
+export type BlockRuleItem = z.output<typeof blockRuleItemAnswer>;
 
 /** A pilot as the Administration page sees them: qualifications and membership state. */
-export interface AdminPilot {
-  userID: string;
-  first: string;
-  last: string;
-  /** The login email; '' for a reader who is not an admin unless it is their own or an active member shares it (as the directory). */
-  email: string;
-  isInstructor: boolean;
-  isTowPilot: boolean;
-  isAdmin: boolean;
-  canAddFunds: boolean;
-  canAddIntros: boolean;
-  canUpdateGliders: boolean;
-  canEditLogs: boolean;
-  groundOnly: boolean;
-  isActive: boolean;
-  activeExpiration: string | null;
-  /** active: can use the club; inactive: deactivated or expired; pending: a membership request to answer. */
-  status: 'active' | 'inactive' | 'pending';
-  requestedAt: number;
-}
+export type AdminPilot = z.output<typeof adminPilotAnswer>;
 
 /** An intro (trial flight) voucher, as listed for administration. */
 export type IntroItem = z.output<typeof introItemAnswer>;
@@ -162,19 +102,7 @@ export type IntroItem = z.output<typeof introItemAnswer>;
  * GET /api/serve-admin: what each section of the Administration page needs.
  * A list the caller has no right to see comes back empty.
  */
-export interface ServeAdmin {
-  gliders: GliderItem[];
-  tugs: TugItem[];
-  launches: LaunchItem[];
-  introLaunches: IntroLaunchItem[];
-  blocks: BlockRuleItem[];
-  pilots: AdminPilot[];
-  intros: IntroItem[];
-  paymentMethods: string[];
-  heightUnit: 'ft' | 'm';
-  taxRates: Record<string, number>;
-  membershipYearEnd: string;
-}
+export type ServeAdmin = AnswerOf<typeof serveAdmin>;
 
 /** GET/POST club settings (admin). */
 export type ClubSettingsItem = AnswerOf<typeof getClubSettings>;

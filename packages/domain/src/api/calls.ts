@@ -1,3 +1,4 @@
+import { serveAdmin } from './admin.ts';
 import type { RouteOf } from './define-call.ts';
 import { getClubInfo, getClubPaymentMethods, getClubSettings, listClubs, updateClubSettings } from './clubs.ts';
 import { createIntro, getIntros } from './intros.ts';
@@ -38,6 +39,7 @@ const definitions = [
   inviteMember,
   acceptInvitation,
   createPilot,
+  serveAdmin,
   getBalance,
   getBlockBalances,
   addTransaction,

@@ -1,6 +1,5 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import type { ServeAdmin } from '@flightline/domain/api-types';
-import { get } from '../api.ts';
+import { call } from '../api.ts';
 
 /** GET /api/serve-admin, the Administration page's lists; the intro pages' writes make it stale too. */
 export const adminKeys = {
@@ -11,7 +10,7 @@ export const adminKeys = {
 export function serveAdminQuery(club: string) {
   return queryOptions({
     queryKey: [...adminKeys.all, club] as const,
-    queryFn: ({ signal }) => get<ServeAdmin>('/serve-admin', undefined, signal),
+    queryFn: ({ signal }) => call('GET /api/serve-admin', {}, signal),
   });
 }
 

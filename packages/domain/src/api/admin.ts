@@ -1,0 +1,117 @@
+import { z } from 'zod';
+import { defineCall } from './define-call.ts';
+import { introItemAnswer } from './intros.ts';
+import { clubQuery } from './params.ts';
+
+/**
+ * The Administration page's call, and the items it lists (docs/clubs-and-members.md).
+ * The service refuses a caller holding none of the rights its sections need,
+ * and empties the lists the caller may not see, so the call declares no
+ * `right` (docs/decisions/0019-declared-calls.md).
+ */
+
+const taxStatus = z.enum(['exempt', 'inclusive', 'exclusive']);
+
+export const gliderItemAnswer = z.object({
+  id: z.string(),
+  places: z.number(),
+  weight: z.number(),
+  rateCentsPerMinute: z.number(),
+  launchSpeed: z.number(),
+  status: z.enum(['Ready', 'Flying', 'Not ready']),
+  blocks: z.array(z.string()),
+  taxStatus,
+  taxRates: z.array(z.string()),
+});
+
+export const tugItemAnswer = z.object({
+  id: z.string(),
+  aircraftType: z.string(),
+  places: z.number(),
+  status: z.enum(['Ready', 'Not ready']),
+});
+
+export const launchItemAnswer = z.object({
+  id: z.string(),
+  kind: z.enum(['fixed', 'variable']),
+  priceCents: z.number(),
+  height: z.number().nullable(),
+  heightRanges: z.array(z.object({ start: z.number(), end: z.number(), per: z.number(), costCents: z.number() })),
+  taxStatus,
+  taxRates: z.array(z.string()),
+  isActive: z.boolean(),
+});
+
+export const introLaunchItemAnswer = z.object({
+  id: z.string(),
+  launch: z.string(),
+  priceCents: z.number(),
+  taxStatus: z.enum(['exempt', 'inclusive']),
+  taxRates: z.array(z.string()),
+  isActive: z.boolean(),
+});
+
+export const blockRuleItemAnswer = z.object({
+  id: z.string(),
+  name: z.string(),
+  units: z.enum(['unlimited', '$', 'minutes']),
+  amount: z.number(),
+  blockPriceCents: z.number(),
+  endsWithMembership: z.boolean(),
+  endsAfterDays: z.boolean(),
+  daysCount: z.number(),
+  endsAfterFlyingDays: z.boolean(),
+  flyingDaysCount: z.number(),
+  minFlightChargeCents: z.number(),
+  minFlightUnits: z.number(),
+  maxFlightChargeCents: z.number().nullable(),
+  maxFlightUnits: z.number().nullable(),
+  excessMultiplier: z.number(),
+  taxStatus,
+  taxRates: z.array(z.string()),
+  active: z.boolean(),
+});
+
+/** A pilot as the Administration page sees them: qualifications and membership state. */
+export const adminPilotAnswer = z.object({
+  userID: z.string(),
+  first: z.string(),
+  last: z.string(),
+  /** The login email; '' for a reader who is not an admin unless it is their own or an active member shares it (as the directory). */
+  email: z.string(),
+  isInstructor: z.boolean(),
+  isTowPilot: z.boolean(),
+  isAdmin: z.boolean(),
+  canAddFunds: z.boolean(),
+  canAddIntros: z.boolean(),
+  canUpdateGliders: z.boolean(),
+  canEditLogs: z.boolean(),
+  groundOnly: z.boolean(),
+  isActive: z.boolean(),
+  activeExpiration: z.string().nullable(),
+  /** active: can use the club; inactive: deactivated or expired; pending: a membership request to answer. */
+  status: z.enum(['active', 'inactive', 'pending']),
+  requestedAt: z.number(),
+});
+
+export const serveAdmin = defineCall({
+  method: 'GET',
+  path: '/api/serve-admin',
+  summary: 'The Administration page: gliders, tugs, launch types, intro launches, block rules, pilots and intros, each for the rights its section needs',
+  access: 'member',
+  query: clubQuery,
+  /** A list the caller has no right to see comes back empty. */
+  answer: z.object({
+    gliders: z.array(gliderItemAnswer),
+    tugs: z.array(tugItemAnswer),
+    launches: z.array(launchItemAnswer),
+    introLaunches: z.array(introLaunchItemAnswer),
+    blocks: z.array(blockRuleItemAnswer),
+    pilots: z.array(adminPilotAnswer),
+    intros: z.array(introItemAnswer),
+    paymentMethods: z.array(z.string()),
+    heightUnit: z.enum(['ft', 'm']),
+    taxRates: z.record(z.string(), z.number()),
+    membershipYearEnd: z.string(),
+  }),
+});
