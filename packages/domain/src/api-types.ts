@@ -15,6 +15,7 @@ import type {
 } from './api/admin.ts';
 import type { AnswerOf } from './api/define-call.ts';
 import type { clubSummaryAnswer, getClubInfo, getClubSettings } from './api/clubs.ts';
+import type { crewPilotAnswer, flightCorrectionAnswer, flightRecordAnswer, groundStatus, serveCrew, serveLogs, updateFlight } from './api/flights.ts';
 import type { createIntro, getIntros, introItemAnswer, introListItemAnswer } from './api/intros.ts';
 import type {
   accountingSummaryAnswer,
@@ -153,100 +154,24 @@ export interface ListItemsResponse<T> {
 
 // ── The flight line (docs/flight-line.md) ───────────────────────────────────────
 
-export interface FlightCorrection {
-  by: string;
-  byName: string;
-  submittedAt: number;
-  /** field → [old, new] */
-  changes: Record<string, [unknown, unknown]>;
-}
+export type FlightCorrection = z.output<typeof flightCorrectionAnswer>;
 
-export interface FlightRecord {
-  id: string;
-  dateString: string;
-  user: string;
-  first: string;
-  last: string;
-  flyWith: 'Alone' | 'Instructor' | 'Member' | 'Intro' | 'Friend';
-  passengerID: string;
-  passengerFirst: string;
-  passengerLast: string;
-  pilotInCharge: boolean;
-  shareCost: boolean;
-  glider: string;
-  launchType: string;
-  introRef: string;
-  towSpeed: number;
-  submittedAt: number;
-  acceptedAt: number | null;
-  launchedAt: number | null;
-  offTowAt: number | null;
-  landedAt: number | null;
-  cancelledAt: number | null;
-  releaseHeight: number;
-  releaseSetBy: string;
-  towPilot: string;
-  tug: string;
-  launchTransaction: number | null;
-  landingTransaction: number | null;
-  /** Shown only to the flight's own user and never for intro flights (null otherwise). */
-  launchCost: number | null;
-  flightCost: number | null;
-  flightLocked: boolean;
-  corrections: FlightCorrection[];
-}
+export type FlightRecord = z.output<typeof flightRecordAnswer>;
 
 /** The tug page and the line page's Launched By picker. */
 export type TugStatus = z.output<typeof tugStatusAnswer>;
 
 /** A pilot on the crew page (docs/flight-line.md, "What the pages read"). */
-export interface CrewPilot {
-  pilotID: string;
-  first: string;
-  last: string;
-  weight: number;
-  groundOnly: boolean;
-  isInstructor: boolean;
-  /** The balance against the club's minimum and warning levels: for every pilot. */
-  belowMinimum: boolean;
-  belowWarning: boolean;
-  /** The amount: the caller's own, and everyone's for an admin or a Can Add Funds holder only. */
-  balanceCents?: number;
-  /** The glider of the unfinished flight this person is on (as pilot or second person), or null. */
-  onLineIn: string | null;
-}
+export type CrewPilot = z.output<typeof crewPilotAnswer>;
 
 /** GET /api/serve-crew: everything the crew page needs in one call. */
-export interface CrewPageData {
-  pilot: CrewPilot & { balanceCents: number };
-  pilots: CrewPilot[];
-  launches: LaunchItem[];
-  introLaunches: IntroLaunchItem[];
-  intros: IntroItem[];
-  clubInfo: ClubInfo;
-  readyGliders: Record<string, GliderItem>;
-  unusedGliders: string[];
-  unusedMultiSeatGliders: string[];
-  flyingGliders: string[];
-  recentGliders: string[];
-  recentMultiSeatGliders: string[];
-}
+export type CrewPageData = AnswerOf<typeof serveCrew>;
 
 /** GET /api/ground-status: the line page's 10-second poll. */
-export interface GroundStatus {
-  day: string;
-  flights: FlightRecord[];
-  tugs: TugStatus[];
-  pilots?: { userID: string; first: string; last: string; isTowPilot: boolean }[];
-}
+export type GroundStatus = AnswerOf<typeof groundStatus>;
 
 /** POST /api/update-flight/ answer (every action). */
-export interface FlightActionResult {
-  statusCode: 200;
-  message: string;
-  /** The flight as stored after the action. */
-  flight: FlightRecord;
-}
+export type FlightActionResult = AnswerOf<typeof updateFlight>;
 
 /** GET /api/get-tugs: the tug page and the line page's Launched By picker. */
 export type TugPageData = AnswerOf<typeof getTugs>;
@@ -279,22 +204,4 @@ export type IntrosResponse = AnswerOf<typeof getIntros>;
 export type IntroSold = AnswerOf<typeof createIntro>;
 
 /** GET /api/serve-logs: the flight logs of a range, and what the flight modal needs to edit them. */
-export interface LogsData {
-  startDate: string;
-  endDate: string;
-  flights: FlightRecord[];
-  /**
-   * The club's active members, and anyone else on the listed flights (a pilot,
-   * second person or tow pilot no longer active: isActive false) so every name resolves.
-   */
-  pilots: { userID: string; first: string; last: string; groundOnly: boolean; isInstructor: boolean; isTowPilot: boolean; isActive?: boolean }[];
-  /** With includeSetup: the choices of the edit form. */
-  gliders?: GliderItem[];
-  launches?: LaunchItem[];
-  tugs?: TugItem[];
-  intros?: IntroItem[];
-  /** The caller may edit flights (admin or canEditLogs). */
-  canEdit: boolean;
-  /** Flights on or before this day are locked. */
-  lockDate: string | null;
-}
+export type LogsData = AnswerOf<typeof serveLogs>;

@@ -1,6 +1,7 @@
 import { serveAdmin } from './admin.ts';
 import type { RouteOf } from './define-call.ts';
 import { getClubInfo, getClubPaymentMethods, getClubSettings, listClubs, updateClubSettings } from './clubs.ts';
+import { getFlights, groundStatus, serveCrew, serveLogs, updateFlight } from './flights.ts';
 import { createIntro, getIntros } from './intros.ts';
 import {
   addTransaction,
@@ -52,6 +53,11 @@ const definitions = [
   updateAdminParameter,
   createIntro,
   getIntros,
+  serveCrew,
+  groundStatus,
+  updateFlight,
+  getFlights,
+  serveLogs,
   getTugs,
   createTow,
 ] as const;

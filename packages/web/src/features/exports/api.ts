@@ -4,7 +4,8 @@ import type { ExportDates } from './export-data.ts';
 
 /** GET /api/get-flights/: every flight of the club between two instants (epoch ms), cancelled ones too. */
 export async function fetchFlights(range: { startDate: number; endDate: number }, signal?: AbortSignal): Promise<FlightRecord[]> {
-  return get<FlightRecord[]>('/get-flights/', range, signal);
+  // The query carries the instants as strings, as any query does.
+  return call('GET /api/get-flights/', { startDate: String(range.startDate), endDate: String(range.endDate) }, signal);
 }
 
 /** Every posting over whole club days, with the chart of accounts (admin). */

@@ -1,7 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { FlightActionResult } from '@flightline/domain/api-types';
 import type { ChangeFlight } from '@flightline/domain/schemas/flights';
-import { ApiError, NO_RESPONSE_STATUS, post } from '../../lib/api.ts';
+import { ApiError, call, NO_RESPONSE_STATUS } from '../../lib/api.ts';
 import { flightKeys, logsQuery } from '../../lib/api/flights.ts';
 import type { DayRange } from '../../lib/use-day-range.ts';
 import { UPDATE_FAILED } from './flight-draft.ts';
@@ -26,7 +25,7 @@ export function loadFailureReason(error: unknown): string | null {
 export function useChangeFlight(club: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: ChangeFlight) => post<FlightActionResult>('/update-flight/', { ...body, club }),
+    mutationFn: (body: ChangeFlight) => call('POST /api/update-flight/', { ...body, club }),
     onSettled: () => client.invalidateQueries({ queryKey: flightKeys.logs(club) }),
   });
 }

@@ -1,6 +1,5 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import type { CrewPageData } from '@flightline/domain/api-types';
-import { get } from '../api.ts';
+import { call } from '../api.ts';
 import { accountingKeys } from './accounting.ts';
 import { accountKeys } from './accounts.ts';
 import { adminKeys } from './admin.ts';
@@ -19,7 +18,7 @@ export function crewPageQuery(club: string, userID: string) {
     queryKey: [...crewKeys.club(club), userID] as const,
     // No parameters: the signed-in member's own page (userID is in the key). The server preloads this very
     // address with the page's HTML (http/web-app.ts PAGE_READS), so the read is under way before the script runs.
-    queryFn: ({ signal }) => get<CrewPageData>('/serve-crew', undefined, signal),
+    queryFn: ({ signal }) => call('GET /api/serve-crew', {}, signal),
   });
 }
 

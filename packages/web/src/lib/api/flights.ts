@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { FlightRecord, GroundStatus, ListItemsResponse, LogsData } from '@flightline/domain/api-types';
-import { get } from '../api.ts';
+import type { FlightRecord, ListItemsResponse } from '@flightline/domain/api-types';
+import { call, get } from '../api.ts';
 import type { DayRange } from '../use-day-range.ts';
 
 /**
@@ -21,7 +21,7 @@ export const flightKeys = {
 export function groundStatusQuery(club: string, day: string) {
   return queryOptions({
     queryKey: [...flightKeys.groundStatus(club), day] as const,
-    queryFn: ({ signal }) => get<GroundStatus>('/ground-status', { day, includePilots: true }, signal),
+    queryFn: ({ signal }) => call('GET /api/ground-status', { day, includePilots: 'true' }, signal),
   });
 }
 
@@ -50,7 +50,7 @@ export function logsQuery(club: string, range: DayRange | null, userID: string |
   return queryOptions({
     queryKey: [...flightKeys.logs(club), range?.startDate, range?.endDate, userID] as const,
     queryFn: ({ signal }) =>
-      get<LogsData>('/serve-logs', { startDate: range!.startDate, endDate: range!.endDate, includeSetup: true, ...(userID ? { userID } : {}) }, signal),
+      call('GET /api/serve-logs', { startDate: range!.startDate, endDate: range!.endDate, includeSetup: 'true', ...(userID ? { userID } : {}) }, signal),
     enabled: range !== null,
   });
 }
