@@ -112,7 +112,7 @@ export function defineRoute<A extends Access, Q extends z.ZodType = z.ZodUndefin
  */
 const CHECK_ANSWERS = process.env.VITEST === 'true' || process.env.FLIGHTLINE_CHECK_ANSWERS === '1';
 
-type CallRoute<D extends CallDefinition> = Pick<RouteDefinition<D['access'], QueryOf<D>, BodyOf<D>, unknown>, 'revalidate' | 'params'> & {
+type CallHandlers<D extends CallDefinition> = Pick<RouteDefinition<D['access'], QueryOf<D>, BodyOf<D>, unknown>, 'revalidate' | 'params'> & {
   handler: (input: Parameters<RouteDefinition<D['access'], QueryOf<D>, BodyOf<D>, unknown>['handler']>[0]) => Promise<z.input<D['answer']>>;
 };
 type QueryOf<D extends CallDefinition> = NonNullable<D['query']>;
@@ -123,7 +123,7 @@ type BodyOf<D extends CallDefinition> = NonNullable<D['body']>;
  * method, path, summary, who may call, input and answer schemas come from
  * there; the route adds only its handler (and a revalidation tag).
  */
-export function defineCallRoute<D extends CallDefinition>(app: FastifyInstance, call: D, route: CallRoute<D>): void {
+export function defineCallRoute<D extends CallDefinition>(app: FastifyInstance, call: D, route: CallHandlers<D>): void {
   const answer = call.answer;
   defineRoute<D['access'], QueryOf<D>, BodyOf<D>, unknown>(app, {
     method: call.method,
