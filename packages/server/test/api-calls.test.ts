@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CALLS } from '@flightline/domain/api/calls';
+import { accessLabel } from '@flightline/domain/api/define-call';
 import { getClubInfo } from '@flightline/domain/api/clubs';
 import { getBalance } from '@flightline/domain/api/ledger';
 import { session } from '@flightline/domain/api/members';
@@ -37,7 +38,7 @@ describe('declared API calls', () => {
     const document = (await api.get('/api/openapi.json')).json() as { paths: Record<string, Record<string, { 'x-access': string; responses: Record<string, { content?: { 'application/json': { schema: { properties?: Record<string, unknown> } } } }> }>> };
     for (const call of CALLS) {
       const operation = document.paths[call.path]?.[call.method.toLowerCase()];
-      expect(operation?.['x-access'], `${call.method} ${call.path}`).toBe(call.right ?? call.access);
+      expect(operation?.['x-access'], `${call.method} ${call.path}`).toBe(accessLabel(call));
       expect(operation?.responses['200']?.content?.['application/json'].schema).toBeDefined();
     }
     expect(Object.keys(document.paths['/api/get-tugs']!.get!.responses['200']!.content!['application/json'].schema.properties!)).toEqual(['tugs', 'towPilots']);

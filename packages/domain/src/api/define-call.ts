@@ -29,8 +29,13 @@ export interface CallDefinition<
   path: P;
   summary: string;
   access: X;
-  /** A right a member needs besides membership (an admin holds every right); without it, 403 "User is not authorized (603)". */
-  right?: CallRight;
+  /**
+   * The right a member needs besides membership (an admin holds every right),
+   * or a list of which any one will do; without it, 403 with `refusal`.
+   */
+  right?: CallRight | readonly CallRight[];
+  /** The 403 message when the right is missing: "User is not authorized (603)" unless the call has always answered another. */
+  refusal?: string;
   query?: Q;
   body?: B;
   /** The 200 answer's JSON. */
@@ -47,6 +52,12 @@ export function defineCall<
   B extends z.ZodType | undefined = undefined,
 >(definition: CallDefinition<M, P, Q, B, A, X>): CallDefinition<M, P, Q, B, A, X> {
   return definition;
+}
+
+/** Who may call, as the OpenAPI document's `x-access` shows it: the access level, or the right(s) (`canAddFunds|canEditLogs`). */
+export function accessLabel(call: Pick<CallDefinition, 'access' | 'right'>): string {
+  if (call.right === undefined) return call.access;
+  return typeof call.right === 'string' ? call.right : call.right.join('|');
 }
 
 /** `GET /api/get-tugs`: how the web app names a call. */

@@ -1,9 +1,9 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { CallAccess, CallDefinition, CallMethod } from '@flightline/domain/api/define-call';
-import { badRequest } from './errors.ts';
-import { requireRight, type MemberContext, type RequestContext, type UserContext } from './context.ts';
+import { accessLabel, type CallAccess, type CallDefinition, type CallMethod, type CallRight } from '@flightline/domain/api/define-call';
+import { badRequest, forbidden } from './errors.ts';
+import { hasRight, type MemberContext, type RequestContext, type UserContext } from './context.ts';
 import { clubReadTag, ifNoneMatchHits, REVALIDATE_CACHE_CONTROL, type TagParts } from './etag.ts';
 
 type Method = CallMethod;
@@ -118,6 +118,15 @@ type CallHandlers<D extends CallDefinition> = Pick<RouteDefinition<D['access'], 
 type QueryOf<D extends CallDefinition> = NonNullable<D['query']>;
 type BodyOf<D extends CallDefinition> = NonNullable<D['body']>;
 
+/** The message of a missing right, unless the call declares its own. */
+const NOT_AUTHORIZED = 'User is not authorized (603)';
+
+/** Refuse with 403 (the call's own message, or the default) unless the caller holds the right or one of the rights. */
+function requireCallRight(ctx: RequestContext, call: { right: CallRight | readonly CallRight[]; refusal?: string | undefined }): void {
+  const rights: readonly CallRight[] = typeof call.right === 'string' ? [call.right] : call.right;
+  if (!rights.some((right) => hasRight(ctx, right))) throw forbidden(call.refusal ?? NOT_AUTHORIZED);
+}
+
 /**
  * A route registered from its call's declaration (packages/domain/src/api):
  * method, path, summary, who may call, input and answer schemas come from
@@ -135,7 +144,8 @@ export function defineCallRoute<D extends CallDefinition>(app: FastifyInstance, 
     ...(route.params ? { params: route.params } : {}),
     ...(route.revalidate ? { revalidate: route.revalidate } : {}),
     async handler(input) {
-      if (call.right) requireRight(input.ctx as MemberContext, call.right);
+      // After the input is parsed, as the services' own checks ran: a bad input answers 400 before a missing right's 403.
+      if (call.right) requireCallRight(input.ctx, { right: call.right, refusal: call.refusal });
       const result = await route.handler(input);
       if (CHECK_ANSWERS && !input.reply.sent) {
         // As the phone receives it: a field the schema does not name is drift too.
@@ -148,6 +158,6 @@ export function defineCallRoute<D extends CallDefinition>(app: FastifyInstance, 
     },
   });
   const operation = operations.at(-1)!;
-  if (call.right) operation.access = call.right;
+  operation.access = accessLabel(call);
   operation.answer = z.toJSONSchema(answer, { io: 'output', unrepresentable: 'any' });
 }
