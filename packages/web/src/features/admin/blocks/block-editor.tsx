@@ -1,7 +1,7 @@
-import { useState } from 'react';
 import type { BlockRuleItem, ServeAdmin } from '@flightline/domain/api-types';
 import { BLOCK_DEFAULTS, BLOCK_NAME_WARNING, blockCreateSchema, blockUpdateSchema, type BlockFields } from '@flightline/domain/schemas/fleet';
-import { changedFields, changeRows, schemaProblem } from '../items/changes.ts';
+import { changeRows, schemaProblem } from '../items/changes.ts';
+import { useItemDraft } from '../items/use-item-draft.ts';
 import { EditorModal } from '../items/editor-modal.tsx';
 import { Check, MoneyText, NumberText, SelectInput, TextInput } from '../../../components/form/fields.tsx';
 import { blockFields, blockSpecs } from '../items/item-fields.ts';
@@ -24,12 +24,9 @@ const count = { parse: parseHeightKeep, format: String };
  */
 export function BlockEditor({ block, data, onClose }: { block: BlockRuleItem | null; data: ServeAdmin; onClose: () => void }) {
   const creating = block === null;
-  const [original] = useState<BlockFields>(() => (block ? blockFields(block) : { ...BLOCK_DEFAULTS, name: '', taxRates: [] }));
-  const [draft, setDraft] = useState<BlockFields>(original);
-  const set = (change: Partial<BlockFields>) => setDraft((d) => ({ ...d, ...change }));
+  const { original, draft, set, changed } = useItemDraft<BlockFields>(() => (block ? blockFields(block) : { ...BLOCK_DEFAULTS, name: '', taxRates: [] }));
 
   const specs = blockSpecs(draft.units);
-  const changed = changedFields(original, draft);
   const rows = changeRows(original, draft, specs);
   const problem = creating ? schemaProblem(blockCreateSchema, draft, specs) : rows.length > 0 ? schemaProblem(blockUpdateSchema, changed, specs) : null;
 

@@ -1,9 +1,11 @@
-import { useState } from 'react';
 import type { GliderItem, ServeAdmin } from '@flightline/domain/api-types';
 import { GLIDER_DEFAULTS, GLIDER_STATUSES, gliderFieldsSchema, gliderUpdateSchema, registrationSchema, REGISTRATION_MAX } from '@flightline/domain/schemas/fleet';
-import { changedFields, changeRows, duplicateProblem, schemaProblem } from '../items/changes.ts';
+import { changeRows, schemaProblem, withNewId } from '../items/changes.ts';
 import { EditorModal } from '../items/editor-modal.tsx';
-import { Check, MoneyText, NumberText, SeatsInput, SelectInput, TextInput } from '../../../components/form/fields.tsx';
+import { Check, MoneyText, NumberText, SeatsInput, SelectInput } from '../../../components/form/fields.tsx';
+import { NewIdField } from '../items/new-id-field.tsx';
+import { useItemDraft } from '../items/use-item-draft.ts';
+import { useNewId } from '../items/use-new-id.ts';
 import { gliderFields, gliderSpecs, type GliderDraft } from '../items/item-fields.ts';
 import { parseIntegerKeep } from '../../../components/form/numeric-text.ts';
 import { TaxFields } from '../../../components/form/tax-fields.tsx';
@@ -24,21 +26,16 @@ const STATUS_OPTIONS = GLIDER_STATUSES.map((s) => ({ value: s, label: s, disable
  */
 export function GliderEditor({ glider, data, isAdmin, onClose }: GliderEditorProps) {
   const creating = glider === null;
-  const [original] = useState<GliderDraft>(() => (glider ? gliderFields(glider) : { ...GLIDER_DEFAULTS, blocks: [], taxRates: [] }));
-  const [draft, setDraft] = useState<GliderDraft>(original);
-  const [registration, setRegistration] = useState(glider?.id ?? '');
-  const set = (change: Partial<GliderDraft>) => setDraft((d) => ({ ...d, ...change }));
+  const { original, draft, set, changed } = useItemDraft<GliderDraft>(() => (glider ? gliderFields(glider) : { ...GLIDER_DEFAULTS, blocks: [], taxRates: [] }));
+  const registration = useNewId(glider?.id, (id) => schemaProblem(registrationSchema, id), data.gliders.map((g) => g.id), 'glider');
 
   const detailsEditable = isAdmin || creating;
   const specs = gliderSpecs(new Map(data.blocks.map((b) => [b.id, b.name])));
-  const changed = changedFields(original, draft);
   const rows = changeRows(original, draft, specs);
-  const id = creating ? registration.trim() : glider.id;
+  const { id } = registration;
 
   const problem = creating
-    ? (schemaProblem(registrationSchema, registration) ??
-      duplicateProblem(registration, data.gliders.map((g) => g.id), 'glider') ??
-      schemaProblem(gliderFieldsSchema, draft, specs))
+    ? (registration.problem ?? schemaProblem(gliderFieldsSchema, draft, specs))
     : rows.length > 0
       ? schemaProblem(gliderUpdateSchema, changed, specs)
       : null;
@@ -48,22 +45,13 @@ export function GliderEditor({ glider, data, isAdmin, onClose }: GliderEditorPro
       kind="glider"
       title={creating ? 'New Glider' : `Edit Glider ${glider.id}`}
       creating={creating}
-      changes={creating && id ? [{ key: 'id', label: 'Registration', from: '—', to: id }, ...rows] : rows}
+      changes={creating ? withNewId('Registration', id, rows) : rows}
       request={{ kind: 'glider', id, data: creating ? draft : changed }}
       enabled={(creating ? id !== '' : rows.length > 0) && problem === null}
       problem={problem}
       onClose={onClose}
     >
-      <TextInput
-        label="Registration"
-        value={registration}
-        onChange={setRegistration}
-        readOnly={!creating}
-        maxLength={REGISTRATION_MAX}
-        autoFocus={creating}
-        note={creating ? 'The registration cannot be changed once the glider is created.' : 'The registration cannot be changed after creation.'}
-        noteVariant={creating ? 'muted' : 'warning'}
-      />
+      <NewIdField label="Registration" noun="registration" item="glider" value={registration.value} onChange={registration.setValue} creating={creating} maxLength={REGISTRATION_MAX} />
       {!detailsEditable && (
         <p className="alert alert-info py-2 small" role="note">
           Only an admin can change this glider's details; you can change its status.

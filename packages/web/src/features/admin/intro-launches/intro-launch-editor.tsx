@@ -1,9 +1,11 @@
-import { useState } from 'react';
 import type { IntroLaunchItem, ServeAdmin } from '@flightline/domain/api-types';
 import { introLaunchFieldsSchema, introLaunchUpdateSchema, LAUNCH_LABEL_MAX, type IntroLaunchFields } from '@flightline/domain/schemas/fleet';
-import { changedFields, changeRows, duplicateProblem, schemaProblem } from '../items/changes.ts';
+import { changeRows, schemaProblem, withNewId } from '../items/changes.ts';
 import { EditorModal } from '../items/editor-modal.tsx';
-import { Check, MoneyText, SelectInput, TextInput } from '../../../components/form/fields.tsx';
+import { Check, MoneyText, SelectInput } from '../../../components/form/fields.tsx';
+import { NewIdField } from '../items/new-id-field.tsx';
+import { useItemDraft } from '../items/use-item-draft.ts';
+import { useNewId } from '../items/use-new-id.ts';
 import { INTRO_LAUNCH_SPECS, introLaunchFields } from '../items/item-fields.ts';
 import { TaxFields } from '../../../components/form/tax-fields.tsx';
 
@@ -17,22 +19,17 @@ function labelProblem(label: string): string | null {
 /** Intro launch editor: tax exempt or inclusive only; Save always enabled. */
 export function IntroLaunchEditor({ introLaunch, data, onClose }: { introLaunch: IntroLaunchItem | null; data: ServeAdmin; onClose: () => void }) {
   const creating = introLaunch === null;
-  const [original] = useState<IntroLaunchFields>(() =>
+  const { original, draft, set, changed } = useItemDraft<IntroLaunchFields>(() =>
     introLaunch
       ? introLaunchFields(introLaunch)
       : { launch: (data.launches.find((l) => l.isActive) ?? data.launches[0])?.id ?? '', priceCents: 0, taxStatus: 'exempt', taxRates: [], isActive: true },
   );
-  const [draft, setDraft] = useState<IntroLaunchFields>(original);
-  const [label, setLabel] = useState(introLaunch?.id ?? '');
-  const set = (change: Partial<IntroLaunchFields>) => setDraft((d) => ({ ...d, ...change }));
+  const label = useNewId(introLaunch?.id, labelProblem, data.introLaunches.map((l) => l.id), 'intro launch');
 
-  const changed = changedFields(original, draft);
   const rows = changeRows(original, draft, INTRO_LAUNCH_SPECS);
-  const id = creating ? label.trim() : introLaunch.id;
+  const { id } = label;
   const problem = creating
-    ? (labelProblem(label) ??
-      duplicateProblem(label, data.introLaunches.map((l) => l.id), 'intro launch') ??
-      schemaProblem(introLaunchFieldsSchema, draft, INTRO_LAUNCH_SPECS))
+    ? (label.problem ?? schemaProblem(introLaunchFieldsSchema, draft, INTRO_LAUNCH_SPECS))
     : schemaProblem(introLaunchUpdateSchema, changed, INTRO_LAUNCH_SPECS);
 
   const launchOptions = data.launches.map((l) => ({ value: l.id, label: l.isActive ? l.id : `${l.id} (inactive)` }));
@@ -43,22 +40,13 @@ export function IntroLaunchEditor({ introLaunch, data, onClose }: { introLaunch:
       kind="introLaunch"
       title={creating ? 'New Intro Launch' : `Edit Intro Launch ${introLaunch.id}`}
       creating={creating}
-      changes={creating && id ? [{ key: 'id', label: 'Intro label', from: '—', to: id }, ...rows] : rows}
+      changes={creating ? withNewId('Intro label', id, rows) : rows}
       request={{ kind: 'introLaunch', id, data: creating ? draft : changed }}
       enabled
       problem={problem}
       onClose={onClose}
     >
-      <TextInput
-        label="Intro label"
-        value={label}
-        onChange={setLabel}
-        readOnly={!creating}
-        maxLength={LAUNCH_LABEL_MAX}
-        autoFocus={creating}
-        note={creating ? 'The label cannot be changed once the intro launch is created.' : 'The label cannot be changed after creation.'}
-        noteVariant={creating ? 'muted' : 'warning'}
-      />
+      <NewIdField label="Intro label" noun="label" item="intro launch" value={label.value} onChange={label.setValue} creating={creating} maxLength={LAUNCH_LABEL_MAX} />
       {launchOptions.length === 0 ? (
         <p className="alert alert-warning py-2 small">Create a launch first: an intro launch flies one of the club's launches.</p>
       ) : (

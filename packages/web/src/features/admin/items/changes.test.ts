@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { gliderUpdateSchema, qualificationsUpdateSchema, tugFieldsSchema } from '@flightline/domain/schemas/fleet';
-import { byName, changedFields, changeRows, duplicateProblem, formatCents, formatValue, orUnlimited, sameValue, schemaProblem, type FieldSpec } from './changes.ts';
+import { byName, changedFields, changeRows, duplicateProblem, formatCents, formatValue, orUnlimited, sameValue, schemaProblem, withNewId, type FieldSpec } from './changes.ts';
 
 interface Glider {
   places: number;
@@ -105,5 +105,15 @@ describe('a new item must not reuse an id (update-item would overwrite it)', () 
   });
   it('accepts a new id', () => {
     expect(duplicateProblem('C-GNEW', ['C-GABC'], 'glider')).toBeNull();
+  });
+});
+
+describe("a new item's confirm-changes list", () => {
+  const rows = [{ key: 'places', label: 'Seats', from: '1', to: '2' }];
+  it('opens with the id typed for it', () => {
+    expect(withNewId('Registration', 'C-GNEW', rows)).toEqual([{ key: 'id', label: 'Registration', from: '—', to: 'C-GNEW' }, ...rows]);
+  });
+  it('has no id row before one is typed', () => {
+    expect(withNewId('Registration', '', rows)).toEqual(rows);
   });
 });

@@ -75,6 +75,11 @@ export function changeRows<T extends object>(original: T, draft: T, specs: reado
     });
 }
 
+/** A new item's confirm-changes list opens with the id it is created under, once one is typed. */
+export function withNewId(label: string, id: string, rows: ChangeRow[]): ChangeRow[] {
+  return id ? [{ key: 'id', label, from: '—', to: id }, ...rows] : rows;
+}
+
 /** The shape of a zod safeParse result, so the web needs no direct zod import. */
 export interface Schema {
   safeParse(value: unknown): { success: true } | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } };

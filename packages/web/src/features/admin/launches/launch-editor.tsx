@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import ToggleButton from 'react-bootstrap/ToggleButton';
 import ToggleButtonGroup from 'react-bootstrap/ToggleButtonGroup';
 import type { LaunchItem, ServeAdmin } from '@flightline/domain/api-types';
@@ -12,9 +11,12 @@ import {
   launchUpdateSchema,
   type LaunchFields,
 } from '@flightline/domain/schemas/fleet';
-import { changedFields, changeRows, duplicateProblem, schemaProblem } from '../items/changes.ts';
+import { changeRows, schemaProblem, withNewId } from '../items/changes.ts';
 import { EditorModal } from '../items/editor-modal.tsx';
-import { Check, MoneyText, NumberText, TextInput } from '../../../components/form/fields.tsx';
+import { Check, MoneyText, NumberText } from '../../../components/form/fields.tsx';
+import { NewIdField } from '../items/new-id-field.tsx';
+import { useItemDraft } from '../items/use-item-draft.ts';
+import { useNewId } from '../items/use-new-id.ts';
 import { HeightRangeEditor } from './height-range-editor.tsx';
 import { launchFields, launchSpecs } from '../items/item-fields.ts';
 import { parseOptionalHeightKeep } from '../../../components/form/numeric-text.ts';
@@ -28,20 +30,14 @@ import { TaxFields } from '../../../components/form/tax-fields.tsx';
 export function LaunchEditor({ launch, data, onClose }: { launch: LaunchItem | null; data: ServeAdmin; onClose: () => void }) {
   const creating = launch === null;
   const unit = data.heightUnit;
-  const [original] = useState<LaunchFields>(() => (launch ? launchFields(launch) : { ...LAUNCH_DEFAULTS, heightRanges: [], taxRates: [] }));
-  const [draft, setDraft] = useState<LaunchFields>(original);
-  const [label, setLabel] = useState(launch?.id ?? '');
-  const set = (change: Partial<LaunchFields>) => setDraft((d) => ({ ...d, ...change }));
+  const { original, draft, set, changed } = useItemDraft<LaunchFields>(() => (launch ? launchFields(launch) : { ...LAUNCH_DEFAULTS, heightRanges: [], taxRates: [] }));
+  const label = useNewId(launch?.id, (id) => schemaProblem(launchLabelSchema, id), data.launches.map((l) => l.id), 'launch');
 
   const specs = launchSpecs(unit);
-  const changed = changedFields(original, draft);
   const rows = changeRows(original, draft, specs);
-  const id = creating ? label.trim() : launch.id;
+  const { id } = label;
   const problem = creating
-    ? (schemaProblem(launchLabelSchema, label) ??
-      duplicateProblem(label, data.launches.map((l) => l.id), 'launch') ??
-      schemaProblem(launchFieldsSchema, draft, specs) ??
-      launchProblem(draft, unit))
+    ? (label.problem ?? schemaProblem(launchFieldsSchema, draft, specs) ?? launchProblem(draft, unit))
     : rows.length > 0
       ? (schemaProblem(launchUpdateSchema, changed, specs) ?? launchProblem(draft, unit))
       : null;
@@ -54,22 +50,13 @@ export function LaunchEditor({ launch, data, onClose }: { launch: LaunchItem | n
       kind="launch"
       title={creating ? 'New Launch' : `Edit Launch ${launch.id}`}
       creating={creating}
-      changes={creating && id ? [{ key: 'id', label: 'Launch label', from: '—', to: id }, ...rows] : rows}
+      changes={creating ? withNewId('Launch label', id, rows) : rows}
       request={{ kind: 'launch', id, data: creating ? draft : changed }}
       enabled={(creating ? id !== '' : rows.length > 0) && problem === null}
       problem={problem}
       onClose={onClose}
     >
-      <TextInput
-        label="Launch label"
-        value={label}
-        onChange={setLabel}
-        readOnly={!creating}
-        maxLength={LAUNCH_LABEL_MAX}
-        autoFocus={creating}
-        note={creating ? 'The label cannot be changed once the launch is created.' : 'The label cannot be changed after creation.'}
-        noteVariant={creating ? 'muted' : 'warning'}
-      />
+      <NewIdField label="Launch label" noun="label" item="launch" value={label.value} onChange={label.setValue} creating={creating} maxLength={LAUNCH_LABEL_MAX} />
       <div className="mb-3">
         <div className="form-label" id="launch-kind-label">
           Launch type

@@ -1,8 +1,9 @@
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import Form from 'react-bootstrap/Form';
 import type { AdminPilot, ServeAdmin } from '@flightline/domain/api-types';
 import { qualificationsUpdateSchema, type Qualifications } from '@flightline/domain/schemas/fleet';
-import { changedFields, changeRows, schemaProblem } from '../items/changes.ts';
+import { changeRows, schemaProblem } from '../items/changes.ts';
+import { useItemDraft } from '../items/use-item-draft.ts';
 import { EditorModal } from '../items/editor-modal.tsx';
 import { Check } from '../../../components/form/fields.tsx';
 import { PILOT_SPECS } from '../items/item-fields.ts';
@@ -25,11 +26,8 @@ interface PilotEditorProps {
  */
 export function PilotEditor({ pilot, data, isAdmin, clubTimeZone, onClose }: PilotEditorProps) {
   const id = useId();
-  const [original] = useState<Qualifications>(() => qualificationsOf(pilot));
-  const [draft, setDraft] = useState<Qualifications>(original);
-  const set = (change: Partial<Qualifications>) => setDraft((d) => ({ ...d, ...change }));
+  const { original, draft, set, changed } = useItemDraft<Qualifications>(() => qualificationsOf(pilot));
 
-  const changed = changedFields(original, draft);
   const rows = changeRows(original, draft, PILOT_SPECS);
   const problem = rows.length > 0 ? schemaProblem(qualificationsUpdateSchema, changed, PILOT_SPECS) : null;
   const never = draft.activeExpiration === null;
