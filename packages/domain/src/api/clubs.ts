@@ -76,12 +76,15 @@ export const clubSettingsAnswer = z.object({
   paymentMethods: z.array(z.string()),
 });
 
-// The settings' service refuses a non-admin with its own message, so these two declare no right.
+const SETTINGS_REFUSAL = 'Only an admin can see or change the club settings';
+
 export const getClubSettings = defineCall({
   method: 'GET',
   path: '/api/get-club-settings',
   summary: "The active club's settings as an admin edits them (admin)",
   access: 'member',
+  right: 'admin',
+  refusal: SETTINGS_REFUSAL,
   query: clubQuery,
   answer: clubSettingsAnswer,
 });
@@ -91,6 +94,8 @@ export const updateClubSettings = defineCall({
   path: '/api/update-club-settings',
   summary: "Replace the active club's settings (admin)",
   access: 'member',
+  right: 'admin',
+  refusal: SETTINGS_REFUSAL,
   body: clubSettingsSchema.safeExtend({ club: clubParam }),
   answer: clubSettingsAnswer,
 });

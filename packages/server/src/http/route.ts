@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { accessLabel, type CallAccess, type CallDefinition, type CallMethod, type CallRight } from '@flightline/domain/api/define-call';
 import { badRequest, forbidden } from './errors.ts';
-import { hasRight, type MemberContext, type RequestContext, type UserContext } from './context.ts';
+import { assertSameClub, hasRight, type MemberContext, type RequestContext, type UserContext } from './context.ts';
 import { clubReadTag, ifNoneMatchHits, REVALIDATE_CACHE_CONTROL, type TagParts } from './etag.ts';
 
 type Method = CallMethod;
@@ -113,6 +113,12 @@ export function defineRoute<A extends Access, Q extends z.ZodType = z.ZodUndefin
 const CHECK_ANSWERS = process.env.VITEST === 'true' || process.env.FLIGHTLINE_CHECK_ANSWERS === '1';
 
 type CallHandlers<D extends CallDefinition> = Pick<RouteDefinition<D['access'], QueryOf<D>, BodyOf<D>, unknown>, 'revalidate' | 'params'> & {
+  /**
+   * The club the call names, checked against the active club before the
+   * declared right, for a call that has always refused another club first
+   * (whatever the caller's rights).
+   */
+  club?: (input: { query: z.infer<QueryOf<D>>; body: z.infer<BodyOf<D>> }) => string | undefined;
   handler: (input: Parameters<RouteDefinition<D['access'], QueryOf<D>, BodyOf<D>, unknown>['handler']>[0]) => Promise<z.input<D['answer']>>;
 };
 type QueryOf<D extends CallDefinition> = NonNullable<D['query']>;
@@ -145,6 +151,7 @@ export function defineCallRoute<D extends CallDefinition>(app: FastifyInstance, 
     ...(route.revalidate ? { revalidate: route.revalidate } : {}),
     async handler(input) {
       // After the input is parsed, as the services' own checks ran: a bad input answers 400 before a missing right's 403.
+      if (route.club) assertSameClub(input.ctx, route.club(input));
       if (call.right) requireCallRight(input.ctx, { right: call.right, refusal: call.refusal });
       const result = await route.handler(input);
       if (CHECK_ANSWERS && !input.reply.sent) {

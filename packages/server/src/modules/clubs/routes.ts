@@ -33,16 +33,16 @@ export function registerClubRoutes(app: FastifyInstance, { db }: ModuleDeps): vo
   });
 
   defineCallRoute(app, calls.getClubSettings, {
-    async handler({ query, ctx }) {
-      assertSameClub(ctx, query.club);
+    club: ({ query }) => query.club,
+    async handler({ ctx }) {
       return getClubSettings(ctx);
     },
   });
 
   defineCallRoute(app, calls.updateClubSettings, {
+    club: ({ body }) => body.club,
     async handler({ body, ctx }) {
-      const { club, ...settings } = body;
-      assertSameClub(ctx, club);
+      const { club: _club, ...settings } = body;
       return updateClubSettings(db, ctx, settings);
     },
   });
