@@ -1,4 +1,5 @@
 import type { FlightRecord } from '@flightline/domain/api-types';
+import { waitingFlightFields } from '@flightline/domain/waiting-flight';
 
 /** Test data for the line page's and Home's rules. */
 
@@ -23,21 +24,7 @@ export function flight(id: string, fields: Partial<FlightRecord> = {}): FlightRe
     introRef: '',
     towSpeed: 60,
     submittedAt: T,
-    acceptedAt: null,
-    launchedAt: null,
-    offTowAt: null,
-    landedAt: null,
-    cancelledAt: null,
-    releaseHeight: 0,
-    releaseSetBy: '',
-    towPilot: '',
-    tug: '',
-    launchTransaction: null,
-    landingTransaction: null,
-    launchCost: null,
-    flightCost: null,
-    flightLocked: false,
-    corrections: [],
+    ...waitingFlightFields(),
     ...fields,
   };
 }

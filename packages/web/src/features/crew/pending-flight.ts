@@ -1,5 +1,6 @@
 import type { FlightRecord } from '@flightline/domain/api-types';
 import type { FlightRequest } from '@flightline/domain/schemas/flights';
+import { waitingFlightFields } from '@flightline/domain/waiting-flight';
 import { launchOf, pilotOf, type CrewData, type CrewDraft } from './crew-draft.ts';
 
 /**
@@ -27,20 +28,6 @@ export function pendingFlight(data: CrewData, draft: CrewDraft, request: FlightR
     introRef: request.introRef,
     towSpeed: request.towSpeed || (data.readyGliders[request.glider]?.launchSpeed ?? 0),
     submittedAt: where.tappedAt,
-    acceptedAt: null,
-    launchedAt: null,
-    offTowAt: null,
-    landedAt: null,
-    cancelledAt: null,
-    releaseHeight: 0,
-    releaseSetBy: '',
-    towPilot: '',
-    tug: '',
-    launchTransaction: null,
-    landingTransaction: null,
-    launchCost: null,
-    flightCost: null,
-    flightLocked: false,
-    corrections: [],
+    ...waitingFlightFields(),
   };
 }

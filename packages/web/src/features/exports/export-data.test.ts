@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FlightRecord, LedgerPosting } from '@flightline/domain/api-types';
 import { BYTE_ORDER_MARK } from '@flightline/domain/csv';
+import { flight as waitingFlight } from '../../test/flight.fixtures.ts';
 import { buildExport, changeExportDates, flightRangeProblem, flightsFor, flightsQuery, nameLookup } from './export-data.ts';
 
 const ZONE = 'America/Toronto';
@@ -8,41 +9,25 @@ const DATES = { startDate: '2026-11-01', endDate: '2026-11-22' };
 // 2026-11-22 14:05 in Toronto (UTC−5).
 const T = Date.UTC(2026, 10, 22, 19, 5);
 
+/** Ada Lovelace's landed flight, towed by u3. */
 function flight(id: string, overrides: Partial<FlightRecord> = {}): FlightRecord {
-  return {
-    id,
+  return waitingFlight(id, {
     dateString: '2026-11-22',
-    user: 'u1',
     first: 'Ada',
     last: 'Lovelace',
-    flyWith: 'Alone',
-    passengerID: '',
-    passengerFirst: '',
-    passengerLast: '',
-    pilotInCharge: true,
-    shareCost: false,
     glider: 'C-GABC',
-    launchType: '2000 ft',
-    introRef: '',
-    towSpeed: 60,
     submittedAt: T - 600_000,
     acceptedAt: T,
     launchedAt: T,
-    offTowAt: null,
     landedAt: T + 30 * 60_000,
-    cancelledAt: null,
     releaseHeight: 2000,
     releaseSetBy: 'u3',
     towPilot: 'u3',
     tug: 'C-FTUG',
     launchTransaction: 1,
     landingTransaction: 2,
-    launchCost: null,
-    flightCost: null,
-    flightLocked: false,
-    corrections: [],
     ...overrides,
-  };
+  });
 }
 
 const landedLater = flight('landed-later', { launchedAt: T + 3_600_000, landedAt: T + 5_400_000 });

@@ -1,5 +1,6 @@
 import type { FlightRecord } from '@flightline/domain/api-types';
 import type { LogPilot } from './log-views.ts';
+import { flight } from '../../test/flight.fixtures.ts';
 
 /** Test data for the logs' rules: a day in Toronto in summer (UTC−4). */
 
@@ -18,38 +19,16 @@ export const PILOTS: LogPilot[] = [
 
 /** Mary's landed flight in C-GDSA, 10:00 to 10:30, towed by Tom in C-FTOW; `fields` change it. */
 export function logFlight(id: string, fields: Partial<FlightRecord> = {}): FlightRecord {
-  return {
-    id,
+  return flight(id, {
     dateString: DAY,
     user: 'mary',
-    first: 'Mary',
-    last: 'Member',
-    flyWith: 'Alone',
-    passengerID: '',
-    passengerFirst: '',
-    passengerLast: '',
-    pilotInCharge: true,
-    shareCost: false,
-    glider: 'C-GDSA',
-    launchType: '2000 ft',
-    introRef: '',
-    towSpeed: 60,
     submittedAt: TEN - 30 * MIN,
-    acceptedAt: null,
     launchedAt: TEN,
-    offTowAt: null,
     landedAt: TEN + 30 * MIN,
-    cancelledAt: null,
     releaseHeight: 2000,
     releaseSetBy: 'Irene Instructor',
     towPilot: 'tom',
     tug: 'C-FTOW',
-    launchTransaction: null,
-    landingTransaction: null,
-    launchCost: null,
-    flightCost: null,
-    flightLocked: false,
-    corrections: [],
     ...fields,
-  };
+  });
 }
