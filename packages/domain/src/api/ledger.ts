@@ -4,9 +4,11 @@ import { defineCall } from './define-call.ts';
 import { booleanParam, clubParam, userIdParam } from './params.ts';
 
 /**
- * The ledger's calls. The services refuse a caller without the right with
- * their own messages (docs/decisions/0019-declared-calls.md), so none of
- * these declares a `right`.
+ * The ledger's calls. The admin-only ones declare their right with the
+ * message each has always answered; the reads of one member's account (own,
+ * or any for add-funds holders) and add-transaction (whose right depends on
+ * the kind of entry) are checked by their services
+ * (docs/decisions/0019-declared-calls.md).
  */
 
 const nameParam = z.string().trim().max(60).optional();
@@ -61,6 +63,8 @@ export const reverseTransaction = defineCall({
   path: '/api/reverse-transaction/',
   summary: 'Correct an entry by posting its exact opposite, linked to it, once (admin)',
   access: 'member',
+  right: 'admin',
+  refusal: 'Only an admin can reverse a transaction',
   body: reverseTransactionSchema,
   answer: transactionPosted,
 });
@@ -139,6 +143,8 @@ export const getAllTransactions = defineCall({
   path: '/api/get-all-transactions',
   summary: 'Every posting of the club over whole club days, with the chart of accounts (admin)',
   access: 'member',
+  right: 'admin',
+  refusal: 'Only an admin can list all transactions',
   query: dayRangeSchema,
   answer: z.object({
     transactions: z.array(ledgerPostingAnswer),
@@ -210,6 +216,8 @@ export const getBalances = defineCall({
   path: '/api/get-balances',
   summary: 'The accounting summary per account (natural sign), or one drill-down, over whole club days (admin)',
   access: 'member',
+  right: 'admin',
+  refusal: 'Only an admin can see the accounting summary',
   query: dayRangeSchema.safeExtend({
     balance: z.enum(BALANCE_VIEWS, { message: `Use one of ${BALANCE_VIEWS.join(', ')}` }).default('AccountingSummary'),
     taxType: nameParam,
@@ -226,6 +234,8 @@ export const updateAdminParameter = defineCall({
   path: '/api/update-admin-parameter/',
   summary: 'Accounting admin: move the lock date forward, add or remove a fee class, set the default intro expiry (admin)',
   access: 'member',
+  right: 'admin',
+  refusal: 'Only an admin can change accounting settings',
   body: adminParameterSchema,
   // Each parameter answers the value it set.
   answer: z.object({

@@ -34,6 +34,7 @@ export function registerLedgerRoutes(app: FastifyInstance, { db }: ModuleDeps): 
   });
 
   defineCallRoute(app, calls.reverseTransaction, {
+    club: ({ body }) => body.club,
     async handler({ body, ctx }) {
       return reverseTransaction(db, ctx, body);
     },
@@ -61,20 +62,21 @@ export function registerLedgerRoutes(app: FastifyInstance, { db }: ModuleDeps): 
   });
 
   defineCallRoute(app, calls.getAllTransactions, {
+    club: ({ query }) => query.club,
     async handler({ query, ctx }) {
-      assertSameClub(ctx, query.club);
       return getAllTransactions(db, ctx, query);
     },
   });
 
   defineCallRoute(app, calls.getBalances, {
+    club: ({ query }) => query.club,
     async handler({ query, ctx }) {
-      assertSameClub(ctx, query.club);
       return getBalances(db, ctx, query);
     },
   });
 
   defineCallRoute(app, calls.updateAdminParameter, {
+    club: ({ body }) => body.club,
     async handler({ body, ctx }) {
       return updateAdminParameter(db, ctx, body);
     },
