@@ -3,12 +3,7 @@ import { introSaleSchema } from '../schemas/intros.ts';
 import { defineCall } from './define-call.ts';
 import { clubQuery } from './params.ts';
 
-/**
- * The intro desk's calls: the sale and the list refund and cancel choose
- * from. Both services refuse a caller without Can Add Intros with their own
- * message (docs/decisions/0019-declared-calls.md), so neither declares a
- * `right`.
- */
+/** The intro desk's calls: the sale and the list refund and cancel choose from. */
 
 /** An intro (trial flight) voucher, as listed for administration. */
 export const introItemAnswer = z.object({
@@ -39,6 +34,7 @@ export const createIntro = defineCall({
   path: '/api/create-intro',
   summary: 'Sell an intro certificate: Dr Cash [payment method] / Cr Intro A/P [intro] (admin or Can Add Intros)',
   access: 'member',
+  right: 'canAddIntros',
   body: introSaleSchema,
   answer: z.object({
     statusCode: z.literal(200),
@@ -63,6 +59,7 @@ export const getIntros = defineCall({
   summary:
     "The club's intros with what each still holds on Intro A/P and whether it expired; open ones of any age, closed ones of the last 3 years (admin or Can Add Intros)",
   access: 'member',
+  right: 'canAddIntros',
   query: clubQuery,
   answer: z.object({
     intros: z.array(introListItemAnswer),

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import * as calls from '@flightline/domain/api/intros';
+import { namedClub } from '../../http/params.ts';
 import { defineCallRoute } from '../../http/route.ts';
 import type { ModuleDeps } from '../deps.ts';
 import { createIntro } from './create-service.ts';
@@ -12,14 +13,16 @@ import { getIntros } from './list-service.ts';
  */
 export function registerIntroRoutes(app: FastifyInstance, { db }: ModuleDeps): void {
   defineCallRoute(app, calls.createIntro, {
+    club: ({ body }) => namedClub(body.club),
     async handler({ body, ctx }) {
       return createIntro(db, ctx, body);
     },
   });
 
   defineCallRoute(app, calls.getIntros, {
-    async handler({ query, ctx }) {
-      return getIntros(db, ctx, query);
+    club: ({ query }) => namedClub(query.club),
+    async handler({ ctx }) {
+      return getIntros(db, ctx);
     },
   });
 }
