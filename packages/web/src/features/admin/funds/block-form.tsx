@@ -1,0 +1,95 @@
+import { useId } from 'react';
+import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import type { BlockRuleItem } from '@flightline/domain/api-types';
+import { defaultBlockDates, shiftBlockDates, type BlockDates } from '@flightline/domain/block-dates';
+import { Check } from '../../../components/form/fields.tsx';
+import { FundsFieldset } from './funds-fieldset.tsx';
+import { AmountInput, NoteInput } from './funds-inputs.tsx';
+import { amountCents, blockProblem, ruleOffer, sellableRules, type BlockDraft } from './funds-rules.ts';
+import { useFundsEntry, type FundsTarget } from './use-funds-entry.ts';
+
+interface BlockFormProps {
+  target: FundsTarget;
+  rules: readonly BlockRuleItem[];
+  /** Today in the club's zone and the club's membership year end 'MM-DD': the default season. */
+  today: string;
+  membershipYearEnd: string;
+}
+
+/** The pilot editor's Block time form: a block rule sold for a season, at its price or an override. */
+export function BlockForm({ target, rules, today, membershipYearEnd }: BlockFormProps) {
+  const id = useId();
+  const sellable = sellableRules(rules);
+  const season = (): BlockDates => defaultBlockDates(today, membershipYearEnd);
+  const { draft, set, note, setNote, post, pending } = useFundsEntry<BlockDraft>(target, { success: 'Block added', failure: 'Failed to add block time to user' }, () => {
+    const dates = season();
+    return { ruleId: '', startDate: dates.start, endDate: dates.end, override: false, overrideAmount: '' };
+  });
+  const setDates = (dates: BlockDates) => set({ startDate: dates.start, endDate: dates.end });
+  const shift = (years: number) => {
+    // From a cleared start, a year from the default season.
+    const from = draft.startDate ? { start: draft.startDate, end: draft.endDate } : season();
+    setDates(shiftBlockDates(from, years));
+  };
+
+  const rule = sellable.find((r) => r.id === draft.ruleId);
+  const problem = blockProblem(draft);
+  const submit = () => {
+    if (problem !== null) return;
+    const price = amountCents(draft.overrideAmount);
+    const block = { id: draft.ruleId, startDate: draft.startDate, endDate: draft.endDate, override: draft.override };
+    post({ transactionType: 'Block', block, ...(draft.override && price !== null ? { amountCents: price } : {}) }, { overrideAmount: '' });
+  };
+
+  if (sellable.length === 0) {
+    return <p className="text-body-secondary small">No active block rules: an admin adds them under Glider Rental Rate Rules.</p>;
+  }
+
+  return (
+    <FundsFieldset legend="Block time" problem={problem} submitLabel="Add Block Time" pending={pending} onSubmit={submit}>
+      <Form.Group className="mb-3" controlId={`${id}-rule`}>
+        <Form.Label>Block</Form.Label>
+        <Form.Select value={draft.ruleId} onChange={(e) => set({ ruleId: e.target.value })} aria-describedby={rule ? `${id}-offer` : undefined}>
+          <option value="">Choose a block…</option>
+          {sellable.map((r) => (
+            <option key={r.id} value={r.id}>
+              {r.name}
+            </option>
+          ))}
+        </Form.Select>
+        {rule && (
+          <Form.Text id={`${id}-offer`} muted>
+            {ruleOffer(rule)}
+          </Form.Text>
+        )}
+      </Form.Group>
+      <div className="row g-2 mb-2">
+        <Form.Group className="col-6" controlId={`${id}-start`}>
+          <Form.Label>Block start</Form.Label>
+          <Form.Control type="date" value={draft.startDate} max={draft.endDate || undefined} onChange={(e) => set({ startDate: e.target.value })} />
+        </Form.Group>
+        <Form.Group className="col-6" controlId={`${id}-end`}>
+          <Form.Label>Block end</Form.Label>
+          <Form.Control type="date" value={draft.endDate} min={draft.startDate || undefined} onChange={(e) => set({ endDate: e.target.value })} />
+        </Form.Group>
+      </div>
+      <div className="btn-group w-100 mb-3" role="group" aria-label="Season">
+        <Button type="button" variant="outline-secondary" size="sm" onClick={() => shift(-1)}>
+          Prior Year
+        </Button>
+        <Button type="button" variant="outline-secondary" size="sm" onClick={() => shift(1)}>
+          Next Year
+        </Button>
+        <Button type="button" variant="outline-secondary" size="sm" onClick={() => setDates(season())}>
+          Reset Season
+        </Button>
+      </div>
+      <Check type="switch" className="mb-2" label="Override price" checked={draft.override} onChange={(override) => set({ override })} />
+      {draft.override && (
+        <AmountInput label="Price" value={draft.overrideAmount} onChange={(overrideAmount) => set({ overrideAmount })} note="Charged instead of the block's price, taxed as the block is." />
+      )}
+      <NoteInput value={note} onChange={setNote} />
+    </FundsFieldset>
+  );
+}

@@ -1,0 +1,69 @@
+import { useId } from 'react';
+import Form from 'react-bootstrap/Form';
+import type { TaxStatus } from '@flightline/domain/tax';
+import { TaxFields } from '../../../components/form/tax-fields.tsx';
+import { FundsFieldset } from './funds-fieldset.tsx';
+import { AmountInput, NoteInput } from './funds-inputs.tsx';
+import { amountCents, chargeText, expenseCharge, expenseProblem, expenseTypeOptions, type ExpenseDraft } from './funds-rules.ts';
+import { useFundsEntry, type FundsTarget } from './use-funds-entry.ts';
+
+const TAX_STATUSES = ['exempt', 'inclusive', 'exclusive'] as const satisfies readonly TaxStatus[];
+
+/** The pilot editor's Expense form: a fee class or expense code charged to the pilot, with its taxes. */
+export function ExpenseForm({ target, feeList, clubRates }: { target: FundsTarget; feeList: readonly string[]; clubRates: Record<string, number> }) {
+  const id = useId();
+  const { draft, set, note, setNote, post, pending } = useFundsEntry<ExpenseDraft>(
+    target,
+    { success: 'Expense recorded', failure: 'Failed to record expense' },
+    { amount: '', feeType: '', taxStatus: 'exempt', taxRates: [] },
+  );
+
+  const problem = expenseProblem(draft);
+  const charge = expenseCharge(draft, clubRates);
+  const options = expenseTypeOptions(feeList);
+  const submit = () => {
+    const cents = amountCents(draft.amount);
+    if (problem !== null || cents === null) return;
+    const taxRates = draft.taxStatus === 'exempt' ? [] : draft.taxRates;
+    post({ transactionType: 'Expense', amountCents: cents, feeType: draft.feeType, taxStatus: draft.taxStatus, taxRates }, { amount: '' });
+  };
+
+  return (
+    <FundsFieldset legend="Expense" problem={problem} submitLabel="Record Expense" pending={pending} onSubmit={submit}>
+      <AmountInput
+        value={draft.amount}
+        onChange={(amount) => set({ amount })}
+        note={draft.taxStatus === 'inclusive' ? 'Taxes included in the amount.' : draft.taxStatus === 'exclusive' ? 'Taxes are added to the amount.' : undefined}
+      />
+      <Form.Group className="mb-3" controlId={`${id}-type`}>
+        <Form.Label>Fee class or expense code</Form.Label>
+        <Form.Select value={draft.feeType} onChange={(e) => set({ feeType: e.target.value })}>
+          <option value="">Choose…</option>
+          {options.feeClasses.length > 0 && (
+            <optgroup label="Fee classes">
+              {options.feeClasses.map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
+                </option>
+              ))}
+            </optgroup>
+          )}
+          <optgroup label="Expense codes">
+            {options.expenseCodes.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </optgroup>
+        </Form.Select>
+      </Form.Group>
+      <TaxFields statuses={TAX_STATUSES} taxStatus={draft.taxStatus} taxRates={draft.taxRates} clubRates={clubRates} onChange={set} />
+      <NoteInput value={note} onChange={setNote} />
+      {charge && (
+        <p className="mb-2" aria-live="polite">
+          Charge: <strong>{chargeText(charge, draft.taxStatus)}</strong>
+        </p>
+      )}
+    </FundsFieldset>
+  );
+}

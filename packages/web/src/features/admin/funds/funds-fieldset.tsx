@@ -1,0 +1,46 @@
+import { useId, type KeyboardEvent, type ReactNode } from 'react';
+import Button from 'react-bootstrap/Button';
+import Spinner from 'react-bootstrap/Spinner';
+
+interface FundsFieldsetProps {
+  legend: string;
+  problem: string | null;
+  submitLabel: string;
+  pending: boolean;
+  onSubmit: () => void;
+  children: ReactNode;
+}
+
+/**
+ * The frame of the pilot editor's Deposit, Expense and Block time forms
+ * (docs/accounting.md "The pilot editor's funds"). They sit inside the
+ * editor's qualifications <form>, and a form may not hold another, so each is
+ * a fieldset whose button posts it and where Enter posts it too (and never
+ * saves the qualifications).
+ */
+export function FundsFieldset({ legend, problem, submitLabel, pending, onSubmit, children }: FundsFieldsetProps) {
+  const id = useId();
+  const onKeyDown = (event: KeyboardEvent<HTMLFieldSetElement>) => {
+    const target = event.target;
+    // Enter in a text field would submit the editor's own form (Save Changes): post this entry instead.
+    if (event.key === 'Enter' && target instanceof HTMLInputElement && target.type !== 'checkbox') {
+      event.preventDefault();
+      if (problem === null) onSubmit();
+    }
+  };
+  return (
+    <fieldset className="funds-form border rounded p-2 pt-1 mb-3" onKeyDown={onKeyDown} aria-describedby={problem ? `${id}-problem` : undefined}>
+      <legend className="float-none w-auto px-1 mb-1 fs-6 fw-semibold">{legend}</legend>
+      {children}
+      {problem && (
+        <p id={`${id}-problem`} className="form-text mt-0 mb-2">
+          {problem}
+        </p>
+      )}
+      <Button type="button" variant="primary" className="w-100" disabled={problem !== null || pending} aria-busy={pending} onClick={onSubmit}>
+        {pending && <Spinner as="span" animation="border" size="sm" className="me-2" aria-hidden="true" />}
+        {submitLabel}
+      </Button>
+    </fieldset>
+  );
+}
