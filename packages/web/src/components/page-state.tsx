@@ -2,10 +2,14 @@ import type { ReactNode } from 'react';
 import { errorMessage } from '../lib/api.ts';
 import { OfflineNotice } from './offline-notice.tsx';
 
-/** Loading and failure states every page shows the same way: never a blank screen. */
-export function Loading({ text = 'Loading' }: { text?: string }) {
+/**
+ * Loading and failure states every page shows the same way: never a blank
+ * screen. `layout` places the spinner where a page's own space calls for it
+ * (centred in an empty table, tight inside a section).
+ */
+export function Loading({ text = 'Loading', layout = 'gap-2 my-4' }: { text?: string; layout?: string }) {
   return (
-    <div className="d-flex align-items-center gap-2 my-4" role="status">
+    <div className={`d-flex align-items-center ${layout}`} role="status">
       <span className="spinner-border spinner-border-sm" aria-hidden="true" />
       <span>{text}</span>
     </div>

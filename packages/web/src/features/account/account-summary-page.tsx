@@ -1,12 +1,14 @@
 import { PAGE_HEADINGS } from '@flightline/domain/page-headings';
 import type { AccountHistory } from '@flightline/domain/api-types';
-import { formatMoney } from '@flightline/domain/money';
-import { LoadError, Page } from '../../components/page-state.tsx';
+import { FigureBoxes } from '../../components/figure-boxes.tsx';
+import { Money } from '../../components/money.tsx';
+import { Loading, LoadError, Page } from '../../components/page-state.tsx';
 import { failedToLoad } from '../../lib/offline-status.ts';
 import { TruncatedCell } from '../../components/truncated-cell.tsx';
 import { useSession } from '../../lib/session.ts';
 import { useUserTransactions } from './api.ts';
-import { clubDateTime, PLACEHOLDER_DATE } from '../../lib/club-dates.ts';
+import { PLACEHOLDER_DATE } from '../../lib/club-dates.ts';
+import { ClubWhen } from '../../components/club-when.tsx';
 import { DateRangeFields } from '../../components/date-range-fields.tsx';
 import { useDayRange } from '../../lib/use-day-range.ts';
 import '../../app/bootstrap/tables.scss';
@@ -60,30 +62,15 @@ function AccountSummary({ club, userID, timeZone }: { club: string; userID: stri
   );
 }
 
-function Money({ cents }: { cents: number }) {
-  return <span className={cents < 0 ? 'text-danger' : undefined}>{formatMoney(cents)}</span>;
-}
-
 function Balances({ history }: { history: AccountHistory }) {
   return (
-    <dl className="row g-2 mb-2 text-center">
-      <div className="col-6">
-        <div className="border rounded py-2 h-100">
-          <dt className="small fw-normal text-body-secondary">Opening balance</dt>
-          <dd className="fs-5 mb-0">
-            <Money cents={history.openingBalanceCents} />
-          </dd>
-        </div>
-      </div>
-      <div className="col-6">
-        <div className="border rounded py-2 h-100">
-          <dt className="small fw-normal text-body-secondary">Closing balance</dt>
-          <dd className="fs-5 mb-0">
-            <Money cents={history.balanceCents} />
-          </dd>
-        </div>
-      </div>
-    </dl>
+    <FigureBoxes
+      margin="mb-2"
+      figures={[
+        { name: 'Opening balance', value: <Money cents={history.openingBalanceCents} /> },
+        { name: 'Closing balance', value: <Money cents={history.balanceCents} /> },
+      ]}
+    />
   );
 }
 
@@ -110,10 +97,7 @@ function SummaryTable({ loading, history, timeZone }: { loading: boolean; histor
             loading && (
               <tr>
                 <td colSpan={COLUMNS}>
-                  <div className="d-flex align-items-center justify-content-center gap-2 py-3" role="status">
-                    <span className="spinner-border spinner-border-sm" aria-hidden="true" />
-                    <span>Loading</span>
-                  </div>
+                  <Loading layout="justify-content-center gap-2 py-3" />
                 </td>
               </tr>
             )
@@ -124,25 +108,22 @@ function SummaryTable({ loading, history, timeZone }: { loading: boolean; histor
               </td>
             </tr>
           ) : (
-            history.transactions.map((row) => {
-              const when = clubDateTime(row.date, timeZone);
-              return (
-                <tr key={row.id}>
-                  <td className="cell-id text-body-secondary">{row.id}</td>
-                  <td className="cell-date">
-                    <span className="text-nowrap">{when.date}</span> <span className="text-nowrap text-body-secondary">{when.time}</span>
-                  </td>
-                  {/* Text over 60 characters is cut, and shown in full on click, as in the accounting tables. */}
-                  <TruncatedCell className="cell-description" text={row.description} />
-                  <td className="cell-amount text-end text-nowrap">
-                    <Money cents={row.amountCents} />
-                  </td>
-                  <td className="cell-balance text-end text-nowrap">
-                    <Money cents={row.balanceCents} />
-                  </td>
-                </tr>
-              );
-            })
+            history.transactions.map((row) => (
+              <tr key={row.id}>
+                <td className="cell-id text-body-secondary">{row.id}</td>
+                <td className="cell-date">
+                  <ClubWhen ms={row.date} timeZone={timeZone} />
+                </td>
+                {/* Text over 60 characters is cut, and shown in full on click, as in the accounting tables. */}
+                <TruncatedCell className="cell-description" text={row.description} />
+                <td className="cell-amount text-end text-nowrap">
+                  <Money cents={row.amountCents} />
+                </td>
+                <td className="cell-balance text-end text-nowrap">
+                  <Money cents={row.balanceCents} />
+                </td>
+              </tr>
+            ))
           )}
         </tbody>
       </table>

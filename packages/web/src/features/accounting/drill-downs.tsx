@@ -1,11 +1,11 @@
 import { useEffect, useId, useState } from 'react';
 import type { AccountRow, BreakdownRow } from '@flightline/domain/api-types';
-import { formatMoney } from '@flightline/domain/money';
 import type { BalanceView } from '@flightline/domain/schemas/ledger';
+import { ClubWhen } from '../../components/club-when.tsx';
+import { Money } from '../../components/money.tsx';
 import { Loading } from '../../components/page-state.tsx';
 import { errorMessage } from '../../lib/api.ts';
 import { notifications } from '../../lib/notifications-store.ts';
-import { clubDateTime } from '../../lib/club-dates.ts';
 import type { DayRange } from '../../lib/use-day-range.ts';
 import { useBreakdown, useMemberHistory } from './api.ts';
 import { ANY_CATEGORY, categoryOptions, filterOtherRevenue } from './other-revenue-filter.ts';
@@ -24,17 +24,6 @@ function useReturnOnError(isError: boolean, error: unknown, view: AccountingView
   }, [isError, error, view, go]);
 }
 
-function When({ ms, timeZone }: { ms: number; timeZone: string }) {
-  const when = clubDateTime(ms, timeZone);
-  return (
-    <>
-      <span className="text-nowrap">{when.date}</span> <span className="text-nowrap text-body-secondary">{when.time}</span>
-    </>
-  );
-}
-
-const money = (cents: number) => <span className={cents < 0 ? 'text-danger' : undefined}>{formatMoney(cents)}</span>;
-
 function breakdownColumns(view: DrillView, timeZone: string, go: Go, rows: readonly BreakdownRow[]): Column<BreakdownRow>[] {
   const all = allColumns(view, timeZone, go);
   // Revenue and tax legs of an entry name no member when the payer is only on its Members A/P leg.
@@ -42,11 +31,11 @@ function breakdownColumns(view: DrillView, timeZone: string, go: Go, rows: reado
 }
 
 function allColumns(view: DrillView, timeZone: string, go: Go): Column<BreakdownRow>[] {
-  const date: Column<BreakdownRow> = { label: 'Date', value: (r) => r.timestamp, render: (r) => <When ms={r.timestamp} timeZone={timeZone} /> };
+  const date: Column<BreakdownRow> = { label: 'Date', value: (r) => r.timestamp, render: (r) => <ClubWhen ms={r.timestamp} timeZone={timeZone} /> };
   const member: Column<BreakdownRow> = { label: 'Member', value: (r) => r.member };
   const description: Column<BreakdownRow> = { label: 'Description', value: (r) => r.description };
   const note: Column<BreakdownRow> = { label: 'Note', value: (r) => r.note };
-  const amount: Column<BreakdownRow> = { label: 'Amount', value: (r) => r.amountCents, render: (r) => money(r.amountCents), numeric: true, amount: true };
+  const amount: Column<BreakdownRow> = { label: 'Amount', value: (r) => r.amountCents, render: (r) => <Money cents={r.amountCents} />, numeric: true, amount: true };
   const sn: Column<BreakdownRow> = { label: 'SN', value: (r) => r.SN };
   const soldTo: Column<BreakdownRow> = { label: 'Sold To', value: (r) => r.soldTo };
   switch (view.kind) {
@@ -105,7 +94,7 @@ function TotalRow({ columns, totalCents }: { columns: number; totalCents: number
   return (
     <tr className="fw-semibold">
       <td colSpan={columns - 1}>Total</td>
-      <td className="text-end text-nowrap">{money(totalCents)}</td>
+      <td className="text-end text-nowrap"><Money cents={totalCents} /></td>
     </tr>
   );
 }
@@ -200,16 +189,16 @@ export function MemberHistoryTable({
   if (!range) return null;
   if (history.isPending || history.isError) return <Loading />;
   const columns: Column<AccountRow>[] = [
-    { label: 'Date', value: (r) => r.date, render: (r) => <When ms={r.date} timeZone={timeZone} /> },
+    { label: 'Date', value: (r) => r.date, render: (r) => <ClubWhen ms={r.date} timeZone={timeZone} /> },
     { label: 'Id', value: (r) => r.id },
     { label: 'Description', value: (r) => r.description },
-    { label: 'Amount', value: (r) => r.amountCents, render: (r) => money(r.amountCents), numeric: true, amount: true },
-    { label: 'Balance', value: (r) => r.balanceCents, render: (r) => money(r.balanceCents), numeric: true },
+    { label: 'Amount', value: (r) => r.amountCents, render: (r) => <Money cents={r.amountCents} />, numeric: true, amount: true },
+    { label: 'Balance', value: (r) => r.balanceCents, render: (r) => <Money cents={r.balanceCents} />, numeric: true },
   ];
   return (
     <>
       <p className="mb-2">
-        Opening balance <strong>{money(history.data.openingBalanceCents)}</strong>, closing balance <strong>{money(history.data.balanceCents)}</strong>
+        Opening balance <strong><Money cents={history.data.openingBalanceCents} /></strong>, closing balance <strong><Money cents={history.data.balanceCents} /></strong>
       </p>
       <SortableTable columns={columns} rows={history.data.transactions} rowKey={(r) => r.id} empty="No transactions in these dates." />
     </>

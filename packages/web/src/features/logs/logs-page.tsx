@@ -1,6 +1,7 @@
 import '../../app/back-office.scss';
 import { useMemo, useState } from 'react';
 import type { FlightRecord, LogsData } from '@flightline/domain/api-types';
+import { FigureBoxes } from '../../components/figure-boxes.tsx';
 import { Loading, Page } from '../../components/page-state.tsx';
 import { failedToLoad } from '../../lib/offline-status.ts';
 import { useSession } from '../../lib/session.ts';
@@ -165,20 +166,13 @@ function LogList({ data, me, timeZone, view, glider, onGlider, towPilot, onTowPi
           </select>
         </div>
       )}
-      <dl className="row g-2 mb-3 text-center" aria-label="Totals">
-        <div className="col-6">
-          <div className="border rounded py-2 h-100">
-            <dt className="small fw-normal text-body-secondary">Flights</dt>
-            <dd className="fs-5 mb-0">{totals.flights}</dd>
-          </div>
-        </div>
-        <div className="col-6">
-          <div className="border rounded py-2 h-100">
-            <dt className="small fw-normal text-body-secondary">Hours</dt>
-            <dd className="fs-5 mb-0">{hoursText(totals.minutes)}</dd>
-          </div>
-        </div>
-      </dl>
+      <FigureBoxes
+        label="Totals"
+        figures={[
+          { name: 'Flights', value: totals.flights },
+          { name: 'Hours', value: hoursText(totals.minutes) },
+        ]}
+      />
       <FlightList flights={listed} pilots={data.pilots} timeZone={timeZone} showDate={multiDay} onOpen={onOpen} />
     </>
   );

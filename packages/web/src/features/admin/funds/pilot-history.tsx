@@ -2,8 +2,8 @@ import { useId, useState, type ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
 import type { AccountRow, BlockBalance } from '@flightline/domain/api-types';
-import { formatMoney } from '@flightline/domain/money';
-import { LoadError } from '../../../components/page-state.tsx';
+import { Money } from '../../../components/money.tsx';
+import { Loading, LoadError } from '../../../components/page-state.tsx';
 import { clubDateTime, dayRangeProblem } from '../../../lib/club-dates.ts';
 import { DateRangeFields } from '../../../components/date-range-fields.tsx';
 import { DATE_DEBOUNCE_MS, useDebouncedValue, type DayRange } from '../../../lib/use-day-range.ts';
@@ -25,10 +25,6 @@ interface PilotRef {
   timeZone: string;
 }
 
-export function Money({ cents }: { cents: number }) {
-  return <span className={cents < 0 ? 'text-danger' : undefined}>{formatMoney(cents)}</span>;
-}
-
 function Part({ title, children }: { title: string; children: ReactNode }) {
   const id = useId();
   return (
@@ -42,12 +38,7 @@ function Part({ title, children }: { title: string; children: ReactNode }) {
 }
 
 function Waiting() {
-  return (
-    <div className="d-flex align-items-center gap-2 py-2 small" role="status">
-      <span className="spinner-border spinner-border-sm" aria-hidden="true" />
-      <span>Loading</span>
-    </div>
-  );
+  return <Loading layout="gap-2 py-2 small" />;
 }
 
 /** A row's Reverse: touch-sized, named for its entry so a screen reader tells the rows apart. */
