@@ -122,12 +122,13 @@ export const listMembers = defineCall({
   answer: z.object({ pilots: z.array(directoryEntryAnswer) }),
 });
 
-// Only an admin may invite; the service refuses others with its own message.
 export const inviteMember = defineCall({
   method: 'POST',
   path: '/api/invite-member',
   summary: 'User Administration New (admin): add an existing account to the club as active, or mail an unknown email an invitation to sign up',
   access: 'member',
+  right: 'admin',
+  refusal: 'Only an admin can add members',
   body: inviteMemberSchema,
   answer: z.discriminatedUnion('status', [
     z.object({ status: z.literal('added'), message: z.string(), pilotID: z.string() }),

@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { INVITATION_DAYS, type InviteMember } from '@flightline/domain/schemas/invitations';
 import type { DB } from '../../db/schema.ts';
-import { assertSameClub, hasRight, type MemberContext, type UserContext } from '../../http/context.ts';
+import { assertSameClub, type MemberContext, type UserContext } from '../../http/context.ts';
 import { conflict, forbidden, HttpError, notFound } from '../../http/errors.ts';
 import type { Mail, Mailer } from '../../mail/mailer.ts';
 import {
@@ -64,7 +64,6 @@ function invitationMail(input: { to: string; by: string; clubName: string; link:
 }
 
 export async function inviteMember(db: Kysely<DB>, ctx: MemberContext, input: InviteMember, deps: InvitationDeps): Promise<InviteAnswer> {
-  if (!hasRight(ctx, 'admin')) throw forbidden('Only an admin can add members');
   assertSameClub(ctx, input.club);
   const email = input.email;
   const at = new Date(ctx.now);

@@ -49,6 +49,7 @@ export function registerMemberRoutes(app: FastifyInstance, { db, mailer, authSec
     },
   });
 
+  // The service checks the club named: a non-admin has always been refused before that.
   defineCallRoute(app, calls.inviteMember, {
     async handler({ body, ctx }) {
       return inviteMember(db, ctx, body, { mailer, secret: authSecret, publicUrl });
