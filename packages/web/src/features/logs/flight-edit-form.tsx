@@ -1,7 +1,8 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import type { LogsData } from '@flightline/domain/api-types';
 import { FLY_WITH, type FlyWith } from '@flightline/domain/crew-rules';
-import { editChoices, withFlyWith, type EditChoice } from './edit-choices.ts';
+import { editChoices, withFlyWith } from './edit-choices.ts';
+import { Field, Select } from './log-fields.tsx';
 import { withMember, type FlightDraft } from './flight-draft.ts';
 import { fullName, pilotMap } from './log-views.ts';
 
@@ -147,47 +148,5 @@ export function FlightEditForm({ flightId, day, draft, data, heightUnit, heightI
       {/* Enter in a field submits, as Submit Changes would. */}
       <button type="submit" hidden tabIndex={-1} aria-hidden="true" />
     </form>
-  );
-}
-
-function Field({ id, label, children }: { id: string; label: string; children: ReactNode }) {
-  return (
-    <div className="mb-3">
-      <label className="form-label" htmlFor={id}>
-        {label}
-      </label>
-      {children}
-    </div>
-  );
-}
-
-interface SelectProps {
-  id: string;
-  label: string;
-  value: string;
-  choices: EditChoice[];
-  onChange: (value: string) => void;
-  /** The empty choice's text: shown while nothing is chosen, or always with allowEmpty (None). */
-  placeholder?: string;
-  allowEmpty?: boolean;
-}
-
-function Select({ id, label, value, choices, onChange, placeholder, allowEmpty = false }: SelectProps) {
-  const empty = placeholder !== undefined && (allowEmpty || value === '');
-  return (
-    <Field id={id} label={label}>
-      <select id={id} className="form-select" value={value} onChange={(e) => onChange(e.target.value)}>
-        {empty && (
-          <option value="" disabled={!allowEmpty}>
-            {placeholder}
-          </option>
-        )}
-        {choices.map((c) => (
-          <option key={c.value} value={c.value} disabled={c.disabled}>
-            {c.label}
-          </option>
-        ))}
-      </select>
-    </Field>
   );
 }

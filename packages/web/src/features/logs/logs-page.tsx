@@ -9,6 +9,7 @@ import { DateRangeFields } from '../../components/date-range-fields.tsx';
 import { useHeightUnit } from '../../lib/api/club-info.ts';
 import { loadFailure, loadFailureReason, useLogs } from './api.ts';
 import { FlightList } from './flight-list.tsx';
+import { Select } from './log-fields.tsx';
 import { FlightModal } from './flight-modal.tsx';
 import {
   ALL,
@@ -140,31 +141,9 @@ function LogList({ data, me, timeZone, view, glider, onGlider, towPilot, onTowPi
   return (
     <>
       {view === 'tows' ? (
-        <div className="mb-3">
-          <label className="form-label" htmlFor="logs-tow-pilot">
-            Tow pilot
-          </label>
-          <select id="logs-tow-pilot" className="form-select" value={towPilotShown} onChange={(e) => onTowPilot(e.target.value)}>
-            {towPilots.map((c) => (
-              <option key={c.value} value={c.value}>
-                {c.label}
-              </option>
-            ))}
-          </select>
-        </div>
+        <Select id="logs-tow-pilot" label="Tow pilot" value={towPilotShown} choices={towPilots} onChange={onTowPilot} />
       ) : (
-        <div className="mb-3">
-          <label className="form-label" htmlFor="logs-glider">
-            Glider
-          </label>
-          <select id="logs-glider" className="form-select" value={gliderShown} onChange={(e) => onGlider(e.target.value)}>
-            {gliders.map((g) => (
-              <option key={g} value={g}>
-                {g}
-              </option>
-            ))}
-          </select>
-        </div>
+        <Select id="logs-glider" label="Glider" value={gliderShown} choices={gliders.map((g) => ({ value: g, label: g }))} onChange={onGlider} />
       )}
       <FigureBoxes
         label="Totals"
