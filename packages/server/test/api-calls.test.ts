@@ -1,13 +1,58 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serveAdmin } from '@flightline/domain/api/admin';
 import { CALLS } from '@flightline/domain/api/calls';
-import { accessLabel } from '@flightline/domain/api/define-call';
-import { getClubInfo } from '@flightline/domain/api/clubs';
-import { getBalance } from '@flightline/domain/api/ledger';
-import { session } from '@flightline/domain/api/members';
+import { accessLabel, type CallDefinition } from '@flightline/domain/api/define-call';
+import { getClubInfo, getClubSettings, updateClubSettings } from '@flightline/domain/api/clubs';
+import { createIntro, getIntros } from '@flightline/domain/api/intros';
+import { getAllTransactions, getBalance, getBalances, reverseTransaction, updateAdminParameter } from '@flightline/domain/api/ledger';
+import { inviteMember, session } from '@flightline/domain/api/members';
 import { checkVersion } from '@flightline/domain/api/system';
 import { createTow, getTugs } from '@flightline/domain/api/tugs';
-import { apiClient } from './helpers/api.ts';
+import { apiClient, refusal } from './helpers/api.ts';
 import { createClub, createPerson, createTestApp, type TestApp } from './helpers/test-app.ts';
+
+const days = { startDate: '2025-07-01', endDate: '2025-07-10' };
+const NOT_AUTHORIZED = 'User is not authorized (603)';
+const OTHER_CLUB = 'That club is not your active club';
+
+/**
+ * The calls that need a right besides membership: the OpenAPI label each
+ * must carry, an input that parses (so the right is what refuses it), the
+ * exact refusal, and whether naming another club is refused before the
+ * missing right (as each call always has).
+ */
+const RIGHTS: { call: CallDefinition; access: string; input: Record<string, unknown>; message: string; clubFirst: boolean }[] = [
+  { call: getClubSettings, access: 'admin', input: {}, message: 'Only an admin can see or change the club settings', clubFirst: true },
+  {
+    call: updateClubSettings,
+    access: 'admin',
+    input: {
+      name: 'Alpha Soaring',
+      shortName: '',
+      clubLink: '',
+      clubLogo: '',
+      message: '',
+      timeZone: 'America/Toronto',
+      currency: 'CAD',
+      heightUnit: 'ft',
+      taxRates: {},
+      membershipYearEnd: '12-31',
+      warningLevelCents: 0,
+      minimumLevelCents: 0,
+      paymentMethods: ['Cash'],
+    },
+    message: 'Only an admin can see or change the club settings',
+    clubFirst: true,
+  },
+  { call: reverseTransaction, access: 'admin', input: { id: 1 }, message: 'Only an admin can reverse a transaction', clubFirst: true },
+  { call: getAllTransactions, access: 'admin', input: days, message: 'Only an admin can list all transactions', clubFirst: true },
+  { call: getBalances, access: 'admin', input: days, message: 'Only an admin can see the accounting summary', clubFirst: true },
+  { call: updateAdminParameter, access: 'admin', input: { parameter: 'lockDate', lockDate: '2025-01-01' }, message: 'Only an admin can change accounting settings', clubFirst: true },
+  { call: inviteMember, access: 'admin', input: { email: 'new@alpha.test' }, message: 'Only an admin can add members', clubFirst: false },
+  { call: createIntro, access: 'canAddIntros', input: { launchType: 'Intro 2000', payment: 'Cash', recipientFirst: 'Ivy', recipientLast: 'Ives', staleDate: '2026-07-10' }, message: NOT_AUTHORIZED, clubFirst: true },
+  { call: getIntros, access: 'canAddIntros', input: {}, message: NOT_AUTHORIZED, clubFirst: true },
+  { call: serveAdmin, access: 'canAddFunds|canAddIntros|canUpdateGliders', input: {}, message: NOT_AUTHORIZED, clubFirst: true },
+];
 
 /**
  * The calls declared in packages/domain/src/api: the server registers each
@@ -19,12 +64,14 @@ describe('declared API calls', () => {
   let api: ReturnType<typeof apiClient>;
   let cookie: string;
   let club: string;
+  let otherClub: string;
   let tomId: string;
 
   beforeAll(async () => {
     t = await createTestApp({ now: Date.parse('2025-07-10T15:00:00Z') });
     api = apiClient(t);
     club = await createClub(t.db, { name: 'Alpha Soaring' });
+    otherClub = await createClub(t.db, { name: 'Bravo Gliding' });
     await t.db.insertInto('tug').values({ club_id: club, id: 'C-GTUG', aircraft_type: 'Piper Pawnee', status: 'Ready' }).execute();
     const tom = await createPerson(t.db, { email: 'tom@alpha.test', first: 'Tom', last: 'Towpilot', club });
     tomId = tom.userId;
@@ -42,6 +89,26 @@ describe('declared API calls', () => {
       expect(operation?.responses['200']?.content?.['application/json'].schema).toBeDefined();
     }
     expect(Object.keys(document.paths['/api/get-tugs']!.get!.responses['200']!.content!['application/json'].schema.properties!)).toEqual(['tugs', 'towPilots']);
+  });
+
+  /** The call as a member with no rights sends it, naming `named` as the club. */
+  function send(call: CallDefinition, input: Record<string, unknown>, named: string) {
+    const withClub = { ...input, club: named };
+    if (call.method === 'GET') return api.get(`${call.path}?${new URLSearchParams(withClub as Record<string, string>)}`, cookie);
+    return api.post(call.path, withClub, cookie);
+  }
+
+  it('a call needing a right shows it in the OpenAPI document and refuses a member without it with 403 and its exact message, after the club check where it always came after', async () => {
+    const document = (await api.get('/api/openapi.json')).json() as { paths: Record<string, Record<string, { 'x-access': string }>> };
+    for (const { call, access, input, message, clubFirst } of RIGHTS) {
+      const name = `${call.method} ${call.path}`;
+      expect(document.paths[call.path]?.[call.method.toLowerCase()]?.['x-access'], name).toBe(access);
+      expect((call.query ?? call.body)?.safeParse({ ...input, club }).success, name).toBe(true);
+      const refused = await send(call, input, club);
+      expect([refused.statusCode, refused.json()], name).toEqual([403, refusal(403, message)]);
+      const elsewhere = await send(call, input, otherClub);
+      expect(elsewhere.json(), name).toEqual(refusal(403, clubFirst ? OTHER_CLUB : message));
+    }
   });
 
   it('get-tugs and create-tow answer exactly their declared shapes', async () => {
