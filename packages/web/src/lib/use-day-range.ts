@@ -19,19 +19,27 @@ export function useDebouncedValue<T>(value: T, delayMs: number): T {
   return settled;
 }
 
+/** Why a settled range cannot be loaded (a field empty, the start after the end, a page's own limit); null when it can. */
+export type RangeProblem = (startDate: string, endDate: string) => string | null;
+
 /**
  * A start and end day, both today in the club's zone at first. `input` follows
  * the fields at once; `range` is the settled, valid range to load (null while
- * a field is empty or the start is after the end).
+ * `problemOf` finds a problem with it).
  */
-export function useDayRange(timeZone: string) {
-  const [input, setInput] = useState<DayRange>(() => {
+export function useDayRange(timeZone: string, problemOf: RangeProblem = dayRangeProblem) {
+  return useSettledRange(() => {
     const today = clubToday(timeZone);
     return { startDate: today, endDate: today };
-  });
+  }, problemOf);
+}
+
+/** As useDayRange, from a given range. */
+export function useSettledRange(initial: DayRange | (() => DayRange), problemOf: RangeProblem = dayRangeProblem) {
+  const [input, setInput] = useState<DayRange>(initial);
   const startDate = useDebouncedValue(input.startDate, DATE_DEBOUNCE_MS);
   const endDate = useDebouncedValue(input.endDate, DATE_DEBOUNCE_MS);
-  const problem = dayRangeProblem(startDate, endDate);
+  const problem = problemOf(startDate, endDate);
   return {
     input,
     setStartDate: (day: string) => setInput((r) => ({ ...r, startDate: day })),

@@ -6,10 +6,12 @@ import { Loading, Page } from '../../components/page-state.tsx';
 import { failedToLoad } from '../../lib/offline-status.ts';
 import { useSession } from '../../lib/session.ts';
 import { DateRangeFields } from '../../components/date-range-fields.tsx';
+import { useDayRange } from '../../lib/use-day-range.ts';
 import { useHeightUnit } from '../../lib/api/club-info.ts';
 import { loadFailure, loadFailureReason, useLogs } from './api.ts';
 import { FlightList } from './flight-list.tsx';
 import { Select } from './log-fields.tsx';
+import { logRangeProblem } from './log-range.ts';
 import { FlightModal } from './flight-modal.tsx';
 import {
   ALL,
@@ -26,7 +28,6 @@ import {
   towPilotChoices,
   type LogView,
 } from './log-views.ts';
-import { useLogRange } from './use-log-range.ts';
 import './logs.css';
 
 /** `/logs/`: the Flight Logs (docs/flight-line.md "The flight logs: serve-logs"). */
@@ -49,7 +50,7 @@ function Logs({ club, me, iAmTowPilot, timeZone }: { club: string; me: string; i
   const [towPilot, setTowPilot] = useState(() => defaultTowPilot(me, iAmTowPilot));
   const [openId, setOpenId] = useState<string | null>(null);
   const logbook = logbookOf(view, me, towPilot);
-  const dates = useLogRange(timeZone, logbook !== null);
+  const dates = useDayRange(timeZone, (startDate, endDate) => logRangeProblem(startDate, endDate, logbook !== null));
   const logs = useLogs(club, dates.range, logbook);
   const heightUnit = useHeightUnit(club);
 

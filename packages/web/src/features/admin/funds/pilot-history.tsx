@@ -1,12 +1,12 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
 import type { AccountRow, BlockBalance } from '@flightline/domain/api-types';
 import { Money } from '../../../components/money.tsx';
 import { Loading, LoadError } from '../../../components/page-state.tsx';
-import { clubDateTime, dayRangeProblem } from '../../../lib/club-dates.ts';
+import { clubDateTime } from '../../../lib/club-dates.ts';
 import { DateRangeFields } from '../../../components/date-range-fields.tsx';
-import { DATE_DEBOUNCE_MS, useDebouncedValue, type DayRange } from '../../../lib/use-day-range.ts';
+import { useSettledRange, type DayRange } from '../../../lib/use-day-range.ts';
 import { usePilotBlocks, usePilotHistory, usePilotRecent } from './funds-api.ts';
 import { blockLeft } from './funds-rules.ts';
 import { reversibleIds } from './reverse-rules.ts';
@@ -148,23 +148,15 @@ export function RecentTransactions({ club, userID, timeZone, reverse }: PilotRef
 
 /** The history between two club days, loaded once the dates settle (500 ms), with the opening and closing balance. */
 export function TransactionHistory({ club, userID, timeZone, initial, reverse }: PilotRef & { initial: DayRange; reverse: ReverseEntry }) {
-  const [input, setInput] = useState<DayRange>(initial);
-  const startDate = useDebouncedValue(input.startDate, DATE_DEBOUNCE_MS);
-  const endDate = useDebouncedValue(input.endDate, DATE_DEBOUNCE_MS);
-  const problem = dayRangeProblem(startDate, endDate);
-  const settling = startDate !== input.startDate || endDate !== input.endDate;
-  const history = usePilotHistory(club, userID, problem ? null : { startDate, endDate });
+  const { input, setStartDate, setEndDate, problem, settling, range } = useSettledRange(initial);
+  const history = usePilotHistory(club, userID, range);
   const data = settling ? undefined : history.data;
   // The recent entries (already loaded above) hold a reversal made today even when the history ends earlier.
   const recent = usePilotRecent(club, userID).data?.transactions ?? [];
 
   return (
     <Part title="Transaction history">
-      <DateRangeFields
-        value={input}
-        onStartDate={(day) => setInput((r) => ({ ...r, startDate: day }))}
-        onEndDate={(day) => setInput((r) => ({ ...r, endDate: day }))}
-      />
+      <DateRangeFields value={input} onStartDate={setStartDate} onEndDate={setEndDate} />
       {!settling && problem ? (
         <p className="small text-warning-emphasis">{problem}</p>
       ) : history.isError && !settling ? (
