@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TugPageData, TugStatus } from '@flightline/domain/api-types';
 import type { OutboxEntry } from '@flightline/domain/outbox';
+import { outboxEntry } from '../../test/outbox.fixtures.ts';
 import { withPendingTowEvents } from './pending-tows.ts';
 import { towLabel } from './tow-form.ts';
 
@@ -27,24 +28,19 @@ const page: TugPageData = {
 let seq = 0;
 function tow(data: Record<string, unknown>, extra: Partial<OutboxEntry> = {}): OutboxEntry {
   seq++;
-  return {
-    id: `k${seq}`,
+  return outboxEntry(
     seq,
-    kind: 'tow-event',
-    path: '/create-tow/',
-    body: { idempotencyKey: `k${seq}`, data: { time: 1, by: 'u-tom', oil: false, fuel: 0, pilot: '', pilotLogOut: false, ...data } },
-    tappedAt: 1,
-    userId: 'u-tom',
-    userName: 'Tom Towpilot',
-    label: `event ${seq}`,
-    flightId: null,
-    preview: null,
-    attempts: 0,
-    nextAttemptAt: 0,
-    problem: null,
-    refusal: null,
-    ...extra,
-  };
+    {
+      kind: 'tow-event',
+      path: '/create-tow/',
+      body: { idempotencyKey: `k${seq}`, data: { time: 1, by: 'u-tom', oil: false, fuel: 0, pilot: '', pilotLogOut: false, ...data } },
+      tappedAt: 1,
+      userId: 'u-tom',
+      userName: 'Tom Towpilot',
+      label: `event ${seq}`,
+    },
+    extra,
+  );
 }
 
 describe('the tugs with this phone’s waiting tug events', () => {

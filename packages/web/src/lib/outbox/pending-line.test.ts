@@ -1,29 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { OutboxEntry } from '@flightline/domain/outbox';
 import { flight, T } from '../../test/flight.fixtures.ts';
+import { outboxEntry } from '../../test/outbox.fixtures.ts';
 import { withPendingEvents } from './pending-line.ts';
 
 let seq = 0;
 function entry(kind: OutboxEntry['kind'], flightId: string, body: Record<string, unknown>, extra: Partial<OutboxEntry> = {}): OutboxEntry {
   seq++;
-  return {
-    id: `k${seq}`,
-    seq,
-    kind,
-    path: '/update-flight/',
-    body,
-    tappedAt: T + seq * 1000,
-    userId: 'u2',
-    userName: 'Irene Instructor',
-    label: `${String(body.action ?? 'Flight request')} ${seq}`,
-    flightId,
-    preview: null,
-    attempts: 0,
-    nextAttemptAt: 0,
-    problem: null,
-    refusal: null,
-    ...extra,
-  };
+  const label = `${String(body.action ?? 'Flight request')} ${seq}`;
+  return outboxEntry(seq, { kind, path: '/update-flight/', body, tappedAt: T + seq * 1000, userId: 'u2', userName: 'Irene Instructor', label, flightId }, extra);
 }
 
 describe('the line with this phone’s waiting events laid over it', () => {
