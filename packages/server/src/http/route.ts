@@ -21,6 +21,8 @@ export interface RouteDefinition<A extends Access, Q extends z.ZodType, B extend
   query?: Q;
   body?: B;
   params?: z.ZodType<Record<string, string>>;
+  /** Checks of the caller against the parsed input (a declared call's club and right), before a 304 or the handler. */
+  authorize?: (input: { query: z.infer<Q>; body: z.infer<B>; ctx: ContextFor<A> }) => void;
   /**
    * For a member read whose answer follows from the club's data, the caller,
    * the club's day and these parameters alone: it answers a strong ETag with
@@ -91,6 +93,7 @@ export function defineRoute<A extends Access, Q extends z.ZodType = z.ZodUndefin
       const query = parse(route.query, request.query, 'query');
       const body = parse(route.body, request.body, 'body');
       const params = parse(route.params, request.params, 'path') ?? {};
+      route.authorize?.({ query, body, ctx });
       const parts = route.revalidate?.({ query, ctx: ctx as MemberContext });
       const tag = parts ? clubReadTag(request, ctx as MemberContext, route.url, parts) : undefined;
       if (tag && ifNoneMatchHits(request.headers['if-none-match'], tag)) {
@@ -149,10 +152,12 @@ export function defineCallRoute<D extends CallDefinition>(app: FastifyInstance, 
     ...(call.body ? { body: call.body as BodyOf<D> } : {}),
     ...(route.params ? { params: route.params } : {}),
     ...(route.revalidate ? { revalidate: route.revalidate } : {}),
-    async handler(input) {
-      // After the input is parsed, as the services' own checks ran: a bad input answers 400 before a missing right's 403.
+    // After the input is parsed, as the services' own checks ran: a bad input answers 400 before a missing right's 403.
+    authorize(input) {
       if (route.club) assertSameClub(input.ctx, route.club(input));
       if (call.right) requireCallRight(input.ctx, { right: call.right, refusal: call.refusal });
+    },
+    async handler(input) {
       const result = await route.handler(input);
       if (CHECK_ANSWERS && !input.reply.sent) {
         // As the phone receives it: a field the schema does not name is drift too.
