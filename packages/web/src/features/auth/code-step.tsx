@@ -1,12 +1,10 @@
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import Spinner from 'react-bootstrap/Spinner';
 import { codeSchema } from '@flightline/domain/schemas/account';
 import { post } from '../../lib/api.ts';
-import { authErrorMessage } from './auth-errors.ts';
+import { CodeStatus, ResendCodeButton, useResendCode } from './resend-code.tsx';
 import { SubmitButton } from './submit-button.tsx';
 import { TextField } from '../../components/form/text-field.tsx';
 import { useForm } from './use-form.ts';
@@ -43,19 +41,14 @@ export function CodeStep({
   backLabel?: string;
 }) {
   const form = useForm(codeSchema, { code: '' });
-  const [resent, setResent] = useState(false);
   const verify = useMutation({
     mutationFn: (otp: string) => post<VerifyAnswer>('/auth/email-otp/verify-email', { email, otp }),
     onSuccess: (answer) => onVerified(answer.user),
   });
-  const resend = useMutation({
-    mutationFn: () => post('/auth/email-otp/send-verification-otp', { email, type: 'email-verification' }),
-    onMutate: () => setResent(false),
-    onSuccess: () => {
-      verify.reset();
-      setResent(true);
-    },
-  });
+  const resend = useResendCode(
+    () => post('/auth/email-otp/send-verification-otp', { email, type: 'email-verification' }),
+    () => verify.reset(),
+  );
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     const data = form.submit(event);
@@ -70,20 +63,12 @@ export function CodeStep({
         We sent it to <strong>{email}</strong>. It is valid for 10 minutes.
       </p>
       <TextField label="Code" {...form.field('code')} inputMode="numeric" autoComplete="one-time-code" maxLength={12} inputClassName="fs-4 text-center font-monospace" autoFocus />
-      {failure && <Alert variant="danger">{authErrorMessage(failure)}</Alert>}
-      {resent && !failure && (
-        <Alert variant="success" role="status">
-          A new code is on its way to {email}.
-        </Alert>
-      )}
-      <SubmitButton busy={verify.isPending} disabled={!form.filled('code') || resend.isPending}>
+      <CodeStatus failure={failure} resend={resend} email={email} />
+      <SubmitButton busy={verify.isPending} disabled={!form.filled('code') || resend.sending}>
         Verify
       </SubmitButton>
       <div className="d-grid gap-2 mt-3">
-        <Button variant="outline-secondary" onClick={() => resend.mutate()} disabled={resend.isPending || verify.isPending}>
-          {resend.isPending && <Spinner as="span" animation="border" size="sm" className="me-2" aria-hidden="true" />}
-          Send a new code
-        </Button>
+        <ResendCodeButton resend={resend} busy={verify.isPending} />
         {onBack && (
           <Button variant="link" onClick={onBack} disabled={verify.isPending}>
             {backLabel}

@@ -3,12 +3,12 @@ import { useMutation } from '@tanstack/react-query';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import Spinner from 'react-bootstrap/Spinner';
 import { Link, useLocation } from '../../lib/router.tsx';
 import { resetConfirmSchema, resetRequestSchema } from '@flightline/domain/schemas/account';
 import { Page } from '../../components/page-state.tsx';
 import { post } from '../../lib/api.ts';
 import { authErrorMessage } from './auth-errors.ts';
+import { CodeStatus, ResendCodeButton, useResendCode } from './resend-code.tsx';
 import type { EmailState } from './login-page.tsx';
 import { SubmitButton } from './submit-button.tsx';
 import { TextField } from '../../components/form/text-field.tsx';
@@ -71,19 +71,11 @@ function RequestStep({ initialEmail, onSent }: { initialEmail: string; onSent: (
 
 function ConfirmStep({ email, onDone, onBack }: { email: string; onDone: () => void; onBack: () => void }) {
   const form = useForm(resetConfirmSchema, { code: '', password: '', confirmPassword: '' });
-  const [resent, setResent] = useState(false);
   const reset = useMutation({
     mutationFn: (data: { code: string; password: string }) => post('/auth/email-otp/reset-password', { email, otp: data.code, password: data.password }),
     onSuccess: onDone,
   });
-  const resend = useMutation({
-    mutationFn: () => requestCode(email),
-    onMutate: () => setResent(false),
-    onSuccess: () => {
-      reset.reset();
-      setResent(true);
-    },
-  });
+  const resend = useResendCode(() => requestCode(email), () => reset.reset());
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     const data = form.submit(event);
     if (data) reset.mutate(data);
@@ -100,20 +92,12 @@ function ConfirmStep({ email, onDone, onBack }: { email: string; onDone: () => v
       <TextField label="Code" {...form.field('code')} inputMode="numeric" autoComplete="one-time-code" maxLength={12} inputClassName="fs-4 text-center font-monospace" autoFocus />
       <TextField label="New password" type="password" autoComplete="new-password" hint="At least 8 characters." {...form.field('password')} />
       <TextField label="Confirm password" type="password" autoComplete="new-password" {...form.field('confirmPassword')} />
-      {failure && <Alert variant="danger">{authErrorMessage(failure)}</Alert>}
-      {resent && !failure && (
-        <Alert variant="success" role="status">
-          A new code is on its way to {email}.
-        </Alert>
-      )}
-      <SubmitButton busy={reset.isPending} disabled={!ready || resend.isPending}>
+      <CodeStatus failure={failure} resend={resend} email={email} />
+      <SubmitButton busy={reset.isPending} disabled={!ready || resend.sending}>
         Change password
       </SubmitButton>
       <div className="d-grid gap-2 mt-3">
-        <Button variant="outline-secondary" onClick={() => resend.mutate()} disabled={resend.isPending || reset.isPending}>
-          {resend.isPending && <Spinner as="span" animation="border" size="sm" className="me-2" aria-hidden="true" />}
-          Send a new code
-        </Button>
+        <ResendCodeButton resend={resend} busy={reset.isPending} />
         <Button variant="link" onClick={onBack} disabled={reset.isPending}>
           Use a different email
         </Button>
