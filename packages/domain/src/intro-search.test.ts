@@ -1,31 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { IntroItem } from './api-types.ts';
+import { introItem } from './intro.fixtures.ts';
 import { expiredIntros, introButtonLabel, introMatches, isIntroExpired, searchIntros } from './intro-search.ts';
 
 function intro(SN: string, fields: Partial<IntroItem & { expired: boolean }> = {}): IntroItem & { expired?: boolean } {
-  return {
-    id: `id-${SN}`,
-    SN,
-    recipientFirst: 'Pat',
-    recipientLast: 'Passenger',
-    recipientEmail: '',
-    buyerFirst: 'Bea',
-    buyerLast: 'Buyer',
-    buyerEmail: '',
-    launchType: 'Intro flight',
-    priceCents: 15_000,
-    payment: 'Cash',
-    paymentRef: '',
-    date: '2026-05-01',
-    note: '',
-    staleDate: '2027-05-01',
-    flightRef: '',
-    taxStatus: 'inclusive',
-    taxRates: ['HST'],
-    refunded: false,
-    cancelled: false,
-    ...fields,
-  };
+  return { ...introItem(SN), ...fields };
 }
 
 describe('introButtonLabel', () => {

@@ -1,4 +1,5 @@
 import type { CrewPageData, GliderItem, IntroItem } from '@flightline/domain/api-types';
+import { introItem } from '@flightline/domain/intro.fixtures';
 
 /** Crew page data for the unit tests: the demo club's shape, with a few pilots, gliders and intros. */
 
@@ -9,29 +10,7 @@ function glider(id: string, places: number, weight: number, launchSpeed: number)
 }
 
 export function intro(SN: string, fields: Partial<IntroItem> = {}): IntroItem {
-  return {
-    id: `00000000-0000-4000-8000-${SN.padStart(12, '0')}`,
-    SN,
-    recipientFirst: 'Pat',
-    recipientLast: 'Passenger',
-    recipientEmail: '',
-    buyerFirst: 'Bea',
-    buyerLast: 'Buyer',
-    buyerEmail: 'bea@example.org',
-    launchType: 'Intro flight',
-    priceCents: 15_000,
-    payment: 'Cash',
-    paymentRef: '',
-    date: '2026-05-01',
-    note: '',
-    staleDate: '2027-05-01',
-    flightRef: '',
-    taxStatus: 'inclusive',
-    taxRates: ['HST'],
-    refunded: false,
-    cancelled: false,
-    ...fields,
-  };
+  return introItem(SN, { id: `00000000-0000-4000-8000-${SN.padStart(12, '0')}`, buyerEmail: 'bea@example.org', ...fields });
 }
 
 /** A pilot above both levels, on no flight. */
