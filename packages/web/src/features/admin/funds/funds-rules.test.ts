@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BlockRuleItem } from '@flightline/domain/api-types';
+import { BLOCK_DEFAULTS } from '@flightline/domain/schemas/fleet';
 import {
   AMOUNT_PROBLEM,
   amountCents,
@@ -123,25 +124,15 @@ describe('block', () => {
     expect(blockProblem({ ...ready, overrideAmount: 'junk' })).toBeNull();
   });
 
+  // A rule as the club makes one from the defaults: 600 minutes for $300.00, taxed HST on top.
   const rule = (id: string, name: string, extra: Partial<BlockRuleItem> = {}): BlockRuleItem => ({
+    ...BLOCK_DEFAULTS,
     id,
     name,
-    units: 'minutes',
     amount: 600,
     blockPriceCents: 30000,
-    endsWithMembership: true,
-    endsAfterDays: false,
-    daysCount: 0,
-    endsAfterFlyingDays: false,
-    flyingDaysCount: 0,
-    minFlightChargeCents: 0,
-    minFlightUnits: 0,
-    maxFlightChargeCents: null,
-    maxFlightUnits: null,
-    excessMultiplier: 1,
     taxStatus: 'exclusive',
     taxRates: ['HST'],
-    active: true,
     ...extra,
   });
 
