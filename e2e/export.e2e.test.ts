@@ -243,4 +243,43 @@ describe('Club Data Exports at phone size', () => {
     expect(depositRows[0]![0]).toMatch(new RegExp(`^${today} \\d{2}:\\d{2}$`));
     await page.context().close();
   });
+
+  it('Journal and Invoices: the same postings in the layouts accounting packages import, balanced, charges as invoices', async () => {
+    const page = await field.phone(DEMO.admin);
+    const ledger = (await (await page.request.get('/api/get-all-transactions', { params: { startDate: today, endDate: today } })).json()) as AllTransactions;
+    const cents = (text: string | undefined) => (text ? Math.round(Number(text) * 100) : 0);
+    await page.goto('/export');
+    await page.getByRole('button', { name: 'Load Data for Export' }).waitFor();
+
+    const journal = await exportFile(page, 'Journal for accounting packages (one row per posting)');
+    await screenshot(page, 'export-journal');
+    expect(journal.name).toBe(`Journal_${today}_${today}.csv`);
+    const lines = rowsOf(journal.bytes);
+    expect(lines[0]).toEqual(['Journal No', 'Journal Date', 'Account Number', 'Account Name', 'Debits', 'Credits', 'Description', 'Name', 'Reference']);
+    expect(lines).toHaveLength(ledger.transactions.length + 1);
+    const balance = new Map<string, number>();
+    for (const [no, date, , , debit, credit] of lines.slice(1)) {
+      expect(date).toBe(today);
+      balance.set(no!, (balance.get(no!) ?? 0) + cents(debit) - cents(credit));
+    }
+    expect([...balance.values()].every((total) => total === 0)).toBe(true);
+    expect(lines.filter((r) => r[8] === 'R-2001').map((r) => [r[2], r[4], r[5], r[7]]).sort()).toEqual([
+      ['1000', '250.00', '', ''],
+      ['2100', '', '250.00', 'Mary Member'],
+    ]);
+
+    const invoices = rowsOf((await exportFile(page, 'Member charges as invoices (QuickBooks layout)')).bytes);
+    expect(invoices[0]).toEqual(['InvoiceNo', 'Customer', 'InvoiceDate', 'DueDate', 'Item(Product/Service)', 'ItemDescription', 'ItemQuantity', 'ItemRate', 'ItemAmount', 'ItemTaxAmount']);
+    // Each invoice comes to what the member's account was charged by its transaction: the flight's tow and rental.
+    const charged = new Map<string, number>();
+    for (const p of ledger.transactions) if (p.account === 2100 && p.direction === 1) charged.set(String(p.transactionId), (charged.get(String(p.transactionId)) ?? 0) + p.amountCents);
+    const invoiced = new Map<string, number>();
+    for (const [no, customer, , , , , , , amount, tax] of invoices.slice(1)) {
+      expect(customer).toBe('Mary Member');
+      invoiced.set(no!, (invoiced.get(no!) ?? 0) + cents(amount) + cents(tax));
+    }
+    expect(invoiced.size).toBeGreaterThanOrEqual(2);
+    expect(invoiced).toEqual(charged);
+    await page.context().close();
+  });
 });

@@ -5,7 +5,7 @@ import { durationHours } from './flight-duration.ts';
 import { centsToDecimal } from './money.ts';
 
 /** The export choices of Club Data Exports. */
-export const EXPORT_CHOICES = ['Flights', 'Completed Flights', 'Transactions'] as const;
+export const EXPORT_CHOICES = ['Flights', 'Completed Flights', 'Transactions', 'Journal', 'Invoices'] as const;
 export type ExportChoice = (typeof EXPORT_CHOICES)[number];
 
 export const FLIGHT_COLUMNS = [
@@ -77,6 +77,11 @@ function clockTime(ms: number | null, timeZone: string): string {
   }
   const offsetMinutes = offset ?? zone.offset(ms);
   return new Date(ms + offsetMinutes * 60_000).toISOString().slice(0, 16).replace('T', ' ');
+}
+
+/** The club's calendar day of an instant, 'yyyy-MM-dd' (as fast as `clockTime`). */
+export function clubDateOf(ms: number, timeZone: string): string {
+  return clockTime(ms, timeZone).slice(0, 10);
 }
 
 export function flightExportHeader(includeCancelled: boolean): string[] {

@@ -1,5 +1,6 @@
 import type { AllTransactions, FlightRecord, PilotListItem } from '@flightline/domain/api-types';
 import { clubDayRange, MAX_FLIGHT_RANGE_MS } from '@flightline/domain/club-time';
+import { INVOICE_COLUMNS, invoiceExportRows, JOURNAL_COLUMNS, journalExportRows } from '@flightline/domain/accounting-exports';
 import { csvFileName, toCsv, type CsvCell } from '@flightline/domain/csv';
 import {
   flightExportHeader,
@@ -19,7 +20,16 @@ export const EXPORT_LABELS: Record<ExportChoice, string> = {
   Flights: 'Flights (including cancelled)',
   'Completed Flights': 'Completed Flights',
   Transactions: 'Transactions',
+  Journal: 'Journal for accounting packages (one row per posting)',
+  Invoices: 'Member charges as invoices (QuickBooks layout)',
 };
+
+/** The choices read from the ledger's postings; the others from the flights. */
+export type LedgerChoice = 'Transactions' | 'Journal' | 'Invoices';
+
+export function isLedgerChoice(choice: ExportChoice): choice is LedgerChoice {
+  return choice === 'Transactions' || choice === 'Journal' || choice === 'Invoices';
+}
 
 export interface ExportDates {
   startDate: string;
@@ -43,7 +53,7 @@ export function flightsQuery(dates: ExportDates, timeZone: string): { startDate:
 
 /** Why the Flights exports cannot load these (valid) dates — the flights read takes at most a year — or null. */
 export function flightRangeProblem(choice: ExportChoice, dates: ExportDates, timeZone: string): string | null {
-  if (choice === 'Transactions') return null;
+  if (isLedgerChoice(choice)) return null;
   const { startDate, endDate } = flightsQuery(dates, timeZone);
   return endDate - startDate > MAX_FLIGHT_RANGE_MS ? 'Choose a range of at most a year' : null;
 }
@@ -64,7 +74,14 @@ export function flightsFor(choice: 'Flights' | 'Completed Flights', flights: rea
   return kept.sort(byTime);
 }
 
-export type ExportSource = { choice: 'Flights' | 'Completed Flights'; flights: readonly FlightRecord[] } | { choice: 'Transactions'; data: AllTransactions };
+export type ExportSource = { choice: 'Flights' | 'Completed Flights'; flights: readonly FlightRecord[] } | { choice: LedgerChoice; data: AllTransactions };
+
+/** Each ledger choice's columns and rows. */
+const LEDGER_LAYOUTS = {
+  Transactions: { header: TRANSACTION_COLUMNS, rows: (data: AllTransactions, names: NameLookup, timeZone: string) => data.transactions.map((posting) => transactionExportRow(posting, data.chartOfAccounts, names, timeZone)) },
+  Journal: { header: JOURNAL_COLUMNS, rows: (data: AllTransactions, names: NameLookup, timeZone: string) => journalExportRows(data.transactions, data.chartOfAccounts, names, timeZone) },
+  Invoices: { header: INVOICE_COLUMNS, rows: (data: AllTransactions, names: NameLookup, timeZone: string) => invoiceExportRows(data.transactions, data.chartOfAccounts, names, timeZone) },
+} satisfies Record<LedgerChoice, { header: readonly string[]; rows: (data: AllTransactions, names: NameLookup, timeZone: string) => CsvCell[][] }>;
 
 export interface ExportFile {
   fileName: string;
@@ -77,9 +94,10 @@ export interface ExportFile {
 export function buildExport(source: ExportSource, names: NameLookup, timeZone: string, dates: ExportDates): ExportFile {
   let header: string[];
   let rows: CsvCell[][];
-  if (source.choice === 'Transactions') {
-    header = [...TRANSACTION_COLUMNS];
-    rows = source.data.transactions.map((posting) => transactionExportRow(posting, source.data.chartOfAccounts, names, timeZone));
+  if ('data' in source) {
+    const layout = LEDGER_LAYOUTS[source.choice];
+    header = [...layout.header];
+    rows = layout.rows(source.data, names, timeZone);
   } else {
     const includeCancelled = source.choice === 'Flights';
     header = flightExportHeader(includeCancelled);

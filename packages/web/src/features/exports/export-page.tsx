@@ -11,7 +11,17 @@ import { clubToday, dayRangeProblem } from '../../lib/club-dates.ts';
 import { DateRangeFields } from '../../components/date-range-fields.tsx';
 import { NotAuthorized } from '../../components/not-authorized.tsx';
 import { fetchFlights, fetchPilots, fetchTransactions } from './api.ts';
-import { buildExport, changeExportDates, EXPORT_LABELS, flightRangeProblem, flightsQuery, nameLookup, type ExportDates, type ExportSource } from './export-data.ts';
+import {
+  buildExport,
+  changeExportDates,
+  EXPORT_LABELS,
+  flightRangeProblem,
+  flightsQuery,
+  isLedgerChoice,
+  nameLookup,
+  type ExportDates,
+  type ExportSource,
+} from './export-data.ts';
 
 const TITLE = 'Club Data Exports';
 
@@ -37,7 +47,7 @@ interface ReadyFile {
 }
 
 async function loadSource({ choice, dates }: LoadRequest, timeZone: string): Promise<ExportSource> {
-  if (choice === 'Transactions') return { choice, data: await fetchTransactions(dates) };
+  if (isLedgerChoice(choice)) return { choice, data: await fetchTransactions(dates) };
   return { choice, flights: await fetchFlights(flightsQuery(dates, timeZone)) };
 }
 
