@@ -1,19 +1,16 @@
 import { useState, type FormEvent } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { IntroListItem, IntrosResponse } from '@flightline/domain/api-types';
 import { recipientName } from '@flightline/domain/intro-search';
 import { formatMoney } from '@flightline/domain/money';
 import type { IntroCancel } from '@flightline/domain/schemas/intros';
-import { Loading, LoadError, Page } from '../../components/page-state.tsx';
-import { errorMessage } from '../../lib/api.ts';
+import { Page } from '../../components/page-state.tsx';
 import { confirmDialog } from '../../lib/confirm-store.ts';
 import { notifications } from '../../lib/notifications-store.ts';
-import { clubToday } from '../../lib/club-dates.ts';
 import { newIdempotencyKey } from '../../lib/new-id.ts';
 import { Check } from '../../components/form/fields.tsx';
-import { refreshIntros, updateIntro, useIntros } from '../../lib/api/intros.ts';
 import { InputField } from '../../components/form/input-field.tsx';
-import { IntroGate } from './intro-gate.tsx';
+import { IntroListGate } from './intro-list-gate.tsx';
+import { useIntroUpdate } from './use-intro-update.ts';
 import { IntroPicker } from './intro-picker.tsx';
 import { cancelData } from './intro-updates.ts';
 
@@ -21,14 +18,7 @@ const TITLE = 'Cancel Intro';
 
 /** `/intro/cancel/`: expired intros first; admin or canAddIntros. */
 export function IntroCancelPage() {
-  return <IntroGate title={TITLE}>{({ club, timeZone }) => <IntroCancelScreen club={club} timeZone={timeZone} />}</IntroGate>;
-}
-
-function IntroCancelScreen({ club, timeZone }: { club: string; timeZone: string }) {
-  const intros = useIntros(club);
-  if (intros.isPending) return <Page title={TITLE}><Loading /></Page>;
-  if (intros.isError) return <Page title={TITLE}><LoadError error={intros.error} prefix="Could not load intros." /></Page>;
-  return <CancelForm club={club} data={intros.data} today={clubToday(timeZone)} />;
+  return <IntroListGate title={TITLE}>{(list) => <CancelForm {...list} />}</IntroListGate>;
 }
 
 /** The buyer's name, else their email: who to tell about the cancellation. */
@@ -37,7 +27,6 @@ function purchasedBy(intro: IntroListItem): string {
 }
 
 function CancelForm({ club, data, today }: { club: string; data: IntrosResponse; today: string }) {
-  const client = useQueryClient();
   const [chosen, setChosen] = useState<IntroListItem | null>(null);
   const [writtenDown, setWrittenDown] = useState(false);
   const [idempotencyKey, setIdempotencyKey] = useState(newIdempotencyKey);
@@ -48,15 +37,9 @@ function CancelForm({ club, data, today }: { club: string; data: IntrosResponse;
     setIdempotencyKey(newIdempotencyKey());
   };
 
-  const cancel = useMutation({
-    mutationFn: (cancelInput: IntroCancel) => updateIntro(cancelInput.id, cancelInput),
-    onSuccess: async () => {
-      notifications.toast({ status: 'success', message: 'Intro cancelled successfully' });
-      setChosen(null);
-      setWrittenDown(false);
-      await refreshIntros(client, club);
-    },
-    onError: (error) => notifications.alert({ status: 'danger', heading: 'Could not cancel intro', message: errorMessage(error) }),
+  const cancel = useIntroUpdate<IntroCancel>(club, { success: 'Intro cancelled successfully', failure: 'Could not cancel intro' }, () => {
+    setChosen(null);
+    setWrittenDown(false);
   });
 
   const submit = async (event: FormEvent) => {

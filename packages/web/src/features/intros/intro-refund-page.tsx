@@ -1,16 +1,13 @@
 import { useState, type FormEvent } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { IntroListItem, IntrosResponse } from '@flightline/domain/api-types';
 import { formatMoney } from '@flightline/domain/money';
 import type { IntroRefund } from '@flightline/domain/schemas/intros';
-import { Loading, LoadError, Page } from '../../components/page-state.tsx';
-import { errorMessage } from '../../lib/api.ts';
+import { Page } from '../../components/page-state.tsx';
 import { notifications } from '../../lib/notifications-store.ts';
-import { clubToday } from '../../lib/club-dates.ts';
 import { newIdempotencyKey } from '../../lib/new-id.ts';
-import { refreshIntros, updateIntro, useIntros } from '../../lib/api/intros.ts';
 import { InputField, SelectField } from '../../components/form/input-field.tsx';
-import { IntroGate } from './intro-gate.tsx';
+import { IntroListGate } from './intro-list-gate.tsx';
+import { useIntroUpdate } from './use-intro-update.ts';
 import { IntroPicker } from './intro-picker.tsx';
 import { EMPTY_REFUND, refundData, refundDefaults, type RefundDraft } from './intro-updates.ts';
 
@@ -18,18 +15,10 @@ const TITLE = 'Refund Intro';
 
 /** `/intro/refund/`: admin or canAddIntros. */
 export function IntroRefundPage() {
-  return <IntroGate title={TITLE}>{({ club, timeZone }) => <IntroRefundScreen club={club} timeZone={timeZone} />}</IntroGate>;
-}
-
-function IntroRefundScreen({ club, timeZone }: { club: string; timeZone: string }) {
-  const intros = useIntros(club);
-  if (intros.isPending) return <Page title={TITLE}><Loading /></Page>;
-  if (intros.isError) return <Page title={TITLE}><LoadError error={intros.error} prefix="Could not load intros." /></Page>;
-  return <RefundForm club={club} data={intros.data} today={clubToday(timeZone)} />;
+  return <IntroListGate title={TITLE}>{(list) => <RefundForm {...list} />}</IntroListGate>;
 }
 
 function RefundForm({ club, data, today }: { club: string; data: IntrosResponse; today: string }) {
-  const client = useQueryClient();
   const [chosen, setChosen] = useState<IntroListItem | null>(null);
   const [draft, setDraft] = useState<RefundDraft>(EMPTY_REFUND);
   // One key per chosen intro: a retried submit refunds once.
@@ -42,15 +31,9 @@ function RefundForm({ club, data, today }: { club: string; data: IntrosResponse;
     setIdempotencyKey(newIdempotencyKey());
   };
 
-  const refund = useMutation({
-    mutationFn: (refundInput: IntroRefund) => updateIntro(refundInput.id, refundInput),
-    onSuccess: async () => {
-      notifications.toast({ status: 'success', message: 'Intro refunded successfully' });
-      setChosen(null);
-      setDraft(EMPTY_REFUND);
-      await refreshIntros(client, club);
-    },
-    onError: (error) => notifications.alert({ status: 'danger', heading: 'Could not refund intro', message: errorMessage(error) }),
+  const refund = useIntroUpdate<IntroRefund>(club, { success: 'Intro refunded successfully', failure: 'Could not refund intro' }, () => {
+    setChosen(null);
+    setDraft(EMPTY_REFUND);
   });
 
   const submit = (event: FormEvent) => {
