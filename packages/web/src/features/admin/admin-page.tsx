@@ -4,7 +4,7 @@ import '../../components/touch-checks.css';
 import { useState, type ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
 import { Link } from '../../lib/router.tsx';
-import type { AdminPilot, BlockRuleItem, GliderItem, IntroLaunchItem, LaunchItem, ServeAdmin, SessionInfo, TugItem } from '@flightline/domain/api-types';
+import type { ServeAdmin, SessionInfo } from '@flightline/domain/api-types';
 import { Loading, Page } from '../../components/page-state.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { useSession } from '../../lib/session.ts';
@@ -13,6 +13,7 @@ import { BlockEditor } from './blocks/block-editor.tsx';
 import { GliderEditor } from './gliders/glider-editor.tsx';
 import { IntroLaunchEditor } from './intro-launches/intro-launch-editor.tsx';
 import { ItemDropdown } from './items/item-dropdown.tsx';
+import { itemSections, type Editing } from './items/item-sections.ts';
 import { LaunchEditor } from './launches/launch-editor.tsx';
 import { MembershipRequests } from './members/membership-requests.tsx';
 import { NewMemberDialog } from './members/new-member-dialog.tsx';
@@ -22,15 +23,6 @@ import { TugEditor } from './tugs/tug-editor.tsx';
 import { hasAdminRights, NOT_AUTHORIZED, visibleSections, type AdminSection } from './sections.ts';
 
 const TITLE = 'Administration';
-
-/** The editor open, with its item (null: a new one). */
-type Editing =
-  | { kind: 'glider'; item: GliderItem | null }
-  | { kind: 'tug'; item: TugItem | null }
-  | { kind: 'launch'; item: LaunchItem | null }
-  | { kind: 'introLaunch'; item: IntroLaunchItem | null }
-  | { kind: 'block'; item: BlockRuleItem | null }
-  | { kind: 'pilot'; item: AdminPilot };
 
 /** `/admin/`: the sections this person's rights allow, each with New and Edit. */
 export function AdminPage() {
@@ -98,56 +90,13 @@ function AdminSections({ session, data }: { session: SessionInfo; data: ServeAdm
           {addingMember && <NewMemberDialog onClose={() => setAddingMember(false)} />}
         </AdminCard>
       )}
-      {shown.has('gliders') && (
-        <AdminCard id="gliders" title="Glider Administration">
-          <NewAndEdit
-            what="gliders"
-            onNew={() => setEditing({ kind: 'glider', item: null })}
-            items={data.gliders.map((g) => ({ value: g.id, label: g.status === 'Ready' ? g.id : `${g.id} (${g.status})` }))}
-            onEdit={(id) => setEditing({ kind: 'glider', item: data.gliders.find((g) => g.id === id) ?? null })}
-          />
-        </AdminCard>
-      )}
-      {shown.has('launches') && (
-        <AdminCard id="launches" title="Launch Administration">
-          <NewAndEdit
-            what="launches"
-            onNew={() => setEditing({ kind: 'launch', item: null })}
-            items={data.launches.map((l) => ({ value: l.id, label: l.isActive ? l.id : `${l.id} (inactive)` }))}
-            onEdit={(id) => setEditing({ kind: 'launch', item: data.launches.find((l) => l.id === id) ?? null })}
-          />
-        </AdminCard>
-      )}
-      {shown.has('tugs') && (
-        <AdminCard id="tugs" title="Tug Administration">
-          <NewAndEdit
-            what="tugs"
-            onNew={() => setEditing({ kind: 'tug', item: null })}
-            items={data.tugs.map((t) => ({ value: t.id, label: t.status === 'Ready' ? t.id : `${t.id} (${t.status})` }))}
-            onEdit={(id) => setEditing({ kind: 'tug', item: data.tugs.find((t) => t.id === id) ?? null })}
-          />
-        </AdminCard>
-      )}
-      {shown.has('blocks') && (
-        <AdminCard id="blocks" title="Glider Rental Rate Rules">
-          <NewAndEdit
-            what="rate rules"
-            onNew={() => setEditing({ kind: 'block', item: null })}
-            items={data.blocks.map((b) => ({ value: b.id, label: b.active ? b.name : `${b.name} (inactive)` }))}
-            onEdit={(id) => setEditing({ kind: 'block', item: data.blocks.find((b) => b.id === id) ?? null })}
-          />
-        </AdminCard>
-      )}
-      {shown.has('introLaunches') && (
-        <AdminCard id="intro-launches" title="Intro Launch Administration">
-          <NewAndEdit
-            what="intro launches"
-            onNew={() => setEditing({ kind: 'introLaunch', item: null })}
-            items={data.introLaunches.map((l) => ({ value: l.id, label: l.isActive ? l.id : `${l.id} (inactive)` }))}
-            onEdit={(id) => setEditing({ kind: 'introLaunch', item: data.introLaunches.find((l) => l.id === id) ?? null })}
-          />
-        </AdminCard>
-      )}
+      {itemSections(data)
+        .filter((card) => shown.has(card.section))
+        .map((card) => (
+          <AdminCard key={card.id} id={card.id} title={card.title}>
+            <NewAndEdit what={card.what} onNew={() => setEditing(card.editing(null))} items={card.choices} onEdit={(id) => setEditing(card.editing(id))} />
+          </AdminCard>
+        ))}
       {shown.has('introManagement') && (
         <AdminCard id="intro-management" title="Intro Management">
           <LinkList
