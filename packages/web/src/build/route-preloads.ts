@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { Plugin, Rollup } from 'vite';
-
-type OutputChunk = Rollup.OutputChunk;
+import type { Plugin } from 'vite';
+import { bundleChunks } from './bundle-chunks.ts';
 // Relative, not @flightline/domain: vite.config.ts is bundled, and Node cannot load a workspace package's .ts files.
 import { APP_VERSION } from '../../../domain/src/app-version.ts';
 import { ROUTE_PRELOADS_FILE, type RoutePreload, type RoutePreloads } from '../../../domain/src/route-preloads.ts';
@@ -91,21 +90,6 @@ export function routePreloads(screens: LazyScreen[], chunks: ChunkInfo[], root: 
  */
 export const STARTUP_MODULES = ['src/lib/query-persistence.ts'];
 
-function chunksOf(bundle: Record<string, { type: string }>): ChunkInfo[] {
-  const chunks: ChunkInfo[] = [];
-  for (const output of Object.values(bundle) as (OutputChunk | { type: 'asset' })[]) {
-    if (output.type !== 'chunk') continue;
-    chunks.push({
-      fileName: output.fileName,
-      facadeModuleId: output.facadeModuleId,
-      isEntry: output.isEntry,
-      imports: output.imports,
-      css: [...(output.viteMetadata?.importedCss ?? [])],
-    });
-  }
-  return chunks;
-}
-
 /** The Vite plugins. */
 export function routePreloadsPlugin(): Plugin[] {
   let root = '';
@@ -126,7 +110,7 @@ export function routePreloadsPlugin(): Plugin[] {
           if (!context.bundle) return html;
           const startup = routePreloads(
             STARTUP_MODULES.map((module) => ({ path: module, module, signedIn: false })),
-            chunksOf(context.bundle),
+            bundleChunks(context.bundle),
             root,
           );
           const hrefs = [...new Set(Object.values(startup.routes).flatMap((r) => r.js))];
@@ -137,7 +121,7 @@ export function routePreloadsPlugin(): Plugin[] {
         // After Vite's own: it drops the empty chunks of style-only modules from the bundle then.
         order: 'post',
         handler(_options, bundle) {
-          const chunks = chunksOf(bundle);
+          const chunks = bundleChunks(bundle);
           // The service worker's own build has no entry of ours: nothing to do there.
           if (!chunks.some((c) => c.isEntry && c.facadeModuleId?.endsWith('.html'))) return;
           const screens = [...lazyScreens(readFileSync(resolve(root, 'src/app/router.tsx'), 'utf8')), HOME_SCREEN];

@@ -1,5 +1,6 @@
 import type { PluginOption } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { bundleChunks } from '../build/bundle-chunks.ts';
 import { BACK_OFFICE_SCREENS, keepPrecached, precachedFiles, type ChunkNode } from './precache-files.ts';
 
 /** The bar and launcher colour: Bootstrap's primary, as index.html's theme-color and favicon.svg. */
@@ -19,18 +20,7 @@ export function flightlinePwa(): PluginOption[] {
     name: 'flightline-precache-member-screens',
     apply: 'build',
     generateBundle(_options, bundle) {
-      const chunks: ChunkNode[] = [];
-      for (const output of Object.values(bundle)) {
-        if (output.type !== 'chunk') continue;
-        chunks.push({
-          fileName: output.fileName,
-          facadeModuleId: output.facadeModuleId,
-          isEntry: output.isEntry,
-          imports: output.imports,
-          dynamicImports: output.dynamicImports,
-          files: [...(output.viteMetadata?.importedCss ?? []), ...(output.viteMetadata?.importedAssets ?? [])],
-        });
-      }
+      const chunks: ChunkNode[] = bundleChunks(bundle).map((chunk) => ({ ...chunk, files: [...chunk.css, ...chunk.assets] }));
       if (chunks.some((c) => c.isEntry)) kept = precachedFiles(chunks, BACK_OFFICE_SCREENS);
     },
   };
