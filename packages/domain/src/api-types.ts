@@ -14,9 +14,10 @@ import type {
   tugItemAnswer,
 } from './api/admin.ts';
 import type { AnswerOf } from './api/define-call.ts';
-import type { clubSummaryAnswer, getClubInfo, getClubSettings } from './api/clubs.ts';
+import type { clubSummaryAnswer, getClubInfo, getClubSettings, pilotClubAnswer } from './api/clubs.ts';
 import type { crewPilotAnswer, flightCorrectionAnswer, flightRecordAnswer, groundStatus, serveCrew, serveLogs, updateFlight } from './api/flights.ts';
 import type { createIntro, getIntros, introItemAnswer, introListItemAnswer } from './api/intros.ts';
+import type { flightCreatedAnswer, listedItemAnswers, ListedType, listItems, pilotListItemAnswer, pilotWeightAnswer, updatedItemAnswer, updateItem } from './api/items.ts';
 import type {
   accountingSummaryAnswer,
   accountRowAnswer,
@@ -41,9 +42,7 @@ export type SessionInfo = AnswerOf<typeof session>;
 export type ClubSummary = z.output<typeof clubSummaryAnswer>;
 
 /** A club the person belongs to: active member, inactive (expired or deactivated), or a pending request. */
-export interface PilotClub extends ClubSummary {
-  status: 'active' | 'inactive' | 'pending';
-}
+export type PilotClub = z.output<typeof pilotClubAnswer>;
 
 export type ClubInfo = AnswerOf<typeof getClubInfo>;
 
@@ -61,19 +60,14 @@ export type BlockBalancesResponse = AnswerOf<typeof getBlockBalances>;
 /** POST /api/pilot: the caller's names as stored. */
 export type PilotCreated = AnswerOf<typeof createPilot>;
 
-/** POST /api/update-item/: statusCode mirrors the HTTP status (always 200 here; refusals are 4xx errors). */
-export interface UpdateItemResult<T = unknown> {
-  statusCode: 200;
-  message: string;
-  /** The item as stored after the update. */
-  item: T;
-}
+/** POST /api/update-item/: whichever item type was updated. */
+export type UpdateItemAnswer = AnswerOf<typeof updateItem>;
+
+/** An update's answer for one item type: statusCode mirrors the HTTP status (always 200 here; refusals are 4xx errors). */
+export type UpdateItemResult<T> = z.output<ReturnType<typeof updatedItemAnswer<z.ZodType<T>>>>;
 
 /** update-item PILOT weight: the stored weight. */
-export interface PilotWeight {
-  userID: string;
-  weight: number;
-}
+export type PilotWeight = z.output<typeof pilotWeightAnswer>;
 
 export interface ApiError {
   statusCode: number;
@@ -138,19 +132,13 @@ export type Breakdown = z.output<typeof breakdownAnswer>;
 export type AdminParameterResult = AnswerOf<typeof updateAdminParameter>;
 
 /** GET /api/list-items/?type=PILOT: an active member as the flight line needs them (no contact data). */
-export interface PilotListItem {
-  userID: string;
-  first: string;
-  last: string;
-  isInstructor: boolean;
-  isTowPilot: boolean;
-  groundOnly: boolean;
-}
+export type PilotListItem = z.output<typeof pilotListItemAnswer>;
 
-/** GET /api/list-items/: the items of one type in the active club. */
-export interface ListItemsResponse<T> {
-  items: T[];
-}
+/** GET /api/list-items/: the items of one type in the active club (any type's, as declared). */
+export type ListItemsAnswer = AnswerOf<typeof listItems>;
+
+/** An item list-items lists for `type`. */
+export type ListedItem<T extends ListedType> = z.output<(typeof listedItemAnswers)[T]>;
 
 // ── The flight line (docs/flight-line.md) ───────────────────────────────────────
 
@@ -180,18 +168,7 @@ export type TugPageData = AnswerOf<typeof getTugs>;
 export type TowEventResult = AnswerOf<typeof createTow>;
 
 /** update-item FLIGHT (Create) answer: the flight on the line, and the intro sold with it. */
-export interface FlightCreated {
-  statusCode: 200;
-  message: string;
-  item: FlightRecord;
-  /** When the request sold a new intro on the spot. */
-  intro?: IntroItem;
-  /**
-   * The pilot's balance after the checks, only when the caller may read it:
-   * their own flight, or an admin or Can Add Funds holder; otherwise absent.
-   */
-  balanceCents?: number;
-}
+export type FlightCreated = z.output<typeof flightCreatedAnswer>;
 
 // ── Records and intro certificates (issue 6) ──
 

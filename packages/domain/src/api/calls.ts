@@ -1,8 +1,10 @@
 import { serveAdmin } from './admin.ts';
 import type { RouteOf } from './define-call.ts';
+import { getChargeBreakdown } from './charges.ts';
 import { getClubInfo, getClubPaymentMethods, getClubSettings, listClubs, updateClubSettings } from './clubs.ts';
 import { getFlights, groundStatus, serveCrew, serveLogs, updateFlight } from './flights.ts';
 import { createIntro, getIntros } from './intros.ts';
+import { listItems, updateItem } from './items.ts';
 import {
   addTransaction,
   getAllTransactions,
@@ -48,6 +50,7 @@ const definitions = [
   getTransactions,
   getUserTransactions,
   getRecentTransactions,
+  getChargeBreakdown,
   getAllTransactions,
   getBalances,
   updateAdminParameter,
@@ -60,6 +63,8 @@ const definitions = [
   serveLogs,
   getTugs,
   createTow,
+  listItems,
+  updateItem,
 ] as const;
 
 type Definition = (typeof definitions)[number];

@@ -11,6 +11,9 @@ import { clubParam, clubQuery } from './params.ts';
 
 export const clubSummaryAnswer = z.object({ id: z.string(), name: z.string(), shortName: z.string() });
 
+/** A club the person belongs to: active member, inactive (expired or deactivated), or a pending request. */
+export const pilotClubAnswer = clubSummaryAnswer.extend({ status: z.enum(['active', 'inactive', 'pending']) });
+
 const heightUnit = z.enum(['ft', 'm']);
 
 export const listClubs = defineCall({

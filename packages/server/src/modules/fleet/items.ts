@@ -1,11 +1,11 @@
 import type { Kysely } from 'kysely';
-import type { UpdateItemResult } from '@flightline/domain/api-types';
+import type { UpdateItemAnswer } from '@flightline/domain/api-types';
 import type { DB } from '../../db/schema.ts';
 import { assertSameClub, type MemberContext } from '../../http/context.ts';
 import type { ItemHandler } from '../items/item-handler.ts';
 import { saveBlockRule, saveGlider, saveIntroLaunch, saveLaunch, saveTug } from './service.ts';
 
-type Save = (db: Kysely<DB>, ctx: MemberContext, input: { id: string; data: unknown }) => Promise<UpdateItemResult>;
+type Save = (db: Kysely<DB>, ctx: MemberContext, input: { id: string; data: unknown }) => Promise<UpdateItemAnswer>;
 
 /** A club item of update-item: active members only, in their active club; the save checks the rights. */
 function clubItem(save: Save): ItemHandler<'member'> {

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { UpdateItemResult } from '@flightline/domain/api-types';
+import type { UpdateItemAnswer } from '@flightline/domain/api-types';
 import type { DB } from '../../db/schema.ts';
 import { checkAccess, type MemberContext, type UserContext } from '../../http/context.ts';
 import type { ContextFor } from '../../http/route.ts';
@@ -25,12 +25,12 @@ export interface ItemUpdate<C extends UserContext = UserContext> {
  */
 export interface ItemHandler<A extends ItemAccess = ItemAccess> {
   access: A;
-  update(db: Kysely<DB>, input: ItemUpdate<ContextFor<A>>): Promise<UpdateItemResult>;
+  update(db: Kysely<DB>, input: ItemUpdate<ContextFor<A>>): Promise<UpdateItemAnswer>;
 }
 
 /** GET /api/list-items/: one item type's list in the caller's active club. */
-export interface ItemLister {
-  list(db: Kysely<DB>, ctx: MemberContext, query: { day: string | undefined; includeInactive: boolean }): Promise<unknown[]>;
+export interface ItemLister<T> {
+  list(db: Kysely<DB>, ctx: MemberContext, query: { day: string | undefined; includeInactive: boolean }): Promise<T[]>;
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
-import type { ListItemsResponse, UpdateItemResult } from '@flightline/domain/api-types';
-import { ITEM_TYPES, type ItemType, type UpdateItemInput } from '@flightline/domain/schemas/items';
+import type { ListedItem, ListItemsAnswer, UpdateItemAnswer } from '@flightline/domain/api-types';
+import type { ListedType } from '@flightline/domain/api/items';
+import type { ItemType, UpdateItemBody } from '@flightline/domain/schemas/items';
 import type { DB } from '../../db/schema.ts';
 import { assertSameClub, hasRight, requireRight, type MemberContext, type UserContext } from '../../http/context.ts';
 import { badRequest, forbidden } from '../../http/errors.ts';
@@ -20,8 +21,8 @@ import { pilotItemHandler } from '../members/pilot-item.ts';
 import { listLinePilots } from '../members/service.ts';
 import { withAccess, type ItemHandler, type ItemLister } from './item-handler.ts';
 
-/** The item types POST /api/update-item/ handles. */
-const handlers: Partial<Record<ItemType, ItemHandler<'user'> | ItemHandler<'member'>>> = {
+/** The item types POST /api/update-item/ handles: every type its body names. */
+const handlers: Record<ItemType, ItemHandler<'user'> | ItemHandler<'member'>> = {
   PILOT: pilotItemHandler,
   GLIDER: gliderItemHandler,
   TUG: tugItemHandler,
@@ -39,7 +40,7 @@ const handlers: Partial<Record<ItemType, ItemHandler<'user'> | ItemHandler<'memb
  * PILOT lists active members, and with includeInactive (admins only) every
  * member the club has had, for names on old records (exports).
  */
-const listers: Partial<Record<ItemType, ItemLister>> = {
+const listers: { [T in ListedType]: ItemLister<ListedItem<T>> } = {
   GLIDER: { list: (db, ctx) => listGliderItems(db, ctx.club.id) },
   TUG: { list: (db, ctx) => listTugItems(db, ctx.club.id) },
   LAUNCH: { list: (db, ctx) => listLaunchItems(db, ctx.club.id, { includeInactive: hasRight(ctx, 'admin') }) },
@@ -51,14 +52,14 @@ const listers: Partial<Record<ItemType, ItemLister>> = {
 
 const LISTED_TYPES = Object.keys(listers).join(', ');
 
-function knownType(type: string): type is ItemType {
-  return (ITEM_TYPES as readonly string[]).includes(type);
+function listedType(type: string): type is ListedType {
+  return Object.hasOwn(listers, type);
 }
 
-/** POST /api/update-item/: route the update to its item type's handler, at that handler's access level. */
-export async function updateItem(db: Kysely<DB>, ctx: UserContext, body: UpdateItemInput): Promise<UpdateItemResult> {
-  const handler = knownType(body.type) ? handlers[body.type] : undefined;
-  if (!handler) throw badRequest(`Unknown item type ${body.type}`);
+/** POST /api/update-item/: route the update (its body parsed by type) to its item type's handler, at that handler's access level. */
+export async function updateItem(db: Kysely<DB>, ctx: UserContext, body: UpdateItemBody): Promise<UpdateItemAnswer> {
+  if ('unknownType' in body) throw badRequest(`Unknown item type ${body.unknownType}`);
+  const handler = handlers[body.type];
   const input = { ctx, club: namedClub(body.club), id: body.id, data: body.data, date: body.date, by: body.by };
   return handler.access === 'member'
     ? handler.update(db, withAccess('member', input))
@@ -70,9 +71,9 @@ export async function listItems(
   db: Kysely<DB>,
   ctx: MemberContext,
   query: { club?: string | undefined; type: string; day?: string | undefined; includeInactive?: boolean | undefined },
-): Promise<ListItemsResponse<unknown>> {
+): Promise<ListItemsAnswer> {
   assertSameClub(ctx, namedClub(query.club));
-  const lister = knownType(query.type) ? listers[query.type] : undefined;
+  const lister: ItemLister<ListedItem<ListedType>> | undefined = listedType(query.type) ? listers[query.type] : undefined;
   if (!lister) throw badRequest(`Unknown item type ${query.type}: list one of ${LISTED_TYPES}`);
   const includeInactive = query.includeInactive ?? false;
   if (includeInactive) {

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
-import type { UpdateItemResult } from '@flightline/domain/api-types';
+import type { UpdateItemAnswer } from '@flightline/domain/api-types';
 import { membershipDecisionSchema, qualificationsSchema, qualificationsUpdateSchema } from '@flightline/domain/schemas/fleet';
 import { membershipRequestSchema, profileSchema, weightSchema } from '@flightline/domain/schemas/members';
 import type { DB } from '../../db/schema.ts';
@@ -24,7 +24,7 @@ interface PilotShape<S extends z.ZodType, A extends ItemAccess> {
   matches(data: Record<string, unknown>): boolean;
   schema: S;
   authorize?(input: ItemUpdate<ContextFor<A>>): void;
-  run(db: Kysely<DB>, input: ItemUpdate<ContextFor<A>>, data: z.infer<S>): Promise<UpdateItemResult>;
+  run(db: Kysely<DB>, input: ItemUpdate<ContextFor<A>>, data: z.infer<S>): Promise<UpdateItemAnswer>;
 }
 
 const shape = <S extends z.ZodType, A extends ItemAccess>(s: PilotShape<S, A>) => s as unknown as PilotShape<z.ZodType, ItemAccess>;

@@ -1,6 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { UpdateItemResult } from '@flightline/domain/api-types';
-import { post } from '../../lib/api.ts';
+import { call } from '../../lib/api.ts';
 import { refreshAdmin, serveAdminQuery } from '../../lib/api/admin.ts';
 import { ITEM_KINDS, type ItemKind } from './items/item-kinds.ts';
 
@@ -20,7 +19,7 @@ export interface SaveItem {
 export function useSaveItem() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ kind, id, data }: SaveItem) => post<UpdateItemResult>('/update-item/', { type: ITEM_KINDS[kind].type, id, data }),
+    mutationFn: ({ kind, id, data }: SaveItem) => call('POST /api/update-item/', { type: ITEM_KINDS[kind].type, id, data }),
     onSettled: () => refreshAdmin(client),
   });
 }

@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { PilotWeight, UpdateItemResult } from '@flightline/domain/api-types';
-import { post } from '../../lib/api.ts';
+import { call } from '../../lib/api.ts';
 import { crewPageQuery } from '../../lib/api/crew.ts';
 
 /** GET /api/serve-crew: everything the Request Flight page needs. */
@@ -14,7 +13,7 @@ export function useCrewPage(club: string, userID: string) {
 }
 
 /** update-item PILOT: the member's own weight. */
-export function updatePilotWeight(userID: string, weight: number): Promise<UpdateItemResult<PilotWeight>> {
-  return post<UpdateItemResult<PilotWeight>>('/update-item/', { type: 'PILOT', id: userID, data: { weight } });
+export function updatePilotWeight(userID: string, weight: number) {
+  return call('POST /api/update-item/', { type: 'PILOT', id: userID, data: { weight } });
 }
 // The flight request and its cancellation go through the field outbox (lib/outbox/field-events.ts).

@@ -1,5 +1,6 @@
-import type { AllTransactions, FlightRecord, ListItemsResponse, PilotListItem } from '@flightline/domain/api-types';
-import { call, get } from '../../lib/api.ts';
+import type { AllTransactions, FlightRecord, PilotListItem } from '@flightline/domain/api-types';
+import { call } from '../../lib/api.ts';
+import { listItems } from '../../lib/api/items.ts';
 import type { ExportDates } from './export-data.ts';
 
 /** GET /api/get-flights/: every flight of the club between two instants (epoch ms), cancelled ones too. */
@@ -15,5 +16,6 @@ export function fetchTransactions(dates: ExportDates, signal?: AbortSignal): Pro
 
 /** Everyone who has been a member of the club (admins only), for the Tow Pilot and User names of old flights. */
 export async function fetchPilots(signal?: AbortSignal): Promise<PilotListItem[]> {
-  return (await get<ListItemsResponse<PilotListItem>>('/list-items/', { type: 'PILOT', includeInactive: true }, signal)).items;
+  // The flag travels as the string 'true', as any query value does.
+  return listItems('PILOT', { includeInactive: 'true' }, signal);
 }

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Profile } from '@flightline/domain/schemas/members';
-import { call, post } from '../../lib/api.ts';
+import { call } from '../../lib/api.ts';
 import { allClubsQuery, pilotClubsQuery } from '../../lib/api/clubs.ts';
 import { myPilotQuery } from '../../lib/api/members.ts';
 
@@ -25,7 +25,7 @@ export function switchClub(club: string) {
 
 /** A membership request is a PILOT item written in the other club. */
 export function requestMembership(input: { clubId: string; userID: string; first: string; last: string }) {
-  return post<unknown>('/update-item/', {
+  return call('POST /api/update-item/', {
     club: input.clubId,
     type: 'PILOT',
     id: input.userID,
@@ -34,5 +34,5 @@ export function requestMembership(input: { clubId: string; userID: string; first
 }
 
 export function saveProfile(userID: string, profile: Profile) {
-  return post<unknown>('/update-item/', { type: 'PILOT', id: userID, data: profile });
+  return call('POST /api/update-item/', { type: 'PILOT', id: userID, data: profile });
 }

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { FlightRecord, ListItemsResponse } from '@flightline/domain/api-types';
-import { call, get } from '../api.ts';
+import { call } from '../api.ts';
+import { listItems } from './items.ts';
 import type { DayRange } from '../use-day-range.ts';
 
 /**
@@ -29,7 +29,7 @@ export function groundStatusQuery(club: string, day: string) {
 export function awaitingFlightsQuery(club: string, day: string) {
   return queryOptions({
     queryKey: [...flightKeys.awaiting(club), day] as const,
-    queryFn: ({ signal }) => get<ListItemsResponse<FlightRecord>>('/list-items/', { type: 'FLIGHT', day }, signal),
+    queryFn: async ({ signal }) => ({ items: await listItems('FLIGHT', { day }, signal) }),
   });
 }
 
@@ -37,7 +37,7 @@ export function awaitingFlightsQuery(club: string, day: string) {
 export function flightsOfDayQuery(club: string, day: string) {
   return queryOptions({
     queryKey: [...flightKeys.ofDay(club), day] as const,
-    queryFn: ({ signal }) => get<ListItemsResponse<FlightRecord>>('/list-items/', { type: 'FLIGHT', day }, signal),
+    queryFn: async ({ signal }) => ({ items: await listItems('FLIGHT', { day }, signal) }),
   });
 }
 

@@ -1,8 +1,8 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import type { IntroItem, IntroLaunchItem, ListItemsResponse, UpdateItemResult } from '@flightline/domain/api-types';
 import type { IntroCancel, IntroRefund, IntroSale, IntroWriteDown } from '@flightline/domain/schemas/intros';
-import { call, get, post } from '../api.ts';
+import { call } from '../api.ts';
 import { refreshAdmin } from './admin.ts';
+import { listItems } from './items.ts';
 
 // The intros resource, read by the intro pages and by Accounting's intro remainders.
 export const introKeys = {
@@ -25,7 +25,7 @@ export function useIntros(club: string) {
 export function introLaunchesQuery(club: string) {
   return queryOptions({
     queryKey: ['list-items', club, 'INTRO_LAUNCH'] as const,
-    queryFn: async ({ signal }) => (await get<ListItemsResponse<IntroLaunchItem>>('/list-items/', { type: 'INTRO_LAUNCH' }, signal)).items,
+    queryFn: ({ signal }) => listItems('INTRO_LAUNCH', {}, signal),
   });
 }
 
@@ -38,7 +38,7 @@ export function sellIntro(body: IntroSale) {
 }
 
 export function updateIntro(id: string, data: IntroRefund | IntroCancel | IntroWriteDown) {
-  return post<UpdateItemResult<IntroItem>>('/update-item/', { type: 'INTRO', id, data });
+  return call('POST /api/update-item/', { type: 'INTRO', id, data });
 }
 
 /** After a sale, refund or cancel: every intro list (these pages, the Administration page's) is stale. */
