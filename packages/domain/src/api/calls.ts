@@ -1,6 +1,5 @@
 import { serveAdmin } from './admin.ts';
 import type { RouteOf } from './define-call.ts';
-import { getChargeBreakdown } from './charges.ts';
 import { getClubInfo, getClubPaymentMethods, getClubSettings, listClubs, updateClubSettings } from './clubs.ts';
 import { getFlights, groundStatus, serveCrew, serveLogs, updateFlight } from './flights.ts';
 import { createIntro, getIntros } from './intros.ts';
@@ -50,7 +49,6 @@ const definitions = [
   getTransactions,
   getUserTransactions,
   getRecentTransactions,
-  getChargeBreakdown,
   getAllTransactions,
   getBalances,
   updateAdminParameter,
