@@ -6,33 +6,22 @@ describe('confirm dialog', () => {
     const store = createConfirmStore();
     expect(store.request({ message: 'Switch club?' })).toBe(true);
     const open = store.getState()!;
-    expect(open.message).toBe('Switch club?');
-    expect(open.rejectLabel).toBe('No');
-    expect(open.confirmLabel).toBe('Yes');
-    expect(open.rejectVariant).toBe('secondary');
-    expect(open.confirmVariant).toBe('primary');
-    expect(open.confirmDisabled).toBe(false);
+    expect(open).toMatchObject({ message: 'Switch club?', rejectLabel: 'No', confirmLabel: 'Yes', rejectVariant: 'secondary', confirmVariant: 'primary', confirmDisabled: false });
     expect(open.heading).toBeUndefined();
   });
 
   it('keeps the heading, labels, colours and disabled confirm it is given', () => {
     const store = createConfirmStore();
-    store.request({
-      message: 'Cancel the flight?',
+    const given = {
       heading: 'Cancel',
       confirmLabel: 'Cancel flight',
       rejectLabel: 'Keep it',
       confirmVariant: 'danger',
       rejectVariant: 'outline-secondary',
       confirmDisabled: true,
-    });
-    const open = store.getState()!;
-    expect(open.heading).toBe('Cancel');
-    expect(open.confirmLabel).toBe('Cancel flight');
-    expect(open.rejectLabel).toBe('Keep it');
-    expect(open.confirmVariant).toBe('danger');
-    expect(open.rejectVariant).toBe('outline-secondary');
-    expect(open.confirmDisabled).toBe(true);
+    } as const;
+    store.request({ message: 'Cancel the flight?', ...given });
+    expect(store.getState()).toMatchObject(given);
   });
 
   it('refuses a second request while one is open and leaves the first intact', async () => {
@@ -48,22 +37,13 @@ describe('confirm dialog', () => {
     expect(calls).toEqual(['first confirmed']);
   });
 
-  it('confirm closes the dialog and runs only the confirm callback', () => {
+  it.each(['confirm', 'reject'] as const)('%s closes the dialog and runs only its own callback', (answer) => {
     const store = createConfirmStore();
     const calls: string[] = [];
     store.request({ message: 'Sure?', onConfirm: () => calls.push('confirm'), onReject: () => calls.push('reject') });
-    store.confirm();
+    store[answer]();
     expect(store.getState()).toBeNull();
-    expect(calls).toEqual(['confirm']);
-  });
-
-  it('reject closes the dialog and runs only the reject callback', () => {
-    const store = createConfirmStore();
-    const calls: string[] = [];
-    store.request({ message: 'Sure?', onConfirm: () => calls.push('confirm'), onReject: () => calls.push('reject') });
-    store.reject();
-    expect(store.getState()).toBeNull();
-    expect(calls).toEqual(['reject']);
+    expect(calls).toEqual([answer]);
   });
 
   it('the dialog is closed when its callback runs, so the callback may open the next one', () => {

@@ -9,28 +9,20 @@ function storeWithTimers(now = () => 1_700_000_000_000) {
 }
 
 describe('notifications', () => {
-  it('status defaults to dark', () => {
+  it.each([
+    ['status', 'dark'],
+    ['delay', 4000],
+    ['autohide', true],
+  ] as const)("a toast's %s defaults to %j", (field, value) => {
     const { store } = storeWithTimers();
     store.toast({ message: 'Saved' });
-    expect(store.getState().toasts[0]!.status).toBe('dark');
+    expect(store.getState().toasts[0]![field]).toBe(value);
   });
 
   it('keeps the status it is given', () => {
     const { store } = storeWithTimers();
     store.alert({ message: 'Could not save', status: 'danger' });
     expect(store.getState().alerts[0]!.status).toBe('danger');
-  });
-
-  it('delay defaults to 4000 ms', () => {
-    const { store } = storeWithTimers();
-    store.toast({ message: 'Saved' });
-    expect(store.getState().toasts[0]!.delay).toBe(4000);
-  });
-
-  it('autohide defaults to true', () => {
-    const { store } = storeWithTimers();
-    store.toast({ message: 'Saved' });
-    expect(store.getState().toasts[0]!.autohide).toBe(true);
   });
 
   it('dismissible is the opposite of autohide when autohide is given', () => {

@@ -98,15 +98,16 @@ describe('restoring on a shared phone: one person’s cache is never shown to an
 });
 
 describe('while the app runs', () => {
-  function fakePersister() {
+  /** A cache kept to one person, with a persister that counts its removals. */
+  function watchedClient() {
+    const client = new QueryClient();
     const removed: number[] = [];
-    return { removed, persister: { persistClient: () => {}, restoreClient: () => undefined, removeClient: () => void removed.push(1) } satisfies Persister };
+    keepCacheToOnePerson(client, { persistClient: () => {}, restoreClient: () => undefined, removeClient: () => void removed.push(1) } satisfies Persister);
+    return { client, removed };
   }
 
   it('signing out drops everything but the session read, in memory and on the phone', () => {
-    const client = new QueryClient();
-    const { removed, persister } = fakePersister();
-    keepCacheToOnePerson(client, persister);
+    const { client, removed } = watchedClient();
     client.setQueryData(['session'], session('mary'));
     client.setQueryData(['balance', 'club-1', 'mary'], { balanceCents: 12_345 });
     client.setQueryData(['session'], session(null));
@@ -116,9 +117,7 @@ describe('while the app runs', () => {
   });
 
   it('another person signing in never sees the first one’s reads', () => {
-    const client = new QueryClient();
-    const { persister } = fakePersister();
-    keepCacheToOnePerson(client, persister);
+    const { client } = watchedClient();
     client.setQueryData(['session'], session('mary'));
     client.setQueryData(['serve-crew', 'club-1', 'mary'], { pilots: [] });
     client.setQueryData(['session'], session('tom'));
@@ -126,9 +125,7 @@ describe('while the app runs', () => {
   });
 
   it('the same person’s session read again (a club switch, a refresh) keeps the cache', () => {
-    const client = new QueryClient();
-    const { removed, persister } = fakePersister();
-    keepCacheToOnePerson(client, persister);
+    const { client, removed } = watchedClient();
     client.setQueryData(['session'], session('mary'));
     client.setQueryData(['balance', 'club-1', 'mary'], { balanceCents: 12_345 });
     client.setQueryData(['session'], { ...session('mary'), club: 'club-2' });
@@ -137,9 +134,7 @@ describe('while the app runs', () => {
   });
 
   it('a restored cache counts as its owner’s: when the signal returns and the server says signed out, it goes', () => {
-    const client = new QueryClient();
-    const { removed, persister } = fakePersister();
-    keepCacheToOnePerson(client, persister);
+    const { client, removed } = watchedClient();
     hydrate(client, savedCache('mary').clientState);
     client.setQueryData(['session'], session(null));
     expect(client.getQueryData(['balance', 'club-1', 'mary'])).toBeUndefined();
