@@ -132,6 +132,16 @@ function flightCharge(revenue: AccountNumber, input: { flightId: string; payers:
   ]);
 }
 
+/**
+ * Each payer's net, taxes and total of a flight charge, exactly as
+ * `flightCharge` posts them (the charge breakdowns show these).
+ */
+export function chargeShares(payers: readonly PayerCharge[], taxes: TaxedItem): TaxSplit[] {
+  const weights = payers.map((payer) => payer.cashCents);
+  const cash = weights.reduce((sum, w) => sum + w, 0);
+  return shareCharge(splitTax(cash, taxes.taxStatus, taxes.taxNames, taxes.rates), weights);
+}
+
 /** Launch (tow) charge: Dr 2100 [payer(s)] / Cr 4100 net / Cr 2510 tax. */
 export function launchChargePostings(input: { flightId: string; payers: readonly PayerCharge[] } & TaxedItem): PostingLine[] {
   return flightCharge(ACCOUNT.towRevenue, input);

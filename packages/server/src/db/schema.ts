@@ -1,3 +1,4 @@
+import type { FlightChargeDetail } from '@flightline/domain/charge-breakdown';
 import type { ColumnType, Generated, GeneratedAlways } from 'kysely';
 
 /**
@@ -272,6 +273,8 @@ export interface LedgerTransactionTable {
   description: Defaulted<string>;
   /** The database transaction that created the entry: only it may add postings (0010; set by a trigger). */
   created_xact: ColumnType<string, never, never>;
+  /** A flight charge's figures as posted (0018; domain charge-breakdown.ts); null for other entries. */
+  breakdown: ColumnType<FlightChargeDetail | null, string | null | undefined, never>;
 }
 
 export interface PostingTable {

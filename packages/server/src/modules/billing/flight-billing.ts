@@ -6,7 +6,8 @@ import {
   launchShares,
   rentalChargePostings,
 } from '@flightline/domain/flight-postings';
-import { launchCostCents } from '@flightline/domain/launch-cost';
+import { launchBreakdown, rentalBreakdown, type FlightChargeDetail } from '@flightline/domain/charge-breakdown';
+import { launchCostCents, type LaunchPricing } from '@flightline/domain/launch-cost';
 import { reversalPostings, type PostingLine, type TaxedItem } from '@flightline/domain/ledger';
 import { blockUsableThrough, chooseBlock, minutesFlown, rentalShares, type BlockTerms } from '@flightline/domain/rental';
 import type { TaxStatus } from '@flightline/domain/tax';
@@ -96,6 +97,8 @@ interface Charge {
   description: string;
   lines: PostingLine[];
   effectiveMs: number;
+  /** A tow's or rental's figures, frozen with the entry. */
+  breakdown?: FlightChargeDetail;
 }
 
 async function post(trx: Transaction<DB>, ctx: BillingContext, charge: Charge): Promise<number> {
@@ -111,6 +114,7 @@ async function post(trx: Transaction<DB>, ctx: BillingContext, charge: Charge): 
     idempotencyKey: null,
     reversesId: null,
     lines: charge.lines,
+    breakdown: charge.breakdown,
   });
 }
 
@@ -144,10 +148,16 @@ function postReversal(trx: Transaction<DB>, ctx: BillingContext, target: Reversi
 
 const membersOf = (lines: readonly PostingLine[]) => lines.flatMap((line) => (line.memberId === undefined ? [] : [line.memberId]));
 
-async function payerNames(trx: Transaction<DB>, memberIds: readonly string[]): Promise<string[]> {
-  if (memberIds.length < 2) return [];
-  const names = await memberNames(trx, memberIds);
-  return memberIds.map((id) => shortName(names.get(id)));
+type Names = Map<string, { first: string; last: string }>;
+
+/** Short names of the payers of a shared cost, for its description; none for one payer. */
+function sharedNames(memberIds: readonly string[], names: Names): string[] {
+  return memberIds.length < 2 ? [] : memberIds.map((id) => shortName(names.get(id)));
+}
+
+/** The payers' full names, by id, for a charge's breakdown. */
+function fullNames(names: Names): Map<string, string> {
+  return new Map([...names].map(([id, name]) => [id, `${name.first} ${name.last}`.trim()]));
 }
 
 // ── Launch ───────────────────────────────────────────────────────────────────
@@ -162,16 +172,14 @@ async function towCharge(trx: Transaction<DB>, club: Club, flight: FlightStateRo
   const launch = await findLaunchTypeTerms(trx, club.id, flight.launch_type);
   if (!launch) throw conflict(`Unknown launch type ${flight.launch_type}: choose one of the club's launches`);
   if (launch.kind === 'variable' && flight.release_height === 0) return null;
-  const costCents =
-    launch.kind === 'fixed'
-      ? launchCostCents({ kind: 'fixed', priceCents: launch.price_cents }, 0)
-      : launchCostCents({ kind: 'variable', priceCents: launch.price_cents, heightRanges: launch.height_ranges }, flight.release_height);
+  const pricing: LaunchPricing =
+    launch.kind === 'fixed' ? { kind: 'fixed', priceCents: launch.price_cents } : { kind: 'variable', priceCents: launch.price_cents, heightRanges: launch.height_ranges };
+  const costCents = launchCostCents(pricing, launch.kind === 'fixed' ? 0 : flight.release_height);
   const payers = flightPayers(flight).map((payer) => payer.memberId);
-  const lines = launchChargePostings({
-    flightId: flight.id,
-    payers: launchShares(costCents, payers),
-    ...taxesOf(club, launch, `The launch ${launch.id}`),
-  });
+  const shares = launchShares(costCents, payers);
+  const taxes = taxesOf(club, launch, `The launch ${launch.id}`);
+  const lines = launchChargePostings({ flightId: flight.id, payers: shares, ...taxes });
+  const names = await memberNames(trx, payers);
   const description = launchDescription({
     launchType: launch.id,
     kind: launch.kind,
@@ -179,9 +187,22 @@ async function towCharge(trx: Transaction<DB>, club: Club, flight: FlightStateRo
     heightUnit: club.height_unit,
     glider: flight.glider,
     day: flight.day,
-    shared: sharedText(await payerNames(trx, payers)),
+    shared: sharedText(sharedNames(payers, names)),
   });
-  return { transactionType: FLIGHT_ENTRY_TYPES.launch, description, lines, effectiveMs: launchedMs(flight), chargedCents: chargedToMembersCents(lines), payers };
+  const breakdown = launchBreakdown({
+    flightId: flight.id,
+    day: flight.day,
+    glider: flight.glider,
+    launchType: launch.id,
+    pricing,
+    releaseHeight: flight.release_height,
+    heightUnit: club.height_unit,
+    costCents,
+    payers: shares,
+    names: fullNames(names),
+    taxes,
+  });
+  return { transactionType: FLIGHT_ENTRY_TYPES.launch, description, lines, effectiveMs: launchedMs(flight), chargedCents: chargedToMembersCents(lines), payers, breakdown };
 }
 
 /** Intro flown: Dr 2120 [intro] price / Cr 4300 net / Cr 2510 tax, effective at the launch. */
@@ -348,8 +369,21 @@ export async function postLandingCharges(trx: Transaction<DB>, ctx: BillingConte
   if (lines.length > 0 || usage.length > 0) assertAfterLockDate(club, landedMs);
   let id: number | null = null;
   if (lines.length > 0) {
-    const description = rentalDescription({ launchedAtMs: launched, landedAtMs: landedMs, glider: glider.id, shares, payerNames: await payerNames(trx, payerIds) });
-    id = await post(trx, ctx, { transactionType: FLIGHT_ENTRY_TYPES.rental, description, lines, effectiveMs: landedMs });
+    const names = await memberNames(trx, payerIds);
+    const description = rentalDescription({ launchedAtMs: launched, landedAtMs: landedMs, glider: glider.id, shares, payerNames: sharedNames(payerIds, names) });
+    const breakdown = rentalBreakdown({
+      flightId: flight.id,
+      day: flight.day,
+      glider: glider.id,
+      launchedAt: launched,
+      landedAt: landedMs,
+      minutesBilled: minutes,
+      rateCentsPerMinute: glider.rate_cents_per_minute,
+      shares,
+      names: fullNames(names),
+      taxes,
+    });
+    id = await post(trx, ctx, { transactionType: FLIGHT_ENTRY_TYPES.rental, description, lines, effectiveMs: landedMs, breakdown });
   }
   await insertBlockUsage(
     trx,

@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
+import type { FlightChargeDetail } from '@flightline/domain/charge-breakdown';
 import type { PostingLine } from '@flightline/domain/ledger';
 import type { DB } from '../../db/schema.ts';
 
@@ -17,6 +18,16 @@ export function findTransactionByKey(db: Db, clubId: string, idempotencyKey: str
 
 export function findTransaction(db: Db, clubId: string, id: number) {
   return db.selectFrom('ledger_transaction').select(transactionColumns).where('club_id', '=', clubId).where('id', '=', id).executeTakeFirst();
+}
+
+/** An entry with what a charge breakdown reads of it: its figures as frozen when it was posted. */
+export function findEntryBreakdown(db: Db, clubId: string, id: number) {
+  return db
+    .selectFrom('ledger_transaction')
+    .select(['id', 'effective_at', 'transaction_type', 'description', 'note', 'reverses_id', 'breakdown'])
+    .where('club_id', '=', clubId)
+    .where('id', '=', id)
+    .executeTakeFirst();
 }
 
 /** The entry that reversed `id`, if any. */
@@ -69,6 +80,8 @@ export interface NewEntry {
   idempotencyKey: string | null;
   reversesId: number | null;
   lines: readonly PostingLine[];
+  /** A flight charge's figures, frozen with the entry (charge breakdowns). */
+  breakdown?: FlightChargeDetail | undefined;
 }
 
 /** A journal entry and its postings; the database checks at commit that they balance. */
@@ -86,6 +99,7 @@ export async function insertEntry(trx: Transaction<DB>, entry: NewEntry): Promis
       reference: entry.reference,
       idempotency_key: entry.idempotencyKey,
       reverses_id: entry.reversesId,
+      breakdown: entry.breakdown === undefined ? null : JSON.stringify(entry.breakdown),
     })
     .returning('id')
     .executeTakeFirstOrThrow();

@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
+import { getChargeBreakdown as getChargeBreakdownCall } from '@flightline/domain/api/charges';
 import * as calls from '@flightline/domain/api/ledger';
 import { assertSameClub } from '../../http/context.ts';
 import { defineCallRoute } from '../../http/route.ts';
 import type { ModuleDeps } from '../deps.ts';
 import { addTransaction } from './add-transaction-service.ts';
 import { updateAdminParameter } from './admin-parameter-service.ts';
+import { getChargeBreakdown } from './breakdown-service.ts';
 import { getAllTransactions, getMemberHistory, getRecentTransactions } from './history-service.ts';
 import { reverseTransaction } from './reverse-service.ts';
 import { getBalance, getBlockBalances } from './service.ts';
@@ -51,6 +53,13 @@ export function registerLedgerRoutes(app: FastifyInstance, { db }: ModuleDeps): 
     async handler({ query, ctx }) {
       assertSameClub(ctx, query.club);
       return getMemberHistory(db, ctx, query.user, query);
+    },
+  });
+
+  defineCallRoute(app, getChargeBreakdownCall, {
+    async handler({ query, ctx }) {
+      assertSameClub(ctx, query.club);
+      return getChargeBreakdown(db, ctx, query);
     },
   });
 
