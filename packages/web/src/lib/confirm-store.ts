@@ -1,3 +1,5 @@
+import { createListeners } from './listeners.ts';
+
 /**
  * The confirm dialog: one at a time, a second request is refused while one is
  * open; confirm and reject close it and run the matching callback. Defaults:
@@ -29,12 +31,9 @@ export interface OpenConfirm {
   onReject?: (() => void) | undefined;
 }
 
-type Listener = () => void;
-
 export function createConfirmStore() {
   let open: OpenConfirm | null = null;
-  const listeners = new Set<Listener>();
-  const emit = () => listeners.forEach((l) => l());
+  const { emit, subscribe } = createListeners();
   const close = () => {
     open = null;
     emit();
@@ -77,10 +76,7 @@ export function createConfirmStore() {
       current.onReject?.();
     },
     getState: () => open,
-    subscribe(listener: Listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    subscribe,
   };
 }
 

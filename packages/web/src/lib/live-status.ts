@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { createListeners } from './listeners.ts';
 
 /**
  * Whether this tab holds the live stream (`GET /api/events`, lib/live-stream.tsx),
@@ -14,22 +15,17 @@ export const SPEC_POLL_MS = 10_000;
 export const LIVE_SAFETY_POLL_MS = 60_000;
 
 let state: LiveState = 'off';
-const listeners = new Set<() => void>();
+const { emit, subscribe } = createListeners();
 
 export function setLiveState(next: LiveState): void {
   if (next === state) return;
   state = next;
-  for (const listener of listeners) listener();
+  emit();
 }
 
 export function liveState(): LiveState {
   return state;
 }
-
-const subscribe = (listener: () => void) => {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-};
 
 export function useLiveState(): LiveState {
   return useSyncExternalStore(subscribe, liveState, liveState);

@@ -1,3 +1,5 @@
+import { createListeners } from './listeners.ts';
+
 /**
  * Toasts and alerts: status success, danger, warning, info or dark (default
  * dark); delay default 4000 ms; autohide default true; dismissible defaults
@@ -67,16 +69,13 @@ export function removeNotification(state: NotificationState, id: number): Notifi
   return { toasts: state.toasts.filter((n) => n.id !== id), alerts: state.alerts.filter((n) => n.id !== id) };
 }
 
-type Listener = () => void;
-
 /** The app's one notification store; React reads it with useSyncExternalStore. */
 export function createNotificationStore(options: { now?: () => number; setTimer?: (fn: () => void, ms: number) => void } = {}) {
   const now = options.now ?? Date.now;
   const setTimer = options.setTimer ?? ((fn, ms) => void setTimeout(fn, ms));
   let state: NotificationState = { toasts: [], alerts: [] };
   let nextId = 1;
-  const listeners = new Set<Listener>();
-  const emit = () => listeners.forEach((l) => l());
+  const { emit, subscribe } = createListeners();
 
   const add = (kind: NotificationKind, input: NotificationInput): number | null => {
     const item = makeNotification(kind, input, nextId++, now());
@@ -98,10 +97,7 @@ export function createNotificationStore(options: { now?: () => number; setTimer?
     alert: (input: NotificationInput) => add('alert', input),
     remove,
     getState: () => state,
-    subscribe(listener: Listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    subscribe,
   };
 }
 
