@@ -17,28 +17,26 @@ export function DateRangeFields({ value, onStartDate, onEndDate, disabled = fals
   const id = useId();
   return (
     <div className="row g-2 mb-3">
-      <FieldFrame id={`${id}-start`} label="Start date" className="col-6">
-        <input
-          id={`${id}-start`}
-          type="date"
-          className="form-control"
-          value={value.startDate}
-          max={(bounded && value.endDate) || undefined}
-          disabled={disabled}
-          onChange={(e) => onStartDate(e.target.value)}
-        />
-      </FieldFrame>
-      <FieldFrame id={`${id}-end`} label="End date" className="col-6">
-        <input
-          id={`${id}-end`}
-          type="date"
-          className="form-control"
-          value={value.endDate}
-          min={(bounded && value.startDate) || undefined}
-          disabled={disabled}
-          onChange={(e) => onEndDate(e.target.value)}
-        />
-      </FieldFrame>
+      <DateField id={`${id}-start`} label="Start date" value={value.startDate} max={(bounded && value.endDate) || undefined} disabled={disabled} onChange={onStartDate} />
+      <DateField id={`${id}-end`} label="End date" value={value.endDate} min={(bounded && value.startDate) || undefined} disabled={disabled} onChange={onEndDate} />
     </div>
+  );
+}
+
+interface DateFieldProps {
+  id: string;
+  label: string;
+  value: string;
+  min?: string | undefined;
+  max?: string | undefined;
+  disabled: boolean;
+  onChange: (day: string) => void;
+}
+
+function DateField({ id, label, value, min, max, disabled, onChange }: DateFieldProps) {
+  return (
+    <FieldFrame id={id} label={label} className="col-6">
+      <input id={id} type="date" className="form-control" value={value} min={min} max={max} disabled={disabled} onChange={(e) => onChange(e.target.value)} />
+    </FieldFrame>
   );
 }

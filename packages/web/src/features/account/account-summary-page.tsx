@@ -10,6 +10,7 @@ import { useUserTransactions } from './api.ts';
 import { PLACEHOLDER_DATE } from '../../lib/club-dates.ts';
 import { ClubWhen } from '../../components/club-when.tsx';
 import { DateRangeFields } from '../../components/date-range-fields.tsx';
+import { DayRangePicker } from '../../components/day-range-picker.tsx';
 import { useDayRange } from '../../lib/use-day-range.ts';
 import '../../app/bootstrap/tables.scss';
 import './account-summary.css';
@@ -44,12 +45,7 @@ function AccountSummary({ club, userID, timeZone }: { club: string; userID: stri
 
   return (
     <Page title={TITLE}>
-      <DateRangeFields value={dates.input} onStartDate={dates.setStartDate} onEndDate={dates.setEndDate} />
-      {!dates.settling && dates.problem && (
-        <div className="alert alert-warning" role="alert">
-          {dates.problem}
-        </div>
-      )}
+      <DayRangePicker dates={dates} />
       {!loading && failedToLoad(history) ? (
         <LoadError error={history.error} prefix="Could not load your account summary." />
       ) : (

@@ -5,7 +5,7 @@ import { FigureBoxes } from '../../components/figure-boxes.tsx';
 import { Loading, Page } from '../../components/page-state.tsx';
 import { failedToLoad } from '../../lib/offline-status.ts';
 import { useSession } from '../../lib/session.ts';
-import { DateRangeFields } from '../../components/date-range-fields.tsx';
+import { DayRangePicker } from '../../components/day-range-picker.tsx';
 import { useDayRange } from '../../lib/use-day-range.ts';
 import { useHeightUnit } from '../../lib/api/club-info.ts';
 import { loadFailure, loadFailureReason, useLogs } from './api.ts';
@@ -60,12 +60,7 @@ function Logs({ club, me, iAmTowPilot, timeZone }: { club: string; me: string; i
 
   return (
     <Page title={title}>
-      <DateRangeFields value={dates.input} onStartDate={dates.setStartDate} onEndDate={dates.setEndDate} />
-      {!dates.settling && dates.problem && (
-        <div className="alert alert-warning" role="alert">
-          {dates.problem}
-        </div>
-      )}
+      <DayRangePicker dates={dates} />
       <div className="btn-group w-100 mb-3" role="group" aria-label="Flights to show">
         {LOG_VIEWS.map((v) => (
           <button
