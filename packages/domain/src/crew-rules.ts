@@ -7,6 +7,9 @@
 export type FlyWith = 'Alone' | 'Instructor' | 'Member' | 'Intro' | 'Friend';
 export const FLY_WITH: readonly FlyWith[] = ['Alone', 'Instructor', 'Member', 'Intro', 'Friend'];
 
+/** A flight's second-person fields when the pilot flies alone: no passenger, the pilot in command, nothing shared. */
+export const FLOWN_ALONE = { passengerID: '', passengerFirst: '', passengerLast: '', pilotInCharge: true, shareCost: false, introRef: '' } as const;
+
 export const PLACE_ON_LINE = 'Place on flight line';
 export const LOW_FUNDS_WARNING = 'Warning: Low funds';
 

@@ -1,4 +1,5 @@
 import type { FlightRecord } from '@flightline/domain/api-types';
+import { FLOWN_ALONE } from '@flightline/domain/crew-rules';
 import { waitingFlightFields } from '@flightline/domain/waiting-flight';
 
 /** Test data for the line page's and Home's rules. */
@@ -14,14 +15,9 @@ export function flight(id: string, fields: Partial<FlightRecord> = {}): FlightRe
     first: 'Mary',
     last: 'Member',
     flyWith: 'Alone',
-    passengerID: '',
-    passengerFirst: '',
-    passengerLast: '',
-    pilotInCharge: true,
-    shareCost: false,
+    ...FLOWN_ALONE,
     glider: 'C-GDSA',
     launchType: '2000 ft',
-    introRef: '',
     towSpeed: 60,
     submittedAt: T,
     ...waitingFlightFields(),

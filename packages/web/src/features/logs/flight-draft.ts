@@ -1,5 +1,5 @@
 import type { FlightCorrection, FlightRecord, IntroItem } from '@flightline/domain/api-types';
-import type { FlyWith } from '@flightline/domain/crew-rules';
+import { FLOWN_ALONE, type FlyWith } from '@flightline/domain/crew-rules';
 import { changeFlightSchema, type ChangeFlight } from '@flightline/domain/schemas/flights';
 import { clockOf, dayAndClockOf, dayOf, instantOf } from './club-clock.ts';
 import { fullName, type LogPilot } from './log-views.ts';
@@ -146,7 +146,7 @@ type Second = Pick<ChangeFlight, 'passengerID' | 'passengerFirst' | 'passengerLa
 
 /** The second person's fields for the flight type, or why they are not complete. */
 function secondOf(draft: FlightDraft, lookups: FlightLookups): Second | string {
-  const alone: Second = { passengerID: '', passengerFirst: '', passengerLast: '', pilotInCharge: true, shareCost: false, introRef: '' };
+  const alone: Second = FLOWN_ALONE;
   switch (draft.flyWith) {
     case 'Alone':
       return alone;
