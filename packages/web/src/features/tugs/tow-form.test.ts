@@ -18,23 +18,13 @@ const CONTEXT = { time: 1_752_159_600_000, by: 'user-crew' };
 const draft = (values: Partial<TowDraft>): TowDraft => ({ hobbs: '', fuel: '', pilot: '', ...values });
 
 describe('the tug page form', () => {
-  it('builds each mode\'s payload with every field of the spec, decimals exact', () => {
-    expect(towData('checkIn', draft({ hobbs: '1236.5', pilot: 'user-adam' }), TUG, CONTEXT)).toEqual({
-      ok: true,
-      data: { ...CONTEXT, tug: 'C-GTUG', hobbs: 1236.5, oil: false, fuel: 0, pilot: 'user-adam', pilotLogOut: false },
-    });
-    expect(towData('checkOut', draft({ hobbs: '1235.29', pilot: 'user-adam' }), TUG, CONTEXT)).toEqual({
-      ok: true,
-      data: { ...CONTEXT, tug: 'C-GTUG', hobbs: 1235.29, oil: false, fuel: 0, pilot: '', pilotLogOut: true },
-    });
-    expect(towData('refuel', draft({ hobbs: '1240.07', fuel: '40.29' }), TUG, CONTEXT)).toEqual({
-      ok: true,
-      data: { ...CONTEXT, tug: 'C-GTUG', hobbs: 1240.07, oil: false, fuel: 40.29, pilot: '', pilotLogOut: false },
-    });
-    expect(towData('oil', draft({ hobbs: '1241', fuel: '9' }), TUG, CONTEXT)).toEqual({
-      ok: true,
-      data: { ...CONTEXT, tug: 'C-GTUG', hobbs: 1241, oil: true, fuel: 0, pilot: '', pilotLogOut: false },
-    });
+  it.each([
+    ['checkIn', { hobbs: '1236.5', pilot: 'user-adam' }, { hobbs: 1236.5, oil: false, fuel: 0, pilot: 'user-adam', pilotLogOut: false }],
+    ['checkOut', { hobbs: '1235.29', pilot: 'user-adam' }, { hobbs: 1235.29, oil: false, fuel: 0, pilot: '', pilotLogOut: true }],
+    ['refuel', { hobbs: '1240.07', fuel: '40.29' }, { hobbs: 1240.07, oil: false, fuel: 40.29, pilot: '', pilotLogOut: false }],
+    ['oil', { hobbs: '1241', fuel: '9' }, { hobbs: 1241, oil: true, fuel: 0, pilot: '', pilotLogOut: false }],
+  ] as const)('builds the %s payload with every field of the spec, decimals exact', (mode, values, data) => {
+    expect(towData(mode, draft(values), TUG, CONTEXT)).toEqual({ ok: true, data: { ...CONTEXT, tug: 'C-GTUG', ...data } });
   });
 
   it('refuses a Hobbs below the last reading with the server\'s message, and accepts an equal one', () => {
