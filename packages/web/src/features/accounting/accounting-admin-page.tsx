@@ -15,6 +15,7 @@ import { afterClubChange, useClubInfo } from '../../lib/api/club-info.ts';
 import { refreshAccounting } from '../../lib/api/accounting.ts';
 import { postAdjustment, updateAdminParameter } from './api.ts';
 import { NotAuthorized } from '../../components/not-authorized.tsx';
+import { TitledSection } from '../../components/titled-section.tsx';
 
 const TITLE = 'Accounting Admin';
 
@@ -42,14 +43,10 @@ function AccountingAdmin({ club, timeZone }: { club: string; timeZone: string })
 }
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
-  const id = useId();
   return (
-    <section className="border rounded p-3 mb-3" aria-labelledby={id}>
-      <h2 id={id} className="h5 mb-3">
-        {title}
-      </h2>
+    <TitledSection title={title} className="border rounded p-3 mb-3" headingClassName="h5 mb-3">
       {children}
-    </section>
+    </TitledSection>
   );
 }
 

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import type { FlightRecord, TugStatus } from '@flightline/domain/api-types';
+import { TitledSection } from '../../components/titled-section.tsx';
 import { WaitingToSend } from '../../components/waiting-to-send.tsx';
 import type { TowPilotChoice } from './launch-crew.ts';
 import { pilotShortName } from './line-lists.ts';
@@ -22,12 +23,8 @@ export function NextFlightPicker({
   /** Flights with this phone's events still in the outbox (a request made offline). */
   unsent?: ReadonlyMap<string, string[]> | undefined;
 }) {
-  const id = useId();
   return (
-    <section className="mb-3" aria-labelledby={id}>
-      <h2 id={id} className="h6 fw-semibold text-body-secondary mb-2">
-        Next flight
-      </h2>
+    <TitledSection title="Next flight" headingClassName="h6 fw-semibold text-body-secondary mb-2">
       {waiting.length === 0 ? (
         <p className="text-body-secondary border rounded p-3 mb-0">No flights waiting for a launch.</p>
       ) : (
@@ -55,7 +52,7 @@ export function NextFlightPicker({
           })}
         </div>
       )}
-    </section>
+    </TitledSection>
   );
 }
 
@@ -79,10 +76,7 @@ export function LaunchedBy({
 }) {
   const id = useId();
   return (
-    <section className="mb-3" aria-labelledby={id}>
-      <h2 id={id} className="h6 fw-semibold text-body-secondary mb-2">
-        Launched By
-      </h2>
+    <TitledSection title="Launched By" headingClassName="h6 fw-semibold text-body-secondary mb-2">
       {tugs.length === 0 ? (
         <p className="text-body-secondary border rounded p-3 mb-0">No tug is Ready.</p>
       ) : (
@@ -118,7 +112,7 @@ export function LaunchedBy({
           </select>
         </>
       )}
-    </section>
+    </TitledSection>
   );
 }
 

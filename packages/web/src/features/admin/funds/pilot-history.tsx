@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
 import type { AccountRow, BlockBalance } from '@flightline/domain/api-types';
@@ -12,6 +12,7 @@ import { blockLeft } from './funds-rules.ts';
 import { reversibleIds } from './reverse-rules.ts';
 import type { ReverseEntry } from './use-reverse-entry.ts';
 import '../../../app/bootstrap/tables.scss';
+import { TitledSection } from '../../../components/titled-section.tsx';
 
 /**
  * The pilot's money as the editor shows it: the last entries, the history
@@ -26,14 +27,10 @@ interface PilotRef {
 }
 
 function Part({ title, children }: { title: string; children: ReactNode }) {
-  const id = useId();
   return (
-    <section className="mb-3" aria-labelledby={id}>
-      <h4 id={id} className="h6 fw-semibold mb-1">
-        {title}
-      </h4>
+    <TitledSection title={title} heading="h4" headingClassName="h6 fw-semibold mb-1">
       {children}
-    </section>
+    </TitledSection>
   );
 }
 
