@@ -104,6 +104,32 @@ describe('flight logs at 375 px', () => {
     expect(await balanceOfMary()).toBe(balanceBefore - 4520 - 2034);
   });
 
+  it('Mary opens each charge: the tow’s fixed price and HST, the rental’s minutes at the glider’s rate — on her account and in her flight', async () => {
+    await mary.goto('/userAccount');
+    await mary.getByText('Closing balance').waitFor();
+    const { launchTransaction, landingTransaction } = await storedFlight(mary);
+    await mary.getByRole('button', { name: `Breakdown of charge #${launchTransaction}` }).click();
+    const tow = mary.getByRole('dialog', { name: `Charge #${launchTransaction}` });
+    await tow.getByText('Charged to the account').waitFor();
+    expect(await tow.locator('dl').allTextContents()).toEqual(['Fixed price$40.00', 'Before tax$40.00HST (13 %)$5.20Charged to the account$45.20']);
+    expect(await tow.textContent()).toContain('Tow: 2000 ft (C-GDSA');
+    await shot(mary, 'charge-breakdown-tow');
+    await tow.getByRole('button', { name: 'Close' }).click();
+    await tow.waitFor({ state: 'hidden' });
+
+    await mary.goto('/logs/');
+    await flightLine(mary, 'C-GDSA').click();
+    const info = dialog(mary, 'Flight Info');
+    await info.getByRole('heading', { name: 'Charges' }).waitFor();
+    await info.getByText(`Rental charge #${landingTransaction} — $20.34`).click();
+    const rental = info.locator('details').filter({ hasText: 'Rental charge' });
+    // 30 minutes of C-GDSA at 60 ¢: $18.00, HST 13 % $2.34.
+    expect(await rental.locator('dl').allTextContents()).toEqual(['Time0:30 flown, 30 min billed30 min × $0.60 per min$18.00', 'Before tax$18.00HST (13 %)$2.34Charged to the account$20.34']);
+    await shot(mary, 'logs-flight-charges');
+    await info.locator('.modal-footer').getByRole('button', { name: 'Close', exact: true }).click();
+    await info.waitFor({ state: 'hidden' });
+  });
+
   it("lists today's flight with its duration and the totals", async () => {
     await admin.goto('/logs/');
     await admin.getByRole('heading', { name: `Flight Logs for ${today}` }).waitFor();

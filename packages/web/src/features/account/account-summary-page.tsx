@@ -12,6 +12,8 @@ import { ClubWhen } from '../../components/club-when.tsx';
 import { DateRangeFields } from '../../components/date-range-fields.tsx';
 import { DayRangePicker } from '../../components/day-range-picker.tsx';
 import { useDayRange } from '../../lib/use-day-range.ts';
+import { useState } from 'react';
+import { optionalPart } from '../../lib/optional-part.tsx';
 import '../../app/bootstrap/tables.scss';
 import './account-summary.css';
 
@@ -20,6 +22,8 @@ import './account-summary.css';
 const TITLE = PAGE_HEADINGS['/userAccount'].title;
 const COLUMNS = 5;
 const noop = () => {};
+/** A charge's breakdown, downloaded the first time one is opened. */
+const ChargeDialog = optionalPart(async () => (await import('../../components/charge-breakdown/charge-dialog.tsx')).ChargeDialog);
 
 /** `/userAccount`: the member's Account Summary. */
 export function AccountSummaryPage() {
@@ -42,6 +46,7 @@ function AccountSummary({ club, userID, timeZone }: { club: string; userID: stri
   // A changed date empties the table at once; the new range loads once the fields settle.
   const loading = dates.settling || (dates.range !== null && history.isPending);
   const data = loading || !dates.range ? undefined : history.data;
+  const [open, setOpen] = useState<number | null>(null);
 
   return (
     <Page title={TITLE}>
@@ -51,9 +56,10 @@ function AccountSummary({ club, userID, timeZone }: { club: string; userID: stri
       ) : (
         <>
           {data && <Balances history={data} />}
-          <SummaryTable loading={loading} history={data} timeZone={timeZone} />
+          <SummaryTable loading={loading} history={data} timeZone={timeZone} onOpen={setOpen} />
         </>
       )}
+      {open !== null && <ChargeDialog club={club} transactionId={open} onClose={() => setOpen(null)} />}
     </Page>
   );
 }
@@ -70,7 +76,15 @@ function Balances({ history }: { history: AccountHistory }) {
   );
 }
 
-function SummaryTable({ loading, history, timeZone }: { loading: boolean; history?: AccountHistory | undefined; timeZone?: string }) {
+interface SummaryTableProps {
+  loading: boolean;
+  history?: AccountHistory | undefined;
+  timeZone?: string;
+  /** Open a charge's breakdown (its entry id). */
+  onOpen?: (transactionId: number) => void;
+}
+
+function SummaryTable({ loading, history, timeZone, onOpen }: SummaryTableProps) {
   return (
     <div className="table-responsive">
       <table className="table table-sm table-striped caption-top small align-middle account-rows">
@@ -113,7 +127,14 @@ function SummaryTable({ loading, history, timeZone }: { loading: boolean; histor
                 {/* Text over 60 characters is cut, and shown in full on click, as in the accounting tables. */}
                 <TruncatedCell className="cell-description" text={row.description} />
                 <td className="cell-amount text-end text-nowrap">
-                  <Money cents={row.amountCents} />
+                  {row.amountCents < 0 && onOpen ? (
+                    // A charge opens its breakdown: what was flown, the price rule, the taxes.
+                    <button type="button" className="btn btn-link charge-link" aria-label={`Breakdown of charge #${row.id}`} onClick={() => onOpen(row.id)}>
+                      <Money cents={row.amountCents} />
+                    </button>
+                  ) : (
+                    <Money cents={row.amountCents} />
+                  )}
                 </td>
                 <td className="cell-balance text-end text-nowrap">
                   <Money cents={row.balanceCents} />

@@ -5,6 +5,7 @@ import type { FlightRecord, LogsData } from '@flightline/domain/api-types';
 import { flownAndBilledText } from '@flightline/domain/flight-duration';
 import { formatMoney } from '@flightline/domain/money';
 import type { ChangeFlight } from '@flightline/domain/schemas/flights';
+import { FlightCharges } from '../../components/charge-breakdown/flight-charges.tsx';
 import { notifications } from '../../lib/notifications-store.ts';
 import { newIdempotencyKey } from '../../lib/new-id.ts';
 import { updateFailure, useChangeFlight } from './api.ts';
@@ -128,7 +129,12 @@ export function FlightModal({ flight, data, club, timeZone, heightUnit, onClose 
         <p className="fw-semibold mb-2">
           {flight.glider} · {flight.first} {flight.last} · {flight.dateString}
         </p>
-        {step === 'info' && <FlightInfo flight={flight} data={data} lookups={lookups} heightUnit={heightUnit} />}
+        {step === 'info' && (
+          <>
+            <FlightInfo flight={flight} data={data} lookups={lookups} heightUnit={heightUnit} />
+            <FlightCharges club={club} charges={ownCharges(flight)} />
+          </>
+        )}
         {step === 'edit' && (
           <FlightEditForm
             flightId={flight.id}
@@ -189,6 +195,14 @@ export function FlightModal({ flight, data, club, timeZone, heightUnit, onClose 
       </Modal.Footer>
     </Modal>
   );
+}
+
+/** The flight's entries its own user may open: the server sends the costs only to them, never for an intro. */
+function ownCharges(flight: FlightRecord): { label: string; transactionId: number }[] {
+  const charges: { label: string; transactionId: number }[] = [];
+  if (flight.launchCost !== null && flight.launchTransaction !== null) charges.push({ label: 'Launch charge', transactionId: flight.launchTransaction });
+  if (flight.flightCost !== null && flight.landingTransaction !== null) charges.push({ label: 'Rental charge', transactionId: flight.landingTransaction });
+  return charges;
 }
 
 function FlightInfo({ flight, data, lookups, heightUnit }: { flight: FlightRecord; data: LogsData; lookups: FlightLookups; heightUnit: string }) {
