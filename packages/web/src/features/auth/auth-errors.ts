@@ -22,28 +22,23 @@ export function authErrorCode(error: unknown): string | undefined {
   return error instanceof ApiError ? error.field<string>('code') : undefined;
 }
 
+/** The codes whose message is ours; any other failure shows the server's own message. */
+const CODE_MESSAGES: ReadonlyMap<string, string> = new Map([
+  ['INVALID_EMAIL_OR_PASSWORD', AUTH_MESSAGES.wrongLogin],
+  ['EMAIL_NOT_VERIFIED', AUTH_MESSAGES.notConfirmed],
+  ['INVALID_OTP', AUTH_MESSAGES.wrongCode],
+  ['OTP_EXPIRED', AUTH_MESSAGES.expiredCode],
+  // After too many wrong guesses the code is locked: only a new one helps.
+  ['TOO_MANY_ATTEMPTS', AUTH_MESSAGES.expiredCode],
+  ['INVALID_PASSWORD', AUTH_MESSAGES.wrongOldPassword],
+  ['INVALID_EMAIL', AUTH_MESSAGES.invalidEmail],
+]);
+
 /** A message a person can act on for any failure of an identity call. */
 export function authErrorMessage(error: unknown): string {
   const code = authErrorCode(error);
   if (error instanceof ApiError && error.status === 429) {
     return code && ACCOUNT_LIMIT_CODES.has(code) ? errorMessage(error) : AUTH_MESSAGES.tooManyRequests;
   }
-  switch (code) {
-    case 'INVALID_EMAIL_OR_PASSWORD':
-      return AUTH_MESSAGES.wrongLogin;
-    case 'EMAIL_NOT_VERIFIED':
-      return AUTH_MESSAGES.notConfirmed;
-    case 'INVALID_OTP':
-      return AUTH_MESSAGES.wrongCode;
-    case 'OTP_EXPIRED':
-    case 'TOO_MANY_ATTEMPTS':
-      // After too many wrong guesses the code is locked: only a new one helps.
-      return AUTH_MESSAGES.expiredCode;
-    case 'INVALID_PASSWORD':
-      return AUTH_MESSAGES.wrongOldPassword;
-    case 'INVALID_EMAIL':
-      return AUTH_MESSAGES.invalidEmail;
-    default:
-      return errorMessage(error);
-  }
+  return (code === undefined ? undefined : CODE_MESSAGES.get(code)) ?? errorMessage(error);
 }
