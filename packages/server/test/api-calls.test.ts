@@ -5,7 +5,7 @@ import { accessLabel, type CallDefinition } from '@flightline/domain/api/define-
 import { getClubInfo, getClubSettings, updateClubSettings } from '@flightline/domain/api/clubs';
 import { createIntro, getIntros } from '@flightline/domain/api/intros';
 import { getAllTransactions, getBalance, getBalances, reverseTransaction, updateAdminParameter } from '@flightline/domain/api/ledger';
-import { inviteMember, session } from '@flightline/domain/api/members';
+import { getPilotClubs, inviteMember, session } from '@flightline/domain/api/members';
 import { checkVersion } from '@flightline/domain/api/system';
 import { createTow, getTugs } from '@flightline/domain/api/tugs';
 import { apiClient, refusal } from './helpers/api.ts';
@@ -84,11 +84,21 @@ describe('declared API calls', () => {
   it('the OpenAPI document lists every declared call with its access and its answer schema', async () => {
     const document = (await api.get('/api/openapi.json')).json() as { paths: Record<string, Record<string, { 'x-access': string; responses: Record<string, { content?: { 'application/json': { schema: { properties?: Record<string, unknown> } } } }> }>> };
     for (const call of CALLS) {
-      const operation = document.paths[call.path]?.[call.method.toLowerCase()];
+      // OpenAPI writes a path parameter `:id` as `{id}`.
+      const operation = document.paths[call.path.replace(/:([A-Za-z]+)/g, '{$1}')]?.[call.method.toLowerCase()];
       expect(operation?.['x-access'], `${call.method} ${call.path}`).toBe(accessLabel(call));
       expect(operation?.responses['200']?.content?.['application/json'].schema).toBeDefined();
     }
     expect(Object.keys(document.paths['/api/get-tugs']!.get!.responses['200']!.content!['application/json'].schema.properties!)).toEqual(['tugs', 'towPilots']);
+  });
+
+  it('the OpenAPI document shows a declared path parameter, and the call answers exactly its declared shape', async () => {
+    const document = (await api.get('/api/openapi.json')).json() as { paths: Record<string, Record<string, { parameters: unknown[] }>> };
+    expect(document.paths['/api/get-pilot-clubs/{id}']!.get!.parameters).toEqual([
+      { name: 'id', in: 'path', required: true, schema: expect.objectContaining({ type: 'string', maxLength: 100 }) },
+    ]);
+    const clubs = await api.get(`/api/get-pilot-clubs/${tomId}`, cookie);
+    expect(getPilotClubs.answer.parse(clubs.json())).toEqual({ clubs: [{ id: club, name: 'Alpha Soaring', shortName: '', status: 'active' }] });
   });
 
   /** The call as a member with no rights sends it, naming `named` as the club. */

@@ -16,7 +16,7 @@ import {
   reverseTransaction,
   updateAdminParameter,
 } from './ledger.ts';
-import { acceptInvitation, createPilot, getPilot, inviteMember, listMembers, session, switchClub } from './members.ts';
+import { acceptInvitation, createPilot, getPilot, getPilotClubs, inviteMember, listMembers, session, switchClub } from './members.ts';
 import { checkVersion, health, openApiDocument } from './system.ts';
 import { createTow, getTugs } from './tugs.ts';
 
@@ -35,6 +35,7 @@ const definitions = [
   getClubSettings,
   updateClubSettings,
   session,
+  getPilotClubs,
   switchClub,
   getPilot,
   listMembers,

@@ -23,9 +23,10 @@ export interface CallDefinition<
   B extends z.ZodType | undefined = z.ZodType | undefined,
   A extends z.ZodType = z.ZodType,
   X extends CallAccess = CallAccess,
+  R extends z.ZodType | undefined = z.ZodType | undefined,
 > {
   method: M;
-  /** The full path, `/api/...`. */
+  /** The full path, `/api/...`; `:name` marks a path parameter. */
   path: P;
   summary: string;
   access: X;
@@ -36,6 +37,8 @@ export interface CallDefinition<
   right?: CallRight | readonly CallRight[];
   /** The 403 message when the right is missing: "User is not authorized (603)" unless the call has always answered another. */
   refusal?: string;
+  /** The path's parameters (`:id` in `path`), by name. */
+  params?: R;
   query?: Q;
   body?: B;
   /** The 200 answer's JSON. */
@@ -50,7 +53,8 @@ export function defineCall<
   X extends CallAccess,
   Q extends z.ZodType | undefined = undefined,
   B extends z.ZodType | undefined = undefined,
->(definition: CallDefinition<M, P, Q, B, A, X>): CallDefinition<M, P, Q, B, A, X> {
+  R extends z.ZodType | undefined = undefined,
+>(definition: CallDefinition<M, P, Q, B, A, X, R>): CallDefinition<M, P, Q, B, A, X, R> {
   return definition;
 }
 
@@ -63,14 +67,26 @@ export function accessLabel(call: Pick<CallDefinition, 'access' | 'right'>): str
 /** `GET /api/get-tugs`: how the web app names a call. */
 export type RouteOf<D> = D extends { method: infer M extends string; path: infer P extends string } ? `${M} ${P}` : never;
 
-/** What the caller sends: the query of a GET, the body of a POST (their input types, before defaults). */
-export type InputOf<D> = D extends { query?: infer Q; body?: infer B }
+/** The query of a GET, the body of a POST (their input types, before defaults); undefined for neither. */
+type SentOf<D> = D extends { query?: infer Q; body?: infer B }
   ? [NonNullable<Q>] extends [never]
     ? [NonNullable<B>] extends [never]
-      ? Record<string, never>
+      ? undefined
       : z.input<NonNullable<B> & z.ZodType>
     : z.input<NonNullable<Q> & z.ZodType>
   : never;
+
+/** The path parameters' input type; undefined for a path without any. */
+type PathOf<D> = D extends { params?: infer R } ? ([NonNullable<R>] extends [never] ? undefined : z.input<NonNullable<R> & z.ZodType>) : undefined;
+
+/** What the caller sends: the path parameters with the query of a GET or the body of a POST. */
+export type InputOf<D> = [PathOf<D>] extends [undefined]
+  ? [SentOf<D>] extends [undefined]
+    ? Record<string, never>
+    : SentOf<D>
+  : [SentOf<D>] extends [undefined]
+    ? PathOf<D>
+    : PathOf<D> & SentOf<D>;
 
 /** What a 200 answers. */
 export type AnswerOf<D> = D extends { answer: infer A extends z.ZodType } ? z.output<A> : never;

@@ -1,14 +1,11 @@
 import { z } from 'zod';
 import { acceptInvitationSchema, inviteMemberSchema } from '../schemas/invitations.ts';
 import { pilotCreateSchema, switchClubSchema } from '../schemas/members.ts';
+import { pilotClubAnswer } from './clubs.ts';
 import { defineCall } from './define-call.ts';
 import { clubParam, clubQuery, userIdParam } from './params.ts';
 
-/**
- * The members' calls. GET /api/get-pilot-clubs/:id names the person in its
- * path, which `call()` does not fill in yet, so it is still registered by its
- * route in packages/server.
- */
+/** The members' calls. */
 
 // The rights below are the session's view: each is false while the caller's membership is not active.
 export const sessionAnswer = z.object({
@@ -44,6 +41,15 @@ export const session = defineCall({
   summary: 'Who is signed in, their active club and their rights there',
   access: 'public',
   answer: sessionAnswer,
+});
+
+export const getPilotClubs = defineCall({
+  method: 'GET',
+  path: '/api/get-pilot-clubs/:id',
+  summary: "The caller's clubs: active, inactive or pending membership",
+  access: 'user',
+  params: z.object({ id: userIdParam }),
+  answer: z.object({ clubs: z.array(pilotClubAnswer) }),
 });
 
 export const switchClub = defineCall({

@@ -48,6 +48,8 @@ export interface OpenApiOperation {
   summary: string;
   /** Who may call: public, user, member, or the right a member needs (admin, canAddFunds, …). */
   access: string;
+  /** The path parameters' JSON schema (`:id` in the url). */
+  params?: unknown;
   query?: unknown;
   body?: unknown;
   /** The 200 answer's JSON schema, for a call declared in packages/domain/src/api. */
@@ -81,6 +83,7 @@ export function defineRoute<A extends Access, Q extends z.ZodType = z.ZodUndefin
     url: route.url,
     summary: route.summary,
     access: route.access,
+    ...(route.params ? { params: z.toJSONSchema(route.params, { io: 'input', unrepresentable: 'any' }) } : {}),
     ...(route.query ? { query: z.toJSONSchema(route.query, { io: 'input', unrepresentable: 'any' }) } : {}),
     ...(route.body ? { body: z.toJSONSchema(route.body, { io: 'input', unrepresentable: 'any' }) } : {}),
   });
@@ -115,17 +118,21 @@ export function defineRoute<A extends Access, Q extends z.ZodType = z.ZodUndefin
  */
 const CHECK_ANSWERS = process.env.VITEST === 'true' || process.env.FLIGHTLINE_CHECK_ANSWERS === '1';
 
-type CallHandlers<D extends CallDefinition> = Pick<RouteDefinition<D['access'], QueryOf<D>, BodyOf<D>, unknown>, 'revalidate' | 'params'> & {
+type CallHandlers<D extends CallDefinition> = Pick<RouteDefinition<D['access'], QueryOf<D>, BodyOf<D>, unknown>, 'revalidate'> & {
   /**
    * The club the call names, checked against the active club before the
    * declared right, for a call that has always refused another club first
    * (whatever the caller's rights).
    */
   club?: (input: { query: z.infer<QueryOf<D>>; body: z.infer<BodyOf<D>> }) => string | undefined;
-  handler: (input: Parameters<RouteDefinition<D['access'], QueryOf<D>, BodyOf<D>, unknown>['handler']>[0]) => Promise<z.input<D['answer']>>;
+  handler: (
+    input: Omit<Parameters<RouteDefinition<D['access'], QueryOf<D>, BodyOf<D>, unknown>['handler']>[0], 'params'> & { params: ParamsOf<D> },
+  ) => Promise<z.input<D['answer']>>;
 };
 type QueryOf<D extends CallDefinition> = NonNullable<D['query']>;
 type BodyOf<D extends CallDefinition> = NonNullable<D['body']>;
+/** The declared path parameters, parsed (none: an empty object). */
+type ParamsOf<D extends CallDefinition> = [NonNullable<D['params']>] extends [never] ? Record<string, never> : z.output<NonNullable<D['params']>>;
 
 /** The message of a missing right, unless the call declares its own. */
 const NOT_AUTHORIZED = 'User is not authorized (603)';
@@ -150,7 +157,7 @@ export function defineCallRoute<D extends CallDefinition>(app: FastifyInstance, 
     access: call.access as D['access'],
     ...(call.query ? { query: call.query as QueryOf<D> } : {}),
     ...(call.body ? { body: call.body as BodyOf<D> } : {}),
-    ...(route.params ? { params: route.params } : {}),
+    ...(call.params ? { params: call.params as z.ZodType<Record<string, string>> } : {}),
     ...(route.revalidate ? { revalidate: route.revalidate } : {}),
     // After the input is parsed, as the services' own checks ran: a bad input answers 400 before a missing right's 403.
     authorize(input) {
@@ -158,7 +165,8 @@ export function defineCallRoute<D extends CallDefinition>(app: FastifyInstance, 
       if (call.right) requireCallRight(input.ctx, { right: call.right, refusal: call.refusal });
     },
     async handler(input) {
-      const result = await route.handler(input);
+      // defineRoute parsed the path with the declared params schema.
+      const result = await route.handler({ ...input, params: input.params as ParamsOf<D> });
       if (CHECK_ANSWERS && !input.reply.sent) {
         // As the phone receives it: a field the schema does not name is drift too.
         const sent: unknown = JSON.parse(JSON.stringify(result));

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, expectTypeOf, it, vi } from 'vitest';
-import type { TowEventResult, TugPageData } from '@flightline/domain/api-types';
+import type { PilotClub, TowEventResult, TugPageData } from '@flightline/domain/api-types';
 import { ApiError, call, CanceledError, configureApi, get, NO_RESPONSE_STATUS, post, request } from './api.ts';
 
 /** A real HTTP server on 127.0.0.1 answering the shapes the API answers with (docs/architecture.md). */
@@ -21,6 +21,8 @@ function handle(req: IncomingMessage, res: ServerResponse) {
         return json(200, { method: req.method, contentType: req.headers['content-type'], received: JSON.parse(raw) as unknown });
       case '/api/get-tugs':
         return json(200, { tugs: [], towPilots: [{ userID: req.method ?? '', first: url.searchParams.get('club') ?? '', last: '' }] });
+      case '/api/get-pilot-clubs/u%201%2F2':
+        return json(200, { clubs: [{ id: req.url ?? '', name: '', shortName: '', status: 'active' }] });
       case '/api/create-tow/':
         return json(200, { statusCode: 200, message: req.method, tug: JSON.parse(raw) as unknown });
       case '/api/empty':
@@ -200,6 +202,14 @@ describe('call(): a declared call by its route', () => {
     const answer = await call('POST /api/create-tow/', body);
     expectTypeOf(answer).toEqualTypeOf<TowEventResult>();
     expect(answer).toEqual({ statusCode: 200, message: 'POST', tug: body });
+  });
+
+  it('a path parameter is filled in from the input field of its name (encoded), and not sent again as the query', async () => {
+    const answer = await call('GET /api/get-pilot-clubs/:id', { id: 'u 1/2' });
+    expectTypeOf(answer).toEqualTypeOf<{ clubs: PilotClub[] }>();
+    expect(answer.clubs[0]!.id).toBe('/api/get-pilot-clubs/u%201%2F2');
+    // @ts-expect-error the person's id is required
+    void (() => call('GET /api/get-pilot-clubs/:id', {}));
   });
 
   it('the input is typed from the declaration: a wrong field or type does not compile', () => {

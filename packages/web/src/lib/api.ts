@@ -128,15 +128,24 @@ export async function request<T>(method: 'GET' | 'POST' | 'DELETE', path: string
 
 /**
  * A call declared in packages/domain/src/api, by its route
- * (`call('GET /api/get-tugs', { club })`): the query of a GET, the body of a
+ * (`call('GET /api/get-tugs', { club })`): the path parameters (`:id`, filled
+ * in from the input's field of that name), the query of a GET, the body of a
  * POST, and the answer, all typed from the declaration, which is imported for
  * its types only (no schema in the page's bundle).
  */
 export async function call<R extends CallRoute>(route: R, input: InputOf<CallNamed<R>>, signal?: AbortSignal): Promise<AnswerOf<CallNamed<R>>> {
   const space = route.indexOf(' ');
   const method = route.slice(0, space) as CallMethod;
-  const path = route.slice(space + 1).replace(/^\/api/, '');
-  const options: RequestOptions = method === 'GET' ? { query: input as Query } : { body: input };
+  const sent: Record<string, unknown> = { ...(input as Record<string, unknown>) };
+  const path = route
+    .slice(space + 1)
+    .replace(/^\/api/, '')
+    .replace(/:([A-Za-z]+)/g, (_, name: string) => {
+      const value = sent[name];
+      delete sent[name];
+      return encodeURIComponent(String(value));
+    });
+  const options: RequestOptions = method === 'GET' ? { query: sent as Query } : { body: sent };
   return (await request<AnswerOf<CallNamed<R>>>(method, path, signal ? { ...options, signal } : options)).body as AnswerOf<CallNamed<R>>;
 }
 

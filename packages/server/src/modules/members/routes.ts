@@ -1,16 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import * as calls from '@flightline/domain/api/members';
 import { assertSameClub } from '../../http/context.ts';
-import { userIdParam } from '../../http/params.ts';
-import { defineCallRoute, defineRoute } from '../../http/route.ts';
+import { defineCallRoute } from '../../http/route.ts';
 import type { ModuleDeps } from '../deps.ts';
 import { createPilot, getPilotRecord, listDirectory, listPilotClubs, switchClub } from './service.ts';
 import { findUserById } from './repo.ts';
 import { acceptInvitation, inviteMember } from './invitation-service.ts';
 import { sessionInfo } from './session-service.ts';
 
-/** The members' calls, declared in packages/domain/src/api/members.ts; get-pilot-clubs names the person in its path and keeps its own route. */
+/** The members' calls, declared in packages/domain/src/api/members.ts. */
 export function registerMemberRoutes(app: FastifyInstance, { db, mailer, authSecret, publicUrl }: ModuleDeps): void {
   defineCallRoute(app, calls.session, {
     async handler({ ctx }) {
@@ -19,14 +17,9 @@ export function registerMemberRoutes(app: FastifyInstance, { db, mailer, authSec
     },
   });
 
-  defineRoute(app, {
-    method: 'GET',
-    url: '/api/get-pilot-clubs/:id',
-    summary: "The caller's clubs: active, inactive or pending membership",
-    access: 'user',
-    params: z.object({ id: userIdParam }),
+  defineCallRoute(app, calls.getPilotClubs, {
     async handler({ params, ctx }) {
-      return { clubs: await listPilotClubs(db, ctx, params.id!) };
+      return { clubs: await listPilotClubs(db, ctx, params.id) };
     },
   });
 

@@ -6,16 +6,20 @@ export function buildOpenApi(ops: OpenApiOperation[], version: string) {
   for (const op of ops) {
     const path = op.url.replace(/:([A-Za-z]+)/g, '{$1}');
     const query = op.query as { properties?: Record<string, unknown>; required?: string[] } | undefined;
+    const pathParams = op.params as { properties?: Record<string, unknown> } | undefined;
     paths[path] ??= {};
     paths[path][op.method.toLowerCase()] = {
       summary: op.summary,
       'x-access': op.access,
-      parameters: Object.entries(query?.properties ?? {}).map(([name, schema]) => ({
-        name,
-        in: 'query',
-        required: query?.required?.includes(name) ?? false,
-        schema,
-      })),
+      parameters: [
+        ...Object.entries(pathParams?.properties ?? {}).map(([name, schema]) => ({ name, in: 'path', required: true, schema })),
+        ...Object.entries(query?.properties ?? {}).map(([name, schema]) => ({
+          name,
+          in: 'query',
+          required: query?.required?.includes(name) ?? false,
+          schema,
+        })),
+      ],
       ...(op.body ? { requestBody: { required: true, content: { 'application/json': { schema: op.body } } } } : {}),
       responses: {
         '200': op.answer ? { description: 'Success', content: { 'application/json': { schema: op.answer } } } : { description: 'Success' },

@@ -1,6 +1,5 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import type { PilotClub } from '@flightline/domain/api-types';
-import { call, get } from '../api.ts';
+import { call } from '../api.ts';
 
 /** The clubs: every club, the clubs one person belongs to, and the active club's settings for editing. */
 export const clubKeys = {
@@ -21,7 +20,7 @@ export function allClubsQuery() {
 export function pilotClubsQuery(userID: string) {
   return queryOptions({
     queryKey: [...clubKeys.ofPilot, userID] as const,
-    queryFn: ({ signal }) => get<{ clubs: PilotClub[] }>(`/get-pilot-clubs/${encodeURIComponent(userID)}`, undefined, signal),
+    queryFn: ({ signal }) => call('GET /api/get-pilot-clubs/:id', { id: userID }, signal),
   });
 }
 
