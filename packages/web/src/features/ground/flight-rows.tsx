@@ -37,6 +37,20 @@ function ReleaseBadge({ flight, heightUnit }: { flight: FlightRecord; heightUnit
   );
 }
 
+/** A row's Release height and its undo, side by side. */
+function RowActions({ busy, onReleaseHeight, undo, onUndo }: { busy: boolean; onReleaseHeight: () => void; undo: string; onUndo: () => void }) {
+  return (
+    <div className="d-flex gap-2">
+      <button type="button" className="btn btn-outline-primary flex-fill" disabled={busy} onClick={onReleaseHeight}>
+        Release height
+      </button>
+      <button type="button" className="btn btn-outline-danger flex-fill" disabled={busy} onClick={onUndo}>
+        {undo}
+      </button>
+    </div>
+  );
+}
+
 function rowClass(flight: FlightRecord): string {
   return `line-flight border rounded p-2 mb-2${hasReleaseHeight(flight) ? '' : ' line-flight-no-height'}`;
 }
@@ -73,14 +87,7 @@ export function InProgressRow({
           Land {flight.glider}
         </button>
       )}
-      <div className="d-flex gap-2">
-        <button type="button" className="btn btn-outline-primary flex-fill" disabled={ctx.busy} onClick={onReleaseHeight}>
-          Release height
-        </button>
-        <button type="button" className="btn btn-outline-danger flex-fill" disabled={ctx.busy} onClick={onUndoLaunch}>
-          Undo launch
-        </button>
-      </div>
+      <RowActions busy={ctx.busy} onReleaseHeight={onReleaseHeight} undo="Undo launch" onUndo={onUndoLaunch} />
     </li>
   );
 }
@@ -98,14 +105,7 @@ export function LandedRow({ flight, ctx, onReleaseHeight, onUndoLanding }: { fli
         </span>
         <ReleaseBadge flight={flight} heightUnit={ctx.heightUnit} />
       </div>
-      <div className="d-flex gap-2">
-        <button type="button" className="btn btn-outline-primary flex-fill" disabled={ctx.busy} onClick={onReleaseHeight}>
-          Release height
-        </button>
-        <button type="button" className="btn btn-outline-danger flex-fill" disabled={ctx.busy} onClick={onUndoLanding}>
-          Undo landing
-        </button>
-      </div>
+      <RowActions busy={ctx.busy} onReleaseHeight={onReleaseHeight} undo="Undo landing" onUndo={onUndoLanding} />
     </li>
   );
 }
