@@ -1,5 +1,6 @@
 import { serveAdmin } from './admin.ts';
 import type { RouteOf } from './define-call.ts';
+import { getChargeBreakdown } from './charges.ts';
 import { getClubInfo, getClubPaymentMethods, getClubSettings, listClubs, updateClubSettings } from './clubs.ts';
 import { getFlights, groundStatus, serveCrew, serveLogs, updateFlight } from './flights.ts';
 import { createIntro, getIntros } from './intros.ts';
@@ -50,6 +51,7 @@ const definitions = [
   getTransactions,
   getUserTransactions,
   getRecentTransactions,
+  getChargeBreakdown,
   getAllTransactions,
   getBalances,
   updateAdminParameter,
