@@ -1,50 +1,10 @@
 import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
-import type { FlightRecord, LedgerPosting } from './api-types.ts';
+import type { LedgerPosting } from './api-types.ts';
+import { landedFlight, LAUNCH } from './flight.fixtures.ts';
 import { flightExportHeader, flightExportRow, transactionExportRow } from './exports.ts';
 
 const ZONE = 'America/Toronto';
-// 2026-11-22 14:05 and 14:47 in Toronto (UTC−5).
-const LAUNCH = Date.UTC(2026, 10, 22, 19, 5);
-const LANDING = Date.UTC(2026, 10, 22, 19, 47);
-
-function flight(overrides: Partial<FlightRecord> = {}): FlightRecord {
-  return {
-    id: 'f1',
-    dateString: '2026-11-22',
-    user: 'u1',
-    first: 'Ada',
-    last: 'Lovelace',
-    flyWith: 'Member',
-    passengerID: 'u2',
-    passengerFirst: 'Charles',
-    passengerLast: 'Babbage',
-    pilotInCharge: true,
-    shareCost: true,
-    glider: 'C-GABC',
-    launchType: '2000 ft',
-    introRef: '',
-    towSpeed: 60,
-    submittedAt: LAUNCH - 600_000,
-    acceptedAt: LAUNCH,
-    launchedAt: LAUNCH,
-    offTowAt: null,
-    landedAt: LANDING,
-    cancelledAt: null,
-    releaseHeight: 2000,
-    releaseSetBy: 'u3',
-    towPilot: 'u3',
-    tug: 'C-FTUG',
-    launchTransaction: 1,
-    landingTransaction: 2,
-    launchCost: null,
-    flightCost: null,
-    flightLocked: false,
-    corrections: [],
-    ...overrides,
-  };
-}
-
 describe('flight export', () => {
   it('has the spec columns, plus Cancelled At only when cancelled flights are included', () => {
     expect(flightExportHeader(false)).toHaveLength(16);
@@ -54,7 +14,7 @@ describe('flight export', () => {
 
   it('writes times in the club zone, duration in hours and the tow pilot full name', () => {
     const names = new Map([['u3', 'Wilbur Wright']]);
-    expect(flightExportRow(flight(), names, ZONE, false)).toEqual([
+    expect(flightExportRow(landedFlight(), names, ZONE, false)).toEqual([
       '2026-11-22',
       'Ada',
       'Lovelace',
@@ -76,7 +36,7 @@ describe('flight export', () => {
 
   it('falls back to the tow pilot id and writes 0 h and empty times for a cancelled flight', () => {
     const row = flightExportRow(
-      flight({ launchedAt: null, landedAt: null, cancelledAt: LAUNCH, towPilot: 'gone', releaseHeight: 0 }),
+      landedFlight({ launchedAt: null, landedAt: null, cancelledAt: LAUNCH, towPilot: 'gone', releaseHeight: 0 }),
       new Map(),
       ZONE,
       true,

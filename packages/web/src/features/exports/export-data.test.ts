@@ -1,33 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import type { FlightRecord, LedgerPosting } from '@flightline/domain/api-types';
+import { FLOWN_ALONE } from '@flightline/domain/crew-rules';
 import { BYTE_ORDER_MARK } from '@flightline/domain/csv';
-import { flight as waitingFlight } from '../../test/flight.fixtures.ts';
+import { landedFlight, LAUNCH } from '@flightline/domain/flight.fixtures';
 import { buildExport, changeExportDates, flightRangeProblem, flightsFor, flightsQuery, nameLookup } from './export-data.ts';
 
 const ZONE = 'America/Toronto';
 const DATES = { startDate: '2026-11-01', endDate: '2026-11-22' };
 // 2026-11-22 14:05 in Toronto (UTC−5).
-const T = Date.UTC(2026, 10, 22, 19, 5);
+const T = LAUNCH;
 
-/** Ada Lovelace's landed flight, towed by u3. */
+/** Ada Lovelace's landed flight, alone, half an hour long. */
 function flight(id: string, overrides: Partial<FlightRecord> = {}): FlightRecord {
-  return waitingFlight(id, {
-    dateString: '2026-11-22',
-    first: 'Ada',
-    last: 'Lovelace',
-    glider: 'C-GABC',
-    submittedAt: T - 600_000,
-    acceptedAt: T,
-    launchedAt: T,
-    landedAt: T + 30 * 60_000,
-    releaseHeight: 2000,
-    releaseSetBy: 'u3',
-    towPilot: 'u3',
-    tug: 'C-FTUG',
-    launchTransaction: 1,
-    landingTransaction: 2,
-    ...overrides,
-  });
+  return landedFlight({ id, flyWith: 'Alone', ...FLOWN_ALONE, landedAt: T + 30 * 60_000, ...overrides });
 }
 
 const landedLater = flight('landed-later', { launchedAt: T + 3_600_000, landedAt: T + 5_400_000 });
