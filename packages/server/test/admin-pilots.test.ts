@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiClient, refusal } from './helpers/api.ts';
-import { createClub, createPerson, createTestApp, type Flags, type TestApp } from './helpers/test-app.ts';
-
-type Person = { userId: string; email: string };
+import { refusal } from './helpers/api.ts';
+import { createPerson, type Flags, type Person } from './helpers/test-app.ts';
+import { openTwoClubs, type TwoClubs } from './helpers/clubs.ts';
 
 const NOW = Date.parse('2025-07-10T15:00:00Z');
 const NOT_ACTIVATED = 'Your account has not been activated at this club, Contact a club admin to have your account activated.';
@@ -13,20 +12,14 @@ const ADMIN_ONLY = "Only an admin can change a member's qualifications or answer
  * expiry) and the answer to a membership request.
  */
 describe('admin edits of pilots through POST /api/update-item/ PILOT', () => {
-  let t: TestApp;
-  let api: ReturnType<typeof apiClient>;
-  let alpha: string;
-  let bravo: string;
+  let { t, api, alpha, bravo } = {} as TwoClubs;
   let admin: Person;
   let adminCookie: string;
   const cookies: Record<string, string> = {};
   const people: Record<string, Person> = {};
 
   beforeAll(async () => {
-    t = await createTestApp({ now: NOW });
-    api = apiClient(t);
-    alpha = await createClub(t.db, { name: 'Alpha Soaring', time_zone: 'America/Toronto' });
-    bravo = await createClub(t.db, { name: 'Bravo Gliding' });
+    ({ t, api, alpha, bravo } = await openTwoClubs({ now: NOW }));
     admin = await createPerson(t.db, { club: alpha, first: 'Alex', last: 'Admin', flags: { is_admin: true } });
     adminCookie = await t.signIn(admin.email);
     const roles: [string, string, Flags, string, string][] = [

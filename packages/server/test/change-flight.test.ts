@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import type { FlightRecord, IntroListItem } from '@flightline/domain/api-types';
-import { apiClient, refusal } from './helpers/api.ts';
-import { balanceOf, checkInTowPilot, createFleet, depositFor, flightBody, gliderStatus, lineSnapshot } from './helpers/flights.ts';
+import { refusal } from './helpers/api.ts';
+import { balanceOf, changeFlightBody, checkInTowPilot, depositFor, flightBody, gliderStatus, lineSnapshot } from './helpers/flights.ts';
 import { createBlockRule, posting, postingsOf, setClubAccounting } from './helpers/ledger.ts';
-import { createClub, createPerson, createTestApp, type TestApp } from './helpers/test-app.ts';
-
-type Person = { userId: string; email: string };
+import { createPerson, type Person } from './helpers/test-app.ts';
+import { openTwoClubs, type TwoClubs } from './helpers/clubs.ts';
 
 /** 12:00 on 2025-07-12 in Toronto (EDT, UTC−4). */
 const NOW = Date.parse('2025-07-12T16:00:00Z');
@@ -17,10 +16,7 @@ const ago = (minutes: number) => NOW - minutes * MINUTE;
 const FUNDS = 100_000;
 
 describe('log edits: update-flight ChangeFlight re-bills the flight', () => {
-  let t: TestApp;
-  let api: ReturnType<typeof apiClient>;
-  let alpha: string;
-  let bravo: string;
+  let { t, api, alpha, bravo } = {} as TwoClubs;
   let ed: Person;
   let admin: Person;
   let mo: Person;
@@ -56,34 +52,7 @@ describe('log edits: update-flight ChangeFlight re-bills the flight', () => {
     return items.find((f) => f.id === id)!;
   };
   /** The ChangeFlight body the flight modal sends: the flight as it is, with the edits. */
-  const changeBody = async (id: string, edits: Record<string, unknown>) => {
-    const f = await record(id);
-    return {
-      id,
-      action: 'ChangeFlight',
-      date: f.dateString,
-      glider: f.glider,
-      user: f.user,
-      first: f.first,
-      last: f.last,
-      flyWith: f.flyWith,
-      passengerID: f.passengerID,
-      passengerFirst: f.passengerFirst,
-      passengerLast: f.passengerLast,
-      pilotInCharge: f.pilotInCharge,
-      shareCost: f.shareCost,
-      launchType: f.launchType,
-      towPilot: f.towPilot,
-      tug: f.tug,
-      launchedAt: f.launchedAt,
-      landedAt: f.landedAt,
-      releaseHeight: f.releaseHeight,
-      introRef: f.introRef,
-      launchTransaction: f.launchTransaction,
-      landingTransaction: f.landingTransaction,
-      ...edits,
-    };
-  };
+  const changeBody = async (id: string, edits: Record<string, unknown>) => changeFlightBody(await record(id), edits);
   const change = async (id: string, edits: Record<string, unknown>, as: Person = ed) => act(await changeBody(id, edits), as);
   const changed = async (id: string, edits: Record<string, unknown>, as: Person = ed): Promise<FlightRecord> => {
     const response = await change(id, edits, as);
@@ -107,12 +76,7 @@ describe('log edits: update-flight ChangeFlight re-bills the flight', () => {
   };
 
   beforeAll(async () => {
-    t = await createTestApp({ now: NOW });
-    api = apiClient(t);
-    alpha = await createClub(t.db, { name: 'Alpha Soaring', time_zone: 'America/Toronto' });
-    bravo = await createClub(t.db, { name: 'Bravo Gliding', time_zone: 'America/Toronto' });
-    await createFleet(t.db, alpha);
-    await createFleet(t.db, bravo);
+    ({ t, api, alpha, bravo } = await openTwoClubs({ now: NOW }, { fleet: true }));
     await t.db.insertInto('glider').values({ club_id: alpha, id: 'Odd', places: 2, status: 'Ready', rate_cents_per_minute: 33 }).execute();
     await t.db.insertInto('launch_type').values({ club_id: alpha, id: '3000 ft', kind: 'fixed', price_cents: 5_500, height: 3000 }).execute();
     ed = await createPerson(t.db, { club: alpha, first: 'Ed', last: 'Editor', flags: { can_edit_logs: true } });

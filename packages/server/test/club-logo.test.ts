@@ -4,9 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOGO_ADDRESS_REFUSED } from '@flightline/domain/club-logo';
 import { openDatabase } from '../src/db/engine.ts';
 import { migrate, readMigrations } from '../src/db/migrate.ts';
-import { apiClient, refusal } from './helpers/api.ts';
+import { refusal } from './helpers/api.ts';
 import { solidPng } from './helpers/png.ts';
-import { createClub, createPerson, createTestApp, type TestApp } from './helpers/test-app.ts';
+import { createPerson } from './helpers/test-app.ts';
+import { openTwoClubs, type TwoClubs } from './helpers/clubs.ts';
 
 const NOT_AN_IMAGE = 'The logo must be a PNG, JPEG or WebP image; SVG and other files are not accepted';
 const NOT_THIS_CLUBS_LOGO = 'That logo is not an image uploaded for this club: upload the image again';
@@ -25,17 +26,11 @@ const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1
  * makes it the logo, GET /api/club-logo/<club>?v=<sha256> serves it.
  */
 describe('club logo: upload, save, serve', () => {
-  let t: TestApp;
-  let api: ReturnType<typeof apiClient>;
-  let alpha: string;
-  let bravo: string;
+  let { t, api, alpha, bravo } = {} as TwoClubs;
   const cookies: Record<string, string> = {};
 
   beforeAll(async () => {
-    t = await createTestApp();
-    api = apiClient(t);
-    alpha = await createClub(t.db, { name: 'Alpha Soaring' });
-    bravo = await createClub(t.db, { name: 'Bravo Gliding' });
+    ({ t, api, alpha, bravo } = await openTwoClubs());
     cookies.admin = await t.signIn((await createPerson(t.db, { club: alpha, flags: { is_admin: true } })).email);
     cookies.member = await t.signIn((await createPerson(t.db, { club: alpha, flags: { can_update_gliders: true } })).email);
     cookies.bravoAdmin = await t.signIn((await createPerson(t.db, { club: bravo, flags: { is_admin: true } })).email);

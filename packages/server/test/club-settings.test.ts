@@ -1,16 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiClient, refusal } from './helpers/api.ts';
-import { createClub, createPerson, createTestApp, type Flags, type TestApp } from './helpers/test-app.ts';
+import { refusal } from './helpers/api.ts';
+import { createPerson, type Flags } from './helpers/test-app.ts';
+import { NEW_ALPHA_SETTINGS, openTwoClubs, type TwoClubs } from './helpers/clubs.ts';
 
 const UNSAFE_MESSAGE = '<p>Field opens at <strong>9:00</strong></p><script>alert(1)</script><a href="javascript:alert(2)">x</a>';
 const SAFE_MESSAGE = '<p>Field opens at <strong>9:00</strong></p><a rel="noopener noreferrer" target="_blank">x</a>';
 const ADMIN_ONLY = 'Only an admin can see or change the club settings';
 
 describe('club settings: GET /api/get-club-settings, POST /api/update-club-settings', () => {
-  let t: TestApp;
-  let api: ReturnType<typeof apiClient>;
-  let alpha: string;
-  let bravo: string;
+  let { t, api, alpha, bravo } = {} as TwoClubs;
   const cookies: Record<string, string> = {};
 
   const settings = {
@@ -30,10 +28,7 @@ describe('club settings: GET /api/get-club-settings, POST /api/update-club-setti
   };
 
   beforeAll(async () => {
-    t = await createTestApp();
-    api = apiClient(t);
-    alpha = await createClub(t.db, { name: 'Alpha Soaring' });
-    bravo = await createClub(t.db, { name: 'Bravo Gliding' });
+    ({ t, api, alpha, bravo } = await openTwoClubs());
     const people: [string, string, Flags][] = [
       ['admin', alpha, { is_admin: true }],
       ['funds', alpha, { can_add_funds: true }],
@@ -54,21 +49,7 @@ describe('club settings: GET /api/get-club-settings, POST /api/update-club-setti
   it("an admin reads the club's settings", async () => {
     const response = await api.get(`/api/get-club-settings?club=${alpha}`, cookies.admin);
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({
-      name: 'Alpha Soaring',
-      shortName: '',
-      clubLink: '',
-      clubLogo: '',
-      message: '',
-      timeZone: 'America/Toronto',
-      currency: 'CAD',
-      heightUnit: 'ft',
-      taxRates: {},
-      membershipYearEnd: '12-31',
-      warningLevelCents: 0,
-      minimumLevelCents: 0,
-      paymentMethods: ['Cash', 'Cheque', 'Credit Card', 'E-Transfer'],
-    });
+    expect(response.json()).toEqual(NEW_ALPHA_SETTINGS);
   });
 
   it('an admin replaces them: stored and answered as sent (the message as written); members are shown it sanitised', async () => {

@@ -1,10 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CrewPageData } from '@flightline/domain/api-types';
-import { apiClient } from './helpers/api.ts';
-import { createFleet, depositFor, flightBody } from './helpers/flights.ts';
-import { createClub, createPerson, createTestApp, type TestApp } from './helpers/test-app.ts';
-
-type Person = { userId: string; email: string };
+import { depositFor, flightBody } from './helpers/flights.ts';
+import { createPerson, type Person } from './helpers/test-app.ts';
+import { openAlpha, type AlphaClub } from './helpers/clubs.ts';
 
 /** 12:00 on 2025-07-12 in Toronto (EDT, UTC−4). */
 const NOW = Date.parse('2025-07-12T16:00:00Z');
@@ -18,9 +16,7 @@ const DAY = 86_400_000;
  * or a Can Add Funds holder, nobody else's.
  */
 describe("serve-crew: each pilot's funds standing, and who is on the line", () => {
-  let t: TestApp;
-  let api: ReturnType<typeof apiClient>;
-  let alpha: string;
+  let { t, api, alpha } = {} as AlphaClub;
   let pat: Person;
   let rich: Person;
   let low: Person;
@@ -37,10 +33,7 @@ describe("serve-crew: each pilot's funds standing, and who is on the line", () =
   const entryOf = (data: CrewPageData, person: Person) => data.pilots.find((pilot) => pilot.pilotID === person.userId)!;
 
   beforeAll(async () => {
-    t = await createTestApp({ now: NOW });
-    api = apiClient(t);
-    alpha = await createClub(t.db, { name: 'Alpha Soaring', time_zone: 'America/Toronto' });
-    await createFleet(t.db, alpha, { minimumLevelCents: 1000, warningLevelCents: 5000 });
+    ({ t, api, alpha } = await openAlpha({ now: NOW }, { fleet: { minimumLevelCents: 1000, warningLevelCents: 5000 } }));
     pat = await createPerson(t.db, { club: alpha, first: 'Pat', last: 'Pilot' });
     rich = await createPerson(t.db, { club: alpha, first: 'Rita', last: 'Rich' });
     low = await createPerson(t.db, { club: alpha, first: 'Lou', last: 'Low' });

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { CLUB_NAME_TAKEN, DATABASE_ERRORS, DATABASE_UNAVAILABLE, databaseAnswer, type Write } from '../src/http/database-errors.ts';
 import { apiClient, refusal } from './helpers/api.ts';
 import { asOwner, createClub, createPerson, createTestApp, type TestApp } from './helpers/test-app.ts';
+import { NEW_ALPHA_SETTINGS } from './helpers/clubs.ts';
 
 /**
  * http/database-errors.ts, the one table from the database's refusals to
@@ -117,21 +118,7 @@ describe('the database errors table', () => {
   });
 
   describe('read by the error handler', () => {
-    const settings = {
-      name: 'Alpha Soaring',
-      shortName: 'ASC',
-      clubLink: '',
-      clubLogo: '',
-      message: '',
-      timeZone: 'America/Toronto',
-      currency: 'CAD',
-      heightUnit: 'ft',
-      taxRates: {},
-      membershipYearEnd: '12-31',
-      warningLevelCents: 0,
-      minimumLevelCents: 0,
-      paymentMethods: ['Cash'],
-    };
+    const settings = { ...NEW_ALPHA_SETTINGS, shortName: 'ASC', paymentMethods: ['Cash'] };
     const save = (shortName: string) => api.post('/api/update-club-settings', { ...settings, shortName }, adminCookie);
 
     beforeAll(async () => {

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiClient, refusal } from './helpers/api.ts';
-import { createClub, createPerson, createTestApp, type Flags, type TestApp } from './helpers/test-app.ts';
+import { BLOCK_DEFAULTS } from '@flightline/domain/schemas/fleet';
+import { refusal } from './helpers/api.ts';
+import { createPerson, type Flags } from './helpers/test-app.ts';
+import { openTwoClubs, type TwoClubs } from './helpers/clubs.ts';
 
 const NOW = Date.parse('2025-07-10T15:00:00Z');
 const NOT_ACTIVATED = 'Your account has not been activated at this club, Contact a club admin to have your account activated.';
@@ -15,19 +17,13 @@ const ADMIN_DETAILS = 'Only an admin can change glider details other than status
  * changes nothing.
  */
 describe('fleet items through POST /api/update-item/', () => {
-  let t: TestApp;
-  let api: ReturnType<typeof apiClient>;
-  let alpha: string;
-  let bravo: string;
+  let { t, api, alpha, bravo } = {} as TwoClubs;
   let alphaBlock: string;
   let bravoBlock: string;
   const cookies: Record<string, string> = {};
 
   beforeAll(async () => {
-    t = await createTestApp({ now: NOW });
-    api = apiClient(t);
-    alpha = await createClub(t.db, { name: 'Alpha Soaring' });
-    bravo = await createClub(t.db, { name: 'Bravo Gliding' });
+    ({ t, api, alpha, bravo } = await openTwoClubs({ now: NOW }));
     await t.db.updateTable('club').set({ tax_rates: JSON.stringify({ HST: 0.13, GST: 0.05 }) }).where('id', '=', alpha).execute();
     // Bravo measures heights in metres.
     await t.db.updateTable('club').set({ height_unit: 'm', tax_rates: JSON.stringify({ GST: 0.05 }) }).where('id', '=', bravo).execute();
@@ -521,26 +517,7 @@ describe('fleet items through POST /api/update-item/', () => {
       expect(body).toEqual({
         statusCode: 200,
         message: 'Block created successfully',
-        item: {
-          id: created,
-          name: 'Summer 10 h',
-          units: 'minutes',
-          amount: 600,
-          blockPriceCents: 30000,
-          endsWithMembership: true,
-          endsAfterDays: false,
-          daysCount: 0,
-          endsAfterFlyingDays: false,
-          flyingDaysCount: 0,
-          minFlightChargeCents: 0,
-          minFlightUnits: 0,
-          maxFlightChargeCents: null,
-          maxFlightUnits: null,
-          excessMultiplier: 1,
-          taxStatus: 'exempt',
-          taxRates: [],
-          active: true,
-        },
+        item: { ...BLOCK_DEFAULTS, id: created, name: 'Summer 10 h', amount: 600, blockPriceCents: 30000 },
       });
       expect(await blockRow(alpha, created)).toMatchObject({ name: 'Summer 10 h', units: 'minutes', amount: 600, price_cents: 30000, excess_multiplier: expect.anything() });
     });

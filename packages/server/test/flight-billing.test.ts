@@ -14,11 +14,9 @@ import {
 } from '../src/modules/billing/flight-billing.ts';
 import { lockFlight } from '../src/modules/flights/repo.ts';
 import { insertEntry } from '../src/modules/ledger/posting-repo.ts';
-import { apiClient } from './helpers/api.ts';
+import { apiClient, type ApiClient } from './helpers/api.ts';
 import { ledgerCounts, posting, postingsOf, setClubAccounting } from './helpers/ledger.ts';
-import { createClub, createPerson, createTestApp, type TestApp } from './helpers/test-app.ts';
-
-type Person = { userId: string; email: string };
+import { createClub, createPerson, createTestApp, type Person, type TestApp } from './helpers/test-app.ts';
 
 /** 12:00 on 2025-11-22 in Toronto (EST, UTC−5): the entered time of every call. */
 const NOW = Date.parse('2025-11-22T17:00:00Z');
@@ -33,7 +31,7 @@ const VARIABLE_RANGES = [
 
 describe('billing of flights', () => {
   let t: TestApp;
-  let api: ReturnType<typeof apiClient>;
+  let api: ApiClient;
   let alpha: string;
   let admin: Person;
   let treasurer: Person;

@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import type { FlightRecord, LogsData } from '@flightline/domain/api-types';
-import { apiClient, refusal } from './helpers/api.ts';
-import { createFleet, createIntro } from './helpers/flights.ts';
+import { refusal } from './helpers/api.ts';
+import { createIntro } from './helpers/flights.ts';
 import { setClubAccounting } from './helpers/ledger.ts';
-import { createClub, createPerson, createTestApp, type TestApp } from './helpers/test-app.ts';
-
-type Person = { userId: string; email: string };
+import { createPerson, type Person } from './helpers/test-app.ts';
+import { openTwoClubs, type TwoClubs } from './helpers/clubs.ts';
 
 /** 12:00 on 2025-07-12 in Toronto (EDT, UTC−4). */
 const NOW = Date.parse('2025-07-12T16:00:00Z');
@@ -14,10 +13,7 @@ const TODAY = '2025-07-12';
 const MINUTE = 60_000;
 
 describe('flight logs: GET /api/serve-logs', () => {
-  let t: TestApp;
-  let api: ReturnType<typeof apiClient>;
-  let alpha: string;
-  let bravo: string;
+  let { t, api, alpha, bravo } = {} as TwoClubs;
   let pat: Person;
   let ann: Person;
   let ed: Person;
@@ -79,12 +75,7 @@ describe('flight logs: GET /api/serve-logs', () => {
   const idsOf = (data: LogsData) => data.flights.map((f) => Object.entries(ids).find(([, id]) => id === f.id)?.[0] ?? f.id);
 
   beforeAll(async () => {
-    t = await createTestApp({ now: NOW });
-    api = apiClient(t);
-    alpha = await createClub(t.db, { name: 'Alpha Soaring', time_zone: 'America/Toronto' });
-    bravo = await createClub(t.db, { name: 'Bravo Gliding', time_zone: 'America/Toronto' });
-    await createFleet(t.db, alpha);
-    await createFleet(t.db, bravo);
+    ({ t, api, alpha, bravo } = await openTwoClubs({ now: NOW }, { fleet: true }));
     pat = await createPerson(t.db, { club: alpha, first: 'Pat', last: 'Pilot' });
     ann = await createPerson(t.db, { club: alpha, first: 'Ann', last: 'Zed', flags: { is_instructor: true } });
     ed = await createPerson(t.db, { club: alpha, first: 'Ed', last: 'Editor', flags: { can_edit_logs: true } });

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { apiClient, refusal } from './helpers/api.ts';
-import { checkInTowPilot, createFleet, createIntro, depositFor, flightBody } from './helpers/flights.ts';
-import { createClub, createPerson, createTestApp, type TestApp } from './helpers/test-app.ts';
-
-type Person = { userId: string; email: string };
+import { refusal } from './helpers/api.ts';
+import { checkInTowPilot, createIntro, depositFor, flightBody } from './helpers/flights.ts';
+import { createPerson, type Person } from './helpers/test-app.ts';
+import { openTwoClubs, type TwoClubs } from './helpers/clubs.ts';
 
 /** 12:00 on 2025-07-12 in Toronto (EDT, UTC−4). */
 const NOW = Date.parse('2025-07-12T16:00:00Z');
@@ -13,10 +12,7 @@ const DAY = 86_400_000;
 const TODAY = '2025-07-12';
 
 describe('reading the flight line: serve-crew, ground-status, get-flights, list-items FLIGHT', () => {
-  let t: TestApp;
-  let api: ReturnType<typeof apiClient>;
-  let alpha: string;
-  let bravo: string;
+  let { t, api, alpha, bravo } = {} as TwoClubs;
   let pat: Person;
   let zoe: Person;
   let ann: Person;
@@ -51,12 +47,7 @@ describe('reading the flight line: serve-crew, ground-status, get-flights, list-
   };
 
   beforeAll(async () => {
-    t = await createTestApp({ now: NOW });
-    api = apiClient(t);
-    alpha = await createClub(t.db, { name: 'Alpha Soaring', time_zone: 'America/Toronto' });
-    bravo = await createClub(t.db, { name: 'Bravo Gliding', time_zone: 'America/Toronto' });
-    await createFleet(t.db, alpha);
-    await createFleet(t.db, bravo);
+    ({ t, api, alpha, bravo } = await openTwoClubs({ now: NOW }, { fleet: true }));
     await t.db.insertInto('glider').values({ club_id: alpha, id: 'Duo', places: 2, status: 'Flying' }).execute();
     pat = await createPerson(t.db, { club: alpha, first: 'Pat', last: 'Pilot' });
     zoe = await createPerson(t.db, { club: alpha, first: 'Zoe', last: 'Adams', flags: { is_instructor: true } });

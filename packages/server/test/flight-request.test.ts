@@ -1,22 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { isWellFormedSerial } from '@flightline/domain/intro-serial';
-import { apiClient, refusal } from './helpers/api.ts';
+import { refusal } from './helpers/api.ts';
 import { balanceOf, createFleet, createIntro, depositFor, flightBody, gliderStatus, lineSnapshot } from './helpers/flights.ts';
 import { posting, postingsOf } from './helpers/ledger.ts';
-import { createClub, createPerson, createTestApp, type TestApp } from './helpers/test-app.ts';
-
-type Person = { userId: string; email: string };
+import { createPerson, type Person } from './helpers/test-app.ts';
+import { openTwoClubs, type TwoClubs } from './helpers/clubs.ts';
 
 /** 12:00 on 2025-07-12 in Toronto (EDT, UTC−4). */
 const NOW = Date.parse('2025-07-12T16:00:00Z');
 const TODAY = '2025-07-12';
 
 describe('requesting a flight: update-item FLIGHT', () => {
-  let t: TestApp;
-  let api: ReturnType<typeof apiClient>;
-  let alpha: string;
-  let bravo: string;
+  let { t, api, alpha, bravo } = {} as TwoClubs;
   let pat: Person;
   let ian: Person;
   let mo: Person;
@@ -40,10 +36,7 @@ describe('requesting a flight: update-item FLIGHT', () => {
   };
 
   beforeAll(async () => {
-    t = await createTestApp({ now: NOW });
-    api = apiClient(t);
-    alpha = await createClub(t.db, { name: 'Alpha Soaring', time_zone: 'America/Toronto' });
-    bravo = await createClub(t.db, { name: 'Bravo Gliding', time_zone: 'America/Toronto' });
+    ({ t, api, alpha, bravo } = await openTwoClubs({ now: NOW }));
     await createFleet(t.db, alpha, { minimumLevelCents: 1000 });
     pat = await createPerson(t.db, { club: alpha, first: 'Pat', last: 'Pilot' });
     ian = await createPerson(t.db, { club: alpha, first: 'Ian', last: 'Instructor', flags: { is_instructor: true } });

@@ -1,28 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import type { IntroListItem } from '@flightline/domain/api-types';
-import { apiClient } from './helpers/api.ts';
 import { flightBody } from './helpers/flights.ts';
 import { posting, postingsOf, setClubAccounting } from './helpers/ledger.ts';
-import { createIntroClubs, expectRefusedUnchanged } from './helpers/intro-clubs.ts';
-import { createTestApp, type TestApp } from './helpers/test-app.ts';
-
-type Person = { userId: string; email: string };
+import { expectRefusedUnchanged, openIntroClubs, type IntroClubs } from './helpers/intro-clubs.ts';
+import type { Person } from './helpers/test-app.ts';
 
 /** 12:00 on 2025-07-12 in Toronto (EDT, UTC−4). */
 const NOW = Date.parse('2025-07-12T16:00:00Z');
 const TODAY = '2025-07-12';
 
 describe('intro refund and cancel: update-item INTRO, actions Refund and Cancel', () => {
-  let t: TestApp;
-  let api: ReturnType<typeof apiClient>;
-  let alpha: string;
-  let bravo: string;
-  let admin: Person;
-  let seller: Person;
-  let treasurer: Person;
-  let member: Person;
-  let outsider: Person;
+  let { t, api, alpha, bravo, admin, seller, treasurer, member, outsider } = {} as IntroClubs;
   let keys = 0;
   const cookie = (person: Person) => t.cookieFor(person.email);
 
@@ -75,9 +64,7 @@ describe('intro refund and cancel: update-item INTRO, actions Refund and Cancel'
   const refused = (response: Promise<{ json(): unknown }>, status: number, message: string) => expectRefusedUnchanged(t.db, alpha, response, status, message);
 
   beforeAll(async () => {
-    t = await createTestApp({ now: NOW });
-    api = apiClient(t);
-    ({ alpha, bravo, admin, seller, treasurer, member, outsider } = await createIntroClubs(t.db));
+    ({ t, api, alpha, bravo, admin, seller, treasurer, member, outsider } = await openIntroClubs({ now: NOW }));
   });
 
   afterAll(async () => {

@@ -1,22 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import type { IntroListItem, IntrosResponse } from '@flightline/domain/api-types';
-import { apiClient, refusal } from './helpers/api.ts';
-import { createFleet } from './helpers/flights.ts';
+import { refusal } from './helpers/api.ts';
 import { ledgerCounts, posting, postingsOf, setClubAccounting } from './helpers/ledger.ts';
-import { createClub, createPerson, createTestApp, type TestApp } from './helpers/test-app.ts';
-
-type Person = { userId: string; email: string };
+import { createPerson, type Person } from './helpers/test-app.ts';
+import { openTwoClubs, type TwoClubs } from './helpers/clubs.ts';
 
 /** 12:00 on 2025-07-12 in Toronto (EDT, UTC−4). */
 const NOW = Date.parse('2025-07-12T16:00:00Z');
 const TODAY = '2025-07-12';
 
 describe('intro sales: POST /api/create-intro and GET /api/get-intros', () => {
-  let t: TestApp;
-  let api: ReturnType<typeof apiClient>;
-  let alpha: string;
-  let bravo: string;
+  let { t, api, alpha, bravo } = {} as TwoClubs;
   let admin: Person;
   let seller: Person;
   let treasurer: Person;
@@ -65,12 +60,7 @@ describe('intro sales: POST /api/create-intro and GET /api/get-intros', () => {
   };
 
   beforeAll(async () => {
-    t = await createTestApp({ now: NOW });
-    api = apiClient(t);
-    alpha = await createClub(t.db, { name: 'Alpha Soaring', time_zone: 'America/Toronto' });
-    bravo = await createClub(t.db, { name: 'Bravo Gliding', time_zone: 'America/Toronto' });
-    await createFleet(t.db, alpha);
-    await createFleet(t.db, bravo);
+    ({ t, api, alpha, bravo } = await openTwoClubs({ now: NOW }, { fleet: true }));
     await setClubAccounting(t.db, alpha, { taxRates: { HST: 0.13 } });
     await t.db.insertInto('intro_launch').values({ club_id: alpha, id: 'Old intro', launch_type_id: '2000 ft', price_cents: 9_900, is_active: false }).execute();
     await t.db.insertInto('intro_launch').values({ club_id: alpha, id: 'Free ride', launch_type_id: '2000 ft', price_cents: 0 }).execute();

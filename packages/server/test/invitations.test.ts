@@ -1,18 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiClient, refusal } from './helpers/api.ts';
-import { createClub, createPerson, createTestApp, type TestApp } from './helpers/test-app.ts';
-
-type Person = { userId: string; email: string };
+import { refusal } from './helpers/api.ts';
+import { createPerson, type Person } from './helpers/test-app.ts';
+import { openTwoClubs, type TwoClubs } from './helpers/clubs.ts';
 
 /** 12:00 on 2025-07-12 in Toronto. */
 const NOW = Date.parse('2025-07-12T16:00:00Z');
 const DAY = 24 * 60 * 60 * 1000;
 
 describe('User Administration New (issue 15, item 8): POST /api/invite-member and /api/accept-invitation', () => {
-  let t: TestApp;
-  let api: ReturnType<typeof apiClient>;
-  let alpha: string;
-  let bravo: string;
+  let { t, api, alpha, bravo } = {} as TwoClubs;
   let admin: Person;
   let treasurer: Person;
   let bravoAdmin: Person;
@@ -55,10 +51,7 @@ describe('User Administration New (issue 15, item 8): POST /api/invite-member an
   const userId = async (email: string) => (await t.db.selectFrom('user').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
 
   beforeAll(async () => {
-    t = await createTestApp({ now: NOW });
-    api = apiClient(t);
-    alpha = await createClub(t.db, { name: 'Alpha Soaring' });
-    bravo = await createClub(t.db, { name: 'Bravo Gliding' });
+    ({ t, api, alpha, bravo } = await openTwoClubs({ now: NOW }));
     admin = await createPerson(t.db, { club: alpha, first: 'Ada', last: 'Admin', flags: { is_admin: true } });
     treasurer = await createPerson(t.db, { club: alpha, first: 'Tess', last: 'Treasurer', flags: { can_add_funds: true } });
     bravoAdmin = await createPerson(t.db, { club: bravo, first: 'Bo', last: 'Bravo', flags: { is_admin: true } });

@@ -1,19 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiClient, refusal } from './helpers/api.ts';
+import { refusal } from './helpers/api.ts';
 import { setClubAccounting } from './helpers/ledger.ts';
-import { createClub, createPerson, createTestApp, type TestApp } from './helpers/test-app.ts';
-
-type Person = { userId: string; email: string };
+import { createPerson, type Person } from './helpers/test-app.ts';
+import { openTwoClubs, type TwoClubs } from './helpers/clubs.ts';
 
 /** 12:00 on 2025-11-20 in Toronto (EST). */
 const NOW = Date.parse('2025-11-20T17:00:00Z');
 const at = (iso: string) => Date.parse(iso);
 
 describe("a member's account history: get-transactions, get-user-transactions, get-recent-transactions, get-all-transactions", () => {
-  let t: TestApp;
-  let api: ReturnType<typeof apiClient>;
-  let alpha: string;
-  let bravo: string;
+  let { t, api, alpha, bravo } = {} as TwoClubs;
   let admin: Person;
   let treasurer: Person;
   let mary: Person;
@@ -33,10 +29,7 @@ describe("a member's account history: get-transactions, get-user-transactions, g
     ({ transactionType: 'Expense', pilot, amountCents, feeType: 'Hangar fee', taxStatus: 'exempt', time, ...extra });
 
   beforeAll(async () => {
-    t = await createTestApp({ now: NOW });
-    api = apiClient(t);
-    alpha = await createClub(t.db, { name: 'Alpha Soaring', time_zone: 'America/Toronto' });
-    bravo = await createClub(t.db, { name: 'Bravo Gliding', time_zone: 'America/Toronto' });
+    ({ t, api, alpha, bravo } = await openTwoClubs({ now: NOW }));
     await setClubAccounting(t.db, alpha, { feeList: ['Hangar fee'], taxRates: { HST: 0.13 } });
     admin = await createPerson(t.db, { club: alpha, first: 'Alex', last: 'Admin', flags: { is_admin: true } });
     treasurer = await createPerson(t.db, { club: alpha, first: 'Tess', last: 'Treasurer', flags: { can_add_funds: true } });

@@ -3,7 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import type { DB } from '../src/db/schema.ts';
 import type { Database } from '../src/db/engine.ts';
 import { asOwner, createClub, createPerson, openTestDatabase } from './helpers/test-app.ts';
-import { insertBlockWithEntry } from './helpers/ledger.ts';
+import { insertBlockWithEntry, insertRawEntry } from './helpers/ledger.ts';
 
 /** The database refuses every bypass of the ledger's rules, whatever the code does. */
 describe('ledger invariants enforced by the database', () => {
@@ -23,19 +23,9 @@ describe('ledger invariants enforced by the database', () => {
   const count = async (table: 'posting' | 'ledger_transaction') =>
     Number((await sql<{ n: number }>`select count(*)::bigint as n from ${sql.table(table)}`.execute(db)).rows[0]!.n);
 
-  /** One raw SQL transaction: a journal entry with the given postings. */
-  async function post(postings: { account: number; amount: number; member?: boolean }[], effectiveAt = '2026-06-01T12:00:00Z') {
-    await db.transaction().execute(async (trx) => {
-      const tx = await sql<{ id: number }>`
-        insert into ledger_transaction (club_id, effective_at, transaction_type)
-        values (${club}, ${effectiveAt}, 'Deposit') returning id`.execute(trx);
-      const id = tx.rows[0]!.id;
-      for (const p of postings) {
-        await sql`insert into posting (transaction_id, account, amount_cents, member_id, transfer_type)
-                  values (${id}, ${p.account}, ${p.amount}, ${p.member ? member : null}, ${p.account === 1000 ? 'Cash' : null})`.execute(trx);
-      }
-    });
-  }
+  /** One raw SQL transaction: a journal entry with the given postings (`member`: the club's member's). */
+  const post = (postings: { account: number; amount: number; member?: boolean }[], effectiveAt = '2026-06-01T12:00:00Z') =>
+    insertRawEntry(db, club, postings.map((p) => ({ account: p.account, amount: p.amount, member: p.member ? member : undefined })), effectiveAt);
 
   it('accepts a balanced transaction: Dr 1000 10000 / Cr 2100 -10000', async () => {
     const before = await count('posting');

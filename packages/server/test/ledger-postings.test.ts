@@ -1,23 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { apiClient, refusal } from './helpers/api.ts';
+import { refusal } from './helpers/api.ts';
 import { createBlockRule, ledgerCounts, memberContext, posting, postingsOf, setClubAccounting } from './helpers/ledger.ts';
-import { createClub, createPerson, createTestApp, type TestApp } from './helpers/test-app.ts';
+import { createClub, createPerson, type Person } from './helpers/test-app.ts';
 import { lockClub } from '../src/modules/clubs/repo.ts';
 import { CLUB_FOR_POSTING, postOnce } from '../src/modules/ledger/journal.ts';
 import { insertEntry } from '../src/modules/ledger/posting-repo.ts';
 import { HttpError } from '../src/http/errors.ts';
-
-type Person = { userId: string; email: string };
+import { openTwoClubs, type TwoClubs } from './helpers/clubs.ts';
 
 /** 12:00 on 2025-11-20 in Toronto (EST, UTC−5). */
 const NOW = Date.parse('2025-11-20T17:00:00Z');
 
 describe('posting money: add-transaction and reverse-transaction', () => {
-  let t: TestApp;
-  let api: ReturnType<typeof apiClient>;
-  let alpha: string;
-  let bravo: string;
+  let { t, api, alpha, bravo } = {} as TwoClubs;
   let admin: Person;
   let treasurer: Person;
   let mary: Person;
@@ -44,10 +40,7 @@ describe('posting money: add-transaction and reverse-transaction', () => {
   };
 
   beforeAll(async () => {
-    t = await createTestApp({ now: NOW });
-    api = apiClient(t);
-    alpha = await createClub(t.db, { name: 'Alpha Soaring', time_zone: 'America/Toronto' });
-    bravo = await createClub(t.db, { name: 'Bravo Gliding', time_zone: 'America/Toronto' });
+    ({ t, api, alpha, bravo } = await openTwoClubs({ now: NOW }));
     await setClubAccounting(t.db, alpha, { taxRates: { GST: 0.05, PST: 0.08, HST: 0.13 }, feeList: ['Hangar fee', 'Tie-down'] });
     admin = await createPerson(t.db, { club: alpha, first: 'Alex', last: 'Admin', flags: { is_admin: true } });
     treasurer = await createPerson(t.db, { club: alpha, first: 'Tess', last: 'Treasurer', flags: { can_add_funds: true } });

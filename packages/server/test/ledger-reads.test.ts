@@ -1,19 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'kysely';
-import { apiClient, refusal } from './helpers/api.ts';
-import { createClub, createPerson, createTestApp, type TestApp } from './helpers/test-app.ts';
-import { insertBlockWithEntry } from './helpers/ledger.ts';
-
-type Person = { userId: string; email: string };
+import { refusal } from './helpers/api.ts';
+import { createPerson, type Person } from './helpers/test-app.ts';
+import { insertBlockWithEntry, insertRawEntry } from './helpers/ledger.ts';
+import { openTwoClubs, type TwoClubs } from './helpers/clubs.ts';
 
 /** 11:00 on 2025-07-10 in Toronto. */
 const NOW = Date.parse('2025-07-10T15:00:00Z');
 
 describe('member account reads: get-balance and get-block-balances', () => {
-  let t: TestApp;
-  let api: ReturnType<typeof apiClient>;
-  let alpha: string;
-  let bravo: string;
+  let { t, api, alpha, bravo } = {} as TwoClubs;
   let mary: Person;
   let bea: Person;
   let treasurer: Person;
@@ -22,28 +17,15 @@ describe('member account reads: get-balance and get-block-balances', () => {
   let blocks: Record<'spring' | 'season' | 'dollars' | 'unlimited', string>;
 
   /** A raw journal entry, balanced, as the ledger will post it. */
-  async function post(club: string, postings: { account: number; amount: number; member?: string }[], effectiveAt = '2025-07-01T12:00:00Z') {
-    await t.db.transaction().execute(async (trx) => {
-      const tx = await sql<{ id: number }>`
-        insert into ledger_transaction (club_id, effective_at, transaction_type)
-        values (${club}, ${effectiveAt}, 'Deposit') returning id`.execute(trx);
-      const id = tx.rows[0]!.id;
-      for (const p of postings) {
-        await sql`insert into posting (transaction_id, account, amount_cents, member_id, transfer_type)
-                  values (${id}, ${p.account}, ${p.amount}, ${p.member ?? null}, ${p.account === 1000 ? 'Cash' : null})`.execute(trx);
-      }
-    });
-  }
+  const post = (club: string, postings: { account: number; amount: number; member?: string }[], effectiveAt = '2025-07-01T12:00:00Z') =>
+    insertRawEntry(t.db, club, postings, effectiveAt);
 
   async function block(member: string, values: { name: string; units: '$' | 'minutes' | 'unlimited'; amount: number; starts_on: string; ends_on: string }) {
     return insertBlockWithEntry(t.db, { club_id: alpha, member_id: member, block_rule_id: 'rule-1', ...values });
   }
 
   beforeAll(async () => {
-    t = await createTestApp({ now: NOW });
-    api = apiClient(t);
-    alpha = await createClub(t.db, { name: 'Alpha Soaring', time_zone: 'America/Toronto' });
-    bravo = await createClub(t.db, { name: 'Bravo Gliding' });
+    ({ t, api, alpha, bravo } = await openTwoClubs({ now: NOW }));
     mary = await createPerson(t.db, { club: alpha, first: 'Mary' });
     bea = await createPerson(t.db, { club: alpha, first: 'Bea' });
     treasurer = await createPerson(t.db, { club: alpha, first: 'Tess', flags: { can_add_funds: true } });

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { apiClient, refusal } from './helpers/api.ts';
+import { refusal } from './helpers/api.ts';
 import { createBlockRule, setClubAccounting } from './helpers/ledger.ts';
-import { createClub, createPerson, createTestApp, type TestApp } from './helpers/test-app.ts';
-
-type Person = { userId: string; email: string };
+import { createPerson, type Person } from './helpers/test-app.ts';
+import { openTwoClubs, type TwoClubs } from './helpers/clubs.ts';
 
 /** 12:00 on 2025-08-15 in Toronto (EDT). */
 const NOW = Date.parse('2025-08-15T16:00:00Z');
@@ -20,10 +19,7 @@ const totals = (account: number, startCents: number, debitCents: number, creditC
 });
 
 describe('the accounting summary (get-balances) and accounting admin (update-admin-parameter)', () => {
-  let t: TestApp;
-  let api: ReturnType<typeof apiClient>;
-  let alpha: string;
-  let bravo: string;
+  let { t, api, alpha, bravo } = {} as TwoClubs;
   let admin: Person;
   let treasurer: Person;
   let mary: Person;
@@ -42,10 +38,7 @@ describe('the accounting summary (get-balances) and accounting admin (update-adm
   const june = 'startDate=2025-06-01&endDate=2025-06-30';
 
   beforeAll(async () => {
-    t = await createTestApp({ now: NOW });
-    api = apiClient(t);
-    alpha = await createClub(t.db, { name: 'Alpha Soaring', time_zone: 'America/Toronto' });
-    bravo = await createClub(t.db, { name: 'Bravo Gliding', time_zone: 'America/Toronto' });
+    ({ t, api, alpha, bravo } = await openTwoClubs({ now: NOW }));
     await setClubAccounting(t.db, alpha, { taxRates: { HST: 0.13 }, feeList: ['Hangar fee', 'Tie-down'] });
     admin = await createPerson(t.db, { club: alpha, first: 'Alex', last: 'Admin', flags: { is_admin: true } });
     treasurer = await createPerson(t.db, { club: alpha, first: 'Tess', flags: { can_add_funds: true } });

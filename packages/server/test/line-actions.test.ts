@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { apiClient, refusal } from './helpers/api.ts';
-import { balanceOf, checkInTowPilot, createFleet, createIntro, depositFor, flightBody, gliderStatus, lineSnapshot } from './helpers/flights.ts';
+import { refusal } from './helpers/api.ts';
+import { balanceOf, checkInTowPilot, createIntro, depositFor, flightBody, gliderStatus, lineSnapshot } from './helpers/flights.ts';
 import { posting, postingsOf } from './helpers/ledger.ts';
-import { createClub, createPerson, createTestApp, type TestApp } from './helpers/test-app.ts';
-
-type Person = { userId: string; email: string };
+import { createPerson, type Person } from './helpers/test-app.ts';
+import { openTwoClubs, type TwoClubs } from './helpers/clubs.ts';
 
 /** 12:00 on 2025-07-12 in Toronto (EDT, UTC−4). */
 const NOW = Date.parse('2025-07-12T16:00:00Z');
@@ -15,10 +14,7 @@ const MINUTE = 60_000;
 const DAY_START = Date.parse('2025-07-12T04:00:00Z');
 
 describe('line actions: POST /api/update-flight/', () => {
-  let t: TestApp;
-  let api: ReturnType<typeof apiClient>;
-  let alpha: string;
-  let bravo: string;
+  let { t, api, alpha, bravo } = {} as TwoClubs;
   let pat: Person;
   let mo: Person;
   let crew: Person;
@@ -52,12 +48,7 @@ describe('line actions: POST /api/update-flight/', () => {
   };
 
   beforeAll(async () => {
-    t = await createTestApp({ now: NOW });
-    api = apiClient(t);
-    alpha = await createClub(t.db, { name: 'Alpha Soaring', time_zone: 'America/Toronto' });
-    bravo = await createClub(t.db, { name: 'Bravo Gliding', time_zone: 'America/Toronto' });
-    await createFleet(t.db, alpha);
-    await createFleet(t.db, bravo);
+    ({ t, api, alpha, bravo } = await openTwoClubs({ now: NOW }, { fleet: true }));
     pat = await createPerson(t.db, { club: alpha, first: 'Pat', last: 'Pilot' });
     mo = await createPerson(t.db, { club: alpha, first: 'Mo', last: 'Member' });
     crew = await createPerson(t.db, { club: alpha, first: 'Cory', last: 'Crew' });

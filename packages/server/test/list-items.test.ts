@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiClient, refusal } from './helpers/api.ts';
-import { createClub, createPerson, createTestApp, type Flags, type TestApp } from './helpers/test-app.ts';
+import { refusal } from './helpers/api.ts';
+import { createPerson, type Flags } from './helpers/test-app.ts';
+import { openTwoClubs, type TwoClubs } from './helpers/clubs.ts';
 
 const NOW = Date.parse('2025-07-10T15:00:00Z');
 const NOT_ACTIVATED = 'Your account has not been activated at this club, Contact a club admin to have your account activated.';
@@ -8,19 +9,13 @@ const DELETE_DISABLED =
   'This function has been disabled. Set the item to Not Ready or Inactive instead (for pilots, deselect Active), then contact support.';
 
 describe('GET /api/list-items/ and DELETE /api/delete/', () => {
-  let t: TestApp;
-  let api: ReturnType<typeof apiClient>;
-  let alpha: string;
-  let bravo: string;
+  let { t, api, alpha, bravo } = {} as TwoClubs;
   let seasonBlock: string;
   const cookies: Record<string, string> = {};
   const ids: Record<string, string> = {};
 
   beforeAll(async () => {
-    t = await createTestApp({ now: NOW });
-    api = apiClient(t);
-    alpha = await createClub(t.db, { name: 'Alpha Soaring' });
-    bravo = await createClub(t.db, { name: 'Bravo Gliding' });
+    ({ t, api, alpha, bravo } = await openTwoClubs({ now: NOW }));
     await t.db
       .insertInto('glider')
       .values([

@@ -3,12 +3,11 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { parseLiveNotice, type LiveNotice } from '@flightline/domain/live-events';
 import { publishNotice } from '../src/modules/live/repo.ts';
-import { apiClient, refusal } from './helpers/api.ts';
+import { refusal } from './helpers/api.ts';
 import { connectEvents, type EventStreamClient, type ReceivedEvent } from './helpers/event-stream.ts';
-import { createFleet, createIntro, depositFor, flightBody } from './helpers/flights.ts';
-import { createClub, createPerson, createTestApp, type TestApp } from './helpers/test-app.ts';
-
-type Person = { userId: string; email: string };
+import { changeFlightBody, createIntro, depositFor, flightBody } from './helpers/flights.ts';
+import { createPerson, type Person } from './helpers/test-app.ts';
+import { openTwoClubs, type TwoClubs } from './helpers/clubs.ts';
 
 /** 12:00 on 2025-07-12 in Toronto. */
 const NOW = Date.parse('2025-07-12T16:00:00Z');
@@ -24,11 +23,8 @@ const isMarker = (notice: LiveNotice | null) => notice?.kind === 'glider' && not
 const sameNotice = (a: LiveNotice) => (b: LiveNotice | null) => JSON.stringify(a) === JSON.stringify(b);
 
 describe('the live line: GET /api/events', () => {
-  let t: TestApp;
-  let api: ReturnType<typeof apiClient>;
+  let { t, api, alpha, bravo } = {} as TwoClubs;
   let baseUrl: string;
-  let alpha: string;
-  let bravo: string;
   let pat: Person;
   let mo: Person;
   let admin: Person;
@@ -84,15 +80,10 @@ describe('the live line: GET /api/events', () => {
   const flight = (flightId: string, change: string): LiveNotice => ({ kind: 'flight', change, flightId, day: TODAY }) as LiveNotice;
 
   beforeAll(async () => {
-    t = await createTestApp({ now: NOW, live: { heartbeatMs: 200 } });
+    ({ t, api, alpha, bravo } = await openTwoClubs({ now: NOW, live: { heartbeatMs: 200 } }, { fleet: true }));
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const address = t.app.server.address() as { port: number };
     baseUrl = `http://127.0.0.1:${address.port}`;
-    api = apiClient(t);
-    alpha = await createClub(t.db, { name: 'Alpha Soaring' });
-    bravo = await createClub(t.db, { name: 'Bravo Gliding' });
-    await createFleet(t.db, alpha);
-    await createFleet(t.db, bravo);
     pat = await createPerson(t.db, { club: alpha, first: 'Pat', last: 'Pilot' });
     mo = await createPerson(t.db, { club: alpha, first: 'Mo', last: 'Member' });
     admin = await createPerson(t.db, { club: alpha, first: 'Ada', last: 'Admin', flags: { is_admin: true } });
@@ -197,26 +188,7 @@ describe('the live line: GET /api/events', () => {
       const f = launched.json().flight;
       const response = await api.post(
         '/api/update-flight/',
-        {
-          id,
-          action: 'ChangeFlight',
-          idempotencyKey: randomUUID(),
-          glider: f.glider,
-          user: f.user,
-          flyWith: f.flyWith,
-          passengerID: f.passengerID,
-          passengerFirst: f.passengerFirst,
-          passengerLast: f.passengerLast,
-          pilotInCharge: f.pilotInCharge,
-          shareCost: f.shareCost,
-          launchType: f.launchType,
-          towPilot: f.towPilot,
-          tug: f.tug,
-          launchedAt: f.launchedAt - MINUTE,
-          landedAt: f.landedAt,
-          releaseHeight: f.releaseHeight,
-          introRef: f.introRef,
-        },
+        changeFlightBody(f, { idempotencyKey: randomUUID(), launchedAt: f.launchedAt - MINUTE }),
         await cookie(admin),
       );
       expect(response.statusCode, response.body).toBe(200);

@@ -1,15 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPasswordUser } from '../src/seed/demo-club.ts';
-import { apiClient, refusal } from './helpers/api.ts';
-import { createClub, createPerson, createTestApp, TEST_PASSWORD, type TestApp } from './helpers/test-app.ts';
-
-type Person = { userId: string; email: string };
+import { refusal } from './helpers/api.ts';
+import { createClub, createPerson, TEST_PASSWORD, type Person } from './helpers/test-app.ts';
+import { openTwoClubs, type TwoClubs } from './helpers/clubs.ts';
 
 describe('members: directory, pilot records, clubs of a pilot, club switching, pilot creation', () => {
-  let t: TestApp;
-  let api: ReturnType<typeof apiClient>;
-  let alpha: string;
-  let bravo: string;
+  let { t, api, alpha, bravo } = {} as TwoClubs;
   let charlie: string;
   let delta: string;
   let admin: Person;
@@ -24,10 +20,7 @@ describe('members: directory, pilot records, clubs of a pilot, club switching, p
     t.db.updateTable('profile').set(values).where('user_id', '=', userId).execute();
 
   beforeAll(async () => {
-    t = await createTestApp();
-    api = apiClient(t);
-    alpha = await createClub(t.db, { name: 'Alpha Soaring' });
-    bravo = await createClub(t.db, { name: 'Bravo Gliding' });
+    ({ t, api, alpha, bravo } = await openTwoClubs());
     charlie = await createClub(t.db, { name: 'Charlie Club' });
     delta = await createClub(t.db, { name: 'Delta Flyers', time_zone: 'America/Vancouver' });
     admin = await createPerson(t.db, { club: alpha, first: 'Alex', last: 'Admin', flags: { is_admin: true } });

@@ -2,9 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { openDatabase, type Database } from '../src/db/engine.ts';
-import { apiClient, refusal } from './helpers/api.ts';
-import { createFleet, depositFor, flightBody } from './helpers/flights.ts';
-import { createClub, createPerson, createTestApp, type TestApp } from './helpers/test-app.ts';
+import { refusal } from './helpers/api.ts';
+import { depositFor, flightBody } from './helpers/flights.ts';
+import { createPerson } from './helpers/test-app.ts';
+import { openAlpha, type AlphaClub } from './helpers/clubs.ts';
 
 /** 12:00 on 2025-07-12 in Toronto (EDT, UTC−4). */
 const NOW = Date.parse('2025-07-12T16:00:00Z');
@@ -20,17 +21,12 @@ const onLine = (name: string, glider: string) => `${name} is already on the flig
  * a person another transaction is placing waits for it and is then refused.
  */
 describe('one person, one unfinished flight: concurrent requests (PostgreSQL)', () => {
-  let t: TestApp;
-  let api: ReturnType<typeof apiClient>;
-  let alpha: string;
+  let { t, api, alpha } = {} as AlphaClub;
   let pat: { userId: string; email: string };
   let mo: { userId: string; email: string };
 
   beforeAll(async () => {
-    t = await createTestApp({ now: NOW });
-    api = apiClient(t);
-    alpha = await createClub(t.db, { name: 'Alpha Soaring', time_zone: 'America/Toronto' });
-    await createFleet(t.db, alpha);
+    ({ t, api, alpha } = await openAlpha({ now: NOW }, { fleet: true }));
     await t.db
       .insertInto('glider')
       .values(GLIDERS.map((id) => ({ club_id: alpha, id, places: 2, status: 'Ready' as const, rate_cents_per_minute: 50, launch_speed_kn: 60 })))

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { apiClient, refusal } from './helpers/api.ts';
-import { checkInTowPilot, createFleet, depositFor, flightBody, lineSnapshot } from './helpers/flights.ts';
-import { createClub, createPerson, createTestApp, type TestApp } from './helpers/test-app.ts';
-
-type Person = { userId: string; email: string };
+import { refusal } from './helpers/api.ts';
+import { checkInTowPilot, depositFor, flightBody, lineSnapshot } from './helpers/flights.ts';
+import { createPerson, type Person } from './helpers/test-app.ts';
+import { openAlpha, type AlphaClub } from './helpers/clubs.ts';
 
 /** 12:00 on 2025-07-12 in Toronto (EDT, UTC−4). */
 const NOW = Date.parse('2025-07-12T16:00:00Z');
@@ -21,9 +20,7 @@ const onLine = (name: string, glider: string) => `${name} is already on the flig
  * way to a second one. The race of two requests: one-flight-per-person.postgres.test.ts.
  */
 describe('one person, one unfinished flight', () => {
-  let t: TestApp;
-  let api: ReturnType<typeof apiClient>;
-  let alpha: string;
+  let { t, api, alpha } = {} as AlphaClub;
   let pat: Person;
   let mo: Person;
   let ian: Person;
@@ -46,10 +43,7 @@ describe('one person, one unfinished flight', () => {
   const removeFromLine = async (id: string) => expect((await act({ id, action: 'CancelRequest' })).statusCode).toBe(200);
 
   beforeAll(async () => {
-    t = await createTestApp({ now: NOW });
-    api = apiClient(t);
-    alpha = await createClub(t.db, { name: 'Alpha Soaring', time_zone: 'America/Toronto' });
-    await createFleet(t.db, alpha);
+    ({ t, api, alpha } = await openAlpha({ now: NOW }, { fleet: true }));
     pat = await createPerson(t.db, { club: alpha, first: 'Pat', last: 'Pilot' });
     mo = await createPerson(t.db, { club: alpha, first: 'Mo', last: 'Member' });
     ian = await createPerson(t.db, { club: alpha, first: 'Ian', last: 'Instructor', flags: { is_instructor: true } });

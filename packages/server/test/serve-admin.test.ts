@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiClient, refusal } from './helpers/api.ts';
-import { createClub, createPerson, createTestApp, type Flags, type TestApp } from './helpers/test-app.ts';
+import { BLOCK_DEFAULTS } from '@flightline/domain/schemas/fleet';
+import { refusal } from './helpers/api.ts';
+import { createPerson, type Flags } from './helpers/test-app.ts';
+import { openTwoClubs, type TwoClubs } from './helpers/clubs.ts';
 
 const NOW = Date.parse('2025-07-10T15:00:00Z');
 const NOT_AUTHORIZED = 'User is not authorized (603)';
@@ -11,10 +13,7 @@ const NOT_AUTHORIZED = 'User is not authorized (603)';
  * caller let in; nothing of another club.
  */
 describe('GET /api/serve-admin', () => {
-  let t: TestApp;
-  let api: ReturnType<typeof apiClient>;
-  let alpha: string;
-  let bravo: string;
+  let { t, api, alpha, bravo } = {} as TwoClubs;
   let seasonBlock: string;
   let oldBlock: string;
   let introId: string;
@@ -22,10 +21,7 @@ describe('GET /api/serve-admin', () => {
   const ids: Record<string, string> = {};
 
   beforeAll(async () => {
-    t = await createTestApp({ now: NOW });
-    api = apiClient(t);
-    alpha = await createClub(t.db, { name: 'Alpha Soaring', time_zone: 'America/Toronto' });
-    bravo = await createClub(t.db, { name: 'Bravo Gliding' });
+    ({ t, api, alpha, bravo } = await openTwoClubs({ now: NOW }));
     await t.db
       .updateTable('club')
       .set({ tax_rates: JSON.stringify({ HST: 0.13 }), payment_methods: ['Cash', 'E-Transfer'], membership_year_end: '03-31', height_unit: 'm' })
@@ -132,26 +128,8 @@ describe('GET /api/serve-admin', () => {
   ];
   const activeIntroLaunch = { id: 'Intro flight', launch: '600 m', priceCents: 15000, taxStatus: 'inclusive', taxRates: ['HST'], isActive: true };
   const inactiveIntroLaunch = { id: 'Old intro', launch: 'Winch', priceCents: 9000, taxStatus: 'exempt', taxRates: [], isActive: false };
-  const block = (id: string, name: string, units: string, amount: number, active: boolean) => ({
-    id,
-    name,
-    units,
-    amount,
-    blockPriceCents: 0,
-    endsWithMembership: true,
-    endsAfterDays: false,
-    daysCount: 0,
-    endsAfterFlyingDays: false,
-    flyingDaysCount: 0,
-    minFlightChargeCents: 0,
-    minFlightUnits: 0,
-    maxFlightChargeCents: null,
-    maxFlightUnits: null,
-    excessMultiplier: 1,
-    taxStatus: 'exempt',
-    taxRates: [],
-    active,
-  });
+  /** A block rule listed with the defaults of a new rule but for these. */
+  const block = (id: string, name: string, units: string, amount: number, active: boolean) => ({ ...BLOCK_DEFAULTS, id, name, units, amount, active });
   const intro = () => ({
     id: introId,
     SN: 'ABC234',

@@ -3,8 +3,9 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TowEventResult, TugPageData, TugStatus } from '@flightline/domain/api-types';
 import { listTugStatuses } from '../src/modules/tugs/service.ts';
-import { apiClient, refusal } from './helpers/api.ts';
-import { createClub, createPerson, createTestApp, type Flags, type TestApp } from './helpers/test-app.ts';
+import { refusal } from './helpers/api.ts';
+import { createPerson, type Flags } from './helpers/test-app.ts';
+import { openTwoClubs, type TwoClubs } from './helpers/clubs.ts';
 
 const NOW = Date.parse('2025-07-10T15:00:00Z');
 const NOT_ACTIVATED = 'Your account has not been activated at this club, Contact a club admin to have your account activated.';
@@ -17,18 +18,12 @@ const NOT_YOUR_CLUB = 'That club is not your active club';
  * log cannot be changed.
  */
 describe('tugs: get-tugs and create-tow', () => {
-  let t: TestApp;
-  let api: ReturnType<typeof apiClient>;
-  let alpha: string;
-  let bravo: string;
+  let { t, api, alpha, bravo } = {} as TwoClubs;
   const cookies: Record<string, string> = {};
   const ids: Record<string, string> = {};
 
   beforeAll(async () => {
-    t = await createTestApp({ now: NOW });
-    api = apiClient(t);
-    alpha = await createClub(t.db, { name: 'Alpha Soaring' });
-    bravo = await createClub(t.db, { name: 'Bravo Gliding' });
+    ({ t, api, alpha, bravo } = await openTwoClubs({ now: NOW }));
     await t.db
       .insertInto('tug')
       .values([

@@ -11,6 +11,8 @@ export function apiClient(t: TestApp) {
   };
 }
 
+export type ApiClient = ReturnType<typeof apiClient>;
+
 /** A 4xx body as the API answers it. */
 export function refusal(statusCode: number, message: string) {
   const error = { 400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 409: 'Conflict' }[statusCode];

@@ -2,43 +2,39 @@ import type { Kysely } from 'kysely';
 import { expect } from 'vitest';
 import type { DB } from '../../src/db/schema.ts';
 import { refusal } from './api.ts';
-import { createFleet } from './flights.ts';
+import { openTwoClubs, type TwoClubs } from './clubs.ts';
 import { ledgerCounts, setClubAccounting } from './ledger.ts';
-import { createClub, createPerson } from './test-app.ts';
+import { createPerson, type Person, type TestAppOptions } from './test-app.ts';
 
-export type IntroPerson = Awaited<ReturnType<typeof createPerson>>;
-
-export interface IntroClubs {
+export interface IntroClubs extends TwoClubs {
   /** Sells intros: a 13 % HST, and the 'Taxed intro' launch at $150.00 with the tax included. */
   alpha: string;
-  bravo: string;
-  admin: IntroPerson;
+  admin: Person;
   /** Can add intros. */
-  seller: IntroPerson;
+  seller: Person;
   /** Can add funds. */
-  treasurer: IntroPerson;
-  member: IntroPerson;
+  treasurer: Person;
+  member: Person;
   /** An admin of bravo. */
-  outsider: IntroPerson;
+  outsider: Person;
 }
 
-/** The two clubs and the people of the intro sale, refund, cancel and write-down tests. */
-export async function createIntroClubs(db: Kysely<DB>): Promise<IntroClubs> {
-  const alpha = await createClub(db, { name: 'Alpha Soaring', time_zone: 'America/Toronto' });
-  const bravo = await createClub(db, { name: 'Bravo Gliding', time_zone: 'America/Toronto' });
-  await createFleet(db, alpha);
-  await createFleet(db, bravo);
-  await setClubAccounting(db, alpha, { taxRates: { HST: 0.13 } });
+/** A test app with the two clubs and the people of the intro refund, cancel and write-down tests. */
+export async function openIntroClubs(options: TestAppOptions = {}): Promise<IntroClubs> {
+  const { t, api, alpha, bravo } = await openTwoClubs(options, { fleet: true });
+  await setClubAccounting(t.db, alpha, { taxRates: { HST: 0.13 } });
   // $150.00 with 13 % HST included.
-  await db.insertInto('intro_launch').values({ club_id: alpha, id: 'Taxed intro', launch_type_id: '2000 ft', price_cents: 15_000, tax_status: 'inclusive', tax_names: ['HST'] }).execute();
+  await t.db.insertInto('intro_launch').values({ club_id: alpha, id: 'Taxed intro', launch_type_id: '2000 ft', price_cents: 15_000, tax_status: 'inclusive', tax_names: ['HST'] }).execute();
   return {
+    t,
+    api,
     alpha,
     bravo,
-    admin: await createPerson(db, { club: alpha, first: 'Ada', last: 'Admin', flags: { is_admin: true } }),
-    seller: await createPerson(db, { club: alpha, first: 'Sid', last: 'Seller', flags: { can_add_intros: true } }),
-    treasurer: await createPerson(db, { club: alpha, first: 'Tess', last: 'Treasurer', flags: { can_add_funds: true } }),
-    member: await createPerson(db, { club: alpha, first: 'Mo', last: 'Member' }),
-    outsider: await createPerson(db, { club: bravo, first: 'Otto', last: 'Outsider', flags: { is_admin: true } }),
+    admin: await createPerson(t.db, { club: alpha, first: 'Ada', last: 'Admin', flags: { is_admin: true } }),
+    seller: await createPerson(t.db, { club: alpha, first: 'Sid', last: 'Seller', flags: { can_add_intros: true } }),
+    treasurer: await createPerson(t.db, { club: alpha, first: 'Tess', last: 'Treasurer', flags: { can_add_funds: true } }),
+    member: await createPerson(t.db, { club: alpha, first: 'Mo', last: 'Member' }),
+    outsider: await createPerson(t.db, { club: bravo, first: 'Otto', last: 'Outsider', flags: { is_admin: true } }),
   };
 }
 

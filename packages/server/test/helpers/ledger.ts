@@ -85,6 +85,24 @@ export async function insertBlockWithEntry(
   });
 }
 
+/**
+ * A journal entry written in plain SQL, past the code's checks, in one
+ * transaction: the database alone decides whether it stands. Its 1000 legs
+ * are Cash.
+ */
+export async function insertRawEntry(db: Kysely<DB>, clubId: string, postings: { account: number; amount: number; member?: string }[], effectiveAt: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const tx = await sql<{ id: number }>`
+      insert into ledger_transaction (club_id, effective_at, transaction_type)
+      values (${clubId}, ${effectiveAt}, 'Deposit') returning id`.execute(trx);
+    const id = tx.rows[0]!.id;
+    for (const p of postings) {
+      await sql`insert into posting (transaction_id, account, amount_cents, member_id, transfer_type)
+                values (${id}, ${p.account}, ${p.amount}, ${p.member ?? null}, ${p.account === 1000 ? 'Cash' : null})`.execute(trx);
+    }
+  });
+}
+
 export interface PostingRow {
   account: number;
   amount: number;

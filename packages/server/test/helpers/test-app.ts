@@ -84,22 +84,22 @@ export async function openTestDatabase(options: { onQuery?: (sql: string) => voi
   return openDatabase({ dataDir: 'memory://', loadDataDir: new Blob([readFileSync(path)]), onQuery: options.onQuery });
 }
 
-export async function createTestApp(
-  options: {
-    now?: number;
-    rateLimitMax?: number;
-    minClientVersion?: string;
-    trustProxy?: boolean;
-    /** PUBLIC_URL (default http://localhost:3000). */
-    publicUrl?: string;
-    /** A built web app to serve (default none: the API only). */
-    webDist?: string;
-    /** The event streams' heartbeat, lifetime and retention. */
-    live?: LiveHubOptions;
-    /** Every statement the app runs, ours and better-auth's. */
-    onQuery?: (sql: string) => void;
-  } = {},
-): Promise<TestApp> {
+export interface TestAppOptions {
+  now?: number;
+  rateLimitMax?: number;
+  minClientVersion?: string;
+  trustProxy?: boolean;
+  /** PUBLIC_URL (default http://localhost:3000). */
+  publicUrl?: string;
+  /** A built web app to serve (default none: the API only). */
+  webDist?: string;
+  /** The event streams' heartbeat, lifetime and retention. */
+  live?: LiveHubOptions;
+  /** Every statement the app runs, ours and better-auth's. */
+  onQuery?: (sql: string) => void;
+}
+
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const database = await openTestDatabase({ onQuery: options.onQuery });
   const mail = await startSmtpCapture();
   let fixedNow = options.now;
@@ -164,6 +164,12 @@ export type Flags = Partial<{
   can_update_gliders: boolean;
 }>;
 
+/** Someone the tests sign in as: their user id and email. */
+export interface Person {
+  userId: string;
+  email: string;
+}
+
 /** A club with sensible defaults; returns its id. */
 export async function createClub(
   db: Kysely<DB>,
@@ -177,14 +183,19 @@ export async function createClub(
   return row.id;
 }
 
+export interface PersonValues {
+  first?: string;
+  last?: string;
+  email?: string;
+  club?: string;
+  flags?: Flags;
+}
+
 /**
  * A confirmed user with a profile; with `club`, also a pilot record there
  * (active unless flags say otherwise) and that club active.
  */
-export async function createPerson(
-  db: Kysely<DB>,
-  person: { first?: string; last?: string; email?: string; club?: string; flags?: Flags } = {},
-): Promise<{ userId: string; email: string }> {
+export async function createPerson(db: Kysely<DB>, person: PersonValues = {}): Promise<Person> {
   const email = person.email ?? `${randomUUID().slice(0, 8)}@example.org`;
   const userId = await createPasswordUser(db, {
     email,
@@ -200,4 +211,11 @@ export async function createPerson(
       .execute();
   }
   return { userId, email };
+}
+
+/** Each person of `people`, created in the order given, by the name the test calls them. */
+export async function createPeople<Name extends string>(db: Kysely<DB>, people: Record<Name, PersonValues>): Promise<Record<Name, Person>> {
+  const created = {} as Record<Name, Person>;
+  for (const [name, values] of Object.entries(people) as [Name, PersonValues][]) created[name] = await createPerson(db, values);
+  return created;
 }

@@ -1,0 +1,66 @@
+import { apiClient, type ApiClient } from './api.ts';
+import { createFleet, type FleetOptions } from './flights.ts';
+import { createClub, createPerson, createTestApp, type Person, type PersonValues, type TestApp, type TestAppOptions } from './test-app.ts';
+
+/** The app of an API test and the two clubs most of them run in. */
+export interface TwoClubs {
+  t: TestApp;
+  api: ApiClient;
+  /** Alpha Soaring, the club under test (Toronto time). */
+  alpha: string;
+  /** Bravo Gliding (Toronto time): the other club, whose people and items a test proves out of reach. */
+  bravo: string;
+}
+
+/** A test app with Alpha Soaring and Bravo Gliding; with `fleet`, each club flies the flight-line fleet of createFleet. */
+export async function openTwoClubs(options: TestAppOptions = {}, clubs: { fleet?: boolean } = {}): Promise<TwoClubs> {
+  const t = await createTestApp(options);
+  const alpha = await createClub(t.db, { name: 'Alpha Soaring' });
+  const bravo = await createClub(t.db, { name: 'Bravo Gliding' });
+  if (clubs.fleet) {
+    await createFleet(t.db, alpha);
+    await createFleet(t.db, bravo);
+  }
+  return { t, api: apiClient(t), alpha, bravo };
+}
+
+export type AlphaClub = Omit<TwoClubs, 'bravo'>;
+
+/** A test app with Alpha Soaring alone (Toronto time); with `fleet`, the club flies the flight-line fleet of createFleet. */
+export async function openAlpha(options: TestAppOptions = {}, club: { fleet?: true | FleetOptions } = {}): Promise<AlphaClub> {
+  const t = await createTestApp(options);
+  const alpha = await createClub(t.db, { name: 'Alpha Soaring' });
+  if (club.fleet) await createFleet(t.db, alpha, club.fleet === true ? {} : club.fleet);
+  return { t, api: apiClient(t), alpha };
+}
+
+/** Each person of `people` created and signed in, in the order given: their ids and session cookies by the name the test calls them. */
+export async function signInPeople<Name extends string>(
+  t: TestApp,
+  people: Record<Name, PersonValues>,
+): Promise<{ people: Record<Name, Person>; cookies: Record<Name, string> }> {
+  const created = {} as Record<Name, Person>;
+  const cookies = {} as Record<Name, string>;
+  for (const [name, values] of Object.entries(people) as [Name, PersonValues][]) {
+    created[name] = await createPerson(t.db, values);
+    cookies[name] = await t.signIn(created[name].email);
+  }
+  return { people: created, cookies };
+}
+
+/** What get-club-settings answers for a new club named Alpha Soaring: the defaults. */
+export const NEW_ALPHA_SETTINGS = {
+  name: 'Alpha Soaring',
+  shortName: '',
+  clubLink: '',
+  clubLogo: '',
+  message: '',
+  timeZone: 'America/Toronto',
+  currency: 'CAD',
+  heightUnit: 'ft',
+  taxRates: {},
+  membershipYearEnd: '12-31',
+  warningLevelCents: 0,
+  minimumLevelCents: 0,
+  paymentMethods: ['Cash', 'Cheque', 'Credit Card', 'E-Transfer'],
+};
