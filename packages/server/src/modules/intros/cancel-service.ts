@@ -4,14 +4,12 @@ import { formatMoney } from '@flightline/domain/money';
 import type { IntroCancel } from '@flightline/domain/schemas/intros';
 import type { DB } from '../../db/schema.ts';
 import type { MemberContext } from '../../http/context.ts';
-import { conflict, notFound } from '../../http/errors.ts';
-import { lockClub } from '../clubs/repo.ts';
+import { conflict } from '../../http/errors.ts';
 import { introHasEntryOfType, introOwedCents } from '../ledger/intro-ap-repo.ts';
-import { assertAfterLockDate, CLUB_FOR_POSTING } from '../ledger/journal.ts';
-import { insertEntry } from '../ledger/posting-repo.ts';
+import { assertAfterLockDate } from '../ledger/journal.ts';
 import { introCancelPostings } from './intro-postings.ts';
-import { runKeyedIntroAction } from './keyed-action.ts';
-import { findIntroForUpdate, updateIntro, type IntroRow } from './repo.ts';
+import { insertIntroEntry, runKeyedIntroAction, type KeyedIntroAction } from './keyed-action.ts';
+import { updateIntro, type IntroRow } from './repo.ts';
 import { introItem } from './service.ts';
 
 /**
@@ -41,11 +39,8 @@ async function alreadyCancelled(trx: Transaction<DB>, intro: IntroRow, data: Int
 }
 
 export async function cancelIntro(db: Kysely<DB>, ctx: MemberContext, introId: string, data: IntroCancel): Promise<Result> {
-  const key = data.idempotencyKey;
-  return runKeyedIntroAction(db, ctx, introId, { type: TYPE, noun: 'cancellation', key, answer: cancelled }, async (trx) => {
-    const club = await lockClub(trx, ctx.club.id, 'share', CLUB_FOR_POSTING);
-    const intro = await findIntroForUpdate(trx, club.id, introId);
-    if (!intro) throw notFound('Intro not found');
+  const action: KeyedIntroAction = { type: TYPE, noun: 'cancellation', key: data.idempotencyKey, answer: cancelled, clubLock: 'share' };
+  return runKeyedIntroAction(db, ctx, introId, action, async (trx, club, intro) => {
     if (intro.cancelled_at !== null) return alreadyCancelled(trx, intro, data);
     if (intro.refunded_at !== null) throw conflict(`Intro ${intro.sn} was refunded`);
     if (intro.flight_ref !== null) throw conflict(`Intro ${intro.sn} is on flight ${intro.flight_ref}: it can't be cancelled`);
@@ -57,19 +52,7 @@ export async function cancelIntro(db: Kysely<DB>, ctx: MemberContext, introId: s
       const lines = introCancelPostings(intro, await introOwedCents(trx, club.id, intro.id), club.tax_rates);
       if (lines.length > 0) {
         assertAfterLockDate(club, ctx.now);
-        await insertEntry(trx, {
-          clubId: club.id,
-          effectiveAt: new Date(ctx.now),
-          enteredAt: new Date(ctx.now),
-          enteredBy: ctx.user.id,
-          transactionType: TYPE,
-          description: `Intro ${intro.sn} cancelled (${intro.recipient_first} ${intro.recipient_last})`,
-          note: '',
-          reference: '',
-          idempotencyKey: key ?? null,
-          reversesId: null,
-          lines,
-        });
+        await insertIntroEntry(trx, ctx, action, { description: `Intro ${intro.sn} cancelled (${intro.recipient_first} ${intro.recipient_last})`, lines });
       }
     }
     const stored = await updateIntro(trx, club.id, intro.id, { cancelled_at: new Date(ctx.now), written_down: data.writtenDown });

@@ -5,13 +5,11 @@ import { formatMoney } from '@flightline/domain/money';
 import type { IntroRefund } from '@flightline/domain/schemas/intros';
 import type { DB } from '../../db/schema.ts';
 import type { MemberContext } from '../../http/context.ts';
-import { badRequest, conflict, notFound } from '../../http/errors.ts';
-import { lockClub } from '../clubs/repo.ts';
+import { badRequest, conflict } from '../../http/errors.ts';
 import { introOwedCents } from '../ledger/intro-ap-repo.ts';
-import { assertAfterLockDate, CLUB_FOR_POSTING } from '../ledger/journal.ts';
-import { insertEntry } from '../ledger/posting-repo.ts';
-import { runKeyedIntroAction } from './keyed-action.ts';
-import { findIntroForUpdate, updateIntro } from './repo.ts';
+import { assertAfterLockDate } from '../ledger/journal.ts';
+import { insertIntroEntry, runKeyedIntroAction, type KeyedIntroAction } from './keyed-action.ts';
+import { updateIntro } from './repo.ts';
 import { introItem } from './service.ts';
 
 /**
@@ -30,11 +28,8 @@ type Result = UpdateItemResult<IntroItem>;
 const refunded = (item: IntroItem): Result => ({ statusCode: 200, message: 'Intro refunded successfully', item });
 
 export async function refundIntro(db: Kysely<DB>, ctx: MemberContext, introId: string, data: IntroRefund): Promise<Result> {
-  const key = data.idempotencyKey;
-  return runKeyedIntroAction(db, ctx, introId, { type: TYPE, noun: 'refund', key, answer: refunded }, async (trx) => {
-    const club = await lockClub(trx, ctx.club.id, 'share', CLUB_FOR_POSTING);
-    const intro = await findIntroForUpdate(trx, club.id, introId);
-    if (!intro) throw notFound('Intro not found');
+  const action: KeyedIntroAction = { type: TYPE, noun: 'refund', key: data.idempotencyKey, answer: refunded, clubLock: 'share' };
+  return runKeyedIntroAction(db, ctx, introId, action, async (trx, club, intro) => {
     if (intro.refunded_at !== null) throw conflict(`Intro ${intro.sn} was already refunded`);
     if (intro.cancelled_at !== null) throw conflict(`Intro ${intro.sn} was cancelled`);
     if (intro.flight_ref !== null) throw conflict(`Intro ${intro.sn} is on flight ${intro.flight_ref}: it can't be refunded`);
@@ -49,17 +44,9 @@ export async function refundIntro(db: Kysely<DB>, ctx: MemberContext, introId: s
     }
     assertAfterLockDate(club, ctx.now);
     const to = `${data.refundFirst} ${data.refundLast}`.trim();
-    await insertEntry(trx, {
-      clubId: club.id,
-      effectiveAt: new Date(ctx.now),
-      enteredAt: new Date(ctx.now),
-      enteredBy: ctx.user.id,
-      transactionType: TYPE,
+    await insertIntroEntry(trx, ctx, action, {
       description: `Intro ${intro.sn} refunded${to ? ` to ${to}` : ''} (${method})${data.refundRef ? ` ref ${data.refundRef}` : ''}`,
-      note: '',
       reference: data.refundRef,
-      idempotencyKey: key ?? null,
-      reversesId: null,
       lines: [
         { account: ACCOUNT.introsPayable, amountCents: data.priceCents, introId: intro.id },
         { account: ACCOUNT.cash, amountCents: -data.priceCents, transferType: method },

@@ -5,14 +5,11 @@ import { formatMoney } from '@flightline/domain/money';
 import type { IntroWriteDown } from '@flightline/domain/schemas/intros';
 import type { DB } from '../../db/schema.ts';
 import type { MemberContext } from '../../http/context.ts';
-import { conflict, notFound } from '../../http/errors.ts';
-import { lockClub } from '../clubs/repo.ts';
+import { conflict } from '../../http/errors.ts';
 import { owedCents } from '../ledger/adjustment-repo.ts';
 import { introOwedCents } from '../ledger/intro-ap-repo.ts';
-import { assertAfterLockDate, CLUB_FOR_POSTING } from '../ledger/journal.ts';
-import { insertEntry } from '../ledger/posting-repo.ts';
-import { runKeyedIntroAction } from './keyed-action.ts';
-import { findIntroForUpdate } from './repo.ts';
+import { assertAfterLockDate } from '../ledger/journal.ts';
+import { insertIntroEntry, runKeyedIntroAction, type KeyedIntroAction } from './keyed-action.ts';
 import { introItem } from './service.ts';
 
 /**
@@ -33,12 +30,9 @@ type Result = UpdateItemResult<IntroItem>;
 const writtenDown = (item: IntroItem): Result => ({ statusCode: 200, message: 'Intro written down successfully', item });
 
 export async function writeDownIntro(db: Kysely<DB>, ctx: MemberContext, introId: string, data: IntroWriteDown): Promise<Result> {
-  const key = data.idempotencyKey;
-  return runKeyedIntroAction(db, ctx, introId, { type: TYPE, noun: 'write-down', key, answer: writtenDown }, async (trx) => {
-    // As the Write Down adjustment: the club row for no-key update, so two write-downs can't both spend what Intro A/P holds.
-    const club = await lockClub(trx, ctx.club.id, 'noKeyUpdate', CLUB_FOR_POSTING);
-    const intro = await findIntroForUpdate(trx, club.id, introId);
-    if (!intro) throw notFound('Intro not found');
+  // As the Write Down adjustment: the club row for no-key update, so two write-downs can't both spend what Intro A/P holds.
+  const action: KeyedIntroAction = { type: TYPE, noun: 'write-down', key: data.idempotencyKey, answer: writtenDown, clubLock: 'noKeyUpdate' };
+  return runKeyedIntroAction(db, ctx, introId, action, async (trx, club, intro) => {
     if (intro.refunded_at === null) {
       throw conflict(`Intro ${intro.sn} is not refunded: cancel it to move what it holds to Intro Revenue`);
     }
@@ -54,17 +48,9 @@ export async function writeDownIntro(db: Kysely<DB>, ctx: MemberContext, introId
       );
     }
     assertAfterLockDate(club, ctx.now);
-    await insertEntry(trx, {
-      clubId: club.id,
-      effectiveAt: new Date(ctx.now),
-      enteredAt: new Date(ctx.now),
-      enteredBy: ctx.user.id,
-      transactionType: TYPE,
+    await insertIntroEntry(trx, ctx, action, {
       description: `Intro ${intro.sn} written down`,
       note: data.note,
-      reference: '',
-      idempotencyKey: key ?? null,
-      reversesId: null,
       lines: [
         { account: ACCOUNT.introsPayable, amountCents: holds, introId: intro.id },
         { account: ACCOUNT.introRevenue, amountCents: -holds },
