@@ -1,5 +1,6 @@
 import { sql, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
+import { MEMBER_BLOCK_COLUMNS } from './repo.ts';
 
 /**
  * What a flight draws from its payers' blocks (billing/flight-billing.ts):
@@ -20,12 +21,7 @@ export async function candidateBlocks(trx: Transaction<DB>, clubId: string, memb
     .selectFrom('member_block as b')
     .innerJoin('block_rule as r', (join) => join.onRef('r.club_id', '=', 'b.club_id').onRef('r.id', '=', 'b.block_rule_id'))
     .select([
-      'b.id',
-      'b.name',
-      'b.units',
-      'b.amount',
-      'b.starts_on',
-      'b.ends_on',
+      ...MEMBER_BLOCK_COLUMNS,
       'b.block_rule_id',
       'r.min_flight_units',
       'r.max_flight_units',

@@ -1,19 +1,13 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
-import { MEMBERS_AP_ACCOUNT } from './repo.ts';
+import { INTRO_NAMING_COLUMNS } from './intro-ap-repo.ts';
+import { MEMBERS_AP_ACCOUNT, memberApSumQuery } from './repo.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
 /** Sum of a member's 2100 postings effective before `beforeMs` (as posted: credits negative). */
 export async function memberApSumBefore(db: Db, clubId: string, memberId: string, beforeMs: number): Promise<number> {
-  const row = await db
-    .selectFrom('posting')
-    .select(sql<number>`coalesce(sum(amount_cents), 0)::bigint`.as('total'))
-    .where('club_id', '=', clubId)
-    .where('account', '=', MEMBERS_AP_ACCOUNT)
-    .where('member_id', '=', memberId)
-    .where('effective_at', '<', new Date(beforeMs))
-    .executeTakeFirstOrThrow();
+  const row = await memberApSumQuery(db, clubId, memberId).where('effective_at', '<', new Date(beforeMs)).executeTakeFirstOrThrow();
   return row.total;
 }
 
@@ -85,12 +79,7 @@ export function postingsInRange(
       't.reverses_id',
       'u.firstName as member_first',
       'u.lastName as member_last',
-      'i.sn as intro_sn',
-      'i.buyer_first as intro_buyer_first',
-      'i.buyer_last as intro_buyer_last',
-      'i.buyer_email as intro_buyer_email',
-      'i.recipient_first as intro_recipient_first',
-      'i.recipient_last as intro_recipient_last',
+      ...INTRO_NAMING_COLUMNS,
     ])
     .where('p.club_id', '=', clubId)
     .where('p.effective_at', '>=', new Date(range.startMs))

@@ -5,6 +5,16 @@ import type { DB } from '../../db/schema.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
+/** What a ledger row says of the intro it names (`i` is intro): its serial number, who bought it and for whom. */
+export const INTRO_NAMING_COLUMNS = [
+  'i.sn as intro_sn',
+  'i.buyer_first as intro_buyer_first',
+  'i.buyer_last as intro_buyer_last',
+  'i.buyer_email as intro_buyer_email',
+  'i.recipient_first as intro_recipient_first',
+  'i.recipient_last as intro_recipient_last',
+] as const;
+
 /** What one intro still holds on Intro A/P: −(sum of its 2120 postings). */
 export async function introOwedCents(db: Db, clubId: string, introId: string): Promise<number> {
   const row = await db

@@ -6,6 +6,16 @@ type Db = Kysely<DB> | Transaction<DB>;
 /** Members A/P: one sub-account per member. */
 export const MEMBERS_AP_ACCOUNT = 2100;
 
+/** The sum (as `total`) of a member's 2100 postings in a club, for the caller to bound by date or entry. */
+export function memberApSumQuery(db: Db, clubId: string, memberId: string) {
+  return db
+    .selectFrom('posting')
+    .select(sql<number>`coalesce(sum(amount_cents), 0)::bigint`.as('total'))
+    .where('club_id', '=', clubId)
+    .where('account', '=', MEMBERS_AP_ACCOUNT)
+    .where('member_id', '=', memberId);
+}
+
 /**
  * Sum of a member's 2100 postings in a club, in cents (credit-negative, as
  * posted). With `asOf`, only the postings effective by then: the balance a
@@ -13,12 +23,7 @@ export const MEMBERS_AP_ACCOUNT = 2100;
  * is not money to fly on today).
  */
 export async function memberApSumCents(db: Db, clubId: string, memberId: string, options: { asOf?: Date } = {}): Promise<number> {
-  let query = db
-    .selectFrom('posting')
-    .select(sql<number>`coalesce(sum(amount_cents), 0)::bigint`.as('total'))
-    .where('club_id', '=', clubId)
-    .where('account', '=', MEMBERS_AP_ACCOUNT)
-    .where('member_id', '=', memberId);
+  let query = memberApSumQuery(db, clubId, memberId);
   if (options.asOf) query = query.where('effective_at', '<=', options.asOf);
   const row = await query.executeTakeFirstOrThrow();
   return row.total;
@@ -48,16 +53,12 @@ export async function memberApSumsCents(db: Db, clubId: string, asOf: Date): Pro
  * answer to add-transaction, and to its retry, is computed this way.
  */
 export async function memberApSumThroughCents(db: Db, clubId: string, memberId: string, transactionId: number): Promise<number> {
-  const row = await db
-    .selectFrom('posting')
-    .select(sql<number>`coalesce(sum(amount_cents), 0)::bigint`.as('total'))
-    .where('club_id', '=', clubId)
-    .where('account', '=', MEMBERS_AP_ACCOUNT)
-    .where('member_id', '=', memberId)
-    .where('transaction_id', '<=', transactionId)
-    .executeTakeFirstOrThrow();
+  const row = await memberApSumQuery(db, clubId, memberId).where('transaction_id', '<=', transactionId).executeTakeFirstOrThrow();
   return row.total;
 }
+
+/** What names a member's block and bounds it: its name, units, amount and dates (`b` is member_block). */
+export const MEMBER_BLOCK_COLUMNS = ['b.id', 'b.name', 'b.units', 'b.amount', 'b.starts_on', 'b.ends_on'] as const;
 
 /**
  * A member's blocks in a club with the units drawn so far; only those ending
@@ -68,12 +69,7 @@ export function memberBlocksWithUsage(db: Db, clubId: string, memberId: string, 
   let query = db
     .selectFrom('member_block as b')
     .select([
-      'b.id',
-      'b.name',
-      'b.units',
-      'b.amount',
-      'b.starts_on',
-      'b.ends_on',
+      ...MEMBER_BLOCK_COLUMNS,
       sql<number>`(select coalesce(sum(u.units_used), 0) from block_usage u where u.member_block_id = b.id)::bigint`.as('used'),
     ])
     .where('b.club_id', '=', clubId)

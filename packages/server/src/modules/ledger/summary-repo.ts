@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema.ts';
+import { INTRO_NAMING_COLUMNS } from './intro-ap-repo.ts';
 import { MEMBERS_AP_ACCOUNT } from './repo.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
@@ -61,12 +62,7 @@ export function entryIntros(db: Db, clubId: string, transactionIds: readonly num
     .innerJoin('intro as i', (join) => join.onRef('i.club_id', '=', 'p.club_id').on(sql`i.id::text`, '=', sql.ref('p.intro_id')))
     .select([
       'p.transaction_id',
-      'i.sn as intro_sn',
-      'i.buyer_first as intro_buyer_first',
-      'i.buyer_last as intro_buyer_last',
-      'i.buyer_email as intro_buyer_email',
-      'i.recipient_first as intro_recipient_first',
-      'i.recipient_last as intro_recipient_last',
+      ...INTRO_NAMING_COLUMNS,
     ])
     .where('p.club_id', '=', clubId)
     .where('p.account', '=', 2120)
