@@ -62,24 +62,17 @@ export async function setActiveClubIfNone(db: Db, userId: string, clubId: string
     .execute();
 }
 
+/** A person's pilot row at a club, all of it. */
+const pilotQuery = (db: Db, clubId: string, userId: string) =>
+  db.selectFrom('pilot').selectAll().where('club_id', '=', clubId).where('user_id', '=', userId);
+
 export function findPilot(db: Db, clubId: string, userId: string): Promise<PilotRecordRow | undefined> {
-  return db
-    .selectFrom('pilot')
-    .selectAll()
-    .where('club_id', '=', clubId)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
+  return pilotQuery(db, clubId, userId).executeTakeFirst();
 }
 
 /** Row-locked, for a change decided on what the row holds now. */
 export function findPilotForUpdate(db: Db, clubId: string, userId: string): Promise<PilotRecordRow | undefined> {
-  return db
-    .selectFrom('pilot')
-    .selectAll()
-    .where('club_id', '=', clubId)
-    .where('user_id', '=', userId)
-    .forUpdate()
-    .executeTakeFirst();
+  return pilotQuery(db, clubId, userId).forUpdate().executeTakeFirst();
 }
 
 /** The clubs where a person has a pilot row that was not declined, with what decides its status. */
@@ -143,6 +136,25 @@ export async function setActiveClub(db: Db, userId: string, clubId: string): Pro
     .execute();
 }
 
+/** Pilot rows with their user and, where there is one, their profile. */
+const pilotsWithPeople = (db: Db) =>
+  db.selectFrom('pilot').innerJoin('user', 'user.id', 'pilot.user_id').leftJoin('profile', 'profile.user_id', 'pilot.user_id');
+
+/** How to reach a member and whom to call in an emergency, with what they share with other members. */
+const PROFILE_CONTACT_COLUMNS = [
+  'profile.phone',
+  'profile.email',
+  'profile.address',
+  'profile.em_contact',
+  'profile.em_phone',
+  'profile.em_relation',
+  'profile.em_note',
+  'profile.em_link',
+  'profile.share_email',
+  'profile.share_phone',
+  'profile.share_address',
+] as const;
+
 /** A person's names, login email and profile (missing profile → nulls). */
 export function findPersonWithProfile(db: Db, userId: string) {
   return db
@@ -154,17 +166,7 @@ export function findPersonWithProfile(db: Db, userId: string) {
       'user.firstName',
       'user.lastName',
       'profile.weight_kg',
-      'profile.phone',
-      'profile.email',
-      'profile.address',
-      'profile.em_contact',
-      'profile.em_phone',
-      'profile.em_relation',
-      'profile.em_note',
-      'profile.em_link',
-      'profile.share_email',
-      'profile.share_phone',
-      'profile.share_address',
+      ...PROFILE_CONTACT_COLUMNS,
     ])
     .where('user.id', '=', userId)
     .executeTakeFirst();
@@ -175,10 +177,7 @@ export function findPersonWithProfile(db: Db, userId: string) {
  * service in the club's zone), with names and profile.
  */
 export function listFlaggedActiveMembers(db: Db, clubId: string) {
-  return db
-    .selectFrom('pilot')
-    .innerJoin('user', 'user.id', 'pilot.user_id')
-    .leftJoin('profile', 'profile.user_id', 'pilot.user_id')
+  return pilotsWithPeople(db)
     .select([
       'pilot.user_id',
       'pilot.is_active',
@@ -186,17 +185,7 @@ export function listFlaggedActiveMembers(db: Db, clubId: string) {
       'user.email as login_email',
       'user.firstName',
       'user.lastName',
-      'profile.phone',
-      'profile.email',
-      'profile.address',
-      'profile.em_contact',
-      'profile.em_phone',
-      'profile.em_relation',
-      'profile.em_note',
-      'profile.em_link',
-      'profile.share_email',
-      'profile.share_phone',
-      'profile.share_address',
+      ...PROFILE_CONTACT_COLUMNS,
     ])
     .where('pilot.club_id', '=', clubId)
     .where('pilot.is_active', '=', true)
@@ -220,10 +209,7 @@ export function findClubPilot(db: Db, clubId: string, userId: string) {
 export type ClubPilotRow = NonNullable<Awaited<ReturnType<typeof findClubPilot>>>;
 
 function clubPilotsQuery(db: Db, clubId: string, options: { includeDeclined: boolean } = { includeDeclined: false }) {
-  let query = db
-    .selectFrom('pilot')
-    .innerJoin('user', 'user.id', 'pilot.user_id')
-    .leftJoin('profile', 'profile.user_id', 'pilot.user_id')
+  let query = pilotsWithPeople(db)
     .selectAll('pilot')
     .select(['user.firstName', 'user.lastName', 'user.email as login_email', 'profile.share_email'])
     .where('pilot.club_id', '=', clubId);
@@ -238,6 +224,22 @@ export async function memberNames(db: Db, ids: readonly string[]): Promise<Map<s
   return new Map(rows.map((row) => [row.id, { first: row.firstName, last: row.lastName }]));
 }
 
+/** Pilot rows with what the crew page shows and checks of each: standing, qualifications, names and weight. */
+function crewPilots(db: Db) {
+  return pilotsWithPeople(db)
+    .select([
+      'pilot.user_id',
+      'pilot.is_active',
+      'pilot.active_expiration',
+      'pilot.is_instructor',
+      'pilot.is_tow_pilot',
+      'pilot.ground_only',
+      'user.firstName',
+      'user.lastName',
+      'profile.weight_kg',
+    ]);
+}
+
 /**
  * The club's pilot rows whose flag says active, with names and weight; the
  * service checks expiry in the club's zone.
@@ -248,21 +250,7 @@ export function listFlaggedActivePilots(db: Db, clubId: string) {
 
 /** The query behind listFlaggedActivePilots, also part of the line's one statement (flights/repo.ts readLine). */
 export function flaggedActivePilotsQuery(db: Db, clubId: string) {
-  return db
-    .selectFrom('pilot')
-    .innerJoin('user', 'user.id', 'pilot.user_id')
-    .leftJoin('profile', 'profile.user_id', 'pilot.user_id')
-    .select([
-      'pilot.user_id',
-      'pilot.is_active',
-      'pilot.active_expiration',
-      'pilot.is_instructor',
-      'pilot.is_tow_pilot',
-      'pilot.ground_only',
-      'user.firstName',
-      'user.lastName',
-      'profile.weight_kg',
-    ])
+  return crewPilots(db)
     .where('pilot.club_id', '=', clubId)
     .where('pilot.is_active', '=', true)
     .where('pilot.declined_at', 'is', null);
@@ -272,22 +260,8 @@ export type CrewPilotRow = Awaited<ReturnType<typeof listFlaggedActivePilots>>[n
 
 /** One member of the club with names and weight (active or not: the service decides). */
 export function findClubMember(db: Db, clubId: string, userId: string) {
-  return db
-    .selectFrom('pilot')
-    .innerJoin('user', 'user.id', 'pilot.user_id')
-    .leftJoin('profile', 'profile.user_id', 'pilot.user_id')
-    .select([
-      'pilot.user_id',
-      'pilot.is_active',
-      'pilot.active_expiration',
-      'pilot.is_instructor',
-      'pilot.is_tow_pilot',
-      'pilot.ground_only',
-      'pilot.declined_at',
-      'user.firstName',
-      'user.lastName',
-      'profile.weight_kg',
-    ])
+  return crewPilots(db)
+    .select('pilot.declined_at')
     .where('pilot.club_id', '=', clubId)
     .where('pilot.user_id', '=', userId)
     .executeTakeFirst();

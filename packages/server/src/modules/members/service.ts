@@ -61,6 +61,24 @@ export async function switchClub(db: Kysely<DB>, ctx: UserContext, clubId: strin
   return sessionInfo({ user: ctx.user, club, pilot, isActive, now: ctx.now });
 }
 
+type ProfileColumns = Pick<Awaited<ReturnType<typeof listFlaggedActiveMembers>>[number], 'em_contact' | 'em_phone' | 'em_relation' | 'em_note' | 'em_link' | 'share_email' | 'share_phone' | 'share_address'>;
+
+/** A member's emergency contact as the API answers it (no profile: empty). */
+const emergencyContact = (row: ProfileColumns) => ({
+  emContact: row.em_contact ?? '',
+  emPhone: row.em_phone ?? '',
+  emRelation: row.em_relation ?? '',
+  emNote: row.em_note ?? '',
+  emLink: row.em_link ?? '',
+});
+
+/** What a member shares with the other members (no profile: nothing). */
+const sharing = (row: ProfileColumns) => ({
+  shareEmail: row.share_email ?? false,
+  sharePhone: row.share_phone ?? false,
+  shareAddress: row.share_address ?? false,
+});
+
 /**
  * A pilot record: one's own (even while inactive: the spec lets an inactive
  * member see it), or any member's of the active club for an active admin.
@@ -99,17 +117,11 @@ export async function getPilotRecord(
     canAddFunds: pilot?.can_add_funds ?? false,
     canAddIntros: pilot?.can_add_intros ?? false,
     canUpdateGliders: pilot?.can_update_gliders ?? false,
-    emContact: person.em_contact ?? '',
-    emPhone: person.em_phone ?? '',
-    emRelation: person.em_relation ?? '',
-    emNote: person.em_note ?? '',
-    emLink: person.em_link ?? '',
+    ...emergencyContact(person),
     phone: person.phone ?? '',
     email: person.email ?? '',
     address: person.address ?? '',
-    shareEmail: person.share_email ?? false,
-    sharePhone: person.share_phone ?? false,
-    shareAddress: person.share_address ?? false,
+    ...sharing(person),
   };
 }
 
@@ -137,14 +149,8 @@ export async function listDirectory(db: Kysely<DB>, ctx: MemberContext): Promise
         email: shown(row.share_email, row.email || row.login_email),
         phone: shown(row.share_phone, row.phone ?? ''),
         address: shown(row.share_address, row.address ?? ''),
-        emContact: row.em_contact ?? '',
-        emPhone: row.em_phone ?? '',
-        emRelation: row.em_relation ?? '',
-        emNote: row.em_note ?? '',
-        emLink: row.em_link ?? '',
-        shareEmail: row.share_email ?? false,
-        sharePhone: row.share_phone ?? false,
-        shareAddress: row.share_address ?? false,
+        ...emergencyContact(row),
+        ...sharing(row),
       };
     })
     .sort((a, b) => compareText(a.last, b.last) || compareText(a.first, b.first) || a.userID.localeCompare(b.userID));
