@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
@@ -12,6 +12,7 @@ import type { LiveStats } from '../packages/server/src/modules/live/hub.ts';
 import { startTempPostgres } from '../scripts/pg-temp.ts';
 import type { BenchmarkResult } from './run.ts';
 import { freePort } from '../scripts/free-port.ts';
+import { startServerProcess, stopServerProcess } from './server-process.ts';
 
 /**
  * FANOUT: `--phones` (2,000) phones in `--clubs` (20) clubs, each signed in
@@ -119,16 +120,7 @@ async function seed(db: Kysely<DB>, clubCount: number, perClub: number): Promise
 }
 
 function startServer(databaseUrl: string, port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', join(ROOT, 'bench/fanout-server.ts')], {
-    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), AUTH_SECRET, NODE_ENV: 'production' },
-    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
-  });
-  return new Promise((resolve, reject) => {
-    child.stdout!.on('data', (chunk: Buffer) => {
-      if (chunk.toString().includes('READY')) resolve(child);
-    });
-    child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
-  });
+  return startServerProcess(join(ROOT, 'bench/fanout-server.ts'), { databaseUrl, port, nodeArgs: ['--expose-gc'], env: { AUTH_SECRET }, ipc: true });
 }
 
 type ServerStats = LiveStats & { cpuMicros: { user: number; system: number } };
@@ -430,13 +422,7 @@ export async function run(args: string[]): Promise<BenchmarkResult> {
     return { targetsMet };
   } finally {
     agent.destroy();
-    if (server && server.exitCode === null) {
-      await new Promise<void>((resolve) => {
-        server!.once('exit', () => resolve());
-        server!.kill('SIGTERM');
-        setTimeout(() => server!.kill('SIGKILL'), 5_000).unref();
-      });
-    }
+    await stopServerProcess(server);
     await postgres.stop();
   }
 }

@@ -109,13 +109,31 @@ export async function median(runs: number, read: () => Promise<unknown>): Promis
   return { medianMs: times[Math.floor(times.length / 2)]!, minMs: times[0]!, maxMs: times[times.length - 1]! };
 }
 
-export async function run(args: string[]): Promise<BenchmarkResult> {
-  const runs = Number(args.find((a) => a.startsWith('--runs='))?.slice('--runs='.length) ?? 15);
+/** --runs=N: how many timed runs per read (default 15). */
+export const runsOption = (args: string[]) => Number(args.find((a) => a.startsWith('--runs='))?.slice('--runs='.length) ?? 15);
+
+/** A migrated database on a throwaway PostgreSQL server; close() closes it and stops the server. */
+export async function openBenchDatabase(): Promise<{ db: Kysely<DB>; close(): Promise<void> }> {
   const pg = await startTempPostgres();
   const database = await openDatabase({ databaseUrl: pg.url, poolSize: 4 });
+  const close = async () => {
+    await database.close();
+    await pg.stop();
+  };
+  try {
+    await migrate(database.db);
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  return { db: database.db, close };
+}
+
+export async function run(args: string[]): Promise<BenchmarkResult> {
+  const runs = runsOption(args);
+  const database = await openBenchDatabase();
   try {
     const db = database.db;
-    await migrate(db);
     const seeding = performance.now();
     const { clubId, adminId, memberIds } = await seed(db);
     const counts = await sql<{ entries: number; postings: number }>`
@@ -161,7 +179,6 @@ export async function run(args: string[]): Promise<BenchmarkResult> {
     return { targetsMet };
   } finally {
     await database.close();
-    await pg.stop();
   }
 }
 

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { join } from 'node:path';
@@ -12,6 +12,7 @@ import type { DB } from '../packages/server/src/db/schema.ts';
 import { startTempPostgres } from '../scripts/pg-temp.ts';
 import type { BenchmarkResult } from './run.ts';
 import { freePort } from '../scripts/free-port.ts';
+import { startServerProcess, stopServerProcess } from './server-process.ts';
 
 /**
  * LINE-POLL: the line page's 10-second poll (GET /api/ground-status with
@@ -149,16 +150,7 @@ async function seed(db: Kysely<DB>, busyClubs: number, phonesPerClub: number): P
 }
 
 function startServer(databaseUrl: string, port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'bench/line-poll-server.ts')], {
-    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port), NODE_ENV: 'production' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    child.stdout!.on('data', (chunk: Buffer) => {
-      if (chunk.toString().includes('READY')) resolve(child);
-    });
-    child.once('exit', (code) => reject(new Error(`bench server exited with ${code}`)));
-  });
+  return startServerProcess(join(ROOT, 'bench/line-poll-server.ts'), { databaseUrl, port });
 }
 
 interface Phone {
@@ -402,13 +394,7 @@ export async function run(args: string[]): Promise<BenchmarkResult> {
     for (const agent of bare) agent.destroy();
     return { targetsMet };
   } finally {
-    if (server && server.exitCode === null) {
-      await new Promise<void>((resolve) => {
-        server!.once('exit', () => resolve());
-        server!.kill('SIGTERM');
-        setTimeout(() => server!.kill('SIGKILL'), 5_000).unref();
-      });
-    }
+    await stopServerProcess(server);
     await postgres.stop();
   }
 }

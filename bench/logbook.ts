@@ -4,16 +4,13 @@ import { fileURLToPath } from 'node:url';
 import { sql, type Kysely } from 'kysely';
 import type { AllTransactions, FlightRecord, LogsData, PilotListItem } from '@flightline/domain/api-types';
 import { buildExport, flightsQuery, nameLookup, type ExportDates, type ExportSource } from '../packages/web/src/features/exports/export-data.ts';
-import { openDatabase } from '../packages/server/src/db/engine.ts';
-import { migrate } from '../packages/server/src/db/migrate.ts';
 import type { DB } from '../packages/server/src/db/schema.ts';
 import type { MemberContext } from '../packages/server/src/http/context.ts';
 import { getFlights } from '../packages/server/src/modules/flights/list-service.ts';
 import { serveLogs } from '../packages/server/src/modules/flights/logs-service.ts';
 import { getAllTransactions } from '../packages/server/src/modules/ledger/history-service.ts';
 import { listLinePilots } from '../packages/server/src/modules/members/service.ts';
-import { startTempPostgres } from '../scripts/pg-temp.ts';
-import { median, printTable, seed as seedLedger } from './ledger.ts';
+import { median, openBenchDatabase, printTable, runsOption, seed as seedLedger } from './ledger.ts';
 import type { BenchmarkResult } from './run.ts';
 
 /**
@@ -150,12 +147,10 @@ async function context(db: Kysely<DB>, clubId: string, userId: string, now: numb
 const overTheWire = <T>(answer: T): T => JSON.parse(JSON.stringify(answer)) as T;
 
 export async function run(args: string[]): Promise<BenchmarkResult> {
-  const runs = Number(args.find((a) => a.startsWith('--runs='))?.slice('--runs='.length) ?? 15);
-  const pg = await startTempPostgres();
-  const database = await openDatabase({ databaseUrl: pg.url, poolSize: 4 });
+  const runs = runsOption(args);
+  const database = await openBenchDatabase();
   try {
     const db = database.db;
-    await migrate(db);
     const seeding = performance.now();
     const { clubId, adminId, me } = await seed(db);
     const counts = await sql<{ flights: number; mine: number; postings: number }>`
@@ -216,6 +211,5 @@ export async function run(args: string[]): Promise<BenchmarkResult> {
     return { targetsMet };
   } finally {
     await database.close();
-    await pg.stop();
   }
 }
