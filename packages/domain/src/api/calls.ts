@@ -1,7 +1,7 @@
 import { serveAdmin } from './admin.ts';
 import type { RouteOf } from './define-call.ts';
 import { getChargeBreakdown } from './charges.ts';
-import { getClubInfo, getClubPaymentMethods, getClubSettings, listClubs, updateClubSettings } from './clubs.ts';
+import { getClubInfo, getClubPaymentMethods, getClubSettings, listClubs, updateClubSettings, uploadClubLogo } from './clubs.ts';
 import { getFlights, groundStatus, serveCrew, serveLogs, updateFlight } from './flights.ts';
 import { createIntro, getIntros } from './intros.ts';
 import { listItems, updateItem } from './items.ts';
@@ -35,6 +35,7 @@ const definitions = [
   getClubPaymentMethods,
   getClubSettings,
   updateClubSettings,
+  uploadClubLogo,
   session,
   getPilotClubs,
   switchClub,
@@ -71,6 +72,9 @@ const definitions = [
 type Definition = (typeof definitions)[number];
 
 export type CallRoute = RouteOf<Definition>;
+
+/** A POST whose input is its query: its body is a file (the web app's `callFile()`). */
+export type FileCallRoute = RouteOf<Definition extends infer D ? (D extends { method: 'POST'; query?: infer Q } ? ([NonNullable<Q>] extends [never] ? never : D) : never) : never>;
 
 /** The definition a route names. */
 export type CallNamed<R extends CallRoute> = Extract<Definition, { method: R extends `${infer M} ${string}` ? M : never; path: R extends `${string} ${infer P}` ? P : never }>;

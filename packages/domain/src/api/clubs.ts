@@ -4,9 +4,10 @@ import { defineCall } from './define-call.ts';
 import { clubParam, clubQuery } from './params.ts';
 
 /**
- * The clubs' calls. The club logo's image (GET /api/club-logo/:clubId) and
- * its upload (POST /api/upload-club-logo, the image as the body) carry bytes,
- * not JSON, and are still registered by their routes in packages/server.
+ * The clubs' calls. The logo's upload sends the image itself as its body
+ * (the web app's `callFile()`), so its input is its query. The logo's image
+ * (GET /api/club-logo/:clubId) answers bytes, not JSON, and is registered by
+ * its route in packages/server.
  */
 
 export const clubSummaryAnswer = z.object({ id: z.string(), name: z.string(), shortName: z.string() });
@@ -101,4 +102,15 @@ export const updateClubSettings = defineCall({
   refusal: SETTINGS_REFUSAL,
   body: clubSettingsSchema.safeExtend({ club: clubParam }),
   answer: clubSettingsAnswer,
+});
+
+// The service refuses a non-admin with its own message.
+export const uploadClubLogo = defineCall({
+  method: 'POST',
+  path: '/api/upload-club-logo',
+  summary:
+    "Upload an image for the club's logo (admin; the body is a PNG, JPEG or WebP file of at most 256 kB); answers its address, which Save in the settings makes the logo",
+  access: 'member',
+  query: clubQuery,
+  answer: z.object({ clubLogo: z.string() }),
 });

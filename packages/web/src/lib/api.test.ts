@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, expectTypeOf, it, vi } from 'vitest';
 import type { PilotClub, TowEventResult, TugPageData } from '@flightline/domain/api-types';
-import { ApiError, call, CanceledError, configureApi, get, NO_RESPONSE_STATUS, post, request } from './api.ts';
+import { ApiError, call, callFile, CanceledError, configureApi, get, NO_RESPONSE_STATUS, post, request } from './api.ts';
 
 /** A real HTTP server on 127.0.0.1 answering the shapes the API answers with (docs/architecture.md). */
 function handle(req: IncomingMessage, res: ServerResponse) {
@@ -23,6 +23,8 @@ function handle(req: IncomingMessage, res: ServerResponse) {
         return json(200, { tugs: [], towPilots: [{ userID: req.method ?? '', first: url.searchParams.get('club') ?? '', last: '' }] });
       case '/api/get-pilot-clubs/u%201%2F2':
         return json(200, { clubs: [{ id: req.url ?? '', name: '', shortName: '', status: 'active' }] });
+      case '/api/upload-club-logo':
+        return json(200, { clubLogo: `${req.headers['content-type'] ?? ''} ${raw} ${url.searchParams.get('club') ?? ''}` });
       case '/api/create-tow/':
         return json(200, { statusCode: 200, message: req.method, tug: JSON.parse(raw) as unknown });
       case '/api/empty':
@@ -210,6 +212,14 @@ describe('call(): a declared call by its route', () => {
     expect(answer.clubs[0]!.id).toBe('/api/get-pilot-clubs/u%201%2F2');
     // @ts-expect-error the person's id is required
     void (() => call('GET /api/get-pilot-clubs/:id', {}));
+  });
+
+  it('callFile() sends the file as the body with its own type, the input as the query, and is typed with the declared answer', async () => {
+    const answer = await callFile('POST /api/upload-club-logo', { club: 'alpha' }, new Blob(['PNG bytes'], { type: 'image/png' }));
+    expectTypeOf(answer).toEqualTypeOf<{ clubLogo: string }>();
+    expect(answer).toEqual({ clubLogo: 'image/png PNG bytes alpha' });
+    // @ts-expect-error create-tow takes a JSON body, not a file
+    void (() => callFile('POST /api/create-tow/', { data: { tug: 'C-GTUG', hobbs: 1200 } }, new Blob([])));
   });
 
   it('the input is typed from the declaration: a wrong field or type does not compile', () => {

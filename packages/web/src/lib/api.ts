@@ -5,7 +5,7 @@
  * to an API name that is not configured throws "API name is invalid".
  */
 
-import type { CallNamed, CallRoute } from '@flightline/domain/api/calls';
+import type { CallNamed, CallRoute, FileCallRoute } from '@flightline/domain/api/calls';
 import type { AnswerOf, CallMethod, InputOf } from '@flightline/domain/api/define-call';
 
 /** The one API this app talks to; its calls live under /api on the same origin. */
@@ -149,6 +149,16 @@ export async function call<R extends CallRoute>(route: R, input: InputOf<CallNam
   return (await request<AnswerOf<CallNamed<R>>>(method, path, signal ? { ...options, signal } : options)).body as AnswerOf<CallNamed<R>>;
 }
 
+/**
+ * A declared call that sends a file as its body, with its own type as
+ * Content-Type (`callFile('POST /api/upload-club-logo', { club }, file)`):
+ * the input is the query, the answer is typed from the declaration.
+ */
+export async function callFile<R extends FileCallRoute>(route: R, input: InputOf<CallNamed<R>>, file: Blob): Promise<AnswerOf<CallNamed<R>>> {
+  const path = route.slice(route.indexOf(' ') + 1).replace(/^\/api/, '');
+  return (await request<AnswerOf<CallNamed<R>>>('POST', path, { query: input as Query, body: file })).body as AnswerOf<CallNamed<R>>;
+}
+
 /** GET a JSON body. */
 export async function get<T>(path: string, query?: Query, signal?: AbortSignal): Promise<T> {
   return (await request<T>('GET', path, { ...(query ? { query } : {}), ...(signal ? { signal } : {}) })).body as T;
@@ -157,11 +167,6 @@ export async function get<T>(path: string, query?: Query, signal?: AbortSignal):
 /** POST a JSON body and return the JSON answer. */
 export async function post<T>(path: string, body?: unknown, signal?: AbortSignal): Promise<T> {
   return (await request<T>('POST', path, { body: body ?? {}, ...(signal ? { signal } : {}) })).body as T;
-}
-
-/** POST a file as the request body (its type as Content-Type) and return the JSON answer. */
-export async function postFile<T>(path: string, query: Query, file: Blob): Promise<T> {
-  return (await request<T>('POST', path, { query, body: file })).body as T;
 }
 
 /** A person-readable message for any thrown value. */

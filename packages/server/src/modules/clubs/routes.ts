@@ -1,16 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { MAX_LOGO_BYTES } from '@flightline/domain/club-logo';
 import * as calls from '@flightline/domain/api/clubs';
 import { assertSameClub } from '../../http/context.ts';
-import { clubParam } from '../../http/params.ts';
 import { defineCallRoute, defineRoute } from '../../http/route.ts';
 import type { ModuleDeps } from '../deps.ts';
 import { getClubLogo, uploadClubLogo } from './logo-service.ts';
 import { getClubInfo, getPaymentMethods, listClubSummaries } from './service.ts';
 import { getClubSettings, updateClubSettings } from './settings-service.ts';
 
-/** The clubs' calls, declared in packages/domain/src/api/clubs.ts; the logo's image and upload carry bytes and keep their own routes. */
+/** The clubs' calls, declared in packages/domain/src/api/clubs.ts; the logo's image answers bytes and keeps its own route. */
 export function registerClubRoutes(app: FastifyInstance, { db }: ModuleDeps): void {
   defineCallRoute(app, calls.listClubs, {
     async handler() {
@@ -64,12 +62,7 @@ export function registerClubRoutes(app: FastifyInstance, { db }: ModuleDeps): vo
   app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 4 * MAX_LOGO_BYTES }, (_request, body, done) => done(null, body));
-    defineRoute(scope, {
-      method: 'POST',
-      url: '/api/upload-club-logo',
-      summary: "Upload an image for the club's logo (admin; the body is a PNG, JPEG or WebP file of at most 256 kB); answers its address, which Save in the settings makes the logo",
-      access: 'member',
-      query: z.object({ club: clubParam }),
+    defineCallRoute(scope, calls.uploadClubLogo, {
       async handler({ query, ctx, request }) {
         assertSameClub(ctx, query.club);
         return uploadClubLogo(db, ctx, request.body);

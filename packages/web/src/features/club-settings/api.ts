@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ClubSettings } from '@flightline/domain/schemas/fleet';
-import { call, postFile } from '../../lib/api.ts';
+import { call, callFile } from '../../lib/api.ts';
 import { clubSettingsQuery } from '../../lib/api/clubs.ts';
 
 // The club is named in each call, so a club switched in another tab is refused, not overwritten.
@@ -17,5 +17,5 @@ export function saveClubSettings(club: string, settings: ClubSettings) {
 
 /** Store an image for the logo; the answer is its address, which Save makes the club's logo. */
 export function uploadClubLogo(club: string, file: File) {
-  return postFile<{ clubLogo: string }>('/upload-club-logo', { club }, file);
+  return callFile('POST /api/upload-club-logo', { club }, file);
 }
