@@ -1,28 +1,16 @@
 import { useSyncExternalStore } from 'react';
 import { notifications, type NotificationItem } from '../lib/notifications-store.ts';
 
+/** An alert (top, role alert) or a toast (bottom, role status): the same box, a toast's a little tighter. */
 function Item({ item }: { item: NotificationItem }) {
-  const close = item.dismissible ? (
-    <button type="button" className="btn-close" aria-label="Close" onClick={() => notifications.remove(item.id)} />
-  ) : null;
-  if (item.kind === 'alert') {
-    return (
-      <div className={`alert alert-${item.status} shadow-sm d-flex align-items-start gap-2`} role="alert">
-        <div className="flex-grow-1">
-          {item.heading && <h4 className="alert-heading h6">{item.heading}</h4>}
-          {item.message}
-        </div>
-        {close}
-      </div>
-    );
-  }
+  const alert = item.kind === 'alert';
   return (
-    <div className={`alert alert-${item.status} shadow d-flex align-items-start gap-2 mb-2 py-2`} role="status">
+    <div className={`alert alert-${item.status} ${alert ? 'shadow-sm' : 'shadow'} d-flex align-items-start gap-2${alert ? '' : ' mb-2 py-2'}`} role={alert ? 'alert' : 'status'}>
       <div className="flex-grow-1">
-        {item.heading && <strong className="d-block">{item.heading}</strong>}
+        {item.heading && (alert ? <h4 className="alert-heading h6">{item.heading}</h4> : <strong className="d-block">{item.heading}</strong>)}
         {item.message}
       </div>
-      {close}
+      {item.dismissible && <button type="button" className="btn-close" aria-label="Close" onClick={() => notifications.remove(item.id)} />}
     </div>
   );
 }
