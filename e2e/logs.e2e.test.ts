@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DateTime } from 'luxon';
@@ -286,6 +286,27 @@ describe('flight logs at 375 px', () => {
       data: { ...editBody(own), idempotencyKey: randomUUID(), releaseHeight: 1000 },
     });
     expect(refused.status()).toBe(403);
+  });
+
+  it("Mary's logbook: these dates' and all time's totals by role and launch, and her logbook as CSV", async () => {
+    await mary.goto('/logs/');
+    await button(mary, 'My flights').click();
+    await flightLine(mary, 'C-GDSB').waitFor();
+    const logbook = mary.getByRole('region', { name: 'Logbook' });
+    // The flight as corrected: C-GDSB, 40 minutes, Mary alone (P1) on the 2000 ft tow.
+    const card = ['1 flight · 0:40 hours', 'P1 1 · 0:40; P2 0 · 0:00; Instructor 0 · 0:00', '2000 ft ×1'];
+    expect(await logbook.getByRole('group', { name: 'These dates' }).locator('p').allTextContents()).toEqual(card);
+    await logbook.getByRole('group', { name: 'All time' }).getByText('2000 ft ×1').waitFor();
+    expect(await logbook.getByRole('group', { name: 'All time' }).locator('p').allTextContents()).toEqual(card);
+    await shot(mary, 'logs-logbook');
+    const [download] = await Promise.all([mary.waitForEvent('download'), logbook.getByRole('button', { name: 'Download logbook (CSV)' }).click()]);
+    expect(download.suggestedFilename()).toBe(`Logbook_${today}_${today}.csv`);
+    const csv = readFileSync((await download.path())!, 'utf8');
+    expect(csv.split('\r\n')).toEqual([
+      '\uFEFF"Date","Glider type","Registration","P1","P2","Launch type","Takeoff","Landing","Duration"',
+      `"${today}","","C-GDSB","Mary Member","","2000 ft","${clock(launchedAt)}","${clock(launchedAt + 40 * MINUTE)}","0:40"`,
+      '',
+    ]);
   });
 
   it('shows a flight on or before the lock date as Locked, without Edit Flight', async () => {

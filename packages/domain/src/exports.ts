@@ -84,6 +84,11 @@ export function clubDateOf(ms: number, timeZone: string): string {
   return clockTime(ms, timeZone).slice(0, 10);
 }
 
+/** The club's wall-clock time of an instant, 'HH:mm'. */
+export function clockTimeOf(ms: number, timeZone: string): string {
+  return clockTime(ms, timeZone).slice(11);
+}
+
 export function flightExportHeader(includeCancelled: boolean): string[] {
   return includeCancelled ? [...FLIGHT_COLUMNS, 'Cancelled At'] : [...FLIGHT_COLUMNS];
 }

@@ -4,6 +4,7 @@ import { getChargeBreakdown } from './charges.ts';
 import { getClubInfo, getClubPaymentMethods, getClubSettings, listClubs, updateClubSettings, uploadClubLogo } from './clubs.ts';
 import { getFlights, groundStatus, serveCrew, serveLogs, updateFlight } from './flights.ts';
 import { createIntro, getIntros } from './intros.ts';
+import { getLogbookTotals } from './logbook.ts';
 import { listItems, updateItem } from './items.ts';
 import {
   addTransaction,
@@ -53,6 +54,7 @@ const definitions = [
   getUserTransactions,
   getRecentTransactions,
   getChargeBreakdown,
+  getLogbookTotals,
   getAllTransactions,
   getBalances,
   updateAdminParameter,

@@ -141,6 +141,18 @@ export function listLogFlights(db: Db, clubId: string, range: { fromDay: string;
   return query.orderBy('flight.day').orderBy('flight.submitted_at').orderBy('flight.id').execute();
 }
 
+/** What a member's logbook totals read of every flight they flew in the club (landed, not cancelled), all time. */
+export function listLogbookFlights(db: Db, clubId: string, memberId: string) {
+  return db
+    .selectFrom('flight')
+    .select(['user_id', 'passenger_id', 'fly_with', 'pilot_in_charge', 'launch_type', 'launched_at', 'landed_at'])
+    .where('club_id', '=', clubId)
+    .where((eb) => eb.or([eb('user_id', '=', memberId), eb('passenger_id', '=', memberId)]))
+    .where('cancelled_at', 'is', null)
+    .where('landed_at', 'is not', null)
+    .execute();
+}
+
 // ── Line actions ─────────────────────────────────────────────────────────────
 
 export function findActionByKey(db: Db, clubId: string, idempotencyKey: string) {

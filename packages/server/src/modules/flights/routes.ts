@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import * as calls from '@flightline/domain/api/flights';
+import { getLogbookTotals as getLogbookTotalsCall } from '@flightline/domain/api/logbook';
 import { assertSameClub } from '../../http/context.ts';
 import { namedClub } from '../../http/params.ts';
 import { defineCallRoute } from '../../http/route.ts';
@@ -8,6 +9,7 @@ import { serveCrew } from './crew-service.ts';
 import { groundStatus } from './ground-service.ts';
 import { updateFlight } from './line-service.ts';
 import { getFlights } from './list-service.ts';
+import { getLogbookTotals } from './logbook-service.ts';
 import { serveLogs } from './logs-service.ts';
 
 /** The flight line's calls, declared in packages/domain/src/api/flights.ts. */
@@ -37,6 +39,13 @@ export function registerFlightRoutes(app: FastifyInstance, { db }: ModuleDeps): 
   defineCallRoute(app, calls.getFlights, {
     async handler({ query, ctx }) {
       return getFlights(db, ctx, query);
+    },
+  });
+
+  defineCallRoute(app, getLogbookTotalsCall, {
+    async handler({ query, ctx }) {
+      assertSameClub(ctx, query.club);
+      return getLogbookTotals(db, ctx);
     },
   });
 

@@ -13,6 +13,7 @@ import { FlightList } from './flight-list.tsx';
 import { Select } from './log-fields.tsx';
 import { logRangeProblem } from './log-range.ts';
 import { FlightModal } from './flight-modal.tsx';
+import { LogbookSummary } from './logbook-summary.tsx';
 import {
   ALL,
   defaultTowPilot,
@@ -97,6 +98,7 @@ function Logs({ club, me, iAmTowPilot, timeZone }: { club: string; me: string; i
           towPilot={towPilot}
           onTowPilot={setTowPilot}
           onOpen={setOpenId}
+          club={club}
         />
       )}
       {data && openId && <OpenFlight key={openId} id={openId} data={data} club={club} timeZone={timeZone} heightUnit={heightUnit} onClose={() => setOpenId(null)} />}
@@ -121,9 +123,10 @@ interface LogListProps {
   towPilot: string;
   onTowPilot: (id: string) => void;
   onOpen: (id: string) => void;
+  club: string;
 }
 
-function LogList({ data, me, timeZone, view, glider, onGlider, towPilot, onTowPilot, onOpen }: LogListProps) {
+function LogList({ data, me, timeZone, view, glider, onGlider, towPilot, onTowPilot, onOpen, club }: LogListProps) {
   const flights = useMemo(() => logFlights(data.flights), [data.flights]);
   const gliders = gliderChoices(view === 'mine' ? flights.filter((f) => isMyFlight(f, me)) : flights);
   const towPilots = towPilotChoices(flights, data.pilots);
@@ -148,6 +151,7 @@ function LogList({ data, me, timeZone, view, glider, onGlider, towPilot, onTowPi
           { name: 'Hours', value: hoursText(totals.minutes) },
         ]}
       />
+      {view === 'mine' && <LogbookSummary club={club} me={me} timeZone={timeZone} flights={listed} pilots={data.pilots} range={data} />}
       <FlightList flights={listed} pilots={data.pilots} timeZone={timeZone} showDate={multiDay} onOpen={onOpen} />
     </>
   );
