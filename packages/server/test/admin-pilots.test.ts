@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refusal } from './helpers/api.ts';
-import { createPerson, type Flags, type Person } from './helpers/test-app.ts';
-import { openTwoClubs, type TwoClubs } from './helpers/clubs.ts';
+import { createPerson, type Person } from './helpers/test-app.ts';
+import { openTwoClubs, signInPeople, type TwoClubs } from './helpers/clubs.ts';
 
 const NOW = Date.parse('2025-07-10T15:00:00Z');
 const NOT_ACTIVATED = 'Your account has not been activated at this club, Contact a club admin to have your account activated.';
@@ -22,19 +22,17 @@ describe('admin edits of pilots through POST /api/update-item/ PILOT', () => {
     ({ t, api, alpha, bravo } = await openTwoClubs({ now: NOW }));
     admin = await createPerson(t.db, { club: alpha, first: 'Alex', last: 'Admin', flags: { is_admin: true } });
     adminCookie = await t.signIn(admin.email);
-    const roles: [string, string, Flags, string, string][] = [
-      ['otherAdmin', alpha, { is_admin: true }, 'Olga', 'Otheradmin'],
-      ['funds', alpha, { can_add_funds: true }, 'Fred', 'Funds'],
-      ['gliders', alpha, { can_update_gliders: true }, 'Gina', 'Gliders'],
-      ['member', alpha, {}, 'Mary', 'Member'],
-      ['inactiveAdmin', alpha, { is_admin: true, is_active: false }, 'Ian', 'Inactive'],
-      ['bravoAdmin', bravo, { is_admin: true }, 'Bob', 'Bravo'],
-      ['bravoMember', bravo, {}, 'Bill', 'Bravo'],
-    ];
-    for (const [role, club, flags, first, last] of roles) {
-      people[role] = await createPerson(t.db, { club, flags, first, last, email: `${role.toLowerCase()}@example.org` });
-      cookies[role] = await t.signIn(people[role]!.email);
-    }
+    const signedIn = await signInPeople(t, {
+      otherAdmin: { club: alpha, flags: { is_admin: true }, first: 'Olga', last: 'Otheradmin', email: 'otheradmin@example.org' },
+      funds: { club: alpha, flags: { can_add_funds: true }, first: 'Fred', last: 'Funds', email: 'funds@example.org' },
+      gliders: { club: alpha, flags: { can_update_gliders: true }, first: 'Gina', last: 'Gliders', email: 'gliders@example.org' },
+      member: { club: alpha, first: 'Mary', last: 'Member', email: 'member@example.org' },
+      inactiveAdmin: { club: alpha, flags: { is_admin: true, is_active: false }, first: 'Ian', last: 'Inactive', email: 'inactiveadmin@example.org' },
+      bravoAdmin: { club: bravo, flags: { is_admin: true }, first: 'Bob', last: 'Bravo', email: 'bravoadmin@example.org' },
+      bravoMember: { club: bravo, first: 'Bill', last: 'Bravo', email: 'bravomember@example.org' },
+    });
+    Object.assign(people, signedIn.people);
+    Object.assign(cookies, signedIn.cookies);
   });
   afterAll(() => t.close());
 

@@ -10,6 +10,7 @@ import { checkVersion } from '@flightline/domain/api/system';
 import { createTow, getTugs } from '@flightline/domain/api/tugs';
 import { apiClient, refusal } from './helpers/api.ts';
 import { createClub, createPerson, createTestApp, type TestApp } from './helpers/test-app.ts';
+import { NEW_ALPHA_SETTINGS } from './helpers/clubs.ts';
 
 const days = { startDate: '2025-07-01', endDate: '2025-07-10' };
 const NOT_AUTHORIZED = 'User is not authorized (603)';
@@ -26,21 +27,7 @@ const RIGHTS: { call: CallDefinition; access: string; input: Record<string, unkn
   {
     call: updateClubSettings,
     access: 'admin',
-    input: {
-      name: 'Alpha Soaring',
-      shortName: '',
-      clubLink: '',
-      clubLogo: '',
-      message: '',
-      timeZone: 'America/Toronto',
-      currency: 'CAD',
-      heightUnit: 'ft',
-      taxRates: {},
-      membershipYearEnd: '12-31',
-      warningLevelCents: 0,
-      minimumLevelCents: 0,
-      paymentMethods: ['Cash'],
-    },
+    input: { ...NEW_ALPHA_SETTINGS, paymentMethods: ['Cash'] },
     message: 'Only an admin can see or change the club settings',
     clubFirst: true,
   },

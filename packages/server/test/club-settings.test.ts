@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refusal } from './helpers/api.ts';
-import { createPerson, type Flags } from './helpers/test-app.ts';
-import { NEW_ALPHA_SETTINGS, openTwoClubs, type TwoClubs } from './helpers/clubs.ts';
+
+import { NEW_ALPHA_SETTINGS, openTwoClubs, signInPeople, type TwoClubs } from './helpers/clubs.ts';
 
 const UNSAFE_MESSAGE = '<p>Field opens at <strong>9:00</strong></p><script>alert(1)</script><a href="javascript:alert(2)">x</a>';
 const SAFE_MESSAGE = '<p>Field opens at <strong>9:00</strong></p><a rel="noopener noreferrer" target="_blank">x</a>';
@@ -29,17 +29,19 @@ describe('club settings: GET /api/get-club-settings, POST /api/update-club-setti
 
   beforeAll(async () => {
     ({ t, api, alpha, bravo } = await openTwoClubs());
-    const people: [string, string, Flags][] = [
-      ['admin', alpha, { is_admin: true }],
-      ['funds', alpha, { can_add_funds: true }],
-      ['gliders', alpha, { can_update_gliders: true }],
-      ['member', alpha, {}],
-      ['inactiveAdmin', alpha, { is_admin: true, is_active: false }],
-      ['bravoAdmin', bravo, { is_admin: true }],
-    ];
-    for (const [role, club, flags] of people) {
-      cookies[role] = await t.signIn((await createPerson(t.db, { club, flags })).email);
-    }
+    Object.assign(
+      cookies,
+      (
+        await signInPeople(t, {
+          admin: { club: alpha, flags: { is_admin: true } },
+          funds: { club: alpha, flags: { can_add_funds: true } },
+          gliders: { club: alpha, flags: { can_update_gliders: true } },
+          member: { club: alpha },
+          inactiveAdmin: { club: alpha, flags: { is_admin: true, is_active: false } },
+          bravoAdmin: { club: bravo, flags: { is_admin: true } },
+        })
+      ).cookies,
+    );
   });
   afterAll(() => t.close());
 

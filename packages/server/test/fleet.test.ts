@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BLOCK_DEFAULTS } from '@flightline/domain/schemas/fleet';
+import { BLOCK_DEFAULTS, GLIDER_DEFAULTS } from '@flightline/domain/schemas/fleet';
 import { refusal } from './helpers/api.ts';
-import { createPerson, type Flags } from './helpers/test-app.ts';
-import { openTwoClubs, type TwoClubs } from './helpers/clubs.ts';
+
+import { openTwoClubs, signInPeople, type TwoClubs } from './helpers/clubs.ts';
 
 const NOW = Date.parse('2025-07-10T15:00:00Z');
 const NOT_ACTIVATED = 'Your account has not been activated at this club, Contact a club admin to have your account activated.';
@@ -40,21 +40,22 @@ describe('fleet items through POST /api/update-item/', () => {
         { club_id: bravo, id: 'Winch', kind: 'fixed', price_cents: 1500, height: 400 },
       ])
       .execute();
-    const people: [string, string, Flags][] = [
-      ['admin', alpha, { is_admin: true }],
-      ['gliders', alpha, { can_update_gliders: true }],
-      ['funds', alpha, { can_add_funds: true }],
-      ['intros', alpha, { can_add_intros: true }],
-      ['logs', alpha, { can_edit_logs: true }],
-      ['member', alpha, {}],
-      ['inactiveAdmin', alpha, { is_admin: true, is_active: false }],
-      ['expiredAdmin', alpha, { is_admin: true, active_expiration: '2025-07-09' }],
-      ['bravoAdmin', bravo, { is_admin: true }],
-    ];
-    for (const [role, club, flags] of people) {
-      const person = await createPerson(t.db, { club, flags });
-      cookies[role] = await t.signIn(person.email);
-    }
+    Object.assign(
+      cookies,
+      (
+        await signInPeople(t, {
+          admin: { club: alpha, flags: { is_admin: true } },
+          gliders: { club: alpha, flags: { can_update_gliders: true } },
+          funds: { club: alpha, flags: { can_add_funds: true } },
+          intros: { club: alpha, flags: { can_add_intros: true } },
+          logs: { club: alpha, flags: { can_edit_logs: true } },
+          member: { club: alpha },
+          inactiveAdmin: { club: alpha, flags: { is_admin: true, is_active: false } },
+          expiredAdmin: { club: alpha, flags: { is_admin: true, active_expiration: '2025-07-09' } },
+          bravoAdmin: { club: bravo, flags: { is_admin: true } },
+        })
+      ).cookies,
+    );
   });
   afterAll(() => t.close());
 
@@ -83,17 +84,7 @@ describe('fleet items through POST /api/update-item/', () => {
     it('a new glider takes the defaults: weight 0, places 1, rate 0, launch speed 0, Not ready', async () => {
       const response = await save('admin', 'GLIDER', 'C-GNEW', {}, alpha);
       expect(response.statusCode).toBe(200);
-      const item = {
-        id: 'C-GNEW',
-        places: 1,
-        weight: 0,
-        rateCentsPerMinute: 0,
-        launchSpeed: 0,
-        status: 'Not ready',
-        blocks: [],
-        taxStatus: 'exempt',
-        taxRates: [],
-      };
+      const item = { id: 'C-GNEW', ...GLIDER_DEFAULTS };
       expect(response.json()).toEqual({ statusCode: 200, message: 'Glider created successfully', item });
       expect(await gliderRow(alpha, 'C-GNEW')).toEqual({
         club_id: alpha,

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { isWellFormedSerial } from '@flightline/domain/intro-serial';
+import { waitingFlightFields } from '@flightline/domain/waiting-flight';
 import { refusal } from './helpers/api.ts';
 import { balanceOf, createFleet, createIntro, depositFor, flightBody, gliderStatus, lineSnapshot } from './helpers/flights.ts';
 import { posting, postingsOf } from './helpers/ledger.ts';
@@ -80,21 +81,7 @@ describe('requesting a flight: update-item FLIGHT', () => {
           // The glider's launch speed when the phone sent none.
           towSpeed: 60,
           submittedAt: NOW,
-          acceptedAt: null,
-          launchedAt: null,
-          offTowAt: null,
-          landedAt: null,
-          cancelledAt: null,
-          releaseHeight: 0,
-          releaseSetBy: '',
-          towPilot: '',
-          tug: '',
-          launchTransaction: null,
-          landingTransaction: null,
-          launchCost: null,
-          flightCost: null,
-          flightLocked: false,
-          corrections: [],
+          ...waitingFlightFields(),
         },
       });
       expect(await gliderStatus(t.db, alpha, 'ASK-21')).toBe('Flying');

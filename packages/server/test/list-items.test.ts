@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refusal } from './helpers/api.ts';
-import { createPerson, type Flags } from './helpers/test-app.ts';
-import { openTwoClubs, type TwoClubs } from './helpers/clubs.ts';
+import { createPerson } from './helpers/test-app.ts';
+import { openTwoClubs, signInPeople, type TwoClubs } from './helpers/clubs.ts';
 
 const NOW = Date.parse('2025-07-10T15:00:00Z');
 const NOT_ACTIVATED = 'Your account has not been activated at this club, Contact a club admin to have your account activated.';
@@ -52,20 +52,17 @@ describe('GET /api/list-items/ and DELETE /api/delete/', () => {
     await t.db.insertInto('block_rule').values({ club_id: alpha, name: 'Old', units: '$', is_active: false }).execute();
     await t.db.insertInto('block_rule').values({ club_id: bravo, name: 'Bravo block', units: 'unlimited' }).execute();
 
-    const people: [string, string, Flags, string, string][] = [
-      ['admin', alpha, { is_admin: true, is_instructor: true }, 'Alex', 'Admin'],
-      ['tow', alpha, { is_tow_pilot: true }, 'Tom', 'Towpilot'],
-      ['ground', alpha, { ground_only: true }, 'Gary', 'Ground'],
-      ['member', alpha, {}, 'Mary', 'Member'],
-      ['expired', alpha, { active_expiration: '2025-07-09' }, 'Ed', 'Expired'],
-      ['inactive', alpha, { is_active: false }, 'Ivan', 'Inactive'],
-      ['bravoMember', bravo, {}, 'Bill', 'Bravo'],
-    ];
-    for (const [role, club, flags, first, last] of people) {
-      const person = await createPerson(t.db, { club, flags, first, last });
-      ids[role] = person.userId;
-      cookies[role] = await t.signIn(person.email);
-    }
+    const signedIn = await signInPeople(t, {
+      admin: { club: alpha, flags: { is_admin: true, is_instructor: true }, first: 'Alex', last: 'Admin' },
+      tow: { club: alpha, flags: { is_tow_pilot: true }, first: 'Tom', last: 'Towpilot' },
+      ground: { club: alpha, flags: { ground_only: true }, first: 'Gary', last: 'Ground' },
+      member: { club: alpha, first: 'Mary', last: 'Member' },
+      expired: { club: alpha, flags: { active_expiration: '2025-07-09' }, first: 'Ed', last: 'Expired' },
+      inactive: { club: alpha, flags: { is_active: false }, first: 'Ivan', last: 'Inactive' },
+      bravoMember: { club: bravo, first: 'Bill', last: 'Bravo' },
+    });
+    Object.assign(ids, signedIn.ids);
+    Object.assign(cookies, signedIn.cookies);
     // Contact details never travel in this list.
     await t.db.updateTable('profile').set({ phone: '555-0101', share_phone: true }).where('user_id', '=', ids.member!).execute();
     // A pending request is not a member yet.

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TowEventResult, TugPageData, TugStatus } from '@flightline/domain/api-types';
 import { listTugStatuses } from '../src/modules/tugs/service.ts';
 import { refusal } from './helpers/api.ts';
-import { createPerson, type Flags } from './helpers/test-app.ts';
-import { openTwoClubs, type TwoClubs } from './helpers/clubs.ts';
+
+import { openTwoClubs, signInPeople, type TwoClubs } from './helpers/clubs.ts';
 
 const NOW = Date.parse('2025-07-10T15:00:00Z');
 const NOT_ACTIVATED = 'Your account has not been activated at this club, Contact a club admin to have your account activated.';
@@ -33,19 +33,16 @@ describe('tugs: get-tugs and create-tow', () => {
         { club_id: bravo, id: 'C-GBRV', aircraft_type: 'Maule', status: 'Ready' },
       ])
       .execute();
-    const people: [string, string, string, string, Flags][] = [
-      ['zoe', alpha, 'Zoe', 'Towner', { is_tow_pilot: true }],
-      ['adam', alpha, 'Adam', 'Yorke', { is_tow_pilot: true }],
-      ['crew', alpha, 'Casey', 'Crew', {}],
-      ['expiredTow', alpha, 'Ed', 'Expired', { is_tow_pilot: true, active_expiration: '2025-07-09' }],
-      ['inactiveTow', alpha, 'Ina', 'Inactive', { is_tow_pilot: true, is_active: false }],
-      ['bravoTow', bravo, 'Bea', 'Bravo', { is_tow_pilot: true }],
-    ];
-    for (const [role, club, first, last, flags] of people) {
-      const person = await createPerson(t.db, { club, first, last, flags });
-      ids[role] = person.userId;
-      cookies[role] = await t.signIn(person.email);
-    }
+    const signedIn = await signInPeople(t, {
+      zoe: { club: alpha, first: 'Zoe', last: 'Towner', flags: { is_tow_pilot: true } },
+      adam: { club: alpha, first: 'Adam', last: 'Yorke', flags: { is_tow_pilot: true } },
+      crew: { club: alpha, first: 'Casey', last: 'Crew' },
+      expiredTow: { club: alpha, first: 'Ed', last: 'Expired', flags: { is_tow_pilot: true, active_expiration: '2025-07-09' } },
+      inactiveTow: { club: alpha, first: 'Ina', last: 'Inactive', flags: { is_tow_pilot: true, is_active: false } },
+      bravoTow: { club: bravo, first: 'Bea', last: 'Bravo', flags: { is_tow_pilot: true } },
+    });
+    Object.assign(ids, signedIn.ids);
+    Object.assign(cookies, signedIn.cookies);
   });
   afterAll(() => t.close());
 

@@ -34,18 +34,20 @@ export async function openAlpha(options: TestAppOptions = {}, club: { fleet?: tr
   return { t, api: apiClient(t), alpha };
 }
 
-/** Each person of `people` created and signed in, in the order given: their ids and session cookies by the name the test calls them. */
+/** Each person of `people` created and signed in, in the order given: who they are, their user ids and session cookies, by the name the test calls them. */
 export async function signInPeople<Name extends string>(
   t: TestApp,
   people: Record<Name, PersonValues>,
-): Promise<{ people: Record<Name, Person>; cookies: Record<Name, string> }> {
+): Promise<{ people: Record<Name, Person>; ids: Record<Name, string>; cookies: Record<Name, string> }> {
   const created = {} as Record<Name, Person>;
+  const ids = {} as Record<Name, string>;
   const cookies = {} as Record<Name, string>;
   for (const [name, values] of Object.entries(people) as [Name, PersonValues][]) {
     created[name] = await createPerson(t.db, values);
+    ids[name] = created[name].userId;
     cookies[name] = await t.signIn(created[name].email);
   }
-  return { people: created, cookies };
+  return { people: created, ids, cookies };
 }
 
 /** What get-club-settings answers for a new club named Alpha Soaring: the defaults. */
