@@ -17,6 +17,19 @@ const UNIT_OPTIONS = [
 
 const count = { parse: parseHeightKeep, format: String };
 
+interface UnlimitedSwitchProps {
+  label: string;
+  value: number | null;
+  /** The limit as stored: switching unlimited off again brings it back (0 when there was none). */
+  stored: number | null;
+  onChange: (value: number | null) => void;
+}
+
+/** "…: unlimited" for a limit where null means none. */
+function UnlimitedSwitch({ label, value, stored, onChange }: UnlimitedSwitchProps) {
+  return <Check type="switch" label={`${label}: unlimited`} checked={value === null} onChange={(unlimited) => onChange(unlimited ? null : (stored ?? 0))} />;
+}
+
 /**
  * Block rule editor, shown as Glider Rental Rate Rules: what a prepaid block
  * buys, when it ends and how a flight draws on it. The excess multiplier only
@@ -76,21 +89,16 @@ export function BlockEditor({ block, data, onClose }: { block: BlockRuleItem | n
         <legend className="h6">Each flight</legend>
         <MoneyText label="Min flight charge" value={draft.minFlightChargeCents} onValue={(minFlightChargeCents) => set({ minFlightChargeCents })} />
         <NumberText label="Min flight units" value={draft.minFlightUnits} onValue={(minFlightUnits) => set({ minFlightUnits })} {...count} />
-        <Check
-          type="switch"
-          label="Max flight charge: unlimited"
-          checked={draft.maxFlightChargeCents === null}
-          onChange={(unlimited) => set({ maxFlightChargeCents: unlimited ? null : (original.maxFlightChargeCents ?? 0) })}
+        <UnlimitedSwitch
+          label="Max flight charge"
+          value={draft.maxFlightChargeCents}
+          stored={original.maxFlightChargeCents}
+          onChange={(maxFlightChargeCents) => set({ maxFlightChargeCents })}
         />
         {draft.maxFlightChargeCents !== null && (
           <MoneyText label="Max flight charge" value={draft.maxFlightChargeCents} onValue={(maxFlightChargeCents) => set({ maxFlightChargeCents })} />
         )}
-        <Check
-          type="switch"
-          label="Max flight units: unlimited"
-          checked={draft.maxFlightUnits === null}
-          onChange={(unlimited) => set({ maxFlightUnits: unlimited ? null : (original.maxFlightUnits ?? 0) })}
-        />
+        <UnlimitedSwitch label="Max flight units" value={draft.maxFlightUnits} stored={original.maxFlightUnits} onChange={(maxFlightUnits) => set({ maxFlightUnits })} />
         {draft.maxFlightUnits !== null && (
           <>
             <NumberText label="Max flight units" value={draft.maxFlightUnits} onValue={(maxFlightUnits) => set({ maxFlightUnits })} {...count} />

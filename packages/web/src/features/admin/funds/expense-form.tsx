@@ -9,6 +9,18 @@ import { useFundsEntry, type FundsTarget } from './use-funds-entry.ts';
 
 const TAX_STATUSES = ['exempt', 'inclusive', 'exclusive'] as const satisfies readonly TaxStatus[];
 
+function OptionGroup({ label, options }: { label: string; options: readonly { value: string; label: string }[] }) {
+  return (
+    <optgroup label={label}>
+      {options.map((o) => (
+        <option key={o.value} value={o.value}>
+          {o.label}
+        </option>
+      ))}
+    </optgroup>
+  );
+}
+
 /** The pilot editor's Expense form: a fee class or expense code charged to the pilot, with its taxes. */
 export function ExpenseForm({ target, feeList, clubRates }: { target: FundsTarget; feeList: readonly string[]; clubRates: Record<string, number> }) {
   const id = useId();
@@ -39,22 +51,8 @@ export function ExpenseForm({ target, feeList, clubRates }: { target: FundsTarge
         <Form.Label>Fee class or expense code</Form.Label>
         <Form.Select value={draft.feeType} onChange={(e) => set({ feeType: e.target.value })}>
           <option value="">Choose…</option>
-          {options.feeClasses.length > 0 && (
-            <optgroup label="Fee classes">
-              {options.feeClasses.map((o) => (
-                <option key={o.value} value={o.value}>
-                  {o.label}
-                </option>
-              ))}
-            </optgroup>
-          )}
-          <optgroup label="Expense codes">
-            {options.expenseCodes.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </optgroup>
+          {options.feeClasses.length > 0 && <OptionGroup label="Fee classes" options={options.feeClasses} />}
+          <OptionGroup label="Expense codes" options={options.expenseCodes} />
         </Form.Select>
       </Form.Group>
       <TaxFields statuses={TAX_STATUSES} taxStatus={draft.taxStatus} taxRates={draft.taxRates} clubRates={clubRates} onChange={set} />
