@@ -71,18 +71,8 @@ export function FlightEditForm({ flightId, day, draft, data, heightUnit, heightI
         <fieldset className="mb-3">
           <legend className="form-label fs-6 mb-2">Passenger</legend>
           <div className="row g-2">
-            <div className="col-6">
-              <label className="form-label small" htmlFor={`${id}-first`}>
-                First name
-              </label>
-              <input id={`${id}-first`} className="form-control" value={draft.passengerFirst} autoComplete="off" onChange={(e) => set('passengerFirst', e.target.value)} />
-            </div>
-            <div className="col-6">
-              <label className="form-label small" htmlFor={`${id}-last`}>
-                Last name
-              </label>
-              <input id={`${id}-last`} className="form-control" value={draft.passengerLast} autoComplete="off" onChange={(e) => set('passengerLast', e.target.value)} />
-            </div>
+            <NameInput id={`${id}-first`} label="First name" value={draft.passengerFirst} onChange={(v) => set('passengerFirst', v)} />
+            <NameInput id={`${id}-last`} label="Last name" value={draft.passengerLast} onChange={(v) => set('passengerLast', v)} />
           </div>
         </fieldset>
       )}
@@ -148,5 +138,17 @@ export function FlightEditForm({ flightId, day, draft, data, heightUnit, heightI
       {/* Enter in a field submits, as Submit Changes would. */}
       <button type="submit" hidden tabIndex={-1} aria-hidden="true" />
     </form>
+  );
+}
+
+/** Half of a friend's name, beside the other half. */
+function NameInput({ id, label, value, onChange }: { id: string; label: string; value: string; onChange: (value: string) => void }) {
+  return (
+    <div className="col-6">
+      <label className="form-label small" htmlFor={id}>
+        {label}
+      </label>
+      <input id={id} className="form-control" value={value} autoComplete="off" onChange={(e) => onChange(e.target.value)} />
+    </div>
   );
 }
