@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, refusal } from './helpers/api.ts';
 import { createClub, createPerson, createTestApp, type TestApp } from './helpers/test-app.ts';
+import { insertItems } from './helpers/clubs.ts';
 
 const UNSAFE_MESSAGE =
   '<p>Field opens at <strong>9:00</strong></p><script>alert(1)</script><img src="https://example.org/a.png" onerror="alert(2)">';
@@ -37,14 +38,13 @@ describe('club calls: list-clubs, get-club-info, get-club-payment-methods', () =
       })
       .where('id', '=', alpha)
       .execute();
-    await t.db
-      .insertInto('launch_type')
-      .values([
+    await insertItems(t.db, {
+      launch_type: [
         { club_id: alpha, id: '2000 ft', kind: 'fixed', price_cents: 4000, height: 2000 },
         { club_id: alpha, id: 'Winch', kind: 'fixed', price_cents: 1500, height: 1200, is_active: false },
         { club_id: bravo, id: 'Bravo tow', kind: 'fixed', price_cents: 3000, height: 2000 },
-      ])
-      .execute();
+      ],
+    });
     member = (await createPerson(t.db, { club: alpha, email: 'mary@example.org' })).email;
     inactive = (await createPerson(t.db, { club: alpha, email: 'ivan@example.org', flags: { is_active: false } })).email;
     clubless = (await createPerson(t.db, { email: 'nina@example.org' })).email;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refusal } from './helpers/api.ts';
 import { createPerson } from './helpers/test-app.ts';
-import { openTwoClubs, signInPeople, type TwoClubs } from './helpers/clubs.ts';
+import { insertItems, openTwoClubs, signInPeople, type TwoClubs } from './helpers/clubs.ts';
 
 const NOW = Date.parse('2025-07-10T15:00:00Z');
 const NOT_ACTIVATED = 'Your account has not been activated at this club, Contact a club admin to have your account activated.';
@@ -16,36 +16,26 @@ describe('GET /api/list-items/ and DELETE /api/delete/', () => {
 
   beforeAll(async () => {
     ({ t, api, alpha, bravo } = await openTwoClubs({ now: NOW }));
-    await t.db
-      .insertInto('glider')
-      .values([
+    await insertItems(t.db, {
+      glider: [
         { club_id: alpha, id: 'C-GDS10', places: 2, status: 'Ready' },
         { club_id: alpha, id: 'C-GDS9', places: 1, status: 'Not ready' },
         { club_id: bravo, id: 'C-GBRV', status: 'Ready' },
-      ])
-      .execute();
-    await t.db
-      .insertInto('tug')
-      .values([
+      ],
+      tug: [
         { club_id: alpha, id: 'C-FTOW', aircraft_type: 'Piper Pawnee', places: 1, status: 'Ready' },
         { club_id: bravo, id: 'C-FBRV' },
-      ])
-      .execute();
-    await t.db
-      .insertInto('launch_type')
-      .values([
+      ],
+      launch_type: [
         { club_id: alpha, id: '2000 ft', kind: 'fixed', price_cents: 4000, height: 2000 },
         { club_id: alpha, id: 'Winch', kind: 'fixed', price_cents: 1500, height: 1200, is_active: false },
         { club_id: bravo, id: 'Bravo tow', kind: 'fixed' },
-      ])
-      .execute();
-    await t.db
-      .insertInto('intro_launch')
-      .values([
+      ],
+      intro_launch: [
         { club_id: alpha, id: 'Intro flight', launch_type_id: '2000 ft', price_cents: 15000 },
         { club_id: alpha, id: 'Winch intro', launch_type_id: 'Winch', price_cents: 9000, is_active: false },
-      ])
-      .execute();
+      ],
+    });
     seasonBlock = (
       await t.db.insertInto('block_rule').values({ club_id: alpha, name: 'Season', units: 'minutes', amount: 600 }).returning('id').executeTakeFirstOrThrow()
     ).id;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BLOCK_DEFAULTS } from '@flightline/domain/schemas/fleet';
 import { refusal } from './helpers/api.ts';
 import { createPerson, type Flags } from './helpers/test-app.ts';
-import { openTwoClubs, type TwoClubs } from './helpers/clubs.ts';
+import { insertItems, openTwoClubs, type TwoClubs } from './helpers/clubs.ts';
 
 const NOW = Date.parse('2025-07-10T15:00:00Z');
 const NOT_AUTHORIZED = 'User is not authorized (603)';
@@ -27,37 +27,27 @@ describe('GET /api/serve-admin', () => {
       .set({ tax_rates: JSON.stringify({ HST: 0.13 }), payment_methods: ['Cash', 'E-Transfer'], membership_year_end: '03-31', height_unit: 'm' })
       .where('id', '=', alpha)
       .execute();
-    await t.db
-      .insertInto('glider')
-      .values([
+    await insertItems(t.db, {
+      glider: [
         { club_id: alpha, id: 'C-GDSB', places: 2, status: 'Ready', rate_cents_per_minute: 50 },
         { club_id: alpha, id: 'C-GDSA', places: 2, status: 'Not ready', rate_cents_per_minute: 60, tax_status: 'exclusive', tax_names: ['HST'] },
         { club_id: bravo, id: 'C-GBRV' },
-      ])
-      .execute();
-    await t.db
-      .insertInto('tug')
-      .values([
+      ],
+      tug: [
         { club_id: alpha, id: 'C-FTOW', aircraft_type: 'Piper Pawnee', places: 1, status: 'Ready' },
         { club_id: bravo, id: 'C-FBRV' },
-      ])
-      .execute();
-    await t.db
-      .insertInto('launch_type')
-      .values([
+      ],
+      launch_type: [
         { club_id: alpha, id: '600 m', kind: 'fixed', price_cents: 4000, height: 600 },
         { club_id: alpha, id: 'Winch', kind: 'fixed', price_cents: 1500, height: 300, is_active: false },
         { club_id: bravo, id: 'Bravo tow', kind: 'fixed', price_cents: 3000, height: 600 },
-      ])
-      .execute();
-    await t.db
-      .insertInto('intro_launch')
-      .values([
+      ],
+      intro_launch: [
         { club_id: alpha, id: 'Intro flight', launch_type_id: '600 m', price_cents: 15000, tax_status: 'inclusive', tax_names: ['HST'] },
         { club_id: alpha, id: 'Old intro', launch_type_id: 'Winch', price_cents: 9000, is_active: false },
         { club_id: bravo, id: 'Bravo intro', launch_type_id: 'Bravo tow', price_cents: 12000 },
-      ])
-      .execute();
+      ],
+    });
     seasonBlock = (
       await t.db.insertInto('block_rule').values({ club_id: alpha, name: 'Season', units: 'minutes', amount: 600 }).returning('id').executeTakeFirstOrThrow()
     ).id;

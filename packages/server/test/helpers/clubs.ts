@@ -1,3 +1,5 @@
+import type { Insertable, Kysely } from 'kysely';
+import type { DB } from '../../src/db/schema.ts';
 import { apiClient, type ApiClient } from './api.ts';
 import { createFleet, type FleetOptions } from './flights.ts';
 import { createClub, createPerson, createTestApp, type Person, type PersonValues, type TestApp, type TestAppOptions } from './test-app.ts';
@@ -66,3 +68,13 @@ export const NEW_ALPHA_SETTINGS = {
   minimumLevelCents: 0,
   paymentMethods: ['Cash', 'Cheque', 'Credit Card', 'E-Transfer'],
 };
+
+type ItemTable = 'glider' | 'tug' | 'launch_type' | 'intro_launch';
+
+/** Gliders, tugs, launch types and intro launches straight into their tables, in that order (an intro launch names its launch type). */
+export async function insertItems(db: Kysely<DB>, items: { [T in ItemTable]?: Insertable<DB[T]>[] }): Promise<void> {
+  for (const table of ['glider', 'tug', 'launch_type', 'intro_launch'] as const) {
+    const rows = items[table];
+    if (rows?.length) await db.insertInto(table).values(rows as never).execute();
+  }
+}
