@@ -13,6 +13,7 @@ import type {
   serveAdmin,
   tugItemAnswer,
 } from './api/admin.ts';
+import type { verifyEmail } from './api/auth.ts';
 import type { AnswerOf } from './api/define-call.ts';
 import type { clubSummaryAnswer, getClubInfo, getClubSettings, pilotClubAnswer } from './api/clubs.ts';
 import type { crewPilotAnswer, flightCorrectionAnswer, flightRecordAnswer, groundStatus, serveCrew, serveLogs, updateFlight } from './api/flights.ts';
@@ -38,6 +39,9 @@ import type { createTow, getTugs, tugStatusAnswer } from './api/tugs.ts';
 
 /** GET /api/session. */
 export type SessionInfo = AnswerOf<typeof session>;
+
+/** The person better-auth signs in once the email is confirmed (only what the web app reads). */
+export type VerifiedUser = AnswerOf<typeof verifyEmail>['user'];
 
 export type ClubSummary = z.output<typeof clubSummaryAnswer>;
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { verifyEmail } from '@flightline/domain/api/auth';
 import { SESSION_CACHE_SECONDS } from '../src/auth/auth.ts';
 import { OPEN_AUTH_CALLS } from '../src/auth/open-paths.ts';
 import { cookieCacheExpiry } from '../src/auth/session-memo.ts';
@@ -41,6 +42,14 @@ describe('sign-up with an emailed code', () => {
     });
     expect(verified.statusCode).toBe(200);
     expect(String(verified.headers['set-cookie'])).toContain('better-auth.session_token=');
+  });
+
+  it("the code's answer holds what the web app reads (the declared verify-email answer): the names given at sign-up", async () => {
+    await signUp('named@example.org');
+    const code = await t.mail.waitForCode('named@example.org');
+    const verified = await t.app.inject({ method: 'POST', url: '/api/auth/email-otp/verify-email', payload: { email: 'named@example.org', otp: code } });
+    expect(verified.statusCode).toBe(200);
+    expect(verifyEmail.answer.parse(verified.json())).toEqual({ user: { firstName: 'Sam', lastName: 'Soarer' } });
   });
 
   it('resends a fresh code when an unconfirmed email signs up again', async () => {

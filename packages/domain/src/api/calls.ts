@@ -1,4 +1,5 @@
 import { serveAdmin } from './admin.ts';
+import { verifyEmail } from './auth.ts';
 import type { RouteOf } from './define-call.ts';
 import { getChargeBreakdown } from './charges.ts';
 import { getClubInfo, getClubPaymentMethods, getClubSettings, listClubs, updateClubSettings, uploadClubLogo } from './clubs.ts';
@@ -38,6 +39,7 @@ const definitions = [
   updateClubSettings,
   uploadClubLogo,
   session,
+  verifyEmail,
   getPilotClubs,
   switchClub,
   getPilot,

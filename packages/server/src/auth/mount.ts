@@ -1,11 +1,26 @@
 import type { FastifyInstance } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
+import { z } from 'zod';
+import * as authCalls from '@flightline/domain/api/auth';
+import { accessLabel } from '@flightline/domain/api/define-call';
+import { operations } from '../http/route.ts';
 import { AUTH_BASE_PATH, type Auth } from './auth.ts';
 import { isOpenAuthCall } from './open-paths.ts';
 import { REQUEST_HOST_HEADER } from './same-origin.ts';
 
 /** better-auth answers the open calls under /api/auth (others are 404 here); Fastify hands it a web Request. */
 export function mountAuth(app: FastifyInstance, auth: Auth, clientIpHeader: string): void {
+  // The calls whose answer the web app reads are declared (packages/domain/src/api/auth.ts): listed in the OpenAPI document, answered by better-auth.
+  for (const call of Object.values(authCalls)) {
+    operations.push({
+      method: call.method,
+      url: call.path,
+      summary: call.summary,
+      access: accessLabel(call),
+      ...(call.body ? { body: z.toJSONSchema(call.body, { io: 'input', unrepresentable: 'any' }) } : {}),
+      answer: z.toJSONSchema(call.answer, { io: 'output', unrepresentable: 'any' }),
+    });
+  }
   app.route({
     method: ['GET', 'POST'],
     url: '/api/auth/*',

@@ -3,26 +3,12 @@ import { useMutation } from '@tanstack/react-query';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { codeSchema } from '@flightline/domain/schemas/account';
-import { post } from '../../lib/api.ts';
+import type { VerifiedUser } from '@flightline/domain/api-types';
+import { call, post } from '../../lib/api.ts';
 import { CodeStatus, ResendCodeButton, useResendCode } from './resend-code.tsx';
 import { SubmitButton } from './submit-button.tsx';
 import { TextField } from '../../components/form/text-field.tsx';
 import { useForm } from './use-form.ts';
-
-/** The user better-auth returns once the email is confirmed (with our additional fields). */
-export interface VerifiedUser {
-  id: string;
-  email: string;
-  name: string;
-  firstName?: string;
-  lastName?: string;
-}
-
-interface VerifyAnswer {
-  status: boolean;
-  token: string | null;
-  user: VerifiedUser;
-}
 
 /**
  * Confirmation-code entry, the second step of sign-up. Verifying signs the
@@ -42,7 +28,7 @@ export function CodeStep({
 }) {
   const form = useForm(codeSchema, { code: '' });
   const verify = useMutation({
-    mutationFn: (otp: string) => post<VerifyAnswer>('/auth/email-otp/verify-email', { email, otp }),
+    mutationFn: (otp: string) => call('POST /api/auth/email-otp/verify-email', { email, otp }),
     onSuccess: (answer) => onVerified(answer.user),
   });
   const resend = useResendCode(
