@@ -43,7 +43,7 @@ export function LogbookSummary({ club, me, timeZone, flights, pilots, range: dat
 
 function TotalsCard({ title, totals }: { title: string; totals: LogbookTotals | undefined }) {
   return (
-    <div className="col-12 col-md-6">
+    <div className="col-12 col-sm-6">
       <div className="border rounded p-2 h-100 small" aria-label={title} role="group">
         <h2 className="h6 mb-1">{title}</h2>
         {totals ? (
