@@ -139,6 +139,45 @@ describe('Account Summary and Accounting at phone size', () => {
     await page.context().close();
   });
 
+  it('Accounting Charts above the tables: the same figures, each legend entry a link to its drill-down; at 375 px and 1280 px', async () => {
+    const page = await field.phone(DEMO.admin);
+    await openAccountsSummary(page);
+    const charts = page.getByRole('region', { name: 'Accounting Charts' });
+    await charts.getByRole('figure').first().waitFor();
+    expect(await charts.locator('figcaption').allTextContents()).toEqual(['Revenue', 'Cash in by payment method', 'What the club owes']);
+    /** A chart's table alternative: its rows' cells, once opened. */
+    const tableOf = async (title: string) => {
+      await charts.getByText(`${title} as a table`).click();
+      const table = charts.getByRole('figure', { name: title }).locator('table');
+      await table.waitFor();
+      return bodyRowsOf(table);
+    };
+    const today = clubDay(0);
+    // Today's entries: the $113.00 membership fee is $100.00 of Other revenue; $250.00 came in as Cash.
+    expect(await tableOf('Revenue')).toEqual([[today, '$0.00', '$0.00', '$0.00', '$100.00']]);
+    expect(await tableOf('Cash in by payment method')).toEqual([['Cash', '$250.00']]);
+    // At the end of today: what the summary's End column says.
+    expect(await tableOf('What the club owes')).toEqual([[today, '$137.00', '$0.00', '$13.00']]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);
+    await screenshot(page, 'accounting-charts-375');
+
+    await charts.getByRole('link', { name: 'Other', exact: true }).click();
+    await page.getByRole('heading', { name: 'Other Revenue' }).waitFor();
+    expect(new URL(page.url()).searchParams.get('view')).toBe('OtherRevenue');
+    await page.context().close();
+
+    const desk = await field.phone(DEMO.admin, { viewport: { width: 1280, height: 900 } });
+    await openAccountsSummary(desk);
+    const figures = desk.getByRole('region', { name: 'Accounting Charts' }).getByRole('figure');
+    await figures.first().waitFor();
+    const boxes = await Promise.all([0, 1, 2].map(async (i) => (await figures.nth(i).boundingBox())!));
+    // Side by side: one row, each a third of the width.
+    expect(new Set(boxes.map((b) => Math.round(b.y))).size).toBe(1);
+    expect(boxes.every((b) => b.width > 350)).toBe(true);
+    await screenshot(desk, 'accounting-charts-1280');
+    await desk.context().close();
+  });
+
   it('Accounting Admin: an adjustment truncated to cents, a fee class added and removed, the intro period and the lock date', async () => {
     const page = await field.phone(DEMO.admin);
     await page.goto('/accountingAdmin');

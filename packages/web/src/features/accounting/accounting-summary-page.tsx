@@ -14,6 +14,7 @@ import { BreakdownTable, MemberHistoryTable } from './drill-downs.tsx';
 import { IntroRemainders } from './intro-remainders.tsx';
 import { NotAuthorized } from '../../components/not-authorized.tsx';
 import { SignConvention, SubTotalsTable, SummaryTables } from './summary-tables.tsx';
+import { AccountingCharts } from './charts/accounting-charts.tsx';
 import { backLabel, parentView, viewFromParams, viewTitle, viewToParams, type AccountingView } from './views.ts';
 
 /** `/accounts`, the accounting summary (docs/accounting.md "Summaries and their signs"), admin only. */
@@ -81,7 +82,7 @@ function ViewBody({ view, club, timeZone, dates, summary, go }: ViewBodyProps) {
     case 'summary':
     case 'cashIn':
     case 'taxes':
-      return <SummaryBody view={view} summary={summary} go={go} />;
+      return <SummaryBody view={view} summary={summary} go={go} charts={dates ? { club, range: dates, timeZone } : null} />;
     case 'memberHistory':
       return <MemberHistoryTable view={view} club={club} range={dates} timeZone={timeZone} go={go} />;
     case 'intros':
@@ -96,7 +97,15 @@ function ViewBody({ view, club, timeZone, dates, summary, go }: ViewBodyProps) {
   }
 }
 
-function SummaryBody({ view, summary, go }: { view: AccountingView; summary: ViewBodyProps['summary']; go: ViewBodyProps['go'] }) {
+interface SummaryBodyProps {
+  view: AccountingView;
+  summary: ViewBodyProps['summary'];
+  go: ViewBodyProps['go'];
+  /** What the charts above the summary's tables read. */
+  charts: { club: string; range: NonNullable<ViewBodyProps['dates']>; timeZone: string } | null;
+}
+
+function SummaryBody({ view, summary, go, charts }: SummaryBodyProps) {
   if (summary.isError) {
     return (
       <div className="alert alert-danger" role="alert">
@@ -108,6 +117,7 @@ function SummaryBody({ view, summary, go }: { view: AccountingView; summary: Vie
   if (!summary.data) return <Loading />;
   return (
     <>
+      {view.kind === 'summary' && charts && <AccountingCharts {...charts} summary={summary.data} go={go} />}
       <SummaryView view={view} data={summary.data} go={go} />
       <SignConvention />
     </>

@@ -1,0 +1,57 @@
+import { formatMoney } from '@flightline/domain/money';
+import { ChartFrame, type Go, type Series } from './chart-frame.tsx';
+
+const W = 320;
+const ROW = 26;
+const LABEL = 90;
+
+/** Money received by payment method, one bar each, longest first. */
+export function CashInChart({ methods, colour, go }: { methods: readonly { method: string; cents: number }[]; colour: string; go: Go }) {
+  const top = Math.max(1, ...methods.map((m) => m.cents));
+  const H = Math.max(ROW, methods.length * ROW);
+  const series: Series[] = [{ key: 'cash', label: 'Cash In', colour, view: { kind: 'cashIn' } }];
+  return (
+    <ChartFrame title="Cash in by payment method" series={series} go={go} table={<CashInTable methods={methods} />}>
+      {methods.length === 0 ? (
+        <p className="small text-body-secondary mb-0">No money came in on these dates.</p>
+      ) : (
+        <svg viewBox={`0 0 ${W} ${H}`} width="100%" role="presentation">
+          {methods.map((m, i) => (
+            <g key={m.method}>
+              <text x="0" y={i * ROW + 17} fontSize="11">
+                {m.method}
+              </text>
+              <rect x={LABEL} y={i * ROW + 5} width={Math.max(1, ((W - LABEL - 60) * m.cents) / top)} height={ROW - 10} fill={colour} />
+              <text x={LABEL + ((W - LABEL - 60) * m.cents) / top + 4} y={i * ROW + 17} fontSize="10">
+                {formatMoney(m.cents)}
+              </text>
+            </g>
+          ))}
+        </svg>
+      )}
+    </ChartFrame>
+  );
+}
+
+function CashInTable({ methods }: { methods: readonly { method: string; cents: number }[] }) {
+  return (
+    <table className="table table-sm small mb-0">
+      <thead>
+        <tr>
+          <th scope="col">Payment method</th>
+          <th scope="col" className="text-end">
+            Received
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {methods.map((m) => (
+          <tr key={m.method}>
+            <th scope="row">{m.method}</th>
+            <td className="text-end">{formatMoney(m.cents)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

@@ -1,0 +1,73 @@
+import { REVENUE_SERIES, type RevenueRow } from '@flightline/domain/accounting-charts';
+import { formatMoney } from '@flightline/domain/money';
+import { ChartFrame, periodLabel, type Go, type Series } from './chart-frame.tsx';
+
+const W = 320;
+const H = 160;
+const AXIS = 18;
+
+/** Revenue per period, stacked by Tows, Rental, Intros and Other (a negative period — reversals — draws nothing below the axis). */
+export function RevenueChart({ rows, series, go }: { rows: readonly RevenueRow[]; series: readonly Series[]; go: Go }) {
+  const totals = rows.map((row) => REVENUE_SERIES.reduce((sum, s) => sum + Math.max(0, row[s.key]), 0));
+  const highest = Math.max(0, ...totals);
+  const top = Math.max(1, highest);
+  const slot = W / Math.max(1, rows.length);
+  const bar = Math.max(2, slot * 0.7);
+  const scale = (H - AXIS) / top;
+  return (
+    <ChartFrame title="Revenue" series={series} go={go} table={<RevenueTable rows={rows} />}>
+      <svg viewBox={`0 0 ${W} ${H}`} width="100%" role="presentation">
+        {rows.map((row, i) => {
+          let y = H - AXIS;
+          return (
+            <g key={row.period}>
+              {REVENUE_SERIES.map((s, k) => {
+                const height = Math.max(0, row[s.key]) * scale;
+                y -= height;
+                return height > 0 ? <rect key={s.key} x={i * slot + (slot - bar) / 2} y={y} width={bar} height={height} fill={series[k]!.colour} /> : null;
+              })}
+              {(rows.length <= 12 || i % Math.ceil(rows.length / 12) === 0) && (
+                <text x={i * slot + slot / 2} y={H - 4} textAnchor="middle" fontSize="10">
+                  {periodLabel(row.period)}
+                </text>
+              )}
+            </g>
+          );
+        })}
+        <line x1="0" x2={W} y1={H - AXIS} y2={H - AXIS} stroke="currentColor" strokeWidth="0.5" />
+      </svg>
+      <p className="small text-body-secondary mb-0">Tallest bar: {formatMoney(highest)}</p>
+    </ChartFrame>
+  );
+}
+
+function RevenueTable({ rows }: { rows: readonly RevenueRow[] }) {
+  return (
+    <div className="table-responsive">
+      <table className="table table-sm small mb-0">
+        <thead>
+          <tr>
+            <th scope="col">Period</th>
+            {REVENUE_SERIES.map((s) => (
+              <th key={s.key} scope="col" className="text-end">
+                {s.label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.period}>
+              <th scope="row">{row.period}</th>
+              {REVENUE_SERIES.map((s) => (
+                <td key={s.key} className="text-end">
+                  {formatMoney(row[s.key])}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
