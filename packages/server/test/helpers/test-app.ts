@@ -212,10 +212,3 @@ export async function createPerson(db: Kysely<DB>, person: PersonValues = {}): P
   }
   return { userId, email };
 }
-
-/** Each person of `people`, created in the order given, by the name the test calls them. */
-export async function createPeople<Name extends string>(db: Kysely<DB>, people: Record<Name, PersonValues>): Promise<Record<Name, Person>> {
-  const created = {} as Record<Name, Person>;
-  for (const [name, values] of Object.entries(people) as [Name, PersonValues][]) created[name] = await createPerson(db, values);
-  return created;
-}
