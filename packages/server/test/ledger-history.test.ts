@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refusal } from './helpers/api.ts';
-import { setClubAccounting } from './helpers/ledger.ts';
-import { createPerson, type Person } from './helpers/test-app.ts';
+import { createLedgerPeople, setClubAccounting, type LedgerPeople } from './helpers/ledger.ts';
+import type { Person } from './helpers/test-app.ts';
 import { openTwoClubs, type TwoClubs } from './helpers/clubs.ts';
 
 /** 12:00 on 2025-11-20 in Toronto (EST). */
@@ -10,11 +10,7 @@ const at = (iso: string) => Date.parse(iso);
 
 describe("a member's account history: get-transactions, get-user-transactions, get-recent-transactions, get-all-transactions", () => {
   let { t, api, alpha, bravo } = {} as TwoClubs;
-  let admin: Person;
-  let treasurer: Person;
-  let mary: Person;
-  let bea: Person;
-  let outsider: Person;
+  let { admin, treasurer, mary, bea, outsider } = {} as LedgerPeople;
   const ids: Record<string, number> = {};
   const cookie = (person: Person) => t.cookieFor(person.email);
   const get = async (url: string, as: Person) => api.get(url, await cookie(as));
@@ -31,11 +27,7 @@ describe("a member's account history: get-transactions, get-user-transactions, g
   beforeAll(async () => {
     ({ t, api, alpha, bravo } = await openTwoClubs({ now: NOW }));
     await setClubAccounting(t.db, alpha, { feeList: ['Hangar fee'], taxRates: { HST: 0.13 } });
-    admin = await createPerson(t.db, { club: alpha, first: 'Alex', last: 'Admin', flags: { is_admin: true } });
-    treasurer = await createPerson(t.db, { club: alpha, first: 'Tess', last: 'Treasurer', flags: { can_add_funds: true } });
-    mary = await createPerson(t.db, { club: alpha, first: 'Mary', last: 'Member' });
-    bea = await createPerson(t.db, { club: alpha, first: 'Bea', last: 'Member' });
-    outsider = await createPerson(t.db, { club: bravo, first: 'Otto' });
+    ({ admin, treasurer, mary, bea, outsider } = await createLedgerPeople(t.db, alpha, bravo));
 
     // Daylight saving time ends on 2025-11-02 in Toronto: that club day runs 04:00Z → 05:00Z the next day (25 hours).
     await add('opening', deposit(mary.userId, 10000, at('2025-11-01T12:00:00Z'), { transactionRef: 'A-1' }));

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { refusal } from './helpers/api.ts';
-import { createBlockRule, ledgerCounts, memberContext, posting, postingsOf, setClubAccounting } from './helpers/ledger.ts';
+import { createBlockRule, createLedgerPeople, ledgerCounts, memberContext, posting, postingsOf, setClubAccounting, type LedgerPeople } from './helpers/ledger.ts';
 import { createClub, createPerson, type Person } from './helpers/test-app.ts';
 import { lockClub } from '../src/modules/clubs/repo.ts';
 import { CLUB_FOR_POSTING, postOnce } from '../src/modules/ledger/journal.ts';
@@ -14,11 +14,7 @@ const NOW = Date.parse('2025-11-20T17:00:00Z');
 
 describe('posting money: add-transaction and reverse-transaction', () => {
   let { t, api, alpha, bravo } = {} as TwoClubs;
-  let admin: Person;
-  let treasurer: Person;
-  let mary: Person;
-  let bea: Person;
-  let outsider: Person;
+  let { admin, treasurer, mary, bea, outsider } = {} as LedgerPeople;
   let bravoAdmin: Person;
   const cookie = (person: Person) => t.cookieFor(person.email);
   const post = async (url: string, body: object, as: Person) => api.post(url, body, await cookie(as));
@@ -42,11 +38,7 @@ describe('posting money: add-transaction and reverse-transaction', () => {
   beforeAll(async () => {
     ({ t, api, alpha, bravo } = await openTwoClubs({ now: NOW }));
     await setClubAccounting(t.db, alpha, { taxRates: { GST: 0.05, PST: 0.08, HST: 0.13 }, feeList: ['Hangar fee', 'Tie-down'] });
-    admin = await createPerson(t.db, { club: alpha, first: 'Alex', last: 'Admin', flags: { is_admin: true } });
-    treasurer = await createPerson(t.db, { club: alpha, first: 'Tess', last: 'Treasurer', flags: { can_add_funds: true } });
-    mary = await createPerson(t.db, { club: alpha, first: 'Mary', last: 'Member' });
-    bea = await createPerson(t.db, { club: alpha, first: 'Bea', last: 'Member' });
-    outsider = await createPerson(t.db, { club: bravo, first: 'Otto' });
+    ({ admin, treasurer, mary, bea, outsider } = await createLedgerPeople(t.db, alpha, bravo));
     bravoAdmin = await createPerson(t.db, { club: bravo, first: 'Bruno', flags: { is_admin: true } });
     await createBlockRule(t.db, alpha, { id: 'season', name: 'Season rental 600 min', units: 'minutes', amount: 600, priceCents: 30000, taxStatus: 'inclusive', taxNames: ['HST'] });
     await createBlockRule(t.db, alpha, { id: 'dollars', name: '$250 flying', units: '$', amount: 25000, priceCents: 20000, taxStatus: 'exclusive', taxNames: ['GST', 'PST'] });

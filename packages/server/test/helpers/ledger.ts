@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../src/db/schema.ts';
 import type { MemberContext } from '../../src/http/context.ts';
-import { asOwner } from './test-app.ts';
+import { asOwner, createPerson, type Person } from './test-app.ts';
 
 /** Test helpers for the ledger: club settings, block rules, reading postings back, a service-level caller. */
 
@@ -153,4 +153,27 @@ export async function memberContext(db: Kysely<DB>, clubId: string, userId: stri
   const user = await db.selectFrom('user').select(['id', 'email', 'firstName', 'lastName']).where('id', '=', userId).executeTakeFirstOrThrow();
   const version = await db.selectFrom('club_version').select('version').where('club_id', '=', clubId).executeTakeFirst();
   return { user, club, pilot, isActive: true, clubVersion: version?.version ?? 0, now };
+}
+
+export interface LedgerPeople {
+  /** An admin of alpha. */
+  admin: Person;
+  /** Can add funds at alpha. */
+  treasurer: Person;
+  /** Members of alpha. */
+  mary: Person;
+  bea: Person;
+  /** A member of bravo. */
+  outsider: Person;
+}
+
+/** The people of the account history and posting tests, in alpha (and one in bravo). */
+export async function createLedgerPeople(db: Kysely<DB>, alpha: string, bravo: string): Promise<LedgerPeople> {
+  return {
+    admin: await createPerson(db, { club: alpha, first: 'Alex', last: 'Admin', flags: { is_admin: true } }),
+    treasurer: await createPerson(db, { club: alpha, first: 'Tess', last: 'Treasurer', flags: { can_add_funds: true } }),
+    mary: await createPerson(db, { club: alpha, first: 'Mary', last: 'Member' }),
+    bea: await createPerson(db, { club: alpha, first: 'Bea', last: 'Member' }),
+    outsider: await createPerson(db, { club: bravo, first: 'Otto' }),
+  };
 }
