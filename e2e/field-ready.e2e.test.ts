@@ -150,23 +150,104 @@ describe('the page before its script: the HTML shell', () => {
     await app.context().close();
   });
 
-  it("a signed-in member's pages open with the signed-in navbar, the loading state and the footer before any script", async () => {
+  /** The demo member's cookies, signed in once through the login page. */
+  const memberCookies = async () => {
     const phone = await newPhonePage(browser, inject('baseUrl'), { extraHTTPHeaders: { 'x-forwarded-for': '127.13.0.2' } });
     await login(phone, DEMO.member, DEMO_PASSWORD);
     const cookies = await phone.context().cookies();
     await phone.context().close();
+    return cookies;
+  };
 
+  it("a signed-in member's pages open with the signed-in navbar, the loading state and the footer before any script", async () => {
     const bare = await newPhonePage(browser, inject('baseUrl'), { javaScriptEnabled: false });
-    await bare.context().addCookies(cookies);
+    await bare.context().addCookies(await memberCookies());
     for (const path of ['/', '/crew/', '/ground/']) {
       await bare.goto(path);
       expect(await bare.locator('nav .navbar-brand').textContent()).toBe('Home');
       expect(await bare.locator('nav').getByRole('link', { name: 'Settings' }).isVisible()).toBe(true);
-      expect(await bare.getByRole('status').textContent()).toBe('Retrieving your data....');
+      // Home and Request Flight are drawn with the member's own data (decision 0020); the other pages show their loading state.
+      if (path === '/') expect(await bare.getByText(/^Your account balance: \$/).textContent()).toBe('Your account balance: $0.00');
+      else if (path === '/crew/') expect(await bare.locator('.crew-summary').textContent()).toMatch(/^You \(Mary Member\) are in no glider yet/);
+      else expect(await bare.getByRole('status').textContent()).toBe('Retrieving your data....');
       expect(await bare.locator('footer').textContent()).toBe('App version 0.16.0');
     }
     await screenshot(bare, 'field-ready-ground-no-script');
     await bare.context().close();
+  });
+
+  /** Where a page's parts are drawn, in CSS pixels. */
+  const layoutOf = (page: Page, selectors: readonly string[]) =>
+    page.evaluate(
+      (all) =>
+        all.map((selector) => {
+          const box = document.querySelector(selector)?.getBoundingClientRect();
+          return [selector, box ? [box.x, box.y, box.width, box.height].map(Math.round) : null];
+        }),
+      selectors,
+    );
+
+  /**
+   * `path` opened without script, then with: the app draws the page from its own reads where the server drew it
+   * (decision 0020), the server's `largest` element replaced by the app's, and nothing moves.
+   */
+  const drawnWhereTheAppDrawsIt = async (path: string, selectors: readonly string[], largest: string) => {
+    const cookies = await memberCookies();
+    const bare = await newPhonePage(browser, inject('baseUrl'), { javaScriptEnabled: false });
+    await bare.context().addCookies(cookies);
+    await bare.goto(path);
+    await screenshot(bare, `field-ready-${path.replaceAll('/', '') || 'home'}-no-script`);
+    const before = await layoutOf(bare, selectors);
+    const text = await bare.locator(largest).textContent();
+    await bare.context().close();
+
+    const app = await newPhonePage(browser, inject('baseUrl'));
+    await app.context().addCookies(cookies);
+    await app.addInitScript((marked) => {
+      const w = window as unknown as { shifts: number };
+      w.shifts = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[]) w.shifts += entry.value;
+      }).observe({ type: 'layout-shift', buffered: true });
+      // The server's own element, marked before the app starts: the app replaces it once its reads have answered.
+      document.addEventListener('DOMContentLoaded', () => document.querySelector(marked)?.setAttribute('data-server', ''));
+    }, largest);
+    await app.goto(path);
+    await app.waitForLoadState('networkidle');
+    await expect.poll(() => app.locator(`${largest}[data-server]`).count()).toBe(0);
+    expect(await app.locator(largest).textContent()).toBe(text);
+    expect(await app.locator('#root').getAttribute('data-first-state')).toBe(path === '/' ? '/' : path.replace(/\/$/, ''));
+    expect(await layoutOf(app, selectors)).toEqual(before);
+    expect(await app.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBeLessThanOrEqual(0.05);
+    return { app, before };
+  };
+
+  it("a signed-in member's Home is in the HTML, club message and all, drawn where the app then draws it from its reads: nothing moves", async () => {
+    const { app, before } = await drawnWhereTheAppDrawsIt(
+      '/',
+      ['main header h1', 'nav[aria-label="Activities"] a[href="/crew/"]', 'section[aria-label="Account"] p', '.club-message', 'footer'],
+      '.club-message',
+    );
+    expect(before.every(([, box]) => box !== null)).toBe(true);
+    expect(await app.locator('.club-message').textContent()).toContain('Welcome to the Demo Soaring Club!');
+    // The app's own Home: its links go through the router.
+    await app.getByRole('link', { name: 'Request Flight' }).click();
+    await app.getByRole('heading', { name: 'Request Flight' }).waitFor();
+    await app.context().close();
+  });
+
+  it("a signed-in member's Request Flight is in the HTML, summary line and all, inert until the app draws it where it was: nothing moves", async () => {
+    const { app, before } = await drawnWhereTheAppDrawsIt(
+      '/crew/',
+      ['main h1', 'main select', 'main fieldset button', '.crew-pair input', '.crew-summary', '.crew-submit', 'footer'],
+      '.crew-summary',
+    );
+    expect(before.every(([, box]) => box !== null)).toBe(true);
+    expect(await app.locator('main').getAttribute('inert')).toBeNull();
+    // The app's own form: a choice changes the summary.
+    await app.getByRole('button', { name: 'Instructor', exact: true }).click();
+    await expect.poll(() => app.locator('.crew-summary').textContent()).toContain('with an instructor not yet chosen');
+    await app.context().close();
   });
 
   it("a signed-in page comes with its screen's code preloaded, and every preloaded file is there", async () => {

@@ -1,3 +1,5 @@
+import { escapeHtml } from './escape-html.ts';
+
 /**
  * The field pages whose title does not depend on data, and how they draw it.
  * The page draws its title from here; before any script runs, the server
@@ -22,10 +24,6 @@ export const PAGE_HEADINGS = {
 
 /** What every page says while the session is read. */
 export const LOADING_SESSION_TEXT = 'Retrieving your data....';
-
-function escapeHtml(text: string): string {
-  return text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
-}
 
 /**
  * A page's place in the HTML while the app loads: its heading and the loading

@@ -14,6 +14,7 @@ import { databaseAnswer } from './http/database-errors.ts';
 import { badRequest, containsNul, HttpError, NUL_REFUSED, reasonPhrase } from './http/errors.ts';
 import { registerCompression } from './http/compression.ts';
 import { addSecurityHeaders } from './http/security-headers.ts';
+import { firstStateReader } from './http/first-state.ts';
 import { loadWebApp } from './http/web-app.ts';
 import { refuseCrossSiteWrites } from './http/write-origin.ts';
 import type { Mailer } from './mail/mailer.ts';
@@ -111,7 +112,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
 
   const webDist = deps.webDist ?? (existsSync(defaultWebDist) ? defaultWebDist : undefined);
-  const webApp = webDist ? loadWebApp(webDist) : undefined;
+  const webApp = webDist ? loadWebApp(webDist, firstStateReader(db)) : undefined;
   // Before the routes: it compresses the answers of the routes registered after it.
   await registerCompression(app);
   const live = await startLiveHub(deps.database, deps.live);

@@ -5,7 +5,8 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { headingSkeletonHtml, PAGE_HEADINGS } from '@flightline/domain/page-headings';
 import type { RoutePreloads } from '@flightline/domain/route-preloads';
-import { chooseEncoding, hasSessionCookie } from '../src/http/web-app.ts';
+import Fastify from 'fastify';
+import { chooseEncoding, hasSessionCookie, loadWebApp } from '../src/http/web-app.ts';
 import { CONTENT_SECURITY_POLICY } from '../src/http/security-headers.ts';
 import { createClub, createPerson, createTestApp, type TestApp } from './helpers/test-app.ts';
 
@@ -82,11 +83,12 @@ describe('the web app pages', () => {
     expect(preloaded(html)).toEqual([]);
   });
 
-  it("/ with a session: the signed-in navbar and the loading state; the session read, Home's balance and blocks reads and the home screen preloaded", async () => {
+  it("/ with a session: the signed-in navbar and Home drawn (decision 0020); the session read, Home's balance and blocks reads and the home screen preloaded", async () => {
     const html = (await page('/', session)).body;
-    expect(html).toContain('<div id="root" data-session>');
+    expect(html).toContain('<div id="root" data-first-state="/" data-session>');
     expect(html).toContain('<!--nav--><nav>Home <a href="/settings">Settings</a></nav><!--/nav-->');
-    expect(html).toContain('<!--page--><main><span>Retrieving your data....</span></main><!--/page-->');
+    expect(html).toContain('<p class="fs-5 mb-2">Your account balance: $0.00</p>');
+    expect(html).not.toContain('Retrieving your data');
     expect(preloaded(html)).toEqual(['fetch /api/session', 'fetch /api/get-balance', 'fetch /api/get-block-balances', 'modulepreload /assets/home-page-1.js']);
     // The preloaded addresses are the signed-in member's own balance and blocks, as Home reads them.
     const balance = await t.app.inject({ method: 'GET', url: '/api/get-balance', headers: { cookie: session } });
@@ -115,7 +117,7 @@ describe('the web app pages', () => {
     expect(preloaded(html)).toEqual(['fetch /api/session', 'modulepreload /assets/awaiting-page-1.js']);
   });
 
-  it("/crew/ with a session: its heading drawn in the loading state; the session, the page's own read, its chunks and style sheet preloaded", async () => {
+  it("/crew/ with a session: the form drawn with the member's data (decision 0020); the session, the page's own read, its chunks and style sheet preloaded", async () => {
     const html = (await page('/crew/', session)).body;
     expect(preloaded(html)).toEqual([
       'fetch /api/session',
@@ -124,8 +126,9 @@ describe('the web app pages', () => {
       'modulepreload /assets/schemas-1.js',
       'style /assets/crew-page-1.css',
     ]);
-    expect(html).toContain(`<!--page-->${headingSkeletonHtml(PAGE_HEADINGS['/crew'])}<!--/page-->`);
-    expect(html).toContain('<h1 class="h3 mb-3">Request Flight</h1>');
+    expect(html).toContain('<div id="root" data-first-state="/crew" data-session>');
+    expect(html).toContain('<!--page--><main class="container page py-3" inert=""><h1 class="h3 mb-3">Request Flight</h1><form novalidate="">');
+    expect(html).toContain('<p class="crew-summary bg-body-tertiary rounded px-3 py-2" aria-live="polite">You (Pat Pilot) are in no glider yet with no launch type yet, flying alone.</p>');
     // The preloaded address is the signed-in member's own crew page, as the app reads it.
     const read = await t.app.inject({ method: 'GET', url: '/api/serve-crew', headers: { cookie: session } });
     expect(read.statusCode).toBe(200);
@@ -149,17 +152,17 @@ describe('the web app pages', () => {
     expect(preloaded((await page('/no/such/page')).body)).toEqual(['modulepreload /assets/not-found-1.js']);
   });
 
-  it('answers brotli or gzip by Accept-Encoding, revalidated, varying with the cookie, with the security headers', async () => {
-    const br = await page('/crew/', session, 'gzip, deflate, br');
+  it('answers brotli or gzip by Accept-Encoding, revalidated, varying with the cookie, with the security headers (a page drawn for everyone)', async () => {
+    const br = await page('/awaiting/', session, 'gzip, deflate, br');
     expect(br.headers['content-encoding']).toBe('br');
     expect(br.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(br.headers['cache-control']).toBe('no-cache');
     expect(br.headers.vary).toBe('accept-encoding, cookie');
     expect(br.headers['content-security-policy']).toBe(CONTENT_SECURITY_POLICY);
-    const plain = await page('/crew/', session);
+    const plain = await page('/awaiting/', session);
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
-    const gzip = await page('/crew/', session, 'gzip');
+    const gzip = await page('/awaiting/', session, 'gzip');
     expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
   });
 
@@ -174,6 +177,80 @@ describe('the web app pages', () => {
     const later = new Date(Date.now() + 5_000);
     utimesSync(join(webDist, 'index.html'), later, later);
     expect((await page('/login')).body).toContain('/assets/index-def.js');
+  });
+
+  describe("Home drawn with the member's own data (decision 0020)", () => {
+    let cookie: string;
+
+    beforeAll(async () => {
+      const club = await createClub(t.db, {
+        name: '<b>Ridge</b> & Co',
+        message: '<p>Welcome <strong>back</strong></p><script>alert(1)</script><img src="https://evil.example/x.png" onerror="alert(2)">',
+      });
+      const admin = await createPerson(t.db, { club, flags: { is_admin: true } });
+      cookie = await t.cookieFor(admin.email);
+    });
+
+    it('escapes what people typed and keeps only the sanitised club message: no script, no foreign image', async () => {
+      const html = (await page('/', cookie)).body;
+      expect(html).toContain('<h1 class="h4 mb-0">&lt;b&gt;Ridge&lt;/b&gt; &amp; Co</h1>');
+      expect(html).toContain('<div class="club-message border-top pt-3 mt-3"><p>Welcome <strong>back</strong></p></div></main><!--/page-->');
+      expect(html).not.toContain('alert(');
+      expect(html).not.toContain('evil.example');
+      expect(html.match(/<script/g)).toHaveLength(1);
+      // An admin's menu, as the session's rights give it.
+      expect(html).toContain('>Accounting Admin</a>');
+    });
+
+    it("is the person's alone: private, revalidated, and compressed as asked", async () => {
+      const plain = await page('/', cookie);
+      expect(plain.headers['cache-control']).toBe('private, no-cache');
+      expect(plain.headers.vary).toBe('accept-encoding, cookie');
+      const br = await page('/', cookie, 'br');
+      expect(br.headers['cache-control']).toBe('private, no-cache');
+      expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+      const gzip = await page('/', cookie, 'gzip');
+      expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+      // Another member's Home is their own.
+      expect((await page('/', session)).body).not.toContain('Ridge');
+    });
+
+    it('the generic page, as before, for a session that cannot be read and for a member not active in the club', async () => {
+      const club = await createClub(t.db);
+      const inactive = await createPerson(t.db, { club, flags: { is_active: false } });
+      for (const cookieHeader of ['better-auth.session_token=not-a-session', await t.cookieFor(inactive.email)]) {
+        const home = await page('/', cookieHeader);
+        expect(home.body).toContain('<div id="root" data-session>');
+        expect(home.body).toContain('<!--page--><main><span>Retrieving your data....</span></main><!--/page-->');
+        expect(home.headers['cache-control']).toBe('no-cache');
+        const crew = await page('/crew/', cookieHeader);
+        expect(crew.body).toContain('<div id="root" data-session>');
+        expect(crew.body).toContain(`<!--page-->${headingSkeletonHtml(PAGE_HEADINGS['/crew'])}<!--/page-->`);
+        expect(crew.headers['cache-control']).toBe('no-cache');
+      }
+    });
+
+    it("the crew page's names are escaped: a pilot named with markup shows as text", async () => {
+      const club = await createClub(t.db);
+      const odd = await createPerson(t.db, { club, first: '<script>alert(3)</script>', last: "O'Brien & Co" });
+      const html = (await page('/crew/', await t.cookieFor(odd.email))).body;
+      expect(html).toContain('>&lt;script&gt;alert(3)&lt;/script&gt; O&#x27;Brien &amp; Co</option>');
+      expect(html).toContain('You (&lt;script&gt;alert(3)&lt;/script&gt; O&#x27;Brien &amp; Co) are in no glider yet');
+      expect(html.match(/<script/g)).toHaveLength(1);
+    });
+
+    it('the generic page, never an error, when drawing the page fails', async () => {
+      const pages = loadWebApp(webDist, async () => {
+        throw new Error('the database is away');
+      })!;
+      const app = Fastify();
+      app.get('/', (request, reply) => pages.send(request, reply));
+      const response = await app.inject({ method: 'GET', url: '/', headers: { cookie: session } });
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toContain('<!--page--><main><span>Retrieving your data....</span></main><!--/page-->');
+      expect(response.headers['cache-control']).toBe('no-cache');
+      await app.close();
+    });
   });
 
   it.each([

@@ -2,6 +2,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FirstStateReader } from './first-state.ts';
 import { headingSkeletonHtml, PAGE_HEADINGS } from '@flightline/domain/page-headings';
 import { ROUTE_PRELOADS_FILE, routeOf, type RoutePreloads } from '@flightline/domain/route-preloads';
 
@@ -25,8 +26,14 @@ import { ROUTE_PRELOADS_FILE, routeOf, type RoutePreloads } from '@flightline/do
  *     the field pages with a fixed title (domain page-headings.ts), and
  *     preloads the app's first read, GET /api/session, and the page's own
  *     first reads when they need no parameters (Home's balance and blocks,
- *     the crew page's).
- * Each answer is made once per page and kind, and kept with its brotli and gzip forms.
+ *     the crew page's);
+ *   - for Home and Request Flight with a session cookie, draws the page
+ *     itself with the person's own data (http/first-state.ts, decision 0020)
+ *     and marks the root `data-first-state`: that answer is the person's
+ *     alone, made for the request and never kept (`private`); when the
+ *     session cannot be read, the person is no active member or anything
+ *     fails, the generic page goes.
+ * Each generic answer is made once per page and kind, and kept with its brotli and gzip forms.
  */
 
 /** better-auth's session cookie (`__Secure-` when PUBLIC_URL is https). Its presence only: the app reads the session itself. */
@@ -70,7 +77,7 @@ interface Encoded {
 
 export interface WebAppPages {
   /** Answers index.html for the request's page. */
-  send(request: FastifyRequest, reply: FastifyReply): FastifyReply;
+  send(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply>;
 }
 
 export function hasSessionCookie(cookieHeader: string | undefined): boolean {
@@ -121,8 +128,24 @@ export function pageHtml(indexHtml: string, preloads: RoutePreloads | undefined,
   return html;
 }
 
-/** The built app's pages, or undefined when `webDist` has no index.html. */
-export function loadWebApp(webDist: string): WebAppPages | undefined {
+/** The signed-in page `html` with the page's place holding `main`, the page drawn with the person's data, and the root marked with its route. */
+export function withFirstState(html: string, route: string, main: string): string {
+  if (!PAGE_SLOT.test(html)) return html;
+  return html.replace(PAGE_SLOT, () => `<!--page-->${main}<!--/page-->`).replace('<div id="root"', `<div id="root" data-first-state="${escapeAttribute(route)}"`);
+}
+
+/** `html` for one answer, in the encoding it goes in: at a quick level, as the API's answers are (http/compression.ts), not the build's strongest. */
+function encodeOnce(html: string, encoding: keyof Encoded): Buffer {
+  const identity = Buffer.from(html);
+  if (encoding === 'br') return brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } });
+  return encoding === 'gzip' ? gzipSync(identity, { level: 6 }) : identity;
+}
+
+/**
+ * The built app's pages, or undefined when `webDist` has no index.html.
+ * `readFirstState` draws the pages made with the person's own data (http/first-state.ts).
+ */
+export function loadWebApp(webDist: string, readFirstState?: FirstStateReader): WebAppPages | undefined {
   const indexPath = join(webDist, 'index.html');
   const preloadsPath = join(webDist, ROUTE_PRELOADS_FILE);
   if (!existsSync(indexPath)) return undefined;
@@ -159,21 +182,36 @@ export function loadWebApp(webDist: string): WebAppPages | undefined {
     return answer;
   };
 
+  /** The page drawn with the person's data, or undefined to send the generic one: never an error page for it. */
+  const personal = async (request: FastifyRequest, route: string): Promise<string | undefined> => {
+    if (!readFirstState) return undefined;
+    try {
+      const main = await readFirstState(request, route);
+      return main === undefined ? undefined : withFirstState(pageHtml(indexHtml, preloads, route, true), route, main);
+    } catch (error) {
+      request.log.warn({ err: error }, 'page drawn without its first state');
+      return undefined;
+    }
+  };
+
   return {
-    send(request, reply) {
+    async send(request, reply) {
       load();
       const pathname = request.url.split('?')[0]!;
       // '/' (and its old name '/index') is a route of its own even when the build wrote no preloads for it.
       const route = pathname === '/' || /^\/index\/?$/i.test(pathname) ? '/' : routeOf(pathname, routes);
-      const answer = encoded(route, hasSessionCookie(request.headers.cookie));
+      const signedIn = hasSessionCookie(request.headers.cookie);
       const encoding = chooseEncoding(request.headers['accept-encoding']);
+      const own = signedIn ? await personal(request, route) : undefined;
+      const body = own === undefined ? encoded(route, signedIn)[encoding] : encodeOnce(own, encoding);
       reply
         .header('content-type', 'text/html; charset=utf-8')
-        .header('cache-control', 'no-cache')
-        // The page differs with the session cookie (landing page, preloads) and the encoding.
+        // A page drawn with a person's data is theirs alone: no shared cache may keep it.
+        .header('cache-control', own === undefined ? 'no-cache' : 'private, no-cache')
+        // The page differs with the session cookie (landing page, preloads, the person's own page) and the encoding.
         .header('vary', 'accept-encoding, cookie');
       if (encoding !== 'identity') reply.header('content-encoding', encoding);
-      return reply.send(answer[encoding]);
+      return reply.send(body);
     },
   };
 }

@@ -20,6 +20,43 @@ export const servedWithSession: boolean = root?.hasAttribute('data-session') ===
 export const servedSignedOut: boolean = root?.hasAttribute('data-signed-out') === true;
 
 /**
+ * The page the server drew with the signed-in person's own data
+ * (`data-first-state`, its route: Home's menu, balance and club message;
+ * decision 0020). Its nodes are kept as the script starts: React's first
+ * renders put them back unchanged (`keepServedPage`) until the page's reads
+ * have answered, then draw the page from those reads, the same markup
+ * (static-shell.test.tsx), so nothing flashes or moves.
+ */
+const firstStateRoute = root?.getAttribute('data-first-state') ?? null;
+const servedMain = firstStateRoute ? root?.querySelector('main') : null;
+const servedNodes: readonly Node[] = [...(servedMain?.childNodes ?? [])];
+/** A form drawn by the server is inert until the app takes it over: a choice made in it would be lost. */
+const servedInert = servedMain?.inert ?? false;
+let released = false;
+
+/** Whether the page the server drew for `route` is still the one to show while the page's reads are in flight. */
+export function holdsServedPage(route: string): boolean {
+  return !released && firstStateRoute === route;
+}
+
+/**
+ * Called once the app has drawn the page from its own reads: the server's copy
+ * is never shown again (coming back to the page later, or in another club, it
+ * would be out of date).
+ */
+export function releaseServedPage(): void {
+  released = true;
+}
+
+/** A ref for the `<main>` React draws while it holds the page: the server's own nodes go back in it. */
+export function keepServedPage(main: HTMLElement | null): void {
+  // Called again on a re-render (and twice in development): the same nodes, so the same page.
+  if (!main) return;
+  main.inert = servedInert;
+  main.replaceChildren(...servedNodes);
+}
+
+/**
  * Resolves once the browser has painted a frame (a task after the next
  * animation frame), or after 100 ms in a tab that draws no frames (opened in
  * the background), so the app never waits on a frame that will not come.

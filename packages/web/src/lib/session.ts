@@ -1,5 +1,4 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { SessionInfo } from '@flightline/domain/api-types';
 import { call } from './api.ts';
 
 export const SESSION_KEY = ['session'] as const;
@@ -15,9 +14,4 @@ export function useRefreshSession() {
   return async () => {
     await client.invalidateQueries();
   };
-}
-
-/** Back Office is for admins and holders of add-funds, add-intros or update-gliders rights. */
-export function seesBackOffice(s: SessionInfo): boolean {
-  return s.userIsActive && (s.userIsAdmin || s.userCanAddFunds || s.userCanAddIntros || s.userCanUpdateGliders);
 }

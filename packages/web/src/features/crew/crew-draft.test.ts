@@ -16,7 +16,7 @@ import {
   withPilot,
   withSecond,
   type CrewDraft,
-} from './crew-draft.ts';
+} from '@flightline/domain/crew-draft';
 import { crewData, ME } from './crew.fixtures.ts';
 
 const data = crewData();

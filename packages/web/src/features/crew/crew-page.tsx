@@ -6,7 +6,9 @@ import type { NewOutboxEntry } from '@flightline/domain/outbox';
 import { submitButtonText } from '@flightline/domain/crew-rules';
 import { PAGE_HEADINGS } from '@flightline/domain/page-headings';
 import { Loading, Page } from '../../components/page-state.tsx';
+import { ServedPage } from '../../components/served-page.tsx';
 import { errorMessage } from '../../lib/api.ts';
+import { holdsServedPage, releaseServedPage } from '../../lib/first-paint.ts';
 import { confirmDialog } from '../../lib/confirm-store.ts';
 import { notifications } from '../../lib/notifications-store.ts';
 import { failedToLoad } from '../../lib/offline-status.ts';
@@ -28,13 +30,12 @@ import {
   withGlider,
   withIntro,
   type CrewDraft,
-} from './crew-draft.ts';
+} from '@flightline/domain/crew-draft';
 import { FlightPlaced } from './flight-placed.tsx';
 import { GliderSelect } from './glider-select.tsx';
 import { crewLoadError } from './load-error.ts';
 import { pendingFlight } from './pending-flight.ts';
 import { newIdempotencyKey } from '../../lib/new-id.ts';
-import './crew.css';
 
 const TITLE = PAGE_HEADINGS['/crew'].title;
 
@@ -64,6 +65,11 @@ function CrewLoadError({ error }: { error: unknown }) {
 
 function CrewLoader({ club, userID, tapper }: { club: string; userID: string; tapper: Tapper }) {
   const crew = useCrewPage(club, userID);
+  // The form the server drew (decision 0020) stays until the page's read has answered, then is never shown again.
+  useEffect(() => {
+    if (!crew.isPending) releaseServedPage();
+  }, [crew.isPending]);
+  if (crew.isPending && holdsServedPage('/crew')) return <ServedPage />;
   return (
     <Page title={TITLE}>
       {crew.isPending ? (

@@ -2,7 +2,7 @@ import type { CrewPageData } from '@flightline/domain/api-types';
 import { FLY_WITH, type FlyWith } from '@flightline/domain/crew-rules';
 import { FieldFrame } from '../../components/form/field-frame.tsx';
 import { ChoiceButtons } from './choice-buttons.tsx';
-import { fullName, pilotChoices, pilotInCommandLabel, secondPersonChoices, withFlyWith, withPilot, withSecond, type CrewDraft } from './crew-draft.ts';
+import { fullName, pilotChoices, pilotInCommandLabel, secondPersonChoices, withFlyWith, withPilot, withSecond, type CrewDraft } from '@flightline/domain/crew-draft';
 
 const FLY_WITH_CHOICES = FLY_WITH.map((value) => ({ value, label: value }));
 const PIC_PILOT = 'pilot';

@@ -1,5 +1,5 @@
 import { flightRequestSchema, type FlightRequest } from '@flightline/domain/schemas/flights';
-import { introPassenger, secondPersonChoices, selectedIntro, type CrewData, type CrewDraft } from './crew-draft.ts';
+import { introPassenger, secondPersonChoices, selectedIntro, type CrewData, type CrewDraft } from '@flightline/domain/crew-draft';
 
 /**
  * The crew page's request: the draft turned into update-item FLIGHT data,

@@ -5,8 +5,8 @@ import { LoadError } from '../../components/page-state.tsx';
 import { useLinePollMs } from '../../lib/live-status.ts';
 import { failedToLoad } from '../../lib/offline-status.ts';
 import { hasWaitingTaps } from '../../lib/outbox/waiting-flag.ts';
-import { clubDateTime, clubToday } from '../../lib/club-dates.ts';
-import { activeFlightsOf, activeFlightState } from './active-flights.ts';
+import { clubDateTime } from '../../lib/club-dates.ts';
+import { activeFlightsOf, activeFlightState } from '@flightline/domain/active-flights';
 import { flightsOfDayQuery } from '../../lib/api/flights.ts';
 
 const WithWaitingTaps = lazy(async () => ({ default: (await import('./active-flights-waiting.tsx')).ActiveFlightsWithWaitingTaps }));
@@ -15,7 +15,7 @@ const WithWaitingTaps = lazy(async () => ({ default: (await import('./active-fli
  * Today's flights of the club; Home keeps the member's own active ones. Refreshed now and then while Home is open
  * (every 30 s, every 60 while the live stream is open and its notices bring the changes).
  */
-function useFlightsOfDay(club: string, day: string) {
+export function useFlightsOfDay(club: string, day: string) {
   const pollMs = useLinePollMs(30_000);
   return useQuery({
     ...flightsOfDayQuery(club, day),
@@ -23,9 +23,8 @@ function useFlightsOfDay(club: string, day: string) {
   });
 }
 
-/** The member's gliders on the line today: waiting, or flying since hh:mm. Nothing when there are none. */
-export function ActiveFlights({ club, userID, timeZone }: { club: string; userID: string; timeZone: string }) {
-  const flights = useFlightsOfDay(club, clubToday(timeZone));
+/** The member's gliders on the line today (`flights`, useFlightsOfDay's read): waiting, or flying since hh:mm. Nothing when there are none. */
+export function ActiveFlights({ flights, userID, timeZone }: { flights: ReturnType<typeof useFlightsOfDay>; userID: string; timeZone: string }) {
   const items = flights.data?.items;
   // Taps waiting in the outbox (a request made offline): their code loads only then, not on every visit to Home.
   if (hasWaitingTaps()) {

@@ -1,31 +1,32 @@
+import { useEffect } from 'react';
 import { Link, Navigate } from '../../lib/router.tsx';
 import type { SessionInfo } from '@flightline/domain/api-types';
+import { balanceText, blockBalanceText, isUploadedLogo, isWebAddress, menuSections } from '@flightline/domain/home-menu';
 import { OfflineNotice } from '../../components/offline-notice.tsx';
 import { Loading, LoadError, Page } from '../../components/page-state.tsx';
+import { ServedPage } from '../../components/served-page.tsx';
 import { NO_CLUB_NOTICE, NOT_ACTIVATED_NOTICE } from '../../components/require-member.tsx';
+import { clubToday } from '../../lib/club-dates.ts';
+import { holdsServedPage, releaseServedPage } from '../../lib/first-paint.ts';
 import { failedToLoad } from '../../lib/offline-status.ts';
 import { useSession } from '../../lib/session.ts';
-import { ActiveFlights } from './active-flights.tsx';
+import { ActiveFlights, useFlightsOfDay } from './active-flights.tsx';
 import { useBalance, useBlockBalances } from './api.ts';
-import { balanceText, blockBalanceText, menuSections } from './home-menu.ts';
 
 // The first screen on a phone, counted in the bundle budget: plain JSX with
-// Bootstrap classes, no react-bootstrap, date or form library.
-
-/** Only web addresses become links: a club's link is typed by an admin. */
-function isWebAddress(url: string): boolean {
-  return /^https?:\/\//i.test(url);
-}
-
-/** The logo is an image uploaded for the club and served by this site (the pages load images from nowhere else). */
-function isUploadedLogo(url: string): boolean {
-  return url.startsWith('/api/club-logo/');
-}
+// Bootstrap classes, no react-bootstrap, date or form library. The server
+// draws the same for an active member in the HTML (domain home-page-html.ts;
+// static-shell.test.tsx compares the two).
 
 /** `/` signed in: Home. */
 export function HomePage() {
   const session = useSession();
-  if (session.isPending) return <Page><Loading text="Retrieving your data...." /></Page>;
+  const activeMember = Boolean(session.data?.club && session.data.userID && session.data.userIsActive) && !failedToLoad(session);
+  // Not Home of an active member after all: the page the server drew is not shown again.
+  useEffect(() => {
+    if (!session.isPending && !activeMember) releaseServedPage();
+  }, [session.isPending, activeMember]);
+  if (session.isPending) return holdsServedPage('/') ? <ServedPage /> : <Page><Loading text="Retrieving your data...." /></Page>;
   if (!session.data || failedToLoad(session)) return <Page><LoadError error={session.error} /></Page>;
   const s = session.data;
   if (!s.club || !s.userID) return <Navigate to="/settings" replace state={{ notice: NO_CLUB_NOTICE }} />;
@@ -39,6 +40,23 @@ export function HomePage() {
       </Page>
     );
   }
+  return <MemberHome session={s} club={s.club} userID={s.userID} />;
+}
+
+/**
+ * Home of an active member. Its reads are made here, once, and handed to the
+ * lines that show them: the page the server drew stays until they have
+ * answered, so the balance, blocks and flights never flash away and come back.
+ */
+function MemberHome({ session: s, club, userID }: { session: SessionInfo; club: string; userID: string }) {
+  const balance = useBalance(club, userID);
+  const blocks = useBlockBalances(club, userID);
+  const flights = useFlightsOfDay(club, clubToday(s.clubTimeZone));
+  const holding = holdsServedPage('/') && [balance, blocks, flights].some((read) => read.isPending);
+  useEffect(() => {
+    if (!holding) releaseServedPage();
+  }, [holding]);
+  if (holding) return <ServedPage />;
   return (
     <Page>
       <ClubHeader session={s} />
@@ -61,8 +79,8 @@ export function HomePage() {
           </section>
         ))}
       </nav>
-      <AccountLines club={s.club} userID={s.userID} />
-      <ActiveFlights club={s.club} userID={s.userID} timeZone={s.clubTimeZone} />
+      <AccountLines balance={balance} blocks={blocks} />
+      <ActiveFlights flights={flights} userID={userID} timeZone={s.clubTimeZone} />
       {s.clubMessage && (
         // Sanitised by the server (modules/clubs/club-message.ts) before it is put in the session.
         <div className="club-message border-top pt-3 mt-3" dangerouslySetInnerHTML={{ __html: s.clubMessage }} />
@@ -71,13 +89,10 @@ export function HomePage() {
   );
 }
 
-/** The header's logo height, in CSS pixels. */
-const LOGO_HEIGHT_PX = 56;
-
 function ClubHeader({ session }: { session: SessionInfo }) {
   const logo = isUploadedLogo(session.clubLogo) ? (
-    // A set height: an image without its own size (an SVG with only a viewBox) would otherwise draw 0×0, a small one tiny.
-    <img src={session.clubLogo} alt={`${session.clubName || 'Club'} logo`} style={{ height: LOGO_HEIGHT_PX, width: 'auto', maxWidth: 120, objectFit: 'contain' }} />
+    // Sized by its class (app/styles.scss), not a style attribute: the server draws it too, and the Content-Security-Policy refuses those.
+    <img src={session.clubLogo} alt={`${session.clubName || 'Club'} logo`} className="club-logo" />
   ) : null;
   return (
     <header className="d-flex align-items-center gap-3 mb-3">
@@ -93,9 +108,7 @@ function ClubHeader({ session }: { session: SessionInfo }) {
   );
 }
 
-function AccountLines({ club, userID }: { club: string; userID: string }) {
-  const balance = useBalance(club, userID);
-  const blocks = useBlockBalances(club, userID);
+function AccountLines({ balance, blocks }: { balance: ReturnType<typeof useBalance>; blocks: ReturnType<typeof useBlockBalances> }) {
   return (
     <section aria-label="Account" className="mt-4">
       {balance.isPending ? (

@@ -1,6 +1,10 @@
-import type { BlockBalance, SessionInfo } from '@flightline/domain/api-types';
-import { centsToDecimal, formatMoney } from '@flightline/domain/money';
-import { seesBackOffice } from '../../lib/session.ts';
+import type { BlockBalance, SessionInfo } from './api-types.ts';
+import { centsToDecimal, formatMoney } from './money.ts';
+
+/**
+ * Home's menu and account lines: the web app draws them, and the server draws
+ * the same in the HTML of Home for a signed-in member (home-page-html.ts).
+ */
 
 export interface MenuItem {
   label: string;
@@ -10,6 +14,21 @@ export interface MenuItem {
 export interface MenuSection {
   title: string;
   items: MenuItem[];
+}
+
+/** Only web addresses become links: a club's link is typed by an admin. */
+export function isWebAddress(url: string): boolean {
+  return /^https?:\/\//i.test(url);
+}
+
+/** The logo is an image uploaded for the club and served by this site (the pages load images from nowhere else). */
+export function isUploadedLogo(url: string): boolean {
+  return url.startsWith('/api/club-logo/');
+}
+
+/** Back Office is for admins and holders of add-funds, add-intros or update-gliders rights. */
+export function seesBackOffice(s: SessionInfo): boolean {
+  return s.userIsActive && (s.userIsAdmin || s.userCanAddFunds || s.userCanAddIntros || s.userCanUpdateGliders);
 }
 
 /** The home page's activity menu for this person's rights. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SessionInfo } from '@flightline/domain/api-types';
+import type { SessionInfo } from './api-types.ts';
 import { balanceText, blockBalanceText, menuSections } from './home-menu.ts';
 
 const member: SessionInfo = {

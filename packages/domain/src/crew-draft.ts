@@ -1,6 +1,6 @@
-import type { CrewPageData, IntroItem, IntroLaunchItem } from '@flightline/domain/api-types';
-import type { CrewFormState, FlyWith } from '@flightline/domain/crew-rules';
-import { compareText } from '@flightline/domain/text-order';
+import type { CrewPageData, IntroItem, IntroLaunchItem } from './api-types.ts';
+import type { CrewFormState, FlyWith } from './crew-rules.ts';
+import { compareText } from './text-order.ts';
 import { gliderForFlightType } from './glider-choices.ts';
 
 /**

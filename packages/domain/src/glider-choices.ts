@@ -1,6 +1,6 @@
-import type { CrewPageData, GliderItem } from '@flightline/domain/api-types';
-import type { FlyWith } from '@flightline/domain/crew-rules';
-import { compareText } from '@flightline/domain/text-order';
+import type { CrewPageData, GliderItem } from './api-types.ts';
+import type { FlyWith } from './crew-rules.ts';
+import { compareText } from './text-order.ts';
 
 /**
  * The crew page's glider selector: groups Recently used, Gliders and Already

@@ -1,4 +1,4 @@
-import type { FlightRecord } from '@flightline/domain/api-types';
+import type { FlightRecord } from './api-types.ts';
 
 /**
  * Home's list of the member's active flights: the day's flights where the
