@@ -29,17 +29,15 @@ import { introItem } from './service.ts';
 const TYPE = 'Intro Cancel';
 type Result = UpdateItemResult<IntroItem>;
 
-const cancelled = (item: IntroItem): Result => ({ statusCode: 200, message: 'Intro cancelled successfully', item });
-
 /** An intro already cancelled: a keyed retry of a cancel that posted nothing answers again; anything else is refused. */
-async function alreadyCancelled(trx: Transaction<DB>, intro: IntroRow, data: IntroCancel): Promise<Result> {
+async function alreadyCancelled(trx: Transaction<DB>, intro: IntroRow, data: IntroCancel): Promise<IntroItem> {
   const retried = data.idempotencyKey !== undefined && intro.written_down === data.writtenDown && !(await introHasEntryOfType(trx, intro.club_id, intro.id, TYPE));
-  if (retried) return cancelled(introItem(intro));
+  if (retried) return introItem(intro);
   throw conflict(`Intro ${intro.sn} was already cancelled`);
 }
 
 export async function cancelIntro(db: Kysely<DB>, ctx: MemberContext, introId: string, data: IntroCancel): Promise<Result> {
-  const action: KeyedIntroAction = { type: TYPE, noun: 'cancellation', key: data.idempotencyKey, answer: cancelled, clubLock: 'share' };
+  const action: KeyedIntroAction = { type: TYPE, noun: 'cancellation', key: data.idempotencyKey, message: 'Intro cancelled successfully', clubLock: 'share' };
   return runKeyedIntroAction(db, ctx, introId, action, async (trx, club, intro) => {
     if (intro.cancelled_at !== null) return alreadyCancelled(trx, intro, data);
     if (intro.refunded_at !== null) throw conflict(`Intro ${intro.sn} was refunded`);
@@ -56,6 +54,6 @@ export async function cancelIntro(db: Kysely<DB>, ctx: MemberContext, introId: s
       }
     }
     const stored = await updateIntro(trx, club.id, intro.id, { cancelled_at: new Date(ctx.now), written_down: data.writtenDown });
-    return cancelled(introItem(stored));
+    return introItem(stored);
   });
 }

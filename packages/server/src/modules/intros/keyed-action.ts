@@ -19,11 +19,13 @@ export interface KeyedIntroAction {
   /** What a new request would be, for the refusal of a reused key ('refund'). */
   noun: string;
   key: string | undefined;
-  /** The success answer for the intro as it is stored. */
-  answer: (item: IntroItem) => Result;
+  /** The success answer's message ('Intro refunded successfully'), sent with the intro as it is stored. */
+  message: string;
   /** How the club row is locked: 'noKeyUpdate' where two such actions must not both spend what Intro A/P holds. */
   clubLock: 'share' | 'noKeyUpdate';
 }
+
+const answer = (action: KeyedIntroAction, item: IntroItem): Result => ({ statusCode: 200, message: action.message, item });
 
 export type PostingClub = Pick<ClubRecord, (typeof CLUB_FOR_POSTING)[number]>;
 
@@ -33,15 +35,16 @@ export type PostingClub = Pick<ClubRecord, (typeof CLUB_FOR_POSTING)[number]>;
  * this action's entry for this intro answers as the first request did, with
  * the intro as it is now, before any work; a key on any other entry is
  * refused. `work` runs in one transaction, given the club and the intro
- * locked (404 if the club has no such intro). An entry the lock date refuses
- * (the date moved meanwhile) answers 409 naming it (http/database-errors.ts).
+ * locked (404 if the club has no such intro), and answers the intro as
+ * stored. An entry the lock date refuses (the date moved meanwhile) answers
+ * 409 naming it (http/database-errors.ts).
  */
 export function runKeyedIntroAction(
   db: Kysely<DB>,
   ctx: MemberContext,
   introId: string,
   action: KeyedIntroAction,
-  work: (trx: Transaction<DB>, club: PostingClub, intro: IntroRow) => Promise<Result>,
+  work: (trx: Transaction<DB>, club: PostingClub, intro: IntroRow) => Promise<IntroItem>,
 ): Promise<Result> {
   const clubId = ctx.club.id;
   return once(db, {
@@ -51,14 +54,14 @@ export function runKeyedIntroAction(
     replay: async (reader, found) => {
       if (found.transaction_type !== action.type || (await entryIntroId(reader, clubId, found.id)) !== introId) return undefined;
       const intro = await findIntro(reader, clubId, introId);
-      return action.answer(introItem(intro!));
+      return answer(action, introItem(intro!));
     },
     keyUsed: (found) => entryKeyUsed(found, action.noun),
     run: async (trx) => {
       const club = await lockClub(trx, clubId, action.clubLock, CLUB_FOR_POSTING);
       const intro = await findIntroForUpdate(trx, club.id, introId);
       if (!intro) throw notFound('Intro not found');
-      return work(trx, club, intro);
+      return answer(action, await work(trx, club, intro));
     },
   });
 }

@@ -25,10 +25,8 @@ import { introItem } from './service.ts';
 const TYPE = 'Intro Refund';
 type Result = UpdateItemResult<IntroItem>;
 
-const refunded = (item: IntroItem): Result => ({ statusCode: 200, message: 'Intro refunded successfully', item });
-
 export async function refundIntro(db: Kysely<DB>, ctx: MemberContext, introId: string, data: IntroRefund): Promise<Result> {
-  const action: KeyedIntroAction = { type: TYPE, noun: 'refund', key: data.idempotencyKey, answer: refunded, clubLock: 'share' };
+  const action: KeyedIntroAction = { type: TYPE, noun: 'refund', key: data.idempotencyKey, message: 'Intro refunded successfully', clubLock: 'share' };
   return runKeyedIntroAction(db, ctx, introId, action, async (trx, club, intro) => {
     if (intro.refunded_at !== null) throw conflict(`Intro ${intro.sn} was already refunded`);
     if (intro.cancelled_at !== null) throw conflict(`Intro ${intro.sn} was cancelled`);
@@ -53,6 +51,6 @@ export async function refundIntro(db: Kysely<DB>, ctx: MemberContext, introId: s
       ],
     });
     const stored = await updateIntro(trx, club.id, intro.id, { refunded_at: new Date(ctx.now) });
-    return refunded(introItem(stored));
+    return introItem(stored);
   });
 }

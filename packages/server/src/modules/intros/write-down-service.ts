@@ -27,11 +27,9 @@ import { introItem } from './service.ts';
 const TYPE = 'Intro Write Down';
 type Result = UpdateItemResult<IntroItem>;
 
-const writtenDown = (item: IntroItem): Result => ({ statusCode: 200, message: 'Intro written down successfully', item });
-
 export async function writeDownIntro(db: Kysely<DB>, ctx: MemberContext, introId: string, data: IntroWriteDown): Promise<Result> {
   // As the Write Down adjustment: the club row for no-key update, so two write-downs can't both spend what Intro A/P holds.
-  const action: KeyedIntroAction = { type: TYPE, noun: 'write-down', key: data.idempotencyKey, answer: writtenDown, clubLock: 'noKeyUpdate' };
+  const action: KeyedIntroAction = { type: TYPE, noun: 'write-down', key: data.idempotencyKey, message: 'Intro written down successfully', clubLock: 'noKeyUpdate' };
   return runKeyedIntroAction(db, ctx, introId, action, async (trx, club, intro) => {
     if (intro.refunded_at === null) {
       throw conflict(`Intro ${intro.sn} is not refunded: cancel it to move what it holds to Intro Revenue`);
@@ -56,6 +54,6 @@ export async function writeDownIntro(db: Kysely<DB>, ctx: MemberContext, introId
         { account: ACCOUNT.introRevenue, amountCents: -holds },
       ],
     });
-    return writtenDown(introItem(intro));
+    return introItem(intro);
   });
 }
