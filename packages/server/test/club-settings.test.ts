@@ -47,6 +47,14 @@ describe('club settings: GET /api/get-club-settings, POST /api/update-club-setti
 
   const clubRow = (id: string) => t.db.selectFrom('club').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   const update = (role: string, body: Record<string, unknown>) => api.post('/api/update-club-settings', body, cookies[role]);
+  /** An admin's update refused with exactly `status` and `message`, the club row left as it was. */
+  const refusedUnchanged = async (body: Record<string, unknown>, status: number, message: string) => {
+    const before = await clubRow(alpha);
+    const response = await update('admin', body);
+    expect(response.statusCode).toBe(status);
+    expect(response.json()).toEqual(refusal(status, message));
+    expect(await clubRow(alpha)).toEqual(before);
+  };
 
   it("an admin reads the club's settings", async () => {
     const response = await api.get(`/api/get-club-settings?club=${alpha}`, cookies.admin);
@@ -101,19 +109,11 @@ describe('club settings: GET /api/get-club-settings, POST /api/update-club-setti
   });
 
   it('refuses an unknown time zone (400)', async () => {
-    const before = await clubRow(alpha);
-    const response = await update('admin', { ...settings, timeZone: 'Mars/Olympus_Mons' });
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual(refusal(400, 'Unknown time zone Mars/Olympus_Mons'));
-    expect(await clubRow(alpha)).toEqual(before);
+    await refusedUnchanged({ ...settings, timeZone: 'Mars/Olympus_Mons' }, 400, 'Unknown time zone Mars/Olympus_Mons');
   });
 
   it("refuses another club's name in any case (409); a change of case of one's own name is fine", async () => {
-    const before = await clubRow(alpha);
-    const response = await update('admin', { ...settings, name: 'BRAVO gliding' });
-    expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual(refusal(409, 'Another club already has that name'));
-    expect(await clubRow(alpha)).toEqual(before);
+    await refusedUnchanged({ ...settings, name: 'BRAVO gliding' }, 409, 'Another club already has that name');
     const own = await update('admin', { ...settings, name: 'ALPHA Soaring Club' });
     expect(own.statusCode).toBe(200);
     expect((await clubRow(alpha)).name).toBe('ALPHA Soaring Club');
