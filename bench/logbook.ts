@@ -7,6 +7,8 @@ import { buildExport, flightsQuery, nameLookup, type ExportDates, type ExportSou
 import type { DB } from '../packages/server/src/db/schema.ts';
 import type { MemberContext } from '../packages/server/src/http/context.ts';
 import { getFlights } from '../packages/server/src/modules/flights/list-service.ts';
+import { getLogbookTotals } from '../packages/server/src/modules/flights/logbook-service.ts';
+import { getClubMetrics } from '../packages/server/src/modules/flights/metrics-service.ts';
 import { serveLogs } from '../packages/server/src/modules/flights/logs-service.ts';
 import { getAllTransactions } from '../packages/server/src/modules/ledger/history-service.ts';
 import { listLinePilots } from '../packages/server/src/modules/members/service.ts';
@@ -26,7 +28,9 @@ import type { BenchmarkResult } from './run.ts';
  *  - the Flights and Transactions exports of 2025 as the Export page does
  *    them: the server's get-flights or get-all-transactions with list-items
  *    PILOT (answers serialized, then parsed as the browser does) and the CSV
- *    built with the page's own buildExport.
+ *    built with the page's own buildExport;
+ *  - the club metrics of the 2025 season (get-club-metrics, every figure of
+ *    the Club Metrics page), and the pilot's all-time logbook totals.
  *
  * Options: --runs=N timed runs per read (default 15).
  */
@@ -39,6 +43,8 @@ const FIRST_DAY = '2006-11-01';
 const DAYS = 7305;
 const LOGBOOK_TARGET_MS = 150;
 const EXPORT_TARGET_MS = 2000;
+/** Issue 17: the club metrics of a season. */
+const METRICS_TARGET_MS = 100;
 const GLIDERS = ['C-GABC', 'C-GBCD', 'C-GCDE', 'C-GDEF', 'C-GEFG', 'C-GFGH', 'C-GGHI', 'C-GHIJ', 'C-GIJK', 'C-GJKL', 'C-GKLM', 'C-GLMN'];
 const TUGS = ['C-FTOW', 'C-FPAW', 'C-FSUP'];
 
@@ -188,7 +194,14 @@ export async function run(args: string[]): Promise<BenchmarkResult> {
     const flightRows = (await exportFlights()).rowCount;
     const transactionRows = (await exportTransactions()).rowCount;
 
+    const season = { startDate: '2025-01-01', endDate: '2025-12-31' };
+    const readMetrics = async () => JSON.stringify(await getClubMetrics(db, adminCtx, season)).length;
+    const seasonFlights = (await getClubMetrics(db, adminCtx, season)).totals.flights;
+    const readTotals = async () => JSON.stringify(await getLogbookTotals(db, pilotCtx)).length;
+
     const reads: { name: string; read: () => Promise<unknown>; targetMs: number }[] = [
+      { name: `club metrics, season 2025 (${seasonFlights} flights)`, read: readMetrics, targetMs: METRICS_TARGET_MS },
+      { name: 'logbook totals, all time', read: readTotals, targetMs: LOGBOOK_TARGET_MS },
       { name: `My flights, 20 years (${logs.flights.length} flights)`, read: readLogbook, targetMs: LOGBOOK_TARGET_MS },
       { name: `export Flights, 2025 (${flightRows} rows)`, read: exportFlights, targetMs: EXPORT_TARGET_MS },
       { name: `export Transactions, 2025 (${transactionRows} rows)`, read: exportTransactions, targetMs: EXPORT_TARGET_MS },

@@ -329,6 +329,29 @@ describe('flight logs at 375 px', () => {
   });
 });
 
+describe('club metrics at 375 px', () => {
+  it("the admin sees the season's figures: the corrected flight's 40 minutes in C-GDSB, towed by Tom; a member is not authorized", async () => {
+    await admin.goto('/metrics');
+    await admin.getByRole('heading', { name: 'Club Metrics' }).waitFor();
+    const totals = admin.getByLabel('Totals', { exact: true });
+    await totals.getByText('Launches').waitFor();
+    // The flight was requested after the launch time the test recorded (an hour back), so it has no wait to count.
+    expect(await totals.textContent()).toBe('Flights1Hours0:40Launches1Average wait—');
+    const rowsOf = (title: string) => admin.getByRole('region', { name: title }).locator('tbody tr').allTextContents();
+    expect(await rowsOf('Gliders')).toEqual(['C-GDSB110:40']);
+    expect(await rowsOf('Launches per tow pilot')).toEqual(['Tom Towpilot1']);
+    expect(await rowsOf('Launches per tug')).toEqual([`${TUG}1`]);
+    expect(await rowsOf('Flights and hours per month')).toEqual([`${today.slice(0, 7)}10:40`]);
+    await button(admin, 'Day').click();
+    expect(await rowsOf('Flights and hours per day')).toEqual([`${today}10:40`]);
+    expect(await admin.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);
+    await shot(admin, 'club-metrics');
+
+    await mary.goto('/metrics');
+    await mary.getByText('User is not authorized (603)').waitFor();
+  });
+});
+
 /** A ChangeFlight body that keeps the flight as it is. */
 function editBody(f: FlightRecord) {
   return {

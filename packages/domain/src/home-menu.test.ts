@@ -50,8 +50,14 @@ describe('home menu', () => {
   it('links each item to its route', () => {
     const admin = { ...member, userIsAdmin: true };
     expect(menuSections(admin).flatMap((s) => s.items.map((i) => i.to))).toEqual([
-      '/crew/', '/ground/', '/fuel/', '/awaiting/', '/logs/', '/userAccount', '/emergency/', '/admin/', '/accounts', '/accountingAdmin',
+      '/crew/', '/ground/', '/fuel/', '/awaiting/', '/logs/', '/userAccount', '/emergency/', '/metrics', '/admin/', '/accounts', '/accountingAdmin',
     ]);
+  });
+
+  it('adds Club Metrics to Records for an admin or an instructor, not for a plain member', () => {
+    expect(labels({ ...member, isInstructor: true }, 'Records')).toEqual(['Flight Logs', 'User Account Summary', 'Emergency Contacts / Directory', 'Club Metrics']);
+    expect(labels({ ...member, userIsAdmin: true }, 'Records')).toContain('Club Metrics');
+    expect(labels(member, 'Records')).not.toContain('Club Metrics');
   });
 });
 

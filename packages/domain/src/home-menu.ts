@@ -57,6 +57,8 @@ export function menuSections(session: SessionInfo): MenuSection[] {
       ],
     },
   ];
+  // Club metrics are the club's instructors' and admins' (the server refuses anyone else).
+  if (session.userIsActive && (session.userIsAdmin || session.isInstructor)) sections[2]!.items.push({ label: 'Club Metrics', to: '/metrics' });
   if (seesBackOffice(session)) {
     const items: MenuItem[] = [{ label: 'Admin', to: '/admin/' }];
     if (session.userIsAdmin) {

@@ -6,6 +6,7 @@ import { getClubInfo, getClubPaymentMethods, getClubSettings, listClubs, updateC
 import { getFlights, groundStatus, serveCrew, serveLogs, updateFlight } from './flights.ts';
 import { createIntro, getIntros } from './intros.ts';
 import { getLogbookTotals } from './logbook.ts';
+import { getClubMetrics } from './metrics.ts';
 import { listItems, updateItem } from './items.ts';
 import {
   addTransaction,
@@ -57,6 +58,7 @@ const definitions = [
   getRecentTransactions,
   getChargeBreakdown,
   getLogbookTotals,
+  getClubMetrics,
   getAllTransactions,
   getBalances,
   updateAdminParameter,

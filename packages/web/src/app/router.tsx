@@ -70,6 +70,7 @@ export const routes: AppRoute[] = [
   { path: '/fuel', element: member(page(() => import('../features/tugs/fuel-page.tsx'), 'FuelPage')) },
   { path: '/logs', element: member(page(() => import('../features/logs/logs-page.tsx'), 'LogsPage')) },
   { path: '/userAccount', element: member(page(() => import('../features/account/account-summary-page.tsx'), 'AccountSummaryPage')) },
+  { path: '/metrics', element: member(page(() => import('../features/metrics/metrics-page.tsx'), 'MetricsPage')) },
   // Back office
   { path: '/admin', element: member(page(() => import('../features/admin/admin-page.tsx'), 'AdminPage')) },
   { path: '/admin/club', element: member(page(() => import('../features/club-settings/club-settings-page.tsx'), 'ClubSettingsPage')) },

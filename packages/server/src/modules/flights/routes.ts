@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import * as calls from '@flightline/domain/api/flights';
 import { getLogbookTotals as getLogbookTotalsCall } from '@flightline/domain/api/logbook';
+import { getClubMetrics as getClubMetricsCall } from '@flightline/domain/api/metrics';
 import { assertSameClub } from '../../http/context.ts';
 import { namedClub } from '../../http/params.ts';
 import { defineCallRoute } from '../../http/route.ts';
@@ -10,6 +11,7 @@ import { groundStatus } from './ground-service.ts';
 import { updateFlight } from './line-service.ts';
 import { getFlights } from './list-service.ts';
 import { getLogbookTotals } from './logbook-service.ts';
+import { getClubMetrics } from './metrics-service.ts';
 import { serveLogs } from './logs-service.ts';
 
 /** The flight line's calls, declared in packages/domain/src/api/flights.ts. */
@@ -39,6 +41,13 @@ export function registerFlightRoutes(app: FastifyInstance, { db }: ModuleDeps): 
   defineCallRoute(app, calls.getFlights, {
     async handler({ query, ctx }) {
       return getFlights(db, ctx, query);
+    },
+  });
+
+  defineCallRoute(app, getClubMetricsCall, {
+    async handler({ query, ctx }) {
+      assertSameClub(ctx, query.club);
+      return getClubMetrics(db, ctx, query);
     },
   });
 
