@@ -4,6 +4,7 @@ import type { FlightRecord, IntroListItem } from '@flightline/domain/api-types';
 import { refusal } from './helpers/api.ts';
 import { balanceOf, changeFlightBody, checkInTowPilot, depositFor, flightBody, gliderStatus, lineSnapshot } from './helpers/flights.ts';
 import { createBlockRule, posting, postingsOf, setClubAccounting } from './helpers/ledger.ts';
+import { createLinePeople, type LinePeople } from './helpers/line-people.ts';
 import { createPerson, type Person } from './helpers/test-app.ts';
 import { openTwoClubs, type TwoClubs } from './helpers/clubs.ts';
 
@@ -17,14 +18,7 @@ const FUNDS = 100_000;
 
 describe('log edits: update-flight ChangeFlight re-bills the flight', () => {
   let { t, api, alpha, bravo } = {} as TwoClubs;
-  let ed: Person;
-  let admin: Person;
-  let mo: Person;
-  let gail: Person;
-  let ivan: Person;
-  let towy: Person;
-  let sleeper: Person;
-  let outsider: Person;
+  let { ed, admin, mo, gail, ivan, towy, sleeper, outsider } = {} as LinePeople;
   let people = 0;
   let keys = 0;
   const cookie = (person: Person) => t.cookieFor(person.email);
@@ -79,14 +73,10 @@ describe('log edits: update-flight ChangeFlight re-bills the flight', () => {
     ({ t, api, alpha, bravo } = await openTwoClubs({ now: NOW }, { fleet: true }));
     await t.db.insertInto('glider').values({ club_id: alpha, id: 'Odd', places: 2, status: 'Ready', rate_cents_per_minute: 33 }).execute();
     await t.db.insertInto('launch_type').values({ club_id: alpha, id: '3000 ft', kind: 'fixed', price_cents: 5_500, height: 3000 }).execute();
-    ed = await createPerson(t.db, { club: alpha, first: 'Ed', last: 'Editor', flags: { can_edit_logs: true } });
-    admin = await createPerson(t.db, { club: alpha, first: 'Ada', last: 'Admin', flags: { is_admin: true } });
-    mo = await createPerson(t.db, { club: alpha, first: 'Mo', last: 'Member' });
-    gail = await createPerson(t.db, { club: alpha, first: 'Gail', last: 'Ground', flags: { ground_only: true } });
-    ivan = await createPerson(t.db, { club: alpha, first: 'Ivan', last: 'Instructor', flags: { is_instructor: true } });
-    towy = await createPerson(t.db, { club: alpha, first: 'Toby', last: 'Tow', flags: { is_tow_pilot: true } });
-    sleeper = await createPerson(t.db, { club: alpha, first: 'Sam', last: 'Sleeper', flags: { is_active: false, can_edit_logs: true } });
-    outsider = await createPerson(t.db, { club: bravo, first: 'Otto', last: 'Outsider', flags: { is_admin: true } });
+    ({ ed, admin, mo, gail, ivan, towy, sleeper, outsider } = await createLinePeople(t.db, { alpha, bravo }, ['ed', 'admin', 'mo', 'gail', 'ivan', 'towy', 'sleeper', 'outsider'], {
+      sleeper: { is_active: false, can_edit_logs: true },
+      outsider: { is_admin: true },
+    }));
     await checkInTowPilot(t.db, alpha, 'C-GTOW', towy.userId, ago(5 * 60));
   });
 

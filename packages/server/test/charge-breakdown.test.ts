@@ -5,7 +5,8 @@ import { refusal } from './helpers/api.ts';
 import { openTwoClubs, type TwoClubs } from './helpers/clubs.ts';
 import { checkInTowPilot, depositFor, flightBody } from './helpers/flights.ts';
 import { setClubAccounting } from './helpers/ledger.ts';
-import { createPerson, type Person } from './helpers/test-app.ts';
+import { createLinePeople, type LinePeople } from './helpers/line-people.ts';
+import type { Person } from './helpers/test-app.ts';
 
 /** 12:00 on 2025-07-12 in Toronto (EDT, UTC−4). */
 const NOW = Date.parse('2025-07-12T16:00:00Z');
@@ -19,11 +20,7 @@ const MINUTE = 60_000;
  */
 describe('charge breakdowns: GET /api/get-charge-breakdown', () => {
   let { t, api, alpha, bravo } = {} as TwoClubs;
-  let pat: Person;
-  let mo: Person;
-  let admin: Person;
-  let crew: Person;
-  let outsider: Person;
+  let { pat, mo, admin, crew, outsider } = {} as LinePeople;
   const cookie = (person: Person) => t.cookieFor(person.email);
   const act = async (body: object) => {
     const response = await api.post('/api/update-flight/', body, await cookie(crew));
@@ -47,11 +44,7 @@ describe('charge breakdowns: GET /api/get-charge-breakdown', () => {
 
   beforeAll(async () => {
     ({ t, api, alpha, bravo } = await openTwoClubs({ now: NOW }, { fleet: true }));
-    pat = await createPerson(t.db, { club: alpha, first: 'Pat', last: 'Pilot' });
-    mo = await createPerson(t.db, { club: alpha, first: 'Mo', last: 'Member' });
-    admin = await createPerson(t.db, { club: alpha, first: 'Ada', last: 'Admin', flags: { is_admin: true } });
-    crew = await createPerson(t.db, { club: alpha, first: 'Cory', last: 'Crew', flags: { is_tow_pilot: true } });
-    outsider = await createPerson(t.db, { club: bravo, first: 'Otto', last: 'Outsider' });
+    ({ pat, mo, admin, crew, outsider } = await createLinePeople(t.db, { alpha, bravo }, ['pat', 'mo', 'admin', 'crew', 'outsider']));
     for (const who of [pat, mo]) await depositFor(t.db, alpha, who.userId, 50_000, NOW - 86_400_000);
     await checkInTowPilot(t.db, alpha, 'C-GTOW', crew.userId, NOW - 3 * 60 * MINUTE);
     // 13 % HST on top of the variable launch and of ASK-21's rental.

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refusal } from './helpers/api.ts';
 import { openTwoClubs, type TwoClubs } from './helpers/clubs.ts';
-import { createPerson, type Person } from './helpers/test-app.ts';
+import { createLinePeople, type LinePeople } from './helpers/line-people.ts';
+import type { Person } from './helpers/test-app.ts';
 
 const NOW = Date.parse('2025-09-01T16:00:00Z');
 /** A Toronto wall-clock time in July or August 2025 (EDT, UTC−4). */
@@ -16,11 +17,7 @@ const RANGE = '/api/get-club-metrics?startDate=2025-07-01&endDate=2025-08-31';
  */
 describe('club metrics: GET /api/get-club-metrics', () => {
   let { t, api, alpha, bravo } = {} as TwoClubs;
-  let admin: Person;
-  let ida: Person;
-  let sam: Person;
-  let mo: Person;
-  let tom: Person;
+  let { admin, ida, sam, mo, tom, outsider } = {} as LinePeople;
   const cookie = (person: Person) => t.cookieFor(person.email);
 
   const flight = (club: string, values: { day: string; user: Person; glider: string; submitted: string; launched?: string; landed?: string; cancelled?: string; passenger?: Person }) =>
@@ -46,12 +43,7 @@ describe('club metrics: GET /api/get-club-metrics', () => {
 
   beforeAll(async () => {
     ({ t, api, alpha, bravo } = await openTwoClubs({ now: NOW }, { fleet: true }));
-    admin = await createPerson(t.db, { club: alpha, first: 'Ada', last: 'Admin', flags: { is_admin: true } });
-    ida = await createPerson(t.db, { club: alpha, first: 'Ida', last: 'Instructor', flags: { is_instructor: true } });
-    sam = await createPerson(t.db, { club: alpha, first: 'Sam', last: 'Student' });
-    mo = await createPerson(t.db, { club: alpha, first: 'Mo', last: 'Member' });
-    tom = await createPerson(t.db, { club: alpha, first: 'Tom', last: 'Tow', flags: { is_tow_pilot: true } });
-    const outsider = await createPerson(t.db, { club: bravo, first: 'Otto', last: 'Outsider' });
+    ({ admin, ida, sam, mo, tom, outsider } = await createLinePeople(t.db, { alpha, bravo }, ['admin', 'ida', 'sam', 'mo', 'tom', 'outsider']));
     // Saturday 5 July: Sam solo, waited 20 min, flew 30; Sam with Ida instructing, waited 5, flew 60.
     await flight(alpha, { day: '2025-07-05', user: sam, glider: 'ASK-21', submitted: '10:00', launched: '10:20', landed: '10:50' });
     await flight(alpha, { day: '2025-07-05', user: sam, passenger: ida, glider: 'DG-1000', submitted: '11:00', launched: '11:05', landed: '12:05' });

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CrewPageData } from '@flightline/domain/api-types';
 import { depositFor, flightBody } from './helpers/flights.ts';
-import { createPerson, type Person } from './helpers/test-app.ts';
+import { createLinePeople, type LinePeople } from './helpers/line-people.ts';
+import type { Person } from './helpers/test-app.ts';
 import { openAlpha, type AlphaClub } from './helpers/clubs.ts';
 
 /** 12:00 on 2025-07-12 in Toronto (EDT, UTC−4). */
@@ -17,12 +18,7 @@ const DAY = 86_400_000;
  */
 describe("serve-crew: each pilot's funds standing, and who is on the line", () => {
   let { t, api, alpha } = {} as AlphaClub;
-  let pat: Person;
-  let rich: Person;
-  let low: Person;
-  let poor: Person;
-  let tess: Person;
-  let alex: Person;
+  let { pat, rich, low, poor, tess, alex } = {} as LinePeople;
   const balances: Record<string, number> = {};
 
   const crewAs = async (as: Person): Promise<CrewPageData> => {
@@ -34,12 +30,7 @@ describe("serve-crew: each pilot's funds standing, and who is on the line", () =
 
   beforeAll(async () => {
     ({ t, api, alpha } = await openAlpha({ now: NOW }, { fleet: { minimumLevelCents: 1000, warningLevelCents: 5000 } }));
-    pat = await createPerson(t.db, { club: alpha, first: 'Pat', last: 'Pilot' });
-    rich = await createPerson(t.db, { club: alpha, first: 'Rita', last: 'Rich' });
-    low = await createPerson(t.db, { club: alpha, first: 'Lou', last: 'Low' });
-    poor = await createPerson(t.db, { club: alpha, first: 'Penny', last: 'Poor' });
-    tess = await createPerson(t.db, { club: alpha, first: 'Tess', last: 'Treasurer', flags: { can_add_funds: true } });
-    alex = await createPerson(t.db, { club: alpha, first: 'Alex', last: 'Admin', flags: { is_admin: true } });
+    ({ pat, rich, low, poor, tess, alex } = await createLinePeople(t.db, { alpha }, ['pat', 'rich', 'low', 'poor', 'tess', 'alex']));
     // Rita well above both levels, Lou between them ($30.00), Penny under the minimum ($9.99).
     const deposits: [Person, number][] = [
       [pat, 20_000],

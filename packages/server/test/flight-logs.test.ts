@@ -4,7 +4,8 @@ import type { FlightRecord, LogsData } from '@flightline/domain/api-types';
 import { refusal } from './helpers/api.ts';
 import { createIntro } from './helpers/flights.ts';
 import { setClubAccounting } from './helpers/ledger.ts';
-import { createPerson, type Person } from './helpers/test-app.ts';
+import { createLinePeople, type LinePeople } from './helpers/line-people.ts';
+import type { Person } from './helpers/test-app.ts';
 import { openTwoClubs, type TwoClubs } from './helpers/clubs.ts';
 
 /** 12:00 on 2025-07-12 in Toronto (EDT, UTC−4). */
@@ -14,14 +15,7 @@ const MINUTE = 60_000;
 
 describe('flight logs: GET /api/serve-logs', () => {
   let { t, api, alpha, bravo } = {} as TwoClubs;
-  let pat: Person;
-  let ann: Person;
-  let ed: Person;
-  let gail: Person;
-  let towy: Person;
-  let gone: Person;
-  let sleeper: Person;
-  let outsider: Person;
+  let { pat, ann, ed, gail, towy, gone, sleeper, outsider } = {} as LinePeople;
   const ids: Record<string, string> = {};
   const intros: Record<string, string> = {};
   const cookie = (person: Person) => t.cookieFor(person.email);
@@ -76,14 +70,7 @@ describe('flight logs: GET /api/serve-logs', () => {
 
   beforeAll(async () => {
     ({ t, api, alpha, bravo } = await openTwoClubs({ now: NOW }, { fleet: true }));
-    pat = await createPerson(t.db, { club: alpha, first: 'Pat', last: 'Pilot' });
-    ann = await createPerson(t.db, { club: alpha, first: 'Ann', last: 'Zed', flags: { is_instructor: true } });
-    ed = await createPerson(t.db, { club: alpha, first: 'Ed', last: 'Editor', flags: { can_edit_logs: true } });
-    gail = await createPerson(t.db, { club: alpha, first: 'Gail', last: 'Ground', flags: { ground_only: true } });
-    towy = await createPerson(t.db, { club: alpha, first: 'Toby', last: 'Tow', flags: { is_tow_pilot: true } });
-    gone = await createPerson(t.db, { club: alpha, first: 'Gus', last: 'Gone', flags: { is_active: false } });
-    sleeper = await createPerson(t.db, { club: alpha, first: 'Sam', last: 'Sleeper', flags: { is_active: false } });
-    outsider = await createPerson(t.db, { club: bravo, first: 'Otto', last: 'Outsider' });
+    ({ pat, ann, ed, gail, towy, gone, sleeper, outsider } = await createLinePeople(t.db, { alpha, bravo }, ['pat', 'ann', 'ed', 'gail', 'towy', 'gone', 'sleeper', 'outsider'], { ann: { is_instructor: true } }));
     intros.flown = await createIntro(t.db, alpha, { sn: 'FLOWN1', first: 'Ivy' });
     intros.free = await createIntro(t.db, alpha, { sn: 'FREE01' });
     intros.refunded = await createIntro(t.db, alpha, { sn: 'REFD01', refunded: true });

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { refusal } from './helpers/api.ts';
 import { checkInTowPilot, createIntro, depositFor, flightBody } from './helpers/flights.ts';
-import { createPerson, type Person } from './helpers/test-app.ts';
+import { createLinePeople, type LinePeople } from './helpers/line-people.ts';
+import type { Person } from './helpers/test-app.ts';
 import { openTwoClubs, type TwoClubs } from './helpers/clubs.ts';
 
 /** 12:00 on 2025-07-12 in Toronto (EDT, UTC−4). */
@@ -13,13 +14,7 @@ const TODAY = '2025-07-12';
 
 describe('reading the flight line: serve-crew, ground-status, get-flights, list-items FLIGHT', () => {
   let { t, api, alpha, bravo } = {} as TwoClubs;
-  let pat: Person;
-  let zoe: Person;
-  let ann: Person;
-  let gail: Person;
-  let towy: Person;
-  let sleeper: Person;
-  let outsider: Person;
+  let { pat, zoe, ann, gail, towy, sleeper, outsider } = {} as LinePeople;
   const flights: Record<string, string> = {};
   const intros: Record<string, string> = {};
   const cookie = (person: Person) => t.cookieFor(person.email);
@@ -49,13 +44,7 @@ describe('reading the flight line: serve-crew, ground-status, get-flights, list-
   beforeAll(async () => {
     ({ t, api, alpha, bravo } = await openTwoClubs({ now: NOW }, { fleet: true }));
     await t.db.insertInto('glider').values({ club_id: alpha, id: 'Duo', places: 2, status: 'Flying' }).execute();
-    pat = await createPerson(t.db, { club: alpha, first: 'Pat', last: 'Pilot' });
-    zoe = await createPerson(t.db, { club: alpha, first: 'Zoe', last: 'Adams', flags: { is_instructor: true } });
-    ann = await createPerson(t.db, { club: alpha, first: 'Ann', last: 'Zed' });
-    gail = await createPerson(t.db, { club: alpha, first: 'Gail', last: 'Ground', flags: { ground_only: true } });
-    towy = await createPerson(t.db, { club: alpha, first: 'Toby', last: 'Tow', flags: { is_tow_pilot: true } });
-    sleeper = await createPerson(t.db, { club: alpha, first: 'Sam', last: 'Sleeper', flags: { is_active: false } });
-    outsider = await createPerson(t.db, { club: bravo, first: 'Otto', last: 'Outsider' });
+    ({ pat, zoe, ann, gail, towy, sleeper, outsider } = await createLinePeople(t.db, { alpha, bravo }, ['pat', 'zoe', 'ann', 'gail', 'towy', 'sleeper', 'outsider']));
     await t.db.updateTable('profile').set({ weight_kg: 84 }).where('user_id', '=', pat.userId).execute();
     for (const person of [pat, zoe, ann]) await depositFor(t.db, alpha, person.userId, 20000, NOW - DAY);
     await checkInTowPilot(t.db, alpha, 'C-GTOW', towy.userId, NOW - 3 * 60 * MINUTE);

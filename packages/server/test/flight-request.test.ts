@@ -5,7 +5,8 @@ import { waitingFlightFields } from '@flightline/domain/waiting-flight';
 import { refusal } from './helpers/api.ts';
 import { balanceOf, createFleet, createIntro, depositFor, flightBody, gliderStatus, lineSnapshot } from './helpers/flights.ts';
 import { posting, postingsOf } from './helpers/ledger.ts';
-import { createPerson, type Person } from './helpers/test-app.ts';
+import { createLinePeople, type LinePeople } from './helpers/line-people.ts';
+import type { Person } from './helpers/test-app.ts';
 import { openTwoClubs, type TwoClubs } from './helpers/clubs.ts';
 
 /** 12:00 on 2025-07-12 in Toronto (EDT, UTC−4). */
@@ -14,15 +15,7 @@ const TODAY = '2025-07-12';
 
 describe('requesting a flight: update-item FLIGHT', () => {
   let { t, api, alpha, bravo } = {} as TwoClubs;
-  let pat: Person;
-  let ian: Person;
-  let mo: Person;
-  let gail: Person;
-  let poor: Person;
-  let sleeper: Person;
-  let outsider: Person;
-  let tess: Person;
-  let alex: Person;
+  let { pat, ian, mo, gail, poor, sleeper, outsider, tess, alex } = {} as LinePeople;
   const cookie = (person: Person) => t.cookieFor(person.email);
   const request = async (body: object, as: Person = pat) => api.post('/api/update-item/', body, await cookie(as));
   const cancel = async (id: string, as: Person = pat) => api.post('/api/update-flight/', { id, action: 'CancelRequest' }, await cookie(as));
@@ -39,15 +32,7 @@ describe('requesting a flight: update-item FLIGHT', () => {
   beforeAll(async () => {
     ({ t, api, alpha, bravo } = await openTwoClubs({ now: NOW }));
     await createFleet(t.db, alpha, { minimumLevelCents: 1000 });
-    pat = await createPerson(t.db, { club: alpha, first: 'Pat', last: 'Pilot' });
-    ian = await createPerson(t.db, { club: alpha, first: 'Ian', last: 'Instructor', flags: { is_instructor: true } });
-    mo = await createPerson(t.db, { club: alpha, first: 'Mo', last: 'Member' });
-    gail = await createPerson(t.db, { club: alpha, first: 'Gail', last: 'Ground', flags: { ground_only: true } });
-    poor = await createPerson(t.db, { club: alpha, first: 'Penny', last: 'Poor' });
-    sleeper = await createPerson(t.db, { club: alpha, first: 'Sam', last: 'Sleeper', flags: { is_active: false } });
-    outsider = await createPerson(t.db, { club: bravo, first: 'Otto', last: 'Outsider' });
-    tess = await createPerson(t.db, { club: alpha, first: 'Tess', last: 'Treasurer', flags: { can_add_funds: true } });
-    alex = await createPerson(t.db, { club: alpha, first: 'Alex', last: 'Admin', flags: { is_admin: true } });
+    ({ pat, ian, mo, gail, poor, sleeper, outsider, tess, alex } = await createLinePeople(t.db, { alpha, bravo }, ['pat', 'ian', 'mo', 'gail', 'poor', 'sleeper', 'outsider', 'tess', 'alex']));
     await createFleet(t.db, bravo);
     for (const person of [pat, ian, mo, gail]) await depositFor(t.db, alpha, person.userId, 20000, NOW - 86_400_000);
     await depositFor(t.db, alpha, poor.userId, 500, NOW - 86_400_000);

@@ -3,7 +3,8 @@ import { sql } from 'kysely';
 import type { IntroListItem, IntrosResponse } from '@flightline/domain/api-types';
 import { refusal } from './helpers/api.ts';
 import { ledgerCounts, posting, postingsOf, setClubAccounting } from './helpers/ledger.ts';
-import { createPerson, type Person } from './helpers/test-app.ts';
+import { createLinePeople, type LinePeople } from './helpers/line-people.ts';
+import type { Person } from './helpers/test-app.ts';
 import { openTwoClubs, type TwoClubs } from './helpers/clubs.ts';
 
 /** 12:00 on 2025-07-12 in Toronto (EDT, UTC−4). */
@@ -12,12 +13,7 @@ const TODAY = '2025-07-12';
 
 describe('intro sales: POST /api/create-intro and GET /api/get-intros', () => {
   let { t, api, alpha, bravo } = {} as TwoClubs;
-  let admin: Person;
-  let seller: Person;
-  let treasurer: Person;
-  let member: Person;
-  let sleeper: Person;
-  let outsider: Person;
+  let { admin, seller, treasurer, member, sleeper, outsider } = {} as LinePeople;
   const cookie = (person: Person) => t.cookieFor(person.email);
   const sell = async (body: Record<string, unknown>, as: Person = seller) => api.post('/api/create-intro', body, await cookie(as));
   const intros = async (as: Person = seller): Promise<IntrosResponse> => {
@@ -64,12 +60,10 @@ describe('intro sales: POST /api/create-intro and GET /api/get-intros', () => {
     await setClubAccounting(t.db, alpha, { taxRates: { HST: 0.13 } });
     await t.db.insertInto('intro_launch').values({ club_id: alpha, id: 'Old intro', launch_type_id: '2000 ft', price_cents: 9_900, is_active: false }).execute();
     await t.db.insertInto('intro_launch').values({ club_id: alpha, id: 'Free ride', launch_type_id: '2000 ft', price_cents: 0 }).execute();
-    admin = await createPerson(t.db, { club: alpha, first: 'Ada', last: 'Admin', flags: { is_admin: true } });
-    seller = await createPerson(t.db, { club: alpha, first: 'Sid', last: 'Seller', flags: { can_add_intros: true } });
-    treasurer = await createPerson(t.db, { club: alpha, first: 'Tess', last: 'Treasurer', flags: { can_add_funds: true } });
-    member = await createPerson(t.db, { club: alpha, first: 'Mo', last: 'Member' });
-    sleeper = await createPerson(t.db, { club: alpha, first: 'Sam', last: 'Sleeper', flags: { is_active: false, can_add_intros: true } });
-    outsider = await createPerson(t.db, { club: bravo, first: 'Otto', last: 'Outsider', flags: { is_admin: true } });
+    ({ admin, seller, treasurer, member, sleeper, outsider } = await createLinePeople(t.db, { alpha, bravo }, ['admin', 'seller', 'treasurer', 'member', 'sleeper', 'outsider'], {
+      sleeper: { is_active: false, can_add_intros: true },
+      outsider: { is_admin: true },
+    }));
   });
 
   afterAll(async () => {

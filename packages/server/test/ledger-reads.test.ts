@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refusal } from './helpers/api.ts';
-import { createPerson, type Person } from './helpers/test-app.ts';
-import { insertBlockWithEntry, insertRawEntry } from './helpers/ledger.ts';
+import { createPerson } from './helpers/test-app.ts';
+import { createLedgerPeople, insertBlockWithEntry, insertRawEntry, type LedgerPeople } from './helpers/ledger.ts';
 import { openTwoClubs, type TwoClubs } from './helpers/clubs.ts';
 
 /** 11:00 on 2025-07-10 in Toronto. */
@@ -9,11 +9,7 @@ const NOW = Date.parse('2025-07-10T15:00:00Z');
 
 describe('member account reads: get-balance and get-block-balances', () => {
   let { t, api, alpha, bravo } = {} as TwoClubs;
-  let mary: Person;
-  let bea: Person;
-  let treasurer: Person;
-  let admin: Person;
-  let outsider: Person;
+  let { mary, bea, treasurer, admin, outsider } = {} as LedgerPeople;
   let blocks: Record<'spring' | 'season' | 'dollars' | 'unlimited', string>;
 
   /** A raw journal entry, balanced, as the ledger will post it. */
@@ -26,11 +22,7 @@ describe('member account reads: get-balance and get-block-balances', () => {
 
   beforeAll(async () => {
     ({ t, api, alpha, bravo } = await openTwoClubs({ now: NOW }));
-    mary = await createPerson(t.db, { club: alpha, first: 'Mary' });
-    bea = await createPerson(t.db, { club: alpha, first: 'Bea' });
-    treasurer = await createPerson(t.db, { club: alpha, first: 'Tess', flags: { can_add_funds: true } });
-    admin = await createPerson(t.db, { club: alpha, first: 'Alex', flags: { is_admin: true } });
-    outsider = await createPerson(t.db, { club: bravo, first: 'Otto' });
+    ({ mary, bea, treasurer, admin, outsider } = await createLedgerPeople(t.db, alpha, bravo));
 
     // Deposit: Dr 1000 Cash / Cr 2100 Mary, 100.00.
     await post(alpha, [{ account: 1000, amount: 10000 }, { account: 2100, amount: -10000, member: mary.userId }]);

@@ -4,7 +4,8 @@ import { sql } from 'kysely';
 import { refusal } from './helpers/api.ts';
 import { balanceOf, checkInTowPilot, createIntro, depositFor, flightBody, gliderStatus, lineSnapshot } from './helpers/flights.ts';
 import { posting, postingsOf } from './helpers/ledger.ts';
-import { createPerson, type Person } from './helpers/test-app.ts';
+import { createLinePeople, type LinePeople } from './helpers/line-people.ts';
+import type { Person } from './helpers/test-app.ts';
 import { openTwoClubs, type TwoClubs } from './helpers/clubs.ts';
 
 /** 12:00 on 2025-07-12 in Toronto (EDT, UTC−4). */
@@ -15,13 +16,7 @@ const DAY_START = Date.parse('2025-07-12T04:00:00Z');
 
 describe('line actions: POST /api/update-flight/', () => {
   let { t, api, alpha, bravo } = {} as TwoClubs;
-  let pat: Person;
-  let mo: Person;
-  let crew: Person;
-  let towy: Person;
-  let tilly: Person;
-  let sleeper: Person;
-  let outsider: Person;
+  let { pat, mo, crew, towy, tilly, sleeper, outsider } = {} as LinePeople;
   const cookie = (person: Person) => t.cookieFor(person.email);
   const act = async (body: object, as: Person = crew) => api.post('/api/update-flight/', body, await cookie(as));
   /** A flight on the line (the pilot asks for it); answers its id. */
@@ -49,13 +44,8 @@ describe('line actions: POST /api/update-flight/', () => {
 
   beforeAll(async () => {
     ({ t, api, alpha, bravo } = await openTwoClubs({ now: NOW }, { fleet: true }));
-    pat = await createPerson(t.db, { club: alpha, first: 'Pat', last: 'Pilot' });
-    mo = await createPerson(t.db, { club: alpha, first: 'Mo', last: 'Member' });
-    crew = await createPerson(t.db, { club: alpha, first: 'Cory', last: 'Crew' });
-    towy = await createPerson(t.db, { club: alpha, first: 'Toby', last: 'Tow', flags: { is_tow_pilot: true } });
-    tilly = await createPerson(t.db, { club: alpha, first: 'Tilly', last: 'Tow', flags: { is_tow_pilot: true } });
-    sleeper = await createPerson(t.db, { club: alpha, first: 'Sam', last: 'Sleeper', flags: { is_active: false } });
-    outsider = await createPerson(t.db, { club: bravo, first: 'Otto', last: 'Outsider' });
+    // Cory launches flights here as a member of the crew, not as a tow pilot.
+    ({ pat, mo, crew, towy, tilly, sleeper, outsider } = await createLinePeople(t.db, { alpha, bravo }, ['pat', 'mo', 'crew', 'towy', 'tilly', 'sleeper', 'outsider'], { crew: {} }));
     await depositFor(t.db, alpha, pat.userId, 50000, NOW - 86_400_000);
     await depositFor(t.db, alpha, mo.userId, 50000, NOW - 86_400_000);
     await depositFor(t.db, bravo, outsider.userId, 50000, NOW - 86_400_000);

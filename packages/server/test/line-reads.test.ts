@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiClient, refusal } from './helpers/api.ts';
-import { createFleet, depositFor, flightBody } from './helpers/flights.ts';
-import { createClub, createPerson, createTestApp, type TestApp } from './helpers/test-app.ts';
-
-type Person = { userId: string; email: string };
+import { refusal } from './helpers/api.ts';
+import { openTwoClubs, type TwoClubs } from './helpers/clubs.ts';
+import { depositFor, flightBody } from './helpers/flights.ts';
+import { createLinePeople, type LinePeople } from './helpers/line-people.ts';
+import { createPerson, type Person } from './helpers/test-app.ts';
 
 /** 12:00 on 2025-07-12 in Toronto (EDT, UTC−4). */
 const NOW = Date.parse('2025-07-12T16:00:00Z');
@@ -22,13 +22,8 @@ const TUGS = '/api/get-tugs';
  * answer one more.
  */
 describe('line reads: ETag and 304, and the queries a read costs', () => {
-  let t: TestApp;
-  let api: ReturnType<typeof apiClient>;
-  let alpha: string;
-  let bravo: string;
-  let crew: Person;
-  let pat: Person;
-  let admin: Person;
+  let { t, api, alpha, bravo } = {} as TwoClubs;
+  let { crew, pat, admin } = {} as LinePeople;
   let bravoCrew: Person;
   let flightId: string;
   /** The statements run during the current `counted` call (one request at a time; nothing else runs meanwhile). */
@@ -61,15 +56,8 @@ describe('line reads: ETag and 304, and the queries a read costs', () => {
   };
 
   beforeAll(async () => {
-    t = await createTestApp({ now: NOW, onQuery: (sql) => counting?.push(sql) });
-    api = apiClient(t);
-    alpha = await createClub(t.db, { name: 'Alpha Soaring', time_zone: 'America/Toronto' });
-    bravo = await createClub(t.db, { name: 'Bravo Gliding', time_zone: 'America/Toronto' });
-    await createFleet(t.db, alpha);
-    await createFleet(t.db, bravo);
-    crew = await createPerson(t.db, { club: alpha, first: 'Cory', last: 'Crew', flags: { is_tow_pilot: true } });
-    pat = await createPerson(t.db, { club: alpha, first: 'Pat', last: 'Pilot' });
-    admin = await createPerson(t.db, { club: alpha, first: 'Ada', last: 'Admin', flags: { is_admin: true } });
+    ({ t, api, alpha, bravo } = await openTwoClubs({ now: NOW, onQuery: (sql) => counting?.push(sql) }, { fleet: true }));
+    ({ crew, pat, admin } = await createLinePeople(t.db, { alpha, bravo }, ['crew', 'pat', 'admin']));
     bravoCrew = await createPerson(t.db, { club: bravo, first: 'Bea', last: 'Bravo' });
     await depositFor(t.db, alpha, pat.userId, 50_000, NOW - 86_400_000);
     const body = flightBody(pat.userId);

@@ -6,6 +6,7 @@ import { publishNotice } from '../src/modules/live/repo.ts';
 import { refusal } from './helpers/api.ts';
 import { connectEvents, type EventStreamClient, type ReceivedEvent } from './helpers/event-stream.ts';
 import { changeFlightBody, createIntro, depositFor, flightBody } from './helpers/flights.ts';
+import { createLinePeople, type LinePeople } from './helpers/line-people.ts';
 import { createPerson, type Person } from './helpers/test-app.ts';
 import { openTwoClubs, type TwoClubs } from './helpers/clubs.ts';
 
@@ -25,11 +26,7 @@ const sameNotice = (a: LiveNotice) => (b: LiveNotice | null) => JSON.stringify(a
 describe('the live line: GET /api/events', () => {
   let { t, api, alpha, bravo } = {} as TwoClubs;
   let baseUrl: string;
-  let pat: Person;
-  let mo: Person;
-  let admin: Person;
-  let towy: Person;
-  let otto: Person;
+  let { pat, mo, admin, towy, outsider: otto } = {} as LinePeople;
   let alphaPat: EventStreamClient;
   let alphaMo: EventStreamClient;
   let bravoOtto: EventStreamClient;
@@ -84,11 +81,7 @@ describe('the live line: GET /api/events', () => {
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const address = t.app.server.address() as { port: number };
     baseUrl = `http://127.0.0.1:${address.port}`;
-    pat = await createPerson(t.db, { club: alpha, first: 'Pat', last: 'Pilot' });
-    mo = await createPerson(t.db, { club: alpha, first: 'Mo', last: 'Member' });
-    admin = await createPerson(t.db, { club: alpha, first: 'Ada', last: 'Admin', flags: { is_admin: true } });
-    towy = await createPerson(t.db, { club: alpha, first: 'Toby', last: 'Tow', flags: { is_tow_pilot: true } });
-    otto = await createPerson(t.db, { club: bravo, first: 'Otto', last: 'Other', flags: { is_admin: true } });
+    ({ pat, mo, admin, towy, outsider: otto } = await createLinePeople(t.db, { alpha, bravo }, ['pat', 'mo', 'admin', 'towy', 'outsider'], { outsider: { is_admin: true } }));
     await depositFor(t.db, alpha, pat.userId, 50_000, NOW - 86_400_000);
     await depositFor(t.db, alpha, mo.userId, 50_000, NOW - 86_400_000);
     await depositFor(t.db, bravo, otto.userId, 50_000, NOW - 86_400_000);

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTwoClubs, type TwoClubs } from './helpers/clubs.ts';
 import { checkInTowPilot, depositFor, flightBody } from './helpers/flights.ts';
-import { createPerson, type Person } from './helpers/test-app.ts';
+import { createLinePeople, type LinePeople } from './helpers/line-people.ts';
+import type { Person } from './helpers/test-app.ts';
 
 /** 12:00 on 2025-07-12 in Toronto (EDT, UTC−4). */
 const NOW = Date.parse('2025-07-12T16:00:00Z');
@@ -14,9 +15,7 @@ const MINUTE = 60_000;
  */
 describe('logbook totals: GET /api/get-logbook-totals', () => {
   let { t, api, alpha, bravo } = {} as TwoClubs;
-  let sam: Person;
-  let ida: Person;
-  let crew: Person;
+  let { sam, ida, crew } = {} as LinePeople;
   const cookie = (person: Person) => t.cookieFor(person.email);
   const act = async (body: object) => {
     const response = await api.post('/api/update-flight/', body, await cookie(crew));
@@ -39,9 +38,7 @@ describe('logbook totals: GET /api/get-logbook-totals', () => {
 
   beforeAll(async () => {
     ({ t, api, alpha, bravo } = await openTwoClubs({ now: NOW }, { fleet: true }));
-    sam = await createPerson(t.db, { club: alpha, first: 'Sam', last: 'Student' });
-    ida = await createPerson(t.db, { club: alpha, first: 'Ida', last: 'Instructor', flags: { is_instructor: true } });
-    crew = await createPerson(t.db, { club: alpha, first: 'Cory', last: 'Crew', flags: { is_tow_pilot: true } });
+    ({ sam, ida, crew } = await createLinePeople(t.db, { alpha, bravo }, ['sam', 'ida', 'crew']));
     for (const who of [sam, ida]) await depositFor(t.db, alpha, who.userId, 50_000, NOW - 86_400_000);
     await checkInTowPilot(t.db, alpha, 'C-GTOW', crew.userId, NOW - 5 * 60 * MINUTE);
     // Sam: 35 minutes dual with Ida (she instructs), 50 minutes solo on the variable launch, and a flight still up.
@@ -75,7 +72,7 @@ describe('logbook totals: GET /api/get-logbook-totals', () => {
   it('another club named is refused; a member of another club sees only their own club', async () => {
     const foreign = await api.get(`/api/get-logbook-totals?club=${bravo}`, await cookie(sam));
     expect(foreign.statusCode).toBe(403);
-    const outsider = await createPerson(t.db, { club: bravo, first: 'Otto', last: 'Outsider' });
+    const { outsider } = await createLinePeople(t.db, { alpha, bravo }, ['outsider']);
     expect((await totals(outsider)).flights).toBe(0);
   });
 });

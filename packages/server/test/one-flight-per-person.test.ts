@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { refusal } from './helpers/api.ts';
 import { checkInTowPilot, depositFor, flightBody, lineSnapshot } from './helpers/flights.ts';
-import { createPerson, type Person } from './helpers/test-app.ts';
+import { createLinePeople, type LinePeople } from './helpers/line-people.ts';
+import type { Person } from './helpers/test-app.ts';
 import { openAlpha, type AlphaClub } from './helpers/clubs.ts';
 
 /** 12:00 on 2025-07-12 in Toronto (EDT, UTC−4). */
@@ -21,10 +22,7 @@ const onLine = (name: string, glider: string) => `${name} is already on the flig
  */
 describe('one person, one unfinished flight', () => {
   let { t, api, alpha } = {} as AlphaClub;
-  let pat: Person;
-  let mo: Person;
-  let ian: Person;
-  let fran: Person;
+  let { pat, mo, ian, fran } = {} as LinePeople;
   const cookie = (person: Person) => t.cookieFor(person.email);
   const request = async (body: object, as: Person = pat) => api.post('/api/update-item/', body, await cookie(as));
   const act = async (body: object, as: Person = pat) => api.post('/api/update-flight/', body, await cookie(as));
@@ -44,12 +42,9 @@ describe('one person, one unfinished flight', () => {
 
   beforeAll(async () => {
     ({ t, api, alpha } = await openAlpha({ now: NOW }, { fleet: true }));
-    pat = await createPerson(t.db, { club: alpha, first: 'Pat', last: 'Pilot' });
-    mo = await createPerson(t.db, { club: alpha, first: 'Mo', last: 'Member' });
-    ian = await createPerson(t.db, { club: alpha, first: 'Ian', last: 'Instructor', flags: { is_instructor: true } });
-    fran = await createPerson(t.db, { club: alpha, first: 'Fran', last: 'Flier' });
+    ({ pat, mo, ian, fran } = await createLinePeople(t.db, { alpha }, ['pat', 'mo', 'ian', 'fran']));
     for (const person of [pat, mo, ian, fran]) await depositFor(t.db, alpha, person.userId, 50_000, NOW - 86_400_000);
-    const towy = await createPerson(t.db, { club: alpha, first: 'Toby', last: 'Tow', flags: { is_tow_pilot: true } });
+    const { towy } = await createLinePeople(t.db, { alpha }, ['towy']);
     await checkInTowPilot(t.db, alpha, 'C-GTOW', towy.userId, NOW - 3 * 60 * MINUTE);
   });
   afterAll(() => t.close());
