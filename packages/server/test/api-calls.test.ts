@@ -8,9 +8,9 @@ import { getAllTransactions, getBalance, getBalances, reverseTransaction, update
 import { getPilotClubs, inviteMember, session } from '@flightline/domain/api/members';
 import { checkVersion } from '@flightline/domain/api/system';
 import { createTow, getTugs } from '@flightline/domain/api/tugs';
-import { apiClient, refusal } from './helpers/api.ts';
-import { createClub, createPerson, createTestApp, type TestApp } from './helpers/test-app.ts';
-import { NEW_ALPHA_SETTINGS } from './helpers/clubs.ts';
+import { refusal } from './helpers/api.ts';
+import { NEW_ALPHA_SETTINGS, openTwoClubs, type TwoClubs } from './helpers/clubs.ts';
+import { createPerson } from './helpers/test-app.ts';
 
 const days = { startDate: '2025-07-01', endDate: '2025-07-10' };
 const NOT_AUTHORIZED = 'User is not authorized (603)';
@@ -47,18 +47,12 @@ const RIGHTS: { call: CallDefinition; access: string; input: Record<string, unkn
  * it answers, and the answers match what the web app is typed against.
  */
 describe('declared API calls', () => {
-  let t: TestApp;
-  let api: ReturnType<typeof apiClient>;
+  let { t, api, alpha: club, bravo: otherClub } = {} as TwoClubs;
   let cookie: string;
-  let club: string;
-  let otherClub: string;
   let tomId: string;
 
   beforeAll(async () => {
-    t = await createTestApp({ now: Date.parse('2025-07-10T15:00:00Z') });
-    api = apiClient(t);
-    club = await createClub(t.db, { name: 'Alpha Soaring' });
-    otherClub = await createClub(t.db, { name: 'Bravo Gliding' });
+    ({ t, api, alpha: club, bravo: otherClub } = await openTwoClubs({ now: Date.parse('2025-07-10T15:00:00Z') }));
     await t.db.insertInto('tug').values({ club_id: club, id: 'C-GTUG', aircraft_type: 'Piper Pawnee', status: 'Ready' }).execute();
     const tom = await createPerson(t.db, { email: 'tom@alpha.test', first: 'Tom', last: 'Towpilot', club });
     tomId = tom.userId;

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiClient, refusal } from './helpers/api.ts';
+import { refusal } from './helpers/api.ts';
+import { openAlpha, type AlphaClub } from './helpers/clubs.ts';
 import { ledgerCounts } from './helpers/ledger.ts';
-import { createClub, createPerson, createTestApp, type TestApp } from './helpers/test-app.ts';
+import { createPerson } from './helpers/test-app.ts';
 
 const NUL_REFUSED = 'Text must not contain the NUL character (\\u0000)';
 
@@ -10,16 +11,12 @@ const NUL_REFUSED = 'Text must not contain the NUL character (\\u0000)';
  * answers 400 with a reason, never 500, and changes nothing.
  */
 describe('input the database cannot store', () => {
-  let t: TestApp;
-  let api: ReturnType<typeof apiClient>;
-  let club: string;
+  let { t, api, alpha: club } = {} as AlphaClub;
   let admin: string;
   let memberId: string;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    api = apiClient(t);
-    club = await createClub(t.db, { name: 'Input Club' });
+    ({ t, api, alpha: club } = await openAlpha());
     const a = await createPerson(t.db, { club, flags: { is_admin: true } });
     const m = await createPerson(t.db, { club });
     admin = await t.signIn(a.email);

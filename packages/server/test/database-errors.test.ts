@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { CLUB_NAME_TAKEN, DATABASE_ERRORS, DATABASE_UNAVAILABLE, databaseAnswer, type Write } from '../src/http/database-errors.ts';
-import { apiClient, refusal } from './helpers/api.ts';
-import { asOwner, createClub, createPerson, createTestApp, type TestApp } from './helpers/test-app.ts';
-import { NEW_ALPHA_SETTINGS } from './helpers/clubs.ts';
+import { refusal } from './helpers/api.ts';
+import { asOwner, createPerson } from './helpers/test-app.ts';
+import { NEW_ALPHA_SETTINGS, openAlpha, type AlphaClub } from './helpers/clubs.ts';
 
 /**
  * http/database-errors.ts, the one table from the database's refusals to
@@ -14,15 +14,11 @@ import { NEW_ALPHA_SETTINGS } from './helpers/clubs.ts';
  * built as both drivers report them otherwise.
  */
 describe('the database errors table', () => {
-  let t: TestApp;
-  let api: ReturnType<typeof apiClient>;
-  let alpha: string;
+  let { t, api, alpha } = {} as AlphaClub;
   let adminCookie: string;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    api = apiClient(t);
-    alpha = await createClub(t.db, { name: 'Alpha Soaring' });
+    ({ t, api, alpha } = await openAlpha());
     adminCookie = await t.signIn((await createPerson(t.db, { club: alpha, flags: { is_admin: true } })).email);
   });
   afterAll(() => t.close());

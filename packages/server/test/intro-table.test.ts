@@ -1,20 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Insertable } from 'kysely';
 import type { IntroTable } from '../src/db/schema.ts';
-import { createClub, createTestApp, type TestApp } from './helpers/test-app.ts';
+import { insertItems, openTwoClubs, type TwoClubs } from './helpers/clubs.ts';
 
 /** The intro table keeps its own invariants (migration 0005), whatever code writes to it. */
 describe('intro table constraints', () => {
-  let t: TestApp;
-  let alpha: string;
-  let bravo: string;
+  let { t, alpha, bravo } = {} as TwoClubs;
 
   beforeAll(async () => {
-    t = await createTestApp();
-    alpha = await createClub(t.db, { name: 'Alpha Soaring' });
-    bravo = await createClub(t.db, { name: 'Bravo Gliding' });
-    await t.db.insertInto('launch_type').values({ club_id: alpha, id: '2000 ft', kind: 'fixed', price_cents: 4000, height: 2000 }).execute();
-    await t.db.insertInto('intro_launch').values({ club_id: alpha, id: 'Intro flight', launch_type_id: '2000 ft', price_cents: 15000 }).execute();
+    ({ t, alpha, bravo } = await openTwoClubs());
+    await insertItems(t.db, {
+      launch_type: [{ club_id: alpha, id: '2000 ft', kind: 'fixed', price_cents: 4000, height: 2000 }],
+      intro_launch: [{ club_id: alpha, id: 'Intro flight', launch_type_id: '2000 ft', price_cents: 15000 }],
+    });
   });
   afterAll(() => t.close());
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refusal } from './helpers/api.ts';
-import { createClub, createPerson, createTestApp, type TestApp } from './helpers/test-app.ts';
+import { openAlpha, type AlphaClub } from './helpers/clubs.ts';
+import { createPerson, createTestApp, type TestApp } from './helpers/test-app.ts';
 
 const INVALID_ORIGIN = refusal(403, 'Invalid origin');
 
@@ -10,15 +11,13 @@ const INVALID_ORIGIN = refusal(403, 'Invalid origin');
  * is read, so nothing changes.
  */
 describe('cookie-carrying writes from another site are refused with 403 "Invalid origin"', () => {
-  let t: TestApp;
+  let { t, alpha: club } = {} as AlphaClub;
   let behindProxy: TestApp;
-  let club: string;
   let cookie: string;
 
   beforeAll(async () => {
-    t = await createTestApp();
+    ({ t, alpha: club } = await openAlpha());
     behindProxy = await createTestApp({ trustProxy: true });
-    club = await createClub(t.db, { name: 'Alpha Soaring' });
     cookie = await t.signIn((await createPerson(t.db, { club, flags: { is_admin: true } })).email);
   });
   afterAll(async () => {
