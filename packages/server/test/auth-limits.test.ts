@@ -1,20 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { ACCOUNT_LIMITS } from '../src/auth/account-limits.ts';
 import { createMailer } from '../src/mail/mailer.ts';
-import { createPerson, createTestApp, TEST_PASSWORD, type TestApp } from './helpers/test-app.ts';
+import { createPerson, TEST_PASSWORD, useTestApp } from './helpers/test-app.ts';
 
 const MINUTE = 60_000;
 const START = Date.parse('2026-06-01T12:00:00Z');
 const LOCKED = /^Too many failed sign-ins for this account\. Try again in (\d+) minutes?, or reset your password\.$/;
 
 describe('per-account sign-in lock: 10 failed password sign-ins in an hour lock that email for 15 minutes (auth/account-limits.ts)', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    // Behind a proxy, so each attempt can come from its own address.
-    t = await createTestApp({ trustProxy: true, now: START });
-  });
-  afterAll(() => t.close());
+  // Behind a proxy, so each attempt can come from its own address.
+  const t = useTestApp({ trustProxy: true, now: START });
 
   let address = 0;
   /** A sign-in from an address never used before: the per-address limit never applies. */
@@ -162,11 +158,7 @@ describe('per-account sign-in lock: 10 failed password sign-ins in an hour lock 
 });
 
 describe('per-email limit on emailed codes: 5 an hour, confirmation and reset together (auth/account-limits.ts)', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ trustProxy: true, now: START });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp({ trustProxy: true, now: START });
 
   let address = 0;
   const call = (url: string, payload: Record<string, unknown>) =>

@@ -3,7 +3,7 @@ import { verifyEmail } from '@flightline/domain/api/auth';
 import { SESSION_CACHE_SECONDS } from '../src/auth/auth.ts';
 import { OPEN_AUTH_CALLS } from '../src/auth/open-paths.ts';
 import { cookieCacheExpiry } from '../src/auth/session-memo.ts';
-import { createClub, createPerson, createTestApp, TEST_PASSWORD, type TestApp } from './helpers/test-app.ts';
+import { createClub, createPerson, createTestApp, TEST_PASSWORD, useTestApp, type TestApp } from './helpers/test-app.ts';
 
 /** The cookies of a reply, as the Cookie header a browser sends back. */
 const cookiesOf = (headers: Record<string, unknown>) =>
@@ -18,11 +18,7 @@ const only = (cookie: string, name: string) =>
     .join('; ');
 
 describe('sign-up with an emailed code', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   const signUp = (email: string) =>
     t.app.inject({
@@ -79,11 +75,7 @@ describe('sign-up with an emailed code', () => {
 });
 
 describe("the session's cookie cache (auth.ts cookieCache)", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   const session = (cookie: string) => t.app.inject({ method: 'GET', url: '/api/session', headers: { cookie } });
 
@@ -124,11 +116,7 @@ describe("the session's cookie cache (auth.ts cookieCache)", () => {
 });
 
 describe('names on accounts (first and last, 1–60 characters, trimmed, as POST /api/pilot)', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   const signUp = (email: string, names: Record<string, unknown>) =>
     t.app.inject({ method: 'POST', url: '/api/auth/sign-up/email', payload: { email, password: 'a-good-password', name: 'Sam Soarer', ...names } });
@@ -234,11 +222,7 @@ describe('trusted origins: PUBLIC_URL, and the address the page was opened at (a
 });
 
 describe('ending the other sessions: a password reset, and a change with "sign out other devices" (decision 0006)', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   const ORIGIN = 'http://localhost:3000';
   /** A write any signed-in person may make: POST /api/pilot with their own names. */
@@ -313,11 +297,7 @@ describe('ending the other sessions: a password reset, and a change with "sign o
 });
 
 describe("a read's session remembered until its cookie cache expires (auth/session-memo.ts)", () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   const ORIGIN = 'http://localhost:3000';
   const lineRead = (cookie: string) => t.app.inject({ method: 'GET', url: '/api/ground-status', headers: { cookie } });
@@ -360,11 +340,7 @@ describe("a read's session remembered until its cookie cache expires (auth/sessi
 });
 
 describe('only the sign-in the spec offers (auth/open-paths.ts)', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   const userRow = (email: string) => t.db.selectFrom('user').select(['id', 'name']).where('email', '=', email).executeTakeFirst();
   const sessionCount = async () => Number((await t.db.selectFrom('session').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);

@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createClub, createPerson, createTestApp, TEST_PASSWORD, type TestApp } from './helpers/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { createClub, createPerson, TEST_PASSWORD, useTestApp } from './helpers/test-app.ts';
 
 describe('client version check', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ minClientVersion: '0.17.0' });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp({ minClientVersion: '0.17.0' });
 
   it('answers supported false below the configured minimum and true from it on', async () => {
     const old = await t.app.inject({ method: 'GET', url: '/api/check-version?version=0.16.0' });
@@ -24,11 +20,7 @@ describe('client version check', () => {
 });
 
 describe('rate limits on the sign-in, sign-up and code endpoints', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ rateLimitMax: 3 });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp({ rateLimitMax: 3 });
 
   it('a fourth sign-in within the minute from one address answers 429, even with the right password', async () => {
     const club = await createClub(t.db);

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import type { Kysely } from 'kysely';
 import { buildApp, type App } from '../../src/app.ts';
 import { openDatabase, type Database } from '../../src/db/engine.ts';
@@ -149,6 +149,20 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     },
   };
   return app;
+}
+
+/**
+ * The test app of the enclosing describe block: opened before its tests,
+ * closed after them. The object is filled in by the beforeAll hook, so use it
+ * in tests and hooks, not while the file is being collected.
+ */
+export function useTestApp(options: TestAppOptions = {}): TestApp {
+  const t = {} as TestApp;
+  beforeAll(async () => {
+    Object.assign(t, await createTestApp(options));
+  });
+  afterAll(() => t.close());
+  return t;
 }
 
 export type Flags = Partial<{
