@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import type { IntroListItem } from '@flightline/domain/api-types';
 import { flightBody } from './helpers/flights.ts';
-import { posting, postingsOf, setClubAccounting } from './helpers/ledger.ts';
-import { expectRefusedUnchanged, openIntroClubs, type IntroClubs } from './helpers/intro-clubs.ts';
+import { entriesAfter, latestEntryId, posting, setClubAccounting } from './helpers/ledger.ts';
+import { openIntroClubs, type IntroClubs } from './helpers/intro-clubs.ts';
 import type { Person } from './helpers/test-app.ts';
 
 /** 12:00 on 2025-07-12 in Toronto (EDT, UTC−4). */
@@ -11,7 +11,7 @@ const NOW = Date.parse('2025-07-12T16:00:00Z');
 const TODAY = '2025-07-12';
 
 describe('intro refund and cancel: update-item INTRO, actions Refund and Cancel', () => {
-  let { t, api, alpha, bravo, admin, seller, treasurer, member, outsider } = {} as IntroClubs;
+  let { t, api, alpha, bravo, admin, seller, treasurer, member, outsider, refused } = {} as IntroClubs;
   let keys = 0;
   const cookie = (person: Person) => t.cookieFor(person.email);
 
@@ -49,22 +49,16 @@ describe('intro refund and cancel: update-item INTRO, actions Refund and Cancel'
     return (response.json().intros as IntroListItem[]).find((i) => i.id === id)!;
   };
   const introRow = (id: string) => t.db.selectFrom('intro').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-  /** The entries after `afterId`, newest last, with their postings. */
-  const entriesSince = async (afterId: number) => {
-    const rows = await t.db.selectFrom('ledger_transaction').selectAll().where('club_id', '=', alpha).where('id', '>', afterId).orderBy('id').execute();
-    return Promise.all(rows.map(async (row) => ({ ...row, postings: await postingsOf(t.db, row.id) })));
-  };
-  const lastEntryId = async () =>
-    (await sql<{ id: number | null }>`select max(id)::bigint as id from ledger_transaction where club_id = ${alpha}`.execute(t.db)).rows[0]!.id ?? 0;
+  const entriesSince = (afterId: number) => entriesAfter(t.db, alpha, afterId);
+  const lastEntryId = () => latestEntryId(t.db, alpha);
   /** Balance of an account in the club, debit positive. */
   const accountSum = async (account: number, clubId = alpha) =>
     (await sql<{ total: number }>`select coalesce(sum(amount_cents), 0)::bigint as total from posting where club_id = ${clubId} and account = ${account}`.execute(t.db)).rows[0]!
       .total;
 
-  const refused = (response: Promise<{ json(): unknown }>, status: number, message: string) => expectRefusedUnchanged(t.db, alpha, response, status, message);
 
   beforeAll(async () => {
-    ({ t, api, alpha, bravo, admin, seller, treasurer, member, outsider } = await openIntroClubs({ now: NOW }));
+    ({ t, api, alpha, bravo, admin, seller, treasurer, member, outsider, refused } = await openIntroClubs({ now: NOW }));
   });
 
   afterAll(async () => {

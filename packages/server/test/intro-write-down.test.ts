@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import type { BreakdownRow, IntroListItem } from '@flightline/domain/api-types';
-import { posting, postingsOf, setClubAccounting } from './helpers/ledger.ts';
-import { expectRefusedUnchanged, openIntroClubs, type IntroClubs } from './helpers/intro-clubs.ts';
+import { entriesAfter, latestEntryId, posting, setClubAccounting } from './helpers/ledger.ts';
+import { openIntroClubs, type IntroClubs } from './helpers/intro-clubs.ts';
 import type { Person } from './helpers/test-app.ts';
 
 /** 12:00 on 2025-07-12 in Toronto (EDT, UTC−4). */
@@ -11,7 +11,7 @@ const TODAY = '2025-07-12';
 const RANGE = 'startDate=2025-07-01&endDate=2025-07-31';
 
 describe('intro revenue is traceable (issue 15, item 5): SN and Sold To on every intro row; a refunded intro written down against itself', () => {
-  let { t, api, alpha, bravo, admin, seller, treasurer, member, outsider } = {} as IntroClubs;
+  let { t, api, alpha, bravo, admin, seller, treasurer, member, outsider, refused } = {} as IntroClubs;
   let keys = 0;
   const cookie = (person: Person) => t.cookieFor(person.email);
   const key = () => `wd-key-${String(++keys).padStart(4, '0')}`;
@@ -37,16 +37,11 @@ describe('intro revenue is traceable (issue 15, item 5): SN and Sold To on every
     expect(response.statusCode).toBe(200);
     return response.json().rows as BreakdownRow[];
   };
-  const lastEntryId = async () =>
-    (await sql<{ id: number | null }>`select max(id)::bigint as id from ledger_transaction where club_id = ${alpha}`.execute(t.db)).rows[0]!.id ?? 0;
-  const entriesSince = async (afterId: number) => {
-    const rows = await t.db.selectFrom('ledger_transaction').selectAll().where('club_id', '=', alpha).where('id', '>', afterId).orderBy('id').execute();
-    return Promise.all(rows.map(async (row) => ({ ...row, postings: await postingsOf(t.db, row.id) })));
-  };
-  const refused = (response: Promise<{ json(): unknown }>, status: number, message: string) => expectRefusedUnchanged(t.db, alpha, response, status, message);
+  const lastEntryId = () => latestEntryId(t.db, alpha);
+  const entriesSince = (afterId: number) => entriesAfter(t.db, alpha, afterId);
 
   beforeAll(async () => {
-    ({ t, api, alpha, bravo, admin, seller, treasurer, member, outsider } = await openIntroClubs({ now: NOW }));
+    ({ t, api, alpha, bravo, admin, seller, treasurer, member, outsider, refused } = await openIntroClubs({ now: NOW }));
   });
 
   afterAll(async () => {

@@ -17,6 +17,8 @@ export interface IntroClubs extends TwoClubs {
   member: Person;
   /** An admin of bravo. */
   outsider: Person;
+  /** A refusal in alpha answers exactly `status` and `message`, and changes neither alpha's ledger nor its intros. */
+  refused(response: Promise<{ json(): unknown }>, status: number, message: string): Promise<void>;
 }
 
 /** A test app with the two clubs and the people of the intro refund, cancel and write-down tests. */
@@ -35,11 +37,12 @@ export async function openIntroClubs(options: TestAppOptions = {}): Promise<Intr
     treasurer: await createPerson(t.db, { club: alpha, first: 'Tess', last: 'Treasurer', flags: { can_add_funds: true } }),
     member: await createPerson(t.db, { club: alpha, first: 'Mo', last: 'Member' }),
     outsider: await createPerson(t.db, { club: bravo, first: 'Otto', last: 'Outsider', flags: { is_admin: true } }),
+    refused: (response, status, message) => expectRefusedUnchanged(t.db, alpha, response, status, message),
   };
 }
 
 /** A refusal answers exactly `status` and `message`, and changes neither the club's ledger nor its intros. */
-export async function expectRefusedUnchanged(db: Kysely<DB>, club: string, response: Promise<{ json(): unknown }>, status: number, message: string): Promise<void> {
+async function expectRefusedUnchanged(db: Kysely<DB>, club: string, response: Promise<{ json(): unknown }>, status: number, message: string): Promise<void> {
   const intros = () => db.selectFrom('intro').selectAll().where('club_id', '=', club).orderBy('id').execute();
   const ledger = await ledgerCounts(db, club);
   const before = await intros();

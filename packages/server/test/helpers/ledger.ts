@@ -177,3 +177,15 @@ export async function createLedgerPeople(db: Kysely<DB>, alpha: string, bravo: s
     outsider: await createPerson(db, { club: bravo, first: 'Otto' }),
   };
 }
+
+/** The id of the club's latest journal entry (0 for none): where entriesAfter starts. */
+export async function latestEntryId(db: Kysely<DB>, clubId: string): Promise<number> {
+  const row = await sql<{ id: number | null }>`select max(id)::bigint as id from ledger_transaction where club_id = ${clubId}`.execute(db);
+  return row.rows[0]!.id ?? 0;
+}
+
+/** The club's entries after `afterId`, newest last, each with its postings as stored. */
+export async function entriesAfter(db: Kysely<DB>, clubId: string, afterId: number) {
+  const rows = await db.selectFrom('ledger_transaction').selectAll().where('club_id', '=', clubId).where('id', '>', afterId).orderBy('id').execute();
+  return Promise.all(rows.map(async (row) => ({ ...row, postings: await postingsOf(db, row.id) })));
+}
