@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BLOCK_DEFAULTS, GLIDER_DEFAULTS } from '@flightline/domain/schemas/fleet';
 import { refusal } from './helpers/api.ts';
 
-import { openTwoClubs, signInPeople, type TwoClubs } from './helpers/clubs.ts';
+import { insertBlockRules, openTwoClubs, signInPeople, type TwoClubs } from './helpers/clubs.ts';
 
 const NOW = Date.parse('2025-07-10T15:00:00Z');
 const NOT_ACTIVATED = 'Your account has not been activated at this club, Contact a club admin to have your account activated.';
@@ -27,12 +27,10 @@ describe('fleet items through POST /api/update-item/', () => {
     await t.db.updateTable('club').set({ tax_rates: JSON.stringify({ HST: 0.13, GST: 0.05 }) }).where('id', '=', alpha).execute();
     // Bravo measures heights in metres.
     await t.db.updateTable('club').set({ height_unit: 'm', tax_rates: JSON.stringify({ GST: 0.05 }) }).where('id', '=', bravo).execute();
-    alphaBlock = (
-      await t.db.insertInto('block_rule').values({ club_id: alpha, name: 'Season 600 min', units: 'minutes', amount: 600 }).returning('id').executeTakeFirstOrThrow()
-    ).id;
-    bravoBlock = (
-      await t.db.insertInto('block_rule').values({ club_id: bravo, name: 'Bravo block', units: 'minutes', amount: 300 }).returning('id').executeTakeFirstOrThrow()
-    ).id;
+    [alphaBlock, bravoBlock] = await insertBlockRules(t.db, [
+      { club_id: alpha, name: 'Season 600 min', units: 'minutes', amount: 600 },
+      { club_id: bravo, name: 'Bravo block', units: 'minutes', amount: 300 },
+    ]);
     await t.db
       .insertInto('launch_type')
       .values([

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refusal } from './helpers/api.ts';
 import { createPerson } from './helpers/test-app.ts';
-import { insertItems, openTwoClubs, signInPeople, type TwoClubs } from './helpers/clubs.ts';
+import { insertBlockRules, insertItems, openTwoClubs, signInPeople, type TwoClubs } from './helpers/clubs.ts';
 
 const NOW = Date.parse('2025-07-10T15:00:00Z');
 const NOT_ACTIVATED = 'Your account has not been activated at this club, Contact a club admin to have your account activated.';
@@ -36,11 +36,11 @@ describe('GET /api/list-items/ and DELETE /api/delete/', () => {
         { club_id: alpha, id: 'Winch intro', launch_type_id: 'Winch', price_cents: 9000, is_active: false },
       ],
     });
-    seasonBlock = (
-      await t.db.insertInto('block_rule').values({ club_id: alpha, name: 'Season', units: 'minutes', amount: 600 }).returning('id').executeTakeFirstOrThrow()
-    ).id;
-    await t.db.insertInto('block_rule').values({ club_id: alpha, name: 'Old', units: '$', is_active: false }).execute();
-    await t.db.insertInto('block_rule').values({ club_id: bravo, name: 'Bravo block', units: 'unlimited' }).execute();
+    [seasonBlock] = await insertBlockRules(t.db, [
+      { club_id: alpha, name: 'Season', units: 'minutes', amount: 600 },
+      { club_id: alpha, name: 'Old', units: '$', is_active: false },
+      { club_id: bravo, name: 'Bravo block', units: 'unlimited' },
+    ]);
 
     const signedIn = await signInPeople(t, {
       admin: { club: alpha, flags: { is_admin: true, is_instructor: true }, first: 'Alex', last: 'Admin' },

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BLOCK_DEFAULTS } from '@flightline/domain/schemas/fleet';
 import { refusal } from './helpers/api.ts';
 import { createPerson, type Flags } from './helpers/test-app.ts';
-import { insertItems, openTwoClubs, type TwoClubs } from './helpers/clubs.ts';
+import { insertBlockRules, insertItems, openTwoClubs, type TwoClubs } from './helpers/clubs.ts';
 
 const NOW = Date.parse('2025-07-10T15:00:00Z');
 const NOT_AUTHORIZED = 'User is not authorized (603)';
@@ -48,13 +48,11 @@ describe('GET /api/serve-admin', () => {
         { club_id: bravo, id: 'Bravo intro', launch_type_id: 'Bravo tow', price_cents: 12000 },
       ],
     });
-    seasonBlock = (
-      await t.db.insertInto('block_rule').values({ club_id: alpha, name: 'Season', units: 'minutes', amount: 600 }).returning('id').executeTakeFirstOrThrow()
-    ).id;
-    oldBlock = (
-      await t.db.insertInto('block_rule').values({ club_id: alpha, name: 'Old block', units: '$', amount: 10000, is_active: false }).returning('id').executeTakeFirstOrThrow()
-    ).id;
-    await t.db.insertInto('block_rule').values({ club_id: bravo, name: 'Bravo block', units: 'unlimited' }).execute();
+    [seasonBlock, oldBlock] = await insertBlockRules(t.db, [
+      { club_id: alpha, name: 'Season', units: 'minutes', amount: 600 },
+      { club_id: alpha, name: 'Old block', units: '$', amount: 10000, is_active: false },
+      { club_id: bravo, name: 'Bravo block', units: 'unlimited' },
+    ]);
     introId = (
       await t.db
         .insertInto('intro')

@@ -78,3 +78,13 @@ export async function insertItems(db: Kysely<DB>, items: { [T in ItemTable]?: In
     if (rows?.length) await db.insertInto(table).values(rows as never).execute();
   }
 }
+
+/** Block rules straight into their table, one at a time in the order given: their ids, in that order. */
+export async function insertBlockRules<const Rules extends readonly Insertable<DB['block_rule']>[]>(
+  db: Kysely<DB>,
+  rules: Rules,
+): Promise<{ -readonly [K in keyof Rules]: string }> {
+  const ids: string[] = [];
+  for (const rule of rules) ids.push((await db.insertInto('block_rule').values(rule).returning('id').executeTakeFirstOrThrow()).id);
+  return ids as { -readonly [K in keyof Rules]: string };
+}
