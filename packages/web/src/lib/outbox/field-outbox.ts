@@ -30,6 +30,13 @@ export type FirstTry = 'settled' | 'waiting';
 export type UnclaimedListener = (entry: OutboxEntry, outcome: OutboxOutcome) => void;
 
 const INTERVAL_MS = 15_000;
+/**
+ * A forced send that found another context sending (the service worker's
+ * sync, another tab) tries again this soon: if that context's attempt fails
+ * (a worker whose network comes back later than the page's), this page sends
+ * instead of waiting for its interval and the backoff.
+ */
+const BUSY_RETRY_MS = 3_000;
 const EMPTY: OutboxSnapshot = { waiting: [], refused: [], sendingId: null, stopped: null };
 
 function start() {
@@ -97,6 +104,7 @@ function start() {
     stopped = result.state === 'empty' ? null : result;
     clearTimeout(timer);
     if (result.state === 'waiting') timer = setTimeout(() => void drain(false), Math.max(1000, result.until - Date.now()));
+    else if (result.state === 'busy' && force) timer = setTimeout(() => void drain(true), BUSY_RETRY_MS);
     await refresh();
     return result;
   };
