@@ -1,9 +1,11 @@
 import { formatMoney } from '@flightline/domain/money';
 import { ChartFrame, type Go, type Series } from './chart-frame.tsx';
+import { FiguresTable, type FiguresColumn } from './figures-table.tsx';
 
 const W = 320;
 const ROW = 26;
 const LABEL = 90;
+const RECEIVED: readonly FiguresColumn<'cents'>[] = [{ key: 'cents', label: 'Received' }];
 
 /** Money received by payment method, one bar each, longest first. */
 export function CashInChart({ methods, colour, go }: { methods: readonly { method: string; cents: number }[]; colour: string; go: Go }) {
@@ -11,7 +13,7 @@ export function CashInChart({ methods, colour, go }: { methods: readonly { metho
   const H = Math.max(ROW, methods.length * ROW);
   const series: Series[] = [{ key: 'cash', label: 'Cash In', colour, view: { kind: 'cashIn' } }];
   return (
-    <ChartFrame title="Cash in by payment method" series={series} go={go} table={<CashInTable methods={methods} />}>
+    <ChartFrame title="Cash in by payment method" series={series} go={go} table={<FiguresTable head="Payment method" columns={RECEIVED} rows={methods} rowName={(m) => m.method} />}>
       {methods.length === 0 ? (
         <p className="small text-body-secondary mb-0">No money came in on these dates.</p>
       ) : (
@@ -30,28 +32,5 @@ export function CashInChart({ methods, colour, go }: { methods: readonly { metho
         </svg>
       )}
     </ChartFrame>
-  );
-}
-
-function CashInTable({ methods }: { methods: readonly { method: string; cents: number }[] }) {
-  return (
-    <table className="table table-sm small mb-0">
-      <thead>
-        <tr>
-          <th scope="col">Payment method</th>
-          <th scope="col" className="text-end">
-            Received
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {methods.map((m) => (
-          <tr key={m.method}>
-            <th scope="row">{m.method}</th>
-            <td className="text-end">{formatMoney(m.cents)}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
   );
 }

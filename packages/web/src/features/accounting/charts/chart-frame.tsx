@@ -54,3 +54,8 @@ export function periodLabel(period: string): string {
   if (period.length === 7) return new Date(`${period}-01T00:00:00Z`).toLocaleString('en-US', { month: 'short', timeZone: 'UTC' });
   return String(Number(period.slice(8)));
 }
+
+/** Whether the i-th of `count` periods is labelled on the axis: every one up to 12, else about 12 evenly spread. */
+export function labelled(i: number, count: number): boolean {
+  return count <= 12 || i % Math.ceil(count / 12) === 0;
+}

@@ -1,6 +1,6 @@
 import { OBLIGATION_SERIES, type ObligationRow } from '@flightline/domain/accounting-charts';
-import { formatMoney } from '@flightline/domain/money';
-import { ChartFrame, periodLabel, type Go, type Series } from './chart-frame.tsx';
+import { ChartFrame, labelled, periodLabel, type Go, type Series } from './chart-frame.tsx';
+import { PeriodTable } from './figures-table.tsx';
 
 const W = 320;
 const H = 160;
@@ -14,7 +14,7 @@ export function ObligationsChart({ rows, series, go }: { rows: readonly Obligati
   const y = (cents: number) => ((top - cents) / (top - bottom)) * (H - AXIS);
   const x = (i: number) => (rows.length === 1 ? W / 2 : (i * W) / (rows.length - 1));
   return (
-    <ChartFrame title="What the club owes" series={series} go={go} table={<ObligationsTable rows={rows} />}>
+    <ChartFrame title="What the club owes" series={series} go={go} table={<PeriodTable head="End of" columns={OBLIGATION_SERIES} rows={rows} />}>
       <svg viewBox={`0 0 ${W} ${H}`} width="100%" role="presentation">
         <line x1="0" x2={W} y1={y(0)} y2={y(0)} stroke="currentColor" strokeWidth="0.5" />
         {OBLIGATION_SERIES.map((s, k) => (
@@ -25,7 +25,7 @@ export function ObligationsChart({ rows, series, go }: { rows: readonly Obligati
           </g>
         ))}
         {rows.map((row, i) =>
-          rows.length <= 12 || i % Math.ceil(rows.length / 12) === 0 ? (
+          labelled(i, rows.length) ? (
             <text key={row.period} x={Math.min(W - 8, Math.max(8, x(i)))} y={H - 4} textAnchor="middle" fontSize="10">
               {periodLabel(row.period)}
             </text>
@@ -33,36 +33,5 @@ export function ObligationsChart({ rows, series, go }: { rows: readonly Obligati
         )}
       </svg>
     </ChartFrame>
-  );
-}
-
-function ObligationsTable({ rows }: { rows: readonly ObligationRow[] }) {
-  return (
-    <div className="table-responsive">
-      <table className="table table-sm small mb-0">
-        <thead>
-          <tr>
-            <th scope="col">End of</th>
-            {OBLIGATION_SERIES.map((s) => (
-              <th key={s.key} scope="col" className="text-end">
-                {s.label}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.period}>
-              <th scope="row">{row.period}</th>
-              {OBLIGATION_SERIES.map((s) => (
-                <td key={s.key} className="text-end">
-                  {formatMoney(row[s.key])}
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
   );
 }

@@ -1,6 +1,7 @@
 import { REVENUE_SERIES, type RevenueRow } from '@flightline/domain/accounting-charts';
 import { formatMoney } from '@flightline/domain/money';
-import { ChartFrame, periodLabel, type Go, type Series } from './chart-frame.tsx';
+import { ChartFrame, labelled, periodLabel, type Go, type Series } from './chart-frame.tsx';
+import { PeriodTable } from './figures-table.tsx';
 
 const W = 320;
 const H = 160;
@@ -15,7 +16,7 @@ export function RevenueChart({ rows, series, go }: { rows: readonly RevenueRow[]
   const bar = Math.max(2, slot * 0.7);
   const scale = (H - AXIS) / top;
   return (
-    <ChartFrame title="Revenue" series={series} go={go} table={<RevenueTable rows={rows} />}>
+    <ChartFrame title="Revenue" series={series} go={go} table={<PeriodTable head="Period" columns={REVENUE_SERIES} rows={rows} />}>
       <svg viewBox={`0 0 ${W} ${H}`} width="100%" role="presentation">
         {rows.map((row, i) => {
           let y = H - AXIS;
@@ -26,7 +27,7 @@ export function RevenueChart({ rows, series, go }: { rows: readonly RevenueRow[]
                 y -= height;
                 return height > 0 ? <rect key={s.key} x={i * slot + (slot - bar) / 2} y={y} width={bar} height={height} fill={series[k]!.colour} /> : null;
               })}
-              {(rows.length <= 12 || i % Math.ceil(rows.length / 12) === 0) && (
+              {labelled(i, rows.length) && (
                 <text x={i * slot + slot / 2} y={H - 4} textAnchor="middle" fontSize="10">
                   {periodLabel(row.period)}
                 </text>
@@ -38,36 +39,5 @@ export function RevenueChart({ rows, series, go }: { rows: readonly RevenueRow[]
       </svg>
       <p className="small text-body-secondary mb-0">Tallest bar: {formatMoney(highest)}</p>
     </ChartFrame>
-  );
-}
-
-function RevenueTable({ rows }: { rows: readonly RevenueRow[] }) {
-  return (
-    <div className="table-responsive">
-      <table className="table table-sm small mb-0">
-        <thead>
-          <tr>
-            <th scope="col">Period</th>
-            {REVENUE_SERIES.map((s) => (
-              <th key={s.key} scope="col" className="text-end">
-                {s.label}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.period}>
-              <th scope="row">{row.period}</th>
-              {REVENUE_SERIES.map((s) => (
-                <td key={s.key} className="text-end">
-                  {formatMoney(row[s.key])}
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
   );
 }
