@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { qualificationFlags } from '../schemas/fleet.ts';
 import { defineCall } from './define-call.ts';
 import { introItemAnswer } from './intros.ts';
 import { clubQuery } from './params.ts';
@@ -79,15 +80,7 @@ export const adminPilotAnswer = z.object({
   last: z.string(),
   /** The login email; '' for a reader who is not an admin unless it is their own or an active member shares it (as the directory). */
   email: z.string(),
-  isInstructor: z.boolean(),
-  isTowPilot: z.boolean(),
-  isAdmin: z.boolean(),
-  canAddFunds: z.boolean(),
-  canAddIntros: z.boolean(),
-  canUpdateGliders: z.boolean(),
-  canEditLogs: z.boolean(),
-  groundOnly: z.boolean(),
-  isActive: z.boolean(),
+  ...qualificationFlags,
   activeExpiration: z.string().nullable(),
   /** active: can use the club; inactive: deactivated or expired; pending: a membership request to answer. */
   status: z.enum(['active', 'inactive', 'pending']),

@@ -5,7 +5,8 @@ import { gliderItemAnswer, introLaunchItemAnswer, launchItemAnswer, tugItemAnswe
 import { getClubInfo } from './clubs.ts';
 import { defineCall } from './define-call.ts';
 import { introItemAnswer } from './intros.ts';
-import { booleanParam, clubParam, userIdParam } from './params.ts';
+import { booleanParam, clubParam, memberQuery, userIdParam } from './params.ts';
+import { doneFields } from './shapes.ts';
 import { tugStatusAnswer } from './tugs.ts';
 
 /**
@@ -93,7 +94,7 @@ export const serveCrew = defineCall({
   path: '/api/serve-crew',
   summary: "The Request Flight page: the caller's pilot and balance, pilots, launch types, intros, club info and gliders by availability",
   access: 'member',
-  query: z.object({ club: clubParam, userID: userIdParam.optional() }),
+  query: memberQuery,
   answer: z.object({
     pilot: crewPilotAnswer.extend({ balanceCents: z.number() }),
     pilots: z.array(crewPilotAnswer),
@@ -136,8 +137,7 @@ export const updateFlight = defineCall({
   access: 'member',
   body: updateFlightSchema,
   answer: z.object({
-    statusCode: z.literal(200),
-    message: z.string(),
+    ...doneFields,
     /** The flight as stored after the action. */
     flight: flightRecordAnswer,
   }),

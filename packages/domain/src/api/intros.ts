@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { introSaleSchema } from '../schemas/intros.ts';
 import { defineCall } from './define-call.ts';
 import { clubQuery } from './params.ts';
+import { doneFields } from './shapes.ts';
 
 /** The intro desk's calls: the sale and the list refund and cancel choose from. */
 
@@ -37,8 +38,7 @@ export const createIntro = defineCall({
   right: 'canAddIntros',
   body: introSaleSchema,
   answer: z.object({
-    statusCode: z.literal(200),
-    message: z.string(),
+    ...doneFields,
     intro: introItemAnswer,
     /** The sale's ledger entry; null for an intro sold at no charge (nothing is posted). */
     transactionId: z.number().nullable(),

@@ -8,6 +8,7 @@ import { flightRecordAnswer } from './flights.ts';
 import { introItemAnswer } from './intros.ts';
 import { pilotRecordAnswer } from './members.ts';
 import { booleanParam, clubParam } from './params.ts';
+import { doneFields } from './shapes.ts';
 
 /**
  * The item calls: one list and one update for every kind of club item. Each
@@ -60,13 +61,12 @@ export const listItems = defineCall({
 /** update-item PILOT weight: the stored weight. */
 export const pilotWeightAnswer = z.object({ userID: z.string(), weight: z.number() });
 
-/** The answer of an update: statusCode mirrors the HTTP status (always 200 here; refusals are 4xx errors), and the item as stored. */
-export const updatedItemAnswer = <I extends z.ZodType>(item: I) => z.strictObject({ statusCode: z.literal(200), message: z.string(), item });
+/** The answer of an update: the item as stored. */
+export const updatedItemAnswer = <I extends z.ZodType>(item: I) => z.strictObject({ ...doneFields, item });
 
 /** update-item FLIGHT (Create): the flight on the line, and the intro sold with it. */
 export const flightCreatedAnswer = z.strictObject({
-  statusCode: z.literal(200),
-  message: z.string(),
+  ...doneFields,
   item: flightRecordAnswer,
   /** When the request sold a new intro on the spot. */
   intro: introItemAnswer.optional(),

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { addTransactionSchema, adminParameterSchema, BALANCE_VIEWS, dayRangeSchema, reverseTransactionSchema } from '../schemas/ledger.ts';
 import { defineCall } from './define-call.ts';
-import { booleanParam, clubParam, userIdParam } from './params.ts';
+import { booleanParam, clubParam, memberQuery, userIdParam } from './params.ts';
+import { doneFields } from './shapes.ts';
 
 /**
  * The ledger's calls. The admin-only ones declare their right with the
@@ -18,7 +19,7 @@ export const getBalance = defineCall({
   path: '/api/get-balance',
   summary: "A member's account balance in cents (own, or any member's for admins and add-funds holders)",
   access: 'member',
-  query: z.object({ club: clubParam, userID: userIdParam.optional() }),
+  query: memberQuery,
   answer: z.object({ userID: z.string(), balanceCents: z.number() }),
 });
 
@@ -37,13 +38,12 @@ export const getBlockBalances = defineCall({
   path: '/api/get-block-balances',
   summary: "A member's blocks with what is left on each, by expiry (voided blocks left out)",
   access: 'member',
-  query: z.object({ club: clubParam, userID: userIdParam.optional(), includeExpired: booleanParam.optional() }),
+  query: memberQuery.extend({ includeExpired: booleanParam.optional() }),
   answer: z.object({ blocks: z.array(blockBalanceAnswer) }),
 });
 
 const transactionPosted = z.object({
-  statusCode: z.literal(200),
-  message: z.string(),
+  ...doneFields,
   transactionId: z.number(),
   /** The member's balance after the entry, when it concerns a member. */
   balanceCents: z.number().optional(),

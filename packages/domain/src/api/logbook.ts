@@ -1,16 +1,12 @@
 import { z } from 'zod';
 import { defineCall, type AnswerOf } from './define-call.ts';
-import { clubParam } from './params.ts';
+import { clubQuery } from './params.ts';
+import { flownAnswer } from './shapes.ts';
 
 /** A logbook's totals (domain logbook.ts): flights and flown minutes, by role, and launches by type. */
 const logbookTotalsAnswer = z.object({
-  flights: z.number(),
-  minutes: z.number(),
-  byRole: z.object({
-    P1: z.object({ flights: z.number(), minutes: z.number() }),
-    P2: z.object({ flights: z.number(), minutes: z.number() }),
-    Instructor: z.object({ flights: z.number(), minutes: z.number() }),
-  }),
+  ...flownAnswer.shape,
+  byRole: z.object({ P1: flownAnswer, P2: flownAnswer, Instructor: flownAnswer }),
   launches: z.array(z.object({ launchType: z.string(), count: z.number() })),
 });
 
@@ -19,7 +15,7 @@ export const getLogbookTotals = defineCall({
   path: '/api/get-logbook-totals',
   summary: "The caller's logbook totals over all time in their active club: flights, hours, by role (P1, P2, instructor) and launches by type",
   access: 'member',
-  query: z.object({ club: clubParam }),
+  query: clubQuery,
   answer: z.object({ allTime: logbookTotalsAnswer }),
 });
 

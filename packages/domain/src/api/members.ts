@@ -3,7 +3,7 @@ import { acceptInvitationSchema, inviteMemberSchema } from '../schemas/invitatio
 import { pilotCreateSchema, switchClubSchema } from '../schemas/members.ts';
 import { pilotClubAnswer } from './clubs.ts';
 import { defineCall } from './define-call.ts';
-import { clubParam, clubQuery, userIdParam } from './params.ts';
+import { clubQuery, memberQuery, userIdParam } from './params.ts';
 
 /** The members' calls. */
 
@@ -97,7 +97,7 @@ export const getPilot = defineCall({
   path: '/api/get-pilot',
   summary: "A pilot record: the caller's own, or (admins) a member's of the active club",
   access: 'user',
-  query: z.object({ club: clubParam, userID: userIdParam.optional() }),
+  query: memberQuery,
   answer: pilotRecordAnswer,
 });
 

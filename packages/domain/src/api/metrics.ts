@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { dayRangeSchema } from '../schemas/ledger.ts';
 import { defineCall, type AnswerOf } from './define-call.ts';
+import { flownAnswer } from './shapes.ts';
 
 /**
  * Club metrics (docs/flight-line.md, "Club metrics"): what the club flew in
@@ -8,7 +9,7 @@ import { defineCall, type AnswerOf } from './define-call.ts';
  * and was not cancelled; a launch once the flight was launched.
  */
 
-const flownPeriod = z.object({ period: z.string(), flights: z.number(), minutes: z.number() });
+const flownPeriod = z.object({ period: z.string(), ...flownAnswer.shape });
 
 export const getClubMetrics = defineCall({
   method: 'GET',
@@ -19,12 +20,12 @@ export const getClubMetrics = defineCall({
   answer: z.object({
     startDate: z.string(),
     endDate: z.string(),
-    totals: z.object({ flights: z.number(), minutes: z.number(), launches: z.number() }),
+    totals: z.object({ ...flownAnswer.shape, launches: z.number() }),
     /** Periods with flying only; weeks start on Monday ('2026-07-06'), months '2026-07', seasons '2026'. */
     byPeriod: z.object({ day: z.array(flownPeriod), week: z.array(flownPeriod), month: z.array(flownPeriod), season: z.array(flownPeriod) }),
     byTug: z.array(z.object({ tug: z.string(), launches: z.number() })),
     byTowPilot: z.array(z.object({ userID: z.string(), name: z.string(), launches: z.number() })),
-    byGlider: z.array(z.object({ glider: z.string(), flights: z.number(), minutes: z.number(), launches: z.number() })),
+    byGlider: z.array(z.object({ glider: z.string(), ...flownAnswer.shape, launches: z.number() })),
     /** 1 Monday … 7 Sunday. */
     byWeekday: z.array(z.object({ weekday: z.number(), launches: z.number() })),
     /** The launch's hour in the club's time, 0–23. */

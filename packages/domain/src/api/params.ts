@@ -11,5 +11,8 @@ export const userIdParam = z.string().trim().min(1, 'userID is required').max(10
 /** A call that takes only the club it names. */
 export const clubQuery = z.object({ club: clubParam });
 
+/** A read of one member's record or account: the caller's own unless userID names another (which the service checks the caller may read). */
+export const memberQuery = z.object({ club: clubParam, userID: userIdParam.optional() });
+
 /** A true/false query flag. */
 export const booleanParam = z.enum(['true', 'false'], { message: 'Use true or false' });

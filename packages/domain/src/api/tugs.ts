@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { towEventSchema } from '../schemas/flights.ts';
 import { defineCall } from './define-call.ts';
 import { clubQuery } from './params.ts';
+import { doneFields } from './shapes.ts';
 
 /** The tug page's calls (docs/flight-line.md, "The tug page"). */
 
@@ -37,5 +38,5 @@ export const createTow = defineCall({
   summary: 'Log a tug event: pilot check in or check out, refuel or oil change, with the Hobbs reading (any active member)',
   access: 'member',
   body: towEventSchema,
-  answer: z.object({ statusCode: z.literal(200), message: z.string(), tug: tugStatusAnswer }),
+  answer: z.object({ ...doneFields, tug: tugStatusAnswer }),
 });

@@ -215,17 +215,22 @@ export const BLOCK_NAME_WARNING = 'Changing the name after it has been in use is
 
 // ── Pilot qualifications (admin) ─────────────────────────────────────────────
 
+/** A pilot's qualifications and rights as an admin sets them, and as the Administration page reads them back. */
+export const qualificationFlags = {
+  isInstructor: z.boolean(),
+  isTowPilot: z.boolean(),
+  isAdmin: z.boolean(),
+  canAddFunds: z.boolean(),
+  canAddIntros: z.boolean(),
+  canUpdateGliders: z.boolean(),
+  canEditLogs: z.boolean(),
+  groundOnly: z.boolean(),
+  isActive: z.boolean(),
+};
+
 export const qualificationsSchema = z
   .object({
-    isInstructor: z.boolean(),
-    isTowPilot: z.boolean(),
-    isAdmin: z.boolean(),
-    canAddFunds: z.boolean(),
-    canAddIntros: z.boolean(),
-    canUpdateGliders: z.boolean(),
-    canEditLogs: z.boolean(),
-    groundOnly: z.boolean(),
-    isActive: z.boolean(),
+    ...qualificationFlags,
     /** The last day of membership ('YYYY-MM-DD'), or null for Never. */
     activeExpiration: dayInRange('Enter a date').nullable(),
   })
