@@ -1,28 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { LedgerPosting } from './api-types.ts';
 import { cashInByMethod, obligationsByPeriod, periodsOf, revenueByPeriod } from './accounting-charts.ts';
+import { ledgerPosting } from './ledger-posting.fixtures.ts';
 
 const ZONE = 'America/Toronto';
 
 function posting(iso: string, account: number, cents: number, values: Partial<LedgerPosting> = {}): LedgerPosting {
-  return {
-    transactionId: 1,
-    timestamp: Date.parse(iso),
-    account,
-    direction: cents > 0 ? 1 : -1,
-    amountCents: Math.abs(cents),
-    userId: '',
-    user: '',
-    description: '',
-    note: '',
-    transactionRef: '',
-    transactionType: '',
-    transferType: '',
-    taxName: '',
-    feeClass: '',
-    reversesId: null,
-    ...values,
-  };
+  return ledgerPosting(account, cents, { timestamp: Date.parse(iso), ...values });
 }
 
 const ledger = [

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { LedgerPosting } from './api-types.ts';
 import { invoiceExportRows, journalExportRows } from './accounting-exports.ts';
+import { ledgerPosting } from './ledger-posting.fixtures.ts';
 import { CHART_OF_ACCOUNTS } from './ledger.ts';
 
 const ZONE = 'America/Toronto';
@@ -12,24 +13,7 @@ const NAMES = new Map([
 ]);
 
 function posting(transactionId: number, account: number, cents: number, values: Partial<LedgerPosting> = {}): LedgerPosting {
-  return {
-    transactionId,
-    timestamp: EVENING,
-    account,
-    direction: cents > 0 ? 1 : -1,
-    amountCents: Math.abs(cents),
-    userId: '',
-    user: '',
-    description: '',
-    note: '',
-    transactionRef: '',
-    transactionType: 'Flight',
-    transferType: '',
-    taxName: '',
-    feeClass: '',
-    reversesId: null,
-    ...values,
-  };
+  return ledgerPosting(account, cents, { transactionId, timestamp: EVENING, transactionType: 'Flight', ...values });
 }
 
 /** A $40.00 tow with 13 % HST charged to Ada: Dr 2100 45.20 / Cr 4100 40.00 / Cr 2510 5.20. */

@@ -1,8 +1,8 @@
 import { DateTime } from 'luxon';
 import { describe, expect, it } from 'vitest';
-import type { LedgerPosting } from './api-types.ts';
-import { landedFlight, LAUNCH } from './flight.fixtures.ts';
 import { flightExportHeader, flightExportRow, transactionExportRow } from './exports.ts';
+import { ledgerPosting } from './ledger-posting.fixtures.ts';
+import { landedFlight, LAUNCH } from './flight.fixtures.ts';
 
 const ZONE = 'America/Toronto';
 describe('flight export', () => {
@@ -47,12 +47,9 @@ describe('flight export', () => {
   });
 });
 
-const transactionPosting: LedgerPosting = {
+const transactionPosting = ledgerPosting(2100, -10000, {
   transactionId: 7,
   timestamp: LAUNCH,
-  account: 2100,
-  direction: -1,
-  amountCents: 10000,
   userId: 'u1',
   user: 'Ada Lovelace',
   description: 'Deposit (Cash) ref 12',
@@ -60,10 +57,7 @@ const transactionPosting: LedgerPosting = {
   transactionRef: '12',
   transactionType: 'Deposit',
   transferType: 'Cash',
-  taxName: '',
-  feeClass: '',
-  reversesId: null,
-};
+});
 
 describe('transaction export', () => {
   const posting = transactionPosting;

@@ -1,31 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { SessionInfo } from './api-types.ts';
 import { balanceText, blockBalanceText, menuSections } from './home-menu.ts';
+import { memberSession } from './session.fixtures.ts';
 
-const member: SessionInfo = {
-  isAuthenticated: true,
-  userID: 'u1',
-  email: 'member@example.org',
-  first: 'Mary',
-  last: 'Member',
-  club: 'c1',
-  clubName: 'Demo Soaring Club',
-  clubShortName: 'DSC',
-  clubLink: '',
-  clubLogo: '',
-  clubMessage: '',
-  clubTimeZone: 'America/Toronto',
-  currency: 'CAD',
-  userIsActive: true,
-  userIsAdmin: false,
-  userCanAddFunds: false,
-  userCanAddIntros: false,
-  userCanUpdateGliders: false,
-  userCanEditLogs: false,
-  isInstructor: false,
-  isTowPilot: false,
-  groundOnly: false,
-};
+const member = memberSession({ email: 'member@example.org' });
 
 const titles = (s: SessionInfo) => menuSections(s).map((section) => section.title);
 const labels = (s: SessionInfo, title: string) => menuSections(s).find((section) => section.title === title)?.items.map((i) => i.label);

@@ -10,6 +10,7 @@ import type { BlockBalance, FlightRecord, SessionInfo } from '@flightline/domain
 import { activeFlightsOf, activeFlightState } from '@flightline/domain/active-flights';
 import { homePageHtml } from '@flightline/domain/home-page-html';
 import { crewPageHtml } from '@flightline/domain/crew-page-html';
+import { memberSession } from '@flightline/domain/session.fixtures';
 import { Loading, Page } from '../components/page-state.tsx';
 import { RouteLoading } from '../components/route-loading.tsx';
 import { CrewPage } from '../features/crew/crew-page.tsx';
@@ -119,30 +120,7 @@ describe("index.html's static shell is what React draws first", () => {
   });
 
   describe("Home drawn by the server for an active member (domain home-page-html.ts) is Home drawn from the same reads", () => {
-    const member: SessionInfo = {
-      isAuthenticated: true,
-      userID: 'u1',
-      email: 'mary@example.org',
-      first: 'Mary',
-      last: 'Member',
-      club: 'c1',
-      clubName: 'Demo Soaring Club',
-      clubShortName: 'DSC',
-      clubLink: '',
-      clubLogo: '',
-      clubMessage: '<p>Field opens at <strong>9:00</strong> &amp; the bar at 5.</p>',
-      clubTimeZone: 'America/Toronto',
-      currency: 'CAD',
-      userIsActive: true,
-      userIsAdmin: false,
-      userCanAddFunds: false,
-      userCanAddIntros: false,
-      userCanUpdateGliders: false,
-      userCanEditLogs: false,
-      isInstructor: false,
-      isTowPilot: false,
-      groundOnly: false,
-    };
+    const member = memberSession({ clubMessage: '<p>Field opens at <strong>9:00</strong> &amp; the bar at 5.</p>' });
     const blocks: BlockBalance[] = [
       { blockId: 'b1', blockName: 'Summer <block> & "more"', blockUnits: 'minutes', blockStarts: '2026-05-01', blockExpires: '2026-09-30T23:59:59.000Z', blockBalance: 90 },
       { blockId: 'b2', blockName: "Instructor's time", blockUnits: 'unlimited', blockStarts: '2026-05-01', blockExpires: '', blockBalance: 0 },

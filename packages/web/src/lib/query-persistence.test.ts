@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { dehydrate, hydrate, QueryClient } from '@tanstack/react-query';
 import type { SessionInfo } from '@flightline/domain/api-types';
 import { APP_VERSION } from '@flightline/domain/app-version';
+import { memberSession } from '@flightline/domain/session.fixtures';
 import { ApiError, NO_RESPONSE_STATUS } from './api.ts';
 import {
   cacheOwner,
@@ -16,30 +17,17 @@ import {
   type Persister,
 } from './query-persistence.ts';
 
-const session = (userID: string | null): SessionInfo => ({
-  isAuthenticated: userID !== null,
-  userID,
-  email: userID ? `${userID}@example.org` : '',
-  first: '',
-  last: '',
-  club: userID ? 'club-1' : null,
-  clubName: '',
-  clubShortName: '',
-  clubLink: '',
-  clubLogo: '',
-  clubMessage: '',
-  clubTimeZone: 'America/Toronto',
-  currency: 'CAD',
-  userIsActive: true,
-  userIsAdmin: false,
-  userCanAddFunds: false,
-  userCanAddIntros: false,
-  userCanUpdateGliders: false,
-  userCanEditLogs: false,
-  isInstructor: false,
-  isTowPilot: false,
-  groundOnly: false,
-});
+const session = (userID: string | null): SessionInfo =>
+  memberSession({
+    isAuthenticated: userID !== null,
+    userID,
+    email: userID ? `${userID}@example.org` : '',
+    first: '',
+    last: '',
+    club: userID ? 'club-1' : null,
+    clubName: '',
+    clubShortName: '',
+  });
 
 /** A saved cache as the persister writes it: Mary's session and her balance, fetched at `at`. */
 function savedCache(userID: string | null, at = 1_000): PersistedClient {

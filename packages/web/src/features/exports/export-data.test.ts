@@ -3,6 +3,7 @@ import type { FlightRecord, LedgerPosting } from '@flightline/domain/api-types';
 import { FLOWN_ALONE } from '@flightline/domain/crew-rules';
 import { BYTE_ORDER_MARK } from '@flightline/domain/csv';
 import { landedFlight, LAUNCH } from '@flightline/domain/flight.fixtures';
+import { ledgerPosting } from '@flightline/domain/ledger-posting.fixtures';
 import { buildExport, changeExportDates, flightRangeProblem, flightsFor, flightsQuery, nameLookup } from './export-data.ts';
 
 const ZONE = 'America/Toronto';
@@ -89,24 +90,17 @@ describe('buildExport', () => {
   });
 
   it('Transactions: every posting, debit or credit side, the user full name', () => {
-    const posting = (overrides: Partial<LedgerPosting>): LedgerPosting => ({
-      transactionId: 7,
-      timestamp: T,
-      account: 1000,
-      direction: 1,
-      amountCents: 25_000,
-      userId: '',
-      user: '',
-      description: 'Deposit (Cash) ref R-1',
-      note: '',
-      transactionRef: 'R-1',
-      transactionType: 'Deposit',
-      transferType: 'Cash',
-      taxName: '',
-      feeClass: '',
-      reversesId: null,
-      ...overrides,
-    });
+    const posting = (overrides: Partial<LedgerPosting>): LedgerPosting =>
+      ledgerPosting(1000, 25_000, {
+        transactionId: 7,
+        timestamp: T,
+        description: 'Deposit (Cash) ref R-1',
+        transactionRef: 'R-1',
+        transactionType: 'Deposit',
+        transferType: 'Cash',
+        ...overrides,
+      });
+
     const file = buildExport(
       {
         choice: 'Transactions',
