@@ -54,32 +54,8 @@ export function CrewPeople({ id, data, draft, update }: CrewPeopleProps) {
 
       {draft.flyWith === 'Friend' && (
         <div className="crew-pair">
-          <FieldFrame id={`${id}-friend-first`} label="First name">
-            <input
-              id={`${id}-friend-first`}
-              className="form-control"
-              maxLength={60}
-              autoComplete="off"
-              value={draft.friendFirst}
-              onChange={(e) => {
-                const friendFirst = e.target.value;
-                update((d) => ({ ...d, friendFirst }));
-              }}
-            />
-          </FieldFrame>
-          <FieldFrame id={`${id}-friend-last`} label="Last name">
-            <input
-              id={`${id}-friend-last`}
-              className="form-control"
-              maxLength={60}
-              autoComplete="off"
-              value={draft.friendLast}
-              onChange={(e) => {
-                const friendLast = e.target.value;
-                update((d) => ({ ...d, friendLast }));
-              }}
-            />
-          </FieldFrame>
+          <NameField id={`${id}-friend-first`} label="First name" value={draft.friendFirst} onChange={(friendFirst) => update((d) => ({ ...d, friendFirst }))} />
+          <NameField id={`${id}-friend-last`} label="Last name" value={draft.friendLast} onChange={(friendLast) => update((d) => ({ ...d, friendLast }))} />
         </div>
       )}
 
@@ -108,5 +84,14 @@ export function CrewPeople({ id, data, draft, update }: CrewPeopleProps) {
         />
       )}
     </>
+  );
+}
+
+/** One of a friend's names, typed freely. */
+function NameField({ id, label, value, onChange }: { id: string; label: string; value: string; onChange: (value: string) => void }) {
+  return (
+    <FieldFrame id={id} label={label}>
+      <input id={id} className="form-control" maxLength={60} autoComplete="off" value={value} onChange={(e) => onChange(e.target.value)} />
+    </FieldFrame>
   );
 }
