@@ -33,6 +33,17 @@ function useVersionCheck(enabled: boolean) {
   });
 }
 
+// The navbar's links and Logout look alike: white text buttons of one height.
+const NAV_BUTTON = 'btn btn-link text-white text-decoration-none px-2 d-inline-flex align-items-center';
+
+function NavbarLink({ to, children }: { to: string; children: string }) {
+  return (
+    <Link className={NAV_BUTTON} to={to}>
+      {children}
+    </Link>
+  );
+}
+
 export function Shell({ children }: { children: ReactNode }) {
   const session = useSession();
   // Asked once the first screen is up: the answer only matters for a version the server no longer takes.
@@ -78,21 +89,15 @@ export function Shell({ children }: { children: ReactNode }) {
             )}
             {navLinks === 'signed-in' ? (
               <>
-                <Link className="btn btn-link text-white text-decoration-none px-2 d-inline-flex align-items-center" to="/settings">
-                  Settings
-                </Link>
-                <button type="button" className="btn btn-link text-white text-decoration-none px-2 d-inline-flex align-items-center" onClick={() => void logout()}>
+                <NavbarLink to="/settings">Settings</NavbarLink>
+                <button type="button" className={NAV_BUTTON} onClick={() => void logout()}>
                   Logout
                 </button>
               </>
             ) : navLinks === 'signed-out' ? (
               <>
-                <Link className="btn btn-link text-white text-decoration-none px-2 d-inline-flex align-items-center" to="/signup">
-                  Signup
-                </Link>
-                <Link className="btn btn-link text-white text-decoration-none px-2 d-inline-flex align-items-center" to="/login">
-                  Login
-                </Link>
+                <NavbarLink to="/signup">Signup</NavbarLink>
+                <NavbarLink to="/login">Login</NavbarLink>
               </>
             ) : null}
           </div>

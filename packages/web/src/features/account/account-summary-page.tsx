@@ -2,6 +2,7 @@ import { PAGE_HEADINGS } from '@flightline/domain/page-headings';
 import type { AccountHistory } from '@flightline/domain/api-types';
 import { FigureBoxes } from '../../components/figure-boxes.tsx';
 import { Money } from '../../components/money.tsx';
+import { MoneyCell, NumberHeading } from '../../components/figure-column.tsx';
 import { Loading, LoadError, Page } from '../../components/page-state.tsx';
 import { failedToLoad } from '../../lib/offline-status.ts';
 import { TruncatedCell } from '../../components/truncated-cell.tsx';
@@ -94,12 +95,8 @@ function SummaryTable({ loading, history, timeZone, onOpen }: SummaryTableProps)
             <th scope="col">id</th>
             <th scope="col">date</th>
             <th scope="col">description</th>
-            <th scope="col" className="text-end">
-              amount
-            </th>
-            <th scope="col" className="text-end">
-              balance
-            </th>
+            <NumberHeading>amount</NumberHeading>
+            <NumberHeading>balance</NumberHeading>
           </tr>
         </thead>
         <tbody>
@@ -136,9 +133,7 @@ function SummaryTable({ loading, history, timeZone, onOpen }: SummaryTableProps)
                     <Money cents={row.amountCents} />
                   )}
                 </td>
-                <td className="cell-balance text-end text-nowrap">
-                  <Money cents={row.balanceCents} />
-                </td>
+                <MoneyCell className="cell-balance" cents={row.balanceCents} />
               </tr>
             ))
           )}

@@ -3,6 +3,7 @@ import type { AccountRow, BreakdownRow } from '@flightline/domain/api-types';
 import type { BalanceView } from '@flightline/domain/schemas/ledger';
 import { ClubWhen } from '../../components/club-when.tsx';
 import { Money } from '../../components/money.tsx';
+import { MoneyCell } from '../../components/figure-column.tsx';
 import { Loading } from '../../components/page-state.tsx';
 import { errorMessage } from '../../lib/api.ts';
 import { notifications } from '../../lib/notifications-store.ts';
@@ -94,7 +95,7 @@ function TotalRow({ columns, totalCents }: { columns: number; totalCents: number
   return (
     <tr className="fw-semibold">
       <td colSpan={columns - 1}>Total</td>
-      <td className="text-end text-nowrap"><Money cents={totalCents} /></td>
+      <MoneyCell cents={totalCents} />
     </tr>
   );
 }

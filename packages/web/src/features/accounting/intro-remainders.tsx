@@ -7,6 +7,7 @@ import { newIdempotencyKey } from '../../lib/new-id.ts';
 import { notifications } from '../../lib/notifications-store.ts';
 import { refreshIntros, updateIntro, useIntros } from '../../lib/api/intros.ts';
 import { refreshAccounting } from '../../lib/api/accounting.ts';
+import { NumberHeading } from '../../components/figure-column.tsx';
 
 /** Who bought an intro, as the drill-downs say it: the buyer's name, else their email, else the recipient. */
 function introSoldTo(intro: Pick<IntroListItem, 'buyerFirst' | 'buyerLast' | 'buyerEmail' | 'recipientFirst' | 'recipientLast'>): string {
@@ -54,12 +55,8 @@ export function IntroRemainders({ club }: { club: string }) {
             <tr>
               <th scope="col">SN</th>
               <th scope="col">Sold To</th>
-              <th scope="col" className="text-end">
-                Paid
-              </th>
-              <th scope="col" className="text-end">
-                Holds
-              </th>
+              <NumberHeading>Paid</NumberHeading>
+              <NumberHeading>Holds</NumberHeading>
               <th scope="col">
                 <span className="visually-hidden">Action</span>
               </th>

@@ -1,5 +1,6 @@
 import type { AccountingSummary, AccountTotals } from '@flightline/domain/api-types';
 import { formatMoney } from '@flightline/domain/money';
+import { NumberHeading } from '../../components/figure-column.tsx';
 import { expenseRows } from './expense-rows.ts';
 import { SortableTable, type Column } from './sortable-table.tsx';
 import { formatBalance, treasurerTotals, type NaturalSide } from './treasurer-sign.ts';
@@ -50,20 +51,15 @@ const AMOUNT_HEADERS = ['Start', 'Debit', 'Credit', 'End'] as const;
 
 function Amounts({ totals, natural }: { totals: AccountTotals; natural: NaturalSide }) {
   const shown = treasurerTotals(totals, natural);
+  const figures = [formatBalance(shown.start), formatMoney(shown.debitCents), formatMoney(shown.creditCents), formatBalance(shown.end)];
+  // Each cell names its heading for the stacked phone layout; the end stands out.
   return (
     <>
-      <td className="text-end text-nowrap cell-money" data-label="Start">
-        {formatBalance(shown.start)}
-      </td>
-      <td className="text-end text-nowrap cell-money" data-label="Debit">
-        {formatMoney(shown.debitCents)}
-      </td>
-      <td className="text-end text-nowrap cell-money" data-label="Credit">
-        {formatMoney(shown.creditCents)}
-      </td>
-      <td className="cell-end text-end text-nowrap cell-money fw-semibold" data-label="End">
-        {formatBalance(shown.end)}
-      </td>
+      {AMOUNT_HEADERS.map((heading, i) => (
+        <td key={heading} className={heading === 'End' ? 'cell-end text-end text-nowrap cell-money fw-semibold' : 'text-end text-nowrap cell-money'} data-label={heading}>
+          {figures[i]}
+        </td>
+      ))}
     </>
   );
 }
@@ -92,9 +88,7 @@ export function SummaryTables({ summary, open }: { summary: AccountingSummary; o
               <tr>
                 <th scope="col">Account</th>
                 {AMOUNT_HEADERS.map((h) => (
-                  <th key={h} scope="col" className="text-end">
-                    {h}
-                  </th>
+                  <NumberHeading key={h}>{h}</NumberHeading>
                 ))}
               </tr>
             </thead>

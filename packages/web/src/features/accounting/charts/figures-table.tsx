@@ -1,4 +1,5 @@
 import { formatMoney } from '@flightline/domain/money';
+import { NumberHeading } from '../../../components/figure-column.tsx';
 
 /** A money column of a chart's table: a series of the chart, or its one figure. */
 export interface FiguresColumn<Key extends string> {
@@ -27,9 +28,7 @@ export function FiguresTable<Key extends string, Row extends Record<Key, number>
         <tr>
           <th scope="col">{head}</th>
           {columns.map((c) => (
-            <th key={c.key} scope="col" className="text-end">
-              {c.label}
-            </th>
+            <NumberHeading key={c.key}>{c.label}</NumberHeading>
           ))}
         </tr>
       </thead>

@@ -3,6 +3,7 @@ import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
 import type { AccountRow, BlockBalance } from '@flightline/domain/api-types';
 import { Money } from '../../../components/money.tsx';
+import { MoneyCell, NumberHeading } from '../../../components/figure-column.tsx';
 import { Loading, LoadError } from '../../../components/page-state.tsx';
 import { clubDateTime } from '../../../lib/club-dates.ts';
 import { DateRangeFields } from '../../../components/date-range-fields.tsx';
@@ -82,12 +83,8 @@ function EntriesTable({ rows, timeZone, label, empty, action, seen }: EntriesTab
         <thead>
           <tr>
             <th scope="col">Transaction</th>
-            <th scope="col" className="text-end">
-              Amount
-            </th>
-            <th scope="col" className="text-end">
-              Balance
-            </th>
+            <NumberHeading>Amount</NumberHeading>
+            <NumberHeading>Balance</NumberHeading>
           </tr>
         </thead>
         <tbody>
@@ -106,12 +103,8 @@ function EntriesTable({ rows, timeZone, label, empty, action, seen }: EntriesTab
                     </div>
                   )}
                 </td>
-                <td className="text-end text-nowrap">
-                  <Money cents={row.amountCents} />
-                </td>
-                <td className="text-end text-nowrap">
-                  <Money cents={row.balanceCents} />
-                </td>
+                <MoneyCell cents={row.amountCents} />
+                <MoneyCell cents={row.balanceCents} />
               </tr>
             );
           })}
@@ -203,9 +196,7 @@ export function PilotBlocks({ club, userID, today }: Omit<PilotRef, 'timeZone'> 
               <tr>
                 <th scope="col">Block</th>
                 <th scope="col">Season</th>
-                <th scope="col" className="text-end">
-                  Left
-                </th>
+                <NumberHeading>Left</NumberHeading>
               </tr>
             </thead>
             <tbody>
