@@ -86,6 +86,11 @@ describe('launch charge', () => {
 });
 
 describe('rental charge', () => {
+  // A shared rental's cash after blocks: the pilot's share, then the other member's.
+  const pilotAndOther = (pilotCents: number, otherCents: number) => [
+    { memberId: 'p', cashCents: pilotCents },
+    { memberId: 'o', cashCents: otherCents },
+  ];
   it('43 min at 60 ¢ with GST 5 % + PST 8 % exclusive: member pays 2915.40 → 2915', () => {
     // net 2580, GST 129, PST 206.4 → 206: total 2915.
     expect(
@@ -98,16 +103,7 @@ describe('rental charge', () => {
     ]);
   });
   it('shared with an odd cent: $26.23 exempt → pilot 1312, other 1311', () => {
-    const lines = rentalChargePostings({
-      flightId: 'f2',
-      payers: [
-        { memberId: 'p', cashCents: 1312 },
-        { memberId: 'o', cashCents: 1311 },
-      ],
-      taxStatus: 'exempt',
-      taxNames: [],
-      rates: HST,
-    });
+    const lines = rentalChargePostings({ flightId: 'f2', payers: pilotAndOther(1312, 1311), taxStatus: 'exempt', taxNames: [], rates: HST });
     expect(lines).toEqual([
       { account: 2100, amountCents: 1312, memberId: 'p', flightId: 'f2' },
       { account: 2100, amountCents: 1311, memberId: 'o', flightId: 'f2' },
@@ -115,16 +111,7 @@ describe('rental charge', () => {
     ]);
   });
   it('a payer whose block covered their half has no line', () => {
-    const lines = rentalChargePostings({
-      flightId: 'f2',
-      payers: [
-        { memberId: 'p', cashCents: 0 },
-        { memberId: 'o', cashCents: 1290 },
-      ],
-      taxStatus: 'exclusive',
-      taxNames: ['HST'],
-      rates: HST,
-    });
+    const lines = rentalChargePostings({ flightId: 'f2', payers: pilotAndOther(0, 1290), taxStatus: 'exclusive', taxNames: ['HST'], rates: HST });
     expect(lines).toEqual([
       { account: 2100, amountCents: 1458, memberId: 'o', flightId: 'f2' },
       { account: 4200, amountCents: -1290, flightId: 'f2' },
@@ -139,10 +126,7 @@ describe('rental charge', () => {
       fc.property(fc.integer({ min: 0, max: 1_000_000 }), fc.integer({ min: 0, max: 1_000_000 }), fc.constantFrom('exempt', 'inclusive', 'exclusive'), (a, b, status) => {
         const lines = rentalChargePostings({
           flightId: 'f',
-          payers: [
-            { memberId: 'p', cashCents: a },
-            { memberId: 'o', cashCents: b },
-          ],
+          payers: pilotAndOther(a, b),
           taxStatus: status as 'exempt' | 'inclusive' | 'exclusive',
           taxNames: ['GST', 'PST'],
           rates: GST_PST,

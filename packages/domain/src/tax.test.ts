@@ -4,6 +4,11 @@ import { divRoundHalfAway, splitTax } from './tax.ts';
 
 const HST = { HST: 0.13 };
 const GST_PST = { GST: 0.05, PST: 0.07 };
+// The two taxes of a GST_PST split, in the order the club names them.
+const gstAndPst = (gstCents: number, pstCents: number) => [
+  { name: 'GST', cents: gstCents },
+  { name: 'PST', cents: pstCents },
+];
 
 describe('tax on an item, to the cent', () => {
   it('exempt: no tax, net = total = amount', () => {
@@ -20,25 +25,11 @@ describe('tax on an item, to the cent', () => {
     expect(splitTax(15000, 'inclusive', ['HST'], HST)).toEqual({ netCents: 13274, taxes: [{ name: 'HST', cents: 1726 }], totalCents: 15000 });
   });
   it('exclusive with two rates: each rate on the net', () => {
-    expect(splitTax(1999, 'exclusive', ['GST', 'PST'], GST_PST)).toEqual({
-      netCents: 1999,
-      taxes: [
-        { name: 'GST', cents: 100 },
-        { name: 'PST', cents: 140 },
-      ],
-      totalCents: 2239,
-    });
+    expect(splitTax(1999, 'exclusive', ['GST', 'PST'], GST_PST)).toEqual({ netCents: 1999, taxes: gstAndPst(100, 140), totalCents: 2239 });
   });
   it('inclusive with two rates: the last tax takes the rounding difference', () => {
     // net = round(1000 / 1.12) = 893; GST = round(44.65) = 45; PST = 1000 - 893 - 45 = 62 (62.51 before the adjustment)
-    expect(splitTax(1000, 'inclusive', ['GST', 'PST'], GST_PST)).toEqual({
-      netCents: 893,
-      taxes: [
-        { name: 'GST', cents: 45 },
-        { name: 'PST', cents: 62 },
-      ],
-      totalCents: 1000,
-    });
+    expect(splitTax(1000, 'inclusive', ['GST', 'PST'], GST_PST)).toEqual({ netCents: 893, taxes: gstAndPst(45, 62), totalCents: 1000 });
   });
   it('refuses a tax name the club does not have', () => {
     expect(() => splitTax(100, 'exclusive', ['VAT'], HST)).toThrow('Unknown tax "VAT"');

@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { AccountTotals } from '@flightline/domain/api-types';
+import { accountTotals as totals } from './account-totals.fixtures.ts';
 import { expenseRows } from './expense-rows.ts';
-
-const totals = (account: number, startCents: number, debitCents: number, creditCents: number): AccountTotals => ({
-  account,
-  startCents,
-  debitCents,
-  creditCents,
-  endCents: startCents + debitCents + creditCents,
-});
 
 describe('expenseRows: charges by expense code in the Revenue table of the accounting summary', () => {
   it("a $20.00 charge to 60510 (credited, so −$20.00 in the account's debit sign) reads as $20.00 of credit, like a fee class", () => {

@@ -1,13 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { accountTotals } from './account-totals.fixtures.ts';
 import { formatBalance, treasurerTotals } from './treasurer-sign.ts';
 
-const totals = (startCents: number, debitCents: number, creditCents: number) => ({
-  account: 2100,
-  startCents,
-  debitCents,
-  creditCents,
-  endCents: startCents + debitCents + creditCents,
-});
+// Members A/P's totals: the sign rules here do not depend on the account.
+const totals = (startCents: number, debitCents: number, creditCents: number) => accountTotals(2100, startCents, debitCents, creditCents);
 
 describe('the treasurer\u2019s sign: debit and credit columns positive, a balance names its side', () => {
   it('a liability (Members A/P) holding $120.00, charged $30.00, paid in $50.00: Dr 30.00, Cr 50.00, $120.00 Cr → $140.00 Cr', () => {
