@@ -12,151 +12,59 @@ export type LaunchTypeRow = Selectable<LaunchTypeTable>;
 export type IntroLaunchRow = Selectable<IntroLaunchTable>;
 export type BlockRuleRow = Selectable<BlockRuleTable>;
 
-// ── Gliders ──────────────────────────────────────────────────────────────────
+// ── Every item table ─────────────────────────────────────────────────────────
 
-export function listGliders(db: Db, clubId: string): Promise<GliderRow[]> {
-  return db.selectFrom('glider').selectAll().where('club_id', '=', clubId).execute();
+/** The tables of the club's items, each keyed by club_id and id. */
+export type ItemTable = 'glider' | 'tug' | 'launch_type' | 'intro_launch' | 'block_rule';
+export type ItemRow<T extends ItemTable> = Selectable<DB[T]>;
+
+// Kysely cannot name a column of a table that is a type parameter, so the
+// queries below are built on the union of the item tables and each answers
+// the row type of the table it was given.
+
+/** Gliders and tugs have no is_active column: list them with the default, every row. */
+export function listItems<T extends ItemTable>(db: Db, table: T, clubId: string, options = { includeInactive: true }): Promise<ItemRow<T>[]> {
+  let query = db.selectFrom(table as ItemTable).selectAll().where('club_id', '=', clubId);
+  if (!options.includeInactive) query = query.where('is_active', '=', true);
+  return query.execute() as Promise<unknown> as Promise<ItemRow<T>[]>;
+}
+
+function itemQuery(db: Db, table: ItemTable, clubId: string, id: string) {
+  return db.selectFrom(table).selectAll().where('club_id', '=', clubId).where('id', '=', id);
+}
+
+export function findItem<T extends ItemTable>(db: Db, table: T, clubId: string, id: string): Promise<ItemRow<T> | undefined> {
+  return itemQuery(db, table, clubId, id).executeTakeFirst() as Promise<unknown> as Promise<ItemRow<T> | undefined>;
 }
 
 /** Row-locked, for a change decided on what the row holds now. */
-export function findGliderForUpdate(db: Db, clubId: string, id: string): Promise<GliderRow | undefined> {
-  return db.selectFrom('glider').selectAll().where('club_id', '=', clubId).where('id', '=', id).forUpdate().executeTakeFirst();
+export function findItemForUpdate<T extends ItemTable>(db: Db, table: T, clubId: string, id: string): Promise<ItemRow<T> | undefined> {
+  return itemQuery(db, table, clubId, id).forUpdate().executeTakeFirst() as Promise<unknown> as Promise<ItemRow<T> | undefined>;
 }
 
-/** Undefined when a glider with that registration was created meanwhile. */
-export function insertGlider(db: Db, values: Insertable<GliderTable>): Promise<GliderRow | undefined> {
+/** Undefined when an item with that id (a glider's registration, a launch's label) was created meanwhile. */
+export function insertItem<T extends Exclude<ItemTable, 'block_rule'>>(db: Db, table: T, values: Insertable<DB[T]>): Promise<ItemRow<T> | undefined> {
   return db
-    .insertInto('glider')
-    .values(values)
+    .insertInto(table as ItemTable)
+    .values(values as Insertable<DB[ItemTable]>)
     .onConflict((oc) => oc.columns(['club_id', 'id']).doNothing())
     .returningAll()
-    .executeTakeFirst();
+    .executeTakeFirst() as Promise<unknown> as Promise<ItemRow<T> | undefined>;
 }
 
-export function updateGlider(db: Db, clubId: string, id: string, values: Changes<GliderTable>): Promise<GliderRow> {
+export function updateItem<T extends ItemTable>(db: Db, table: T, clubId: string, id: string, values: Changes<DB[T]>): Promise<ItemRow<T>> {
   return db
-    .updateTable('glider')
-    .set(values)
+    .updateTable(table as ItemTable)
+    .set(values as Changes<DB[ItemTable]>)
     .where('club_id', '=', clubId)
     .where('id', '=', id)
     .returningAll()
-    .executeTakeFirstOrThrow();
+    .executeTakeFirstOrThrow() as Promise<unknown> as Promise<ItemRow<T>>;
 }
 
-// ── Tugs ─────────────────────────────────────────────────────────────────────
-
-export function listTugs(db: Db, clubId: string): Promise<TugRow[]> {
-  return db.selectFrom('tug').selectAll().where('club_id', '=', clubId).execute();
-}
-
-export function findTugForUpdate(db: Db, clubId: string, id: string): Promise<TugRow | undefined> {
-  return db.selectFrom('tug').selectAll().where('club_id', '=', clubId).where('id', '=', id).forUpdate().executeTakeFirst();
-}
-
-export function insertTug(db: Db, values: Insertable<TugTable>): Promise<TugRow | undefined> {
-  return db
-    .insertInto('tug')
-    .values(values)
-    .onConflict((oc) => oc.columns(['club_id', 'id']).doNothing())
-    .returningAll()
-    .executeTakeFirst();
-}
-
-export function updateTug(db: Db, clubId: string, id: string, values: Changes<TugTable>): Promise<TugRow> {
-  return db.updateTable('tug').set(values).where('club_id', '=', clubId).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
-}
-
-// ── Launch types ─────────────────────────────────────────────────────────────
-
-export function listLaunchTypes(db: Db, clubId: string, options: { includeInactive: boolean }): Promise<LaunchTypeRow[]> {
-  let query = db.selectFrom('launch_type').selectAll().where('club_id', '=', clubId);
-  if (!options.includeInactive) query = query.where('is_active', '=', true);
-  return query.execute();
-}
-
-export function findLaunchType(db: Db, clubId: string, id: string): Promise<LaunchTypeRow | undefined> {
-  return db.selectFrom('launch_type').selectAll().where('club_id', '=', clubId).where('id', '=', id).executeTakeFirst();
-}
-
-export function findLaunchTypeForUpdate(db: Db, clubId: string, id: string): Promise<LaunchTypeRow | undefined> {
-  return db.selectFrom('launch_type').selectAll().where('club_id', '=', clubId).where('id', '=', id).forUpdate().executeTakeFirst();
-}
-
-export function insertLaunchType(db: Db, values: Insertable<LaunchTypeTable>): Promise<LaunchTypeRow | undefined> {
-  return db
-    .insertInto('launch_type')
-    .values(values)
-    .onConflict((oc) => oc.columns(['club_id', 'id']).doNothing())
-    .returningAll()
-    .executeTakeFirst();
-}
-
-export function updateLaunchType(db: Db, clubId: string, id: string, values: Changes<LaunchTypeTable>): Promise<LaunchTypeRow> {
-  return db
-    .updateTable('launch_type')
-    .set(values)
-    .where('club_id', '=', clubId)
-    .where('id', '=', id)
-    .returningAll()
-    .executeTakeFirstOrThrow();
-}
-
-// ── Intro launch options ─────────────────────────────────────────────────────
-
-export function listIntroLaunches(db: Db, clubId: string, options: { includeInactive: boolean }): Promise<IntroLaunchRow[]> {
-  let query = db.selectFrom('intro_launch').selectAll().where('club_id', '=', clubId);
-  if (!options.includeInactive) query = query.where('is_active', '=', true);
-  return query.execute();
-}
-
-export function findIntroLaunchForUpdate(db: Db, clubId: string, id: string): Promise<IntroLaunchRow | undefined> {
-  return db.selectFrom('intro_launch').selectAll().where('club_id', '=', clubId).where('id', '=', id).forUpdate().executeTakeFirst();
-}
-
-export function insertIntroLaunch(db: Db, values: Insertable<IntroLaunchTable>): Promise<IntroLaunchRow | undefined> {
-  return db
-    .insertInto('intro_launch')
-    .values(values)
-    .onConflict((oc) => oc.columns(['club_id', 'id']).doNothing())
-    .returningAll()
-    .executeTakeFirst();
-}
-
-export function updateIntroLaunch(db: Db, clubId: string, id: string, values: Changes<IntroLaunchTable>): Promise<IntroLaunchRow> {
-  return db
-    .updateTable('intro_launch')
-    .set(values)
-    .where('club_id', '=', clubId)
-    .where('id', '=', id)
-    .returningAll()
-    .executeTakeFirstOrThrow();
-}
-
-// ── Block rules ──────────────────────────────────────────────────────────────
-
-export function listBlockRules(db: Db, clubId: string, options: { includeInactive: boolean }): Promise<BlockRuleRow[]> {
-  let query = db.selectFrom('block_rule').selectAll().where('club_id', '=', clubId);
-  if (!options.includeInactive) query = query.where('is_active', '=', true);
-  return query.execute();
-}
-
-export function findBlockRuleForUpdate(db: Db, clubId: string, id: string): Promise<BlockRuleRow | undefined> {
-  return db.selectFrom('block_rule').selectAll().where('club_id', '=', clubId).where('id', '=', id).forUpdate().executeTakeFirst();
-}
-
-/** A new rule; the database gives it its id. */
+/** A new block rule; rules have no natural key, so the database gives it its id. */
 export function insertBlockRule(db: Db, values: Omit<Insertable<BlockRuleTable>, 'id'>): Promise<BlockRuleRow> {
   return db.insertInto('block_rule').values(values).returningAll().executeTakeFirstOrThrow();
-}
-
-export function updateBlockRule(db: Db, clubId: string, id: string, values: Changes<BlockRuleTable>): Promise<BlockRuleRow> {
-  return db
-    .updateTable('block_rule')
-    .set(values)
-    .where('club_id', '=', clubId)
-    .where('id', '=', id)
-    .returningAll()
-    .executeTakeFirstOrThrow();
 }
 
 /** Which of these ids are block rules of the club (active or not). */

@@ -43,30 +43,17 @@ import { dataKeys } from '../items/item-handler.ts';
 import { onlyDefined } from '../only-defined.ts';
 import {
   existingBlockRuleIds,
-  findBlockRuleForUpdate,
-  findGliderForUpdate,
-  findIntroLaunchForUpdate,
-  findLaunchType,
-  findLaunchTypeForUpdate,
-  findTugForUpdate,
+  findItem,
+  findItemForUpdate,
   insertBlockRule,
-  insertGlider,
-  insertIntroLaunch,
-  insertLaunchType,
-  insertTug,
-  listBlockRules,
-  listGliders,
-  listIntroLaunches,
-  listLaunchTypes,
-  listTugs,
-  updateBlockRule,
-  updateGlider,
-  updateIntroLaunch,
-  updateLaunchType,
-  updateTug,
+  insertItem,
+  listItems,
+  updateItem,
   type BlockRuleRow,
   type GliderRow,
   type IntroLaunchRow,
+  type ItemRow,
+  type ItemTable,
   type LaunchTypeRow,
   type TugRow,
 } from './repo.ts';
@@ -161,15 +148,15 @@ export function blockRuleItem(row: BlockRuleRow): BlockRuleItem {
 const byId = <T extends { id: string }>(a: T, b: T) => compareText(a.id, b.id) || a.id.localeCompare(b.id);
 
 export async function listGliderItems(db: Kysely<DB>, clubId: string): Promise<GliderItem[]> {
-  return (await listGliders(db, clubId)).map(gliderItem).sort(byId);
+  return (await listItems(db, 'glider', clubId)).map(gliderItem).sort(byId);
 }
 
 export async function listTugItems(db: Kysely<DB>, clubId: string): Promise<TugItem[]> {
-  return (await listTugs(db, clubId)).map(tugItem).sort(byId);
+  return (await listItems(db, 'tug', clubId)).map(tugItem).sort(byId);
 }
 
 export async function listLaunchItems(db: Kysely<DB>, clubId: string, options: { includeInactive: boolean }): Promise<LaunchItem[]> {
-  return (await listLaunchTypes(db, clubId, options)).map(launchItem).sort(byId);
+  return (await listItems(db, 'launch_type', clubId, options)).map(launchItem).sort(byId);
 }
 
 export async function listIntroLaunchItems(
@@ -177,7 +164,7 @@ export async function listIntroLaunchItems(
   clubId: string,
   options: { includeInactive: boolean },
 ): Promise<IntroLaunchItem[]> {
-  return (await listIntroLaunches(db, clubId, options)).map(introLaunchItem).sort(byId);
+  return (await listItems(db, 'intro_launch', clubId, options)).map(introLaunchItem).sort(byId);
 }
 
 export async function listBlockRuleItems(
@@ -185,7 +172,7 @@ export async function listBlockRuleItems(
   clubId: string,
   options: { includeInactive: boolean },
 ): Promise<BlockRuleItem[]> {
-  return (await listBlockRules(db, clubId, options))
+  return (await listItems(db, 'block_rule', clubId, options))
     .map(blockRuleItem)
     .sort((a, b) => compareText(a.name, b.name) || a.id.localeCompare(b.id));
 }
@@ -234,6 +221,28 @@ function inClubTransaction<T>(db: Kysely<DB>, ctx: MemberContext, work: (trx: Tr
 const justCreated = (what: string, id: string) =>
   conflict(`${what} ${id} was created by someone else a moment ago: reload the page and edit it`);
 
+/** How one kind of item is created and changed; saveItem does the rest. */
+interface ItemSave<T extends ItemTable, Item> {
+  table: T;
+  /** As the messages name it: 'Glider', 'Intro launch'. */
+  what: string;
+  /** The new row; undefined when another request created the id first. */
+  create(trx: Trx, club: ClubRecord): Promise<ItemRow<T> | undefined>;
+  change(trx: Trx, club: ClubRecord, existing: ItemRow<T>): Promise<ItemRow<T>>;
+  item(row: ItemRow<T>): Item;
+}
+
+/** update-item's rule for every item: create the item when its id is new (undefined: always new), otherwise change it. */
+function saveItem<T extends ItemTable, Item>(db: Kysely<DB>, ctx: MemberContext, id: string | undefined, save: ItemSave<T, Item>): Promise<UpdateItemResult<Item>> {
+  return inClubTransaction(db, ctx, async (trx, club) => {
+    const existing = id === undefined ? undefined : await findItemForUpdate(trx, save.table, club.id, id);
+    if (existing) return updated(save.what, save.item(await save.change(trx, club, existing)));
+    const row = await save.create(trx, club);
+    if (!row) throw justCreated(save.what, id ?? '');
+    return created(save.what, save.item(row));
+  });
+}
+
 // ── Gliders ──────────────────────────────────────────────────────────────────
 
 function gliderColumns(fields: Partial<GliderFields>) {
@@ -267,25 +276,27 @@ async function checkGliderReferences(trx: Trx, club: ClubRecord, fields: Partial
 export async function saveGlider(db: Kysely<DB>, ctx: MemberContext, input: { id: string; data: unknown }): Promise<UpdateItemResult<GliderItem>> {
   if (!hasRight(ctx, 'canUpdateGliders')) throw forbidden('Only an admin or a member who can update gliders can create or change gliders');
   const { id } = parseData(registrationIdSchema, { id: input.id }, 'glider');
-  return inClubTransaction(db, ctx, async (trx, club) => {
-    const existing = await findGliderForUpdate(trx, club.id, id);
-    if (!existing) {
+  return saveItem(db, ctx, id, {
+    table: 'glider',
+    what: 'Glider',
+    item: gliderItem,
+    async create(trx, club) {
       const data = parseData(gliderFieldsSchema.partial(), input.data, 'glider');
       const fields: GliderFields = { ...GLIDER_DEFAULTS, blocks: [], taxRates: [], ...data };
       await checkGliderReferences(trx, club, fields);
-      const row = await insertGlider(trx, { club_id: club.id, id, ...gliderColumns(fields) });
-      if (!row) throw justCreated('Glider', id);
-      return created('Glider', gliderItem(row));
-    }
-    if (!hasRight(ctx, 'admin') && dataKeys(input.data).some((key) => key !== 'status')) {
-      throw forbidden('Only an admin can change glider details other than status');
-    }
-    const change = parseData(gliderUpdateSchema, input.data, 'glider');
-    if (change.status !== undefined && existing.status === 'Flying') {
-      throw conflict('The glider is flying; it becomes Ready when it lands');
-    }
-    await checkGliderReferences(trx, club, change);
-    return updated('Glider', gliderItem(await updateGlider(trx, club.id, id, gliderColumns(change))));
+      return insertItem(trx, 'glider', { club_id: club.id, id, ...gliderColumns(fields) });
+    },
+    async change(trx, club, existing) {
+      if (!hasRight(ctx, 'admin') && dataKeys(input.data).some((key) => key !== 'status')) {
+        throw forbidden('Only an admin can change glider details other than status');
+      }
+      const change = parseData(gliderUpdateSchema, input.data, 'glider');
+      if (change.status !== undefined && existing.status === 'Flying') {
+        throw conflict('The glider is flying; it becomes Ready when it lands');
+      }
+      await checkGliderReferences(trx, club, change);
+      return updateItem(trx, 'glider', club.id, id, gliderColumns(change));
+    },
   });
 }
 
@@ -299,16 +310,18 @@ function tugColumns(fields: Partial<TugFields>) {
 export async function saveTug(db: Kysely<DB>, ctx: MemberContext, input: { id: string; data: unknown }): Promise<UpdateItemResult<TugItem>> {
   requireAdmin(ctx, 'tugs');
   const { id } = parseData(registrationIdSchema, { id: input.id }, 'tug');
-  return inClubTransaction(db, ctx, async (trx, club) => {
-    const existing = await findTugForUpdate(trx, club.id, id);
-    if (!existing) {
+  return saveItem(db, ctx, id, {
+    table: 'tug',
+    what: 'Tug',
+    item: tugItem,
+    async create(trx, club) {
       const data = parseData(tugFieldsSchema.partial(), input.data, 'tug');
-      const row = await insertTug(trx, { club_id: club.id, id, ...tugColumns({ ...TUG_DEFAULTS, ...data }) });
-      if (!row) throw justCreated('Tug', id);
-      return created('Tug', tugItem(row));
-    }
-    const change = parseData(tugUpdateSchema, input.data, 'tug');
-    return updated('Tug', tugItem(await updateTug(trx, club.id, id, tugColumns(change))));
+      return insertItem(trx, 'tug', { club_id: club.id, id, ...tugColumns({ ...TUG_DEFAULTS, ...data }) });
+    },
+    async change(trx, club) {
+      const change = parseData(tugUpdateSchema, input.data, 'tug');
+      return updateItem(trx, 'tug', club.id, id, tugColumns(change));
+    },
   });
 }
 
@@ -342,19 +355,21 @@ function checkLaunch(club: ClubRecord, launch: LaunchFields): void {
 export async function saveLaunch(db: Kysely<DB>, ctx: MemberContext, input: { id: string; data: unknown }): Promise<UpdateItemResult<LaunchItem>> {
   requireAdmin(ctx, 'launch types');
   const { id } = parseData(launchIdSchema, { id: input.id }, 'launch');
-  return inClubTransaction(db, ctx, async (trx, club) => {
-    const existing = await findLaunchTypeForUpdate(trx, club.id, id);
-    if (!existing) {
+  return saveItem(db, ctx, id, {
+    table: 'launch_type',
+    what: 'Launch',
+    item: launchItem,
+    async create(trx, club) {
       const data = parseData(launchFieldsSchema.partial(), input.data, 'launch');
       const fields: LaunchFields = { ...LAUNCH_DEFAULTS, heightRanges: [], taxRates: [], ...data };
       checkLaunch(club, fields);
-      const row = await insertLaunchType(trx, { club_id: club.id, id, kind: fields.kind, ...launchColumns(fields) });
-      if (!row) throw justCreated('Launch', id);
-      return created('Launch', launchItem(row));
-    }
-    const change = parseData(launchUpdateSchema, input.data, 'launch');
-    checkLaunch(club, { ...launchFields(existing), ...change });
-    return updated('Launch', launchItem(await updateLaunchType(trx, club.id, id, launchColumns(change))));
+      return insertItem(trx, 'launch_type', { club_id: club.id, id, kind: fields.kind, ...launchColumns(fields) });
+    },
+    async change(trx, club, existing) {
+      const change = parseData(launchUpdateSchema, input.data, 'launch');
+      checkLaunch(club, { ...launchFields(existing), ...change });
+      return updateItem(trx, 'launch_type', club.id, id, launchColumns(change));
+    },
   });
 }
 
@@ -371,7 +386,7 @@ function introLaunchColumns(fields: Partial<IntroLaunchFields>) {
 }
 
 async function checkIntroLaunchReferences(trx: Trx, club: ClubRecord, fields: Partial<IntroLaunchFields>): Promise<void> {
-  if (fields.launch !== undefined && !(await findLaunchType(trx, club.id, fields.launch))) {
+  if (fields.launch !== undefined && !(await findItem(trx, 'launch_type', club.id, fields.launch))) {
     throw badRequest(`Unknown launch type ${fields.launch}`);
   }
   checkTaxNames(club, fields.taxRates);
@@ -385,25 +400,27 @@ export async function saveIntroLaunch(
 ): Promise<UpdateItemResult<IntroLaunchItem>> {
   requireAdmin(ctx, 'intro launches');
   const { id } = parseData(launchIdSchema, { id: input.id }, 'intro launch');
-  return inClubTransaction(db, ctx, async (trx, club) => {
-    const existing = await findIntroLaunchForUpdate(trx, club.id, id);
-    if (!existing) {
+  return saveItem(db, ctx, id, {
+    table: 'intro_launch',
+    what: 'Intro launch',
+    item: introLaunchItem,
+    async create(trx, club) {
       const data = parseData(introLaunchCreateSchema, input.data, 'intro launch');
       const fields: IntroLaunchFields = { ...INTRO_LAUNCH_DEFAULTS, taxRates: [], ...data };
       await checkIntroLaunchReferences(trx, club, fields);
-      const row = await insertIntroLaunch(trx, {
+      return insertItem(trx, 'intro_launch', {
         club_id: club.id,
         id,
         launch_type_id: fields.launch,
         price_cents: fields.priceCents,
         ...introLaunchColumns(fields),
       });
-      if (!row) throw justCreated('Intro launch', id);
-      return created('Intro launch', introLaunchItem(row));
-    }
-    const change = parseData(introLaunchUpdateSchema, input.data, 'intro launch');
-    await checkIntroLaunchReferences(trx, club, change);
-    return updated('Intro launch', introLaunchItem(await updateIntroLaunch(trx, club.id, id, introLaunchColumns(change))));
+    },
+    async change(trx, club) {
+      const change = parseData(introLaunchUpdateSchema, input.data, 'intro launch');
+      await checkIntroLaunchReferences(trx, club, change);
+      return updateItem(trx, 'intro_launch', club.id, id, introLaunchColumns(change));
+    },
   });
 }
 
@@ -443,17 +460,20 @@ export async function saveBlockRule(
 ): Promise<UpdateItemResult<BlockRuleItem>> {
   requireAdmin(ctx, 'block rules');
   const { id } = parseData(blockIdSchema, { id: input.id }, 'block');
-  return inClubTransaction(db, ctx, async (trx, club) => {
-    const existing = id === NEW_BLOCK_ID ? undefined : await findBlockRuleForUpdate(trx, club.id, id);
-    if (!existing) {
+  return saveItem(db, ctx, id === NEW_BLOCK_ID ? undefined : id, {
+    table: 'block_rule',
+    what: 'Block',
+    item: blockRuleItem,
+    async create(trx, club) {
       const data = parseData(blockCreateSchema, input.data, 'block');
       const fields: BlockFields = { ...BLOCK_DEFAULTS, taxRates: [], ...data };
       checkTaxNames(club, fields.taxRates);
-      const row = await insertBlockRule(trx, { club_id: club.id, name: fields.name, units: fields.units, ...blockColumns(fields) });
-      return created('Block', blockRuleItem(row));
-    }
-    const change = parseData(blockUpdateSchema, input.data, 'block');
-    checkTaxNames(club, change.taxRates);
-    return updated('Block', blockRuleItem(await updateBlockRule(trx, club.id, id, blockColumns(change))));
+      return insertBlockRule(trx, { club_id: club.id, name: fields.name, units: fields.units, ...blockColumns(fields) });
+    },
+    async change(trx, club) {
+      const change = parseData(blockUpdateSchema, input.data, 'block');
+      checkTaxNames(club, change.taxRates);
+      return updateItem(trx, 'block_rule', club.id, id, blockColumns(change));
+    },
   });
 }

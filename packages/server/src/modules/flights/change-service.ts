@@ -6,7 +6,7 @@ import type { DB } from '../../db/schema.ts';
 import type { MemberContext } from '../../http/context.ts';
 import { badRequest, conflict } from '../../http/errors.ts';
 import { flightPayers, postLandingCharges, postLaunchCharges, reverseLandingCharges, reverseLaunchCharges } from '../billing/flight-billing.ts';
-import { findGliderForUpdate, findLaunchType, findTugForUpdate, updateGlider } from '../fleet/repo.ts';
+import { findItem, findItemForUpdate, updateItem } from '../fleet/repo.ts';
 import { clearIntroFlightRef, findIntroForUpdate, updateIntro } from '../intros/repo.ts';
 import { findClubMember } from '../members/repo.ts';
 import { CLOCK_SKEW_MS } from './clock.ts';
@@ -169,7 +169,7 @@ async function correctedFields(trx: Transaction<DB>, ctx: MemberContext, flight:
   // The glider: the club's, with a second seat when someone flies with the pilot, free when the flight is still flying.
   const flyWith = body.flyWith as FlyWith;
   if (body.glider !== before.glider || flyWith !== before.flyWith) {
-    const glider = await findGliderForUpdate(trx, clubId, body.glider);
+    const glider = await findItemForUpdate(trx, 'glider', clubId, body.glider);
     if (!glider) throw badRequest(`Unknown glider ${body.glider}`);
     if (flyWith !== 'Alone' && glider.places < 2) throw badRequest(`Glider ${glider.id} has one seat: choose a multi-seat glider to fly with someone`);
     if (body.glider !== before.glider && body.landedAt === null && (await unfinishedFlightOfGlider(trx, clubId, glider.id, flight.id))) {
@@ -178,11 +178,11 @@ async function correctedFields(trx: Transaction<DB>, ctx: MemberContext, flight:
   }
 
   if (body.launchType === '') throw badRequest('No launch type selected');
-  if (body.launchType !== before.launchType && !(await findLaunchType(trx, clubId, body.launchType))) {
+  if (body.launchType !== before.launchType && !(await findItem(trx, 'launch_type', clubId, body.launchType))) {
     throw badRequest(`Unknown launch type ${body.launchType}: choose one of the club's launch types`);
   }
   const tug = body.tug.trim();
-  if (tug !== before.tug && tug !== '' && !(await findTugForUpdate(trx, clubId, tug))) throw badRequest(`Unknown tug ${tug}`);
+  if (tug !== before.tug && tug !== '' && !(await findItemForUpdate(trx, 'tug', clubId, tug))) throw badRequest(`Unknown tug ${tug}`);
   if (body.towPilot !== before.towPilot && body.towPilot !== '') {
     const towPilot = await flyingMember(trx, ctx, body.towPilot, 'tow pilot');
     if (!towPilot.is_tow_pilot) throw badRequest(`${fullName(towPilot)} is not a tow pilot`);
@@ -223,7 +223,7 @@ async function affectedCharges(trx: Transaction<DB>, clubId: string, before: Log
   const intro = before.introRef !== after.introRef || (before.flyWith === 'Intro') !== (after.flyWith === 'Intro');
   let height = false;
   if (before.releaseHeight !== after.releaseHeight && after.flyWith !== 'Intro') {
-    height = (await findLaunchType(trx, clubId, after.launchType))?.kind === 'variable';
+    height = (await findItem(trx, 'launch_type', clubId, after.launchType))?.kind === 'variable';
   }
   const launch = payers || intro || height || before.launchType !== after.launchType || before.launchedAt !== after.launchedAt;
   const landing = payers || intro || before.glider !== after.glider || before.launchedAt !== after.launchedAt || before.landedAt !== after.landedAt;
@@ -275,8 +275,8 @@ export async function changeFlight(trx: Transaction<DB>, ctx: MemberContext, fli
   // Gliders: the one this flight held Flying is freed when it lands or changes; a new glider still in the air is Flying.
   const wasFlying = before.landedAt === null;
   const isFlying = after.landedAt === null;
-  if (wasFlying && (!isFlying || before.glider !== after.glider)) await updateGlider(trx, clubId, before.glider, { status: 'Ready' });
-  if (isFlying && before.glider !== after.glider) await updateGlider(trx, clubId, after.glider, { status: 'Flying' });
+  if (wasFlying && (!isFlying || before.glider !== after.glider)) await updateItem(trx, 'glider', clubId, before.glider, { status: 'Ready' });
+  if (isFlying && before.glider !== after.glider) await updateItem(trx, 'glider', clubId, after.glider, { status: 'Flying' });
 
   if (affected.launch) await postLaunchCharges(trx, billing, corrected);
   if (after.landedAt !== null && (affected.landing || before.landedAt === null)) await postLandingCharges(trx, billing, corrected);

@@ -13,7 +13,7 @@ import {
   reverseLandingCharges,
   reverseLaunchCharges,
 } from '../billing/flight-billing.ts';
-import { findGliderForUpdate, findTugForUpdate, updateGlider } from '../fleet/repo.ts';
+import { findItemForUpdate, updateItem } from '../fleet/repo.ts';
 import { clearIntroFlightRef } from '../intros/repo.ts';
 import { findClubMember, personName } from '../members/repo.ts';
 import { once } from '../once.ts';
@@ -99,7 +99,7 @@ function assertLaunched(flight: FlightStateRow): void {
 async function launchCrew(trx: Transaction<DB>, ctx: MemberContext, body: Extract<UpdateFlight, { action: 'Launch' }>) {
   let tug: string | null = null;
   if (body.tug) {
-    const found = await findTugForUpdate(trx, ctx.club.id, body.tug);
+    const found = await findItemForUpdate(trx, 'tug', ctx.club.id, body.tug);
     if (!found) throw badRequest(`Unknown tug ${body.tug}`);
     tug = found.id;
   }
@@ -153,7 +153,7 @@ async function apply(trx: Transaction<DB>, ctx: MemberContext, flight: FlightSta
       const at = when();
       if (at < flight.launched_at!) throw conflict('Landing time is before the launch time');
       const landed = await updateFlightState(trx, clubId, flight.id, { landed_at: at });
-      await updateGlider(trx, clubId, flight.glider, { status: 'Ready' });
+      await updateItem(trx, 'glider', clubId, flight.glider, { status: 'Ready' });
       await postLandingCharges(trx, billing, landed);
       return at;
     }
@@ -178,12 +178,12 @@ async function apply(trx: Transaction<DB>, ctx: MemberContext, flight: FlightSta
       assertNotCancelled(flight);
       if (flight.landed_at === null) throw conflict('Flight not landed yet');
       const at = when();
-      await findGliderForUpdate(trx, clubId, flight.glider);
+      await findItemForUpdate(trx, 'glider', clubId, flight.glider);
       if (await unfinishedFlightOfGlider(trx, clubId, flight.glider, flight.id)) {
         throw conflict(`Glider ${flight.glider} is on another flight now: land or remove that flight first`);
       }
       const flying = await updateFlightState(trx, clubId, flight.id, { landed_at: null });
-      await updateGlider(trx, clubId, flight.glider, { status: 'Flying' });
+      await updateItem(trx, 'glider', clubId, flight.glider, { status: 'Flying' });
       await reverseLandingCharges(trx, billing, flying);
       return at;
     }
@@ -192,7 +192,7 @@ async function apply(trx: Transaction<DB>, ctx: MemberContext, flight: FlightSta
       if (flight.launched_at !== null) throw conflict('Flight already launched: undo the launch first');
       const at = when();
       await updateFlightState(trx, clubId, flight.id, { cancelled_at: at });
-      await updateGlider(trx, clubId, flight.glider, { status: 'Ready' });
+      await updateItem(trx, 'glider', clubId, flight.glider, { status: 'Ready' });
       // An intro flight's intro is free for another flight.
       await clearIntroFlightRef(trx, clubId, flight.id);
       return at;

@@ -9,7 +9,7 @@ import { gliderFlyingMessage } from '../../http/database-errors.ts';
 import { badRequest, conflict, forbidden } from '../../http/errors.ts';
 import { namedClub } from '../../http/params.ts';
 import { describeZodError } from '../../http/route.ts';
-import { findGliderForUpdate, findIntroLaunchForUpdate, findLaunchType, updateGlider, type GliderRow } from '../fleet/repo.ts';
+import { findItem, findItemForUpdate, updateItem, type GliderRow } from '../fleet/repo.ts';
 import { renameIntroPassenger } from '../intros/passenger-service.ts';
 import { findIntroForUpdate, updateIntro, type IntroRow } from '../intros/repo.ts';
 import { sellIntro } from '../intros/sale-service.ts';
@@ -170,7 +170,7 @@ async function checkSecondPerson(trx: Transaction<DB>, ctx: MemberContext, reque
 
 /** The glider: the club's, Ready, on no unfinished flight, with a second seat when someone flies with the pilot. */
 async function checkGlider(trx: Transaction<DB>, ctx: MemberContext, request: FlightRequest): Promise<GliderRow> {
-  const glider = await findGliderForUpdate(trx, ctx.club.id, request.glider);
+  const glider = await findItemForUpdate(trx, 'glider', ctx.club.id, request.glider);
   if (!glider) throw badRequest(`Unknown glider ${request.glider}`);
   if (glider.status === 'Flying' || (await unfinishedFlightOfGlider(trx, ctx.club.id, glider.id))) {
     throw conflict(gliderFlyingMessage(glider.id));
@@ -185,12 +185,12 @@ async function checkGlider(trx: Transaction<DB>, ctx: MemberContext, request: Fl
 /** An intro flight flies the intro launch's launch type; any other flight an active launch type of the club. */
 async function checkLaunchType(trx: Transaction<DB>, ctx: MemberContext, request: FlightRequest, intro: IntroRow | null): Promise<string> {
   if (intro) {
-    const option = await findIntroLaunchForUpdate(trx, ctx.club.id, intro.launch_type);
+    const option = await findItemForUpdate(trx, 'intro_launch', ctx.club.id, intro.launch_type);
     if (!option) throw conflict(`The intro launch ${intro.launch_type} of intro ${intro.sn} no longer exists`);
     return option.launch_type_id;
   }
   if (!request.launchType) throw badRequest('No launch type selected');
-  const launch = await findLaunchType(trx, ctx.club.id, request.launchType);
+  const launch = await findItem(trx, 'launch_type', ctx.club.id, request.launchType);
   if (!launch || !launch.is_active) throw badRequest(`Unknown launch type ${request.launchType}: choose one of the club's launch types`);
   return launch.id;
 }
@@ -266,7 +266,7 @@ async function placeFlight(trx: Transaction<DB>, ctx: MemberContext, id: string,
     submitted_at: submittedAt,
     submitted_by: ctx.user.id,
   });
-  await updateGlider(trx, clubId, glider.id, { status: 'Flying' });
+  await updateItem(trx, 'glider', clubId, glider.id, { status: 'Flying' });
   let intro: IntroItem | undefined;
   if (second.intro) {
     const linked = await updateIntro(trx, clubId, second.intro.id, { flight_ref: id });

@@ -9,7 +9,7 @@ import type { MemberContext } from '../../http/context.ts';
 import { serialUsedMessage } from '../../http/database-errors.ts';
 import { badRequest, conflict } from '../../http/errors.ts';
 import { lockClub } from '../clubs/repo.ts';
-import { findIntroLaunchForUpdate } from '../fleet/repo.ts';
+import { findItemForUpdate } from '../fleet/repo.ts';
 import { assertAfterLockDate, CLUB_FOR_POSTING } from '../ledger/journal.ts';
 import { insertEntry } from '../ledger/posting-repo.ts';
 import { insertIntro, serialTaken, type IntroRow } from './repo.ts';
@@ -77,7 +77,7 @@ async function freshSerial(trx: Transaction<DB>, clubId: string): Promise<string
 export async function sellIntro(trx: Transaction<DB>, ctx: MemberContext, input: IntroSaleInput): Promise<IntroSaleResult> {
   const club = await lockClub(trx, ctx.club.id, 'share', CLUB_FOR_POSTING);
   assertAfterLockDate(club, ctx.now);
-  const option = await findIntroLaunchForUpdate(trx, club.id, input.launchType);
+  const option = await findItemForUpdate(trx, 'intro_launch', club.id, input.launchType);
   if (!option || !option.is_active) throw badRequest(`Unknown intro launch ${input.launchType}: choose one of the club's intro launches`);
   if (input.priceCents !== undefined && input.priceCents !== option.price_cents) {
     throw conflict(`The price of ${option.id} is now ${formatMoney(option.price_cents)}; reload and try again`);
