@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { refusal } from './helpers/api.ts';
+import { adminPilot } from '@flightline/domain/admin-pilot.fixtures';
+import { NOT_ACTIVATED, refusal } from './helpers/api.ts';
 import { createPerson, type Person } from './helpers/test-app.ts';
 import { openTwoClubs, signInPeople, type TwoClubs } from './helpers/clubs.ts';
 
 const NOW = Date.parse('2025-07-10T15:00:00Z');
-const NOT_ACTIVATED = 'Your account has not been activated at this club, Contact a club admin to have your account activated.';
 const ADMIN_ONLY = "Only an admin can change a member's qualifications or answer membership requests";
 
 /**
@@ -63,24 +63,14 @@ describe('admin edits of pilots through POST /api/update-item/ PILOT', () => {
       expect(response.json()).toEqual({
         statusCode: 200,
         message: 'Pilot updated successfully',
-        item: {
+        item: adminPilot({
           userID: mary.userId,
-          first: 'Mary',
-          last: 'Member',
           email: 'member@example.org',
           isInstructor: true,
           isTowPilot: true,
-          isAdmin: false,
           canAddFunds: true,
-          canAddIntros: false,
-          canUpdateGliders: false,
-          canEditLogs: false,
-          groundOnly: false,
-          isActive: true,
-          activeExpiration: null,
-          status: 'active',
           requestedAt: before!.requested_at.getTime(),
-        },
+        }),
       });
       expect(await pilotRow(alpha, mary.userId)).toEqual({ ...before, is_instructor: true, can_add_funds: true, is_tow_pilot: true });
     });

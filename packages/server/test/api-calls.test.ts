@@ -8,12 +8,11 @@ import { getAllTransactions, getBalance, getBalances, reverseTransaction, update
 import { getPilotClubs, inviteMember, session } from '@flightline/domain/api/members';
 import { checkVersion } from '@flightline/domain/api/system';
 import { createTow, getTugs } from '@flightline/domain/api/tugs';
-import { refusal } from './helpers/api.ts';
+import { NOT_AUTHORIZED, refusal } from './helpers/api.ts';
 import { NEW_ALPHA_SETTINGS, openTwoClubs, type TwoClubs } from './helpers/clubs.ts';
 import { createPerson } from './helpers/test-app.ts';
 
 const days = { startDate: '2025-07-01', endDate: '2025-07-10' };
-const NOT_AUTHORIZED = 'User is not authorized (603)';
 const OTHER_CLUB = 'That club is not your active club';
 
 /**

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChargeBreakdown } from '@flightline/domain/api/charges';
+import { variableTowDetail } from '@flightline/domain/charge-breakdown.fixtures';
 import { insertEntry } from '../src/modules/ledger/posting-repo.ts';
 import { refusal } from './helpers/api.ts';
 import { openTwoClubs, type TwoClubs } from './helpers/clubs.ts';
@@ -63,25 +64,7 @@ describe('charge breakdowns: GET /api/get-charge-breakdown', () => {
     const answer = response.json() as ChargeBreakdown;
     // $37.50 + 13 % ($4.875, rounded half away from zero to $4.88) = $42.38.
     expect(answer).toMatchObject({ transactionId: launch_transaction, transactionType: 'Launch', reverses: null, memberId: pat.userId, netCents: 3750, taxes: [{ name: 'HST', cents: 488 }], totalCents: 4238 });
-    expect(answer.flight).toEqual({
-      kind: 'launch',
-      flightId: id,
-      day: '2025-07-12',
-      glider: 'ASK-21',
-      launchType: 'Variable',
-      pricing: 'variable',
-      basePriceCents: 0,
-      releaseHeight: 1250,
-      heightUnit: 'ft',
-      ranges: [
-        { start: 0, end: 1000, per: 1000, costCents: 3000, segments: 1, cents: 3000 },
-        { start: 1000, end: 5000, per: 100, costCents: 250, segments: 3, cents: 750 },
-      ],
-      costCents: 3750,
-      taxStatus: 'exclusive',
-      taxRates: [{ name: 'HST', rate: 0.13 }],
-      payers: [{ memberId: pat.userId, name: 'Pat Pilot', listCents: 3750, block: null, cashCents: 3750, netCents: 3750, taxes: [{ name: 'HST', cents: 488 }], totalCents: 4238 }],
-    });
+    expect(answer.flight).toEqual(variableTowDetail(id, pat.userId));
     // What the member's account was charged, to the cent.
     const posted = await t.db.selectFrom('posting').select('amount_cents').where('transaction_id', '=', launch_transaction!).where('member_id', '=', pat.userId).executeTakeFirstOrThrow();
     expect(posted.amount_cents).toBe(4238);

@@ -1,12 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BLOCK_DEFAULTS, GLIDER_DEFAULTS } from '@flightline/domain/schemas/fleet';
-import { refusal } from './helpers/api.ts';
+import { NOT_ACTIVATED, NOT_YOUR_CLUB, refusal } from './helpers/api.ts';
 
 import { insertBlockRules, openTwoClubs, signInPeople, type TwoClubs } from './helpers/clubs.ts';
 
 const NOW = Date.parse('2025-07-10T15:00:00Z');
-const NOT_ACTIVATED = 'Your account has not been activated at this club, Contact a club admin to have your account activated.';
-const NOT_YOUR_CLUB = 'That club is not your active club';
 const GLIDER_RIGHT = 'Only an admin or a member who can update gliders can create or change gliders';
 const ADMIN_DETAILS = 'Only an admin can change glider details other than status';
 

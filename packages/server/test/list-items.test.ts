@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { refusal } from './helpers/api.ts';
+import { NOT_ACTIVATED, refusal } from './helpers/api.ts';
 import { createPerson } from './helpers/test-app.ts';
 import { insertBlockRules, insertItems, openTwoClubs, signInPeople, type TwoClubs } from './helpers/clubs.ts';
 
 const NOW = Date.parse('2025-07-10T15:00:00Z');
-const NOT_ACTIVATED = 'Your account has not been activated at this club, Contact a club admin to have your account activated.';
 const DELETE_DISABLED =
   'This function has been disabled. Set the item to Not Ready or Inactive instead (for pilots, deselect Active), then contact support.';
 

@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiClient } from './helpers/api.ts';
+import { apiClient, NOT_ACTIVATED } from './helpers/api.ts';
 import { createClub, createPerson, createTestApp, type TestApp } from './helpers/test-app.ts';
-
-const NOT_ACTIVATED = 'Your account has not been activated at this club, Contact a club admin to have your account activated.';
 
 /**
  * Active = isActive and (no activeExpiration, or now is before the end of

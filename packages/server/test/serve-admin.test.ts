@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminPilot } from '@flightline/domain/admin-pilot.fixtures';
+import type { AdminPilot } from '@flightline/domain/api-types';
 import { BLOCK_DEFAULTS } from '@flightline/domain/schemas/fleet';
-import { refusal } from './helpers/api.ts';
+import { NOT_AUTHORIZED, refusal } from './helpers/api.ts';
 import { createPerson, type Flags } from './helpers/test-app.ts';
 import { insertBlockRules, insertItems, openTwoClubs, type TwoClubs } from './helpers/clubs.ts';
 
 const NOW = Date.parse('2025-07-10T15:00:00Z');
-const NOT_AUTHORIZED = 'User is not authorized (603)';
 
 /**
  * GET /api/serve-admin: each section's list only for the rights that
@@ -140,25 +141,8 @@ describe('GET /api/serve-admin', () => {
     refunded: false,
     cancelled: false,
   });
-  const pilot = (role: string, first: string, last: string, status: string, values: Record<string, unknown> = {}) => ({
-    userID: ids[role],
-    first,
-    last,
-    email: `${role.toLowerCase()}@example.org`,
-    isInstructor: false,
-    isTowPilot: false,
-    isAdmin: false,
-    canAddFunds: false,
-    canAddIntros: false,
-    canUpdateGliders: false,
-    canEditLogs: false,
-    groundOnly: false,
-    isActive: true,
-    activeExpiration: null,
-    status,
-    requestedAt: NOW - 7_200_000,
-    ...values,
-  });
+  const pilot = (role: string, first: string, last: string, status: AdminPilot['status'], values: Partial<AdminPilot> = {}) =>
+    adminPilot({ userID: ids[role], first, last, email: `${role.toLowerCase()}@example.org`, status, requestedAt: NOW - 7_200_000, ...values });
 
   it('an admin gets every list of the club, inactive items included, pilots by last then first name', async () => {
     const response = await serve('admin', alpha);

@@ -3,13 +3,11 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TowEventResult, TugPageData, TugStatus } from '@flightline/domain/api-types';
 import { listTugStatuses } from '../src/modules/tugs/service.ts';
-import { refusal } from './helpers/api.ts';
+import { NOT_ACTIVATED, NOT_YOUR_CLUB, refusal } from './helpers/api.ts';
 
 import { openTwoClubs, signInPeople, type TwoClubs } from './helpers/clubs.ts';
 
 const NOW = Date.parse('2025-07-10T15:00:00Z');
-const NOT_ACTIVATED = 'Your account has not been activated at this club, Contact a club admin to have your account activated.';
-const NOT_YOUR_CLUB = 'That club is not your active club';
 
 /**
  * The tugs' log: GET /api/get-tugs and POST /api/create-tow/ — each kind of

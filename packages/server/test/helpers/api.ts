@@ -13,6 +13,11 @@ export function apiClient(t: TestApp) {
 
 export type ApiClient = ReturnType<typeof apiClient>;
 
+/** The refusals many calls share, word for word as a person reads them. */
+export const NOT_ACTIVATED = 'Your account has not been activated at this club, Contact a club admin to have your account activated.';
+export const NOT_YOUR_CLUB = 'That club is not your active club';
+export const NOT_AUTHORIZED = 'User is not authorized (603)';
+
 /** A 4xx body as the API answers it. */
 export function refusal(statusCode: number, message: string) {
   const error = { 400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 409: 'Conflict' }[statusCode];

@@ -1,6 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { ChargeBreakdown } from '@flightline/domain/api/charges';
+import { variableTowDetail } from '@flightline/domain/charge-breakdown.fixtures';
 import { ChargeView } from './charge-view.tsx';
 
 /** The text a person reads, one line per figure row. */
@@ -26,25 +27,7 @@ const variableTow: ChargeBreakdown = {
   netCents: 3750,
   taxes: [{ name: 'HST', cents: 488 }],
   totalCents: 4238,
-  flight: {
-    kind: 'launch',
-    flightId: 'f1',
-    day: '2025-07-12',
-    glider: 'ASK-21',
-    launchType: 'Variable',
-    pricing: 'variable',
-    basePriceCents: 0,
-    releaseHeight: 1250,
-    heightUnit: 'ft',
-    ranges: [
-      { start: 0, end: 1000, per: 1000, costCents: 3000, segments: 1, cents: 3000 },
-      { start: 1000, end: 5000, per: 100, costCents: 250, segments: 3, cents: 750 },
-    ],
-    costCents: 3750,
-    taxStatus: 'exclusive',
-    taxRates: [{ name: 'HST', rate: 0.13 }],
-    payers: [part],
-  },
+  flight: variableTowDetail('f1', 'pat'),
 };
 
 describe('a charge explained', () => {

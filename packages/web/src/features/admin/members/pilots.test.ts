@@ -1,27 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { adminPilot } from '@flightline/domain/admin-pilot.fixtures';
 import type { AdminPilot } from '@flightline/domain/api-types';
 import { nextYearEnd, pendingPilots, pilotGroups, qualificationsOf, QUALIFICATION_LABELS, todayIn } from './pilots.ts';
 
 function pilot(userID: string, first: string, last: string, status: AdminPilot['status'], extra: Partial<AdminPilot> = {}): AdminPilot {
-  return {
-    userID,
-    first,
-    last,
-    email: `${first.toLowerCase()}@example.org`,
-    isInstructor: false,
-    isTowPilot: false,
-    isAdmin: false,
-    canAddFunds: false,
-    canAddIntros: false,
-    canUpdateGliders: false,
-    canEditLogs: false,
-    groundOnly: false,
-    isActive: status === 'active',
-    activeExpiration: null,
-    status,
-    requestedAt: 0,
-    ...extra,
-  };
+  return adminPilot({ userID, first, last, email: `${first.toLowerCase()}@example.org`, isActive: status === 'active', status, ...extra });
 }
 
 const pilots = [
