@@ -14,6 +14,7 @@ import {
 } from '../src/modules/billing/flight-billing.ts';
 import { lockFlight } from '../src/modules/flights/repo.ts';
 import { insertEntry } from '../src/modules/ledger/posting-repo.ts';
+import { DEMO_VARIABLE_RANGES } from '../src/seed/demo-club.ts';
 import { apiClient, type ApiClient } from './helpers/api.ts';
 import { ledgerCounts, posting, postingsOf, setClubAccounting } from './helpers/ledger.ts';
 import { createClub, createPerson, createTestApp, type Person, type TestApp } from './helpers/test-app.ts';
@@ -23,11 +24,6 @@ const NOW = Date.parse('2025-11-22T17:00:00Z');
 const DAY = '2025-11-22';
 /** 10:00 local on DAY, plus minutes and seconds. */
 const at = (minutes: number, seconds = 0, base = '2025-11-22T15:00:00Z') => new Date(Date.parse(base) + (minutes * 60 + seconds) * 1000);
-
-const VARIABLE_RANGES = [
-  { start: 0, end: 1000, per: 1000, costCents: 3000 },
-  { start: 1000, end: 5000, per: 100, costCents: 250 },
-];
 
 describe('billing of flights', () => {
   let t: TestApp;
@@ -72,6 +68,13 @@ describe('billing of flights', () => {
   const blockBalances = async (member: Person) => {
     const response = await api.get(`/api/get-block-balances?userID=${member.userId}&includeExpired=true`, adminCookie);
     return Object.fromEntries((response.json().blocks as { blockId: string; blockBalance: number }[]).map((b) => [b.blockId, b.blockBalance]));
+  };
+  /** What `work` answers, once the ledger is seen to hold no entry or posting more than before it. */
+  const withNoNewEntries = async <T>(work: () => Promise<T>): Promise<T> => {
+    const before = await ledgerCounts(t.db, alpha);
+    const answer = await work();
+    expect(await ledgerCounts(t.db, alpha)).toEqual(before);
+    return answer;
   };
   const member = (first: string, last: string, clubId = alpha) => createPerson(t.db, { club: clubId, first, last });
 
@@ -141,7 +144,7 @@ describe('billing of flights', () => {
   const launchType = async (
     clubId: string,
     id: string,
-    values: { kind: 'fixed' | 'variable'; priceCents: number; ranges?: typeof VARIABLE_RANGES; taxStatus?: 'exempt' | 'inclusive' | 'exclusive'; taxNames?: string[] },
+    values: { kind: 'fixed' | 'variable'; priceCents: number; ranges?: typeof DEMO_VARIABLE_RANGES; taxStatus?: 'exempt' | 'inclusive' | 'exclusive'; taxNames?: string[] },
   ) => {
     await t.db
       .insertInto('launch_type')
@@ -230,8 +233,8 @@ describe('billing of flights', () => {
     treasurerCookie = await t.signIn(treasurer.email);
     await launchType(alpha, 'Aerotow 2000', { kind: 'fixed', priceCents: 4000, taxStatus: 'exclusive', taxNames: ['HST'] });
     await launchType(alpha, 'Aerotow 1500', { kind: 'fixed', priceCents: 3501 });
-    await launchType(alpha, 'Aerotow', { kind: 'variable', priceCents: 0, ranges: VARIABLE_RANGES });
-    await launchType(alpha, 'Aerotow plus', { kind: 'variable', priceCents: 1000, ranges: VARIABLE_RANGES, taxStatus: 'inclusive', taxNames: ['HST'] });
+    await launchType(alpha, 'Aerotow', { kind: 'variable', priceCents: 0, ranges: DEMO_VARIABLE_RANGES });
+    await launchType(alpha, 'Aerotow plus', { kind: 'variable', priceCents: 1000, ranges: DEMO_VARIABLE_RANGES, taxStatus: 'inclusive', taxNames: ['HST'] });
     await launchType(alpha, 'Self launch', { kind: 'fixed', priceCents: 0 });
     await launchType(alpha, 'Old tax tow', { kind: 'fixed', priceCents: 2000, taxStatus: 'exclusive', taxNames: ['QST'] });
     await t.db.insertInto('intro_launch').values({ club_id: alpha, id: 'Intro 2000', launch_type_id: 'Aerotow 2000', price_cents: 15000, tax_status: 'inclusive', tax_names: ['HST'] }).execute();
@@ -273,18 +276,14 @@ describe('billing of flights', () => {
       expect(await flightRow(id)).toEqual({ launch_transaction: entryId, launch_cost_cents: 4520, landing_transaction: null, flight_cost_cents: null });
       expect(await balanceOf(pat)).toBe(-4520);
       // A second call charges nothing more and answers the same entry.
-      const before = await ledgerCounts(t.db, alpha);
-      expect(await launch(id)).toBe(entryId);
-      expect(await ledgerCounts(t.db, alpha)).toEqual(before);
+      expect(await withNoNewEntries(() => launch(id))).toBe(entryId);
     });
 
     it('a variable launch waits for its release height: 0–1000 per 1000 $30 and 1000–5000 per 100 $2.50, released at 2,350 ft → $65.00', async () => {
       const pat = await member('Val', 'Variable');
       const g = await glider({ rate: 60 });
       const id = await flight({ pilot: pat, glider: g, launchType: 'Aerotow' });
-      const before = await ledgerCounts(t.db, alpha);
-      expect(await launch(id)).toBeNull();
-      expect(await ledgerCounts(t.db, alpha)).toEqual(before);
+      expect(await withNoNewEntries(() => launch(id))).toBeNull();
       expect(await flightRow(id)).toMatchObject({ launch_transaction: null, launch_cost_cents: null });
 
       const first = await release(id, 2350);
@@ -308,9 +307,7 @@ describe('billing of flights', () => {
       expect(await balanceOf(pat)).toBe(-8000);
 
       // The same height again changes nothing.
-      const unchanged = await ledgerCounts(t.db, alpha);
-      expect(await release(id, 3000)).toBe(second);
-      expect(await ledgerCounts(t.db, alpha)).toEqual(unchanged);
+      expect(await withNoNewEntries(() => release(id, 3000))).toBe(second);
 
       // 1,001 ft: 30 + 1 started 100 ft × 2.50 = $32.50.
       const third = await release(id, 1001);
@@ -332,9 +329,7 @@ describe('billing of flights', () => {
       const g = await glider({ rate: 60 });
       const id = await flight({ pilot: pat, glider: g, launchType: 'Aerotow 2000' });
       const entryId = await launch(id);
-      const before = await ledgerCounts(t.db, alpha);
-      expect(await release(id, 2500)).toBeNull();
-      expect(await ledgerCounts(t.db, alpha)).toEqual(before);
+      expect(await withNoNewEntries(() => release(id, 2500))).toBeNull();
       expect(await flightRow(id)).toMatchObject({ launch_transaction: entryId, launch_cost_cents: 4520 });
     });
 
@@ -342,9 +337,7 @@ describe('billing of flights', () => {
       const pat = await member('Zed', 'Zero');
       const g = await glider({ rate: 60 });
       const id = await flight({ pilot: pat, glider: g, launchType: 'Self launch' });
-      const before = await ledgerCounts(t.db, alpha);
-      expect(await launch(id)).toBeNull();
-      expect(await ledgerCounts(t.db, alpha)).toEqual(before);
+      expect(await withNoNewEntries(() => launch(id))).toBeNull();
       expect(await flightRow(id)).toMatchObject({ launch_transaction: null, launch_cost_cents: 0 });
     });
 
@@ -376,9 +369,7 @@ describe('billing of flights', () => {
       expect(stored.effective_at.getTime()).toBe(at(42, 1).getTime());
       expect(await flightRow(id)).toMatchObject({ landing_transaction: entryId, flight_cost_cents: 2580 });
       expect(await balanceOf(pat)).toBe(-2580);
-      const before = await ledgerCounts(t.db, alpha);
-      expect(await land(id)).toBe(entryId);
-      expect(await ledgerCounts(t.db, alpha)).toEqual(before);
+      expect(await withNoNewEntries(() => land(id))).toBe(entryId);
     });
 
     it("the entry says the time flown (rounded down, as every screen shows it) and the minutes billed (rounded up): 1 h 1 min 40 s → '1:01 flown, 62 min billed'", async () => {
@@ -416,9 +407,7 @@ describe('billing of flights', () => {
     it('a glider at rate 0 posts nothing; the flight cost is 0', async () => {
       const pat = await member('Fred', 'Free');
       const id = await flight({ pilot: pat, glider: await glider({ rate: 0 }), landedAt: at(30) });
-      const before = await ledgerCounts(t.db, alpha);
-      expect(await land(id)).toBeNull();
-      expect(await ledgerCounts(t.db, alpha)).toEqual(before);
+      expect(await withNoNewEntries(() => land(id))).toBeNull();
       expect(await flightRow(id)).toMatchObject({ landing_transaction: null, flight_cost_cents: 0 });
     });
 
@@ -440,9 +429,7 @@ describe('billing of flights', () => {
       expect(afterPurchase).toBe(-30000);
       const g = await glider({ rate: 60, rules: ['season'] });
       const id = await flight({ pilot: pat, glider: g, landedAt: at(10) });
-      const before = await ledgerCounts(t.db, alpha);
-      expect(await land(id)).toBeNull();
-      expect(await ledgerCounts(t.db, alpha)).toEqual(before);
+      expect(await withNoNewEntries(() => land(id))).toBeNull();
       expect(await usageOf(id)).toEqual([{ member_block_id: blockId, transaction_id: null, units_used: 30, flown_on: DAY }]);
       expect(await blockBalances(pat)).toEqual({ [blockId]: 570 });
       expect(await flightRow(id)).toMatchObject({ landing_transaction: null, flight_cost_cents: 0 });
@@ -753,9 +740,7 @@ describe('billing of flights', () => {
       const id = await flight({ pilot: pat, glider: await glider({ rate: 60, rules: ['season'] }), landedAt: at(45) });
       expect(await land(id)).toBeNull();
       expect(await blockBalances(pat)).toEqual({ [blockId]: 555 });
-      const before = await ledgerCounts(t.db, alpha);
-      expect(await undoLanding(id)).toEqual([]);
-      expect(await ledgerCounts(t.db, alpha)).toEqual(before);
+      expect(await withNoNewEntries(() => undoLanding(id))).toEqual([]);
       expect((await usageOf(id)).map((u) => [u.transaction_id, u.units_used])).toEqual([
         [null, 45],
         [null, -45],

@@ -1,11 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { hashPassword } from 'better-auth/crypto';
 import type { Kysely, Transaction } from 'kysely';
+import type { HeightRange } from '@flightline/domain/height-ranges';
 import type { DB } from '../db/schema.ts';
 
 export const DEMO_CLUB_NAME = 'Demo Soaring Club';
 export const DEMO_PASSWORD = 'flightline-demo';
 export const DEMO_ADMIN_EMAIL = 'admin@demo.flightline.local';
+/** The demo's variable tow: $30.00 for the first 1000 ft, then $2.50 per 100 ft up to 5000 ft. */
+export const DEMO_VARIABLE_RANGES: HeightRange[] = [
+  { start: 0, end: 1000, per: 1000, costCents: 3000 },
+  { start: 1000, end: 5000, per: 100, costCents: 250 },
+];
 
 /** The demo club's people: email, names and their flags in the club. */
 export const DEMO_MEMBERS = [
@@ -126,10 +132,7 @@ export async function seedDemoClub(db: Kysely<DB>, options: { timeZone?: string 
           id: 'Variable',
           kind: 'variable',
           price_cents: 0,
-          height_ranges: JSON.stringify([
-            { start: 0, end: 1000, per: 1000, costCents: 3000 },
-            { start: 1000, end: 5000, per: 100, costCents: 250 },
-          ]),
+          height_ranges: JSON.stringify(DEMO_VARIABLE_RANGES),
           tax_status: 'exclusive',
           tax_names: ['HST'],
         },

@@ -4,6 +4,7 @@ import type { FlightRecord } from '@flightline/domain/api-types';
 import { depositPostings } from '@flightline/domain/ledger';
 import type { DB } from '../../src/db/schema.ts';
 import { insertEntry } from '../../src/modules/ledger/posting-repo.ts';
+import { DEMO_VARIABLE_RANGES } from '../../src/seed/demo-club.ts';
 
 /** Test helpers for the flight line: a club's fleet and price list, money in, and reading flights back. */
 
@@ -51,10 +52,7 @@ export async function createFleet(db: Kysely<DB>, clubId: string, options: Fleet
         id: 'Variable',
         kind: 'variable',
         price_cents: 0,
-        height_ranges: JSON.stringify([
-          { start: 0, end: 1000, per: 1000, costCents: 3000 },
-          { start: 1000, end: 5000, per: 100, costCents: 250 },
-        ]),
+        height_ranges: JSON.stringify(DEMO_VARIABLE_RANGES),
       },
       { club_id: clubId, id: 'Winch', kind: 'fixed', price_cents: 1500, is_active: false },
     ])
