@@ -3,6 +3,7 @@ import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { join } from 'node:path';
+import { text as readText } from 'node:stream/consumers';
 import { fileURLToPath } from 'node:url';
 import { sql, type Kysely } from 'kysely';
 import { openDatabase } from '../packages/server/src/db/engine.ts';
@@ -193,12 +194,7 @@ function post(port: number, agent: Agent, phone: Phone, path: string, body: unkn
         agent,
         headers: { cookie: phone.cookie, origin: `http://127.0.0.1:${port}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) },
       },
-      (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (chunk: string) => (text += chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
-      },
+      (res) => resolve(readText(res).then((received) => ({ status: res.statusCode ?? 0, text: received }))),
     );
     req.on('error', reject);
     req.end(payload);

@@ -1,5 +1,5 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql, type Kysely } from 'kysely';
 import { openDatabase } from '../packages/server/src/db/engine.ts';
@@ -113,7 +113,7 @@ export async function median(runs: number, read: () => Promise<unknown>): Promis
 export const runsOption = (args: string[]) => Number(args.find((a) => a.startsWith('--runs='))?.slice('--runs='.length) ?? 15);
 
 /** A migrated database on a throwaway PostgreSQL server; close() closes it and stops the server. */
-export async function openBenchDatabase(): Promise<{ db: Kysely<DB>; close(): Promise<void> }> {
+async function openBenchDatabase(): Promise<{ db: Kysely<DB>; close(): Promise<void> }> {
   const pg = await startTempPostgres();
   const database = await openDatabase({ databaseUrl: pg.url, poolSize: 4 });
   const close = async () => {
@@ -129,11 +129,19 @@ export async function openBenchDatabase(): Promise<{ db: Kysely<DB>; close(): Pr
   return { db: database.db, close };
 }
 
-export async function run(args: string[]): Promise<BenchmarkResult> {
-  const runs = runsOption(args);
+/** `work` on a migrated database of its own, closed and its server stopped however `work` ends. */
+export async function withBenchDatabase<T>(work: (db: Kysely<DB>) => Promise<T>): Promise<T> {
   const database = await openBenchDatabase();
   try {
-    const db = database.db;
+    return await work(database.db);
+  } finally {
+    await database.close();
+  }
+}
+
+export async function run(args: string[]): Promise<BenchmarkResult> {
+  const runs = runsOption(args);
+  return withBenchDatabase(async (db) => {
     const seeding = performance.now();
     const { clubId, adminId, memberIds } = await seed(db);
     const counts = await sql<{ entries: number; postings: number }>`
@@ -156,30 +164,44 @@ export async function run(args: string[]): Promise<BenchmarkResult> {
     const member = memberIds[42]!;
     const history = await getMemberHistory(db, ctx, member, year);
 
-    const reads: { name: string; read: () => Promise<unknown> }[] = [
-      { name: 'accounting summary, year', read: () => getBalances(db, ctx, { ...year, balance: 'AccountingSummary' }) },
-      { name: `member history, year (${history.transactions.length} rows)`, read: () => getMemberHistory(db, ctx, member, year) },
-      { name: 'member balance', read: () => getBalance(db, ctx, member) },
-    ];
-    const rows: string[][] = [['read', 'median ms', 'min ms', 'max ms', 'target ms', 'met']];
-    const report: Record<string, unknown> = {};
-    let targetsMet = true;
-    for (const { name, read } of reads) {
-      const timing = await median(runs, read);
-      const met = timing.medianMs < TARGET_MS;
-      targetsMet &&= met;
-      rows.push([name, timing.medianMs.toFixed(1), timing.minMs.toFixed(1), timing.maxMs.toFixed(1), `< ${TARGET_MS}`, met ? 'yes' : 'NO']);
-      report[name] = { ...timing, targetMs: TARGET_MS, met };
-    }
-    printTable(rows);
-    console.log(`\nmedian of ${runs} runs after 3 warm-up runs, PostgreSQL ${(await sql<{ v: string }>`select current_setting('server_version') as v`.execute(db)).rows[0]!.v}`);
-    mkdirSync(join(ROOT, 'bench/out'), { recursive: true });
-    writeFileSync(OUT, JSON.stringify({ at: new Date().toISOString(), members: MEMBERS, entries, postings, runs, reads: report }, null, 2));
-    console.log(`  (written to ${OUT.replace(ROOT, '')})`);
+    const { report, targetsMet } = await timeReads(db, runs, [
+      { name: 'accounting summary, year', read: () => getBalances(db, ctx, { ...year, balance: 'AccountingSummary' }), targetMs: TARGET_MS },
+      { name: `member history, year (${history.transactions.length} rows)`, read: () => getMemberHistory(db, ctx, member, year), targetMs: TARGET_MS },
+      { name: 'member balance', read: () => getBalance(db, ctx, member), targetMs: TARGET_MS },
+    ]);
+    writeReport(OUT, { members: MEMBERS, entries, postings, runs, reads: report });
     return { targetsMet };
-  } finally {
-    await database.close();
+  });
+}
+
+export interface TimedRead {
+  name: string;
+  read: () => Promise<unknown>;
+  targetMs: number;
+}
+
+/** Each read timed against its target and printed as a table: the timings by read name, and whether every median met its target. */
+export async function timeReads(db: Kysely<DB>, runs: number, reads: TimedRead[]): Promise<{ report: Record<string, unknown>; targetsMet: boolean }> {
+  const rows: string[][] = [['read', 'median ms', 'min ms', 'max ms', 'target ms', 'met']];
+  const report: Record<string, unknown> = {};
+  let targetsMet = true;
+  for (const { name, read, targetMs } of reads) {
+    const timing = await median(runs, read);
+    const met = timing.medianMs < targetMs;
+    targetsMet &&= met;
+    rows.push([name, timing.medianMs.toFixed(1), timing.minMs.toFixed(1), timing.maxMs.toFixed(1), `< ${targetMs}`, met ? 'yes' : 'NO']);
+    report[name] = { ...timing, targetMs, met };
   }
+  printTable(rows);
+  console.log(`\nmedian of ${runs} runs after 3 warm-up runs, PostgreSQL ${(await sql<{ v: string }>`select current_setting('server_version') as v`.execute(db)).rows[0]!.v}`);
+  return { report, targetsMet };
+}
+
+/** The run's figures as JSON in `out` (under bench/out/), stamped with the time. */
+export function writeReport(out: string, figures: Record<string, unknown>): void {
+  mkdirSync(dirname(out), { recursive: true });
+  writeFileSync(out, JSON.stringify({ at: new Date().toISOString(), ...figures }, null, 2));
+  console.log(`  (written to ${out.replace(ROOT, '')})`);
 }
 
 /** Rows of cells as aligned columns, the first row a header underlined. */

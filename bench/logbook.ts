@@ -1,4 +1,3 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql, type Kysely } from 'kysely';
@@ -12,7 +11,7 @@ import { getClubMetrics } from '../packages/server/src/modules/flights/metrics-s
 import { serveLogs } from '../packages/server/src/modules/flights/logs-service.ts';
 import { getAllTransactions } from '../packages/server/src/modules/ledger/history-service.ts';
 import { listLinePilots } from '../packages/server/src/modules/members/service.ts';
-import { median, openBenchDatabase, printTable, runsOption, seed as seedLedger } from './ledger.ts';
+import { runsOption, seed as seedLedger, timeReads, withBenchDatabase, writeReport } from './ledger.ts';
 import type { BenchmarkResult } from './run.ts';
 
 /**
@@ -154,9 +153,7 @@ const overTheWire = <T>(answer: T): T => JSON.parse(JSON.stringify(answer)) as T
 
 export async function run(args: string[]): Promise<BenchmarkResult> {
   const runs = runsOption(args);
-  const database = await openBenchDatabase();
-  try {
-    const db = database.db;
+  return withBenchDatabase(async (db) => {
     const seeding = performance.now();
     const { clubId, adminId, me } = await seed(db);
     const counts = await sql<{ flights: number; mine: number; postings: number }>`
@@ -199,30 +196,14 @@ export async function run(args: string[]): Promise<BenchmarkResult> {
     const seasonFlights = (await getClubMetrics(db, adminCtx, season)).totals.flights;
     const readTotals = async () => JSON.stringify(await getLogbookTotals(db, pilotCtx)).length;
 
-    const reads: { name: string; read: () => Promise<unknown>; targetMs: number }[] = [
+    const { report, targetsMet } = await timeReads(db, runs, [
       { name: `club metrics, season 2025 (${seasonFlights} flights)`, read: readMetrics, targetMs: METRICS_TARGET_MS },
       { name: 'logbook totals, all time', read: readTotals, targetMs: LOGBOOK_TARGET_MS },
       { name: `My flights, 20 years (${logs.flights.length} flights)`, read: readLogbook, targetMs: LOGBOOK_TARGET_MS },
       { name: `export Flights, 2025 (${flightRows} rows)`, read: exportFlights, targetMs: EXPORT_TARGET_MS },
       { name: `export Transactions, 2025 (${transactionRows} rows)`, read: exportTransactions, targetMs: EXPORT_TARGET_MS },
-    ];
-    const rows: string[][] = [['read', 'median ms', 'min ms', 'max ms', 'target ms', 'met']];
-    const report: Record<string, unknown> = {};
-    let targetsMet = true;
-    for (const { name, read, targetMs } of reads) {
-      const timing = await median(runs, read);
-      const met = timing.medianMs < targetMs;
-      targetsMet &&= met;
-      rows.push([name, timing.medianMs.toFixed(1), timing.minMs.toFixed(1), timing.maxMs.toFixed(1), `< ${targetMs}`, met ? 'yes' : 'NO']);
-      report[name] = { ...timing, targetMs, met };
-    }
-    printTable(rows);
-    console.log(`\nmedian of ${runs} runs after 3 warm-up runs, PostgreSQL ${(await sql<{ v: string }>`select current_setting('server_version') as v`.execute(db)).rows[0]!.v}`);
-    mkdirSync(join(ROOT, 'bench/out'), { recursive: true });
-    writeFileSync(OUT, JSON.stringify({ at: new Date().toISOString(), flights, logbookFlights: mine, postings, runs, reads: report }, null, 2));
-    console.log(`  (written to ${OUT.replace(ROOT, '')})`);
+    ]);
+    writeReport(OUT, { flights, logbookFlights: mine, postings, runs, reads: report });
     return { targetsMet };
-  } finally {
-    await database.close();
-  }
+  });
 }

@@ -5,6 +5,7 @@ import { request as httpRequest, type ClientRequest } from 'node:http';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { text as readText } from 'node:stream/consumers';
 import { fileURLToPath } from 'node:url';
 import { DEMO_PASSWORD } from '../src/seed/demo-club.ts';
 import { DRAINING_MESSAGE } from '../src/modules/system/health-service.ts';
@@ -165,12 +166,7 @@ describe('graceful shutdown on SIGTERM (a rolling restart)', () => {
       const req = httpRequest(
         new URL('/api/auth/sign-in/email', baseUrl),
         { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), origin: baseUrl } },
-        (res) => {
-          let text = '';
-          res.setEncoding('utf8');
-          res.on('data', (chunk: string) => (text += chunk));
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
-        },
+        (res) => resolve(readText(res).then((received) => ({ status: res.statusCode ?? 0, text: received }))),
       );
       req.on('error', reject);
       req.write(body.slice(0, 10));
