@@ -8,6 +8,12 @@ RuleTester.it = it;
 
 const tester = new RuleTester({ languageOptions: { ecmaVersion: 'latest', sourceType: 'module' } });
 const web = (file: string) => join(process.cwd(), 'packages/web/src', file);
+/** `code` in the web app's `file`, reported once with `messageId`; with `from` and `to`, the message names them and the module `code` imports. */
+const refused = (file: string, code: string, messageId: 'crossFeature' | 'kernelImportsFeature', from?: string, to?: string) => ({
+  filename: web(file),
+  code,
+  errors: [from === undefined ? { messageId } : { messageId, data: { from, to, source: /'([^']+)'/.exec(code)![1] } }],
+});
 
 tester.run('no-cross-feature-imports', noCrossFeatureImports, {
   valid: [
@@ -22,35 +28,11 @@ tester.run('no-cross-feature-imports', noCrossFeatureImports, {
     { filename: join(process.cwd(), 'e2e/offline.e2e.test.js'), code: "import { clubDateTime } from '../packages/web/src/features/x/club-dates.js';" },
   ],
   invalid: [
-    {
-      filename: web('features/logs/logs-page.js'),
-      code: "import { useGroundStatus } from '../ground/api.js';",
-      errors: [{ messageId: 'crossFeature', data: { from: 'logs', to: 'ground', source: '../ground/api.js' } }],
-    },
-    {
-      filename: web('features/admin/funds/pilot-funds.js'),
-      code: "export { useLedger } from '../../accounting/api.js';",
-      errors: [{ messageId: 'crossFeature', data: { from: 'admin', to: 'accounting', source: '../../accounting/api.js' } }],
-    },
-    {
-      filename: web('features/intros/sale-page.js'),
-      code: "export * from '../accounting/api.js';",
-      errors: [{ messageId: 'crossFeature' }],
-    },
-    {
-      filename: web('features/home/home-page.js'),
-      code: "const page = () => import('../crew/crew-page.js');",
-      errors: [{ messageId: 'crossFeature', data: { from: 'home', to: 'crew', source: '../crew/crew-page.js' } }],
-    },
-    {
-      filename: web('lib/session.js'),
-      code: "import { HomePage } from '../features/home/home-page.js';",
-      errors: [{ messageId: 'kernelImportsFeature', data: { from: 'lib', to: 'home', source: '../features/home/home-page.js' } }],
-    },
-    {
-      filename: web('components/form/fields.js'),
-      code: "import { TaxFields } from '../../features/admin/tax-fields.js';",
-      errors: [{ messageId: 'kernelImportsFeature', data: { from: 'components', to: 'admin', source: '../../features/admin/tax-fields.js' } }],
-    },
+    refused('features/logs/logs-page.js', "import { useGroundStatus } from '../ground/api.js';", 'crossFeature', 'logs', 'ground'),
+    refused('features/admin/funds/pilot-funds.js', "export { useLedger } from '../../accounting/api.js';", 'crossFeature', 'admin', 'accounting'),
+    refused('features/intros/sale-page.js', "export * from '../accounting/api.js';", 'crossFeature'),
+    refused('features/home/home-page.js', "const page = () => import('../crew/crew-page.js');", 'crossFeature', 'home', 'crew'),
+    refused('lib/session.js', "import { HomePage } from '../features/home/home-page.js';", 'kernelImportsFeature', 'lib', 'home'),
+    refused('components/form/fields.js', "import { TaxFields } from '../../features/admin/tax-fields.js';", 'kernelImportsFeature', 'components', 'admin'),
   ],
 });
