@@ -82,17 +82,13 @@ async function visit(page: Page, path: string, heading: string | RegExp): Promis
 }
 
 describe('every screen under the Content-Security-Policy, on a phone', () => {
-  it('signed out: the landing page, Login, Sign Up and Reset password', async () => {
+  it.each<[string, string | null, [string, string | RegExp][]]>([
+    ['signed out: the landing page, Login, Sign Up and Reset password', null, SIGNED_OUT],
+    ["signed in as the demo admin: every screen of README's table", DEMO.admin, SIGNED_IN],
+  ])('%s', async (_name, account, screens) => {
     const { page, reports } = await watchedPage();
-    for (const [path, heading] of SIGNED_OUT) await visit(page, path, heading);
-    expect(reports).toEqual([]);
-    await page.context().close();
-  });
-
-  it("signed in as the demo admin: every screen of README's table", async () => {
-    const { page, reports } = await watchedPage();
-    await login(page, DEMO.admin, DEMO_PASSWORD);
-    for (const [path, heading] of SIGNED_IN) await visit(page, path, heading);
+    if (account) await login(page, account, DEMO_PASSWORD);
+    for (const [path, heading] of screens) await visit(page, path, heading);
     expect(reports).toEqual([]);
     await page.context().close();
   });

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AllTransactions, FlightRecord } from '@flightline/domain/api-types';
+import { FLIGHT_COLUMNS } from '@flightline/domain/exports';
 import { memberIds, sessionOf } from './helpers/api.ts';
 import { screenshot } from './helpers/browser.ts';
 import { DEMO } from './helpers/demo-accounts.ts';
@@ -116,24 +117,9 @@ function readCsv(text: string): string[][] {
   return rows;
 }
 
-const FLIGHT_HEADER = [
-  'Date',
-  'Pilot First Name',
-  'Pilot Last Name',
-  'Glider',
-  'Flying With',
-  'Passenger First Name',
-  'Passenger Last Name',
-  'Launch Time',
-  'Landed At',
-  'Flight Duration [hr]',
-  'Launch Type',
-  'Launch Height',
-  'Pilot in Charge?',
-  'Sharing Cost?',
-  'Tow Pilot',
-  'Tug',
-];
+// The flights files' header line, word for word as the file has it (after the byte order mark): FLIGHT_COLUMNS quoted.
+const FLIGHT_HEADER_LINE =
+  '"Date","Pilot First Name","Pilot Last Name","Glider","Flying With","Passenger First Name","Passenger Last Name","Launch Time","Landed At","Flight Duration [hr]","Launch Type","Launch Height","Pilot in Charge?","Sharing Cost?","Tow Pilot","Tug"';
 
 /** Choose, load, and save: the file's name and bytes. */
 async function exportFile(page: Page, label: string): Promise<{ name: string; bytes: Buffer }> {
@@ -184,7 +170,7 @@ describe('Club Data Exports at phone size', () => {
     const all = await exportFile(page, 'Flights (including cancelled)');
     await screenshot(page, 'export-flights');
     expect(all.name).toBe(`Flights_${today}_${today}.csv`);
-    expect(all.bytes.toString('utf8').split('\r\n')[0]).toBe(`\uFEFF${[...FLIGHT_HEADER, 'Cancelled At'].map((h) => `"${h}"`).join(',')}`);
+    expect(all.bytes.toString('utf8').split('\r\n')[0]).toBe(`\uFEFF${FLIGHT_HEADER_LINE},"Cancelled At"`);
     const hours = String(Math.round((flown.landedAt! - flown.launchedAt!) / 36_000) / 100);
     const flownRow = [today, 'Mary', 'Member', 'C-FDSC', 'Alone', '', '', clubTime(flown.launchedAt), clubTime(flown.landedAt), hours, '2000 ft', String(flown.releaseHeight), 'true', 'false', 'Tom Towpilot', 'C-FTOW'];
     const removedRow = [today, 'Mary', 'Member', 'C-GDSB', 'Alone', '', '', '', '', '0', '2000 ft', '0', 'true', 'false', '', ''];
@@ -194,11 +180,12 @@ describe('Club Data Exports at phone size', () => {
       { at: flown.launchedAt!, row: [...flownRow, ''] },
       { at: removed.submittedAt, row: [...removedRow, clubTime(removed.cancelledAt)] },
     ].sort((a, b) => a.at - b.at);
-    expect(rowsOf(all.bytes)).toEqual([[...FLIGHT_HEADER, 'Cancelled At'], ...expected.map((e) => e.row)]);
+    expect(rowsOf(all.bytes)).toEqual([[...FLIGHT_COLUMNS, 'Cancelled At'], ...expected.map((e) => e.row)]);
 
     const completed = await exportFile(page, 'Completed Flights');
     expect(completed.name).toBe(`Completed_Flights_${today}_${today}.csv`);
-    expect(rowsOf(completed.bytes)).toEqual([FLIGHT_HEADER, flownRow]);
+    expect(completed.bytes.toString('utf8').split('\r\n')[0]).toBe(`\uFEFF${FLIGHT_HEADER_LINE}`);
+    expect(rowsOf(completed.bytes)).toEqual([[...FLIGHT_COLUMNS], flownRow]);
     await page.context().close();
   });
 
@@ -214,19 +201,9 @@ describe('Club Data Exports at phone size', () => {
     await screenshot(page, 'export-transactions');
     expect(file.name).toBe(`Transactions_${today}_${today}.csv`);
     const rows = rowsOf(file.bytes);
-    expect(rows[0]).toEqual([
-      'Date',
-      'Account',
-      'Account Number',
-      'Debit Amount',
-      'Credit Amount',
-      'Transaction Reason',
-      'Epoch time',
-      'User',
-      'Transaction Type',
-      'Transaction Reference',
-      'Note',
-    ]);
+    expect(file.bytes.toString('utf8').split('\r\n')[0]).toBe(
+      '\uFEFF"Date","Account","Account Number","Debit Amount","Credit Amount","Transaction Reason","Epoch time","User","Transaction Type","Transaction Reference","Note"',
+    );
     expect(rows).toHaveLength(ledger.transactions.length + 1);
     // Row for row: the posting's side, amount and epoch time.
     expect(rows.slice(1).map((r) => [r[2], r[3], r[4], r[6]])).toEqual(

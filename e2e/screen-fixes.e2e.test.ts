@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { DateTime } from 'luxon';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberIds, ok, setClubTimeZone } from './helpers/api.ts';
 import { screenshot } from './helpers/browser.ts';
@@ -264,27 +264,30 @@ describe('the navbar while the session is read (issue 15 item 13)', () => {
     await page.context().close();
   });
 
-  it('signed in, on the page the server drew (a session cookie came): Settings and Logout from the start', async () => {
-    const page = await field.phone(DEMO.member, { serviceWorkers: 'block' });
+  // The server drew the right links; they stay when the session's answer comes and the screen (`loaded`) is up.
+  it.each<[string, { account: string | undefined; path: string; links: string[]; loaded: (page: Page) => Locator }]>([
+    [
+      'signed in, on the page the server drew (a session cookie came): Settings and Logout from the start',
+      {
+        account: DEMO.member,
+        path: '/awaiting/',
+        links: ['Settings', 'Logout'],
+        loaded: (page) => page.getByRole('heading', { name: 'Awaiting Launches', exact: true }),
+      },
+    ],
+    [
+      'a visitor (no session cookie): Signup and Login from the start',
+      { account: undefined, path: '/login', links: ['Signup', 'Login'], loaded: (page) => page.getByRole('button', { name: 'Login', exact: true }) },
+    ],
+  ])('%s', async (_name, { account, path, links, loaded }) => {
+    const page = await field.phone(account, { serviceWorkers: 'block' });
     const release = await holdSession(page);
-    await page.goto('/awaiting/', { waitUntil: 'domcontentloaded' });
+    await page.goto(path, { waitUntil: 'domcontentloaded' });
     await reactStarted(page);
-    expect(await navLinks(page)).toEqual(['Settings', 'Logout']);
+    expect(await navLinks(page)).toEqual(links);
     release();
-    await page.getByRole('heading', { name: 'Awaiting Launches', exact: true }).waitFor();
-    expect(await navLinks(page)).toEqual(['Settings', 'Logout']);
-    await page.context().close();
-  });
-
-  it('a visitor (no session cookie): Signup and Login from the start', async () => {
-    const page = await field.phone(undefined, { serviceWorkers: 'block' });
-    const release = await holdSession(page);
-    await page.goto('/login', { waitUntil: 'domcontentloaded' });
-    await reactStarted(page);
-    expect(await navLinks(page)).toEqual(['Signup', 'Login']);
-    release();
-    await page.getByRole('button', { name: 'Login', exact: true }).waitFor();
-    expect(await navLinks(page)).toEqual(['Signup', 'Login']);
+    await loaded(page).waitFor();
+    expect(await navLinks(page)).toEqual(links);
     await page.context().close();
   });
 });

@@ -1,19 +1,13 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { login, openPhone, screenshot, type Phone } from './helpers/browser.ts';
+import { describe, expect, inject, it } from 'vitest';
+import { login, phoneForBlock, screenshot } from './helpers/browser.ts';
 import { DEMO, DEMO_PASSWORD } from './helpers/demo-accounts.ts';
 import { mailCount, mailedCode } from './helpers/mail.ts';
 
 describe('app shell in a phone browser', () => {
-  let phone: Phone;
-  beforeAll(async () => {
-    phone = await openPhone();
-  });
-  afterAll(async () => {
-    await phone?.close();
-  });
+  const phone = phoneForBlock();
 
   it('the signed-out landing page offers Sign Up and Log In, and the footer shows the app version', async () => {
-    const { page } = phone;
+    const { page } = phone();
     await page.goto('/');
     const signUp = page.getByRole('link', { name: 'Sign Up', exact: true });
     const logIn = page.getByRole('link', { name: 'Log In', exact: true });
@@ -26,14 +20,14 @@ describe('app shell in a phone browser', () => {
   });
 
   it('an unknown path shows "Sorry, page not found!"', async () => {
-    const { page } = phone;
+    const { page } = phone();
     await page.goto('/no-such-page');
     await page.getByRole('heading', { name: 'Sorry, page not found!' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/no-such-page');
   });
 
   it('a signed-out visit to a signed-in page lands on /login with the path and query to return to', async () => {
-    const { page } = phone;
+    const { page } = phone();
     await page.goto('/settings?x=1');
     await page.waitForURL((url) => url.pathname === '/login');
     expect(page.url()).toBe(`${inject('baseUrl')}/login?redirect=%2Fsettings%3Fx%3D1`);
@@ -43,16 +37,10 @@ describe('app shell in a phone browser', () => {
 describe('a screen whose code does not download (lost signal, or a deploy removed the old files)', () => {
   /** The directory screen's lazily loaded chunk (Vite names it after its module). */
   const DIRECTORY_CHUNK = '**/assets/directory-page-*';
-  let phone: Phone;
-  beforeAll(async () => {
-    phone = await openPhone();
-  });
-  afterAll(async () => {
-    await phone?.close();
-  });
+  const phone = phoneForBlock();
 
   it('shows "This page could not be loaded" and a touch-sized Reload inside the shell at 375 px; Reload then loads it', async () => {
-    const { page, context } = phone;
+    const { page, context } = phone();
     // On the context, before the first page: the service worker's precache cannot fetch it either, so the screen
     // never comes from its cache (it would, once installed, whatever the page's own network does).
     await context.route(DIRECTORY_CHUNK, (route) => route.abort());

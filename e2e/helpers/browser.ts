@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 
 /** Debian's Chromium; the tests never download a browser. */
 export const CHROMIUM_PATH = '/usr/bin/chromium';
@@ -63,6 +63,24 @@ export async function openPhone(options: { clientIp?: string } = {}): Promise<Ph
     await browser.close();
     throw error;
   }
+}
+
+/**
+ * One phone for a describe block's tests: opened before the first test and
+ * closed after the last. Call it in the block; the answer gives the phone.
+ */
+export function phoneForBlock(): () => Phone {
+  let phone: Phone | undefined;
+  beforeAll(async () => {
+    phone = await openPhone();
+  });
+  afterAll(async () => {
+    await phone?.close();
+  });
+  return () => {
+    if (!phone) throw new Error('The block\'s phone is not open: call phoneForBlock() inside a describe block');
+    return phone;
+  };
 }
 
 /**
