@@ -121,6 +121,15 @@ function readCsv(text: string): string[][] {
 const FLIGHT_HEADER_LINE =
   '"Date","Pilot First Name","Pilot Last Name","Glider","Flying With","Passenger First Name","Passenger Last Name","Launch Time","Landed At","Flight Duration [hr]","Launch Type","Launch Height","Pilot in Charge?","Sharing Cost?","Tow Pilot","Tug"';
 
+/** The admin's phone on Club Data Exports, ready to load, and today's postings as get-all-transactions answers them. */
+async function adminOnExports(): Promise<{ page: Page; ledger: AllTransactions }> {
+  const page = await field.phone(DEMO.admin);
+  const ledger = (await (await page.request.get('/api/get-all-transactions', { params: { startDate: today, endDate: today } })).json()) as AllTransactions;
+  await page.goto('/export');
+  await page.getByRole('button', { name: 'Load Data for Export' }).waitFor();
+  return { page, ledger };
+}
+
 /** Choose, load, and save: the file's name and bytes. */
 async function exportFile(page: Page, label: string): Promise<{ name: string; bytes: Buffer }> {
   await page.getByLabel(label, { exact: true }).check();
@@ -190,13 +199,9 @@ describe('Club Data Exports at phone size', () => {
   });
 
   it('Transactions: every posting of the days, with the account names and the member full name', async () => {
-    const page = await field.phone(DEMO.admin);
-    const ledger = (await (await page.request.get('/api/get-all-transactions', { params: { startDate: today, endDate: today } })).json()) as AllTransactions;
+    const { page, ledger } = await adminOnExports();
     // The deposit (2 postings) and the flight's tow and rental charges.
     expect(ledger.transactions.length).toBeGreaterThanOrEqual(4);
-
-    await page.goto('/export');
-    await page.getByRole('button', { name: 'Load Data for Export' }).waitFor();
     const file = await exportFile(page, 'Transactions');
     await screenshot(page, 'export-transactions');
     expect(file.name).toBe(`Transactions_${today}_${today}.csv`);
@@ -222,11 +227,8 @@ describe('Club Data Exports at phone size', () => {
   });
 
   it('Journal and Invoices: the same postings in the layouts accounting packages import, balanced, charges as invoices', async () => {
-    const page = await field.phone(DEMO.admin);
-    const ledger = (await (await page.request.get('/api/get-all-transactions', { params: { startDate: today, endDate: today } })).json()) as AllTransactions;
+    const { page, ledger } = await adminOnExports();
     const cents = (text: string | undefined) => (text ? Math.round(Number(text) * 100) : 0);
-    await page.goto('/export');
-    await page.getByRole('button', { name: 'Load Data for Export' }).waitFor();
 
     const journal = await exportFile(page, 'Journal for accounting packages (one row per posting)');
     await screenshot(page, 'export-journal');
