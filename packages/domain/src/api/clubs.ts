@@ -17,52 +17,6 @@ export const pilotClubAnswer = clubSummaryAnswer.extend({ status: z.enum(['activ
 
 const heightUnit = z.enum(['ft', 'm']);
 
-export const listClubs = defineCall({
-  method: 'GET',
-  path: '/api/list-clubs',
-  summary: 'Every club, by name (the choices for a membership request)',
-  access: 'user',
-  answer: z.object({ clubs: z.array(clubSummaryAnswer) }),
-});
-
-export const getClubInfo = defineCall({
-  method: 'GET',
-  path: '/api/get-club-info',
-  summary: "The active club's settings, units and sanitised message",
-  access: 'member',
-  query: clubQuery,
-  answer: z.object({
-    id: z.string(),
-    name: z.string(),
-    shortName: z.string(),
-    clubLink: z.string(),
-    clubLogo: z.string(),
-    /** Sanitised rich text. */
-    message: z.string(),
-    timeZone: z.string(),
-    currency: z.string(),
-    heightUnit,
-    transactionLockDate: z.string().nullable(),
-    introStalePeriod: z.number(),
-    taxRates: z.record(z.string(), z.number()),
-    membershipYearEnd: z.string(),
-    feeList: z.array(z.string()),
-    units: z.object({ launch: z.array(z.string()) }),
-    warningLevelCents: z.number(),
-    minimumLevelCents: z.number(),
-    paymentMethods: z.array(z.string()),
-  }),
-});
-
-export const getClubPaymentMethods = defineCall({
-  method: 'GET',
-  path: '/api/get-club-payment-methods',
-  summary: "The active club's payment methods",
-  access: 'member',
-  query: clubQuery,
-  answer: z.object({ paymentMethods: z.array(z.string()) }),
-});
-
 export const clubSettingsAnswer = z.object({
   name: z.string(),
   shortName: z.string(),
@@ -78,6 +32,41 @@ export const clubSettingsAnswer = z.object({
   warningLevelCents: z.number(),
   minimumLevelCents: z.number(),
   paymentMethods: z.array(z.string()),
+});
+
+export const listClubs = defineCall({
+  method: 'GET',
+  path: '/api/list-clubs',
+  summary: 'Every club, by name (the choices for a membership request)',
+  access: 'user',
+  answer: z.object({ clubs: z.array(clubSummaryAnswer) }),
+});
+
+export const getClubInfo = defineCall({
+  method: 'GET',
+  path: '/api/get-club-info',
+  summary: "The active club's settings, units and sanitised message",
+  access: 'member',
+  query: clubQuery,
+  // The settings an admin edits, and what the club's members need besides them.
+  answer: clubSettingsAnswer.extend({
+    id: z.string(),
+    /** Sanitised rich text. */
+    message: z.string(),
+    transactionLockDate: z.string().nullable(),
+    introStalePeriod: z.number(),
+    feeList: z.array(z.string()),
+    units: z.object({ launch: z.array(z.string()) }),
+  }),
+});
+
+export const getClubPaymentMethods = defineCall({
+  method: 'GET',
+  path: '/api/get-club-payment-methods',
+  summary: "The active club's payment methods",
+  access: 'member',
+  query: clubQuery,
+  answer: z.object({ paymentMethods: z.array(z.string()) }),
 });
 
 const SETTINGS_REFUSAL = 'Only an admin can see or change the club settings';

@@ -1,4 +1,5 @@
 import type { Insertable, Kysely } from 'kysely';
+import { clubSettings } from '@flightline/domain/club.fixtures';
 import type { DB } from '../../src/db/schema.ts';
 import { apiClient, type ApiClient } from './api.ts';
 import { createFleet, type FleetOptions } from './flights.ts';
@@ -53,21 +54,7 @@ export async function signInPeople<Name extends string>(
 }
 
 /** What get-club-settings answers for a new club named Alpha Soaring: the defaults. */
-export const NEW_ALPHA_SETTINGS = {
-  name: 'Alpha Soaring',
-  shortName: '',
-  clubLink: '',
-  clubLogo: '',
-  message: '',
-  timeZone: 'America/Toronto',
-  currency: 'CAD',
-  heightUnit: 'ft',
-  taxRates: {},
-  membershipYearEnd: '12-31',
-  warningLevelCents: 0,
-  minimumLevelCents: 0,
-  paymentMethods: ['Cash', 'Cheque', 'Credit Card', 'E-Transfer'],
-};
+export const NEW_ALPHA_SETTINGS = clubSettings('Alpha Soaring');
 
 type ItemTable = 'glider' | 'tug' | 'launch_type' | 'intro_launch';
 

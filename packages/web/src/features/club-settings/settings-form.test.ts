@@ -1,23 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import type { ClubSettingsItem } from '@flightline/domain/api-types';
+import { clubSettings } from '@flightline/domain/club.fixtures';
 import { buildSettings, daysInMonth, formFromSettings, nextRowId, withMonth, type SettingsForm } from './settings-form.ts';
 import { PERCENT_MESSAGE } from './tax-percent.ts';
 
-const DEMO: ClubSettingsItem = {
-  name: 'Demo Soaring Club',
+const DEMO: ClubSettingsItem = clubSettings('Demo Soaring Club', {
   shortName: 'DSC',
   clubLink: 'https://demo.example.org',
-  clubLogo: '',
   message: '<p>Welcome</p>',
-  timeZone: 'America/Toronto',
-  currency: 'CAD',
-  heightUnit: 'ft',
   taxRates: { HST: 0.13, QST: 0.09975 },
-  membershipYearEnd: '12-31',
   warningLevelCents: 5000,
   minimumLevelCents: -2050,
   paymentMethods: ['Cash', 'Cheque'],
-};
+});
 
 const form = (change: Partial<SettingsForm> = {}): SettingsForm => ({ ...formFromSettings(DEMO), ...change });
 

@@ -1,4 +1,5 @@
 import type { CrewPageData, GliderItem, IntroItem } from '@flightline/domain/api-types';
+import { clubInfo, clubSettings } from '@flightline/domain/club.fixtures';
 import { introItem } from '@flightline/domain/intro.fixtures';
 
 /** Crew page data for the unit tests: the demo club's shape, with a few pilots, gliders and intros. */
@@ -36,26 +37,9 @@ export function crewData(change: Partial<CrewPageData> = {}): CrewPageData {
       { id: 'Intro soaring flight', launch: 'Variable', priceCents: 22_500, taxStatus: 'inclusive', taxRates: ['HST'], isActive: true },
     ],
     intros: [intro('ABC123', { recipientFirst: 'Ivy', recipientLast: 'Intro', note: 'Birthday gift' }), intro('OLD001', { staleDate: '2026-06-01', date: '' })],
-    clubInfo: {
-      id: 'club-1',
-      name: 'Demo Soaring Club',
-      shortName: 'DSC',
-      clubLink: '',
-      clubLogo: '',
-      message: '',
-      timeZone: 'America/Toronto',
-      currency: 'CAD',
-      heightUnit: 'ft',
-      transactionLockDate: null,
-      introStalePeriod: 365,
-      taxRates: { HST: 0.13 },
-      membershipYearEnd: '12-31',
-      feeList: [],
-      units: { launch: [] },
-      warningLevelCents: 5000,
-      minimumLevelCents: 0,
-      paymentMethods: ['Cash', 'Cheque'],
-    },
+    clubInfo: clubInfo(
+      clubSettings('Demo Soaring Club', { shortName: 'DSC', taxRates: { HST: 0.13 }, warningLevelCents: 5000, paymentMethods: ['Cash', 'Cheque'] }),
+    ),
     readyGliders,
     unusedGliders: ['C-FDSC', 'C-GDSA', 'C-GDSB'],
     unusedMultiSeatGliders: ['C-GDSA', 'C-GDSB'],
