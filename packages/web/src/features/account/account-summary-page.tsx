@@ -88,7 +88,7 @@ interface SummaryTableProps {
 function SummaryTable({ loading, history, timeZone, onOpen }: SummaryTableProps) {
   return (
     <div className="table-responsive">
-      <table className="table table-sm table-striped caption-top small align-middle account-rows">
+      <table className="table table-sm table-striped caption-top small align-middle account-rows stacked-rows">
         <caption className="h5 text-body fw-semibold">Summary</caption>
         <thead>
           <tr>

@@ -50,7 +50,7 @@ export function IntroRemainders({ club }: { club: string }) {
       {holding.length === 0 ? (
         <p className="text-body-secondary">No refunded intro holds anything on Intro A/P.</p>
       ) : (
-        <table className="table table-sm align-middle stack-rows money-table">
+        <table className="table table-sm align-middle stack-rows stacked-rows money-table">
           <thead>
             <tr>
               <th scope="col">SN</th>

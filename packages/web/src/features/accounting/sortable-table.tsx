@@ -61,7 +61,7 @@ export function SortableTable<T>({ columns, rows, rowKey, initialSort = HISTORY_
         </select>
       </div>
       <div className="table-responsive">
-        <table className="table table-sm table-striped small align-middle stack-rows">
+        <table className="table table-sm table-striped small align-middle stack-rows stacked-rows">
           <thead>
             <tr>
               {columns.map((column, index) => {

@@ -82,7 +82,7 @@ export function SummaryTables({ summary, open }: { summary: AccountingSummary; o
     <>
       {overview(summary).map((table) => (
         <div key={table.caption} className="table-responsive">
-          <table className="table table-sm small align-middle caption-top mb-4 totals-rows">
+          <table className="table table-sm small align-middle caption-top mb-4 totals-rows stacked-rows">
             <caption className="h6 text-body fw-semibold">{table.caption}</caption>
             <thead>
               <tr>
