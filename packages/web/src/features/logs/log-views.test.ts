@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { durationText } from '@flightline/domain/flight-duration';
 import { logFlight, MIN, PILOTS, TEN } from './log.fixtures.ts';
 import {
   ALL,
@@ -7,7 +8,6 @@ import {
   filterLog,
   flightMinutes,
   gliderChoices,
-  hoursText,
   logbookOf,
   logFlights,
   logsTitle,
@@ -25,13 +25,6 @@ describe('logs title', () => {
 });
 
 describe('durations', () => {
-  it('reads minutes as h:mm', () => {
-    expect(hoursText(0)).toBe('0:00');
-    expect(hoursText(5)).toBe('0:05');
-    expect(hoursText(90)).toBe('1:30');
-    expect(hoursText(1500)).toBe('25:00');
-  });
-
   it('counts whole minutes flown, rounded down as the line page shows them (the bill rounds up)', () => {
     expect(flightMinutes(logFlight('a'))).toBe(30);
     expect(flightMinutes(logFlight('a', { landedAt: TEN + 30 * MIN + 59_000 }))).toBe(30);
@@ -45,7 +38,7 @@ describe('durations', () => {
   it('totals the listed flights as the sum of their lines', () => {
     const flights = [logFlight('a'), logFlight('b', { landedAt: TEN + 45 * MIN + 59_000 }), logFlight('c', { landedAt: null })];
     expect(logTotals(flights)).toEqual({ flights: 3, minutes: 30 + 45 });
-    expect(hoursText(logTotals(flights).minutes)).toBe('1:15');
+    expect(durationText(logTotals(flights).minutes)).toBe('1:15');
     expect(logTotals([])).toEqual({ flights: 0, minutes: 0 });
   });
 });

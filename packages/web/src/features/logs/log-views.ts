@@ -35,13 +35,13 @@ export function flightMinutes(flight: Pick<FlightRecord, 'launchedAt' | 'landedA
   return flownMinutes(flight.launchedAt, flight.landedAt);
 }
 
-/** 'h:mm': 0:05, 1:30, 25:00. */
+/** Domain's durationText under its older name, for the logbook summary. */
 export const hoursText = durationText;
 
 /** A flight's duration as h:mm, or '—' while it has not landed. */
 export function durationOf(flight: Pick<FlightRecord, 'launchedAt' | 'landedAt'>): string {
   const minutes = flightMinutes(flight);
-  return minutes === null ? '—' : hoursText(minutes);
+  return minutes === null ? '—' : durationText(minutes);
 }
 
 export interface LogTotals {

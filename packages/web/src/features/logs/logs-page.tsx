@@ -1,6 +1,7 @@
 import '../../app/back-office.scss';
 import { useMemo, useState } from 'react';
 import type { FlightRecord, LogsData } from '@flightline/domain/api-types';
+import { durationText } from '@flightline/domain/flight-duration';
 import { FigureBoxes } from '../../components/figure-boxes.tsx';
 import { Loading, Page } from '../../components/page-state.tsx';
 import { failedToLoad } from '../../lib/offline-status.ts';
@@ -19,7 +20,6 @@ import {
   defaultTowPilot,
   filterLog,
   gliderChoices,
-  hoursText,
   isMyFlight,
   LOG_VIEWS,
   logbookOf,
@@ -148,7 +148,7 @@ function LogList({ data, me, timeZone, view, glider, onGlider, towPilot, onTowPi
         label="Totals"
         figures={[
           { name: 'Flights', value: totals.flights },
-          { name: 'Hours', value: hoursText(totals.minutes) },
+          { name: 'Hours', value: durationText(totals.minutes) },
         ]}
       />
       {view === 'mine' && <LogbookSummary club={club} me={me} timeZone={timeZone} flights={listed} pilots={data.pilots} range={data} />}
