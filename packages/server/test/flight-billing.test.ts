@@ -16,6 +16,7 @@ import { lockFlight } from '../src/modules/flights/repo.ts';
 import { insertEntry } from '../src/modules/ledger/posting-repo.ts';
 import { DEMO_VARIABLE_RANGES } from '../src/seed/demo-club.ts';
 import { apiClient, type ApiClient } from './helpers/api.ts';
+import { insertFlight } from './helpers/flights.ts';
 import { ledgerCounts, posting, postingsOf, setClubAccounting } from './helpers/ledger.ts';
 import { createClub, createPerson, createTestApp, type Person, type TestApp } from './helpers/test-app.ts';
 
@@ -175,29 +176,22 @@ describe('billing of flights', () => {
     releaseHeight?: number;
     day?: string;
     clubId?: string;
-  }) => {
-    const id = randomUUID();
-    await t.db
-      .insertInto('flight')
-      .values({
-        club_id: values.clubId ?? alpha,
-        id,
-        day: values.day ?? DAY,
-        user_id: values.pilot.userId,
-        fly_with: values.flyWith ?? 'Alone',
-        passenger_id: values.passenger?.userId ?? null,
-        share_cost: values.shareCost ?? false,
-        glider: values.glider,
-        launch_type: values.launchType ?? '',
-        intro_id: values.introId ?? null,
-        submitted_at: at(-10),
-        launched_at: values.launchedAt === undefined ? at(0) : values.launchedAt,
-        landed_at: values.landedAt ?? null,
-        release_height: values.releaseHeight ?? 0,
-      })
-      .execute();
-    return id;
-  };
+  }) =>
+    insertFlight(t.db, {
+      club_id: values.clubId ?? alpha,
+      day: values.day ?? DAY,
+      user_id: values.pilot.userId,
+      fly_with: values.flyWith ?? 'Alone',
+      passenger_id: values.passenger?.userId ?? null,
+      share_cost: values.shareCost ?? false,
+      glider: values.glider,
+      launch_type: values.launchType ?? '',
+      intro_id: values.introId ?? null,
+      submitted_at: at(-10),
+      launched_at: values.launchedAt === undefined ? at(0) : values.launchedAt,
+      landed_at: values.landedAt ?? null,
+      release_height: values.releaseHeight ?? 0,
+    });
   const flightRow = (id: string) =>
     t.db
       .selectFrom('flight')

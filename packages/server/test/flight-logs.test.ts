@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { randomUUID } from 'node:crypto';
 import type { FlightRecord, LogsData } from '@flightline/domain/api-types';
 import { refusal } from './helpers/api.ts';
-import { createIntro } from './helpers/flights.ts';
+import { createIntro, insertFlight } from './helpers/flights.ts';
 import { setClubAccounting } from './helpers/ledger.ts';
 import { createLinePeople, type LinePeople } from './helpers/line-people.ts';
 import type { Person } from './helpers/test-app.ts';
@@ -38,31 +37,26 @@ describe('flight logs: GET /api/serve-logs', () => {
   ) => {
     const at = Date.parse(`${day}T${String(hour + 4).padStart(2, '0')}:00:00Z`);
     const flown = !values.cancelled && !values.waiting;
-    const id = randomUUID();
-    await t.db
-      .insertInto('flight')
-      .values({
-        club_id: values.clubId ?? alpha,
-        id,
-        day,
-        user_id: values.user.userId,
-        first: 'P',
-        last: 'Q',
-        fly_with: values.flyWith ?? 'Alone',
-        passenger_id: values.passenger?.userId ?? null,
-        glider: values.glider ?? 'ASK-21',
-        launch_type: '2000 ft',
-        intro_id: values.introId ?? null,
-        submitted_at: new Date(at),
-        launched_at: flown ? new Date(at + MINUTE) : null,
-        landed_at: flown ? new Date(at + 31 * MINUTE) : null,
-        cancelled_at: values.cancelled ? new Date(at + 2 * MINUTE) : null,
-        tow_pilot: values.towPilot?.userId ?? null,
-        tug: values.towPilot ? 'C-GTOW' : null,
-        launch_cost_cents: flown ? 4_000 : null,
-        flight_cost_cents: flown ? 1_500 : null,
-      })
-      .execute();
+    const id = await insertFlight(t.db, {
+      club_id: values.clubId ?? alpha,
+      day,
+      user_id: values.user.userId,
+      first: 'P',
+      last: 'Q',
+      fly_with: values.flyWith ?? 'Alone',
+      passenger_id: values.passenger?.userId ?? null,
+      glider: values.glider ?? 'ASK-21',
+      launch_type: '2000 ft',
+      intro_id: values.introId ?? null,
+      submitted_at: new Date(at),
+      launched_at: flown ? new Date(at + MINUTE) : null,
+      landed_at: flown ? new Date(at + 31 * MINUTE) : null,
+      cancelled_at: values.cancelled ? new Date(at + 2 * MINUTE) : null,
+      tow_pilot: values.towPilot?.userId ?? null,
+      tug: values.towPilot ? 'C-GTOW' : null,
+      launch_cost_cents: flown ? 4_000 : null,
+      flight_cost_cents: flown ? 1_500 : null,
+    });
     if (values.introId) await t.db.updateTable('intro').set({ flight_ref: id }).where('id', '=', values.introId).execute();
     ids[name] = id;
   };

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
+import { FLOWN_ALONE } from '@flightline/domain/crew-rules';
 import { isWellFormedSerial } from '@flightline/domain/intro-serial';
 import { waitingFlightFields } from '@flightline/domain/waiting-flight';
 import { refusal } from './helpers/api.ts';
@@ -55,14 +56,9 @@ describe('requesting a flight: update-item FLIGHT', () => {
           first: 'Pat',
           last: 'Pilot',
           flyWith: 'Alone',
-          passengerID: '',
-          passengerFirst: '',
-          passengerLast: '',
-          pilotInCharge: true,
-          shareCost: false,
+          ...FLOWN_ALONE,
           glider: 'ASK-21',
           launchType: '2000 ft',
-          introRef: '',
           // The glider's launch speed when the phone sent none.
           towSpeed: 60,
           submittedAt: NOW,

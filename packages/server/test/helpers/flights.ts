@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Insertable, type Kysely } from 'kysely';
 import type { FlightRecord } from '@flightline/domain/api-types';
 import { depositPostings } from '@flightline/domain/ledger';
 import type { DB } from '../../src/db/schema.ts';
@@ -106,6 +106,13 @@ export async function createIntro(
 }
 
 /** A tow pilot checked in on a tug (the tugs' log), so launches default to them. */
+/** A flight row straight into the table (for what the line or billing would have left): `row` under a new id; that id. */
+export async function insertFlight(db: Kysely<DB>, row: Omit<Insertable<DB['flight']>, 'id'>): Promise<string> {
+  const id = randomUUID();
+  await db.insertInto('flight').values({ id, ...row }).execute();
+  return id;
+}
+
 export async function checkInTowPilot(db: Kysely<DB>, clubId: string, tug: string, pilot: string, at: number): Promise<void> {
   await db.insertInto('tow_event').values({ club_id: clubId, tug, happened_at: new Date(at), by: pilot, kind: 'checkIn', hobbs_hundredths: 123450, pilot }).execute();
 }
