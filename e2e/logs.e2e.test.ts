@@ -6,6 +6,7 @@ import { DateTime } from 'luxon';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { BalanceInfo, FlightRecord, LogsData } from '@flightline/domain/api-types';
+import { changeFlightBody } from '@flightline/domain/flight.fixtures';
 import { formatMoney } from '@flightline/domain/money';
 import { memberIds, ok, setClubTimeZone } from './helpers/api.ts';
 import { DEMO } from './helpers/demo-accounts.ts';
@@ -283,7 +284,7 @@ describe('flight logs at 375 px', () => {
     await shot(mary, 'logs-member-flight-info');
     // The server refuses her an edit too.
     const refused = await mary.request.post('/api/update-flight/', {
-      data: { ...editBody(own), idempotencyKey: randomUUID(), releaseHeight: 1000 },
+      data: changeFlightBody(own, { idempotencyKey: randomUUID(), releaseHeight: 1000 }),
     });
     expect(refused.status()).toBe(403);
   });
@@ -321,7 +322,7 @@ describe('flight logs at 375 px', () => {
     expect(await button(admin, 'Edit Flight').count()).toBe(0);
     await shot(admin, 'logs-locked');
     const refused = await admin.request.post('/api/update-flight/', {
-      data: { ...editBody(await storedFlight()), idempotencyKey: randomUUID(), releaseHeight: 1000 },
+      data: changeFlightBody(await storedFlight(), { idempotencyKey: randomUUID(), releaseHeight: 1000 }),
     });
     expect(refused.status()).toBeGreaterThanOrEqual(400);
     expect(refused.status()).toBeLessThan(500);
@@ -351,25 +352,3 @@ describe('club metrics at 375 px', () => {
     await mary.getByText('User is not authorized (603)').waitFor();
   });
 });
-
-/** A ChangeFlight body that keeps the flight as it is. */
-function editBody(f: FlightRecord) {
-  return {
-    id: f.id,
-    action: 'ChangeFlight',
-    glider: f.glider,
-    user: f.user,
-    flyWith: f.flyWith,
-    passengerID: f.passengerID,
-    passengerFirst: f.passengerFirst,
-    passengerLast: f.passengerLast,
-    pilotInCharge: f.pilotInCharge,
-    shareCost: f.shareCost,
-    launchType: f.launchType,
-    towPilot: f.towPilot,
-    tug: f.tug,
-    launchedAt: f.launchedAt,
-    landedAt: f.landedAt,
-    releaseHeight: f.releaseHeight,
-  };
-}

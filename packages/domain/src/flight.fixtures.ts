@@ -40,3 +40,32 @@ export function landedFlight(fields: Partial<FlightRecord> = {}): FlightRecord {
     ...fields,
   };
 }
+
+/** Test data: the update-flight ChangeFlight body the logs' flight modal sends — the flight as listed — with `edits`. */
+export function changeFlightBody(f: FlightRecord, edits: Record<string, unknown> = {}) {
+  return {
+    id: f.id,
+    action: 'ChangeFlight',
+    date: f.dateString,
+    glider: f.glider,
+    user: f.user,
+    first: f.first,
+    last: f.last,
+    flyWith: f.flyWith,
+    passengerID: f.passengerID,
+    passengerFirst: f.passengerFirst,
+    passengerLast: f.passengerLast,
+    pilotInCharge: f.pilotInCharge,
+    shareCost: f.shareCost,
+    launchType: f.launchType,
+    towPilot: f.towPilot,
+    tug: f.tug,
+    launchedAt: f.launchedAt,
+    landedAt: f.landedAt,
+    releaseHeight: f.releaseHeight,
+    introRef: f.introRef,
+    launchTransaction: f.launchTransaction,
+    landingTransaction: f.landingTransaction,
+    ...edits,
+  };
+}

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import type { FlightRecord, IntroListItem } from '@flightline/domain/api-types';
+import { changeFlightBody } from '@flightline/domain/flight.fixtures';
 import { refusal } from './helpers/api.ts';
-import { balanceOf, changeFlightBody, checkInTowPilot, depositFor, flightBody, gliderStatus, lineSnapshot } from './helpers/flights.ts';
+import { balanceOf, checkInTowPilot, depositFor, flightBody, gliderStatus, lineSnapshot } from './helpers/flights.ts';
 import { createBlockRule, posting, postingsOf, setClubAccounting } from './helpers/ledger.ts';
 import { createLinePeople, type LinePeople } from './helpers/line-people.ts';
 import { createPerson, type Person } from './helpers/test-app.ts';

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Insertable, type Kysely } from 'kysely';
-import type { FlightRecord } from '@flightline/domain/api-types';
 import { depositPostings } from '@flightline/domain/ledger';
 import type { DB } from '../../src/db/schema.ts';
 import { insertEntry } from '../../src/modules/ledger/posting-repo.ts';
@@ -124,35 +123,6 @@ export function flightBody(userId: string, data: Record<string, unknown> = {}, e
     id: randomUUID(),
     data: { user: userId, flyWith: 'Alone', glider: 'ASK-21', launchType: '2000 ft', weight: 80, towSpeed: 0, ...data },
     ...envelope,
-  };
-}
-
-/** The update-flight ChangeFlight body the logs' flight modal sends: the flight as listed, with `edits`. */
-export function changeFlightBody(f: FlightRecord, edits: Record<string, unknown> = {}) {
-  return {
-    id: f.id,
-    action: 'ChangeFlight',
-    date: f.dateString,
-    glider: f.glider,
-    user: f.user,
-    first: f.first,
-    last: f.last,
-    flyWith: f.flyWith,
-    passengerID: f.passengerID,
-    passengerFirst: f.passengerFirst,
-    passengerLast: f.passengerLast,
-    pilotInCharge: f.pilotInCharge,
-    shareCost: f.shareCost,
-    launchType: f.launchType,
-    towPilot: f.towPilot,
-    tug: f.tug,
-    launchedAt: f.launchedAt,
-    landedAt: f.landedAt,
-    releaseHeight: f.releaseHeight,
-    introRef: f.introRef,
-    launchTransaction: f.launchTransaction,
-    landingTransaction: f.landingTransaction,
-    ...edits,
   };
 }
 
