@@ -255,8 +255,8 @@ describe('the page before its script: the HTML shell', () => {
     const html = decoded(await raw('/crew/', { cookie, 'accept-encoding': 'br' }));
     const crew = PRELOADS.routes['/crew']!;
     expect(crew.js[0]).toMatch(/^\/assets\/crew-page-[\w-]+\.js$/);
-    for (const href of crew.js) expect(html).toContain(`<link rel="modulepreload" crossorigin href="${href}">`);
-    for (const href of crew.css) expect(html).toContain(`<link rel="preload" as="style" crossorigin href="${href}">`);
+    for (const href of crew.js) expect(html).toContain(`<link rel="modulepreload" fetchpriority="low" crossorigin href="${href}">`);
+    for (const href of crew.css) expect(html).toContain(`<link rel="preload" as="style" fetchpriority="low" crossorigin href="${href}">`);
     expect(html).toContain('<link rel="preload" as="fetch" crossorigin href="/api/session">');
 
     const files = new Set(Object.values(PRELOADS.routes).flatMap((route) => [...route.js, ...route.css]));

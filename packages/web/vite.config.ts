@@ -35,6 +35,25 @@ export default defineConfig({
               name: 'framework',
               test: /node_modules[\\/](react|react-dom|scheduler|wouter|regexparam|use-sync-external-store|@tanstack)[\\/]|src[\\/]lib[\\/](api|session|online|offline-status|live-status|club-dates)\.ts$/,
             },
+            // Each server resource's query options (lib/api/), a few hundred bytes apiece: every signed-in page reads
+            // several of them, and Home and the live line all of them, so one file instead of a dozen round trips.
+            // Not the version check, which the shell runs on every page, signed in or not.
+            { name: 'api', test: (id: string) => /src[\\/]lib[\\/]api[\\/][\w-]+\.ts$/.test(id) && !/[\\/]version\.ts$/.test(id) },
+            // The form kit: React Bootstrap's form controls, buttons and spinner with the app's field frame, used
+            // together by every screen with a form (the field pages among them), in one file instead of five.
+            {
+              name: 'forms',
+              test: /node_modules[\\/](react-bootstrap[\\/]esm[\\/](Button|Form\w*|Spinner|Feedback|FloatingLabel|Switch)\.js$|prop-types[\\/])|src[\\/]components[\\/]form[\\/]field-frame\.tsx$/,
+            },
+            // The field outbox (lib/outbox/): every field page and the navbar's count use all of it. Not the flag the
+            // shell reads on every page (nor, by way of the outbox's own imports, anything else the entry needs), so
+            // that a first visit never downloads the outbox.
+            {
+              name: 'outbox',
+              test: (id: string) =>
+                /src[\\/]lib[\\/]outbox[\\/][\w-]+\.ts$|domain[\\/]src[\\/]outbox[\w-]*\.ts$/.test(id) && !/[\\/]waiting-flag\.ts$/.test(id),
+              includeDependenciesRecursively: false,
+            },
           ],
         },
       },

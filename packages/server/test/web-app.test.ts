@@ -72,7 +72,8 @@ describe('the web app pages', () => {
     expect(response.statusCode).toBe(200);
     return response;
   };
-  const preloaded = (html: string) => [...html.matchAll(/<link rel="(modulepreload|preload)"(?: as="(\w+)")? crossorigin href="([^"]+)">/g)].map((m) => `${m[2] ?? m[1]} ${m[3]}`);
+  const preloaded = (html: string) =>
+    [...html.matchAll(/<link rel="(modulepreload|preload)"(?: as="(\w+)")?(?: fetchpriority="low")? crossorigin href="([^"]+)">/g)].map((m) => `${m[2] ?? m[1]} ${m[3]}`);
 
   it("/ without a session: the landing page and the visitor's navbar in the shell, the root marked data-landing and data-signed-out, nothing preloaded", async () => {
     const html = (await page('/')).body;
@@ -129,6 +130,10 @@ describe('the web app pages', () => {
     expect(html).toContain('<div id="root" data-first-state="/crew" data-session>');
     expect(html).toContain('<!--page--><main class="container page py-3" inert=""><h1 class="h3 mb-3">Request Flight</h1><form novalidate="">');
     expect(html).toContain('<p class="crew-summary bg-body-tertiary rounded px-3 py-2" aria-live="polite">You (Pat Pilot) are in no glider yet with no launch type yet, flying alone.</p>');
+    // The screen's code and styles at low priority (the HTML draws the first paint); its reads at the browser's own.
+    expect(html).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/crew-page-1.js">');
+    expect(html).toContain('<link rel="preload" as="style" fetchpriority="low" crossorigin href="/assets/crew-page-1.css">');
+    expect(html).toContain('<link rel="preload" as="fetch" crossorigin href="/api/serve-crew">');
     // The preloaded address is the signed-in member's own crew page, as the app reads it.
     const read = await t.app.inject({ method: 'GET', url: '/api/serve-crew', headers: { cookie: session } });
     expect(read.statusCode).toBe(200);

@@ -21,7 +21,8 @@ import { ROUTE_PRELOADS_FILE, routeOf, type RoutePreloads } from '@flightline/do
  *   - adds `<link rel="modulepreload">` for the page's lazily loaded screen
  *     and its imports, and `<link rel="preload" as="style">` for its styles
  *     (dist/.vite/route-preloads.json, written by the build), so they download
- *     with the first script instead of after it;
+ *     with the first script instead of after it, at low priority, behind
+ *     what the first paint needs;
  *   - with a session cookie, draws the page's heading in the loading state for
  *     the field pages with a fixed title (domain page-headings.ts), and
  *     preloads the app's first read, GET /api/session, and the page's own
@@ -119,9 +120,11 @@ export function pageHtml(indexHtml: string, preloads: RoutePreloads | undefined,
   }
   const preload = preloads?.routes[route];
   if (preload && (signedIn || !preload.signedIn)) {
+    // At low priority: the screen's code and styles are needed once the app's own script has run, never for the
+    // first paint (the HTML draws it), so on a weak connection they wait behind the style sheet and the app's script.
     links.push(
-      ...preload.js.map((href) => `<link rel="modulepreload" crossorigin href="${escapeAttribute(href)}">`),
-      ...preload.css.map((href) => `<link rel="preload" as="style" crossorigin href="${escapeAttribute(href)}">`),
+      ...preload.js.map((href) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="${escapeAttribute(href)}">`),
+      ...preload.css.map((href) => `<link rel="preload" as="style" fetchpriority="low" crossorigin href="${escapeAttribute(href)}">`),
     );
   }
   if (links.length) html = html.replace('</head>', () => `    ${links.join('\n    ')}\n  </head>`);
