@@ -1,4 +1,5 @@
 import type { ClubSettingsItem } from '@flightline/domain/api-types';
+import { NEW_CLUB_SETTINGS } from '@flightline/domain/club-defaults';
 import { isValidTimeZone } from '@flightline/domain/club-time';
 import { centsToDecimal, parseCents } from '@flightline/domain/money';
 import { clubSettingsSchema, type ClubSettings } from '@flightline/domain/schemas/fleet';
@@ -92,21 +93,7 @@ const blank = (text: string) => text.trim() === '';
  * object, so they are checked on this sample too and their messages show with
  * the other fields' messages, not one round later.
  */
-const VALID_SAMPLE: ClubSettings = {
-  name: 'Sample',
-  shortName: '',
-  clubLink: '',
-  clubLogo: '',
-  message: '',
-  timeZone: 'UTC',
-  currency: 'CAD',
-  heightUnit: 'ft',
-  taxRates: {},
-  membershipYearEnd: '12-31',
-  warningLevelCents: 0,
-  minimumLevelCents: 0,
-  paymentMethods: ['Cash'],
-};
+const VALID_SAMPLE: ClubSettings = { ...NEW_CLUB_SETTINGS, name: 'Sample', timeZone: 'UTC' };
 
 export type BuildResult = { ok: true; settings: ClubSettings } | { ok: false; errors: FormErrors };
 
