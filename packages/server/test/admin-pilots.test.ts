@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminPilot } from '@flightline/domain/admin-pilot.fixtures';
 import { NOT_ACTIVATED, refusal } from './helpers/api.ts';
 import { createPerson, type Person } from './helpers/test-app.ts';
-import { openTwoClubs, signInPeople, type TwoClubs } from './helpers/clubs.ts';
+import { openTwoClubs, type TwoClubsAndPeople } from './helpers/clubs.ts';
 
 const NOW = Date.parse('2025-07-10T15:00:00Z');
 const ADMIN_ONLY = "Only an admin can change a member's qualifications or answer membership requests";
@@ -12,27 +12,28 @@ const ADMIN_ONLY = "Only an admin can change a member's qualifications or answer
  * expiry) and the answer to a membership request.
  */
 describe('admin edits of pilots through POST /api/update-item/ PILOT', () => {
-  let { t, api, alpha, bravo } = {} as TwoClubs;
+  let { t, api, alpha, bravo, people, cookies } = {} as TwoClubsAndPeople;
   let admin: Person;
   let adminCookie: string;
-  const cookies: Record<string, string> = {};
-  const people: Record<string, Person> = {};
 
   beforeAll(async () => {
-    ({ t, api, alpha, bravo } = await openTwoClubs({ now: NOW }));
-    admin = await createPerson(t.db, { club: alpha, first: 'Alex', last: 'Admin', flags: { is_admin: true } });
-    adminCookie = await t.signIn(admin.email);
-    const signedIn = await signInPeople(t, {
-      otherAdmin: { club: alpha, flags: { is_admin: true }, first: 'Olga', last: 'Otheradmin', email: 'otheradmin@example.org' },
-      funds: { club: alpha, flags: { can_add_funds: true }, first: 'Fred', last: 'Funds', email: 'funds@example.org' },
-      gliders: { club: alpha, flags: { can_update_gliders: true }, first: 'Gina', last: 'Gliders', email: 'gliders@example.org' },
-      member: { club: alpha, first: 'Mary', last: 'Member', email: 'member@example.org' },
-      inactiveAdmin: { club: alpha, flags: { is_admin: true, is_active: false }, first: 'Ian', last: 'Inactive', email: 'inactiveadmin@example.org' },
-      bravoAdmin: { club: bravo, flags: { is_admin: true }, first: 'Bob', last: 'Bravo', email: 'bravoadmin@example.org' },
-      bravoMember: { club: bravo, first: 'Bill', last: 'Bravo', email: 'bravomember@example.org' },
-    });
-    Object.assign(people, signedIn.people);
-    Object.assign(cookies, signedIn.cookies);
+    ({ t, api, alpha, bravo, people, cookies } = await openTwoClubs(
+      { now: NOW },
+      {
+        people: (clubs) => ({
+          admin: { club: clubs.alpha, first: 'Alex', last: 'Admin', flags: { is_admin: true } },
+          otherAdmin: { club: clubs.alpha, flags: { is_admin: true }, first: 'Olga', last: 'Otheradmin', email: 'otheradmin@example.org' },
+          funds: { club: clubs.alpha, flags: { can_add_funds: true }, first: 'Fred', last: 'Funds', email: 'funds@example.org' },
+          gliders: { club: clubs.alpha, flags: { can_update_gliders: true }, first: 'Gina', last: 'Gliders', email: 'gliders@example.org' },
+          member: { club: clubs.alpha, first: 'Mary', last: 'Member', email: 'member@example.org' },
+          inactiveAdmin: { club: clubs.alpha, flags: { is_admin: true, is_active: false }, first: 'Ian', last: 'Inactive', email: 'inactiveadmin@example.org' },
+          bravoAdmin: { club: clubs.bravo, flags: { is_admin: true }, first: 'Bob', last: 'Bravo', email: 'bravoadmin@example.org' },
+          bravoMember: { club: clubs.bravo, first: 'Bill', last: 'Bravo', email: 'bravomember@example.org' },
+        }),
+      },
+    ));
+    admin = people.admin!;
+    adminCookie = cookies.admin!;
   });
   afterAll(() => t.close());
 

@@ -1,15 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refusal } from './helpers/api.ts';
 
-import { NEW_ALPHA_SETTINGS, openTwoClubs, signInPeople, type TwoClubs } from './helpers/clubs.ts';
+import { NEW_ALPHA_SETTINGS, openTwoClubs, type TwoClubsAndPeople } from './helpers/clubs.ts';
 
 const UNSAFE_MESSAGE = '<p>Field opens at <strong>9:00</strong></p><script>alert(1)</script><a href="javascript:alert(2)">x</a>';
 const SAFE_MESSAGE = '<p>Field opens at <strong>9:00</strong></p><a rel="noopener noreferrer" target="_blank">x</a>';
 const ADMIN_ONLY = 'Only an admin can see or change the club settings';
 
 describe('club settings: GET /api/get-club-settings, POST /api/update-club-settings', () => {
-  let { t, api, alpha, bravo } = {} as TwoClubs;
-  const cookies: Record<string, string> = {};
+  let { t, api, alpha, cookies } = {} as TwoClubsAndPeople;
 
   const settings = {
     name: 'Alpha Soaring Club',
@@ -28,20 +27,19 @@ describe('club settings: GET /api/get-club-settings, POST /api/update-club-setti
   };
 
   beforeAll(async () => {
-    ({ t, api, alpha, bravo } = await openTwoClubs());
-    Object.assign(
-      cookies,
-      (
-        await signInPeople(t, {
-          admin: { club: alpha, flags: { is_admin: true } },
-          funds: { club: alpha, flags: { can_add_funds: true } },
-          gliders: { club: alpha, flags: { can_update_gliders: true } },
-          member: { club: alpha },
-          inactiveAdmin: { club: alpha, flags: { is_admin: true, is_active: false } },
-          bravoAdmin: { club: bravo, flags: { is_admin: true } },
-        })
-      ).cookies,
-    );
+    ({ t, api, alpha, cookies } = await openTwoClubs(
+      {},
+      {
+        people: (clubs) => ({
+          admin: { club: clubs.alpha, flags: { is_admin: true } },
+          funds: { club: clubs.alpha, flags: { can_add_funds: true } },
+          gliders: { club: clubs.alpha, flags: { can_update_gliders: true } },
+          member: { club: clubs.alpha },
+          inactiveAdmin: { club: clubs.alpha, flags: { is_admin: true, is_active: false } },
+          bravoAdmin: { club: clubs.bravo, flags: { is_admin: true } },
+        }),
+      },
+    ));
   });
   afterAll(() => t.close());
 

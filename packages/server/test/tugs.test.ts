@@ -5,7 +5,7 @@ import type { TowEventResult, TugPageData, TugStatus } from '@flightline/domain/
 import { listTugStatuses } from '../src/modules/tugs/service.ts';
 import { NOT_ACTIVATED, NOT_YOUR_CLUB, refusal } from './helpers/api.ts';
 
-import { openTwoClubs, signInPeople, type TwoClubs } from './helpers/clubs.ts';
+import { openTwoClubs, type TwoClubsAndPeople } from './helpers/clubs.ts';
 
 const NOW = Date.parse('2025-07-10T15:00:00Z');
 
@@ -16,12 +16,22 @@ const NOW = Date.parse('2025-07-10T15:00:00Z');
  * log cannot be changed.
  */
 describe('tugs: get-tugs and create-tow', () => {
-  let { t, api, alpha, bravo } = {} as TwoClubs;
-  const cookies: Record<string, string> = {};
-  const ids: Record<string, string> = {};
+  let { t, api, alpha, bravo, ids, cookies } = {} as TwoClubsAndPeople;
 
   beforeAll(async () => {
-    ({ t, api, alpha, bravo } = await openTwoClubs({ now: NOW }));
+    ({ t, api, alpha, bravo, ids, cookies } = await openTwoClubs(
+      { now: NOW },
+      {
+        people: (clubs) => ({
+          zoe: { club: clubs.alpha, first: 'Zoe', last: 'Towner', flags: { is_tow_pilot: true } },
+          adam: { club: clubs.alpha, first: 'Adam', last: 'Yorke', flags: { is_tow_pilot: true } },
+          crew: { club: clubs.alpha, first: 'Casey', last: 'Crew' },
+          expiredTow: { club: clubs.alpha, first: 'Ed', last: 'Expired', flags: { is_tow_pilot: true, active_expiration: '2025-07-09' } },
+          inactiveTow: { club: clubs.alpha, first: 'Ina', last: 'Inactive', flags: { is_tow_pilot: true, is_active: false } },
+          bravoTow: { club: clubs.bravo, first: 'Bea', last: 'Bravo', flags: { is_tow_pilot: true } },
+        }),
+      },
+    ));
     await t.db
       .insertInto('tug')
       .values([
@@ -31,16 +41,6 @@ describe('tugs: get-tugs and create-tow', () => {
         { club_id: bravo, id: 'C-GBRV', aircraft_type: 'Maule', status: 'Ready' },
       ])
       .execute();
-    const signedIn = await signInPeople(t, {
-      zoe: { club: alpha, first: 'Zoe', last: 'Towner', flags: { is_tow_pilot: true } },
-      adam: { club: alpha, first: 'Adam', last: 'Yorke', flags: { is_tow_pilot: true } },
-      crew: { club: alpha, first: 'Casey', last: 'Crew' },
-      expiredTow: { club: alpha, first: 'Ed', last: 'Expired', flags: { is_tow_pilot: true, active_expiration: '2025-07-09' } },
-      inactiveTow: { club: alpha, first: 'Ina', last: 'Inactive', flags: { is_tow_pilot: true, is_active: false } },
-      bravoTow: { club: bravo, first: 'Bea', last: 'Bravo', flags: { is_tow_pilot: true } },
-    });
-    Object.assign(ids, signedIn.ids);
-    Object.assign(cookies, signedIn.cookies);
   });
   afterAll(() => t.close());
 

@@ -15,8 +15,24 @@ export interface TwoClubs {
   bravo: string;
 }
 
-/** A test app with Alpha Soaring and Bravo Gliding; with `fleet`, each club flies the flight-line fleet of createFleet. */
-export async function openTwoClubs(options: TestAppOptions = {}, clubs: { fleet?: boolean } = {}): Promise<TwoClubs> {
+/** The people a test signs in, by the name it calls them, given the two clubs' ids. */
+export type PeopleOf = (clubs: { alpha: string; bravo: string }) => Record<string, PersonValues>;
+
+/** Two clubs and the people signed in there: who they are, their user ids and session cookies, by name. */
+export interface TwoClubsAndPeople extends TwoClubs {
+  people: Record<string, Person>;
+  ids: Record<string, string>;
+  cookies: Record<string, string>;
+}
+
+/**
+ * A test app with Alpha Soaring and Bravo Gliding; with `fleet`, each club
+ * flies the flight-line fleet of createFleet; with `people`, those are created
+ * and signed in, in the order given (signInPeople).
+ */
+export async function openTwoClubs(options?: TestAppOptions, clubs?: { fleet?: boolean }): Promise<TwoClubs>;
+export async function openTwoClubs(options: TestAppOptions, clubs: { fleet?: boolean; people: PeopleOf }): Promise<TwoClubsAndPeople>;
+export async function openTwoClubs(options: TestAppOptions = {}, clubs: { fleet?: boolean; people?: PeopleOf } = {}): Promise<TwoClubs> {
   const t = await createTestApp(options);
   const alpha = await createClub(t.db, { name: 'Alpha Soaring' });
   const bravo = await createClub(t.db, { name: 'Bravo Gliding' });
@@ -24,7 +40,8 @@ export async function openTwoClubs(options: TestAppOptions = {}, clubs: { fleet?
     await createFleet(t.db, alpha);
     await createFleet(t.db, bravo);
   }
-  return { t, api: apiClient(t), alpha, bravo };
+  const opened = { t, api: apiClient(t), alpha, bravo };
+  return clubs.people ? { ...opened, ...(await signInPeople(t, clubs.people({ alpha, bravo }))) } : opened;
 }
 
 export type AlphaClub = Omit<TwoClubs, 'bravo'>;
