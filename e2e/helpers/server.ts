@@ -50,6 +50,8 @@ export async function startServer(options: {
       PORT: String(port),
       PUBLIC_URL: baseUrl,
       SEED_DEMO: 'true',
+      // The browser tests count on the demo club exactly as it is made, without its last season.
+      SEED_DEMO_HISTORY: 'false',
       AUTH_SECRET: randomBytes(32).toString('base64url'),
       WEB_DIST,
       ...options.env,

@@ -8,6 +8,13 @@ describe('readConfig', () => {
     expect(readConfig({ DEMO_TIMEZONE: 'America/Vancouver' }).demoTimeZone).toBe('America/Vancouver');
   });
 
+  it('seeds the demo club with its last season unless SEED_DEMO_HISTORY is false', () => {
+    expect(readConfig({}).seedDemoHistory).toBe(true);
+    expect(readConfig({ SEED_DEMO_HISTORY: 'true' }).seedDemoHistory).toBe(true);
+    expect(readConfig({ SEED_DEMO_HISTORY: 'false' }).seedDemoHistory).toBe(false);
+    expect(readConfig({ SEED_DEMO: 'false' })).toMatchObject({ seedDemo: false, seedDemoHistory: true });
+  });
+
   it('refuses a DEMO_TIMEZONE that is not an IANA zone, naming the variable', () => {
     expect(() => readConfig({ DEMO_TIMEZONE: 'Mars/Olympus' })).toThrow(
       'DEMO_TIMEZONE must be an IANA time zone such as America/Toronto, not Mars/Olympus',

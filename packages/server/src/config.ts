@@ -16,6 +16,8 @@ export interface Config {
   publicUrl: string;
   authSecret: string | undefined;
   seedDemo: boolean;
+  /** With the demo club, its last season of flights, money and intros (false: the club alone). */
+  seedDemoHistory: boolean;
   /** The demo club's time zone when it is created (an IANA name). */
   demoTimeZone: string;
   webDist: string | undefined;
@@ -74,6 +76,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: env.PUBLIC_URL ?? `http://localhost:${port}`,
     authSecret: env.AUTH_SECRET || undefined,
     seedDemo: (env.SEED_DEMO ?? 'true') !== 'false',
+    seedDemoHistory: (env.SEED_DEMO_HISTORY ?? 'true') !== 'false',
     demoTimeZone,
     // Relative to the folder the server is started in, as DATA_DIR is.
     webDist: env.WEB_DIST ? resolve(env.WEB_DIST) : undefined,

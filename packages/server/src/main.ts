@@ -6,7 +6,7 @@ import { openDatabase } from './db/engine.ts';
 import { migrateAs } from './db/roles.ts';
 import type { DB } from './db/schema.ts';
 import { createMailer } from './mail/mailer.ts';
-import { seedDemoClub } from './seed/demo-club.ts';
+import { seedDemo } from './seed/demo-season.ts';
 
 /** The auth secret: AUTH_SECRET, or one generated once and kept in the database for every process. */
 async function authSecret(db: Kysely<DB>, fromEnv: string | undefined): Promise<string> {
@@ -30,7 +30,16 @@ async function main() {
   );
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db, log: console.log });
   if (config.seedDemo) {
-    const demo = await seedDemoClub(database.db, { timeZone: config.demoTimeZone });
+    const startedMs = Date.now();
+    const { demo, season } = await seedDemo(database.db, { timeZone: config.demoTimeZone, history: config.seedDemoHistory });
+    if (season) {
+      console.log(
+        `Demo club: seeding last season … ${season.firstDay} to ${season.lastDay}: ${season.flights} flights on ${season.flyingDays} days, ` +
+          `${season.deposits} deposits, ${season.blocks} blocks, ${season.introsSold} intros sold (${season.introsFlown} flown, ` +
+          `${season.introsRefunded} refunded, ${season.introsCancelled} cancelled), ${season.fees} fees, ${season.expenses} expenses, ` +
+          `${season.tugSessions} tug sessions in ${((Date.now() - startedMs) / 1000).toFixed(1)} s`,
+      );
+    }
     if (demo.created) {
       console.log(`Demo club "${demo.clubName}" created. Log in as ${demo.adminEmail} with password ${demo.adminPassword}`);
     } else {
