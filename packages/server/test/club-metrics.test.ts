@@ -1,7 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refusal } from './helpers/api.ts';
 import { openTwoClubs, type TwoClubs } from './helpers/clubs.ts';
+import { insertFlight } from './helpers/flights.ts';
 import { createLinePeople, type LinePeople } from './helpers/line-people.ts';
 import type { Person } from './helpers/test-app.ts';
 
@@ -21,25 +21,21 @@ describe('club metrics: GET /api/get-club-metrics', () => {
   const cookie = (person: Person) => t.cookieFor(person.email);
 
   const flight = (club: string, values: { day: string; user: Person; glider: string; submitted: string; launched?: string; landed?: string; cancelled?: string; passenger?: Person }) =>
-    t.db
-      .insertInto('flight')
-      .values({
-        club_id: club,
-        id: randomUUID(),
-        day: values.day,
-        user_id: values.user.userId,
-        fly_with: values.passenger ? 'Instructor' : 'Alone',
-        passenger_id: values.passenger?.userId ?? null,
-        glider: values.glider,
-        launch_type: '2000 ft',
-        submitted_at: edt(values.day, values.submitted),
-        launched_at: values.launched ? edt(values.day, values.launched) : null,
-        landed_at: values.landed ? edt(values.day, values.landed) : null,
-        cancelled_at: values.cancelled ? edt(values.day, values.cancelled) : null,
-        tug: values.launched ? 'C-GTOW' : null,
-        tow_pilot: values.launched ? tom.userId : null,
-      })
-      .execute();
+    insertFlight(t.db, {
+      club_id: club,
+      day: values.day,
+      user_id: values.user.userId,
+      fly_with: values.passenger ? 'Instructor' : 'Alone',
+      passenger_id: values.passenger?.userId ?? null,
+      glider: values.glider,
+      launch_type: '2000 ft',
+      submitted_at: edt(values.day, values.submitted),
+      launched_at: values.launched ? edt(values.day, values.launched) : null,
+      landed_at: values.landed ? edt(values.day, values.landed) : null,
+      cancelled_at: values.cancelled ? edt(values.day, values.cancelled) : null,
+      tug: values.launched ? 'C-GTOW' : null,
+      tow_pilot: values.launched ? tom.userId : null,
+    });
 
   beforeAll(async () => {
     ({ t, api, alpha, bravo } = await openTwoClubs({ now: NOW }, { fleet: true }));
