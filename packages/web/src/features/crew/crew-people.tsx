@@ -2,6 +2,7 @@ import type { CrewPageData } from '@flightline/domain/api-types';
 import { FLY_WITH, type FlyWith } from '@flightline/domain/crew-rules';
 import { FieldFrame } from '../../components/form/field-frame.tsx';
 import { ChoiceButtons } from './choice-buttons.tsx';
+import { NameField } from './name-field.tsx';
 import { fullName, pilotChoices, pilotInCommandLabel, secondPersonChoices, withFlyWith, withPilot, withSecond, type CrewDraft } from '@flightline/domain/crew-draft';
 
 const FLY_WITH_CHOICES = FLY_WITH.map((value) => ({ value, label: value }));
@@ -84,14 +85,5 @@ export function CrewPeople({ id, data, draft, update }: CrewPeopleProps) {
         />
       )}
     </>
-  );
-}
-
-/** One of a friend's names, typed freely. */
-function NameField({ id, label, value, onChange }: { id: string; label: string; value: string; onChange: (value: string) => void }) {
-  return (
-    <FieldFrame id={id} label={label}>
-      <input id={id} className="form-control" maxLength={60} autoComplete="off" value={value} onChange={(e) => onChange(e.target.value)} />
-    </FieldFrame>
   );
 }

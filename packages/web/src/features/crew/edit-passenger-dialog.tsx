@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
+import { NameField } from './name-field.tsx';
 
 interface EditPassengerDialogProps {
   show: boolean;
@@ -39,18 +40,8 @@ function PassengerForm({ first, last, onCancel, onSave }: Omit<EditPassengerDial
         </Modal.Title>
       </Modal.Header>
       <Modal.Body>
-        <div className="mb-3">
-          <label className="form-label" htmlFor={`${id}-first`}>
-            First name
-          </label>
-          <input id={`${id}-first`} className="form-control" value={name.first} maxLength={60} autoComplete="off" onChange={(e) => setName({ ...name, first: e.target.value })} />
-        </div>
-        <div className="mb-1">
-          <label className="form-label" htmlFor={`${id}-last`}>
-            Last name
-          </label>
-          <input id={`${id}-last`} className="form-control" value={name.last} maxLength={60} autoComplete="off" onChange={(e) => setName({ ...name, last: e.target.value })} />
-        </div>
+        <NameField id={`${id}-first`} label="First name" value={name.first} onChange={(first) => setName({ ...name, first })} />
+        <NameField id={`${id}-last`} label="Last name" value={name.last} onChange={(last) => setName({ ...name, last })} className="mb-1" />
       </Modal.Body>
       <Modal.Footer>
         <Button variant="secondary" onClick={onCancel}>
