@@ -2,46 +2,45 @@ import { Check } from '../../components/form/fields.tsx';
 import { InputField } from '../../components/form/input-field.tsx';
 import type { SaleDraft, updateDraft } from './sale-form.ts';
 
+type Change = Parameters<typeof updateDraft>[1];
+
 interface SalePeopleProps {
   draft: SaleDraft;
-  set: (change: Parameters<typeof updateDraft>[1]) => void;
+  set: (change: Change) => void;
 }
 
 /** The buyer and the passenger: names and emails; the passenger's follow the buyer's while "same as buyer" is ticked. */
 export function SalePeople({ draft, set }: SalePeopleProps) {
   return (
     <>
-      <div className="row g-2">
-        <InputField className="col-6 mb-3" label="Buyer First Name" value={draft.buyerFirst} onChange={(buyerFirst) => set({ buyerFirst })} maxLength={60} />
-        <InputField className="col-6 mb-3" label="Buyer Last Name" value={draft.buyerLast} onChange={(buyerLast) => set({ buyerLast })} maxLength={60} />
-      </div>
-      <InputField label="Buyer Email" type="email" inputMode="email" value={draft.buyerEmail} onChange={(buyerEmail) => set({ buyerEmail })} maxLength={254} />
-
+      <PersonFields person="buyer" label="Buyer" draft={draft} set={set} />
       <Check label="Passenger same as buyer" checked={draft.sameAsBuyer} onChange={(sameAsBuyer) => set({ sameAsBuyer })} className="mb-2" />
+      <PersonFields person="recipient" label="Passenger" draft={draft} set={draft.sameAsBuyer ? undefined : set} />
+    </>
+  );
+}
+
+interface PersonFieldsProps {
+  person: 'buyer' | 'recipient';
+  label: 'Buyer' | 'Passenger';
+  draft: SaleDraft;
+  /** None while the fields show another's names (shown greyed, not editable). */
+  set: ((change: Change) => void) | undefined;
+}
+
+/** One person's first and last name side by side, then their email. */
+function PersonFields({ person, label, draft, set }: PersonFieldsProps) {
+  const field = <Name extends 'First' | 'Last' | 'Email'>(name: Name) => {
+    const key = `${person}${name}` as const;
+    return { value: draft[key], onChange: set && ((value: string) => set({ [key]: value } as Change)) };
+  };
+  return (
+    <>
       <div className="row g-2">
-        <InputField
-          className="col-6 mb-3"
-          label="Passenger First Name"
-          value={draft.recipientFirst}
-          onChange={draft.sameAsBuyer ? undefined : (recipientFirst) => set({ recipientFirst })}
-          maxLength={60}
-        />
-        <InputField
-          className="col-6 mb-3"
-          label="Passenger Last Name"
-          value={draft.recipientLast}
-          onChange={draft.sameAsBuyer ? undefined : (recipientLast) => set({ recipientLast })}
-          maxLength={60}
-        />
+        <InputField className="col-6 mb-3" label={`${label} First Name`} {...field('First')} maxLength={60} />
+        <InputField className="col-6 mb-3" label={`${label} Last Name`} {...field('Last')} maxLength={60} />
       </div>
-      <InputField
-        label="Passenger Email"
-        type="email"
-        inputMode="email"
-        value={draft.recipientEmail}
-        onChange={draft.sameAsBuyer ? undefined : (recipientEmail) => set({ recipientEmail })}
-        maxLength={254}
-      />
+      <InputField label={`${label} Email`} type="email" inputMode="email" {...field('Email')} maxLength={254} />
     </>
   );
 }
