@@ -1,6 +1,6 @@
 import type { IntroLaunchItem, ServeAdmin } from '@flightline/domain/api-types';
 import { introLaunchFieldsSchema, introLaunchUpdateSchema, LAUNCH_LABEL_MAX, type IntroLaunchFields } from '@flightline/domain/schemas/fleet';
-import { changeRows, schemaProblem, withNewId } from '../items/changes.ts';
+import { changeRows, namedItemEdit, schemaProblem } from '../items/changes.ts';
 import { EditorModal } from '../items/editor-modal.tsx';
 import { Check, MoneyText, SelectInput } from '../../../components/form/fields.tsx';
 import { NewIdField } from '../items/new-id-field.tsx';
@@ -37,11 +37,7 @@ export function IntroLaunchEditor({ introLaunch, data, onClose }: { introLaunch:
 
   return (
     <EditorModal
-      kind="introLaunch"
-      title={creating ? 'New Intro Launch' : `Edit Intro Launch ${introLaunch.id}`}
-      creating={creating}
-      changes={creating ? withNewId('Intro label', id, rows) : rows}
-      request={{ kind: 'introLaunch', id, data: creating ? draft : changed }}
+      {...namedItemEdit({ kind: 'introLaunch', title: 'Intro Launch', idLabel: 'Intro label', id, creating, rows, draft, changed })}
       enabled
       problem={problem}
       onClose={onClose}

@@ -1,4 +1,5 @@
 import { formatMoney } from '@flightline/domain/money';
+import type { ItemKind } from './item-kinds.ts';
 
 /**
  * What an editor sends and shows before saving: the fields that differ from
@@ -78,6 +79,34 @@ export function changeRows<T extends object>(original: T, draft: T, specs: reado
 /** A new item's confirm-changes list opens with the id it is created under, once one is typed. */
 export function withNewId(label: string, id: string, rows: ChangeRow[]): ChangeRow[] {
   return id ? [{ key: 'id', label, from: '—', to: id }, ...rows] : rows;
+}
+
+interface NamedItemEdit<Fields> {
+  kind: ItemKind;
+  /** 'Tug': the title reads 'New Tug' or 'Edit Tug C-FTOW'. */
+  title: string;
+  /** The id's label in the confirm-changes list ('Registration'). */
+  idLabel: string;
+  id: string;
+  creating: boolean;
+  rows: ChangeRow[];
+  draft: Fields;
+  changed: Partial<Fields>;
+}
+
+/**
+ * The editor shell's title, confirm-changes list and request for an item whose
+ * id is typed when it is created (glider, tug, launch, intro launch): a new
+ * item lists its id first and sends every field, an update only what changed.
+ */
+export function namedItemEdit<Fields extends object>({ kind, title, idLabel, id, creating, rows, draft, changed }: NamedItemEdit<Fields>) {
+  return {
+    kind,
+    title: creating ? `New ${title}` : `Edit ${title} ${id}`,
+    creating,
+    changes: creating ? withNewId(idLabel, id, rows) : rows,
+    request: { kind, id, data: creating ? draft : changed },
+  };
 }
 
 /** The shape of a zod safeParse result, so the web needs no direct zod import. */

@@ -11,7 +11,7 @@ import {
   launchUpdateSchema,
   type LaunchFields,
 } from '@flightline/domain/schemas/fleet';
-import { changeRows, schemaProblem, withNewId } from '../items/changes.ts';
+import { changeRows, namedItemEdit, schemaProblem } from '../items/changes.ts';
 import { EditorModal } from '../items/editor-modal.tsx';
 import { Check, MoneyText, NumberText } from '../../../components/form/fields.tsx';
 import { NewIdField } from '../items/new-id-field.tsx';
@@ -47,11 +47,7 @@ export function LaunchEditor({ launch, data, onClose }: { launch: LaunchItem | n
 
   return (
     <EditorModal
-      kind="launch"
-      title={creating ? 'New Launch' : `Edit Launch ${launch.id}`}
-      creating={creating}
-      changes={creating ? withNewId('Launch label', id, rows) : rows}
-      request={{ kind: 'launch', id, data: creating ? draft : changed }}
+      {...namedItemEdit({ kind: 'launch', title: 'Launch', idLabel: 'Launch label', id, creating, rows, draft, changed })}
       enabled={(creating ? id !== '' : rows.length > 0) && problem === null}
       problem={problem}
       onClose={onClose}

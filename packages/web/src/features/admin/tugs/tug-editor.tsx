@@ -1,6 +1,6 @@
 import type { ServeAdmin, TugItem } from '@flightline/domain/api-types';
 import { registrationSchema, REGISTRATION_MAX, TUG_DEFAULTS, tugFieldsSchema, tugUpdateSchema, type TugFields } from '@flightline/domain/schemas/fleet';
-import { changeRows, schemaProblem, withNewId } from '../items/changes.ts';
+import { changeRows, namedItemEdit, schemaProblem } from '../items/changes.ts';
 import { EditorModal } from '../items/editor-modal.tsx';
 import { SeatsInput, SelectInput, TextInput } from '../../../components/form/fields.tsx';
 import { NewIdField } from '../items/new-id-field.tsx';
@@ -27,11 +27,7 @@ export function TugEditor({ tug, data, onClose }: { tug: TugItem | null; data: S
 
   return (
     <EditorModal
-      kind="tug"
-      title={creating ? 'New Tug' : `Edit Tug ${tug.id}`}
-      creating={creating}
-      changes={creating ? withNewId('Registration', id, rows) : rows}
-      request={{ kind: 'tug', id, data: creating ? draft : changed }}
+      {...namedItemEdit({ kind: 'tug', title: 'Tug', idLabel: 'Registration', id, creating, rows, draft, changed })}
       enabled
       problem={problem}
       onClose={onClose}
