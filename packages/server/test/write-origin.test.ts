@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { refusal } from './helpers/api.ts';
+import { CROSS_SITE_REQUESTS, refusal } from './helpers/api.ts';
 import { openAlpha, type AlphaClub } from './helpers/clubs.ts';
 import { createPerson, createTestApp, type TestApp } from './helpers/test-app.ts';
 
@@ -39,13 +39,11 @@ describe('cookie-carrying writes from another site are refused with 403 "Invalid
 
   it.each([
     ['a page of another site', { origin: 'https://evil.example', host: 'localhost:3000' }],
-    ['another site, sent to the LAN address', { origin: 'http://evil.example', host: '192.168.1.5:3000' }],
-    ['another port of the same machine', { origin: 'http://192.168.1.5:8080', host: '192.168.1.5:3000' }],
+    ...CROSS_SITE_REQUESTS,
     ['https for an http PUBLIC_URL', { origin: 'https://localhost:3000', host: 'example.org' }],
     ['a sandboxed page (Origin: null)', { origin: 'null', host: 'localhost:3000' }],
     ['Sec-Fetch-Site: cross-site with no Origin', { 'sec-fetch-site': 'cross-site', host: 'localhost:3000' }],
     ['Sec-Fetch-Site: cross-site with our own Origin', { 'sec-fetch-site': 'cross-site', origin: 'http://localhost:3000', host: 'localhost:3000' }],
-    ['X-Forwarded-Host without TRUST_PROXY', { origin: 'https://club.example', host: 'localhost:3000', 'x-forwarded-host': 'club.example' }],
   ])('%s: 403, and the glider is not created', async (_case, headers) => {
     const before = await gliders();
     const response = await createGlider('C-GBAD', headers);

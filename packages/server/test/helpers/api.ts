@@ -23,3 +23,13 @@ export function refusal(statusCode: number, message: string) {
   const error = { 400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 409: 'Conflict' }[statusCode];
   return { statusCode, error, message };
 }
+
+/**
+ * Requests from another site that sign-in and the API's writes both refuse
+ * (auth/same-origin.ts): what the case is, and its headers.
+ */
+export const CROSS_SITE_REQUESTS: [string, Record<string, string>][] = [
+  ['another site, sent to the LAN address', { origin: 'http://evil.example', host: '192.168.1.5:3000' }],
+  ['another port of the same machine', { origin: 'http://192.168.1.5:8080', host: '192.168.1.5:3000' }],
+  ['X-Forwarded-Host without TRUST_PROXY', { origin: 'https://club.example', host: 'localhost:3000', 'x-forwarded-host': 'club.example' }],
+];
