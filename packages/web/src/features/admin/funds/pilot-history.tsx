@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import type { UseQueryResult } from '@tanstack/react-query';
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
 import type { AccountRow, BlockBalance } from '@flightline/domain/api-types';
@@ -114,24 +115,21 @@ function EntriesTable({ rows, timeZone, label, empty, action, seen }: EntriesTab
   );
 }
 
+/** A read's part once it is in: waiting, the read's error, or what `children` draws from its data. */
+function Loaded<T>({ read, what, children }: { read: UseQueryResult<T>; what: string; children: (data: T) => ReactNode }) {
+  if (read.isPending) return <Waiting />;
+  if (read.isError) return <LoadError error={read.error} prefix={`Could not load the ${what}.`} />;
+  return children(read.data);
+}
+
 /** The last 10 entries, oldest first, the last at the balance now. */
 export function RecentTransactions({ club, userID, timeZone, reverse }: PilotRef & { reverse: ReverseEntry }) {
   const recent = usePilotRecent(club, userID);
   return (
     <Part title="Recent transactions">
-      {recent.isPending ? (
-        <Waiting />
-      ) : recent.isError ? (
-        <LoadError error={recent.error} prefix="Could not load the recent transactions." />
-      ) : (
-        <EntriesTable
-          rows={recent.data.transactions}
-          timeZone={timeZone}
-          label="Recent transactions"
-          empty="No transactions yet."
-          action={reverse}
-        />
-      )}
+      <Loaded read={recent} what="recent transactions">
+        {(data) => <EntriesTable rows={data.transactions} timeZone={timeZone} label="Recent transactions" empty="No transactions yet." action={reverse} />}
+      </Loaded>
     </Part>
   );
 }
@@ -183,43 +181,43 @@ export function PilotBlocks({ club, userID, today }: Omit<PilotRef, 'timeZone'> 
   const blocks = usePilotBlocks(club, userID);
   return (
     <Part title="Blocks">
-      {blocks.isPending ? (
-        <Waiting />
-      ) : blocks.isError ? (
-        <LoadError error={blocks.error} prefix="Could not load the blocks." />
-      ) : blocks.data.blocks.length === 0 ? (
-        <p className="small text-body-secondary mb-0">No blocks.</p>
-      ) : (
-        <div className="table-responsive funds-table border rounded">
-          <table className="table table-sm table-striped small align-middle mb-0" aria-label="Blocks">
-            <thead>
-              <tr>
-                <th scope="col">Block</th>
-                <th scope="col">Season</th>
-                <NumberHeading>Left</NumberHeading>
-              </tr>
-            </thead>
-            <tbody>
-              {blocks.data.blocks.map((block) => {
-                const state = blockState(block, today);
-                return (
-                  <tr key={block.blockId} className={state === 'Expired' ? 'text-body-secondary' : undefined}>
-                    <td>
-                      {block.blockName}
-                      {state && <span className="badge text-bg-secondary ms-1">{state}</span>}
-                    </td>
-                    <td className="text-nowrap">
-                      {block.blockStarts}
-                      <div>to {block.blockExpires}</div>
-                    </td>
-                    <td className="text-end text-nowrap">{blockLeft(block)}</td>
+      <Loaded read={blocks} what="blocks">
+        {(data) =>
+          data.blocks.length === 0 ? (
+            <p className="small text-body-secondary mb-0">No blocks.</p>
+          ) : (
+            <div className="table-responsive funds-table border rounded">
+              <table className="table table-sm table-striped small align-middle mb-0" aria-label="Blocks">
+                <thead>
+                  <tr>
+                    <th scope="col">Block</th>
+                    <th scope="col">Season</th>
+                    <NumberHeading>Left</NumberHeading>
                   </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
-      )}
+                </thead>
+                <tbody>
+                  {data.blocks.map((block) => {
+                    const state = blockState(block, today);
+                    return (
+                      <tr key={block.blockId} className={state === 'Expired' ? 'text-body-secondary' : undefined}>
+                        <td>
+                          {block.blockName}
+                          {state && <span className="badge text-bg-secondary ms-1">{state}</span>}
+                        </td>
+                        <td className="text-nowrap">
+                          {block.blockStarts}
+                          <div>to {block.blockExpires}</div>
+                        </td>
+                        <td className="text-end text-nowrap">{blockLeft(block)}</td>
+                      </tr>
+                    );
+                  })}
+                </tbody>
+              </table>
+            </div>
+          )
+        }
+      </Loaded>
     </Part>
   );
 }
