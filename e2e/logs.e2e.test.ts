@@ -118,6 +118,20 @@ describe('flight logs at 375 px', () => {
     await tow.getByRole('button', { name: 'Close' }).click();
     await tow.waitFor({ state: 'hidden' });
 
+    // Offline: a charge never opened says it waits for the network, instead of loading for ever; one opened before still shows its figures.
+    await mary.context().setOffline(true);
+    await mary.getByRole('button', { name: `Breakdown of charge #${landingTransaction}` }).click();
+    const unseen = mary.getByRole('dialog', { name: `Charge #${landingTransaction}` });
+    await unseen.getByText("Offline — this charge's breakdown shows once the phone is back online.").waitFor();
+    await unseen.getByRole('button', { name: 'Close' }).click();
+    await unseen.waitFor({ state: 'hidden' });
+    await mary.getByRole('button', { name: `Breakdown of charge #${launchTransaction}` }).click();
+    await tow.getByText('Charged to the account').waitFor();
+    expect(await tow.locator('dl').allTextContents()).toEqual(['Fixed price$40.00', 'Before tax$40.00HST (13 %)$5.20Charged to the account$45.20']);
+    await tow.getByRole('button', { name: 'Close' }).click();
+    await tow.waitFor({ state: 'hidden' });
+    await mary.context().setOffline(false);
+
     await mary.goto('/logs/');
     await flightLine(mary, 'C-GDSA').click();
     const info = dialog(mary, 'Flight Info');

@@ -30,7 +30,12 @@ export function ChargeDialog({ club, transactionId, userID, onClose }: ChargeDia
         <h2 id={titleId} className="h5 mb-3">
           Charge #{transactionId}
         </h2>
-        {charge.isPending ? (
+        {charge.isPending && charge.fetchStatus === 'paused' ? (
+          // Offline and never opened before (an opened one is kept with the page's saved reads): say so rather than spin.
+          <p className="alert alert-secondary mb-0" role="status">
+            Offline — this charge&apos;s breakdown shows once the phone is back online.
+          </p>
+        ) : charge.isPending ? (
           <Loading />
         ) : charge.isError ? (
           <div className="alert alert-danger mb-0" role="alert">
