@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { PAGE_HEADINGS } from '@flightline/domain/page-headings';
 import { Loading, LoadError, Page } from '../../components/page-state.tsx';
+import { ToggleButton } from '../../components/toggle-button.tsx';
 import { WaitingToSend } from '../../components/waiting-to-send.tsx';
 import { useLinePollMs } from '../../lib/live-status.ts';
 import { failedToLoad } from '../../lib/offline-status.ts';
@@ -64,13 +65,7 @@ function Awaiting({ club, timeZone }: { club: string; timeZone: string }) {
           {waiting.map((flight) => {
             const on = flight.id === selected?.id;
             return (
-              <button
-                key={flight.id}
-                type="button"
-                className={`btn btn-lg text-start ${on ? 'btn-primary' : 'btn-outline-primary'}`}
-                aria-pressed={on}
-                onClick={() => setSelectedId(on ? null : flight.id)}
-              >
+              <ToggleButton key={flight.id} on={on} className="btn-lg text-start" onClick={() => setSelectedId(on ? null : flight.id)}>
                 {awaitingLabel(flight)}
                 {line?.waiting.has(flight.id) && (
                   <>
@@ -78,7 +73,7 @@ function Awaiting({ club, timeZone }: { club: string; timeZone: string }) {
                     <WaitingToSend title={line.waiting.get(flight.id)!.join(', ')} />
                   </>
                 )}
-              </button>
+              </ToggleButton>
             );
           })}
           </div>

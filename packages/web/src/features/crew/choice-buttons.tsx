@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { ToggleButton } from '../../components/toggle-button.tsx';
 
 export interface Choice<T extends string> {
   value: T;
@@ -29,16 +30,9 @@ export function ChoiceButtons<T extends string>({ label, choices, value, onChang
         {choices.map((choice) => {
           const on = choice.value === value;
           return (
-            <button
-              key={choice.value}
-              type="button"
-              className={`btn ${on ? 'btn-primary' : 'btn-outline-primary'}`}
-              aria-pressed={on}
-              disabled={disabled || choice.disabled}
-              onClick={() => onChange(choice.value)}
-            >
+            <ToggleButton key={choice.value} on={on} disabled={disabled || choice.disabled} onClick={() => onChange(choice.value)}>
               {choice.label}
-            </button>
+            </ToggleButton>
           );
         })}
       </div>

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import type { FlightRecord, TugStatus } from '@flightline/domain/api-types';
 import { TitledSection } from '../../components/titled-section.tsx';
+import { ToggleButton } from '../../components/toggle-button.tsx';
 import { WaitingToSend } from '../../components/waiting-to-send.tsx';
 import type { TowPilotChoice } from './launch-crew.ts';
 import { pilotShortName } from './line-lists.ts';
@@ -32,14 +33,7 @@ export function NextFlightPicker({
           {waiting.map((flight) => {
             const active = flight.id === selected;
             return (
-              <button
-                key={flight.id}
-                type="button"
-                className={`btn ${active ? 'btn-primary' : 'btn-outline-primary'} line-choice text-start`}
-                aria-pressed={active}
-                disabled={busy}
-                onClick={() => onSelect(active ? null : flight.id)}
-              >
+              <ToggleButton key={flight.id} on={active} className="line-choice text-start" disabled={busy} onClick={() => onSelect(active ? null : flight.id)}>
                 <span className="d-flex flex-wrap align-items-baseline column-gap-2">
                   <strong className="fs-5">{pilotShortName(flight.first, flight.last)}</strong>
                   <span className="fs-5">{flight.glider}</span>
@@ -47,7 +41,7 @@ export function NextFlightPicker({
                   {unsent?.has(flight.id) && <WaitingToSend title={unsent.get(flight.id)!.join(', ')} />}
                   <span className="ms-auto small opacity-75">waiting {timeSinceText(flight.submittedAt, now)}</span>
                 </span>
-              </button>
+              </ToggleButton>
             );
           })}
         </div>
@@ -85,17 +79,10 @@ export function LaunchedBy({
             {tugs.map((t) => {
               const active = t.id === tug?.id;
               return (
-                <button
-                  key={t.id}
-                  type="button"
-                  className={`btn ${active ? 'btn-primary' : 'btn-outline-primary'} line-choice`}
-                  aria-pressed={active}
-                  disabled={busy}
-                  onClick={() => onTug(t.id)}
-                >
+                <ToggleButton key={t.id} on={active} className="line-choice" disabled={busy} onClick={() => onTug(t.id)}>
                   <strong className="d-block fs-5">{t.id}</strong>
                   <span className="d-block small">{t.pilotName || 'No pilot checked in'}</span>
-                </button>
+                </ToggleButton>
               );
             })}
           </div>
