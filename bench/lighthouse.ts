@@ -14,9 +14,10 @@ import type { BenchmarkResult } from './run.ts';
  * LIGHTHOUSE: what a phone on a weak connection sees. Lighthouse's default
  * config is its mobile preset (a Moto G Power's screen, simulated slow 4G:
  * 150 ms round trips and 1.6 Mbit/s, and a CPU 4× slower than this one).
- * The real server (PGlite, the demo club) serves the built web app on a free
- * loopback port, as `npm start` does; the demo member signs in once and the
- * session cookie goes with each signed-in audit (Lighthouse's extraHeaders).
+ * The real server (PGlite, the demo club with its last season) serves the
+ * built web app on a free loopback port, as `npm start` does; the demo
+ * member signs in once and the session cookie goes with each signed-in
+ * audit (Lighthouse's extraHeaders).
  * Each page is audited in a fresh profile (Lighthouse clears the origin's
  * cache and storage first), so every run is a first visit.
  *
@@ -182,7 +183,8 @@ export async function run(args: string[]): Promise<BenchmarkResult> {
   let chrome: chromeLauncher.LaunchedChrome | undefined;
   const results: Record<string, { median: Figures; met: boolean; runs: Audited[] }> = {};
   try {
-    server = await startServer({ dataDir, logFile: join(ROOT, 'bench/out/lighthouse-server.log') });
+    // With its last season, as `npm start` makes it: the member's pages carry a real history (the browser tests' server leaves it out).
+    server = await startServer({ dataDir, logFile: join(ROOT, 'bench/out/lighthouse-server.log'), env: { SEED_DEMO_HISTORY: 'true' } });
     const token = await signIn(server.baseUrl);
     chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_FLAGS, logLevel: 'silent' });
     for (const page of PAGES) {
