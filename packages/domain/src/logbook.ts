@@ -68,8 +68,15 @@ export function logbookTotals(flights: readonly LogbookFlight[], me: string): Lo
 /** The columns logbook apps import (one flight a row). */
 export const LOGBOOK_COLUMNS = ['Date', 'Glider type', 'Registration', 'P1', 'P2', 'Launch type', 'Takeoff', 'Landing', 'Duration'] as const;
 
-/** Who sat where, by name: P1 the one in command (the instructor when instructing), P2 the other. */
-function seats(flight: FlightRecord, names: ReadonlyMap<string, string>): [string, string] {
+/** What naming a flight's seats reads of it. */
+export type SeatedFlight = Pick<FlightRecord, 'first' | 'last' | 'flyWith' | 'pilotInCharge' | 'passengerID' | 'passengerFirst' | 'passengerLast'>;
+
+/**
+ * Who sat where, by name: P1 the one in command (the instructor when
+ * instructing), P2 the other. A member in the second seat is named from
+ * `names` (their name now); a friend or intro passenger as the flight has them.
+ */
+export function logbookSeats(flight: SeatedFlight, names: ReadonlyMap<string, string>): [string, string] {
   const pilot = `${flight.first} ${flight.last}`.trim();
   const second = flight.passengerID ? (names.get(flight.passengerID) ?? '') : `${flight.passengerFirst} ${flight.passengerLast}`.trim();
   if (flight.flyWith === 'Alone') return [pilot, ''];
@@ -91,7 +98,7 @@ export function logbookRows(
 ): CsvCell[][] {
   return flights.flatMap((flight) => {
     if (logbookRole(flight, me) === null || flight.cancelledAt !== null || flight.launchedAt === null || flight.landedAt === null) return [];
-    const [p1, p2] = seats(flight, names);
+    const [p1, p2] = logbookSeats(flight, names);
     return [
       [
         clubDateOf(flight.launchedAt, timeZone),

@@ -94,6 +94,8 @@ describe('fleet items through POST /api/update-item/', () => {
         tax_status: 'exempt',
         tax_names: [],
         created_at: expect.any(Date),
+        aircraft_type: '',
+        maintenance_date: null,
       });
     });
 
@@ -110,7 +112,7 @@ describe('fleet items through POST /api/update-item/', () => {
       };
       const response = await save('gliders', 'GLIDER', 'C-GDUO', data);
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toEqual({ statusCode: 200, message: 'Glider created successfully', item: { id: 'C-GDUO', ...data } });
+      expect(response.json()).toEqual({ statusCode: 200, message: 'Glider created successfully', item: { id: 'C-GDUO', ...data, aircraftType: '', maintenanceDate: null } });
       expect(await gliderRow(alpha, 'C-GDUO')).toMatchObject({
         places: 2,
         weight_kg: 390,
@@ -162,6 +164,8 @@ describe('fleet items through POST /api/update-item/', () => {
           blocks: [alphaBlock],
           taxStatus: 'exclusive',
           taxRates: ['HST', 'GST'],
+          aircraftType: '',
+          maintenanceDate: null,
         },
       });
       expect(await gliderRow(alpha, 'C-GADM')).toEqual({

@@ -68,8 +68,8 @@ describe('GET /api/list-items/ and DELETE /api/delete/', () => {
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({
         items: [
-          { id: 'C-GDS9', places: 1, weight: 0, rateCentsPerMinute: 0, launchSpeed: 0, status: 'Not ready', blocks: [], taxStatus: 'exempt', taxRates: [] },
-          { id: 'C-GDS10', places: 2, weight: 0, rateCentsPerMinute: 0, launchSpeed: 0, status: 'Ready', blocks: [], taxStatus: 'exempt', taxRates: [] },
+          { id: 'C-GDS9', places: 1, weight: 0, rateCentsPerMinute: 0, launchSpeed: 0, status: 'Not ready', blocks: [], taxStatus: 'exempt', taxRates: [], aircraftType: '', maintenanceDate: null },
+          { id: 'C-GDS10', places: 2, weight: 0, rateCentsPerMinute: 0, launchSpeed: 0, status: 'Ready', blocks: [], taxStatus: 'exempt', taxRates: [], aircraftType: '', maintenanceDate: null },
         ],
       });
     });

@@ -112,8 +112,8 @@ describe('GET /api/serve-admin', () => {
     membershipYearEnd: '03-31',
   };
   const gliders = [
-    { id: 'C-GDSA', places: 2, weight: 0, rateCentsPerMinute: 60, launchSpeed: 0, status: 'Not ready', blocks: [], taxStatus: 'exclusive', taxRates: ['HST'] },
-    { id: 'C-GDSB', places: 2, weight: 0, rateCentsPerMinute: 50, launchSpeed: 0, status: 'Ready', blocks: [], taxStatus: 'exempt', taxRates: [] },
+    { id: 'C-GDSA', places: 2, weight: 0, rateCentsPerMinute: 60, launchSpeed: 0, status: 'Not ready', blocks: [], taxStatus: 'exclusive', taxRates: ['HST'], aircraftType: '', maintenanceDate: null },
+    { id: 'C-GDSB', places: 2, weight: 0, rateCentsPerMinute: 50, launchSpeed: 0, status: 'Ready', blocks: [], taxStatus: 'exempt', taxRates: [], aircraftType: '', maintenanceDate: null },
   ];
   const activeIntroLaunch = { id: 'Intro flight', launch: '600 m', priceCents: 15000, taxStatus: 'inclusive', taxRates: ['HST'], isActive: true };
   const inactiveIntroLaunch = { id: 'Old intro', launch: 'Winch', priceCents: 9000, taxStatus: 'exempt', taxRates: [], isActive: false };

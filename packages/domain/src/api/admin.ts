@@ -23,6 +23,10 @@ export const gliderItemAnswer = z.object({
   blocks: z.array(z.string()),
   taxStatus,
   taxRates: z.array(z.string()),
+  /** "ASK 21"; '' when not known. */
+  aircraftType: z.string(),
+  /** The club day hours since maintenance count from ('YYYY-MM-DD'), or null. */
+  maintenanceDate: z.string().nullable(),
 });
 
 export const tugItemAnswer = z.object({

@@ -4,6 +4,7 @@ import type { RouteOf } from './define-call.ts';
 import { getChargeBreakdown } from './charges.ts';
 import { getClubInfo, getClubPaymentMethods, getClubSettings, listClubs, updateClubSettings, uploadClubLogo } from './clubs.ts';
 import { getFlights, groundStatus, serveCrew, serveLogs, updateFlight } from './flights.ts';
+import { getGliderLogbook, getGliderLogbooks } from './glider-logbook.ts';
 import { createIntro, getIntros } from './intros.ts';
 import { getLogbookTotals } from './logbook.ts';
 import { getClubMetrics } from './metrics.ts';
@@ -58,6 +59,8 @@ const definitions = [
   getRecentTransactions,
   getChargeBreakdown,
   getLogbookTotals,
+  getGliderLogbooks,
+  getGliderLogbook,
   getClubMetrics,
   getAllTransactions,
   getBalances,

@@ -55,7 +55,21 @@ export const listItems = defineCall({
     day: dayInRange('Use a date like 2025-07-10').optional(),
     includeInactive: booleanParam.optional(),
   }),
-  answer: z.object({ items: z.array(z.union(Object.values(listedItemAnswers).map((item) => item.strict()))) }),
+  // Each type named, in listedItemAnswers' order: built from Object.values, TypeScript's union of the schemas
+  // drops a glider (its fields now include a tug's, so its schema reads as a kind of the tug's).
+  answer: z.object({
+    items: z.array(
+      z.union([
+        listedItemAnswers.GLIDER.strict(),
+        listedItemAnswers.TUG.strict(),
+        listedItemAnswers.LAUNCH.strict(),
+        listedItemAnswers.INTRO_LAUNCH.strict(),
+        listedItemAnswers.BLOCK.strict(),
+        listedItemAnswers.PILOT.strict(),
+        listedItemAnswers.FLIGHT.strict(),
+      ]),
+    ),
+  }),
 });
 
 /** update-item PILOT weight: the stored weight. */

@@ -32,6 +32,7 @@ function nonEmpty<T extends z.ZodObject>(schema: T) {
 // ── Glider ───────────────────────────────────────────────────────────────────
 
 export const REGISTRATION_MAX = 20;
+export const AIRCRAFT_TYPE_MAX = 60;
 export const registrationSchema = label('Registration', REGISTRATION_MAX);
 
 /** Flying is shown but set only by the system (a flight request or landing). */
@@ -49,10 +50,18 @@ export const gliderFieldsSchema = z
     blocks: z.array(z.string().min(1).max(60)).max(50),
     taxStatus,
     taxRates: taxNames,
+    /** The make and model ("ASK 21"), written in the personal logbook CSV; '' when not known. */
+    aircraftType: z.string().trim().max(AIRCRAFT_TYPE_MAX, `Aircraft type must be at most ${AIRCRAFT_TYPE_MAX} characters`),
+    /**
+     * The club day the glider's hours since maintenance count from (its last
+     * annual inspection, say), or null for none. The server also refuses a
+     * day after the club's today.
+     */
+    maintenanceDate: dayInRange('Use a real date like 2026-06-30').nullable(),
   })
   .strict();
 
-/** New gliders: weight 0, places 1, rate 0, launch speed 0, Not ready. */
+/** New gliders: weight 0, places 1, rate 0, launch speed 0, Not ready, no type or maintenance date. */
 export const GLIDER_DEFAULTS = {
   places: 1,
   weight: 0,
@@ -62,15 +71,29 @@ export const GLIDER_DEFAULTS = {
   blocks: [],
   taxStatus: 'exempt',
   taxRates: [],
+  aircraftType: '',
+  maintenanceDate: null,
 } as const satisfies z.infer<typeof gliderFieldsSchema>;
 
 export const gliderUpdateSchema = nonEmpty(gliderFieldsSchema);
+
+/**
+ * What a holder of Can Update Gliders may change on an existing glider: the
+ * operational fields. The other details are an admin's (docs/clubs-and-members.md).
+ */
+export const GLIDER_OPERATIONAL_FIELDS: readonly (keyof z.infer<typeof gliderFieldsSchema>)[] = ['status', 'maintenanceDate'];
+
+/** Why a maintenance date can't be kept, given the club's today; null when it can. */
+export function maintenanceDateProblem(day: string | null, clubToday: string): string | null {
+  if (day !== null && day > clubToday) return `The maintenance date must not be in the future: the club's today is ${clubToday}`;
+  return null;
+}
 
 // ── Tug ──────────────────────────────────────────────────────────────────────
 
 export const tugFieldsSchema = z
   .object({
-    aircraftType: z.string().trim().max(60),
+    aircraftType: z.string().trim().max(AIRCRAFT_TYPE_MAX),
     places: z.number().int().min(1, 'Seats must be 1-4').max(4, 'Seats must be 1-4'),
     status: z.enum(['Ready', 'Not ready']),
   })

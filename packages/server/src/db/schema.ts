@@ -163,6 +163,10 @@ export interface GliderTable {
   tax_status: Defaulted<TaxStatus>;
   tax_names: Defaulted<string[]>;
   created_at: Generated<Date>;
+  /** "ASK 21"; '' when the club has not said (0019). */
+  aircraft_type: Defaulted<string>;
+  /** The club day hours since maintenance count from (0019). */
+  maintenance_date: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface TugTable {

@@ -117,9 +117,9 @@ export async function seedDemoClub(db: Kysely<DB>, options: { timeZone?: string 
     await trx
       .insertInto('glider')
       .values([
-        { club_id: club.id, id: 'C-GDSA', places: 2, weight_kg: 390, rate_cents_per_minute: 60, launch_speed_kn: 60, status: 'Ready', tax_status: 'exclusive', tax_names: ['HST'] },
-        { club_id: club.id, id: 'C-GDSB', places: 2, weight_kg: 360, rate_cents_per_minute: 50, launch_speed_kn: 55, status: 'Ready', tax_status: 'exclusive', tax_names: ['HST'] },
-        { club_id: club.id, id: 'C-FDSC', places: 1, weight_kg: 250, rate_cents_per_minute: 40, launch_speed_kn: 55, status: 'Ready', tax_status: 'exclusive', tax_names: ['HST'] },
+        { club_id: club.id, id: 'C-GDSA', aircraft_type: 'ASK 21', places: 2, weight_kg: 390, rate_cents_per_minute: 60, launch_speed_kn: 60, status: 'Ready', tax_status: 'exclusive', tax_names: ['HST'] },
+        { club_id: club.id, id: 'C-GDSB', aircraft_type: 'Grob 103', places: 2, weight_kg: 360, rate_cents_per_minute: 50, launch_speed_kn: 55, status: 'Ready', tax_status: 'exclusive', tax_names: ['HST'] },
+        { club_id: club.id, id: 'C-FDSC', aircraft_type: 'Schweizer 1-26', places: 1, weight_kg: 250, rate_cents_per_minute: 40, launch_speed_kn: 55, status: 'Ready', tax_status: 'exclusive', tax_names: ['HST'] },
       ])
       .execute();
     await trx.insertInto('tug').values({ club_id: club.id, id: 'C-FTOW', aircraft_type: 'Piper Pawnee', places: 1, status: 'Ready' }).execute();

@@ -13,6 +13,7 @@ import {
   blockCreateSchema,
   blockUpdateSchema,
   GLIDER_DEFAULTS,
+  GLIDER_OPERATIONAL_FIELDS,
   gliderFieldsSchema,
   gliderUpdateSchema,
   INTRO_LAUNCH_DEFAULTS,
@@ -23,6 +24,7 @@ import {
   launchLabelSchema,
   launchProblem,
   launchUpdateSchema,
+  maintenanceDateProblem,
   registrationSchema,
   TUG_DEFAULTS,
   tugFieldsSchema,
@@ -33,6 +35,7 @@ import {
   type LaunchFields,
   type TugFields,
 } from '@flightline/domain/schemas/fleet';
+import { clubToday } from '@flightline/domain/club-time';
 import { compareText } from '@flightline/domain/text-order';
 import type { DB } from '../../db/schema.ts';
 import { hasRight, type MemberContext } from '../../http/context.ts';
@@ -88,6 +91,8 @@ export function gliderItem(row: GliderRow): GliderItem {
     blocks: row.block_rule_ids,
     taxStatus: row.tax_status,
     taxRates: row.tax_names,
+    aircraftType: row.aircraft_type,
+    maintenanceDate: row.maintenance_date,
   };
 }
 
@@ -255,27 +260,33 @@ function gliderColumns(fields: Partial<GliderFields>) {
     block_rule_ids: fields.blocks && distinct(fields.blocks),
     tax_status: fields.taxStatus,
     tax_names: fields.taxRates && distinct(fields.taxRates),
+    aircraft_type: fields.aircraftType,
+    maintenance_date: fields.maintenanceDate,
   });
 }
 
-async function checkGliderReferences(trx: Trx, club: ClubRecord, fields: Partial<GliderFields>): Promise<void> {
+async function checkGliderReferences(trx: Trx, club: ClubRecord, fields: Partial<GliderFields>, today: string): Promise<void> {
   if (fields.blocks) {
     const known = await existingBlockRuleIds(trx, club.id, fields.blocks);
     const unknown = fields.blocks.find((id) => !known.has(id));
     if (unknown !== undefined) throw badRequest(`Unknown block rule ${unknown}`);
   }
   checkTaxNames(club, fields.taxRates);
+  // A maintenance date marks work already done: a day after the club's today is a typing slip.
+  const problem = fields.maintenanceDate === undefined ? null : maintenanceDateProblem(fields.maintenanceDate, today);
+  if (problem) throw badRequest(problem);
 }
 
 /**
  * update-item GLIDER. Admins and holders of Can Update Gliders create
  * gliders with any fields; afterwards only an admin changes details other
- * than status. Flying is set by the flight line only, and a flying glider's
- * status waits for its landing.
+ * than the operational ones (status, maintenance date). Flying is set by the
+ * flight line only, and a flying glider's status waits for its landing.
  */
 export async function saveGlider(db: Kysely<DB>, ctx: MemberContext, input: { id: string; data: unknown }): Promise<UpdateItemResult<GliderItem>> {
   if (!hasRight(ctx, 'canUpdateGliders')) throw forbidden('Only an admin or a member who can update gliders can create or change gliders');
   const { id } = parseData(registrationIdSchema, { id: input.id }, 'glider');
+  const today = clubToday(ctx.club.time_zone, ctx.now);
   return saveItem(db, ctx, id, {
     table: 'glider',
     what: 'Glider',
@@ -283,18 +294,18 @@ export async function saveGlider(db: Kysely<DB>, ctx: MemberContext, input: { id
     async create(trx, club) {
       const data = parseData(gliderFieldsSchema.partial(), input.data, 'glider');
       const fields: GliderFields = { ...GLIDER_DEFAULTS, blocks: [], taxRates: [], ...data };
-      await checkGliderReferences(trx, club, fields);
+      await checkGliderReferences(trx, club, fields, today);
       return insertItem(trx, 'glider', { club_id: club.id, id, ...gliderColumns(fields) });
     },
     async change(trx, club, existing) {
-      if (!hasRight(ctx, 'admin') && dataKeys(input.data).some((key) => key !== 'status')) {
+      if (!hasRight(ctx, 'admin') && dataKeys(input.data).some((key) => !(GLIDER_OPERATIONAL_FIELDS as readonly string[]).includes(key))) {
         throw forbidden('Only an admin can change glider details other than status');
       }
       const change = parseData(gliderUpdateSchema, input.data, 'glider');
       if (change.status !== undefined && existing.status === 'Flying') {
         throw conflict('The glider is flying; it becomes Ready when it lands');
       }
-      await checkGliderReferences(trx, club, change);
+      await checkGliderReferences(trx, club, change, today);
       return updateItem(trx, 'glider', club.id, id, gliderColumns(change));
     },
   });

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 
 /**
@@ -108,3 +108,57 @@ export function activeMembersByMonth(db: Kysely<DB>, range: Range) {
     .orderBy('month')
     .execute();
 }
+
+/** A glider and the club day its hours since maintenance count from (null: none set). */
+export interface GliderMark {
+  glider: string;
+  since: string | null;
+}
+
+/** Launches; flights and their minutes, of the flights that also pass `where`. */
+const launchesIf = (where: RawBuilder<boolean>) => sql<number>`(count(*) filter (where ${where}))::int`;
+const flightsIf = (where: RawBuilder<boolean>) => sql<number>`(count(*) filter (where ${where} and landed_at is not null))::int`;
+const minutesIf = (where: RawBuilder<boolean>) => sql<number>`coalesce(sum(${MINUTES}) filter (where ${where} and landed_at is not null), 0)::int`;
+
+/**
+ * Launches, and flights with their minutes, per glider and launch type: over
+ * all time, over whole club days [fromDay, toDay] when given, and from each
+ * glider's maintenance day on (that day included). One statement on the
+ * flight table's (club_id, glider, day) index, for the glider logbooks.
+ */
+export async function gliderFlying(db: Kysely<DB>, clubId: string, marks: readonly GliderMark[], range?: { fromDay: string; toDay: string }) {
+  if (marks.length === 0) return [];
+  const sinceOf = JSON.stringify(Object.fromEntries(marks.map((mark) => [mark.glider, mark.since])));
+  // A glider without a mark reads null here, and a null comparison is counted by no filter.
+  const since = sql<boolean>`day >= (${sinceOf}::jsonb ->> glider)::date`;
+  const inDays = range ? sql<boolean>`day between ${range.fromDay}::date and ${range.toDay}::date` : sql<boolean>`false`;
+  const always = sql<boolean>`true`;
+  return db
+    .selectFrom('flight')
+    .where('club_id', '=', clubId)
+    .where(
+      'glider',
+      'in',
+      marks.map((mark) => mark.glider),
+    )
+    .where('cancelled_at', 'is', null)
+    .where('launched_at', 'is not', null)
+    .select([
+      'glider',
+      'launch_type',
+      launchesIf(always).as('launches'),
+      flightsIf(always).as('flights'),
+      minutesIf(always).as('minutes'),
+      launchesIf(inDays).as('range_launches'),
+      flightsIf(inDays).as('range_flights'),
+      minutesIf(inDays).as('range_minutes'),
+      launchesIf(since).as('since_launches'),
+      flightsIf(since).as('since_flights'),
+      minutesIf(since).as('since_minutes'),
+    ])
+    .groupBy(['glider', 'launch_type'])
+    .execute();
+}
+
+/** One row of gliderFlying. */
+export type GliderFlyingRow = Awaited<ReturnType<typeof gliderFlying>>[number];

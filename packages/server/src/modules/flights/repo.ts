@@ -130,10 +130,16 @@ export function listFlightsBetween(
 /**
  * The flight log of whole days [fromDay, toDay]: flights not cancelled, by
  * day then submission. With `memberId`, only the flights that member flew
- * (pilot or second person) or towed: their logbook.
+ * (pilot or second person) or towed: their logbook. With `glider`, only that
+ * glider's: its logbook.
  */
-export function listLogFlights(db: Db, clubId: string, range: { fromDay: string; toDay: string; memberId?: string | undefined }): Promise<FlightRow[]> {
+export function listLogFlights(
+  db: Db,
+  clubId: string,
+  range: { fromDay: string; toDay: string; memberId?: string | undefined; glider?: string | undefined },
+): Promise<FlightRow[]> {
   let query = flights(db, clubId).where('flight.day', '>=', range.fromDay).where('flight.day', '<=', range.toDay).where('flight.cancelled_at', 'is', null);
+  if (range.glider !== undefined) query = query.where('flight.glider', '=', range.glider);
   const memberId = range.memberId;
   if (memberId !== undefined) {
     query = query.where((eb) => eb.or([eb('flight.user_id', '=', memberId), eb('flight.passenger_id', '=', memberId), eb('flight.tow_pilot', '=', memberId)]));

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import * as calls from '@flightline/domain/api/flights';
+import { getGliderLogbook as getGliderLogbookCall, getGliderLogbooks as getGliderLogbooksCall } from '@flightline/domain/api/glider-logbook';
 import { getLogbookTotals as getLogbookTotalsCall } from '@flightline/domain/api/logbook';
 import { getClubMetrics as getClubMetricsCall } from '@flightline/domain/api/metrics';
 import { assertSameClub } from '../../http/context.ts';
@@ -10,6 +11,7 @@ import { serveCrew } from './crew-service.ts';
 import { groundStatus } from './ground-service.ts';
 import { updateFlight } from './line-service.ts';
 import { getFlights } from './list-service.ts';
+import { getGliderLogbook, getGliderLogbooks } from './glider-logbook-service.ts';
 import { getLogbookTotals } from './logbook-service.ts';
 import { getClubMetrics } from './metrics-service.ts';
 import { serveLogs } from './logs-service.ts';
@@ -55,6 +57,20 @@ export function registerFlightRoutes(app: FastifyInstance, { db }: ModuleDeps): 
     async handler({ query, ctx }) {
       assertSameClub(ctx, query.club);
       return getLogbookTotals(db, ctx);
+    },
+  });
+
+  defineCallRoute(app, getGliderLogbooksCall, {
+    async handler({ query, ctx }) {
+      assertSameClub(ctx, query.club);
+      return getGliderLogbooks(db, ctx);
+    },
+  });
+
+  defineCallRoute(app, getGliderLogbookCall, {
+    async handler({ params, query, ctx }) {
+      assertSameClub(ctx, query.club);
+      return getGliderLogbook(db, ctx, params.glider, query);
     },
   });
 

@@ -7,7 +7,7 @@ import { introItem } from '@flightline/domain/intro.fixtures';
 export const ME = 'u-mary';
 
 function glider(id: string, places: number, weight: number, launchSpeed: number): GliderItem {
-  return { id, places, weight, rateCentsPerMinute: 60, launchSpeed, status: 'Ready', blocks: [], taxStatus: 'exclusive', taxRates: ['HST'] };
+  return { id, places, weight, rateCentsPerMinute: 60, launchSpeed, status: 'Ready', blocks: [], taxStatus: 'exclusive', taxRates: ['HST'], aircraftType: '', maintenanceDate: null };
 }
 
 export function intro(SN: string, fields: Partial<IntroItem> = {}): IntroItem {

@@ -30,7 +30,7 @@ function intro(id: string, fields: Partial<IntroItem> = {}): IntroItem {
   };
 }
 
-const glider = (id: string) => ({ id, places: 2, weight: 300, rateCentsPerMinute: 50, launchSpeed: 55, status: 'Ready' as const, blocks: [], taxStatus: 'exempt' as const, taxRates: [] });
+const glider = (id: string) => ({ id, places: 2, weight: 300, rateCentsPerMinute: 50, launchSpeed: 55, status: 'Ready' as const, blocks: [], taxStatus: 'exempt' as const, taxRates: [], aircraftType: '', maintenanceDate: null });
 const launch = (id: string, isActive = true) => ({ id, kind: 'fixed' as const, priceCents: 4000, height: 2000, heightRanges: [], taxStatus: 'exempt' as const, taxRates: [], isActive });
 
 const data: LogsData = {
