@@ -13,7 +13,7 @@ describe('home menu', () => {
     expect(titles(member)).toEqual(['Gliding', 'Tow Pilots', 'Records']);
     expect(labels(member, 'Gliding')).toEqual(['Request Flight', 'Record Launch or Landing']);
     expect(labels(member, 'Tow Pilots')).toEqual(['Log Fuel, Oil, or Shift Change', 'Awaiting Launches']);
-    expect(labels(member, 'Records')).toEqual(['Flight Logs', 'User Account Summary', 'Emergency Contacts / Directory']);
+    expect(labels(member, 'Records')).toEqual(['Flight Logs', 'Glider Logbooks', 'User Account Summary', 'Emergency Contacts / Directory']);
   });
 
   it('gives an admin Back Office with Admin, Accounting Charts and Accounting Admin', () => {
@@ -28,12 +28,12 @@ describe('home menu', () => {
   it('links each item to its route', () => {
     const admin = { ...member, userIsAdmin: true };
     expect(menuSections(admin).flatMap((s) => s.items.map((i) => i.to))).toEqual([
-      '/crew/', '/ground/', '/fuel/', '/awaiting/', '/logs/', '/userAccount', '/emergency/', '/metrics', '/admin/', '/accounts', '/accountingAdmin',
+      '/crew/', '/ground/', '/fuel/', '/awaiting/', '/logs/', '/gliders', '/userAccount', '/emergency/', '/metrics', '/admin/', '/accounts', '/accountingAdmin',
     ]);
   });
 
   it('adds Club Metrics to Records for an admin or an instructor, not for a plain member', () => {
-    expect(labels({ ...member, isInstructor: true }, 'Records')).toEqual(['Flight Logs', 'User Account Summary', 'Emergency Contacts / Directory', 'Club Metrics']);
+    expect(labels({ ...member, isInstructor: true }, 'Records')).toEqual(['Flight Logs', 'Glider Logbooks', 'User Account Summary', 'Emergency Contacts / Directory', 'Club Metrics']);
     expect(labels({ ...member, userIsAdmin: true }, 'Records')).toContain('Club Metrics');
     expect(labels(member, 'Records')).not.toContain('Club Metrics');
   });

@@ -52,6 +52,7 @@ export function menuSections(session: SessionInfo): MenuSection[] {
       title: 'Records',
       items: [
         { label: 'Flight Logs', to: '/logs/' },
+        { label: 'Glider Logbooks', to: '/gliders' },
         { label: 'User Account Summary', to: '/userAccount' },
         { label: 'Emergency Contacts / Directory', to: '/emergency/' },
       ],

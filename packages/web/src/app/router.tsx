@@ -71,6 +71,7 @@ export const routes: AppRoute[] = [
   { path: '/logs', element: member(page(() => import('../features/logs/logs-page.tsx'), 'LogsPage')) },
   { path: '/userAccount', element: member(page(() => import('../features/account/account-summary-page.tsx'), 'AccountSummaryPage')) },
   { path: '/metrics', element: member(page(() => import('../features/metrics/metrics-page.tsx'), 'MetricsPage')) },
+  { path: '/gliders', element: member(page(() => import('../features/gliders/gliders-page.tsx'), 'GlidersPage')) },
   // Back office
   { path: '/admin', element: member(page(() => import('../features/admin/admin-page.tsx'), 'AdminPage')) },
   { path: '/admin/club', element: member(page(() => import('../features/club-settings/club-settings-page.tsx'), 'ClubSettingsPage')) },

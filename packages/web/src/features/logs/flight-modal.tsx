@@ -1,12 +1,14 @@
-import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import type { FlightRecord, LogsData } from '@flightline/domain/api-types';
 import { flownAndBilledText } from '@flightline/domain/flight-duration';
+import { gliderLogbookPath } from '@flightline/domain/glider-logbook';
 import { formatMoney } from '@flightline/domain/money';
 import type { ChangeFlight } from '@flightline/domain/schemas/flights';
 import { FlightCharges } from '../../components/charge-breakdown/flight-charges.tsx';
 import { notifications } from '../../lib/notifications-store.ts';
+import { Link } from '../../lib/router.tsx';
 import { newIdempotencyKey } from '../../lib/new-id.ts';
 import { updateFailure, useChangeFlight } from './api.ts';
 import { FlightEditForm } from './flight-edit-form.tsx';
@@ -207,8 +209,9 @@ function ownCharges(flight: FlightRecord): { label: string; transactionId: numbe
 
 function FlightInfo({ flight, data, lookups, heightUnit }: { flight: FlightRecord; data: LogsData; lookups: FlightLookups; heightUnit: string }) {
   const { timeZone } = lookups;
-  const facts: [string, string][] = [
-    ['Glider', flight.glider],
+  const facts: [string, ReactNode][] = [
+    // The glider's name opens its logbook.
+    ['Glider', <Link to={gliderLogbookPath(flight.glider)}>{flight.glider}</Link>],
     ['Pilot', `${flight.first} ${flight.last}`.trim()],
     ['Flying With', flight.flyWith],
     ['Passenger', passengerText(flight, lookups)],

@@ -13,6 +13,8 @@ interface LogbookSummaryProps {
   /** My flights as listed (the range and glider chosen). */
   flights: readonly FlightRecord[];
   pilots: LogsData['pilots'];
+  /** The club's gliders, for their aircraft types in the CSV. */
+  gliders: LogsData['gliders'];
   /** The dates listed, for the file's name. */
   range: { startDate: string; endDate: string };
 }
@@ -22,10 +24,13 @@ interface LogbookSummaryProps {
  * (P1, P2, instructor) and launches by type, and the listed flights as a
  * logbook CSV in the columns logbook apps import (docs/flight-line.md, "Logbooks").
  */
-export function LogbookSummary({ club, me, timeZone, flights, pilots, range: dates }: LogbookSummaryProps) {
+export function LogbookSummary({ club, me, timeZone, flights, pilots, gliders, range: dates }: LogbookSummaryProps) {
   const range = useMemo(() => logbookTotals(flights, me), [flights, me]);
   const allTime = useQuery(logbookTotalsQuery(club));
-  const rows = useMemo(() => logbookRows(flights, me, new Map(pilots.map((p) => [p.userID, `${p.first} ${p.last}`.trim()])), new Map(), timeZone), [flights, me, pilots, timeZone]);
+  const rows = useMemo(
+    () => logbookRows(flights, me, new Map(pilots.map((p) => [p.userID, `${p.first} ${p.last}`.trim()])), new Map((gliders ?? []).map((g) => [g.id, g.aircraftType])), timeZone),
+    [flights, me, pilots, gliders, timeZone],
+  );
   return (
     <section className="mb-3" aria-label="Logbook">
       <div className="row g-2">

@@ -151,7 +151,7 @@ function LogList({ data, me, timeZone, view, glider, onGlider, towPilot, onTowPi
           { name: 'Hours', value: durationText(totals.minutes) },
         ]}
       />
-      {view === 'mine' && <LogbookSummary club={club} me={me} timeZone={timeZone} flights={listed} pilots={data.pilots} range={data} />}
+      {view === 'mine' && <LogbookSummary club={club} me={me} timeZone={timeZone} flights={listed} pilots={data.pilots} gliders={data.gliders} range={data} />}
       <FlightList flights={listed} pilots={data.pilots} timeZone={timeZone} showDate={multiDay} onOpen={onOpen} />
     </>
   );

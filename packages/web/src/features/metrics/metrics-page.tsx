@@ -6,10 +6,12 @@ import { useQuery } from '@tanstack/react-query';
 import type { ClubMetrics } from '@flightline/domain/api/metrics';
 import { clubToday } from '../../lib/club-dates.ts';
 import { durationText } from '@flightline/domain/flight-duration';
+import { gliderLogbookPath } from '@flightline/domain/glider-logbook';
 import { DayRangePicker } from '../../components/day-range-picker.tsx';
 import { FigureBoxes } from '../../components/figure-boxes.tsx';
 import { NotAuthorized } from '../../components/not-authorized.tsx';
 import { LoadError, Loading, Page } from '../../components/page-state.tsx';
+import { Link } from '../../lib/router.tsx';
 import { useSession } from '../../lib/session.ts';
 import { useSettledRange } from '../../lib/use-day-range.ts';
 import { MetricTable } from './metric-table.tsx';
@@ -76,7 +78,7 @@ function MetricsBody({ data }: { data: ClubMetrics }) {
           </div>
           <MetricTable title={`Flights and hours per ${unit}`} columns={['Period', 'Flights', 'Hours']} rows={data.byPeriod[unit].map((r) => [r.period, r.flights, hours(r.minutes)])} />
         </div>
-        <MetricTable title="Gliders" columns={['Glider', 'Launches', 'Flights', 'Hours']} rows={data.byGlider.map((g) => [g.glider, g.launches, g.flights, hours(g.minutes)])} />
+        <MetricTable title="Gliders" columns={['Glider', 'Launches', 'Flights', 'Hours']} rows={data.byGlider.map((g) => [<Link to={gliderLogbookPath(g.glider)}>{g.glider}</Link>, g.launches, g.flights, hours(g.minutes)])} />
         <MetricTable title="Launches per tug" columns={['Tug', 'Launches']} rows={data.byTug.map((t) => [t.tug, t.launches])} empty="No towed launches in these dates." />
         <MetricTable title="Launches per tow pilot" columns={['Tow pilot', 'Launches']} rows={data.byTowPilot.map((p) => [p.name, p.launches])} empty="No towed launches in these dates." />
         <MetricTable title="Busiest days" columns={['Day', 'Launches']} rows={busiestDays.map((d) => [WEEKDAYS[d.weekday - 1], d.launches])} />

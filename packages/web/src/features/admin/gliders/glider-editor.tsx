@@ -1,8 +1,18 @@
 import type { GliderItem, ServeAdmin } from '@flightline/domain/api-types';
-import { GLIDER_DEFAULTS, GLIDER_STATUSES, gliderFieldsSchema, gliderUpdateSchema, registrationSchema, REGISTRATION_MAX } from '@flightline/domain/schemas/fleet';
+import { useId } from 'react';
+import {
+  AIRCRAFT_TYPE_MAX,
+  GLIDER_DEFAULTS,
+  GLIDER_STATUSES,
+  gliderFieldsSchema,
+  gliderUpdateSchema,
+  registrationSchema,
+  REGISTRATION_MAX,
+} from '@flightline/domain/schemas/fleet';
 import { changeRows, schemaProblem, withNewId } from '../items/changes.ts';
 import { EditorModal } from '../items/editor-modal.tsx';
-import { Check, MoneyText, NumberText, SeatsInput, SelectInput } from '../../../components/form/fields.tsx';
+import { FieldFrame } from '../../../components/form/field-frame.tsx';
+import { Check, MoneyText, NumberText, SeatsInput, SelectInput, TextInput } from '../../../components/form/fields.tsx';
 import { NewIdField } from '../items/new-id-field.tsx';
 import { useItemDraft } from '../items/use-item-draft.ts';
 import { useNewId } from '../items/use-new-id.ts';
@@ -54,10 +64,12 @@ export function GliderEditor({ glider, data, isAdmin, onClose }: GliderEditorPro
       <NewIdField label="Registration" noun="registration" item="glider" value={registration.value} onChange={registration.setValue} creating={creating} maxLength={REGISTRATION_MAX} />
       {!detailsEditable && (
         <p className="alert alert-info py-2 small" role="note">
-          Only an admin can change this glider's details; you can change its status.
+          Only an admin can change this glider's details; you can change its status and maintenance date.
         </p>
       )}
       <SelectInput label="Status" value={draft.status} options={STATUS_OPTIONS} onChange={(status) => status !== 'Flying' && set({ status })} />
+      <MaintenanceDateInput value={draft.maintenanceDate} onChange={(maintenanceDate) => set({ maintenanceDate })} />
+      <TextInput label="Aircraft type" value={draft.aircraftType} onChange={(aircraftType) => set({ aircraftType })} maxLength={AIRCRAFT_TYPE_MAX} placeholder="ASK 21" disabled={!detailsEditable} />
       <SeatsInput value={draft.places} onChange={(places) => set({ places })} disabled={!detailsEditable} />
       <NumberText label="Weight" value={draft.weight} onValue={(weight) => set({ weight })} parse={parseIntegerKeep} format={String} disabled={!detailsEditable} />
       <MoneyText label="Rate ($/minute)" value={draft.rateCentsPerMinute} onValue={(rateCentsPerMinute) => set({ rateCentsPerMinute })} suffix="/ minute" disabled={!detailsEditable} />
@@ -92,5 +104,19 @@ export function GliderEditor({ glider, data, isAdmin, onClose }: GliderEditorPro
         disabled={!detailsEditable}
       />
     </EditorModal>
+  );
+}
+
+/**
+ * The day hours since maintenance count from (the glider logbook shows them):
+ * operational, like the status, so whoever may edit the glider sets it. The
+ * server refuses a day after the club's today.
+ */
+function MaintenanceDateInput({ value, onChange }: { value: string | null; onChange: (day: string | null) => void }) {
+  const id = useId();
+  return (
+    <FieldFrame id={id} label="Hours since (maintenance date)" note="The glider logbook counts hours and launches from this day, that day's flights included. Leave empty for none.">
+      <input id={id} type="date" className="form-control" value={value ?? ''} onChange={(e) => onChange(e.target.value === '' ? null : e.target.value)} aria-describedby={`${id}-note`} />
+    </FieldFrame>
   );
 }

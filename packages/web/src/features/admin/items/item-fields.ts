@@ -45,6 +45,8 @@ export function gliderSpecs(blockNames: ReadonlyMap<string, string>): FieldSpec<
     { key: 'launchSpeed', label: 'Launch speed (knots)' },
     { key: 'blocks', label: 'Glider rental rate rules', format: byName(blockNames) },
     ...TAX_SPECS,
+    { key: 'aircraftType', label: 'Aircraft type' },
+    { key: 'maintenanceDate', label: 'Hours since (maintenance date)', format: (v) => (v ? String(v) : 'Not set') },
   ];
 }
 

@@ -40,4 +40,12 @@ describe("the Administration page's item cards", () => {
     expect(cards[2]!.editing(null)).toEqual({ kind: 'tug', item: null });
     expect(cards[0]!.editing('C-GONE')).toEqual({ kind: 'glider', item: null });
   });
+
+  it('list a glider with its aircraft type when the club has given one', () => {
+    const typed = { ...data, gliders: [{ ...data.gliders[0]!, aircraftType: 'ASK 21' }, { ...data.gliders[1]!, aircraftType: 'Grob 103' }] };
+    expect(itemSections(typed)[0]!.choices).toEqual([
+      { value: 'C-GDSA', label: 'C-GDSA · ASK 21' },
+      { value: 'C-GDSB', label: 'C-GDSB · Grob 103 (Not ready)' },
+    ]);
+  });
 });
