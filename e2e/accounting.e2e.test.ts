@@ -164,6 +164,15 @@ describe('Account Summary and Accounting at phone size', () => {
     await charts.getByRole('link', { name: 'Other', exact: true }).click();
     await page.getByRole('heading', { name: 'Other Revenue' }).waitFor();
     expect(new URL(page.url()).searchParams.get('view')).toBe('OtherRevenue');
+    // A longer range in one tap: Today is the range shown; This month starts on the 1st and ends today.
+    const presets = page.getByRole('group', { name: 'Date range' });
+    expect(await presets.getByRole('button', { name: 'Today' }).getAttribute('aria-pressed')).toBe('true');
+    await presets.getByRole('button', { name: 'This month' }).click();
+    expect(await page.getByLabel('Start date', { exact: true }).inputValue()).toBe(`${today.slice(0, 7)}-01`);
+    expect(await page.getByLabel('End date', { exact: true }).inputValue()).toBe(today);
+    expect(await presets.getByRole('button', { name: 'This month' }).getAttribute('aria-pressed')).toBe('true');
+    expect(await presets.getByRole('button', { name: 'Today' }).getAttribute('aria-pressed')).toBe('false');
+    expect((await presets.getByRole('button', { name: 'Last 12 months' }).boundingBox())!.height).toBeGreaterThanOrEqual(44);
     await page.context().close();
 
     const desk = await field.phone(DEMO.admin, { viewport: { width: 1280, height: 900 } });

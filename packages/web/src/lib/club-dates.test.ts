@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { dayRangeSchema, MAX_RANGE_YEARS as SCHEMA_MAX_RANGE_YEARS } from '@flightline/domain/schemas/ledger';
-import { clubDateTime, clubDay, clubToday, dayRangeProblem, formatClubDateTime, isDay, MAX_RANGE_YEARS, previousDay } from './club-dates.ts';
+import { clubDateTime, clubDay, clubToday, dayRangeProblem, formatClubDateTime, isDay, MAX_RANGE_YEARS, presetRange, previousDay } from './club-dates.ts';
 
 // 2026-07-01T03:30:00Z: still June 30 in Toronto (UTC−4), already July 1 in Europe.
 const LATE_EVENING_TORONTO = Date.UTC(2026, 6, 1, 3, 30);
@@ -71,5 +71,21 @@ describe('date range inputs', () => {
     for (const [startDate, endDate] of cases) {
       expect(dayRangeProblem(startDate, endDate) === null, `${startDate}..${endDate}`).toBe(dayRangeSchema.safeParse({ startDate, endDate }).success);
     }
+  });
+});
+
+describe('range presets, ending today', () => {
+  it.each([
+    ['Today', '2026-11-24', '2026-11-24'],
+    ['This month', '2026-11-24', '2026-11-01'],
+    ['This year', '2026-11-24', '2026-01-01'],
+    // Twelve calendar months ending with this one: December last year to now; in December, January to now.
+    ['Last 12 months', '2026-11-24', '2025-12-01'],
+    ['Last 12 months', '2026-12-31', '2026-01-01'],
+    ['Last 12 months', '2026-01-05', '2025-02-01'],
+  ] as const)('%s on %s starts on %s', (preset, today, startDate) => {
+    const range = presetRange(preset, today);
+    expect(range).toEqual({ startDate, endDate: today });
+    expect(dayRangeProblem(range.startDate, range.endDate)).toBeNull();
   });
 });

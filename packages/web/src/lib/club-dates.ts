@@ -86,3 +86,29 @@ export function dayRangeProblem(startDate: string, endDate: string): string | nu
   if (endDate >= limit) return `The date range must be ${MAX_RANGE_YEARS} years or less`;
   return null;
 }
+
+/** The ranges a summary offers in one tap, by their button's label. */
+export const RANGE_PRESETS = ['Today', 'This month', 'This year', 'Last 12 months'] as const;
+export type RangePreset = (typeof RANGE_PRESETS)[number];
+
+/**
+ * The preset's start and end days, ending `today`: the month or year so far,
+ * or the twelve calendar months ending with this one (a year of monthly bars).
+ */
+export function presetRange(preset: RangePreset, today: string): { startDate: string; endDate: string } {
+  const year = Number(today.slice(0, 4));
+  const month = Number(today.slice(5, 7));
+  switch (preset) {
+    case 'Today':
+      return { startDate: today, endDate: today };
+    case 'This month':
+      return { startDate: `${today.slice(0, 7)}-01`, endDate: today };
+    case 'This year':
+      return { startDate: `${today.slice(0, 4)}-01-01`, endDate: today };
+    case 'Last 12 months': {
+      const startYear = month === 12 ? year : year - 1;
+      const startMonth = month === 12 ? 1 : month + 1;
+      return { startDate: `${String(startYear).padStart(4, '0')}-${String(startMonth).padStart(2, '0')}-01`, endDate: today };
+    }
+  }
+}

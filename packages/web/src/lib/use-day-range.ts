@@ -44,6 +44,7 @@ export function useSettledRange(initial: DayRange | (() => DayRange), problemOf:
     input,
     setStartDate: (day: string) => setInput((r) => ({ ...r, startDate: day })),
     setEndDate: (day: string) => setInput((r) => ({ ...r, endDate: day })),
+    setRange: (range: DayRange) => setInput(range),
     /** The fields changed and the new range is not applied yet. */
     settling: startDate !== input.startDate || endDate !== input.endDate,
     problem,

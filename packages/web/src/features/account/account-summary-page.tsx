@@ -8,7 +8,7 @@ import { failedToLoad } from '../../lib/offline-status.ts';
 import { TruncatedCell } from '../../components/truncated-cell.tsx';
 import { useSession } from '../../lib/session.ts';
 import { useUserTransactions } from './api.ts';
-import { PLACEHOLDER_DATE } from '../../lib/club-dates.ts';
+import { clubToday, PLACEHOLDER_DATE } from '../../lib/club-dates.ts';
 import { ClubWhen } from '../../components/club-when.tsx';
 import { DateRangeFields } from '../../components/date-range-fields.tsx';
 import { DayRangePicker } from '../../components/day-range-picker.tsx';
@@ -51,7 +51,7 @@ function AccountSummary({ club, userID, timeZone }: { club: string; userID: stri
 
   return (
     <Page title={TITLE}>
-      <DayRangePicker dates={dates} />
+      <DayRangePicker dates={dates} today={clubToday(timeZone)} />
       {!loading && failedToLoad(history) ? (
         <LoadError error={history.error} prefix="Could not load your account summary." />
       ) : (

@@ -7,6 +7,8 @@ import { Loading, Page } from '../../components/page-state.tsx';
 import { errorMessage } from '../../lib/api.ts';
 import { useSession } from '../../lib/session.ts';
 import { DateRangeFields } from '../../components/date-range-fields.tsx';
+import { RangePresets } from '../../components/range-presets.tsx';
+import { clubToday } from '../../lib/club-dates.ts';
 import { useDayRange } from '../../lib/use-day-range.ts';
 import { forgetOtherRanges, refreshAccounting } from '../../lib/api/accounting.ts';
 import { useAccountingSummary } from './api.ts';
@@ -45,6 +47,7 @@ function AccountingSummaryScreen({ club, clubName, timeZone }: { club: string; c
     <Page wide>
       <h1 className="h4 mb-3">{viewTitle(view, summary.data?.clubName || clubName)}</h1>
       <DateRangeFields value={dates.input} onStartDate={dates.setStartDate} onEndDate={dates.setEndDate} />
+      <RangePresets today={clubToday(timeZone)} value={dates.input} onRange={dates.setRange} />
       <div className="d-flex flex-wrap gap-2 mb-3">
         {view.kind !== 'summary' && (
           <button type="button" className="btn btn-outline-primary" onClick={() => go(parentView(view))}>
