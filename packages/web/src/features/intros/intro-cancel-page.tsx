@@ -11,6 +11,7 @@ import { Check } from '../../components/form/fields.tsx';
 import { InputField } from '../../components/form/input-field.tsx';
 import { IntroListGate } from './intro-list-gate.tsx';
 import { useIntroUpdate } from './use-intro-update.ts';
+import { ChosenIntroSubmit } from './chosen-intro-submit.tsx';
 import { IntroPicker } from './intro-picker.tsx';
 import { cancelData } from './intro-updates.ts';
 
@@ -78,10 +79,7 @@ function CancelForm({ club, data, today }: { club: string; data: IntrosResponse;
         <InputField label="Purchased By" value={chosen ? purchasedBy(chosen) : ''} readOnly disabled={chosen === null} />
         <InputField label="Serial Number" value={chosen?.SN ?? ''} readOnly disabled={chosen === null} />
         <Check label="Previously Written Down?" checked={writtenDown} onChange={setWrittenDown} disabled={off} className="mb-3" />
-        <button type="submit" className="btn btn-danger w-100" disabled={off}>
-          {cancel.isPending ? 'Cancelling…' : 'Cancel Intro'}
-        </button>
-        {chosen === null && <p className="form-text">Choose an intro above to cancel it.</p>}
+        <ChosenIntroSubmit verb="cancel" label="Cancel Intro" pendingLabel="Cancelling…" pending={cancel.isPending} variant="danger" noneChosen={chosen === null} disabled={off} />
       </form>
     </Page>
   );

@@ -8,6 +8,7 @@ import { newIdempotencyKey } from '../../lib/new-id.ts';
 import { InputField, SelectField } from '../../components/form/input-field.tsx';
 import { IntroListGate } from './intro-list-gate.tsx';
 import { useIntroUpdate } from './use-intro-update.ts';
+import { ChosenIntroSubmit } from './chosen-intro-submit.tsx';
 import { IntroPicker } from './intro-picker.tsx';
 import { EMPTY_REFUND, refundData, refundDefaults, type RefundDraft } from './intro-updates.ts';
 
@@ -68,10 +69,7 @@ function RefundForm({ club, data, today }: { club: string; data: IntrosResponse;
           <InputField className="col-6 mb-3" label="Refund To Last Name" value={draft.refundLast} onChange={(refundLast) => set({ refundLast })} maxLength={60} disabled={off} />
         </div>
         <InputField label="Serial Number" value={chosen?.SN ?? ''} readOnly disabled={chosen === null} />
-        <button type="submit" className="btn btn-primary w-100" disabled={off}>
-          {refund.isPending ? 'Submitting…' : 'Submit Refund'}
-        </button>
-        {chosen === null && <p className="form-text">Choose an intro above to refund it.</p>}
+        <ChosenIntroSubmit verb="refund" label="Submit Refund" pendingLabel="Submitting…" pending={refund.isPending} variant="primary" noneChosen={chosen === null} disabled={off} />
       </form>
     </Page>
   );
