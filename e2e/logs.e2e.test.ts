@@ -319,7 +319,7 @@ describe('flight logs at 375 px', () => {
     const csv = readFileSync((await download.path())!, 'utf8');
     expect(csv.split('\r\n')).toEqual([
       '\uFEFF"Date","Glider type","Registration","P1","P2","Launch type","Takeoff","Landing","Duration"',
-      `"${today}","","C-GDSB","Mary Member","","2000 ft","${clock(launchedAt)}","${clock(launchedAt + 40 * MINUTE)}","0:40"`,
+      `"${today}","Grob 103","C-GDSB","Mary Member","","2000 ft","${clock(launchedAt)}","${clock(launchedAt + 40 * MINUTE)}","0:40"`,
       '',
     ]);
   });
