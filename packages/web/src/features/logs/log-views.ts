@@ -35,9 +35,6 @@ export function flightMinutes(flight: Pick<FlightRecord, 'launchedAt' | 'landedA
   return flownMinutes(flight.launchedAt, flight.landedAt);
 }
 
-/** Domain's durationText under its older name, for the logbook summary. */
-export const hoursText = durationText;
-
 /** A flight's duration as h:mm, or '—' while it has not landed. */
 export function durationOf(flight: Pick<FlightRecord, 'launchedAt' | 'landedAt'>): string {
   const minutes = flightMinutes(flight);

@@ -4,7 +4,7 @@ import type { FlightRecord, LogsData } from '@flightline/domain/api-types';
 import { csvFileName, toCsv } from '@flightline/domain/csv';
 import { LOGBOOK_COLUMNS, LOGBOOK_ROLES, logbookRows, logbookTotals, type LogbookTotals } from '@flightline/domain/logbook';
 import { logbookTotalsQuery } from '../../lib/api/logbook.ts';
-import { hoursText } from './log-views.ts';
+import { durationText } from '@flightline/domain/flight-duration';
 
 interface LogbookSummaryProps {
   club: string;
@@ -54,9 +54,9 @@ function TotalsCard({ title, totals }: { title: string; totals: LogbookTotals | 
         {totals ? (
           <>
             <p className="mb-1">
-              {totals.flights === 1 ? '1 flight' : `${totals.flights} flights`} · {hoursText(totals.minutes)} hours
+              {totals.flights === 1 ? '1 flight' : `${totals.flights} flights`} · {durationText(totals.minutes)} hours
             </p>
-            <p className="mb-1">{LOGBOOK_ROLES.map((role) => `${role} ${totals.byRole[role].flights} · ${hoursText(totals.byRole[role].minutes)}`).join('; ')}</p>
+            <p className="mb-1">{LOGBOOK_ROLES.map((role) => `${role} ${totals.byRole[role].flights} · ${durationText(totals.byRole[role].minutes)}`).join('; ')}</p>
             <p className="mb-0 text-body-secondary">{totals.launches.length ? totals.launches.map((l) => `${l.launchType} ×${l.count}`).join(', ') : 'No launches'}</p>
           </>
         ) : (
