@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { clubToday, dayRangeProblem } from './club-dates.ts';
+import { clubToday, dayRangeProblem, presetRange } from './club-dates.ts';
 
 /** Date inputs of the account and accounting summaries settle for this long before a reload. */
 export const DATE_DEBOUNCE_MS = 500;
@@ -32,6 +32,11 @@ export function useDayRange(timeZone: string, problemOf: RangeProblem = dayRange
     const today = clubToday(timeZone);
     return { startDate: today, endDate: today };
   }, problemOf);
+}
+
+/** As useDayRange, from the first of January to today in the club's zone: this season so far. */
+export function useYearToDate(timeZone: string) {
+  return useSettledRange(() => presetRange('This year', clubToday(timeZone)));
 }
 
 /** As useDayRange, from a given range. */

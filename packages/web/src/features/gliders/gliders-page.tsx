@@ -12,7 +12,7 @@ import { LoadError, Loading, Page } from '../../components/page-state.tsx';
 import { clubToday } from '../../lib/club-dates.ts';
 import { Link, useSearchParams } from '../../lib/router.tsx';
 import { useSession } from '../../lib/session.ts';
-import { useSettledRange } from '../../lib/use-day-range.ts';
+import { useYearToDate } from '../../lib/use-day-range.ts';
 import { gliderLogbookQuery, gliderLogbooksQuery } from './glider-queries.ts';
 
 const TITLE = 'Glider Logbooks';
@@ -98,11 +98,7 @@ function GliderTable({ gliders }: { gliders: GliderLogbooks['gliders'] }) {
 }
 
 function OneGlider({ club, glider, timeZone }: { club: string; glider: string; timeZone: string }) {
-  // This season so far, as the club metrics open.
-  const dates = useSettledRange(() => {
-    const today = clubToday(timeZone);
-    return { startDate: `${today.slice(0, 4)}-01-01`, endDate: today };
-  });
+  const dates = useYearToDate(timeZone);
   const logbook = useQuery(gliderLogbookQuery(club, glider, dates.range));
   const loading = dates.settling || (dates.range !== null && logbook.isPending);
   return (
@@ -112,7 +108,7 @@ function OneGlider({ club, glider, timeZone }: { club: string; glider: string; t
         All gliders
       </Link>
       {logbook.data && <SinceMaintenance logbook={logbook.data} />}
-      <DayRangePicker dates={dates} />
+      <DayRangePicker dates={dates} today={clubToday(timeZone)} />
       {logbook.isError ? (
         <LoadError error={logbook.error} prefix="Could not load the glider's logbook." />
       ) : loading || !logbook.data ? (

@@ -13,7 +13,7 @@ import { NotAuthorized } from '../../components/not-authorized.tsx';
 import { LoadError, Loading, Page } from '../../components/page-state.tsx';
 import { Link } from '../../lib/router.tsx';
 import { useSession } from '../../lib/session.ts';
-import { useSettledRange } from '../../lib/use-day-range.ts';
+import { useYearToDate } from '../../lib/use-day-range.ts';
 import { MetricTable } from './metric-table.tsx';
 import { clubMetricsQuery } from './metrics-query.ts';
 
@@ -35,16 +35,12 @@ export function MetricsPage() {
 }
 
 function Metrics({ club, timeZone }: { club: string; timeZone: string }) {
-  // This season so far: from the first of January to today.
-  const dates = useSettledRange(() => {
-    const today = clubToday(timeZone);
-    return { startDate: `${today.slice(0, 4)}-01-01`, endDate: today };
-  });
+  const dates = useYearToDate(timeZone);
   const metrics = useQuery(clubMetricsQuery(club, dates.range));
   const loading = dates.settling || (dates.range !== null && metrics.isPending);
   return (
     <Page title={TITLE} wide>
-      <DayRangePicker dates={dates} />
+      <DayRangePicker dates={dates} today={clubToday(timeZone)} />
       {metrics.isError ? <LoadError error={metrics.error} prefix="Could not load the club metrics." /> : loading || !metrics.data ? dates.range && <Loading /> : <MetricsBody data={metrics.data} />}
     </Page>
   );
