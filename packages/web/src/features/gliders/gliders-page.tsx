@@ -175,8 +175,10 @@ function LogbookBody({ logbook, timeZone }: { logbook: GliderLogbook; timeZone: 
                     <td>{f.p1}</td>
                     <td>{f.p2}</td>
                     <td>{f.launchType}</td>
-                    <td className="text-nowrap">
-                      {clockTimeOf(f.launchedAt, timeZone)}–{f.landedAt === null ? 'flying' : clockTimeOf(f.landedAt, timeZone)}
+                    {/* May break after the dash: on a phone the landing goes under the takeoff, and Duration stays in view. */}
+                    <td>
+                      {clockTimeOf(f.launchedAt, timeZone)}–<wbr />
+                      {f.landedAt === null ? 'flying' : clockTimeOf(f.landedAt, timeZone)}
                     </td>
                     <td className="text-end">{f.minutes === null ? '' : durationText(f.minutes)}</td>
                   </tr>
