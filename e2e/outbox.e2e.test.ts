@@ -6,7 +6,7 @@ import { clubDateTime, clubToday } from '../packages/web/src/lib/club-dates.ts';
 import { sessionOf } from './helpers/api.ts';
 import { login, screenshot } from './helpers/browser.ts';
 import { DEMO, DEMO_PASSWORD } from './helpers/demo-accounts.ts';
-import { controlledByServiceWorker, outboxEntries, syncTags, waitingButton, waitSaved } from './helpers/field.ts';
+import { controlledByServiceWorker, liveCatchUp, outboxEntries, syncTags, waitingButton, waitSaved } from './helpers/field.ts';
 import { ownServer } from './helpers/own-server.ts';
 
 /**
@@ -287,8 +287,11 @@ describe('signed out with taps waiting (401)', () => {
     const lastOil = async () =>
       ((await (await context.request.get('/api/get-tugs')).json()) as { tugs: { lastOilHobbs: number | null }[] }).tugs[0]?.lastOilHobbs;
     try {
+      const caughtUp = liveCatchUp(page, '/api/get-tugs');
       await page.goto('/fuel/');
       await page.getByLabel('Tug', { exact: true }).waitFor();
+      // The page has made its reads, the live stream's catch-up too (a read after this would find the session gone).
+      await caughtUp;
       // The session ends on the server's side (its cookie gone): the page does not know yet.
       await context.clearCookies();
       await page.getByRole('button', { name: 'Oil Change', exact: true }).click();
