@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createWriteStream, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { APP_VERSION } from '@flightline/domain/app-version';
 import { freePort } from '../../scripts/free-port.ts';
@@ -62,6 +63,11 @@ export async function startServer(options: {
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const stop = async () => {
     const code = await stopGroup(child, exited);
+    // The server's last lines can still be in the pipes after npx has exited: copy them until the pipes close (the
+    // whole group is gone by now), then stop copying, so nothing is written to the log once it has ended.
+    await Promise.race([Promise.all([child.stdout, child.stderr].map(closed)), new Promise((resolve) => setTimeout(resolve, 2_000))]);
+    child.stdout?.unpipe(log);
+    child.stderr?.unpipe(log);
     // The whole log is on disk before a test reads it.
     await new Promise<void>((resolve) => log.end(resolve));
     return code;
@@ -89,6 +95,12 @@ async function waitUntilServing(baseUrl: string, server: ChildProcess): Promise<
     if (Date.now() > deadline) throw new Error(`e2e: the server did not answer on ${baseUrl} within 90 s`);
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
+}
+
+/** Resolves once `stream` has closed (at once when there is none, or it already has). */
+function closed(stream: Readable | null): Promise<void> {
+  if (!stream || stream.closed) return Promise.resolve();
+  return new Promise((resolve) => stream.once('close', () => resolve()));
 }
 
 async function stopGroup(child: ChildProcess, exited: Promise<number | null>): Promise<number | null> {
