@@ -6,7 +6,7 @@ import { insertBlockRules, openTwoClubs, signInPeople, type TwoClubs } from './h
 
 const NOW = Date.parse('2025-07-10T15:00:00Z');
 const GLIDER_RIGHT = 'Only an admin or a member who can update gliders can create or change gliders';
-const ADMIN_DETAILS = 'Only an admin can change glider details other than status';
+const ADMIN_DETAILS = 'Only an admin can change glider details other than status and maintenance date';
 
 /**
  * update-item GLIDER, TUG, LAUNCH, INTRO_LAUNCH, BLOCK: who may create and

@@ -8,7 +8,7 @@ const NOW = Date.parse('2025-09-01T16:00:00Z');
 /** A Toronto wall-clock time in summer 2025 (EDT, UTC−4). */
 const edt = (day: string, hhmm: string) => new Date(`${day}T${hhmm}:00-04:00`);
 const GLIDER_RIGHT = 'Only an admin or a member who can update gliders can create or change gliders';
-const ADMIN_DETAILS = 'Only an admin can change glider details other than status';
+const ADMIN_DETAILS = 'Only an admin can change glider details other than status and maintenance date';
 const JULY = 'startDate=2025-07-01&endDate=2025-07-31';
 
 /**

@@ -299,7 +299,7 @@ export async function saveGlider(db: Kysely<DB>, ctx: MemberContext, input: { id
     },
     async change(trx, club, existing) {
       if (!hasRight(ctx, 'admin') && dataKeys(input.data).some((key) => !(GLIDER_OPERATIONAL_FIELDS as readonly string[]).includes(key))) {
-        throw forbidden('Only an admin can change glider details other than status');
+        throw forbidden('Only an admin can change glider details other than status and maintenance date');
       }
       const change = parseData(gliderUpdateSchema, input.data, 'glider');
       if (change.status !== undefined && existing.status === 'Flying') {

@@ -32,7 +32,7 @@ const STATUS_OPTIONS = GLIDER_STATUSES.map((s) => ({ value: s, label: s, disable
 
 /**
  * Glider editor. Flying is shown but set only by the system; the details
- * other than status are an admin's, or anyone's who may create the glider.
+ * other than status and maintenance date are an admin's, or anyone's who may create the glider.
  */
 export function GliderEditor({ glider, data, isAdmin, onClose }: GliderEditorProps) {
   const creating = glider === null;
