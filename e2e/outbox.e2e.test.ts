@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AccountHistory, FlightRecord, GroundStatus, SessionInfo } from '@flightline/domain/api-types';
 import { clubDateTime, clubToday } from '../packages/web/src/lib/club-dates.ts';
 import { sessionOf } from './helpers/api.ts';
 import { login, screenshot } from './helpers/browser.ts';
 import { DEMO, DEMO_PASSWORD } from './helpers/demo-accounts.ts';
-import { controlledByServiceWorker, liveCatchUp, outboxEntries, syncTags, waitingButton, waitSaved } from './helpers/field.ts';
+import { controlledByServiceWorker, outboxEntries, syncTags, waitingButton, waitSaved } from './helpers/field.ts';
 import { ownServer } from './helpers/own-server.ts';
 
 /**
@@ -287,17 +287,23 @@ describe('signed out with taps waiting (401)', () => {
     const lastOil = async () =>
       ((await (await context.request.get('/api/get-tugs')).json()) as { tugs: { lastOilHobbs: number | null }[] }).tugs[0]?.lastOilHobbs;
     try {
-      const caughtUp = liveCatchUp(page, '/api/get-tugs');
       await page.goto('/fuel/');
       await page.getByLabel('Tug', { exact: true }).waitFor();
-      // The page has made its reads, the live stream's catch-up too (a read after this would find the session gone).
-      await caughtUp;
-      // The session ends on the server's side (its cookie gone): the page does not know yet.
+      await waitSaved(page, ['tugs']);
+      // The session ends on the server's side (its cookie gone), and the page does not know yet: the reads it makes
+      // meanwhile (the live stream's catch-up, a poll) are held back until the tap is made, so none comes back refused
+      // first and draws the signed-out page in place of the form (a race CI lost once).
+      const heldReads: Route[] = [];
+      let holding = true;
+      await page.route('**/api/**', (route) => (holding && route.request().method() === 'GET' ? void heldReads.push(route) : route.continue()));
       await context.clearCookies();
       await page.getByRole('button', { name: 'Oil Change', exact: true }).click();
       await page.getByLabel('Hobbs', { exact: true }).fill('1510');
       await page.getByRole('button', { name: 'Confirm Oil Change', exact: true }).click();
       await toast(page, 'Oil change on C-FTOW at 1510.00 h: waiting to send').waitFor();
+      holding = false;
+      await Promise.all(heldReads.map((route) => route.continue()));
+      await page.unroute('**/api/**');
       await toast(page, 'Log in to send what is waiting on this phone: nothing is lost.').waitFor();
       // The app catches up (signed out, its navbar offers Login) and the count stays in the navbar.
       await page.getByRole('navigation').getByRole('link', { name: 'Login', exact: true }).waitFor();

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { Page, Request, Response } from 'playwright-core';
+import type { Page } from 'playwright-core';
 
 /** Browser-test helpers for the phone at the field: the service worker, the saved reads and the outbox. */
 
@@ -80,27 +80,5 @@ export async function syncTags(page: Page): Promise<string[]> {
   return page.evaluate(async () => {
     const registration = (await navigator.serviceWorker.ready) as ServiceWorkerRegistration & { sync: { getTags(): Promise<string[]> } };
     return registration.sync.getTags();
-  });
-}
-
-/**
- * Resolves once a read of `path` sent after the live stream opened has answered: the stream's catch-up on
- * connecting (lib/live-stream.tsx, decision 0013). Call it before the page loads; after it the page makes no
- * read of its own until something changes.
- */
-export function liveCatchUp(page: Page, path: string): Promise<void> {
-  return new Promise((resolve) => {
-    let streamOpen = false;
-    const opened = (response: Response) => {
-      if (new URL(response.url()).pathname === '/api/events') streamOpen = true;
-    };
-    const sent = (request: Request) => {
-      if (!streamOpen || new URL(request.url()).pathname !== path) return;
-      page.off('response', opened);
-      page.off('request', sent);
-      void request.response().then(() => resolve());
-    };
-    page.on('response', opened);
-    page.on('request', sent);
   });
 }
