@@ -10,6 +10,8 @@ export default defineConfig({
           name: 'unit',
           include: ['packages/domain/src/**/*.test.ts', 'packages/web/src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
           environment: 'node',
+          // Club times from the tz database the project ships, as the server computes them.
+          setupFiles: ['packages/domain/src/shipped-tzdata.ts'],
         },
       },
       {
@@ -20,6 +22,7 @@ export default defineConfig({
           // they run in the PostgreSQL pass (TEST_DATABASE_URL), not on PGlite.
           exclude: process.env.TEST_DATABASE_URL ? [] : ['**/*.postgres.test.ts'],
           globalSetup: ['packages/server/test/helpers/global-setup.ts'],
+          setupFiles: ['packages/domain/src/shipped-tzdata.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',

@@ -1,8 +1,8 @@
-import { DateTime, IANAZone } from 'luxon';
 import type { FlightRecord, LedgerPosting } from './api-types.ts';
 import { safeText, type CsvCell } from './csv.ts';
 import { durationHours } from './flight-duration.ts';
 import { centsToDecimal } from './money.ts';
+import { wallClock } from './zone-rules.ts';
 
 /** The export choices of Club Data Exports. */
 export const EXPORT_CHOICES = ['Flights', 'Completed Flights', 'Transactions', 'Journal', 'Invoices'] as const;
@@ -44,39 +44,14 @@ export const TRANSACTION_COLUMNS = [
 /** Member id → full name, for the tow pilot and user columns. */
 export type NameLookup = ReadonlyMap<string, string>;
 
-const HOUR_MS = 3_600_000;
-/** Hours remembered per zone before the memory starts over (a year is 8,784). */
-const MAX_HOURS = 100_000;
-const offsetsByZone = new Map<string, { zone: IANAZone; hourOffsets: Map<number, number | null> }>();
-
 /**
  * 'yyyy-MM-dd HH:mm' in the club's zone. A year's export formats 100,000
- * instants and a luxon DateTime costs ~15 µs each (seconds per export), so
- * the zone's UTC offset is looked up once per UTC hour — the same at both ends
- * means no change within it (a zone changes offset at most once an hour; an
- * hour where it changes is looked up per instant) — and the wall clock is
- * UTC arithmetic on the offset.
+ * instants: the offset is a binary search in the zone's rules (zone-rules.ts)
+ * and the wall clock UTC arithmetic on it, no date library per instant.
  */
 function clockTime(ms: number | null, timeZone: string): string {
   if (ms === null) return '';
-  let cached = offsetsByZone.get(timeZone);
-  if (!cached) {
-    const zone = IANAZone.create(timeZone);
-    if (!zone.isValid) return DateTime.fromMillis(ms, { zone: timeZone }).toFormat('yyyy-MM-dd HH:mm');
-    cached = { zone, hourOffsets: new Map() };
-    offsetsByZone.set(timeZone, cached);
-  }
-  const { zone, hourOffsets } = cached;
-  const hour = Math.floor(ms / HOUR_MS);
-  let offset = hourOffsets.get(hour);
-  if (offset === undefined) {
-    const atStart = zone.offset(hour * HOUR_MS);
-    offset = atStart === zone.offset((hour + 1) * HOUR_MS - 1) ? atStart : null;
-    if (hourOffsets.size >= MAX_HOURS) hourOffsets.clear();
-    hourOffsets.set(hour, offset);
-  }
-  const offsetMinutes = offset ?? zone.offset(ms);
-  return new Date(ms + offsetMinutes * 60_000).toISOString().slice(0, 16).replace('T', ' ');
+  return wallClock(timeZone, ms).toISOString().slice(0, 16).replace('T', ' ');
 }
 
 /** The club's calendar day of an instant, 'yyyy-MM-dd' (as fast as `clockTime`). */

@@ -15,6 +15,7 @@ export function memberSession(fields: Partial<SessionInfo> = {}): SessionInfo {
     clubLogo: '',
     clubMessage: '',
     clubTimeZone: 'America/Toronto',
+    clubZoneRules: null,
     currency: 'CAD',
     userIsActive: true,
     userIsAdmin: false,

@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
-import { IANAZone } from 'luxon';
+import '@flightline/domain/shipped-tzdata';
+import { isValidTimeZone } from '@flightline/domain/club-time';
 import { MIN_SUPPORTED_VERSION } from '@flightline/domain/app-version';
 
 /** Everything the server reads from its environment, in one place (documented in README.md). */
@@ -64,7 +65,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!Number.isFinite(drainSeconds) || drainSeconds < 0 || drainSeconds > 300) {
     throw new Error(`DRAIN_SECONDS must be a number of seconds from 0 to 300, not ${env.DRAIN_SECONDS}`);
   }
-  if (!IANAZone.isValidZone(demoTimeZone)) throw new Error(`DEMO_TIMEZONE must be an IANA time zone such as America/Toronto, not ${env.DEMO_TIMEZONE}`);
+  if (!isValidTimeZone(demoTimeZone)) throw new Error(`DEMO_TIMEZONE must be an IANA time zone such as America/Toronto, not ${env.DEMO_TIMEZONE}`);
   return {
     port,
     host: env.HOST ?? '0.0.0.0',

@@ -7,6 +7,7 @@ import { migrateAs } from './db/roles.ts';
 import type { DB } from './db/schema.ts';
 import { createMailer } from './mail/mailer.ts';
 import { seedDemo } from './seed/demo-season.ts';
+import { SHIPPED_TZDATA } from '@flightline/domain/shipped-tzdata';
 
 /** The auth secret: AUTH_SECRET, or one generated once and kept in the database for every process. */
 async function authSecret(db: Kysely<DB>, fromEnv: string | undefined): Promise<string> {
@@ -28,6 +29,7 @@ async function main() {
     `Database: ${database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}` +
       (applied.length ? `; applied ${applied.join(', ')}` : ''),
   );
+  console.log(`Time zones: tz database ${SHIPPED_TZDATA} (shipped with the app: moment-timezone), for every club's clock`);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db, log: console.log });
   if (config.seedDemo) {
     const startedMs = Date.now();

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, refusal } from './helpers/api.ts';
 import { createClub, createPerson, createTestApp, type TestApp } from './helpers/test-app.ts';
 import { insertItems } from './helpers/clubs.ts';
+import { lockDateValues } from '../src/modules/clubs/repo.ts';
 
 const UNSAFE_MESSAGE =
   '<p>Field opens at <strong>9:00</strong></p><script>alert(1)</script><img src="https://example.org/a.png" onerror="alert(2)">';
@@ -33,7 +34,7 @@ describe('club calls: list-clubs, get-club-info, get-club-payment-methods', () =
         tax_rates: JSON.stringify({ HST: 0.13 }),
         fee_list: ['Membership', 'Hangar'],
         payment_methods: ['Cash', 'E-Transfer'],
-        lock_date: '2025-12-31',
+        ...lockDateValues('2025-12-31', 'America/Toronto'),
         intro_stale_days: 180,
       })
       .where('id', '=', alpha)

@@ -7,10 +7,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { text as readText } from 'node:stream/consumers';
 import { fileURLToPath } from 'node:url';
-import { DEMO_PASSWORD } from '../src/seed/demo-club.ts';
 import { DRAINING_MESSAGE } from '../src/modules/system/health-service.ts';
 import { createPostgresTestDatabase } from './helpers/test-app.ts';
 import { freePort } from '../../../scripts/free-port.ts';
+import { SHIPPED_TZDATA } from '@flightline/domain/shipped-tzdata';
 
 /**
  * A rolling restart, as docs/deploy.md tells it: the real server process
@@ -27,6 +27,8 @@ const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 // Long enough that the checks made during the drain finish inside it on a loaded machine.
 const DRAIN_SECONDS = 6;
 const MEMBER = 'member@demo.flightline.local';
+/** The demo people's password on this test's server (DEMO_PASSWORD), in place of the random one. */
+const DEMO_PASSWORD = 'shutdown-test-password';
 
 
 /** Resolves when `text` has appeared in the output (already or later); rejects after `timeoutMs`. */
@@ -117,6 +119,7 @@ describe('graceful shutdown on SIGTERM (a rolling restart)', () => {
         DRAIN_SECONDS: String(DRAIN_SECONDS),
         // The demo member is all it needs: the club's last season would only slow the start.
         SEED_DEMO_HISTORY: 'false',
+        DEMO_PASSWORD,
         WEB_DIST: `${ROOT}/no-web-app-here`,
         NODE_ENV: 'production',
       },
@@ -135,7 +138,7 @@ describe('graceful shutdown on SIGTERM (a rolling restart)', () => {
   it('drains (health 503, the rest served), then ends the stream cleanly, finishes the request under way and exits 0', async () => {
     const health = await fetch(`${baseUrl}/api/health`);
     expect(health.status).toBe(200);
-    expect(await health.json()).toEqual({ ready: true });
+    expect(await health.json()).toEqual({ ready: true, tzdata: SHIPPED_TZDATA });
 
     const signIn = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
       method: 'POST',

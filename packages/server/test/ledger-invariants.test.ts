@@ -189,7 +189,7 @@ describe('ledger invariants enforced by the database', () => {
 
   describe('lock date (end of the lock day in the club zone)', () => {
     beforeAll(async () => {
-      await sql`update club set lock_date = '2026-06-30' where id = ${club}`.execute(db);
+      await sql`update club set lock_date = '2026-06-30', lock_until = '2026-07-01T04:00:00Z' where id = ${club}`.execute(db);
     });
 
     it('refuses a posting at 23:59 on the lock date in Toronto (03:59 UTC the next day)', async () => {
@@ -217,6 +217,9 @@ describe('ledger invariants enforced by the database', () => {
     it('refuses moving the lock date back or clearing it with SQL, and a lock_until written by hand', async () => {
       await expect(sql`update club set lock_date = null where id = ${club}`.execute(db)).rejects.toThrow('The lock date can only move forward (it is 2026-06-30)');
       await expect(sql`update club set lock_date = '2026-06-01' where id = ${club}`.execute(db)).rejects.toThrow(/can only move forward/);
+      // The app writes the lock's end with the lock date; without it, or far from the end of that day in any zone, it is refused.
+      await expect(sql`update club set lock_date = '2026-07-31' where id = ${club}`.execute(db)).rejects.toThrow(/lock_until must be the end of the lock date 2026-07-31/);
+      await expect(sql`update club set lock_date = '2026-07-31', lock_until = '2026-08-02T00:00:00Z' where id = ${club}`.execute(db)).rejects.toThrow(/lock_until must be/);
       await sql`update club set lock_until = '2000-01-01T00:00:00Z' where id = ${club}`.execute(db);
       const row = await sql<{ lock_date: string; lock_until: Date }>`select lock_date::text as lock_date, lock_until from club where id = ${club}`.execute(db);
       expect(row.rows[0]!.lock_date).toBe('2026-06-30');

@@ -7,6 +7,7 @@ import { posting, postingsOf } from './helpers/ledger.ts';
 import { createLinePeople, type LinePeople } from './helpers/line-people.ts';
 import type { Person } from './helpers/test-app.ts';
 import { openTwoClubs, type TwoClubs } from './helpers/clubs.ts';
+import { lockDateValues } from '../src/modules/clubs/repo.ts';
 
 /** 12:00 on 2025-07-12 in Toronto (EDT, UTC−4). */
 const NOW = Date.parse('2025-07-12T16:00:00Z');
@@ -447,7 +448,7 @@ describe('line actions: POST /api/update-flight/', () => {
 
     it('a flight on or before the lock date takes no action', async () => {
       const id = await place();
-      await t.db.updateTable('club').set({ lock_date: '2025-07-12' }).where('id', '=', alpha).execute();
+      await t.db.updateTable('club').set(lockDateValues('2025-07-12', 'America/Toronto')).where('id', '=', alpha).execute();
       await refused({ id, action: 'Launch' }, 409, 'Flight is locked: its day is on or before the lock date 2025-07-12');
       const listed = (await api.get('/api/ground-status', await cookie(crew))).json().flights.find((f: { id: string }) => f.id === id);
       expect(listed.flightLocked).toBe(true);

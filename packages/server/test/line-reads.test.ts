@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refusal } from './helpers/api.ts';
 import { openTwoClubs, type TwoClubs } from './helpers/clubs.ts';
+import { lockDateValues } from '../src/modules/clubs/repo.ts';
 import { depositFor, flightBody } from './helpers/flights.ts';
 import { createLinePeople, type LinePeople } from './helpers/line-people.ts';
 import { createPerson, type Person } from './helpers/test-app.ts';
@@ -127,7 +128,7 @@ describe('line reads: ETag and 304, and the queries a read costs', () => {
     expect(((await read(GROUND, crew)).json() as { pilots: { first: string }[] }).pilots.map((p) => p.first)).toContain('Patricia');
     await t.db.updateTable('pilot').set({ is_tow_pilot: true }).where('club_id', '=', alpha).where('user_id', '=', pat.userId).execute();
     ground = await changed(GROUND, crew, ground);
-    await t.db.updateTable('club').set({ lock_date: '2025-07-01' }).where('id', '=', alpha).execute();
+    await t.db.updateTable('club').set(lockDateValues('2025-07-01', 'America/Toronto')).where('id', '=', alpha).execute();
     ground = await changed(GROUND, crew, ground);
     // Another club's change leaves this club's tag as it was.
     await t.db.updateTable('glider').set({ status: 'Not ready' }).where('club_id', '=', bravo).where('id', '=', 'ASK-21').execute();

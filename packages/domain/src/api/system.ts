@@ -17,7 +17,8 @@ export const health = defineCall({
   path: '/api/health',
   summary: "Readiness for a reverse proxy's health check: 200 when this process serves and reaches the database, 503 while it shuts down or the database is unreachable",
   access: 'public',
-  answer: z.object({ ready: z.literal(true) }),
+  /** tzdata: the release of the tz database every club clock of this process comes from ('2026f'). */
+  answer: z.object({ ready: z.literal(true), tzdata: z.string() }),
 });
 
 export const openApiDocument = defineCall({

@@ -71,8 +71,11 @@ export interface ClubTable {
   minimum_level_cents: Defaulted<number>;
   intro_stale_days: Defaulted<number>;
   lock_date: ColumnType<string | null, string | null | undefined, string | null>;
-  /** The instant the lock ends, fixed when lock_date is set (0010; kept by a trigger, never written). */
-  lock_until: ColumnType<Date | null, never, never>;
+  /**
+   * The instant the lock ends: the end of lock_date in the club's zone, computed by the app from its tz
+   * database and written with lock_date (clubs/repo.ts setLockDate); the database keeps it following lock_date (0020).
+   */
+  lock_until: ColumnType<Date | null, Date | null | undefined, Date | null>;
   fee_list: Defaulted<string[]>;
   payment_methods: Defaulted<string[]>;
   created_at: Generated<Date>;

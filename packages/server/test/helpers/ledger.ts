@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../src/db/schema.ts';
 import type { MemberContext } from '../../src/http/context.ts';
+import { lockDateValues } from '../../src/modules/clubs/repo.ts';
 import { asOwner, createPerson, type Person } from './test-app.ts';
 
 /** Test helpers for the ledger: club settings, block rules, reading postings back, a service-level caller. */
@@ -10,11 +11,12 @@ export async function setClubAccounting(
   clubId: string,
   values: { taxRates?: Record<string, number>; feeList?: string[]; lockDate?: string | null; paymentMethods?: string[] },
 ): Promise<void> {
+  const { time_zone: timeZone } = await db.selectFrom('club').select('time_zone').where('id', '=', clubId).executeTakeFirstOrThrow();
   const set = {
     ...(values.taxRates ? { tax_rates: JSON.stringify(values.taxRates) } : {}),
     ...(values.feeList ? { fee_list: values.feeList } : {}),
     ...(values.paymentMethods ? { payment_methods: values.paymentMethods } : {}),
-    ...(values.lockDate ? { lock_date: values.lockDate } : {}),
+    ...(values.lockDate ? lockDateValues(values.lockDate, timeZone) : {}),
   };
   if (Object.keys(set).length > 0) await db.updateTable('club').set(set).where('id', '=', clubId).execute();
   if (values.lockDate === null) await clearLockDate(db, clubId);

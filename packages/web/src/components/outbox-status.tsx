@@ -5,7 +5,11 @@ import type { OutboxEntry } from '@flightline/domain/outbox';
 import { notifications } from '../lib/notifications-store.ts';
 import { fieldOutbox, type OutboxSnapshot } from '../lib/outbox/field-outbox.ts';
 import { useOutbox } from '../lib/outbox/use-outbox.ts';
+import { clubDateTime } from '../lib/club-dates.ts';
 import { SESSION_KEY } from '../lib/session.ts';
+
+/** The phone's own zone, for a person with no club yet. */
+const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 import '../app/bootstrap/card.scss';
 import './outbox-status.css';
 
@@ -31,8 +35,7 @@ export function OutboxStatus({ userID, timeZone }: { userID: string | null; time
   if (count === 0) return null;
   const stopped = outbox.stopped;
   const loginNeeded = stopped?.state === 'signed-out' || stopped?.state === 'other-user';
-  const clock = (ms: number) =>
-    new Intl.DateTimeFormat('en-CA', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', ...(timeZone ? { timeZone } : {}) }).format(ms);
+  const clock = (ms: number) => clubDateTime(ms, timeZone || browserZone()).time;
   const status = (entry: OutboxEntry, index: number) => {
     if (entry.id === outbox.sendingId) return 'sending…';
     if (index > 0) return 'waiting to send, after the one above';

@@ -1,7 +1,10 @@
+import { wallClock } from '@flightline/domain/zone-rules';
+
 /**
- * Club days and times with the browser's Intl only (no date library), so the
- * member's Account Summary page stays small. Days are 'YYYY-MM-DD' in the
- * club's IANA time zone, as the server reads them.
+ * Club days and times with no date library, so the member's Account Summary
+ * page stays small. Days are 'YYYY-MM-DD' in the club's IANA time zone, as the
+ * server reads them; the offsets come from the club zone's rules the session
+ * carries (domain zone-rules.ts), not from the phone's own time zone data.
  */
 
 /** The placeholder day the date inputs show while they are not yet initialised. */
@@ -9,28 +12,10 @@ export const PLACEHOLDER_DATE = '2000-01-01';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatter(timeZone: string): Intl.DateTimeFormat {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    });
-    formatters.set(timeZone, f);
-  }
-  return f;
-}
-
-function parts(ms: number, timeZone: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const part of formatter(timeZone).formatToParts(ms)) out[part.type] = part.value;
-  return out;
+/** The club's wall clock at an instant, from its zone's shipped rules (domain zone-rules.ts). */
+function parts(ms: number, timeZone: string): { year: string; month: string; day: string; hour: string; minute: string } {
+  const iso = wallClock(timeZone, ms).toISOString();
+  return { year: iso.slice(0, 4), month: iso.slice(5, 7), day: iso.slice(8, 10), hour: iso.slice(11, 13), minute: iso.slice(14, 16) };
 }
 
 /** The club day an instant falls on: clubDay(ms, 'America/Toronto') → '2026-06-30'. */

@@ -1,3 +1,4 @@
+import { clubDayBounds } from '@flightline/domain/club-time';
 import type { Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
 import type { ClubTable, DB } from '../../db/schema.ts';
 
@@ -57,8 +58,13 @@ export function updateClub(
 }
 
 /** The accounting settings Accounting admin changes, one at a time (ledger/admin-parameter-service.ts). */
-export async function setLockDate(db: Db, clubId: string, lockDate: string): Promise<void> {
-  await db.updateTable('club').set({ lock_date: lockDate }).where('id', '=', clubId).execute();
+export async function setLockDate(db: Db, clubId: string, lockDate: string, timeZone: string): Promise<void> {
+  await db.updateTable('club').set(lockDateValues(lockDate, timeZone)).where('id', '=', clubId).execute();
+}
+
+/** A lock date with the instant it ends, the end of that day in the club's zone (the database checks it, 0020). */
+export function lockDateValues(lockDate: string, timeZone: string): { lock_date: string; lock_until: Date } {
+  return { lock_date: lockDate, lock_until: new Date(clubDayBounds(lockDate, timeZone).endMs) };
 }
 
 export async function setFeeList(db: Db, clubId: string, feeList: string[]): Promise<void> {

@@ -1,4 +1,6 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { clubDayRange } from '@flightline/domain/club-time';
+import { offsetPeriods } from '@flightline/domain/zone-rules';
 import type { DB } from '../../db/schema.ts';
 
 /**
@@ -8,6 +10,7 @@ import type { DB } from '../../db/schema.ts';
  * flown, rounded down per flight as every screen shows them.
  */
 
+const DAY_MS = 86_400_000;
 const MINUTES = sql<number>`floor(extract(epoch from (landed_at - launched_at)) / 60)`;
 
 interface Range {
@@ -68,12 +71,28 @@ export async function byTow(db: Kysely<DB>, range: Range) {
   return { tugs, pilots };
 }
 
+/**
+ * The club's UTC offset (minutes) at each launch, as SQL: the offsets the app's
+ * tz database gives over the range (domain zone-rules.ts), so the database's
+ * own copy, which may be older (AT TIME ZONE), is never asked.
+ */
+function launchOffsetMinutes(range: Range, timeZone: string): RawBuilder<number> {
+  // A day either side: a launch's instant can sit a little outside its club day's bounds.
+  const { startMs, endMs } = clubDayRange(range.fromDay, range.toDay, timeZone);
+  const periods = offsetPeriods(timeZone, startMs - DAY_MS, endMs + DAY_MS);
+  const last = periods[periods.length - 1]!;
+  if (periods.length === 1) return sql<number>`${last.offset}::int`;
+  const whens = periods.slice(1).map((p, i) => sql`when launched_at < to_timestamp(${p.fromMs / 1000}::double precision) then ${periods[i]!.offset}::int`);
+  return sql<number>`(case ${sql.join(whens, sql` `)} else ${last.offset}::int end)`;
+}
+
 /** Launches by weekday (1 Monday … 7 Sunday) and by the launch's hour in the club's zone. */
 export async function busiest(db: Kysely<DB>, range: Range, timeZone: string) {
+  const localSeconds = sql`(floor(extract(epoch from launched_at))::bigint + ${launchOffsetMinutes(range, timeZone)} * 60)`;
   const [weekdays, hours] = await Promise.all([
     inRange(db, range).select([sql<number>`extract(isodow from day)::int`.as('weekday'), sql<number>`count(*)::int`.as('launches')]).groupBy(sql`1`).orderBy(sql`1`).execute(),
     inRange(db, range)
-      .select([sql<number>`extract(hour from launched_at at time zone ${timeZone})::int`.as('hour'), sql<number>`count(*)::int`.as('launches')])
+      .select([sql<number>`((${localSeconds} % 86400) / 3600)::int`.as('hour'), sql<number>`count(*)::int`.as('launches')])
       .groupBy(sql`1`)
       .orderBy(sql`1`)
       .execute(),

@@ -48,7 +48,7 @@ export async function updateAdminParameter(db: Kysely<DB>, ctx: MemberContext, i
           throw conflict('The new lock date must be after the current lock date', { lockDate: club.lock_date });
         }
         if (input.lockDate >= clubToday(club.time_zone, ctx.now)) throw conflict('The lock date must be before today');
-        await setLockDate(trx, club.id, input.lockDate);
+        await setLockDate(trx, club.id, input.lockDate, club.time_zone);
         return { status: 'ok', lockDate: input.lockDate };
       }
       case 'clubFees': {

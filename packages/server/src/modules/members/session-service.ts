@@ -1,6 +1,14 @@
 import type { SessionInfo } from '@flightline/domain/api-types';
+import { rulesBefore, zoneRules, type ZoneRules } from '@flightline/domain/zone-rules';
 import type { RequestContext } from '../../http/context.ts';
 import { sanitizeClubMessage } from '../clubs/club-message.ts';
+
+/** The phone's copy of its club zone's rules: the changes until 2100 (about 3 kB for a zone with daylight saving). */
+const PHONE_RULES_END_MS = Date.UTC(2100, 0, 1);
+function phoneZoneRules(zone: string): ZoneRules | null {
+  const rules = zoneRules(zone);
+  return rules ? rulesBefore(rules, PHONE_RULES_END_MS) : null;
+}
 
 /**
  * What the web app needs to know about the caller (GET /api/session).
@@ -24,6 +32,7 @@ export function sessionInfo(ctx: Omit<RequestContext, 'clubVersion'>, person?: {
     clubLogo: ctx.club?.logo ?? '',
     clubMessage: ctx.club ? sanitizeClubMessage(ctx.club.message, ctx.club) : '',
     clubTimeZone: ctx.club?.time_zone ?? '',
+    clubZoneRules: ctx.club ? phoneZoneRules(ctx.club.time_zone) : null,
     currency: ctx.club?.currency ?? 'CAD',
     userIsActive: active,
     userIsAdmin: flag(pilot?.is_admin),

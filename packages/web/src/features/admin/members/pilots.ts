@@ -1,6 +1,7 @@
 import type { AdminPilot } from '@flightline/domain/api-types';
 import type { Qualifications } from '@flightline/domain/schemas/fleet';
 import { filterOptions } from '../../../lib/filter-options.ts';
+import { clubToday } from '../../../lib/club-dates.ts';
 
 /** The qualifications an admin edits, with the spec's exact labels, in its order. */
 export const QUALIFICATION_LABELS = [
@@ -60,9 +61,8 @@ export function pendingPilots(pilots: readonly AdminPilot[]): AdminPilot[] {
 
 /** Today's date ('YYYY-MM-DD') in the club's time zone. */
 export function todayIn(timeZone: string, nowMs: number): string {
-  const zone = timeZone || 'UTC';
   try {
-    return new Intl.DateTimeFormat('en-CA', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(nowMs);
+    return clubToday(timeZone || 'UTC', nowMs);
   } catch {
     return new Date(nowMs).toISOString().slice(0, 10);
   }
