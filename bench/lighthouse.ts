@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { DEMO_PASSWORD } from '../packages/server/src/seed/demo-club.ts';
+import { DEMO_PASSWORD } from '../e2e/helpers/demo-accounts.ts';
 import { startServer, type RunningServer } from '../e2e/helpers/server.ts';
 import { printTable } from './ledger.ts';
 import type { BenchmarkResult } from './run.ts';

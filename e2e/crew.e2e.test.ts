@@ -30,7 +30,7 @@ async function seedExpiredIntro(dir: string): Promise<void> {
   const database = await openDatabase({ dataDir: dir });
   try {
     await migrate(database.db);
-    const { clubId } = await seedDemoClub(database.db);
+    const { clubId } = await seedDemoClub(database.db, { password: DEMO_PASSWORD });
     // Bob Broke, a member $20.00 below the $0.00 minimum: $20.00 paid out of his account (a deposit's reverse).
     const bob = { id: await createPasswordUser(database.db, { email: 'bob@broke.example', first: 'Bob', last: 'Broke', password: DEMO_PASSWORD }) };
     await database.db.insertInto('profile').values({ user_id: bob.id, active_club_id: clubId }).execute();

@@ -1,7 +1,13 @@
-import { DEMO_ADMIN_EMAIL, DEMO_CLUB_NAME, DEMO_MEMBERS, DEMO_PASSWORD } from '../../packages/server/src/seed/demo-club.ts';
+import { DEMO_ADMIN_EMAIL, DEMO_CLUB_NAME, DEMO_MEMBERS } from '../../packages/server/src/seed/demo-club.ts';
 
-/** The seeded "Demo Soaring Club" (packages/server/src/seed/demo-club.ts); every account's password is DEMO_PASSWORD. */
-export { DEMO_ADMIN_EMAIL, DEMO_CLUB_NAME, DEMO_MEMBERS, DEMO_PASSWORD };
+/** The seeded "Demo Soaring Club" (packages/server/src/seed/demo-club.ts). */
+export { DEMO_ADMIN_EMAIL, DEMO_CLUB_NAME, DEMO_MEMBERS };
+
+/**
+ * Every demo account's password on a test or bench server: given to the server as DEMO_PASSWORD (server.ts) or to
+ * seedDemoClub, in place of the random one `npm start` makes.
+ */
+export const DEMO_PASSWORD = 'e2e-demo-password';
 
 type Flag = 'is_admin' | 'is_instructor' | 'is_tow_pilot' | 'ground_only';
 

@@ -6,6 +6,7 @@ import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { APP_VERSION } from '@flightline/domain/app-version';
 import { freePort } from '../../scripts/free-port.ts';
+import { DEMO_PASSWORD } from './demo-accounts.ts';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -53,6 +54,8 @@ export async function startServer(options: {
       SEED_DEMO: 'true',
       // The browser tests count on the demo club exactly as it is made, without its last season.
       SEED_DEMO_HISTORY: 'false',
+      // The tests sign in as the demo people: a known password, on a loopback server.
+      DEMO_PASSWORD,
       AUTH_SECRET: randomBytes(32).toString('base64url'),
       WEB_DIST,
       ...options.env,

@@ -21,6 +21,13 @@ describe('readConfig', () => {
     );
   });
 
+  it('gives the demo people a random password unless DEMO_PASSWORD (tests and benches) names one the sign-in accepts', () => {
+    expect(readConfig({}).demoPassword).toBeUndefined();
+    expect(readConfig({ DEMO_PASSWORD: '' }).demoPassword).toBeUndefined();
+    expect(readConfig({ DEMO_PASSWORD: 'test-only-pass' }).demoPassword).toBe('test-only-pass');
+    expect(() => readConfig({ DEMO_PASSWORD: 'short' })).toThrow('DEMO_PASSWORD must be 8 to 128 characters long, not 5');
+  });
+
   it('reads a relative WEB_DIST from the folder the server starts in', () => {
     expect(readConfig({ WEB_DIST: 'packages/web/dist' }).webDist).toBe(join(process.cwd(), 'packages/web/dist'));
     expect(readConfig({ WEB_DIST: '/srv/flightline/web' }).webDist).toBe('/srv/flightline/web');

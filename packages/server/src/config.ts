@@ -21,6 +21,11 @@ export interface Config {
   seedDemoHistory: boolean;
   /** The demo club's time zone when it is created (an IANA name). */
   demoTimeZone: string;
+  /**
+   * DEMO_PASSWORD, for test and benchmark servers only: the demo people's password when the club is made, instead of
+   * a fresh random one (a known password on a server that listens on every address lets anyone in).
+   */
+  demoPassword: string | undefined;
   webDist: string | undefined;
   /** Clients older than this see "Time for an Update". */
   minClientVersion: string;
@@ -66,6 +71,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`DRAIN_SECONDS must be a number of seconds from 0 to 300, not ${env.DRAIN_SECONDS}`);
   }
   if (!isValidTimeZone(demoTimeZone)) throw new Error(`DEMO_TIMEZONE must be an IANA time zone such as America/Toronto, not ${env.DEMO_TIMEZONE}`);
+  const demoPassword = env.DEMO_PASSWORD || undefined;
+  // The sign-in's own limits (src/auth/auth.ts): a password it would refuse could never be used.
+  if (demoPassword !== undefined && (demoPassword.length < 8 || demoPassword.length > 128)) {
+    throw new Error(`DEMO_PASSWORD must be 8 to 128 characters long, not ${demoPassword.length}`);
+  }
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
@@ -79,6 +89,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: (env.SEED_DEMO ?? 'true') !== 'false',
     seedDemoHistory: (env.SEED_DEMO_HISTORY ?? 'true') !== 'false',
     demoTimeZone,
+    demoPassword,
     // Relative to the folder the server is started in, as DATA_DIR is.
     webDist: env.WEB_DIST ? resolve(env.WEB_DIST) : undefined,
     minClientVersion: env.MIN_CLIENT_VERSION || MIN_SUPPORTED_VERSION,

@@ -6,7 +6,7 @@ import { openDatabase } from './db/engine.ts';
 import { migrateAs } from './db/roles.ts';
 import type { DB } from './db/schema.ts';
 import { createMailer } from './mail/mailer.ts';
-import { seedDemo } from './seed/demo-season.ts';
+import { seedDemoOnConsole } from './seed/demo-console.ts';
 import { SHIPPED_TZDATA } from '@flightline/domain/shipped-tzdata';
 
 /** The auth secret: AUTH_SECRET, or one generated once and kept in the database for every process. */
@@ -32,21 +32,7 @@ async function main() {
   console.log(`Time zones: tz database ${SHIPPED_TZDATA} (shipped with the app: moment-timezone), for every club's clock`);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db, log: console.log });
   if (config.seedDemo) {
-    const startedMs = Date.now();
-    const { demo, season } = await seedDemo(database.db, { timeZone: config.demoTimeZone, history: config.seedDemoHistory });
-    if (season) {
-      console.log(
-        `Demo club: seeding last season … ${season.firstDay} to ${season.lastDay}: ${season.flights} flights on ${season.flyingDays} days, ` +
-          `${season.deposits} deposits, ${season.blocks} blocks, ${season.introsSold} intros sold (${season.introsFlown} flown, ` +
-          `${season.introsRefunded} refunded, ${season.introsCancelled} cancelled), ${season.fees} fees, ${season.expenses} expenses, ` +
-          `${season.tugSessions} tug sessions in ${((Date.now() - startedMs) / 1000).toFixed(1)} s`,
-      );
-    }
-    if (demo.created) {
-      console.log(`Demo club "${demo.clubName}" created. Log in as ${demo.adminEmail} with password ${demo.adminPassword}`);
-    } else {
-      console.log(`Demo club "${demo.clubName}": log in as ${demo.adminEmail} with password ${demo.adminPassword}`);
-    }
+    await seedDemoOnConsole(database.db, { timeZone: config.demoTimeZone, history: config.seedDemoHistory, password: config.demoPassword }, console.log);
   }
   const { app, startDraining } = await buildApp({
     database,

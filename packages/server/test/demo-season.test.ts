@@ -6,7 +6,9 @@ import type { Database } from '../src/db/engine.ts';
 import { getBalances } from '../src/modules/ledger/summary-service.ts';
 import { getBalance } from '../src/modules/ledger/service.ts';
 import { DEMO_ADMIN_EMAIL } from '../src/seed/demo-club.ts';
-import { seedDemo, type SeasonCounts } from '../src/seed/demo-season.ts';
+import { verifyPassword } from 'better-auth/crypto';
+import { storedDemoPassword } from '../src/seed/demo-password.ts';
+import { seedDemo, type SeasonCounts, type SeasonProgress } from '../src/seed/demo-season.ts';
 import { balanceOf } from './helpers/flights.ts';
 import { memberContext } from './helpers/ledger.ts';
 import { openTestDatabase } from './helpers/test-app.ts';
@@ -28,11 +30,12 @@ describe('the demo club with its last season', () => {
   let clubId: string;
   let season: SeasonCounts;
   let secondSeason: SeasonCounts;
+  const progress: SeasonProgress[] = [];
 
   beforeAll(async () => {
     first = await openTestDatabase();
     second = await openTestDatabase();
-    const seeded = await seedDemo(first.db, { history: true, now: NOW });
+    const seeded = await seedDemo(first.db, { history: true, now: NOW, onProgress: (p) => progress.push(p) });
     clubId = seeded.demo.clubId;
     season = seeded.season!;
     secondSeason = (await seedDemo(second.db, { history: true, now: NOW })).season!;
@@ -129,6 +132,26 @@ describe('the demo club with its last season', () => {
        where club_id = ${clubId} and transaction_type in ('Launch', 'Rental')`.execute(first.db);
     expect(charges.rows[0]!.total).toBeGreaterThan(season.flights);
     expect(charges.rows[0]!.explained).toBe(charges.rows[0]!.total);
+  });
+
+  it('tells how far it has got: before the first day, then before each next one, with the flying days and flights so far', () => {
+    const days = 215;
+    expect(progress[0]).toEqual({ firstDay: '2026-04-17', lastDay: '2026-11-17', daysDone: 0, days, flyingDays: 0, flights: 0 });
+    expect(progress.map((p) => p.daysDone)).toEqual(Array.from({ length: days }, (_, d) => d));
+    const last = progress.at(-1)!;
+    expect(last.flyingDays).toBeLessThanOrEqual(season.flyingDays);
+    expect(last.flights).toBeLessThanOrEqual(season.flights);
+    expect(last.flights).toBeGreaterThan(season.flights * 0.9);
+  });
+
+  it("gives the season's members the club's password", async () => {
+    const { password } = await first.db
+      .selectFrom('account')
+      .innerJoin('user', 'user.id', 'account.userId')
+      .select('account.password')
+      .where('user.email', '=', 'pat@demo.flightline.local')
+      .executeTakeFirstOrThrow();
+    expect(await verifyPassword({ hash: password!, password: (await storedDemoPassword(first.db))! })).toBe(true);
   });
 
   it('is the same season on another database for the same day: the same counts and the same revenue', async () => {

@@ -3,9 +3,9 @@ import { hashPassword } from 'better-auth/crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { HeightRange } from '@flightline/domain/height-ranges';
 import type { DB } from '../db/schema.ts';
+import { existingDemoPassword, randomDemoPassword, storeDemoPassword, type DemoPassword } from './demo-password.ts';
 
 export const DEMO_CLUB_NAME = 'Demo Soaring Club';
-export const DEMO_PASSWORD = 'flightline-demo';
 export const DEMO_ADMIN_EMAIL = 'admin@demo.flightline.local';
 /** The demo's variable tow: $30.00 for the first 1000 ft, then $2.50 per 100 ft up to 5000 ft. */
 export const DEMO_VARIABLE_RANGES: HeightRange[] = [
@@ -27,7 +27,8 @@ export interface DemoSeedResult {
   clubId: string;
   clubName: string;
   adminEmail: string;
-  adminPassword: string;
+  /** The demo people's password, when this start knows it still works (seed/demo-password.ts). */
+  password: DemoPassword;
 }
 
 /** Create a person who can log in with email and password (a confirmed better-auth user). */
@@ -68,19 +69,24 @@ export async function createPasswordUser(
 
 /**
  * Seed "Demo Soaring Club" on a database that does not have it yet, in
- * `timeZone` (default America/Toronto). Running it again changes nothing (it
- * finds the club by name).
+ * `timeZone` (default America/Toronto). Its people get `password`, or by
+ * default a fresh random one (never a known one: `npm start` listens on every
+ * address), kept in app_setting so that a later start can print it again.
+ * Running it again changes nothing (it finds the club by name) and says what
+ * it knows of the password.
  */
-export async function seedDemoClub(db: Kysely<DB>, options: { timeZone?: string } = {}): Promise<DemoSeedResult> {
-  const result = (created: boolean, clubId: string): DemoSeedResult => ({
+export async function seedDemoClub(db: Kysely<DB>, options: { timeZone?: string; password?: string } = {}): Promise<DemoSeedResult> {
+  const result = (created: boolean, clubId: string, password: DemoPassword): DemoSeedResult => ({
     created,
     clubId,
     clubName: DEMO_CLUB_NAME,
     adminEmail: DEMO_ADMIN_EMAIL,
-    adminPassword: DEMO_PASSWORD,
+    password,
   });
   const existing = await db.selectFrom('club').select('id').where('name', '=', DEMO_CLUB_NAME).executeTakeFirst();
-  if (existing) return result(false, existing.id);
+  if (existing) return result(false, existing.id, await existingDemoPassword(db, DEMO_ADMIN_EMAIL));
+
+  const password = options.password ?? randomDemoPassword();
 
   return db.transaction().execute(async (trx) => {
     const club = await trx
@@ -106,7 +112,7 @@ export async function seedDemoClub(db: Kysely<DB>, options: { timeZone?: string 
       .executeTakeFirstOrThrow();
 
     for (const member of DEMO_MEMBERS) {
-      const userId = await createPasswordUser(trx, { ...member, password: DEMO_PASSWORD });
+      const userId = await createPasswordUser(trx, { ...member, password });
       await trx.insertInto('profile').values({ user_id: userId, active_club_id: club.id }).execute();
       await trx
         .insertInto('pilot')
@@ -149,6 +155,7 @@ export async function seedDemoClub(db: Kysely<DB>, options: { timeZone?: string 
       .insertInto('block_rule')
       .values({ club_id: club.id, name: 'Season rental 600 min', units: 'minutes', amount: 600, price_cents: 30000, tax_status: 'exclusive', tax_names: ['HST'], max_flight_units: 120 })
       .execute();
-    return result(true, club.id);
+    await storeDemoPassword(trx, password);
+    return result(true, club.id, { kind: 'known', password });
   });
 }

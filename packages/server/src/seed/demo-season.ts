@@ -20,7 +20,7 @@ import { owedCents } from '../modules/ledger/adjustment-repo.ts';
 import { introOwedCents } from '../modules/ledger/intro-ap-repo.ts';
 import { getBalance } from '../modules/ledger/service.ts';
 import { createTowEvent } from '../modules/tugs/service.ts';
-import { createPasswordUser, DEMO_ADMIN_EMAIL, DEMO_PASSWORD, seedDemoClub, type DemoSeedResult } from './demo-club.ts';
+import { createPasswordUser, DEMO_ADMIN_EMAIL, seedDemoClub, type DemoSeedResult } from './demo-club.ts';
 
 /**
  * The demo club's last season (README "What the demo club has"): about seven
@@ -69,6 +69,17 @@ export interface SeasonCounts {
   fees: number;
   expenses: number;
   tugSessions: number;
+}
+
+/** How far the season's seeding has got: before its first day (`daysDone` 0), then before each next day. */
+export interface SeasonProgress {
+  firstDay: string;
+  lastDay: string;
+  /** Days of the season seeded so far, of `days`. */
+  daysDone: number;
+  days: number;
+  flyingDays: number;
+  flights: number;
 }
 
 /** mulberry32: a small, fast generator whose sequence is fixed by its seed. */
@@ -162,23 +173,32 @@ async function step<T>(what: string, at: number, timeZone: string, work: () => P
 /**
  * The demo club as `npm start` makes it: created when the database does not
  * have it, with its last season when `history` is on. The season is seeded
- * only with a club just created, so starting again adds nothing.
+ * only with a club just created, so starting again adds nothing. `password`
+ * (tests and benches only) replaces the random one its people get.
  */
 export async function seedDemo(
   db: Kysely<DB>,
-  options: { timeZone?: string; history: boolean; now?: number },
+  options: { timeZone?: string; history: boolean; now?: number; password?: string; onProgress?: (progress: SeasonProgress) => void },
 ): Promise<{ demo: DemoSeedResult; season: SeasonCounts | null }> {
-  const demo = await seedDemoClub(db, { timeZone: options.timeZone });
-  const season = demo.created && options.history ? await seedDemoSeason(db, demo.clubId, { now: options.now }) : null;
+  const demo = await seedDemoClub(db, { timeZone: options.timeZone, password: options.password });
+  const season =
+    demo.created && demo.password.kind === 'known' && options.history
+      ? await seedDemoSeason(db, demo.clubId, { now: options.now, password: demo.password.password, onProgress: options.onProgress })
+      : null;
   return { demo, season };
 }
 
 /**
  * Seed the last season of the demo club `clubId` (just created by
- * seedDemoClub): members, money, blocks, intros, flights and tug sessions,
- * from seven months before `now` minus a week to `now` minus a week.
+ * seedDemoClub): members (with the club's `password`), money, blocks, intros,
+ * flights and tug sessions, from seven months before `now` minus a week to
+ * `now` minus a week, telling `onProgress` how far it has got.
  */
-export async function seedDemoSeason(db: Kysely<DB>, clubId: string, options: { now?: number } = {}): Promise<SeasonCounts> {
+export async function seedDemoSeason(
+  db: Kysely<DB>,
+  clubId: string,
+  options: { now?: number; password: string; onProgress?: (progress: SeasonProgress) => void },
+): Promise<SeasonCounts> {
   const now = options.now ?? Date.now();
   const random = new Random(SEED);
   const club = await db.selectFrom('club').selectAll().where('id', '=', clubId).executeTakeFirstOrThrow();
@@ -186,11 +206,15 @@ export async function seedDemoSeason(db: Kysely<DB>, clubId: string, options: { 
   const lastDay = DateTime.fromISO(clubToday(zone, now), { zone }).minus({ days: END_DAYS_AGO });
   const firstDay = lastDay.minus({ months: SEASON_MONTHS });
   const firstMs = firstDay.set({ hour: 8 }).toMillis();
+  const seasonDays = Math.round(lastDay.diff(firstDay, 'days').days);
+  const progress = (daysDone: number, seeded: { flyingDays: number; flights: number }) =>
+    options.onProgress?.({ firstDay: firstDay.toISODate()!, lastDay: lastDay.toISODate()!, daysDone, days: seasonDays + 1, flyingDays: seeded.flyingDays, flights: seeded.flights });
+  progress(0, { flyingDays: 0, flights: 0 });
 
   // The season's members joined before it started.
   await db.transaction().execute(async (trx) => {
     for (const member of SEASON_MEMBERS) {
-      const userId = await createPasswordUser(trx, { ...member, password: DEMO_PASSWORD });
+      const userId = await createPasswordUser(trx, { ...member, password: options.password });
       await trx.insertInto('profile').values({ user_id: userId, active_club_id: clubId }).execute();
       await trx
         .insertInto('pilot')
@@ -348,8 +372,8 @@ export async function seedDemoSeason(db: Kysely<DB>, clubId: string, options: { 
   };
 
   let hobbsHundredths = 123_456;
-  const seasonDays = Math.round(lastDay.diff(firstDay, 'days').days);
   for (let d = 0; d <= seasonDays; d++) {
+    if (d > 0) progress(d, counts);
     const day = firstDay.plus({ days: d });
     const iso = day.toISODate()!;
     const at = (hour: number, minute = 0) => day.set({ hour, minute, second: 0, millisecond: 0 }).toMillis();

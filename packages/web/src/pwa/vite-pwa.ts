@@ -1,4 +1,4 @@
-import type { PluginOption } from 'vite';
+import type { InlineConfig, LogLevel, PluginOption } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { bundleChunks } from '../build/bundle-chunks.ts';
 import { BACK_OFFICE_SCREENS, keepPrecached, precachedFiles, type ChunkNode } from './precache-files.ts';
@@ -15,6 +15,7 @@ const THEME_COLOR = '#0d6efd';
 export function flightlinePwa(): PluginOption[] {
   // Filled from the app's bundle; the service worker is built after it (the PWA plugin's closeBundle).
   let kept: Set<string> | null = null;
+  let appLogLevel: LogLevel | undefined;
 
   const memberScreens: PluginOption = {
     name: 'flightline-precache-member-screens',
@@ -53,6 +54,12 @@ export function flightlinePwa(): PluginOption[] {
         ],
       },
       includeAssets: ['favicon.svg'],
+      integration: {
+        configureOptions: (viteConfig) => {
+          appLogLevel = viteConfig.logLevel;
+        },
+        configureCustomSWViteBuild: (swBuild) => serviceWorkerBuild(swBuild, appLogLevel),
+      },
       injectManifest: {
         // Built files only: not the .br/.gz copies of them, nor dist/.vite (dot folders are skipped).
         globPatterns: ['**/*.{js,css,html}'],
@@ -66,4 +73,20 @@ export function flightlinePwa(): PluginOption[] {
       },
     }),
   ];
+}
+
+/**
+ * The service worker's own Vite build, as vite-plugin-pwa 2 sets it up: it is
+ * made quiet with the app's build (`--logLevel warn` under `npm start`, which
+ * it does not pass on), and it asks for one file with Rollup's
+ * `inlineDynamicImports`, which Rolldown (Vite 8) warns is deprecated on every
+ * build: Rolldown's `codeSplitting: false` says the same.
+ */
+function serviceWorkerBuild(swBuild: InlineConfig, logLevel: LogLevel | undefined): void {
+  swBuild.logLevel ??= logLevel;
+  const output = swBuild.build?.rollupOptions?.output;
+  if (output && !Array.isArray(output) && 'inlineDynamicImports' in output) {
+    const { inlineDynamicImports, ...rest } = output;
+    swBuild.build!.rollupOptions!.output = { ...rest, codeSplitting: !inlineDynamicImports };
+  }
 }
