@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -15,6 +16,8 @@ import { badRequest, containsNul, HttpError, NUL_REFUSED, reasonPhrase } from '.
 import { registerCompression } from './http/compression.ts';
 import { addSecurityHeaders } from './http/security-headers.ts';
 import { firstStateReader } from './http/first-state.ts';
+import { registerMetrics } from './http/metrics.ts';
+import { noteServerError, RequestLog, type LoggerOptions } from './http/request-log.ts';
 import { loadWebApp } from './http/web-app.ts';
 import { refuseCrossSiteWrites } from './http/write-origin.ts';
 import type { Mailer } from './mail/mailer.ts';
@@ -37,7 +40,10 @@ export interface AppDeps {
   now?: () => number;
   webDist?: string | undefined;
   rateLimitMax?: number;
-  logger?: boolean;
+  /** The logger (http/request-log.ts serverLogger; a test's stream); default none. */
+  logger?: LoggerOptions | false | undefined;
+  /** METRICS_TOKEN: GET /metrics answers with this bearer token; unset, it answers 404 and nothing is measured. */
+  metricsToken?: string | undefined;
   /** Fastify's trustProxy (config.ts TRUST_PROXY): which proxies' X-Forwarded-* headers to believe. */
   trustProxy?: boolean | string;
   /** Oldest client version served (default: the build's MIN_SUPPORTED_VERSION). */
@@ -71,6 +77,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   });
   const app = Fastify({
     logger: deps.logger ?? false,
+    // One line per request, on completion (http/request-log.ts); ids unique across processes.
+    logController: new RequestLog(),
+    genReqId: () => randomUUID(),
     bodyLimit: 256 * 1024,
     trustProxy: deps.trustProxy ?? false,
     requestTimeout: 30_000,
@@ -98,6 +107,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     // The database's refusals answer as http/database-errors.ts says; an error no row answers is a logged 500.
     const error = databaseAnswer(rawError) ?? rawError;
     if (error instanceof HttpError) {
+      // A 503 (the database unreachable): the request's line carries the connection's error.
+      if (error.statusCode >= 500) noteServerError(request, rawError);
       return reply
         .status(error.statusCode)
         .headers(error.headers)
@@ -107,7 +118,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     if (status && status >= 400 && status < 500) {
       return reply.status(status).send({ statusCode: status, error: reasonPhrase(status), message: (error as Error).message });
     }
-    request.log.error(error);
+    noteServerError(request, error);
     return reply.status(500).send({ statusCode: 500, error: 'Internal Server Error', message: 'Something went wrong on the server' });
   });
 
@@ -116,6 +127,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   // Before the routes: it compresses the answers of the routes registered after it.
   await registerCompression(app);
   const live = await startLiveHub(deps.database, deps.live);
+  // Before the routes, as compression: its hook counts the answers of the routes registered after it.
+  registerMetrics(app, { token: deps.metricsToken, database: deps.database, live });
   const lifecycle = { draining: false };
   // Open streams would keep the HTTP server from closing: ended first (the phones reconnect elsewhere).
   app.addHook('preClose', async () => live.close());

@@ -57,4 +57,18 @@ describe('readConfig', () => {
     expect(() => readConfig({ DRAIN_SECONDS: 'soon' })).toThrow('DRAIN_SECONDS must be a number of seconds from 0 to 300, not soon');
     expect(() => readConfig({ DRAIN_SECONDS: '-1' })).toThrow('DRAIN_SECONDS must be a number of seconds from 0 to 300, not -1');
   });
+
+  it('logs at LOG_LEVEL (info unless set), JSON lines only when NODE_ENV is production, and refuses a level pino has not', () => {
+    expect(readConfig({})).toMatchObject({ logLevel: 'info', logFormat: 'pretty' });
+    expect(readConfig({ LOG_LEVEL: 'warn', NODE_ENV: 'production' })).toMatchObject({ logLevel: 'warn', logFormat: 'json' });
+    expect(readConfig({ NODE_ENV: 'development' }).logFormat).toBe('pretty');
+    expect(() => readConfig({ LOG_LEVEL: 'verbose' })).toThrow('LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, not verbose');
+  });
+
+  it('serves GET /metrics only with a METRICS_TOKEN of at least 16 characters', () => {
+    expect(readConfig({}).metricsToken).toBeUndefined();
+    expect(readConfig({ METRICS_TOKEN: '' }).metricsToken).toBeUndefined();
+    expect(readConfig({ METRICS_TOKEN: '0123456789abcdef' }).metricsToken).toBe('0123456789abcdef');
+    expect(() => readConfig({ METRICS_TOKEN: 'secret' })).toThrow('METRICS_TOKEN must be at least 16 characters long (openssl rand -hex 32), not 6');
+  });
 });

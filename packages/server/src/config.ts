@@ -36,6 +36,12 @@ export interface Config {
   trustProxy: boolean | string;
   /** After SIGTERM, how long GET /api/health answers 503 (while serving on) before the server closes. */
   drainSeconds: number;
+  /** LOG_LEVEL: the least severe log line written (pino's levels; `silent` writes none). */
+  logLevel: string;
+  /** JSON lines when NODE_ENV=production (for a log collector); readable lines otherwise. */
+  logFormat: 'json' | 'pretty';
+  /** METRICS_TOKEN: GET /metrics answers Prometheus with `Authorization: Bearer <it>`; unset, 404. */
+  metricsToken: string | undefined;
 }
 
 const TRUST_PROXY_HELP = 'true, or the proxies\' addresses such as 10.0.0.0/8,127.0.0.1 (or loopback, linklocal, uniquelocal)';
@@ -62,6 +68,8 @@ function readTrustProxy(value: string | undefined): boolean | string {
   return entries.join(',');
 }
 
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 3000);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, not ${env.PORT}`);
@@ -69,6 +77,13 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const drainSeconds = Number(env.DRAIN_SECONDS || 0);
   if (!Number.isFinite(drainSeconds) || drainSeconds < 0 || drainSeconds > 300) {
     throw new Error(`DRAIN_SECONDS must be a number of seconds from 0 to 300, not ${env.DRAIN_SECONDS}`);
+  }
+  const logLevel = env.LOG_LEVEL || 'info';
+  if (!LOG_LEVELS.includes(logLevel)) throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, not ${env.LOG_LEVEL}`);
+  const metricsToken = env.METRICS_TOKEN || undefined;
+  // Anyone who guesses it reads the process's figures: a short one is a mistake.
+  if (metricsToken !== undefined && metricsToken.length < 16) {
+    throw new Error(`METRICS_TOKEN must be at least 16 characters long (openssl rand -hex 32), not ${metricsToken.length}`);
   }
   if (!isValidTimeZone(demoTimeZone)) throw new Error(`DEMO_TIMEZONE must be an IANA time zone such as America/Toronto, not ${env.DEMO_TIMEZONE}`);
   const demoPassword = env.DEMO_PASSWORD || undefined;
@@ -95,5 +110,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     minClientVersion: env.MIN_CLIENT_VERSION || MIN_SUPPORTED_VERSION,
     trustProxy: readTrustProxy(env.TRUST_PROXY),
     drainSeconds,
+    logLevel,
+    logFormat: env.NODE_ENV === 'production' ? 'json' : 'pretty',
+    metricsToken,
   };
 }

@@ -5,6 +5,7 @@ import { readConfig } from './config.ts';
 import { openDatabase } from './db/engine.ts';
 import { migrateAs } from './db/roles.ts';
 import type { DB } from './db/schema.ts';
+import { serverLogger } from './http/request-log.ts';
 import { createMailer } from './mail/mailer.ts';
 import { seedDemoOnConsole } from './seed/demo-console.ts';
 import { SHIPPED_TZDATA } from '@flightline/domain/shipped-tzdata';
@@ -41,7 +42,8 @@ async function main() {
     publicUrl: config.publicUrl,
     webDist: config.webDist,
     minClientVersion: config.minClientVersion,
-    logger: false,
+    logger: await serverLogger({ level: config.logLevel, format: config.logFormat }),
+    metricsToken: config.metricsToken,
     trustProxy: config.trustProxy,
   });
   await app.listen({ port: config.port, host: config.host });

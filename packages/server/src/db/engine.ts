@@ -33,9 +33,20 @@ export interface Database {
    * while it was down were missed, so a subscriber reads what changed. PostgreSQL only.
    */
   onListenReconnect?(callback: () => void): () => void;
+  /** The connections now (GET /metrics): PostgreSQL's pool; PGlite's one connection, in use or not, and the queries queued for it. */
+  poolStats?(): PoolStats;
   close(): Promise<void>;
   /** PGlite only: the data directory as a gzipped tarball (test templates). */
   dumpDataDir?: () => Promise<Blob>;
+}
+
+export interface PoolStats {
+  /** Connections open. */
+  total: number;
+  /** Of those, not running a query or holding a transaction. */
+  idle: number;
+  /** Queries waiting for a connection. */
+  waiting: number;
 }
 
 export interface DatabaseOptions {
@@ -67,10 +78,12 @@ async function openPGlite(dataDir: string, loadDataDir?: Blob, onQuery?: (sql: s
     parsers: { [INT8]: parseInt8, [DATE]: parseDate },
     ...(loadDataDir ? { loadDataDir } : {}),
   });
-  const db = new Kysely<DB>({ dialect: new PGliteDialect(client), ...queryLog(onQuery) });
+  const dialect = new PGliteDialect(client);
+  const db = new Kysely<DB>({ dialect, ...queryLog(onQuery) });
   return {
     db,
     kind: 'pglite',
+    poolStats: () => ({ total: 1, idle: 1 - dialect.usage.inUse, waiting: dialect.usage.waiting }),
     async listen(channel, listener) {
       const unsubscribe = await client.listen(channel, listener);
       return async () => unsubscribe();
@@ -174,6 +187,7 @@ async function openPostgres(connectionString: string, max: number, log: (message
         set.delete(listener);
       };
     },
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     onListenReconnect(callback) {
       reconnected.add(callback);
       return () => reconnected.delete(callback);

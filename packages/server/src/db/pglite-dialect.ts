@@ -17,12 +17,14 @@ import {
  * holds the only connection until it commits, exactly like a pool of one.
  */
 export class PGliteDialect implements Dialect {
+  /** The one connection held (1) or not (0), and how many wait for it (GET /metrics). */
+  readonly usage = { inUse: 0, waiting: 0 };
   constructor(private readonly pg: PGlite) {}
   createAdapter() {
     return new PostgresAdapter();
   }
   createDriver(): Driver {
-    return new PGliteDriver(this.pg);
+    return new PGliteDriver(this.pg, this.usage);
   }
   createIntrospector(db: Kysely<unknown>) {
     return new PostgresIntrospector(db);
@@ -36,7 +38,10 @@ class PGliteDriver implements Driver {
   private queue: Promise<void> = Promise.resolve();
   private readonly connection: PGliteConnection;
 
-  constructor(pg: PGlite) {
+  constructor(
+    pg: PGlite,
+    private readonly usage: { inUse: number; waiting: number },
+  ) {
     this.connection = new PGliteConnection(pg);
   }
 
@@ -46,8 +51,14 @@ class PGliteDriver implements Driver {
     let release!: () => void;
     const previous = this.queue;
     this.queue = new Promise<void>((resolve) => (release = resolve));
+    this.usage.waiting++;
     await previous;
-    this.connection.release = release;
+    this.usage.waiting--;
+    this.usage.inUse = 1;
+    this.connection.release = () => {
+      this.usage.inUse = 0;
+      release();
+    };
     return this.connection;
   }
 

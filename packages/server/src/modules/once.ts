@@ -1,3 +1,4 @@
+import { channel } from 'node:diagnostics_channel';
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import { databaseAnswer, isDatabaseUnavailable, type Write } from '../http/database-errors.ts';
@@ -30,6 +31,15 @@ export interface RetriableWrite<Recorded, Answer, Done> {
   /** The answer once the write is committed, from what `run` gave; without it, what `run` gave is the answer. */
   answer?(db: Kysely<DB>, done: NoInfer<Done>): Promise<Answer> | Answer;
 }
+
+/** Where once() tells of each replay (a retried write answered from its first answer): the app's metrics count them. */
+export const ONCE_REPLAY_CHANNEL = 'flightline:once-replay';
+/** A replay, on the database it was answered from (so each app counts its own). */
+export interface OnceReplay {
+  db: Kysely<DB>;
+  write: Write['name'];
+}
+const replays = channel(ONCE_REPLAY_CHANNEL);
 
 /**
  * Run the write once: a key already recorded answers its first answer (or is
@@ -74,5 +84,6 @@ async function recall<Recorded, Answer, Done>(db: Kysely<DB>, spec: RetriableWri
   if (recorded === undefined) return undefined;
   const answer = await spec.replay(db, recorded);
   if (answer === undefined) throw conflict(spec.keyUsed(recorded));
+  if (replays.hasSubscribers) replays.publish({ db, write: spec.write.name } satisfies OnceReplay);
   return { answer };
 }

@@ -97,6 +97,8 @@ export interface TestAppOptions {
   live?: LiveHubOptions;
   /** Every statement the app runs, ours and better-auth's. */
   onQuery?: (sql: string) => void;
+  /** METRICS_TOKEN: GET /metrics served with it (default unset: 404, nothing measured). */
+  metricsToken?: string;
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -116,6 +118,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     minClientVersion: options.minClientVersion,
     trustProxy: options.trustProxy,
     live: options.live,
+    metricsToken: options.metricsToken,
   });
   await built.app.ready();
   const signedIn = new Map<string, Promise<string>>();
