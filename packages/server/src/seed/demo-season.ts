@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { DateTime } from 'luxon';
+import { shippedLuxonZone } from './shipped-luxon-zone.ts';
 import { clubToday } from '@flightline/domain/club-time';
 import { generateSerial } from '@flightline/domain/intro-serial';
 import { ACCOUNT } from '@flightline/domain/ledger';
@@ -165,7 +166,7 @@ async function step<T>(what: string, at: number, timeZone: string, work: () => P
   try {
     return await work();
   } catch (error) {
-    const when = DateTime.fromMillis(at, { zone: timeZone }).toFormat('yyyy-MM-dd HH:mm');
+    const when = DateTime.fromMillis(at, { zone: shippedLuxonZone(timeZone) }).toFormat('yyyy-MM-dd HH:mm');
     throw new Error(`Demo season: ${what} at ${when} was refused: ${(error as Error).message}`, { cause: error });
   }
 }
@@ -203,7 +204,8 @@ export async function seedDemoSeason(
   const random = new Random(SEED);
   const club = await db.selectFrom('club').selectAll().where('id', '=', clubId).executeTakeFirstOrThrow();
   const zone = club.time_zone;
-  const lastDay = DateTime.fromISO(clubToday(zone, now), { zone }).minus({ days: END_DAYS_AGO });
+  const luxonZone = shippedLuxonZone(zone);
+  const lastDay = DateTime.fromISO(clubToday(zone, now), { zone: luxonZone }).minus({ days: END_DAYS_AGO });
   const firstDay = lastDay.minus({ months: SEASON_MONTHS });
   const firstMs = firstDay.set({ hour: 8 }).toMillis();
   const seasonDays = Math.round(lastDay.diff(firstDay, 'days').days);
@@ -341,7 +343,7 @@ export async function seedDemoSeason(
   /** What the treasurer does with the reserved intros, some weeks after each was sold. */
   const treasurerDesk = async (day: DateTime, at: number) => {
     const iso = day.toISODate()!;
-    const weeksAfter = (intro: SoldIntro | undefined, weeks: number) => intro !== undefined && DateTime.fromISO(intro.soldOn, { zone }).plus({ weeks }).toISODate() === iso;
+    const weeksAfter = (intro: SoldIntro | undefined, weeks: number) => intro !== undefined && DateTime.fromISO(intro.soldOn, { zone: luxonZone }).plus({ weeks }).toISODate() === iso;
     const full = intros[4];
     if (weeksAfter(full, 3)) {
       await step(`refunding intro ${full!.sn}`, at, zone, () =>
