@@ -19,6 +19,7 @@ const BENCHMARKS: Record<string, { about: string; load: () => Promise<Benchmark>
   'line-poll': { about: "the line page's 10-second poll with 2,000 phones in 20 clubs against PostgreSQL (p50/p99), and ground-status / check-version back to back", load: () => import('./line-poll.ts') },
   fanout: { about: '2,000 phones in 20 clubs holding GET /api/events on one server (PostgreSQL) while crews write: commit → last phone p50/p95/p99, memory per phone', load: () => import('./fanout.ts') },
   ledger: { about: 'accounting summary, member history and balance on a year of 100,000 postings (temporary PostgreSQL)', load: () => import('./ledger.ts') },
+  roster: { about: 'generating a duty roster for 80 members × 60 days × 3 roles (max flow, then evened out): median and slowest', load: () => import('./roster.ts') },
   logbook: { about: "a pilot's 20-year logbook (3,000 of the club's 100,000 flights) and a full-year Flights and Transactions export, a season's club metrics (temporary PostgreSQL)", load: () => import('./logbook.ts') },
 };
 
