@@ -1,7 +1,7 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
-// Three projects, run by scripts/test.ts: unit (pure rules, web logic),
-// server (integration on PGlite, or PostgreSQL with TEST_DATABASE_URL), e2e (Chromium).
+// Four projects, run by scripts/test.ts: unit (pure rules, web logic),
+// server (integration on PGlite, or PostgreSQL with TEST_DATABASE_URL), container (the Dockerfile), e2e (Chromium).
 export default defineConfig({
   test: {
     projects: [
@@ -9,6 +9,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['packages/domain/src/**/*.test.ts', 'packages/web/src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, '**/*.container.test.ts'],
           environment: 'node',
           // Club times from the tz database the project ships, as the server computes them.
           setupFiles: ['packages/domain/src/shipped-tzdata.ts'],
@@ -26,6 +27,15 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',
+        },
+      },
+      {
+        test: {
+          // The Dockerfile's stages carried out in a temporary folder, two npm ci and a build among them (scripts/container/).
+          name: 'container',
+          include: ['scripts/container/*.container.test.ts'],
+          testTimeout: 5 * 60_000,
+          hookTimeout: 25 * 60_000,
         },
       },
       {

@@ -7,7 +7,8 @@ import { ensureSystemDeps } from './system-deps.ts';
 
 /**
  * `npm test`: lint, type checks, unit tests, the server's integration tests
- * on PGlite and again on a real PostgreSQL, then the browser tests in Chromium.
+ * on PGlite and again on a real PostgreSQL, the container build, then the
+ * browser tests in Chromium.
  * Ends with one line "N passed, N failed".
  */
 interface Totals {
@@ -63,6 +64,8 @@ async function main() {
       await pgServer?.stop();
     }
   }
+  // The Dockerfile's stages carried out in a temporary folder, and the runtime stage started (scripts/container/).
+  if (!only || only === 'container') vitest('container build', 'container');
   if (!only || only === 'e2e') {
     run('build web app', 'npm', ['run', '--silent', 'build']);
     vitest('browser tests', 'e2e');

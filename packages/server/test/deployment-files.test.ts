@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { load } from 'js-yaml';
+import { PGlite } from '@electric-sql/pglite';
 import { LIVE_HEARTBEAT_MS } from '@flightline/domain/live-events';
 import { readConfig } from '../src/config.ts';
 
@@ -23,7 +24,7 @@ interface Service {
   command?: string[];
   environment?: Record<string, string>;
   depends_on?: Record<string, { condition: string }>;
-  healthcheck?: { test: string[] };
+  healthcheck?: { test?: string[] };
   volumes?: string[];
   ports?: string[];
 }
@@ -59,9 +60,14 @@ function nginxMs(value: string): number {
 }
 
 describe('compose.yaml', () => {
-  it('has PostgreSQL 15, a one-shot migration, two app processes and Caddy', () => {
-    expect(Object.keys(services).sort()).toEqual(['app1', 'app2', 'db', 'migrate', 'proxy']);
-    expect(services.db!.image).toBe('postgres:15');
+  it("has PostgreSQL at the embedded PGlite's major version, a one-shot migration, two app processes, the backup tool and Caddy", async () => {
+    expect(Object.keys(services).sort()).toEqual(['app1', 'app2', 'backup', 'db', 'migrate', 'proxy']);
+    const pglite = new PGlite();
+    const { rows } = await pglite.query<{ version: string }>("select current_setting('server_version_num') as version");
+    await pglite.close();
+    expect(services.db!.image).toBe(`postgres:${Math.floor(Number(rows[0]!.version) / 10_000)}`);
+    // From 18 the image's data lives in /var/lib/postgresql/<major>/docker, under this mount.
+    expect(services.db!.volumes).toContain('db-data:/var/lib/postgresql');
     expect(services.proxy!.image).toBe('caddy:2');
     for (const name of ['migrate', 'app1', 'app2']) {
       expect(services[name]!.build, name).toBe('.');
@@ -89,7 +95,8 @@ describe('compose.yaml', () => {
 
   it('migrates once as the owner before the apps start, with both roles made by the init script', () => {
     const migrate = services.migrate!;
-    expect(migrate.command).toEqual(['node', '--import', 'tsx', 'packages/server/src/cli/migrate.ts']);
+    // The image's built JavaScript (npm run build:server), as the apps run dist/main.js.
+    expect(migrate.command).toEqual(['node', '--enable-source-maps', 'packages/server/dist/migrate.js']);
     expect(read('packages/server/src/cli/migrate.ts')).toContain('migrateAs(');
     const env = readConfig(Object.fromEntries(Object.entries(migrate.environment!).map(([k, v]) => [k, interpolate(v)])));
     expect(new URL(env.migrationDatabaseUrl!).username).toBe('flightline_owner');
@@ -104,8 +111,10 @@ describe('compose.yaml', () => {
     expect(init).toContain('create database flightline owner flightline_owner;');
   });
 
-  it('checks each app at GET /api/health and puts Caddy, with deploy/Caddyfile, in front of both', () => {
-    for (const name of ['app1', 'app2']) expect(services[name]!.healthcheck!.test.join(' '), name).toContain("fetch('http://127.0.0.1:3000/api/health')");
+  it("checks each app with the image's HEALTHCHECK (GET /api/health) and puts Caddy, with deploy/Caddyfile, in front of both", () => {
+    // No test of their own: the image's.
+    for (const name of ['app1', 'app2']) expect(services[name]!.healthcheck!.test, name).toBeUndefined();
+    expect(read('Dockerfile')).toMatch(/^HEALTHCHECK .*\\\n\s+CMD \[.*\/api\/health.*\]$/m);
     expect(read('packages/domain/src/api/system.ts')).toContain("path: '/api/health'");
     const proxy = services.proxy!;
     expect(proxy.volumes).toContain('./deploy/Caddyfile:/etc/caddy/Caddyfile:ro');
@@ -145,15 +154,20 @@ describe('the proxy configurations', () => {
 });
 
 describe('Dockerfile', () => {
-  it("builds as the README does (npm ci, npm run build), runs the serve script's command on Node 20 as a non-root user", () => {
+  // scripts/container/image.container.test.ts builds and runs it (npm test -- container); this holds its outline.
+  it('builds on Node 24 with the dev dependencies, then runs the built server on production dependencies as a non-root user', () => {
     const dockerfile = read('Dockerfile');
-    expect(dockerfile).toMatch(/^FROM node:20[-\w]*$/m);
-    expect(dockerfile).toMatch(/^RUN npm ci\b/m);
-    expect(dockerfile).toMatch(/^RUN npm run build$/m);
-    expect(dockerfile).toMatch(/^USER node$/m);
-    const serve = (JSON.parse(read('package.json')) as { scripts: Record<string, string> }).scripts.serve!;
-    const cmd = JSON.parse(/^CMD (\[.*\])$/m.exec(dockerfile)![1]!) as string[];
-    expect(cmd.join(' ')).toBe(serve.replace(/^exec /, ''));
+    const engines = (JSON.parse(read('package.json')) as { engines: { node: string } }).engines.node;
+    expect([...dockerfile.matchAll(/^FROM (\S+)/gm)].map((m) => m[1])).toEqual([`node:${engines.replace('>=', '')}-slim`, `node:${engines.replace('>=', '')}-slim`]);
+    const [build, runtime] = dockerfile.split(/^FROM /m).slice(1);
+    expect(build).toMatch(/^RUN .*npm ci --no-audit/m);
+    expect(build).toMatch(/^RUN npm run build && npm run build:server\b/m);
+    expect(build).not.toMatch(/^ENV .*NODE_ENV/m);
+    expect(runtime).toMatch(/^ENV NODE_ENV=production\b/m);
+    expect(runtime).toMatch(/^RUN .*npm ci --omit=dev\b/m);
+    expect(runtime).toMatch(/^USER node$/m);
+    const cmd = JSON.parse(/^CMD (\[.*\])$/m.exec(runtime!)![1]!) as string[];
+    expect(cmd).toEqual(['node', '--enable-source-maps', 'packages/server/dist/main.js']);
     const ignored = read('.dockerignore').split('\n');
     for (const entry of ['**/node_modules', '.env', 'data', '**/dist']) expect(ignored).toContain(entry);
   });
