@@ -21,6 +21,7 @@ const BENCHMARKS: Record<string, { about: string; load: () => Promise<Benchmark>
   ledger: { about: 'accounting summary, member history and balance on a year of 100,000 postings (temporary PostgreSQL)', load: () => import('./ledger.ts') },
   roster: { about: 'generating a duty roster for 80 members × 60 days × 3 roles (max flow, then evened out): median and slowest', load: () => import('./roster.ts') },
   logbook: { about: "a pilot's 20-year logbook (3,000 of the club's 100,000 flights) and a full-year Flights and Transactions export, a season's club metrics (temporary PostgreSQL)", load: () => import('./logbook.ts') },
+  ogn: { about: 'the OGN flight detector on seeded flying days with ground truth: takeoffs, landings, phantoms, timing error, tug pairing, release height', load: () => import('./ogn.ts') },
 };
 
 async function main() {
