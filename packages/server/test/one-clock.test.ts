@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { SHIPPED_TZDATA } from '@flightline/domain/shipped-tzdata';
 import { refusal } from './helpers/api.ts';
 import { openTwoClubs, type TwoClubs } from './helpers/clubs.ts';
-import { checkInTowPilot, depositFor, flightBody } from './helpers/flights.ts';
+import { checkInTowPilot, depositFor, flightBody, insertFlight } from './helpers/flights.ts';
 import { insertRawEntry } from './helpers/ledger.ts';
 import { createLinePeople, type LinePeople } from './helpers/line-people.ts';
 import { createClub, type Person } from './helpers/test-app.ts';
@@ -19,7 +19,7 @@ import { setLockDate } from '../src/modules/clubs/repo.ts';
  */
 const NOW = Date.parse('2026-11-28T20:00:00Z');
 const MINUTE = 60_000;
-/** The server's clock: the flights below went up half an hour ago, at NOW, and land now. */
+/** The flights below are requested 10 minutes before NOW, go up at NOW and land half an hour later. */
 const SERVER_NOW = NOW + 30 * MINUTE;
 
 /** At 2026-11-28T20:00Z: the club's wall clock, and the instant its 28 November began (UTC). */
@@ -58,7 +58,9 @@ describe('one clock: club times from the shipped tz database, on both engines', 
     async ({ zone, clock, index }) => {
       await setZone(zone);
       const body = flightBody(pat.userId);
+      t.clock.set(NOW - 10 * MINUTE);
       expect((await api.post('/api/update-item/', body, await cookie(pat))).statusCode).toBe(200);
+      t.clock.set(NOW);
       const launched = await api.post('/api/update-flight/', { id: body.id, action: 'Launch', time: NOW, tug: 'C-GTOW' }, await cookie(crew));
       expect(launched.statusCode, launched.body).toBe(200);
 
@@ -71,6 +73,7 @@ describe('one clock: club times from the shipped tz database, on both engines', 
       expect(session.clubTimeZone).toBe(zone);
       expect(session.clubZoneRules).toMatchObject({ zone, tzdata: SHIPPED_TZDATA });
 
+      t.clock.set(SERVER_NOW);
       const landed = await api.post('/api/update-flight/', { id: body.id, action: 'Landing', time: SERVER_NOW }, await cookie(crew));
       expect(landed.statusCode, landed.body).toBe(200);
       // Every flight so far went up at 20:00 UTC: read in this zone, all in one hour.
@@ -87,6 +90,51 @@ describe('one clock: club times from the shipped tz database, on both engines', 
     const entry = [{ account: 1000, amount: 100 }, { account: 4900, amount: -100 }];
     await expect(insertRawEntry(t.db, club, entry, iso(Date.parse(midnight) - MINUTE))).rejects.toThrow(/on or before the lock date 2026-11-27/);
     await insertRawEntry(t.db, club, entry, midnight);
+  });
+
+  it.each([
+    // zone, lock date (its next day changes clocks or follows a change), the lock's end
+    { zone: 'Europe/Paris', lockDate: '2026-03-28', end: '2026-03-28T23:00:00Z' },
+    { zone: 'Europe/Paris', lockDate: '2026-10-25', end: '2026-10-25T23:00:00Z' },
+    { zone: 'America/Toronto', lockDate: '2026-03-07', end: '2026-03-08T05:00:00Z' },
+    { zone: 'America/Toronto', lockDate: '2026-11-01', end: '2026-11-02T05:00:00Z' },
+    { zone: 'Australia/Sydney', lockDate: '2026-04-04', end: '2026-04-04T13:00:00Z' },
+    { zone: 'Australia/Sydney', lockDate: '2026-10-04', end: '2026-10-04T13:00:00Z' },
+  ])('$zone across daylight saving: the lock date $lockDate ends at $end', async ({ zone, lockDate, end }) => {
+    const club = await createClub(t.db, { time_zone: zone });
+    await setLockDate(t.db, club, lockDate, zone);
+    const stored = await sql<{ lock_until: Date }>`select lock_until from club where id = ${club}`.execute(t.db);
+    expect(iso(stored.rows[0]!.lock_until.getTime())).toBe(end);
+    const entry = [{ account: 1000, amount: 100 }, { account: 4900, amount: -100 }];
+    await expect(insertRawEntry(t.db, club, entry, iso(Date.parse(end) - MINUTE))).rejects.toThrow(/on or before the lock date/);
+    await insertRawEntry(t.db, club, entry, end);
+  });
+
+  it('Europe/Paris: the busiest hours read each launch in the offset of its own day, across the October change', async () => {
+    await setZone('Europe/Paris');
+    // 12:00 local on Saturday 24 October (CEST, UTC+2) and on Sunday 25 October (CET, UTC+1).
+    for (const [day, at] of [
+      ['2026-10-24', '2026-10-24T10:00:00Z'],
+      ['2026-10-25', '2026-10-25T11:00:00Z'],
+    ] as const) {
+      await insertFlight(t.db, {
+        club_id: alpha,
+        day,
+        user_id: pat.userId,
+        fly_with: 'Alone',
+        passenger_id: null,
+        glider: 'ASK-21',
+        launch_type: '2000 ft',
+        submitted_at: new Date(Date.parse(at) - 10 * MINUTE),
+        launched_at: new Date(at),
+        landed_at: new Date(Date.parse(at) + 30 * MINUTE),
+        cancelled_at: null,
+        tug: 'C-GTOW',
+        tow_pilot: towy.userId,
+      });
+    }
+    const metrics = (await api.get('/api/get-club-metrics?startDate=2026-10-24&endDate=2026-10-25', await cookie(admin))).json();
+    expect(metrics.byHour).toEqual([{ hour: 12, launches: 2 }]);
   });
 
   it("America/Vancouver: an admin's lock date through the API stores the end of that day at UTC−7", async () => {
