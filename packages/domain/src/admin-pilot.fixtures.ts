@@ -14,6 +14,7 @@ export function adminPilot(fields: Partial<AdminPilot> = {}): AdminPilot {
     canAddIntros: false,
     canUpdateGliders: false,
     canEditLogs: false,
+    canEditRoster: false,
     groundOnly: false,
     isActive: true,
     activeExpiration: null,

@@ -38,6 +38,8 @@ export const liveNoticeSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('intro'), introId: z.string().max(100), flightId: z.string().max(100).nullable() }),
   /** The member's own account changed (a charge, a deposit, a reversal): sent only to that member's streams. */
   z.object({ kind: z.literal('account') }),
+  /** The duty roster (duties, swaps) or a day's flying plans changed (docs/duty-roster.md). */
+  z.object({ kind: z.literal('roster'), change: z.enum(['duties', 'swaps', 'plans']), day: isoDay.optional() }),
 ]);
 
 export type LiveNotice = z.infer<typeof liveNoticeSchema>;

@@ -23,6 +23,7 @@ export function memberSession(fields: Partial<SessionInfo> = {}): SessionInfo {
     userCanAddIntros: false,
     userCanUpdateGliders: false,
     userCanEditLogs: false,
+    userCanEditRoster: false,
     isInstructor: false,
     isTowPilot: false,
     groundOnly: false,

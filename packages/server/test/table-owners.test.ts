@@ -52,6 +52,15 @@ const OWNERS: Record<string, string> = {
   flight_correction: 'flights',
   tow_event: 'tugs',
   live_event: 'live',
+  roster_setting: 'roster',
+  duty_role: 'roster',
+  duty_eligibility: 'roster',
+  duty_blackout: 'roster',
+  duty_preference: 'roster',
+  duty: 'roster',
+  duty_swap: 'roster',
+  flying_plan: 'roster',
+  duty_help_call: 'roster',
 };
 
 /**

@@ -22,6 +22,28 @@ import {
   updateAdminParameter,
 } from './ledger.ts';
 import { acceptInvitation, createPilot, getPilot, getPilotClubs, inviteMember, listMembers, session, switchClub } from './members.ts';
+import {
+  acceptSwap,
+  generateRoster,
+  getDutyAvailability,
+  getDutyRoles,
+  getFlyingDay,
+  getRoster,
+  getRosterSettings,
+  getSwaps,
+  offerSwap,
+  publishRoster,
+  saveDutyRole,
+  setBlackouts,
+  setDuty,
+  setDutyEligibility,
+  setDutyLimit,
+  setFlyingPlan,
+  updateRosterSettings,
+  volunteerDuty,
+  withdrawFlyingPlan,
+  withdrawSwap,
+} from './roster.ts';
 import { checkVersion, health, openApiDocument } from './system.ts';
 import { createTow, getTugs } from './tugs.ts';
 
@@ -76,6 +98,26 @@ const definitions = [
   createTow,
   listItems,
   updateItem,
+  getDutyRoles,
+  saveDutyRole,
+  setDutyEligibility,
+  getDutyAvailability,
+  setDutyLimit,
+  setBlackouts,
+  getRosterSettings,
+  updateRosterSettings,
+  getRoster,
+  generateRoster,
+  setDuty,
+  publishRoster,
+  getSwaps,
+  offerSwap,
+  acceptSwap,
+  withdrawSwap,
+  getFlyingDay,
+  setFlyingPlan,
+  withdrawFlyingPlan,
+  volunteerDuty,
 ] as const;
 
 type Definition = (typeof definitions)[number];

@@ -14,7 +14,7 @@ export type CallMethod = 'GET' | 'POST' | 'DELETE';
 export type CallAccess = 'public' | 'user' | 'member';
 
 /** A member's rights, as the pilot row holds them. */
-export type CallRight = 'admin' | 'canAddFunds' | 'canAddIntros' | 'canUpdateGliders' | 'canEditLogs';
+export type CallRight = 'admin' | 'canAddFunds' | 'canAddIntros' | 'canUpdateGliders' | 'canEditLogs' | 'canEditRoster';
 
 export interface CallDefinition<
   M extends CallMethod = CallMethod,

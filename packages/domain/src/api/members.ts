@@ -34,6 +34,8 @@ export const sessionAnswer = z.object({
   userCanAddIntros: z.boolean(),
   userCanUpdateGliders: z.boolean(),
   userCanEditLogs: z.boolean(),
+  /** Generates, edits and publishes the duty roster (admin or Can Edit Roster). */
+  userCanEditRoster: z.boolean(),
   isInstructor: z.boolean(),
   isTowPilot: z.boolean(),
   groundOnly: z.boolean(),

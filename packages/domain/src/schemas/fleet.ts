@@ -247,6 +247,8 @@ export const qualificationFlags = {
   canAddIntros: z.boolean(),
   canUpdateGliders: z.boolean(),
   canEditLogs: z.boolean(),
+  /** Generates, edits and publishes the duty roster (docs/duty-roster.md). */
+  canEditRoster: z.boolean(),
   groundOnly: z.boolean(),
   isActive: z.boolean(),
 };

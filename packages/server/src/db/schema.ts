@@ -139,6 +139,8 @@ export interface PilotTable {
   can_add_funds: Defaulted<boolean>;
   can_add_intros: Defaulted<boolean>;
   can_update_gliders: Defaulted<boolean>;
+  /** Generates, edits and publishes the duty roster (0022). */
+  can_edit_roster: Defaulted<boolean>;
   requested_at: Generated<Date>;
   activated_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   declined_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
@@ -435,6 +437,90 @@ export interface AppSettingTable {
   value: string;
 }
 
+// ── The duty roster (0022_duty_roster.sql, docs/duty-roster.md) ────────────
+
+export interface RosterSettingTable {
+  club_id: string;
+  /** A bit per weekday: 1 << 0 Sunday … 1 << 6 Saturday. */
+  flying_weekdays: Defaulted<number>;
+  swap_warning_days: Defaulted<number>;
+  surge_threshold: Defaulted<number>;
+}
+
+export interface DutyRoleTable {
+  club_id: string;
+  id: Generated<string>;
+  kind: 'instructor' | 'towPilot' | 'dutyPilot' | 'custom';
+  name: string;
+  active: Defaulted<boolean>;
+  created_at: Generated<Date>;
+}
+
+export interface DutyEligibilityTable {
+  club_id: string;
+  role_id: string;
+  user_id: string;
+  eligible: boolean;
+  set_by: string;
+  set_at: DefaultedTimestamp;
+}
+
+export interface DutyBlackoutTable {
+  club_id: string;
+  user_id: string;
+  day: DateText;
+}
+
+export interface DutyPreferenceTable {
+  club_id: string;
+  user_id: string;
+  max_per_month: Nullable<number>;
+}
+
+export interface DutyTable {
+  club_id: string;
+  id: Generated<string>;
+  day: DateText;
+  role_id: string;
+  extra: Defaulted<boolean>;
+  user_id: Nullable<string>;
+  published_user_id: Nullable<string>;
+  published_at: Nullable<Date>;
+  updated_at: DefaultedTimestamp;
+}
+
+export interface DutySwapTable {
+  club_id: string;
+  id: string;
+  duty_id: string;
+  offered_by: string;
+  offered_at: DefaultedTimestamp;
+  note: Defaulted<string>;
+  accepted_by: Nullable<string>;
+  accepted_at: Nullable<Date>;
+  withdrawn_at: Nullable<Date>;
+  flagged_at: Nullable<Date>;
+}
+
+export interface FlyingPlanTable {
+  club_id: string;
+  user_id: string;
+  day: DateText;
+  instruction: Defaulted<boolean>;
+  glider_id: Nullable<string>;
+  tow: Defaulted<boolean>;
+  updated_at: DefaultedTimestamp;
+  withdrawn_at: Nullable<Date>;
+}
+
+export interface DutyHelpCallTable {
+  club_id: string;
+  day: DateText;
+  role_id: string;
+  asked_at: DefaultedTimestamp;
+  asked_count: Defaulted<number>;
+}
+
 export interface DB {
   app_setting: AppSettingTable;
   user: UserTable;
@@ -465,4 +551,13 @@ export interface DB {
   flight_correction: FlightCorrectionTable;
   tow_event: TowEventTable;
   live_event: LiveEventTable;
+  roster_setting: RosterSettingTable;
+  duty_role: DutyRoleTable;
+  duty_eligibility: DutyEligibilityTable;
+  duty_blackout: DutyBlackoutTable;
+  duty_preference: DutyPreferenceTable;
+  duty: DutyTable;
+  duty_swap: DutySwapTable;
+  flying_plan: FlyingPlanTable;
+  duty_help_call: DutyHelpCallTable;
 }

@@ -34,7 +34,9 @@ export type Write =
   /** update-flight: the line actions and log edits. */
   | { name: 'line-action' }
   /** create-tow. */
-  | { name: 'tow-event' };
+  | { name: 'tow-event' }
+  /** offer-swap (docs/duty-roster.md). */
+  | { name: 'swap-offer' };
 
 /** What a person reads while the database is away (restart, failover, a lost connection). */
 export const DATABASE_UNAVAILABLE = 'The database is not reachable right now. Try again in a moment.';

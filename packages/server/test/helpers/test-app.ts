@@ -176,6 +176,7 @@ export type Flags = Partial<{
   active_expiration: string | null;
   ground_only: boolean;
   can_edit_logs: boolean;
+  can_edit_roster: boolean;
   can_add_funds: boolean;
   can_add_intros: boolean;
   can_update_gliders: boolean;

@@ -40,6 +40,7 @@ export function sessionInfo(ctx: Omit<RequestContext, 'clubVersion'>, person?: {
     userCanAddIntros: flag(pilot?.is_admin || pilot?.can_add_intros),
     userCanUpdateGliders: flag(pilot?.is_admin || pilot?.can_update_gliders),
     userCanEditLogs: flag(pilot?.is_admin || pilot?.can_edit_logs),
+    userCanEditRoster: flag(pilot?.is_admin || pilot?.can_edit_roster),
     isInstructor: flag(pilot?.is_instructor),
     isTowPilot: flag(pilot?.is_tow_pilot),
     groundOnly: flag(pilot?.ground_only),

@@ -12,6 +12,7 @@ export const QUALIFICATION_LABELS = [
   ['canAddIntros', 'Can Add Intro Certificates'],
   ['canUpdateGliders', 'Can Update Gliders'],
   ['canEditLogs', 'Can Edit Flight Logs'],
+  ['canEditRoster', 'Can Edit Roster'],
   ['groundOnly', 'Ground only member'],
   ['isActive', 'Active'],
 ] as const satisfies readonly (readonly [keyof Qualifications, string])[];
@@ -29,6 +30,7 @@ export function qualificationsOf(pilot: AdminPilot): Qualifications {
     canAddIntros: pilot.canAddIntros,
     canUpdateGliders: pilot.canUpdateGliders,
     canEditLogs: pilot.canEditLogs,
+    canEditRoster: pilot.canEditRoster,
     groundOnly: pilot.groundOnly,
     isActive: pilot.isActive,
     activeExpiration: pilot.activeExpiration,
