@@ -12,9 +12,10 @@ import type { DB } from './db/schema.ts';
 import type { Database } from './db/engine.ts';
 import { checkAccess, forwardSessionCookies, resolveContext, type RequestContext } from './http/context.ts';
 import { databaseAnswer } from './http/database-errors.ts';
-import { badRequest, containsNul, HttpError, NUL_REFUSED, reasonPhrase } from './http/errors.ts';
+import { badRequest, containsNul, HttpError, nestedDeeperThan, NUL_REFUSED, reasonPhrase, TOO_DEEP } from './http/errors.ts';
 import { registerCompression } from './http/compression.ts';
 import { addSecurityHeaders } from './http/security-headers.ts';
+import { noStoreApiAnswers } from './http/no-store.ts';
 import { firstStateReader } from './http/first-state.ts';
 import { registerMetrics } from './http/metrics.ts';
 import { noteServerError, RequestLog, type LoggerOptions } from './http/request-log.ts';
@@ -95,11 +96,14 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.addHook('onRequest', refuseCrossSiteWrites(deps.publicUrl));
   app.addHook('onSend', async (request, reply, payload) => {
     forwardSessionCookies(request, reply);
+    noStoreApiAnswers(request, reply);
     return payload;
   });
   app.addHook('onSend', addSecurityHeaders(deps.publicUrl));
 
   app.addHook('preValidation', async (request) => {
+    // Before anything walks the body: better-auth's validation recursed on 5,000 levels and answered 500.
+    if (nestedDeeperThan(request.body)) throw badRequest(TOO_DEEP);
     if (containsNul(request.query) || containsNul(request.params) || containsNul(request.body)) throw badRequest(NUL_REFUSED);
   });
 

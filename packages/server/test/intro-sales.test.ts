@@ -132,7 +132,10 @@ describe('intro sales: POST /api/create-intro and GET /api/get-intros', () => {
       { ...SALE, idempotencyKey: 'deposit-key-01' },
       409,
       `This idempotency key was already used for transaction #${deposit.json().transactionId} (Deposit); send a new key for a new sale`,
+      admin,
     );
+    // Sent by someone else, the key is refused without a word of what it recorded (modules/once.ts).
+    await refused({ ...SALE, idempotencyKey: 'deposit-key-01' }, 409, 'This idempotency key was already used by someone else; send a new key');
   });
 
   it("refuses a price that changed since the form loaded: 'reload and try again'", async () => {

@@ -128,7 +128,7 @@ describe('the live line: GET /api/events', () => {
       expect(client.status).toBe(200);
       expect(client.headers['content-type']).toBe('text/event-stream; charset=utf-8');
       expect(client.headers['content-encoding']).toBeUndefined();
-      expect(client.headers['cache-control']).toBe('no-cache, no-transform');
+      expect(client.headers['cache-control']).toBe('no-store, no-transform');
       expect(client.headers['x-accel-buffering']).toBe('no');
       expect(client.headers['x-content-type-options']).toBe('nosniff');
       // The app's heartbeat is 200 ms here (25 s in production): comments arrive while nothing happens.

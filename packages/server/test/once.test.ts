@@ -4,7 +4,7 @@ import type { Database } from '../src/db/engine.ts';
 import type { DB } from '../src/db/schema.ts';
 import { DATABASE_UNAVAILABLE, type Write } from '../src/http/database-errors.ts';
 import { conflict, HttpError } from '../src/http/errors.ts';
-import { once } from '../src/modules/once.ts';
+import { KEY_NOT_YOURS, once } from '../src/modules/once.ts';
 import { APP_ROLE } from './helpers/global-setup.ts';
 import { asOwner, openTestDatabase } from './helpers/test-app.ts';
 
@@ -37,10 +37,16 @@ describe('once(): a retriable write runs once', () => {
   const keyUsed = (row: Row) => `This idempotency key was already used for ${row.request}; send a new key for a new request`;
 
   /** A write of `request` under `key`: it stores the key, the request and its answer ("<request> #<run>"). */
-  function probe(key: string | undefined, request: string, options: { write?: Write; work?: () => Promise<void>; recorded?: (key: string) => Promise<Row | undefined> } = {}) {
+  function probe(
+    key: string | undefined,
+    request: string,
+    options: { write?: Write; work?: () => Promise<void>; recorded?: (key: string) => Promise<Row | undefined>; sender?: string } = {},
+  ) {
     return once(db, {
       write: options.write ?? { name: 'ledger-entry' },
       key,
+      // The probe's rows are all Pat's.
+      sender: { id: options.sender ?? 'pat', of: () => 'pat' },
       recorded: async (reader, used) => (options.recorded ? options.recorded(used) : (await sql<Row>`select key, request, answer from once_probe where key = ${used}`.execute(reader)).rows[0]),
       replay: (_, row) => (row.request === request ? row.answer : undefined),
       keyUsed,
@@ -139,6 +145,14 @@ describe('once(): a retriable write runs once', () => {
     expect(await stored('key-race-0008')).toEqual([expect.objectContaining({ answer: a })]);
   });
 
+  it('a key first sent by someone else is refused (409), even for the same request, and nothing of its write is answered', async () => {
+    const first = await probe('key-owner-0011', 'launch');
+    await expect(probe('key-owner-0011', 'launch', { sender: 'mo' })).rejects.toMatchObject({ statusCode: 409, message: KEY_NOT_YOURS });
+    await expect(probe('key-owner-0011', 'refuel', { sender: 'mo' })).rejects.toMatchObject({ statusCode: 409, message: KEY_NOT_YOURS });
+    expect(await probe('key-owner-0011', 'launch')).toBe(first);
+    expect(await stored('key-owner-0011')).toHaveLength(1);
+  });
+
   it("a refusal by the database answers as http/database-errors.ts says for the write; any other error is thrown on", async () => {
     const locked = () =>
       sql`do $$ begin raise exception 'Transactions on or before the lock date 2025-10-31 cannot be posted' using errcode = 'P0001', hint = 'ledger_locked'; end $$`
@@ -149,6 +163,7 @@ describe('once(): a retriable write runs once', () => {
         write,
         key: undefined,
         recorded: async () => undefined,
+        sender: { id: 'pat', of: () => 'pat' },
         replay: () => undefined,
         keyUsed: () => '',
         run: async (trx) => {

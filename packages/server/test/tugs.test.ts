@@ -318,7 +318,7 @@ describe('tugs: get-tugs and create-tow', () => {
     ]);
 
     // The key reused for another event is refused, not replayed.
-    expect((await tow('crew', { tug: 'C-GTUG', hobbs: 1243, oil: true }, { idempotencyKey: raceKey })).json()).toEqual(
+    expect((await tow('zoe', { tug: 'C-GTUG', hobbs: 1243, oil: true }, { idempotencyKey: raceKey })).json()).toEqual(
       refusal(409, 'This idempotency key was already used for a refuel of C-GTUG; send a new key for a new tow event'),
     );
   });

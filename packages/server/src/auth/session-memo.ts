@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { SessionUser } from '../http/context.ts';
 
 /**
@@ -11,21 +12,29 @@ import type { SessionUser } from '../http/context.ts';
  * a session ended elsewhere still stops reading within the same minute it
  * did before. A header better-auth did not answer from its cookie cache
  * (none, expired, a database read) is not remembered.
+ *
+ * Keyed by the session token cookie alone, never the whole header: the other
+ * cookies a browser sends (the site's, or junk of any size) neither make new
+ * entries nor cost memory. An entry is a token of at most MAX_TOKEN_CHARS, a
+ * user and a digest of the cookie cache better-auth checked: only a header
+ * carrying that same cache is answered (without it, or with another, the
+ * header goes to better-auth as before). At most `limit` entries.
  */
 export class SessionMemo {
-  readonly #entries = new Map<string, { user: SessionUser; until: number }>();
+  readonly #entries = new Map<string, { user: SessionUser; until: number; cache: string }>();
 
   constructor(private readonly limit = 50_000) {}
 
   get(cookieHeader: string | undefined, now: number): SessionUser | undefined {
-    if (!cookieHeader) return undefined;
-    const entry = this.#entries.get(cookieHeader);
+    const token = sessionTokenOf(cookieHeader);
+    if (token === undefined) return undefined;
+    const entry = this.#entries.get(token);
     if (!entry) return undefined;
     if (entry.until <= now) {
-      this.#entries.delete(cookieHeader);
+      this.#entries.delete(token);
       return undefined;
     }
-    return entry.user;
+    return cacheDigest(cookieHeader) === entry.cache ? entry.user : undefined;
   }
 
   /**
@@ -35,11 +44,13 @@ export class SessionMemo {
    * means it did not answer from the cache).
    */
   remember(cookieHeader: string | undefined, user: SessionUser, now: number): void {
-    if (!cookieHeader) return;
+    const token = sessionTokenOf(cookieHeader);
+    if (token === undefined || cookieHeader === undefined) return;
     const until = cookieCacheExpiry(cookieHeader);
-    if (until === undefined || until <= now) return;
-    if (this.#entries.size >= this.limit) this.#sweep(now);
-    this.#entries.set(cookieHeader, { user, until });
+    const cache = cacheDigest(cookieHeader);
+    if (until === undefined || until <= now || cache === undefined) return;
+    if (!this.#entries.has(token) && this.#entries.size >= this.limit) this.#sweep(now);
+    this.#entries.set(token, { user, until, cache });
   }
 
   /** Drop what has expired; if still full, the oldest half (a Map keeps insertion order). */
@@ -58,13 +69,27 @@ export class SessionMemo {
   }
 }
 
+/** A session token cookie is 32 characters, a dot and a 44-character signature; anything much longer is not one. */
+const MAX_TOKEN_CHARS = 256;
+
 /**
- * When the session cookie cache in a Cookie header expires: better-auth's
- * compact cookie (`…session_data`, base64url of `{ session, expiresAt,
- * signature }`). Undefined for anything else — a cookie split in chunks, a
- * format this code does not know — which is then simply not remembered.
+ * The session token cookie's value in a Cookie header (`better-auth.session_token`,
+ * with or without the `__Secure-` prefix); undefined without one, or with one
+ * too long to be a token.
  */
-export function cookieCacheExpiry(cookieHeader: string): number | undefined {
+export function sessionTokenOf(cookieHeader: string | undefined): string | undefined {
+  if (!cookieHeader) return undefined;
+  let token: string | undefined;
+  for (const part of cookieHeader.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq < 0) continue;
+    if (part.slice(0, eq).trim().endsWith('better-auth.session_token')) token = part.slice(eq + 1).trim();
+  }
+  return token && token.length <= MAX_TOKEN_CHARS ? token : undefined;
+}
+
+/** The compact cookie cache's value in a Cookie header; undefined without one, or when it comes in chunks. */
+function cookieCacheOf(cookieHeader: string): string | undefined {
   let value: string | undefined;
   for (const part of cookieHeader.split(';')) {
     const eq = part.indexOf('=');
@@ -73,6 +98,23 @@ export function cookieCacheExpiry(cookieHeader: string): number | undefined {
     if (name.endsWith('.session_data.0')) return undefined;
     if (name.endsWith('better-auth.session_data')) value = part.slice(eq + 1).trim();
   }
+  return value;
+}
+
+/** A short digest of the header's cookie cache (what better-auth verified), so an entry holds 43 characters, not the cookie. */
+function cacheDigest(cookieHeader: string | undefined): string | undefined {
+  const value = cookieHeader === undefined ? undefined : cookieCacheOf(cookieHeader);
+  return value ? createHash('sha256').update(value).digest('base64url') : undefined;
+}
+
+/**
+ * When the session cookie cache in a Cookie header expires: better-auth's
+ * compact cookie (`…session_data`, base64url of `{ session, expiresAt,
+ * signature }`). Undefined for anything else — a cookie split in chunks, a
+ * format this code does not know — which is then simply not remembered.
+ */
+export function cookieCacheExpiry(cookieHeader: string): number | undefined {
+  const value = cookieCacheOf(cookieHeader);
   if (!value) return undefined;
   try {
     const decoded = JSON.parse(Buffer.from(value, 'base64url').toString('utf8')) as { expiresAt?: unknown };

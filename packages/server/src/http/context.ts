@@ -15,10 +15,19 @@ export interface SessionUser {
   email: string;
   firstName: string;
   lastName: string;
+  /** The session's id (its row in `session`): the live streams are counted and ended by it. */
+  sessionId?: string;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Read the session from the database even for a GET: no cookie cache, no memo (the live stream, docs/live.md). */
+    sessionFromDatabase?: boolean;
+  }
 }
 
 /** Rights a pilot record can hold; `admin` implies all the others. */
-export type Right = 'admin' | 'canAddFunds' | 'canAddIntros' | 'canUpdateGliders' | 'canEditLogs' | 'canEditRoster';
+export type Right = 'admin' | 'canAddFunds' | 'canAddIntros' | 'canUpdateGliders' | 'canEditLogs';
 
 const rightColumn = {
   admin: 'is_admin',
@@ -26,7 +35,6 @@ const rightColumn = {
   canAddIntros: 'can_add_intros',
   canUpdateGliders: 'can_update_gliders',
   canEditLogs: 'can_edit_logs',
-  canEditRoster: 'can_edit_roster',
 } as const;
 
 /** Who is calling, in which club, with which rights — resolved once per request. */
@@ -140,7 +148,7 @@ async function readContext(request: FastifyRequest, deps: ContextDeps): Promise<
 async function readSession(request: FastifyRequest, deps: ContextDeps): Promise<SessionUser | null> {
   // better-auth stamps its cookie cache by the real clock, whatever clock the club's rules run on.
   const now = Date.now();
-  const fromDatabase = request.method !== 'GET' && request.method !== 'HEAD';
+  const fromDatabase = (request.method !== 'GET' && request.method !== 'HEAD') || request.routeOptions.config?.sessionFromDatabase === true;
   const cookieHeader = request.headers.cookie;
   if (!fromDatabase) {
     const known = deps.sessions.get(cookieHeader, now);
@@ -161,6 +169,7 @@ async function readSession(request: FastifyRequest, deps: ContextDeps): Promise<
     email: found.user.email,
     firstName: (found.user as { firstName?: string }).firstName ?? '',
     lastName: (found.user as { lastName?: string }).lastName ?? '',
+    sessionId: found.session.id,
   };
   // Nothing renewed: better-auth answered from the cookie cache in this header.
   if (!fromDatabase && !cookies.length) deps.sessions.remember(cookieHeader, user, now);
@@ -192,7 +201,6 @@ async function findActiveClub(db: Kysely<DB>, userId: string): Promise<{ club: C
       'pilot.can_add_funds as pilot_can_add_funds',
       'pilot.can_add_intros as pilot_can_add_intros',
       'pilot.can_update_gliders as pilot_can_update_gliders',
-      'pilot.can_edit_roster as pilot_can_edit_roster',
       'pilot.requested_at as pilot_requested_at',
       'pilot.activated_at as pilot_activated_at',
       'pilot.declined_at as pilot_declined_at',
@@ -213,7 +221,6 @@ async function findActiveClub(db: Kysely<DB>, userId: string): Promise<{ club: C
     pilot_can_add_funds,
     pilot_can_add_intros,
     pilot_can_update_gliders,
-    pilot_can_edit_roster,
     pilot_requested_at,
     pilot_activated_at,
     pilot_declined_at,
@@ -236,7 +243,6 @@ async function findActiveClub(db: Kysely<DB>, userId: string): Promise<{ club: C
           can_add_funds: pilot_can_add_funds!,
           can_add_intros: pilot_can_add_intros!,
           can_update_gliders: pilot_can_update_gliders!,
-          can_edit_roster: pilot_can_edit_roster!,
           requested_at: pilot_requested_at!,
           activated_at: pilot_activated_at,
           declined_at: pilot_declined_at,

@@ -29,6 +29,22 @@ export function containsNul(value: unknown, depth = 0): boolean {
   return Object.entries(value).some(([key, inner]) => key.includes('\u0000') || containsNul(inner, depth + 1));
 }
 
+/** How deep a JSON body may nest: the app's deepest input is a few levels; parsers and validators recurse on more. */
+export const MAX_JSON_DEPTH = 32;
+export const TOO_DEEP = `The JSON body is nested too deeply (at most ${MAX_JSON_DEPTH} levels)`;
+
+/** Whether a parsed JSON value nests objects or arrays deeper than `max`, walked without recursion (5,000 levels must not overflow the stack). */
+export function nestedDeeperThan(value: unknown, max = MAX_JSON_DEPTH): boolean {
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length) {
+    const [current, depth] = stack.pop()!;
+    if (current === null || typeof current !== 'object' || ArrayBuffer.isView(current)) continue;
+    if (depth >= max) return true;
+    for (const inner of Object.values(current)) stack.push([inner, depth + 1]);
+  }
+  return false;
+}
+
 const reasons: Record<number, string> = {
   400: 'Bad Request',
   401: 'Unauthorized',

@@ -31,6 +31,8 @@ export interface RouteDefinition<A extends Access, Q extends z.ZodType, B extend
    * Null: this request's answer is not revalidated. It runs before a 304, so
    * it refuses what the handler would (another club's name).
    */
+  /** Read the session from the database, not the one-minute cookie cache, even for a GET (a stream that stays open). */
+  sessionFromDatabase?: true;
   revalidate?: A extends 'member' ? (input: { query: z.infer<Q>; ctx: MemberContext }) => TagParts | null : never;
   handler: (input: {
     query: z.infer<Q>;
@@ -90,6 +92,7 @@ export function defineRoute<A extends Access, Q extends z.ZodType = z.ZodUndefin
   app.route({
     method: route.method,
     url: route.url,
+    ...(route.sessionFromDatabase ? { config: { sessionFromDatabase: true } } : {}),
     async handler(request, reply) {
       // request.context() refuses the call unless the caller meets the access level, so the narrowing holds.
       const ctx = (await request.context(route.access)) as ContextFor<A>;

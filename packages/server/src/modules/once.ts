@@ -11,7 +11,11 @@ import { conflict } from '../http/errors.ts';
  * that the write stores with what it writes, under a unique constraint, so
  * the database decides which delivery is the write; every other delivery of
  * the same request answers what the first answered, and the key sent with any
- * other request is refused (409). Each write says where its key is stored,
+ * other request is refused (409). A key belongs to the person who first sent
+ * it: the write stores its sender beside the key, and anyone else sending that
+ * key is refused (409) before anything of the first write is read — even for
+ * the very same request, whose answer may hold the sender's own costs and
+ * balance. Each write says where its key is stored,
  * what makes a stored write this request, and its answer; `once()` does the
  * rest, the same way for all of them.
  */
@@ -22,6 +26,12 @@ export interface RetriableWrite<Recorded, Answer, Done> {
   key: string | undefined;
   /** What the key has already recorded (the row that stores it), if anything. */
   recorded(db: Kysely<DB>, key: string): Promise<Recorded | undefined>;
+  /**
+   * Who sends this request (the session's user), who sent the write the key
+   * recorded (its stored user; null: nobody's), and the refusal when they
+   * differ (default KEY_NOT_YOURS).
+   */
+  sender: { id: string; of(recorded: Recorded): string | null; refusal?: string };
   /** The first answer when what the key recorded is this same request; undefined when it is another request. */
   replay(db: Kysely<DB>, recorded: Recorded): Promise<Answer | undefined> | Answer | undefined;
   /** The refusal (409) of a key already recorded for another request. */
@@ -31,6 +41,9 @@ export interface RetriableWrite<Recorded, Answer, Done> {
   /** The answer once the write is committed, from what `run` gave; without it, what `run` gave is the answer. */
   answer?(db: Kysely<DB>, done: NoInfer<Done>): Promise<Answer> | Answer;
 }
+
+/** The refusal of a key first sent by someone else: it tells nothing of what that key recorded. */
+export const KEY_NOT_YOURS = 'This idempotency key was already used by someone else; send a new key';
 
 /** Where once() tells of each replay (a retried write answered from its first answer): the app's metrics count them. */
 export const ONCE_REPLAY_CHANNEL = 'flightline:once-replay';
@@ -82,6 +95,7 @@ export async function once<Recorded, Answer, Done>(db: Kysely<DB>, spec: Retriab
 async function recall<Recorded, Answer, Done>(db: Kysely<DB>, spec: RetriableWrite<Recorded, Answer, Done>, key: string): Promise<{ answer: Answer } | undefined> {
   const recorded = await spec.recorded(db, key);
   if (recorded === undefined) return undefined;
+  if (spec.sender.of(recorded) !== spec.sender.id) throw conflict(spec.sender.refusal ?? KEY_NOT_YOURS);
   const answer = await spec.replay(db, recorded);
   if (answer === undefined) throw conflict(spec.keyUsed(recorded));
   if (replays.hasSubscribers) replays.publish({ db, write: spec.write.name } satisfies OnceReplay);

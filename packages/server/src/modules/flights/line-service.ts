@@ -229,6 +229,7 @@ export async function updateFlight(db: Kysely<DB>, ctx: MemberContext, body: Upd
     write: { name: 'line-action' },
     key,
     recorded: (reader, used) => findActionByKey(reader, ctx.club.id, used),
+    sender: { id: ctx.user.id, of: (found) => found.by },
     // The same action on the same flight answers what it answered; anything else is refused.
     replay: (_, found) => (found.action === body.action && found.flight_id === id ? (found.response as FlightActionResult) : undefined),
     keyUsed: (found) => `This idempotency key was already used for ${found.action} of flight ${found.flight_id}; send a new key for a new action`,

@@ -164,7 +164,7 @@ export function listLogbookFlights(db: Db, clubId: string, memberId: string) {
 export function findActionByKey(db: Db, clubId: string, idempotencyKey: string) {
   return db
     .selectFrom('flight_action')
-    .select(['flight_id', 'action', 'response'])
+    .select(['flight_id', 'action', 'response', 'by'])
     .where('club_id', '=', clubId)
     .where('idempotency_key', '=', idempotencyKey)
     .executeTakeFirst();

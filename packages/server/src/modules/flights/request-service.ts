@@ -312,6 +312,8 @@ async function replayCreate(db: Kysely<DB>, ctx: MemberContext, id: string, owne
   return { statusCode: 200, message: 'Flight already on the flight line', item: flightRecord(stored!, { userId: ctx.user.id, lockDate: ctx.club.lock_date }) };
 }
 
+const idUsed = (id: string) => `Flight id ${id} is already used: send a new id for a new flight`;
+
 export async function requestFlight(db: Kysely<DB>, ctx: MemberContext, input: FlightRequestInput): Promise<FlightCreated> {
   assertSameClub(ctx, namedClub(input.club));
   const parsed = flightRequestSchema.safeParse(input.data ?? {});
@@ -324,8 +326,10 @@ export async function requestFlight(db: Kysely<DB>, ctx: MemberContext, input: F
     write: { name: 'flight-request', glider: request.glider },
     key: id,
     recorded: (reader) => findFlightOwner(reader, id),
+    // Another club's flight with this id is nobody's here: refused like another person's.
+    sender: { id: ctx.user.id, of: (owner) => (owner.club_id === ctx.club.id ? owner.submitted_by : null), refusal: idUsed(id) },
     replay: (reader, owner) => replayCreate(reader, ctx, id, owner),
-    keyUsed: () => `Flight id ${id} is already used: send a new id for a new flight`,
+    keyUsed: () => idUsed(id),
     run: (trx) => {
       const today = clubToday(ctx.club.time_zone, ctx.now);
       if (input.date !== undefined && input.date !== '' && input.date !== today) {

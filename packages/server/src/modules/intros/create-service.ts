@@ -38,6 +38,7 @@ export async function createIntro(db: Kysely<DB>, ctx: MemberContext, sale: Intr
     write: { name: 'intro-sale', serial: sale.SN },
     key,
     recorded: (reader, used) => findTransactionByKey(reader, ctx.club.id, used),
+    sender: { id: ctx.user.id, of: (found) => found.entered_by },
     // The sale the key names; a key stored on any other entry is refused.
     replay: async (reader, found) => {
       const introId = found.transaction_type === TYPE ? await entryIntroId(reader, ctx.club.id, found.id) : undefined;

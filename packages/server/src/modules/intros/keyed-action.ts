@@ -51,6 +51,7 @@ export function runKeyedIntroAction(
     write: { name: 'ledger-entry' },
     key: action.key,
     recorded: (reader, key) => findTransactionByKey(reader, clubId, key),
+    sender: { id: ctx.user.id, of: (found) => found.entered_by },
     replay: async (reader, found) => {
       if (found.transaction_type !== action.type || (await entryIntroId(reader, clubId, found.id)) !== introId) return undefined;
       const intro = await findIntro(reader, clubId, introId);

@@ -95,6 +95,7 @@ export function postOnce(
     write: expected.reversesId === undefined ? { name: 'ledger-entry' } : { name: 'reversal', of: expected.reversesId },
     key: idempotencyKey,
     recorded: (reader, key) => findTransactionByKey(reader, clubId, key),
+    sender: { id: ctx.user.id, of: (found) => found.entered_by },
     replay: async (reader, found) => ((await isThisRequest(reader, found)) ? postedAnswer(reader, clubId, found) : undefined),
     keyUsed: (found) => entryKeyUsed(found, 'request'),
     run: work,

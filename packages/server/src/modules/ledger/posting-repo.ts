@@ -10,7 +10,7 @@ const transactionColumns = ['id', 'club_id', 'effective_at', 'transaction_type',
 export function findTransactionByKey(db: Db, clubId: string, idempotencyKey: string) {
   return db
     .selectFrom('ledger_transaction')
-    .select(transactionColumns)
+    .select([...transactionColumns, 'entered_by'])
     .where('club_id', '=', clubId)
     .where('idempotency_key', '=', idempotencyKey)
     .executeTakeFirst();

@@ -6,6 +6,8 @@ import { LIVE_CHANNEL, pruneEventsBefore, type LiveEvent } from './repo.ts';
 export interface LiveStream {
   clubId: string;
   userId: string;
+  /** The session it was opened with: ended with it, and counted against MAX_STREAMS_PER_SESSION. */
+  sessionId: string;
   /** When the hub ends it, so that the phone reconnects and its session and membership are checked again. */
   closeAt: number;
   /** An event for this stream (`id` 0: not a notice); the stream writes it, or closes when the phone cannot keep up. */
@@ -19,6 +21,8 @@ export interface LiveStream {
 export interface LiveStats {
   /** Streams open on this process. */
   streams: number;
+  /** Streams ended because their access ended (sign-out, session revoked, membership or rights changed) since start. */
+  streamsEndedByAccess: number;
   /** Clubs with at least one open stream on this process. */
   clubs: number;
   /** Notices received from the database since start. */
@@ -33,6 +37,8 @@ export interface LiveHub {
   readonly maxStreamMs: number;
   /** Add a stream to its club's fan-out; returns the function that takes it out. */
   attach(stream: LiveStream): () => void;
+  /** How many streams this session has open on this process. */
+  openFor(sessionId: string): number;
   stats(): LiveStats;
   /** Stop listening and end every stream (before the HTTP server closes: open streams would hold it). */
   close(): Promise<void>;
@@ -48,6 +54,21 @@ export interface LiveHubOptions {
   /** Wall-clock time (the events' `at` is the database's now(), not a test's business clock). */
   now?: () => number;
   log?: (message: string) => void;
+}
+
+/**
+ * An access notice (migration 0023's triggers, on the notices' channel): a
+ * session ended (sign-out, revoked, expired and removed), or a person's
+ * membership, rights or active club changed — in one club, or (club null)
+ * wherever they are.
+ */
+export type AccessChange = { session: string } | { user: string; club: string | null };
+
+function parseAccessChange(raw: unknown): AccessChange {
+  const access = raw as { session?: unknown; user?: unknown; club?: unknown } | null;
+  if (typeof access?.session === 'string') return { session: access.session };
+  if (typeof access?.user === 'string') return { user: access.user, club: typeof access.club === 'string' ? access.club : null };
+  throw new Error('an access notice names no session and no user');
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -73,13 +94,31 @@ export async function startLiveHub(database: Database, options: LiveHubOptions =
   const now = options.now ?? Date.now;
   const log = options.log ?? console.warn;
   const clubs = new Map<string, Set<LiveStream>>();
+  const sessions = new Map<string, Set<LiveStream>>();
   let streamCount = 0;
   let noticesReceived = 0;
+  let streamsEndedByAccess = 0;
+
+  /** A person's access changed (an access notice, migration 0023): end the streams it names; the phone reconnects and is checked again. */
+  function endStreams(access: AccessChange): void {
+    const named =
+      'session' in access
+        ? [...(sessions.get(access.session) ?? [])]
+        : [...(access.club === null ? [...clubs.values()].flatMap((set) => [...set]) : (clubs.get(access.club) ?? []))].filter((stream) => stream.userId === access.user);
+    for (const stream of named) {
+      streamsEndedByAccess++;
+      stream.close();
+    }
+  }
 
   function onNotification(payload: string): void {
     let event: LiveEvent;
     try {
-      const raw = JSON.parse(payload) as { id: unknown; club: unknown; member: unknown; notice: unknown };
+      const raw = JSON.parse(payload) as { id: unknown; club: unknown; member: unknown; notice: unknown; access?: unknown };
+      if (raw.access !== undefined) {
+        endStreams(parseAccessChange(raw.access));
+        return;
+      }
       const notice = liveNoticeSchema.parse(raw.notice);
       if (typeof raw.id !== 'number' || typeof raw.club !== 'string') throw new Error('no id or club');
       event = { id: raw.id, club: raw.club, member: typeof raw.member === 'string' ? raw.member : null, notice };
@@ -130,6 +169,12 @@ export async function startLiveHub(database: Database, options: LiveHubOptions =
         clubs.set(stream.clubId, set);
       }
       set.add(stream);
+      let own = sessions.get(stream.sessionId);
+      if (!own) {
+        own = new Set();
+        sessions.set(stream.sessionId, own);
+      }
+      own.add(stream);
       streamCount++;
       let attached = true;
       return () => {
@@ -138,11 +183,16 @@ export async function startLiveHub(database: Database, options: LiveHubOptions =
         streamCount--;
         set.delete(stream);
         if (set.size === 0 && clubs.get(stream.clubId) === set) clubs.delete(stream.clubId);
+        own.delete(stream);
+        if (own.size === 0 && sessions.get(stream.sessionId) === own) sessions.delete(stream.sessionId);
       };
+    },
+    openFor(sessionId) {
+      return sessions.get(sessionId)?.size ?? 0;
     },
     stats() {
       const memory = process.memoryUsage();
-      return { streams: streamCount, clubs: clubs.size, noticesReceived, rssBytes: memory.rss, heapUsedBytes: memory.heapUsed };
+      return { streams: streamCount, streamsEndedByAccess, clubs: clubs.size, noticesReceived, rssBytes: memory.rss, heapUsedBytes: memory.heapUsed };
     },
     async close() {
       clearInterval(heartbeat);

@@ -26,6 +26,8 @@ export function registerLiveRoutes(app: FastifyInstance, deps: ModuleDeps): void
     summary:
       "Server-sent events: change notices of the caller's active club (text/event-stream; heartbeat comment every 25 s; Last-Event-ID or lastEventId replays what was missed)",
     access: 'member',
+    // A stream stays open for minutes: it opens only for a session the database still has (not the cookie cache's minute).
+    sessionFromDatabase: true,
     query: z.object({ lastEventId: eventId.or(z.literal('')).optional() }),
     async handler({ query, ctx, request, reply }) {
       const lastEventId = lastEventIdOf(request.headers['last-event-id'], query.lastEventId);

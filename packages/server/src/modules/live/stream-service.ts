@@ -3,6 +3,7 @@ import type { FastifyReply } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.ts';
 import type { MemberContext } from '../../http/context.ts';
+import { HttpError } from '../../http/errors.ts';
 import { noticeFrame, type LiveHub, type LiveStream } from './hub.ts';
 import { eventsAfter, type LiveEvent } from './repo.ts';
 
@@ -16,6 +17,10 @@ export const RETRY_MS = 2_000;
 
 /** At most this many missed events are replayed; the phone reads its screens again on every connect anyway. */
 export const REPLAY_LIMIT = 500;
+
+/** Streams one session may hold open on a process: a phone's tabs, with room for one that is reconnecting. */
+export const MAX_STREAMS_PER_SESSION = 4;
+export const TOO_MANY_STREAMS = `Too many live streams for this session: at most ${MAX_STREAMS_PER_SESSION} open at once. Close another Flightline tab; this one refreshes every 10 seconds meanwhile.`;
 
 /** A phone that has not taken this much yet is not keeping up: its stream ends and it catches up on reconnect. */
 const MAX_UNSENT_BYTES = 64 * 1024;
@@ -34,6 +39,11 @@ export async function openEventStream(
   lastEventId: number | undefined,
   reply: FastifyReply,
 ): Promise<PassThrough> {
+  // The route reads the session from the database, so it has its id; without one a stream could not be ended with it.
+  const sessionId = ctx.user.sessionId;
+  if (sessionId === undefined) throw new Error('A live stream needs the session read from the database');
+  // Checked and attached with no await between: two opening at once cannot both pass.
+  if (deps.hub.openFor(sessionId) >= MAX_STREAMS_PER_SESSION) throw new HttpError(429, TOO_MANY_STREAMS, {}, { 'retry-after': '30' });
   const body = new PassThrough();
   let ended = false;
   let replaying = lastEventId !== undefined;
@@ -51,6 +61,7 @@ export async function openEventStream(
   const stream: LiveStream = {
     clubId: ctx.club.id,
     userId: ctx.user.id,
+    sessionId,
     closeAt: Date.now() + deps.hub.maxStreamMs + Math.floor(Math.random() * (deps.hub.maxStreamMs / 5)),
     deliver(id, chunk) {
       if (replaying) held.push({ id, chunk });
@@ -81,8 +92,8 @@ export async function openEventStream(
 
   reply
     .header('content-type', 'text/event-stream; charset=utf-8')
-    // no-transform: a proxy must not compress or rewrite it; X-Accel-Buffering: nginx must pass each event on at once.
-    .header('cache-control', 'no-cache, no-transform')
+    // no-store: nobody's notices kept; no-transform: a proxy must not compress or rewrite it; X-Accel-Buffering: nginx must pass each event on at once.
+    .header('cache-control', 'no-store, no-transform')
     .header('x-accel-buffering', 'no');
   body.write(`retry: ${RETRY_MS}\n\n`);
   for (const event of missed) {

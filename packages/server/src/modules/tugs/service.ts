@@ -187,6 +187,7 @@ export async function createTowEvent(db: Kysely<DB>, ctx: MemberContext, input: 
     write: { name: 'tow-event' },
     key: idempotencyKey,
     recorded: (reader, key) => findEventByKey(reader, clubId, key),
+    sender: { id: ctx.user.id, of: (found) => found.by },
     // The event its key recorded, answered again (its pilot's name read again); a key reused for another event is refused.
     replay: async (reader, found) => (found.tug === data.tug && found.kind === kind ? answer(reader, clubId, found, await eventPilotName(reader, clubId, found)) : undefined),
     keyUsed: (found) => `This idempotency key was already used for a ${found.kind} of ${found.tug}; send a new key for a new tow event`,

@@ -55,7 +55,7 @@ describe('confirm-changes rows in each editor\'s words', () => {
   });
 
   it('a pilot expiry reads Never when there is none', () => {
-    const q = { isInstructor: false, isTowPilot: false, isAdmin: false, canAddFunds: false, canAddIntros: false, canUpdateGliders: false, canEditLogs: false, groundOnly: false, isActive: true, activeExpiration: null };
+    const q = { isInstructor: false, isTowPilot: false, isAdmin: false, canAddFunds: false, canAddIntros: false, canUpdateGliders: false, canEditLogs: false, canEditRoster: false, groundOnly: false, isActive: true, activeExpiration: null };
     expect(changeRows(q, { ...q, canUpdateGliders: true, activeExpiration: '2025-12-31' }, PILOT_SPECS)).toEqual([
       { key: 'canUpdateGliders', label: 'Can Update Gliders', from: 'No', to: 'Yes' },
       { key: 'activeExpiration', label: 'Active until', from: 'Never', to: '2025-12-31' },

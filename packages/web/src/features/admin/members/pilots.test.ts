@@ -43,6 +43,7 @@ describe('qualifications', () => {
       'Can Add Intro Certificates',
       'Can Update Gliders',
       'Can Edit Flight Logs',
+      'Can Edit Roster',
       'Ground only member',
       'Active',
     ]);
