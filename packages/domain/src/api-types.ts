@@ -34,7 +34,7 @@ import type {
   ledgerPostingAnswer,
   updateAdminParameter,
 } from './api/ledger.ts';
-import type { createPilot, directoryEntryAnswer, getPilot, session } from './api/members.ts';
+import type { createPilot, directoryEntryAnswer, getPilot, pendingInvitationAnswer, session } from './api/members.ts';
 import type { createTow, getTugs, tugStatusAnswer } from './api/tugs.ts';
 
 /** GET /api/session. */
@@ -49,6 +49,9 @@ export type ClubSummary = z.output<typeof clubSummaryAnswer>;
 export type PilotClub = z.output<typeof pilotClubAnswer>;
 
 export type ClubInfo = AnswerOf<typeof getClubInfo>;
+
+/** An invitation to a club waiting for the signed-in person to accept it (Settings). */
+export type PendingInvitation = z.output<typeof pendingInvitationAnswer>;
 
 export type PilotRecord = AnswerOf<typeof getPilot>;
 

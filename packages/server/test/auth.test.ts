@@ -61,6 +61,35 @@ describe('sign-up with an emailed code', () => {
     void first;
   });
 
+  it('signing up with a confirmed account answers as for a new address and mails the owner that the account exists (issue 25 item 12)', async () => {
+    const { email } = await createPerson(t.db, { first: 'Connie', last: 'Confirmed', email: 'connie@example.org' });
+    const fresh = await signUp('brand.new@example.org');
+    const before = t.mail.messages.length;
+    const existing = await signUp('Connie@Example.org');
+    // The same status and the same shape: nothing tells that this address has an account.
+    expect(existing.statusCode).toBe(fresh.statusCode);
+    expect(existing.statusCode).toBe(200);
+    const shape = (body: { token: unknown; user: Record<string, unknown> }) => ({ token: body.token, user: Object.keys(body.user).sort() });
+    expect(shape(existing.json())).toEqual(shape(fresh.json()));
+    expect(existing.json()).toMatchObject({ token: null, user: { email: 'connie@example.org', firstName: 'Sam', lastName: 'Soarer', emailVerified: false } });
+    // One mail to the owner, saying so, with no code in it; no second account, the names unchanged.
+    await vi.waitFor(() => expect(t.mail.messages.length).toBe(before + 1));
+    const mail = t.mail.messages[before]!;
+    expect(mail.to).toEqual([email]);
+    const [headers = '', ...rest] = mail.raw.split(/\r?\n\r?\n/);
+    const body = rest.join('\n\n').replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))).replace(/\r\n/g, '\n');
+    expect(headers).toContain('Subject: You already have a Flightline account');
+    expect(body).toBe(
+      'Someone, probably you, tried to sign up for Flightline with this email address (connie@example.org), but it already has an account. ' +
+        'No new account was made and no confirmation code is needed.\n\n' +
+        'Log in with this email address:\n\n    http://localhost:3000/login\n\n' +
+        'Forgot your password? Reset it with a code we email you:\n\n    http://localhost:3000/login/reset\n\n' +
+        'If you did not try to sign up, ignore this message: nothing was changed.\n',
+    );
+    const users = await t.db.selectFrom('user').select(['firstName', 'lastName']).where('email', '=', 'connie@example.org').execute();
+    expect(users).toEqual([{ firstName: 'Connie', lastName: 'Confirmed' }]);
+  });
+
   it('refuses a wrong code with a message', async () => {
     await signUp('wrong@example.org');
     const code = await t.mail.waitForCode('wrong@example.org');

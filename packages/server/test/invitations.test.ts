@@ -7,7 +7,7 @@ import { openTwoClubs, type TwoClubs } from './helpers/clubs.ts';
 const NOW = Date.parse('2025-07-12T16:00:00Z');
 const DAY = 24 * 60 * 60 * 1000;
 
-describe('User Administration New (issue 15, item 8): POST /api/invite-member and /api/accept-invitation', () => {
+describe('User Administration New (issue 15 item 8; consent, issue 25 item 1): POST /api/invite-member, GET /api/get-invitations, POST /api/accept-invitation', () => {
   let { t, api, alpha, bravo } = {} as TwoClubs;
   let admin: Person;
   let treasurer: Person;
@@ -61,22 +61,97 @@ describe('User Administration New (issue 15, item 8): POST /api/invite-member an
     await t?.close();
   });
 
-  it('an existing account is added to the club as active at once; adding it again answers that it is a member', async () => {
-    const sam = await createPerson(t.db, { club: bravo, first: 'Sam', last: 'Soarer', email: 'sam.soarer@example.org' });
-    const mails = t.mail.messages.length;
-    const response = await invite('  Sam.Soarer@Example.org ');
-    expect(response.json()).toEqual({ status: 'added', message: 'Sam Soarer was added to Alpha Soaring as an active member', pilotID: sam.userId });
-    expect(await pilotRow(alpha, sam.userId)).toEqual({ is_active: true, activated_at: new Date(NOW) });
-    // Their active club stays the one they had.
-    expect(await activeClub(sam.userId)).toBe(bravo);
-    expect(t.mail.messages.length).toBe(mails);
-    expect((await invite('sam.soarer@example.org')).json()).toEqual({ status: 'member', message: 'Sam Soarer is already an active member of Alpha Soaring', pilotID: sam.userId });
+  it('consent: an existing account is invited like an unknown email, and a hostile admin of another club learns nothing until it is accepted', async () => {
+    // Mary is Alpha's member, with contact details she shares with nobody.
+    const mary = await createPerson(t.db, { club: alpha, first: 'Mary', last: 'Member', email: 'mary.member@example.org' });
+    await t.db
+      .updateTable('profile')
+      .set({ phone: '416-555-0199', address: '12 Hidden Lane', email: 'mary.private@example.net', em_contact: 'Max Member', em_phone: '416-555-0123', em_note: 'Allergic to bees' })
+      .where('user_id', '=', mary.userId)
+      .execute();
+    const bo = await cookie(bravoAdmin);
+    const since = t.mail.messages.length;
+    const known = await invite('  Mary.Member@Example.org ', bravoAdmin);
+    const unknown = await invite('nobody.yet@example.org', bravoAdmin);
+    // The same answer, word for word but for the address, whether an account exists or not: no name, no id.
+    expect([known.statusCode, unknown.statusCode]).toEqual([200, 200]);
+    expect(known.json()).toEqual({ status: 'invited', message: 'An invitation was sent to mary.member@example.org', email: 'mary.member@example.org', expiresAt: NOW + 14 * DAY });
+    expect(unknown.json()).toEqual({ status: 'invited', message: 'An invitation was sent to nobody.yet@example.org', email: 'nobody.yet@example.org', expiresAt: NOW + 14 * DAY });
+
+    // Mary is not in Bravo: no pilot row, her active club unchanged, and every read of Bravo's people is without her.
+    expect(await pilotRow(bravo, mary.userId)).toBeUndefined();
+    expect(await activeClub(mary.userId)).toBe(alpha);
+    const notMember = refusal(404, 'No such member at this club');
+    expect((await api.get(`/api/get-pilot?userID=${mary.userId}`, bo)).json()).toEqual(notMember);
+    expect((await api.get(`/api/get-balance?userID=${mary.userId}`, bo)).json()).toEqual(notMember);
+    expect((await api.get(`/api/get-block-balances?userID=${mary.userId}`, bo)).json()).toEqual(notMember);
+    expect((await api.get(`/api/get-user-transactions?startDate=2025-07-01&endDate=2025-07-31&user=${mary.userId}`, bo)).json()).toEqual(notMember);
+    expect((await api.get(`/api/get-balances?startDate=2025-07-01&endDate=2025-07-31&balance=MemberTransactions&userID=${mary.userId}`, bo)).json()).toEqual(notMember);
+    const lists = [
+      '/api/list-members',
+      '/api/serve-admin',
+      '/api/serve-crew',
+      '/api/list-items/?type=PILOT',
+      '/api/list-items/?type=PILOT&includeInactive=true',
+      '/api/get-all-transactions?startDate=2025-07-01&endDate=2025-07-31',
+      '/api/get-balances?startDate=2025-07-01&endDate=2025-07-31&balance=MemberTransactions',
+    ];
+    for (const url of lists) {
+      const response = await api.get(url, bo);
+      expect([url, response.statusCode]).toEqual([url, 200]);
+      for (const secret of [mary.userId, 'Mary', 'mary.member@example.org', '416-555-0199', '12 Hidden Lane', 'Allergic to bees']) {
+        expect([url, response.body.includes(secret)]).toEqual([url, false]);
+      }
+    }
+
+    // Mary's mail says who invited her where, and how to accept with the account she has.
+    const mail = mailTo('mary.member@example.org', since)!;
+    const link = linkIn(mail.body)!;
+    expect(mail.headers).toContain('Subject: You are invited to join Bravo Gliding on Flightline');
+    expect(mail.body.replace(/\r\n/g, '\n')).toBe(
+      'Bo Bravo invited you to join Bravo Gliding on Flightline.\n\n' +
+        'You already have a Flightline account with this email address (mary.member@example.org). To join, open this link and log in if asked, or accept the invitation in Flightline under Settings:\n\n' +
+        `    http://localhost:3000/signup?invite=${link}\n\n` +
+        'Until you accept, the club sees nothing of your account. The link works once, until 2025-07-26. If you did not expect it, ignore this message.\n',
+    );
+
+    // Settings lists it for Mary (and for nobody else); one tap accepts it.
+    const maryCookie = await cookie(mary);
+    const open = await api.get('/api/get-invitations', maryCookie);
+    expect(open.json()).toEqual({ invitations: [{ invitation: decodeURIComponent(link), clubName: 'Bravo Gliding', invitedBy: 'Bo Bravo', expiresAt: NOW + 14 * DAY }] });
+    expect((await api.get('/api/get-invitations', await cookie(treasurer))).json()).toEqual({ invitations: [] });
+    expect((await api.get('/api/get-invitations')).statusCode).toBe(401);
+    expect((await accept(decodeURIComponent(link), maryCookie)).json()).toEqual({ status: 'ok', message: 'Welcome to Bravo Gliding', club: { id: bravo, name: 'Bravo Gliding' } });
+    expect(await pilotRow(bravo, mary.userId)).toEqual({ is_active: true, activated_at: new Date(NOW) });
+    expect(await activeClub(mary.userId)).toBe(bravo);
+    expect((await api.get('/api/get-invitations', maryCookie)).json()).toEqual({ invitations: [] });
+    // She said yes: Bravo's admin reads her record now, and inviting her again answers that she is a member.
+    expect((await api.get(`/api/get-pilot?userID=${mary.userId}`, bo)).json()).toMatchObject({ userID: mary.userId, phone: '416-555-0199', isActive: true });
+    expect((await invite('mary.member@example.org', bravoAdmin)).json()).toEqual({ status: 'member', message: 'Mary Member is already an active member of Bravo Gliding', pilotID: mary.userId });
+    // Still Alpha's member too.
+    expect(await pilotRow(alpha, mary.userId)).toMatchObject({ is_active: true });
   });
 
-  it('a pending membership request of an existing account is activated', async () => {
+  it('an existing account accepts from the mailed link, signed in with that email', async () => {
+    const sam = await createPerson(t.db, { club: bravo, first: 'Sam', last: 'Soarer', email: 'sam.soarer@example.org' });
+    const since = t.mail.messages.length;
+    expect((await invite('sam.soarer@example.org')).json()).toMatchObject({ status: 'invited', email: 'sam.soarer@example.org' });
+    expect(await pilotRow(alpha, sam.userId)).toBeUndefined();
+    const code = decodeURIComponent(linkIn(mailTo('sam.soarer@example.org', since)!.body)!);
+    expect((await accept(code, await cookie(sam))).json()).toEqual({ status: 'ok', message: 'Welcome to Alpha Soaring', club: { id: alpha, name: 'Alpha Soaring' } });
+    expect(await pilotRow(alpha, sam.userId)).toEqual({ is_active: true, activated_at: new Date(NOW) });
+    expect(await activeClub(sam.userId)).toBe(alpha);
+  });
+
+  it('a pending membership request, or a deactivated membership, stays as it is until the invitation is accepted', async () => {
     const rae = await createPerson(t.db, { first: 'Rae', last: 'Request', email: 'rae@example.org' });
     await t.db.insertInto('pilot').values({ club_id: alpha, user_id: rae.userId, is_active: false }).execute();
-    expect((await invite('rae@example.org')).json()).toMatchObject({ status: 'added' });
+    const since = t.mail.messages.length;
+    expect((await invite('rae@example.org')).json()).toMatchObject({ status: 'invited' });
+    expect(await pilotRow(alpha, rae.userId)).toEqual({ is_active: false, activated_at: null });
+    expect(await activeClub(rae.userId)).toBeNull();
+    const code = decodeURIComponent(linkIn(mailTo('rae@example.org', since)!.body)!);
+    expect((await accept(code, await cookie(rae))).statusCode).toBe(200);
     expect(await pilotRow(alpha, rae.userId)).toEqual({ is_active: true, activated_at: new Date(NOW) });
     expect(await activeClub(rae.userId)).toBe(alpha);
   });
@@ -161,8 +236,12 @@ describe('User Administration New (issue 15, item 8): POST /api/invite-member an
     try {
       expect((await accept(code, lateCookie)).json()).toEqual(refusal(409, 'This invitation expired on 2025-07-26: ask the club for a new one'));
       expect(await pilotRow(alpha, await userId('late@example.org'))).toBeUndefined();
-      // late@ has an account now, so a new invite adds it directly; the expired invitation stays unused.
-      expect((await invite('late@example.org')).json()).toMatchObject({ status: 'added' });
+      // Settings does not offer an expired invitation.
+      expect((await api.get('/api/get-invitations', lateCookie)).json()).toEqual({ invitations: [] });
+      // late@ has an account now; inviting again renews the same invitation, and it still waits for the yes.
+      expect((await invite('late@example.org')).json()).toEqual({ status: 'invited', message: 'An invitation was sent to late@example.org', email: 'late@example.org', expiresAt: NOW + 28 * DAY });
+      expect(await pilotRow(alpha, await userId('late@example.org'))).toBeUndefined();
+      expect((await accept(code, lateCookie)).json()).toMatchObject({ status: 'ok' });
     } finally {
       t.clock.set(NOW);
     }

@@ -21,7 +21,7 @@ import {
   reverseTransaction,
   updateAdminParameter,
 } from './ledger.ts';
-import { acceptInvitation, createPilot, getPilot, getPilotClubs, inviteMember, listMembers, session, switchClub } from './members.ts';
+import { acceptInvitation, createPilot, getInvitations, getPilot, getPilotClubs, inviteMember, listMembers, session, switchClub } from './members.ts';
 import {
   acceptSwap,
   generateRoster,
@@ -70,6 +70,7 @@ const definitions = [
   listMembers,
   inviteMember,
   acceptInvitation,
+  getInvitations,
   createPilot,
   serveAdmin,
   getBalance,

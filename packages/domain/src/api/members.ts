@@ -137,13 +137,14 @@ export const listMembers = defineCall({
 export const inviteMember = defineCall({
   method: 'POST',
   path: '/api/invite-member',
-  summary: 'User Administration New (admin): add an existing account to the club as active, or mail an unknown email an invitation to sign up',
+  summary:
+    'User Administration New (admin): mail the email an invitation to join the club, the same answer whether it has an account or not; nobody joins until they accept it',
   access: 'member',
   right: 'admin',
   refusal: 'Only an admin can add members',
   body: inviteMemberSchema,
   answer: z.discriminatedUnion('status', [
-    z.object({ status: z.literal('added'), message: z.string(), pilotID: z.string() }),
+    /** The login email of one of the club's own active members (whom the admin already sees): nothing is sent. */
     z.object({ status: z.literal('member'), message: z.string(), pilotID: z.string() }),
     /** expiresAt: epoch milliseconds. */
     z.object({ status: z.literal('invited'), message: z.string(), email: z.string(), expiresAt: z.number() }),
@@ -153,10 +154,28 @@ export const inviteMember = defineCall({
 export const acceptInvitation = defineCall({
   method: 'POST',
   path: '/api/accept-invitation',
-  summary: 'The signed-in invitee confirms an invitation link: they join its club as an active member, and it becomes their active club',
+  summary: 'The signed-in invitee accepts an invitation (from the mailed link or Settings): they join its club as an active member, and it becomes their active club',
   access: 'user',
   body: acceptInvitationSchema,
   answer: z.object({ status: z.literal('ok'), message: z.string(), club: z.object({ id: z.string(), name: z.string() }) }),
+});
+
+/** An invitation waiting for the signed-in person's consent (Settings). */
+export const pendingInvitationAnswer = z.object({
+  /** What accept-invitation takes: the same code as the mailed link's. */
+  invitation: z.string(),
+  clubName: z.string(),
+  invitedBy: z.string(),
+  /** Epoch milliseconds. */
+  expiresAt: z.number(),
+});
+
+export const getInvitations = defineCall({
+  method: 'GET',
+  path: '/api/get-invitations',
+  summary: "The invitations to the caller's login email that are neither accepted nor expired, for Settings",
+  access: 'user',
+  answer: z.object({ invitations: z.array(pendingInvitationAnswer) }),
 });
 
 export const createPilot = defineCall({

@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../db/schema.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { accountLimits } from './account-limits.ts';
-import { codeMail } from './code-mail.ts';
+import { codeMail, existingAccountMail } from './code-mail.ts';
 import { nameRules } from './name-rules.ts';
 import { openPaths } from './open-paths.ts';
 import { sameOrigin } from './same-origin.ts';
@@ -49,10 +49,13 @@ export function createAuth(options: AuthOptions) {
       maxPasswordLength: 128,
       // A reset by emailed code ends every session of the account (a stolen phone stays signed out).
       revokeSessionsOnPasswordReset: true,
-      // Signing up again with an unconfirmed email resends the code.
+      // Signing up again with an unconfirmed email resends the code; with a confirmed one, the owner is
+      // mailed that the account exists (log in, or reset the password). The answer is the same either way.
       async onExistingUserSignUp({ user }) {
         if (!user.emailVerified) {
           await auth.api.sendVerificationOTP({ body: { email: user.email, type: 'email-verification' } });
+        } else {
+          await options.mailer.send(existingAccountMail(user.email, options.baseURL));
         }
       },
     },

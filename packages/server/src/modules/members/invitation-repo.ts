@@ -42,21 +42,37 @@ export function findInvitationForUpdate(db: Db, id: string) {
   return db
     .selectFrom('club_invitation as i')
     .innerJoin('club as c', 'c.id', 'i.club_id')
-    .select(['i.club_id', 'i.id', 'i.email', 'i.expires_at', 'i.accepted_at', 'i.accepted_by', 'c.name as club_name'])
+    .select(['i.club_id', 'i.id', 'i.email', 'i.expires_at', 'i.accepted_at', 'i.accepted_by', 'c.name as club_name', 'c.time_zone'])
     .where('i.id', '=', id)
     .forUpdate('i')
     .executeTakeFirst();
+}
+
+/** The invitations to an email still waiting for its owner's consent (not accepted, not expired), soonest to expire first; at most `limit`. */
+export function listOpenInvitationsOfEmail(db: Db, email: string, now: Date, limit: number) {
+  return db
+    .selectFrom('club_invitation as i')
+    .innerJoin('club as c', 'c.id', 'i.club_id')
+    .innerJoin('user as u', 'u.id', 'i.invited_by')
+    .select(['i.id', 'i.expires_at', 'c.name as club_name', 'u.firstName', 'u.lastName'])
+    .where('i.email', '=', email)
+    .where('i.accepted_at', 'is', null)
+    .where('i.expires_at', '>', now)
+    .orderBy('i.expires_at')
+    .orderBy('i.id')
+    .limit(limit)
+    .execute();
 }
 
 export async function markInvitationAccepted(db: Db, id: string, userId: string, at: Date): Promise<void> {
   await db.updateTable('club_invitation').set({ accepted_at: at, accepted_by: userId }).where('id', '=', id).execute();
 }
 
-/** Make a pilot row active (a pending request, a declined or deactivated member added back by an admin or an invitation). */
+/** Make a pilot row active from now (a pending request, a declined, deactivated or expired member who accepted an invitation). */
 export async function activatePilot(db: Db, clubId: string, userId: string, at: Date): Promise<void> {
   await db
     .updateTable('pilot')
-    .set({ is_active: true, activated_at: at, declined_at: null })
+    .set({ is_active: true, activated_at: at, declined_at: null, active_expiration: null })
     .where('club_id', '=', clubId)
     .where('user_id', '=', userId)
     .execute();

@@ -1,5 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import type { PendingInvitation } from '@flightline/domain/api-types';
+import { isMembershipActive } from '@flightline/domain/club-time';
 import { INVITATION_DAYS, type InviteMember } from '@flightline/domain/schemas/invitations';
 import type { DB } from '../../db/schema.ts';
 import { assertSameClub, type MemberContext, type UserContext } from '../../http/context.ts';
@@ -10,17 +12,21 @@ import {
   findInvitationForUpdate,
   findPendingInvitationForUpdate,
   insertInvitation,
+  listOpenInvitationsOfEmail,
   markInvitationAccepted,
   renewInvitation,
 } from './invitation-repo.ts';
-import { findPilotForUpdate, findUserByEmail, insertPilot, setActiveClub, setActiveClubIfNone } from './repo.ts';
+import { findPilotForUpdate, findUserByEmail, insertPilot, setActiveClub } from './repo.ts';
 
 /**
- * User Administration's New (issue 15 item 8). An admin adds a member by
- * email: an existing account is added to the club as active at once; an
- * unknown email gets an invitation mail whose sign-up link joins the club,
- * active, once the invitee has confirmed their email and is signed in with
- * it (POST /api/accept-invitation; better-auth's open calls stay as they are).
+ * User Administration's New (issue 15 item 8; consent, issue 25 item 1). An
+ * admin invites a person by email; nobody joins a club without saying yes.
+ * Every email, with an account or not, gets an invitation mail, and the
+ * admin's answer is the same for both: it tells neither whether an account
+ * exists nor its name. The person joins the club, active, when they accept
+ * it signed in with that email — from the mailed link or from Settings
+ * (POST /api/accept-invitation; better-auth's open calls stay as they are).
+ * Until then they have no pilot row there, so no read of the club shows them.
  * An invitation belongs to one club, is used once, expires after
  * INVITATION_DAYS, and inviting the same email again mails the same link.
  */
@@ -34,31 +40,43 @@ export interface InvitationDeps {
 }
 
 export type InviteAnswer =
-  | { status: 'added'; message: string; pilotID: string }
   | { status: 'member'; message: string; pilotID: string }
   | { status: 'invited'; message: string; email: string; expiresAt: number };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/** The most invitations Settings lists at once. */
+const OPEN_INVITATIONS_LIMIT = 50;
+
 function linkSecret(secret: string, invitationId: string): string {
   return createHmac('sha256', secret).update(`club-invitation:${invitationId}`).digest('base64url');
 }
 
-/** The sign-up link: `/signup?invite=<id>.<secret>`. */
+/** What the link carries and accept-invitation takes: `<id>.<secret>`. */
+function invitationCode(secret: string, invitationId: string): string {
+  return `${invitationId}.${linkSecret(secret, invitationId)}`;
+}
+
+/** The link: `/signup?invite=<id>.<secret>` (signed in, it accepts at once; signed out, the page offers sign-up and login). */
 export function invitationLink(deps: Pick<InvitationDeps, 'secret' | 'publicUrl'>, invitationId: string): string {
   const url = new URL('/signup', deps.publicUrl);
-  url.searchParams.set('invite', `${invitationId}.${linkSecret(deps.secret, invitationId)}`);
+  url.searchParams.set('invite', invitationCode(deps.secret, invitationId));
   return url.toString();
 }
 
-function invitationMail(input: { to: string; by: string; clubName: string; link: string; expiresAt: Date }): Mail {
+/** The mail: to someone with an account, how to accept it by logging in; to anyone else, how to sign up. */
+function invitationMail(input: { to: string; by: string; clubName: string; link: string; expiresAt: Date; hasAccount: boolean }): Mail {
   const until = input.expiresAt.toISOString().slice(0, 10);
+  const how = input.hasAccount
+    ? `You already have a Flightline account with this email address (${input.to}). To join, open this link and log in if asked, or accept the invitation in Flightline under Settings:\n\n    ${input.link}\n\n` +
+      `Until you accept, the club sees nothing of your account. `
+    : `Sign up with this email address (${input.to}) from this link, then confirm the code we email you:\n\n    ${input.link}\n\n`;
   return {
     to: input.to,
     subject: `You are invited to join ${input.clubName} on Flightline`,
     text:
       `${input.by} invited you to join ${input.clubName} on Flightline.\n\n` +
-      `Sign up with this email address (${input.to}) from this link, then confirm the code we email you:\n\n    ${input.link}\n\n` +
+      how +
       `The link works once, until ${until}. If you did not expect it, ignore this message.\n`,
   };
 }
@@ -70,16 +88,11 @@ export async function inviteMember(db: Kysely<DB>, ctx: MemberContext, input: In
   const club = ctx.club;
   const answer = await db.transaction().execute(async (trx) => {
     const user = await findUserByEmail(trx, email);
-    if (user) {
+    const pilot = user ? await findPilotForUpdate(trx, club.id, user.id) : undefined;
+    // One of the club's own active members: the admin already sees them, with their login email, in User Administration.
+    if (user && pilot && isMembershipActive({ isActive: pilot.is_active, activeExpiration: pilot.active_expiration }, club.time_zone, ctx.now)) {
       const name = `${user.firstName} ${user.lastName}`.trim() || user.email;
-      const existing = await findPilotForUpdate(trx, club.id, user.id);
-      if (existing?.is_active) {
-        return { kind: 'answer' as const, answer: { status: 'member' as const, message: `${name} is already an active member of ${club.name}`, pilotID: user.id } };
-      }
-      if (existing) await activatePilot(trx, club.id, user.id, at);
-      else await insertPilot(trx, { club_id: club.id, user_id: user.id, is_active: true, activated_at: at, requested_at: at });
-      await setActiveClubIfNone(trx, user.id, club.id);
-      return { kind: 'answer' as const, answer: { status: 'added' as const, message: `${name} was added to ${club.name} as an active member`, pilotID: user.id } };
+      return { kind: 'member' as const, answer: { status: 'member' as const, message: `${name} is already an active member of ${club.name}`, pilotID: user.id } };
     }
     const expiresAt = new Date(ctx.now + INVITATION_DAYS * DAY_MS);
     let invitation = await findPendingInvitationForUpdate(trx, club.id, email);
@@ -92,13 +105,14 @@ export async function inviteMember(db: Kysely<DB>, ctx: MemberContext, input: In
         // Another admin's invitation of the same email committed first: that one is mailed again.
         (await findPendingInvitationForUpdate(trx, club.id, email))!;
     }
-    return { kind: 'invite' as const, invitation };
+    return { kind: 'invite' as const, invitation, hasAccount: user !== undefined };
   });
-  if (answer.kind === 'answer') return answer.answer;
-  const { invitation } = answer;
+  if (answer.kind === 'member') return answer.answer;
+  const { invitation, hasAccount } = answer;
   const by = `${ctx.user.firstName} ${ctx.user.lastName}`.trim() || 'An admin';
+  const mail = invitationMail({ to: email, by, clubName: club.name, link: invitationLink(deps, invitation.id), expiresAt: invitation.expires_at, hasAccount });
   try {
-    await deps.mailer.send(invitationMail({ to: email, by, clubName: club.name, link: invitationLink(deps, invitation.id), expiresAt: invitation.expires_at }));
+    await deps.mailer.send(mail);
   } catch {
     throw new HttpError(503, `The invitation to ${email} is saved, but the mail could not be sent: try again in a moment`);
   }
@@ -110,9 +124,20 @@ export async function inviteMember(db: Kysely<DB>, ctx: MemberContext, input: In
   };
 }
 
+/** Settings: the invitations to the caller's login email still open, each with the code accept-invitation takes. */
+export async function listOpenInvitations(db: Kysely<DB>, ctx: UserContext, deps: Pick<InvitationDeps, 'secret'>): Promise<PendingInvitation[]> {
+  const rows = await listOpenInvitationsOfEmail(db, ctx.user.email.trim().toLowerCase(), new Date(ctx.now), OPEN_INVITATIONS_LIMIT);
+  return rows.map((row) => ({
+    invitation: invitationCode(deps.secret, row.id),
+    clubName: row.club_name,
+    invitedBy: `${row.firstName} ${row.lastName}`.trim(),
+    expiresAt: row.expires_at.getTime(),
+  }));
+}
+
 const NOT_VALID = 'This invitation link is not valid: open the link from the email again, or ask the club for a new invitation';
 
-/** The signed-in invitee confirms the link: they join the invitation's club, active, and it becomes their active club. */
+/** The signed-in invitee accepts (the link, or Settings): they join the invitation's club, active, and it becomes their active club. */
 export async function acceptInvitation(
   db: Kysely<DB>,
   ctx: UserContext,
@@ -141,7 +166,10 @@ export async function acceptInvitation(
     }
     const existing = await findPilotForUpdate(trx, invitation.club_id, ctx.user.id);
     if (!existing) await insertPilot(trx, { club_id: invitation.club_id, user_id: ctx.user.id, is_active: true, activated_at: at, requested_at: at });
-    else if (!existing.is_active) await activatePilot(trx, invitation.club_id, ctx.user.id, at);
+    else if (!isMembershipActive({ isActive: existing.is_active, activeExpiration: existing.active_expiration }, invitation.time_zone, ctx.now)) {
+      // A request, a declined, deactivated or expired membership: the person said yes, so they are active from now.
+      await activatePilot(trx, invitation.club_id, ctx.user.id, at);
+    }
     await setActiveClub(trx, ctx.user.id, invitation.club_id);
     await markInvitationAccepted(trx, invitation.id, ctx.user.id, at);
     return welcome;

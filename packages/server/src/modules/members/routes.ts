@@ -5,7 +5,7 @@ import { defineCallRoute } from '../../http/route.ts';
 import type { ModuleDeps } from '../deps.ts';
 import { createPilot, getPilotRecord, listDirectory, listPilotClubs, switchClub } from './service.ts';
 import { findUserById } from './repo.ts';
-import { acceptInvitation, inviteMember } from './invitation-service.ts';
+import { acceptInvitation, inviteMember, listOpenInvitations } from './invitation-service.ts';
 import { sessionInfo } from './session-service.ts';
 
 /** The members' calls, declared in packages/domain/src/api/members.ts. */
@@ -52,6 +52,12 @@ export function registerMemberRoutes(app: FastifyInstance, { db, mailer, authSec
   defineCallRoute(app, calls.acceptInvitation, {
     async handler({ body, ctx }) {
       return acceptInvitation(db, ctx, body.invitation, { secret: authSecret });
+    },
+  });
+
+  defineCallRoute(app, calls.getInvitations, {
+    async handler({ ctx }) {
+      return { invitations: await listOpenInvitations(db, ctx, { secret: authSecret }) };
     },
   });
 

@@ -1,4 +1,4 @@
-import type { FormEvent } from 'react';
+import type { FormEvent, ReactNode } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
@@ -20,11 +20,14 @@ export function CodeStep({
   onVerified,
   onBack,
   backLabel = 'Use a different email',
+  note,
 }: {
   email: string;
   onVerified: (user: VerifiedUser) => Promise<void>;
   onBack?: () => void;
   backLabel?: string;
+  /** Said under where the code was sent (sign-up: what the mail means when the address has an account). */
+  note?: ReactNode;
 }) {
   const form = useForm(codeSchema, { code: '' });
   const verify = useMutation({
@@ -48,6 +51,7 @@ export function CodeStep({
       <p className="text-body-secondary text-break">
         We sent it to <strong>{email}</strong>. It is valid for 10 minutes.
       </p>
+      {note}
       <TextField label="Code" {...form.field('code')} inputMode="numeric" autoComplete="one-time-code" maxLength={12} inputClassName="fs-4 text-center font-monospace" autoFocus />
       <CodeStatus failure={failure} resend={resend} email={email} />
       <SubmitButton busy={verify.isPending} disabled={!form.filled('code') || resend.sending}>

@@ -11,14 +11,16 @@ import { acceptInvitation } from './accept-invitation.ts';
 import { authErrorMessage } from './auth-errors.ts';
 import { CodeStep } from './code-step.tsx';
 import { createPilot } from './create-pilot.ts';
+import type { EmailState } from './login-page.tsx';
 import { SubmitButton } from './submit-button.tsx';
 import { TextField } from '../../components/form/text-field.tsx';
 import { useForm } from './use-form.ts';
 
 /**
  * `/signup`: the form, then the code step. The server answers the same for a
- * new and an existing email (it resends the code to an unconfirmed one), so
- * the code step always follows.
+ * new and an existing email (it resends the code to an unconfirmed one, and
+ * mails a confirmed one's owner that the account exists), so the code step
+ * always follows, and says what that mail means.
  */
 export function SignupPage() {
   const navigate = useNavigate();
@@ -38,6 +40,8 @@ export function SignupPage() {
       navigate('/', { replace: true });
     })();
   }, [invite, signedIn, refresh, navigate]);
+  // With an invitation, logging in with an account comes back here, and the invitation is accepted.
+  const loginTo = invite ? `/login?redirect=${encodeURIComponent(`/signup?invite=${encodeURIComponent(invite)}`)}` : '/login';
   const form = useForm(signupSchema, { email: '', first: '', last: '', password: '', confirmPassword: '' });
   const [account, setAccount] = useState<SignupForm | null>(null);
 
@@ -63,7 +67,25 @@ export function SignupPage() {
     };
     return (
       <Page title="Sign Up">
-        <CodeStep email={account.email} onVerified={onVerified} onBack={() => setAccount(null)} />
+        <CodeStep
+          email={account.email}
+          onVerified={onVerified}
+          onBack={() => setAccount(null)}
+          note={
+            // The same screen whether the address is new or not (no account enumeration); the mail tells which.
+            <Alert variant="info" className="py-2">
+              If this address already has an account, the email says so instead of a code: then{' '}
+              <Link to={loginTo} className="alert-link">
+                log in
+              </Link>
+              , or{' '}
+              <Link to="/login/reset" state={{ email: account.email } satisfies EmailState} className="alert-link">
+                reset your password
+              </Link>
+              .
+            </Alert>
+          }
+        />
       </Page>
     );
   }
@@ -83,6 +105,11 @@ export function SignupPage() {
         {invite && (
           <Alert variant="success" className="py-2">
             You are invited to join a club. Sign up with the email address the invitation was sent to; you join the club once it is confirmed.
+            Already have an account with that address?{' '}
+            <Link to={loginTo} className="alert-link">
+              Log in to accept the invitation
+            </Link>
+            .
           </Alert>
         )}
         <Alert variant="info" className="py-2">
@@ -99,7 +126,7 @@ export function SignupPage() {
         </SubmitButton>
         <p className="mt-3 mb-0">
           Already have an account?{' '}
-          <Link to="/login" className="btn btn-link px-0 align-baseline">
+          <Link to={loginTo} className="btn btn-link px-0 align-baseline">
             Login
           </Link>
         </p>

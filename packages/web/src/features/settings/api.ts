@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Profile } from '@flightline/domain/schemas/members';
 import { call } from '../../lib/api.ts';
-import { allClubsQuery, pilotClubsQuery } from '../../lib/api/clubs.ts';
+import { allClubsQuery, invitationsQuery, pilotClubsQuery } from '../../lib/api/clubs.ts';
 import { myPilotQuery } from '../../lib/api/members.ts';
 
 /** The clubs the person belongs to, with their status there (active, inactive or a pending request). */
@@ -12,6 +12,16 @@ export function usePilotClubs(userID: string) {
 /** Every club, for membership requests. */
 export function useAllClubs() {
   return useQuery(allClubsQuery());
+}
+
+/** Invitations to clubs waiting for the person's yes. */
+export function useInvitations() {
+  return useQuery(invitationsQuery());
+}
+
+/** Accept an invitation: the person joins its club, active, and it becomes their active club. */
+export function acceptInvitation(invitation: string) {
+  return call('POST /api/accept-invitation', { invitation });
 }
 
 /** The person's own pilot record in the active club (the profile editor's starting values). */

@@ -13,6 +13,7 @@ import { requestMembership, switchClub, useAllClubs, usePilotClubs } from './api
 import type { FilterOption } from '../../lib/filter-options.ts';
 import { FilterSelect } from '../../components/filter-select.tsx';
 import { afterMembershipChange } from '../../lib/api/clubs.ts';
+import { Invitations } from './invitations.tsx';
 
 const STATUS_TEXT: Record<PilotClub['status'], string | undefined> = {
   active: undefined,
@@ -37,6 +38,7 @@ export function SettingsPage() {
           {NO_CLUB_NOTICE}
         </div>
       )}
+      <Invitations />
       <section className="mb-4" aria-labelledby="settings-account">
         <h2 id="settings-account" className="h5">
           Account

@@ -5,6 +5,7 @@ import { call } from '../api.ts';
 export const clubKeys = {
   all: ['list-clubs'] as const,
   ofPilot: ['pilot-clubs'] as const,
+  invitations: ['invitations'] as const,
   settings: (club: string) => ['club-settings', club] as const,
 };
 
@@ -22,6 +23,19 @@ export function pilotClubsQuery(userID: string) {
     queryKey: [...clubKeys.ofPilot, userID] as const,
     queryFn: ({ signal }) => call('GET /api/get-pilot-clubs/:id', { id: userID }, signal),
   });
+}
+
+/** The invitations to the signed-in person's email waiting for their yes (Settings). */
+export function invitationsQuery() {
+  return queryOptions({
+    queryKey: clubKeys.invitations,
+    queryFn: ({ signal }) => call('GET /api/get-invitations', {}, signal),
+  });
+}
+
+/** After an invitation is accepted: the invitations and the person's clubs. */
+export function afterInvitationAccepted(client: QueryClient) {
+  return Promise.all([client.invalidateQueries({ queryKey: clubKeys.invitations }), client.invalidateQueries({ queryKey: clubKeys.ofPilot })]);
 }
 
 /** After a membership request: the person's clubs. */

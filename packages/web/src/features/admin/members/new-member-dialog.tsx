@@ -9,9 +9,10 @@ import { notifications } from '../../../lib/notifications-store.ts';
 import { refreshAdmin } from '../../../lib/api/admin.ts';
 
 /**
- * User Administration's New (issue 15 item 8): an admin types an email. An
- * existing account joins the club as active at once; an unknown email is
- * mailed an invitation to sign up (POST /api/invite-member).
+ * User Administration's New (issue 15 item 8): an admin types an email and
+ * it is mailed an invitation (POST /api/invite-member). Nobody joins without
+ * accepting it (issue 25 item 1), and the answer is the same whether the
+ * address has an account or not.
  */
 export function NewMemberDialog({ onClose }: { onClose: () => void }) {
   const id = useId();
@@ -53,12 +54,12 @@ export function NewMemberDialog({ onClose }: { onClose: () => void }) {
             aria-describedby={`${id}-hint`}
           />
           <div id={`${id}-hint`} className="form-text">
-            Someone with an account joins the club as an active member at once. Anyone else is emailed an invitation to sign up; it works once,
-            for 14 days.
+            We email this address an invitation. The person joins the club as an active member when they accept it, signing up first if they
+            have no account; it works once, for 14 days. Until then the club sees nothing of them.
           </div>
           {invite.error && (
             <Alert variant="danger" className="mt-3 mb-0">
-              Could not add the member: {errorMessage(invite.error)}
+              Could not send the invitation: {errorMessage(invite.error)}
             </Alert>
           )}
         </Modal.Body>
@@ -67,7 +68,7 @@ export function NewMemberDialog({ onClose }: { onClose: () => void }) {
             Cancel
           </Button>
           <Button type="submit" variant="primary" disabled={!parsed.success || invite.isPending}>
-            Add member
+            Send invitation
           </Button>
         </Modal.Footer>
       </form>
