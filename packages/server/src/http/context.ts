@@ -27,7 +27,7 @@ declare module 'fastify' {
 }
 
 /** Rights a pilot record can hold; `admin` implies all the others. */
-export type Right = 'admin' | 'canAddFunds' | 'canAddIntros' | 'canUpdateGliders' | 'canEditLogs';
+export type Right = 'admin' | 'canAddFunds' | 'canAddIntros' | 'canUpdateGliders' | 'canEditLogs' | 'canEditRoster';
 
 const rightColumn = {
   admin: 'is_admin',
@@ -35,6 +35,7 @@ const rightColumn = {
   canAddIntros: 'can_add_intros',
   canUpdateGliders: 'can_update_gliders',
   canEditLogs: 'can_edit_logs',
+  canEditRoster: 'can_edit_roster',
 } as const;
 
 /** Who is calling, in which club, with which rights — resolved once per request. */
@@ -201,6 +202,7 @@ async function findActiveClub(db: Kysely<DB>, userId: string): Promise<{ club: C
       'pilot.can_add_funds as pilot_can_add_funds',
       'pilot.can_add_intros as pilot_can_add_intros',
       'pilot.can_update_gliders as pilot_can_update_gliders',
+      'pilot.can_edit_roster as pilot_can_edit_roster',
       'pilot.requested_at as pilot_requested_at',
       'pilot.activated_at as pilot_activated_at',
       'pilot.declined_at as pilot_declined_at',
@@ -221,6 +223,7 @@ async function findActiveClub(db: Kysely<DB>, userId: string): Promise<{ club: C
     pilot_can_add_funds,
     pilot_can_add_intros,
     pilot_can_update_gliders,
+    pilot_can_edit_roster,
     pilot_requested_at,
     pilot_activated_at,
     pilot_declined_at,
@@ -243,6 +246,7 @@ async function findActiveClub(db: Kysely<DB>, userId: string): Promise<{ club: C
           can_add_funds: pilot_can_add_funds!,
           can_add_intros: pilot_can_add_intros!,
           can_update_gliders: pilot_can_update_gliders!,
+          can_edit_roster: pilot_can_edit_roster!,
           requested_at: pilot_requested_at!,
           activated_at: pilot_activated_at,
           declined_at: pilot_declined_at,
