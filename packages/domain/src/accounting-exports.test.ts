@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { LedgerPosting } from './api-types.ts';
 import { invoiceExportRows, journalExportRows } from './accounting-exports.ts';
+import { writtenCells } from './csv.fixtures.ts';
 import { ledgerPosting } from './ledger-posting.fixtures.ts';
 import { CHART_OF_ACCOUNTS } from './ledger.ts';
 
@@ -41,7 +42,7 @@ const reversal = [
 describe('journal export', () => {
   it('one row per posting: the journal number groups a transaction, the club’s day, account number and name, debit or credit, memo with the note, name, reference', () => {
     const rows = journalExportRows([...tow, ...deposit], CHART_OF_ACCOUNTS, NAMES, ZONE);
-    expect(rows).toEqual([
+    expect(rows.map(writtenCells)).toEqual([
       [7, '2026-07-11', 2100, 'Members A/P', '45.20', '', 'Tow: DG-1000, 2000 ft', 'Ada King', ''],
       [7, '2026-07-11', 4100, CHART_OF_ACCOUNTS[4100], '', '40.00', 'Tow: DG-1000, 2000 ft', '', ''],
       [7, '2026-07-11', 2510, CHART_OF_ACCOUNTS[2510], '', '5.20', 'HST on tow', '', ''],
@@ -52,7 +53,7 @@ describe('journal export', () => {
   });
 
   it('every journal balances: its debits equal its credits', () => {
-    const rows = journalExportRows([...tow, ...sharedRental, ...deposit, ...reversal], CHART_OF_ACCOUNTS, NAMES, ZONE);
+    const rows = journalExportRows([...tow, ...sharedRental, ...deposit, ...reversal], CHART_OF_ACCOUNTS, NAMES, ZONE).map(writtenCells);
     const totals = new Map<number, number>();
     for (const [journal, , , , debit, credit] of rows) {
       const cents = Math.round(Number(debit || 0) * 100) - Math.round(Number(credit || 0) * 100);
@@ -64,11 +65,11 @@ describe('journal export', () => {
 
 describe('invoice export', () => {
   it('a member charge is an invoice: the revenue line with its tax, dated the club’s day, for what the account was charged', () => {
-    expect(invoiceExportRows(tow, CHART_OF_ACCOUNTS, NAMES, ZONE)).toEqual([['7', 'Ada King', '2026-07-11', '2026-07-11', CHART_OF_ACCOUNTS[4100], 'Tow: DG-1000, 2000 ft', 1, '40.00', '40.00', '5.20']]);
+    expect(invoiceExportRows(tow, CHART_OF_ACCOUNTS, NAMES, ZONE).map(writtenCells)).toEqual([['7', 'Ada King', '2026-07-11', '2026-07-11', CHART_OF_ACCOUNTS[4100], 'Tow: DG-1000, 2000 ft', 1, '40.00', '40.00', '5.20']]);
   });
 
   it('a shared cost is one invoice per member, each with its part of the net and the tax, adding up to what each was charged', () => {
-    const rows = invoiceExportRows(sharedRental, CHART_OF_ACCOUNTS, NAMES, ZONE);
+    const rows = invoiceExportRows(sharedRental, CHART_OF_ACCOUNTS, NAMES, ZONE).map(writtenCells);
     // 22.88 × 1293/2585 = 11.444… → 11.44 for Ada, 11.44 for Bo; tax is what is left of each charge.
     expect(rows.map((r) => [r[0], r[1], r[8], r[9]])).toEqual([
       ['8-1', 'Ada King', '11.44', '1.49'],
@@ -78,7 +79,7 @@ describe('invoice export', () => {
 
   it('a reversed charge is a credit (negative amounts); deposits are not invoices', () => {
     const rows = invoiceExportRows([...deposit, ...reversal], CHART_OF_ACCOUNTS, NAMES, ZONE);
-    expect(rows).toEqual([['10', 'Ada King', '2026-07-11', '2026-07-11', CHART_OF_ACCOUNTS[4100], 'Reversal of 7', 1, '-40.00', '-40.00', '-5.20']]);
+    expect(rows.map(writtenCells)).toEqual([['10', 'Ada King', '2026-07-11', '2026-07-11', CHART_OF_ACCOUNTS[4100], 'Reversal of 7', 1, '-40.00', '-40.00', '-5.20']]);
   });
 
   it('leaves out what is not a member charge: a transfer between members, an intro sale, a cash refund', () => {

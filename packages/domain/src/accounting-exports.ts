@@ -1,8 +1,7 @@
 import type { LedgerPosting } from './api-types.ts';
-import { safeText, type CsvCell } from './csv.ts';
+import { csvAmount, type CsvCell } from './csv.ts';
 import { clubDateOf, type NameLookup } from './exports.ts';
 import { ACCOUNT } from './ledger.ts';
-import { centsToDecimal } from './money.ts';
 
 /**
  * The ledger in the layouts accounting packages import (docs/accounting.md,
@@ -48,7 +47,7 @@ export function journalExportRows(
   timeZone: string,
 ): CsvCell[][] {
   return postings.map((posting) => {
-    const amount = centsToDecimal(posting.amountCents);
+    const amount = csvAmount(posting.amountCents);
     return [
       posting.transactionId,
       clubDateOf(posting.timestamp, timeZone),
@@ -56,9 +55,9 @@ export function journalExportRows(
       chartOfAccounts[posting.account] ?? String(posting.account),
       posting.direction === 1 ? amount : '',
       posting.direction === -1 ? amount : '',
-      safeText(memo(posting)),
-      safeText(nameOf(posting, names)),
-      safeText(posting.transactionRef),
+      memo(posting),
+      nameOf(posting, names),
+      posting.transactionRef,
     ];
   });
 }
@@ -119,15 +118,15 @@ export function invoiceExportRows(
         const amount = side * nets[r]!;
         rows.push([
           members.length === 1 ? String(transactionId) : `${transactionId}-${m + 1}`,
-          safeText(nameOf(member, names)),
+          nameOf(member, names),
           date,
           date,
           chartOfAccounts[line.account] ?? String(line.account),
-          safeText(memo(member)),
+          memo(member),
           1,
-          centsToDecimal(amount),
-          centsToDecimal(amount),
-          centsToDecimal(side * taxShares[r]!),
+          csvAmount(amount),
+          csvAmount(amount),
+          csvAmount(side * taxShares[r]!),
         ]);
       });
     });

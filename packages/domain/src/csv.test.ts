@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BYTE_ORDER_MARK, csvFileName, safeText, toCsv } from './csv.ts';
+import { BYTE_ORDER_MARK, csvAmount, csvFileName, CsvNumber, safeText, toCsv } from './csv.ts';
 
 describe('toCsv', () => {
   it('starts with the byte-order mark, quotes every field and ends lines with CRLF', () => {
@@ -10,6 +10,20 @@ describe('toCsv', () => {
     expect(toCsv(['Note'], [['say "hi", then\nleave'], [null], [undefined], [false]])).toBe(
       `${BYTE_ORDER_MARK}"Note"\r\n"say ""hi"", then\nleave"\r\n""\r\n""\r\n"false"\r\n`,
     );
+  });
+});
+
+describe('toCsv defuses by construction (issue 25 item 7)', () => {
+  it('defuses every string cell, whatever its column; numbers, booleans and amounts are written as they are', () => {
+    expect(toCsv(['Glider', 'Tug', 'Minutes', 'Debit'], [["=cmd|'/C calc'!A0", '+1', -5, csvAmount(-4000)], ['C-GDSA', '-', 0.5, csvAmount(5)]])).toBe(
+      `${BYTE_ORDER_MARK}"Glider","Tug","Minutes","Debit"\r\n"'=cmd|'/C calc'!A0","'+1","-5","-40.00"\r\n"C-GDSA","'-","0.5","0.05"\r\n`,
+    );
+  });
+
+  it('a CsvNumber is only ever a plain decimal', () => {
+    expect(new CsvNumber('-12.50').text).toBe('-12.50');
+    expect(() => new CsvNumber('-1+2')).toThrow('Not a plain decimal number: -1+2');
+    expect(() => new CsvNumber('=1')).toThrow(RangeError);
   });
 });
 

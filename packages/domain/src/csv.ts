@@ -4,19 +4,52 @@
  * ends and a UTF-8 byte-order mark so accents survive a double-click.
  */
 
+import { centsToDecimal } from './money.ts';
+
 export const BYTE_ORDER_MARK = '\uFEFF';
 
-export type CsvCell = string | number | boolean | null | undefined;
+/**
+ * A number the CSV writes as text, such as an amount to the cent ('-40.00'),
+ * by `csvAmount`: the one kind of text written without defusing, and only a
+ * plain decimal can be one (a spreadsheet reads it as a number, never a formula).
+ */
+export class CsvNumber {
+  readonly text: string;
+  constructor(text: string) {
+    if (!/^-?\d+(\.\d+)?$/.test(text)) throw new RangeError(`Not a plain decimal number: ${text}`);
+    this.text = text;
+  }
+}
+
+/** An amount in cents as the exports write it, '-40.00'. */
+export function csvAmount(cents: number): CsvNumber {
+  return new CsvNumber(centsToDecimal(cents));
+}
+
+/**
+ * A cell: every string is text and is defused (`safeText`) as it is written,
+ * whatever its column — names, notes, registrations, launch labels alike —
+ * so a new text column cannot forget it; numbers, booleans and `CsvNumber`
+ * amounts are written as they are.
+ */
+export type CsvCell = string | number | boolean | null | undefined | CsvNumber;
+
+function cellText(cell: CsvCell): string {
+  if (cell === null || cell === undefined) return '';
+  if (typeof cell === 'string') return safeText(cell);
+  if (cell instanceof CsvNumber) return cell.text;
+  return String(cell);
+}
 
 function quote(cell: CsvCell): string {
-  const text = cell === null || cell === undefined ? '' : String(cell);
-  return `"${text.replace(/"/g, '""')}"`;
+  return `"${cellText(cell).replace(/"/g, '""')}"`;
 }
 
 /**
  * A spreadsheet runs a cell that starts with = + - @ (or a tab or CR) as a
- * formula; free text typed by members (names, notes) is defused with a
- * leading apostrophe. Numbers are written as numbers and never passed here.
+ * formula; text (typed by members or admins: names, notes, registrations,
+ * launch labels) is defused with a leading apostrophe. `toCsv` does it to
+ * every string cell; numbers and `CsvNumber` amounts are written as they are.
  */
 export function safeText(text: string): string {
   return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;

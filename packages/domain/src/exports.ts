@@ -1,7 +1,6 @@
 import type { FlightRecord, LedgerPosting } from './api-types.ts';
-import { safeText, type CsvCell } from './csv.ts';
+import { csvAmount, type CsvCell } from './csv.ts';
 import { durationHours } from './flight-duration.ts';
-import { centsToDecimal } from './money.ts';
 import { wallClock } from './zone-rules.ts';
 
 /** The export choices of Club Data Exports. */
@@ -68,17 +67,17 @@ export function flightExportHeader(includeCancelled: boolean): string[] {
   return includeCancelled ? [...FLIGHT_COLUMNS, 'Cancelled At'] : [...FLIGHT_COLUMNS];
 }
 
-/** One row per flight, in the columns of `flightExportHeader`. */
+/** One row per flight, in the columns of `flightExportHeader`; `toCsv` defuses every text cell. */
 export function flightExportRow(flight: FlightRecord, names: NameLookup, timeZone: string, includeCancelled: boolean): CsvCell[] {
   const towPilot = flight.towPilot === '' ? '' : (names.get(flight.towPilot) ?? flight.towPilot);
   const row: CsvCell[] = [
     flight.dateString,
-    safeText(flight.first),
-    safeText(flight.last),
+    flight.first,
+    flight.last,
     flight.glider,
     flight.flyWith,
-    safeText(flight.passengerFirst),
-    safeText(flight.passengerLast),
+    flight.passengerFirst,
+    flight.passengerLast,
     clockTime(flight.launchedAt, timeZone),
     clockTime(flight.landedAt, timeZone),
     // The flown minutes, as every screen shows them (flight-duration.ts).
@@ -87,7 +86,7 @@ export function flightExportRow(flight: FlightRecord, names: NameLookup, timeZon
     flight.releaseHeight,
     String(flight.pilotInCharge),
     String(flight.shareCost),
-    safeText(towPilot),
+    towPilot,
     flight.tug,
   ];
   if (includeCancelled) row.push(clockTime(flight.cancelledAt, timeZone));
@@ -101,7 +100,7 @@ export function transactionExportRow(
   names: NameLookup,
   timeZone: string,
 ): CsvCell[] {
-  const amount = centsToDecimal(posting.amountCents);
+  const amount = csvAmount(posting.amountCents);
   const user = posting.userId === '' ? '' : (names.get(posting.userId) ?? (posting.user || posting.userId));
   return [
     clockTime(posting.timestamp, timeZone),
@@ -109,11 +108,11 @@ export function transactionExportRow(
     posting.account,
     posting.direction === 1 ? amount : '',
     posting.direction === -1 ? amount : '',
-    safeText(posting.description),
+    posting.description,
     posting.timestamp,
-    safeText(user),
+    user,
     posting.transactionType,
-    safeText(posting.transactionRef),
-    safeText(posting.note),
+    posting.transactionRef,
+    posting.note,
   ];
 }

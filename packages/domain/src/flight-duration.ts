@@ -1,22 +1,34 @@
 import { minutesFlown } from './rental.ts';
 
 /**
- * A flight's duration, one way on every screen, in the export and on the bill
- * (issue 15 item 6), from its launch and landing times (epoch ms):
- *   - flown: whole minutes, rounded down, as a clock reads time gone by —
- *     61 min 40 s is 1:01, the line page's running clock reads the same
- *     while the glider is up, and a span below zero (a phone's clock
- *     behind the server's) is 0:00;
+ * A flight's duration, one rule on every screen and in every export (issue 25
+ * item 11, docs/flight-line.md "Durations"), from the seconds between its
+ * launch and landing (epoch ms):
+ *   - shown: whole minutes, rounded to the nearest (30 s and more rounds up),
+ *     as h:mm — 5 min 51 s is 0:06, 59 s is 0:01, 29 s is 0:00 — and in the
+ *     Flights export's 'Flight Duration [hr]' those minutes in hours to 2
+ *     decimals (0:06 is 0.10), so the CSV always converts back to what the
+ *     screens show; a span below zero (a phone's clock behind the server's)
+ *     is 0:00;
  *   - billed: whole minutes, rounded up, as the glider rental charges them
- *     (rental minutesFlown, docs/accounting.md) — 61 min 40 s is 62 min.
- * Where money is shown both are given: '1:01 flown, 62 min billed'.
+ *     (rental minutesFlown: any part of a minute is a whole one) — 5 min 51 s
+ *     is 6 min, 6 min 1 s is 7 min. Where money is shown, both are given and
+ *     the rounding of what is billed is said beside it.
  */
 
-const MINUTE_MS = 60_000;
+const SECOND_MS = 1_000;
 
-/** Whole minutes from launch to landing, rounded down; 0 when the landing is not after the launch. */
+/** How the rental rounds what it bills, said beside the billed minutes. */
+export const BILLED_ROUNDING = 'whole minutes, rounded up';
+
+/** Whole seconds from launch to landing; 0 when the landing is not after the launch. */
+export function flightSeconds(launchedAtMs: number, landedAtMs: number): number {
+  return Math.max(0, Math.floor((landedAtMs - launchedAtMs) / SECOND_MS));
+}
+
+/** The minutes flown as every screen shows them: the flight's seconds to the nearest whole minute, 30 s rounding up. */
 export function flownMinutes(launchedAtMs: number, landedAtMs: number): number {
-  return Math.max(0, Math.floor((landedAtMs - launchedAtMs) / MINUTE_MS));
+  return Math.floor((flightSeconds(launchedAtMs, landedAtMs) + 30) / 60);
 }
 
 /** Whole minutes the glider rental charges: rounded up (a flight of 61 seconds is billed 2 minutes). */
@@ -30,17 +42,22 @@ export function durationText(minutes: number): string {
   return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
 }
 
-/** A flight's duration as 'h:mm', flown minutes. */
+/** A flight's duration as 'h:mm', the shown minutes. */
 export function flightDurationText(launchedAtMs: number, landedAtMs: number): string {
   return durationText(flownMinutes(launchedAtMs, landedAtMs));
 }
 
-/** Where money is shown: '1:01 flown, 62 min billed'. */
+/** The rental's ledger entry: '0:06 flown, 6 min billed' (its breakdown says the rounding). */
 export function flownAndBilledText(launchedAtMs: number, landedAtMs: number): string {
   return `${flightDurationText(launchedAtMs, landedAtMs)} flown, ${billedMinutes(launchedAtMs, landedAtMs)} min billed`;
 }
 
-/** The export's 'Flight Duration [hr]': the flown minutes in hours to 2 decimals; 0 when either time is missing. */
+/** Where a charge is explained on screen: '0:06 flown, 6 min billed (whole minutes, rounded up)'. */
+export function flownAndBilledRuleText(launchedAtMs: number, landedAtMs: number): string {
+  return `${flownAndBilledText(launchedAtMs, landedAtMs)} (${BILLED_ROUNDING})`;
+}
+
+/** The export's 'Flight Duration [hr]': the shown minutes in hours to 2 decimals (0:06 → 0.1); 0 when either time is missing. */
 export function durationHours(launchedAtMs: number | null, landedAtMs: number | null): number {
   if (launchedAtMs === null || landedAtMs === null) return 0;
   return Math.round((flownMinutes(launchedAtMs, landedAtMs) * 100) / 60) / 100;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FlightRecord } from './api-types.ts';
-import { logbookRole, logbookRows, logbookTotals } from './logbook.ts';
+import { toCsv } from './csv.ts';
+import { LOGBOOK_COLUMNS, logbookRole, logbookRows, logbookTotals } from './logbook.ts';
 import { FLOWN_ALONE } from './crew-rules.ts';
 import { waitingFlightFields } from './waiting-flight.ts';
 
@@ -10,7 +11,8 @@ const TEN = Date.parse('2026-07-11T14:00:00Z');
 const MINUTE = 60_000;
 
 function flown(values: Partial<FlightRecord>, minutes: number, startMs = TEN): FlightRecord {
-  return flightRecord({ launchedAt: startMs, landedAt: startMs + minutes * MINUTE + 30_000, ...values });
+  // 29 s more, which the shown minutes round away (30 s would round up).
+  return flightRecord({ launchedAt: startMs, landedAt: startMs + minutes * MINUTE + 29_000, ...values });
 }
 
 /** A flight record as the logs list it: Sam Student alone in C-GDSA unless `values` say otherwise. */
@@ -78,5 +80,12 @@ describe('logbook CSV', () => {
       ['2026-07-11', 'ASK 21', 'C-GDSA', 'Ida Instructor', 'Sam Student', '2000 ft', '10:00', '11:15', '1:15'],
       ['2026-07-11', '', 'C-FDSC', 'Sam Student', '', 'Winch', '10:00', '10:12', '0:12'],
     ]);
+  });
+
+  it('defuses every text cell: a registration, glider type or launch label written as a formula is written as text (issue 25 item 7)', () => {
+    const FORMULA = "=cmd|'/C calc'!A0";
+    const rigged = flown({ glider: FORMULA, launchType: `-${FORMULA}` }, 12);
+    const csv = toCsv(LOGBOOK_COLUMNS, logbookRows([rigged], 'sam', names, new Map([[FORMULA, `@${FORMULA}`]]), ZONE));
+    expect(csv.split('\r\n')[1]).toBe(`"2026-07-11","'@=cmd|'/C calc'!A0","'=cmd|'/C calc'!A0","Sam Student","","'-=cmd|'/C calc'!A0","10:00","10:12","0:12"`);
   });
 });

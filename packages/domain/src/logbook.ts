@@ -1,5 +1,5 @@
 import type { FlightRecord } from './api-types.ts';
-import { safeText, type CsvCell } from './csv.ts';
+import type { CsvCell } from './csv.ts';
 import { clubDateOf, clockTimeOf } from './exports.ts';
 import { durationText, flownMinutes } from './flight-duration.ts';
 
@@ -33,7 +33,7 @@ export function logbookRole(flight: LogbookFlight, me: string): LogbookRole | nu
 
 export interface LogbookTotals {
   flights: number;
-  /** Flown minutes (rounded down per flight, as every screen shows them). */
+  /** Flown minutes (to the nearest per flight, as every screen shows them). */
   minutes: number;
   byRole: Record<LogbookRole, { flights: number; minutes: number }>;
   /** Launches by launch type, most first (then by name). */
@@ -102,10 +102,10 @@ export function logbookRows(
     return [
       [
         clubDateOf(flight.launchedAt, timeZone),
-        safeText(gliderTypes.get(flight.glider) ?? ''),
+        gliderTypes.get(flight.glider) ?? '',
         flight.glider,
-        safeText(p1),
-        safeText(p2),
+        p1,
+        p2,
         flight.launchType,
         clockTimeOf(flight.launchedAt, timeZone),
         clockTimeOf(flight.landedAt, timeZone),

@@ -105,4 +105,13 @@ describe('club metrics: GET /api/get-club-metrics', () => {
     const backwards = await api.get('/api/get-club-metrics?startDate=2025-08-31&endDate=2025-07-01', await cookie(admin));
     expect(backwards.statusCode).toBe(400);
   });
+
+  it("hours are each flight's minutes as every screen shows them, to the nearest (issue 25 item 11): 5 min 51 s is 6, 29 s is 0, 1 h is 60", async () => {
+    const at = (hhmmss: string) => new Date(`2025-06-14T${hhmmss}-04:00`);
+    for (const [launched, landed] of [['10:00:00', '10:05:51'], ['11:00:00', '11:00:29'], ['12:00:00', '13:00:00']] as const) {
+      await insertFlight(t.db, { club_id: alpha, day: '2025-06-14', user_id: mo.userId, fly_with: 'Alone', glider: 'ASK-21', launch_type: '2000 ft', submitted_at: at('09:00:00'), launched_at: at(launched), landed_at: at(landed) });
+    }
+    const day = (await api.get('/api/get-club-metrics?startDate=2025-06-14&endDate=2025-06-14', await cookie(admin))).json();
+    expect(day.totals).toEqual({ flights: 3, minutes: 66, launches: 3 });
+  });
 });

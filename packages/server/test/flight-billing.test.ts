@@ -366,13 +366,13 @@ describe('billing of flights', () => {
       expect(await withNoNewEntries(() => land(id))).toBe(entryId);
     });
 
-    it("the entry says the time flown (rounded down, as every screen shows it) and the minutes billed (rounded up): 1 h 1 min 40 s → '1:01 flown, 62 min billed'", async () => {
+    it("the entry says the time flown (to the nearest minute, as every screen shows it) and the minutes billed (rounded up): 1 h 1 min 40 s → '1:02 flown, 62 min billed'", async () => {
       const pat = await member('Dora', 'Duration');
       const g = await glider({ rate: 60 });
       const id = await flight({ pilot: pat, glider: g, landedAt: at(61, 40) });
       const entryId = await land(id);
       expect(await postingsOf(t.db, entryId!)).toEqual([posting(2100, 62 * 60, { member: pat.userId }), posting(4200, -62 * 60)]);
-      expect((await entry(entryId!)).description).toBe(`Rental: ${g}, 1:01 flown, 62 min billed`);
+      expect((await entry(entryId!)).description).toBe(`Rental: ${g}, 1:02 flown, 62 min billed`);
     });
 
     it('exclusive tax: 42 min at $1.00 + 13 % HST → Dr 2100 4746 / Cr 4200 −4200 / Cr 2510 −546', async () => {
@@ -566,7 +566,7 @@ describe('billing of flights', () => {
         posting(2100, 1311, { member: sam.userId }),
         posting(4200, -2623),
       ]);
-      expect((await entry(landingId!)).description).toBe(`Rental: ${g}, 0:42 flown, 43 min billed (shared by P. Pilot and S. Sharer)`);
+      expect((await entry(landingId!)).description).toBe(`Rental: ${g}, 0:43 flown, 43 min billed (shared by P. Pilot and S. Sharer)`);
       expect(await flightRow(id)).toEqual({ launch_transaction: launchId, launch_cost_cents: 3501, landing_transaction: landingId, flight_cost_cents: 2623 });
       expect(await balanceOf(pat)).toBe(-1751 - 1312);
       expect(await balanceOf(sam)).toBe(-1750 - 1311);

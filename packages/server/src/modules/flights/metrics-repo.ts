@@ -7,11 +7,12 @@ import type { DB } from '../../db/schema.ts';
  * The club metrics' aggregates over the flights of whole club days
  * [fromDay, toDay] (docs/flight-line.md, "Club metrics"), each one statement
  * on the flight table's (club_id, day) index. Minutes are whole minutes
- * flown, rounded down per flight as every screen shows them.
+ * flown per flight as every screen shows them (domain flight-duration.ts
+ * flownMinutes): the whole seconds to the nearest minute, 30 s rounding up.
  */
 
 const DAY_MS = 86_400_000;
-const MINUTES = sql<number>`floor(extract(epoch from (landed_at - launched_at)) / 60)`;
+const MINUTES = sql<number>`floor((greatest(0, floor(extract(epoch from (landed_at - launched_at)))) + 30) / 60)`;
 
 interface Range {
   clubId: string;

@@ -71,7 +71,7 @@ describe('a charge explained', () => {
     };
     expect(lines(rental)).toEqual([
       'Rental: ASK-21, 0:45 flown, 45 min billed',
-      'Time 0:45 flown, 45 min billed',
+      'Time 0:45 flown, 45 min billed (whole minutes, rounded up)',
       '45 min × $0.50 per min $22.50',
       'Block Season 600: 30 min drawn, 570 min left; beyond its per-flight limit at ×1.5',
       'Shared with Mo Member: this part $22.50',

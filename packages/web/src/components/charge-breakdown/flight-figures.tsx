@@ -1,5 +1,5 @@
 import type { ChargeBreakdown } from '@flightline/domain/api/charges';
-import { flownAndBilledText } from '@flightline/domain/flight-duration';
+import { flownAndBilledRuleText } from '@flightline/domain/flight-duration';
 import { formatMoney } from '@flightline/domain/money';
 
 type FlightDetail = NonNullable<ChargeBreakdown['flight']>;
@@ -44,7 +44,7 @@ function LaunchRule({ launch }: { launch: Launch }) {
 function RentalRule({ rental }: { rental: Rental }) {
   return (
     <>
-      <Row name="Time" value={flownAndBilledText(rental.launchedAt, rental.landedAt)} />
+      <Row name="Time" value={flownAndBilledRuleText(rental.launchedAt, rental.landedAt)} />
       <Row name={`${rental.minutesBilled} min × ${formatMoney(rental.rateCentsPerMinute)} per min`} value={formatMoney(rental.listCents)} />
     </>
   );

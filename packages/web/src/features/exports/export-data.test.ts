@@ -89,6 +89,17 @@ describe('buildExport', () => {
     expect(file.csv.split('\r\n')[0]!.endsWith('"Tow Pilot","Tug"')).toBe(true);
   });
 
+  it('defuses every text cell: a glider, tug or launch label written as a formula reaches neither Flights nor Completed Flights as one (issue 25 item 7)', () => {
+    const FORMULA = "=cmd|'/C calc'!A0";
+    const rigged = [flight('rigged', { glider: FORMULA, tug: `+${FORMULA}`, launchType: `@${FORMULA}`, first: `-${FORMULA}` })];
+    for (const choice of ['Flights', 'Completed Flights'] as const) {
+      const row = buildExport({ choice, flights: rigged }, names, ZONE, DATES).csv.split('\r\n')[1]!;
+      expect(row).toBe(
+        `"2026-11-22","'-=cmd|'/C calc'!A0","Lovelace","'=cmd|'/C calc'!A0","Alone","","","2026-11-22 14:05","2026-11-22 14:35","0.5","'@=cmd|'/C calc'!A0","2000","true","false","Tom Towpilot","'+=cmd|'/C calc'!A0"${choice === 'Flights' ? ',""' : ''}`,
+      );
+    }
+  });
+
   it('Transactions: every posting, debit or credit side, the user full name', () => {
     const posting = (overrides: Partial<LedgerPosting>): LedgerPosting =>
       ledgerPosting(1000, 25_000, {

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState, type ReactNode, type RefObject } 
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
 import type { FlightRecord, LogsData } from '@flightline/domain/api-types';
-import { flownAndBilledText } from '@flightline/domain/flight-duration';
+import { flownAndBilledRuleText } from '@flightline/domain/flight-duration';
 import { gliderLogbookPath } from '@flightline/domain/glider-logbook';
 import { formatMoney } from '@flightline/domain/money';
 import type { ChangeFlight } from '@flightline/domain/schemas/flights';
@@ -228,8 +228,8 @@ function FlightInfo({ flight, data, lookups, heightUnit }: { flight: FlightRecor
   // The server sends the costs only to the flight's own user and never for an intro flight.
   if (flight.launchCost !== null) facts.push(['Launch cost', formatMoney(flight.launchCost)]);
   if (flight.flightCost !== null) {
-    // With money, the minutes the rental billed (rounded up) beside the minutes flown (issue 15 item 6).
-    const minutes = flight.launchedAt !== null && flight.landedAt !== null && flight.landedAt >= flight.launchedAt ? ` (${flownAndBilledText(flight.launchedAt, flight.landedAt)})` : '';
+    // With money, the minutes the rental billed and how it rounds them beside the minutes flown (issue 25 item 11).
+    const minutes = flight.launchedAt !== null && flight.landedAt !== null && flight.landedAt >= flight.launchedAt ? ` (${flownAndBilledRuleText(flight.launchedAt, flight.landedAt)})` : '';
     facts.push(['Flight cost', `${formatMoney(flight.flightCost)}${minutes}`]);
   }
 

@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { durationText } from '@flightline/domain/flight-duration';
-import { logFlight, MIN, PILOTS, TEN } from './log.fixtures.ts';
+import { logFlight, MIN, PILOTS, TEN, ZONE } from './log.fixtures.ts';
 import {
   ALL,
   defaultTowPilot,
   durationOf,
   filterLog,
   flightMinutes,
+  flightTimesText,
   gliderChoices,
   logbookOf,
   logFlights,
@@ -25,18 +26,27 @@ describe('logs title', () => {
 });
 
 describe('durations', () => {
-  it('counts whole minutes flown, rounded down as the line page shows them (the bill rounds up)', () => {
+  it('counts the minutes flown to the nearest, as the line page and the CSV show them (the bill rounds up)', () => {
     expect(flightMinutes(logFlight('a'))).toBe(30);
-    expect(flightMinutes(logFlight('a', { landedAt: TEN + 30 * MIN + 59_000 }))).toBe(30);
-    expect(durationOf(logFlight('a', { landedAt: TEN + 61 * MIN + 40_000 }))).toBe('1:01');
+    expect(flightMinutes(logFlight('a', { landedAt: TEN + 30 * MIN + 29_000 }))).toBe(30);
+    expect(flightMinutes(logFlight('a', { landedAt: TEN + 30 * MIN + 30_000 }))).toBe(31);
+    expect(durationOf(logFlight('a', { landedAt: TEN + 5 * MIN + 51_000 }))).toBe('0:06');
+    expect(durationOf(logFlight('a', { landedAt: TEN + 61 * MIN + 40_000 }))).toBe('1:02');
     expect(durationOf(logFlight('a', { landedAt: TEN + 75 * MIN }))).toBe('1:15');
     // Not landed yet, or not launched: no duration.
     expect(flightMinutes(logFlight('a', { landedAt: null }))).toBeNull();
     expect(durationOf(logFlight('a', { launchedAt: null, landedAt: null }))).toBe('—');
   });
 
+  it("a line's times: takeoff–landing once landed, 'flying since' while up, 'waiting since' its request before the launch (issue 25 item 15)", () => {
+    // TEN is 10:00 in Toronto; the fixture was requested at 09:30.
+    expect(flightTimesText(logFlight('a'), ZONE)).toBe('10:00–10:30');
+    expect(flightTimesText(logFlight('a', { landedAt: null }), ZONE)).toBe('flying since 10:00');
+    expect(flightTimesText(logFlight('a', { launchedAt: null, landedAt: null }), ZONE)).toBe('waiting since 09:30');
+  });
+
   it('totals the listed flights as the sum of their lines', () => {
-    const flights = [logFlight('a'), logFlight('b', { landedAt: TEN + 45 * MIN + 59_000 }), logFlight('c', { landedAt: null })];
+    const flights = [logFlight('a'), logFlight('b', { landedAt: TEN + 45 * MIN + 29_000 }), logFlight('c', { landedAt: null })];
     expect(logTotals(flights)).toEqual({ flights: 3, minutes: 30 + 45 });
     expect(durationText(logTotals(flights).minutes)).toBe('1:15');
     expect(logTotals([])).toEqual({ flights: 0, minutes: 0 });

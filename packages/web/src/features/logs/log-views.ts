@@ -1,5 +1,6 @@
 import type { FlightRecord, LogsData } from '@flightline/domain/api-types';
 import { durationText, flownMinutes } from '@flightline/domain/flight-duration';
+import { clockOf } from './club-clock.ts';
 
 /**
  * The Flight Logs page's lists: All flights, My flights (the signed-in
@@ -27,7 +28,7 @@ export function logsTitle(startDate: string, endDate: string): string {
 }
 
 /**
- * Minutes flown, rounded down, as every screen shows a flight's duration
+ * Minutes flown, to the nearest, as every screen shows a flight's duration
  * (domain flight-duration.ts; the bill rounds up, and says so); null until landed.
  */
 export function flightMinutes(flight: Pick<FlightRecord, 'launchedAt' | 'landedAt'>): number | null {
@@ -39,6 +40,17 @@ export function flightMinutes(flight: Pick<FlightRecord, 'launchedAt' | 'landedA
 export function durationOf(flight: Pick<FlightRecord, 'launchedAt' | 'landedAt'>): string {
   const minutes = flightMinutes(flight);
   return minutes === null ? '—' : durationText(minutes);
+}
+
+/**
+ * A logbook line's times in the club's zone: '08:07–08:41' once landed,
+ * 'flying since 08:07' while up, 'waiting since 07:58' (its request) before
+ * the launch — never a row of dashes (issue 25 item 15).
+ */
+export function flightTimesText(flight: Pick<FlightRecord, 'submittedAt' | 'launchedAt' | 'landedAt'>, timeZone: string): string {
+  if (flight.launchedAt === null) return `waiting since ${clockOf(flight.submittedAt, timeZone)}`;
+  if (flight.landedAt === null) return `flying since ${clockOf(flight.launchedAt, timeZone)}`;
+  return `${clockOf(flight.launchedAt, timeZone)}–${clockOf(flight.landedAt, timeZone)}`;
 }
 
 export interface LogTotals {
