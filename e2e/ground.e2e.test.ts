@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FlightRecord, GroundStatus } from '@flightline/domain/api-types';
 import { sliderFromMinutes } from '../packages/web/src/features/ground/minutes-ago.ts';
@@ -85,6 +85,21 @@ const waitingFlight = (glider: string) => line.getByRole('region', { name: 'Next
 const minutesAgo = () => line.getByLabel('Minutes ago', { exact: true });
 const slider = () => line.getByRole('slider', { name: 'Time slider' });
 
+/**
+ * Whether the phone shows `locator` whole, inside the screen, and nothing
+ * over it: what is drawn at its centre and just above its bottom edge is it
+ * (not the sticky Launch button).
+ */
+async function shownUncovered(locator: Locator): Promise<{ inView: boolean; uncovered: boolean }> {
+  return locator.evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    const inView = r.top >= 0 && r.left >= 0 && r.bottom <= window.innerHeight && r.right <= window.innerWidth;
+    const x = r.left + r.width / 2;
+    const hits = [r.top + r.height / 2, r.bottom - 2].map((y) => document.elementFromPoint(x, y));
+    return { inView, uncovered: hits.every((hit) => hit !== null && el.contains(hit)) };
+  });
+}
+
 /** Answer the confirm dialog. */
 async function confirm(label: string): Promise<void> {
   const dialog = line.getByRole('dialog');
@@ -109,6 +124,33 @@ describe('line management at 375 px', () => {
     // What the phone shows first: the Launch button stays at the bottom of the screen.
     await shot(line, 'ground-launch-first-screen', false);
     expect(await button('Choose the next flight').isVisible()).toBe(true);
+  });
+
+  it('once a flight is picked, the tug, the tow pilot and the flight stay in view, uncovered, with the Launch button: 375 × 667 and 320 × 568 (issue 25 item 10)', async () => {
+    const tug = line.getByRole('button', { name: new RegExp(`^${TUG}`) });
+    for (const size of [{ width: 375, height: 667 }, { width: 320, height: 568 }]) {
+      await line.setViewportSize(size);
+      for (const glider of ['C-GDSA', 'C-GDSB', 'C-FDSC']) {
+        await line.evaluate(() => window.scrollTo(0, 0));
+        await waitingFlight(glider).click();
+        const launch = button(`Launch ${glider}`);
+        await launch.waitFor();
+        for (const [what, shown] of [
+          ['the chosen flight', waitingFlight(glider)],
+          ['the tug', tug],
+          ['the tow pilot', line.getByLabel('Tow pilot')],
+          ['the Launch button', launch],
+        ] as const) {
+          await expect.poll(() => shownUncovered(shown), { message: `${what}, ${glider} picked at ${size.width} × ${size.height}` }).toEqual({ inView: true, uncovered: true });
+        }
+        expect(await line.getByLabel('Tow pilot').inputValue()).toBe(towPilotId);
+        await shot(line, `ground-picked-${glider}-${size.width}`, false);
+        // Tapped again: no flight picked, as the next test expects.
+        await waitingFlight(glider).click();
+        await button('Choose the next flight').waitFor();
+      }
+    }
+    await line.setViewportSize({ width: 375, height: 740 });
   });
 
   it("says 'No action taken - …' when the chosen flight was cancelled by another phone", async () => {

@@ -139,7 +139,10 @@ describe('flight logs at 375 px', () => {
     await info.getByText(`Rental charge #${landingTransaction} — $20.34`).click();
     const rental = info.locator('details').filter({ hasText: 'Rental charge' });
     // 30 minutes of C-GDSA at 60 ¢: $18.00, HST 13 % $2.34.
-    expect(await rental.locator('dl').allTextContents()).toEqual(['Time0:30 flown, 30 min billed30 min × $0.60 per min$18.00', 'Before tax$18.00HST (13 %)$2.34Charged to the account$20.34']);
+    expect(await rental.locator('dl').allTextContents()).toEqual([
+      'Time0:30 flown, 30 min billed (whole minutes, rounded up)30 min × $0.60 per min$18.00',
+      'Before tax$18.00HST (13 %)$2.34Charged to the account$20.34',
+    ]);
     await shot(mary, 'logs-flight-charges');
     await info.locator('.modal-footer').getByRole('button', { name: 'Close', exact: true }).click();
     await info.waitFor({ state: 'hidden' });
@@ -322,6 +325,37 @@ describe('flight logs at 375 px', () => {
       `"${today}","Grob 103","C-GDSB","Mary Member","","2000 ft","${clock(launchedAt)}","${clock(launchedAt + 40 * MINUTE)}","0:40"`,
       '',
     ]);
+  });
+
+  it("at 320 px a waiting flight reads 'waiting since' its request and a flying one 'flying since' its launch, not dashes (issue 25 item 15)", async () => {
+    const idOf = await memberIds(admin);
+    const waiting = randomUUID();
+    const flying = randomUUID();
+    const request = (id: string, user: string, glider: string) =>
+      ok(admin.request.post('/api/update-item/', { data: { type: 'FLIGHT', id, data: { user, flyWith: 'Alone', glider, launchType: '2000 ft' } } }));
+    await request(waiting, idOf(DEMO.instructor), 'C-GDSA');
+    await request(flying, idOf(DEMO.towPilot), 'C-FDSC');
+    await ok(admin.request.post('/api/update-flight/', { data: { id: flying, action: 'Launch', tug: TUG, idempotencyKey: randomUUID() } }));
+    const logs = (await (await admin.request.get(`/api/serve-logs?startDate=${today}&endDate=${today}`)).json()) as LogsData;
+    const stored = (id: string) => logs.flights.find((f) => f.id === id)!;
+
+    await admin.setViewportSize({ width: 320, height: 568 });
+    try {
+      await admin.goto('/logs/');
+      await flightLine(admin, 'C-FDSC').waitFor();
+      const [waitingLine, flyingLine] = [await flightLine(admin, 'C-GDSA').innerText(), await flightLine(admin, 'C-FDSC').innerText()];
+      expect(waitingLine).toContain(`waiting since ${clock(stored(waiting).submittedAt)}`);
+      expect(flyingLine).toContain(`flying since ${clock(stored(flying).launchedAt!)}`);
+      expect(`${waitingLine}${flyingLine}`).not.toContain('—');
+      expect(await flightLine(admin, 'C-FDSC').getByLabel(/^Duration/).count()).toBe(0);
+      expect(await admin.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);
+      await shot(admin, 'logs-waiting-flying-320');
+    } finally {
+      // Off the line again, so the figures below are the corrected flight's alone.
+      await ok(admin.request.post('/api/update-flight/', { data: { id: flying, action: 'UndoLaunch', idempotencyKey: randomUUID() } }));
+      for (const id of [flying, waiting]) await ok(admin.request.post('/api/update-flight/', { data: { id, action: 'CancelRequest', idempotencyKey: randomUUID() } }));
+      await admin.setViewportSize({ width: 375, height: 740 });
+    }
   });
 
   it('shows a flight on or before the lock date as Locked, without Edit Flight', async () => {

@@ -9,18 +9,19 @@ import { ownServer } from './helpers/own-server.ts';
 import { solidPng } from '../packages/server/test/helpers/png.ts';
 
 /**
- * Issue 15 items 2, 3, 6, 10, 11, 12 and 13 at 375 px, on a server of its own
- * (it sets the club's time zone): Awaiting Launches on a phone in another
- * zone, Awaiting Launches signed out, one flight's duration on the line page,
- * in Flight Logs and on the bill, Account Summary's long text, Sign Up with a
- * confirmation that differs, the club logo's size in the header, and the
- * navbar while the session is read.
+ * Issue 15 items 2, 3, 6, 10, 11, 12 and 13 and issue 25 items 11 and 16 at
+ * 375 px (320 px where said), on a server of its own (it sets the club's time
+ * zone): Awaiting Launches on a phone in another zone, Awaiting Launches
+ * signed out, one flight's duration on the line page, in Flight Logs and on
+ * the bill, Account Summary's long text, Sign Up with a confirmation that
+ * differs, the club logo's size in the header, the navbar while the session
+ * is read, and the pilot filter's placeholder at 320 px.
  */
 
 const MINUTE = 60_000;
 const TUG = 'C-FTOW';
-/** 1 h 1 min 40 s: 1:01 flown, 62 min billed. */
-const FLOWN_MS = 61 * MINUTE + 40_000;
+/** 5 min 51 s: 0:06 flown (to the nearest minute), 6 min billed (rounded up), 0.10 h in the Flights CSV. */
+const FLOWN_MS = 5 * MINUTE + 51_000;
 
 const field = ownServer('screen-fixes');
 let admin: Page;
@@ -59,7 +60,7 @@ beforeAll(async () => {
   ids.irene = idOf(DEMO.instructor);
   ids.tom = idOf(DEMO.towPilot);
 
-  // Mary flies C-GDSA for 1 h 1 min 40 s, landing a minute ago; then Irene and Tom wait for a launch.
+  // Mary flies C-GDSA for 5 min 51 s, landing a minute ago; then Irene and Tom wait for a launch.
   const flight = randomUUID();
   await ok(admin.request.post('/api/update-item/', { data: { type: 'FLIGHT', id: flight, data: { user: ids.mary, flyWith: 'Alone', glider: 'C-GDSA', launchType: '2000 ft' } } }));
   landedAt = Date.now() - MINUTE;
@@ -104,7 +105,7 @@ describe('Awaiting Launches (issue 15 items 2, 3)', () => {
   });
 });
 
-describe('one duration everywhere (issue 15 item 6)', () => {
+describe('one duration everywhere (issue 15 item 6, issue 25 item 11)', () => {
   let mary: Page;
   beforeAll(async () => {
     mary = await field.phone(DEMO.member);
@@ -113,31 +114,36 @@ describe('one duration everywhere (issue 15 item 6)', () => {
     await mary?.context().close();
   });
 
-  it('the line page and Flight Logs show 1:01 for the flight of 1 h 1 min 40 s; the flight modal gives the cost with 1:01 flown, 62 min billed', async () => {
+  it('the line page and Flight Logs show 0:06 for the flight of 5 min 51 s; the flight modal gives the cost with 0:06 flown, 6 min billed and its rounding', async () => {
     await mary.goto('/ground/');
     const landed = mary.getByRole('listitem', { name: 'C-GDSA landed' });
     await landed.waitFor();
-    expect(await landed.innerText()).toContain(', flight 1:01');
+    expect(await landed.innerText()).toContain(', flight 0:06');
 
     await mary.goto('/logs/');
     const line = mary.getByRole('list', { name: 'Flights' }).getByRole('button').filter({ hasText: 'Mary Member' });
     await line.waitFor();
-    expect(await line.getByLabel(/^Duration/).textContent()).toBe('1:01');
-    expect(await mary.getByLabel('Totals').textContent()).toContain('Hours1:01');
+    expect(await line.getByLabel(/^Duration/).textContent()).toBe('0:06');
+    expect(await mary.getByLabel('Totals').textContent()).toContain('Hours0:06');
     await line.click();
     const facts = mary.getByRole('dialog', { name: 'Flight Info', exact: true }).getByLabel('Flight', { exact: true });
     await facts.waitFor();
     const text = await facts.textContent();
-    expect(text).toContain('Duration1:01');
-    expect(text).toMatch(/Flight cost\$\d+\.\d\d \(1:01 flown, 62 min billed\)/);
+    expect(text).toContain('Duration0:06');
+    expect(text).toMatch(/Flight cost\$\d+\.\d\d \(0:06 flown, 6 min billed \(whole minutes, rounded up\)\)/);
     await screenshot(mary, 'screen-fixes-logs-flight-cost');
   });
 
-  it('the bill in the Account Summary: Rental: C-GDSA, 1:01 flown, 62 min billed', async () => {
+  it('the bill in the Account Summary: Rental: C-GDSA, 0:06 flown, 6 min billed; its breakdown says how the minutes billed are rounded', async () => {
     await mary.goto('/userAccount');
     const row = mary.locator('table.account-rows tbody tr').filter({ hasText: 'Rental:' });
     await row.waitFor();
-    expect(await row.locator('td.cell-description').innerText()).toBe('Rental: C-GDSA, 1:01 flown, 62 min billed');
+    expect(await row.locator('td.cell-description').innerText()).toBe('Rental: C-GDSA, 0:06 flown, 6 min billed');
+    await row.getByRole('button', { name: /^Breakdown of charge #/ }).click();
+    const breakdown = mary.getByRole('dialog', { name: /^Charge #/ });
+    await breakdown.getByText('Charged to the account').waitFor();
+    expect((await breakdown.locator('dl').allTextContents())[0]).toBe('Time0:06 flown, 6 min billed (whole minutes, rounded up)6 min × $0.60 per min$3.60');
+    await screenshot(mary, 'screen-fixes-rental-breakdown');
   });
 });
 
@@ -289,5 +295,33 @@ describe('the navbar while the session is read (issue 15 item 13)', () => {
     await loaded(page).waitFor();
     expect(await navLinks(page)).toEqual(links);
     await page.context().close();
+  });
+});
+
+describe('the pilot filter at 320 px (issue 25 item 16)', () => {
+  it("User Administration's Edit list shows its filter box's 'Type to filter' whole, inside the screen", async () => {
+    await admin.setViewportSize({ width: 320, height: 568 });
+    await admin.goto('/admin/');
+    const users = admin.getByRole('region', { name: 'User Administration' });
+    await users.getByRole('button', { name: 'Edit' }).click();
+    const filter = admin.getByLabel('Filter pilots', { exact: true });
+    await filter.waitFor();
+    expect(await filter.getAttribute('placeholder')).toBe('Type to filter');
+    const fit = await filter.evaluate((input: HTMLInputElement) => {
+      const style = getComputedStyle(input);
+      const context = document.createElement('canvas').getContext('2d')!;
+      context.font = style.font;
+      const box = input.getBoundingClientRect();
+      return {
+        textPx: Math.ceil(context.measureText(input.placeholder).width),
+        roomPx: Math.floor(input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight)),
+        inScreen: box.left >= 0 && box.right <= window.innerWidth,
+      };
+    });
+    expect(fit.inScreen).toBe(true);
+    expect(fit.textPx, `'Type to filter' needs ${fit.textPx} px, the box has ${fit.roomPx}`).toBeLessThanOrEqual(fit.roomPx);
+    await screenshot(admin, 'screen-fixes-pilot-filter-320');
+    await admin.keyboard.press('Escape');
+    await admin.setViewportSize({ width: 375, height: 740 });
   });
 });

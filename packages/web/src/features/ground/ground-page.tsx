@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { PAGE_HEADINGS } from '@flightline/domain/page-headings';
 import type { FlightRecord, GroundStatus } from '@flightline/domain/api-types';
 import '../../app/bootstrap/badge.scss';
@@ -15,7 +15,7 @@ import { POLL_MS, useGroundStatus, useNow } from './api.ts';
 import { InProgressRow, LandedRow, type RowContext } from './flight-rows.tsx';
 import './ground.css';
 import { chosenTug, launchButtonText, launchesWithoutTowPilot, NO_TOW_PILOT_QUESTION, readyTugs, towPilotChoices } from './launch-crew.ts';
-import { LaunchActions, LaunchedBy, NextFlightPicker } from './launch-panel.tsx';
+import { LaunchActions, LaunchedBy, NextFlightPicker, showPickedFlight } from './launch-panel.tsx';
 import { flightLabel, partitionFlights, stillWaiting } from './line-lists.ts';
 import { FAILED_UNDO_LANDING, FAILED_UNDO_LAUNCH, noActionText, pollBannerText } from './line-messages.ts';
 import { minutesAgoFromNow } from './minutes-ago.ts';
@@ -133,6 +133,11 @@ function LineLists({
   const ctx: RowContext = { ...baseCtx, busy: storing };
 
   const selected = stillWaiting(lists.waiting, selectedId);
+  const launchBox = useRef<HTMLDivElement>(null);
+  const pickedId = selected?.id ?? null;
+  useEffect(() => {
+    if (pickedId !== null) showPickedFlight(launchBox.current);
+  }, [pickedId]);
   const tug = chosenTug(tugs, tugId);
   const towPilot = tug ? (towOverride?.tug === tug.id ? towOverride.pilot : tug.currentPilot) : '';
   const towPilots = towPilotChoices(data.pilots ?? [], tug);
@@ -205,18 +210,27 @@ function LineLists({
     <>
       {mode === 'Launch' && (
         // One box for the picker and the buttons, so the sticky Launch button stays in reach while a long queue scrolls.
-        <div className="mb-4">
+        <div className="mb-4" ref={launchBox}>
           <NextFlightPicker waiting={lists.waiting} selected={selected?.id ?? null} onSelect={setSelectedId} now={ctx.now} busy={ctx.busy} unsent={ctx.waiting} />
-          <LaunchedBy
-            tugs={tugs}
-            tug={tug}
-            onTug={setTugId}
-            towPilots={towPilots}
-            towPilot={towPilot}
-            onTowPilot={(pilot) => tug && setTowOverride({ tug: tug.id, pilot })}
+          <LaunchActions
+            crew={
+              <LaunchedBy
+                tugs={tugs}
+                tug={tug}
+                onTug={setTugId}
+                towPilots={towPilots}
+                towPilot={towPilot}
+                onTowPilot={(pilot) => tug && setTowOverride({ tug: tug.id, pilot })}
+                busy={ctx.busy}
+              />
+            }
+            picked={selected !== null}
+            button={button}
             busy={ctx.busy}
+            canRemove={selected !== null}
+            onLaunch={() => void launch()}
+            onRemove={() => selected && void remove(selected)}
           />
-          <LaunchActions button={button} busy={ctx.busy} canRemove={selected !== null} onLaunch={() => void launch()} onRemove={() => selected && void remove(selected)} />
         </div>
       )}
       <Section title="Flights in progress" empty="No flights in progress.">

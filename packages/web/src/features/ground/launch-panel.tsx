@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import type { FlightRecord, TugStatus } from '@flightline/domain/api-types';
 import { TitledSection } from '../../components/titled-section.tsx';
 import { ToggleButton } from '../../components/toggle-button.tsx';
@@ -33,7 +33,7 @@ export function NextFlightPicker({
           {waiting.map((flight) => {
             const active = flight.id === selected;
             return (
-              <ToggleButton key={flight.id} on={active} className="line-choice text-start" disabled={busy} onClick={() => onSelect(active ? null : flight.id)}>
+              <ToggleButton key={flight.id} on={active} className="line-choice line-flight text-start" disabled={busy} onClick={() => onSelect(active ? null : flight.id)}>
                 <span className="d-flex flex-wrap align-items-baseline column-gap-2">
                   <strong className="fs-5">{pilotShortName(flight.first, flight.last)}</strong>
                   <span className="fs-5">{flight.glider}</span>
@@ -103,14 +103,23 @@ export function LaunchedBy({
   );
 }
 
-/** The sticky Launch button and Remove from flight line, under the picker. */
+/**
+ * Under the picker: Launched By (`crew`), the Launch button and Remove from
+ * flight line. The Launch button sticks to the bottom of the screen while a
+ * long queue scrolls; once a flight is picked, the tug and the tow pilot
+ * stick with it, so no one launches without seeing who tows (issue 25 item 10).
+ */
 export function LaunchActions({
+  crew,
+  picked,
   button,
   busy,
   canRemove,
   onLaunch,
   onRemove,
 }: {
+  crew: ReactNode;
+  picked: boolean;
   button: { text: string; disabled: boolean };
   busy: boolean;
   canRemove: boolean;
@@ -119,10 +128,14 @@ export function LaunchActions({
 }) {
   return (
     <>
-      <div className="line-sticky-action d-grid">
-        <button type="button" className="btn btn-success btn-lg line-big" disabled={button.disabled || busy} onClick={onLaunch}>
-          {button.text}
-        </button>
+      {/* One element either way (display: contents until a flight is picked), so the tow pilot picker keeps its state. */}
+      <div className={picked ? 'line-sticky-action line-launch-bar' : 'line-launch-crew'}>
+        {crew}
+        <div className={picked ? 'd-grid' : 'line-sticky-action d-grid'}>
+          <button type="button" className="btn btn-success btn-lg line-big" disabled={button.disabled || busy} onClick={onLaunch}>
+            {button.text}
+          </button>
+        </div>
       </div>
       <div className="d-grid">
         <button type="button" className="btn btn-outline-danger" disabled={!canRemove || busy} onClick={onRemove}>
@@ -131,4 +144,13 @@ export function LaunchActions({
       </div>
     </>
   );
+}
+
+/** Brings the picked flight into view above the Launch bar stuck to the bottom of the screen, so the bar never covers it. */
+export function showPickedFlight(box: HTMLElement | null): void {
+  const picked = box?.querySelector<HTMLElement>('.line-flight[aria-pressed="true"]');
+  const bar = box?.querySelector<HTMLElement>('.line-launch-bar');
+  if (!picked || !bar) return;
+  picked.style.scrollMarginBottom = `${bar.offsetHeight + 8}px`;
+  picked.scrollIntoView({ block: 'nearest' });
 }

@@ -1,6 +1,5 @@
 import type { FlightRecord, LogsData } from '@flightline/domain/api-types';
-import { clockText } from './flight-draft.ts';
-import { durationOf, pilotMap, secondPerson } from './log-views.ts';
+import { durationOf, flightTimesText, pilotMap, secondPerson } from './log-views.ts';
 
 interface FlightListProps {
   flights: FlightRecord[];
@@ -24,8 +23,9 @@ export function FlightList({ flights, pilots, timeZone, showDate, onOpen }: Flig
       {flights.map((f) => {
         const second = secondPerson(f, byId);
         const pilot = `${f.first} ${f.last}`.trim();
+        const landed = f.landedAt !== null;
         const duration = durationOf(f);
-        const times = `${clockText(f.launchedAt, timeZone)}–${clockText(f.landedAt, timeZone)}`;
+        const times = flightTimesText(f, timeZone);
         return (
           <li key={f.id} className="list-group-item p-0">
             <button type="button" className="log-line btn btn-link text-start text-body text-decoration-none w-100 px-3 py-2" onClick={() => onOpen(f.id)}>
@@ -35,9 +35,11 @@ export function FlightList({ flights, pilots, timeZone, showDate, onOpen }: Flig
                   {times}
                 </span>
                 <span className="fw-semibold text-nowrap">{f.glider}</span>
-                <span className="ms-auto text-nowrap fw-semibold" aria-label={`Duration ${duration}`}>
-                  {duration}
-                </span>
+                {landed && (
+                  <span className="ms-auto text-nowrap fw-semibold" aria-label={`Duration ${duration}`}>
+                    {duration}
+                  </span>
+                )}
               </span>
               <span className="d-flex align-items-baseline gap-2 small">
                 <span className="text-truncate">

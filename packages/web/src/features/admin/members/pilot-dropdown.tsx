@@ -37,11 +37,13 @@ export function PilotDropdown({ pilots, onSelect }: { pilots: readonly AdminPilo
       }}
       // Taps in the filter box must not close the list.
       autoClose="outside"
+      // The list opens leftwards from the half-width Edit button, as wide as its filter box needs.
+      align="end"
     >
       <Dropdown.Toggle variant="outline-primary" className="w-100" disabled={members === 0}>
         Edit
       </Dropdown.Toggle>
-      <Dropdown.Menu className="admin-menu shadow pt-0" aria-label="Choose a pilot">
+      <Dropdown.Menu className="admin-menu admin-pilot-menu shadow pt-0" aria-label="Choose a pilot">
         <div className="px-2 pt-2 pb-1 bg-body sticky-top">
           <Form.Control
             type="search"
