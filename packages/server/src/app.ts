@@ -22,6 +22,7 @@ import { noteServerError, RequestLog, type LoggerOptions } from './http/request-
 import { loadWebApp } from './http/web-app.ts';
 import { refuseCrossSiteWrites } from './http/write-origin.ts';
 import type { Mailer } from './mail/mailer.ts';
+import { createPushSender } from './push/push-sender.ts';
 import { startLiveHub, type LiveHub, type LiveHubOptions } from './modules/live/hub.ts';
 import { registerModules } from './modules/register.ts';
 
@@ -49,6 +50,8 @@ export interface AppDeps {
   trustProxy?: boolean | string;
   /** Oldest client version served (default: the build's MIN_SUPPORTED_VERSION). */
   minClientVersion?: string | undefined;
+  /** Let push subscriptions name http://127.0.0.1 (a test's push service); otherwise only https push services. */
+  pushAllowHttpLoopback?: boolean;
   /** The event streams' heartbeat, lifetime and retention (tests shorten them). */
   live?: LiveHubOptions;
 }
@@ -142,6 +145,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     auth,
     database: deps.database,
     mailer: deps.mailer,
+    push: createPushSender({ db, publicUrl: deps.publicUrl, allowHttpLoopback: deps.pushAllowHttpLoopback }),
+    now,
     authSecret: deps.authSecret,
     publicUrl: deps.publicUrl,
     minClientVersion: deps.minClientVersion ?? MIN_SUPPORTED_VERSION,

@@ -61,6 +61,10 @@ const OWNERS: Record<string, string> = {
   duty_swap: 'roster',
   flying_plan: 'roster',
   duty_help_call: 'roster',
+  notification_setting: 'notifications',
+  push_subscription: 'notifications',
+  calendar_feed: 'notifications',
+  flight_next_notice: 'notifications',
 };
 
 /**

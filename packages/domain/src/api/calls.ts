@@ -44,6 +44,7 @@ import {
   withdrawFlyingPlan,
   withdrawSwap,
 } from './roster.ts';
+import { getNotificationSettings, rotateCalendarFeed, subscribePush, unsubscribePush, updateNotificationSettings } from './notifications.ts';
 import { checkVersion, health, openApiDocument } from './system.ts';
 import { createTow, getTugs } from './tugs.ts';
 
@@ -119,6 +120,11 @@ const definitions = [
   setFlyingPlan,
   withdrawFlyingPlan,
   volunteerDuty,
+  getNotificationSettings,
+  updateNotificationSettings,
+  subscribePush,
+  unsubscribePush,
+  rotateCalendarFeed,
 ] as const;
 
 type Definition = (typeof definitions)[number];

@@ -521,6 +521,45 @@ export interface DutyHelpCallTable {
   asked_count: Defaulted<number>;
 }
 
+// ── Telling members (0025_duty_notices.sql, docs/duty-roster.md "Telling people") ──
+
+export interface NotificationSettingTable {
+  club_id: string;
+  user_id: string;
+  roster_email: Defaulted<boolean>;
+  roster_push: Defaulted<boolean>;
+  swaps_email: Defaulted<boolean>;
+  swaps_push: Defaulted<boolean>;
+  help_email: Defaulted<boolean>;
+  help_push: Defaulted<boolean>;
+  next_email: Defaulted<boolean>;
+  next_push: Defaulted<boolean>;
+  updated_at: DefaultedTimestamp;
+}
+
+export interface PushSubscriptionTable {
+  club_id: string;
+  endpoint: string;
+  user_id: string;
+  p256dh: string;
+  auth: string;
+  created_at: DefaultedTimestamp;
+}
+
+export interface CalendarFeedTable {
+  club_id: string;
+  user_id: string;
+  token: string;
+  created_at: DefaultedTimestamp;
+}
+
+export interface FlightNextNoticeTable {
+  club_id: string;
+  flight_id: string;
+  user_id: string;
+  decided_at: DefaultedTimestamp;
+}
+
 export interface DB {
   app_setting: AppSettingTable;
   user: UserTable;
@@ -560,4 +599,8 @@ export interface DB {
   duty_swap: DutySwapTable;
   flying_plan: FlyingPlanTable;
   duty_help_call: DutyHelpCallTable;
+  notification_setting: NotificationSettingTable;
+  push_subscription: PushSubscriptionTable;
+  calendar_feed: CalendarFeedTable;
+  flight_next_notice: FlightNextNoticeTable;
 }

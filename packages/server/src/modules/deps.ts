@@ -3,6 +3,7 @@ import type { Auth } from '../auth/auth.ts';
 import type { Database } from '../db/engine.ts';
 import type { DB } from '../db/schema.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import type { PushSender } from '../push/push-sender.ts';
 import type { LiveHub } from './live/hub.ts';
 
 /** What every module's routes are given. */
@@ -11,6 +12,10 @@ export interface ModuleDeps {
   auth: Auth;
   database: Database;
   mailer: Mailer;
+  /** Web Push to the members' installed apps (src/push). */
+  push: PushSender;
+  /** The server's clock (a test's injected one). */
+  now: () => number;
   /** The server's secret (BETTER_AUTH_SECRET): invitation links are signed with it. */
   authSecret: string;
   /** The address the app is served at (PUBLIC_URL): links in mail point there. */

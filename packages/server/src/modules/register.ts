@@ -8,6 +8,7 @@ import { registerItemRoutes } from './items/routes.ts';
 import { registerLedgerRoutes } from './ledger/routes.ts';
 import { registerLiveRoutes } from './live/routes.ts';
 import { registerMemberRoutes } from './members/routes.ts';
+import { registerNotificationRoutes } from './notifications/routes.ts';
 import { registerRosterRoutes } from './roster/routes.ts';
 import { registerSystemRoutes } from './system/routes.ts';
 import { registerTugRoutes } from './tugs/routes.ts';
@@ -24,5 +25,6 @@ export function registerModules(app: FastifyInstance, deps: ModuleDeps): void {
   registerIntroRoutes(app, deps);
   registerTugRoutes(app, deps);
   registerRosterRoutes(app, deps);
+  registerNotificationRoutes(app, deps);
   registerLiveRoutes(app, deps);
 }

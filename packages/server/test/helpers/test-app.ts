@@ -99,6 +99,8 @@ export interface TestAppOptions {
   onQuery?: (sql: string) => void;
   /** METRICS_TOKEN: GET /metrics served with it (default unset: 404, nothing measured). */
   metricsToken?: string;
+  /** Push subscriptions may name http://127.0.0.1 (the test's push service). */
+  pushAllowHttpLoopback?: boolean;
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -119,6 +121,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     trustProxy: options.trustProxy,
     live: options.live,
     metricsToken: options.metricsToken,
+    pushAllowHttpLoopback: options.pushAllowHttpLoopback,
   });
   await built.app.ready();
   const signedIn = new Map<string, Promise<string>>();

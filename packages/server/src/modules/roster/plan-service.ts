@@ -14,7 +14,8 @@ import { dutyAnswers, peopleNamed } from './duty-answer.ts';
 import { insertDuty, listDuties } from './duty-repo.ts';
 import { claimHelpCall, listPlans, setHelpCallCount, upsertPlan, withdrawPlan } from './plan-repo.ts';
 import { helpMail } from './roster-mail.ts';
-import { loadRosterPeople, sendAll, type RosterDeps } from './roster-people.ts';
+import { tellMembers } from '../notifications/notifier.ts';
+import { loadRosterPeople, type RosterDeps } from './roster-people.ts';
 import { mayEditRoster, refusalFor } from './roster-service.ts';
 import { rosterSettingsOf } from './roles-service.ts';
 import { listBlackouts, lockRoster } from './repo.ts';
@@ -99,20 +100,23 @@ async function askForHelp(deps: RosterDeps, ctx: MemberContext, day: string): Pr
     if (!(await claimHelpCall(db, ctx.club.id, day, role.id, new Date(ctx.now)))) continue;
     const asked = people.members.filter((member) => member.roleIds.has(role.id) && !onDuty.has(member.userID) && !away.has(member.userID));
     await setHelpCallCount(db, ctx.club.id, day, role.id, asked.length);
-    await sendAll(
+    await tellMembers(
       deps,
-      asked.map((member) =>
-        helpMail({
-          to: member.email,
-          first: member.first,
-          clubName: ctx.club.name,
-          day,
-          role: role.name,
-          planners: plans.length,
-          onDuty: rostered,
-          link: `${deps.publicUrl}/roster/day/${day}?volunteer=${role.id}`,
-        }),
-      ),
+      ctx.club.id,
+      'help',
+      asked.map((member) => {
+        const link = `${deps.publicUrl}/roster/day/${day}?volunteer=${role.id}`;
+        return {
+          userId: member.userID,
+          mail: helpMail({ to: member.email, first: member.first, clubName: ctx.club.name, day, role: role.name, planners: plans.length, onDuty: rostered, link }),
+          push: {
+            title: `Help wanted on ${dayText(day)}`,
+            body: `${plans.length} plan to fly and ${rostered === 0 ? 'no' : 'one'} ${role.name.toLowerCase()} is on duty. Can you help?`,
+            url: `/roster/day/${day}?volunteer=${role.id}`,
+            tag: `help-${day}-${role.id}`,
+          },
+        };
+      }),
     );
   }
 }

@@ -3,6 +3,7 @@ import { isMembershipActive } from '@flightline/domain/club-time';
 import { compareText } from '@flightline/domain/text-order';
 import type { DB } from '../../db/schema.ts';
 import type { Mailer } from '../../mail/mailer.ts';
+import type { PushSender } from '../../push/push-sender.ts';
 import { listClubPilots } from '../members/repo.ts';
 import { listDutyRoles, listEligibility, type DutyRoleRow } from './repo.ts';
 
@@ -10,6 +11,8 @@ import { listDutyRoles, listEligibility, type DutyRoleRow } from './repo.ts';
 export interface RosterDeps {
   db: Kysely<DB>;
   mailer: Mailer;
+  /** Web Push to the members' installed apps; without it (a tool, a test of mail alone) notices go by email only. */
+  push?: PushSender | undefined;
   /** Links in mail point there (PUBLIC_URL). */
   publicUrl: string;
   /** Where a mail that could not be sent is reported (the change it tells of is kept). */
@@ -80,17 +83,3 @@ export async function loadRosterPeople(db: Kysely<DB>, club: RosterClub, now: nu
 }
 
 export const fullName = (person: { first: string; last: string }) => `${person.first} ${person.last}`.trim();
-
-/** Send each mail; one that fails is reported and the others still go. The number sent. */
-export async function sendAll(deps: RosterDeps, mails: { to: string; subject: string; text: string }[]): Promise<number> {
-  let sent = 0;
-  for (const mail of mails) {
-    try {
-      await deps.mailer.send(mail);
-      sent++;
-    } catch (error) {
-      deps.log(`roster mail to ${mail.to} ("${mail.subject}") could not be sent: ${error instanceof Error ? error.message : String(error)}`);
-    }
-  }
-  return sent;
-}

@@ -25,7 +25,8 @@ import {
   type DutyRow,
 } from './duty-repo.ts';
 import { publishedMail, type DutyLine } from './roster-mail.ts';
-import { fullName, loadRosterPeople, sendAll, type RosterDeps, type RosterMember, type RosterPeople } from './roster-people.ts';
+import { tellMembers, type MemberNotice } from '../notifications/notifier.ts';
+import { fullName, loadRosterPeople, type RosterDeps, type RosterMember, type RosterPeople } from './roster-people.ts';
 import { isBlackedOut, listBlackouts, listPreferences, lockRoster, type DutyRoleRow } from './repo.ts';
 
 /** The roster: read, drafted, edited by hand and published (docs/duty-roster.md, "The roster"). */
@@ -242,29 +243,29 @@ export async function publish(deps: RosterDeps, ctx: MemberContext, input: z.out
   const roleName = new Map(roles.map((role) => [role.id, role.name]));
   const line = (duty: { day: string; role_id: string }): DutyLine => ({ day: duty.day, role: roleName.get(duty.role_id) ?? '' });
   const told = [...new Set([...before.keys(), ...after.keys()])].filter((id) => !sameDuties(before.get(id) ?? [], after.get(id) ?? []));
-  const mails = told.flatMap((id) => {
+  const notices = told.flatMap((id): MemberNotice[] => {
     const person = anyone.get(id);
     if (!person) return [];
     const now = after.get(id) ?? [];
     const removed = (before.get(id) ?? []).filter((duty) => !now.some((d) => d.day === duty.day && d.role_id === duty.role_id));
-    return [
-      publishedMail({
-        to: person.email,
-        first: person.first,
-        clubName: ctx.club.name,
-        start: input.start,
-        end: input.end,
-        duties: now.map(line),
-        removed: removed.map(line),
-        link: `${deps.publicUrl}/roster`,
-      }),
-    ];
+    const mail = publishedMail({
+      to: person.email,
+      first: person.first,
+      clubName: ctx.club.name,
+      start: input.start,
+      end: input.end,
+      duties: now.map(line),
+      removed: removed.map(line),
+      link: `${deps.publicUrl}/roster`,
+    });
+    const body = now.length ? now.map((duty) => `${dayText(duty.day)}: ${line(duty).role}`).join('; ') : 'You have no duties in these days';
+    return [{ userId: id, mail, push: { title: `${ctx.club.name}: your duties`, body, url: '/roster', tag: 'roster' } }];
   });
-  await sendAll(deps, mails);
+  await tellMembers(deps, ctx.club.id, 'roster', notices);
   const message = changed.length
-    ? `Published ${changed.length} ${changed.length === 1 ? 'duty' : 'duties'}; ${mails.length} ${mails.length === 1 ? 'person' : 'people'} told by email`
+    ? `Published ${changed.length} ${changed.length === 1 ? 'duty' : 'duties'}; ${notices.length} ${notices.length === 1 ? 'person' : 'people'} told`
     : 'Nothing to publish: members already see this roster';
-  return { statusCode: 200, message, published: changed.length, told: mails.length };
+  return { statusCode: 200, message, published: changed.length, told: notices.length };
 }
 
 type PersonDuty = { day: string; role_id: string; id: string };

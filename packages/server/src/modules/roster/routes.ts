@@ -13,8 +13,8 @@ import { acceptSwap, flagUntakenSwaps, getSwaps, offerSwap, withdrawSwap } from 
 const FLAG_EVERY_MS = 15 * 60 * 1000;
 
 /** The duty roster's calls, declared in packages/domain/src/api/roster.ts (docs/duty-roster.md). */
-export function registerRosterRoutes(app: FastifyInstance, { db, mailer, publicUrl }: ModuleDeps): void {
-  const deps = (log: (message: string) => void): RosterDeps => ({ db, mailer, publicUrl, log });
+export function registerRosterRoutes(app: FastifyInstance, { db, mailer, push, publicUrl }: ModuleDeps): void {
+  const deps = (log: (message: string) => void): RosterDeps => ({ db, mailer, push, publicUrl, log });
   const club = ({ query, body }: { query: unknown; body: unknown }) => ((query ?? body) as { club?: string } | undefined)?.club;
 
   defineCallRoute(app, calls.getDutyRoles, { club, handler: ({ ctx }) => getDutyRoles(db, ctx) });

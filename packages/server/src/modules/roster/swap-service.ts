@@ -27,7 +27,8 @@ import {
   type SwapRow,
 } from './duty-repo.ts';
 import { swapMails, untakenSwapMail } from './roster-mail.ts';
-import { fullName, loadRosterPeople, sendAll, type RosterClub, type RosterDeps, type RosterPeople } from './roster-people.ts';
+import { tellMembers, type MemberNotice } from '../notifications/notifier.ts';
+import { fullName, loadRosterPeople, type RosterClub, type RosterDeps, type RosterPeople } from './roster-people.ts';
 import { refusalFor } from './roster-service.ts';
 import { isBlackedOut, lockRoster } from './repo.ts';
 
@@ -116,7 +117,7 @@ export async function acceptSwap(deps: RosterDeps, ctx: MemberContext, swapId: s
     await lockRoster(trx, ctx.club.id);
     const swap = await findSwapForUpdate(trx, ctx.club.id, swapId);
     if (!swap) throw notFound('No such swap offer at this club');
-    if (swap.accepted_by === ctx.user.id) return { swap, first: false, mails: [] };
+    if (swap.accepted_by === ctx.user.id) return { swap, first: false, notices: [] as MemberNotice[] };
     const people = await loadRosterPeople(trx, ctx.club, ctx.now);
     const named = (id: string) => {
       const p = people.anyone.get(id);
@@ -138,18 +139,23 @@ export async function acceptSwap(deps: RosterDeps, ctx: MemberContext, swapId: s
     await setPublishedPerson(trx, ctx.club.id, duty.id, member.userID, at);
     const accepted = await acceptSwapRow(trx, swap.id, member.userID, at);
     const from = people.anyone.get(swap.offered_by);
-    const mails =
-      from === undefined
-        ? []
-        : swapMails({
-            clubName: ctx.club.name,
-            duty: { day: duty.day, role: role.name },
-            from: { email: from.email, first: from.first, name: fullName(from) },
-            to: { email: member.email, first: member.first, name: fullName(member) },
-          });
-    return { swap: accepted, first: true, mails };
+    const notices: MemberNotice[] = [];
+    if (from !== undefined) {
+      const [fromMail, toMail] = swapMails({
+        clubName: ctx.club.name,
+        duty: { day: duty.day, role: role.name },
+        from: { email: from.email, first: from.first, name: fullName(from) },
+        to: { email: member.email, first: member.first, name: fullName(member) },
+      });
+      const url = `/roster/day/${duty.day}`;
+      notices.push(
+        { userId: swap.offered_by, mail: fromMail, push: { title: `${fullName(member)} takes your duty`, body: `${role.name} on ${dayText(duty.day)}`, url, tag: `swap-${swap.id}` } },
+        { userId: member.userID, mail: toMail, push: { title: `You are on duty on ${dayText(duty.day)}`, body: `${role.name}, from ${fullName(from)}`, url, tag: `swap-${swap.id}` } },
+      );
+    }
+    return { swap: accepted, first: true, notices };
   });
-  if (result.first) await sendAll(deps, result.mails);
+  if (result.first) await tellMembers(deps, ctx.club.id, 'swaps', result.notices);
   const swap = await swapOf(db, ctx, result.swap);
   return { statusCode: 200, message: `You are on duty as ${swap.role} on ${dayText(swap.day)}`, swap };
 }
@@ -186,14 +192,19 @@ export async function flagUntakenSwaps(deps: RosterDeps, now: number): Promise<n
     flagged += rows.length;
     const people = await loadRosterPeople(db, club, now);
     const admins = people.members.filter((member) => member.isAdmin);
-    const mails = rows.flatMap((row) => {
+    const notices = rows.flatMap((row) => {
       const by = people.anyone.get(row.offered_by);
+      const offeredBy = by ? fullName(by) : 'A member';
       const role = people.roles.find((r) => r.id === row.role_id)?.name ?? '';
-      return admins.map((admin) =>
-        untakenSwapMail({ to: admin.email, clubName: club.name, duty: { day: row.day, role }, offeredBy: by ? fullName(by) : 'A member', link: `${deps.publicUrl}/roster` }),
+      return admins.map(
+        (admin): MemberNotice => ({
+          userId: admin.userID,
+          mail: untakenSwapMail({ to: admin.email, clubName: club.name, duty: { day: row.day, role }, offeredBy, link: `${deps.publicUrl}/roster` }),
+          push: { title: `Nobody has taken ${offeredBy}'s duty`, body: `${role} on ${dayText(row.day)}`, url: '/roster', tag: `untaken-${row.id}` },
+        }),
       );
     });
-    await sendAll(deps, mails);
+    await tellMembers(deps, clubId, 'swaps', notices);
   }
   return flagged;
 }
