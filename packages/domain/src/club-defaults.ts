@@ -1,3 +1,4 @@
+import { DEFAULT_LATE_ENTRY_MINUTES } from './late-entry.ts';
 import type { ClubSettings } from './schemas/fleet.ts';
 
 /**
@@ -5,7 +6,7 @@ import type { ClubSettings } from './schemas/fleet.ts';
  * defaults (migration 0002_clubs.sql). A club is created with its own name and
  * time zone, which have none.
  */
-export const NEW_CLUB_SETTINGS: Omit<ClubSettings, 'name' | 'timeZone'> = {
+export const NEW_CLUB_SETTINGS: Omit<ClubSettings, 'name' | 'timeZone'> & { lateEntryMinutes: number } = {
   shortName: '',
   clubLink: '',
   clubLogo: '',
@@ -17,4 +18,5 @@ export const NEW_CLUB_SETTINGS: Omit<ClubSettings, 'name' | 'timeZone'> = {
   warningLevelCents: 0,
   minimumLevelCents: 0,
   paymentMethods: ['Cash', 'Cheque', 'Credit Card', 'E-Transfer'],
+  lateEntryMinutes: DEFAULT_LATE_ENTRY_MINUTES,
 };

@@ -28,6 +28,7 @@ export function landedFlight(fields: Partial<FlightRecord> = {}): FlightRecord {
     towSpeed: 60,
     ...waitingFlightFields(),
     submittedAt: LAUNCH - 600_000,
+    queuedAt: fields.submittedAt ?? LAUNCH - 600_000,
     acceptedAt: LAUNCH,
     launchedAt: LAUNCH,
     landedAt: LAUNCH + 42 * 60_000,

@@ -2,7 +2,7 @@ import type { FlightRecord } from './api-types.ts';
 
 /**
  * What a flight request holds until the line acts on it: no time after the
- * request, no release height, tow or charges, not locked, no corrections.
+ * request, no release height, tow or charges, not locked, no corrections or late entries.
  * A fresh object each call, so no two flights share a corrections list.
  */
 export function waitingFlightFields() {
@@ -22,5 +22,6 @@ export function waitingFlightFields() {
     flightCost: null,
     flightLocked: false,
     corrections: [],
+    lateEntries: [],
   } satisfies Partial<FlightRecord>;
 }

@@ -35,7 +35,10 @@ describe('log edits: update-flight ChangeFlight re-bills the flight', () => {
   /** A flight placed by its pilot, launched behind C-GTOW `launch` minutes ago and landed `land` minutes ago (null: still flying). */
   const flown = async (who: Person, data: Record<string, unknown> = {}, times: { launch?: number; land?: number | null } = {}) => {
     const body = flightBody(who.userId, data);
+    // Requested five minutes before its launch: no launch before the request.
+    t.clock.set(ago((times.launch ?? 60) + 5));
     const placed = await api.post('/api/update-item/', body, await cookie(who));
+    t.clock.set(NOW);
     expect(placed.statusCode).toBe(200);
     expect((await act({ id: body.id, action: 'Launch', tug: 'C-GTOW', time: ago(times.launch ?? 60) }, who)).statusCode).toBe(200);
     const land = times.land === undefined ? 30 : times.land;

@@ -27,10 +27,13 @@ describe('charge breakdowns: GET /api/get-charge-breakdown', () => {
     const response = await api.post('/api/update-flight/', body, await cookie(crew));
     expect(response.statusCode, response.body).toBe(200);
   };
-  /** A flight requested, launched 70 minutes ago, and landed after `flownMs` (20 minutes unless given). */
+  /** A flight requested 80 minutes ago, launched 70 minutes ago, and landed after `flownMs` (20 minutes unless given). */
   const fly = async (user: Person, data: Record<string, unknown>, releaseHeight?: number, flownMs = 20 * MINUTE): Promise<string> => {
     const body = flightBody(user.userId, data);
+    // Requested before its launch: no launch before the request.
+    t.clock.set(NOW - 80 * MINUTE);
     const placed = await api.post('/api/update-item/', body, await cookie(user));
+    t.clock.set(NOW);
     expect(placed.statusCode, placed.body).toBe(200);
     const launchedAt = NOW - 70 * MINUTE;
     await act({ id: body.id, action: 'Launch', time: launchedAt, tug: 'C-GTOW' });
@@ -122,17 +125,52 @@ describe('charge breakdowns: GET /api/get-charge-breakdown', () => {
     ]);
   });
 
-  it('a shared tow: each member sees their own half, and both payers by name', async () => {
+  it('a shared rental: each payer sees their own part — their share, their block drawn and left — and the other only by name', async () => {
+    // Mo holds Season 600 (570 minutes left after the test above); Pat holds no block.
+    // 70 minutes in ASK-21, 35 each. Pat: 35 min × 50¢ = $17.50 cash. Mo: 30 from the block (its per-flight
+    // maximum; 540 left), 5 beyond it at 50¢ × 1.5 = $3.75 cash. Cash $21.25, HST once: 13 % = $2.7625 → $2.76;
+    // total $24.01, shared in proportion to 1750 : 375 → Pat $19.77 (1750 + 227 HST), Mo $4.24 (375 + 49 HST).
+    const id = await fly(pat, { flyWith: 'Member', passengerID: mo.userId, shareCost: true, glider: 'ASK-21' }, undefined, 70 * MINUTE);
+    const { landing_transaction } = await entries(id);
+    const patView = (await breakdown(landing_transaction, pat)).json() as ChargeBreakdown;
+    expect(patView).toMatchObject({ memberId: pat.userId, netCents: 1750, taxes: [{ name: 'HST', cents: 227 }], totalCents: 1977, sharedWith: ['Mo Member'] });
+    // The shared total is the flight's: 70 minutes at 50¢.
+    expect(patView.flight).toMatchObject({ kind: 'rental', minutesBilled: 70, listCents: 3500 });
+    expect(patView.flight?.payers).toEqual([
+      { memberId: pat.userId, name: 'Pat Pilot', listCents: 1750, block: null, cashCents: 1750, netCents: 1750, taxes: [{ name: 'HST', cents: 227 }], totalCents: 1977 },
+    ]);
+    // Nothing of Mo's block reaches Pat: not its name, the minutes drawn or what it has left.
+    expect(JSON.stringify(patView)).not.toMatch(/Season|540/);
+    const moView = (await breakdown(landing_transaction, mo)).json() as ChargeBreakdown;
+    expect(moView).toMatchObject({ memberId: mo.userId, netCents: 375, taxes: [{ name: 'HST', cents: 49 }], totalCents: 424, sharedWith: ['Pat Pilot'] });
+    expect(moView.flight?.payers).toEqual([
+      {
+        memberId: mo.userId,
+        name: 'Mo Member',
+        listCents: 1750,
+        block: { name: 'Season 600', units: 'minutes', drawn: 30, leftAfter: 540, excessMultiplier: 1.5 },
+        cashCents: 375,
+        netCents: 375,
+        taxes: [{ name: 'HST', cents: 49 }],
+        totalCents: 424,
+      },
+    ]);
+    // An admin reading Mo's part sees Mo's, and still not Pat's.
+    const adminView = (await breakdown(landing_transaction, admin, mo)).json() as ChargeBreakdown;
+    expect(adminView.flight?.payers.map((p) => p.memberId)).toEqual([mo.userId]);
+  });
+
+  it('a shared tow: each member sees their own half, and the other payer by name', async () => {
     const id = await fly(pat, { flyWith: 'Member', passengerID: mo.userId, shareCost: true, glider: 'DG-1000' });
     const { launch_transaction } = await entries(id);
-    for (const who of [pat, mo]) {
+    for (const [who, other] of [
+      [pat, 'Mo Member'],
+      [mo, 'Pat Pilot'],
+    ] as const) {
       const answer = (await breakdown(launch_transaction, who)).json() as ChargeBreakdown;
       // '2000 ft' is $40.00 with no tax: $20.00 each.
-      expect(answer).toMatchObject({ memberId: who.userId, netCents: 2000, taxes: [], totalCents: 2000 });
-      expect(answer.flight?.payers.map((p) => [p.name, p.totalCents])).toEqual([
-        ['Pat Pilot', 2000],
-        ['Mo Member', 2000],
-      ]);
+      expect(answer).toMatchObject({ memberId: who.userId, netCents: 2000, taxes: [], totalCents: 2000, sharedWith: [other] });
+      expect(answer.flight?.payers.map((p) => [p.memberId, p.totalCents])).toEqual([[who.userId, 2000]]);
     }
   });
 

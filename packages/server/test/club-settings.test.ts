@@ -63,7 +63,8 @@ describe('club settings: GET /api/get-club-settings, POST /api/update-club-setti
   it('an admin replaces them: stored and answered as sent (the message as written); members are shown it sanitised', async () => {
     const response = await update('admin', { club: alpha, ...settings });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual(settings);
+    // An app that does not send the late-entry allowance keeps the club's (30 minutes for a new club).
+    expect(response.json()).toEqual({ ...settings, lateEntryMinutes: 30 });
     expect(await clubRow(alpha)).toMatchObject({
       name: 'Alpha Soaring Club',
       short_name: 'ASC',
@@ -86,6 +87,18 @@ describe('club settings: GET /api/get-club-settings, POST /api/update-club-setti
     expect(info.json()).toMatchObject({ name: 'Alpha Soaring Club', message: SAFE_MESSAGE, timeZone: 'America/Vancouver', heightUnit: 'm' });
     const session = await api.get('/api/session', cookies.admin);
     expect(session.json()).toMatchObject({ clubName: 'Alpha Soaring Club', clubMessage: SAFE_MESSAGE });
+  });
+
+  it('the late-entry allowance: stored and answered when sent, kept when not', async () => {
+    const set = await update('admin', { ...settings, lateEntryMinutes: 45 });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json()).toMatchObject({ lateEntryMinutes: 45 });
+    expect((await clubRow(alpha)).late_entry_minutes).toBe(45);
+    const kept = await update('admin', settings);
+    expect(kept.json()).toMatchObject({ lateEntryMinutes: 45 });
+    expect((await api.get('/api/get-club-settings', cookies.admin)).json()).toMatchObject({ lateEntryMinutes: 45 });
+    expect((await api.get('/api/get-club-info', cookies.member)).json()).toMatchObject({ lateEntryMinutes: 45 });
+    await update('admin', { ...settings, lateEntryMinutes: 30 });
   });
 
   it('everyone but an active admin is refused (403), and nothing changes', async () => {
@@ -148,6 +161,9 @@ describe('club settings: GET /api/get-club-settings, POST /api/update-club-setti
       [{ membershipYearEnd: '12/31' }, 'Invalid body: membershipYearEnd: Use MM-DD, like 12-31'],
       [{ currency: 'cad' }, 'Invalid body: currency: Use a three-letter currency code, like CAD'],
       [{ lockDate: '2025-01-01' }, 'Invalid body: Unrecognized key: "lockDate"'],
+      [{ lateEntryMinutes: 0 }, 'Invalid body: lateEntryMinutes: Enter whole minutes from 1 to 1440'],
+      [{ lateEntryMinutes: 1441 }, 'Invalid body: lateEntryMinutes: Enter whole minutes from 1 to 1440'],
+      [{ lateEntryMinutes: 2.5 }, 'Invalid body: lateEntryMinutes: Enter whole minutes from 1 to 1440'],
     ];
     for (const [change, message] of cases) {
       const response = await update('admin', { ...settings, ...change });

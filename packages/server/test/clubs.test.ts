@@ -92,6 +92,7 @@ describe('club calls: list-clubs, get-club-info, get-club-payment-methods', () =
       warningLevelCents: 5000,
       minimumLevelCents: 1000,
       paymentMethods: ['Cash', 'E-Transfer'],
+      lateEntryMinutes: 30,
     });
   });
 

@@ -62,6 +62,7 @@ describe('requesting a flight: update-item FLIGHT', () => {
           // The glider's launch speed when the phone sent none.
           towSpeed: 60,
           submittedAt: NOW,
+          queuedAt: NOW,
           ...waitingFlightFields(),
         },
       });

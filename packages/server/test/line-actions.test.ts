@@ -20,10 +20,16 @@ describe('line actions: POST /api/update-flight/', () => {
   let { pat, mo, crew, towy, tilly, sleeper, outsider } = {} as LinePeople;
   const cookie = (person: Person) => t.cookieFor(person.email);
   const act = async (body: object, as: Person = crew) => api.post('/api/update-flight/', body, await cookie(as));
-  /** A flight on the line (the pilot asks for it); answers its id. */
+  /**
+   * A flight on the line (the pilot asks for it at the start of the club's
+   * day, so any time of the day may launch it: no launch before its request);
+   * answers its id.
+   */
   const place = async (data: Record<string, unknown> = {}, as: Person = pat, user: Person = as): Promise<string> => {
     const body = flightBody(user.userId, data);
+    t.clock.set(DAY_START);
     const response = await api.post('/api/update-item/', body, await cookie(as));
+    t.clock.set(NOW);
     expect(response.statusCode).toBe(200);
     return body.id;
   };

@@ -78,6 +78,26 @@ export const flightChargeDetail = z.discriminatedUnion('kind', [
   }),
 ]);
 
+/**
+ * Who recorded a time the charge used: the line action that set the launch,
+ * the landing or the release height (its tap time, when it arrived, whether it
+ * was entered late), or a log edit that corrected it.
+ */
+export const recordedTimeAnswer = z.object({
+  event: z.enum(['launch', 'landing', 'releaseHeight']),
+  /** The tap time (a correction: the time it set, or for a release height when it was made), epoch ms. */
+  at: z.number(),
+  byName: z.string(),
+  /** When the server received it, epoch ms. */
+  receivedAt: z.number(),
+  /** Its tap time was more than the club's allowance before it arrived. */
+  enteredLate: z.boolean(),
+  /** Set by a log edit (ChangeFlight), not on the line. */
+  corrected: z.boolean(),
+});
+
+export type RecordedTime = z.output<typeof recordedTimeAnswer>;
+
 export const getChargeBreakdown = defineCall({
   method: 'GET',
   path: '/api/get-charge-breakdown',
@@ -102,8 +122,16 @@ export const getChargeBreakdown = defineCall({
     netCents: z.number(),
     taxes: z.array(taxLine),
     totalCents: z.number(),
-    /** A flight's tow or rental: the price rule's figures as posted; null for other charges and older entries. */
+    /**
+     * A flight's tow or rental: the price rule's figures as posted, with the
+     * member's own part only in `payers` (a co-payer's share and block are
+     * theirs); null for other charges and older entries.
+     */
     flight: flightChargeDetail.nullable(),
+    /** The other members who share this charge, by name; empty when the member pays it alone. */
+    sharedWith: z.array(z.string()),
+    /** Who recorded the times (and release height) the flight charge used; empty for other charges. */
+    times: z.array(recordedTimeAnswer),
   }),
 });
 

@@ -32,6 +32,8 @@ export const clubSettingsAnswer = z.object({
   warningLevelCents: z.number(),
   minimumLevelCents: z.number(),
   paymentMethods: z.array(z.string()),
+  /** Minutes a tap time may be older than its arrival before it is recorded as entered late. */
+  lateEntryMinutes: z.number(),
 });
 
 export const listClubs = defineCall({

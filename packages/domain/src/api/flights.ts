@@ -37,6 +37,21 @@ export const flightCorrectionAnswer = z.object({
   changes: z.record(z.string(), z.tuple([z.unknown(), z.unknown()])),
 });
 
+/**
+ * A line action whose tap time was more than the club's allowance before the
+ * server received it (domain late-entry.ts): kept at its tap time, shown in
+ * the flight's history with who sent it and when it came.
+ */
+export const lateEntryAnswer = z.object({
+  action: z.enum(['Create', 'Launch', 'Landing', 'UndoLaunch', 'UndoLanding', 'CancelRequest', 'ReleaseHeight']),
+  by: z.string(),
+  byName: z.string(),
+  /** The tap time, epoch ms. */
+  happenedAt: z.number(),
+  /** When the server received it, epoch ms. */
+  receivedAt: z.number(),
+});
+
 export const flightRecordAnswer = z.object({
   id: z.string(),
   dateString: z.string(),
@@ -54,6 +69,8 @@ export const flightRecordAnswer = z.object({
   introRef: z.string(),
   towSpeed: z.number(),
   submittedAt: z.number(),
+  /** Where the flight stands in the queue: `submittedAt`, or when a request entered late was received. */
+  queuedAt: z.number(),
   acceptedAt: z.number().nullable(),
   launchedAt: z.number().nullable(),
   offTowAt: z.number().nullable(),
@@ -70,6 +87,8 @@ export const flightRecordAnswer = z.object({
   flightCost: z.number().nullable(),
   flightLocked: z.boolean(),
   corrections: z.array(flightCorrectionAnswer),
+  /** Its line actions entered late, oldest first. */
+  lateEntries: z.array(lateEntryAnswer),
 });
 
 /** A pilot on the crew page (docs/flight-line.md, "What the pages read"). */

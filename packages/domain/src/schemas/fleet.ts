@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CLUB_LOGO_PATH, LOGO_ADDRESS_REFUSED } from '../club-logo.ts';
 import { firstRangeError, type HeightUnit } from '../height-ranges.ts';
+import { LATE_ENTRY_MESSAGE, MAX_LATE_ENTRY_MINUTES, MIN_LATE_ENTRY_MINUTES } from '../late-entry.ts';
 import { dayInRange } from './dates.ts';
 
 /**
@@ -294,6 +295,16 @@ export const clubSettingsSchema = z
     warningLevelCents: z.number().int().min(-100_000_000).max(100_000_000),
     minimumLevelCents: z.number().int().min(-100_000_000).max(100_000_000),
     paymentMethods: z.array(z.string().trim().min(1).max(40)).min(1, 'Keep at least one payment method').max(20),
+    /**
+     * A tap time older than its arrival by more than this is recorded as entered
+     * late (domain late-entry.ts). Optional: an app that does not send it keeps the club's.
+     */
+    lateEntryMinutes: z
+      .number()
+      .int(LATE_ENTRY_MESSAGE)
+      .min(MIN_LATE_ENTRY_MINUTES, LATE_ENTRY_MESSAGE)
+      .max(MAX_LATE_ENTRY_MINUTES, LATE_ENTRY_MESSAGE)
+      .optional(),
   })
   .strict()
   .refine((s) => s.minimumLevelCents <= s.warningLevelCents, {

@@ -70,6 +70,8 @@ export interface ClubTable {
   warning_level_cents: Defaulted<number>;
   minimum_level_cents: Defaulted<number>;
   intro_stale_days: Defaulted<number>;
+  /** A tap this many minutes older than its arrival is recorded as entered late (0021). */
+  late_entry_minutes: Defaulted<number>;
   lock_date: ColumnType<string | null, string | null | undefined, string | null>;
   /**
    * The instant the lock ends: the end of lock_date in the club's zone, computed by the app from its tz
@@ -359,6 +361,8 @@ export interface FlightTable {
   water_weight_kg: Defaulted<number>;
   submitted_at: Date;
   submitted_by: Nullable<string>;
+  /** When a request entered late arrived (its tap more than the club's allowance before); the queue orders by it (0021). */
+  entered_late_at: Nullable<Date>;
   accepted_at: Nullable<Date>;
   launched_at: Nullable<Date>;
   off_tow_at: Nullable<Date>;
@@ -385,6 +389,8 @@ export interface FlightActionTable {
   by: string | null;
   happened_at: Date;
   entered_at: Generated<Date>;
+  /** Its tap time was more than the club's allowance before it arrived (0021). */
+  entered_late: Defaulted<boolean>;
   idempotency_key: string | null;
   response: ColumnType<unknown, string | undefined, string>;
 }

@@ -20,6 +20,7 @@ export function flight(id: string, fields: Partial<FlightRecord> = {}): FlightRe
     launchType: '2000 ft',
     towSpeed: 60,
     submittedAt: T,
+    queuedAt: fields.submittedAt ?? T,
     ...waitingFlightFields(),
     ...fields,
   };

@@ -80,10 +80,13 @@ export function rentalDescription(input: {
   const notes: string[] = [];
   const shared = sharedText(input.payerNames);
   if (shared) notes.push(shared);
-  input.shares.forEach((share, index) => {
-    const text = blockText(share);
-    if (text) notes.push(shared ? `${input.payerNames[index]}: ${text}` : text);
-  });
+  // A shared entry is on both payers' accounts: a block is its holder's to see, in their own breakdown (issue 25 item 6).
+  if (!shared) {
+    for (const share of input.shares) {
+      const text = blockText(share);
+      if (text) notes.push(text);
+    }
+  }
   return clip(`Rental: ${input.glider}, ${flownAndBilledText(input.launchedAtMs, input.landedAtMs)}${notes.length > 0 ? ` (${notes.join('; ')})` : ''}`);
 }
 

@@ -37,6 +37,7 @@ export async function getClubInfo(db: Kysely<DB>, ctx: MemberContext): Promise<C
     warningLevelCents: club.warning_level_cents,
     minimumLevelCents: club.minimum_level_cents,
     paymentMethods: club.payment_methods,
+    lateEntryMinutes: club.late_entry_minutes,
   };
 }
 

@@ -12,7 +12,8 @@ import { findClubByName, lockClub, updateClub, type ClubRecord } from './repo.ts
 
 /**
  * Club settings (admin): name, links, message, time zone, currency, height
- * unit, tax rates, membership year end, balance levels, payment methods.
+ * unit, tax rates, membership year end, balance levels, payment methods,
+ * and the minutes after which a tap time is recorded as entered late.
  * The message is stored as written and sanitised whenever it is shown
  * (session, club info). Here it is the editor's source text, answered as
  * written so the admin edits what they wrote; the editor shows it as text,
@@ -35,6 +36,7 @@ function clubSettingsItem(club: ClubRecord): ClubSettingsItem {
     warningLevelCents: club.warning_level_cents,
     minimumLevelCents: club.minimum_level_cents,
     paymentMethods: club.payment_methods,
+    lateEntryMinutes: club.late_entry_minutes,
   };
 }
 
@@ -85,6 +87,8 @@ export async function updateClubSettings(db: Kysely<DB>, ctx: MemberContext, set
       warning_level_cents: settings.warningLevelCents,
       minimum_level_cents: settings.minimumLevelCents,
       payment_methods: settings.paymentMethods,
+      // An app that does not know the allowance leaves it as it is.
+      ...(settings.lateEntryMinutes === undefined ? {} : { late_entry_minutes: settings.lateEntryMinutes }),
     });
     return clubSettingsItem(row);
   });

@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { FlightActionResult } from '@flightline/domain/api-types';
 import { clubClockTime, clubDayBounds, isMembershipActive } from '@flightline/domain/club-time';
+import { isEnteredLate } from '@flightline/domain/late-entry';
 import type { UpdateFlight } from '@flightline/domain/schemas/flights';
 import type { DB } from '../../db/schema.ts';
 import { assertSameClub, hasRight, type MemberContext } from '../../http/context.ts';
@@ -76,14 +77,28 @@ const TIME_OF: Record<Exclude<LineAction, 'ChangeFlight'>, string> = {
 /**
  * When the event happened: `time` — the tap, or the line page's "Happened N
  * Minutes ago" — or now. A phone's outbox may deliver it minutes later; it
- * keeps its time. Never ahead of now (beyond the clock skew, taken as now),
- * never before the flight's day.
+ * keeps its time (marked entered late beyond the club's allowance). Never
+ * ahead of now (beyond the clock skew, taken as now), never before the
+ * flight's day, nor before the event it follows (notBefore).
  */
 function eventTime(ctx: MemberContext, flight: FlightStateRow, time: number | undefined, what: string): Date {
   const ms = time ?? ctx.now;
   if (ms > ctx.now + CLOCK_SKEW_MS) throw badRequest(`The ${what} time is in the future`);
   if (ms < clubDayBounds(flight.day, ctx.club.time_zone).startMs) throw badRequest(`The ${what} time is before the flight's day (${flight.day})`);
   return new Date(Math.min(ms, ctx.now));
+}
+
+/**
+ * An event can't happen before the one it follows (issue 25 item 2): no
+ * launch or removal before the request, no release height or undo before the
+ * launch, no undo of a landing before it. A tap up to the clock skew before
+ * it (two phones' clocks drift) is taken as at it; earlier is refused, naming
+ * the time it follows in the club's clock.
+ */
+function notBefore(ctx: MemberContext, at: Date, after: Date, refusal: string): Date {
+  if (at >= after) return at;
+  if (after.getTime() - at.getTime() <= CLOCK_SKEW_MS) return after;
+  throw badRequest(`${refusal} (${clubClockTime(after.getTime(), ctx.club.time_zone)})`);
 }
 
 function assertNotCancelled(flight: FlightStateRow): void {
@@ -141,7 +156,7 @@ async function apply(trx: Transaction<DB>, ctx: MemberContext, flight: FlightSta
     case 'Launch': {
       assertNotCancelled(flight);
       if (flight.launched_at !== null) throw await alreadyLaunched(trx, ctx, flight);
-      const at = when();
+      const at = notBefore(ctx, when(), flight.submitted_at, "The launch time can't be before the flight was requested");
       const crew = await launchCrew(trx, ctx, body);
       const launched = await updateFlightState(trx, clubId, flight.id, { launched_at: at, accepted_at: flight.accepted_at ?? at, tug: crew.tug, tow_pilot: crew.towPilot });
       await postLaunchCharges(trx, billing, launched);
@@ -160,7 +175,7 @@ async function apply(trx: Transaction<DB>, ctx: MemberContext, flight: FlightSta
     case 'UndoLaunch': {
       assertLaunched(flight);
       if (flight.landed_at !== null) throw conflict('Flight already landed: undo the landing first');
-      const at = when();
+      const at = notBefore(ctx, when(), flight.launched_at!, "The undo time can't be before the launch");
       // The launch did not happen: its crew, time and release height go with it; the glider stays Flying (waiting).
       const undone = await updateFlightState(trx, clubId, flight.id, {
         launched_at: null,
@@ -177,7 +192,7 @@ async function apply(trx: Transaction<DB>, ctx: MemberContext, flight: FlightSta
     case 'UndoLanding': {
       assertNotCancelled(flight);
       if (flight.landed_at === null) throw conflict('Flight not landed yet');
-      const at = when();
+      const at = notBefore(ctx, when(), flight.landed_at, "The undo time can't be before the landing");
       await findItemForUpdate(trx, 'glider', clubId, flight.glider);
       if (await unfinishedFlightOfGlider(trx, clubId, flight.glider, flight.id)) {
         throw conflict(`Glider ${flight.glider} is on another flight now: land or remove that flight first`);
@@ -190,7 +205,7 @@ async function apply(trx: Transaction<DB>, ctx: MemberContext, flight: FlightSta
     case 'CancelRequest': {
       assertNotCancelled(flight);
       if (flight.launched_at !== null) throw conflict('Flight already launched: undo the launch first');
-      const at = when();
+      const at = notBefore(ctx, when(), flight.submitted_at, "The removal time can't be before the flight was requested");
       await updateFlightState(trx, clubId, flight.id, { cancelled_at: at });
       await updateItem(trx, 'glider', clubId, flight.glider, { status: 'Ready' });
       // An intro flight's intro is free for another flight.
@@ -205,7 +220,7 @@ async function apply(trx: Transaction<DB>, ctx: MemberContext, flight: FlightSta
           currentReleaseHeight: flight.release_height,
         });
       }
-      const at = when();
+      const at = notBefore(ctx, when(), flight.launched_at!, "The release height time can't be before the launch");
       const released = await updateFlightState(trx, clubId, flight.id, { release_height: body.releaseHeight, release_set_by: ctx.user.id });
       await postReleaseHeightCharges(trx, billing, released);
       return at;
@@ -242,12 +257,16 @@ export async function updateFlight(db: Kysely<DB>, ctx: MemberContext, body: Upd
         throw conflict(`${which} is locked: its day is on or before the lock date ${lockDate}`);
       }
       const happenedAt = await apply(trx, ctx, flight, body);
+      // Kept at its tap time; one that took longer than the club allows to arrive is marked in the flight's history.
+      const enteredLate = body.action !== 'ChangeFlight' && isEnteredLate(happenedAt.getTime(), ctx.now, ctx.club.late_entry_minutes);
       const stored = await findFlight(trx, ctx.club.id, id);
-      const answer: FlightActionResult = {
-        statusCode: 200,
-        message: message(body.action, id),
-        flight: flightRecord(stored!, { userId: ctx.user.id, lockDate }),
-      };
+      const record = flightRecord(stored!, { userId: ctx.user.id, lockDate });
+      // The action is stored after its answer: the answer names its own late entry.
+      if (enteredLate) {
+        const byName = `${ctx.user.firstName} ${ctx.user.lastName}`.trim();
+        record.lateEntries.push({ action: body.action, by: ctx.user.id, byName, happenedAt: happenedAt.getTime(), receivedAt: ctx.now });
+      }
+      const answer: FlightActionResult = { statusCode: 200, message: message(body.action, id), flight: record };
       await insertAction(trx, {
         club_id: ctx.club.id,
         flight_id: id,
@@ -255,6 +274,7 @@ export async function updateFlight(db: Kysely<DB>, ctx: MemberContext, body: Upd
         by: ctx.user.id,
         happened_at: happenedAt,
         entered_at: new Date(ctx.now),
+        entered_late: enteredLate,
         idempotency_key: key ?? null,
         response: JSON.stringify(answer),
       });

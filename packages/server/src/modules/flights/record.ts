@@ -1,6 +1,8 @@
 import type { FlightRecord } from '@flightline/domain/api-types';
 import type { FlightRow } from './repo.ts';
 
+type LateEntry = FlightRecord['lateEntries'][number];
+
 /** Who reads the record: costs are theirs to see only on their own flights; the lock date locks a day's flights. */
 export interface RecordViewer {
   userId: string;
@@ -33,6 +35,7 @@ export function flightRecord(row: FlightRow, viewer: RecordViewer): FlightRecord
     introRef: row.intro_id ?? '',
     towSpeed: row.tow_speed_kn,
     submittedAt: row.submitted_at.getTime(),
+    queuedAt: (row.entered_late_at ?? row.submitted_at).getTime(),
     acceptedAt: ms(row.accepted_at),
     launchedAt: ms(row.launched_at),
     offTowAt: ms(row.off_tow_at),
@@ -48,5 +51,12 @@ export function flightRecord(row: FlightRow, viewer: RecordViewer): FlightRecord
     flightCost: showCosts ? row.flight_cost_cents : null,
     flightLocked: viewer.lockDate !== null && row.day <= viewer.lockDate,
     corrections: row.corrections.map((c) => ({ by: c.by ?? '', byName: c.byName, submittedAt: Number(c.submittedAt), changes: c.changes })),
+    lateEntries: row.late_entries.map((e) => ({
+      action: e.action as LateEntry['action'],
+      by: e.by ?? '',
+      byName: e.byName,
+      happenedAt: Number(e.happenedAt),
+      receivedAt: Number(e.receivedAt),
+    })),
   };
 }

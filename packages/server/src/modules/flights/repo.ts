@@ -17,8 +17,17 @@ export interface CorrectionJson {
   changes: Record<string, [unknown, unknown]>;
 }
 
-/** A flight with its log corrections, oldest first: what a FlightRecord is made from. */
-export type FlightRow = FlightStateRow & { corrections: CorrectionJson[] };
+/** A line action entered late (0021), with the sender's name. */
+export interface LateEntryJson {
+  action: string;
+  by: string | null;
+  byName: string;
+  happenedAt: number;
+  receivedAt: number;
+}
+
+/** A flight with its log corrections and late entries, oldest first: what a FlightRecord is made from. */
+export type FlightRow = FlightStateRow & { corrections: CorrectionJson[]; late_entries: LateEntryJson[] };
 
 /**
  * The corrections of each listed flight as one JSON array in the same row, so
@@ -33,9 +42,23 @@ const corrections = sql<CorrectionJson[]>`coalesce((
     from flight_correction c left join "user" u on u.id = c.by
    where c.club_id = flight.club_id and c.flight_id = flight.id), '[]'::jsonb)`.as('corrections');
 
+/** Its line actions entered late, in the same row (flight_action's (club_id, flight_id, id) index finds them). */
+const lateEntries = sql<LateEntryJson[]>`coalesce((
+  select jsonb_agg(jsonb_build_object(
+           'action', a.action,
+           'by', a.by,
+           'byName', coalesce(u."firstName" || ' ' || u."lastName", ''),
+           'happenedAt', (extract(epoch from a.happened_at) * 1000)::bigint,
+           'receivedAt', (extract(epoch from a.entered_at) * 1000)::bigint) order by a.id)
+    from flight_action a left join "user" u on u.id = a.by
+   where a.club_id = flight.club_id and a.flight_id = flight.id and a.entered_late), '[]'::jsonb)`.as('late_entries');
+
 function flights(db: Db, clubId: string) {
-  return db.selectFrom('flight').selectAll('flight').select(corrections).where('flight.club_id', '=', clubId);
+  return db.selectFrom('flight').selectAll('flight').select(corrections).select(lateEntries).where('flight.club_id', '=', clubId);
 }
+
+/** The queue's order: a request entered late stands where it arrived, not where its tap time would put it (0021). */
+const queuedAt = sql<Date>`coalesce(flight.entered_late_at, flight.submitted_at)`;
 
 export function findFlight(db: Db, clubId: string, id: string): Promise<FlightRow | undefined> {
   return flights(db, clubId).where('flight.id', '=', id).executeTakeFirst();
@@ -79,10 +102,10 @@ export async function setFlightMoney(trx: Transaction<DB>, clubId: string, fligh
 function flightsOfDayQuery(db: Db, clubId: string, day: string, options: { includeCancelled: boolean }) {
   let query = flights(db, clubId).where('flight.day', '=', day);
   if (!options.includeCancelled) query = query.where('flight.cancelled_at', 'is', null);
-  return query.orderBy('flight.submitted_at').orderBy('flight.id');
+  return query.orderBy(queuedAt).orderBy('flight.id');
 }
 
-/** A day's flights in submission order; cancelled ones only when asked. */
+/** A day's flights in queue order (submission, or a late request's arrival); cancelled ones only when asked. */
 export function listFlightsOfDay(db: Db, clubId: string, day: string, options: { includeCancelled: boolean }): Promise<FlightRow[]> {
   return flightsOfDayQuery(db, clubId, day, options).execute();
 }
@@ -107,7 +130,7 @@ function lineFlightsQuery(db: Db, clubId: string, day: string) {
     )
     .where('flight.cancelled_at', 'is', null)
     .orderBy('flight.day')
-    .orderBy('flight.submitted_at')
+    .orderBy(queuedAt)
     .orderBy('flight.id');
 }
 
@@ -273,7 +296,7 @@ export async function recentGlidersOfPilot(db: Db, clubId: string, userId: strin
 // ── The line page's poll ─────────────────────────────────────────────────────
 
 /** A flight's instants: JSON carries them as text, a row as Dates. */
-const FLIGHT_INSTANTS = ['submitted_at', 'accepted_at', 'launched_at', 'off_tow_at', 'landed_at', 'cancelled_at', 'created_at'] as const;
+const FLIGHT_INSTANTS = ['submitted_at', 'entered_late_at', 'accepted_at', 'launched_at', 'off_tow_at', 'landed_at', 'cancelled_at', 'created_at'] as const;
 
 /** A flight row that came back inside a JSON array (instants as ISO text) as the row it is. */
 function flightRowOfJson(json: object): FlightRow {

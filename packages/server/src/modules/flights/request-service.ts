@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { FlightCreated, IntroItem } from '@flightline/domain/api-types';
 import { clubDayBounds, clubToday, isMembershipActive } from '@flightline/domain/club-time';
 import type { FlyWith } from '@flightline/domain/crew-rules';
+import { isEnteredLate } from '@flightline/domain/late-entry';
 import { flightRequestSchema, type FlightRequest } from '@flightline/domain/schemas/flights';
 import type { DB } from '../../db/schema.ts';
 import { assertSameClub, type MemberContext } from '../../http/context.ts';
@@ -221,7 +222,8 @@ async function checkFunds(trx: Transaction<DB>, ctx: MemberContext, request: Fli
 /**
  * When the person tapped Place on flight line: `submittedAt`, which a phone's
  * outbox may deliver minutes later, or now. Never ahead of now (beyond the
- * clock skew, taken as now), never before today in the club's zone.
+ * clock skew, taken as now), never before today in the club's zone. Older
+ * than the club's allowance, it is kept but entered late (placeFlight).
  */
 function submittedTime(ctx: MemberContext, tapped: number | undefined, today: string): Date {
   const ms = tapped ?? ctx.now;
@@ -239,6 +241,8 @@ async function placeFlight(trx: Transaction<DB>, ctx: MemberContext, id: string,
   const glider = await checkGlider(trx, ctx, request);
   const launchType = await checkLaunchType(trx, ctx, request, second.intro);
   const balanceCents = await checkFunds(trx, ctx, request, pilot, second);
+  // Kept at its tap time, but one that took longer than the club allows to arrive queues by its arrival (0021).
+  const late = isEnteredLate(submittedAt.getTime(), ctx.now, ctx.club.late_entry_minutes);
 
   await insertFlight(trx, {
     club_id: clubId,
@@ -265,6 +269,7 @@ async function placeFlight(trx: Transaction<DB>, ctx: MemberContext, id: string,
     water_weight_kg: request.waterWeight,
     submitted_at: submittedAt,
     submitted_by: ctx.user.id,
+    entered_late_at: late ? new Date(ctx.now) : null,
   });
   await updateItem(trx, 'glider', clubId, glider.id, { status: 'Flying' });
   let intro: IntroItem | undefined;
@@ -288,6 +293,7 @@ async function placeFlight(trx: Transaction<DB>, ctx: MemberContext, id: string,
     by: ctx.user.id,
     happened_at: submittedAt,
     entered_at: new Date(ctx.now),
+    entered_late: late,
     response: JSON.stringify(answer),
   });
   return answer;

@@ -4,6 +4,7 @@ import { ACCOUNT, type PostingLine } from '@flightline/domain/ledger';
 import { shareCharge } from '@flightline/domain/flight-postings';
 import type { DB } from '../../db/schema.ts';
 import type { MemberContext } from '../../http/context.ts';
+import { recordedTimes } from '../flights/recorded-times.ts';
 import { notFound } from '../../http/errors.ts';
 import { historyText } from './descriptions.ts';
 import { findEntryBreakdown, transactionPostings } from './posting-repo.ts';
@@ -15,7 +16,7 @@ const sum = (lines: readonly PostingLine[]) => lines.reduce((total, line) => tot
  * What one charge on a member's account was made of (docs/accounting.md,
  * "Charge breakdowns"): the member's part before tax, each tax and the total,
  * and for a flight's tow or rental the price rule's figures frozen with the
- * entry. A reversal shows the figures of the entry it reverses, taken back.
+ * entry — with the member's own part only, and who recorded its times. A reversal shows the figures of the entry it reverses, taken back.
  * Entries without frozen figures (other charges, flight charges posted before
  * them) are explained from their postings: the member's share of the revenue
  * and of each tax, as the ledger split them.
@@ -39,6 +40,9 @@ export async function getChargeBreakdown(
   const original = entry.reverses_id === null ? entry : await findEntryBreakdown(db, ctx.club.id, entry.reverses_id);
   const flight = original?.breakdown ?? null;
   const part = flight?.payers.find((payer) => payer.memberId === memberId);
+  // Each payer sees their own part: a co-payer's share, block and what it has left are theirs (issue 25 item 6).
+  const sharedWith = part ? flight!.payers.filter((payer) => payer.memberId !== memberId).map((payer) => payer.name) : [];
+  const times = part && original ? await recordedTimes(db, ctx.club.id, flight!, original) : [];
   const figures = part
     ? { netCents: part.netCents, taxes: part.taxes, totalCents: part.totalCents }
     : fromPostings(lines, members, memberId, sign);
@@ -52,7 +56,9 @@ export async function getChargeBreakdown(
     netCents: sign * figures.netCents,
     taxes: figures.taxes.map((tax) => ({ name: tax.name, cents: sign * tax.cents })),
     totalCents: sign * figures.totalCents,
-    flight: part ? flight : null,
+    flight: part ? { ...flight!, payers: [part] } : null,
+    sharedWith,
+    times,
   };
 }
 

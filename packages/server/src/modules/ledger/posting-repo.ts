@@ -24,7 +24,7 @@ export function findTransaction(db: Db, clubId: string, id: number) {
 export function findEntryBreakdown(db: Db, clubId: string, id: number) {
   return db
     .selectFrom('ledger_transaction')
-    .select(['id', 'effective_at', 'transaction_type', 'description', 'note', 'reverses_id', 'breakdown'])
+    .select(['id', 'effective_at', 'entered_at', 'transaction_type', 'description', 'note', 'reverses_id', 'breakdown'])
     .where('club_id', '=', clubId)
     .where('id', '=', id)
     .executeTakeFirst();

@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { chargeBreakdownQuery } from '../../lib/api/charges.ts';
 import { errorMessage } from '../../lib/api.ts';
+import { useSession } from '../../lib/session.ts';
 import { Loading } from '../page-state.tsx';
 import { ChargeView } from './charge-view.tsx';
 import './charge-dialog.css';
@@ -18,6 +19,8 @@ export interface ChargeDialogProps {
 export function ChargeDialog({ club, transactionId, userID, onClose }: ChargeDialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const charge = useQuery(chargeBreakdownQuery(club, transactionId, userID));
+  // Times in the club's clock, as every screen shows them.
+  const timeZone = useSession().data?.clubTimeZone || Intl.DateTimeFormat().resolvedOptions().timeZone;
   useEffect(() => {
     const dialog = ref.current;
     if (dialog && !dialog.open) dialog.showModal();
@@ -42,7 +45,7 @@ export function ChargeDialog({ club, transactionId, userID, onClose }: ChargeDia
             Could not load this charge. {errorMessage(charge.error)}
           </div>
         ) : (
-          <ChargeView charge={charge.data} />
+          <ChargeView charge={charge.data} timeZone={timeZone} />
         )}
         <div className="d-flex justify-content-end mt-3">
           <button type="button" className="btn btn-secondary" onClick={() => ref.current?.close()}>

@@ -6,9 +6,9 @@ import { ChargeView } from './charge-view.tsx';
 
 /** The text a person reads, one line per figure row. */
 function lines(charge: ChargeBreakdown): string[] {
-  const html = renderToStaticMarkup(<ChargeView charge={charge} />);
+  const html = renderToStaticMarkup(<ChargeView charge={charge} timeZone="America/Toronto" />);
   return html
-    .replace(/<\/(dd|p)>/g, '\n')
+    .replace(/<\/(dd|p|li)>/g, '\n')
     .replace(/<[^>]+>/g, ' ')
     .split('\n')
     .map((line) => line.replace(/\s+/g, ' ').replace(/&amp;/g, '&').trim())
@@ -28,6 +28,8 @@ const variableTow: ChargeBreakdown = {
   taxes: [{ name: 'HST', cents: 488 }],
   totalCents: 4238,
   flight: variableTowDetail('f1', 'pat'),
+  sharedWith: [],
+  times: [],
 };
 
 describe('a charge explained', () => {
@@ -65,9 +67,10 @@ describe('a charge explained', () => {
         taxRates: [{ name: 'HST', rate: 0.13 }],
         payers: [
           { ...part, listCents: 2250, block: { name: 'Season 600', units: 'minutes', drawn: 30, leftAfter: 570, excessMultiplier: 1.5 }, cashCents: 1125, netCents: 1125, taxes: [{ name: 'HST', cents: 146 }], totalCents: 1271 },
-          { ...part, memberId: 'mo', name: 'Mo Member' },
         ],
       },
+      // The server answers the member's own part only; the co-payer by name.
+      sharedWith: ['Mo Member'],
     };
     expect(lines(rental)).toEqual([
       'Rental: ASK-21, 0:45 flown, 45 min billed',
@@ -79,6 +82,26 @@ describe('a charge explained', () => {
       'Before tax $11.25',
       'HST (13 %) $1.46',
       'Charged to the account $12.71',
+    ]);
+  });
+
+  it('who recorded the times: the launch on time, the landing entered late with when it came, a corrected one by its editor', () => {
+    /** 10:02 on 2025-07-12 in Toronto (EDT, UTC−4). */
+    const launch = Date.parse('2025-07-12T14:02:00Z');
+    const landing = launch + 48 * 60_000;
+    const timed: ChargeBreakdown = {
+      ...variableTow,
+      times: [
+        { event: 'launch', at: launch, byName: 'Irene Instructor', receivedAt: launch + 5_000, enteredLate: false, corrected: false },
+        { event: 'landing', at: landing, byName: 'Gary Ground', receivedAt: landing + 75 * 60_000, enteredLate: true, corrected: false },
+        { event: 'releaseHeight', at: landing + 90 * 60_000, byName: 'Alex Admin', receivedAt: landing + 90 * 60_000, enteredLate: false, corrected: true },
+      ],
+    };
+    const text = lines(timed);
+    expect(text.slice(5, 8)).toEqual([
+      'Launch 10:02, recorded by Irene Instructor',
+      'Landing 10:50, recorded by Gary Ground — entered late, received 12:05',
+      'Release height corrected by Alex Admin',
     ]);
   });
 

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { formatMoney } from '@flightline/domain/money';
 import { chargeBreakdownQuery } from '../../lib/api/charges.ts';
 import { errorMessage } from '../../lib/api.ts';
+import { useSession } from '../../lib/session.ts';
 import { Loading } from '../page-state.tsx';
 import { ChargeView } from './charge-view.tsx';
 import './charge-dialog.css';
@@ -21,6 +22,8 @@ export function FlightCharges({ club, charges }: { club: string; charges: readon
 
 function FlightCharge({ club, label, transactionId }: { club: string; label: string; transactionId: number }) {
   const charge = useQuery(chargeBreakdownQuery(club, transactionId));
+  // Times in the club's clock, as every screen shows them.
+  const timeZone = useSession().data?.clubTimeZone || Intl.DateTimeFormat().resolvedOptions().timeZone;
   return (
     <details className="border rounded px-3 py-2 mb-2">
       <summary className="py-2">
@@ -33,7 +36,7 @@ function FlightCharge({ club, label, transactionId }: { club: string; label: str
         ) : charge.isError ? (
           <p className="text-danger mb-0">Could not load this charge. {errorMessage(charge.error)}</p>
         ) : (
-          <ChargeView charge={charge.data} />
+          <ChargeView charge={charge.data} timeZone={timeZone} />
         )}
       </div>
     </details>

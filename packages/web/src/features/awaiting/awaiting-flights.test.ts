@@ -4,6 +4,7 @@ import { awaitingLabel, isWaiting, towSpeedText, waitingFlights } from './awaiti
 const flight = (id: string, submittedAt: number, change: Record<string, unknown> = {}) => ({
   id,
   submittedAt,
+  queuedAt: submittedAt,
   first: 'Mary',
   last: 'Member',
   glider: 'C-GDSA',
@@ -31,6 +32,10 @@ describe('awaiting launches', () => {
     ];
     expect(waitingFlights(flights).map((f) => f.id)).toEqual(['a', 'b', 'c']);
     expect(isWaiting(flight('x', 1, { cancelledAt: 0 }))).toBe(false);
+  });
+  it('a request entered late waits where it arrived, not where its tap time would put it', () => {
+    const flights = [flight('a', 100), flight('late', 50, { queuedAt: 250 }), flight('b', 200), flight('c', 300)];
+    expect(waitingFlights(flights).map((f) => f.id)).toEqual(['a', 'b', 'late', 'c']);
   });
   it('labels each with first name, last initial, glider and launch type', () => {
     expect(awaitingLabel(flight('a', 1))).toBe('Mary M. C-GDSA 2000 ft');

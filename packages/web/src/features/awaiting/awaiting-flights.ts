@@ -12,9 +12,9 @@ export function isWaiting(flight: Waiting): boolean {
   return flight.acceptedAt === null && flight.launchedAt === null && flight.offTowAt === null && flight.landedAt === null && flight.cancelledAt === null;
 }
 
-/** The waiting flights, first requested first. */
-export function waitingFlights<T extends Waiting & Pick<FlightRecord, 'submittedAt' | 'id'>>(flights: readonly T[]): T[] {
-  return flights.filter(isWaiting).sort((a, b) => a.submittedAt - b.submittedAt || a.id.localeCompare(b.id));
+/** The waiting flights in queue order: first requested first, a request entered late where it arrived (`queuedAt`). */
+export function waitingFlights<T extends Waiting & Pick<FlightRecord, 'queuedAt' | 'id'>>(flights: readonly T[]): T[] {
+  return flights.filter(isWaiting).sort((a, b) => a.queuedAt - b.queuedAt || a.id.localeCompare(b.id));
 }
 
 /** 'Mary M. C-GDSA 2000 ft': pilot first name, first letter of the last name, glider, launch type. */

@@ -35,7 +35,7 @@ const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 
 const PERCENT_WIDTH = '7.5rem';
 const REMOVE_WIDTH = '5.25rem';
 
-type TextKey = 'name' | 'shortName' | 'clubLink' | 'message' | 'currency' | 'warningLevel' | 'minimumLevel';
+type TextKey = 'name' | 'shortName' | 'clubLink' | 'message' | 'currency' | 'warningLevel' | 'minimumLevel' | 'lateEntryMinutes';
 
 /** `/admin/club`: everything an admin sets for the club as a whole. */
 export function ClubSettingsPage() {
@@ -203,6 +203,15 @@ function SettingsEditor({ club, initial, clubMessage }: { club: string; initial:
         </fieldset>
 
         <PaymentMethods form={form} errors={errors} addedRow={addedRow} update={update} onAdd={setAddedRow} />
+
+        <fieldset className="mb-3">
+          <legend className="h5">Flight line</legend>
+          {text('lateEntryMinutes', 'lateEntryMinutes', 'Entered late after (minutes)', {
+            inputMode: 'numeric',
+            maxLength: 5,
+            hint: "A request, launch or landing that reaches the server more than this long after its time (a phone that was offline, or 'Happened N minutes ago') keeps its time but is marked entered late in the flight's history; a late request joins the queue when it arrives.",
+          })}
+        </fieldset>
 
         {/* Save first (on top) on a phone; Back, then Save, side by side on wider screens. */}
         <div className="d-flex flex-column-reverse flex-sm-row justify-content-sm-end gap-2 mt-4">

@@ -42,6 +42,7 @@ describe('the form starts from the stored settings', () => {
       membershipYearEnd: undefined,
       warningLevelCents: undefined,
       minimumLevelCents: undefined,
+      lateEntryMinutes: '30',
     });
   });
 
@@ -172,6 +173,13 @@ describe('each input shows its first message', () => {
       }),
     );
     expect(Object.keys(errors)).toEqual(['paymentMethods.7']);
+  });
+
+  it('the late-entry allowance: whole minutes from 1 to 1440, sent as a number', () => {
+    expect(buildSettings(form({ lateEntryMinutes: ' 45 ' }))).toEqual({ ok: true, settings: { ...DEMO, lateEntryMinutes: 45 } });
+    for (const typed of ['', '0', '1441', '2.5', 'half an hour']) {
+      expect(errorsOf(form({ lateEntryMinutes: typed })), typed).toEqual({ lateEntryMinutes: 'Enter whole minutes from 1 to 1440' });
+    }
   });
 
   it('a time zone the browser does not know', () => {

@@ -1,6 +1,7 @@
 import type { ClubSettingsItem } from '@flightline/domain/api-types';
 import { NEW_CLUB_SETTINGS } from '@flightline/domain/club-defaults';
 import { isValidTimeZone } from '@flightline/domain/club-time';
+import { DEFAULT_LATE_ENTRY_MINUTES, LATE_ENTRY_MESSAGE } from '@flightline/domain/late-entry';
 import { centsToDecimal, parseCents } from '@flightline/domain/money';
 import { clubSettingsSchema, type ClubSettings } from '@flightline/domain/schemas/fleet';
 import { fractionToPercent, PERCENT_MESSAGE, percentToFraction } from './tax-percent.ts';
@@ -36,6 +37,8 @@ export interface SettingsForm {
   warningLevel: string;
   minimumLevel: string;
   paymentMethods: MethodRow[];
+  /** Whole minutes, as typed. */
+  lateEntryMinutes: string;
 }
 
 /**
@@ -63,6 +66,7 @@ export function formFromSettings(item: ClubSettingsItem): SettingsForm {
     warningLevel: centsToDecimal(item.warningLevelCents),
     minimumLevel: centsToDecimal(item.minimumLevelCents),
     paymentMethods: item.paymentMethods.map((name, index) => ({ id: index + 1, name })),
+    lateEntryMinutes: String(item.lateEntryMinutes),
   };
 }
 
@@ -132,6 +136,12 @@ export function buildSettings(form: SettingsForm): BuildResult {
   const warningLevelCents = warning ?? minimum ?? 0;
   const minimumLevelCents = minimum ?? warningLevelCents;
 
+  // Whole minutes typed as digits; the schema checks the range.
+  const lateText = form.lateEntryMinutes.trim();
+  const lateDigits = /^\d{1,5}$/.test(lateText);
+  if (!lateDigits) add('lateEntryMinutes', LATE_ENTRY_MESSAGE);
+  const lateEntryMinutes = lateDigits ? Number(lateText) : DEFAULT_LATE_ENTRY_MINUTES;
+
   const timeZone = form.timeZone.trim();
   if (!timeZone || !isValidTimeZone(timeZone)) add('timeZone', 'Choose a time zone from the list');
 
@@ -149,6 +159,7 @@ export function buildSettings(form: SettingsForm): BuildResult {
     warningLevelCents,
     minimumLevelCents,
     paymentMethods,
+    lateEntryMinutes,
   };
 
   const parsed = clubSettingsSchema.safeParse(body);

@@ -4,7 +4,7 @@ import { FieldFrame } from '../../components/form/field-frame.tsx';
 
 export interface TextExtra {
   type?: string;
-  inputMode?: 'url' | 'decimal' | 'text';
+  inputMode?: 'url' | 'decimal' | 'numeric' | 'text';
   maxLength: number;
   hint?: ReactNode;
   autoComplete?: string;

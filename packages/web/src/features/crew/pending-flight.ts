@@ -28,6 +28,7 @@ export function pendingFlight(data: CrewData, draft: CrewDraft, request: FlightR
     introRef: request.introRef,
     towSpeed: request.towSpeed || (data.readyGliders[request.glider]?.launchSpeed ?? 0),
     submittedAt: where.tappedAt,
+    queuedAt: where.tappedAt,
     ...waitingFlightFields(),
   };
 }

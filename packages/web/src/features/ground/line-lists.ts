@@ -15,7 +15,8 @@ export interface LineLists {
   landed: FlightRecord[];
 }
 
-const bySubmission = (a: FlightRecord, b: FlightRecord) => a.submittedAt - b.submittedAt || a.id.localeCompare(b.id);
+/** The queue's order: a request entered late stands where it arrived (`queuedAt`), not at its tap time. */
+const bySubmission = (a: FlightRecord, b: FlightRecord) => a.queuedAt - b.queuedAt || a.id.localeCompare(b.id);
 
 export function partitionFlights(flights: readonly FlightRecord[]): LineLists {
   const lists: LineLists = { waiting: [], inProgress: [], landed: [] };

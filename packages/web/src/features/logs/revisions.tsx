@@ -1,15 +1,37 @@
 import Accordion from 'react-bootstrap/Accordion';
-import type { FlightCorrection } from '@flightline/domain/api-types';
+import type { FlightCorrection, FlightRecord } from '@flightline/domain/api-types';
+import { lateEntryLine } from '@flightline/domain/late-entry';
 import { revisionOf, type FlightLookups } from './flight-draft.ts';
 
-/** The correction history: who, when, each changed field old → new; newest first. */
-export function Revisions({ corrections, lookups }: { corrections: FlightCorrection[]; lookups: FlightLookups }) {
+/**
+ * The flight's history: the line actions entered late (their time kept, who
+ * sent them and when they came, for the treasurer to check), then the log
+ * corrections — who, when, each changed field old → new; newest first.
+ */
+export function Revisions({
+  corrections,
+  lateEntries = [],
+  lookups,
+}: {
+  corrections: FlightCorrection[];
+  lateEntries?: FlightRecord['lateEntries'];
+  lookups: FlightLookups;
+}) {
   const views = corrections.map((c, i) => revisionOf(c, i, lookups)).reverse();
   return (
     <section aria-labelledby="flight-revisions-title" className="mt-3">
       <h3 id="flight-revisions-title" className="h6">
         Revisions
       </h3>
+      {lateEntries.length > 0 && (
+        <ul className="list-unstyled small mb-2" aria-label="Entered late">
+          {lateEntries.map((entry) => (
+            <li key={`${entry.action}-${entry.receivedAt}-${entry.happenedAt}`} className="py-1 text-break text-warning-emphasis">
+              {lateEntryLine(entry, lookups.timeZone)}
+            </li>
+          ))}
+        </ul>
+      )}
       {views.length === 0 ? (
         <p className="small text-body-secondary mb-0">No corrections.</p>
       ) : (

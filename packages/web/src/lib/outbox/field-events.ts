@@ -40,7 +40,7 @@ export function flightRequestEntry(input: { id: string; date: string; data: Flig
     userName: input.by.userName,
     label: `Flight request: ${input.flight.glider}`,
     flightId: input.id,
-    preview: { ...input.flight, submittedAt: input.tappedAt } satisfies FlightRecord,
+    preview: { ...input.flight, submittedAt: input.tappedAt, queuedAt: input.tappedAt } satisfies FlightRecord,
   };
 }
 
