@@ -39,6 +39,8 @@ export const liveNoticeSchema = z.discriminatedUnion('kind', [
   /** The member's own account changed (a charge, a deposit, a reversal): sent only to that member's streams. */
   z.object({ kind: z.literal('account') }),
   /** The duty roster (duties, swaps) or a day's flying plans changed (docs/duty-roster.md). */
+  /** The OGN feed's state, a suggestion or an unmatched takeoff changed (docs/ogn.md). */
+  z.object({ kind: z.literal('ogn') }),
   z.object({ kind: z.literal('roster'), change: z.enum(['duties', 'swaps', 'plans']), day: isoDay.optional() }),
 ]);
 

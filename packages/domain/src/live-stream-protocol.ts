@@ -6,7 +6,7 @@
  */
 
 /** The kinds of change notice (live-events.ts `LiveNotice['kind']`). */
-export const LIVE_NOTICE_KINDS = ['flight', 'tug', 'glider', 'intro', 'account', 'roster'] as const;
+export const LIVE_NOTICE_KINDS = ['flight', 'tug', 'glider', 'intro', 'account', 'roster', 'ogn'] as const;
 
 export type LiveNoticeKindName = (typeof LIVE_NOTICE_KINDS)[number];
 

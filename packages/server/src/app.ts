@@ -24,6 +24,7 @@ import { refuseCrossSiteWrites } from './http/write-origin.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { createPushSender } from './push/push-sender.ts';
 import { startLiveHub, type LiveHub, type LiveHubOptions } from './modules/live/hub.ts';
+import { startOgnFeed, type OgnFeed, type OgnFeedOptions } from './modules/ogn/feed-service.ts';
 import { registerModules } from './modules/register.ts';
 
 declare module 'fastify' {
@@ -50,10 +51,12 @@ export interface AppDeps {
   trustProxy?: boolean | string;
   /** Oldest client version served (default: the build's MIN_SUPPORTED_VERSION). */
   minClientVersion?: string | undefined;
-  /** Let push subscriptions name http://127.0.0.1 (a test's push service); otherwise only https push services. */
-  pushAllowHttpLoopback?: boolean;
   /** The event streams' heartbeat, lifetime and retention (tests shorten them). */
   live?: LiveHubOptions;
+  /** The OGN feed (docs/ogn.md "The feed"): its APRS-IS server and timings; without it no feed runs (most tests). */
+  ogn?: OgnFeedOptions;
+  /** Let push subscriptions name http://127.0.0.1 (a test's push service); otherwise only https push services. */
+  pushAllowHttpLoopback?: boolean;
 }
 
 export interface App {
@@ -62,6 +65,8 @@ export interface App {
   db: Kysely<DB>;
   /** The change notices' fan-out to this process's event streams: stats() for benchmarks. */
   live: LiveHub;
+  /** The OGN feed of this process, when deps.ogn started one. */
+  ogn: OgnFeed | null;
   /** From now on GET /api/health answers 503, so a proxy takes this process out of rotation before it closes. */
   startDraining(): void;
 }
@@ -139,6 +144,9 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const lifecycle = { draining: false };
   // Open streams would keep the HTTP server from closing: ended first (the phones reconnect elsewhere).
   app.addHook('preClose', async () => live.close());
+  // Off until a club turns it on: it only reads the clubs' settings every 30 s until then.
+  const ogn = deps.ogn ? startOgnFeed(db, now, (message) => app.log.info(message), deps.ogn) : null;
+  if (ogn) app.addHook('preClose', async () => ogn.close());
   mountAuth(app, auth, CLIENT_IP_HEADER);
   registerModules(app, {
     db,
@@ -183,6 +191,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     auth,
     db,
     live,
+    ogn,
     startDraining() {
       lifecycle.draining = true;
     },

@@ -42,6 +42,8 @@ export interface Config {
   logFormat: 'json' | 'pretty';
   /** METRICS_TOKEN: GET /metrics answers Prometheus with `Authorization: Bearer <it>`; unset, 404. */
   metricsToken: string | undefined;
+  /** OGN_APRS_SERVER: the APRS-IS server the OGN feed connects to (host:port), once a club turns the feed on. */
+  ognAprsServer: string;
 }
 
 const TRUST_PROXY_HELP = 'true, or the proxies\' addresses such as 10.0.0.0/8,127.0.0.1 (or loopback, linklocal, uniquelocal)';
@@ -113,5 +115,15 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel,
     logFormat: env.NODE_ENV === 'production' ? 'json' : 'pretty',
     metricsToken,
+    ognAprsServer: readAprsServer(env.OGN_APRS_SERVER),
   };
+}
+
+/** host:port; the port defaults to 14580 (APRS-IS with a filter). */
+function readAprsServer(value: string | undefined): string {
+  const text = (value ?? '').trim() || 'aprs.glidernet.org:14580';
+  const match = /^([A-Za-z0-9.-]+|\[[0-9A-Fa-f:]+\])(?::(\d{1,5}))?$/.exec(text);
+  const port = Number(match?.[2] ?? 14580);
+  if (!match || port < 1 || port > 65535) throw new Error(`OGN_APRS_SERVER must be host:port, such as aprs.glidernet.org:14580, not ${value}`);
+  return `${match[1]}:${port}`;
 }

@@ -45,6 +45,7 @@ async function main() {
     logger: await serverLogger({ level: config.logLevel, format: config.logFormat }),
     metricsToken: config.metricsToken,
     trustProxy: config.trustProxy,
+    ogn: { server: config.ognAprsServer },
   });
   await app.listen({ port: config.port, host: config.host });
   console.log(`Flightline is serving on ${config.publicUrl} (port ${config.port})`);

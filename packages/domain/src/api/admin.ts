@@ -27,6 +27,8 @@ export const gliderItemAnswer = z.object({
   aircraftType: z.string(),
   /** The club day hours since maintenance count from ('YYYY-MM-DD'), or null. */
   maintenanceDate: z.string().nullable(),
+  /** The FLARM/OGN device address; '' for none (docs/ogn.md). The server always sends it. */
+  flarmId: z.string().optional(),
 });
 
 export const tugItemAnswer = z.object({
@@ -34,6 +36,8 @@ export const tugItemAnswer = z.object({
   aircraftType: z.string(),
   places: z.number(),
   status: z.enum(['Ready', 'Not ready']),
+  /** The FLARM/OGN device address; '' for none (docs/ogn.md). The server always sends it. */
+  flarmId: z.string().optional(),
 });
 
 export const launchItemAnswer = z.object({

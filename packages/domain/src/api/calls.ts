@@ -7,6 +7,7 @@ import { getFlights, groundStatus, serveCrew, serveLogs, updateFlight } from './
 import { getGliderLogbook, getGliderLogbooks } from './glider-logbook.ts';
 import { createIntro, getIntros } from './intros.ts';
 import { getLogbookTotals } from './logbook.ts';
+import { decideOgnDetection, getOgnDevice, getOgnLine } from './ogn.ts';
 import { getClubMetrics } from './metrics.ts';
 import { listItems, updateItem } from './items.ts';
 import {
@@ -72,6 +73,9 @@ const definitions = [
   inviteMember,
   acceptInvitation,
   getInvitations,
+  getOgnLine,
+  decideOgnDetection,
+  getOgnDevice,
   createPilot,
   serveAdmin,
   getBalance,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { OGN_MODES } from '../ogn/settings.ts';
 import { clubSettingsSchema } from '../schemas/fleet.ts';
 import { defineCall } from './define-call.ts';
 import { clubParam, clubQuery } from './params.ts';
@@ -34,6 +35,16 @@ export const clubSettingsAnswer = z.object({
   paymentMethods: z.array(z.string()),
   /** Minutes a tap time may be older than its arrival before it is recorded as entered late. */
   lateEntryMinutes: z.number(),
+  /** The OGN feed (docs/ogn.md "Settings"): the settings call answers it; club info leaves it out. */
+  ogn: z
+    .object({
+      mode: z.enum(OGN_MODES),
+      latitude: z.number().nullable(),
+      longitude: z.number().nullable(),
+      elevationMetres: z.number().nullable(),
+      radiusKm: z.number(),
+    })
+    .optional(),
 });
 
 export const listClubs = defineCall({

@@ -89,6 +89,8 @@ export const flightRecordAnswer = z.object({
   corrections: z.array(flightCorrectionAnswer),
   /** Its line actions entered late, oldest first. */
   lateEntries: z.array(lateEntryAnswer),
+  /** Its line actions recorded from the OGN feed (docs/ogn.md), oldest first; the history says "from OGN". */
+  fromOgn: z.array(z.object({ action: z.string(), happenedAt: z.number() })).optional(),
 });
 
 /** A pilot on the crew page (docs/flight-line.md, "What the pages read"). */

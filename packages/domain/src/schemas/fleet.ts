@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { flarmIdSchema, ognSettingsSchema } from '../ogn/settings.ts';
 import { CLUB_LOGO_PATH, LOGO_ADDRESS_REFUSED } from '../club-logo.ts';
 import { firstRangeError, type HeightUnit } from '../height-ranges.ts';
 import { LATE_ENTRY_MESSAGE, MAX_LATE_ENTRY_MINUTES, MIN_LATE_ENTRY_MINUTES } from '../late-entry.ts';
@@ -59,6 +60,8 @@ export const gliderFieldsSchema = z
      * day after the club's today.
      */
     maintenanceDate: dayInRange('Use a real date like 2026-06-30').nullable(),
+    /** The FLARM/OGN device address (the beacon's id field), '' for none; unique among the club's gliders and tugs (docs/ogn.md). */
+    flarmId: flarmIdSchema,
   })
   .strict();
 
@@ -74,6 +77,7 @@ export const GLIDER_DEFAULTS = {
   taxRates: [],
   aircraftType: '',
   maintenanceDate: null,
+  flarmId: '',
 } as const satisfies z.infer<typeof gliderFieldsSchema>;
 
 export const gliderUpdateSchema = nonEmpty(gliderFieldsSchema);
@@ -97,10 +101,12 @@ export const tugFieldsSchema = z
     aircraftType: z.string().trim().max(AIRCRAFT_TYPE_MAX),
     places: z.number().int().min(1, 'Seats must be 1-4').max(4, 'Seats must be 1-4'),
     status: z.enum(['Ready', 'Not ready']),
+    /** The FLARM/OGN device address, '' for none (docs/ogn.md). */
+    flarmId: flarmIdSchema,
   })
   .strict();
 
-export const TUG_DEFAULTS = { aircraftType: '', places: 1, status: 'Not ready' } as const satisfies z.infer<typeof tugFieldsSchema>;
+export const TUG_DEFAULTS = { aircraftType: '', places: 1, status: 'Not ready', flarmId: '' } as const satisfies z.infer<typeof tugFieldsSchema>;
 
 export const tugUpdateSchema = nonEmpty(tugFieldsSchema);
 
@@ -305,6 +311,8 @@ export const clubSettingsSchema = z
       .min(MIN_LATE_ENTRY_MINUTES, LATE_ENTRY_MESSAGE)
       .max(MAX_LATE_ENTRY_MINUTES, LATE_ENTRY_MESSAGE)
       .optional(),
+    /** The OGN feed (docs/ogn.md "Settings"). Optional: an app that does not send it keeps the club's. */
+    ogn: ognSettingsSchema.optional(),
   })
   .strict()
   .refine((s) => s.minimumLevelCents <= s.warningLevelCents, {

@@ -1,9 +1,11 @@
+import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { readConfig } from '../config.ts';
 import { openDatabase, type Database } from '../db/engine.ts';
 import { migrateAs } from '../db/roles.ts';
 import { HttpError } from '../http/errors.ts';
 import { activateMember, createClubWithAdmin, listClubsWithCounts } from '../modules/clubs/bootstrap-service.ts';
+import { importDeviceDatabase } from '../modules/ogn/device-import.ts';
 
 /**
  * npm run club -- <command>: a host's operator bootstraps clubs on the same
@@ -21,6 +23,10 @@ Commands:
       Activate a member who asked to join (or was deactivated).
   list
       The clubs, with their active, inactive and pending members.
+  import-ddb FILE
+      Replace the OGN device database with FILE, the DDB's download
+      (ddb.glidernet.org/download): the glider and tug editors suggest
+      registrations from it, and the feed never records an untracked device.
 
 Uses DATABASE_URL when set, otherwise the embedded database in DATA_DIR (./data);
 stop the server first when it uses the embedded database.`;
@@ -32,6 +38,7 @@ const REQUIRED: Record<string, readonly ('name' | 'timezone' | 'admin' | 'club' 
   create: ['name', 'timezone', 'admin'],
   activate: ['club', 'email'],
   list: [],
+  'import-ddb': [],
 };
 
 function required(values: Record<string, string | boolean | undefined>, name: string): string {
@@ -71,6 +78,11 @@ async function run(database: Database, command: string, values: Record<string, s
         )
         .join('\n');
     }
+    case 'import-ddb': {
+      const file = required(values, 'file');
+      const imported = await importDeviceDatabase(database.db, await readFile(file, 'utf8'));
+      return `Imported ${imported.devices} devices from ${file}${imported.skipped ? ` (${imported.skipped} lines not understood, skipped)` : ''}.`;
+    }
     default:
       throw new UsageError(command ? `Unknown command "${command}"` : 'Name a command');
   }
@@ -100,6 +112,12 @@ async function main(): Promise<number> {
     console.log(USAGE);
     return 0;
   }
+  // import-ddb takes its file as an argument.
+  const file = command === 'import-ddb' ? extra.shift() : undefined;
+  if (command === 'import-ddb' && !file) {
+    console.error(`import-ddb needs the file to import\n\n${USAGE}`);
+    return 1;
+  }
   if (extra.length > 0) {
     console.error(`Unexpected argument "${extra[0]}" (quote names with spaces)\n\n${USAGE}`);
     return 1;
@@ -118,7 +136,7 @@ async function main(): Promise<number> {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 1 });
   try {
     await migrateAs(database, config.migrationDatabaseUrl);
-    console.log(await run(database, command, parsed.values));
+    console.log(await run(database, command, { ...parsed.values, file }));
     return 0;
   } catch (error) {
     if (error instanceof UsageError) {

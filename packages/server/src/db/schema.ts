@@ -81,6 +81,12 @@ export interface ClubTable {
   fee_list: Defaulted<string[]>;
   payment_methods: Defaulted<string[]>;
   created_at: Generated<Date>;
+  /** The OGN feed (0024, docs/ogn.md): off, suggest or record, and the airfield it watches. */
+  ogn_mode: Defaulted<'off' | 'suggest' | 'record'>;
+  ogn_latitude: ColumnType<number | null, number | null | undefined, number | null>;
+  ogn_longitude: ColumnType<number | null, number | null | undefined, number | null>;
+  ogn_elevation_metres: ColumnType<number | null, number | null | undefined, number | null>;
+  ogn_radius_km: Defaulted<number>;
 }
 
 /** A club's change counter (0015): bumped by triggers in every transaction that writes the club's data; the line reads' ETags name it. */
@@ -174,6 +180,8 @@ export interface GliderTable {
   aircraft_type: Defaulted<string>;
   /** The club day hours since maintenance count from (0019). */
   maintenance_date: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The FLARM/OGN device address, 6 hex digits (0024). */
+  flarm_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface TugTable {
@@ -183,6 +191,8 @@ export interface TugTable {
   places: Defaulted<number>;
   status: Defaulted<'Ready' | 'Not ready'>;
   created_at: Generated<Date>;
+  /** The FLARM/OGN device address, 6 hex digits (0024). */
+  flarm_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface HeightRangeRow {
@@ -438,6 +448,52 @@ export interface LiveEventTable {
   at: Generated<Date>;
 }
 
+/** The OGN device database, as imported (0024). */
+export interface OgnDeviceTable {
+  device_id: string;
+  device_type: 'F' | 'O' | 'I';
+  aircraft_model: Defaulted<string>;
+  registration: Defaulted<string>;
+  cn: Defaulted<string>;
+  tracked: boolean;
+  identified: boolean;
+}
+
+/** A detected event the crew decides: a suggestion or an unmatched takeoff (0024). */
+export interface OgnDetectionTable {
+  id: GeneratedAlways<number>;
+  club_id: string;
+  event_key: string;
+  kind: 'takeoff' | 'release' | 'landing';
+  status: 'suggested' | 'unmatched' | 'accepted' | 'dismissed';
+  glider: string;
+  happened_at: Date;
+  tug: string | null;
+  release_height_metres: number | null;
+  off_tow_at: Date | null;
+  flight_id: string | null;
+  day: string;
+  detected_at: Generated<Date>;
+  decided_by: string | null;
+  decided_at: Date | null;
+}
+
+/** What the feed's holder last said of a club's feed (0024). */
+export interface OgnFeedStateTable {
+  club_id: string;
+  connected: boolean;
+  aircraft_in_range: number;
+  last_beacon_at: Date | null;
+  updated_at: Date;
+}
+
+/** The one process holding the OGN feed (0024). */
+export interface OgnFeedLeaseTable {
+  id: Defaulted<boolean>;
+  holder: string;
+  expires_at: Date;
+}
+
 export interface AppSettingTable {
   key: string;
   value: string;
@@ -609,4 +665,8 @@ export interface DB {
   push_subscription: PushSubscriptionTable;
   calendar_feed: CalendarFeedTable;
   flight_next_notice: FlightNextNoticeTable;
+  ogn_device: OgnDeviceTable;
+  ogn_detection: OgnDetectionTable;
+  ogn_feed_state: OgnFeedStateTable;
+  ogn_feed_lease: OgnFeedLeaseTable;
 }

@@ -9,6 +9,7 @@ import { registerLedgerRoutes } from './ledger/routes.ts';
 import { registerLiveRoutes } from './live/routes.ts';
 import { registerMemberRoutes } from './members/routes.ts';
 import { registerNotificationRoutes } from './notifications/routes.ts';
+import { registerOgnRoutes } from './ogn/routes.ts';
 import { registerRosterRoutes } from './roster/routes.ts';
 import { registerSystemRoutes } from './system/routes.ts';
 import { registerTugRoutes } from './tugs/routes.ts';
@@ -26,5 +27,6 @@ export function registerModules(app: FastifyInstance, deps: ModuleDeps): void {
   registerTugRoutes(app, deps);
   registerRosterRoutes(app, deps);
   registerNotificationRoutes(app, deps);
+  registerOgnRoutes(app, deps);
   registerLiveRoutes(app, deps);
 }

@@ -78,3 +78,8 @@ export async function setIntroStaleDays(db: Db, clubId: string, days: number): P
 export async function insertClub(db: Db, values: Insertable<ClubTable>): Promise<ClubRecord> {
   return db.insertInto('club').values(values).returningAll().executeTakeFirstOrThrow();
 }
+
+/** The clubs whose OGN feed is on (docs/ogn.md "The feed"): the feed's holder reads them every 30 s. */
+export function clubsWithOgnFeed(db: Db): Promise<ClubRecord[]> {
+  return db.selectFrom('club').selectAll().where('ogn_mode', '<>', 'off').orderBy('id').execute();
+}

@@ -37,6 +37,13 @@ function clubSettingsItem(club: ClubRecord): ClubSettingsItem {
     minimumLevelCents: club.minimum_level_cents,
     paymentMethods: club.payment_methods,
     lateEntryMinutes: club.late_entry_minutes,
+    ogn: {
+      mode: club.ogn_mode,
+      latitude: club.ogn_latitude,
+      longitude: club.ogn_longitude,
+      elevationMetres: club.ogn_elevation_metres,
+      radiusKm: club.ogn_radius_km,
+    },
   };
 }
 
@@ -89,6 +96,16 @@ export async function updateClubSettings(db: Kysely<DB>, ctx: MemberContext, set
       payment_methods: settings.paymentMethods,
       // An app that does not know the allowance leaves it as it is.
       ...(settings.lateEntryMinutes === undefined ? {} : { late_entry_minutes: settings.lateEntryMinutes }),
+      // The OGN feed (docs/ogn.md): the feed's holder reads it again within 30 s.
+      ...(settings.ogn === undefined
+        ? {}
+        : {
+            ogn_mode: settings.ogn.mode,
+            ogn_latitude: settings.ogn.latitude,
+            ogn_longitude: settings.ogn.longitude,
+            ogn_elevation_metres: settings.ogn.elevationMetres,
+            ogn_radius_km: settings.ogn.radiusKm,
+          }),
     });
     return clubSettingsItem(row);
   });

@@ -93,11 +93,12 @@ export function gliderItem(row: GliderRow): GliderItem {
     taxRates: row.tax_names,
     aircraftType: row.aircraft_type,
     maintenanceDate: row.maintenance_date,
+    flarmId: row.flarm_id ?? '',
   };
 }
 
 export function tugItem(row: TugRow): TugItem {
-  return { id: row.id, aircraftType: row.aircraft_type, places: row.places, status: row.status };
+  return { id: row.id, aircraftType: row.aircraft_type, places: row.places, status: row.status, flarmId: row.flarm_id ?? '' };
 }
 
 export function launchItem(row: LaunchTypeRow): LaunchItem {
@@ -262,7 +263,20 @@ function gliderColumns(fields: Partial<GliderFields>) {
     tax_names: fields.taxRates && distinct(fields.taxRates),
     aircraft_type: fields.aircraftType,
     maintenance_date: fields.maintenanceDate,
+    flarm_id: fields.flarmId === undefined ? undefined : fields.flarmId || null,
   });
+}
+
+/**
+ * A FLARM ID names one aircraft of the club: a glider and a tug never share one (docs/ogn.md "Settings").
+ * The partial unique indexes of 0024 keep it within each table.
+ */
+async function checkFlarmId(trx: Trx, clubId: string, itemId: string, flarmId: string | undefined): Promise<void> {
+  if (!flarmId) return;
+  for (const table of ['glider', 'tug'] as const) {
+    const holder = (await listItems(trx, table, clubId)).find((item) => item.flarm_id === flarmId && item.id !== itemId);
+    if (holder) throw conflict(`FLARM ID ${flarmId} is already ${table === 'glider' ? 'glider' : 'tug'} ${holder.id}'s`);
+  }
 }
 
 async function checkGliderReferences(trx: Trx, club: ClubRecord, fields: Partial<GliderFields>, today: string): Promise<void> {
@@ -295,6 +309,7 @@ export async function saveGlider(db: Kysely<DB>, ctx: MemberContext, input: { id
       const data = parseData(gliderFieldsSchema.partial(), input.data, 'glider');
       const fields: GliderFields = { ...GLIDER_DEFAULTS, blocks: [], taxRates: [], ...data };
       await checkGliderReferences(trx, club, fields, today);
+      await checkFlarmId(trx, club.id, id, fields.flarmId);
       return insertItem(trx, 'glider', { club_id: club.id, id, ...gliderColumns(fields) });
     },
     async change(trx, club, existing) {
@@ -306,6 +321,7 @@ export async function saveGlider(db: Kysely<DB>, ctx: MemberContext, input: { id
         throw conflict('The glider is flying; it becomes Ready when it lands');
       }
       await checkGliderReferences(trx, club, change, today);
+      await checkFlarmId(trx, club.id, id, change.flarmId);
       return updateItem(trx, 'glider', club.id, id, gliderColumns(change));
     },
   });
@@ -314,7 +330,12 @@ export async function saveGlider(db: Kysely<DB>, ctx: MemberContext, input: { id
 // ── Tugs ─────────────────────────────────────────────────────────────────────
 
 function tugColumns(fields: Partial<TugFields>) {
-  return onlyDefined({ aircraft_type: fields.aircraftType, places: fields.places, status: fields.status });
+  return onlyDefined({
+    aircraft_type: fields.aircraftType,
+    places: fields.places,
+    status: fields.status,
+    flarm_id: fields.flarmId === undefined ? undefined : fields.flarmId || null,
+  });
 }
 
 /** update-item TUG (admin): a tug's type, seats and status (Ready or Not ready). */
@@ -327,10 +348,12 @@ export async function saveTug(db: Kysely<DB>, ctx: MemberContext, input: { id: s
     item: tugItem,
     async create(trx, club) {
       const data = parseData(tugFieldsSchema.partial(), input.data, 'tug');
+      await checkFlarmId(trx, club.id, id, data.flarmId);
       return insertItem(trx, 'tug', { club_id: club.id, id, ...tugColumns({ ...TUG_DEFAULTS, ...data }) });
     },
     async change(trx, club) {
       const change = parseData(tugUpdateSchema, input.data, 'tug');
+      await checkFlarmId(trx, club.id, id, change.flarmId);
       return updateItem(trx, 'tug', club.id, id, tugColumns(change));
     },
   });

@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { FlightActionResult } from '@flightline/domain/api-types';
 import { clubClockTime, clubDayBounds, isMembershipActive } from '@flightline/domain/club-time';
 import { isEnteredLate } from '@flightline/domain/late-entry';
+import { OGN_KEY_PREFIX, OGN_USER_ID } from '@flightline/domain/ogn/settings';
 import type { UpdateFlight } from '@flightline/domain/schemas/flights';
 import type { DB } from '../../db/schema.ts';
 import { assertSameClub, hasRight, type MemberContext } from '../../http/context.ts';
@@ -221,7 +222,9 @@ async function apply(trx: Transaction<DB>, ctx: MemberContext, flight: FlightSta
         });
       }
       const at = notBefore(ctx, when(), flight.launched_at!, "The release height time can't be before the launch");
-      const released = await updateFlightState(trx, clubId, flight.id, { release_height: body.releaseHeight, release_set_by: ctx.user.id });
+      // The feed measured when the glider came off tow (docs/ogn.md); a crew's tap of the height is not that moment.
+      const offTow = body.idempotencyKey?.startsWith(OGN_KEY_PREFIX) ? { off_tow_at: at } : {};
+      const released = await updateFlightState(trx, clubId, flight.id, { release_height: body.releaseHeight, release_set_by: ctx.user.id, ...offTow });
       await postReleaseHeightCharges(trx, billing, released);
       return at;
     }
@@ -258,7 +261,8 @@ export async function updateFlight(db: Kysely<DB>, ctx: MemberContext, body: Upd
       }
       const happenedAt = await apply(trx, ctx, flight, body);
       // Kept at its tap time; one that took longer than the club allows to arrive is marked in the flight's history.
-      const enteredLate = body.action !== 'ChangeFlight' && isEnteredLate(happenedAt.getTime(), ctx.now, ctx.club.late_entry_minutes);
+      // The feed's events are detections, not taps: a landing heard last on final is settled minutes later, and is not late.
+      const enteredLate = body.action !== 'ChangeFlight' && ctx.user.id !== OGN_USER_ID && isEnteredLate(happenedAt.getTime(), ctx.now, ctx.club.late_entry_minutes);
       const stored = await findFlight(trx, ctx.club.id, id);
       const record = flightRecord(stored!, { userId: ctx.user.id, lockDate });
       // The action is stored after its answer: the answer names its own late entry.

@@ -58,5 +58,6 @@ export function flightRecord(row: FlightRow, viewer: RecordViewer): FlightRecord
       happenedAt: Number(e.happenedAt),
       receivedAt: Number(e.receivedAt),
     })),
+    ...(row.from_ogn?.length ? { fromOgn: row.from_ogn.map((e) => ({ action: e.action, happenedAt: Number(e.happenedAt) })) } : {}),
   };
 }

@@ -1,5 +1,6 @@
 import { sql, type Insertable, type Kysely, type Selectable, type Transaction, type Updateable } from 'kysely';
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
+import { OGN_KEY_PREFIX } from '@flightline/domain/ogn/settings';
 import type { DB, FlightActionTable, FlightTable } from '../../db/schema.ts';
 import { flaggedActivePilotsQuery, type CrewPilotRow } from '../members/repo.ts';
 import { tugReadingsQuery, type TugReadingRow } from '../tugs/repo.ts';
@@ -27,7 +28,7 @@ export interface LateEntryJson {
 }
 
 /** A flight with its log corrections and late entries, oldest first: what a FlightRecord is made from. */
-export type FlightRow = FlightStateRow & { corrections: CorrectionJson[]; late_entries: LateEntryJson[] };
+export type FlightRow = FlightStateRow & { corrections: CorrectionJson[]; late_entries: LateEntryJson[]; from_ogn?: { action: string; happenedAt: number }[] };
 
 /**
  * The corrections of each listed flight as one JSON array in the same row, so
@@ -53,8 +54,14 @@ const lateEntries = sql<LateEntryJson[]>`coalesce((
     from flight_action a left join "user" u on u.id = a.by
    where a.club_id = flight.club_id and a.flight_id = flight.id and a.entered_late), '[]'::jsonb)`.as('late_entries');
 
+/** Its line actions recorded from the OGN feed, by the feed or a crew's accepted suggestion (their keys say so), in the same row. */
+const fromOgn = sql<{ action: string; happenedAt: number }[]>`coalesce((
+  select jsonb_agg(jsonb_build_object('action', a.action, 'happenedAt', (extract(epoch from a.happened_at) * 1000)::bigint) order by a.id)
+    from flight_action a
+   where a.club_id = flight.club_id and a.flight_id = flight.id and a.idempotency_key like ${`${OGN_KEY_PREFIX}%`}), '[]'::jsonb)`.as('from_ogn');
+
 function flights(db: Db, clubId: string) {
-  return db.selectFrom('flight').selectAll('flight').select(corrections).select(lateEntries).where('flight.club_id', '=', clubId);
+  return db.selectFrom('flight').selectAll('flight').select(corrections).select(lateEntries).select(fromOgn).where('flight.club_id', '=', clubId);
 }
 
 /** The queue's order: a request entered late stands where it arrived, not where its tap time would put it (0021). */
