@@ -24,7 +24,9 @@ describe('logbook totals: GET /api/get-logbook-totals', () => {
   /** Requested by `pilot`, launched `ago` minutes before now and landed `minutes` later (or left in the air). */
   const fly = async (pilot: Person, data: Record<string, unknown>, ago: number, minutes: number | null) => {
     const body = flightBody(pilot.userId, data);
-    const placed = await api.post('/api/update-item/', body, await cookie(pilot));
+    // Requested just before its launch: no launch before its request.
+    t.clock.set(NOW - ago * MINUTE - MINUTE);
+    const placed = await api.post('/api/update-item/', body, await cookie(pilot)).finally(() => t.clock.set(NOW));
     expect(placed.statusCode, placed.body).toBe(200);
     await act({ id: body.id, action: 'Launch', time: NOW - ago * MINUTE, tug: 'C-GTOW' });
     if (minutes !== null) await act({ id: body.id, action: 'Landing', time: NOW - ago * MINUTE + minutes * MINUTE + 40_000 });
