@@ -1,7 +1,17 @@
 import { useSyncExternalStore } from 'react';
 import { notifications, type NotificationItem } from '../lib/notifications-store.ts';
 
-/** An alert (top, role alert) or a toast (bottom, role status): the same box, a toast's a little tighter. */
+/** How many times the same message came: one box for them all (lib/notifications-store.ts). */
+function Repeats({ count }: { count: number }) {
+  return (
+    <span className="badge rounded-pill text-bg-secondary align-self-center">
+      <span aria-hidden="true">×{count}</span>
+      <span className="visually-hidden">Shown {count} times</span>
+    </span>
+  );
+}
+
+/** An alert (top, role alert) or a toast (bottom, role status): the same box, a toast's a little tighter; a repeated one counts. */
 function Item({ item }: { item: NotificationItem }) {
   const alert = item.kind === 'alert';
   return (
@@ -10,6 +20,7 @@ function Item({ item }: { item: NotificationItem }) {
         {item.heading && (alert ? <h4 className="alert-heading h6">{item.heading}</h4> : <strong className="d-block">{item.heading}</strong>)}
         {item.message}
       </div>
+      {item.count > 1 && <Repeats count={item.count} />}
       {item.dismissible && <button type="button" className="btn-close" aria-label="Close" onClick={() => notifications.remove(item.id)} />}
     </div>
   );

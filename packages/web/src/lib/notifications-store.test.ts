@@ -127,4 +127,42 @@ describe('notifications', () => {
     store.remove(id);
     expect(emitted).toBe(1);
   });
+
+  it('the same message five times is one box counting 5, in the newest place (issue 25 item 14)', () => {
+    const { store } = storeWithTimers();
+    const refused = { status: 'danger', heading: 'Could not reverse transaction #41', message: 'Transaction #41 (Launch) is corrected where it was made, not reversed here' } as const;
+    store.alert({ message: 'Another thing' });
+    const ids = [1, 2, 3, 4, 5].map(() => store.alert(refused));
+    const alerts = store.getState().alerts;
+    expect(alerts.map((a) => [a.message, a.count])).toEqual([
+      ['Another thing', 1],
+      [refused.message, 5],
+    ]);
+    // The box is the last one added: removing by its id takes it away.
+    expect(alerts[1]!.id).toBe(ids[4]);
+    store.remove(ids[4]!);
+    expect(store.getState().alerts.map((a) => a.message)).toEqual(['Another thing']);
+  });
+
+  it('only an identical message collapses: another heading, status, text or kind is its own box', () => {
+    const { store } = storeWithTimers();
+    store.alert({ status: 'danger', heading: 'Failed to add funds', message: 'No such member at this club' });
+    store.alert({ status: 'danger', heading: 'Failed to record expense', message: 'No such member at this club' });
+    store.alert({ status: 'warning', heading: 'Failed to add funds', message: 'No such member at this club' });
+    store.alert({ status: 'danger', heading: 'Failed to add funds', message: 'Unknown fee class Hangar' });
+    store.toast({ status: 'danger', heading: 'Failed to add funds', message: 'No such member at this club' });
+    expect(store.getState().alerts.map((a) => a.count)).toEqual([1, 1, 1, 1]);
+    expect(store.getState().toasts.map((t) => t.count)).toEqual([1]);
+  });
+
+  it("a repeat starts the time to hide again: the first one's timer no longer removes the box", () => {
+    const { store, timers } = storeWithTimers();
+    store.toast({ message: 'Could not save', delay: 2500 });
+    store.toast({ message: 'Could not save', delay: 2500 });
+    expect(timers).toHaveLength(2);
+    timers[0]!.fn();
+    expect(store.getState().toasts.map((t) => [t.message, t.count])).toEqual([['Could not save', 2]]);
+    timers[1]!.fn();
+    expect(store.getState().toasts).toEqual([]);
+  });
 });

@@ -5,7 +5,9 @@ import { createListeners } from './listeners.ts';
  * dark); delay default 4000 ms; autohide default true; dismissible defaults
  * to the opposite of autohide when autohide is given, otherwise false; items
  * without a message are ignored; at most 5 toasts and 5 alerts, the oldest
- * dropped first.
+ * dropped first. The same message again (same kind, status, heading and
+ * text) does not stack a second box: the one shown moves to the newest place
+ * with its count up by one, and its time to hide starts again.
  */
 
 export type NotificationStatus = 'success' | 'danger' | 'warning' | 'info' | 'dark';
@@ -30,6 +32,8 @@ export interface NotificationItem {
   dismissible: boolean;
   heading?: string | undefined;
   timestamp: number;
+  /** How many times this same message was given while it was shown (1 the first time). */
+  count: number;
 }
 
 export const MAX_PER_KIND = 5;
@@ -55,13 +59,25 @@ export function makeNotification(kind: NotificationKind, input: NotificationInpu
     dismissible,
     heading: input.heading,
     timestamp: now,
+    count: 1,
   };
 }
 
-/** Add an item, keeping at most 5 of its kind (oldest dropped first). */
+/** Whether two items say the same thing: the same kind, status, heading and message. */
+export function sameNotification(a: NotificationItem, b: NotificationItem): boolean {
+  return a.kind === b.kind && a.status === b.status && a.heading === b.heading && a.message === b.message;
+}
+
+/**
+ * Add an item, keeping at most 5 of its kind (oldest dropped first). An item
+ * saying what one shown already says replaces it, counting both: a person
+ * who taps five times on a refused button reads one message, not five.
+ */
 export function addNotification(state: NotificationState, item: NotificationItem): NotificationState {
   const key = item.kind === 'toast' ? 'toasts' : 'alerts';
-  const list = [...state[key], item];
+  const same = state[key].find((shown) => sameNotification(shown, item));
+  const added = same ? { ...item, count: same.count + item.count } : item;
+  const list = [...state[key].filter((shown) => shown !== same), added];
   return { ...state, [key]: list.slice(Math.max(0, list.length - MAX_PER_KIND)) };
 }
 

@@ -27,17 +27,20 @@ interface FieldFrameProps {
   noteLook?: NoteLook;
   /** The field's validation message, shown under it in place of the note. */
   error?: string | undefined;
+  /** The error comes after a tap, from the server (not as the person types): a screen reader reads it out when it appears. */
+  errorAnnounced?: boolean | undefined;
   /** The input itself, given the `id`. */
   children: ReactNode;
 }
 
 /** The one frame of the form-field kit: a group, its label, the input (with what stands beside it) and the line under it. */
-export function FieldFrame({ id, label, className = 'mb-3', prefix, suffix, groupEnd, groupValidation, note, noteLook = 'muted', error, children }: FieldFrameProps) {
+export function FieldFrame({ id, label, className = 'mb-3', prefix, suffix, groupEnd, groupValidation, note, noteLook = 'muted', error, errorAnnounced, children }: FieldFrameProps) {
   const noteId = `${id}-note`;
+  const grouped = Boolean(prefix || suffix || groupEnd || groupValidation);
   return (
     <Form.Group className={className} controlId={id}>
       <Form.Label>{label}</Form.Label>
-      {prefix || suffix || groupEnd || groupValidation ? (
+      {grouped ? (
         <InputGroup hasValidation={groupValidation}>
           {prefix && <InputGroup.Text>{prefix}</InputGroup.Text>}
           {children}
@@ -48,7 +51,8 @@ export function FieldFrame({ id, label, className = 'mb-3', prefix, suffix, grou
         children
       )}
       {error ? (
-        <Form.Control.Feedback type="invalid" id={noteId}>
+        // Bootstrap shows the message only beside its invalid input; after an input group it must be told to.
+        <Form.Control.Feedback type="invalid" id={noteId} className={grouped ? 'd-block' : undefined} role={errorAnnounced ? 'alert' : undefined}>
           {error}
         </Form.Control.Feedback>
       ) : (

@@ -21,12 +21,14 @@ interface TextInputProps {
   placeholder?: string | undefined;
   /** Text before the input, such as '$'. */
   prefix?: string | undefined;
+  /** The server refused what was posted for this field: shown under it, and read out, in place of the note. */
+  error?: string | undefined;
 }
 
-export function TextInput({ label, value, onChange, disabled, readOnly, maxLength, note, noteVariant = 'muted', autoFocus, inputMode, placeholder, prefix }: TextInputProps) {
+export function TextInput({ label, value, onChange, disabled, readOnly, maxLength, note, noteVariant = 'muted', autoFocus, inputMode, placeholder, prefix, error }: TextInputProps) {
   const id = useId();
   return (
-    <FieldFrame id={id} label={label} prefix={prefix} note={note} noteLook={noteVariant}>
+    <FieldFrame id={id} label={label} prefix={prefix} note={note} noteLook={noteVariant} error={error} errorAnnounced>
       <Form.Control
         value={value}
         onChange={(e) => onChange(e.target.value)}
@@ -37,7 +39,9 @@ export function TextInput({ label, value, onChange, disabled, readOnly, maxLengt
         placeholder={placeholder}
         autoComplete="off"
         autoFocus={autoFocus}
-        aria-describedby={describedBy(id, note)}
+        isInvalid={Boolean(error)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, error ?? note)}
         className={readOnly ? 'bg-body-secondary' : undefined}
       />
     </FieldFrame>
@@ -127,13 +131,22 @@ interface SelectInputProps<V extends string> {
   onChange: (value: V) => void;
   disabled?: boolean | undefined;
   className?: string | undefined;
+  /** The server refused what was posted for this field: shown under it, and read out. */
+  error?: string | undefined;
 }
 
-export function SelectInput<V extends string>({ label, value, options, onChange, disabled, className = 'mb-3' }: SelectInputProps<V>) {
+export function SelectInput<V extends string>({ label, value, options, onChange, disabled, className = 'mb-3', error }: SelectInputProps<V>) {
   const id = useId();
   return (
-    <FieldFrame id={id} label={label} className={className}>
-      <Form.Select value={value} disabled={disabled} onChange={(e) => onChange(e.target.value as V)}>
+    <FieldFrame id={id} label={label} className={className} error={error} errorAnnounced>
+      <Form.Select
+        value={value}
+        disabled={disabled}
+        isInvalid={Boolean(error)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, error)}
+        onChange={(e) => onChange(e.target.value as V)}
+      >
         {options.map((o) => (
           <option key={o.value} value={o.value} disabled={o.disabled}>
             {o.label}

@@ -21,10 +21,13 @@ function OptionGroup({ label, options }: { label: string; options: readonly { va
   );
 }
 
+/** The posted fields the Expense form shows, where a refusal about one of them is shown (taxes: under the form). */
+const EXPENSE_FIELDS = ['amountCents', 'feeType', 'note'] as const;
+
 /** The pilot editor's Expense form: a fee class or expense code charged to the pilot, with its taxes. */
 export function ExpenseForm({ target, feeList, clubRates }: { target: FundsTarget; feeList: readonly string[]; clubRates: Record<string, number> }) {
   const id = useId();
-  const { draft, set, note, setNote, post, pending } = useFundsEntry<ExpenseDraft>(
+  const { draft, set, note, setNote, post, pending, fieldError, formError, refusals } = useFundsEntry<ExpenseDraft>(
     target,
     { success: 'Expense recorded', failure: 'Failed to record expense' },
     { amount: '', feeType: '', taxStatus: 'exempt', taxRates: [] },
@@ -33,6 +36,7 @@ export function ExpenseForm({ target, feeList, clubRates }: { target: FundsTarge
   const problem = expenseProblem(draft);
   const charge = expenseCharge(draft, clubRates);
   const options = expenseTypeOptions(feeList);
+  const feeTypeError = fieldError('feeType');
   const submit = () => {
     const cents = amountCents(draft.amount);
     if (problem !== null || cents === null) return;
@@ -41,22 +45,34 @@ export function ExpenseForm({ target, feeList, clubRates }: { target: FundsTarge
   };
 
   return (
-    <FundsFieldset legend="Expense" problem={problem} submitLabel="Record Expense" pending={pending} onSubmit={submit}>
+    <FundsFieldset legend="Expense" problem={problem} submitLabel="Record Expense" pending={pending} onSubmit={submit} failure={formError(EXPENSE_FIELDS)} refusals={refusals}>
       <AmountInput
         value={draft.amount}
         onChange={(amount) => set({ amount })}
+        error={fieldError('amountCents')}
         note={draft.taxStatus === 'inclusive' ? 'Taxes included in the amount.' : draft.taxStatus === 'exclusive' ? 'Taxes are added to the amount.' : undefined}
       />
       <Form.Group className="mb-3" controlId={`${id}-type`}>
         <Form.Label>Fee class or expense code</Form.Label>
-        <Form.Select value={draft.feeType} onChange={(e) => set({ feeType: e.target.value })}>
+        <Form.Select
+          value={draft.feeType}
+          onChange={(e) => set({ feeType: e.target.value })}
+          isInvalid={Boolean(feeTypeError)}
+          aria-invalid={feeTypeError ? true : undefined}
+          aria-describedby={feeTypeError ? `${id}-type-error` : undefined}
+        >
           <option value="">Choose…</option>
           {options.feeClasses.length > 0 && <OptionGroup label="Fee classes" options={options.feeClasses} />}
           <OptionGroup label="Expense codes" options={options.expenseCodes} />
         </Form.Select>
+        {feeTypeError && (
+          <Form.Control.Feedback type="invalid" id={`${id}-type-error`} role="alert">
+            {feeTypeError}
+          </Form.Control.Feedback>
+        )}
       </Form.Group>
       <TaxFields statuses={TAX_STATUSES} taxStatus={draft.taxStatus} taxRates={draft.taxRates} clubRates={clubRates} onChange={set} />
-      <NoteInput value={note} onChange={setNote} />
+      <NoteInput value={note} onChange={setNote} error={fieldError('note')} />
       {charge && (
         <p className="mb-2" aria-live="polite">
           Charge: <strong>{chargeText(charge, draft.taxStatus)}</strong>
