@@ -39,7 +39,7 @@ async function rowsOf(table: Locator): Promise<string[][]> {
   return table.locator('tbody tr').evaluateAll((rows) => rows.map((row) => Array.from(row.children, (cell) => (cell.textContent ?? '').trim())));
 }
 
-/** The pilot editor's entry tables: [description, date line, amount, balance] per row (an admin's Reverse left out). */
+/** The pilot editor's entry tables, newest first: [description, date line, amount, balance] per row (an admin's "⋯" left out). */
 async function entriesOf(table: Locator): Promise<string[][]> {
   return table.locator('tbody tr').evaluateAll((rows) =>
     rows.map((row) => {
@@ -117,10 +117,10 @@ describe('pilot editor funds at phone size', () => {
     expect(await expense.getByLabel('Amount', { exact: true }).inputValue()).toBe('');
     await balance.getByText('$77.40').waitFor();
 
-    // Recent transactions and the history of the membership year: date, description, amount, balance.
+    // Recent transactions and the history of the membership year, newest first: description, amount, balance.
     const expected = [
-      ['Deposit (Cash) ref R-2044: Spring deposit', '$100.00', '$100.00'],
       ['Hangar: Hangar, May', '-$22.60', '$77.40'],
+      ['Deposit (Cash) ref R-2044: Spring deposit', '$100.00', '$100.00'],
     ];
     const recent = editor.getByRole('table', { name: 'Recent transactions' });
     await recent.getByText('-$22.60').waitFor();
@@ -256,7 +256,8 @@ describe('pilot editor funds at phone size', () => {
     const name = season.start > demoClubToday() ? 'Season rental 600 minNot started' : 'Season rental 600 min';
     expect(await rowsOf(blocks)).toEqual([[name, `${season.start}to ${season.end}`, '600 min']]);
     const recent = await entriesOf(editor.getByRole('table', { name: 'Recent transactions' }));
-    expect(recent.at(-1)!.filter((_, i) => i !== 1)).toEqual(['Block: Season rental 600 min: Club special', '-$282.50', '-$205.10']);
+    // Newest first: the block's entry heads the list.
+    expect(recent[0]!.filter((_, i) => i !== 1)).toEqual(['Block: Season rental 600 min: Club special', '-$282.50', '-$205.10']);
 
     await expectNoPageOverflow(page);
     await shoot(page, 'funds-block', editor.locator('.pilot-funds'));
@@ -268,20 +269,25 @@ describe('pilot editor funds at phone size', () => {
     const { editor, balance } = await openMarysEditor(page);
     await balance.getByText('-$205.10').waitFor();
 
-    // The admin may reverse each of the three entries; the expense's row names its id and date.
+    // The admin may reverse each of the three entries, from the row's "⋯" menu; the expense's row names its id and date.
     const recent = editor.getByRole('table', { name: 'Recent transactions' });
-    const reverseButtons = recent.getByRole('button', { name: /^Reverse transaction #\d+$/ });
-    await reverseButtons.first().waitFor();
-    expect(await reverseButtons.count()).toBe(3);
+    const actionButtons = recent.getByRole('button', { name: /^Actions for transaction #\d+$/ });
+    await actionButtons.first().waitFor();
+    expect(await actionButtons.count()).toBe(3);
+    // No Reverse shows until a row's menu is opened.
+    expect(await recent.getByRole('button', { name: /^Reverse transaction #\d+$/ }).count()).toBe(0);
     const expenseRow = (await entriesOf(recent)).find((r) => r[0] === 'Hangar: Hangar, May')!;
     const [, when, id] = /^(\d{4}-\d{2}-\d{2} \d{2}:\d{2}) #(\d+)$/.exec(expenseRow[1]!)!;
+    const actions = recent.getByRole('button', { name: `Actions for transaction #${id}`, exact: true });
     const reverse = recent.getByRole('button', { name: `Reverse transaction #${id}`, exact: true });
     // Touch-sized at phone width.
-    expect((await reverse.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+    const box = (await actions.boundingBox())!;
+    expect([box.width, box.height].map((side) => side >= 44)).toEqual([true, true]);
 
     // Keep: nothing is posted.
     const question = `Reverse transaction #${id} of ${when} (Hangar: Hangar, May, -$22.60)? A new transaction undoes it; the original stays.`;
     const confirm = page.getByRole('dialog').filter({ hasText: 'A new transaction undoes it' });
+    await actions.click();
     await reverse.click();
     await confirm.getByText(question, { exact: true }).waitFor();
     await confirm.getByRole('button', { name: 'Keep' }).click();
@@ -289,6 +295,7 @@ describe('pilot editor funds at phone size', () => {
     expect(await balance.textContent()).toContain('-$205.10');
 
     // Reverse: the reversal is posted now, +$22.60 (the fee and its HST) to her balance.
+    await actions.click();
     await reverse.click();
     await confirm.getByText(question, { exact: true }).waitFor();
     await shoot(page, 'funds-reverse-confirm');
@@ -296,6 +303,7 @@ describe('pilot editor funds at phone size', () => {
     await page.getByText(`Transaction #${id} reversed`, { exact: true }).waitFor();
     await balance.getByText('-$182.50').waitFor();
 
+    // In posting order (as Mary's own account lists them); the editor lists them newest first.
     const expected = [
       ['Deposit (Cash) ref R-2044: Spring deposit', '$100.00', '$100.00'],
       ['Hangar: Hangar, May', '-$22.60', '$77.40'],
@@ -303,15 +311,15 @@ describe('pilot editor funds at phone size', () => {
       [`Reversal of #${id}`, '$22.60', '-$182.50'],
     ];
     await recent.getByText(`Reversal of #${id}`).waitFor();
-    expect((await entriesOf(recent)).map((r) => [r[0], r[2], r[3]])).toEqual(expected);
+    expect((await entriesOf(recent)).map((r) => [r[0], r[2], r[3]])).toEqual([...expected].reverse());
     const history = editor.getByRole('table', { name: 'Transaction history' });
     await history.getByText(`Reversal of #${id}`).waitFor();
-    expect((await entriesOf(history)).map((r) => [r[0], r[2], r[3]])).toEqual(expected);
+    expect((await entriesOf(history)).map((r) => [r[0], r[2], r[3]])).toEqual([...expected].reverse());
     expect(await editor.getByText(/^Opening balance/).textContent()).toBe('Opening balance $0.00, closing balance -$182.50');
     // Neither the reversed expense nor its reversal offers Reverse again; the deposit and the block still do.
     for (const table of [recent, history]) {
-      expect(await table.getByRole('button', { name: `Reverse transaction #${id}`, exact: true }).count()).toBe(0);
-      expect(await table.getByRole('button', { name: /^Reverse transaction #\d+$/ }).count()).toBe(2);
+      expect(await table.getByRole('button', { name: `Actions for transaction #${id}`, exact: true }).count()).toBe(0);
+      expect(await table.getByRole('button', { name: /^Actions for transaction #\d+$/ }).count()).toBe(2);
     }
     await expectNoPageOverflow(page);
     await shoot(page, 'funds-reversed', editor.locator('.pilot-funds'));

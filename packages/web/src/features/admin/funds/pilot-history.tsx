@@ -1,6 +1,7 @@
-import type { ReactNode } from 'react';
+import { useRef, useState, type ReactNode, type RefObject } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import Button from 'react-bootstrap/Button';
+import Dropdown from 'react-bootstrap/Dropdown';
 import Spinner from 'react-bootstrap/Spinner';
 import type { AccountRow, BlockBalance } from '@flightline/domain/api-types';
 import { Money } from '../../../components/money.tsx';
@@ -11,6 +12,7 @@ import { DateRangeFields } from '../../../components/date-range-fields.tsx';
 import { useSettledRange, type DayRange } from '../../../lib/use-day-range.ts';
 import { usePilotBlocks, usePilotHistory, usePilotRecent } from './funds-api.ts';
 import { blockLeft } from './funds-rules.ts';
+import { newestFirstPage } from './history-pages.ts';
 import { reversibleIds } from './reverse-rules.ts';
 import type { ReverseEntry } from './use-reverse-entry.ts';
 import '../../../app/bootstrap/tables.scss';
@@ -18,8 +20,9 @@ import { TitledSection } from '../../../components/titled-section.tsx';
 
 /**
  * The pilot's money as the editor shows it: the last entries, the history
- * over chosen dates with its running balance, and the blocks. On a phone the
- * tables keep their columns and scroll sideways inside their own box.
+ * over chosen dates with its running balance, and the blocks. Entries are
+ * newest first and the history a page at a time (issue 25 item 13); on a
+ * phone the tables keep their columns and scroll sideways inside their own box.
  */
 
 interface PilotRef {
@@ -40,44 +43,54 @@ function Waiting() {
   return <Loading layout="gap-2 py-2 small" />;
 }
 
-/** A row's Reverse: touch-sized, named for its entry so a screen reader tells the rows apart. */
-function ReverseButton({ row, action }: { row: AccountRow; action: ReverseEntry }) {
+/**
+ * A row's actions: a touch-sized "⋯" named for its entry (so a screen reader
+ * tells the rows apart) opening a menu with Reverse, which asks before it
+ * posts (use-reverse-entry.ts). A red Reverse on every row was a hundred
+ * danger buttons down the editor, each a slip of the thumb from a reversal.
+ */
+function RowActions({ row, action }: { row: AccountRow; action: ReverseEntry }) {
   const pending = action.pendingId === row.id;
   return (
-    <Button
-      variant="outline-danger"
-      size="sm"
-      className="funds-reverse"
-      disabled={action.pendingId !== null}
-      aria-busy={pending}
-      aria-label={`Reverse transaction #${row.id}`}
-      onClick={() => action.reverse(row)}
-    >
-      {pending && <Spinner as="span" animation="border" size="sm" className="me-1" aria-hidden="true" />}
-      Reverse
-    </Button>
+    <Dropdown align="end">
+      <Dropdown.Toggle
+        variant="outline-secondary"
+        size="sm"
+        className="funds-actions"
+        disabled={action.pendingId !== null}
+        aria-busy={pending}
+        aria-label={`Actions for transaction #${row.id}`}
+      >
+        {pending ? <Spinner as="span" animation="border" size="sm" aria-hidden="true" /> : <span aria-hidden="true">⋯</span>}
+      </Dropdown.Toggle>
+      <Dropdown.Menu className="shadow">
+        <Dropdown.Item as="button" type="button" className="text-danger py-2" aria-label={`Reverse transaction #${row.id}`} onClick={() => action.reverse(row)}>
+          Reverse
+        </Dropdown.Item>
+      </Dropdown.Menu>
+    </Dropdown>
   );
 }
 
 interface EntriesTableProps {
+  /** The rows drawn, newest first. */
   rows: readonly AccountRow[];
   timeZone: string;
   label: string;
   empty: string;
   action: ReverseEntry;
-  /** Rows loaded elsewhere (the recent entries, for the history): a reversal there hides Reverse on the entry it reversed. */
-  seen?: readonly AccountRow[];
+  /** The rows whose menu offers Reverse (reverse-rules.ts reversibleIds, over every row loaded). */
+  offered: ReadonlySet<number>;
 }
 
 /**
  * One line per entry: its description over its date, time (club zone) and
- * id — and for an admin, Reverse under them — then the amount and the balance
- * after it: three columns that fit a phone; anything wider scrolls inside the
- * table's own box.
+ * id — for an admin with the row's "⋯" beside them, the text flowing under
+ * it — then the amount and the balance after it: three columns that fit a
+ * phone down to 320 px; anything wider scrolls inside the table's own box.
  */
-function EntriesTable({ rows, timeZone, label, empty, action, seen }: EntriesTableProps) {
+function EntriesTable({ rows, timeZone, label, empty, action, offered }: EntriesTableProps) {
   if (rows.length === 0) return <p className="small text-body-secondary mb-0">{empty}</p>;
-  const offered = reversibleIds(rows, { canReverse: action.canReverse, seen });
   return (
     <div className="table-responsive funds-table border rounded">
       <table className="table table-sm table-striped small align-middle mb-0" aria-label={label}>
@@ -94,15 +107,15 @@ function EntriesTable({ rows, timeZone, label, empty, action, seen }: EntriesTab
             return (
               <tr key={row.id}>
                 <td className="funds-description">
+                  {offered.has(row.id) && (
+                    <div className="funds-row-actions">
+                      <RowActions row={row} action={action} />
+                    </div>
+                  )}
                   <div>{row.description}</div>
                   <div className="text-body-secondary">
                     <span className="text-nowrap">{when.date}</span> <span className="text-nowrap">{when.time}</span> <span className="text-nowrap">#{row.id}</span>
                   </div>
-                  {offered.has(row.id) && (
-                    <div className="mt-1">
-                      <ReverseButton row={row} action={action} />
-                    </div>
-                  )}
                 </td>
                 <MoneyCell cents={row.amountCents} />
                 <MoneyCell cents={row.balanceCents} />
@@ -115,6 +128,29 @@ function EntriesTable({ rows, timeZone, label, empty, action, seen }: EntriesTab
   );
 }
 
+interface PagerProps {
+  label: string;
+  page: ReturnType<typeof newestFirstPage>;
+  onPage: (page: number) => void;
+}
+
+/** Newer and Older under a paged table, and where the page stands ('21–40 of 93'). */
+function Pager({ label, page, onPage }: PagerProps) {
+  return (
+    <nav className="d-flex align-items-center justify-content-between gap-2 mt-2" aria-label={`${label} pages`}>
+      <Button variant="outline-secondary" className="funds-page" disabled={page.page === 0} onClick={() => onPage(page.page - 1)}>
+        Newer
+      </Button>
+      <span className="small text-body-secondary text-center">
+        {page.first}–{page.last} of {page.total}
+      </span>
+      <Button variant="outline-secondary" className="funds-page" disabled={page.page >= page.pages - 1} onClick={() => onPage(page.page + 1)}>
+        Older
+      </Button>
+    </nav>
+  );
+}
+
 /** A read's part once it is in: waiting, the read's error, or what `children` draws from its data. */
 function Loaded<T>({ read, what, children }: { read: UseQueryResult<T>; what: string; children: (data: T) => ReactNode }) {
   if (read.isPending) return <Waiting />;
@@ -122,25 +158,46 @@ function Loaded<T>({ read, what, children }: { read: UseQueryResult<T>; what: st
   return children(read.data);
 }
 
-/** The last 10 entries, oldest first, the last at the balance now. */
+/** The last 10 entries, newest first: the first at the balance now. */
 export function RecentTransactions({ club, userID, timeZone, reverse }: PilotRef & { reverse: ReverseEntry }) {
   const recent = usePilotRecent(club, userID);
   return (
     <Part title="Recent transactions">
       <Loaded read={recent} what="recent transactions">
-        {(data) => <EntriesTable rows={data.transactions} timeZone={timeZone} label="Recent transactions" empty="No transactions yet." action={reverse} />}
+        {(data) => (
+          <EntriesTable
+            rows={[...data.transactions].reverse()}
+            timeZone={timeZone}
+            label="Recent transactions"
+            empty="No transactions yet."
+            action={reverse}
+            offered={reversibleIds(data.transactions, { canReverse: reverse.canReverse })}
+          />
+        )}
       </Loaded>
     </Part>
   );
 }
 
-/** The history between two club days, loaded once the dates settle (500 ms), with the opening and closing balance. */
+/**
+ * The history between two club days, loaded once the dates settle (500 ms),
+ * with the opening and closing balance; newest first, 20 entries a page
+ * (history-pages.ts). New dates start again at the newest page.
+ */
 export function TransactionHistory({ club, userID, timeZone, initial, reverse }: PilotRef & { initial: DayRange; reverse: ReverseEntry }) {
   const { input, setStartDate, setEndDate, problem, settling, range } = useSettledRange(initial);
   const history = usePilotHistory(club, userID, range);
   const data = settling ? undefined : history.data;
   // The recent entries (already loaded above) hold a reversal made today even when the history ends earlier.
   const recent = usePilotRecent(club, userID).data?.transactions ?? [];
+  const rangeKey = range ? `${range.startDate}/${range.endDate}` : '';
+  const [paging, setPaging] = useState({ rangeKey, page: 0 });
+  const top = useRef<HTMLParagraphElement>(null);
+  const turnTo = (page: number) => {
+    setPaging({ rangeKey, page });
+    // The pager is under the table: show the new page from its newest entry.
+    requestAnimationFrame(() => top.current?.scrollIntoView({ block: 'start' }));
+  };
 
   return (
     <Part title="Transaction history">
@@ -152,21 +209,49 @@ export function TransactionHistory({ club, userID, timeZone, initial, reverse }:
       ) : !data ? (
         <Waiting />
       ) : (
-        <>
-          <p className="small mb-1">
-            Opening balance <strong><Money cents={data.openingBalanceCents} /></strong>, closing balance <strong><Money cents={data.balanceCents} /></strong>
-          </p>
-          <EntriesTable
-            rows={data.transactions}
-            timeZone={timeZone}
-            label="Transaction history"
-            empty="No transactions in these dates."
-            action={reverse}
-            seen={recent}
-          />
-        </>
+        <HistoryEntries
+          history={data}
+          page={paging.rangeKey === rangeKey ? paging.page : 0}
+          onPage={turnTo}
+          top={top}
+          timeZone={timeZone}
+          reverse={reverse}
+          recent={recent}
+        />
       )}
     </Part>
+  );
+}
+
+interface HistoryEntriesProps {
+  history: { transactions: AccountRow[]; openingBalanceCents: number; balanceCents: number };
+  page: number;
+  onPage: (page: number) => void;
+  top: RefObject<HTMLParagraphElement | null>;
+  timeZone: string;
+  reverse: ReverseEntry;
+  recent: readonly AccountRow[];
+}
+
+/** The loaded history: its balances, one page of its entries and, when there is more than a page, the pager. */
+function HistoryEntries({ history, page, onPage, top, timeZone, reverse, recent }: HistoryEntriesProps) {
+  const shown = newestFirstPage(history.transactions, page);
+  return (
+    <>
+      <p ref={top} className="small mb-1 funds-history-top">
+        Opening balance <strong><Money cents={history.openingBalanceCents} /></strong>, closing balance <strong><Money cents={history.balanceCents} /></strong>
+      </p>
+      <EntriesTable
+        rows={shown.rows}
+        timeZone={timeZone}
+        label="Transaction history"
+        empty="No transactions in these dates."
+        action={reverse}
+        // Over every entry loaded, not this page's: a reversal on the newest page hides the menu of what it reversed on an older one.
+        offered={reversibleIds(history.transactions, { canReverse: reverse.canReverse, seen: recent })}
+      />
+      {shown.pages > 1 && <Pager label="Transaction history" page={shown} onPage={onPage} />}
+    </>
   );
 }
 

@@ -19,10 +19,12 @@ interface PilotEditorProps {
 }
 
 /**
- * Pilot editor: an admin edits the qualifications, and whether and until when
- * the pilot is Active; an admin or a holder of Can Add User Funds adds
- * deposits, expenses and block time and reads the pilot's transactions and
- * blocks (funds/pilot-funds.tsx).
+ * Pilot editor: an admin or a holder of Can Add User Funds adds deposits,
+ * expenses and block time and reads the pilot's transactions and blocks
+ * (funds/pilot-funds.tsx); an admin edits the qualifications, and whether and
+ * until when the pilot is Active. The funds come first: they are what the
+ * editor is opened for most (issue 25 item 13), and the qualifications sit
+ * just above the changes Save Changes lists.
  */
 export function PilotEditor({ pilot, data, isAdmin, clubTimeZone, onClose }: PilotEditorProps) {
   const id = useId();
@@ -45,7 +47,8 @@ export function PilotEditor({ pilot, data, isAdmin, clubTimeZone, onClose }: Pil
       size="xl"
     >
       {pilot.email && <p className="text-body-secondary text-break">{pilot.email}</p>}
-      <fieldset className="mb-3">
+      <PilotFunds pilot={pilot} data={data} clubTimeZone={clubTimeZone} />
+      <fieldset className="mb-3 pilot-qualifications">
         <legend className="h6">Qualifications</legend>
         {!isAdmin && <p className="small text-body-secondary">Only an admin can change qualifications.</p>}
         {QUALIFICATION_LABELS.map(([key, label]) => (
@@ -74,7 +77,6 @@ export function PilotEditor({ pilot, data, isAdmin, clubTimeZone, onClose }: Pil
           )}
         </div>
       </fieldset>
-      <PilotFunds pilot={pilot} data={data} clubTimeZone={clubTimeZone} />
     </EditorModal>
   );
 }
