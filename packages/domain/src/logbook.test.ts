@@ -29,6 +29,7 @@ function flightRecord(values: Partial<FlightRecord>): FlightRecord {
     launchType: '2000 ft',
     towSpeed: 60,
     submittedAt: TEN,
+    queuedAt: TEN,
     ...waitingFlightFields(),
     ...values,
   };
