@@ -53,3 +53,42 @@ self.addEventListener('sync', (event: Event) => {
   if (sync.tag === OUTBOX_SYNC_TAG) sync.waitUntil(drainOutbox());
 });
 // ──────────────────────────────────────────────────────────────────────────────
+
+// ─── Push notices (docs/duty-roster.md "Telling people") ─────────────────────
+// The server sends { title, body, url, tag } (src/push/push-sender.ts), encrypted for this browser. Shown as a
+// notification; a tap opens its page in an open Flightline window, or a new one.
+self.addEventListener('push', (event: PushEvent) => {
+  let message: { title?: unknown; body?: unknown; url?: unknown; tag?: unknown } = {};
+  try {
+    message = (event.data?.json() ?? {}) as typeof message;
+  } catch {
+    message = { body: event.data?.text() };
+  }
+  const title = typeof message.title === 'string' ? message.title : 'Flightline';
+  const url = typeof message.url === 'string' && message.url.startsWith('/') ? message.url : '/';
+  event.waitUntil(
+    self.registration.showNotification(title, {
+      body: typeof message.body === 'string' ? message.body : '',
+      tag: typeof message.tag === 'string' ? message.tag : undefined,
+      icon: '/icon-192.png',
+      data: { url },
+    }),
+  );
+});
+
+self.addEventListener('notificationclick', (event: NotificationEvent) => {
+  event.notification.close();
+  const url = new URL((event.notification.data as { url?: string } | null)?.url ?? '/', self.location.origin).href;
+  event.waitUntil(
+    (async () => {
+      const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+      const open = windows.find((client) => new URL(client.url).origin === self.location.origin);
+      if (open) {
+        await open.focus();
+        await open.navigate(url);
+        return;
+      }
+      await self.clients.openWindow(url);
+    })(),
+  );
+});

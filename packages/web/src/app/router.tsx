@@ -72,6 +72,8 @@ export const routes: AppRoute[] = [
   { path: '/userAccount', element: member(page(() => import('../features/account/account-summary-page.tsx'), 'AccountSummaryPage')) },
   { path: '/metrics', element: member(page(() => import('../features/metrics/metrics-page.tsx'), 'MetricsPage')) },
   { path: '/gliders', element: member(page(() => import('../features/gliders/gliders-page.tsx'), 'GlidersPage')) },
+  // The duty roster: /roster, /roster/day/:day, /roster/availability, /roster/edit, /roster/notifications (features/roster/roster-routes.tsx).
+  { path: '/roster/*?', element: member(page(() => import('../features/roster/roster-routes.tsx'), 'RosterRoutes')) },
   // Back office
   { path: '/admin', element: member(page(() => import('../features/admin/admin-page.tsx'), 'AdminPage')) },
   { path: '/admin/club', element: member(page(() => import('../features/club-settings/club-settings-page.tsx'), 'ClubSettingsPage')) },

@@ -26,9 +26,13 @@ describe('live notices: which reads a notice makes stale', () => {
     expect(readsAffectedBy(liveNoticeKind(JSON.stringify({ kind: 'account' })), CLUB, ME)).toEqual([['balance', CLUB, ME], ['block-balances', CLUB, ME], ['serve-crew', CLUB]]);
   });
 
+  it('a roster notice: every roster read of the club (duties, swaps, a day’s plans), Home’s duties among them', () => {
+    expect(readsAffectedBy(liveNoticeKind(JSON.stringify({ kind: 'roster', change: 'plans', day: '2025-07-19' })), CLUB, ME)).toEqual([['roster', CLUB]]);
+  });
+
   it('a notice this version cannot read: every line read', () => {
     expect(readsAffectedBy(null, CLUB, ME)).toEqual(lineReads(CLUB, ME));
-    expect(lineReads(CLUB, ME)).toHaveLength(7);
+    expect(lineReads(CLUB, ME)).toHaveLength(8);
   });
 });
 

@@ -19,6 +19,8 @@ export const lineKeys = {
   tugs: (club: string) => tugKeys.club(club),
   balance: (club: string, userID: string) => accountKeys.balance(club, userID),
   blocks: (club: string, userID: string) => accountKeys.blocks(club, userID),
+  // features/roster/api.ts rosterKeys.club, spelled out: importing it would put the roster's reads in every page's bundle.
+  roster: (club: string) => ['roster', club] as const,
 } satisfies Record<string, (club: string, userID: string) => QueryKey>;
 
 /** Every read the live line keeps fresh: read again when the stream (re)opens, and for a notice this version does not know. */
@@ -40,6 +42,9 @@ export function readsAffectedBy(kind: LiveNoticeKindName | null, club: string, u
       return [k.tugs(club), k.groundStatus(club)];
     case 'intro':
       return [k.crew(club), k.groundStatus(club)];
+    case 'roster':
+      // The roster screens and Home's duties: duties, swap offers, a day's plans (docs/duty-roster.md).
+      return [k.roster(club)];
     case 'account':
       // The member's balance and blocks on Home, and the balance the crew page checks.
       return [k.balance(club, userID), k.blocks(club, userID), k.crew(club)];

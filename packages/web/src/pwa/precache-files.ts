@@ -16,6 +16,7 @@ export const BACK_OFFICE_SCREENS = [
   'src/features/exports/export-page.tsx',
   'src/features/accounting/accounting-summary-page.tsx',
   'src/features/accounting/accounting-admin-page.tsx',
+  'src/features/roster/roster-editor-page.tsx',
 ];
 
 /** What the bundler says about one output chunk. */

@@ -9,9 +9,13 @@ import { NO_CLUB_NOTICE, NOT_ACTIVATED_NOTICE } from '../../components/require-m
 import { clubToday } from '../../lib/club-dates.ts';
 import { holdsServedPage, releaseServedPage } from '../../lib/first-paint.ts';
 import { failedToLoad } from '../../lib/offline-status.ts';
+import { optionalPart } from '../../lib/optional-part.tsx';
 import { useSession } from '../../lib/session.ts';
 import { ActiveFlights, useFlightsOfDay } from './active-flights.tsx';
 import { useBalance, useBlockBalances } from './api.ts';
+
+// The member's duties: loaded after the page, so Home's own bundle stays within its budget.
+const MyDuties = optionalPart(async () => (await import('./my-duties.tsx')).MyDuties);
 
 // The first screen on a phone, counted in the bundle budget: plain JSX with
 // Bootstrap classes, no react-bootstrap, date or form library. The server
@@ -81,6 +85,7 @@ function MemberHome({ session: s, club, userID }: { session: SessionInfo; club: 
       </nav>
       <AccountLines balance={balance} blocks={blocks} />
       <ActiveFlights flights={flights} userID={userID} timeZone={s.clubTimeZone} />
+      <MyDuties club={club} userID={userID} today={clubToday(s.clubTimeZone)} />
       {s.clubMessage && (
         // Sanitised by the server (modules/clubs/club-message.ts) before it is put in the session.
         <div className="club-message border-top pt-3 mt-3" dangerouslySetInnerHTML={{ __html: s.clubMessage }} />

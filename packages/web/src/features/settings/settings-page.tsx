@@ -50,6 +50,11 @@ export function SettingsPage() {
           <Link to="/settings/profile" className="btn btn-outline-primary d-flex align-items-center justify-content-center">
             Profile
           </Link>
+          {s.club && (
+            <Link to="/roster/notifications" className="btn btn-outline-primary d-flex align-items-center justify-content-center">
+              Notifications
+            </Link>
+          )}
         </div>
       </section>
       <ClubMembership session={s} userID={userID} />

@@ -1,0 +1,54 @@
+import { useQuery } from '@tanstack/react-query';
+import { call } from '../../lib/api.ts';
+import { Link } from '../../lib/router.tsx';
+
+/** How far ahead Home looks for the member's duties. */
+const AHEAD_DAYS = 60;
+
+/**
+ * Home's "My duties": the member's next published duties and the open swap
+ * offers they may take, and the way to the roster. Loaded after the page
+ * (home-page.tsx, optionalPart), so the member home's bundle does not carry it;
+ * it draws nothing until the roster has answered.
+ */
+export function MyDuties({ club, userID, today }: { club: string; userID: string; today: string }) {
+  // The keys of features/roster/api.ts, spelled out with their reads: importing that module (another feature's)
+  // would make this part depend on chunks the member home must then list.
+  const end = new Date(Date.parse(`${today}T00:00:00Z`) + AHEAD_DAYS * 86_400_000).toISOString().slice(0, 10);
+  const roster = useQuery({ queryKey: ['roster', club, 'duties', today, end], queryFn: ({ signal }) => call('GET /api/get-roster', { club, start: today, end }, signal) });
+  const swaps = useQuery({ queryKey: ['roster', club, 'swaps'], queryFn: ({ signal }) => call('GET /api/get-swaps', { club }, signal) });
+  const mine = (roster.data?.duties ?? []).filter((d) => d.published && d.person?.userID === userID).slice(0, 3);
+  const offers = (swaps.data?.swaps ?? []).filter((s) => s.state === 'open' && s.canAccept);
+  if (roster.isPending) return null;
+  return (
+    <section aria-labelledby="my-duties" className="mt-4">
+      <h2 id="my-duties" className="h6 fw-semibold text-body-secondary mb-2">
+        My duties
+      </h2>
+      {mine.length === 0 && offers.length === 0 && <p className="mb-2 text-body-secondary">No duties in the next {AHEAD_DAYS} days.</p>}
+      <ul className="list-group mb-2">
+        {mine.map((duty) => (
+          <li key={duty.dutyId} className="list-group-item d-flex justify-content-between">
+            <Link to={`/roster/day/${duty.day}`}>{dayLabel(duty.day)}</Link>
+            <span>
+              {duty.role}
+              {duty.swap && ' · swap offered'}
+            </span>
+          </li>
+        ))}
+        {offers.map((offer) => (
+          <li key={offer.swapId} className="list-group-item list-group-item-warning d-flex justify-content-between">
+            <Link to={`/roster/day/${offer.day}`}>{dayLabel(offer.day)}</Link>
+            <span>
+              {offer.role} offered by {offer.offeredBy.first}
+            </span>
+          </li>
+        ))}
+      </ul>
+      <Link to="/roster">Duty roster</Link>
+    </section>
+  );
+}
+
+/** 'Sat 19 Jul' (features/roster/roster-text.ts shortDay, in the browser's English). */
+const dayLabel = (day: string) => new Date(`${day}T12:00:00Z`).toLocaleDateString('en-GB', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
