@@ -23,12 +23,9 @@ const clip = (text: string, max: number) => text.trim().slice(0, max);
 export function parseDdbLine(line: string): OgnDevice | null {
   const text = line.trim();
   if (text === '' || text.startsWith('#')) return null;
-  const fields = text.split(',').map((field) => field.trim().replace(/^'(.*)'$/, '$1'));
-  // A comma inside a quoted model ('DG-800, S') splits it: rejoin the middle fields.
-  if (fields.length > 8) {
-    const extra = fields.length - 7 - (/^[1-9]$/.test(fields[fields.length - 1]!) ? 1 : 0);
-    fields.splice(2, extra + 1, fields.slice(2, 3 + extra).join(','));
-  }
+  // Quoted values (a model may hold a comma: 'DG-800, S'); a file written without quotes splits on commas.
+  const quoted = [...text.matchAll(/'([^']*)'/g)].map((match) => match[1]!);
+  const fields = quoted.length >= 7 ? quoted : text.split(',').map((field) => field.trim());
   if (fields.length < 7) return null;
   const [type, id, model, registration, cn, tracked, identified] = fields as [string, string, string, string, string, string, string];
   if (type !== 'F' && type !== 'O' && type !== 'I') return null;

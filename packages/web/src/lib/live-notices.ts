@@ -3,6 +3,7 @@ import type { LiveNoticeKindName } from '@flightline/domain/live-stream-protocol
 import { accountKeys } from './api/accounts.ts';
 import { crewKeys } from './api/crew.ts';
 import { flightKeys } from './api/flights.ts';
+import { ognKeys } from './api/ogn.ts';
 import { tugKeys } from './api/tugs.ts';
 
 /**
@@ -19,6 +20,7 @@ export const lineKeys = {
   tugs: (club: string) => tugKeys.club(club),
   balance: (club: string, userID: string) => accountKeys.balance(club, userID),
   blocks: (club: string, userID: string) => accountKeys.blocks(club, userID),
+  ogn: (club: string) => ognKeys.line(club),
   // features/roster/api.ts rosterKeys.club, spelled out: importing it would put the roster's reads in every page's bundle.
   roster: (club: string) => ['roster', club] as const,
 } satisfies Record<string, (club: string, userID: string) => QueryKey>;
@@ -34,7 +36,7 @@ export function readsAffectedBy(kind: LiveNoticeKindName | null, club: string, u
   switch (kind) {
     case 'flight':
       // The line, the waiting list, Home's active flights; the crew page's flying gliders and who is on a flight.
-      return [k.groundStatus(club), k.awaiting(club), k.homeFlights(club), k.crew(club)];
+      return [k.groundStatus(club), k.awaiting(club), k.homeFlights(club), k.crew(club), k.ogn(club)];
     case 'glider':
       return [k.crew(club)];
     case 'tug':
@@ -42,6 +44,9 @@ export function readsAffectedBy(kind: LiveNoticeKindName | null, club: string, u
       return [k.tugs(club), k.groundStatus(club)];
     case 'intro':
       return [k.crew(club), k.groundStatus(club)];
+    case 'ogn':
+      // The feed's state, a suggestion or an unmatched takeoff (docs/ogn.md).
+      return [k.ogn(club)];
     case 'roster':
       // The roster screens and Home's duties: duties, swap offers, a day's plans (docs/duty-roster.md).
       return [k.roster(club)];

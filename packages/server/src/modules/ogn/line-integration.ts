@@ -194,8 +194,10 @@ export function createClubIntegrator(db: Kysely<DB>, initialClub: ClubRecord, in
     // Landed before any release: a winch launch or a circuit; the launch first.
     if (entry) await settleTakeoff(entry, null);
     const flight = await flyingFlight(glider);
-    if (!flight || flight.launched_at!.getTime() > event.timeMs) return;
     if (mode() === 'suggest') {
+      // Suggested on the flight in the air, or on the request whose takeoff is still a suggestion.
+      const flightId = flight?.id ?? (await waitingFlight(glider, event.timeMs));
+      if (!flightId) return;
       await insertDetection(db, {
         club_id: club.id,
         event_key: event.key,
@@ -203,11 +205,12 @@ export function createClubIntegrator(db: Kysely<DB>, initialClub: ClubRecord, in
         status: 'suggested',
         glider,
         happened_at: new Date(event.timeMs),
-        flight_id: flight.id,
+        flight_id: flightId,
         day: dayOf(event.timeMs),
       });
       return;
     }
+    if (!flight || flight.launched_at!.getTime() > event.timeMs) return;
     await act({ club: club.id, action: 'Landing', id: flight.id, time: event.timeMs, idempotencyKey: OGN_KEY_PREFIX + event.key });
   }
 

@@ -22,6 +22,7 @@ import { minutesAgoFromNow } from './minutes-ago.ts';
 import { useLineAction } from './use-line-action.ts';
 import { withPendingEvents } from '../../lib/outbox/pending-line.ts';
 import { minutesOf, NOW, WhenControl, type WhenState } from './when-control.tsx';
+import { OgnPanel } from './ogn-panel.tsx';
 
 const HEADING = PAGE_HEADINGS['/ground'];
 type Mode = 'Launch' | 'Land';
@@ -78,6 +79,14 @@ function GroundLine({ club, timeZone, tapper }: { club: string; timeZone: string
         ))}
       </div>
       <WhenControl when={when} onChange={setWhen} now={now} timeZone={timeZone} />
+      <OgnPanel
+        club={club}
+        day={day}
+        timeZone={timeZone}
+        heightUnit={heightUnit}
+        nowMs={now}
+        waiting={line?.data.flights.filter((f) => f.launchedAt === null && f.cancelledAt === null) ?? []}
+      />
       {line ? (
         <LineLists
           data={line.data}

@@ -13,6 +13,7 @@ import { changeRows, schemaProblem, withNewId } from '../items/changes.ts';
 import { EditorModal } from '../items/editor-modal.tsx';
 import { FieldFrame } from '../../../components/form/field-frame.tsx';
 import { Check, MoneyText, NumberText, SeatsInput, SelectInput, TextInput } from '../../../components/form/fields.tsx';
+import { FlarmIdField } from '../items/flarm-id-field.tsx';
 import { NewIdField } from '../items/new-id-field.tsx';
 import { useItemDraft } from '../items/use-item-draft.ts';
 import { useNewId } from '../items/use-new-id.ts';
@@ -70,6 +71,7 @@ export function GliderEditor({ glider, data, isAdmin, onClose }: GliderEditorPro
       <SelectInput label="Status" value={draft.status} options={STATUS_OPTIONS} onChange={(status) => status !== 'Flying' && set({ status })} />
       <MaintenanceDateInput value={draft.maintenanceDate} onChange={(maintenanceDate) => set({ maintenanceDate })} />
       <TextInput label="Aircraft type" value={draft.aircraftType} onChange={(aircraftType) => set({ aircraftType })} maxLength={AIRCRAFT_TYPE_MAX} placeholder="ASK 21" disabled={!detailsEditable} />
+      <FlarmIdField value={draft.flarmId} onChange={(flarmId) => set({ flarmId })} disabled={!detailsEditable} />
       <SeatsInput value={draft.places} onChange={(places) => set({ places })} disabled={!detailsEditable} />
       <NumberText label="Weight" value={draft.weight} onValue={(weight) => set({ weight })} parse={parseIntegerKeep} format={String} disabled={!detailsEditable} />
       <MoneyText label="Rate ($/minute)" value={draft.rateCentsPerMinute} onValue={(rateCentsPerMinute) => set({ rateCentsPerMinute })} suffix="/ minute" disabled={!detailsEditable} />

@@ -14,10 +14,10 @@ import { QUALIFICATION_LABELS } from '../members/pilots.ts';
 export type GliderDraft = Omit<GliderFields, 'status'> & { status: GliderItem['status'] };
 
 export function gliderFields({ id: _id, ...fields }: GliderItem): GliderDraft {
-  return { ...fields, blocks: [...fields.blocks], taxRates: [...fields.taxRates] };
+  return { ...fields, blocks: [...fields.blocks], taxRates: [...fields.taxRates], flarmId: fields.flarmId ?? '' };
 }
 export function tugFields({ id: _id, ...fields }: TugItem): TugFields {
-  return fields;
+  return { ...fields, flarmId: fields.flarmId ?? '' };
 }
 export function launchFields({ id: _id, ...fields }: LaunchItem): LaunchFields {
   return { ...fields, heightRanges: fields.heightRanges.map((r) => ({ ...r })), taxRates: [...fields.taxRates] };
@@ -47,6 +47,7 @@ export function gliderSpecs(blockNames: ReadonlyMap<string, string>): FieldSpec<
     ...TAX_SPECS,
     { key: 'aircraftType', label: 'Aircraft type' },
     { key: 'maintenanceDate', label: 'Hours since (maintenance date)', format: (v) => (v ? String(v) : 'Not set') },
+    { key: 'flarmId', label: 'FLARM ID', format: (v) => (v ? String(v) : 'None') },
   ];
 }
 
@@ -54,6 +55,7 @@ export const TUG_SPECS: FieldSpec<TugFields>[] = [
   { key: 'aircraftType', label: 'Aircraft type' },
   { key: 'places', label: 'Seats' },
   { key: 'status', label: 'Status' },
+  { key: 'flarmId', label: 'FLARM ID', format: (v) => (v ? String(v) : 'None') },
 ];
 
 /** '0–1000 ft, $5.00 per 100 ft'. */

@@ -3,6 +3,7 @@ import { registrationSchema, REGISTRATION_MAX, TUG_DEFAULTS, tugFieldsSchema, tu
 import { changeRows, namedItemEdit, schemaProblem } from '../items/changes.ts';
 import { EditorModal } from '../items/editor-modal.tsx';
 import { SeatsInput, SelectInput, TextInput } from '../../../components/form/fields.tsx';
+import { FlarmIdField } from '../items/flarm-id-field.tsx';
 import { NewIdField } from '../items/new-id-field.tsx';
 import { useItemDraft } from '../items/use-item-draft.ts';
 import { useNewId } from '../items/use-new-id.ts';
@@ -36,6 +37,7 @@ export function TugEditor({ tug, data, onClose }: { tug: TugItem | null; data: S
       <TextInput label="Aircraft type" value={draft.aircraftType} onChange={(aircraftType) => set({ aircraftType })} maxLength={60} />
       <SeatsInput value={draft.places} onChange={(places) => set({ places })} />
       <SelectInput label="Status" value={draft.status} options={STATUS_OPTIONS} onChange={(status) => set({ status })} />
+      <FlarmIdField value={draft.flarmId} onChange={(flarmId) => set({ flarmId })} />
     </EditorModal>
   );
 }
