@@ -8,6 +8,7 @@ import { openDatabase, type Database } from '../../src/db/engine.ts';
 import type { DB } from '../../src/db/schema.ts';
 import { createMailer } from '../../src/mail/mailer.ts';
 import type { LiveHubOptions } from '../../src/modules/live/hub.ts';
+import type { OgnFeedOptions } from '../../src/modules/ogn/feed-service.ts';
 import { createPasswordUser } from '../../src/seed/demo-club.ts';
 import { startSmtpCapture, type SmtpCapture } from './smtp-capture.ts';
 import { APP_ROLE } from './global-setup.ts';
@@ -101,6 +102,8 @@ export interface TestAppOptions {
   metricsToken?: string;
   /** Push subscriptions may name http://127.0.0.1 (the test's push service). */
   pushAllowHttpLoopback?: boolean;
+  /** The OGN feed, to a test APRS server (test/helpers/aprs-server.ts). */
+  ogn?: OgnFeedOptions;
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -122,6 +125,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     live: options.live,
     metricsToken: options.metricsToken,
     pushAllowHttpLoopback: options.pushAllowHttpLoopback,
+    ogn: options.ogn,
   });
   await built.app.ready();
   const signedIn = new Map<string, Promise<string>>();
