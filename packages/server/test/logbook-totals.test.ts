@@ -29,7 +29,7 @@ describe('logbook totals: GET /api/get-logbook-totals', () => {
     const placed = await api.post('/api/update-item/', body, await cookie(pilot)).finally(() => t.clock.set(NOW));
     expect(placed.statusCode, placed.body).toBe(200);
     await act({ id: body.id, action: 'Launch', time: NOW - ago * MINUTE, tug: 'C-GTOW' });
-    if (minutes !== null) await act({ id: body.id, action: 'Landing', time: NOW - ago * MINUTE + minutes * MINUTE + 40_000 });
+    if (minutes !== null) await act({ id: body.id, action: 'Landing', time: NOW - ago * MINUTE + minutes * MINUTE + 29_000 });
     return body.id;
   };
   const totals = async (as: Person) => {

@@ -85,6 +85,7 @@ const JOIN_EXCEPTIONS: { file: string; table: string; why: string }[] = [
   { file: 'ledger/summary-repo.ts', table: 'intro', why: "accounting report: the intros of the summary's entries" },
   { file: 'members/repo.ts', table: 'club', why: "a person's clubs, with each club's name and zone" },
   { file: 'members/invitation-repo.ts', table: 'club', why: "an invitation, with its club's name" },
+  { file: 'flights/recorded-times-repo.ts', table: 'user', why: "names: who recorded the times a flight charge used, in the charge's breakdown" },
   { file: 'ledger/block-usage-repo.ts', table: 'block_rule', why: "the blocks a flight may draw on, with their rule's per-flight terms" },
 ];
 

@@ -4,7 +4,7 @@ import { ACCOUNT, type PostingLine } from '@flightline/domain/ledger';
 import { shareCharge } from '@flightline/domain/flight-postings';
 import type { DB } from '../../db/schema.ts';
 import type { MemberContext } from '../../http/context.ts';
-import { recordedTimes } from '../flights/recorded-times.ts';
+import { recordedTimes } from '../flights/recorded-times-repo.ts';
 import { notFound } from '../../http/errors.ts';
 import { historyText } from './descriptions.ts';
 import { findEntryBreakdown, transactionPostings } from './posting-repo.ts';
