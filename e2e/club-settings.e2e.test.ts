@@ -12,7 +12,8 @@ const RESULTS = fileURLToPath(new URL('../test-results/', import.meta.url));
 const RIDGE_MESSAGE = '<p>Ridge is <strong>working</strong></p><script>window.__pwned=1</script>';
 
 // Its own server and data folder: the shared one must keep the demo club's message for the other files.
-const field = ownServer('club-settings', { phone: { viewport: { width: 375, height: 667 } } });
+// The OGN feed, once a test turns it on, dials a closed local port, never the real network.
+const field = ownServer('club-settings', { phone: { viewport: { width: 375, height: 667 } }, env: { OGN_APRS_SERVER: '127.0.0.1:9' } });
 
 /** What the phone's screen shows right now (the full-page shots are too tall to read at a glance). */
 async function viewShot(page: Page, name: string): Promise<void> {
@@ -134,6 +135,71 @@ describe('Club Settings at phone size', () => {
     expect(await page.evaluate(async () => (await (await fetch('/api/session')).json()).clubLogo)).toBe('');
     // The refused upload answered 415, which the browser logs; nothing else, and no policy violation.
     expect(logged).toEqual(['error: Failed to load resource: the server responded with a status of 415 (Unsupported Media Type)']);
+    await page.context().close();
+  });
+
+  it('the admin turns the OGN feed on at 375 px: the airfield is asked for by its fields, then saved with the rest; 320 px fits', async () => {
+    const page = await field.phone(DEMO.admin);
+    await page.goto('/admin/club');
+    const mode = page.getByLabel('OGN feed', { exact: true });
+    await mode.waitFor();
+    expect(await mode.inputValue()).toBe('off');
+    expect(await page.getByLabel('Radius (km)', { exact: true }).inputValue()).toBe('10');
+
+    // Record without an airfield: each missing field says what to enter, the latitude takes the focus, nothing is sent.
+    await mode.selectOption('record');
+    await page.getByLabel('Longitude (°)', { exact: true }).fill('75.7W');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText("Enter the airfield's latitude to turn the OGN feed on", { exact: true }).waitFor();
+    expect(await page.getByText('Enter the longitude in degrees, like -75.6972 (west is negative)', { exact: true }).isVisible()).toBe(true);
+    expect(await page.getByText("Enter the airfield's elevation to turn the OGN feed on", { exact: true }).isVisible()).toBe(true);
+    const latitude = page.getByLabel('Latitude (°)', { exact: true });
+    expect(await latitude.evaluate((input) => input === document.activeElement)).toBe(true);
+    expect(await latitude.getAttribute('aria-invalid')).toBe('true');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(375);
+    await viewShot(page, 'club-settings-ogn-refused-view');
+
+    // The server's ranges, from the shared schema.
+    await latitude.fill('91');
+    await page.getByLabel('Longitude (°)', { exact: true }).fill('-75.6972');
+    await page.getByLabel('Elevation (m)', { exact: true }).fill('110');
+    await page.getByLabel('Radius (km)', { exact: true }).fill('150');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText('Latitude is from -90 to 90', { exact: true }).waitFor();
+    expect(await page.getByText('The radius is 1 to 100 km', { exact: true }).isVisible()).toBe(true);
+
+    await latitude.fill('45.4215');
+    await page.getByLabel('Radius (km)', { exact: true }).fill('15');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText('Club settings saved', { exact: true }).waitFor();
+    const stored = await page.evaluate(async () => (await fetch('/api/get-club-settings')).json());
+    expect(stored).toMatchObject({ name: DEMO_CLUB_NAME, ogn: { mode: 'record', latitude: 45.4215, longitude: -75.6972, elevationMetres: 110, radiusKm: 15 } });
+
+    // Read back as stored; every control touch-sized and inside the screen, at 375 and at 320 px.
+    await page.goto('/admin/club');
+    await mode.waitFor();
+    expect(await mode.inputValue()).toBe('record');
+    expect(await latitude.inputValue()).toBe('45.4215');
+    const section = page.locator('fieldset').filter({ has: page.getByText('Flights from the Open Glider Network') });
+    for (const width of [375, 320]) {
+      await page.setViewportSize({ width, height: 667 });
+      await section.scrollIntoViewIfNeeded();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(width);
+      for (const control of await section.locator('input, select').all()) {
+        const box = (await control.boundingBox())!;
+        expect(box.height, await control.getAttribute('id') ?? '').toBeGreaterThanOrEqual(44);
+        expect(box.x).toBeGreaterThanOrEqual(0);
+        expect(box.x + box.width).toBeLessThanOrEqual(width);
+      }
+      await viewShot(page, `club-settings-ogn-${width}`);
+    }
+
+    // Off again: the airfield is kept, the feed stops.
+    await mode.selectOption('off');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText('Club settings saved', { exact: true }).waitFor();
+    const off = await page.evaluate(async () => (await fetch('/api/get-club-settings')).json());
+    expect(off.ogn).toEqual({ mode: 'off', latitude: 45.4215, longitude: -75.6972, elevationMetres: 110, radiusKm: 15 });
     await page.context().close();
   });
 

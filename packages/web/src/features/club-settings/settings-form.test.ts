@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ClubSettingsItem } from '@flightline/domain/api-types';
 import { clubSettings } from '@flightline/domain/club.fixtures';
-import { buildSettings, daysInMonth, formFromSettings, nextRowId, withMonth, type SettingsForm } from './settings-form.ts';
+import { OGN_DEFAULTS } from '@flightline/domain/ogn/settings';
+import { buildSettings, daysInMonth, formFromSettings, nextRowId, OGN_FIELD_MESSAGES, withMonth, type SettingsForm } from './settings-form.ts';
 import { PERCENT_MESSAGE } from './tax-percent.ts';
 
 const DEMO: ClubSettingsItem = clubSettings('Demo Soaring Club', {
@@ -12,6 +13,7 @@ const DEMO: ClubSettingsItem = clubSettings('Demo Soaring Club', {
   warningLevelCents: 5000,
   minimumLevelCents: -2050,
   paymentMethods: ['Cash', 'Cheque'],
+  ogn: { mode: 'suggest', latitude: 45.4215, longitude: -75.6972, elevationMetres: 110, radiusKm: 15 },
 });
 
 const form = (change: Partial<SettingsForm> = {}): SettingsForm => ({ ...formFromSettings(DEMO), ...change });
@@ -43,6 +45,12 @@ describe('the form starts from the stored settings', () => {
       warningLevelCents: undefined,
       minimumLevelCents: undefined,
       lateEntryMinutes: '30',
+      ogn: undefined,
+      ognMode: 'suggest',
+      ognLatitude: '45.4215',
+      ognLongitude: '-75.6972',
+      ognElevationMetres: '110',
+      ognRadiusKm: '15',
     });
   });
 
@@ -201,5 +209,55 @@ describe('rows and the year end', () => {
     expect(withMonth(form({ yearEndMonth: '12', yearEndDay: '31' }), '04')).toMatchObject({ yearEndMonth: '04', yearEndDay: '30' });
     expect(withMonth(form({ yearEndMonth: '12', yearEndDay: '15' }), '02')).toMatchObject({ yearEndMonth: '02', yearEndDay: '15' });
     expect(buildSettings(withMonth(form(), '02')).ok && 'saved').toBe('saved');
+  });
+});
+
+describe('the OGN feed (docs/ogn.md "Settings"), checked with the server\'s schema', () => {
+  const ognErrors = (change: Partial<SettingsForm>) =>
+    Object.fromEntries(Object.entries(errorsOf(form(change))).filter(([key]) => key.startsWith('ogn.')));
+
+  it('sends the mode and the airfield as numbers; a comma is a decimal mark too', () => {
+    const result = buildSettings(form({ ognMode: 'record', ognLatitude: ' -33,9 ', ognLongitude: '151.17', ognElevationMetres: '-5', ognRadiusKm: '100' }));
+    expect(result).toEqual({
+      ok: true,
+      settings: { ...DEMO, ogn: { mode: 'record', latitude: -33.9, longitude: 151.17, elevationMetres: -5, radiusKm: 100 } },
+    });
+  });
+
+  it('off needs no airfield: blanks are sent as none', () => {
+    const result = buildSettings(form({ ognMode: 'off', ognLatitude: '', ognLongitude: '', ognElevationMetres: '' }));
+    expect(result).toEqual({ ok: true, settings: { ...DEMO, ogn: { ...OGN_DEFAULTS, radiusKm: 15 } } });
+  });
+
+  it('a club without OGN settings starts off, with a 10 km radius', () => {
+    const { ogn: _ogn, ...without } = DEMO;
+    expect(formFromSettings(without)).toMatchObject({ ognMode: 'off', ognLatitude: '', ognLongitude: '', ognElevationMetres: '', ognRadiusKm: '10' });
+  });
+
+  it('suggest or record needs the latitude, longitude and elevation, each asked for by its field', () => {
+    expect(ognErrors({ ognMode: 'record', ognLatitude: '', ognLongitude: ' ', ognElevationMetres: '' })).toEqual({
+      'ogn.latitude': "Enter the airfield's latitude to turn the OGN feed on",
+      'ogn.longitude': "Enter the airfield's longitude to turn the OGN feed on",
+      'ogn.elevationMetres': "Enter the airfield's elevation to turn the OGN feed on",
+    });
+  });
+
+  it('refuses text that is not a number, and the schema\'s ranges and whole units, next to each field', () => {
+    expect(ognErrors({ ognLatitude: 'N45', ognLongitude: '75W', ognElevationMetres: 'high', ognRadiusKm: '' })).toEqual({
+      'ogn.latitude': OGN_FIELD_MESSAGES.latitude,
+      'ogn.longitude': OGN_FIELD_MESSAGES.longitude,
+      'ogn.elevationMetres': OGN_FIELD_MESSAGES.elevationMetres,
+      'ogn.radiusKm': OGN_FIELD_MESSAGES.radiusKm,
+    });
+    expect(ognErrors({ ognLatitude: '90.5', ognLongitude: '-180.01', ognElevationMetres: '110.5', ognRadiusKm: '101' })).toEqual({
+      'ogn.latitude': 'Latitude is from -90 to 90',
+      'ogn.longitude': 'Longitude is from -180 to 180',
+      'ogn.elevationMetres': 'Elevation is whole metres',
+      'ogn.radiusKm': 'The radius is 1 to 100 km',
+    });
+    expect(ognErrors({ ognElevationMetres: '5001', ognRadiusKm: '0' })).toEqual({
+      'ogn.elevationMetres': 'Elevation is from -500 to 5000 m',
+      'ogn.radiusKm': 'The radius is 1 to 100 km',
+    });
   });
 });

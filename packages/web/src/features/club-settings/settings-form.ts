@@ -3,6 +3,7 @@ import { NEW_CLUB_SETTINGS } from '@flightline/domain/club-defaults';
 import { isValidTimeZone } from '@flightline/domain/club-time';
 import { DEFAULT_LATE_ENTRY_MINUTES, LATE_ENTRY_MESSAGE } from '@flightline/domain/late-entry';
 import { centsToDecimal, parseCents } from '@flightline/domain/money';
+import { OGN_DEFAULTS, type OgnMode } from '@flightline/domain/ogn/settings';
 import { clubSettingsSchema, type ClubSettings } from '@flightline/domain/schemas/fleet';
 import { fractionToPercent, PERCENT_MESSAGE, percentToFraction } from './tax-percent.ts';
 
@@ -39,6 +40,12 @@ export interface SettingsForm {
   paymentMethods: MethodRow[];
   /** Whole minutes, as typed. */
   lateEntryMinutes: string;
+  /** The OGN feed (docs/ogn.md "Settings"): the airfield as typed, '' for none. */
+  ognMode: OgnMode;
+  ognLatitude: string;
+  ognLongitude: string;
+  ognElevationMetres: string;
+  ognRadiusKm: string;
 }
 
 /**
@@ -67,7 +74,40 @@ export function formFromSettings(item: ClubSettingsItem): SettingsForm {
     minimumLevel: centsToDecimal(item.minimumLevelCents),
     paymentMethods: item.paymentMethods.map((name, index) => ({ id: index + 1, name })),
     lateEntryMinutes: String(item.lateEntryMinutes),
+    ...ognForm(item.ogn ?? OGN_DEFAULTS),
   };
+}
+
+type OgnForm = Pick<SettingsForm, 'ognMode' | 'ognLatitude' | 'ognLongitude' | 'ognElevationMetres' | 'ognRadiusKm'>;
+
+function ognForm(ogn: NonNullable<ClubSettingsItem['ogn']>): OgnForm {
+  const text = (value: number | null) => (value === null ? '' : String(value));
+  return {
+    ognMode: ogn.mode,
+    ognLatitude: text(ogn.latitude),
+    ognLongitude: text(ogn.longitude),
+    ognElevationMetres: text(ogn.elevationMetres),
+    ognRadiusKm: String(ogn.radiusKm),
+  };
+}
+
+export const OGN_FIELD_MESSAGES = {
+  latitude: 'Enter the latitude in degrees, like 45.4215 (south is negative)',
+  longitude: 'Enter the longitude in degrees, like -75.6972 (west is negative)',
+  elevationMetres: 'Enter the elevation in whole metres above sea level, like 110',
+  radiusKm: 'Enter the radius in whole kilometres, like 10',
+} as const;
+const OGN_NEEDED = {
+  latitude: "Enter the airfield's latitude to turn the OGN feed on",
+  longitude: "Enter the airfield's longitude to turn the OGN feed on",
+  elevationMetres: "Enter the airfield's elevation to turn the OGN feed on",
+} as const;
+
+/** A number typed in decimal (a comma as the decimal mark too), '' as null; undefined when it is not a number. */
+function parseDecimal(text: string): number | null | undefined {
+  const typed = text.trim().replace(',', '.');
+  if (typed === '') return null;
+  return /^[+-]?(\d+(\.\d*)?|\.\d+)$/.test(typed) ? Number(typed) : undefined;
 }
 
 /** An id no row of the list has yet. */
@@ -142,6 +182,22 @@ export function buildSettings(form: SettingsForm): BuildResult {
   if (!lateDigits) add('lateEntryMinutes', LATE_ENTRY_MESSAGE);
   const lateEntryMinutes = lateDigits ? Number(lateText) : DEFAULT_LATE_ENTRY_MINUTES;
 
+  // The airfield: numbers or blank here; the shared schema checks the ranges, whole units and what "on" needs.
+  const ognNumber = (field: keyof typeof OGN_FIELD_MESSAGES, text: string): number | null => {
+    const value = parseDecimal(text);
+    if (value === undefined) add(`ogn.${field}`, OGN_FIELD_MESSAGES[field]);
+    else if (value === null && form.ognMode !== 'off' && field !== 'radiusKm') add(`ogn.${field}`, OGN_NEEDED[field]);
+    return value ?? null;
+  };
+  const ogn = {
+    mode: form.ognMode,
+    latitude: ognNumber('latitude', form.ognLatitude),
+    longitude: ognNumber('longitude', form.ognLongitude),
+    elevationMetres: ognNumber('elevationMetres', form.ognElevationMetres),
+    radiusKm: ognNumber('radiusKm', form.ognRadiusKm) ?? Number.NaN,
+  };
+  if (Number.isNaN(ogn.radiusKm)) add('ogn.radiusKm', OGN_FIELD_MESSAGES.radiusKm);
+
   const timeZone = form.timeZone.trim();
   if (!timeZone || !isValidTimeZone(timeZone)) add('timeZone', 'Choose a time zone from the list');
 
@@ -160,6 +216,7 @@ export function buildSettings(form: SettingsForm): BuildResult {
     minimumLevelCents,
     paymentMethods,
     lateEntryMinutes,
+    ogn,
   };
 
   const parsed = clubSettingsSchema.safeParse(body);
@@ -177,6 +234,7 @@ export function buildSettings(form: SettingsForm): BuildResult {
 /** The input a schema message belongs to: a tax or payment row when the path names one, else the field. */
 function errorKey(path: readonly PropertyKey[], taxRows: readonly TaxRow[], methodRows: readonly MethodRow[]): string {
   const [field, item] = path;
+  if (field === 'ogn') return `ogn.${String(item ?? 'mode')}`;
   if (field === 'taxRates' && typeof item === 'string') {
     const row = taxRows.find((r) => r.name.trim() === item);
     if (row) return `taxName.${row.id}`;
