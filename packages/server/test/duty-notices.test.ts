@@ -49,7 +49,7 @@ describe('Telling members (issue 29 item 5): email, Web Push, the calendar feed,
       { now: NOW, pushAllowHttpLoopback: true },
       {
         fleet: true,
-        people: ({ alpha, bravo }) => ({
+        people: ({ alpha, bravo }: { alpha: string; bravo: string }) => ({
           ada: { club: alpha, first: 'Ada', last: 'Admin', flags: { is_admin: true } },
           tom: { club: alpha, first: 'Tom', last: 'Towpilot', flags: { is_tow_pilot: true } },
           tia: { club: alpha, first: 'Tia', last: 'Towpilot', flags: { is_tow_pilot: true } },

@@ -9,7 +9,6 @@ import { Link } from '../../lib/router.tsx';
 import { useSession } from '../../lib/session.ts';
 import { addMonths, monthRange, monthTitle } from './roster-text.ts';
 import { useRosterWrite } from './use-roster-write.ts';
-import './roster.css';
 
 const WEEKDAY_HEADS = ['S', 'M', 'T', 'W', 'T', 'F', 'S'];
 

@@ -6,6 +6,7 @@ import { call, errorMessage } from '../../lib/api.ts';
 import { notifications } from '../../lib/notifications-store.ts';
 import { Link } from '../../lib/router.tsx';
 import { useSession } from '../../lib/session.ts';
+import '../../app/bootstrap/tables.scss';
 
 // The schema's NOTICE_KINDS, spelled out: importing its value would load zod with this page.
 const NOTICE_KINDS: readonly NoticeKind[] = ['roster', 'swaps', 'help', 'next'];

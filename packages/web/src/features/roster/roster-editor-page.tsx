@@ -12,6 +12,7 @@ import { Link } from '../../lib/router.tsx';
 import { useSession } from '../../lib/session.ts';
 import { personName, shortDay } from './roster-text.ts';
 import { useRosterWrite } from './use-roster-write.ts';
+import '../../app/bootstrap/tables.scss';
 
 type Roles = AnswerOf<typeof getDutyRoles>;
 

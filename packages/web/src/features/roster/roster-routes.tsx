@@ -3,6 +3,9 @@ import { preloadable } from '../../lib/preloadable.tsx';
 import { AvailabilityPage } from './availability-page.tsx';
 import { RosterDayPage } from './day-page.tsx';
 import { RosterPage } from './roster-page.tsx';
+// The list groups, badges and cards the roster screens draw with (the member shell's Bootstrap leaves them out).
+import '../../app/back-office.scss';
+import './roster.css';
 
 // The editor is back office (desk width, not precached: src/pwa/precache-files.ts): its own chunk.
 const RosterEditorPage = preloadable(async () => (await import('./roster-editor-page.tsx')).RosterEditorPage);
