@@ -39,7 +39,8 @@ export async function startServer(env: Record<string, string>): Promise<ServerPr
 }
 
 export async function stopServer(server: ServerProcess | undefined): Promise<void> {
-  if (!server || server.child.exitCode !== null) return;
+  // A process killed by a signal has no exit code, only its signal: it has exited too.
+  if (!server || server.child.exitCode !== null || server.child.signalCode !== null) return;
   const exited = new Promise((resolve) => server.child.once('exit', resolve));
   server.child.kill('SIGTERM');
   await exited;
