@@ -23,6 +23,9 @@ describe('the database errors table', () => {
   });
   afterAll(() => t.close());
 
+  const saveGlider = async (id: string, data: Record<string, unknown>) => api.post('/api/update-item/', { type: 'GLIDER', id, data }, adminCookie);
+  const FLARM_ID_RACED = 'That FLARM ID was just given to another aircraft of the club: clear it there first, or enter another';
+
   /** The error the database raises for `statement`. */
   async function errorOf(statement: Promise<unknown>): Promise<Error> {
     try {
@@ -46,6 +49,8 @@ describe('the database errors table', () => {
     request: { name: 'flight-request', glider: 'DG-1000' },
     line: { name: 'line-action' },
     tow: { name: 'tow-event' },
+    flarm: { name: 'flarm-id', flarmId: 'DDA5BA', holder: { kind: 'tug', id: 'C-GTOW' } },
+    flarmHolderGone: { name: 'flarm-id', flarmId: 'DDA5BA', holder: undefined },
   };
 
   it('answers each row as clients have always read it, by the write that tripped it', async () => {
@@ -70,6 +75,9 @@ describe('the database errors table', () => {
       [unique('flight_intro_key'), WRITES.request, 409, 'This intro is already on a flight'],
       [unique('flight_intro_key'), WRITES.line, 409, 'This intro is already on a flight'],
       [unique('ledger_transaction_reverses_id_key'), WRITES.reversal, 409, 'Transaction #42 was already reversed'],
+      [unique('tug_flarm_id_key'), WRITES.flarm, 409, "FLARM ID DDA5BA is already tug C-GTOW's"],
+      [unique('glider_flarm_id_key'), WRITES.flarmHolderGone, 409, FLARM_ID_RACED],
+      [unique('glider_flarm_id_key'), undefined, 409, FLARM_ID_RACED],
       [onLine, WRITES.request, 409, 'Pat Pilot is already on the flight line in DG-1000: land or remove that flight first'],
       [onLine, WRITES.line, 409, 'Pat Pilot is already on the flight line in DG-1000: land or remove that flight first'],
       [locked, WRITES.entry, 409, 'Transactions on or before the lock date 2025-10-31 cannot be posted'],
@@ -93,6 +101,10 @@ describe('the database errors table', () => {
   it("the engines report what the table reads: a unique index's name, a trigger's hint, a SQLSTATE", async () => {
     const nameTaken = await errorOf(t.db.insertInto('club').values({ name: 'alpha soaring', time_zone: 'America/Toronto' }).execute());
     expect(nameTaken).toMatchObject({ code: '23505', constraint: 'club_name_key' });
+    for (const id of ['C-FLR1', 'C-FLR2']) expect((await saveGlider(id, {})).statusCode).toBe(200);
+    await t.db.updateTable('glider').set({ flarm_id: 'ABC001' }).where('club_id', '=', alpha).where('id', '=', 'C-FLR1').execute();
+    const flarmTaken = await errorOf(t.db.updateTable('glider').set({ flarm_id: 'ABC001' }).where('club_id', '=', alpha).where('id', '=', 'C-FLR2').execute());
+    expect(flarmTaken).toMatchObject({ code: '23505', constraint: 'glider_flarm_id_key' });
     expect(await raised('x', '23P01', 'person_on_line')).toMatchObject({ code: '23P01', hint: 'person_on_line' });
   });
 
@@ -111,6 +123,44 @@ describe('the database errors table', () => {
     for (const error of unknown) {
       for (const write of [undefined, WRITES.entry, WRITES.line, WRITES.tow]) expect(databaseAnswer(error, write)).toBeUndefined();
     }
+  });
+
+  it("two saves racing on one FLARM ID: the one the unique index refuses answers the check's own 409, naming the winner", async () => {
+    for (const id of ['C-FAST', 'C-LATE']) expect((await saveGlider(id, {})).statusCode).toBe(200);
+    // The winner's save, held open after its write: the loser's check cannot see it.
+    let commit!: () => void;
+    const held = new Promise<void>((resolve) => (commit = resolve));
+    let written!: () => void;
+    const winnerWrote = new Promise<void>((resolve) => (written = resolve));
+    const winner = t.db.transaction().execute(async (trx) => {
+      await trx.updateTable('glider').set({ flarm_id: 'ABC123' }).where('club_id', '=', alpha).where('id', '=', 'C-FAST').execute();
+      written();
+      await held;
+    });
+    await winnerWrote;
+    const loser = saveGlider('C-LATE', { flarmId: 'abc123' });
+    if (process.env.TEST_DATABASE_URL) {
+      // PostgreSQL: the loser passed its check and waits on the unique index for the winner's commit.
+      const waiting = async () =>
+        (await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`.execute(t.db)).rows[0]!.n > 0;
+      const deadline = Date.now() + 20_000;
+      while (!(await waiting())) {
+        if (Date.now() > deadline) throw new Error('the second save never waited on the unique index');
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    } else {
+      // PGlite is one connection: the loser waits for it, then its check sees the winner.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    commit();
+    await winner;
+    const refused = await loser;
+    expect(refused.json()).toEqual(refusal(409, "FLARM ID ABC123 is already glider C-FAST's"));
+    const rows = await t.db.selectFrom('glider').select(['id', 'flarm_id']).where('club_id', '=', alpha).where('id', 'in', ['C-FAST', 'C-LATE']).orderBy('id').execute();
+    expect(rows).toEqual([
+      { id: 'C-FAST', flarm_id: 'ABC123' },
+      { id: 'C-LATE', flarm_id: null },
+    ]);
   });
 
   describe('read by the error handler', () => {

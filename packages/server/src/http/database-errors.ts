@@ -36,7 +36,15 @@ export type Write =
   /** create-tow. */
   | { name: 'tow-event' }
   /** offer-swap (docs/duty-roster.md). */
-  | { name: 'swap-offer' };
+  | { name: 'swap-offer' }
+  /** update-item GLIDER or TUG setting a FLARM ID: the ID as sent, and the aircraft that has it now (read after the refusal). */
+  | { name: 'flarm-id'; flarmId: string; holder: FlarmIdHolder | undefined };
+
+/** The glider or tug of the club that has a FLARM ID. */
+export interface FlarmIdHolder {
+  kind: 'glider' | 'tug';
+  id: string;
+}
 
 /** What a person reads while the database is away (restart, failover, a lost connection). */
 export const DATABASE_UNAVAILABLE = 'The database is not reachable right now. Try again in a moment.';
@@ -62,6 +70,9 @@ export const gliderFlyingMessage = (glider: string) => `Glider ${glider} is alre
 /** An intro sold with a serial number the club has (any case). */
 export const serialUsedMessage = (serial: string | undefined) => `Serial number ${serial} is already used: enter another or leave it empty`;
 
+/** A FLARM ID set on a second aircraft of the club (docs/ogn.md "Settings"). */
+export const flarmIdTakenMessage = (flarmId: string, holder: FlarmIdHolder) => `FLARM ID ${flarmId} is already ${holder.kind} ${holder.id}'s`;
+
 /** The fields of a PostgreSQL error both engines report (node-postgres and PGlite). */
 interface PgError {
   code?: unknown;
@@ -75,6 +86,13 @@ const fields = (error: unknown): PgError => (typeof error === 'object' && error 
 const uniqueViolation = (constraint: string) => (error: unknown) => {
   const e = fields(error);
   return e.code === '23505' && e.constraint === constraint;
+};
+
+/** The partial unique indexes of migration 0024: one glider, one tug of the club per FLARM ID. */
+export const FLARM_ID_INDEXES = { glider_flarm_id_key: 'glider', tug_flarm_id_key: 'tug' } as const;
+export const isFlarmIdTaken = (error: unknown) => {
+  const e = fields(error);
+  return e.code === '23505' && typeof e.constraint === 'string' && Object.hasOwn(FLARM_ID_INDEXES, e.constraint);
 };
 
 /** An error raised by one of our triggers, recognised by its hint. */
@@ -166,6 +184,16 @@ export const DATABASE_ERRORS: readonly DatabaseErrorRow[] = [
     when: uniqueViolation('flight_intro_key'),
     status: 409,
     message: () => 'This intro is already on a flight',
+  },
+  {
+    // Two saves giving one FLARM ID to two gliders (or two tugs) at once: the service's check saw neither.
+    what: 'unique glider_flarm_id_key, tug_flarm_id_key',
+    when: isFlarmIdTaken,
+    status: 409,
+    message: (_, write) =>
+      write?.name === 'flarm-id' && write.holder
+        ? flarmIdTakenMessage(write.flarmId, write.holder)
+        : 'That FLARM ID was just given to another aircraft of the club: clear it there first, or enter another',
   },
   {
     // Two reversals of one entry racing: unique (reverses_id) lets one through.

@@ -36,9 +36,11 @@ import {
   type TugFields,
 } from '@flightline/domain/schemas/fleet';
 import { clubToday } from '@flightline/domain/club-time';
+import { flarmIdSchema } from '@flightline/domain/ogn/settings';
 import { compareText } from '@flightline/domain/text-order';
 import type { DB } from '../../db/schema.ts';
 import { hasRight, type MemberContext } from '../../http/context.ts';
+import { databaseAnswer, flarmIdTakenMessage, isFlarmIdTaken, type FlarmIdHolder } from '../../http/database-errors.ts';
 import { badRequest, conflict, forbidden } from '../../http/errors.ts';
 import { describeZodError } from '../../http/route.ts';
 import { lockClub, type ClubRecord } from '../clubs/repo.ts';
@@ -273,9 +275,30 @@ function gliderColumns(fields: Partial<GliderFields>) {
  */
 async function checkFlarmId(trx: Trx, clubId: string, itemId: string, flarmId: string | undefined): Promise<void> {
   if (!flarmId) return;
-  for (const table of ['glider', 'tug'] as const) {
-    const holder = (await listItems(trx, table, clubId)).find((item) => item.flarm_id === flarmId && item.id !== itemId);
-    if (holder) throw conflict(`FLARM ID ${flarmId} is already ${table === 'glider' ? 'glider' : 'tug'} ${holder.id}'s`);
+  const holder = await flarmIdHolder(trx, clubId, itemId, flarmId);
+  if (holder) throw conflict(flarmIdTakenMessage(flarmId, holder));
+}
+
+async function flarmIdHolder(db: Kysely<DB> | Trx, clubId: string, itemId: string, flarmId: string): Promise<FlarmIdHolder | undefined> {
+  for (const kind of ['glider', 'tug'] as const) {
+    const holder = (await listItems(db, kind, clubId)).find((item) => item.flarm_id === flarmId && item.id !== itemId);
+    if (holder) return { kind, id: holder.id };
+  }
+  return undefined;
+}
+
+/**
+ * A save that lost a race for its FLARM ID (two saves at once, neither check
+ * seeing the other's): the unique index refused it, and the answer names the
+ * winner, read now that it has committed — the check's own 409.
+ */
+async function raceForFlarmId<T>(db: Kysely<DB>, clubId: string, itemId: string, data: unknown, save: () => Promise<T>): Promise<T> {
+  try {
+    return await save();
+  } catch (error) {
+    const sent = flarmIdSchema.safeParse(typeof data === 'object' && data !== null ? (data as { flarmId?: unknown }).flarmId : undefined);
+    if (!isFlarmIdTaken(error) || !sent.success || !sent.data) throw error;
+    throw databaseAnswer(error, { name: 'flarm-id', flarmId: sent.data, holder: await flarmIdHolder(db, clubId, itemId, sent.data) }) ?? error;
   }
 }
 
@@ -301,7 +324,7 @@ export async function saveGlider(db: Kysely<DB>, ctx: MemberContext, input: { id
   if (!hasRight(ctx, 'canUpdateGliders')) throw forbidden('Only an admin or a member who can update gliders can create or change gliders');
   const { id } = parseData(registrationIdSchema, { id: input.id }, 'glider');
   const today = clubToday(ctx.club.time_zone, ctx.now);
-  return saveItem(db, ctx, id, {
+  return raceForFlarmId(db, ctx.club.id, id, input.data, () => saveItem(db, ctx, id, {
     table: 'glider',
     what: 'Glider',
     item: gliderItem,
@@ -324,7 +347,7 @@ export async function saveGlider(db: Kysely<DB>, ctx: MemberContext, input: { id
       await checkFlarmId(trx, club.id, id, change.flarmId);
       return updateItem(trx, 'glider', club.id, id, gliderColumns(change));
     },
-  });
+  }));
 }
 
 // ── Tugs ─────────────────────────────────────────────────────────────────────
@@ -342,7 +365,7 @@ function tugColumns(fields: Partial<TugFields>) {
 export async function saveTug(db: Kysely<DB>, ctx: MemberContext, input: { id: string; data: unknown }): Promise<UpdateItemResult<TugItem>> {
   requireAdmin(ctx, 'tugs');
   const { id } = parseData(registrationIdSchema, { id: input.id }, 'tug');
-  return saveItem(db, ctx, id, {
+  return raceForFlarmId(db, ctx.club.id, id, input.data, () => saveItem(db, ctx, id, {
     table: 'tug',
     what: 'Tug',
     item: tugItem,
@@ -356,7 +379,7 @@ export async function saveTug(db: Kysely<DB>, ctx: MemberContext, input: { id: s
       await checkFlarmId(trx, club.id, id, change.flarmId);
       return updateItem(trx, 'tug', club.id, id, tugColumns(change));
     },
-  });
+  }));
 }
 
 // ── Launch types ─────────────────────────────────────────────────────────────
