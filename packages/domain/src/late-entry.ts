@@ -37,6 +37,11 @@ const ACTION_NAMES: Record<string, string> = {
   ReleaseHeight: 'Release height',
 };
 
+/** A flight history's line for an action recorded from the OGN feed (docs/ogn.md): "Launch at 10:02 — from OGN". */
+export function fromOgnLine(entry: { action: string; happenedAt: number }, timeZone: string): string {
+  return `${ACTION_NAMES[entry.action] ?? entry.action} at ${clubClockTime(entry.happenedAt, timeZone)} — from OGN`;
+}
+
 /** A flight history's line for a late entry: "Launch at 10:02 — entered late by Irene Instructor, received 12:05". */
 export function lateEntryLine(entry: { action: string; byName: string; happenedAt: number; receivedAt: number }, timeZone: string): string {
   const what = ACTION_NAMES[entry.action] ?? entry.action;

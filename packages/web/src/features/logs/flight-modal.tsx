@@ -252,7 +252,7 @@ function FlightInfo({ flight, data, lookups, heightUnit }: { flight: FlightRecor
           </div>
         ))}
       </dl>
-      <Revisions corrections={flight.corrections} lateEntries={flight.lateEntries} lookups={lookups} />
+      <Revisions corrections={flight.corrections} lateEntries={flight.lateEntries} fromOgn={flight.fromOgn} lookups={lookups} />
     </>
   );
 }

@@ -1,20 +1,24 @@
 import Accordion from 'react-bootstrap/Accordion';
 import type { FlightCorrection, FlightRecord } from '@flightline/domain/api-types';
-import { lateEntryLine } from '@flightline/domain/late-entry';
+import { fromOgnLine, lateEntryLine } from '@flightline/domain/late-entry';
 import { revisionOf, type FlightLookups } from './flight-draft.ts';
 
 /**
  * The flight's history: the line actions entered late (their time kept, who
  * sent them and when they came, for the treasurer to check), then the log
  * corrections — who, when, each changed field old → new; newest first.
+ * The actions recorded from the OGN feed (by the feed, or a crew accepting
+ * its suggestion) say so first: a detection, not a tap.
  */
 export function Revisions({
   corrections,
   lateEntries = [],
+  fromOgn = [],
   lookups,
 }: {
   corrections: FlightCorrection[];
   lateEntries?: FlightRecord['lateEntries'];
+  fromOgn?: FlightRecord['fromOgn'];
   lookups: FlightLookups;
 }) {
   const views = corrections.map((c, i) => revisionOf(c, i, lookups)).reverse();
@@ -23,6 +27,15 @@ export function Revisions({
       <h3 id="flight-revisions-title" className="h6">
         Revisions
       </h3>
+      {fromOgn.length > 0 && (
+        <ul className="list-unstyled small mb-2" aria-label="From OGN">
+          {fromOgn.map((entry) => (
+            <li key={`${entry.action}-${entry.happenedAt}`} className="py-1 text-break">
+              {fromOgnLine(entry, lookups.timeZone)}
+            </li>
+          ))}
+        </ul>
+      )}
       {lateEntries.length > 0 && (
         <ul className="list-unstyled small mb-2" aria-label="Entered late">
           {lateEntries.map((entry) => (
