@@ -27,13 +27,14 @@ export interface AprsTestServer {
   close(): Promise<void>;
 }
 
-export async function startAprsServer(): Promise<AprsTestServer> {
+/** `port`: listen on this one (a browser test names it in the server's environment before it starts); default any free port. */
+export async function startAprsServer(options: { port?: number } = {}): Promise<AprsTestServer> {
   const sockets = new Set<Socket>();
   const loggedIn = new Set<Socket>();
   const logins: string[] = [];
   const received: string[] = [];
   let server: Server;
-  let port = 0;
+  let port = options.port ?? 0;
 
   function listen(): Promise<void> {
     server = createServer((socket) => {
