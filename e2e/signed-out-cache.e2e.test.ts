@@ -57,7 +57,9 @@ beforeAll(async () => {
       page.on('response', (response) => void record(response));
     },
   });
-  userID = (await sessionOf(phone)).userID;
+  const signedIn = (await sessionOf(phone)).userID;
+  if (!signedIn) throw new Error('The member is not signed in');
+  userID = signedIn;
 });
 
 describe("a shared phone's HTTP cache after sign-out", () => {

@@ -1,4 +1,5 @@
 import { DEFAULT_LATE_ENTRY_MINUTES } from './late-entry.ts';
+import { OGN_DEFAULTS, type OgnSettings } from './ogn/settings.ts';
 import type { ClubSettings } from './schemas/fleet.ts';
 
 /**
@@ -6,7 +7,7 @@ import type { ClubSettings } from './schemas/fleet.ts';
  * defaults (migration 0002_clubs.sql). A club is created with its own name and
  * time zone, which have none.
  */
-export const NEW_CLUB_SETTINGS: Omit<ClubSettings, 'name' | 'timeZone'> & { lateEntryMinutes: number } = {
+export const NEW_CLUB_SETTINGS: Omit<ClubSettings, 'name' | 'timeZone'> & { lateEntryMinutes: number; ogn: OgnSettings } = {
   shortName: '',
   clubLink: '',
   clubLogo: '',
@@ -19,4 +20,5 @@ export const NEW_CLUB_SETTINGS: Omit<ClubSettings, 'name' | 'timeZone'> & { late
   minimumLevelCents: 0,
   paymentMethods: ['Cash', 'Cheque', 'Credit Card', 'E-Transfer'],
   lateEntryMinutes: DEFAULT_LATE_ENTRY_MINUTES,
+  ogn: OGN_DEFAULTS,
 };

@@ -10,7 +10,7 @@ import { SessionMemo } from './auth/session-memo.ts';
 import { mountAuth } from './auth/mount.ts';
 import type { DB } from './db/schema.ts';
 import type { Database } from './db/engine.ts';
-import { checkAccess, forwardSessionCookies, resolveContext, type RequestContext } from './http/context.ts';
+import { checkAccess, forwardSessionCookies, resolveContext } from './http/context.ts';
 import { databaseAnswer } from './http/database-errors.ts';
 import { badRequest, containsNul, HttpError, nestedDeeperThan, NUL_REFUSED, reasonPhrase, TOO_DEEP } from './http/errors.ts';
 import { registerCompression } from './http/compression.ts';
@@ -26,13 +26,6 @@ import { createPushSender } from './push/push-sender.ts';
 import { startLiveHub, type LiveHub, type LiveHubOptions } from './modules/live/hub.ts';
 import { startOgnFeed, type OgnFeed, type OgnFeedOptions } from './modules/ogn/feed-service.ts';
 import { registerModules } from './modules/register.ts';
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** The caller's context, checked against a route's access level. */
-    context(access: 'public' | 'user' | 'member'): Promise<RequestContext>;
-  }
-}
 
 export interface AppDeps {
   database: Database;

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refusal } from './helpers/api.ts';
 
 import { NEW_ALPHA_SETTINGS, openTwoClubs, type TwoClubsAndPeople } from './helpers/clubs.ts';
+import { OGN_DEFAULTS } from '@flightline/domain/ogn/settings';
 
 const UNSAFE_MESSAGE = '<p>Field opens at <strong>9:00</strong></p><script>alert(1)</script><a href="javascript:alert(2)">x</a>';
 const SAFE_MESSAGE = '<p>Field opens at <strong>9:00</strong></p><a rel="noopener noreferrer" target="_blank">x</a>';
@@ -63,8 +64,8 @@ describe('club settings: GET /api/get-club-settings, POST /api/update-club-setti
   it('an admin replaces them: stored and answered as sent (the message as written); members are shown it sanitised', async () => {
     const response = await update('admin', { club: alpha, ...settings });
     expect(response.statusCode).toBe(200);
-    // An app that does not send the late-entry allowance keeps the club's (30 minutes for a new club).
-    expect(response.json()).toEqual({ ...settings, lateEntryMinutes: 30 });
+    // An app that does not send the late-entry allowance or the OGN feed's settings keeps the club's (a new club's: 30 minutes, feed off).
+    expect(response.json()).toEqual({ ...settings, lateEntryMinutes: 30, ogn: OGN_DEFAULTS });
     expect(await clubRow(alpha)).toMatchObject({
       name: 'Alpha Soaring Club',
       short_name: 'ASC',

@@ -96,6 +96,7 @@ describe('fleet items through POST /api/update-item/', () => {
         created_at: expect.any(Date),
         aircraft_type: '',
         maintenance_date: null,
+        flarm_id: null,
       });
     });
 
@@ -112,7 +113,7 @@ describe('fleet items through POST /api/update-item/', () => {
       };
       const response = await save('gliders', 'GLIDER', 'C-GDUO', data);
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toEqual({ statusCode: 200, message: 'Glider created successfully', item: { id: 'C-GDUO', ...data, aircraftType: '', maintenanceDate: null } });
+      expect(response.json()).toEqual({ statusCode: 200, message: 'Glider created successfully', item: { id: 'C-GDUO', ...data, aircraftType: '', maintenanceDate: null, flarmId: '' } });
       expect(await gliderRow(alpha, 'C-GDUO')).toMatchObject({
         places: 2,
         weight_kg: 390,
@@ -166,6 +167,7 @@ describe('fleet items through POST /api/update-item/', () => {
           taxRates: ['HST', 'GST'],
           aircraftType: '',
           maintenanceDate: null,
+          flarmId: '',
         },
       });
       expect(await gliderRow(alpha, 'C-GADM')).toEqual({
@@ -295,7 +297,7 @@ describe('fleet items through POST /api/update-item/', () => {
       expect(created.json()).toEqual({
         statusCode: 200,
         message: 'Tug created successfully',
-        item: { id: 'C-FTUG', aircraftType: '', places: 1, status: 'Not ready' },
+        item: { id: 'C-FTUG', aircraftType: '', places: 1, status: 'Not ready', flarmId: '' },
       });
       expect(await tugRow(alpha, 'C-FTUG')).toEqual({
         club_id: alpha,
@@ -304,12 +306,13 @@ describe('fleet items through POST /api/update-item/', () => {
         places: 1,
         status: 'Not ready',
         created_at: expect.any(Date),
+        flarm_id: null,
       });
       const updated = await save('admin', 'TUG', 'C-FTUG', { aircraftType: 'Piper Pawnee', status: 'Ready' });
       expect(updated.json()).toEqual({
         statusCode: 200,
         message: 'Tug updated successfully',
-        item: { id: 'C-FTUG', aircraftType: 'Piper Pawnee', places: 1, status: 'Ready' },
+        item: { id: 'C-FTUG', aircraftType: 'Piper Pawnee', places: 1, status: 'Ready', flarmId: '' },
       });
     });
 

@@ -68,15 +68,15 @@ describe('GET /api/list-items/ and DELETE /api/delete/', () => {
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({
         items: [
-          { id: 'C-GDS9', places: 1, weight: 0, rateCentsPerMinute: 0, launchSpeed: 0, status: 'Not ready', blocks: [], taxStatus: 'exempt', taxRates: [], aircraftType: '', maintenanceDate: null },
-          { id: 'C-GDS10', places: 2, weight: 0, rateCentsPerMinute: 0, launchSpeed: 0, status: 'Ready', blocks: [], taxStatus: 'exempt', taxRates: [], aircraftType: '', maintenanceDate: null },
+          { id: 'C-GDS9', places: 1, weight: 0, rateCentsPerMinute: 0, launchSpeed: 0, status: 'Not ready', blocks: [], taxStatus: 'exempt', taxRates: [], aircraftType: '', maintenanceDate: null, flarmId: '' },
+          { id: 'C-GDS10', places: 2, weight: 0, rateCentsPerMinute: 0, launchSpeed: 0, status: 'Ready', blocks: [], taxStatus: 'exempt', taxRates: [], aircraftType: '', maintenanceDate: null, flarmId: '' },
         ],
       });
     });
 
     it('TUG: the club tugs', async () => {
       const response = await list('member', 'type=TUG');
-      expect(response.json()).toEqual({ items: [{ id: 'C-FTOW', aircraftType: 'Piper Pawnee', places: 1, status: 'Ready' }] });
+      expect(response.json()).toEqual({ items: [{ id: 'C-FTOW', aircraftType: 'Piper Pawnee', places: 1, status: 'Ready', flarmId: '' }] });
     });
 
     it('LAUNCH and INTRO_LAUNCH: active ones for members, inactive ones too for admins', async () => {

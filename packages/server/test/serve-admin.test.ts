@@ -112,8 +112,8 @@ describe('GET /api/serve-admin', () => {
     membershipYearEnd: '03-31',
   };
   const gliders = [
-    { id: 'C-GDSA', places: 2, weight: 0, rateCentsPerMinute: 60, launchSpeed: 0, status: 'Not ready', blocks: [], taxStatus: 'exclusive', taxRates: ['HST'], aircraftType: '', maintenanceDate: null },
-    { id: 'C-GDSB', places: 2, weight: 0, rateCentsPerMinute: 50, launchSpeed: 0, status: 'Ready', blocks: [], taxStatus: 'exempt', taxRates: [], aircraftType: '', maintenanceDate: null },
+    { id: 'C-GDSA', places: 2, weight: 0, rateCentsPerMinute: 60, launchSpeed: 0, status: 'Not ready', blocks: [], taxStatus: 'exclusive', taxRates: ['HST'], aircraftType: '', maintenanceDate: null, flarmId: '' },
+    { id: 'C-GDSB', places: 2, weight: 0, rateCentsPerMinute: 50, launchSpeed: 0, status: 'Ready', blocks: [], taxStatus: 'exempt', taxRates: [], aircraftType: '', maintenanceDate: null, flarmId: '' },
   ];
   const activeIntroLaunch = { id: 'Intro flight', launch: '600 m', priceCents: 15000, taxStatus: 'inclusive', taxRates: ['HST'], isActive: true };
   const inactiveIntroLaunch = { id: 'Old intro', launch: 'Winch', priceCents: 9000, taxStatus: 'exempt', taxRates: [], isActive: false };
@@ -149,7 +149,7 @@ describe('GET /api/serve-admin', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       gliders,
-      tugs: [{ id: 'C-FTOW', aircraftType: 'Piper Pawnee', places: 1, status: 'Ready' }],
+      tugs: [{ id: 'C-FTOW', aircraftType: 'Piper Pawnee', places: 1, status: 'Ready', flarmId: '' }],
       launches: [
         { id: '600 m', kind: 'fixed', priceCents: 4000, height: 600, heightRanges: [], taxStatus: 'exempt', taxRates: [], isActive: true },
         { id: 'Winch', kind: 'fixed', priceCents: 1500, height: 300, heightRanges: [], taxStatus: 'exempt', taxRates: [], isActive: false },

@@ -4,6 +4,7 @@ import { createGunzip } from 'node:zlib';
 import { sql } from 'kysely';
 import { migrate, readMigrations } from '../db/migrate.ts';
 import { BACKUP_FORMAT, BACKUP_VERSION, type BackupHeader, type TableEnd, type TableSection } from './backup.ts';
+import { OGN_USER_ID } from '@flightline/domain/ogn/settings';
 import {
   appliedMigrations, digestTable, ledgerSums, portableSettings, quote, readTables, TRIGGER_COUNTERS, TRIGGER_NOTICES,
   type Conn, type LedgerSums, type TableInfo,
@@ -112,12 +113,26 @@ function checkSchemaLevel(header: BackupHeader): void {
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
+/**
+ * Rows the migrations themselves write (0024: the OGN feed's user, who
+ * records the feed's line actions). A freshly migrated database holds them,
+ * and so does a backup of one: they don't make a target "not empty", and the
+ * backup's copies replace them (a backup from before they existed gets them
+ * from the migrations applied after its rows).
+ */
+const MIGRATION_ROWS: { table: string; column: string; value: string }[] = [{ table: 'user', column: 'id', value: OGN_USER_ID }];
+
+const notMigrationRows = (table: string) =>
+  MIGRATION_ROWS.filter((row) => row.table === table)
+    .map((row) => ` where ${quote(row.column)} <> '${row.value.replace(/'/g, "''")}'`)
+    .join('');
+
 /** Refuse a target that holds anything: a restore adds a whole installation, it never merges. */
 async function checkEmpty(db: Conn, tables: TableInfo[]): Promise<void> {
   const people: string[] = [];
   const others: string[] = [];
   for (const table of tables) {
-    const row = await sql.raw<{ n: number }>(`select count(*)::int as n from ${quote(table.name)}`).execute(db);
+    const row = await sql.raw<{ n: number }>(`select count(*)::int as n from ${quote(table.name)}${notMigrationRows(table.name)}`).execute(db);
     const n = row.rows[0]!.n;
     if (n === 0) continue;
     if (table.name === 'club') people.push(plural(n, 'club'));
@@ -251,6 +266,9 @@ async function load(conn: Conn, reader: LineReader, header: BackupHeader, tables
     const section = await reader.json<TableSection>();
     if (section.table !== entry.name) throw new Error(`The backup names table ${section.table} where its header has ${entry.name}`);
     const table = tables.get(entry.name)!;
+    // Rows already here were made by the migrations (MIGRATION_ROWS) or by triggers on the rows restored
+    // before them (a club's default duty roles): the backup's own copies replace them.
+    if (table.name !== TRIGGER_COUNTERS && table.name !== TRIGGER_NOTICES) await sql`delete from ${sql.table(table.name)}`.execute(conn);
     const columns = table.columns.filter((column) => entry.columns.includes(column.name) && !column.generated);
     const list = columns.map((column) => quote(column.name)).join(', ');
     const overriding = columns.some((column) => column.identity) ? 'overriding system value' : '';

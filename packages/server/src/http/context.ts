@@ -20,6 +20,10 @@ export interface SessionUser {
 }
 
 declare module 'fastify' {
+  interface FastifyRequest {
+    /** The caller's context, checked against a route's access level (decorated in app.ts). */
+    context(access: 'public' | 'user' | 'member'): Promise<RequestContext>;
+  }
   interface FastifyContextConfig {
     /** Read the session from the database even for a GET: no cookie cache, no memo (the live stream, docs/live.md). */
     sessionFromDatabase?: boolean;

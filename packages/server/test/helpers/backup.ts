@@ -8,6 +8,7 @@ import { DEMO_ADMIN_EMAIL } from '../../src/seed/demo-club.ts';
 import { seedDemo } from '../../src/seed/demo-season.ts';
 import { memberContext } from './ledger.ts';
 import { solidPng } from './png.ts';
+import { OGN_USER_ID } from '@flightline/domain/ogn/settings';
 
 /** The demo season's "now": a fixed day, so the same season every run. */
 export const SEASON_NOW = Date.parse('2026-11-20T17:00:00Z');
@@ -79,6 +80,8 @@ export async function expectWorks(db: Kysely<DB>, clubId: string): Promise<void>
 
 /** How many rows the clubs and users tables hold. */
 export async function clubsAndUsers(db: Kysely<DB>): Promise<{ clubs: number; users: number }> {
-  const row = await sql<{ clubs: number; users: number }>`select (select count(*) from club)::int as clubs, (select count(*) from "user")::int as users`.execute(db);
+  // People, not the OGN feed's user, which the migrations make (0024).
+  const row = await sql<{ clubs: number; users: number }>`
+    select (select count(*) from club)::int as clubs, (select count(*) from "user" where id <> ${OGN_USER_ID})::int as users`.execute(db);
   return row.rows[0]!;
 }

@@ -7,12 +7,13 @@ const CLUB = 'c1';
 const ME = 'u1';
 
 describe('live notices: which reads a notice makes stale', () => {
-  it('a flight notice: the line, awaiting launches, Home’s active flights and the crew page', () => {
+  it('a flight notice: the line, awaiting launches, Home’s active flights, the crew page and the line page’s OGN panel', () => {
     expect(readsAffectedBy(liveNoticeKind(JSON.stringify({ kind: 'flight', change: 'launched', flightId: 'f', day: '2025-07-12' })), CLUB, ME)).toEqual([
       ['ground-status', CLUB],
       ['list-items', 'FLIGHT', CLUB],
       ['flights-of-day', CLUB],
       ['serve-crew', CLUB],
+      ['ogn-line', CLUB],
     ]);
   });
 
@@ -32,7 +33,7 @@ describe('live notices: which reads a notice makes stale', () => {
 
   it('a notice this version cannot read: every line read', () => {
     expect(readsAffectedBy(null, CLUB, ME)).toEqual(lineReads(CLUB, ME));
-    expect(lineReads(CLUB, ME)).toHaveLength(8);
+    expect(lineReads(CLUB, ME)).toHaveLength(9);
   });
 });
 
