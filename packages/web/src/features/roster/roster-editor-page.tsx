@@ -45,19 +45,19 @@ function RosterEditor({ club, today, isAdmin }: { club: string; today: string; i
           generate.mutate(undefined);
         }}
       >
-        <div className="col-6 col-md-3">
+        <div className="col-6 col-sm-3">
           <label htmlFor="roster-start" className="form-label">
             From
           </label>
           <input id="roster-start" type="date" className="form-control" value={start} min={today} onChange={(e) => setStart(e.target.value)} />
         </div>
-        <div className="col-6 col-md-3">
+        <div className="col-6 col-sm-3">
           <label htmlFor="roster-end" className="form-label">
             To
           </label>
           <input id="roster-end" type="date" className="form-control" value={end} min={start} onChange={(e) => setEnd(e.target.value)} />
         </div>
-        <div className="col-12 col-md-6 d-flex gap-2">
+        <div className="col-12 col-sm-6 d-flex gap-2">
           <button type="submit" className="btn btn-outline-primary" disabled={generate.isPending}>
             Generate
           </button>
@@ -142,7 +142,7 @@ function DutyRoles({ club, roles, isAdmin }: { club: string; roles: Roles; isAdm
           </button>
         </form>
       )}
-      <div className="row row-cols-1 row-cols-md-3 g-3">
+      <div className="row row-cols-1 row-cols-sm-3 g-3">
         {roles.roles.map((role) => (
           <div key={role.roleId} className="col">
             <div className="card h-100">
