@@ -1,13 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
 import { parseLiveNotice } from '@flightline/domain/live-events';
 import { openDatabase, type Database } from '../src/db/engine.ts';
 import { connectEvents, type EventStreamClient } from './helpers/event-stream.ts';
 import { createFleet, depositFor, flightBody } from './helpers/flights.ts';
 import { createClub, createPerson, createPostgresTestDatabase, TEST_PASSWORD } from './helpers/test-app.ts';
-import { freePort } from '../../../scripts/free-port.ts';
+import { ROOT, startServer, stopServer, type ServerProcess } from './helpers/server-process.ts';
 
 /**
  * Two real server processes (`node --import tsx packages/server/src/main.ts`,
@@ -15,49 +13,6 @@ import { freePort } from '../../../scripts/free-port.ts';
  * one process does, the other sees — notices, sessions, rate limits,
  * idempotency. Nothing of it may live in one process's memory.
  */
-
-const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-
-
-interface ServerProcess {
-  url: string;
-  child: ChildProcess;
-  output: string[];
-}
-
-/** Starts main.ts on a free port; resolves once it says it is serving. */
-async function startServer(env: Record<string, string>): Promise<ServerProcess> {
-  const port = await freePort();
-  const output: string[] = [];
-  const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${port}`, SEED_DEMO: 'false', TRUST_PROXY: 'true', NODE_ENV: 'production' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stderr!.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start within 60 s:\n${output.join('')}`)), 60_000);
-    child.stdout!.on('data', (chunk: Buffer) => {
-      output.push(chunk.toString());
-      if (output.join('').includes('Flightline is serving on')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    });
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`server exited with ${code}:\n${output.join('')}`));
-    });
-  });
-  return { url: `http://127.0.0.1:${port}`, child, output };
-}
-
-async function stopServer(server: ServerProcess | undefined): Promise<void> {
-  if (!server || server.child.exitCode !== null) return;
-  const exited = new Promise((resolve) => server.child.once('exit', resolve));
-  server.child.kill('SIGTERM');
-  await exited;
-}
 
 interface Answer {
   status: number;
