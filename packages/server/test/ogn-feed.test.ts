@@ -24,10 +24,15 @@ import { createPerson, type Person } from './helpers/test-app.ts';
 
 const day = generateDay(1, 0);
 const TUG_IDS: Record<string, string> = { DDB201: 'C-GTOW', C0B202: 'C-FTWO' };
+// Short flights, so the replays stay quick (each line goes through the real TCP feed): the shortest of each kind, in the day's order.
+const flown = (f: TrueFlight) => f.landingMs! - f.takeoffMs;
+const shortest = (flights: TrueFlight[]) => flights.reduce((best, f) => (flown(f) < flown(best) ? f : best));
 const aerotows = day.flights.filter((f) => f.role === 'glider' && f.launch === 'aerotow' && f.landingMs !== null && f.releaseMs !== null);
-const A = aerotows[0]!;
-const B = aerotows.find((f) => f.address !== A.address && f.takeoffMs > A.landingMs! + 10 * 60_000)!;
-const C = day.flights.find((f) => f.role === 'glider' && f.landingMs !== null && f.address !== A.address && f.address !== B.address && f.takeoffMs > B.landingMs! + 10 * 60_000)!;
+const A = shortest(aerotows.filter((f) => f.takeoffMs < aerotows[Math.floor(aerotows.length / 3)]!.takeoffMs));
+const B = shortest(aerotows.filter((f) => f.address !== A.address && f.takeoffMs > A.landingMs! + 10 * 60_000 && f.takeoffMs < aerotows[Math.floor((2 * aerotows.length) / 3)]!.takeoffMs));
+const C = shortest(
+  day.flights.filter((f) => f.role === 'glider' && f.landingMs !== null && f.address !== A.address && f.address !== B.address && f.takeoffMs > B.landingMs! + 10 * 60_000),
+);
 
 /** The lines of a flight's glider and the tugs, from 3 minutes before its takeoff to 3 after its landing. */
 function windowOf(flight: TrueFlight): ReceivedLine[] {
