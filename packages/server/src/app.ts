@@ -133,7 +133,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await registerCompression(app);
   const live = await startLiveHub(deps.database, deps.live);
   // Before the routes, as compression: its hook counts the answers of the routes registered after it.
-  registerMetrics(app, { token: deps.metricsToken, database: deps.database, live });
+  registerMetrics(app, { token: deps.metricsToken, database: deps.database, live, page: webApp ? (request, reply) => webApp.send(request, reply) : undefined });
   const lifecycle = { draining: false };
   // Open streams would keep the HTTP server from closing: ended first (the phones reconnect elsewhere).
   app.addHook('preClose', async () => live.close());

@@ -281,3 +281,38 @@ describe('the web app pages', () => {
     expect(hasSessionCookie(cookie)).toBe(found);
   });
 });
+
+/**
+ * /metrics is both the web app's Club metrics page and the Prometheus scrape
+ * address (docs/deploy.md): a browser opening the page (it asks for HTML)
+ * gets the web app, with or without METRICS_TOKEN; a scraper gets the figures.
+ */
+describe('/metrics: the page for a browser, the figures for a scraper', () => {
+  const TOKEN = 'a-metrics-token-of-32-characters';
+  let webDist: string;
+  const browser = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
+  const scraper = { accept: 'application/openmetrics-text;version=1.0.0,text/plain;version=0.0.4;q=0.5,*/*;q=0.1' };
+
+  beforeAll(() => {
+    webDist = mkdtempSync(join(tmpdir(), 'flightline-web-'));
+    mkdirSync(join(webDist, '.vite'));
+    writeFileSync(join(webDist, 'index.html'), INDEX_HTML);
+    writeFileSync(join(webDist, '.vite', 'route-preloads.json'), JSON.stringify(PRELOADS));
+  });
+  afterAll(() => rmSync(webDist, { recursive: true, force: true }));
+
+  it.each([undefined, TOKEN])('with METRICS_TOKEN %s: a browser reloading /metrics gets the web app', async (metricsToken) => {
+    const t = await createTestApp({ webDist, ...(metricsToken ? { metricsToken } : {}) });
+    try {
+      const page = await t.app.inject({ method: 'GET', url: '/metrics', headers: browser });
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['content-type']).toMatch(/^text\/html/);
+      expect(page.body).toContain('<title>Flightline</title>');
+      const scraped = await t.app.inject({ method: 'GET', url: '/metrics', headers: { ...scraper, ...(metricsToken ? { authorization: `Bearer ${metricsToken}` } : {}) } });
+      expect(scraped.statusCode).toBe(metricsToken ? 200 : 404);
+      if (metricsToken) expect(scraped.body).toContain('flightline_http_requests_total');
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { subscribe, unsubscribe } from 'node:diagnostics_channel';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Database } from '../db/engine.ts';
 import type { LiveHub } from '../modules/live/hub.ts';
@@ -27,11 +27,16 @@ function bearerMatches(header: string | undefined, token: string): boolean {
  * <token>`. Call before the routes are registered: the counting hook covers
  * the routes added after it.
  */
-export function registerMetrics(app: FastifyInstance, options: { token: string | undefined; database: Database; live: LiveHub }): void {
-  const { token } = options;
+export function registerMetrics(
+  app: FastifyInstance,
+  options: { token: string | undefined; database: Database; live: LiveHub; page?: ((request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>) | undefined },
+): void {
+  const { token, page } = options;
+  // /metrics is also the web app's Club metrics page: a browser opening it (asking for HTML) gets the page, a scraper the figures.
+  const wantsPage = (request: FastifyRequest) => page !== undefined && /\btext\/html\b/.test(request.headers.accept ?? '');
   if (token === undefined) {
     app.get(METRICS_URL, async (request, reply) =>
-      reply.status(404).send({ statusCode: 404, error: 'Not Found', message: `No such call: ${request.method} ${METRICS_URL}` }),
+      wantsPage(request) ? page!(request, reply) : reply.status(404).send({ statusCode: 404, error: 'Not Found', message: `No such call: ${request.method} ${METRICS_URL}` }),
     );
     return;
   }
@@ -42,6 +47,7 @@ export function registerMetrics(app: FastifyInstance, options: { token: string |
   app.addHook('onClose', async () => offReplays());
 
   app.get(METRICS_URL, async (request, reply) => {
+    if (wantsPage(request)) return page!(request, reply);
     if (!bearerMatches(request.headers.authorization, token)) {
       return reply
         .status(401)
