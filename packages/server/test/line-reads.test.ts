@@ -230,8 +230,9 @@ describe('line reads: ETag and 304, and the queries a read costs', () => {
     expect(signedIn.queries.filter((sql) => /from "profile"/i.test(sql))).toHaveLength(1);
   });
   it('every table bumps the club’s counter, but those no club read shows (a new table must choose)', async () => {
-    // Sign-in and its limits, mail, settings, the migrations, the counter itself, the event streams' notices.
-    const notClubData = ['account', 'app_setting', 'auth_attempt', 'club_version', 'live_event', 'mail_outbox', 'rateLimit', 'schema_migrations', 'session', 'verification', 'ogn_device', 'ogn_feed_lease', 'ogn_feed_state'];
+    // Sign-in and its limits, mail, settings, the migrations, the counter itself, the event streams' notices,
+    // the OGN feed's own state, and the "you are next" decisions a listener makes after a write (0026).
+    const notClubData = ['account', 'app_setting', 'auth_attempt', 'club_version', 'live_event', 'mail_outbox', 'rateLimit', 'schema_migrations', 'session', 'verification', 'ogn_device', 'ogn_feed_lease', 'ogn_feed_state', 'flight_next_notice'];
     const tables = await sql<{ table_name: string; bumps: boolean }>`
       select t.table_name,
              exists (select 1 from pg_trigger g where g.tgrelid = format('%I', t.table_name)::regclass
