@@ -40,9 +40,11 @@ beforeAll(async () => {
   await admin.context().close();
 
   const mary = await field.phone(DEMO.member);
-  const request = async (glider: string) => {
+  /** A request for `glider`, tapped at `submittedAt` (default: now): a launch can't be before its request. */
+  const request = async (glider: string, submittedAt?: number) => {
     const id = randomUUID();
-    const response = await mary.request.post('/api/update-item/', { data: { type: 'FLIGHT', id, data: { user: maryId, flyWith: 'Alone', glider, launchType: '2000 ft', weight: 80 } } });
+    const data = { user: maryId, flyWith: 'Alone', glider, launchType: '2000 ft', weight: 80, ...(submittedAt ? { submittedAt } : {}) };
+    const response = await mary.request.post('/api/update-item/', { data: { type: 'FLIGHT', id, data } });
     expect(response.status(), await response.text()).toBe(200);
     return id;
   };
@@ -55,7 +57,7 @@ beforeAll(async () => {
   const now = Date.now();
   const launchAt = Math.max(now - 31 * MINUTE, startOfClubDay(now) + MINUTE);
   const landAt = Math.min(launchAt + 30 * MINUTE, now);
-  const flownId = await request('C-FDSC');
+  const flownId = await request('C-FDSC', launchAt - MINUTE);
   await act({ id: flownId, action: 'Launch', towPilot: tomId, tug: 'C-FTOW', time: launchAt });
   flown = await act({ id: flownId, action: 'Landing', time: landAt });
   removed = await act({ id: await request('C-GDSB'), action: 'CancelRequest' });

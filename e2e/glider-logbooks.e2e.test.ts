@@ -63,14 +63,14 @@ beforeAll(async () => {
   const lessonId = randomUUID();
   await ok(
     mary.request.post('/api/update-item/', {
-      data: { type: 'FLIGHT', id: lessonId, data: { user: idOf(DEMO.member), flyWith: 'Instructor', passengerID: idOf(DEMO.instructor), pilotInCharge: false, glider: 'C-GDSA', launchType: 'Variable' } },
+      data: { type: 'FLIGHT', id: lessonId, data: { user: idOf(DEMO.member), flyWith: 'Instructor', passengerID: idOf(DEMO.instructor), pilotInCharge: false, glider: 'C-GDSA', launchType: 'Variable', submittedAt: lessonAt - 5 * MINUTE } },
     }),
   );
   await ok(admin.request.post('/api/update-flight/', { data: { id: lessonId, action: 'Launch', tug: 'C-FTOW', towPilot: idOf(DEMO.towPilot), time: lessonAt, idempotencyKey: randomUUID() } }));
   await ok(admin.request.post('/api/update-flight/', { data: { id: lessonId, action: 'ReleaseHeight', releaseHeight: 2500, time: lessonAt + 5 * MINUTE, idempotencyKey: randomUUID() } }));
   await ok(admin.request.post('/api/update-flight/', { data: { id: lessonId, action: 'Landing', time: lessonAt + 20 * MINUTE, idempotencyKey: randomUUID() } }));
   const flightId = randomUUID();
-  await ok(mary.request.post('/api/update-item/', { data: { type: 'FLIGHT', id: flightId, data: { user: idOf(DEMO.member), flyWith: 'Alone', glider: 'C-GDSA', launchType: '2000 ft' } } }));
+  await ok(mary.request.post('/api/update-item/', { data: { type: 'FLIGHT', id: flightId, data: { user: idOf(DEMO.member), flyWith: 'Alone', glider: 'C-GDSA', launchType: '2000 ft', submittedAt: launchedAt - 5 * MINUTE } } }));
   await ok(admin.request.post('/api/update-flight/', { data: { id: flightId, action: 'Launch', tug: 'C-FTOW', towPilot: idOf(DEMO.towPilot), time: launchedAt, idempotencyKey: randomUUID() } }));
   await ok(admin.request.post('/api/update-flight/', { data: { id: flightId, action: 'Landing', time: launchedAt + 30 * MINUTE, idempotencyKey: randomUUID() } }));
   await ok(admin.request.post('/api/update-item/', { data: { type: 'GLIDER', id: 'C-GDSA', data: { maintenanceDate: today } } }));

@@ -50,8 +50,9 @@ beforeAll(async () => {
     [flights.b, 'C-GDSB', idOf('Alex')],
     [flights.c, 'C-FDSC', idOf('Irene')],
   ] as const) {
+    // Requested 10 minutes ago, so a launch tapped for 5 minutes ago is after the request.
     const placed = await pilot.request.post('/api/update-item/', {
-      data: { type: 'FLIGHT', id, data: { user, flyWith: 'Alone', glider, launchType: '2000 ft' } },
+      data: { type: 'FLIGHT', id, data: { user, flyWith: 'Alone', glider, launchType: '2000 ft', submittedAt: Date.now() - 10 * 60_000 } },
     });
     expect(placed.status(), await placed.text()).toBe(200);
   }

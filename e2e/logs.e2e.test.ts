@@ -89,8 +89,11 @@ beforeAll(async () => {
   // Mary asks for C-GDSA alone; it launches an hour ago on a whole minute (towed by Tom) and lands 30 minutes later.
   balanceBefore = await balanceOfMary();
   flightId = randomUUID();
-  await ok(mary.request.post('/api/update-item/', { data: { type: 'FLIGHT', id: flightId, data: { user: maryId, flyWith: 'Alone', glider: 'C-GDSA', launchType: '2000 ft' } } }));
   launchedAt = Math.floor(Date.now() / MINUTE) * MINUTE - 60 * MINUTE;
+  // Requested before it launched (a launch can't be before its request): tapped 5 minutes before, sent now (entered late).
+  await ok(mary.request.post('/api/update-item/', {
+    data: { type: 'FLIGHT', id: flightId, data: { user: maryId, flyWith: 'Alone', glider: 'C-GDSA', launchType: '2000 ft', submittedAt: launchedAt - 5 * MINUTE } },
+  }));
   await ok(admin.request.post('/api/update-flight/', { data: { id: flightId, action: 'Launch', tug: TUG, towPilot: tomId, time: launchedAt, idempotencyKey: randomUUID() } }));
   await ok(admin.request.post('/api/update-flight/', { data: { id: flightId, action: 'Landing', time: launchedAt + 30 * MINUTE, idempotencyKey: randomUUID() } }));
 });

@@ -62,8 +62,13 @@ beforeAll(async () => {
 
   // Mary flies C-GDSA for 5 min 51 s, landing a minute ago; then Irene and Tom wait for a launch.
   const flight = randomUUID();
-  await ok(admin.request.post('/api/update-item/', { data: { type: 'FLIGHT', id: flight, data: { user: ids.mary, flyWith: 'Alone', glider: 'C-GDSA', launchType: '2000 ft' } } }));
   landedAt = Date.now() - MINUTE;
+  // Requested before it launched (a launch can't be before its request).
+  await ok(
+    admin.request.post('/api/update-item/', {
+      data: { type: 'FLIGHT', id: flight, data: { user: ids.mary, flyWith: 'Alone', glider: 'C-GDSA', launchType: '2000 ft', submittedAt: landedAt - FLOWN_MS - 5 * MINUTE } },
+    }),
+  );
   await ok(admin.request.post('/api/update-flight/', { data: { id: flight, action: 'Launch', tug: TUG, towPilot: ids.tom, time: landedAt - FLOWN_MS, idempotencyKey: randomUUID() } }));
   await ok(admin.request.post('/api/update-flight/', { data: { id: flight, action: 'Landing', time: landedAt, idempotencyKey: randomUUID() } }));
   await requestFlight(ids.irene, 'C-GDSA');

@@ -11,7 +11,7 @@ const labels = (s: SessionInfo, title: string) => menuSections(s).find((section)
 describe('home menu', () => {
   it('shows a plain member Gliding, Tow Pilots and Records, and no Back Office', () => {
     expect(titles(member)).toEqual(['Gliding', 'Tow Pilots', 'Records']);
-    expect(labels(member, 'Gliding')).toEqual(['Request Flight', 'Record Launch or Landing']);
+    expect(labels(member, 'Gliding')).toEqual(['Request Flight', 'Record Launch or Landing', 'Duty Roster']);
     expect(labels(member, 'Tow Pilots')).toEqual(['Log Fuel, Oil, or Shift Change', 'Awaiting Launches']);
     expect(labels(member, 'Records')).toEqual(['Flight Logs', 'Glider Logbooks', 'User Account Summary', 'Emergency Contacts / Directory']);
   });
@@ -28,7 +28,7 @@ describe('home menu', () => {
   it('links each item to its route', () => {
     const admin = { ...member, userIsAdmin: true };
     expect(menuSections(admin).flatMap((s) => s.items.map((i) => i.to))).toEqual([
-      '/crew/', '/ground/', '/fuel/', '/awaiting/', '/logs/', '/gliders', '/userAccount', '/emergency/', '/metrics', '/admin/', '/accounts', '/accountingAdmin',
+      '/crew/', '/ground/', '/roster', '/fuel/', '/awaiting/', '/logs/', '/gliders', '/userAccount', '/emergency/', '/metrics', '/admin/', '/accounts', '/accountingAdmin',
     ]);
   });
 

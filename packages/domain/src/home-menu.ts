@@ -39,6 +39,7 @@ export function menuSections(session: SessionInfo): MenuSection[] {
       items: [
         { label: 'Request Flight', to: '/crew/' },
         { label: 'Record Launch or Landing', to: '/ground/' },
+        { label: 'Duty Roster', to: '/roster' },
       ],
     },
     {

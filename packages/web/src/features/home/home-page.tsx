@@ -85,11 +85,12 @@ function MemberHome({ session: s, club, userID }: { session: SessionInfo; club: 
       </nav>
       <AccountLines balance={balance} blocks={blocks} />
       <ActiveFlights flights={flights} userID={userID} timeZone={s.clubTimeZone} />
-      <MyDuties />
       {s.clubMessage && (
         // Sanitised by the server (modules/clubs/club-message.ts) before it is put in the session.
         <div className="club-message border-top pt-3 mt-3" dangerouslySetInnerHTML={{ __html: s.clubMessage }} />
       )}
+      {/* Last: it comes after the page is drawn, so nothing the server drew moves when it does. */}
+      <MyDuties />
     </Page>
   );
 }

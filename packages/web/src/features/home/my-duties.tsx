@@ -26,15 +26,14 @@ export function MyDuties() {
   const swaps = useQuery({ queryKey: ['roster', club, 'swaps'], queryFn: ({ signal }) => call('GET /api/get-swaps', { club }, signal), enabled: club !== '' });
   const mine = (roster.data?.duties ?? []).filter((d) => d.published && d.person?.userID === userID).slice(0, 3);
   const offers = (swaps.data?.swaps ?? []).filter((s) => s.state === 'open' && s.canAccept);
-  if (roster.isPending) return null;
+  // Only when there is something to show: the menu's Duty Roster is the way in otherwise.
+  if (roster.isPending || mine.length + offers.length === 0) return null;
   return (
     <section aria-labelledby="my-duties" className="mt-4">
       <h2 id="my-duties" className="h6 fw-semibold text-body-secondary mb-2">
         My duties
       </h2>
-      {mine.length === 0 && offers.length === 0 && <p className="mb-2 text-body-secondary">No duties in the next {AHEAD_DAYS} days.</p>}
-      {mine.length + offers.length > 0 && (
-        <ul className="list-unstyled border rounded mb-2">
+      <ul className="list-unstyled border rounded mb-2">
           {mine.map((duty) => (
             <li key={duty.dutyId} className="d-flex justify-content-between gap-2 px-3 py-2 border-bottom">
               <Link to={`/roster/day/${duty.day}`}>{dayLabel(duty.day)}</Link>
@@ -52,8 +51,7 @@ export function MyDuties() {
               </span>
             </li>
           ))}
-        </ul>
-      )}
+      </ul>
       <Link to="/roster">Duty roster</Link>
     </section>
   );
