@@ -125,12 +125,16 @@ describe('a flight day on phones at 375 px', () => {
     expect(await submit.textContent()).toBe('Warning: Low funds - Place on flight line');
     await shot(mary, 'mary-request');
 
+    // She taps Place 27 minutes before the crew lands it (a launch can't be before its request; the line
+    // records it 25 minutes back): her phone's clock says so, as the tap time the request carries.
+    await mary.clock.setFixedTime(Date.now() - 27 * 60_000);
     await submit.click();
     const dialog = mary.getByRole('dialog');
     await dialog.getByText('Place on flight line?').waitFor();
     await shot(mary, 'mary-confirm');
     await dialog.getByRole('button', { name: 'Yes', exact: true }).click();
     await mary.getByRole('heading', { name: 'Your flight is on the flight line' }).waitFor();
+    await mary.clock.setFixedTime(Date.now());
     await shot(mary, 'mary-placed');
     await mary.getByRole('button', { name: 'Done', exact: true }).click();
     await mary.waitForURL((url) => url.pathname === '/');
