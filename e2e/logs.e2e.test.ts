@@ -387,8 +387,8 @@ describe('club metrics at 375 px', () => {
     await admin.getByRole('heading', { name: 'Club Metrics' }).waitFor();
     const totals = admin.getByLabel('Totals', { exact: true });
     await totals.getByText('Launches').waitFor();
-    // The flight was requested after the launch time the test recorded (an hour back), so it has no wait to count.
-    expect(await totals.textContent()).toBe('Flights1Hours0:40Launches1Average wait—');
+    // The flight was requested 5 minutes before its launch (the setup's tap time): a 5-minute wait.
+    expect(await totals.textContent()).toBe('Flights1Hours0:40Launches1Average wait5 min');
     const rowsOf = (title: string) => admin.getByRole('region', { name: title }).locator('tbody tr').allTextContents();
     expect(await rowsOf('Gliders')).toEqual(['C-GDSB110:40']);
     expect(await rowsOf('Launches per tow pilot')).toEqual(['Tom Towpilot1']);
