@@ -46,7 +46,7 @@ export function Invitations() {
                 <strong>{invitation.clubName}</strong>
                 <div className="small text-body-secondary">
                   Invited by {invitation.invitedBy || 'a club admin'}; open until{' '}
-                  <span className="text-nowrap">{new Date(invitation.expiresAt).toISOString().slice(0, 10)}</span>
+                  <span className="text-nowrap">{new Date(invitation.expiresAt).toLocaleDateString('en-CA')}</span>
                 </div>
               </div>
               <Button
