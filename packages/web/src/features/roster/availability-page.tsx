@@ -7,7 +7,8 @@ import { availabilityQuery, rosterQuery } from './api.ts';
 import { clubToday } from '../../lib/club-dates.ts';
 import { Link } from '../../lib/router.tsx';
 import { useSession } from '../../lib/session.ts';
-import { addMonths, monthRange, monthTitle } from './roster-text.ts';
+import { monthRange, monthTitle } from './roster-text.ts';
+import { MonthStepper } from './month-stepper.tsx';
 import { useRosterWrite } from './use-roster-write.ts';
 
 const WEEKDAY_HEADS = ['S', 'M', 'T', 'W', 'T', 'F', 'S'];
@@ -37,15 +38,7 @@ function Availability({ club, userID, today }: { club: string; userID: string; t
         <Link to="/roster">‹ Duty roster</Link>
       </p>
       <p className="text-body-secondary">Tap the days you can't do. The roster is drafted around them.</p>
-      <div className="d-flex align-items-center justify-content-between mb-2">
-        <button type="button" className="btn btn-outline-secondary" onClick={() => setMonth(addMonths(month, -1))} aria-label="Previous month">
-          ‹
-        </button>
-        <h2 className="h5 mb-0">{monthTitle(month)}</h2>
-        <button type="button" className="btn btn-outline-secondary" onClick={() => setMonth(addMonths(month, 1))} aria-label="Next month">
-          ›
-        </button>
-      </div>
+      <MonthStepper month={month} onChange={setMonth} className="mb-2" />
       {availability.isPending ? (
         <Loading />
       ) : availability.error ? (

@@ -7,7 +7,8 @@ import { rosterQuery, swapsQuery } from './api.ts';
 import { clubToday } from '../../lib/club-dates.ts';
 import { Link } from '../../lib/router.tsx';
 import { useSession } from '../../lib/session.ts';
-import { addMonths, monthRange, monthTitle, shortDay } from './roster-text.ts';
+import { monthRange, monthTitle, shortDay } from './roster-text.ts';
+import { MonthStepper } from './month-stepper.tsx';
 import { DutyLine } from './duty-line.tsx';
 
 type Duty = AnswerOf<typeof getRoster>['duties'][number];
@@ -39,15 +40,7 @@ function RosterMonth({ club, userID, today, canEdit }: { club: string; userID: s
           </Link>
         )}
       </div>
-      <div className="d-flex align-items-center justify-content-between mb-3">
-        <button type="button" className="btn btn-outline-secondary" onClick={() => setMonth(addMonths(month, -1))} aria-label="Previous month">
-          ‹
-        </button>
-        <h2 className="h5 mb-0">{monthTitle(month)}</h2>
-        <button type="button" className="btn btn-outline-secondary" onClick={() => setMonth(addMonths(month, 1))} aria-label="Next month">
-          ›
-        </button>
-      </div>
+      <MonthStepper month={month} onChange={setMonth} className="mb-3" />
       {roster.isPending ? (
         <Loading />
       ) : roster.error ? (
