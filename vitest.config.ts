@@ -12,7 +12,7 @@ export default defineConfig({
           exclude: [...configDefaults.exclude, '**/*.container.test.ts'],
           environment: 'node',
           // Club times from the tz database the project ships, as the server computes them.
-          setupFiles: ['packages/domain/src/shipped-tzdata.ts'],
+          setupFiles: ['packages/domain/src/time/shipped-tzdata.ts'],
         },
       },
       {
@@ -23,7 +23,7 @@ export default defineConfig({
           // they run in the PostgreSQL pass (TEST_DATABASE_URL), not on PGlite.
           exclude: process.env.TEST_DATABASE_URL ? [] : ['**/*.postgres.test.ts'],
           globalSetup: ['packages/server/test/helpers/global-setup.ts'],
-          setupFiles: ['packages/domain/src/shipped-tzdata.ts'],
+          setupFiles: ['packages/domain/src/time/shipped-tzdata.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           pool: 'forks',

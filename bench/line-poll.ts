@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { hashPassword } from 'better-auth/crypto';
 import { sql, type Kysely } from 'kysely';
-import { clubToday } from '../packages/domain/src/club-time.ts';
+import { clubToday } from '../packages/domain/src/time/club-time.ts';
 import { openDatabase } from '../packages/server/src/db/engine.ts';
 import { migrate } from '../packages/server/src/db/migrate.ts';
 import type { DB } from '../packages/server/src/db/schema.ts';

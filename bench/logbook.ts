@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql, type Kysely } from 'kysely';
-import type { AllTransactions, FlightRecord, LogsData, PilotListItem } from '@flightline/domain/api-types';
+import type { AllTransactions, FlightRecord, LogsData, PilotListItem } from '@flightline/domain/api/types';
 import { buildExport, flightsQuery, nameLookup, type ExportDates, type ExportSource } from '../packages/web/src/features/exports/export-data.ts';
 import type { DB } from '../packages/server/src/db/schema.ts';
 import type { MemberContext } from '../packages/server/src/http/context.ts';

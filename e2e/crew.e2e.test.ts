@@ -11,7 +11,7 @@ import { openDatabase } from '../packages/server/src/db/engine.ts';
 import { migrate } from '../packages/server/src/db/migrate.ts';
 import { createPasswordUser, seedDemoClub } from '../packages/server/src/seed/demo-club.ts';
 import { insertEntry } from '../packages/server/src/modules/ledger/posting-repo.ts';
-import { depositPostings } from '@flightline/domain/ledger';
+import { depositPostings } from '@flightline/domain/money/ledger';
 
 /**
  * Request Flight (`/crew`) and Awaiting Launches (`/awaiting`) at phone size

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { RoutePreloads } from '@flightline/domain/route-preloads';
+import type { RoutePreloads } from '@flightline/domain/pages/route-preloads';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, login, newPhonePage, screenshot } from './helpers/browser.ts';
 import { DEMO, DEMO_PASSWORD } from './helpers/demo-accounts.ts';
 import { WEB_DIST } from './helpers/server.ts';

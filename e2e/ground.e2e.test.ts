@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { FlightRecord, GroundStatus } from '@flightline/domain/api-types';
+import type { FlightRecord, GroundStatus } from '@flightline/domain/api/types';
 import { sliderFromMinutes } from '../packages/web/src/features/ground/minutes-ago.ts';
 import { sessionOf } from './helpers/api.ts';
 import { DEMO } from './helpers/demo-accounts.ts';

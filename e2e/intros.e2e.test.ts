@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { IntroListItem, IntrosResponse } from '@flightline/domain/api-types';
+import type { IntroListItem, IntrosResponse } from '@flightline/domain/api/types';
 import { clubDayFromToday, sessionOf } from './helpers/api.ts';
 import { screenshot } from './helpers/browser.ts';
 import { DEMO } from './helpers/demo-accounts.ts';

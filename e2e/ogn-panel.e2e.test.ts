@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FlightRecord } from '@flightline/domain/api-types';
+import type { FlightRecord } from '@flightline/domain/api/types';
 import { SCENARIO_AIRFIELD } from '@flightline/domain/ogn/scenarios';
 import { aprsBody, type Transmitter } from '@flightline/domain/ogn/scenario-radio';
 import { startAprsServer, until, type AprsTestServer } from '../packages/server/test/helpers/aprs-server.ts';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { BrowserContext, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AccountHistory, FlightRecord, GroundStatus, SessionInfo } from '@flightline/domain/api-types';
+import type { AccountHistory, FlightRecord, GroundStatus, SessionInfo } from '@flightline/domain/api/types';
 import { clubDateTime, clubToday } from '../packages/web/src/lib/club-dates.ts';
 import { sessionOf } from './helpers/api.ts';
 import { login, screenshot } from './helpers/browser.ts';

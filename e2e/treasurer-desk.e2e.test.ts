@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { IntroListItem, IntrosResponse } from '@flightline/domain/api-types';
+import type { IntroListItem, IntrosResponse } from '@flightline/domain/api/types';
 import { openMarysEditor } from './helpers/admin.ts';
 import { screenshot } from './helpers/browser.ts';
 import { DEMO, DEMO_CLUB_NAME } from './helpers/demo-accounts.ts';

@@ -1,6 +1,6 @@
 import type { APIRequestContext } from 'playwright-core';
 import { expect } from 'vitest';
-import type { SessionInfo } from '@flightline/domain/api-types';
+import type { SessionInfo } from '@flightline/domain/api/types';
 
 /** Reads and writes through the API as a signed-in page, for setting up what a test then looks at. */
 

@@ -4,7 +4,7 @@ import { createWriteStream, existsSync, mkdirSync, readFileSync } from 'node:fs'
 import { dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
-import { APP_VERSION } from '@flightline/domain/app-version';
+import { APP_VERSION } from '@flightline/domain/api/app-version';
 import { freePort } from '../../scripts/free-port.ts';
 import { DEMO_PASSWORD } from './demo-accounts.ts';
 

@@ -21,7 +21,7 @@ tester.run('no-cross-feature-imports', noCrossFeatureImports, {
     { filename: web('features/admin/members/pilot-editor.js'), code: "import { Items } from '../items/kinds.js';" },
     { filename: web('features/crew/crew-page.js'), code: "import { clubToday } from '../../lib/club-dates.js';" },
     { filename: web('features/crew/crew-page.js'), code: "import { Fields } from '../../components/form/fields.js';" },
-    { filename: web('features/crew/crew-page.js'), code: "import { PAGE_HEADINGS } from '@flightline/domain/page-headings';" },
+    { filename: web('features/crew/crew-page.js'), code: "import { PAGE_HEADINGS } from '@flightline/domain/pages/page-headings';" },
     // The router puts features together.
     { filename: web('app/router.js'), code: "const Crew = () => import('../features/crew/crew-page.js');" },
     // Files outside the web app are not its business.

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { Kysely } from 'kysely';
-import { MIN_SUPPORTED_VERSION } from '@flightline/domain/app-version';
+import { MIN_SUPPORTED_VERSION } from '@flightline/domain/api/app-version';
 import { CLIENT_IP_HEADER, createAuth, type Auth } from './auth/auth.ts';
 import { SessionMemo } from './auth/session-memo.ts';
 import { mountAuth } from './auth/mount.ts';

@@ -1,8 +1,8 @@
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
-import '@flightline/domain/shipped-tzdata';
-import { isValidTimeZone } from '@flightline/domain/club-time';
-import { MIN_SUPPORTED_VERSION } from '@flightline/domain/app-version';
+import '@flightline/domain/time/shipped-tzdata';
+import { isValidTimeZone } from '@flightline/domain/time/club-time';
+import { MIN_SUPPORTED_VERSION } from '@flightline/domain/api/app-version';
 
 /** Everything the server reads from its environment, in one place (documented in README.md). */
 export interface Config {

@@ -8,7 +8,7 @@ import type { DB } from './db/schema.ts';
 import { serverLogger } from './http/request-log.ts';
 import { createMailer } from './mail/mailer.ts';
 import { seedDemoOnConsole } from './seed/demo-console.ts';
-import { SHIPPED_TZDATA } from '@flightline/domain/shipped-tzdata';
+import { SHIPPED_TZDATA } from '@flightline/domain/time/shipped-tzdata';
 
 /** The auth secret: AUTH_SECRET, or one generated once and kept in the database for every process. */
 async function authSecret(db: Kysely<DB>, fromEnv: string | undefined): Promise<string> {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminPilot } from '@flightline/domain/admin-pilot.fixtures';
+import { adminPilot } from '@flightline/domain/fixtures/admin-pilot';
 import { NOT_ACTIVATED, refusal } from './helpers/api.ts';
 import { createPerson, type Person } from './helpers/test-app.ts';
 import { openTwoClubs, type TwoClubsAndPeople } from './helpers/clubs.ts';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import type { FlightRecord, IntroListItem } from '@flightline/domain/api-types';
-import { changeFlightBody } from '@flightline/domain/flight.fixtures';
+import type { FlightRecord, IntroListItem } from '@flightline/domain/api/types';
+import { changeFlightBody } from '@flightline/domain/fixtures/flight';
 import { refusal } from './helpers/api.ts';
 import { balanceOf, checkInTowPilot, depositFor, flightBody, gliderStatus, lineSnapshot } from './helpers/flights.ts';
 import { createBlockRule, posting, postingsOf, setClubAccounting } from './helpers/ledger.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChargeBreakdown } from '@flightline/domain/api/charges';
-import { variableTowDetail } from '@flightline/domain/charge-breakdown.fixtures';
+import { variableTowDetail } from '@flightline/domain/fixtures/charge-breakdown';
 import { insertEntry } from '../src/modules/ledger/posting-repo.ts';
 import { refusal } from './helpers/api.ts';
 import { openTwoClubs, type TwoClubs } from './helpers/clubs.ts';

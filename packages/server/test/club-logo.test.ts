@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOGO_ADDRESS_REFUSED } from '@flightline/domain/club-logo';
+import { LOGO_ADDRESS_REFUSED } from '@flightline/domain/club/club-logo';
 import { openDatabase } from '../src/db/engine.ts';
 import { migrate, readMigrations } from '../src/db/migrate.ts';
 import { refusal } from './helpers/api.ts';

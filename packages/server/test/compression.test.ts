@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { APP_VERSION } from '@flightline/domain/app-version';
+import { APP_VERSION } from '@flightline/domain/api/app-version';
 import { COMPRESSIBLE_TYPES } from '../src/http/compression.ts';
 import { CONTENT_SECURITY_POLICY } from '../src/http/security-headers.ts';
 import { solidPng } from './helpers/png.ts';

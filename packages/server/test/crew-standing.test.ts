@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CrewPageData } from '@flightline/domain/api-types';
+import type { CrewPageData } from '@flightline/domain/api/types';
 import { depositFor, flightBody } from './helpers/flights.ts';
 import { createLinePeople, type LinePeople } from './helpers/line-people.ts';
 import type { Person } from './helpers/test-app.ts';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import type { AccountingSummary } from '@flightline/domain/api-types';
-import { clubDayBounds } from '@flightline/domain/club-time';
+import type { AccountingSummary } from '@flightline/domain/api/types';
+import { clubDayBounds } from '@flightline/domain/time/club-time';
 import type { Database } from '../src/db/engine.ts';
 import { getBalances } from '../src/modules/ledger/summary-service.ts';
 import { getBalance } from '../src/modules/ledger/service.ts';

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { load } from 'js-yaml';
 import { PGlite } from '@electric-sql/pglite';
-import { LIVE_HEARTBEAT_MS } from '@flightline/domain/live-events';
+import { LIVE_HEARTBEAT_MS } from '@flightline/domain/field/live-events';
 import { readConfig } from '../src/config.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FlightRecord, LogsData } from '@flightline/domain/api-types';
+import type { FlightRecord, LogsData } from '@flightline/domain/api/types';
 import { refusal } from './helpers/api.ts';
 import { createIntro, insertFlight } from './helpers/flights.ts';
 import { setClubAccounting } from './helpers/ledger.ts';

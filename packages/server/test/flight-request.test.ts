@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { FLOWN_ALONE } from '@flightline/domain/crew-rules';
-import { isWellFormedSerial } from '@flightline/domain/intro-serial';
-import { waitingFlightFields } from '@flightline/domain/waiting-flight';
+import { FLOWN_ALONE } from '@flightline/domain/flights/crew-rules';
+import { isWellFormedSerial } from '@flightline/domain/money/intro-serial';
+import { waitingFlightFields } from '@flightline/domain/flights/waiting-flight';
 import { refusal } from './helpers/api.ts';
 import { balanceOf, createFleet, createIntro, depositFor, flightBody, gliderStatus, lineSnapshot } from './helpers/flights.ts';
 import { posting, postingsOf } from './helpers/ledger.ts';

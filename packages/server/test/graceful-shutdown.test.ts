@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { DRAINING_MESSAGE } from '../src/modules/system/health-service.ts';
 import { createPostgresTestDatabase } from './helpers/test-app.ts';
 import { freePort } from '../../../scripts/free-port.ts';
-import { SHIPPED_TZDATA } from '@flightline/domain/shipped-tzdata';
+import { SHIPPED_TZDATA } from '@flightline/domain/time/shipped-tzdata';
 
 /**
  * A rolling restart, as docs/deploy.md tells it: the real server process

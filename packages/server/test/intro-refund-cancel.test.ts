@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import type { IntroListItem } from '@flightline/domain/api-types';
+import type { IntroListItem } from '@flightline/domain/api/types';
 import { flightBody } from './helpers/flights.ts';
 import { entriesAfter, latestEntryId, posting, setClubAccounting } from './helpers/ledger.ts';
 import { openIntroClubs, type IntroClubs } from './helpers/intro-clubs.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import type { IntroListItem, IntrosResponse } from '@flightline/domain/api-types';
+import type { IntroListItem, IntrosResponse } from '@flightline/domain/api/types';
 import { refusal } from './helpers/api.ts';
 import { ledgerCounts, posting, postingsOf, setClubAccounting } from './helpers/ledger.ts';
 import { createLinePeople, type LinePeople } from './helpers/line-people.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import type { BreakdownRow, IntroListItem } from '@flightline/domain/api-types';
+import type { BreakdownRow, IntroListItem } from '@flightline/domain/api/types';
 import { entriesAfter, latestEntryId, posting, setClubAccounting } from './helpers/ledger.ts';
 import { openIntroClubs, type IntroClubs } from './helpers/intro-clubs.ts';
 import type { Person } from './helpers/test-app.ts';

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { sql, type Kysely } from 'kysely';
-import type { AccountingSummary, AccountTotals, TransactionPosted } from '@flightline/domain/api-types';
-import { clubDayBounds, clubDayOf } from '@flightline/domain/club-time';
+import type { AccountingSummary, AccountTotals, TransactionPosted } from '@flightline/domain/api/types';
+import { clubDayBounds, clubDayOf } from '@flightline/domain/time/club-time';
 import { addTransactionSchema, adminParameterSchema, reverseTransactionSchema } from '@flightline/domain/schemas/ledger';
 import type { Database } from '../src/db/engine.ts';
 import type { DB } from '../src/db/schema.ts';
 import type { MemberContext } from '../src/http/context.ts';
-import { formatMoney } from '@flightline/domain/money';
+import { formatMoney } from '@flightline/domain/money/money';
 import { HttpError } from '../src/http/errors.ts';
 import { addTransaction } from '../src/modules/ledger/add-transaction-service.ts';
 import { updateAdminParameter } from '../src/modules/ledger/admin-parameter-service.ts';

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { parseLiveNotice, type LiveNotice } from '@flightline/domain/live-events';
-import { changeFlightBody } from '@flightline/domain/flight.fixtures';
+import { parseLiveNotice, type LiveNotice } from '@flightline/domain/field/live-events';
+import { changeFlightBody } from '@flightline/domain/fixtures/flight';
 import { publishNotice } from '../src/modules/live/repo.ts';
 import { refusal } from './helpers/api.ts';
 import { connectEvents, type EventStreamClient, type ReceivedEvent } from './helpers/event-stream.ts';

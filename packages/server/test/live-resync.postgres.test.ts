@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { RESYNC_EVENT, type LiveNotice } from '@flightline/domain/live-events';
+import { RESYNC_EVENT, type LiveNotice } from '@flightline/domain/field/live-events';
 import { publishNotice } from '../src/modules/live/repo.ts';
 import { connectEvents, type EventStreamClient } from './helpers/event-stream.ts';
 import { asOwner, createClub, createPerson, createTestApp, type TestApp } from './helpers/test-app.ts';

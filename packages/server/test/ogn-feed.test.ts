@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { APP_VERSION } from '@flightline/domain/app-version';
+import { APP_VERSION } from '@flightline/domain/api/app-version';
 import { parseBeacon } from '@flightline/domain/ogn/beacon';
 import { createFlightDetector, type FlightEvent } from '@flightline/domain/ogn/detector';
 import { generateDay, SCENARIO_AIRFIELD, type TrueFlight } from '@flightline/domain/ogn/scenarios';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { SHIPPED_TZDATA } from '@flightline/domain/shipped-tzdata';
+import { SHIPPED_TZDATA } from '@flightline/domain/time/shipped-tzdata';
 import { refusal } from './helpers/api.ts';
 import { openTwoClubs, type TwoClubs } from './helpers/clubs.ts';
 import { checkInTowPilot, depositFor, flightBody, insertFlight } from './helpers/flights.ts';

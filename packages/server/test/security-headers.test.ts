@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { APP_VERSION } from '@flightline/domain/app-version';
+import { APP_VERSION } from '@flightline/domain/api/app-version';
 import { createClub, createPerson, createTestApp, type TestApp } from './helpers/test-app.ts';
 
 /** Every answer's headers (docs/decisions/0008-security-headers.md), written out here so a change to them is a change to this test. */

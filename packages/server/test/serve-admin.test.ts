@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminPilot } from '@flightline/domain/admin-pilot.fixtures';
-import type { AdminPilot } from '@flightline/domain/api-types';
+import { adminPilot } from '@flightline/domain/fixtures/admin-pilot';
+import type { AdminPilot } from '@flightline/domain/api/types';
 import { BLOCK_DEFAULTS } from '@flightline/domain/schemas/fleet';
 import { NOT_AUTHORIZED, refusal } from './helpers/api.ts';
 import { createPerson, type Flags } from './helpers/test-app.ts';

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import type { ChargeBreakdown } from '@flightline/domain/api/charges';
-import type { FlightRecord } from '@flightline/domain/api-types';
-import { lateEntryLine } from '@flightline/domain/late-entry';
+import type { FlightRecord } from '@flightline/domain/api/types';
+import { lateEntryLine } from '@flightline/domain/flights/late-entry';
 import { refusal } from './helpers/api.ts';
 import { openTwoClubs, type TwoClubs } from './helpers/clubs.ts';
 import { balanceOf, checkInTowPilot, depositFor, flightBody, lineSnapshot } from './helpers/flights.ts';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TowEventResult, TugPageData, TugStatus } from '@flightline/domain/api-types';
+import type { TowEventResult, TugPageData, TugStatus } from '@flightline/domain/api/types';
 import { listTugStatuses } from '../src/modules/tugs/service.ts';
 import { NOT_ACTIVATED, NOT_YOUR_CLUB, refusal } from './helpers/api.ts';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { parseLiveNotice } from '@flightline/domain/live-events';
+import { parseLiveNotice } from '@flightline/domain/field/live-events';
 import { openDatabase, type Database } from '../src/db/engine.ts';
 import { connectEvents, type EventStreamClient } from './helpers/event-stream.ts';
 import { createFleet, depositFor, flightBody } from './helpers/flights.ts';

@@ -1,4 +1,4 @@
-import { wallClock } from '../zone-rules.ts';
+import { wallClock } from '../time/zone-rules.ts';
 
 /**
  * Amounts, heights, fuel, speeds, dates and times as a member reads them: in

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { flarmIdSchema, ognSettingsSchema } from '../ogn/settings.ts';
-import { CLUB_LOGO_PATH, LOGO_ADDRESS_REFUSED } from '../club-logo.ts';
-import { firstRangeError, type HeightUnit } from '../height-ranges.ts';
-import { LATE_ENTRY_MESSAGE, MAX_LATE_ENTRY_MINUTES, MIN_LATE_ENTRY_MINUTES } from '../late-entry.ts';
+import { CLUB_LOGO_PATH, LOGO_ADDRESS_REFUSED } from '../club/club-logo.ts';
+import { firstRangeError, type HeightUnit } from '../money/height-ranges.ts';
+import { LATE_ENTRY_MESSAGE, MAX_LATE_ENTRY_MINUTES, MIN_LATE_ENTRY_MINUTES } from '../flights/late-entry.ts';
 import { dayInRange } from './dates.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FLY_WITH } from '../crew-rules.ts';
+import { FLY_WITH } from '../flights/crew-rules.ts';
 import { dayInRange, instant } from './dates.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EXPENSE_CODES } from '../ledger.ts';
+import { EXPENSE_CODES } from '../money/ledger.ts';
 import { dayInRange, instant } from './dates.ts';
 
 /**

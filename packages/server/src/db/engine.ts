@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 // Every club time the server computes comes from the tz database the project ships (domain zone-rules.ts):
 // every server process, CLI and test opens its database here.
-import '@flightline/domain/shipped-tzdata';
+import '@flightline/domain/time/shipped-tzdata';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, type LogEvent } from 'kysely';
 import pg from 'pg';

@@ -1,4 +1,4 @@
-import type { FlightChargeDetail } from '@flightline/domain/charge-breakdown';
+import type { FlightChargeDetail } from '@flightline/domain/money/charge-breakdown';
 import type { ColumnType, Generated, GeneratedAlways } from 'kysely';
 
 /**

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely, Selectable } from 'kysely';
 import { fromNodeHeaders } from 'better-auth/node';
-import { isMembershipActive } from '@flightline/domain/club-time';
+import { isMembershipActive } from '@flightline/domain/time/club-time';
 import type { Auth } from '../auth/auth.ts';
 import type { SessionMemo } from '../auth/session-memo.ts';
 import type { ClubTable, DB, PilotTable } from '../db/schema.ts';

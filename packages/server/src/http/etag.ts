@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { APP_VERSION } from '@flightline/domain/app-version';
-import { clubToday } from '@flightline/domain/club-time';
+import { APP_VERSION } from '@flightline/domain/api/app-version';
+import { clubToday } from '@flightline/domain/time/club-time';
 import type { MemberContext } from './context.ts';
 
 /** What else a read's answer depends on: its query's parameters. */

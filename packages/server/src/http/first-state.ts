@@ -1,9 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { activeFlightsOf, activeFlightState } from '@flightline/domain/active-flights';
-import { clubClockTime } from '@flightline/domain/club-time';
-import { crewPageHtml } from '@flightline/domain/crew-page-html';
-import { homePageHtml } from '@flightline/domain/home-page-html';
+import { activeFlightsOf, activeFlightState } from '@flightline/domain/flights/active-flights';
+import { clubClockTime } from '@flightline/domain/time/club-time';
+import { crewPageHtml } from '@flightline/domain/pages/crew-page-html';
+import { homePageHtml } from '@flightline/domain/pages/home-page-html';
 import type { DB } from '../db/schema.ts';
 import { serveCrew } from '../modules/flights/crew-service.ts';
 import { listFlightItems } from '../modules/flights/list-service.ts';

@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FirstStateReader } from './first-state.ts';
-import { headingSkeletonHtml, PAGE_HEADINGS } from '@flightline/domain/page-headings';
-import { ROUTE_PRELOADS_FILE, routeOf, type RoutePreloads } from '@flightline/domain/route-preloads';
+import { headingSkeletonHtml, PAGE_HEADINGS } from '@flightline/domain/pages/page-headings';
+import { ROUTE_PRELOADS_FILE, routeOf, type RoutePreloads } from '@flightline/domain/pages/route-preloads';
 
 /**
  * index.html for every page of the web app (decision 0009). The built file

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { hashPassword } from 'better-auth/crypto';
 import type { Kysely, Transaction } from 'kysely';
-import type { HeightRange } from '@flightline/domain/height-ranges';
+import type { HeightRange } from '@flightline/domain/money/height-ranges';
 import type { DB } from '../db/schema.ts';
 import { existingDemoPassword, randomDemoPassword, storeDemoPassword, type DemoPassword } from './demo-password.ts';
 

@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
 import { DateTime } from 'luxon';
 import { shippedLuxonZone } from './shipped-luxon-zone.ts';
-import { clubToday } from '@flightline/domain/club-time';
-import { generateSerial } from '@flightline/domain/intro-serial';
-import { ACCOUNT } from '@flightline/domain/ledger';
+import { clubToday } from '@flightline/domain/time/club-time';
+import { generateSerial } from '@flightline/domain/money/intro-serial';
+import { ACCOUNT } from '@flightline/domain/money/ledger';
 import { flightRequestSchema, towEventSchema, updateFlightSchema } from '@flightline/domain/schemas/flights';
 import { introCancelSchema, introRefundSchema, introSaleSchema, introWriteDownSchema } from '@flightline/domain/schemas/intros';
 import { addTransactionSchema } from '@flightline/domain/schemas/ledger';

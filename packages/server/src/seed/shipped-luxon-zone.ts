@@ -1,5 +1,5 @@
 import { Zone, type ZoneOffsetFormat } from 'luxon';
-import { zoneOffset } from '@flightline/domain/zone-rules';
+import { zoneOffset } from '@flightline/domain/time/zone-rules';
 
 /**
  * A Luxon zone whose offsets come from the tz database the project ships

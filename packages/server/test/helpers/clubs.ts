@@ -1,5 +1,5 @@
 import type { Insertable, Kysely } from 'kysely';
-import { clubSettings } from '@flightline/domain/club.fixtures';
+import { clubSettings } from '@flightline/domain/fixtures/club';
 import type { DB } from '../../src/db/schema.ts';
 import { apiClient, type ApiClient } from './api.ts';
 import { createFleet, type FleetOptions } from './flights.ts';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Insertable, type Kysely } from 'kysely';
-import { depositPostings } from '@flightline/domain/ledger';
+import { depositPostings } from '@flightline/domain/money/ledger';
 import type { DB } from '../../src/db/schema.ts';
 import { insertEntry } from '../../src/modules/ledger/posting-repo.ts';
 import { DEMO_VARIABLE_RANGES } from '../../src/seed/demo-club.ts';

@@ -8,7 +8,7 @@ import { HomeOrLanding } from '../features/home/home-or-landing.tsx';
 import { LandingTitlePage } from '../features/home/landing.tsx';
 import { preloadable, type Preloadable } from '../lib/preloadable.tsx';
 import { useLocation } from '../lib/router.tsx';
-import { routeOf } from '@flightline/domain/route-preloads';
+import { routeOf } from '@flightline/domain/pages/route-preloads';
 import { Shell } from './shell.tsx';
 
 /** A page loaded on first visit, so a phone downloads only the screens it opens. */

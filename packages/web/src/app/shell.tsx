@@ -1,7 +1,7 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '../lib/router.tsx';
-import { APP_VERSION } from '@flightline/domain/app-version';
+import { APP_VERSION } from '@flightline/domain/api/app-version';
 import { ConfirmHost } from '../components/confirm-host.tsx';
 import { Notifications } from '../components/notifications.tsx';
 import { RouteLoading } from '../components/route-loading.tsx';

@@ -3,8 +3,8 @@ import { resolve } from 'node:path';
 import type { Plugin } from 'vite';
 import { bundleChunks } from './bundle-chunks.ts';
 // Relative, not @flightline/domain: vite.config.ts is bundled, and Node cannot load a workspace package's .ts files.
-import { APP_VERSION } from '../../../domain/src/app-version.ts';
-import { ROUTE_PRELOADS_FILE, type RoutePreload, type RoutePreloads } from '../../../domain/src/route-preloads.ts';
+import { APP_VERSION } from '../../../domain/src/api/app-version.ts';
+import { ROUTE_PRELOADS_FILE, type RoutePreload, type RoutePreloads } from '../../../domain/src/pages/route-preloads.ts';
 
 /**
  * Build-time code for vite.config.ts (decision 0009): the app version in

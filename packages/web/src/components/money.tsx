@@ -1,4 +1,4 @@
-import { formatMoney } from '@flightline/domain/money';
+import { formatMoney } from '@flightline/domain/money/money';
 
 /** An amount of money, in red when it is below zero (a debt, a charge). */
 export function Money({ cents }: { cents: number }) {

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation } from '../lib/router.tsx';
-import type { OutboxEntry } from '@flightline/domain/outbox';
+import type { OutboxEntry } from '@flightline/domain/field/outbox';
 import { notifications } from '../lib/notifications-store.ts';
 import { fieldOutbox, type OutboxSnapshot } from '../lib/outbox/field-outbox.ts';
 import { useOutbox } from '../lib/outbox/use-outbox.ts';

@@ -1,5 +1,5 @@
-import { LOADING_SESSION_TEXT, PAGE_HEADINGS } from '@flightline/domain/page-headings';
-import { routeOf } from '@flightline/domain/route-preloads';
+import { LOADING_SESSION_TEXT, PAGE_HEADINGS } from '@flightline/domain/pages/page-headings';
+import { routeOf } from '@flightline/domain/pages/route-preloads';
 import { holdsServedPage } from '../lib/first-paint.ts';
 import { useLocation } from '../lib/router.tsx';
 import { Loading, Page } from './page-state.tsx';

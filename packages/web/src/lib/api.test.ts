@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, expectTypeOf, it, vi } from 'vitest';
-import type { PilotClub, TowEventResult, TugPageData } from '@flightline/domain/api-types';
+import type { PilotClub, TowEventResult, TugPageData } from '@flightline/domain/api/types';
 import { ApiError, call, callFile, CanceledError, configureApi, get, NO_RESPONSE_STATUS, post, request } from './api.ts';
 
 /** A real HTTP server on 127.0.0.1 answering the shapes the API answers with (docs/architecture.md). */

@@ -1,4 +1,4 @@
-import { wallClock } from '@flightline/domain/zone-rules';
+import { wallClock } from '@flightline/domain/time/zone-rules';
 
 /**
  * Club days and times with no date library, so the member's Account Summary

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { liveNoticeKind } from '@flightline/domain/live-stream-protocol';
+import { liveNoticeKind } from '@flightline/domain/field/live-stream-protocol';
 import { lineReads, readsAffectedBy } from './live-notices.ts';
 import { linePollMs, LIVE_SAFETY_POLL_MS, SPEC_POLL_MS } from './live-status.ts';
 

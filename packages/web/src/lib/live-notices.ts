@@ -1,5 +1,5 @@
 import type { QueryKey } from '@tanstack/react-query';
-import type { LiveNoticeKindName } from '@flightline/domain/live-stream-protocol';
+import type { LiveNoticeKindName } from '@flightline/domain/field/live-stream-protocol';
 import { accountKeys } from './api/accounts.ts';
 import { crewKeys } from './api/crew.ts';
 import { flightKeys } from './api/flights.ts';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
-import { liveNoticeKind, RESYNC_EVENT } from '@flightline/domain/live-stream-protocol';
+import { liveNoticeKind, RESYNC_EVENT } from '@flightline/domain/field/live-stream-protocol';
 import { lineReads, readsAffectedBy } from './live-notices.ts';
 import { setLiveState } from './live-status.ts';
 import { useOnline } from './online.ts';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { dehydrate, hydrate, QueryClient } from '@tanstack/react-query';
-import type { SessionInfo } from '@flightline/domain/api-types';
-import { APP_VERSION } from '@flightline/domain/app-version';
-import { memberSession } from '@flightline/domain/session.fixtures';
+import type { SessionInfo } from '@flightline/domain/api/types';
+import { APP_VERSION } from '@flightline/domain/api/app-version';
+import { memberSession } from '@flightline/domain/fixtures/session';
 import { ApiError, NO_RESPONSE_STATUS } from './api.ts';
 import {
   cacheOwner,

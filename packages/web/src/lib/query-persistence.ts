@@ -1,7 +1,7 @@
 import { dehydrate, hydrate, type DehydratedState, type DehydrateOptions, type Query, type QueryClient } from '@tanstack/react-query';
 import { openDB } from 'idb';
-import { APP_VERSION } from '@flightline/domain/app-version';
-import type { SessionInfo } from '@flightline/domain/api-types';
+import { APP_VERSION } from '@flightline/domain/api/app-version';
+import type { SessionInfo } from '@flightline/domain/api/types';
 import { call } from './api.ts';
 import { isNoConnection } from './offline-status.ts';
 import { markSavedCache } from './saved-cache-mark.ts';

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { registerZoneRules } from '@flightline/domain/zone-rules';
+import { registerZoneRules } from '@flightline/domain/time/zone-rules';
 import { call } from './api.ts';
 
 export const SESSION_KEY = ['session'] as const;

@@ -1,6 +1,6 @@
-import type { FlightRecord } from '@flightline/domain/api-types';
-import { FLOWN_ALONE } from '@flightline/domain/crew-rules';
-import { waitingFlightFields } from '@flightline/domain/waiting-flight';
+import type { FlightRecord } from '@flightline/domain/api/types';
+import { FLOWN_ALONE } from '@flightline/domain/flights/crew-rules';
+import { waitingFlightFields } from '@flightline/domain/flights/waiting-flight';
 
 /** Test data for the line page's and Home's rules. */
 

@@ -1,4 +1,4 @@
-import type { NewOutboxEntry, OutboxEntry } from '@flightline/domain/outbox';
+import type { NewOutboxEntry, OutboxEntry } from '@flightline/domain/field/outbox';
 
 /** An entry waiting in the field outbox at tap `seq`, not tried yet; `extra` changes its state. */
 export function outboxEntry(seq: number, entry: Omit<NewOutboxEntry, 'id'>, extra: Partial<OutboxEntry> = {}): OutboxEntry {

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { ServeAdmin } from '@flightline/domain/api-types';
+import type { ServeAdmin } from '@flightline/domain/api/types';
 import type { DB } from '../../db/schema.ts';
 import { hasRight, type MemberContext, type Right } from '../../http/context.ts';
 import {

@@ -5,12 +5,12 @@ import {
   launchChargePostings,
   launchShares,
   rentalChargePostings,
-} from '@flightline/domain/flight-postings';
-import { launchBreakdown, rentalBreakdown, type FlightChargeDetail } from '@flightline/domain/charge-breakdown';
-import { launchCostCents, type LaunchPricing } from '@flightline/domain/launch-cost';
-import { reversalPostings, type PostingLine, type TaxedItem } from '@flightline/domain/ledger';
-import { blockUsableThrough, chooseBlock, minutesFlown, rentalShares, type BlockTerms } from '@flightline/domain/rental';
-import type { TaxStatus } from '@flightline/domain/tax';
+} from '@flightline/domain/money/flight-postings';
+import { launchBreakdown, rentalBreakdown, type FlightChargeDetail } from '@flightline/domain/money/charge-breakdown';
+import { launchCostCents, type LaunchPricing } from '@flightline/domain/money/launch-cost';
+import { reversalPostings, type PostingLine, type TaxedItem } from '@flightline/domain/money/ledger';
+import { blockUsableThrough, chooseBlock, minutesFlown, rentalShares, type BlockTerms } from '@flightline/domain/money/rental';
+import type { TaxStatus } from '@flightline/domain/money/tax';
 import type { DB } from '../../db/schema.ts';
 import { conflict } from '../../http/errors.ts';
 import { lockClub, type ClubRecord } from '../clubs/repo.ts';

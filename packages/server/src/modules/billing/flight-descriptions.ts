@@ -1,6 +1,6 @@
-import { flownAndBilledText } from '@flightline/domain/flight-duration';
-import { formatMoney } from '@flightline/domain/money';
-import type { BlockTerms, RentalShare } from '@flightline/domain/rental';
+import { flownAndBilledText } from '@flightline/domain/flights/flight-duration';
+import { formatMoney } from '@flightline/domain/money/money';
+import type { BlockTerms, RentalShare } from '@flightline/domain/money/rental';
 import { reversalDescription } from '../ledger/descriptions.ts';
 
 /**

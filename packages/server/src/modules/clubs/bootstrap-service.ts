@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import { clubToday, isMembershipActive, isValidTimeZone } from '@flightline/domain/club-time';
-import { compareText } from '@flightline/domain/text-order';
+import { clubToday, isMembershipActive, isValidTimeZone } from '@flightline/domain/time/club-time';
+import { compareText } from '@flightline/domain/club/text-order';
 import type { DB } from '../../db/schema.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { findPilotForUpdate, findUserByEmail, insertPilot, membershipStates, setActiveClubIfNone, updatePilot } from '../members/repo.ts';

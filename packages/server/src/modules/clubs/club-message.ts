@@ -1,5 +1,5 @@
 import sanitizeHtml from 'sanitize-html';
-import { parseClubLogoPath } from '@flightline/domain/club-logo';
+import { parseClubLogoPath } from '@flightline/domain/club/club-logo';
 
 /**
  * A club message is rich text written by an admin and shown to every member:

@@ -1,4 +1,4 @@
-import type { LogoContentType } from '@flightline/domain/club-logo';
+import type { LogoContentType } from '@flightline/domain/club/club-logo';
 
 const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 const JPEG = [0xff, 0xd8, 0xff];

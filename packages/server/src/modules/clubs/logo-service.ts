@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
-import { clubLogoPath, MAX_LOGO_BYTES, parseClubLogoPath } from '@flightline/domain/club-logo';
+import { clubLogoPath, MAX_LOGO_BYTES, parseClubLogoPath } from '@flightline/domain/club/club-logo';
 import type { DB } from '../../db/schema.ts';
 import { hasRight, type MemberContext } from '../../http/context.ts';
 import { badRequest, forbidden, HttpError, notFound } from '../../http/errors.ts';

@@ -1,4 +1,4 @@
-import { clubDayBounds } from '@flightline/domain/club-time';
+import { clubDayBounds } from '@flightline/domain/time/club-time';
 import type { Insertable, Kysely, Selectable, Transaction, Updateable } from 'kysely';
 import type { ClubTable, DB } from '../../db/schema.ts';
 

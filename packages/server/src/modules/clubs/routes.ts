@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { MAX_LOGO_BYTES } from '@flightline/domain/club-logo';
+import { MAX_LOGO_BYTES } from '@flightline/domain/club/club-logo';
 import * as calls from '@flightline/domain/api/clubs';
 import { assertSameClub } from '../../http/context.ts';
 import { defineCallRoute, defineRoute } from '../../http/route.ts';

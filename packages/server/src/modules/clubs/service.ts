@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { ClubInfo, ClubSummary } from '@flightline/domain/api-types';
-import { compareText } from '@flightline/domain/text-order';
+import type { ClubInfo, ClubSummary } from '@flightline/domain/api/types';
+import { compareText } from '@flightline/domain/club/text-order';
 import type { DB } from '../../db/schema.ts';
 import type { MemberContext } from '../../http/context.ts';
 import { activeLaunchTypeIds } from '../fleet/repo.ts';

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { ClubSettingsItem } from '@flightline/domain/api-types';
-import { isValidTimeZone } from '@flightline/domain/club-time';
+import type { ClubSettingsItem } from '@flightline/domain/api/types';
+import { isValidTimeZone } from '@flightline/domain/time/club-time';
 import type { ClubSettings } from '@flightline/domain/schemas/fleet';
 import type { DB } from '../../db/schema.ts';
 import type { MemberContext } from '../../http/context.ts';

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { UpdateItemAnswer } from '@flightline/domain/api-types';
+import type { UpdateItemAnswer } from '@flightline/domain/api/types';
 import type { DB } from '../../db/schema.ts';
 import { assertSameClub, type MemberContext } from '../../http/context.ts';
 import type { ItemHandler } from '../items/item-handler.ts';

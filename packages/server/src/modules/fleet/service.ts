@@ -7,7 +7,7 @@ import type {
   LaunchItem,
   TugItem,
   UpdateItemResult,
-} from '@flightline/domain/api-types';
+} from '@flightline/domain/api/types';
 import {
   BLOCK_DEFAULTS,
   blockCreateSchema,
@@ -35,9 +35,9 @@ import {
   type LaunchFields,
   type TugFields,
 } from '@flightline/domain/schemas/fleet';
-import { clubToday } from '@flightline/domain/club-time';
+import { clubToday } from '@flightline/domain/time/club-time';
 import { flarmIdSchema } from '@flightline/domain/ogn/settings';
-import { compareText } from '@flightline/domain/text-order';
+import { compareText } from '@flightline/domain/club/text-order';
 import type { DB } from '../../db/schema.ts';
 import { hasRight, type MemberContext } from '../../http/context.ts';
 import { databaseAnswer, flarmIdTakenMessage, isFlarmIdTaken, type FlarmIdHolder } from '../../http/database-errors.ts';

@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely';
-import { clubDayBounds, isMembershipActive } from '@flightline/domain/club-time';
-import type { FlyWith } from '@flightline/domain/crew-rules';
+import { clubDayBounds, isMembershipActive } from '@flightline/domain/time/club-time';
+import type { FlyWith } from '@flightline/domain/flights/crew-rules';
 import type { ChangeFlight } from '@flightline/domain/schemas/flights';
 import type { DB } from '../../db/schema.ts';
 import type { MemberContext } from '../../http/context.ts';

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
-import type { CrewPageData, GliderItem } from '@flightline/domain/api-types';
-import { clubToday, isMembershipActive } from '@flightline/domain/club-time';
-import { fundsStanding, orderPilots } from '@flightline/domain/crew-rules';
+import type { CrewPageData, GliderItem } from '@flightline/domain/api/types';
+import { clubToday, isMembershipActive } from '@flightline/domain/time/club-time';
+import { fundsStanding, orderPilots } from '@flightline/domain/flights/crew-rules';
 import type { DB } from '../../db/schema.ts';
 import { assertSameClub, type MemberContext } from '../../http/context.ts';
 import { forbidden } from '../../http/errors.ts';

@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { GliderLogbook, GliderLogbooks } from '@flightline/domain/api/glider-logbook';
-import type { GliderItem } from '@flightline/domain/api-types';
-import { flownMinutes } from '@flightline/domain/flight-duration';
-import { logbookSeats } from '@flightline/domain/logbook';
+import type { GliderItem } from '@flightline/domain/api/types';
+import { flownMinutes } from '@flightline/domain/flights/flight-duration';
+import { logbookSeats } from '@flightline/domain/flights/logbook';
 import type { DB } from '../../db/schema.ts';
 import type { MemberContext } from '../../http/context.ts';
 import { notFound } from '../../http/errors.ts';

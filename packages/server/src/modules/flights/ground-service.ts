@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
-import type { GroundStatus, TugStatus } from '@flightline/domain/api-types';
-import { clubToday, isMembershipActive } from '@flightline/domain/club-time';
-import { compareText } from '@flightline/domain/text-order';
+import type { GroundStatus, TugStatus } from '@flightline/domain/api/types';
+import { clubToday, isMembershipActive } from '@flightline/domain/time/club-time';
+import { compareText } from '@flightline/domain/club/text-order';
 import type { DB } from '../../db/schema.ts';
 import { assertSameClub, type MemberContext } from '../../http/context.ts';
 import { namedClub } from '../../http/params.ts';

@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { FlightActionResult } from '@flightline/domain/api-types';
-import { clubClockTime, clubDayBounds, isMembershipActive } from '@flightline/domain/club-time';
-import { isEnteredLate } from '@flightline/domain/late-entry';
+import type { FlightActionResult } from '@flightline/domain/api/types';
+import { clubClockTime, clubDayBounds, isMembershipActive } from '@flightline/domain/time/club-time';
+import { isEnteredLate } from '@flightline/domain/flights/late-entry';
 import { OGN_KEY_PREFIX, OGN_USER_ID } from '@flightline/domain/ogn/settings';
 import type { UpdateFlight } from '@flightline/domain/schemas/flights';
 import type { DB } from '../../db/schema.ts';

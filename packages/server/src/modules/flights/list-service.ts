@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { FlightRecord } from '@flightline/domain/api-types';
-import { clubDayOf, clubToday, MAX_FLIGHT_RANGE_MS } from '@flightline/domain/club-time';
+import type { FlightRecord } from '@flightline/domain/api/types';
+import { clubDayOf, clubToday, MAX_FLIGHT_RANGE_MS } from '@flightline/domain/time/club-time';
 import type { DB } from '../../db/schema.ts';
 import { assertSameClub, type MemberContext } from '../../http/context.ts';
 import { badRequest } from '../../http/errors.ts';

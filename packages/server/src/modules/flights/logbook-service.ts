@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { LogbookTotalsAnswer } from '@flightline/domain/api/logbook';
-import { logbookTotals } from '@flightline/domain/logbook';
+import { logbookTotals } from '@flightline/domain/flights/logbook';
 import type { DB } from '../../db/schema.ts';
 import type { MemberContext } from '../../http/context.ts';
 import { listLogbookFlights } from './repo.ts';

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
-import type { LogsData } from '@flightline/domain/api-types';
-import { clubDayBounds, clubDayOf, clubToday, isMembershipActive } from '@flightline/domain/club-time';
-import { compareText } from '@flightline/domain/text-order';
+import type { LogsData } from '@flightline/domain/api/types';
+import { clubDayBounds, clubDayOf, clubToday, isMembershipActive } from '@flightline/domain/time/club-time';
+import { compareText } from '@flightline/domain/club/text-order';
 import type { DB } from '../../db/schema.ts';
 import { assertSameClub, hasRight, type MemberContext } from '../../http/context.ts';
 import { badRequest, notFound } from '../../http/errors.ts';

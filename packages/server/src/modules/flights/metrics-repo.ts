@@ -1,6 +1,6 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import { clubDayRange } from '@flightline/domain/club-time';
-import { offsetPeriods } from '@flightline/domain/zone-rules';
+import { clubDayRange } from '@flightline/domain/time/club-time';
+import { offsetPeriods } from '@flightline/domain/time/zone-rules';
 import type { DB } from '../../db/schema.ts';
 
 /**

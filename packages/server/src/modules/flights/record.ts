@@ -1,4 +1,4 @@
-import type { FlightRecord } from '@flightline/domain/api-types';
+import type { FlightRecord } from '@flightline/domain/api/types';
 import type { FlightRow } from './repo.ts';
 
 type LateEntry = FlightRecord['lateEntries'][number];

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { RecordedTime } from '@flightline/domain/api/charges';
-import type { FlightChargeDetail } from '@flightline/domain/charge-breakdown';
+import type { FlightChargeDetail } from '@flightline/domain/money/charge-breakdown';
 import type { DB } from '../../db/schema.ts';
 
 /**

@@ -1,8 +1,8 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { FlightCreated, IntroItem } from '@flightline/domain/api-types';
-import { clubDayBounds, clubToday, isMembershipActive } from '@flightline/domain/club-time';
-import type { FlyWith } from '@flightline/domain/crew-rules';
-import { isEnteredLate } from '@flightline/domain/late-entry';
+import type { FlightCreated, IntroItem } from '@flightline/domain/api/types';
+import { clubDayBounds, clubToday, isMembershipActive } from '@flightline/domain/time/club-time';
+import type { FlyWith } from '@flightline/domain/flights/crew-rules';
+import { isEnteredLate } from '@flightline/domain/flights/late-entry';
 import { flightRequestSchema, type FlightRequest } from '@flightline/domain/schemas/flights';
 import type { DB } from '../../db/schema.ts';
 import { assertSameClub, type MemberContext } from '../../http/context.ts';

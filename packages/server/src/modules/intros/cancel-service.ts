@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { IntroItem, UpdateItemResult } from '@flightline/domain/api-types';
-import { formatMoney } from '@flightline/domain/money';
+import type { IntroItem, UpdateItemResult } from '@flightline/domain/api/types';
+import { formatMoney } from '@flightline/domain/money/money';
 import type { IntroCancel } from '@flightline/domain/schemas/intros';
 import type { DB } from '../../db/schema.ts';
 import type { MemberContext } from '../../http/context.ts';

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { IntroSold } from '@flightline/domain/api-types';
+import type { IntroSold } from '@flightline/domain/api/types';
 import type { IntroSale } from '@flightline/domain/schemas/intros';
 import type { DB } from '../../db/schema.ts';
 import type { MemberContext } from '../../http/context.ts';

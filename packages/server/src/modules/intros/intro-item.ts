@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import type { IntroItem, UpdateItemResult } from '@flightline/domain/api-types';
+import type { IntroItem, UpdateItemResult } from '@flightline/domain/api/types';
 import { updateIntroSchema } from '@flightline/domain/schemas/flights';
 import { introCancelSchema, introRefundSchema, introWriteDownSchema } from '@flightline/domain/schemas/intros';
 import type { DB } from '../../db/schema.ts';

@@ -1,5 +1,5 @@
-import { introFlownPostings } from '@flightline/domain/flight-postings';
-import type { PostingLine } from '@flightline/domain/ledger';
+import { introFlownPostings } from '@flightline/domain/money/flight-postings';
+import type { PostingLine } from '@flightline/domain/money/ledger';
 import { conflict } from '../../http/errors.ts';
 import type { IntroRow } from './repo.ts';
 

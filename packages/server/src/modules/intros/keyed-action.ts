@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { IntroItem, UpdateItemResult } from '@flightline/domain/api-types';
+import type { IntroItem, UpdateItemResult } from '@flightline/domain/api/types';
 import type { DB } from '../../db/schema.ts';
 import type { MemberContext } from '../../http/context.ts';
 import { notFound } from '../../http/errors.ts';

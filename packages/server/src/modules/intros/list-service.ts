@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { IntrosResponse } from '@flightline/domain/api-types';
-import { clubToday } from '@flightline/domain/club-time';
+import type { IntrosResponse } from '@flightline/domain/api/types';
+import { clubToday } from '@flightline/domain/time/club-time';
 import type { DB } from '../../db/schema.ts';
 import type { MemberContext } from '../../http/context.ts';
 import { listIntrosWithOwed } from './repo.ts';

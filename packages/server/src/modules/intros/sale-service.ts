@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { Transaction } from 'kysely';
-import { clubToday } from '@flightline/domain/club-time';
-import { generateSerial } from '@flightline/domain/intro-serial';
-import { ACCOUNT, type PostingLine } from '@flightline/domain/ledger';
-import { formatMoney } from '@flightline/domain/money';
+import { clubToday } from '@flightline/domain/time/club-time';
+import { generateSerial } from '@flightline/domain/money/intro-serial';
+import { ACCOUNT, type PostingLine } from '@flightline/domain/money/ledger';
+import { formatMoney } from '@flightline/domain/money/money';
 import type { DB } from '../../db/schema.ts';
 import type { MemberContext } from '../../http/context.ts';
 import { serialUsedMessage } from '../../http/database-errors.ts';

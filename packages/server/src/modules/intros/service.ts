@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { IntroItem } from '@flightline/domain/api-types';
+import type { IntroItem } from '@flightline/domain/api/types';
 import type { DB } from '../../db/schema.ts';
 import { listIntros, type IntroRow } from './repo.ts';
 

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
-import type { IntroItem, UpdateItemResult } from '@flightline/domain/api-types';
-import { ACCOUNT } from '@flightline/domain/ledger';
-import { formatMoney } from '@flightline/domain/money';
+import type { IntroItem, UpdateItemResult } from '@flightline/domain/api/types';
+import { ACCOUNT } from '@flightline/domain/money/ledger';
+import { formatMoney } from '@flightline/domain/money/money';
 import type { IntroWriteDown } from '@flightline/domain/schemas/intros';
 import type { DB } from '../../db/schema.ts';
 import type { MemberContext } from '../../http/context.ts';

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { UpdateItemAnswer } from '@flightline/domain/api-types';
+import type { UpdateItemAnswer } from '@flightline/domain/api/types';
 import type { DB } from '../../db/schema.ts';
 import { checkAccess, type MemberContext, type UserContext } from '../../http/context.ts';
 import type { ContextFor } from '../../http/route.ts';

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { ListedItem, ListItemsAnswer, UpdateItemAnswer } from '@flightline/domain/api-types';
+import type { ListedItem, ListItemsAnswer, UpdateItemAnswer } from '@flightline/domain/api/types';
 import type { ListedType } from '@flightline/domain/api/items';
 import type { ItemType, UpdateItemBody } from '@flightline/domain/schemas/items';
 import type { DB } from '../../db/schema.ts';

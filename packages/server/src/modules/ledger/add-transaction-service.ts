@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { TransactionPosted } from '@flightline/domain/api-types';
+import type { TransactionPosted } from '@flightline/domain/api/types';
 import {
   ADJUSTMENTS,
   CHART_OF_ACCOUNTS,
@@ -10,8 +10,8 @@ import {
   type AdjustmentName,
   type ExpenseCode,
   type PostingLine,
-} from '@flightline/domain/ledger';
-import { formatMoney } from '@flightline/domain/money';
+} from '@flightline/domain/money/ledger';
+import { formatMoney } from '@flightline/domain/money/money';
 import {
   EXPENSE_CODE_TEXT,
   type AddTransaction,

@@ -1,5 +1,5 @@
 import { sql, type Transaction } from 'kysely';
-import type { AccountNumber } from '@flightline/domain/ledger';
+import type { AccountNumber } from '@flightline/domain/money/ledger';
 import type { DB } from '../../db/schema.ts';
 
 /**

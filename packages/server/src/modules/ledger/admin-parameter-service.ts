@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { AdminParameterResult } from '@flightline/domain/api-types';
-import { clubToday } from '@flightline/domain/club-time';
+import type { AdminParameterResult } from '@flightline/domain/api/types';
+import { clubToday } from '@flightline/domain/time/club-time';
 import { EXPENSE_CODE_TEXT, type AdminParameter } from '@flightline/domain/schemas/ledger';
 import type { DB } from '../../db/schema.ts';
 import type { MemberContext } from '../../http/context.ts';

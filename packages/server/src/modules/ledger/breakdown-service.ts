@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { ChargeBreakdown } from '@flightline/domain/api/charges';
-import { ACCOUNT, type PostingLine } from '@flightline/domain/ledger';
-import { shareCharge } from '@flightline/domain/flight-postings';
+import { ACCOUNT, type PostingLine } from '@flightline/domain/money/ledger';
+import { shareCharge } from '@flightline/domain/money/flight-postings';
 import type { DB } from '../../db/schema.ts';
 import type { MemberContext } from '../../http/context.ts';
 import { recordedTimes } from '../flights/recorded-times-repo.ts';

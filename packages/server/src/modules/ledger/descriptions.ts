@@ -1,4 +1,4 @@
-import { ADJUSTMENTS, CHART_OF_ACCOUNTS, type AdjustmentName } from '@flightline/domain/ledger';
+import { ADJUSTMENTS, CHART_OF_ACCOUNTS, type AdjustmentName } from '@flightline/domain/money/ledger';
 
 /**
  * What a member's history and the drill-downs show for an entry. Stored with

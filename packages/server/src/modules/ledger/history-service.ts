@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
-import type { AccountHistory, AccountRow, AllTransactions, LedgerPosting } from '@flightline/domain/api-types';
-import { clubDayRange } from '@flightline/domain/club-time';
-import { CHART_OF_ACCOUNTS } from '@flightline/domain/ledger';
+import type { AccountHistory, AccountRow, AllTransactions, LedgerPosting } from '@flightline/domain/api/types';
+import { clubDayRange } from '@flightline/domain/time/club-time';
+import { CHART_OF_ACCOUNTS } from '@flightline/domain/money/ledger';
 import type { DB } from '../../db/schema.ts';
 import type { MemberContext } from '../../http/context.ts';
 import { historyText } from './descriptions.ts';

@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { TransactionPosted } from '@flightline/domain/api-types';
-import { clubDayBounds } from '@flightline/domain/club-time';
+import type { TransactionPosted } from '@flightline/domain/api/types';
+import { clubDayBounds } from '@flightline/domain/time/club-time';
 import type { DB } from '../../db/schema.ts';
 import type { MemberContext } from '../../http/context.ts';
 import { lockedMessage } from '../../http/database-errors.ts';

@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { FlightChargeDetail } from '@flightline/domain/charge-breakdown';
-import type { PostingLine } from '@flightline/domain/ledger';
+import type { FlightChargeDetail } from '@flightline/domain/money/charge-breakdown';
+import type { PostingLine } from '@flightline/domain/money/ledger';
 import type { DB } from '../../db/schema.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;

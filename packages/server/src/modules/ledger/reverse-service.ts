@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
-import type { TransactionPosted } from '@flightline/domain/api-types';
-import { reversalPostings } from '@flightline/domain/ledger';
-import { formatMoney } from '@flightline/domain/money';
+import type { TransactionPosted } from '@flightline/domain/api/types';
+import { reversalPostings } from '@flightline/domain/money/ledger';
+import { formatMoney } from '@flightline/domain/money/money';
 import type { z } from 'zod';
 import type { reverseTransactionSchema } from '@flightline/domain/schemas/ledger';
 import type { DB } from '../../db/schema.ts';

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { ACCOUNT, type PostingLine } from '@flightline/domain/ledger';
+import { ACCOUNT, type PostingLine } from '@flightline/domain/money/ledger';
 import { EXPENSE_CODE_TEXT, type AddTransaction } from '@flightline/domain/schemas/ledger';
 import type { DB } from '../../db/schema.ts';
 import { findBlockRule } from '../fleet/repo.ts';

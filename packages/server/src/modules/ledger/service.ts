@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { BalanceInfo, BlockBalance } from '@flightline/domain/api-types';
-import { clubToday } from '@flightline/domain/club-time';
+import type { BalanceInfo, BlockBalance } from '@flightline/domain/api/types';
+import { clubToday } from '@flightline/domain/time/club-time';
 import type { DB } from '../../db/schema.ts';
 import { hasRight, type MemberContext } from '../../http/context.ts';
 import { forbidden, notFound } from '../../http/errors.ts';

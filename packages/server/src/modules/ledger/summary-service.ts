@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
-import type { AccountingSummary, AccountTotals, Breakdown, BreakdownRow } from '@flightline/domain/api-types';
-import { clubDayRange } from '@flightline/domain/club-time';
-import { ACCOUNT, EXPENSE_CODES, isCreditAccount, type AccountNumber } from '@flightline/domain/ledger';
+import type { AccountingSummary, AccountTotals, Breakdown, BreakdownRow } from '@flightline/domain/api/types';
+import { clubDayRange } from '@flightline/domain/time/club-time';
+import { ACCOUNT, EXPENSE_CODES, isCreditAccount, type AccountNumber } from '@flightline/domain/money/ledger';
 import type { BalanceView } from '@flightline/domain/schemas/ledger';
-import { compareText } from '@flightline/domain/text-order';
+import { compareText } from '@flightline/domain/club/text-order';
 import type { DB } from '../../db/schema.ts';
 import type { MemberContext } from '../../http/context.ts';
 import { notFound } from '../../http/errors.ts';

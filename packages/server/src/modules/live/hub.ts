@@ -1,4 +1,4 @@
-import { LIVE_HEARTBEAT_MS, RESYNC_EVENT, liveNoticeSchema } from '@flightline/domain/live-events';
+import { LIVE_HEARTBEAT_MS, RESYNC_EVENT, liveNoticeSchema } from '@flightline/domain/field/live-events';
 import type { Database } from '../../db/engine.ts';
 import { LIVE_CHANNEL, pruneEventsBefore, type LiveEvent } from './repo.ts';
 

@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { LiveNotice } from '@flightline/domain/live-events';
+import type { LiveNotice } from '@flightline/domain/field/live-events';
 import type { DB } from '../../db/schema.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;

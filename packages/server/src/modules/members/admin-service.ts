@@ -1,8 +1,8 @@
 import type { Kysely, Updateable } from 'kysely';
-import type { AdminPilot, UpdateItemResult } from '@flightline/domain/api-types';
-import { isMembershipActive } from '@flightline/domain/club-time';
+import type { AdminPilot, UpdateItemResult } from '@flightline/domain/api/types';
+import { isMembershipActive } from '@flightline/domain/time/club-time';
 import type { Qualifications } from '@flightline/domain/schemas/fleet';
-import { compareText } from '@flightline/domain/text-order';
+import { compareText } from '@flightline/domain/club/text-order';
 import type { DB, PilotTable } from '../../db/schema.ts';
 import { hasRight, type MemberContext } from '../../http/context.ts';
 import { conflict, forbidden, notFound } from '../../http/errors.ts';

@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { PendingInvitation } from '@flightline/domain/api-types';
-import { isMembershipActive } from '@flightline/domain/club-time';
+import type { PendingInvitation } from '@flightline/domain/api/types';
+import { isMembershipActive } from '@flightline/domain/time/club-time';
 import { INVITATION_DAYS, type InviteMember } from '@flightline/domain/schemas/invitations';
 import type { DB } from '../../db/schema.ts';
 import { assertSameClub, type MemberContext, type UserContext } from '../../http/context.ts';

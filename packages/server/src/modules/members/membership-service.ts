@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { PilotClub } from '@flightline/domain/api-types';
+import type { PilotClub } from '@flightline/domain/api/types';
 import type { DB } from '../../db/schema.ts';
 import type { UserContext } from '../../http/context.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
-import type { UpdateItemAnswer } from '@flightline/domain/api-types';
+import type { UpdateItemAnswer } from '@flightline/domain/api/types';
 import { membershipDecisionSchema, qualificationsSchema, qualificationsUpdateSchema } from '@flightline/domain/schemas/fleet';
 import { membershipRequestSchema, profileSchema, weightSchema } from '@flightline/domain/schemas/members';
 import type { DB } from '../../db/schema.ts';

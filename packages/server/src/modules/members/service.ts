@@ -7,10 +7,10 @@ import type {
   PilotRecord,
   PilotWeight,
   SessionInfo,
-} from '@flightline/domain/api-types';
-import { isMembershipActive } from '@flightline/domain/club-time';
+} from '@flightline/domain/api/types';
+import { isMembershipActive } from '@flightline/domain/time/club-time';
 import type { Profile } from '@flightline/domain/schemas/members';
-import { compareText } from '@flightline/domain/text-order';
+import { compareText } from '@flightline/domain/club/text-order';
 import type { DB } from '../../db/schema.ts';
 import { assertSameClub, hasRight, type MemberContext, type UserContext } from '../../http/context.ts';
 import { forbidden, notFound } from '../../http/errors.ts';

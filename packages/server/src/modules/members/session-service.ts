@@ -1,5 +1,5 @@
-import type { SessionInfo } from '@flightline/domain/api-types';
-import { rulesBefore, zoneRules, type ZoneRules } from '@flightline/domain/zone-rules';
+import type { SessionInfo } from '@flightline/domain/api/types';
+import { rulesBefore, zoneRules, type ZoneRules } from '@flightline/domain/time/zone-rules';
 import type { RequestContext } from '../../http/context.ts';
 import { sanitizeClubMessage } from '../clubs/club-message.ts';
 

@@ -1,6 +1,6 @@
 import ical from 'ical-generator';
 import type { Kysely } from 'kysely';
-import { clubToday } from '@flightline/domain/club-time';
+import { clubToday } from '@flightline/domain/time/club-time';
 import { addDays } from '@flightline/domain/roster/roster-days';
 import type { DB } from '../../db/schema.ts';
 import { notFound } from '../../http/errors.ts';

@@ -1,4 +1,4 @@
-import { clubToday } from '@flightline/domain/club-time';
+import { clubToday } from '@flightline/domain/time/club-time';
 import { findClub } from '../clubs/repo.ts';
 import { listFlightsOfDay } from '../flights/repo.ts';
 import { findUserById } from '../members/repo.ts';

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Kysely } from 'kysely';
-import { APP_VERSION } from '@flightline/domain/app-version';
+import { APP_VERSION } from '@flightline/domain/api/app-version';
 import { parseBeacon } from '@flightline/domain/ogn/beacon';
 import { createFlightDetector, type FlightDetector } from '@flightline/domain/ogn/detector';
 import { distanceMetres } from '@flightline/domain/ogn/track';

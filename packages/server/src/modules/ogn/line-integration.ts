@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { clubToday, clubDayOf } from '@flightline/domain/club-time';
+import { clubToday, clubDayOf } from '@flightline/domain/time/club-time';
 import type { FlightEvent, LandingEvent, ReleaseEvent, TakeoffEvent } from '@flightline/domain/ogn/detector';
 import { OGN_KEY_PREFIX, OGN_USER_ID, releaseHeightInUnit } from '@flightline/domain/ogn/settings';
 import type { UpdateFlight } from '@flightline/domain/schemas/flights';

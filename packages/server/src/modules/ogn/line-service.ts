@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { decideOgnDetection, getOgnDevice, getOgnLine, ognDecisionBody } from '@flightline/domain/api/ogn';
-import { clubToday } from '@flightline/domain/club-time';
+import { clubToday } from '@flightline/domain/time/club-time';
 import { OGN_KEY_PREFIX, releaseHeightInUnit } from '@flightline/domain/ogn/settings';
 import type { DB } from '../../db/schema.ts';
 import type { MemberContext } from '../../http/context.ts';

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { AnswerOf } from '@flightline/domain/api/define-call';
 import type { getDutyAvailability as getDutyAvailabilityCall, setBlackouts as setBlackoutsCall, setDutyLimit as setDutyLimitCall } from '@flightline/domain/api/roster';
-import { clubToday } from '@flightline/domain/club-time';
+import { clubToday } from '@flightline/domain/time/club-time';
 import { MAX_FUTURE_BLACKOUTS, type setBlackoutsSchema, type setDutyLimitSchema } from '@flightline/domain/schemas/roster';
 import type { DB } from '../../db/schema.ts';
 import { hasRight, type MemberContext } from '../../http/context.ts';

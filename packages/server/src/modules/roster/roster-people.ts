@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import { isMembershipActive } from '@flightline/domain/club-time';
-import { compareText } from '@flightline/domain/text-order';
+import { isMembershipActive } from '@flightline/domain/time/club-time';
+import { compareText } from '@flightline/domain/club/text-order';
 import type { DB } from '../../db/schema.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import type { PushSender } from '../../push/push-sender.ts';

@@ -2,7 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { generateRoster as generateRosterCall, getRoster as getRosterCall, publishRoster as publishRosterCall, setDuty as setDutyCall } from '@flightline/domain/api/roster';
 import type { AnswerOf } from '@flightline/domain/api/define-call';
-import { clubToday } from '@flightline/domain/club-time';
+import { clubToday } from '@flightline/domain/time/club-time';
 import { generateRoster as draftRoster, type RosterPerson } from '@flightline/domain/roster/generate-roster';
 import { addDays, dayText, eachDay, weekdayOf, weekdaysOfBits } from '@flightline/domain/roster/roster-days';
 import type { generateRosterSchema, publishRosterSchema, setDutySchema } from '@flightline/domain/schemas/roster';

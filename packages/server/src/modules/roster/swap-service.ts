@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { AnswerOf } from '@flightline/domain/api/define-call';
 import type { getSwaps as getSwapsCall, swapAnswer } from '@flightline/domain/api/roster';
-import { clubToday } from '@flightline/domain/club-time';
+import { clubToday } from '@flightline/domain/time/club-time';
 import { dayText } from '@flightline/domain/roster/roster-days';
 import type { offerSwapSchema } from '@flightline/domain/schemas/roster';
 import type { DB } from '../../db/schema.ts';

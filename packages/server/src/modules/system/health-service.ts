@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { SHIPPED_TZDATA } from '@flightline/domain/shipped-tzdata';
+import { SHIPPED_TZDATA } from '@flightline/domain/time/shipped-tzdata';
 import type { DB } from '../../db/schema.ts';
 import { HttpError } from '../../http/errors.ts';
 import { pingDatabase } from './repo.ts';

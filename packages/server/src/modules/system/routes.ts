@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { APP_VERSION, isSupportedVersion } from '@flightline/domain/app-version';
+import { APP_VERSION, isSupportedVersion } from '@flightline/domain/api/app-version';
 import { checkVersion, health, openApiDocument } from '@flightline/domain/api/system';
 import { defineCallRoute, operations } from '../../http/route.ts';
 import type { ModuleDeps } from '../deps.ts';

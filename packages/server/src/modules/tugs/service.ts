@@ -1,9 +1,9 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { TowEventResult, TugPageData, TugStatus } from '@flightline/domain/api-types';
-import { clubDayBounds, clubToday, isMembershipActive } from '@flightline/domain/club-time';
+import type { TowEventResult, TugPageData, TugStatus } from '@flightline/domain/api/types';
+import { clubDayBounds, clubToday, isMembershipActive } from '@flightline/domain/time/club-time';
 import type { TowEvent } from '@flightline/domain/schemas/flights';
-import { compareText } from '@flightline/domain/text-order';
-import { formatHundredths, hobbsBelowMessage, hundredthsOfNumber } from '@flightline/domain/tugs';
+import { compareText } from '@flightline/domain/club/text-order';
+import { formatHundredths, hobbsBelowMessage, hundredthsOfNumber } from '@flightline/domain/flights/tugs';
 import type { DB } from '../../db/schema.ts';
 import { assertSameClub, type MemberContext } from '../../http/context.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';

@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { ChargeBreakdown } from '@flightline/domain/api/charges';
-import { variableTowDetail } from '@flightline/domain/charge-breakdown.fixtures';
+import { variableTowDetail } from '@flightline/domain/fixtures/charge-breakdown';
 import { ChargeView } from './charge-view.tsx';
 
 /** The text a person reads, one line per figure row. */

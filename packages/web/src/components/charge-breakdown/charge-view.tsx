@@ -1,6 +1,6 @@
 import type { ChargeBreakdown, RecordedTime } from '@flightline/domain/api/charges';
-import { clubClockTime } from '@flightline/domain/club-time';
-import { formatMoney } from '@flightline/domain/money';
+import { clubClockTime } from '@flightline/domain/time/club-time';
+import { formatMoney } from '@flightline/domain/money/money';
 import { FlightFigures } from './flight-figures.tsx';
 
 type Part = NonNullable<ChargeBreakdown['flight']>['payers'][number];

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { formatMoney } from '@flightline/domain/money';
+import { formatMoney } from '@flightline/domain/money/money';
 import { chargeBreakdownQuery } from '../../lib/api/charges.ts';
 import { errorMessage } from '../../lib/api.ts';
 import { useSession } from '../../lib/session.ts';

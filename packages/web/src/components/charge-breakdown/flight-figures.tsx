@@ -1,6 +1,6 @@
 import type { ChargeBreakdown } from '@flightline/domain/api/charges';
-import { flownAndBilledRuleText } from '@flightline/domain/flight-duration';
-import { formatMoney } from '@flightline/domain/money';
+import { flownAndBilledRuleText } from '@flightline/domain/flights/flight-duration';
+import { formatMoney } from '@flightline/domain/money/money';
 
 type FlightDetail = NonNullable<ChargeBreakdown['flight']>;
 type Launch = Extract<FlightDetail, { kind: 'launch' }>;

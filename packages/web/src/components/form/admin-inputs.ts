@@ -1,4 +1,4 @@
-import { parseCents } from '@flightline/domain/money';
+import { parseCents } from '@flightline/domain/money/money';
 
 /** The inputs of Accounting Admin, read without floats. */
 

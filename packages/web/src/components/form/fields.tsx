@@ -1,6 +1,6 @@
 import { useId, useState, type HTMLAttributes, type ReactNode } from 'react';
 import Form from 'react-bootstrap/Form';
-import { centsToDecimal } from '@flightline/domain/money';
+import { centsToDecimal } from '@flightline/domain/money/money';
 import { describedBy, FieldFrame } from './field-frame.tsx';
 import { parseCentsKeep } from './numeric-text.ts';
 

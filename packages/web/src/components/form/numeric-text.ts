@@ -1,5 +1,5 @@
-import { normaliseHeight } from '@flightline/domain/height-ranges';
-import { parseCents } from '@flightline/domain/money';
+import { normaliseHeight } from '@flightline/domain/money/height-ranges';
+import { parseCents } from '@flightline/domain/money/money';
 
 /**
  * Numbers typed as text: text that does not parse keeps the old value, so a

@@ -1,5 +1,5 @@
-import { PAGE_HEADINGS } from '@flightline/domain/page-headings';
-import type { AccountHistory } from '@flightline/domain/api-types';
+import { PAGE_HEADINGS } from '@flightline/domain/pages/page-headings';
+import type { AccountHistory } from '@flightline/domain/api/types';
 import { FigureBoxes } from '../../components/figure-boxes.tsx';
 import { Money } from '../../components/money.tsx';
 import { MoneyCell, NumberHeading } from '../../components/figure-column.tsx';

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ADJUSTMENTS, CHART_OF_ACCOUNTS, type AdjustmentName } from '@flightline/domain/ledger';
-import { compareText } from '@flightline/domain/text-order';
+import { ADJUSTMENTS, CHART_OF_ACCOUNTS, type AdjustmentName } from '@flightline/domain/money/ledger';
+import { compareText } from '@flightline/domain/club/text-order';
 import '../../app/back-office.scss';
 import { Loading, LoadError, Page } from '../../components/page-state.tsx';
 import { errorMessage } from '../../lib/api.ts';

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from '../../lib/router.tsx';
-import type { AccountingSummary } from '@flightline/domain/api-types';
+import type { AccountingSummary } from '@flightline/domain/api/types';
 import '../../app/back-office.scss';
 import { Loading, Page } from '../../components/page-state.tsx';
 import { errorMessage } from '../../lib/api.ts';

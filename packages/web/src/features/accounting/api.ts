@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { AdminParameterResult } from '@flightline/domain/api-types';
+import type { AdminParameterResult } from '@flightline/domain/api/types';
 import type { AdminParameter, BalanceView } from '@flightline/domain/schemas/ledger';
 import { call } from '../../lib/api.ts';
 import { accountingSummaryQuery, breakdownQuery, memberHistoryQuery } from '../../lib/api/accounting.ts';

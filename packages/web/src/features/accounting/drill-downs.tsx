@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import type { AccountRow, BreakdownRow } from '@flightline/domain/api-types';
+import type { AccountRow, BreakdownRow } from '@flightline/domain/api/types';
 import type { BalanceView } from '@flightline/domain/schemas/ledger';
 import { ClubWhen } from '../../components/club-when.tsx';
 import { Money } from '../../components/money.tsx';

@@ -1,5 +1,5 @@
-import type { AccountTotals } from '@flightline/domain/api-types';
-import { CHART_OF_ACCOUNTS, EXPENSE_CODES } from '@flightline/domain/ledger';
+import type { AccountTotals } from '@flightline/domain/api/types';
+import { CHART_OF_ACCOUNTS, EXPENSE_CODES } from '@flightline/domain/money/ledger';
 
 /**
  * The expense accounts (60510–60900) in the overview's Revenue table. An

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { IntroListItem } from '@flightline/domain/api-types';
-import { formatMoney } from '@flightline/domain/money';
+import type { IntroListItem } from '@flightline/domain/api/types';
+import { formatMoney } from '@flightline/domain/money/money';
 import { errorMessage } from '../../lib/api.ts';
 import { confirmDialog } from '../../lib/confirm-store.ts';
 import { newIdempotencyKey } from '../../lib/new-id.ts';

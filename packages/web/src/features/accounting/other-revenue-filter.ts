@@ -1,4 +1,4 @@
-import { compareText } from '@flightline/domain/text-order';
+import { compareText } from '@flightline/domain/club/text-order';
 
 /** The Other Revenue table's note search and Category filter. */
 

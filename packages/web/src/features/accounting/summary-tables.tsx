@@ -1,5 +1,5 @@
-import type { AccountingSummary, AccountTotals } from '@flightline/domain/api-types';
-import { formatMoney } from '@flightline/domain/money';
+import type { AccountingSummary, AccountTotals } from '@flightline/domain/api/types';
+import { formatMoney } from '@flightline/domain/money/money';
 import { NumberHeading } from '../../components/figure-column.tsx';
 import { expenseRows } from './expense-rows.ts';
 import { SortableTable, type Column } from './sortable-table.tsx';

@@ -1,4 +1,4 @@
-import { compareText } from '@flightline/domain/text-order';
+import { compareText } from '@flightline/domain/club/text-order';
 
 /** Sortable tables of the accounting summary: click a header to sort, again to reverse. */
 

@@ -1,5 +1,5 @@
-import type { AccountTotals } from '@flightline/domain/api-types';
-import { formatMoney } from '@flightline/domain/money';
+import type { AccountTotals } from '@flightline/domain/api/types';
+import { formatMoney } from '@flightline/domain/money/money';
 
 /**
  * The treasurer's usual sign (issue 15 item 14). The server answers every

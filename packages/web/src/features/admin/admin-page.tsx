@@ -4,7 +4,7 @@ import '../../components/touch-checks.css';
 import { useState, type ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
 import { Link } from '../../lib/router.tsx';
-import type { ServeAdmin, SessionInfo } from '@flightline/domain/api-types';
+import type { ServeAdmin, SessionInfo } from '@flightline/domain/api/types';
 import { Loading, Page } from '../../components/page-state.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { useSession } from '../../lib/session.ts';

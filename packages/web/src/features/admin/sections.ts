@@ -1,4 +1,4 @@
-import type { SessionInfo } from '@flightline/domain/api-types';
+import type { SessionInfo } from '@flightline/domain/api/types';
 
 /** The sections of the Administration page, in page order. */
 export type AdminSection = 'users' | 'gliders' | 'launches' | 'tugs' | 'blocks' | 'introLaunches' | 'introManagement' | 'exports';

@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { codeSchema } from '@flightline/domain/schemas/account';
-import type { VerifiedUser } from '@flightline/domain/api-types';
+import type { VerifiedUser } from '@flightline/domain/api/types';
 import { call, post } from '../../lib/api.ts';
 import { CodeStatus, ResendCodeButton, useResendCode } from './resend-code.tsx';
 import { SubmitButton } from './submit-button.tsx';

@@ -10,7 +10,7 @@ import { Loading, Page } from '../../components/page-state.tsx';
 import { post } from '../../lib/api.ts';
 import { useRefreshSession, useSession } from '../../lib/session.ts';
 import { AUTH_MESSAGES, authErrorCode, authErrorMessage } from './auth-errors.ts';
-import type { VerifiedUser } from '@flightline/domain/api-types';
+import type { VerifiedUser } from '@flightline/domain/api/types';
 import { CodeStep } from './code-step.tsx';
 import { createPilot } from './create-pilot.ts';
 import { safeRedirect } from './safe-redirect.ts';

@@ -1,4 +1,4 @@
-import type { FlightRecord } from '@flightline/domain/api-types';
+import type { FlightRecord } from '@flightline/domain/api/types';
 
 /**
  * Awaiting launches: today's flights not yet accepted, launched, off tow,

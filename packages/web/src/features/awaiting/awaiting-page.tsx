@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { PAGE_HEADINGS } from '@flightline/domain/page-headings';
+import { PAGE_HEADINGS } from '@flightline/domain/pages/page-headings';
 import { Loading, LoadError, Page } from '../../components/page-state.tsx';
 import { ToggleButton } from '../../components/toggle-button.tsx';
 import { WaitingToSend } from '../../components/waiting-to-send.tsx';

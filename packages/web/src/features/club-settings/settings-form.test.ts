@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ClubSettingsItem } from '@flightline/domain/api-types';
-import { clubSettings } from '@flightline/domain/club.fixtures';
+import type { ClubSettingsItem } from '@flightline/domain/api/types';
+import { clubSettings } from '@flightline/domain/fixtures/club';
 import { OGN_DEFAULTS } from '@flightline/domain/ogn/settings';
 import { buildSettings, daysInMonth, formFromSettings, nextRowId, OGN_FIELD_MESSAGES, withMonth, type SettingsForm } from './settings-form.ts';
 import { PERCENT_MESSAGE } from './tax-percent.ts';

@@ -1,8 +1,8 @@
-import type { ClubSettingsItem } from '@flightline/domain/api-types';
-import { NEW_CLUB_SETTINGS } from '@flightline/domain/club-defaults';
-import { isValidTimeZone } from '@flightline/domain/club-time';
-import { DEFAULT_LATE_ENTRY_MINUTES, LATE_ENTRY_MESSAGE } from '@flightline/domain/late-entry';
-import { centsToDecimal, parseCents } from '@flightline/domain/money';
+import type { ClubSettingsItem } from '@flightline/domain/api/types';
+import { NEW_CLUB_SETTINGS } from '@flightline/domain/club/club-defaults';
+import { isValidTimeZone } from '@flightline/domain/time/club-time';
+import { DEFAULT_LATE_ENTRY_MINUTES, LATE_ENTRY_MESSAGE } from '@flightline/domain/flights/late-entry';
+import { centsToDecimal, parseCents } from '@flightline/domain/money/money';
 import { OGN_DEFAULTS, type OgnMode } from '@flightline/domain/ogn/settings';
 import { clubSettingsSchema, type ClubSettings } from '@flightline/domain/schemas/fleet';
 import { fractionToPercent, PERCENT_MESSAGE, percentToFraction } from './tax-percent.ts';

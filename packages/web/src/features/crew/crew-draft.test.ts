@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { blockingReason, submitButtonText } from '@flightline/domain/crew-rules';
+import { blockingReason, submitButtonText } from '@flightline/domain/flights/crew-rules';
 import {
   crewFormState,
   initialDraft,
@@ -16,7 +16,7 @@ import {
   withPilot,
   withSecond,
   type CrewDraft,
-} from '@flightline/domain/crew-draft';
+} from '@flightline/domain/field/crew-draft';
 import { crewData, ME } from './crew.fixtures.ts';
 
 const data = crewData();

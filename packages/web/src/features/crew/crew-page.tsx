@@ -1,10 +1,10 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '../../lib/router.tsx';
-import type { CrewPageData, FlightCreated, FlightRecord } from '@flightline/domain/api-types';
-import type { NewOutboxEntry } from '@flightline/domain/outbox';
-import { submitButtonText } from '@flightline/domain/crew-rules';
-import { PAGE_HEADINGS } from '@flightline/domain/page-headings';
+import type { CrewPageData, FlightCreated, FlightRecord } from '@flightline/domain/api/types';
+import type { NewOutboxEntry } from '@flightline/domain/field/outbox';
+import { submitButtonText } from '@flightline/domain/flights/crew-rules';
+import { PAGE_HEADINGS } from '@flightline/domain/pages/page-headings';
 import { Loading, Page } from '../../components/page-state.tsx';
 import { ServedPage } from '../../components/served-page.tsx';
 import { errorMessage } from '../../lib/api.ts';
@@ -30,7 +30,7 @@ import {
   withGlider,
   withIntro,
   type CrewDraft,
-} from '@flightline/domain/crew-draft';
+} from '@flightline/domain/field/crew-draft';
 import { FlightPlaced } from './flight-placed.tsx';
 import { GliderSelect } from './glider-select.tsx';
 import { crewLoadError } from './load-error.ts';

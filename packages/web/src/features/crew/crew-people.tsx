@@ -1,9 +1,9 @@
-import type { CrewPageData } from '@flightline/domain/api-types';
-import { FLY_WITH, type FlyWith } from '@flightline/domain/crew-rules';
+import type { CrewPageData } from '@flightline/domain/api/types';
+import { FLY_WITH, type FlyWith } from '@flightline/domain/flights/crew-rules';
 import { FieldFrame } from '../../components/form/field-frame.tsx';
 import { ChoiceButtons } from './choice-buttons.tsx';
 import { NameField } from './name-field.tsx';
-import { fullName, pilotChoices, pilotInCommandLabel, secondPersonChoices, withFlyWith, withPilot, withSecond, type CrewDraft } from '@flightline/domain/crew-draft';
+import { fullName, pilotChoices, pilotInCommandLabel, secondPersonChoices, withFlyWith, withPilot, withSecond, type CrewDraft } from '@flightline/domain/field/crew-draft';
 
 const FLY_WITH_CHOICES = FLY_WITH.map((value) => ({ value, label: value }));
 const PIC_PILOT = 'pilot';

@@ -1,4 +1,4 @@
-import type { CrewDraft } from '@flightline/domain/crew-draft';
+import type { CrewDraft } from '@flightline/domain/field/crew-draft';
 import { FieldFrame } from '../../components/form/field-frame.tsx';
 
 interface CrewWeightsProps {

@@ -1,6 +1,6 @@
-import type { CrewPageData, GliderItem, IntroItem } from '@flightline/domain/api-types';
-import { clubInfo, clubSettings } from '@flightline/domain/club.fixtures';
-import { introItem } from '@flightline/domain/intro.fixtures';
+import type { CrewPageData, GliderItem, IntroItem } from '@flightline/domain/api/types';
+import { clubInfo, clubSettings } from '@flightline/domain/fixtures/club';
+import { introItem } from '@flightline/domain/fixtures/intro';
 
 /** Crew page data for the unit tests: the demo club's shape, with a few pilots, gliders and intros. */
 

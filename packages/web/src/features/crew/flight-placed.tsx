@@ -1,4 +1,4 @@
-import type { FlightCreated, FlightRecord } from '@flightline/domain/api-types';
+import type { FlightCreated, FlightRecord } from '@flightline/domain/api/types';
 import { WaitingToSend } from '../../components/waiting-to-send.tsx';
 
 interface FlightPlacedProps {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { initialDraft, withFlyWith, withGlider, withIntro, withIntroMode, withPilot, withSecond, type CrewDraft } from '@flightline/domain/crew-draft';
+import { initialDraft, withFlyWith, withGlider, withIntro, withIntroMode, withPilot, withSecond, type CrewDraft } from '@flightline/domain/field/crew-draft';
 import { crewData, ME } from './crew.fixtures.ts';
 import { buildFlightRequest, changedWeight, checkFlightRequest, numberOrZero } from './flight-request.ts';
 

@@ -1,5 +1,5 @@
 import { flightRequestSchema, type FlightRequest } from '@flightline/domain/schemas/flights';
-import { introPassenger, secondPersonChoices, selectedIntro, type CrewData, type CrewDraft } from '@flightline/domain/crew-draft';
+import { introPassenger, secondPersonChoices, selectedIntro, type CrewData, type CrewDraft } from '@flightline/domain/field/crew-draft';
 
 /**
  * The crew page's request: the draft turned into update-item FLIGHT data,

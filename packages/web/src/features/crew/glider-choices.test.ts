@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { crewData } from './crew.fixtures.ts';
-import { gliderForFlightType, gliderGroups } from '@flightline/domain/glider-choices';
+import { gliderForFlightType, gliderGroups } from '@flightline/domain/field/glider-choices';
 
 describe('glider selector groups', () => {
   it('lists Recently used (most recent first), then the other ready gliders by name, then Already Flying disabled', () => {

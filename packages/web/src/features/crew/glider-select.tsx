@@ -1,6 +1,6 @@
 import { useId } from 'react';
-import type { FlyWith } from '@flightline/domain/crew-rules';
-import { gliderGroups, type GliderData } from '@flightline/domain/glider-choices';
+import type { FlyWith } from '@flightline/domain/flights/crew-rules';
+import { gliderGroups, type GliderData } from '@flightline/domain/field/glider-choices';
 import { FieldFrame } from '../../components/form/field-frame.tsx';
 
 interface GliderSelectProps {

@@ -1,5 +1,5 @@
-import type { IntroItem } from '@flightline/domain/api-types';
-import { introButtonLabel, isIntroExpired, searchIntros } from '@flightline/domain/intro-search';
+import type { IntroItem } from '@flightline/domain/api/types';
+import { introButtonLabel, isIntroExpired, searchIntros } from '@flightline/domain/money/intro-search';
 
 /**
  * Pre-purchased intros on the crew page: the search on serial number,

@@ -1,10 +1,10 @@
 import { useId, useState } from 'react';
 import OverlayTrigger from 'react-bootstrap/OverlayTrigger';
 import Tooltip from 'react-bootstrap/Tooltip';
-import { formatMoney } from '@flightline/domain/money';
+import { formatMoney } from '@flightline/domain/money/money';
 import '../../app/bootstrap/tooltip.scss';
 import { ChoiceButtons } from './choice-buttons.tsx';
-import { fullName, introLaunchOption, introPassenger, selectedIntro, withIntro, withIntroMode, type CrewData, type CrewDraft, type IntroMode, type IntroSaleDraft } from '@flightline/domain/crew-draft';
+import { fullName, introLaunchOption, introPassenger, selectedIntro, withIntro, withIntroMode, type CrewData, type CrewDraft, type IntroMode, type IntroSaleDraft } from '@flightline/domain/field/crew-draft';
 import { EditPassengerDialog } from './edit-passenger-dialog.tsx';
 import { introChoice, introChoices, introDetails, INTRO_SEARCH_PLACEHOLDER, type IntroChoice } from './intro-choices.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { initialDraft, withFlyWith, withGlider, withIntro, withSecond, type CrewDraft } from '@flightline/domain/crew-draft';
+import { initialDraft, withFlyWith, withGlider, withIntro, withSecond, type CrewDraft } from '@flightline/domain/field/crew-draft';
 import { crewData, ME } from './crew.fixtures.ts';
 import { buildFlightRequest } from './flight-request.ts';
 import { pendingFlight } from './pending-flight.ts';

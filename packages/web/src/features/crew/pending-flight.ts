@@ -1,7 +1,7 @@
-import type { FlightRecord } from '@flightline/domain/api-types';
+import type { FlightRecord } from '@flightline/domain/api/types';
 import type { FlightRequest } from '@flightline/domain/schemas/flights';
-import { waitingFlightFields } from '@flightline/domain/waiting-flight';
-import { launchOf, pilotOf, type CrewData, type CrewDraft } from '@flightline/domain/crew-draft';
+import { waitingFlightFields } from '@flightline/domain/flights/waiting-flight';
+import { launchOf, pilotOf, type CrewData, type CrewDraft } from '@flightline/domain/field/crew-draft';
 
 /**
  * A request still in the field outbox, as the line will list it once sent

@@ -1,4 +1,4 @@
-import type { AllTransactions, FlightRecord, PilotListItem } from '@flightline/domain/api-types';
+import type { AllTransactions, FlightRecord, PilotListItem } from '@flightline/domain/api/types';
 import { call } from '../../lib/api.ts';
 import { listItems } from '../../lib/api/items.ts';
 import type { ExportDates } from './export-data.ts';

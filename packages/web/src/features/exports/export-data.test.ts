@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { FlightRecord, LedgerPosting } from '@flightline/domain/api-types';
-import { FLOWN_ALONE } from '@flightline/domain/crew-rules';
-import { BYTE_ORDER_MARK } from '@flightline/domain/csv';
-import { landedFlight, LAUNCH } from '@flightline/domain/flight.fixtures';
-import { ledgerPosting } from '@flightline/domain/ledger-posting.fixtures';
+import type { FlightRecord, LedgerPosting } from '@flightline/domain/api/types';
+import { FLOWN_ALONE } from '@flightline/domain/flights/crew-rules';
+import { BYTE_ORDER_MARK } from '@flightline/domain/money/csv';
+import { landedFlight, LAUNCH } from '@flightline/domain/fixtures/flight';
+import { ledgerPosting } from '@flightline/domain/fixtures/ledger-posting';
 import { buildExport, changeExportDates, flightRangeProblem, flightsFor, flightsQuery, nameLookup } from './export-data.ts';
 
 const ZONE = 'America/Toronto';

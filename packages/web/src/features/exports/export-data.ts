@@ -1,7 +1,7 @@
-import type { AllTransactions, FlightRecord, PilotListItem } from '@flightline/domain/api-types';
-import { clubDayRange, MAX_FLIGHT_RANGE_MS } from '@flightline/domain/club-time';
-import { INVOICE_COLUMNS, invoiceExportRows, JOURNAL_COLUMNS, journalExportRows } from '@flightline/domain/accounting-exports';
-import { csvFileName, toCsv, type CsvCell } from '@flightline/domain/csv';
+import type { AllTransactions, FlightRecord, PilotListItem } from '@flightline/domain/api/types';
+import { clubDayRange, MAX_FLIGHT_RANGE_MS } from '@flightline/domain/time/club-time';
+import { INVOICE_COLUMNS, invoiceExportRows, JOURNAL_COLUMNS, journalExportRows } from '@flightline/domain/money/accounting-exports';
+import { csvFileName, toCsv, type CsvCell } from '@flightline/domain/money/csv';
 import {
   flightExportHeader,
   flightExportRow,
@@ -9,7 +9,7 @@ import {
   transactionExportRow,
   type ExportChoice,
   type NameLookup,
-} from '@flightline/domain/exports';
+} from '@flightline/domain/money/exports';
 
 /**
  * Club Data Exports: what each choice loads and the CSV it becomes. The CSV

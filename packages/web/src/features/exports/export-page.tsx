@@ -2,7 +2,7 @@ import '../../app/back-office.scss';
 import '../../components/touch-checks.css';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { EXPORT_CHOICES, type ExportChoice } from '@flightline/domain/exports';
+import { EXPORT_CHOICES, type ExportChoice } from '@flightline/domain/money/exports';
 import { Loading, Page } from '../../components/page-state.tsx';
 import { errorMessage } from '../../lib/api.ts';
 import { notifications } from '../../lib/notifications-store.ts';

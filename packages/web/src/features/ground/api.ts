@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { FlightActionResult, GroundStatus } from '@flightline/domain/api-types';
+import type { FlightActionResult, GroundStatus } from '@flightline/domain/api/types';
 import { groundStatusQuery } from '../../lib/api/flights.ts';
 import { useLinePollMs } from '../../lib/live-status.ts';
 

@@ -1,7 +1,7 @@
-import type { FlightRecord } from '@flightline/domain/api-types';
+import type { FlightRecord } from '@flightline/domain/api/types';
 import { WaitingToSend } from '../../components/waiting-to-send.tsx';
 import { hasReleaseHeight, pilotShortName } from './line-lists.ts';
-import { flightDurationText } from '@flightline/domain/flight-duration';
+import { flightDurationText } from '@flightline/domain/flights/flight-duration';
 import { clockText, timeSinceText } from './time-text.ts';
 
 /** What the lists need to show times and heights. */

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { PAGE_HEADINGS } from '@flightline/domain/page-headings';
-import type { FlightRecord, GroundStatus } from '@flightline/domain/api-types';
+import { PAGE_HEADINGS } from '@flightline/domain/pages/page-headings';
+import type { FlightRecord, GroundStatus } from '@flightline/domain/api/types';
 import '../../app/bootstrap/badge.scss';
 import '../../app/bootstrap/button-group.scss';
 import { Loading, Page } from '../../components/page-state.tsx';

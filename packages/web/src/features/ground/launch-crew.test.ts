@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TugStatus } from '@flightline/domain/api-types';
+import type { TugStatus } from '@flightline/domain/api/types';
 import { chosenTug, launchButtonText, launchesWithoutTowPilot, readyTugs, towPilotChoices, type LinePilot } from './launch-crew.ts';
 
 function tug(id: string, fields: Partial<TugStatus> = {}): TugStatus {

@@ -1,4 +1,4 @@
-import type { GroundStatus, TugStatus } from '@flightline/domain/api-types';
+import type { GroundStatus, TugStatus } from '@flightline/domain/api/types';
 
 /** The Launched By picker (domain rules "Tugs"): Ready tugs, and the tow pilot who defaults to the tug's checked-in one. */
 

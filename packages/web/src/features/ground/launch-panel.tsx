@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import type { FlightRecord, TugStatus } from '@flightline/domain/api-types';
+import type { FlightRecord, TugStatus } from '@flightline/domain/api/types';
 import { TitledSection } from '../../components/titled-section.tsx';
 import { ToggleButton } from '../../components/toggle-button.tsx';
 import { WaitingToSend } from '../../components/waiting-to-send.tsx';

@@ -1,4 +1,4 @@
-import type { FlightRecord } from '@flightline/domain/api-types';
+import type { FlightRecord } from '@flightline/domain/api/types';
 
 /**
  * The day's flights as the line page lists them (docs/flight-line.md "States

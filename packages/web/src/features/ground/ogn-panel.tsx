@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { FlightRecord } from '@flightline/domain/api-types';
+import type { FlightRecord } from '@flightline/domain/api/types';
 import { decideOgnDetection, ognLineQuery } from '../../lib/api/ogn.ts';
 import { flightKeys } from '../../lib/api/flights.ts';
 import { useLinePollMs } from '../../lib/live-status.ts';

@@ -1,7 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
-import type { FlightActionResult, FlightRecord } from '@flightline/domain/api-types';
+import type { FlightActionResult, FlightRecord } from '@flightline/domain/api/types';
 import { errorMessage } from '../../lib/api.ts';
 import { notifications } from '../../lib/notifications-store.ts';
 import { lineActionEntry, type Tapper } from '../../lib/outbox/field-events.ts';

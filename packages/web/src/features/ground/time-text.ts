@@ -1,4 +1,4 @@
-import { flightDurationText } from '@flightline/domain/flight-duration';
+import { flightDurationText } from '@flightline/domain/flights/flight-duration';
 import { clubDateTime } from '../../lib/club-dates.ts';
 
 /** Times on the line page: durations as h:mm, minutes to the nearest (domain flight-duration.ts), clock times in the club's zone. */

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { FlightActionResult } from '@flightline/domain/api-types';
+import type { FlightActionResult } from '@flightline/domain/api/types';
 import { notifications } from '../../lib/notifications-store.ts';
 import { lineActionEntry, type LineActionInput, type Tapper } from '../../lib/outbox/field-events.ts';
 import { useOutboxSend } from '../../lib/outbox/use-outbox.ts';

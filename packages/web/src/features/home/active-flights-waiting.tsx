@@ -1,4 +1,4 @@
-import type { FlightRecord } from '@flightline/domain/api-types';
+import type { FlightRecord } from '@flightline/domain/api/types';
 import { WaitingToSend } from '../../components/waiting-to-send.tsx';
 import { usePendingLine } from '../../lib/outbox/use-pending-line.ts';
 import { ActiveFlightList } from './active-flights.tsx';

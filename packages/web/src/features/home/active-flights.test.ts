@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { flight, T } from '../../test/flight.fixtures.ts';
-import { activeFlightsOf, activeFlightState } from '@flightline/domain/active-flights';
+import { activeFlightsOf, activeFlightState } from '@flightline/domain/flights/active-flights';
 
 describe('activeFlightsOf', () => {
   const flights = [

@@ -1,12 +1,12 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import type { FlightRecord } from '@flightline/domain/api-types';
+import type { FlightRecord } from '@flightline/domain/api/types';
 import { LoadError } from '../../components/page-state.tsx';
 import { useLinePollMs } from '../../lib/live-status.ts';
 import { failedToLoad } from '../../lib/offline-status.ts';
 import { hasWaitingTaps } from '../../lib/outbox/waiting-flag.ts';
 import { clubDateTime } from '../../lib/club-dates.ts';
-import { activeFlightsOf, activeFlightState } from '@flightline/domain/active-flights';
+import { activeFlightsOf, activeFlightState } from '@flightline/domain/flights/active-flights';
 import { flightsOfDayQuery } from '../../lib/api/flights.ts';
 
 const WithWaitingTaps = lazy(async () => ({ default: (await import('./active-flights-waiting.tsx')).ActiveFlightsWithWaitingTaps }));

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Link, Navigate } from '../../lib/router.tsx';
-import type { SessionInfo } from '@flightline/domain/api-types';
-import { balanceText, blockBalanceText, isUploadedLogo, isWebAddress, menuSections } from '@flightline/domain/home-menu';
+import type { SessionInfo } from '@flightline/domain/api/types';
+import { balanceText, blockBalanceText, isUploadedLogo, isWebAddress, menuSections } from '@flightline/domain/pages/home-menu';
 import { OfflineNotice } from '../../components/offline-notice.tsx';
 import { Loading, LoadError, Page } from '../../components/page-state.tsx';
 import { ServedPage } from '../../components/served-page.tsx';

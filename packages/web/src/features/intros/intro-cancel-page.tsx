@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import type { IntroListItem, IntrosResponse } from '@flightline/domain/api-types';
-import { recipientName } from '@flightline/domain/intro-search';
-import { formatMoney } from '@flightline/domain/money';
+import type { IntroListItem, IntrosResponse } from '@flightline/domain/api/types';
+import { recipientName } from '@flightline/domain/money/intro-search';
+import { formatMoney } from '@flightline/domain/money/money';
 import type { IntroCancel } from '@flightline/domain/schemas/intros';
 import { Page } from '../../components/page-state.tsx';
 import { confirmDialog } from '../../lib/confirm-store.ts';

@@ -2,7 +2,7 @@ import '../../app/back-office.scss';
 import './intros.css';
 import '../../components/touch-checks.css';
 import type { ReactNode } from 'react';
-import type { SessionInfo } from '@flightline/domain/api-types';
+import type { SessionInfo } from '@flightline/domain/api/types';
 import { Loading, Page } from '../../components/page-state.tsx';
 import { useSession } from '../../lib/session.ts';
 import { NotAuthorized } from '../../components/not-authorized.tsx';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { IntrosResponse } from '@flightline/domain/api-types';
+import type { IntrosResponse } from '@flightline/domain/api/types';
 import { Loading, LoadError, Page } from '../../components/page-state.tsx';
 import { clubToday } from '../../lib/club-dates.ts';
 import { useIntros } from '../../lib/api/intros.ts';

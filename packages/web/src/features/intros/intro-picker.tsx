@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
 import OverlayTrigger from 'react-bootstrap/OverlayTrigger';
 import Tooltip from 'react-bootstrap/Tooltip';
-import type { IntroListItem } from '@flightline/domain/api-types';
-import { expiredIntros, isIntroExpired, recipientName, searchIntros } from '@flightline/domain/intro-search';
+import type { IntroListItem } from '@flightline/domain/api/types';
+import { expiredIntros, isIntroExpired, recipientName, searchIntros } from '@flightline/domain/money/intro-search';
 
 /** Tooltip delays of the whole app. */
 const TOOLTIP_DELAY = { show: 250, hide: 400 };

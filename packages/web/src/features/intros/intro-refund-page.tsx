@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import type { IntroListItem, IntrosResponse } from '@flightline/domain/api-types';
-import { formatMoney } from '@flightline/domain/money';
+import type { IntroListItem, IntrosResponse } from '@flightline/domain/api/types';
+import { formatMoney } from '@flightline/domain/money/money';
 import type { IntroRefund } from '@flightline/domain/schemas/intros';
 import { Page } from '../../components/page-state.tsx';
 import { notifications } from '../../lib/notifications-store.ts';

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ClubInfo, IntroItem, IntroLaunchItem } from '@flightline/domain/api-types';
-import { formatMoney } from '@flightline/domain/money';
+import type { ClubInfo, IntroItem, IntroLaunchItem } from '@flightline/domain/api/types';
+import { formatMoney } from '@flightline/domain/money/money';
 import type { IntroSale } from '@flightline/domain/schemas/intros';
 import { Loading, LoadError, Page } from '../../components/page-state.tsx';
 import { errorMessage } from '../../lib/api.ts';

@@ -1,5 +1,5 @@
-import type { IntroListItem } from '@flightline/domain/api-types';
-import { centsToDecimal, parseCents } from '@flightline/domain/money';
+import type { IntroListItem } from '@flightline/domain/api/types';
+import { centsToDecimal, parseCents } from '@flightline/domain/money/money';
 import { introCancelSchema, introRefundSchema, type IntroCancel, type IntroRefund } from '@flightline/domain/schemas/intros';
 
 /**

@@ -1,4 +1,4 @@
-import type { IntroLaunchItem } from '@flightline/domain/api-types';
+import type { IntroLaunchItem } from '@flightline/domain/api/types';
 import { introSaleSchema, type IntroSale } from '@flightline/domain/schemas/intros';
 import { isDay } from '../../lib/club-dates.ts';
 

@@ -1,4 +1,4 @@
-import { instantOfWallClock, wallClock } from '@flightline/domain/zone-rules';
+import { instantOfWallClock, wallClock } from '@flightline/domain/time/zone-rules';
 
 /**
  * The flight modal's Takeoff Time and Landing Time: 'HH:mm' on a club day in

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { IntroItem, LogsData } from '@flightline/domain/api-types';
+import type { IntroItem, LogsData } from '@flightline/domain/api/types';
 import { editChoices, introAvailable, withFlyWith } from './edit-choices.ts';
 import { draftOf } from './flight-draft.ts';
 import { logFlight, PILOTS, ZONE } from './log.fixtures.ts';

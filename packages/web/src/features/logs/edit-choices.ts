@@ -1,4 +1,4 @@
-import type { IntroItem, LogsData } from '@flightline/domain/api-types';
+import type { IntroItem, LogsData } from '@flightline/domain/api/types';
 import type { Choice, LogPilot } from './log-views.ts';
 import type { FlightDraft } from './flight-draft.ts';
 

@@ -1,5 +1,5 @@
-import type { FlightCorrection, FlightRecord, IntroItem } from '@flightline/domain/api-types';
-import { FLOWN_ALONE, type FlyWith } from '@flightline/domain/crew-rules';
+import type { FlightCorrection, FlightRecord, IntroItem } from '@flightline/domain/api/types';
+import { FLOWN_ALONE, type FlyWith } from '@flightline/domain/flights/crew-rules';
 import { changeFlightSchema, type ChangeFlight } from '@flightline/domain/schemas/flights';
 import { clockOf, dayAndClockOf, dayOf, instantOf } from './club-clock.ts';
 import { fullName, type LogPilot } from './log-views.ts';

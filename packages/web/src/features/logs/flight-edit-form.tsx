@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef } from 'react';
-import type { LogsData } from '@flightline/domain/api-types';
-import { FLY_WITH, type FlyWith } from '@flightline/domain/crew-rules';
+import type { LogsData } from '@flightline/domain/api/types';
+import { FLY_WITH, type FlyWith } from '@flightline/domain/flights/crew-rules';
 import { editChoices, withFlyWith } from './edit-choices.ts';
 import { Field, Select } from './log-fields.tsx';
 import { withMember, type FlightDraft } from './flight-draft.ts';

@@ -1,4 +1,4 @@
-import type { FlightRecord, LogsData } from '@flightline/domain/api-types';
+import type { FlightRecord, LogsData } from '@flightline/domain/api/types';
 import { durationOf, flightTimesText, pilotMap, secondPerson } from './log-views.ts';
 
 interface FlightListProps {

@@ -1,10 +1,10 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
-import type { FlightRecord, LogsData } from '@flightline/domain/api-types';
-import { flownAndBilledRuleText } from '@flightline/domain/flight-duration';
-import { gliderLogbookPath } from '@flightline/domain/glider-logbook';
-import { formatMoney } from '@flightline/domain/money';
+import type { FlightRecord, LogsData } from '@flightline/domain/api/types';
+import { flownAndBilledRuleText } from '@flightline/domain/flights/flight-duration';
+import { gliderLogbookPath } from '@flightline/domain/flights/glider-logbook';
+import { formatMoney } from '@flightline/domain/money/money';
 import type { ChangeFlight } from '@flightline/domain/schemas/flights';
 import { FlightCharges } from '../../components/charge-breakdown/flight-charges.tsx';
 import { notifications } from '../../lib/notifications-store.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { durationText } from '@flightline/domain/flight-duration';
+import { durationText } from '@flightline/domain/flights/flight-duration';
 import { logFlight, MIN, PILOTS, TEN, ZONE } from './log.fixtures.ts';
 import {
   ALL,

@@ -1,5 +1,5 @@
-import type { FlightRecord, LogsData } from '@flightline/domain/api-types';
-import { durationText, flownMinutes } from '@flightline/domain/flight-duration';
+import type { FlightRecord, LogsData } from '@flightline/domain/api/types';
+import { durationText, flownMinutes } from '@flightline/domain/flights/flight-duration';
 import { clockOf } from './club-clock.ts';
 
 /**

@@ -1,4 +1,4 @@
-import type { FlightRecord } from '@flightline/domain/api-types';
+import type { FlightRecord } from '@flightline/domain/api/types';
 import type { LogPilot } from './log-views.ts';
 import { flight } from '../../test/flight.fixtures.ts';
 

@@ -1,10 +1,10 @@
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import type { FlightRecord, LogsData } from '@flightline/domain/api-types';
-import { csvFileName, toCsv } from '@flightline/domain/csv';
-import { LOGBOOK_COLUMNS, LOGBOOK_ROLES, logbookRows, logbookTotals, type LogbookTotals } from '@flightline/domain/logbook';
+import type { FlightRecord, LogsData } from '@flightline/domain/api/types';
+import { csvFileName, toCsv } from '@flightline/domain/money/csv';
+import { LOGBOOK_COLUMNS, LOGBOOK_ROLES, logbookRows, logbookTotals, type LogbookTotals } from '@flightline/domain/flights/logbook';
 import { logbookTotalsQuery } from '../../lib/api/logbook.ts';
-import { durationText } from '@flightline/domain/flight-duration';
+import { durationText } from '@flightline/domain/flights/flight-duration';
 
 interface LogbookSummaryProps {
   club: string;

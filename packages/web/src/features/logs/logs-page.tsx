@@ -1,7 +1,7 @@
 import '../../app/back-office.scss';
 import { useMemo, useState } from 'react';
-import type { FlightRecord, LogsData } from '@flightline/domain/api-types';
-import { durationText } from '@flightline/domain/flight-duration';
+import type { FlightRecord, LogsData } from '@flightline/domain/api/types';
+import { durationText } from '@flightline/domain/flights/flight-duration';
 import { FigureBoxes } from '../../components/figure-boxes.tsx';
 import { Loading, Page } from '../../components/page-state.tsx';
 import { failedToLoad } from '../../lib/offline-status.ts';

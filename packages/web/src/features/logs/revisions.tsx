@@ -1,6 +1,6 @@
 import Accordion from 'react-bootstrap/Accordion';
-import type { FlightCorrection, FlightRecord } from '@flightline/domain/api-types';
-import { fromOgnLine, lateEntryLine } from '@flightline/domain/late-entry';
+import type { FlightCorrection, FlightRecord } from '@flightline/domain/api/types';
+import { fromOgnLine, lateEntryLine } from '@flightline/domain/flights/late-entry';
 import { revisionOf, type FlightLookups } from './flight-draft.ts';
 
 /**

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from '../../lib/router.tsx';
-import type { DirectoryEntry } from '@flightline/domain/api-types';
+import type { DirectoryEntry } from '@flightline/domain/api/types';
 import { Loading, LoadError, Page } from '../../components/page-state.tsx';
 import { failedToLoad } from '../../lib/offline-status.ts';
 import { useSession } from '../../lib/session.ts';

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import Button from 'react-bootstrap/Button';
 import Spinner from 'react-bootstrap/Spinner';
-import type { PendingInvitation } from '@flightline/domain/api-types';
+import type { PendingInvitation } from '@flightline/domain/api/types';
 import { errorMessage } from '../../lib/api.ts';
 import { afterInvitationAccepted } from '../../lib/api/clubs.ts';
 import { notifications } from '../../lib/notifications-store.ts';

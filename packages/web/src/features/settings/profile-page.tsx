@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { Link, useNavigate } from '../../lib/router.tsx';
-import type { PilotRecord } from '@flightline/domain/api-types';
+import type { PilotRecord } from '@flightline/domain/api/types';
 import { profileSchema, type Profile } from '@flightline/domain/schemas/members';
 import { Loading, LoadError, Page } from '../../components/page-state.tsx';
 import { errorMessage } from '../../lib/api.ts';

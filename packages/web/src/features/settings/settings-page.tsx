@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link } from '../../lib/router.tsx';
-import type { ClubSummary, PilotClub, SessionInfo } from '@flightline/domain/api-types';
+import type { ClubSummary, PilotClub, SessionInfo } from '@flightline/domain/api/types';
 import { Loading, LoadError, Page } from '../../components/page-state.tsx';
 import { NO_CLUB_NOTICE } from '../../components/require-member.tsx';
 import { errorMessage } from '../../lib/api.ts';

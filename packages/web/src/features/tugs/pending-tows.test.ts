@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { TugPageData, TugStatus } from '@flightline/domain/api-types';
-import type { OutboxEntry } from '@flightline/domain/outbox';
+import type { TugPageData, TugStatus } from '@flightline/domain/api/types';
+import type { OutboxEntry } from '@flightline/domain/field/outbox';
 import { outboxEntry } from '../../test/outbox.fixtures.ts';
 import { withPendingTowEvents } from './pending-tows.ts';
 import { towLabel } from './tow-form.ts';

@@ -1,5 +1,5 @@
-import type { TugPageData, TugStatus } from '@flightline/domain/api-types';
-import type { OutboxEntry } from '@flightline/domain/outbox';
+import type { TugPageData, TugStatus } from '@flightline/domain/api/types';
+import type { OutboxEntry } from '@flightline/domain/field/outbox';
 
 /**
  * The tugs as this phone's tug events still in the field outbox will leave

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TugStatus } from '@flightline/domain/api-types';
+import type { TugStatus } from '@flightline/domain/api/types';
 import { checkOutLabel, defaultTug, FUEL_FORMAT, FUEL_MISSING, HOBBS_FORMAT, hobbsJumpWarning, hobbsPrefill, lastNote, PILOT_MISSING, towData, type TowDraft } from './tow-form.ts';
 
 const TUG: TugStatus = {

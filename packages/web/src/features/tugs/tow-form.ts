@@ -1,5 +1,5 @@
-import type { TugStatus } from '@flightline/domain/api-types';
-import { formatHundredths, hobbsBelowMessage, hundredthsOfNumber, parseHundredths } from '@flightline/domain/tugs';
+import type { TugStatus } from '@flightline/domain/api/types';
+import { formatHundredths, hobbsBelowMessage, hundredthsOfNumber, parseHundredths } from '@flightline/domain/flights/tugs';
 import type { TowEventData } from './api.ts';
 
 /**

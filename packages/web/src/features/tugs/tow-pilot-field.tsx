@@ -1,6 +1,6 @@
 import Form from 'react-bootstrap/Form';
 import { FieldFrame } from '../../components/form/field-frame.tsx';
-import type { TugPageData } from '@flightline/domain/api-types';
+import type { TugPageData } from '@flightline/domain/api/types';
 
 interface TowPilotFieldProps {
   value: string;

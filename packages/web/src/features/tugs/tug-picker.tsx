@@ -1,6 +1,6 @@
 import Form from 'react-bootstrap/Form';
-import type { TugStatus } from '@flightline/domain/api-types';
-import type { OutboxEntry } from '@flightline/domain/outbox';
+import type { TugStatus } from '@flightline/domain/api/types';
+import type { OutboxEntry } from '@flightline/domain/field/outbox';
 import { WaitingToSend } from '../../components/waiting-to-send.tsx';
 import { hoursText } from './tow-form.ts';
 

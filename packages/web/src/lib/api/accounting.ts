@@ -1,5 +1,5 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import type { AccountingSummary, Breakdown } from '@flightline/domain/api-types';
+import type { AccountingSummary, Breakdown } from '@flightline/domain/api/types';
 import type { BalanceView } from '@flightline/domain/schemas/ledger';
 import { call } from '../api.ts';
 import type { DayRange } from '../use-day-range.ts';

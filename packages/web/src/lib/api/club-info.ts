@@ -1,5 +1,5 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
-import type { ClubInfo } from '@flightline/domain/api-types';
+import type { ClubInfo } from '@flightline/domain/api/types';
 import { call } from '../api.ts';
 
 /** GET /api/get-club-info, read by the accounting screens, the intro sale, a pilot's funds, the line and the logs: one key for all. */

@@ -1,4 +1,4 @@
-import type { ListedItem } from '@flightline/domain/api-types';
+import type { ListedItem } from '@flightline/domain/api/types';
 import type { ListedType } from '@flightline/domain/api/items';
 import { call } from '../api.ts';
 

@@ -1,5 +1,5 @@
-import { createMemoryOutboxStore } from '@flightline/domain/outbox-memory-store';
-import { createOutbox, drainWithPauses, type DrainResult, type Outbox, type OutboxOptions, type OutboxOutcome, type OutboxStore } from '@flightline/domain/outbox';
+import { createMemoryOutboxStore } from '@flightline/domain/field/outbox-memory-store';
+import { createOutbox, drainWithPauses, type DrainResult, type Outbox, type OutboxOptions, type OutboxOutcome, type OutboxStore } from '@flightline/domain/field/outbox';
 import { createFetchTransport } from './fetch-transport.ts';
 import { createIdbOutboxStore } from './idb-store.ts';
 

@@ -1,4 +1,4 @@
-import type { OutboxTransport } from '@flightline/domain/outbox';
+import type { OutboxTransport } from '@flightline/domain/field/outbox';
 
 /**
  * The outbox's way to the server, with fetch only (no DOM), so the service

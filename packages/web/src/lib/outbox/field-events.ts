@@ -1,5 +1,5 @@
-import type { FlightRecord } from '@flightline/domain/api-types';
-import type { NewOutboxEntry } from '@flightline/domain/outbox';
+import type { FlightRecord } from '@flightline/domain/api/types';
+import type { NewOutboxEntry } from '@flightline/domain/field/outbox';
 import type { FlightRequest, UpdateFlight } from '@flightline/domain/schemas/flights';
 import { newIdempotencyKey } from '../new-id.ts';
 

@@ -1,4 +1,4 @@
-import type { DrainResult, NewOutboxEntry, Outbox, OutboxEntry, OutboxOutcome } from '@flightline/domain/outbox';
+import type { DrainResult, NewOutboxEntry, Outbox, OutboxEntry, OutboxOutcome } from '@flightline/domain/field/outbox';
 import { createBrowserOutbox, openChannel, OUTBOX_SYNC_TAG, type OutboxMessage } from './drain.ts';
 import { setWaitingTaps } from './waiting-flag.ts';
 

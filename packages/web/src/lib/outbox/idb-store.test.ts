@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import { createMemoryOutboxStore } from '@flightline/domain/outbox-memory-store';
-import { createOutbox, type OutboxEntry, type OutboxStore } from '@flightline/domain/outbox';
+import { createMemoryOutboxStore } from '@flightline/domain/field/outbox-memory-store';
+import { createOutbox, type OutboxEntry, type OutboxStore } from '@flightline/domain/field/outbox';
 import { createIdbOutboxStore } from './idb-store.ts';
 
 const T0 = Date.parse('2025-07-12T16:00:00Z');

@@ -1,5 +1,5 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
-import type { OutboxEntry, OutboxStore } from '@flightline/domain/outbox';
+import type { OutboxEntry, OutboxStore } from '@flightline/domain/field/outbox';
 
 /**
  * The field outbox's entries in IndexedDB, so a reload, a locked phone or a

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { OutboxEntry } from '@flightline/domain/outbox';
+import type { OutboxEntry } from '@flightline/domain/field/outbox';
 import { flight, T } from '../../test/flight.fixtures.ts';
 import { outboxEntry } from '../../test/outbox.fixtures.ts';
 import { withPendingEvents } from './pending-line.ts';

@@ -1,5 +1,5 @@
-import type { FlightRecord } from '@flightline/domain/api-types';
-import type { OutboxEntry } from '@flightline/domain/outbox';
+import type { FlightRecord } from '@flightline/domain/api/types';
+import type { OutboxEntry } from '@flightline/domain/field/outbox';
 
 /**
  * The line as this phone will have made it once its waiting events reach the

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
-import type { NewOutboxEntry } from '@flightline/domain/outbox';
+import type { NewOutboxEntry } from '@flightline/domain/field/outbox';
 import { fieldOutbox, type FirstTry, type OutboxSnapshot, type OutcomeHandler } from './field-outbox.ts';
 
 /** What the outbox holds now: the screens mark what waits, the navbar counts it. */

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import type { FlightRecord } from '@flightline/domain/api-types';
+import type { FlightRecord } from '@flightline/domain/api/types';
 import { withPendingEvents, type PendingLine } from './pending-line.ts';
 import { useOutbox } from './use-outbox.ts';
 

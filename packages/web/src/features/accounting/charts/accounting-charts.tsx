@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { cashInByMethod, obligationsByPeriod, revenueByPeriod } from '@flightline/domain/accounting-charts';
-import type { AccountingSummary } from '@flightline/domain/api-types';
+import { cashInByMethod, obligationsByPeriod, revenueByPeriod } from '@flightline/domain/money/accounting-charts';
+import type { AccountingSummary } from '@flightline/domain/api/types';
 import { errorMessage } from '../../../lib/api.ts';
 import type { DayRange } from '../../../lib/use-day-range.ts';
 import { Loading } from '../../../components/page-state.tsx';

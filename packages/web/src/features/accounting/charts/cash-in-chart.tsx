@@ -1,4 +1,4 @@
-import { formatMoney } from '@flightline/domain/money';
+import { formatMoney } from '@flightline/domain/money/money';
 import { ChartFrame, type Go, type Series } from './chart-frame.tsx';
 import { FiguresTable, type FiguresColumn } from './figures-table.tsx';
 

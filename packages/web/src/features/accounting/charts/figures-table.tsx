@@ -1,4 +1,4 @@
-import { formatMoney } from '@flightline/domain/money';
+import { formatMoney } from '@flightline/domain/money/money';
 import { NumberHeading } from '../../../components/figure-column.tsx';
 
 /** A money column of a chart's table: a series of the chart, or its one figure. */

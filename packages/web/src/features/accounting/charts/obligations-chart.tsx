@@ -1,4 +1,4 @@
-import { OBLIGATION_SERIES, type ObligationRow } from '@flightline/domain/accounting-charts';
+import { OBLIGATION_SERIES, type ObligationRow } from '@flightline/domain/money/accounting-charts';
 import { ChartFrame, labelled, periodLabel, type Go, type Series } from './chart-frame.tsx';
 import { PeriodTable } from './figures-table.tsx';
 

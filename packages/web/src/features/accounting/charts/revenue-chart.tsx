@@ -1,5 +1,5 @@
-import { REVENUE_SERIES, type RevenueRow } from '@flightline/domain/accounting-charts';
-import { formatMoney } from '@flightline/domain/money';
+import { REVENUE_SERIES, type RevenueRow } from '@flightline/domain/money/accounting-charts';
+import { formatMoney } from '@flightline/domain/money/money';
 import { ChartFrame, labelled, periodLabel, type Go, type Series } from './chart-frame.tsx';
 import { PeriodTable } from './figures-table.tsx';
 

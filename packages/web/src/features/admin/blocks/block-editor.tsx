@@ -1,4 +1,4 @@
-import type { BlockRuleItem, ServeAdmin } from '@flightline/domain/api-types';
+import type { BlockRuleItem, ServeAdmin } from '@flightline/domain/api/types';
 import { BLOCK_DEFAULTS, BLOCK_NAME_WARNING, blockCreateSchema, blockUpdateSchema, type BlockFields } from '@flightline/domain/schemas/fleet';
 import { changeRows, schemaProblem } from '../items/changes.ts';
 import { useItemDraft } from '../items/use-item-draft.ts';

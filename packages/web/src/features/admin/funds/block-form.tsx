@@ -1,8 +1,8 @@
 import { useId } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import type { BlockRuleItem } from '@flightline/domain/api-types';
-import { defaultBlockDates, shiftBlockDates, type BlockDates } from '@flightline/domain/block-dates';
+import type { BlockRuleItem } from '@flightline/domain/api/types';
+import { defaultBlockDates, shiftBlockDates, type BlockDates } from '@flightline/domain/money/block-dates';
 import { Check } from '../../../components/form/fields.tsx';
 import { FundsFieldset } from './funds-fieldset.tsx';
 import { AmountInput, NoteInput } from './funds-inputs.tsx';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { formatMoney } from '@flightline/domain/money';
+import { formatMoney } from '@flightline/domain/money/money';
 import { Check, SelectInput, TextInput } from '../../../components/form/fields.tsx';
 import { FundsFieldset } from './funds-fieldset.tsx';
 import { AmountInput, NoteInput } from './funds-inputs.tsx';

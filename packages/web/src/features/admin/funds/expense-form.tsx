@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import Form from 'react-bootstrap/Form';
-import type { TaxStatus } from '@flightline/domain/tax';
+import type { TaxStatus } from '@flightline/domain/money/tax';
 import { TaxFields } from '../../../components/form/tax-fields.tsx';
 import { FundsFieldset } from './funds-fieldset.tsx';
 import { AmountInput, NoteInput } from './funds-inputs.tsx';

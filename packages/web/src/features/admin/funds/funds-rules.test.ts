@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { BlockRuleItem } from '@flightline/domain/api-types';
+import type { BlockRuleItem } from '@flightline/domain/api/types';
 import { BLOCK_DEFAULTS } from '@flightline/domain/schemas/fleet';
 import {
   AMOUNT_PROBLEM,

@@ -1,7 +1,7 @@
-import type { BlockBalance, BlockRuleItem } from '@flightline/domain/api-types';
-import { CHART_OF_ACCOUNTS, EXPENSE_CODES } from '@flightline/domain/ledger';
-import { formatMoney, parseCents } from '@flightline/domain/money';
-import { splitTax, type TaxSplit, type TaxStatus } from '@flightline/domain/tax';
+import type { BlockBalance, BlockRuleItem } from '@flightline/domain/api/types';
+import { CHART_OF_ACCOUNTS, EXPENSE_CODES } from '@flightline/domain/money/ledger';
+import { formatMoney, parseCents } from '@flightline/domain/money/money';
+import { splitTax, type TaxSplit, type TaxStatus } from '@flightline/domain/money/tax';
 import { isDay } from '../../../lib/club-dates.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import type { AdminPilot, ServeAdmin } from '@flightline/domain/api-types';
+import type { AdminPilot, ServeAdmin } from '@flightline/domain/api/types';
 import { LoadError } from '../../../components/page-state.tsx';
 import { useSession } from '../../../lib/session.ts';
 import { useClubInfo } from '../../../lib/api/club-info.ts';

@@ -3,7 +3,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import Button from 'react-bootstrap/Button';
 import Dropdown from 'react-bootstrap/Dropdown';
 import Spinner from 'react-bootstrap/Spinner';
-import type { AccountRow, BlockBalance } from '@flightline/domain/api-types';
+import type { AccountRow, BlockBalance } from '@flightline/domain/api/types';
 import { Money } from '../../../components/money.tsx';
 import { MoneyCell, NumberHeading } from '../../../components/figure-column.tsx';
 import { Loading, LoadError } from '../../../components/page-state.tsx';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AccountRow } from '@flightline/domain/api-types';
+import type { AccountRow } from '@flightline/domain/api/types';
 import { reversedMessage, reverseQuestion, reversesId, reversibleIds } from './reverse-rules.ts';
 
 const row = (id: number, description: string, amountCents = -2260): AccountRow => ({ id, date: Date.parse('2026-05-03T14:05:00Z'), description, amountCents, balanceCents: 0 });

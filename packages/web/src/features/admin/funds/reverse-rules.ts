@@ -1,5 +1,5 @@
-import type { AccountRow } from '@flightline/domain/api-types';
-import { formatMoney } from '@flightline/domain/money';
+import type { AccountRow } from '@flightline/domain/api/types';
+import { formatMoney } from '@flightline/domain/money/money';
 import { formatClubDateTime } from '../../../lib/club-dates.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { AccountRow } from '@flightline/domain/api-types';
+import type { AccountRow } from '@flightline/domain/api/types';
 import { errorMessage } from '../../../lib/api.ts';
 import { confirmDialog } from '../../../lib/confirm-store.ts';
 import { newIdempotencyKey } from '../../../lib/new-id.ts';

@@ -1,4 +1,4 @@
-import type { GliderItem, ServeAdmin } from '@flightline/domain/api-types';
+import type { GliderItem, ServeAdmin } from '@flightline/domain/api/types';
 import { useId } from 'react';
 import {
   AIRCRAFT_TYPE_MAX,

@@ -1,4 +1,4 @@
-import type { IntroLaunchItem, ServeAdmin } from '@flightline/domain/api-types';
+import type { IntroLaunchItem, ServeAdmin } from '@flightline/domain/api/types';
 import { introLaunchFieldsSchema, introLaunchUpdateSchema, LAUNCH_LABEL_MAX, type IntroLaunchFields } from '@flightline/domain/schemas/fleet';
 import { changeRows, namedItemEdit, schemaProblem } from '../items/changes.ts';
 import { EditorModal } from '../items/editor-modal.tsx';

@@ -1,4 +1,4 @@
-import { formatMoney } from '@flightline/domain/money';
+import { formatMoney } from '@flightline/domain/money/money';
 import type { ItemKind } from './item-kinds.ts';
 
 /**

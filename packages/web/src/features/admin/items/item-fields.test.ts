@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { GliderItem, LaunchItem } from '@flightline/domain/api-types';
+import type { GliderItem, LaunchItem } from '@flightline/domain/api/types';
 import { BLOCK_DEFAULTS, GLIDER_DEFAULTS, gliderFieldsSchema, type LaunchFields } from '@flightline/domain/schemas/fleet';
 import { changeRows } from './changes.ts';
 import { blockSpecs, formatRange, gliderFields, launchFields, launchSpecs, PILOT_SPECS } from './item-fields.ts';

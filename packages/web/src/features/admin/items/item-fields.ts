@@ -1,5 +1,5 @@
-import type { BlockRuleItem, GliderItem, IntroLaunchItem, LaunchItem, TugItem } from '@flightline/domain/api-types';
-import type { HeightRange, HeightUnit } from '@flightline/domain/height-ranges';
+import type { BlockRuleItem, GliderItem, IntroLaunchItem, LaunchItem, TugItem } from '@flightline/domain/api/types';
+import type { HeightRange, HeightUnit } from '@flightline/domain/money/height-ranges';
 import type { BlockFields, GliderFields, IntroLaunchFields, LaunchFields, Qualifications, TugFields } from '@flightline/domain/schemas/fleet';
 import { byName, formatCents, formatValue, orUnlimited, type FieldSpec } from './changes.ts';
 import { QUALIFICATION_LABELS } from '../members/pilots.ts';

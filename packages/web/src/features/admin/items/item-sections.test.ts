@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ServeAdmin } from '@flightline/domain/api-types';
+import type { ServeAdmin } from '@flightline/domain/api/types';
 import { BLOCK_DEFAULTS, GLIDER_DEFAULTS, LAUNCH_DEFAULTS, TUG_DEFAULTS } from '@flightline/domain/schemas/fleet';
 import { itemSections } from './item-sections.ts';
 

@@ -1,4 +1,4 @@
-import type { AdminPilot, BlockRuleItem, GliderItem, IntroLaunchItem, LaunchItem, ServeAdmin, TugItem } from '@flightline/domain/api-types';
+import type { AdminPilot, BlockRuleItem, GliderItem, IntroLaunchItem, LaunchItem, ServeAdmin, TugItem } from '@flightline/domain/api/types';
 import type { AdminSection } from '../sections.ts';
 
 /** The editor open, with its item (null: a new one). */

@@ -1,5 +1,5 @@
 import Button from 'react-bootstrap/Button';
-import { nextRange, validateRanges, type HeightRange, type HeightUnit } from '@flightline/domain/height-ranges';
+import { nextRange, validateRanges, type HeightRange, type HeightUnit } from '@flightline/domain/money/height-ranges';
 import { MoneyText, NumberText } from '../../../components/form/fields.tsx';
 import { parseHeightKeep } from '../../../components/form/numeric-text.ts';
 

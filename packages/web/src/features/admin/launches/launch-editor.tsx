@@ -1,7 +1,7 @@
 import ToggleButton from 'react-bootstrap/ToggleButton';
 import ToggleButtonGroup from 'react-bootstrap/ToggleButtonGroup';
-import type { LaunchItem, ServeAdmin } from '@flightline/domain/api-types';
-import { defaultRange } from '@flightline/domain/height-ranges';
+import type { LaunchItem, ServeAdmin } from '@flightline/domain/api/types';
+import { defaultRange } from '@flightline/domain/money/height-ranges';
 import {
   LAUNCH_DEFAULTS,
   LAUNCH_LABEL_MAX,

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
-import type { AdminPilot } from '@flightline/domain/api-types';
+import type { AdminPilot } from '@flightline/domain/api/types';
 import { errorMessage } from '../../../lib/api.ts';
 import { confirmDialog } from '../../../lib/confirm-store.ts';
 import { notifications } from '../../../lib/notifications-store.ts';

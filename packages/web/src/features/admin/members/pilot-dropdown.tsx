@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import Dropdown from 'react-bootstrap/Dropdown';
 import Form from 'react-bootstrap/Form';
-import type { AdminPilot } from '@flightline/domain/api-types';
+import type { AdminPilot } from '@flightline/domain/api/types';
 import { pilotGroups, pilotName } from './pilots.ts';
 
 /** The pilot Edit dropdown: a type-to-filter box, then Active and Inactive pilots under their own headings. */

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import Form from 'react-bootstrap/Form';
-import type { AdminPilot, ServeAdmin } from '@flightline/domain/api-types';
+import type { AdminPilot, ServeAdmin } from '@flightline/domain/api/types';
 import { qualificationsUpdateSchema, type Qualifications } from '@flightline/domain/schemas/fleet';
 import { changeRows, schemaProblem } from '../items/changes.ts';
 import { useItemDraft } from '../items/use-item-draft.ts';

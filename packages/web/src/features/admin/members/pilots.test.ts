@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { adminPilot } from '@flightline/domain/admin-pilot.fixtures';
-import type { AdminPilot } from '@flightline/domain/api-types';
+import { adminPilot } from '@flightline/domain/fixtures/admin-pilot';
+import type { AdminPilot } from '@flightline/domain/api/types';
 import { nextYearEnd, pendingPilots, pilotGroups, qualificationsOf, QUALIFICATION_LABELS, todayIn } from './pilots.ts';
 
 function pilot(userID: string, first: string, last: string, status: AdminPilot['status'], extra: Partial<AdminPilot> = {}): AdminPilot {

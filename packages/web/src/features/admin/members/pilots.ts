@@ -1,4 +1,4 @@
-import type { AdminPilot } from '@flightline/domain/api-types';
+import type { AdminPilot } from '@flightline/domain/api/types';
 import type { Qualifications } from '@flightline/domain/schemas/fleet';
 import { filterOptions } from '../../../lib/filter-options.ts';
 import { clubToday } from '../../../lib/club-dates.ts';

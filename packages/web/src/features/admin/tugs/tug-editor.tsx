@@ -1,4 +1,4 @@
-import type { ServeAdmin, TugItem } from '@flightline/domain/api-types';
+import type { ServeAdmin, TugItem } from '@flightline/domain/api/types';
 import { registrationSchema, REGISTRATION_MAX, TUG_DEFAULTS, tugFieldsSchema, tugUpdateSchema, type TugFields } from '@flightline/domain/schemas/fleet';
 import { changeRows, namedItemEdit, schemaProblem } from '../items/changes.ts';
 import { EditorModal } from '../items/editor-modal.tsx';
