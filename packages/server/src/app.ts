@@ -16,16 +16,17 @@ import { badRequest, containsNul, HttpError, nestedDeeperThan, NUL_REFUSED, reas
 import { registerCompression } from './http/compression.ts';
 import { addSecurityHeaders } from './http/security-headers.ts';
 import { noStoreApiAnswers } from './http/no-store.ts';
-import { firstStateReader } from './http/first-state.ts';
-import { registerMetrics } from './http/metrics.ts';
 import { noteServerError, RequestLog, type LoggerOptions } from './http/request-log.ts';
-import { loadWebApp } from './http/web-app.ts';
 import { refuseCrossSiteWrites } from './http/write-origin.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { createPushSender } from './push/push-sender.ts';
 import { startLiveHub, type LiveHub, type LiveHubOptions } from './modules/live/hub.ts';
+import { EVENTS_URL } from './modules/live/routes.ts';
 import { startOgnFeed, type OgnFeed, type OgnFeedOptions } from './modules/ogn/feed-service.ts';
 import { registerModules } from './modules/register.ts';
+import { firstStateReader } from './app/first-state.ts';
+import { registerMetrics } from './app/metrics.ts';
+import { loadWebApp } from './app/web-app.ts';
 
 export interface AppDeps {
   database: Database;
@@ -130,7 +131,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   const webDist = deps.webDist ?? (existsSync(defaultWebDist) ? defaultWebDist : undefined);
   const webApp = webDist ? loadWebApp(webDist, firstStateReader(db)) : undefined;
   // Before the routes: it compresses the answers of the routes registered after it.
-  await registerCompression(app);
+  await registerCompression(app, [EVENTS_URL]);
   const live = await startLiveHub(deps.database, deps.live);
   // Before the routes, as compression: its hook counts the answers of the routes registered after it.
   registerMetrics(app, { token: deps.metricsToken, database: deps.database, live, page: webApp ? (request, reply) => webApp.send(request, reply) : undefined });
@@ -167,7 +168,7 @@ export async function buildApp(deps: AppDeps): Promise<App> {
     await app.register(fastifyStatic, {
       root: webDist,
       wildcard: false,
-      // '/' is a page (http/web-app.ts); /index.html stays the built file, as the service worker caches it.
+      // '/' is a page (app/web-app.ts); /index.html stays the built file, as the service worker caches it.
       index: false,
       // dist/.vite/manifest.json is for the size benchmark, not for browsers.
       dotfiles: 'deny',

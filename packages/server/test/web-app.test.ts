@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { headingSkeletonHtml, PAGE_HEADINGS } from '@flightline/domain/pages/page-headings';
 import type { RoutePreloads } from '@flightline/domain/pages/route-preloads';
 import Fastify from 'fastify';
-import { chooseEncoding, hasSessionCookie, loadWebApp } from '../src/http/web-app.ts';
+import { chooseEncoding, hasSessionCookie, loadWebApp } from '../src/app/web-app.ts';
 import { CONTENT_SECURITY_POLICY } from '../src/http/security-headers.ts';
 import { createClub, createPerson, createTestApp, type TestApp } from './helpers/test-app.ts';
 

@@ -3,7 +3,7 @@
  * page (decision 0009): a screen's lazily loaded chunk and its own imports,
  * so they download with the first script instead of after it. Written by the
  * build to dist/.vite/route-preloads.json (packages/web/src/build/route-preloads.ts),
- * read by the server (packages/server/src/http/web-app.ts).
+ * read by the server (packages/server/src/app/web-app.ts).
  */
 
 /** Where the build writes it, under the built app's folder (a dot folder: never served). */

@@ -29,6 +29,16 @@ export const CLIENT_IP_HEADER = 'x-flightline-client-ip';
 /** How long a session read from the database is trusted from its signed cookie (better-auth's cookie cache). */
 export const SESSION_CACHE_SECONDS = 60;
 
+/** The signed-in person of a request, as the session read gives them (http/context.ts). */
+export interface SessionUser {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  /** The session's id (its row in `session`): the live streams are counted and ended by it. */
+  sessionId?: string;
+}
+
 export function createAuth(options: AuthOptions) {
   const sensitiveMax = options.rateLimitMax ?? 10;
   const sendCode = async (email: string, otp: string, type: string) => {

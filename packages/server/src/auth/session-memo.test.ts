@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SessionUser } from '../http/context.ts';
+import type { SessionUser } from './auth.ts';
 import { cookieCacheExpiry, SessionMemo } from './session-memo.ts';
 
 const pat: SessionUser = { id: 'u1', email: 'pat@example.org', firstName: 'Pat', lastName: 'Pilot' };

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { SessionUser } from '../http/context.ts';
+import type { SessionUser } from './auth.ts';
 
 /**
  * Reads (GET) take the session from better-auth's signed cookie cache, valid

@@ -1,6 +1,5 @@
 import fastifyCompress from '@fastify/compress';
 import type { FastifyInstance } from 'fastify';
-import { EVENTS_URL } from '../modules/live/routes.ts';
 
 /**
  * What is compressed on the fly: JSON and text answers of the API. Not
@@ -17,14 +16,14 @@ export const COMPRESS_THRESHOLD_BYTES = 1024;
  * API answers compressed by the request's Accept-Encoding: brotli, else gzip
  * (`Vary: Accept-Encoding`), on the /api routes registered after this. The
  * built web app's files are compressed at build time and sent as they are
- * (decision 0009), so its routes are left out, and so is the event stream
- * (`GET /api/events`, by its route as well as its type). Compressed request bodies are
- * not accepted: nothing sends them.
+ * (decision 0009), so its routes are left out, and so are the event streams
+ * (`streamUrls`, app.ts names `GET /api/events`: by their routes as well as their type).
+ * Compressed request bodies are not accepted: nothing sends them.
  */
-export async function registerCompression(app: FastifyInstance): Promise<void> {
+export async function registerCompression(app: FastifyInstance, streamUrls: readonly string[]): Promise<void> {
   // Runs before the plugin's own onRoute hook, which honours `compress: false`.
   app.addHook('onRoute', (route) => {
-    if (!route.url.startsWith('/api/') || route.url === EVENTS_URL) route.compress = false;
+    if (!route.url.startsWith('/api/') || streamUrls.includes(route.url)) route.compress = false;
   });
   await app.register(fastifyCompress, {
     global: true,

@@ -2,22 +2,13 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely, Selectable } from 'kysely';
 import { fromNodeHeaders } from 'better-auth/node';
 import { isMembershipActive } from '@flightline/domain/time/club-time';
-import type { Auth } from '../auth/auth.ts';
+import type { Auth, SessionUser } from '../auth/auth.ts';
 import type { SessionMemo } from '../auth/session-memo.ts';
 import type { ClubTable, DB, PilotTable } from '../db/schema.ts';
 import { forbidden, unauthorized } from './errors.ts';
 
 export type ClubRow = Selectable<ClubTable>;
 export type PilotRow = Selectable<PilotTable>;
-
-export interface SessionUser {
-  id: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  /** The session's id (its row in `session`): the live streams are counted and ended by it. */
-  sessionId?: string;
-}
 
 declare module 'fastify' {
   interface FastifyRequest {

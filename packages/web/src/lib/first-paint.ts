@@ -1,6 +1,6 @@
 /**
  * What the server drew in the HTML before any script ran (decision 0009,
- * packages/server/src/http/web-app.ts), read once as the script starts,
+ * packages/server/src/app/web-app.ts), read once as the script starts,
  * before React replaces that markup, so the first render can draw the same
  * while the session is read, and nothing flashes.
  */

@@ -10,7 +10,7 @@ export interface Preloadable<P extends object> {
  * A component whose code is downloaded on first use, like `React.lazy`, that
  * can also be loaded before it is drawn: once loaded it draws at once, with no
  * Suspense fallback. That matters for the page a tab opens on. Its chunk is
- * preloaded by the HTML (http/web-app.ts), and started here with the app, so
+ * preloaded by the HTML (the server's app/web-app.ts), and started here with the app, so
  * it is ready by the time the session is read; with `React.lazy` the page
  * would still suspend once, and React keeps a fallback on screen for at least
  * 300 ms before it shows what replaced it. A download that fails is thrown to

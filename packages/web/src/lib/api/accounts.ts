@@ -7,7 +7,7 @@ import { refreshAccounting } from './accounting.ts';
  * A pilot's account: balance, blocks and postings. The member's own reads
  * (Home, Account Summary) and an admin's reads of one pilot (the pilot
  * editor's funds) are kept apart: the member's have no parameters, which is
- * what the server preloads with Home's HTML (http/web-app.ts PAGE_READS), and
+ * what the server preloads with Home's HTML (app/web-app.ts PAGE_READS), and
  * 'balance' is the root the offline tests read. Every read of one pilot in
  * the editor starts ['pilot-funds', club, userID], so a posted entry reloads
  * them all at once.

@@ -17,7 +17,7 @@ export function crewPageQuery(club: string, userID: string) {
   return queryOptions({
     queryKey: [...crewKeys.club(club), userID] as const,
     // No parameters: the signed-in member's own page (userID is in the key). The server preloads this very
-    // address with the page's HTML (http/web-app.ts PAGE_READS), so the read is under way before the script runs.
+    // address with the page's HTML (app/web-app.ts PAGE_READS), so the read is under way before the script runs.
     queryFn: ({ signal }) => call('GET /api/serve-crew', {}, signal),
   });
 }

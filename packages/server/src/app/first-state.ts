@@ -9,7 +9,7 @@ import { serveCrew } from '../modules/flights/crew-service.ts';
 import { listFlightItems } from '../modules/flights/list-service.ts';
 import { getBalance, getBlockBalances } from '../modules/ledger/service.ts';
 import { sessionInfo } from '../modules/members/session-service.ts';
-import type { MemberContext } from './context.ts';
+import type { MemberContext } from '../http/context.ts';
 
 /**
  * A page's first state drawn with the signed-in person's own data (decision

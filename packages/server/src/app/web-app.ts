@@ -29,7 +29,7 @@ import { ROUTE_PRELOADS_FILE, routeOf, type RoutePreloads } from '@flightline/do
  *     first reads when they need no parameters (Home's balance and blocks,
  *     the crew page's);
  *   - for Home and Request Flight with a session cookie, draws the page
- *     itself with the person's own data (http/first-state.ts, decision 0020)
+ *     itself with the person's own data (app/first-state.ts, decision 0020)
  *     and marks the root `data-first-state`: that answer is the person's
  *     alone, made for the request and never kept (`private`); when the
  *     session cannot be read, the person is no active member or anything
@@ -146,7 +146,7 @@ function encodeOnce(html: string, encoding: keyof Encoded): Buffer {
 
 /**
  * The built app's pages, or undefined when `webDist` has no index.html.
- * `readFirstState` draws the pages made with the person's own data (http/first-state.ts).
+ * `readFirstState` draws the pages made with the person's own data (app/first-state.ts).
  */
 export function loadWebApp(webDist: string, readFirstState?: FirstStateReader): WebAppPages | undefined {
   const indexPath = join(webDist, 'index.html');
