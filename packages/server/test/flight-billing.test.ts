@@ -11,8 +11,9 @@ import {
   reverseLandingCharges,
   reverseLaunchCharges,
   type BillingContext,
+  type FlightMoney,
 } from '../src/modules/billing/flight-billing.ts';
-import { lockFlight } from '../src/modules/flights/repo.ts';
+import { lockFlight, setFlightMoney, type FlightStateRow } from '../src/modules/flights/repo.ts';
 import { insertEntry } from '../src/modules/ledger/posting-repo.ts';
 import { DEMO_VARIABLE_RANGES } from '../src/seed/demo-club.ts';
 import { apiClient, type ApiClient } from './helpers/api.ts';
@@ -45,15 +46,32 @@ describe('billing of flights', () => {
     if (!row) throw notFound('No such flight at this club');
     return row;
   };
-  const launch = (flightId: string, clubId = alpha) => run(async (trx) => postLaunchCharges(trx, ctx(clubId), await lockedFlight(trx, flightId, clubId)));
+  /** Billing's answer for the flight row the line has locked, its money kept on the row as the flight line keeps it. */
+  const bill = <T extends { money: FlightMoney | null }>(
+    flightId: string,
+    clubId: string,
+    charge: (trx: Transaction<DB>, flight: FlightStateRow) => Promise<T>,
+  ): Promise<T> =>
+    run(async (trx) => {
+      const answer = await charge(trx, await lockedFlight(trx, flightId, clubId));
+      await setFlightMoney(trx, clubId, flightId, answer.money);
+      return answer;
+    });
+  const launch = async (flightId: string, clubId = alpha) =>
+    (await bill(flightId, clubId, (trx, flight) => postLaunchCharges(trx, ctx(clubId), flight))).entryId;
   const release = (flightId: string, height: number) =>
     run(async (trx) => {
       await trx.updateTable('flight').set({ release_height: height, release_set_by: crew.userId }).where('id', '=', flightId).execute();
-      return postReleaseHeightCharges(trx, ctx(), await lockedFlight(trx, flightId));
+      const answer = await postReleaseHeightCharges(trx, ctx(), await lockedFlight(trx, flightId));
+      await setFlightMoney(trx, alpha, flightId, answer.money);
+      return answer.entryId;
     });
-  const land = (flightId: string, clubId = alpha) => run(async (trx) => postLandingCharges(trx, ctx(clubId), await lockedFlight(trx, flightId, clubId)));
-  const undoLaunch = (flightId: string) => run(async (trx) => reverseLaunchCharges(trx, ctx(), await lockedFlight(trx, flightId)));
-  const undoLanding = (flightId: string) => run(async (trx) => reverseLandingCharges(trx, ctx(), await lockedFlight(trx, flightId)));
+  const land = async (flightId: string, clubId = alpha) =>
+    (await bill(flightId, clubId, (trx, flight) => postLandingCharges(trx, ctx(clubId), flight))).entryId;
+  const undoLaunch = async (flightId: string) =>
+    (await bill(flightId, alpha, (trx, flight) => reverseLaunchCharges(trx, ctx(), flight))).reversalIds;
+  const undoLanding = async (flightId: string) =>
+    (await bill(flightId, alpha, (trx, flight) => reverseLandingCharges(trx, ctx(), flight))).reversalIds;
 
   /** The member's balance at the end of DAY: the flights land after NOW, and the balance counts entries effective by now. */
   const balanceOf = async (member: Person) => {
@@ -786,7 +804,8 @@ describe('billing of flights', () => {
       expect(await ledgerCounts(t.db, beta)).toEqual(before);
       expect(await flightRow(old)).toEqual({ launch_transaction: null, launch_cost_cents: null, landing_transaction: null, flight_cost_cents: null });
       // Reversals are posted now, after the lock date.
-      const reversals = await run(async (trx) => reverseLaunchCharges(trx, ctx(beta), await lockedFlight(trx, recent, beta)));
+      const reverse = (trx: Transaction<DB>, flight: FlightStateRow) => reverseLaunchCharges(trx, ctx(beta), flight);
+      const { reversalIds: reversals } = await bill(recent, beta, reverse);
       expect(reversals).toHaveLength(1);
       expect(await entry(reversals[0]!)).toMatchObject({ reverses_id: recentLaunch });
       const sum = await sql<{ s: number }>`select coalesce(sum(amount_cents), 0)::bigint as s from posting where member_id = ${pilot.userId}`.execute(t.db);

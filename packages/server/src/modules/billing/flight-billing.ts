@@ -1,4 +1,4 @@
-import type { Transaction } from 'kysely';
+import type { Selectable, Transaction } from 'kysely';
 import {
   chargedToMembersCents,
   introFlownPostings,
@@ -11,11 +11,10 @@ import { launchCostCents, type LaunchPricing } from '@flightline/domain/money/la
 import { reversalPostings, type PostingLine, type TaxedItem } from '@flightline/domain/money/ledger';
 import { blockUsableThrough, chooseBlock, minutesFlown, rentalShares, type BlockTerms } from '@flightline/domain/money/rental';
 import type { TaxStatus } from '@flightline/domain/money/tax';
-import type { DB } from '../../db/schema.ts';
+import type { DB, FlightTable } from '../../db/schema.ts';
 import { conflict } from '../../http/errors.ts';
 import { lockClub, type ClubRecord } from '../clubs/repo.ts';
 import { findGliderTerms, findLaunchTypeTerms } from '../fleet/repo.ts';
-import { setFlightMoney, type FlightStateRow } from '../flights/repo.ts';
 import { lockIntroForFlight } from '../intros/repo.ts';
 import { candidateBlocks, flightBlockUsage, insertBlockUsage, type CandidateBlock } from '../ledger/block-usage-repo.ts';
 import { assertAfterLockDate } from '../ledger/journal.ts';
@@ -39,8 +38,34 @@ import {
  * each function is handed that row as it now stands (flights/repo.ts
  * updateFlightState answers it) and does not read it again.
  * Every entry's lines name the flight; the flight row points at its current
- * launch and landing entries and keeps what they charged members.
+ * launch and landing entries and keeps what they charged members: each
+ * function answers those figures (`money`), and the flight line writes them
+ * on its row (flights/repo.ts setFlightMoney). Data flows one way: billing
+ * reads the flights module's row and writes only the ledger.
  */
+
+/** The flight row as the flight line hands it, locked and with its state set (flights/repo.ts BilledFlight). */
+export type BilledFlight = Selectable<FlightTable>;
+
+/**
+ * What the flight row keeps of its charges, as billing answers it: the entry
+ * now charging its launch or its landing, and what that charged members.
+ */
+export type FlightMoney = Partial<
+  Pick<BilledFlight, 'launch_transaction' | 'launch_cost_cents' | 'landing_transaction' | 'flight_cost_cents'>
+>;
+
+/** A charge: the entry now charging the flight (null: none), and the row's money to write (null: as it is). */
+export interface FlightCharge {
+  entryId: number | null;
+  money: FlightMoney | null;
+}
+
+/** Reversals: the entries posted, and the row's money to write (null: as it is). */
+export interface FlightReversal {
+  reversalIds: number[];
+  money: FlightMoney | null;
+}
 
 export interface BillingContext {
   clubId: string;
@@ -87,7 +112,7 @@ function taxesOf(club: Club, item: { tax_status: TaxStatus; tax_names: string[] 
   return { taxStatus: item.tax_status, taxNames: names, rates: club.tax_rates };
 }
 
-const launchedMs = (flight: FlightStateRow) => {
+const launchedMs = (flight: BilledFlight) => {
   if (flight.launched_at === null) throw conflict('No action taken - the flight has not launched');
   return flight.launched_at.getTime();
 };
@@ -167,7 +192,11 @@ function fullNames(names: Names): Map<string, string> {
  * nothing can be charged yet (no launch type, or a variable launch without its
  * release height). `lines` is empty when the charge is 0.
  */
-async function towCharge(trx: Transaction<DB>, club: Club, flight: FlightStateRow): Promise<(Charge & { chargedCents: number; payers: string[] }) | null> {
+async function towCharge(
+  trx: Transaction<DB>,
+  club: Club,
+  flight: BilledFlight,
+): Promise<(Charge & { chargedCents: number; payers: string[] }) | null> {
   if (flight.launch_type === '') return null;
   const launch = await findLaunchTypeTerms(trx, club.id, flight.launch_type);
   if (!launch) throw conflict(`Unknown launch type ${flight.launch_type}: choose one of the club's launches`);
@@ -206,7 +235,12 @@ async function towCharge(trx: Transaction<DB>, club: Club, flight: FlightStateRo
 }
 
 /** Intro flown: Dr 2120 [intro] price / Cr 4300 net / Cr 2510 tax, effective at the launch. */
-async function postIntroFlown(trx: Transaction<DB>, ctx: BillingContext, club: Club, flight: FlightStateRow): Promise<number | null> {
+async function postIntroFlown(
+  trx: Transaction<DB>,
+  ctx: BillingContext,
+  club: Club,
+  flight: BilledFlight,
+): Promise<FlightCharge> {
   if (flight.intro_id === null) throw conflict('This intro flight has no intro');
   const intro = await lockIntroForFlight(trx, club.id, flight.intro_id);
   if (!intro) throw conflict('The intro of this flight is not at this club');
@@ -216,13 +250,12 @@ async function postIntroFlown(trx: Transaction<DB>, ctx: BillingContext, club: C
     priceCents: intro.price_cents,
     ...taxesOf(club, intro, `The intro ${intro.sn}`),
   });
-  if (lines.length === 0) return null;
+  if (lines.length === 0) return { entryId: null, money: null };
   const effectiveMs = launchedMs(flight);
   assertAfterLockDate(club, effectiveMs);
   const description = introFlightDescription({ sn: intro.sn, first: intro.recipient_first, last: intro.recipient_last, glider: flight.glider, day: flight.day });
   const id = await post(trx, ctx, { transactionType: FLIGHT_ENTRY_TYPES.intro, description, lines, effectiveMs });
-  await setFlightMoney(trx, ctx.clubId, flight.id, { launch_transaction: id, launch_cost_cents: null });
-  return id;
+  return { entryId: id, money: { launch_transaction: id, launch_cost_cents: null } };
 }
 
 /**
@@ -231,22 +264,24 @@ async function postIntroFlown(trx: Transaction<DB>, ctx: BillingContext, club: C
  * height. Answers the entry's id, or null when nothing was posted. A flight
  * already charged for its launch answers that entry again.
  */
-export async function postLaunchCharges(trx: Transaction<DB>, ctx: BillingContext, flight: FlightStateRow): Promise<number | null> {
-  if (flight.launch_transaction !== null || flight.launch_cost_cents !== null) return flight.launch_transaction;
+export async function postLaunchCharges(
+  trx: Transaction<DB>,
+  ctx: BillingContext,
+  flight: BilledFlight,
+): Promise<FlightCharge> {
+  if (flight.launch_transaction !== null || flight.launch_cost_cents !== null) {
+    return { entryId: flight.launch_transaction, money: null };
+  }
   launchedMs(flight);
   const club = await lockClub(trx, ctx.clubId, 'share', CLUB_FOR_BILLING);
   if (flight.fly_with === 'Intro') return postIntroFlown(trx, ctx, club, flight);
   const charge = await towCharge(trx, club, flight);
-  if (!charge) return null;
-  if (charge.lines.length === 0) {
-    await setFlightMoney(trx, ctx.clubId, flight.id, { launch_transaction: null, launch_cost_cents: 0 });
-    return null;
-  }
+  if (!charge) return { entryId: null, money: null };
+  if (charge.lines.length === 0) return { entryId: null, money: { launch_transaction: null, launch_cost_cents: 0 } };
   assertAfterLockDate(club, charge.effectiveMs);
   await lockMembers(trx, ctx.clubId, charge.payers);
   const id = await post(trx, ctx, charge);
-  await setFlightMoney(trx, ctx.clubId, flight.id, { launch_transaction: id, launch_cost_cents: charge.chargedCents });
-  return id;
+  return { entryId: id, money: { launch_transaction: id, launch_cost_cents: charge.chargedCents } };
 }
 
 const sameLines = (a: readonly PostingLine[], b: readonly PostingLine[]) => {
@@ -261,31 +296,40 @@ const sameLines = (a: readonly PostingLine[], b: readonly PostingLine[]) => {
  * the launch). A fixed launch, an intro, or a flight not launched yet: nothing.
  * Answers the entry now charging the launch, or null.
  */
-export async function postReleaseHeightCharges(trx: Transaction<DB>, ctx: BillingContext, flight: FlightStateRow): Promise<number | null> {
-  if (flight.fly_with === 'Intro' || flight.launched_at === null || flight.launch_type === '') return null;
+export async function postReleaseHeightCharges(
+  trx: Transaction<DB>,
+  ctx: BillingContext,
+  flight: BilledFlight,
+): Promise<FlightCharge> {
+  const unchanged = { entryId: null, money: null };
+  if (flight.fly_with === 'Intro' || flight.launched_at === null || flight.launch_type === '') return unchanged;
   const club = await lockClub(trx, ctx.clubId, 'share', CLUB_FOR_BILLING);
   const launch = await findLaunchTypeTerms(trx, club.id, flight.launch_type);
-  if (launch?.kind === 'fixed') return null;
+  if (launch?.kind === 'fixed') return unchanged;
   const charge = await towCharge(trx, club, flight);
   const previous = await reversible(trx, club.id, flight.launch_transaction);
   if (previous && charge && previous.original.description === charge.description && sameLines(previous.lines, charge.lines)) {
-    return previous.original.id;
+    return { entryId: previous.original.id, money: null };
   }
   if (previous) assertAfterLockDate(club, nowMs(ctx));
   if (charge && charge.lines.length > 0) assertAfterLockDate(club, charge.effectiveMs);
   await lockMembers(trx, ctx.clubId, [...(charge?.payers ?? []), ...(previous ? membersOf(previous.lines) : [])]);
   if (previous) await postReversal(trx, ctx, previous, 'Release height changed');
   const id = charge && charge.lines.length > 0 ? await post(trx, ctx, charge) : null;
-  await setFlightMoney(trx, ctx.clubId, flight.id, { launch_transaction: id, launch_cost_cents: charge ? charge.chargedCents : null });
-  return id;
+  return { entryId: id, money: { launch_transaction: id, launch_cost_cents: charge ? charge.chargedCents : null } };
 }
 
 /**
  * Undo launch: the launch's entry (tow or intro) reversed now, linked to it;
- * the flight no longer points at a launch charge. Earlier release-height
+ * its money points the flight at no launch charge. Earlier release-height
  * charges were reversed when they were replaced. Answers the reversals' ids.
  */
-export async function reverseLaunchCharges(trx: Transaction<DB>, ctx: BillingContext, flight: FlightStateRow, note = 'Launch undone'): Promise<number[]> {
+export async function reverseLaunchCharges(
+  trx: Transaction<DB>,
+  ctx: BillingContext,
+  flight: BilledFlight,
+  note = 'Launch undone',
+): Promise<FlightReversal> {
   const ids: number[] = [];
   if (flight.launch_transaction !== null) {
     const club = await lockClub(trx, ctx.clubId, 'share', CLUB_FOR_BILLING);
@@ -296,10 +340,8 @@ export async function reverseLaunchCharges(trx: Transaction<DB>, ctx: BillingCon
       ids.push(await postReversal(trx, ctx, target, note));
     }
   }
-  if (flight.launch_transaction !== null || flight.launch_cost_cents !== null) {
-    await setFlightMoney(trx, ctx.clubId, flight.id, { launch_transaction: null, launch_cost_cents: null });
-  }
-  return ids;
+  const charged = flight.launch_transaction !== null || flight.launch_cost_cents !== null;
+  return { reversalIds: ids, money: charged ? { launch_transaction: null, launch_cost_cents: null } : null };
 }
 
 // ── Landing ──────────────────────────────────────────────────────────────────
@@ -321,7 +363,13 @@ function blockTerms(row: CandidateBlock): NamedTerms {
 }
 
 /** The block a payer's part of the flight draws on: the applicable one expiring first, or none. */
-async function payerBlock(trx: Transaction<DB>, clubId: string, memberId: string, flight: FlightStateRow, ruleIds: string[]): Promise<NamedTerms | null> {
+async function payerBlock(
+  trx: Transaction<DB>,
+  clubId: string,
+  memberId: string,
+  flight: BilledFlight,
+  ruleIds: string[],
+): Promise<NamedTerms | null> {
   const rows = await candidateBlocks(trx, clubId, memberId, flight.day, ruleIds);
   const chosen = chooseBlock(
     rows.map((row) => ({
@@ -347,11 +395,17 @@ async function payerBlock(trx: Transaction<DB>, clubId: string, memberId: string
  * no cash was charged. A flight already billed for its landing answers that
  * entry again.
  */
-export async function postLandingCharges(trx: Transaction<DB>, ctx: BillingContext, flight: FlightStateRow): Promise<number | null> {
-  if (flight.landing_transaction !== null || flight.flight_cost_cents !== null) return flight.landing_transaction;
+export async function postLandingCharges(
+  trx: Transaction<DB>,
+  ctx: BillingContext,
+  flight: BilledFlight,
+): Promise<FlightCharge> {
+  if (flight.landing_transaction !== null || flight.flight_cost_cents !== null) {
+    return { entryId: flight.landing_transaction, money: null };
+  }
   const launched = launchedMs(flight);
   if (flight.landed_at === null) throw conflict('No action taken - the flight has not landed');
-  if (flight.fly_with === 'Intro') return null;
+  if (flight.fly_with === 'Intro') return { entryId: null, money: null };
   const club = await lockClub(trx, ctx.clubId, 'share', CLUB_FOR_BILLING);
   const glider = await findGliderTerms(trx, club.id, flight.glider);
   if (!glider) throw conflict(`Unknown glider ${flight.glider}`);
@@ -389,8 +443,7 @@ export async function postLandingCharges(trx: Transaction<DB>, ctx: BillingConte
     trx,
     usage.map((share) => ({ memberBlockId: share.block!.id, flightId: flight.id, transactionId: id, unitsUsed: share.blockUnits, flownOn: flight.day, at: new Date(nowMs(ctx)) })),
   );
-  await setFlightMoney(trx, ctx.clubId, flight.id, { landing_transaction: id, flight_cost_cents: chargedToMembersCents(lines) });
-  return id;
+  return { entryId: id, money: { landing_transaction: id, flight_cost_cents: chargedToMembersCents(lines) } };
 }
 
 /**
@@ -398,7 +451,12 @@ export async function postLandingCharges(trx: Transaction<DB>, ctx: BillingConte
  * blocks given back by negative usage rows (linked to the reversal, or to no
  * entry when the blocks covered everything). Answers the reversals' ids.
  */
-export async function reverseLandingCharges(trx: Transaction<DB>, ctx: BillingContext, flight: FlightStateRow, note = 'Landing undone'): Promise<number[]> {
+export async function reverseLandingCharges(
+  trx: Transaction<DB>,
+  ctx: BillingContext,
+  flight: BilledFlight,
+  note = 'Landing undone',
+): Promise<FlightReversal> {
   const club = await lockClub(trx, ctx.clubId, 'share', CLUB_FOR_BILLING);
   const target = await reversible(trx, club.id, flight.landing_transaction);
   const usage = await flightBlockUsage(trx, club.id, flight.id);
@@ -410,8 +468,6 @@ export async function reverseLandingCharges(trx: Transaction<DB>, ctx: BillingCo
     trx,
     usage.map((u) => ({ memberBlockId: u.member_block_id, flightId: flight.id, transactionId: ids[0] ?? null, unitsUsed: -u.units, flownOn: u.flown_on, at: new Date(nowMs(ctx)) })),
   );
-  if (flight.landing_transaction !== null || flight.flight_cost_cents !== null) {
-    await setFlightMoney(trx, ctx.clubId, flight.id, { landing_transaction: null, flight_cost_cents: null });
-  }
-  return ids;
+  const charged = flight.landing_transaction !== null || flight.flight_cost_cents !== null;
+  return { reversalIds: ids, money: charged ? { landing_transaction: null, flight_cost_cents: null } : null };
 }

@@ -5,12 +5,25 @@ import type { ChangeFlight } from '@flightline/domain/schemas/flights';
 import type { DB } from '../../db/schema.ts';
 import type { MemberContext } from '../../http/context.ts';
 import { badRequest, conflict } from '../../http/errors.ts';
-import { flightPayers, postLandingCharges, postLaunchCharges, reverseLandingCharges, reverseLaunchCharges } from '../billing/flight-billing.ts';
+import {
+  flightPayers,
+  postLandingCharges,
+  postLaunchCharges,
+  reverseLandingCharges,
+  reverseLaunchCharges,
+  type FlightMoney,
+} from '../billing/flight-billing.ts';
 import { findItem, findItemForUpdate, updateItem } from '../fleet/repo.ts';
 import { clearIntroFlightRef, findIntroForUpdate, updateIntro } from '../intros/repo.ts';
 import { findClubMember } from '../members/repo.ts';
 import { CLOCK_SKEW_MS } from './clock.ts';
-import { insertCorrection, unfinishedFlightOfGlider, updateFlightState, type FlightStateRow } from './repo.ts';
+import {
+  insertCorrection,
+  setFlightMoney,
+  unfinishedFlightOfGlider,
+  updateFlightState,
+  type FlightStateRow,
+} from './repo.ts';
 
 /**
  * update-flight ChangeFlight (docs/flight-line.md "Log edits"; domain rules
@@ -241,10 +254,14 @@ export async function changeFlight(trx: Transaction<DB>, ctx: MemberContext, fli
   if (Object.keys(changes).length === 0) throw badRequest('No changes');
 
   const billing = { clubId, by: ctx.user.id, now: ctx.now };
+  /** What billing answers of the flight's charges, kept on its row. */
+  const keep = (charged: { money: FlightMoney | null }) => setFlightMoney(trx, clubId, flight.id, charged.money);
   const affected = await affectedCharges(trx, clubId, before, after);
-  // Each reversal writes only its own money columns (launch or landing), so both read the row as it was locked.
-  if (affected.launch) await reverseLaunchCharges(trx, billing, flight, CORRECTION_NOTE);
-  if (affected.landing && before.landedAt !== null) await reverseLandingCharges(trx, billing, flight, CORRECTION_NOTE);
+  // Each reversal answers only its own money columns (launch or landing), so both read the row as it was locked.
+  if (affected.launch) await keep(await reverseLaunchCharges(trx, billing, flight, CORRECTION_NOTE));
+  if (affected.landing && before.landedAt !== null) {
+    await keep(await reverseLandingCharges(trx, billing, flight, CORRECTION_NOTE));
+  }
 
   // The old intro is unlinked and the new one linked to this flight.
   if (before.introRef !== after.introRef) {
@@ -278,7 +295,9 @@ export async function changeFlight(trx: Transaction<DB>, ctx: MemberContext, fli
   if (wasFlying && (!isFlying || before.glider !== after.glider)) await updateItem(trx, 'glider', clubId, before.glider, { status: 'Ready' });
   if (isFlying && before.glider !== after.glider) await updateItem(trx, 'glider', clubId, after.glider, { status: 'Flying' });
 
-  if (affected.launch) await postLaunchCharges(trx, billing, corrected);
-  if (after.landedAt !== null && (affected.landing || before.landedAt === null)) await postLandingCharges(trx, billing, corrected);
+  if (affected.launch) await keep(await postLaunchCharges(trx, billing, corrected));
+  if (after.landedAt !== null && (affected.landing || before.landedAt === null)) {
+    await keep(await postLandingCharges(trx, billing, corrected));
+  }
   await insertCorrection(trx, { clubId, flightId: flight.id, by: ctx.user.id, at: new Date(ctx.now), changes });
 }

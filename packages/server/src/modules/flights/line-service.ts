@@ -14,6 +14,7 @@ import {
   postReleaseHeightCharges,
   reverseLandingCharges,
   reverseLaunchCharges,
+  type FlightMoney,
 } from '../billing/flight-billing.ts';
 import { findItemForUpdate, updateItem } from '../fleet/repo.ts';
 import { clearIntroFlightRef } from '../intros/repo.ts';
@@ -29,6 +30,7 @@ import {
   findLauncher,
   insertAction,
   lockFlight,
+  setFlightMoney,
   unfinishedFlightOfGlider,
   updateFlightState,
   type FlightStateRow,
@@ -41,7 +43,8 @@ import {
  * the flight row, so two phones pressing Launch together give one launch
  * and one 409 — never two charges. States: waiting → launched → landed, or
  * cancelled (removed from the line before launch). The charges are posted
- * by billing after the state columns change, in the same transaction. An
+ * by billing after the state columns change, in the same transaction, and
+ * what billing answers of them is kept on the flight row here. An
  * idempotency key sent twice answers the first answer and does nothing
  * (modules/once.ts); a refusal by the database (the glider or a person on
  * another flight, the lock date) answers as http/database-errors.ts says.
@@ -151,6 +154,8 @@ async function alreadyLaunched(trx: Transaction<DB>, ctx: MemberContext, flight:
 async function apply(trx: Transaction<DB>, ctx: MemberContext, flight: FlightStateRow, body: UpdateFlight): Promise<Date> {
   const clubId = ctx.club.id;
   const billing = { clubId, by: ctx.user.id, now: ctx.now };
+  /** What billing answers of the flight's charges, kept on its row. */
+  const keep = (charged: { money: FlightMoney | null }) => setFlightMoney(trx, clubId, flight.id, charged.money);
   // Checked after the state: a late second Launch is told who launched, whatever its time.
   const when = () => (body.action === 'ChangeFlight' ? new Date(ctx.now) : eventTime(ctx, flight, body.time, TIME_OF[body.action]));
   switch (body.action) {
@@ -160,7 +165,7 @@ async function apply(trx: Transaction<DB>, ctx: MemberContext, flight: FlightSta
       const at = notBefore(ctx, when(), flight.submitted_at, "The launch time can't be before the flight was requested");
       const crew = await launchCrew(trx, ctx, body);
       const launched = await updateFlightState(trx, clubId, flight.id, { launched_at: at, accepted_at: flight.accepted_at ?? at, tug: crew.tug, tow_pilot: crew.towPilot });
-      await postLaunchCharges(trx, billing, launched);
+      await keep(await postLaunchCharges(trx, billing, launched));
       return at;
     }
     case 'Landing': {
@@ -170,7 +175,7 @@ async function apply(trx: Transaction<DB>, ctx: MemberContext, flight: FlightSta
       if (at < flight.launched_at!) throw conflict('Landing time is before the launch time');
       const landed = await updateFlightState(trx, clubId, flight.id, { landed_at: at });
       await updateItem(trx, 'glider', clubId, flight.glider, { status: 'Ready' });
-      await postLandingCharges(trx, billing, landed);
+      await keep(await postLandingCharges(trx, billing, landed));
       return at;
     }
     case 'UndoLaunch': {
@@ -187,7 +192,7 @@ async function apply(trx: Transaction<DB>, ctx: MemberContext, flight: FlightSta
         release_height: 0,
         release_set_by: null,
       });
-      await reverseLaunchCharges(trx, billing, undone);
+      await keep(await reverseLaunchCharges(trx, billing, undone));
       return at;
     }
     case 'UndoLanding': {
@@ -200,7 +205,7 @@ async function apply(trx: Transaction<DB>, ctx: MemberContext, flight: FlightSta
       }
       const flying = await updateFlightState(trx, clubId, flight.id, { landed_at: null });
       await updateItem(trx, 'glider', clubId, flight.glider, { status: 'Flying' });
-      await reverseLandingCharges(trx, billing, flying);
+      await keep(await reverseLandingCharges(trx, billing, flying));
       return at;
     }
     case 'CancelRequest': {
@@ -225,7 +230,7 @@ async function apply(trx: Transaction<DB>, ctx: MemberContext, flight: FlightSta
       // The feed measured when the glider came off tow (docs/ogn.md); a crew's tap of the height is not that moment.
       const offTow = body.idempotencyKey?.startsWith(OGN_KEY_PREFIX) ? { off_tow_at: at } : {};
       const released = await updateFlightState(trx, clubId, flight.id, { release_height: body.releaseHeight, release_set_by: ctx.user.id, ...offTow });
-      await postReleaseHeightCharges(trx, billing, released);
+      await keep(await postReleaseHeightCharges(trx, billing, released));
       return at;
     }
     case 'ChangeFlight':

@@ -2,6 +2,7 @@ import { sql, type Insertable, type Kysely, type Selectable, type Transaction, t
 import { jsonArrayFrom } from 'kysely/helpers/postgres';
 import { OGN_KEY_PREFIX } from '@flightline/domain/ogn/settings';
 import type { DB, FlightActionTable, FlightTable } from '../../db/schema.ts';
+import type { FlightMoney } from '../billing/flight-billing.ts';
 import { flaggedActivePilotsQuery, type CrewPilotRow } from '../members/repo.ts';
 import { tugReadingsQuery, type TugReadingRow } from '../tugs/repo.ts';
 
@@ -99,11 +100,18 @@ export function updateFlightState(
   return trx.updateTable('flight').set(values).where('club_id', '=', clubId).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
 }
 
-/** What billing keeps on a flight: its current launch and landing entries, and what they charged members. */
-export type FlightMoney = Partial<Pick<FlightStateRow, 'launch_transaction' | 'launch_cost_cents' | 'landing_transaction' | 'flight_cost_cents'>>;
-
-export async function setFlightMoney(trx: Transaction<DB>, clubId: string, flightId: string, values: FlightMoney): Promise<void> {
-  await trx.updateTable('flight').set(values).where('club_id', '=', clubId).where('id', '=', flightId).execute();
+/**
+ * Keep on a flight what billing answered of its charges (billing/flight-billing.ts FlightMoney: its current
+ * launch and landing entries, and what they charged members); null, as billing answered it, changes nothing.
+ */
+export async function setFlightMoney(
+  trx: Transaction<DB>,
+  clubId: string,
+  id: string,
+  values: FlightMoney | null,
+): Promise<void> {
+  if (values === null) return;
+  await trx.updateTable('flight').set(values).where('club_id', '=', clubId).where('id', '=', id).execute();
 }
 
 function flightsOfDayQuery(db: Db, clubId: string, day: string, options: { includeCancelled: boolean }) {
