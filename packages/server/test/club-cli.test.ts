@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activateMember, createClubWithAdmin, listClubsWithCounts } from '../src/modules/clubs/bootstrap-service.ts';
+import { activateMember, createClubWithAdmin, listClubsWithCounts } from '../src/modules/members/bootstrap-service.ts';
 import { createPasswordUser } from '../src/seed/demo-club.ts';
 import { apiClient } from './helpers/api.ts';
 import { createClub, createPerson, createTestApp, TEST_PASSWORD, type TestApp } from './helpers/test-app.ts';

@@ -4,7 +4,7 @@ import { readConfig } from '../config.ts';
 import { openDatabase, type Database } from '../db/engine.ts';
 import { migrateAs } from '../db/roles.ts';
 import { HttpError } from '../http/errors.ts';
-import { activateMember, createClubWithAdmin, listClubsWithCounts } from '../modules/clubs/bootstrap-service.ts';
+import { activateMember, createClubWithAdmin, listClubsWithCounts } from '../modules/members/bootstrap-service.ts';
 import { importDeviceDatabase } from '../modules/ogn/device-import.ts';
 
 /**

@@ -3,8 +3,8 @@ import { clubToday, isMembershipActive, isValidTimeZone } from '@flightline/doma
 import { compareText } from '@flightline/domain/club/text-order';
 import type { DB } from '../../db/schema.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
-import { findPilotForUpdate, findUserByEmail, insertPilot, membershipStates, setActiveClubIfNone, updatePilot } from '../members/repo.ts';
-import { findClub, findClubByName, insertClub, listClubs, type ClubRecord } from './repo.ts';
+import { findClub, findClubByName, insertClub, listClubs, type ClubRecord } from '../clubs/repo.ts';
+import { findPilotForUpdate, findUserByEmail, insertPilot, membershipStates, setActiveClubIfNone, updatePilot } from './repo.ts';
 
 /**
  * What a host's operator does from the command line (npm run club): create
