@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ModuleDeps } from './deps.ts';
 import { registerAdminRoutes } from './admin/routes.ts';
 import { registerClubRoutes } from './clubs/routes.ts';
+import { activeLaunchTypeIds, itemsUsingTaxes } from './fleet/repo.ts';
 import { registerFlightRoutes } from './flights/routes.ts';
 import { registerIntroRoutes } from './intros/routes.ts';
 import { registerItemRoutes } from './items/routes.ts';
@@ -18,7 +19,7 @@ import { registerTugRoutes } from './tugs/routes.ts';
 export function registerModules(app: FastifyInstance, deps: ModuleDeps): void {
   registerSystemRoutes(app, deps);
   registerMemberRoutes(app, deps);
-  registerClubRoutes(app, deps);
+  registerClubRoutes(app, deps, { activeLaunchTypeIds, itemsUsingTaxes });
   registerLedgerRoutes(app, deps);
   registerItemRoutes(app, deps);
   registerAdminRoutes(app, deps);

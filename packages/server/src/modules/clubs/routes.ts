@@ -4,12 +4,13 @@ import * as calls from '@flightline/domain/api/clubs';
 import { assertSameClub } from '../../http/context.ts';
 import { defineCallRoute, defineRoute } from '../../http/route.ts';
 import type { ModuleDeps } from '../deps.ts';
+import type { ClubFleet } from './club-fleet.ts';
 import { getClubLogo, uploadClubLogo } from './logo-service.ts';
 import { getClubInfo, getPaymentMethods, listClubSummaries } from './service.ts';
 import { getClubSettings, updateClubSettings } from './settings-service.ts';
 
 /** The clubs' calls, declared in packages/domain/src/api/clubs.ts; the logo's image answers bytes and keeps its own route. */
-export function registerClubRoutes(app: FastifyInstance, { db }: ModuleDeps): void {
+export function registerClubRoutes(app: FastifyInstance, { db }: ModuleDeps, fleet: ClubFleet): void {
   defineCallRoute(app, calls.listClubs, {
     async handler() {
       return { clubs: await listClubSummaries(db) };
@@ -19,7 +20,7 @@ export function registerClubRoutes(app: FastifyInstance, { db }: ModuleDeps): vo
   defineCallRoute(app, calls.getClubInfo, {
     async handler({ query, ctx }) {
       assertSameClub(ctx, query.club);
-      return getClubInfo(db, ctx);
+      return getClubInfo(db, ctx, fleet);
     },
   });
 
@@ -41,7 +42,7 @@ export function registerClubRoutes(app: FastifyInstance, { db }: ModuleDeps): vo
     club: ({ body }) => body.club,
     async handler({ body, ctx }) {
       const { club: _club, ...settings } = body;
-      return updateClubSettings(db, ctx, settings);
+      return updateClubSettings(db, ctx, settings, fleet);
     },
   });
 

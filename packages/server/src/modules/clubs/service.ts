@@ -3,7 +3,7 @@ import type { ClubInfo, ClubSummary } from '@flightline/domain/api/types';
 import { compareText } from '@flightline/domain/club/text-order';
 import type { DB } from '../../db/schema.ts';
 import type { MemberContext } from '../../http/context.ts';
-import { activeLaunchTypeIds } from '../fleet/repo.ts';
+import type { ClubFleet } from './club-fleet.ts';
 import { sanitizeClubMessage } from './club-message.ts';
 import { listClubs } from './repo.ts';
 
@@ -16,7 +16,11 @@ export async function listClubSummaries(db: Kysely<DB>): Promise<ClubSummary[]> 
 }
 
 /** The active club's settings as members see them; the message is sanitised rich text. */
-export async function getClubInfo(db: Kysely<DB>, ctx: MemberContext): Promise<ClubInfo> {
+export async function getClubInfo(
+  db: Kysely<DB>,
+  ctx: MemberContext,
+  fleet: Pick<ClubFleet, 'activeLaunchTypeIds'>,
+): Promise<ClubInfo> {
   const club = ctx.club;
   return {
     id: club.id,
@@ -33,7 +37,7 @@ export async function getClubInfo(db: Kysely<DB>, ctx: MemberContext): Promise<C
     taxRates: club.tax_rates,
     membershipYearEnd: club.membership_year_end,
     feeList: club.fee_list,
-    units: { launch: await activeLaunchTypeIds(db, club.id) },
+    units: { launch: await fleet.activeLaunchTypeIds(db, club.id) },
     warningLevelCents: club.warning_level_cents,
     minimumLevelCents: club.minimum_level_cents,
     paymentMethods: club.payment_methods,

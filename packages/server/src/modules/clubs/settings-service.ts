@@ -6,7 +6,7 @@ import type { DB } from '../../db/schema.ts';
 import type { MemberContext } from '../../http/context.ts';
 import { CLUB_NAME_TAKEN } from '../../http/database-errors.ts';
 import { badRequest, conflict } from '../../http/errors.ts';
-import { itemsUsingTaxes, type TaxUse } from '../fleet/repo.ts';
+import type { ClubFleet, TaxUse } from './club-fleet.ts';
 import { settleClubLogo } from './logo-service.ts';
 import { findClubByName, lockClub, updateClub, type ClubRecord } from './repo.ts';
 
@@ -66,7 +66,12 @@ function describeUses(uses: TaxUse[]): string {
  * applies — its prices would lose their tax — and a logo that is not an
  * image uploaded for this club (logo-service.ts).
  */
-export async function updateClubSettings(db: Kysely<DB>, ctx: MemberContext, settings: ClubSettings): Promise<ClubSettingsItem> {
+export async function updateClubSettings(
+  db: Kysely<DB>,
+  ctx: MemberContext,
+  settings: ClubSettings,
+  fleet: Pick<ClubFleet, 'itemsUsingTaxes'>,
+): Promise<ClubSettingsItem> {
   if (!isValidTimeZone(settings.timeZone)) throw badRequest(`Unknown time zone ${settings.timeZone}`);
   // Two admins renaming two clubs to one name at the same moment: the unique index refuses one (http/database-errors.ts).
   return db.transaction().execute(async (trx) => {
@@ -74,7 +79,7 @@ export async function updateClubSettings(db: Kysely<DB>, ctx: MemberContext, set
     const namesake = await findClubByName(trx, settings.name);
     if (namesake && namesake.id !== current.id) throw conflict(CLUB_NAME_TAKEN);
     const removed = Object.keys(current.tax_rates).filter((name) => !Object.hasOwn(settings.taxRates, name));
-    const uses = await itemsUsingTaxes(trx, current.id, removed);
+    const uses = await fleet.itemsUsingTaxes(trx, current.id, removed);
     for (const name of removed) {
       const users = uses.filter((use) => use.taxNames.includes(name));
       if (users.length > 0) throw conflict(`Tax ${name} is still used by ${describeUses(users)}: take it off them first`);

@@ -1,5 +1,6 @@
 import { sql, type Insertable, type Kysely, type Selectable, type Transaction, type Updateable } from 'kysely';
 import type { BlockRuleTable, DB, GliderTable, IntroLaunchTable, LaunchTypeTable, TugTable } from '../../db/schema.ts';
+import type { TaxUse } from '../clubs/club-fleet.ts';
 
 /** Gliders, tugs, launch types, intro launch options and block rules of one club. Nothing here deletes. */
 
@@ -76,14 +77,7 @@ export async function existingBlockRuleIds(db: Db, clubId: string, ids: string[]
 
 // ── Taxes ────────────────────────────────────────────────────────────────────
 
-export interface TaxUse {
-  kind: 'glider' | 'launch type' | 'intro launch' | 'block rule';
-  /** How a person knows the item: registration, label, or the block rule's name. */
-  label: string;
-  taxNames: string[];
-}
-
-/** The club's items (active or not) that apply any of these tax names. */
+/** The club's items (active or not) that apply any of these tax names (clubs/club-fleet.ts: a club's settings). */
 export async function itemsUsingTaxes(db: Db, clubId: string, names: string[]): Promise<TaxUse[]> {
   if (names.length === 0) return [];
   const overlaps = sql<boolean>`tax_names && ${sql.val(names)}::text[]`;

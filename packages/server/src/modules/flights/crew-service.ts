@@ -7,6 +7,7 @@ import { assertSameClub, type MemberContext } from '../../http/context.ts';
 import { forbidden } from '../../http/errors.ts';
 import { namedClub } from '../../http/params.ts';
 import { getClubInfo } from '../clubs/service.ts';
+import { activeLaunchTypeIds } from '../fleet/repo.ts';
 import { listGliderItems, listIntroLaunchItems, listLaunchItems } from '../fleet/service.ts';
 import { listAvailableIntros } from '../intros/repo.ts';
 import { introItem } from '../intros/service.ts';
@@ -45,7 +46,7 @@ export async function serveCrew(db: Kysely<DB>, ctx: MemberContext, query: { clu
     listLaunchItems(db, clubId, { includeInactive: false }),
     listIntroLaunchItems(db, clubId, { includeInactive: false }),
     listAvailableIntros(db, clubId),
-    getClubInfo(db, ctx),
+    getClubInfo(db, ctx, { activeLaunchTypeIds }),
     listGliderItems(db, clubId),
     listUnfinishedFlightCrews(db, clubId),
     glidersFlownOn(db, clubId, today),
