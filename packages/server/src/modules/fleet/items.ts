@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { UpdateItemAnswer } from '@flightline/domain/api/types';
 import type { DB } from '../../db/schema.ts';
 import { assertSameClub, type MemberContext } from '../../http/context.ts';
-import type { ItemHandler } from '../items/item-handler.ts';
+import type { ItemHandler } from '../item-handler.ts';
 import { saveBlockRule, saveGlider, saveIntroLaunch, saveLaunch, saveTug } from './service.ts';
 
 type Save = (db: Kysely<DB>, ctx: MemberContext, input: { id: string; data: unknown }) => Promise<UpdateItemAnswer>;

@@ -44,7 +44,7 @@ import { databaseAnswer, flarmIdTakenMessage, isFlarmIdTaken, type FlarmIdHolder
 import { badRequest, conflict, forbidden } from '../../http/errors.ts';
 import { describeZodError } from '../../http/route.ts';
 import { lockClub, type ClubRecord } from '../clubs/repo.ts';
-import { dataKeys } from '../items/item-handler.ts';
+import { dataKeys } from '../item-handler.ts';
 import { onlyDefined } from '../only-defined.ts';
 import {
   existingBlockRuleIds,

@@ -1,4 +1,4 @@
-import type { ItemHandler } from '../items/item-handler.ts';
+import type { ItemHandler } from '../item-handler.ts';
 import { requestFlight } from './request-service.ts';
 
 /** update-item FLIGHT: a flight request from the crew page (action Create), for every active member. */

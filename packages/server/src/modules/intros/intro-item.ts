@@ -1,14 +1,13 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import { z } from 'zod';
 import type { IntroItem, UpdateItemResult } from '@flightline/domain/api/types';
 import { updateIntroSchema } from '@flightline/domain/schemas/flights';
 import { introCancelSchema, introRefundSchema, introWriteDownSchema } from '@flightline/domain/schemas/intros';
-import type { DB } from '../../db/schema.ts';
+import type { DB, FlightTable } from '../../db/schema.ts';
 import { assertSameClub, hasRight, requireRight, type MemberContext } from '../../http/context.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
 import { describeZodError } from '../../http/route.ts';
-import { findLinkedFlight } from '../flights/repo.ts';
-import type { ItemHandler, ItemUpdate } from '../items/item-handler.ts';
+import type { ItemHandler, ItemUpdate } from '../item-handler.ts';
 import { cancelIntro } from './cancel-service.ts';
 import { renameIntroPassenger } from './passenger-service.ts';
 import { refundIntro } from './refund-service.ts';
@@ -21,6 +20,20 @@ import { writeDownIntro } from './write-down-service.ts';
  * passenger rename and flight link, and the back office's Refund and Cancel
  * (data.action).
  */
+
+/** A flight of the club as an intro link sees it: who flies it, who placed it, which intro it holds. */
+type LinkedFlight = Pick<Selectable<FlightTable>, 'id' | 'user_id' | 'submitted_by' | 'intro_id' | 'cancelled_at'>;
+
+/**
+ * Reads a flight of the club as an intro link sees it: the flights module's
+ * (flights/repo.ts findLinkedFlight), which sits above the intros and is
+ * handed in by the item registry.
+ */
+export type LinkedFlightReader = (
+  db: Kysely<DB>,
+  clubId: string,
+  flightId: string,
+) => Promise<LinkedFlight | undefined>;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -36,17 +49,18 @@ function parse<S extends z.ZodType>(schema: S, data: unknown, what: string): z.i
   return parsed.data;
 }
 
-/** The intro's flight, when it is on one (a flight id is a UUID). */
-function flightPeople(db: Kysely<DB>, clubId: string, flightId: string) {
-  return UUID.test(flightId) ? findLinkedFlight(db, clubId, flightId) : Promise.resolve(undefined);
-}
-
 /**
  * Rename the passenger. Admins and intro sellers (Can Add Intros) rename any
  * intro; any other active member an intro a flight can still take (the crew
  * page's Edit Passenger) or one on a flight they fly or placed.
  */
-async function rename(db: Kysely<DB>, input: Input, intro: IntroRow, data: z.infer<typeof renameSchema>): Promise<Result> {
+async function rename(
+  db: Kysely<DB>,
+  input: Input,
+  intro: IntroRow,
+  data: z.infer<typeof renameSchema>,
+  flightPeople: LinkedFlightReader,
+): Promise<Result> {
   return db.transaction().execute(async (trx) => {
     const locked = (await findIntroForUpdate(trx, input.ctx.club.id, intro.id))!;
     if (!hasRight(input.ctx, 'canAddIntros')) {
@@ -68,7 +82,13 @@ async function rename(db: Kysely<DB>, input: Input, intro: IntroRow, data: z.inf
  * flight already has, or clears a link to a flight that no longer holds the
  * intro; relinking to another flight is a flight log edit.
  */
-async function link(db: Kysely<DB>, input: Input, intro: IntroRow, flightRef: string): Promise<Result> {
+async function link(
+  db: Kysely<DB>,
+  input: Input,
+  intro: IntroRow,
+  flightRef: string,
+  flightPeople: LinkedFlightReader,
+): Promise<Result> {
   return db.transaction().execute(async (trx) => {
     const locked = (await findIntroForUpdate(trx, input.ctx.club.id, intro.id))!;
     const current = locked.flight_ref === null ? undefined : await flightPeople(trx, input.ctx.club.id, locked.flight_ref);
@@ -109,22 +129,30 @@ async function closeIntro(db: Kysely<DB>, input: Input, data: { action?: unknown
   return change.action === 'Refund' ? refundIntro(db, input.ctx, id, change) : cancelIntro(db, input.ctx, id, change);
 }
 
-export const introItemHandler: ItemHandler<'member'> = {
-  access: 'member',
-  async update(db, input) {
-    assertSameClub(input.ctx, input.club);
-    const data = input.data;
-    if (typeof data !== 'object' || data === null || Array.isArray(data)) throw badRequest('Invalid data: INTRO data must be an object');
-    if ('action' in data) return closeIntro(db, input, data as { action?: unknown });
-    if (!UUID.test(input.id)) throw notFound('Intro not found');
-    const intro = await findIntro(db, input.ctx.club.id, input.id.toLowerCase());
-    if (!intro) throw notFound('Intro not found');
-    if ('flightRef' in data) return link(db, input, intro, parse(linkSchema, data, 'intro link').flightRef.trim());
-    const change = parse(renameSchema, data, 'intro');
-    if (change.id !== undefined && change.id.toLowerCase() !== intro.id) throw badRequest('The intro id in data does not match the id of the update');
-    if (change.recipientFirst === undefined && change.recipientLast === undefined) {
-      throw badRequest('Invalid data: INTRO data must be a passenger rename (recipientFirst, recipientLast) or a flight link (flightRef)');
-    }
-    return rename(db, input, intro, change);
-  },
-};
+/** update-item INTRO: a rename, a flight link, or Refund, Cancel or WriteDown (data.action). */
+async function updateIntroItem(db: Kysely<DB>, input: Input, flightPeople: LinkedFlightReader): Promise<Result> {
+  assertSameClub(input.ctx, input.club);
+  const data = input.data;
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) throw badRequest('Invalid data: INTRO data must be an object');
+  if ('action' in data) return closeIntro(db, input, data as { action?: unknown });
+  if (!UUID.test(input.id)) throw notFound('Intro not found');
+  const intro = await findIntro(db, input.ctx.club.id, input.id.toLowerCase());
+  if (!intro) throw notFound('Intro not found');
+  if ('flightRef' in data) {
+    return link(db, input, intro, parse(linkSchema, data, 'intro link').flightRef.trim(), flightPeople);
+  }
+  const change = parse(renameSchema, data, 'intro');
+  if (change.id !== undefined && change.id.toLowerCase() !== intro.id) throw badRequest('The intro id in data does not match the id of the update');
+  if (change.recipientFirst === undefined && change.recipientLast === undefined) {
+    throw badRequest('Invalid data: INTRO data must be a passenger rename (recipientFirst, recipientLast) or a flight link (flightRef)');
+  }
+  return rename(db, input, intro, change, flightPeople);
+}
+
+/** update-item INTRO's handler, reading the flights intros are linked to with `findLinkedFlight`. */
+export function introItemHandler(findLinkedFlight: LinkedFlightReader): ItemHandler<'member'> {
+  /** The intro's flight, when it is on one (a flight id is a UUID). */
+  const flightPeople: LinkedFlightReader = (db, clubId, flightId) =>
+    UUID.test(flightId) ? findLinkedFlight(db, clubId, flightId) : Promise.resolve(undefined);
+  return { access: 'member', update: (db, input) => updateIntroItem(db, input, flightPeople) };
+}

@@ -16,10 +16,11 @@ import {
 } from '../fleet/service.ts';
 import { flightItemHandler } from '../flights/flight-item.ts';
 import { listFlightItems } from '../flights/list-service.ts';
+import { findLinkedFlight } from '../flights/repo.ts';
 import { introItemHandler } from '../intros/intro-item.ts';
 import { pilotItemHandler } from '../members/pilot-item.ts';
 import { listLinePilots } from '../members/service.ts';
-import { withAccess, type ItemHandler, type ItemLister } from './item-handler.ts';
+import { withAccess, type ItemHandler, type ItemLister } from '../item-handler.ts';
 
 /** The item types POST /api/update-item/ handles: every type its body names. */
 const handlers: Record<ItemType, ItemHandler<'user'> | ItemHandler<'member'>> = {
@@ -29,7 +30,7 @@ const handlers: Record<ItemType, ItemHandler<'user'> | ItemHandler<'member'>> = 
   LAUNCH: launchItemHandler,
   INTRO_LAUNCH: introLaunchItemHandler,
   BLOCK: blockItemHandler,
-  INTRO: introItemHandler,
+  INTRO: introItemHandler(findLinkedFlight),
   FLIGHT: flightItemHandler,
 };
 

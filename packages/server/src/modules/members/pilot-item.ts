@@ -7,7 +7,7 @@ import type { DB } from '../../db/schema.ts';
 import { assertSameClub, hasRight } from '../../http/context.ts';
 import { badRequest, forbidden } from '../../http/errors.ts';
 import { describeZodError, type ContextFor } from '../../http/route.ts';
-import { withAccess, type ItemAccess, type ItemHandler, type ItemUpdate } from '../items/item-handler.ts';
+import { withAccess, type ItemAccess, type ItemHandler, type ItemUpdate } from '../item-handler.ts';
 import { decideMembership, updateQualifications } from './admin-service.ts';
 import { requestMembership } from './membership-service.ts';
 import { updateProfile, updateWeight } from './service.ts';

@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { UpdateItemAnswer } from '@flightline/domain/api/types';
-import type { DB } from '../../db/schema.ts';
-import { checkAccess, type MemberContext, type UserContext } from '../../http/context.ts';
-import type { ContextFor } from '../../http/route.ts';
+import type { DB } from '../db/schema.ts';
+import { checkAccess, type MemberContext, type UserContext } from '../http/context.ts';
+import type { ContextFor } from '../http/route.ts';
 
 /** The access levels an item update can need: 'user' for the caller's own records, 'member' for club items. */
 export type ItemAccess = 'user' | 'member';
