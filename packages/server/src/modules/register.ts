@@ -3,6 +3,7 @@ import type { ModuleDeps } from './deps.ts';
 import { registerAdminRoutes } from './admin/routes.ts';
 import { registerClubRoutes } from './clubs/routes.ts';
 import { activeLaunchTypeIds, itemsUsingTaxes } from './fleet/repo.ts';
+import { recordedTimes } from './flights/recorded-times-repo.ts';
 import { registerFlightRoutes } from './flights/routes.ts';
 import { registerIntroRoutes } from './intros/routes.ts';
 import { registerItemRoutes } from './items/routes.ts';
@@ -20,7 +21,7 @@ export function registerModules(app: FastifyInstance, deps: ModuleDeps): void {
   registerSystemRoutes(app, deps);
   registerMemberRoutes(app, deps);
   registerClubRoutes(app, deps, { activeLaunchTypeIds, itemsUsingTaxes });
-  registerLedgerRoutes(app, deps);
+  registerLedgerRoutes(app, deps, { recordedTimes });
   registerItemRoutes(app, deps);
   registerAdminRoutes(app, deps);
   registerFlightRoutes(app, deps);

@@ -1,14 +1,27 @@
 import type { Kysely } from 'kysely';
-import type { ChargeBreakdown } from '@flightline/domain/api/charges';
+import type { ChargeBreakdown, RecordedTime } from '@flightline/domain/api/charges';
 import { ACCOUNT, type PostingLine } from '@flightline/domain/money/ledger';
 import { shareCharge } from '@flightline/domain/money/flight-postings';
+import type { FlightChargeDetail } from '@flightline/domain/money/charge-breakdown';
 import type { DB } from '../../db/schema.ts';
 import type { MemberContext } from '../../http/context.ts';
-import { recordedTimes } from '../flights/recorded-times-repo.ts';
 import { notFound } from '../../http/errors.ts';
 import { historyText } from './descriptions.ts';
 import { findEntryBreakdown, transactionPostings } from './posting-repo.ts';
 import { assertMayReadAccount } from './service.ts';
+
+/**
+ * Who recorded the times a flight charge used, from the flight's history as
+ * it stood when the entry was posted: the flights module's reader
+ * (flights/recorded-times-repo.ts recordedTimes), which sits above the ledger
+ * and is handed in by modules/register.ts.
+ */
+export type RecordedTimesReader = (
+  db: Kysely<DB>,
+  clubId: string,
+  detail: FlightChargeDetail,
+  entry: { effective_at: Date; entered_at: Date },
+) => Promise<RecordedTime[]>;
 
 const sum = (lines: readonly PostingLine[]) => lines.reduce((total, line) => total + line.amountCents, 0);
 
@@ -25,6 +38,7 @@ export async function getChargeBreakdown(
   db: Kysely<DB>,
   ctx: MemberContext,
   query: { transactionId: number; user?: string | undefined },
+  recordedTimes: RecordedTimesReader,
 ): Promise<ChargeBreakdown> {
   const memberId = query.user ?? ctx.user.id;
   await assertMayReadAccount(db, ctx, memberId);

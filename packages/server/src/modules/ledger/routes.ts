@@ -6,14 +6,21 @@ import { defineCallRoute } from '../../http/route.ts';
 import type { ModuleDeps } from '../deps.ts';
 import { addTransaction } from './add-transaction-service.ts';
 import { updateAdminParameter } from './admin-parameter-service.ts';
-import { getChargeBreakdown } from './breakdown-service.ts';
+import { getChargeBreakdown, type RecordedTimesReader } from './breakdown-service.ts';
 import { getAllTransactions, getMemberHistory, getRecentTransactions } from './history-service.ts';
 import { reverseTransaction } from './reverse-service.ts';
 import { getBalance, getBlockBalances } from './service.ts';
 import { getBalances } from './summary-service.ts';
 
-/** The ledger's calls, declared in packages/domain/src/api/ledger.ts. */
-export function registerLedgerRoutes(app: FastifyInstance, { db }: ModuleDeps): void {
+/**
+ * The ledger's calls, declared in packages/domain/src/api/ledger.ts; `flights`
+ * reads who recorded the times a charge's breakdown shows.
+ */
+export function registerLedgerRoutes(
+  app: FastifyInstance,
+  { db }: ModuleDeps,
+  flights: { recordedTimes: RecordedTimesReader },
+): void {
   defineCallRoute(app, calls.getBalance, {
     async handler({ query, ctx }) {
       assertSameClub(ctx, query.club);
@@ -59,7 +66,7 @@ export function registerLedgerRoutes(app: FastifyInstance, { db }: ModuleDeps): 
   defineCallRoute(app, getChargeBreakdownCall, {
     async handler({ query, ctx }) {
       assertSameClub(ctx, query.club);
-      return getChargeBreakdown(db, ctx, query);
+      return getChargeBreakdown(db, ctx, query, flights.recordedTimes);
     },
   });
 
