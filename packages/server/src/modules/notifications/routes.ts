@@ -1,14 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import * as calls from '@flightline/domain/api/notifications';
 import { defineCallRoute } from '../../http/route.ts';
-import { HttpError } from '../../http/errors.ts';
 import type { ModuleDeps } from '../deps.ts';
 import { LIVE_CHANNEL } from '../live/repo.ts';
-import { calendarFeed } from './calendar-service.ts';
 import { tellNextPilot, type FlightNotice } from './next-flight.ts';
 import { getNotificationSettings, rotateCalendarFeed, subscribePush, unsubscribePush, updateNotificationSettings } from './settings-service.ts';
 
-/** Telling members: choices, push subscriptions, the calendar feed, and "you are next" (docs/duty-roster.md "Telling people"). */
+/**
+ * Telling members: choices, push subscriptions, the calendar feed's address, and "you are next"
+ * (docs/duty-roster.md "Telling people"); the roster serves the feed (roster/calendar-service.ts).
+ */
 export function registerNotificationRoutes(app: FastifyInstance, { db, database, mailer, push, publicUrl, now }: ModuleDeps): void {
   const settings = { db, push, publicUrl };
   const club = ({ query }: { query: unknown }) => (query as { club?: string } | undefined)?.club;
@@ -18,18 +19,6 @@ export function registerNotificationRoutes(app: FastifyInstance, { db, database,
   defineCallRoute(app, calls.subscribePush, { handler: ({ body, ctx }) => subscribePush(settings, ctx, body) });
   defineCallRoute(app, calls.unsubscribePush, { handler: ({ body, ctx }) => unsubscribePush(db, ctx, body.endpoint) });
   defineCallRoute(app, calls.rotateCalendarFeed, { handler: ({ ctx }) => rotateCalendarFeed(settings, ctx) });
-
-  // The calendar feed: no session (a calendar app fetches it), the secret token is the key.
-  app.get<{ Params: { file: string } }>('/api/calendar/:file', async (request, reply) => {
-    const token = request.params.file.endsWith('.ics') ? request.params.file.slice(0, -4) : '';
-    try {
-      const text = await calendarFeed(db, token, publicUrl, now());
-      return reply.header('Content-Type', 'text/calendar; charset=utf-8').header('Cache-Control', 'private, no-store').send(text);
-    } catch (error) {
-      if (error instanceof HttpError) return reply.status(error.statusCode).send({ statusCode: error.statusCode, error: 'Not Found', message: error.message });
-      throw error;
-    }
-  });
 
   // "You are next": every process hears every flight notice (the live channel); the database decides once per flight.
   const deps = { db, mailer, push, publicUrl, log: (message: string) => app.log.warn(message) };

@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import * as calls from '@flightline/domain/api/roster';
+import { HttpError } from '../../http/errors.ts';
 import { defineCallRoute } from '../../http/route.ts';
 import type { ModuleDeps } from '../deps.ts';
 import { getAvailability, setBlackouts, setDutyLimit } from './availability-service.ts';
+import { calendarFeed } from './calendar-service.ts';
 import { getFlyingDay, setFlyingPlan, volunteer, withdrawFlyingPlan } from './plan-service.ts';
 import { getDutyRoles, getRosterSettings, saveDutyRole, setDutyEligibility, updateRosterSettings } from './roles-service.ts';
 import type { RosterDeps } from './roster-people.ts';
@@ -12,8 +14,8 @@ import { acceptSwap, flagUntakenSwaps, getSwaps, offerSwap, withdrawSwap } from 
 /** How often each process looks for swap offers to flag to the admins (the database decides once per offer). */
 const FLAG_EVERY_MS = 15 * 60 * 1000;
 
-/** The duty roster's calls, declared in packages/domain/src/api/roster.ts (docs/duty-roster.md). */
-export function registerRosterRoutes(app: FastifyInstance, { db, mailer, push, publicUrl }: ModuleDeps): void {
+/** The duty roster's calls, declared in packages/domain/src/api/roster.ts (docs/duty-roster.md), and its calendar feed. */
+export function registerRosterRoutes(app: FastifyInstance, { db, mailer, push, publicUrl, now }: ModuleDeps): void {
   const deps = (log: (message: string) => void): RosterDeps => ({ db, mailer, push, publicUrl, log });
   const club = ({ query, body }: { query: unknown; body: unknown }) => ((query ?? body) as { club?: string } | undefined)?.club;
 
@@ -37,6 +39,18 @@ export function registerRosterRoutes(app: FastifyInstance, { db, mailer, push, p
   defineCallRoute(app, calls.setFlyingPlan, { handler: ({ body, ctx, request }) => setFlyingPlan(deps((m) => request.log.warn(m)), ctx, body) });
   defineCallRoute(app, calls.withdrawFlyingPlan, { handler: ({ body, ctx }) => withdrawFlyingPlan(db, ctx, body.day) });
   defineCallRoute(app, calls.volunteerDuty, { handler: ({ body, ctx }) => volunteer(db, ctx, body) });
+
+  // The calendar feed: no session (a calendar app fetches it), the secret token is the key.
+  app.get<{ Params: { file: string } }>('/api/calendar/:file', async (request, reply) => {
+    const token = request.params.file.endsWith('.ics') ? request.params.file.slice(0, -4) : '';
+    try {
+      const text = await calendarFeed(db, token, publicUrl, now());
+      return reply.header('Content-Type', 'text/calendar; charset=utf-8').header('Cache-Control', 'private, no-store').send(text);
+    } catch (error) {
+      if (error instanceof HttpError) return reply.status(error.statusCode).send({ statusCode: error.statusCode, error: 'Not Found', message: error.message });
+      throw error;
+    }
+  });
 
   // Swap offers nobody took, flagged to the admins: every process looks; the database flags each offer once.
   const background = deps((m) => app.log.warn(m));

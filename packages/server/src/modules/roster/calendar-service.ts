@@ -5,9 +5,9 @@ import { addDays } from '@flightline/domain/roster/roster-days';
 import type { DB } from '../../db/schema.ts';
 import { notFound } from '../../http/errors.ts';
 import { findClub } from '../clubs/repo.ts';
-import { listDuties } from '../roster/duty-repo.ts';
-import { listDutyRoles } from '../roster/repo.ts';
-import { findCalendarFeedByToken } from './repo.ts';
+import { findCalendarFeedByToken } from '../notifications/repo.ts';
+import { listDuties } from './duty-repo.ts';
+import { listDutyRoles } from './repo.ts';
 
 /** The feed lists duties from this many days back (a calendar keeps what it saw) to a year ahead. */
 const PAST_DAYS = 62;
