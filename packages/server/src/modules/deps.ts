@@ -4,9 +4,12 @@ import type { Database } from '../db/engine.ts';
 import type { DB } from '../db/schema.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { PushSender } from '../push/push-sender.ts';
-import type { LiveHub } from './live/hub.ts';
 
-/** What every module's routes are given. */
+/**
+ * What every module's routes are given. This file sits below every module and
+ * imports none: a module adds what only it is given by augmenting this
+ * interface (the live hub: live/hub.ts).
+ */
 export interface ModuleDeps {
   db: Kysely<DB>;
   auth: Auth;
@@ -21,8 +24,6 @@ export interface ModuleDeps {
   /** The address the app is served at (PUBLIC_URL): links in mail point there. */
   publicUrl: string;
   minClientVersion: string;
-  /** This process's fan-out of change notices to the phones' streams. */
-  live: LiveHub;
   /** Set once the process is shutting down: GET /api/health answers 503 from then on. */
   lifecycle: { readonly draining: boolean };
 }

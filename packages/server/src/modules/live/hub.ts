@@ -2,6 +2,13 @@ import { LIVE_HEARTBEAT_MS, RESYNC_EVENT, liveNoticeSchema } from '@flightline/d
 import type { Database } from '../../db/engine.ts';
 import { LIVE_CHANNEL, pruneEventsBefore, type LiveEvent } from './repo.ts';
 
+declare module '../deps.ts' {
+  interface ModuleDeps {
+    /** This process's fan-out of change notices to the phones' streams (app.ts starts it). */
+    live: LiveHub;
+  }
+}
+
 /** One phone's open stream, as the hub sees it. */
 export interface LiveStream {
   clubId: string;

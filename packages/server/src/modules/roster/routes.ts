@@ -14,7 +14,7 @@ import { acceptSwap, flagUntakenSwaps, getSwaps, offerSwap, withdrawSwap } from 
 /** How often each process looks for swap offers to flag to the admins (the database decides once per offer). */
 const FLAG_EVERY_MS = 15 * 60 * 1000;
 
-/** The duty roster's calls, declared in packages/domain/src/api/roster.ts (docs/duty-roster.md), and its calendar feed. */
+/** The duty roster's calls, declared in packages/domain/src/api/roster.ts (docs/duty-roster.md); its calendar feed. */
 export function registerRosterRoutes(app: FastifyInstance, { db, mailer, push, publicUrl, now }: ModuleDeps): void {
   const deps = (log: (message: string) => void): RosterDeps => ({ db, mailer, push, publicUrl, log });
   const club = ({ query, body }: { query: unknown; body: unknown }) => ((query ?? body) as { club?: string } | undefined)?.club;
