@@ -3,6 +3,28 @@ import { defineConfig, globalIgnores } from 'eslint/config';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 import noCrossFeatureImports from './scripts/eslint/no-cross-feature-imports.js';
+import serverLayers from './scripts/eslint/server-layers.js';
+
+const flightline = { rules: { 'no-cross-feature-imports': noCrossFeatureImports, 'server-layers': serverLayers } };
+
+/**
+ * The server's floors and its modules' layers, bottom first (docs/architecture.md, "The server's floors"):
+ * a module imports only modules of a lower layer. `above`: the entries of packages/server/src above the modules.
+ */
+const SERVER_LAYERS = {
+  modules: [
+    ['live', 'system'],
+    ['clubs'],
+    ['members', 'fleet'],
+    ['tugs', 'ledger'],
+    ['intros'],
+    ['billing'],
+    ['flights'],
+    ['notifications', 'ogn'],
+    ['roster', 'items', 'admin'],
+  ],
+  above: ['app.ts', 'app', 'main.ts', 'cli', 'seed'],
+};
 
 // Syntax-level rules only (no type information), so `npx eslint .` stays fast;
 // `npm run typecheck` is the type-aware check.
@@ -16,8 +38,13 @@ export default defineConfig(
   },
   {
     files: ['packages/web/src/**/*.{ts,tsx}'],
-    plugins: { flightline: { rules: { 'no-cross-feature-imports': noCrossFeatureImports } } },
+    plugins: { flightline },
     rules: { 'flightline/no-cross-feature-imports': 'error' },
+  },
+  {
+    files: ['packages/server/src/**/*.ts'],
+    plugins: { flightline },
+    rules: { 'flightline/server-layers': ['error', SERVER_LAYERS] },
   },
   {
     rules: {
