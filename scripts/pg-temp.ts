@@ -14,6 +14,8 @@ export interface TempPostgres {
   /** Start it again on the same port and data; resolves once it accepts connections. */
   start(): Promise<void>;
   stop(): Promise<void>;
+  /** What the server has logged since it (last) started: lock waits over a second among it (log_lock_waits). */
+  log(): string;
 }
 
 
@@ -44,14 +46,17 @@ export async function startTempPostgres(options: { durable?: boolean } = {}): Pr
     '-c', 'fsync=off', '-c', 'full_page_writes=off', '-c', 'max_connections=200',
     // Fast, but a crash loses the last commits; `durable` keeps every acknowledged commit across kill().
     '-c', `synchronous_commit=${options.durable ? 'on' : 'off'}`,
+    // A statement waiting over a second for a lock is logged with who holds it: what a hung test needs explained.
+    '-c', 'log_lock_waits=on', '-c', "log_line_prefix=%m [%p] %d: ",
   ]);
   const url = `postgres://flightline@127.0.0.1:${port}/postgres`;
   let server: ChildProcess;
+  let log = '';
 
   async function start(): Promise<void> {
     const child = spawn(cmd, args, { stdio: ['ignore', 'ignore', 'pipe'] });
     server = child;
-    let log = '';
+    log = '';
     child.stderr?.on('data', (chunk: Buffer) => (log += chunk.toString()));
     const deadline = Date.now() + 30_000;
     for (;;) {
@@ -92,6 +97,7 @@ export async function startTempPostgres(options: { durable?: boolean } = {}): Pr
       await exited;
     },
     start,
+    log: () => log,
     async stop() {
       await signal('SIGINT');
       rmSync(dir, { recursive: true, force: true });

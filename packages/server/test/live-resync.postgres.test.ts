@@ -36,12 +36,12 @@ describe('the live line when the listening connection is lost (PostgreSQL)', () 
          where datname = current_database() and query ilike 'listen %'`.execute(owner)).rows,
     );
     expect(ended).toHaveLength(1);
-    const resync = await stream.waitFor((event) => event.event === RESYNC_EVENT, 5_000, 'resync');
+    const resync = await stream.waitFor((event) => event.event === RESYNC_EVENT, 20_000, 'resync');
     expect(resync).toEqual({ id: '', event: RESYNC_EVENT, data: '{}' });
 
     const after: LiveNotice = { kind: 'tug', change: 'status', tugId: 'C-BACK' };
     await publishNotice(t.db, club, null, after);
-    const event = await stream.waitFor((e) => e.data === JSON.stringify(after), 3_000, 'the notice after reconnecting');
+    const event = await stream.waitFor((e) => e.data === JSON.stringify(after), 10_000, 'the notice after reconnecting');
     expect(Number(event.id)).toBeGreaterThan(0);
   });
 });

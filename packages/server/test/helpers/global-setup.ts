@@ -26,6 +26,9 @@ export default async function setup(project: TestProject) {
     // Not a superuser, owns nothing: it gets rows only (grantRowAccess), as the server does in production.
     const role = await admin.query('select 1 from pg_roles where rolname = $1', [APP_ROLE]);
     if (role.rowCount === 0) await admin.query(`create role ${APP_ROLE} login nosuperuser nocreatedb nocreaterole`);
+    // A statement stuck behind a lock fails with PostgreSQL's own message before the test's 30 s timeout,
+    // and the server's log (log_lock_waits, scripts/pg-temp.ts) says who held it.
+    await admin.query(`alter role ${APP_ROLE} set lock_timeout = '25s'`);
     await admin.query(`create database ${template}`);
     const templateUrl = new URL(url);
     templateUrl.pathname = `/${template}`;
