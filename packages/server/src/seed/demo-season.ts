@@ -9,7 +9,7 @@ import { introCancelSchema, introRefundSchema, introSaleSchema, introWriteDownSc
 import { addTransactionSchema } from '@flightline/domain/schemas/ledger';
 import type { DB } from '../db/schema.ts';
 import type { MemberContext } from '../http/context.ts';
-import { saveGlider } from '../modules/fleet/service.ts';
+import { saveGlider } from '../modules/fleet/glider-service.ts';
 import { updateFlight } from '../modules/flights/line-service.ts';
 import { requestFlight } from '../modules/flights/request-service.ts';
 import { cancelIntro } from '../modules/intros/cancel-service.ts';

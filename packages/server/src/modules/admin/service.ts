@@ -2,13 +2,11 @@ import type { Kysely } from 'kysely';
 import type { ServeAdmin } from '@flightline/domain/api/types';
 import type { DB } from '../../db/schema.ts';
 import { hasRight, type MemberContext, type Right } from '../../http/context.ts';
-import {
-  listBlockRuleItems,
-  listGliderItems,
-  listIntroLaunchItems,
-  listLaunchItems,
-  listTugItems,
-} from '../fleet/service.ts';
+import { listBlockRuleItems } from '../fleet/block-rule-service.ts';
+import { listGliderItems } from '../fleet/glider-service.ts';
+import { listIntroLaunchItems } from '../fleet/intro-launch-service.ts';
+import { listLaunchItems } from '../fleet/launch-service.ts';
+import { listTugItems } from '../fleet/tug-service.ts';
 import { listIntroItems } from '../intros/service.ts';
 import { listAdminPilots } from '../members/admin-service.ts';
 

@@ -7,7 +7,7 @@ import type { DB } from '../../db/schema.ts';
 import type { MemberContext } from '../../http/context.ts';
 import { notFound } from '../../http/errors.ts';
 import { findItem } from '../fleet/repo.ts';
-import { gliderItem, listGliderItems } from '../fleet/service.ts';
+import { gliderItem, listGliderItems } from '../fleet/glider-service.ts';
 import { memberNames } from '../members/repo.ts';
 import { gliderFlying, type GliderFlyingRow, type GliderMark } from './metrics-repo.ts';
 import { listLogFlights } from './repo.ts';

@@ -6,14 +6,11 @@ import type { DB } from '../../db/schema.ts';
 import { assertSameClub, hasRight, requireRight, type MemberContext, type UserContext } from '../../http/context.ts';
 import { badRequest, forbidden } from '../../http/errors.ts';
 import { namedClub } from '../../http/params.ts';
-import { blockItemHandler, gliderItemHandler, introLaunchItemHandler, launchItemHandler, tugItemHandler } from '../fleet/items.ts';
-import {
-  listBlockRuleItems,
-  listGliderItems,
-  listIntroLaunchItems,
-  listLaunchItems,
-  listTugItems,
-} from '../fleet/service.ts';
+import { blockItemHandler, listBlockRuleItems } from '../fleet/block-rule-service.ts';
+import { gliderItemHandler, listGliderItems } from '../fleet/glider-service.ts';
+import { introLaunchItemHandler, listIntroLaunchItems } from '../fleet/intro-launch-service.ts';
+import { launchItemHandler, listLaunchItems } from '../fleet/launch-service.ts';
+import { listTugItems, tugItemHandler } from '../fleet/tug-service.ts';
 import { flightItemHandler } from '../flights/flight-item.ts';
 import { listFlightItems } from '../flights/list-service.ts';
 import { findLinkedFlight } from '../flights/repo.ts';
