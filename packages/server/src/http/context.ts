@@ -5,7 +5,7 @@ import { isMembershipActive } from '@flightline/domain/time/club-time';
 import type { Auth, SessionUser } from '../auth/auth.ts';
 import type { SessionMemo } from '../auth/session-memo.ts';
 import type { ClubTable, DB, PilotTable } from '../db/schema.ts';
-import { forbidden, unauthorized } from './errors.ts';
+import { forbidden, NOT_AUTHORIZED, unauthorized } from './errors.ts';
 
 export type ClubRow = Selectable<ClubTable>;
 export type PilotRow = Selectable<PilotTable>;
@@ -68,7 +68,7 @@ export function hasRight(ctx: RequestContext, right: Right): boolean {
 /** Refuse with 403 unless the caller holds one of the rights. */
 export function requireRight(ctx: MemberContext, ...rights: Right[]): void {
   if (!rights.some((right) => hasRight(ctx, right))) {
-    throw forbidden('User is not authorized (603)');
+    throw forbidden(NOT_AUTHORIZED);
   }
 }
 

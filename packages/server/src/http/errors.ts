@@ -11,6 +11,9 @@ export class HttpError extends Error {
   }
 }
 
+/** The refusal of a caller without the right a call needs, unless the call has always answered another. */
+export const NOT_AUTHORIZED = 'User is not authorized (603)';
+
 export const badRequest = (message: string, extra?: Record<string, unknown>) => new HttpError(400, message, extra);
 export const unauthorized = (message = 'Please log in') => new HttpError(401, message);
 export const forbidden = (message: string) => new HttpError(403, message);

@@ -2,7 +2,7 @@ import { isDeepStrictEqual } from 'node:util';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { accessLabel, type CallAccess, type CallDefinition, type CallMethod, type CallRight } from '@flightline/domain/api/define-call';
-import { badRequest, forbidden } from './errors.ts';
+import { badRequest, forbidden, NOT_AUTHORIZED } from './errors.ts';
 import { assertSameClub, hasRight, type MemberContext, type RequestContext, type UserContext } from './context.ts';
 import { clubReadTag, ifNoneMatchHits, REVALIDATE_CACHE_CONTROL, type TagParts } from './etag.ts';
 
@@ -136,9 +136,6 @@ type QueryOf<D extends CallDefinition> = NonNullable<D['query']>;
 type BodyOf<D extends CallDefinition> = NonNullable<D['body']>;
 /** The declared path parameters, parsed (none: an empty object). */
 type ParamsOf<D extends CallDefinition> = [NonNullable<D['params']>] extends [never] ? Record<string, never> : z.output<NonNullable<D['params']>>;
-
-/** The message of a missing right, unless the call declares its own. */
-const NOT_AUTHORIZED = 'User is not authorized (603)';
 
 /** Refuse with 403 (the call's own message, or the default) unless the caller holds the right or one of the rights. */
 function requireCallRight(ctx: RequestContext, call: { right: CallRight | readonly CallRight[]; refusal?: string | undefined }): void {

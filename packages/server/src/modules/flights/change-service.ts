@@ -5,6 +5,7 @@ import type { ChangeFlight } from '@flightline/domain/schemas/flights';
 import type { DB } from '../../db/schema.ts';
 import type { MemberContext } from '../../http/context.ts';
 import { badRequest, conflict } from '../../http/errors.ts';
+import { UUID } from '../../http/params.ts';
 import {
   flightPayers,
   postLandingCharges,
@@ -42,8 +43,6 @@ import {
  */
 
 export const CORRECTION_NOTE = 'Flight log corrected';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A flight's editable fields as FlightRecord names them: '' for an id not set, epoch ms for instants. */
 interface LogFields {

@@ -7,7 +7,7 @@ import type { UpdateFlight } from '@flightline/domain/schemas/flights';
 import type { DB } from '../../db/schema.ts';
 import { assertSameClub, hasRight, type MemberContext } from '../../http/context.ts';
 import { badRequest, conflict, forbidden, type HttpError, notFound } from '../../http/errors.ts';
-import { namedClub } from '../../http/params.ts';
+import { namedClub, UUID } from '../../http/params.ts';
 import {
   postLandingCharges,
   postLaunchCharges,
@@ -53,8 +53,6 @@ import {
  */
 
 type LineAction = UpdateFlight['action'];
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const MESSAGES: Record<Exclude<LineAction, 'ChangeFlight'>, string> = {
   Launch: 'Flight launched',

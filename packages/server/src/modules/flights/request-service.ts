@@ -8,7 +8,7 @@ import type { DB } from '../../db/schema.ts';
 import { assertSameClub, type MemberContext } from '../../http/context.ts';
 import { gliderFlyingMessage } from '../../http/database-errors.ts';
 import { badRequest, conflict, forbidden } from '../../http/errors.ts';
-import { namedClub } from '../../http/params.ts';
+import { namedClub, UUID } from '../../http/params.ts';
 import { describeZodError } from '../../http/route.ts';
 import { findItem, findItemForUpdate, updateItem, type GliderRow } from '../fleet/repo.ts';
 import { renameIntroPassenger } from '../intros/passenger-service.ts';
@@ -43,7 +43,6 @@ export interface FlightRequestInput {
   data: unknown;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const NAME_MAX = 60;
 
 type Member = NonNullable<Awaited<ReturnType<typeof findClubMember>>>;

@@ -6,6 +6,7 @@ import { introCancelSchema, introRefundSchema, introWriteDownSchema } from '@fli
 import type { DB, FlightTable } from '../../db/schema.ts';
 import { assertSameClub, hasRight, requireRight, type MemberContext } from '../../http/context.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../http/errors.ts';
+import { UUID } from '../../http/params.ts';
 import { describeZodError } from '../../http/route.ts';
 import type { ItemHandler, ItemUpdate } from '../item-handler.ts';
 import { cancelIntro } from './cancel-service.ts';
@@ -34,8 +35,6 @@ export type LinkedFlightReader = (
   clubId: string,
   flightId: string,
 ) => Promise<LinkedFlight | undefined>;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const renameSchema = updateIntroSchema.partial({ id: true });
 const linkSchema = z.object({ flightRef: z.string().max(100) }).strict();

@@ -3,6 +3,7 @@ import { clubToday, isMembershipActive, isValidTimeZone } from '@flightline/doma
 import { compareText } from '@flightline/domain/club/text-order';
 import type { DB } from '../../db/schema.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
+import { UUID } from '../../http/params.ts';
 import { findClub, findClubByName, insertClub, listClubs, type ClubRecord } from '../clubs/repo.ts';
 import { findPilotForUpdate, findUserByEmail, insertPilot, membershipStates, setActiveClubIfNone, updatePilot } from './repo.ts';
 
@@ -11,8 +12,6 @@ import { findPilotForUpdate, findUserByEmail, insertPilot, membershipStates, set
  * a club with its first admin, activate a member, list the clubs. Errors are
  * HttpErrors so the messages read the same as the API's.
  */
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 async function signedUpUser(db: Kysely<DB>, email: string) {
   const user = await findUserByEmail(db, email);
