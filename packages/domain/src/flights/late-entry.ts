@@ -10,6 +10,12 @@ import { clubClockTime } from '../time/club-time.ts';
  * see it and correct it, and a request entered late queues by its arrival.
  */
 
+/**
+ * Phones' clocks drift: a time this far ahead of the server's is taken as now
+ * (line actions), or refused as future (log edits) beyond it.
+ */
+export const CLOCK_SKEW_MS = 2 * 60 * 1000;
+
 /** A new club's allowance (club.late_entry_minutes, migration 0021). */
 export const DEFAULT_LATE_ENTRY_MINUTES = 30;
 export const MIN_LATE_ENTRY_MINUTES = 1;

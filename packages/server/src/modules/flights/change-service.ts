@@ -1,6 +1,7 @@
 import type { Transaction } from 'kysely';
 import { clubDayBounds, isMembershipActive } from '@flightline/domain/time/club-time';
 import type { FlyWith } from '@flightline/domain/flights/crew-rules';
+import { CLOCK_SKEW_MS } from '@flightline/domain/flights/late-entry';
 import type { ChangeFlight } from '@flightline/domain/schemas/flights';
 import type { DB } from '../../db/schema.ts';
 import type { MemberContext } from '../../http/context.ts';
@@ -17,7 +18,6 @@ import {
 import { findItem, findItemForUpdate, updateItem } from '../fleet/repo.ts';
 import { clearIntroFlightRef, findIntroForUpdate, updateIntro } from '../intros/repo.ts';
 import { findClubMember } from '../members/repo.ts';
-import { CLOCK_SKEW_MS } from './clock.ts';
 import {
   insertCorrection,
   setFlightMoney,

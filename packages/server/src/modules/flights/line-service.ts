@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { FlightActionResult } from '@flightline/domain/api/types';
 import { clubClockTime, clubDayBounds, isMembershipActive } from '@flightline/domain/time/club-time';
-import { isEnteredLate } from '@flightline/domain/flights/late-entry';
+import { CLOCK_SKEW_MS, isEnteredLate } from '@flightline/domain/flights/late-entry';
 import { OGN_KEY_PREFIX, OGN_USER_ID } from '@flightline/domain/ogn/settings';
 import type { UpdateFlight } from '@flightline/domain/schemas/flights';
 import type { DB } from '../../db/schema.ts';
@@ -22,7 +22,6 @@ import { findClubMember, personName } from '../members/repo.ts';
 import { once } from '../once.ts';
 import { listTugStatuses } from '../tugs/service.ts';
 import { changeFlight } from './change-service.ts';
-import { CLOCK_SKEW_MS } from './clock.ts';
 import { flightRecord } from './record.ts';
 import {
   findActionByKey,

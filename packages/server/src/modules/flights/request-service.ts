@@ -2,7 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { FlightCreated, IntroItem } from '@flightline/domain/api/types';
 import { clubDayBounds, clubToday, isMembershipActive } from '@flightline/domain/time/club-time';
 import type { FlyWith } from '@flightline/domain/flights/crew-rules';
-import { isEnteredLate } from '@flightline/domain/flights/late-entry';
+import { CLOCK_SKEW_MS, isEnteredLate } from '@flightline/domain/flights/late-entry';
 import { flightRequestSchema, type FlightRequest } from '@flightline/domain/schemas/flights';
 import type { DB } from '../../db/schema.ts';
 import { assertSameClub, type MemberContext } from '../../http/context.ts';
@@ -10,6 +10,7 @@ import { gliderFlyingMessage } from '../../http/database-errors.ts';
 import { badRequest, conflict, forbidden } from '../../http/errors.ts';
 import { namedClub, UUID } from '../../http/params.ts';
 import { describeZodError } from '../../http/route.ts';
+import type { ItemHandler } from '../item-handler.ts';
 import { findItem, findItemForUpdate, updateItem, type GliderRow } from '../fleet/repo.ts';
 import { renameIntroPassenger } from '../intros/passenger-service.ts';
 import { findIntroForUpdate, updateIntro, type IntroRow } from '../intros/repo.ts';
@@ -19,7 +20,6 @@ import { memberApSumCents } from '../ledger/repo.ts';
 import { mayReadAccount } from '../ledger/service.ts';
 import { findClubMember } from '../members/repo.ts';
 import { once } from '../once.ts';
-import { CLOCK_SKEW_MS } from './clock.ts';
 import { flightRecord } from './record.ts';
 import { findCreateAnswer, findFlight, findFlightOwner, insertAction, insertFlight, unfinishedFlightOfGlider, unfinishedFlightOfPerson } from './repo.ts';
 
@@ -344,3 +344,9 @@ export async function requestFlight(db: Kysely<DB>, ctx: MemberContext, input: F
     },
   });
 }
+
+/** update-item FLIGHT: a flight request from the crew page (action Create), for every active member. */
+export const flightItemHandler: ItemHandler<'member'> = {
+  access: 'member',
+  update: (db, input) => requestFlight(db, input.ctx, { club: input.club, id: input.id, date: input.date, data: input.data }),
+};
