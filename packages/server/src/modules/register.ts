@@ -16,7 +16,11 @@ import { registerRosterRoutes } from './roster/routes.ts';
 import { registerSystemRoutes } from './system/routes.ts';
 import { registerTugRoutes } from './tugs/routes.ts';
 
-/** Each domain module adds its routes here, in one list. */
+/**
+ * Each domain module adds its routes here, in one list. Above every module,
+ * this hands a lower module the readers it needs of a higher one
+ * (docs/architecture.md, "The server's floors").
+ */
 export function registerModules(app: FastifyInstance, deps: ModuleDeps): void {
   registerSystemRoutes(app, deps);
   registerMemberRoutes(app, deps);
