@@ -4,9 +4,10 @@ import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OutboxAnswer } from '@flightline/domain/field/outbox-answers';
-import { createOutbox, type NewOutboxEntry, type Outbox, type OutboxEntry, type OutboxOutcome } from '@flightline/domain/field/outbox';
+import { createOutbox, type NewOutboxEntry, type Outbox, type OutboxEntry, type OutboxOutcome, type OutboxWrite } from '@flightline/domain/field/outbox';
 import { createIdbOutboxStore } from '../../web/src/lib/outbox/idb-store.ts';
 import { DATABASE_UNAVAILABLE } from '../src/http/database-errors.ts';
+import { injectCall } from './helpers/api.ts';
 import { createFleet, depositFor } from './helpers/flights.ts';
 import { createClub, createPerson, createTestApp, type TestApp } from './helpers/test-app.ts';
 
@@ -133,7 +134,8 @@ describe('the field outbox against the real server: exactly once (fast-check)', 
 
   async function deliver(entry: OutboxEntry): Promise<OutboxAnswer> {
     totals.deliveries++;
-    const response = await t.app.inject({ method: 'POST', url: `/api${entry.path}`, payload: entry.body, headers: { cookie } });
+    // As the phone's transport sends it: the entry's declared call, its input as the body.
+    const response = await injectCall(t, cookie, entry.call, entry.input);
     let body: unknown = response.body;
     try {
       body = response.json();
@@ -223,7 +225,7 @@ describe('the field outbox against the real server: exactly once (fast-check)', 
       t.clock.set(now);
       return now;
     };
-    const tap = async (at: number, input: Omit<NewOutboxEntry, 'tappedAt' | 'userId' | 'userName' | 'label'>, record: Omit<Tap, 'key' | 'at'>) => {
+    const tap = async (at: number, input: OutboxWrite & Pick<NewOutboxEntry, 'id' | 'flightId'>, record: Omit<Tap, 'key' | 'at'>) => {
       await outbox.enqueue({ ...input, tappedAt: at, userId, userName: 'Pat Pilot', label: `${input.kind} ${taps.length}` });
       taps.push({ key: input.id, at, ...record });
     };
@@ -243,9 +245,10 @@ describe('the field outbox against the real server: exactly once (fast-check)', 
             {
               id,
               kind: 'flight-request',
-              path: '/update-item/',
+              call: 'POST /api/update-item/',
               flightId: id,
-              body: { type: 'FLIGHT', id, data: { user: pilots[pilot], flyWith: 'Alone', glider, launchType: '2000 ft', submittedAt: at } },
+              input: { type: 'FLIGHT', id, data: { user: pilots[pilot], flyWith: 'Alone', glider, launchType: '2000 ft', submittedAt: at } },
+              preview: null,
             },
             { kind: 'request', expect: placed ? 'done' : 'refused', flight: flights.length - 1 },
           );
@@ -257,11 +260,20 @@ describe('the field outbox against the real server: exactly once (fast-check)', 
           const flight = flights[index]!;
           const key = randomUUID();
           const accepted = applyAction(flights, flight, s.action, s.overwrite);
-          const extra = s.action === 'ReleaseHeight' ? { releaseHeight: 1000 + taps.length, overwrite: s.overwrite } : {};
           const at = tapTime();
           await tap(
             at,
-            { id: key, kind: 'line-action', path: '/update-flight/', flightId: flight.id, body: { id: flight.id, action: s.action, time: at, idempotencyKey: key, ...extra } },
+            {
+              id: key,
+              kind: 'line-action',
+              call: 'POST /api/update-flight/',
+              flightId: flight.id,
+              input:
+                s.action === 'ReleaseHeight'
+                  ? { id: flight.id, action: s.action, time: at, idempotencyKey: key, releaseHeight: 1000 + taps.length, overwrite: s.overwrite }
+                  : { id: flight.id, action: s.action, time: at, idempotencyKey: key },
+              preview: null,
+            },
             { kind: 'action', expect: accepted ? 'done' : 'refused', flight: index },
           );
           break;
@@ -281,7 +293,11 @@ describe('the field outbox against the real server: exactly once (fast-check)', 
             time: at,
             ...(s.tow === 'checkIn' ? { pilot: userId } : s.tow === 'checkOut' ? { pilotLogOut: true } : s.tow === 'refuel' ? { fuel: 20 } : { oil: true }),
           };
-          await tap(at, { id: key, kind: 'tow-event', path: '/create-tow/', body: { idempotencyKey: key, data } }, { kind: 'tow', expect: accepted ? 'done' : 'refused' });
+          await tap(
+            at,
+            { id: key, kind: 'tow-event', call: 'POST /api/create-tow/', flightId: null, input: { idempotencyKey: key, data }, preview: null },
+            { kind: 'tow', expect: accepted ? 'done' : 'refused' },
+          );
           break;
         }
         case 'drain':

@@ -60,7 +60,7 @@ self.addEventListener('sync', (event: Event) => {
 self.addEventListener('push', (event: PushEvent) => {
   let message: { title?: unknown; body?: unknown; url?: unknown; tag?: unknown } = {};
   try {
-    message = (event.data?.json() ?? {}) as typeof message;
+    message = event.data?.json() ?? {};
   } catch {
     message = { body: event.data?.text() };
   }

@@ -1,13 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import type { OutboxAnswer } from './outbox-answers.ts';
 import { createMemoryOutboxStore } from './outbox-memory-store.ts';
-import { createOutbox, drainWithPauses, type NewOutboxEntry, type OutboxEntry, type OutboxOutcome, type OutboxStore } from './outbox.ts';
+import { createOutbox, drainWithPauses, type NewOutboxEntry, type OutboxEntry, type OutboxOutcome, type OutboxStore, type OutboxWrite } from './outbox.ts';
 
 const T0 = Date.parse('2025-07-12T16:00:00Z');
 const MARY = 'user-mary';
 
-function tap(id: string, extra: Partial<NewOutboxEntry> = {}): NewOutboxEntry {
-  return { id, kind: 'line-action', path: '/update-flight/', body: { id: 'f1', idempotencyKey: id }, tappedAt: T0, userId: MARY, userName: 'Mary Member', label: id, ...extra };
+/** A launch of flight f1 keyed `id`: what the line page stores. */
+const launch = (id: string): OutboxWrite => ({ kind: 'line-action', call: 'POST /api/update-flight/', input: { id: 'f1', action: 'Launch', idempotencyKey: id }, preview: null });
+
+/** A flight request with flight id `id`. */
+const requestOf = (id: string): OutboxWrite => ({
+  kind: 'flight-request',
+  call: 'POST /api/update-item/',
+  input: { type: 'FLIGHT', id, data: { user: MARY, flyWith: 'Alone', glider: 'ASK-21' } },
+  preview: null,
+});
+
+function tap(id: string, extra: Partial<Pick<NewOutboxEntry, 'label' | 'flightId'>> = {}, write: OutboxWrite = launch(id)): NewOutboxEntry {
+  return { id, ...write, tappedAt: T0, userId: MARY, userName: 'Mary Member', label: id, ...extra };
 }
 
 /** A server that answers from a script, one answer per delivery, and logs what it was sent. */
@@ -89,15 +100,39 @@ describe('the field outbox', () => {
 
   it('refuses the later events of a refused flight request with it, without sending them', async () => {
     const h = harness({ request: [{ status: 409, body: { message: 'Glider ASK-21 is already flying' } }] });
-    await h.outbox.enqueue(tap('request', { kind: 'flight-request', path: '/update-item/', label: 'Flight request: ASK-21', flightId: null }));
+    const request = requestOf('request');
+    const tow: OutboxWrite = { kind: 'tow-event', call: 'POST /api/create-tow/', input: { idempotencyKey: 'tug', data: { tug: 'C-GTOW', hobbs: 1234.5 } }, preview: null };
+    await h.outbox.enqueue(tap('request', { label: 'Flight request: ASK-21', flightId: null }, request));
     await h.outbox.enqueue(tap('launch', { flightId: 'request' }));
-    await h.outbox.enqueue(tap('tug', { kind: 'tow-event', path: '/create-tow/' }));
+    await h.outbox.enqueue(tap('tug', {}, tow));
     await h.outbox.drain();
     expect(h.server.sent).toEqual(['request', 'tug']);
     const entries = await h.outbox.entries();
     expect(entries.map((e) => [e.id, e.refusal?.message])).toEqual([
       ['request', 'Glider ASK-21 is already flying'],
       ['launch', 'Not sent: Flight request: ASK-21 was refused (Glider ASK-21 is already flying)'],
+    ]);
+  });
+
+  it('refuses with a refused request an event of its flight tapped while the request was on its way', async () => {
+    const store = createMemoryOutboxStore();
+    const sent: string[] = [];
+    const transport = {
+      async send(entry: OutboxEntry): Promise<OutboxAnswer> {
+        sent.push(entry.id);
+        // The member's weight is stored behind the request while the server answers it.
+        if (entry.id === 'request') await outbox.enqueue(tap('weight', { flightId: 'request' }));
+        return entry.id === 'request' ? { status: 409, body: { message: 'Glider ASK-21 is already flying' } } : { status: 200, body: {} };
+      },
+      whoami: async () => MARY,
+    };
+    const outbox = createOutbox({ store, transport, now: () => T0 });
+    await outbox.enqueue(tap('request', { label: 'Flight request: ASK-21' }, requestOf('request')));
+    await outbox.drain();
+    expect(sent).toEqual(['request']);
+    expect((await outbox.entries()).map((e) => [e.id, e.refusal?.message])).toEqual([
+      ['request', 'Glider ASK-21 is already flying'],
+      ['weight', 'Not sent: Flight request: ASK-21 was refused (Glider ASK-21 is already flying)'],
     ]);
   });
 

@@ -1,3 +1,6 @@
+import type { CallNamed, CallRoute } from '../api/calls.ts';
+import type { AnswerOf, InputOf } from '../api/define-call.ts';
+import type { FlightRecord } from '../api/types.ts';
 import { backoffMs, classifyAnswer, type OutboxAnswer } from './outbox-answers.ts';
 
 /**
@@ -11,7 +14,55 @@ import { backoffMs, classifyAnswer, type OutboxAnswer } from './outbox-answers.t
  * (fetch, or app.inject in the server's tests) are given to it.
  */
 
-export type OutboxKind = 'flight-request' | 'line-action' | 'tow-event';
+/** The declared calls the outbox may send: naming another, or a route no call declares, does not compile. */
+type Declared<R extends CallRoute> = R;
+
+/**
+ * What each kind of entry sends (docs/offline.md, "What is queued"): the
+ * declared call, by the name the web app's `call()` uses.
+ */
+interface OutboxCalls {
+  /** update-item FLIGHT from the crew page. */
+  'flight-request': Declared<'POST /api/update-item/'>;
+  /** update-item PILOT weight: the member's own weight, changed with a flight request. */
+  'pilot-weight': Declared<'POST /api/update-item/'>;
+  /** A line action: Launch, Landing, … */
+  'line-action': Declared<'POST /api/update-flight/'>;
+  /** A tug event. */
+  'tow-event': Declared<'POST /api/create-tow/'>;
+}
+
+export type OutboxKind = keyof OutboxCalls;
+
+/** A declared call the outbox sends. */
+export type OutboxRoute = OutboxCalls[OutboxKind];
+
+/** What a screen needs to show an entry of that kind while it waits: a requested flight as the line will list it. */
+interface OutboxPreviews {
+  'flight-request': FlightRecord | null;
+  'pilot-weight': null;
+  'line-action': null;
+  'tow-event': null;
+}
+
+/**
+ * What an entry of kind K sends: its declared call's name and that call's
+ * input, typed by the declaration (packages/domain/src/api). The transport
+ * takes method and URL from the name; the input travels as the JSON body.
+ */
+export interface OutboxWriteOf<K extends OutboxKind> {
+  kind: K;
+  call: OutboxCalls[K];
+  /** The call's input, with the key and the tap time in it. */
+  input: InputOf<CallNamed<OutboxCalls[K]>>;
+  preview: OutboxPreviews[K];
+}
+
+/** Any kind's write: `kind` tells which (and with it the call and the input's type). */
+export type OutboxWrite = { [K in OutboxKind]: OutboxWriteOf<K> }[OutboxKind];
+
+/** What a 200 answers to the call `R`, as its declaration types it. */
+export type OutboxAnswerOf<R extends OutboxRoute> = AnswerOf<CallNamed<R>>;
 
 /** A refusal as the person reads it: the server's status and message, and its body (structured fields such as launchedBy). */
 export interface OutboxRefusal {
@@ -20,16 +71,12 @@ export interface OutboxRefusal {
   body: unknown;
 }
 
-export interface OutboxEntry {
+/** An entry's fields besides its write. */
+export interface OutboxEntryState {
   /** The event's idempotency key (a flight request's flight id). */
   id: string;
   /** Tap order, given by the store: the order of sending. */
   seq: number;
-  kind: OutboxKind;
-  /** The API path under /api, e.g. '/update-flight/'. */
-  path: string;
-  /** The JSON body, with the key and the tap time in it. */
-  body: Record<string, unknown>;
   /** When the person tapped (epoch ms). */
   tappedAt: number;
   /** Who tapped: it is sent only under that person's session. */
@@ -39,8 +86,6 @@ export interface OutboxEntry {
   label: string;
   /** The flight it is about, if any. */
   flightId: string | null;
-  /** What a screen needs to show it while it waits (a requested flight's glider and pilot). */
-  preview: unknown;
   /** Deliveries that got no usable answer so far. */
   attempts: number;
   /** Not sent again before this (epoch ms), unless the network just came back. */
@@ -51,14 +96,23 @@ export interface OutboxEntry {
   refusal: OutboxRefusal | null;
 }
 
-export type NewOutboxEntry = Pick<OutboxEntry, 'id' | 'kind' | 'path' | 'body' | 'tappedAt' | 'userId' | 'userName' | 'label'> &
-  Partial<Pick<OutboxEntry, 'flightId' | 'preview'>>;
+export type OutboxEntryOf<K extends OutboxKind> = OutboxEntryState & OutboxWriteOf<K>;
+export type OutboxEntry = OutboxEntryState & OutboxWrite;
+
+/** An entry as the store is given it, before it has its place in the order. */
+export type UnsequencedEntry = Omit<OutboxEntryState, 'seq'> & OutboxWrite;
+
+type NewEntryState = Pick<OutboxEntryState, 'id' | 'tappedAt' | 'userId' | 'userName' | 'label'> & Partial<Pick<OutboxEntryState, 'flightId'>>;
+
+/** A tap to store: its write, key and tap time, who tapped and what the screens call it. */
+export type NewOutboxEntryOf<K extends OutboxKind> = NewEntryState & OutboxWriteOf<K>;
+export type NewOutboxEntry = NewEntryState & OutboxWrite;
 
 /** Where entries live between reloads. `list` answers in seq order. */
 export interface OutboxStore {
   list(): Promise<OutboxEntry[]>;
   /** Stores a new entry after every existing one; an id already stored answers the stored entry (a double tap). */
-  add(entry: Omit<OutboxEntry, 'seq'>): Promise<OutboxEntry>;
+  add(entry: UnsequencedEntry): Promise<OutboxEntry>;
   put(entry: OutboxEntry): Promise<void>;
   remove(id: string): Promise<void>;
 }
@@ -70,7 +124,18 @@ export interface OutboxTransport {
   whoami(): Promise<string | null | undefined>;
 }
 
-export type OutboxOutcome = { kind: 'done'; body: unknown } | { kind: 'refused'; refusal: OutboxRefusal };
+/** How an entry left the queue: done, with its call's answer, or refused. */
+export type OutboxOutcome<R extends OutboxRoute = OutboxRoute> = { kind: 'done'; body: OutboxAnswerOf<R> } | { kind: 'refused'; refusal: OutboxRefusal };
+
+/**
+ * The outcome of `entry`, its answer typed by the entry's own call: the
+ * outbox's one trust in the wire. A 2xx is the server's JSON, and every
+ * declared call's answer is checked against its schema in the server's
+ * tests (decision 0019); a refusal is whatever the server said.
+ */
+export function outcomeOf<R extends OutboxRoute>(_entry: { call: R }, outcome: OutboxOutcome | { kind: 'done'; body: unknown }): OutboxOutcome<R> {
+  return outcome as OutboxOutcome<R>;
+}
 
 /** Why a drain stopped. */
 export type DrainResult =
@@ -128,9 +193,11 @@ export function createOutbox(options: OutboxOptions): Outbox {
     changed();
   };
 
-  const refuse = async (head: OutboxEntry, refusal: OutboxRefusal, rest: OutboxEntry[]) => {
+  const refuse = async (head: OutboxEntry, refusal: OutboxRefusal) => {
     await store.put({ ...head, refusal });
-    const dependents = head.kind === 'flight-request' ? rest.filter((e) => e.refusal === null && e.flightId === head.id) : [];
+    // Read again: an event tapped while the request was on its way (the weight queued behind it) goes with it too.
+    const rest = head.kind === 'flight-request' ? await store.list() : [];
+    const dependents = rest.filter((e) => e.id !== head.id && e.refusal === null && e.flightId === head.id);
     for (const entry of dependents) await store.put({ ...entry, refusal: dependentRefusal(head, refusal) });
     options.onSettled?.(head, { kind: 'refused', refusal });
     for (const entry of dependents) options.onSettled?.(entry, { kind: 'refused', refusal: dependentRefusal(head, refusal) });
@@ -174,10 +241,10 @@ export function createOutbox(options: OutboxOptions): Outbox {
         case 'done':
           await store.remove(head.id);
           changed();
-          options.onSettled?.(head, { kind: 'done', body: answer.body });
+          options.onSettled?.(head, outcomeOf(head, { kind: 'done', body: answer.body }));
           break;
         case 'refused':
-          await refuse(head, { status: answer.status, message: verdict.message, body: answer.body ?? null }, waiting.slice(1));
+          await refuse(head, { status: answer.status, message: verdict.message, body: answer.body ?? null });
           changed();
           break;
         case 'signed-out':
@@ -201,7 +268,6 @@ export function createOutbox(options: OutboxOptions): Outbox {
     async enqueue(input) {
       const entry = await store.add({
         flightId: null,
-        preview: null,
         ...input,
         attempts: 0,
         nextAttemptAt: input.tappedAt,

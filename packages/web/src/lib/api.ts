@@ -5,8 +5,9 @@
  * to an API name that is not configured throws "API name is invalid".
  */
 
+import { callRequest } from '@flightline/domain/api/call-request';
 import type { CallNamed, CallRoute, FileCallRoute } from '@flightline/domain/api/calls';
-import type { AnswerOf, CallMethod, InputOf } from '@flightline/domain/api/define-call';
+import type { AnswerOf, InputOf } from '@flightline/domain/api/define-call';
 
 /** The one API this app talks to; its calls live under /api on the same origin. */
 export const API_NAME = 'flightline';
@@ -40,8 +41,8 @@ export class ApiError extends Error {
   }
   /** The server's own field (e.g. a 409's currentReleaseHeight). */
   field<T>(name: string): T | undefined {
-    const body = this.response?.body as Record<string, unknown> | undefined;
-    return body?.[name] as T | undefined;
+    const body = this.response?.body;
+    return typeof body === 'object' && body !== null && name in body ? Reflect.get(body, name) : undefined;
   }
 }
 
@@ -85,7 +86,24 @@ function isAbort(error: unknown, signal: AbortSignal | undefined): boolean {
   return Boolean(signal?.aborted) || (error as Error | null)?.name === 'AbortError';
 }
 
-export async function request<T>(method: 'GET' | 'POST' | 'DELETE', path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
+/**
+ * A body as the server sent it: its JSON, else its text; undefined when
+ * empty. JSON.parse's value is untyped (`any`) on purpose: it takes the type
+ * the caller gives it, for a declared call its declared answer. This is the
+ * one place the web app trusts the wire (the server's tests hold every
+ * declared answer to its schema, decision 0019): no caller casts an answer.
+ */
+function bodyOf(text: string) {
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/** One exchange: the status, headers and body of a 2xx (or a 1xx/3xx below 300); a status of 300 or more is thrown with the response. */
+async function exchange(method: 'GET' | 'POST' | 'DELETE', path: string, options: RequestOptions): Promise<{ status: number; headers: Headers; body: ReturnType<typeof bodyOf> }> {
   const base = apis[options.api ?? API_NAME];
   if (base === undefined) throw new Error('API name is invalid');
   const file = options.body instanceof Blob ? options.body : undefined;
@@ -113,17 +131,17 @@ export async function request<T>(method: 'GET' | 'POST' | 'DELETE', path: string
     if (isAbort(error, options.signal)) throw new CanceledError();
     throw new ApiError(NO_RESPONSE_MESSAGE, NO_RESPONSE_STATUS);
   }
-  let body: T | undefined;
-  if (text) {
-    try {
-      body = JSON.parse(text) as T;
-    } catch {
-      body = text as T;
-    }
+  const body = bodyOf(text);
+  if (response.status >= 300) {
+    const result: ApiResponse<unknown> = { status: response.status, headers: response.headers, ...(body === undefined ? {} : { body }) };
+    throw new ApiError(messageOf(response.status, body), response.status, result);
   }
-  const result: ApiResponse<T> = { status: response.status, headers: response.headers, ...(body === undefined ? {} : { body }) };
-  if (response.status >= 300) throw new ApiError(messageOf(response.status, body), response.status, result);
-  return result;
+  return { status: response.status, headers: response.headers, body };
+}
+
+export async function request<T>(method: 'GET' | 'POST' | 'DELETE', path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
+  const { status, headers, body } = await exchange(method, path, options);
+  return { status, headers, ...(body === undefined ? {} : { body }) };
 }
 
 /**
@@ -134,19 +152,9 @@ export async function request<T>(method: 'GET' | 'POST' | 'DELETE', path: string
  * its types only (no schema in the page's bundle).
  */
 export async function call<R extends CallRoute>(route: R, input: InputOf<CallNamed<R>>, signal?: AbortSignal): Promise<AnswerOf<CallNamed<R>>> {
-  const space = route.indexOf(' ');
-  const method = route.slice(0, space) as CallMethod;
-  const sent: Record<string, unknown> = { ...(input as Record<string, unknown>) };
-  const path = route
-    .slice(space + 1)
-    .replace(/^\/api/, '')
-    .replace(/:([A-Za-z]+)/g, (_, name: string) => {
-      const value = sent[name];
-      delete sent[name];
-      return encodeURIComponent(String(value));
-    });
+  const { method, path, sent } = callRequest(route, input);
   const options: RequestOptions = method === 'GET' ? { query: sent as Query } : { body: sent };
-  return (await request<AnswerOf<CallNamed<R>>>(method, path, signal ? { ...options, signal } : options)).body as AnswerOf<CallNamed<R>>;
+  return (await exchange(method, path.replace(/^\/api/, ''), signal ? { ...options, signal } : options)).body;
 }
 
 /**
@@ -156,17 +164,17 @@ export async function call<R extends CallRoute>(route: R, input: InputOf<CallNam
  */
 export async function callFile<R extends FileCallRoute>(route: R, input: InputOf<CallNamed<R>>, file: Blob): Promise<AnswerOf<CallNamed<R>>> {
   const path = route.slice(route.indexOf(' ') + 1).replace(/^\/api/, '');
-  return (await request<AnswerOf<CallNamed<R>>>('POST', path, { query: input as Query, body: file })).body as AnswerOf<CallNamed<R>>;
+  return (await exchange('POST', path, { query: input as Query, body: file })).body;
 }
 
 /** GET a JSON body. */
 export async function get<T>(path: string, query?: Query, signal?: AbortSignal): Promise<T> {
-  return (await request<T>('GET', path, { ...(query ? { query } : {}), ...(signal ? { signal } : {}) })).body as T;
+  return (await exchange('GET', path, { ...(query ? { query } : {}), ...(signal ? { signal } : {}) })).body;
 }
 
 /** POST a JSON body and return the JSON answer. */
 export async function post<T>(path: string, body?: unknown, signal?: AbortSignal): Promise<T> {
-  return (await request<T>('POST', path, { body: body ?? {}, ...(signal ? { signal } : {}) })).body as T;
+  return (await exchange('POST', path, { body: body ?? {}, ...(signal ? { signal } : {}) })).body;
 }
 
 /** A person-readable message for any thrown value. */

@@ -52,13 +52,13 @@ export function shouldPersistQuery(query: Pick<Query, 'state' | 'meta'>): boolea
 
 /** Whose cache this is: the signed-in user's id in its session read, or null (signed out, or no session read). */
 export function cacheOwner(client: Pick<PersistedClient, 'clientState'>): string | null {
-  const session = client.clientState.queries.find((q) => q.queryHash === SESSION_QUERY_HASH)?.state.data as SessionInfo | undefined;
-  return sessionOwner(session);
+  return sessionOwner(client.clientState.queries.find((q) => q.queryHash === SESSION_QUERY_HASH)?.state.data);
 }
 
-/** The user a session read is for, or null. */
-export function sessionOwner(session: SessionInfo | undefined | null): string | null {
-  return session?.isAuthenticated && session.userID ? session.userID : null;
+/** The user a session read (GET /api/session's answer, as the query cache holds it) is for, or null. */
+export function sessionOwner(session: unknown): string | null {
+  if (typeof session !== 'object' || session === null || !('isAuthenticated' in session) || !('userID' in session)) return null;
+  return session.isAuthenticated === true && typeof session.userID === 'string' && session.userID ? session.userID : null;
 }
 
 /**
@@ -142,7 +142,7 @@ export function keepCacheToOnePerson(client: QueryClient, persister: Persister =
   let owner: string | null | undefined;
   return client.getQueryCache().subscribe((event) => {
     if (event.query.queryHash !== SESSION_QUERY_HASH) return;
-    const session = event.query.state.data as SessionInfo | undefined;
+    const session = event.query.state.data;
     if (session === undefined) return;
     const next = sessionOwner(session);
     if (owner !== undefined && next !== owner) {

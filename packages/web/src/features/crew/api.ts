@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import { call } from '../../lib/api.ts';
 import { crewPageQuery } from '../../lib/api/crew.ts';
 
 /** GET /api/serve-crew: everything the Request Flight page needs. */
@@ -12,8 +11,4 @@ export function useCrewPage(club: string, userID: string) {
   });
 }
 
-/** update-item PILOT: the member's own weight. */
-export function updatePilotWeight(userID: string, weight: number) {
-  return call('POST /api/update-item/', { type: 'PILOT', id: userID, data: { weight } });
-}
-// The flight request and its cancellation go through the field outbox (lib/outbox/field-events.ts).
+// The flight request, the member's own weight changed with it and its cancellation go through the field outbox (lib/outbox/field-events.ts).

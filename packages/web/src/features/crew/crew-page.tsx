@@ -1,8 +1,8 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '../../lib/router.tsx';
-import type { CrewPageData, FlightCreated, FlightRecord } from '@flightline/domain/api/types';
-import type { NewOutboxEntry } from '@flightline/domain/field/outbox';
+import type { CrewPageData, FlightRecord } from '@flightline/domain/api/types';
+import type { NewOutboxEntryOf } from '@flightline/domain/field/outbox';
 import { submitButtonText } from '@flightline/domain/flights/crew-rules';
 import { PAGE_HEADINGS } from '@flightline/domain/pages/page-headings';
 import { Loading, Page } from '../../components/page-state.tsx';
@@ -12,13 +12,14 @@ import { holdsServedPage, releaseServedPage } from '../../lib/first-paint.ts';
 import { confirmDialog } from '../../lib/confirm-store.ts';
 import { notifications } from '../../lib/notifications-store.ts';
 import { failedToLoad } from '../../lib/offline-status.ts';
-import { flightRequestEntry, lineActionEntry, tapperOf, type Tapper } from '../../lib/outbox/field-events.ts';
+import { flightRequestEntry, lineActionEntry, pilotWeightEntry, tapperOf, type Tapper } from '../../lib/outbox/field-events.ts';
+import { followingTap } from '../../lib/outbox/field-outbox.ts';
 import { useOutboxSend } from '../../lib/outbox/use-outbox.ts';
 import { useSession } from '../../lib/session.ts';
 import { afterFlightRequest } from '../../lib/api/crew.ts';
 import { whenIdle } from '../../lib/when-idle.ts';
 import { clubToday } from '../../lib/club-dates.ts';
-import { updatePilotWeight, useCrewPage } from './api.ts';
+import { useCrewPage } from './api.ts';
 import { ChoiceButtons } from './choice-buttons.tsx';
 import { CrewPeople } from './crew-people.tsx';
 import { CrewWeights } from './crew-weights.tsx';
@@ -35,6 +36,7 @@ import { FlightPlaced } from './flight-placed.tsx';
 import { GliderSelect } from './glider-select.tsx';
 import { crewLoadError } from './load-error.ts';
 import { pendingFlight } from './pending-flight.ts';
+import { placedAnswer, type PlacedAnswer } from './placed-answer.ts';
 import { newIdempotencyKey } from '../../lib/new-id.ts';
 
 const TITLE = PAGE_HEADINGS['/crew'].title;
@@ -90,7 +92,7 @@ function CrewLoader({ club, userID, tapper }: { club: string; userID: string; ta
 
 interface Placed {
   /** The server's answer; null while the request waits in the field outbox. */
-  answer: FlightCreated | null;
+  answer: PlacedAnswer | null;
   /** The flight as placed: the answer's, or as it will be once sent. */
   flight: FlightRecord;
   warning: string | null;
@@ -98,10 +100,10 @@ interface Placed {
 
 /** What the form hands over once the person confirmed. */
 interface PlaceRequest {
-  entry: NewOutboxEntry;
+  entry: NewOutboxEntryOf<'flight-request'>;
   flight: FlightRecord;
-  /** The member's own weight to store, when it changed. */
-  weight: number | null;
+  /** The member's own weight to store, when it changed: queued behind the request. */
+  weight: NewOutboxEntryOf<'pilot-weight'> | null;
   sellsIntro: boolean;
 }
 
@@ -128,16 +130,8 @@ function CrewFlow({ club, userID, data, refetch, tapper }: { club: string; userI
   // The request or cancellation this screen is about: a late answer to an earlier one goes to the shell's notifier.
   const shown = useRef<string | null>(null);
 
-  const showAnswer = async (answer: FlightCreated, weight: number | null) => {
-    let warning: string | null = null;
-    if (weight !== null) {
-      try {
-        await updatePilotWeight(data.pilot.pilotID, weight);
-      } catch {
-        warning = 'Could not update pilot weight';
-      }
-    }
-    setPlaced({ answer, flight: answer.item, warning });
+  const showAnswer = (placed: { answer: PlacedAnswer; flight: FlightRecord }) => {
+    setPlaced({ ...placed, warning: null });
     void afterFlightRequest(queryClient, club, userID);
   };
 
@@ -148,11 +142,24 @@ function CrewFlow({ club, userID, data, refetch, tapper }: { club: string; userI
     setCancelError(null);
     setRefusal(null);
     let settled: Placing | null = null;
+    // The weight goes right behind the request, in the same queue: sent once it is through, refused with it, kept with it offline.
+    const weight = request.weight
+      ? [
+          followingTap(request.weight, (outcome) => {
+            if (shown.current !== id) return false;
+            // Refused with the request: the form already says why. Refused alone: the flight stands, the weight did not.
+            if (outcome.kind === 'refused') setPlaced((p) => p && { ...p, warning: 'Could not update pilot weight' });
+            // The pilot record and the crew page now hold the new weight.
+            else void afterFlightRequest(queryClient, club, userID);
+            return true;
+          }),
+        ]
+      : [];
     const { firstTry } = await send(request.entry, (outcome) => {
       if (shown.current !== id) return false;
       settled = outcome.kind;
       if (outcome.kind === 'done') {
-        void showAnswer(outcome.body as FlightCreated, request.weight);
+        showAnswer(placedAnswer(outcome.body, request.flight));
         return true;
       }
       const message = outcome.refusal.message;
@@ -163,7 +170,7 @@ function CrewFlow({ club, userID, data, refetch, tapper }: { club: string; userI
       // Refused: nothing was stored; show the gliders as they are now.
       void refetch();
       return true;
-    });
+    }, weight);
     if ((await firstTry) === 'waiting') {
       setPlaced({ answer: null, flight: request.flight, warning: null });
       return 'waiting';
@@ -306,13 +313,14 @@ function CrewForm({ data, draft, onDraft, tapper, refusal, onPlace }: CrewFormPr
     const tappedAt = Date.now();
     const flightId = newIdempotencyKey();
     const flight = pendingFlight(data, draft, checked.request, { id: flightId, day: today, tappedAt });
+    const weight = changedWeight(data, draft);
     setBusy(true);
     setProblem(null);
     try {
       const placing = await onPlace({
         entry: flightRequestEntry({ id: flightId, date: today, data: checked.request, flight, by: tapper, tappedAt }),
         flight,
-        weight: changedWeight(data, draft),
+        weight: weight === null ? null : pilotWeightEntry({ pilotId: data.pilot.pilotID, weight, flightId, by: tapper, tappedAt }),
         sellsIntro: draft.flyWith === 'Intro' && draft.intro.mode === 'new',
       });
       // Placed or waiting, the confirmation step replaces the form.

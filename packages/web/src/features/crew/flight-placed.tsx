@@ -1,10 +1,11 @@
-import type { FlightCreated, FlightRecord } from '@flightline/domain/api/types';
+import type { FlightRecord } from '@flightline/domain/api/types';
 import { WaitingToSend } from '../../components/waiting-to-send.tsx';
+import type { PlacedAnswer } from './placed-answer.ts';
 
 interface FlightPlacedProps {
   flight: FlightRecord;
   /** The server's answer; null while the request waits in the field outbox. */
-  answer: FlightCreated | null;
+  answer: PlacedAnswer | null;
   /** A note under the details (the weight could not be stored). */
   warning: string | null;
   cancelling: boolean;

@@ -1,5 +1,6 @@
 import type { FlightRecord } from '@flightline/domain/api/types';
 import type { FlightRequest } from '@flightline/domain/schemas/flights';
+import { FLY_WITH } from '@flightline/domain/flights/crew-rules';
 import { waitingFlightFields } from '@flightline/domain/flights/waiting-flight';
 import { launchOf, pilotOf, type CrewData, type CrewDraft } from '@flightline/domain/field/crew-draft';
 
@@ -17,7 +18,8 @@ export function pendingFlight(data: CrewData, draft: CrewDraft, request: FlightR
     user: request.user,
     first: pilot?.first ?? '',
     last: pilot?.last ?? '',
-    flyWith: request.flyWith as FlightRecord['flyWith'],
+    // The request's own choice (a string in its schema), which the draft holds as one of the choices.
+    flyWith: FLY_WITH.find((choice) => choice === request.flyWith) ?? draft.flyWith,
     passengerID: request.passengerID,
     passengerFirst: request.passengerFirst,
     passengerLast: request.passengerLast,

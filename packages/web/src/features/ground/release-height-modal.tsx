@@ -1,7 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
-import type { FlightActionResult, FlightRecord } from '@flightline/domain/api/types';
+import type { FlightRecord } from '@flightline/domain/api/types';
 import { errorMessage } from '../../lib/api.ts';
 import { notifications } from '../../lib/notifications-store.ts';
 import { lineActionEntry, type Tapper } from '../../lib/outbox/field-events.ts';
@@ -58,7 +58,7 @@ export function ReleaseHeightModal({
       setSending(false);
       if (outcome.kind === 'done') {
         notifications.toast({ status: 'success', message: RELEASE_HEIGHT_SET });
-        answered(outcome.body as FlightActionResult);
+        answered(outcome.body);
         onClose();
         return true;
       }

@@ -23,10 +23,10 @@ export interface ReleaseConflict {
 
 /** The 409 of a ReleaseHeight without overwrite on a flight whose height is set (a refusal as the outbox keeps it), else null. */
 export function releaseConflictOf(refusal: { status: number; body: unknown }): ReleaseConflict | null {
-  if (refusal.status !== 409 || refusal.body === null || typeof refusal.body !== 'object') return null;
-  const { currentReleaseHeight: current, releaseSetBy: setBy } = refusal.body as Record<string, unknown>;
-  if (typeof current !== 'number') return null;
-  return { currentReleaseHeight: current, releaseSetBy: typeof setBy === 'string' ? setBy : '' };
+  const body = refusal.body;
+  if (refusal.status !== 409 || body === null || typeof body !== 'object') return null;
+  if (!('currentReleaseHeight' in body) || typeof body.currentReleaseHeight !== 'number') return null;
+  return { currentReleaseHeight: body.currentReleaseHeight, releaseSetBy: 'releaseSetBy' in body && typeof body.releaseSetBy === 'string' ? body.releaseSetBy : '' };
 }
 
 /** The conflict dialog's text. */

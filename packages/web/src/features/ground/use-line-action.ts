@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import type { FlightActionResult } from '@flightline/domain/api/types';
 import { notifications } from '../../lib/notifications-store.ts';
 import { lineActionEntry, type LineActionInput, type Tapper } from '../../lib/outbox/field-events.ts';
 import { useOutboxSend } from '../../lib/outbox/use-outbox.ts';
@@ -29,7 +28,7 @@ export function useLineAction(club: string, day: string, tapper: Tapper) {
       if (outcome.kind === 'done') {
         // Short: on a busy line the next toast must not hide the next row's buttons.
         notifications.toast({ status: 'success', message: messages.success, delay: 2500 });
-        answered(outcome.body as FlightActionResult);
+        answered(outcome.body);
       } else {
         // A refusal of a tap that had to wait stays until the person closes it: they may have moved on.
         const late = settled.attempts > 0;

@@ -4,7 +4,7 @@ import Form from 'react-bootstrap/Form';
 import Spinner from 'react-bootstrap/Spinner';
 import { Link, useNavigate } from '../../lib/router.tsx';
 import { PAGE_HEADINGS } from '@flightline/domain/pages/page-headings';
-import type { TowEventResult, TugPageData, TugStatus } from '@flightline/domain/api/types';
+import type { TugPageData, TugStatus } from '@flightline/domain/api/types';
 import { Loading, LoadError, Page } from '../../components/page-state.tsx';
 import { errorMessage } from '../../lib/api.ts';
 import { confirmDialog } from '../../lib/confirm-store.ts';
@@ -147,7 +147,7 @@ function TowForm({ club, userID, tapper, page: loaded }: { club: string; userID:
     try {
       const { firstTry } = await send(entry, (outcome) => {
         if (outcome.kind === 'done') {
-          notifications.toast({ status: 'success', message: (outcome.body as TowEventResult).message });
+          notifications.toast({ status: 'success', message: outcome.body.message });
           // The tugs as they are now, before leaving: the page opens with them next time.
           void answered().finally(done);
         } else {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TugPageData, TugStatus } from '@flightline/domain/api/types';
-import type { OutboxEntry } from '@flightline/domain/field/outbox';
+import type { OutboxEntry, OutboxEntryState } from '@flightline/domain/field/outbox';
+import type { TowEventData } from '../../lib/outbox/field-events.ts';
 import { outboxEntry } from '../../test/outbox.fixtures.ts';
 import { withPendingTowEvents } from './pending-tows.ts';
 import { towLabel } from './tow-form.ts';
@@ -26,14 +27,15 @@ const page: TugPageData = {
 };
 
 let seq = 0;
-function tow(data: Record<string, unknown>, extra: Partial<OutboxEntry> = {}): OutboxEntry {
+function tow(data: Pick<TowEventData, 'tug' | 'hobbs'> & Partial<TowEventData>, extra: Partial<OutboxEntryState> = {}): OutboxEntry {
   seq++;
   return outboxEntry(
     seq,
     {
       kind: 'tow-event',
-      path: '/create-tow/',
-      body: { idempotencyKey: `k${seq}`, data: { time: 1, by: 'u-tom', oil: false, fuel: 0, pilot: '', pilotLogOut: false, ...data } },
+      call: 'POST /api/create-tow/',
+      input: { idempotencyKey: `k${seq}`, data: { time: 1, by: 'u-tom', oil: false, fuel: 0, pilot: '', pilotLogOut: false, ...data } },
+      preview: null,
       tappedAt: 1,
       userId: 'u-tom',
       userName: 'Tom Towpilot',
@@ -64,7 +66,16 @@ describe('the tugs with this phone’s waiting tug events', () => {
     const entries = [
       tow({ tug: 'C-FTOW', hobbs: 2000, oil: true }, { refusal: { status: 400, message: 'no', body: null } }),
       tow({ tug: 'C-XXXX', hobbs: 1, oil: true }),
-      { ...tow({}), kind: 'line-action' as const },
+      outboxEntry(99, {
+        kind: 'line-action',
+        call: 'POST /api/update-flight/',
+        input: { id: 'f1', action: 'Launch', tug: 'C-FTOW' },
+        preview: null,
+        tappedAt: 1,
+        userId: 'u-tom',
+        userName: 'Tom Towpilot',
+        label: 'Launch',
+      }),
     ];
     expect(withPendingTowEvents(page, entries)).toEqual({ tugs: page.tugs, waiting: new Map() });
   });

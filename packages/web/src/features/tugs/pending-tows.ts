@@ -13,15 +13,6 @@ export interface PendingTows {
   waiting: Map<string, OutboxEntry[]>;
 }
 
-interface TowData {
-  tug?: unknown;
-  hobbs?: unknown;
-  oil?: unknown;
-  fuel?: unknown;
-  pilot?: unknown;
-  pilotLogOut?: unknown;
-}
-
 const later = (last: number | null, hobbs: number) => (last === null ? hobbs : Math.max(last, hobbs));
 
 export function withPendingTowEvents(page: TugPageData, entries: readonly OutboxEntry[]): PendingTows {
@@ -29,17 +20,17 @@ export function withPendingTowEvents(page: TugPageData, entries: readonly Outbox
   const waiting = new Map<string, OutboxEntry[]>();
   for (const entry of entries) {
     if (entry.kind !== 'tow-event' || entry.refusal !== null) continue;
-    const data = (entry.body.data ?? {}) as TowData;
-    const tug = typeof data.tug === 'string' ? tugs.get(data.tug) : undefined;
-    if (!tug || typeof data.hobbs !== 'number') continue;
+    const data = entry.input.data;
+    const tug = tugs.get(data.tug);
+    if (!tug) continue;
     const hobbs = data.hobbs;
     const next: TugStatus = { ...tug, lastHobbs: later(tug.lastHobbs, hobbs) };
-    if (typeof data.pilot === 'string' && data.pilot !== '') {
+    if (data.pilot !== undefined && data.pilot !== '') {
       const pilot = page.towPilots.find((p) => p.userID === data.pilot);
       Object.assign(next, { currentPilot: data.pilot, pilotName: pilot ? `${pilot.first} ${pilot.last}` : '', lastPilotHobbs: hobbs });
     } else if (data.pilotLogOut === true) {
       Object.assign(next, { currentPilot: '', pilotName: '', lastPilotHobbs: hobbs });
-    } else if (typeof data.fuel === 'number' && data.fuel > 0) {
+    } else if (data.fuel !== undefined && data.fuel > 0) {
       next.lastFuelHobbs = hobbs;
     } else if (data.oil === true) {
       next.lastOilHobbs = hobbs;

@@ -1,5 +1,6 @@
 import type { ListedItem } from '@flightline/domain/api/types';
 import type { ListedType } from '@flightline/domain/api/items';
+import { listedItems } from '@flightline/domain/api/listed-items';
 import { call } from '../api.ts';
 
 /**
@@ -11,5 +12,5 @@ export async function listItems<T extends ListedType>(
   query: { day?: string; includeInactive?: 'true' },
   signal?: AbortSignal,
 ): Promise<ListedItem<T>[]> {
-  return (await call('GET /api/list-items/', { type, ...query }, signal)).items as ListedItem<T>[];
+  return listedItems(type, await call('GET /api/list-items/', { type, ...query }, signal));
 }

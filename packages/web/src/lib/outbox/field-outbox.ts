@@ -1,4 +1,4 @@
-import type { DrainResult, NewOutboxEntry, Outbox, OutboxEntry, OutboxOutcome } from '@flightline/domain/field/outbox';
+import { outcomeOf, type DrainResult, type NewOutboxEntry, type Outbox, type OutboxEntry, type OutboxOutcome, type OutboxRoute } from '@flightline/domain/field/outbox';
 import { createBrowserOutbox, openChannel, OUTBOX_SYNC_TAG, type OutboxMessage } from './drain.ts';
 import { setWaitingTaps } from './waiting-flag.ts';
 
@@ -21,10 +21,21 @@ export interface OutboxSnapshot {
   stopped: Exclude<DrainResult, { state: 'empty' }> | null;
 }
 
-/** A screen's answer to an outcome: true when it showed it to the person itself. */
-export type OutcomeHandler = (outcome: OutboxOutcome, entry: OutboxEntry) => boolean;
+/** A screen's answer to an outcome (the answer typed by the entry's call): true when it showed it to the person itself. */
+export type OutcomeHandler<R extends OutboxRoute = OutboxRoute> = (outcome: OutboxOutcome<R>, entry: OutboxEntry) => boolean;
 
 export type FirstTry = 'settled' | 'waiting';
+
+/** A tap stored right behind another in the same send (the weight behind its flight request), with its screen's handler. */
+export interface FollowingTap {
+  input: NewOutboxEntry;
+  handler: OutcomeHandler;
+}
+
+/** A following tap and its handler, the outcome typed by the tap's own call. */
+export function followingTap<E extends NewOutboxEntry>(input: E, handler: OutcomeHandler<E['call']>): FollowingTap {
+  return { input, handler: (outcome, entry) => handler(outcomeOf<E['call']>(input, outcome), entry) };
+}
 
 /** An outcome no screen showed (the screen was left): the shell's notifier tells the person. */
 export type UnclaimedListener = (entry: OutboxEntry, outcome: OutboxOutcome) => void;
@@ -140,15 +151,19 @@ function start() {
      * screen shows it at once); `firstTry` when that try is over: 'settled'
      * (the handler has run) or 'waiting' (it waits in the outbox, marked
      * "waiting to send"; the handler runs when it settles, if the screen is
-     * still there).
+     * still there). `after`: taps stored right behind it before anything is
+     * sent, so they go after it and, when it is a refused flight request,
+     * are refused with it; `firstTry` is the first tap's.
      */
-    async send(input: NewOutboxEntry, handler?: OutcomeHandler): Promise<{ firstTry: Promise<FirstTry> }> {
+    async send<E extends NewOutboxEntry>(input: E, handler?: OutcomeHandler<E['call']>, after: readonly FollowingTap[] = []): Promise<{ firstTry: Promise<FirstTry> }> {
       let settled = false;
       handlers.set(input.id, (outcome, entry) => {
         settled = true;
-        return handler ? handler(outcome, entry) : false;
+        return handler ? handler(outcomeOf<E['call']>(input, outcome), entry) : false;
       });
+      for (const tap of after) handlers.set(tap.input.id, tap.handler);
       await outbox.enqueue(input);
+      for (const tap of after) await outbox.enqueue(tap.input);
       const firstTry = drain(true).then(async (): Promise<FirstTry> => {
         if (settled) return 'settled';
         // Something now lives only on this phone: ask the browser not to evict it under storage pressure (best effort).

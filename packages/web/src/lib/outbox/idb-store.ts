@@ -1,17 +1,20 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import type { OutboxEntry, OutboxStore } from '@flightline/domain/field/outbox';
+import { storedEntry, type StoredOutboxEntry } from '@flightline/domain/field/outbox-stored';
 
 /**
  * The field outbox's entries in IndexedDB, so a reload, a locked phone or a
  * closed tab loses nothing. Works in a page and in the service worker (no
  * DOM). The key is the tap order (auto-increment); the idempotency key is a
- * unique index, so a double tap is stored once.
+ * unique index, so a double tap is stored once. Entries an earlier version
+ * stored (with the API path and body) are read as the call the path names
+ * (domain field/outbox-stored.ts), so an upgrade sends them as they were.
  */
 
 export const OUTBOX_DB = 'flightline-outbox';
 
 interface OutboxSchema extends DBSchema {
-  entries: { key: number; value: OutboxEntry; indexes: { id: string } };
+  entries: { key: number; value: StoredOutboxEntry; indexes: { id: string } };
 }
 
 type Db = IDBPDatabase<OutboxSchema>;
@@ -39,14 +42,19 @@ export function createIdbOutboxStore(name: string = OUTBOX_DB): OutboxStore {
 
   return {
     async list() {
-      return (await db()).getAll('entries');
+      const entries: OutboxEntry[] = [];
+      for (const stored of await (await db()).getAll('entries')) {
+        const entry = storedEntry(stored);
+        if (entry) entries.push(entry);
+      }
+      return entries;
     },
     async add(entry) {
       const tx = (await db()).transaction('entries', 'readwrite');
       const found = await tx.store.index('id').get(entry.id);
       if (found) {
         await tx.done;
-        return found;
+        return storedEntry(found) ?? { ...entry, seq: found.seq };
       }
       // The store gives `seq` (the key path) from its counter.
       const seq = await tx.store.add(entry as OutboxEntry);

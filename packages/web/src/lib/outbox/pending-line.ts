@@ -1,5 +1,5 @@
 import type { FlightRecord } from '@flightline/domain/api/types';
-import type { OutboxEntry } from '@flightline/domain/field/outbox';
+import type { OutboxEntry, OutboxWriteOf } from '@flightline/domain/field/outbox';
 
 /**
  * The line as this phone will have made it once its waiting events reach the
@@ -16,15 +16,13 @@ export interface PendingLine {
   waiting: Map<string, string[]>;
 }
 
-const num = (value: unknown): number | null => (typeof value === 'number' ? value : null);
-
-function apply(flight: FlightRecord, body: Record<string, unknown>, tappedAt: number): FlightRecord | null {
-  const time = num(body.time) ?? tappedAt;
+function apply(flight: FlightRecord, action: OutboxWriteOf<'line-action'>['input'], tappedAt: number): FlightRecord | null {
+  const time = action.time ?? tappedAt;
   const flying = flight.launchedAt !== null && flight.landedAt === null;
-  switch (body.action) {
+  switch (action.action) {
     case 'Launch':
       if (flight.launchedAt !== null || flight.cancelledAt !== null) return null;
-      return { ...flight, launchedAt: time, acceptedAt: flight.acceptedAt ?? time, tug: typeof body.tug === 'string' ? body.tug : flight.tug };
+      return { ...flight, launchedAt: time, acceptedAt: flight.acceptedAt ?? time, tug: action.tug ?? flight.tug };
     case 'Landing':
       return flying ? { ...flight, landedAt: Math.max(time, flight.launchedAt!) } : null;
     case 'UndoLaunch':
@@ -34,7 +32,7 @@ function apply(flight: FlightRecord, body: Record<string, unknown>, tappedAt: nu
     case 'CancelRequest':
       return flight.launchedAt === null && flight.cancelledAt === null ? { ...flight, cancelledAt: time } : null;
     case 'ReleaseHeight':
-      return flight.launchedAt !== null && num(body.releaseHeight) !== null ? { ...flight, releaseHeight: num(body.releaseHeight)! } : null;
+      return flight.launchedAt !== null ? { ...flight, releaseHeight: action.releaseHeight } : null;
     default:
       return null;
   }
@@ -47,7 +45,7 @@ export function withPendingEvents(flights: readonly FlightRecord[], entries: rea
   for (const entry of entries) {
     if (entry.refusal !== null || entry.flightId === null) continue;
     if (entry.kind === 'flight-request') {
-      const preview = entry.preview as FlightRecord | null;
+      const preview = entry.preview;
       if (preview && !byId.has(entry.flightId)) {
         byId.set(entry.flightId, preview);
         mark(entry.flightId, entry.label);
@@ -56,7 +54,7 @@ export function withPendingEvents(flights: readonly FlightRecord[], entries: rea
     }
     if (entry.kind !== 'line-action') continue;
     const flight = byId.get(entry.flightId);
-    const next = flight ? apply(flight, entry.body, entry.tappedAt) : null;
+    const next = flight ? apply(flight, entry.input, entry.tappedAt) : null;
     if (next) {
       byId.set(entry.flightId, next);
       mark(entry.flightId, entry.label);

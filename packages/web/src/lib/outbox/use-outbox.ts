@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
 import type { NewOutboxEntry } from '@flightline/domain/field/outbox';
-import { fieldOutbox, type FirstTry, type OutboxSnapshot, type OutcomeHandler } from './field-outbox.ts';
+import { fieldOutbox, type FirstTry, type FollowingTap, type OutboxSnapshot, type OutcomeHandler } from './field-outbox.ts';
 
 /** What the outbox holds now: the screens mark what waits, the navbar counts it. */
 export function useOutbox(): OutboxSnapshot {
@@ -13,7 +13,11 @@ export function useOutbox(): OutboxSnapshot {
  * screen is open; once the screen is left, the shell's notifier tells the
  * person instead (a refusal is never dropped unseen).
  */
-export function useOutboxSend(): (input: NewOutboxEntry, handler?: OutcomeHandler) => Promise<{ firstTry: Promise<FirstTry> }> {
+export function useOutboxSend(): <E extends NewOutboxEntry>(
+  input: E,
+  handler?: OutcomeHandler<E['call']>,
+  after?: readonly FollowingTap[],
+) => Promise<{ firstTry: Promise<FirstTry> }> {
   const ids = useRef(new Set<string>());
   useEffect(() => {
     const mine = ids.current;
@@ -22,8 +26,9 @@ export function useOutboxSend(): (input: NewOutboxEntry, handler?: OutcomeHandle
       mine.clear();
     };
   }, []);
-  return useCallback((input, handler) => {
+  return useCallback(<E extends NewOutboxEntry>(input: E, handler?: OutcomeHandler<E['call']>, after: readonly FollowingTap[] = []) => {
     if (handler) ids.current.add(input.id);
-    return fieldOutbox().send(input, handler);
+    for (const tap of after) ids.current.add(tap.input.id);
+    return fieldOutbox().send(input, handler, after);
   }, []);
 }
