@@ -2,10 +2,11 @@ import js from '@eslint/js';
 import { defineConfig, globalIgnores } from 'eslint/config';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+import noAnswerCasts from './scripts/eslint/no-answer-casts.js';
 import noCrossFeatureImports from './scripts/eslint/no-cross-feature-imports.js';
 import serverLayers from './scripts/eslint/server-layers.js';
 
-const flightline = { rules: { 'no-cross-feature-imports': noCrossFeatureImports, 'server-layers': serverLayers } };
+const flightline = { rules: { 'no-cross-feature-imports': noCrossFeatureImports, 'server-layers': serverLayers, 'no-answer-casts': noAnswerCasts } };
 
 /**
  * The server's floors and its modules' layers, bottom first (docs/architecture.md, "The server's floors"):
@@ -40,6 +41,14 @@ export default defineConfig(
     files: ['packages/web/src/**/*.{ts,tsx}'],
     plugins: { flightline },
     rules: { 'flightline/no-cross-feature-imports': 'error' },
+  },
+  {
+    // An answer is typed by its declared call, never cast, and the outbox names calls, not paths (decision 0019).
+    // Tests may build what no call answers (an earlier version's stored entries, a deliberately wrong answer).
+    files: ['packages/web/src/**/*.{ts,tsx}'],
+    ignores: ['packages/web/src/**/*.test.{ts,tsx}', 'packages/web/src/test/**'],
+    plugins: { flightline },
+    rules: { 'flightline/no-answer-casts': 'error' },
   },
   {
     files: ['packages/server/src/**/*.ts'],

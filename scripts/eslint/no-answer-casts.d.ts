@@ -1,0 +1,4 @@
+import type { Rule } from 'eslint';
+
+declare const noAnswerCasts: Rule.RuleModule;
+export default noAnswerCasts;
