@@ -3,8 +3,9 @@ import { randomUUID } from 'node:crypto';
 import { FLOWN_ALONE } from '@flightline/domain/flights/crew-rules';
 import { isWellFormedSerial } from '@flightline/domain/money/intro-serial';
 import { waitingFlightFields } from '@flightline/domain/flights/waiting-flight';
-import { refusal } from './helpers/api.ts';
-import { balanceOf, createFleet, createIntro, depositFor, flightBody, gliderStatus, lineSnapshot } from './helpers/flights.ts';
+import type { UpdateItemInput } from '@flightline/domain/schemas/items';
+import { callAs, refusal } from './helpers/api.ts';
+import { balanceOf, createFleet, createIntro, depositFor, flightBody, flightPlaced, flightReplayed, gliderStatus, lineSnapshot } from './helpers/flights.ts';
 import { posting, postingsOf } from './helpers/ledger.ts';
 import { createLinePeople, type LinePeople } from './helpers/line-people.ts';
 import type { Person } from './helpers/test-app.ts';
@@ -18,11 +19,11 @@ describe('requesting a flight: update-item FLIGHT', () => {
   let { t, api, alpha, bravo } = {} as TwoClubs;
   let { pat, ian, mo, gail, poor, sleeper, outsider, tess, alex } = {} as LinePeople;
   const cookie = (person: Person) => t.cookieFor(person.email);
-  const request = async (body: object, as: Person = pat) => api.post('/api/update-item/', body, await cookie(as));
-  const cancel = async (id: string, as: Person = pat) => api.post('/api/update-flight/', { id, action: 'CancelRequest' }, await cookie(as));
+  const request = async (body: UpdateItemInput, as: Person = pat) => callAs(t, await cookie(as), 'POST /api/update-item/', body);
+  const cancel = async (id: string, as: Person = pat) => callAs(t, await cookie(as), 'POST /api/update-flight/', { id, action: 'CancelRequest' });
 
   /** A refused request answers exactly `status` and `message`, and changes nothing. */
-  const refused = async (body: object, status: number, message: string, as: Person = pat) => {
+  const refused = async (body: UpdateItemInput, status: number, message: string, as: Person = pat) => {
     const before = await lineSnapshot(t.db, alpha);
     const response = await request(body, as);
     expect(response.json()).toEqual(refusal(status, message));
@@ -91,7 +92,7 @@ describe('requesting a flight: update-item FLIGHT', () => {
       const body = flightBody(pat.userId, { glider: 'DG-1000' });
       const c = await cookie(pat);
       const before = await lineSnapshot(t.db, alpha);
-      const [a, b] = await Promise.all([api.post('/api/update-item/', body, c), api.post('/api/update-item/', body, c)]);
+      const [a, b] = await Promise.all([callAs(t, c, 'POST /api/update-item/', body), callAs(t, c, 'POST /api/update-item/', body)]);
       expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
       expect(a.json()).toEqual(b.json());
       expect((await lineSnapshot(t.db, alpha)).flights.length).toBe(before.flights.length + 1);
@@ -103,7 +104,7 @@ describe('requesting a flight: update-item FLIGHT', () => {
       expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
       expect((a.statusCode === 409 ? a : b).json()).toEqual(refusal(409, 'Glider DG-1000 is already flying'));
       const placed = a.statusCode === 200 ? a : b;
-      await cancel(placed.json().item.id, placed === a ? pat : mo);
+      await cancel(flightPlaced(placed).item.id, placed === a ? pat : mo);
     });
 
     it("someone else's flight id is refused (409), whatever the club", async () => {
@@ -120,12 +121,12 @@ describe('requesting a flight: update-item FLIGHT', () => {
       const body = flightBody(pat.userId, { glider: 'DG-1000', submittedAt: tappedAt }, { date: TODAY });
       const response = await request(body);
       expect(response.statusCode).toBe(200);
-      expect(response.json().item.submittedAt).toBe(tappedAt);
+      expect(flightPlaced(response).item.submittedAt).toBe(tappedAt);
       const created = await t.db.selectFrom('flight_action').select(['happened_at', 'entered_at']).where('flight_id', '=', body.id).executeTakeFirstOrThrow();
       expect([created.happened_at.getTime(), created.entered_at.getTime()]).toEqual([tappedAt, NOW]);
       // A phone a minute ahead counts as now (Mo's flight: Pat is on the line already).
       const skewed = flightBody(mo.userId, { glider: '1-26', submittedAt: NOW + 60_000 });
-      expect((await request(skewed)).json().item.submittedAt).toBe(NOW);
+      expect(flightPlaced(await request(skewed)).item.submittedAt).toBe(NOW);
       await cancel(body.id);
       await cancel(skewed.id);
     });
@@ -136,7 +137,7 @@ describe('requesting a flight: update-item FLIGHT', () => {
       const midnight = Date.parse('2025-07-12T04:00:00Z');
       await refused(flightBody(pat.userId, { submittedAt: midnight - 1 }), 400, 'This request was made before today (2025-07-12): flights are requested on the day they fly');
       const first = flightBody(pat.userId, { glider: 'DG-1000', submittedAt: midnight });
-      expect((await request(first)).json().item.submittedAt).toBe(midnight);
+      expect(flightPlaced(await request(first)).item.submittedAt).toBe(midnight);
       await cancel(first.id);
     });
 
@@ -172,7 +173,7 @@ describe('requesting a flight: update-item FLIGHT', () => {
       const replayed = await request(body, as);
       const stored = await t.db.selectFrom('flight_action').select('response').where('flight_id', '=', body.id).where('action', '=', 'Create').executeTakeFirstOrThrow();
       await cancel(body.id, as);
-      return { first: first.json(), replayed: replayed.json(), stored: stored.response as Record<string, unknown> };
+      return { first: flightPlaced(first), replayed: replayed.json(), stored: stored.response as Record<string, unknown> };
     };
 
     it('a plain member placing their own flight gets their exact balance, on a replay too', async () => {
@@ -219,7 +220,7 @@ describe('requesting a flight: update-item FLIGHT', () => {
       for (const id of [withBalance, unanswered]) {
         const replayed = await request(flightBody(mo.userId, {}, { id }), pat);
         expect(replayed.statusCode).toBe(200);
-        expect(replayed.json().item.user).toBe(mo.userId);
+        expect(flightReplayed(replayed).item.user).toBe(mo.userId);
         expect(replayed.json()).not.toHaveProperty('balanceCents');
       }
     });
@@ -344,7 +345,7 @@ describe('requesting a flight: update-item FLIGHT', () => {
       const response = await request(body, poor);
       expect(response.statusCode).toBe(200);
       expect(response.json().item).toMatchObject({ flyWith: 'Intro', introRef: introId, launchType: '2000 ft', passengerFirst: 'Iris', passengerLast: 'Intro', pilotInCharge: true });
-      expect(response.json().intro).toBeUndefined();
+      expect(flightPlaced(response).intro).toBeUndefined();
       const intro = await t.db.selectFrom('intro').select(['flight_ref', 'recipient_first']).where('id', '=', introId).executeTakeFirstOrThrow();
       expect(intro).toEqual({ flight_ref: body.id, recipient_first: 'Iris' });
 
@@ -381,7 +382,7 @@ describe('requesting a flight: update-item FLIGHT', () => {
       });
       const response = await request(body);
       expect(response.statusCode).toBe(200);
-      const intro = response.json().intro;
+      const intro = flightPlaced(response).intro!;
       expect(isWellFormedSerial(intro.SN)).toBe(true);
       expect(intro).toEqual({
         id: intro.id,
@@ -418,7 +419,7 @@ describe('requesting a flight: update-item FLIGHT', () => {
       const sale = { introType: 'Intro flight', recipientFirst: 'Nia', recipientLast: 'New', payment: 'Cash' };
       const body = flightBody(pat.userId, { flyWith: 'Intro', newIntro: { ...sale, SN: 'gift-01' } });
       const response = await request(body);
-      expect(response.json().intro.SN).toBe('GIFT-01');
+      expect(flightPlaced(response).intro?.SN).toBe('GIFT-01');
       await cancel(body.id);
       await refused(flightBody(pat.userId, { flyWith: 'Intro', newIntro: { ...sale, SN: 'Gift-01' } }), 409, 'Serial number GIFT-01 is already used: enter another or leave it empty');
       await refused(flightBody(pat.userId, { flyWith: 'Intro', newIntro: { ...sale, payment: 'Bitcoin' } }), 400, 'Unknown payment method Bitcoin: use one of Cash, Card');
@@ -486,9 +487,9 @@ describe('requesting a flight: update-item FLIGHT', () => {
     });
 
     it("update-item PILOT {weight}: one's own weight, not someone else's", async () => {
-      const own = await api.post('/api/update-item/', { type: 'PILOT', id: pat.userId, data: { weight: 84 } }, await cookie(pat));
+      const own = await callAs(t, await cookie(pat), 'POST /api/update-item/', { type: 'PILOT', id: pat.userId, data: { weight: 84 } });
       expect(own.json()).toEqual({ statusCode: 200, message: 'Weight saved', item: { userID: pat.userId, weight: 84 } });
-      const other = await api.post('/api/update-item/', { type: 'PILOT', id: mo.userId, data: { weight: 84 } }, await cookie(pat));
+      const other = await callAs(t, await cookie(pat), 'POST /api/update-item/', { type: 'PILOT', id: mo.userId, data: { weight: 84 } });
       expect(other.json()).toEqual(refusal(403, 'You can only change your own weight'));
     });
   });

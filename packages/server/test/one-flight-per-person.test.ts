@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { refusal } from './helpers/api.ts';
+import type { UpdateItemInput } from '@flightline/domain/schemas/items';
+import { callAs, refusal, type CallInput } from './helpers/api.ts';
 import { checkInTowPilot, depositFor, flightBody, lineSnapshot } from './helpers/flights.ts';
 import { createLinePeople, type LinePeople } from './helpers/line-people.ts';
 import type { Person } from './helpers/test-app.ts';
@@ -21,22 +22,22 @@ const onLine = (name: string, glider: string) => `${name} is already on the flig
  * way to a second one. The race of two requests: one-flight-per-person.postgres.test.ts.
  */
 describe('one person, one unfinished flight', () => {
-  let { t, api, alpha } = {} as AlphaClub;
+  let { t, alpha } = {} as AlphaClub;
   let { pat, mo, ian, fran } = {} as LinePeople;
   const cookie = (person: Person) => t.cookieFor(person.email);
   /** Requested at 10:00, before any launch the tests tap: no launch before its request. */
-  const request = async (body: object, as: Person = pat) => {
+  const request = async (body: UpdateItemInput, as: Person = pat) => {
     const c = await cookie(as);
     t.clock.set(NOW - 2 * 60 * MINUTE);
-    return api.post('/api/update-item/', body, c).finally(() => t.clock.set(NOW));
+    return callAs(t, c, 'POST /api/update-item/', body).finally(() => t.clock.set(NOW));
   };
-  const act = async (body: object, as: Person = pat) => api.post('/api/update-flight/', body, await cookie(as));
+  const act = async (body: CallInput<'POST /api/update-flight/'>, as: Person = pat) => callAs(t, await cookie(as), 'POST /api/update-flight/', body);
   const placed = async (body: ReturnType<typeof flightBody>, as: Person = pat) => {
     const response = await request(body, as);
     expect(response.statusCode, response.body).toBe(200);
     return response;
   };
-  const refused = async (body: object, message: string, as: Person = pat) => {
+  const refused = async (body: UpdateItemInput, message: string, as: Person = pat) => {
     const before = await lineSnapshot(t.db, alpha);
     const response = await request(body, as);
     expect(response.json()).toEqual(refusal(409, message));
@@ -46,7 +47,7 @@ describe('one person, one unfinished flight', () => {
   const removeFromLine = async (id: string) => expect((await act({ id, action: 'CancelRequest' })).statusCode).toBe(200);
 
   beforeAll(async () => {
-    ({ t, api, alpha } = await openAlpha({ now: NOW }, { fleet: true }));
+    ({ t, alpha } = await openAlpha({ now: NOW }, { fleet: true }));
     ({ pat, mo, ian, fran } = await createLinePeople(t.db, { alpha }, ['pat', 'mo', 'ian', 'fran']));
     for (const person of [pat, mo, ian, fran]) await depositFor(t.db, alpha, person.userId, 50_000, NOW - 86_400_000);
     const { towy } = await createLinePeople(t.db, { alpha }, ['towy']);

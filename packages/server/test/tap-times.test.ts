@@ -3,7 +3,8 @@ import { randomUUID } from 'node:crypto';
 import type { ChargeBreakdown } from '@flightline/domain/api/charges';
 import type { FlightRecord } from '@flightline/domain/api/types';
 import { lateEntryLine } from '@flightline/domain/flights/late-entry';
-import { refusal } from './helpers/api.ts';
+import { listedItems } from '@flightline/domain/api/listed-items';
+import { callAs, refusal, type CallInput } from './helpers/api.ts';
 import { openTwoClubs, type TwoClubs } from './helpers/clubs.ts';
 import { balanceOf, checkInTowPilot, depositFor, flightBody, lineSnapshot } from './helpers/flights.ts';
 import { createLinePeople, type LinePeople } from './helpers/line-people.ts';
@@ -39,14 +40,15 @@ describe('tap times: bounded, and marked when entered late', () => {
   };
   const request = async (user: Person, data: Record<string, unknown>, receivedAt: number) => {
     const body = flightBody(user.userId, data);
-    const response = await at_(receivedAt, async () => api.post('/api/update-item/', body, await cookie(user)));
+    const response = await at_(receivedAt, async () => callAs(t, await cookie(user), 'POST /api/update-item/', body));
     expect(response.statusCode, response.body).toBe(200);
     return body.id;
   };
-  const act = async (as: Person, body: Record<string, unknown>, receivedAt: number) =>
-    at_(receivedAt, async () => api.post('/api/update-flight/', { idempotencyKey: randomUUID(), ...body }, await cookie(as)));
+  const act = async (as: Person, body: CallInput<'POST /api/update-flight/'>, receivedAt: number) =>
+    at_(receivedAt, async () => callAs(t, await cookie(as), 'POST /api/update-flight/', { idempotencyKey: randomUUID(), ...body }));
   const flightRow = (id: string) => t.db.selectFrom('flight').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-  const listed = async (as: Person): Promise<FlightRecord[]> => (await api.get('/api/list-items/?type=FLIGHT&day=2025-07-12', await cookie(as))).json().items;
+  const listed = async (as: Person): Promise<FlightRecord[]> =>
+    listedItems('FLIGHT', (await callAs(t, await cookie(as), 'GET /api/list-items/', { type: 'FLIGHT', day: '2025-07-12' })).json());
   const setAllowance = async (minutes: number) => {
     const current = (await api.get('/api/get-club-settings', await cookie(admin))).json();
     const response = await api.post('/api/update-club-settings', { ...current, lateEntryMinutes: minutes }, await cookie(admin));
@@ -173,7 +175,7 @@ describe('tap times: bounded, and marked when entered late', () => {
     ]);
     expect(waiting[2]!.lateEntries.map((entry) => lateEntryLine(entry, ZONE))).toEqual(['Request at 00:00 — entered late by Mo Member, received 18:05']);
     // The line page reads the same order.
-    const ground = (await api.get('/api/ground-status?includePilots=false', await cookie(crew))).json() as { flights: FlightRecord[] };
+    const ground = (await callAs(t, await cookie(crew), 'GET /api/ground-status', { includePilots: 'false' })).json();
     expect(ground.flights.filter((f) => f.launchedAt === null).map((f) => f.id)).toEqual([honest, first, jumper]);
     // A launch after the real request time is honest whatever the queue: the jumper's 00:01 launch is kept, and marked.
     const launched = await act(crew, { id: jumper, action: 'Launch', time: at('00:01'), tug: 'C-GTOW' }, at('18:11'));

@@ -96,7 +96,7 @@ export const flightCreatedAnswer = z.strictObject({
  * answer as it was stored, which a server before the current one wrote with
  * the flight record of its day.
  */
-const flightReplayedAnswer = flightCreatedAnswer.extend({ item: z.record(z.string(), z.unknown()) });
+export const flightReplayedAnswer = flightCreatedAnswer.extend({ item: z.record(z.string(), z.unknown()) });
 
 export const updateItem = defineCall({
   method: 'POST',

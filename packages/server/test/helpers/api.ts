@@ -1,4 +1,5 @@
 import type { LightMyRequestResponse } from 'fastify';
+import type { z } from 'zod';
 import { callRequest } from '@flightline/domain/api/call-request';
 import type { CallNamed, CallRoute } from '@flightline/domain/api/calls';
 import type { AnswerOf, InputOf } from '@flightline/domain/api/define-call';
@@ -12,6 +13,9 @@ import type { TestApp } from './test-app.ts';
 export interface CallResponse<R extends CallRoute> extends Omit<LightMyRequestResponse, 'json'> {
   json(): AnswerOf<CallNamed<R>>;
 }
+
+/** What a declared call takes: its input, as its declaration types it. */
+export type CallInput<R extends CallRoute> = InputOf<CallNamed<R>>;
 
 /** A query as a URL carries it: each value as text, null and undefined left out (as the web app's call() sends it). */
 function queryOf(sent: Record<string, unknown>): Record<string, string> {
@@ -55,6 +59,15 @@ export function injectCall(t: TestApp, cookie: string | undefined, route: CallRo
 export async function callRaw<R extends CallRoute>(t: TestApp, cookie: string | undefined, route: R, payload: unknown): Promise<CallResponse<R>> {
   const { method, path } = callRequest(route, {});
   return (await inject(t, cookie, { method, path, sent: payload })) as CallResponse<R>;
+}
+
+/**
+ * A response's answer read as one shape of its call's declared answer (a
+ * member of a union, such as update-item's answer to a flight request):
+ * parsed with that shape's schema, so an answer of another shape fails here.
+ */
+export function answerAs<S extends z.ZodType>(response: Pick<LightMyRequestResponse, 'json'> | CallResponse<CallRoute>, schema: S): z.output<S> {
+  return schema.parse(response.json());
 }
 
 /** JSON calls through app.inject by URL, with or without a session cookie: for routes no call declares, and tests not yet moved to callAs. */

@@ -1,9 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Insertable, type Kysely } from 'kysely';
+import { flightCreatedAnswer, flightReplayedAnswer } from '@flightline/domain/api/items';
 import { depositPostings } from '@flightline/domain/money/ledger';
+import type { UpdateItemInput } from '@flightline/domain/schemas/items';
 import type { DB } from '../../src/db/schema.ts';
 import { insertEntry } from '../../src/modules/ledger/posting-repo.ts';
 import { DEMO_VARIABLE_RANGES } from '../../src/seed/demo-club.ts';
+import { answerAs, type CallResponse } from './api.ts';
 
 /** Test helpers for the flight line: a club's fleet and price list, money in, and reading flights back. */
 
@@ -116,14 +119,24 @@ export async function checkInTowPilot(db: Kysely<DB>, clubId: string, tug: strin
   await db.insertInto('tow_event').values({ club_id: clubId, tug, happened_at: new Date(at), by: pilot, kind: 'checkIn', hobbs_hundredths: 123450, pilot }).execute();
 }
 
-/** update-item FLIGHT body: an Alone flight in ASK-21 on '2000 ft' unless `data` says otherwise. */
-export function flightBody(userId: string, data: Record<string, unknown> = {}, envelope: Record<string, unknown> = {}) {
+/** update-item FLIGHT body: an Alone flight in ASK-21 on '2000 ft' unless `data` says otherwise (data any shape: the refusal tests send wrong ones). */
+export function flightBody(userId: string, data: Record<string, unknown> = {}, envelope: Partial<Pick<UpdateItemInput, 'id' | 'club' | 'date' | 'by'>> = {}) {
   return {
     type: 'FLIGHT',
     id: randomUUID(),
     data: { user: userId, flyWith: 'Alone', glider: 'ASK-21', launchType: '2000 ft', weight: 80, towSpeed: 0, ...data },
     ...envelope,
   };
+}
+
+/** update-item's answer to a flight request as this server gives it (the flight placed), checked against its declared schema. */
+export function flightPlaced(response: CallResponse<'POST /api/update-item/'>) {
+  return answerAs(response, flightCreatedAnswer);
+}
+
+/** update-item's answer to a flight request sent again: the first answer as stored, whatever record an older server stored in it. */
+export function flightReplayed(response: CallResponse<'POST /api/update-item/'>) {
+  return answerAs(response, flightReplayedAnswer);
 }
 
 /** What a refused call must leave as it was: flights, line actions, intros, ledger entries, each glider's status. */
