@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveAdmin } from '@flightline/domain/api/admin';
-import { CALLS } from '@flightline/domain/api/calls';
+import { CALLS, NON_JSON_CALLS } from '@flightline/domain/api/calls';
 import { accessLabel, type CallDefinition } from '@flightline/domain/api/define-call';
 import { getClubInfo, getClubSettings, updateClubSettings } from '@flightline/domain/api/clubs';
 import { createIntro, getIntros } from '@flightline/domain/api/intros';
@@ -70,6 +70,20 @@ describe('declared API calls', () => {
       expect(operation?.responses['200']?.content?.['application/json'].schema).toBeDefined();
     }
     expect(Object.keys(document.paths['/api/get-tugs']!.get!.responses['200']!.content!['application/json'].schema.properties!)).toEqual(['tugs', 'towPilots']);
+  });
+
+  it('every route of the OpenAPI document is a declared call; the image and the event stream show no JSON answer', async () => {
+    type Operation = { 'x-access': string; responses: Record<string, unknown> };
+    const document = (await api.get('/api/openapi.json')).json() as { paths: Record<string, Record<string, Operation>> };
+    const routeOf = (call: { method: string; path: string }) => `${call.method} ${call.path.replace(/:([A-Za-z]+)/g, '{$1}')}`;
+    const declared = new Set([...CALLS, ...NON_JSON_CALLS].map(routeOf));
+    const listed = Object.entries(document.paths).flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`));
+    expect(listed.filter((route) => !declared.has(route))).toEqual([]);
+    for (const call of NON_JSON_CALLS) {
+      const operation = document.paths[call.path.replace(/:([A-Za-z]+)/g, '{$1}')]?.[call.method.toLowerCase()];
+      expect(operation?.['x-access'], routeOf(call)).toBe(accessLabel(call));
+      expect(operation?.responses['200']).toEqual({ description: 'Success' });
+    }
   });
 
   it('the OpenAPI document shows a declared path parameter, and the call answers exactly its declared shape', async () => {

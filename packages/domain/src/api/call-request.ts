@@ -6,7 +6,7 @@ export interface CallRequest {
   method: CallMethod;
   /** The full path, `/api/...`, with its `:name` parameters filled in. */
   path: string;
-  /** The input without the path's parameters: the query of a GET, the JSON body of any other method. */
+  /** The input without the path's parameters: the query of a GET or DELETE, the JSON body of a POST. */
   sent: Record<string, unknown>;
 }
 

@@ -2,14 +2,15 @@ import { serveAdmin } from './admin.ts';
 import { verifyEmail } from './auth.ts';
 import type { RouteOf } from './define-call.ts';
 import { getChargeBreakdown } from './charges.ts';
-import { getClubInfo, getClubPaymentMethods, getClubSettings, listClubs, updateClubSettings, uploadClubLogo } from './clubs.ts';
+import { getClubInfo, getClubLogoImage, getClubPaymentMethods, getClubSettings, listClubs, updateClubSettings, uploadClubLogo } from './clubs.ts';
 import { getFlights, groundStatus, serveCrew, serveLogs, updateFlight } from './flights.ts';
 import { getGliderLogbook, getGliderLogbooks } from './glider-logbook.ts';
 import { createIntro, getIntros } from './intros.ts';
 import { getLogbookTotals } from './logbook.ts';
 import { decideOgnDetection, getOgnDevice, getOgnLine } from './ogn.ts';
 import { getClubMetrics } from './metrics.ts';
-import { listItems, updateItem } from './items.ts';
+import { deleteItem, listItems, updateItem } from './items.ts';
+import { eventStream } from './live.ts';
 import {
   addTransaction,
   getAllTransactions,
@@ -104,6 +105,7 @@ const definitions = [
   createTow,
   listItems,
   updateItem,
+  deleteItem,
   getDutyRoles,
   saveDutyRole,
   setDutyEligibility,
@@ -142,3 +144,11 @@ export type FileCallRoute = RouteOf<Definition extends infer D ? (D extends { me
 export type CallNamed<R extends CallRoute> = Extract<Definition, { method: R extends `${infer M} ${string}` ? M : never; path: R extends `${string} ${infer P}` ? P : never }>;
 
 export const CALLS: readonly Definition[] = definitions;
+
+/**
+ * The declared calls whose 200 is not JSON (`produces`): the club logo's
+ * image and the live stream's events. The server registers them from their
+ * declarations like the others; the web app shows or opens them by their
+ * path (an <img>, an EventSource), so they are not among the routes call() takes.
+ */
+export const NON_JSON_CALLS = [getClubLogoImage, eventStream] as const;

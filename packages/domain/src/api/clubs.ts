@@ -7,8 +7,8 @@ import { clubParam, clubQuery } from './params.ts';
 /**
  * The clubs' calls. The logo's upload sends the image itself as its body
  * (the web app's `callFile()`), so its input is its query. The logo's image
- * (GET /api/club-logo/:clubId) answers bytes, not JSON, and is registered by
- * its route in packages/server.
+ * (GET /api/club-logo/:clubId) answers bytes, not JSON: declared with the
+ * media type it produces, it is shown by an <img>, never call()ed.
  */
 
 export const clubSummaryAnswer = z.object({ id: z.string(), name: z.string(), shortName: z.string() });
@@ -115,4 +115,16 @@ export const uploadClubLogo = defineCall({
   access: 'member',
   query: clubQuery,
   answer: z.object({ clubLogo: z.string() }),
+});
+
+export const getClubLogoImage = defineCall({
+  method: 'GET',
+  path: '/api/club-logo/:clubId',
+  summary: "A club's uploaded logo image (?v= its SHA-256); cached for good, as the address changes with the image",
+  access: 'public',
+  // Any text: an unknown club or logo answers 404, never a refusal of the input.
+  params: z.object({ clubId: z.string() }),
+  query: z.object({ v: z.unknown().optional() }),
+  produces: 'image/*',
+  answer: z.unknown(),
 });

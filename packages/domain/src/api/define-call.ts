@@ -43,6 +43,13 @@ export interface CallDefinition<
   body?: B;
   /** The 200 answer's JSON. */
   answer: A;
+  /**
+   * The 200's media type when it is not JSON (the club logo's image, the
+   * live stream's events): the route sends it itself, no answer schema
+   * checks or documents it (`answer` is then `z.unknown()`), and the web app
+   * does not call() it (calls.ts lists such calls apart).
+   */
+  produces?: string;
 }
 
 /** A call's definition, kept with its exact literal types. */
@@ -67,7 +74,7 @@ export function accessLabel(call: Pick<CallDefinition, 'access' | 'right'>): str
 /** `GET /api/get-tugs`: how the web app names a call. */
 export type RouteOf<D> = D extends { method: infer M extends string; path: infer P extends string } ? `${M} ${P}` : never;
 
-/** The query of a GET, the body of a POST (their input types, before defaults); undefined for neither. */
+/** The query of a GET or DELETE, the body of a POST (their input types, before defaults); undefined for neither. */
 type SentOf<D> = D extends { query?: infer Q; body?: infer B }
   ? [NonNullable<Q>] extends [never]
     ? [NonNullable<B>] extends [never]
@@ -79,7 +86,7 @@ type SentOf<D> = D extends { query?: infer Q; body?: infer B }
 /** The path parameters' input type; undefined for a path without any. */
 type PathOf<D> = D extends { params?: infer R } ? ([NonNullable<R>] extends [never] ? undefined : z.input<NonNullable<R> & z.ZodType>) : undefined;
 
-/** What the caller sends: the path parameters with the query of a GET or the body of a POST. */
+/** What the caller sends: the path parameters with the query of a GET or DELETE or the body of a POST. */
 export type InputOf<D> = [PathOf<D>] extends [undefined]
   ? [SentOf<D>] extends [undefined]
     ? Record<string, never>

@@ -128,3 +128,18 @@ export const updateItem = defineCall({
     ),
   ]),
 });
+
+/** Disabled: nothing is deleted. It refuses every caller (403), after the club they name; it never answers 200. */
+export const deleteItem = defineCall({
+  method: 'DELETE',
+  path: '/api/delete/',
+  summary: 'Disabled: nothing is deleted; set the item Not ready or inactive instead',
+  access: 'member',
+  query: z.object({
+    club: clubParam,
+    object: z.string().max(40).optional(),
+    item: z.string().max(100).optional(),
+    date: z.string().max(10).optional(),
+  }),
+  answer: z.never(),
+});

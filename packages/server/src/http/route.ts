@@ -121,7 +121,7 @@ export function defineRoute<A extends Access, Q extends z.ZodType = z.ZodUndefin
  */
 const CHECK_ANSWERS = process.env.VITEST === 'true' || process.env.FLIGHTLINE_CHECK_ANSWERS === '1';
 
-type CallHandlers<D extends CallDefinition> = Pick<RouteDefinition<D['access'], QueryOf<D>, BodyOf<D>, unknown>, 'revalidate'> & {
+type CallHandlers<D extends CallDefinition> = Pick<RouteDefinition<D['access'], QueryOf<D>, BodyOf<D>, unknown>, 'revalidate' | 'sessionFromDatabase'> & {
   /**
    * The club the call names, checked against the active club before the
    * declared right, for a call that has always refused another club first
@@ -146,7 +146,8 @@ function requireCallRight(ctx: RequestContext, call: { right: CallRight | readon
 /**
  * A route registered from its call's declaration (packages/domain/src/api):
  * method, path, summary, who may call, input and answer schemas come from
- * there; the route adds only its handler (and a revalidation tag).
+ * there; the route adds only its handler (and a revalidation tag, or for a
+ * stream that stays open, a session read from the database).
  */
 export function defineCallRoute<D extends CallDefinition>(app: FastifyInstance, call: D, route: CallHandlers<D>): void {
   const answer = call.answer;
@@ -159,6 +160,7 @@ export function defineCallRoute<D extends CallDefinition>(app: FastifyInstance, 
     ...(call.body ? { body: call.body as BodyOf<D> } : {}),
     ...(call.params ? { params: call.params as z.ZodType<Record<string, string>> } : {}),
     ...(route.revalidate ? { revalidate: route.revalidate } : {}),
+    ...(route.sessionFromDatabase ? { sessionFromDatabase: route.sessionFromDatabase } : {}),
     // After the input is parsed, as the services' own checks ran: a bad input answers 400 before a missing right's 403.
     authorize(input) {
       if (route.club) assertSameClub(input.ctx, route.club(input));
@@ -167,7 +169,8 @@ export function defineCallRoute<D extends CallDefinition>(app: FastifyInstance, 
     async handler(input) {
       // defineRoute parsed the path with the declared params schema.
       const result = await route.handler({ ...input, params: input.params as ParamsOf<D> });
-      if (CHECK_ANSWERS && !input.reply.sent) {
+      // A call that produces no JSON (an image, an event stream) sends what no answer schema describes.
+      if (CHECK_ANSWERS && !input.reply.sent && call.produces === undefined) {
         // As the phone receives it: a field the schema does not name is drift too.
         const sent: unknown = JSON.parse(JSON.stringify(result));
         const checked = answer.safeParse(sent);
@@ -179,5 +182,5 @@ export function defineCallRoute<D extends CallDefinition>(app: FastifyInstance, 
   });
   const operation = operations.at(-1)!;
   operation.access = accessLabel(call);
-  operation.answer = z.toJSONSchema(answer, { io: 'output', unrepresentable: 'any' });
+  if (call.produces === undefined) operation.answer = z.toJSONSchema(answer, { io: 'output', unrepresentable: 'any' });
 }

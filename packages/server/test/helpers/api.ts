@@ -26,9 +26,9 @@ function queryOf(sent: Record<string, unknown>): Record<string, string> {
 
 async function inject(t: TestApp, cookie: string | undefined, request: { method: 'GET' | 'POST' | 'DELETE'; path: string; sent: unknown }) {
   const headers = cookie ? { cookie } : {};
-  if (request.method === 'GET') {
+  if (request.method !== 'POST') {
     const sent = typeof request.sent === 'object' && request.sent !== null ? queryOf({ ...request.sent }) : {};
-    return t.app.inject({ method: 'GET', url: request.path, query: sent, headers });
+    return t.app.inject({ method: request.method, url: request.path, query: sent, headers });
   }
   return t.app.inject({ method: request.method, url: request.path, payload: request.sent as object, headers });
 }
@@ -37,7 +37,7 @@ async function inject(t: TestApp, cookie: string | undefined, request: { method:
  * A declared call, sent as the phone sends it (the web app's `call()`, the
  * field outbox's transport): the method and path from the call's name
  * (`POST /api/update-flight/`), a `:name` filled in from the input, the rest
- * of the input as the query of a GET or the JSON body of a POST; the input
+ * of the input as the query of a GET or DELETE or the JSON body of a POST; the input
  * typed by the declaration, the answer's `json()` typed by it too.
  * `cookie` undefined: no session.
  */
@@ -54,7 +54,7 @@ export function injectCall(t: TestApp, cookie: string | undefined, route: CallRo
  * A declared call with input its declaration does not take (a refusal
  * test's wrong field, wrong type or missing key), said so at the call:
  * the method and path from the call's name, `payload` sent as it is (the
- * JSON body of a POST, the query of a GET).
+ * JSON body of a POST, the query of a GET or DELETE).
  */
 export async function callRaw<R extends CallRoute>(t: TestApp, cookie: string | undefined, route: R, payload: unknown): Promise<CallResponse<R>> {
   const { method, path } = callRequest(route, {});

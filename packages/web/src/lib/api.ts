@@ -147,13 +147,13 @@ export async function request<T>(method: 'GET' | 'POST' | 'DELETE', path: string
 /**
  * A call declared in packages/domain/src/api, by its route
  * (`call('GET /api/get-tugs', { club })`): the path parameters (`:id`, filled
- * in from the input's field of that name), the query of a GET, the body of a
+ * in from the input's field of that name), the query of a GET or DELETE, the body of a
  * POST, and the answer, all typed from the declaration, which is imported for
  * its types only (no schema in the page's bundle).
  */
 export async function call<R extends CallRoute>(route: R, input: InputOf<CallNamed<R>>, signal?: AbortSignal): Promise<AnswerOf<CallNamed<R>>> {
   const { method, path, sent } = callRequest(route, input);
-  const options: RequestOptions = method === 'GET' ? { query: sent as Query } : { body: sent };
+  const options: RequestOptions = method === 'POST' ? { body: sent } : { query: sent as Query };
   return (await exchange(method, path.replace(/^\/api/, ''), signal ? { ...options, signal } : options)).body;
 }
 

@@ -2,14 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import { MAX_LOGO_BYTES } from '@flightline/domain/club/club-logo';
 import * as calls from '@flightline/domain/api/clubs';
 import { assertSameClub } from '../../http/context.ts';
-import { defineCallRoute, defineRoute } from '../../http/route.ts';
+import { defineCallRoute } from '../../http/route.ts';
 import type { ModuleDeps } from '../deps.ts';
 import type { ClubFleet } from './club-fleet.ts';
 import { getClubLogo, uploadClubLogo } from './logo-service.ts';
 import { getClubInfo, getPaymentMethods, listClubSummaries } from './service.ts';
 import { getClubSettings, updateClubSettings } from './settings-service.ts';
 
-/** The clubs' calls, declared in packages/domain/src/api/clubs.ts; the logo's image answers bytes and keeps its own route. */
+/** The clubs' calls, declared in packages/domain/src/api/clubs.ts; the logo's image answers bytes, which its handler sends. */
 export function registerClubRoutes(app: FastifyInstance, { db }: ModuleDeps, fleet: ClubFleet): void {
   defineCallRoute(app, calls.listClubs, {
     async handler() {
@@ -46,14 +46,9 @@ export function registerClubRoutes(app: FastifyInstance, { db }: ModuleDeps, fle
     },
   });
 
-  defineRoute(app, {
-    method: 'GET',
-    url: '/api/club-logo/:clubId',
-    summary: "A club's uploaded logo image (?v= its SHA-256); cached for good, as the address changes with the image",
-    access: 'public',
-    async handler({ request, reply }) {
-      const { clubId } = request.params as { clubId: string };
-      const logo = await getClubLogo(db, clubId, (request.query as { v?: unknown }).v);
+  defineCallRoute(app, calls.getClubLogoImage, {
+    async handler({ params, query, reply }) {
+      const logo = await getClubLogo(db, params.clubId, query.v);
       // private: the answer may carry the caller's renewed session cookie.
       return reply.header('content-type', logo.contentType).header('cache-control', 'private, max-age=31536000, immutable').send(logo.bytes);
     },

@@ -1,13 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import * as calls from '@flightline/domain/api/items';
 import { assertSameClub } from '../../http/context.ts';
-import { clubParam, namedClub } from '../../http/params.ts';
-import { defineCallRoute, defineRoute } from '../../http/route.ts';
+import { namedClub } from '../../http/params.ts';
+import { defineCallRoute } from '../../http/route.ts';
 import type { ModuleDeps } from '../deps.ts';
 import { deleteItem, listItems, updateItem } from './registry.ts';
 
-/** The item calls, declared in packages/domain/src/api/items.ts, and the disabled delete. */
+/** The item calls, declared in packages/domain/src/api/items.ts: list, update, and the disabled delete. */
 export function registerItemRoutes(app: FastifyInstance, { db }: ModuleDeps): void {
   defineCallRoute(app, calls.updateItem, {
     async handler({ body, ctx }) {
@@ -27,17 +26,7 @@ export function registerItemRoutes(app: FastifyInstance, { db }: ModuleDeps): vo
     },
   });
 
-  defineRoute(app, {
-    method: 'DELETE',
-    url: '/api/delete/',
-    summary: 'Disabled: nothing is deleted; set the item Not ready or inactive instead',
-    access: 'member',
-    query: z.object({
-      club: clubParam,
-      object: z.string().max(40).optional(),
-      item: z.string().max(100).optional(),
-      date: z.string().max(10).optional(),
-    }),
+  defineCallRoute(app, calls.deleteItem, {
     async handler({ query, ctx }) {
       return deleteItem(ctx, query.club);
     },
