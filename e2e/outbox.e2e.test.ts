@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { BrowserContext, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AccountHistory, FlightRecord, GroundStatus, SessionInfo } from '@flightline/domain/api/types';
+import type { AccountHistory, CrewPageData, FlightRecord, GroundStatus, SessionInfo } from '@flightline/domain/api/types';
 import { clubDateTime, clubToday } from '../packages/web/src/lib/club-dates.ts';
 import { sessionOf } from './helpers/api.ts';
 import { login, screenshot } from './helpers/browser.ts';
@@ -171,6 +171,47 @@ describe('a flight request and its launch made with no signal (375 px)', () => {
     // Dated when the launch happened, not when it reached the server.
     expect(charges[0]!.date).toBe(flight!.launchedAt);
     await screenshot(page, 'outbox-sent');
+  });
+});
+
+describe('a pilot weight changed with a request made with no signal (375 px)', () => {
+  it('waits behind the request, survives a reload, and is stored after it once the signal returns', async () => {
+    const page = await field.phone(DEMO.instructor);
+    const context = page.context();
+    const storedWeight = async () => ((await (await context.request.get('/api/serve-crew')).json()) as CrewPageData).pilot.weight;
+    try {
+      await page.goto('/crew/');
+      await page.getByLabel('Glider', { exact: true }).waitFor();
+      await waitSaved(page, ['serve-crew']);
+      if (!(await controlledByServiceWorker(page))) {
+        await page.reload();
+        await page.getByLabel('Glider', { exact: true }).waitFor();
+      }
+      const before = await storedWeight();
+      const weight = before === 77 ? 78 : 77;
+      await context.setOffline(true);
+      await page.getByLabel('Glider', { exact: true }).selectOption('C-FDSC');
+      await page.getByRole('button', { name: '2000 ft', exact: true }).click();
+      await page.getByLabel('Pilot weight (kg)').fill(String(weight));
+      await page.getByRole('button', { name: /Place on flight line$/ }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByRole('button', { name: 'Yes', exact: true }).click();
+      await page.getByRole('heading', { name: /Your flight request is saved on this phone/ }).waitFor();
+      await expect.poll(() => waitingButton(page).textContent()).toBe('2 waiting');
+
+      await page.reload();
+      await page.getByRole('heading', { name: 'Request Flight' }).waitFor();
+      expect((await outboxEntries(page)).map((e) => e.label)).toEqual(['Flight request: C-FDSC', `Pilot weight ${weight} kg`]);
+      expect(await storedWeight()).toBe(before);
+
+      await context.setOffline(false);
+      await expect.poll(() => outboxEntries(page), { timeout: 20_000 }).toEqual([]);
+      expect(await storedWeight()).toBe(weight);
+      const session = await sessionOf(context);
+      expect((await lineFlights(context)).filter((f) => f.glider === 'C-FDSC').map((f) => f.user)).toEqual([session.userID]);
+    } finally {
+      await context.close();
+    }
   });
 });
 
