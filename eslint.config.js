@@ -6,7 +6,13 @@ import noAnswerCasts from './scripts/eslint/no-answer-casts.js';
 import noCrossFeatureImports from './scripts/eslint/no-cross-feature-imports.js';
 import serverLayers from './scripts/eslint/server-layers.js';
 
-const flightline = { rules: { 'no-cross-feature-imports': noCrossFeatureImports, 'server-layers': serverLayers, 'no-answer-casts': noAnswerCasts } };
+const flightline = {
+  rules: {
+    'no-cross-feature-imports': noCrossFeatureImports,
+    'server-layers': serverLayers,
+    'no-answer-casts': noAnswerCasts,
+  },
+};
 
 /**
  * The server's floors and its modules' layers, bottom first (docs/architecture.md, "The server's floors"):
@@ -58,7 +64,10 @@ export default defineConfig(
   {
     rules: {
       // `_name` marks a parameter or binding kept on purpose.
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
     },
   },
 );

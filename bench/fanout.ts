@@ -61,7 +61,6 @@ function option(args: string[], name: string, fallback: number): number {
   return value;
 }
 
-
 /** The session cookie better-auth sets: the token and its HMAC-SHA256 under the auth secret (better-call's signCookieValue). */
 function sessionCookie(token: string): string {
   const signature = createHmac('sha256', AUTH_SECRET).update(token).digest('base64');
@@ -76,11 +75,22 @@ interface Phone {
 }
 
 /** `clubs` clubs with `perClub` active members each (a session per member), 10 gliders, a tug and a launch type. */
-async function seed(db: Kysely<DB>, clubCount: number, perClub: number): Promise<{ clubIds: string[]; phones: Phone[] }> {
+async function seed(
+  db: Kysely<DB>,
+  clubCount: number,
+  perClub: number,
+): Promise<{ clubIds: string[]; phones: Phone[] }> {
   const clubs = await db
     .insertInto('club')
     // The crews fly all afternoon without deposits: the minimum balance is far below what they spend.
-    .values(Array.from({ length: clubCount }, (_, i) => ({ name: `Fanout Club ${i + 1}`, time_zone: ZONE, minimum_level_cents: -100_000_000, warning_level_cents: -100_000_000 })))
+    .values(
+      Array.from({ length: clubCount }, (_, i) => ({
+        name: `Fanout Club ${i + 1}`,
+        time_zone: ZONE,
+        minimum_level_cents: -100_000_000,
+        warning_level_cents: -100_000_000,
+      })),
+    )
     .returning('id')
     .execute();
   const clubIds = clubs.map((c) => c.id);
@@ -88,27 +98,43 @@ async function seed(db: Kysely<DB>, clubCount: number, perClub: number): Promise
     await sql`
       insert into "user" (id, name, email, "emailVerified", "createdAt", "updatedAt", "firstName", "lastName")
       select 'fan-' || c.n || '-' || g, 'Pilot ' || g, 'pilot' || g || '@club' || c.n || '.fanout.invalid', true, now(), now(), 'Pilot', 'Number ' || g
-      from unnest(${clubIds}::uuid[]) with ordinality as c(id, n) cross join generate_series(1, ${perClub}::int) g`.execute(trx);
+      from unnest(${clubIds}::uuid[]) with ordinality as c(id, n) cross join generate_series(1, ${perClub}::int) g`.execute(
+      trx,
+    );
     await sql`
       insert into pilot (club_id, user_id, is_active, activated_at)
       select c.id, 'fan-' || c.n || '-' || g, true, now()
-      from unnest(${clubIds}::uuid[]) with ordinality as c(id, n) cross join generate_series(1, ${perClub}::int) g`.execute(trx);
+      from unnest(${clubIds}::uuid[]) with ordinality as c(id, n) cross join generate_series(1, ${perClub}::int) g`.execute(
+      trx,
+    );
     await sql`
       insert into profile (user_id, active_club_id)
       select 'fan-' || c.n || '-' || g, c.id
-      from unnest(${clubIds}::uuid[]) with ordinality as c(id, n) cross join generate_series(1, ${perClub}::int) g`.execute(trx);
+      from unnest(${clubIds}::uuid[]) with ordinality as c(id, n) cross join generate_series(1, ${perClub}::int) g`.execute(
+      trx,
+    );
     await sql`
       insert into session (id, "expiresAt", token, "createdAt", "updatedAt", "userId")
       select 'fan-session-' || u.id, now() + interval '1 day', 'fan-token-' || u.id || '-' || md5(random()::text), now(), now(), u.id
       from "user" u where u.id like 'fan-%'`.execute(trx);
     await sql`
       insert into glider (club_id, id, places, status, rate_cents_per_minute)
-      select c, 'C-G' || lpad(g::text, 3, '0'), 2, 'Ready', 50 from unnest(${clubIds}::uuid[]) c cross join generate_series(1, ${GLIDERS}::int) g`.execute(trx);
-    await sql`insert into tug (club_id, id, status) select c, 'C-FTOW', 'Ready' from unnest(${clubIds}::uuid[]) c`.execute(trx);
-    await sql`insert into launch_type (club_id, id, kind, price_cents, height) select c, '2000 ft', 'fixed', 4000, 2000 from unnest(${clubIds}::uuid[]) c`.execute(trx);
+      select c, 'C-G' || lpad(g::text, 3, '0'), 2, 'Ready', 50 from unnest(${clubIds}::uuid[]) c cross join generate_series(1, ${GLIDERS}::int) g`.execute(
+      trx,
+    );
+    await sql`insert into tug (club_id, id, status) select c, 'C-FTOW', 'Ready' from unnest(${clubIds}::uuid[]) c`.execute(
+      trx,
+    );
+    await sql`insert into launch_type (club_id, id, kind, price_cents, height) select c, '2000 ft', 'fixed', 4000, 2000 from unnest(${clubIds}::uuid[]) c`.execute(
+      trx,
+    );
   });
   await sql`analyze`.execute(db);
-  const sessions = await db.selectFrom('session').select(['userId', 'token']).where('userId', 'like', 'fan-%').execute();
+  const sessions = await db
+    .selectFrom('session')
+    .select(['userId', 'token'])
+    .where('userId', 'like', 'fan-%')
+    .execute();
   const tokens = new Map(sessions.map((s) => [s.userId, s.token]));
   const phones: Phone[] = [];
   for (let c = 0; c < clubCount; c++) {
@@ -121,7 +147,13 @@ async function seed(db: Kysely<DB>, clubCount: number, perClub: number): Promise
 }
 
 function startServer(databaseUrl: string, port: number): Promise<ChildProcess> {
-  return startServerProcess(join(ROOT, 'bench/fanout-server.ts'), { databaseUrl, port, nodeArgs: ['--expose-gc'], env: { AUTH_SECRET }, ipc: true });
+  return startServerProcess(join(ROOT, 'bench/fanout-server.ts'), {
+    databaseUrl,
+    port,
+    nodeArgs: ['--expose-gc'],
+    env: { AUTH_SECRET },
+    ipc: true,
+  });
 }
 
 type ServerStats = LiveStats & { cpuMicros: { user: number; system: number } };
@@ -146,32 +178,41 @@ interface OpenStream {
 /** A phone's stream: a raw GET with its cookie, the `id:` of each event taken from the chunks as they come. */
 function openStream(port: number, agent: Agent, phone: Phone): Promise<OpenStream> {
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, path: '/api/events', agent, headers: { cookie: phone.cookie, accept: 'text/event-stream' } }, (res) => {
-      if (res.statusCode !== 200) {
-        reject(new Error(`GET /api/events for ${phone.userId} answered ${res.statusCode}`));
-        res.resume();
-        return;
-      }
-      const stream: OpenStream = { received: new Map(), close: () => req.destroy(), ended: false };
-      let rest = '';
-      let opened = false;
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => {
-        const at = nowMs();
-        const text = rest + chunk;
-        const lines = text.split('\n');
-        rest = lines.pop()!;
-        for (const line of lines) {
-          if (line.startsWith('id: ')) stream.received.set(Number(line.slice(4)), at);
-          else if (!opened && line.startsWith('retry:')) {
-            opened = true;
-            resolve(stream);
-          }
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port,
+        path: '/api/events',
+        agent,
+        headers: { cookie: phone.cookie, accept: 'text/event-stream' },
+      },
+      (res) => {
+        if (res.statusCode !== 200) {
+          reject(new Error(`GET /api/events for ${phone.userId} answered ${res.statusCode}`));
+          res.resume();
+          return;
         }
-      });
-      res.on('end', () => (stream.ended = true));
-      res.on('aborted', () => (stream.ended = true));
-    });
+        const stream: OpenStream = { received: new Map(), close: () => req.destroy(), ended: false };
+        let rest = '';
+        let opened = false;
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => {
+          const at = nowMs();
+          const text = rest + chunk;
+          const lines = text.split('\n');
+          rest = lines.pop()!;
+          for (const line of lines) {
+            if (line.startsWith('id: ')) stream.received.set(Number(line.slice(4)), at);
+            else if (!opened && line.startsWith('retry:')) {
+              opened = true;
+              resolve(stream);
+            }
+          }
+        });
+        res.on('end', () => (stream.ended = true));
+        res.on('aborted', () => (stream.ended = true));
+      },
+    );
     req.on('error', reject);
     req.end();
   });
@@ -192,7 +233,12 @@ function post(port: number, agent: Agent, phone: Phone, path: string, body: unkn
         method: 'POST',
         path,
         agent,
-        headers: { cookie: phone.cookie, origin: `http://127.0.0.1:${port}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) },
+        headers: {
+          cookie: phone.cookie,
+          origin: `http://127.0.0.1:${port}`,
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(payload),
+        },
       },
       (res) => resolve(readText(res).then((received) => ({ status: res.statusCode ?? 0, text: received }))),
     );
@@ -231,7 +277,9 @@ export async function run(args: string[]): Promise<BenchmarkResult> {
     await migrate(database.db);
     const seedStarted = Date.now();
     const { phones } = await seed(database.db, clubCount, perClub);
-    console.log(`Seeded ${clubCount} clubs with ${perClub} members each, a session per member (${((Date.now() - seedStarted) / 1000).toFixed(1)} s)`);
+    console.log(
+      `Seeded ${clubCount} clubs with ${perClub} members each, a session per member (${((Date.now() - seedStarted) / 1000).toFixed(1)} s)`,
+    );
 
     const port = await freePort();
     server = await startServer(postgres.url, port);
@@ -248,15 +296,22 @@ export async function run(args: string[]): Promise<BenchmarkResult> {
     const queue = [...phones];
     await Promise.all(
       Array.from({ length: 50 }, async () => {
-        for (let phone = queue.shift(); phone; phone = queue.shift()) streams[phone.index] = await openStream(port, agent, phone);
+        for (let phone = queue.shift(); phone; phone = queue.shift())
+          streams[phone.index] = await openStream(port, agent, phone);
       }),
     );
     const withStreams = await serverStats(server);
-    if (withStreams.streams !== phones.length) throw new Error(`the server holds ${withStreams.streams} streams, not ${phones.length}`);
-    console.log(`${phones.length} streams open (${((Date.now() - openStarted) / 1000).toFixed(1)} s); the server holds ${withStreams.streams} streams in ${withStreams.clubs} clubs`);
+    if (withStreams.streams !== phones.length)
+      throw new Error(`the server holds ${withStreams.streams} streams, not ${phones.length}`);
+    console.log(
+      `${phones.length} streams open (${((Date.now() - openStarted) / 1000).toFixed(1)} s); the server holds ${withStreams.streams} streams in ${withStreams.clubs} clubs`,
+    );
 
     // Notices made before the streams opened (the fleet's seeding) are not the benchmark's.
-    const firstId = Number((await sql<{ next: string }>`select coalesce(max(id), 0) + 1 as next from live_event`.execute(database.db)).rows[0]!.next);
+    const firstId = Number(
+      (await sql<{ next: string }>`select coalesce(max(id), 0) + 1 as next from live_event`.execute(database.db))
+        .rows[0]!.next,
+    );
 
     // The crews: in each busy club, one member requests a flight for a pilot of the club, launches it and lands it,
     // one action every `everyMs`, started at random offsets; each line action carries an idempotency key.
@@ -282,7 +337,11 @@ export async function run(args: string[]): Promise<BenchmarkResult> {
         const pilot = members[1 + (turn % (members.length - 1))]!;
         const id = randomUUID();
         const glider = `C-G${String(1 + (turn % GLIDERS)).padStart(3, '0')}`;
-        await act('/api/update-item/', { type: 'FLIGHT', id, data: { user: pilot.userId, flyWith: 'Alone', glider, launchType: '2000 ft', weight: 80 } });
+        await act('/api/update-item/', {
+          type: 'FLIGHT',
+          id,
+          data: { user: pilot.userId, flyWith: 'Alone', glider, launchType: '2000 ft', weight: 80 },
+        });
         await act('/api/update-flight/', { id, action: 'Launch', tug: 'C-FTOW', idempotencyKey: randomUUID() });
         await act('/api/update-flight/', { id, action: 'Landing', idempotencyKey: randomUUID() });
       }
@@ -298,7 +357,13 @@ export async function run(args: string[]): Promise<BenchmarkResult> {
     for (const crewAgent of crewAgents) crewAgent.destroy();
 
     // Every notice the writes made, with its commit time and who should have received it.
-    const events = await sql<{ id: string; club_id: string; member_id: string | null; kind: string; committed_ms: number }>`
+    const events = await sql<{
+      id: string;
+      club_id: string;
+      member_id: string | null;
+      kind: string;
+      committed_ms: number;
+    }>`
       select id, club_id, member_id, notice->>'kind' as kind, extract(epoch from pg_xact_commit_timestamp(xmin)) * 1000 as committed_ms
       from live_event where id >= ${firstId} order by id`.execute(database.db);
     const clubIds = await database.db.selectFrom('club').select(['id', 'name']).execute();
@@ -322,7 +387,8 @@ export async function run(args: string[]): Promise<BenchmarkResult> {
         const at = streams[phone.index]!.received.get(id);
         if (at === undefined) {
           missed += 1;
-          if (missedExamples.length < 5) missedExamples.push(`event ${id} (${event.kind}) not received by ${phone.userId}`);
+          if (missedExamples.length < 5)
+            missedExamples.push(`event ${id} (${event.kind}) not received by ${phone.userId}`);
         } else {
           deliveries += 1;
           last = Math.max(last, at);
@@ -342,7 +408,11 @@ export async function run(args: string[]): Promise<BenchmarkResult> {
         const event = eventById.get(id);
         if (id < firstId) continue;
         if (!event) unknown += 1;
-        else if (clubIndex.get(event.club_id) !== phone.club || (event.member_id !== null && event.member_id !== phone.userId)) foreign += 1;
+        else if (
+          clubIndex.get(event.club_id) !== phone.club ||
+          (event.member_id !== null && event.member_id !== phone.userId)
+        )
+          foreign += 1;
       }
     }
 
@@ -369,23 +439,45 @@ export async function run(args: string[]): Promise<BenchmarkResult> {
       heapAfterWritesMb: round(after.heapUsedBytes / 2 ** 20),
       heapPerPhoneAfterWritesKb: round((after.heapUsedBytes - before.heapUsedBytes) / phones.length / 1024),
     };
-    const serverCpuPercent = round(((after.cpuMicros.user + after.cpuMicros.system - serverCpuStart.user - serverCpuStart.system) / 1e6 / busySeconds) * 100);
+    const serverCpuPercent = round(
+      ((after.cpuMicros.user + after.cpuMicros.system - serverCpuStart.user - serverCpuStart.system) /
+        1e6 /
+        busySeconds) *
+        100,
+    );
     const clientCpuPercent = round(((clientCpu.user + clientCpu.system) / 1e6 / busySeconds) * 100);
 
     console.log(
       `\n${phones.length} phones in ${clubCount} clubs on one server process; crews in ${busyCount} clubs, an action every ${everyMs} ms each, for ${round(busySeconds)} s: ${writes} writes (${round(writes / busySeconds)}/s), ${figures.notices} notices (${[...byKind].map(([k, n]) => `${n} ${k}`).join(', ')}), ${deliveries} deliveries`,
     );
-    console.log('Delay from the commit (pg_xact_commit_timestamp) to the last phone of the club that received the notice:');
-    console.table({ 'commit → last phone': { p50Ms: figures.p50Ms, p95Ms: figures.p95Ms, p99Ms: figures.p99Ms, maxMs: figures.maxMs } });
-    console.log(`Missed: ${missed}${missedExamples.length ? ` (${missedExamples.join('; ')})` : ''}; another club's or member's notice received: ${foreign}; unknown ids: ${unknown}; streams ended early: ${endedEarly}`);
+    console.log(
+      'Delay from the commit (pg_xact_commit_timestamp) to the last phone of the club that received the notice:',
+    );
+    console.table({
+      'commit → last phone': { p50Ms: figures.p50Ms, p95Ms: figures.p95Ms, p99Ms: figures.p99Ms, maxMs: figures.maxMs },
+    });
+    console.log(
+      `Missed: ${missed}${missedExamples.length ? ` (${missedExamples.join('; ')})` : ''}; another club's or member's notice received: ${foreign}; unknown ids: ${unknown}; streams ended early: ${endedEarly}`,
+    );
     console.log(
       `Server memory per phone: RSS ${memory.rssBeforeMb} → ${memory.rssWithStreamsMb} MB as ${phones.length} streams opened (${memory.rssPerPhoneKb} kB per phone), heap ${memory.heapBeforeMb} → ${memory.heapWithStreamsMb} MB (${memory.heapPerPhoneKb} kB per phone); after the writes, streams still open: RSS ${memory.rssAfterWritesMb} MB, heap ${memory.heapAfterWritesMb} MB (${memory.heapPerPhoneAfterWritesKb} kB per phone)`,
     );
-    console.log(`CPU while the crews wrote (of one core; the machine has 2): server process ${serverCpuPercent}%, the phones' and crews' side ${clientCpuPercent}%`);
+    console.log(
+      `CPU while the crews wrote (of one core; the machine has 2): server process ${serverCpuPercent}%, the phones' and crews' side ${clientCpuPercent}%`,
+    );
     if (failed.length) console.log(`Failed writes: ${failed.length}, e.g. ${failed.slice(0, 3).join(' | ')}`);
     const p95Met = figures.p95Ms <= TARGET_P95_MS;
-    const targetsMet = p95Met && missed === 0 && foreign === 0 && unknown === 0 && endedEarly === 0 && failed.length === 0 && delays.length > 0;
-    console.log(`Target: p95 ≤ ${TARGET_P95_MS} ms — ${figures.p95Ms} ms: ${p95Met ? 'met' : 'NOT met'}; no phone missed a notice or heard another club's: ${missed === 0 && foreign === 0 ? 'met' : 'NOT met'}`);
+    const targetsMet =
+      p95Met &&
+      missed === 0 &&
+      foreign === 0 &&
+      unknown === 0 &&
+      endedEarly === 0 &&
+      failed.length === 0 &&
+      delays.length > 0;
+    console.log(
+      `Target: p95 ≤ ${TARGET_P95_MS} ms — ${figures.p95Ms} ms: ${p95Met ? 'met' : 'NOT met'}; no phone missed a notice or heard another club's: ${missed === 0 && foreign === 0 ? 'met' : 'NOT met'}`,
+    );
     mkdirSync(join(ROOT, 'bench/out'), { recursive: true });
     writeFileSync(
       OUT,

@@ -33,7 +33,12 @@ const ZONE = 'America/Toronto';
 export async function seed(db: Kysely<DB>): Promise<{ clubId: string; adminId: string; memberIds: string[] }> {
   const club = await db
     .insertInto('club')
-    .values({ name: 'Bench Soaring', time_zone: ZONE, tax_rates: JSON.stringify({ HST: 0.13 }), fee_list: ['Hangar fee', 'Tie-down', 'Trailer'] })
+    .values({
+      name: 'Bench Soaring',
+      time_zone: ZONE,
+      tax_rates: JSON.stringify({ HST: 0.13 }),
+      fee_list: ['Hangar fee', 'Tie-down', 'Trailer'],
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   const memberIds = Array.from({ length: MEMBERS }, (_, i) => `bench-member-${String(i).padStart(3, '0')}`);
@@ -57,7 +62,15 @@ export async function seed(db: Kysely<DB>): Promise<{ clubId: string; adminId: s
     .execute();
   await db
     .insertInto('pilot')
-    .values(people.map((id) => ({ club_id: club.id, user_id: id, is_active: true, is_admin: id === adminId, activated_at: new Date() })))
+    .values(
+      people.map((id) => ({
+        club_id: club.id,
+        user_id: id,
+        is_active: true,
+        is_admin: id === adminId,
+        activated_at: new Date(),
+      })),
+    )
     .execute();
 
   // One transaction, so the balance check of every entry runs at its commit, as in production.
@@ -97,7 +110,10 @@ export async function seed(db: Kysely<DB>): Promise<{ clubId: string; adminId: s
 }
 
 /** Warm-up (3 calls), then `runs` timed calls of `read`: the median, fastest and slowest in ms. */
-export async function median(runs: number, read: () => Promise<unknown>): Promise<{ medianMs: number; minMs: number; maxMs: number }> {
+export async function median(
+  runs: number,
+  read: () => Promise<unknown>,
+): Promise<{ medianMs: number; minMs: number; maxMs: number }> {
   for (let i = 0; i < 3; i += 1) await read();
   const times: number[] = [];
   for (let i = 0; i < runs; i += 1) {
@@ -110,7 +126,8 @@ export async function median(runs: number, read: () => Promise<unknown>): Promis
 }
 
 /** --runs=N: how many timed runs per read (default 15). */
-export const runsOption = (args: string[]) => Number(args.find((a) => a.startsWith('--runs='))?.slice('--runs='.length) ?? 15);
+export const runsOption = (args: string[]) =>
+  Number(args.find((a) => a.startsWith('--runs='))?.slice('--runs='.length) ?? 15);
 
 /** A migrated database on a throwaway PostgreSQL server; close() closes it and stops the server. */
 async function openBenchDatabase(): Promise<{ db: Kysely<DB>; close(): Promise<void> }> {
@@ -145,12 +162,21 @@ export async function run(args: string[]): Promise<BenchmarkResult> {
     const seeding = performance.now();
     const { clubId, adminId, memberIds } = await seed(db);
     const counts = await sql<{ entries: number; postings: number }>`
-      select (select count(*) from ledger_transaction)::bigint as entries, (select count(*) from posting)::bigint as postings`.execute(db);
+      select (select count(*) from ledger_transaction)::bigint as entries, (select count(*) from posting)::bigint as postings`.execute(
+      db,
+    );
     const { entries, postings } = counts.rows[0]!;
-    console.log(`seeded ${MEMBERS} members, ${entries} entries, ${postings} postings in ${((performance.now() - seeding) / 1000).toFixed(1)} s`);
+    console.log(
+      `seeded ${MEMBERS} members, ${entries} entries, ${postings} postings in ${((performance.now() - seeding) / 1000).toFixed(1)} s`,
+    );
 
     const club = await db.selectFrom('club').selectAll().where('id', '=', clubId).executeTakeFirstOrThrow();
-    const pilot = await db.selectFrom('pilot').selectAll().where('club_id', '=', clubId).where('user_id', '=', adminId).executeTakeFirstOrThrow();
+    const pilot = await db
+      .selectFrom('pilot')
+      .selectAll()
+      .where('club_id', '=', clubId)
+      .where('user_id', '=', adminId)
+      .executeTakeFirstOrThrow();
     const ctx: MemberContext = {
       user: { id: adminId, email: `${adminId}@bench.invalid`, firstName: 'Pilot', lastName: '0' },
       club,
@@ -165,8 +191,16 @@ export async function run(args: string[]): Promise<BenchmarkResult> {
     const history = await getMemberHistory(db, ctx, member, year);
 
     const { report, targetsMet } = await timeReads(db, runs, [
-      { name: 'accounting summary, year', read: () => getBalances(db, ctx, { ...year, balance: 'AccountingSummary' }), targetMs: TARGET_MS },
-      { name: `member history, year (${history.transactions.length} rows)`, read: () => getMemberHistory(db, ctx, member, year), targetMs: TARGET_MS },
+      {
+        name: 'accounting summary, year',
+        read: () => getBalances(db, ctx, { ...year, balance: 'AccountingSummary' }),
+        targetMs: TARGET_MS,
+      },
+      {
+        name: `member history, year (${history.transactions.length} rows)`,
+        read: () => getMemberHistory(db, ctx, member, year),
+        targetMs: TARGET_MS,
+      },
       { name: 'member balance', read: () => getBalance(db, ctx, member), targetMs: TARGET_MS },
     ]);
     writeReport(OUT, { members: MEMBERS, entries, postings, runs, reads: report });
@@ -181,7 +215,11 @@ export interface TimedRead {
 }
 
 /** Each read timed against its target and printed as a table: the timings by read name, and whether every median met its target. */
-export async function timeReads(db: Kysely<DB>, runs: number, reads: TimedRead[]): Promise<{ report: Record<string, unknown>; targetsMet: boolean }> {
+export async function timeReads(
+  db: Kysely<DB>,
+  runs: number,
+  reads: TimedRead[],
+): Promise<{ report: Record<string, unknown>; targetsMet: boolean }> {
   const rows: string[][] = [['read', 'median ms', 'min ms', 'max ms', 'target ms', 'met']];
   const report: Record<string, unknown> = {};
   let targetsMet = true;
@@ -189,11 +227,20 @@ export async function timeReads(db: Kysely<DB>, runs: number, reads: TimedRead[]
     const timing = await median(runs, read);
     const met = timing.medianMs < targetMs;
     targetsMet &&= met;
-    rows.push([name, timing.medianMs.toFixed(1), timing.minMs.toFixed(1), timing.maxMs.toFixed(1), `< ${targetMs}`, met ? 'yes' : 'NO']);
+    rows.push([
+      name,
+      timing.medianMs.toFixed(1),
+      timing.minMs.toFixed(1),
+      timing.maxMs.toFixed(1),
+      `< ${targetMs}`,
+      met ? 'yes' : 'NO',
+    ]);
     report[name] = { ...timing, targetMs, met };
   }
   printTable(rows);
-  console.log(`\nmedian of ${runs} runs after 3 warm-up runs, PostgreSQL ${(await sql<{ v: string }>`select current_setting('server_version') as v`.execute(db)).rows[0]!.v}`);
+  console.log(
+    `\nmedian of ${runs} runs after 3 warm-up runs, PostgreSQL ${(await sql<{ v: string }>`select current_setting('server_version') as v`.execute(db)).rows[0]!.v}`,
+  );
   return { report, targetsMet };
 }
 

@@ -42,7 +42,15 @@ const CHROMIUM_FLAGS = [
 const MEMBER_EMAIL = 'member@demo.flightline.local';
 const SESSION_TOKEN = 'better-auth.session_token';
 /** Every kind of storage, cookies included (Lighthouse's default keeps cookies, IndexedDB and local storage). */
-const CLEAR_STORAGE: NonNullable<Parameters<typeof lighthouse>[1]>['clearStorageTypes'] = ['cookies', 'file_systems', 'indexeddb', 'local_storage', 'shader_cache', 'service_workers', 'cache_storage'];
+const CLEAR_STORAGE: NonNullable<Parameters<typeof lighthouse>[1]>['clearStorageTypes'] = [
+  'cookies',
+  'file_systems',
+  'indexeddb',
+  'local_storage',
+  'shader_cache',
+  'service_workers',
+  'cache_storage',
+];
 
 interface PageSpec {
   name: string;
@@ -90,7 +98,8 @@ async function signIn(baseUrl: string): Promise<string> {
     headers: { 'content-type': 'application/json', origin: baseUrl },
     body: JSON.stringify({ email: MEMBER_EMAIL, password: DEMO_PASSWORD }),
   });
-  if (response.status !== 200) throw new Error(`sign-in of ${MEMBER_EMAIL} answered ${response.status}: ${await response.text()}`);
+  if (response.status !== 200)
+    throw new Error(`sign-in of ${MEMBER_EMAIL} answered ${response.status}: ${await response.text()}`);
   const token = cookiesOf(response).find((c) => c.startsWith(`${SESSION_TOKEN}=`));
   if (!token) throw new Error('sign-in set no session cookie');
   return token;
@@ -106,7 +115,9 @@ async function freshCookies(baseUrl: string, token: string): Promise<string> {
   const response = await fetch(`${baseUrl}/api/session`, { headers: { cookie: token } });
   const session = (await response.json()) as { isAuthenticated?: boolean };
   if (!session.isAuthenticated) throw new Error(`${MEMBER_EMAIL}'s session was refused (${response.status})`);
-  return [token, ...cookiesOf(response).filter((c) => !c.startsWith(`${SESSION_TOKEN}=`) && !/^[^=]+=$/.test(c))].join('; ');
+  return [token, ...cookiesOf(response).filter((c) => !c.startsWith(`${SESSION_TOKEN}=`) && !/^[^=]+=$/.test(c))].join(
+    '; ',
+  );
 }
 
 function cookiesOf(response: Response): string[] {
@@ -125,7 +136,8 @@ async function audit(port: number, url: string, cookie: string | undefined, repo
   });
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   const lhr = result.lhr;
-  if (lhr.runtimeError) throw new Error(`Lighthouse could not audit ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  if (lhr.runtimeError)
+    throw new Error(`Lighthouse could not audit ${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   writeFileSync(join(REPORTS, `${report}.json`), JSON.stringify(lhr));
   const numeric = (id: string) => {
     const value = lhr.audits[id]?.numericValue;
@@ -135,7 +147,13 @@ async function audit(port: number, url: string, cookie: string | undefined, repo
   const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
   const accessibilityFailures = (lhr.categories.accessibility?.auditRefs ?? [])
     .map((ref) => lhr.audits[ref.id]!)
-    .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode !== 'notApplicable' && a.scoreDisplayMode !== 'informative')
+    .filter(
+      (a) =>
+        a.score !== null &&
+        a.score < 1 &&
+        a.scoreDisplayMode !== 'notApplicable' &&
+        a.scoreDisplayMode !== 'informative',
+    )
     .map((a) => `${a.id}${firstNode(a.details)}`);
   const lcpElement = firstNode(lhr.audits['largest-contentful-paint-element']?.details).replace(/^: /, '');
   return {
@@ -164,11 +182,22 @@ function median(values: number[]): number {
 
 function medianFigures(runs: Audited[]): Figures {
   const of = (key: keyof Figures) => median(runs.map((r) => r[key]));
-  return { performance: of('performance'), lcpMs: of('lcpMs'), tbtMs: of('tbtMs'), cls: of('cls'), accessibility: of('accessibility') };
+  return {
+    performance: of('performance'),
+    lcpMs: of('lcpMs'),
+    tbtMs: of('tbtMs'),
+    cls: of('cls'),
+    accessibility: of('accessibility'),
+  };
 }
 
 function meets(f: Figures): boolean {
-  return f.performance >= TARGETS.performance && f.lcpMs <= TARGETS.lcpMs && f.cls <= TARGETS.cls && f.accessibility >= TARGETS.accessibility;
+  return (
+    f.performance >= TARGETS.performance &&
+    f.lcpMs <= TARGETS.lcpMs &&
+    f.cls <= TARGETS.cls &&
+    f.accessibility >= TARGETS.accessibility
+  );
 }
 
 export async function run(args: string[]): Promise<BenchmarkResult> {
@@ -184,14 +213,29 @@ export async function run(args: string[]): Promise<BenchmarkResult> {
   const results: Record<string, { median: Figures; met: boolean; runs: Audited[] }> = {};
   try {
     // With its last season, as `npm start` makes it: the member's pages carry a real history (the browser tests' server leaves it out).
-    server = await startServer({ dataDir, logFile: join(ROOT, 'bench/out/lighthouse-server.log'), env: { SEED_DEMO_HISTORY: 'true' } });
+    server = await startServer({
+      dataDir,
+      logFile: join(ROOT, 'bench/out/lighthouse-server.log'),
+      env: { SEED_DEMO_HISTORY: 'true' },
+    });
     const token = await signIn(server.baseUrl);
-    chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_FLAGS, logLevel: 'silent' });
+    chrome = await chromeLauncher.launch({
+      chromePath: CHROMIUM_PATH,
+      chromeFlags: CHROMIUM_FLAGS,
+      logLevel: 'silent',
+    });
     for (const page of PAGES) {
       const audited: Audited[] = [];
       for (let i = 0; i < runs; i++) {
         const report = page.name.replace(/\W+/g, '-').replace(/-$/, '');
-        audited.push(await audit(chrome.port, server.baseUrl + page.path, page.signedIn ? await freshCookies(server.baseUrl, token) : undefined, report));
+        audited.push(
+          await audit(
+            chrome.port,
+            server.baseUrl + page.path,
+            page.signedIn ? await freshCookies(server.baseUrl, token) : undefined,
+            report,
+          ),
+        );
         process.stdout.write('.');
       }
       const figures = medianFigures(audited);
@@ -207,7 +251,15 @@ export async function run(args: string[]): Promise<BenchmarkResult> {
   const rows: string[][] = [['page', 'Performance', 'LCP s', 'TBT ms', 'CLS', 'Accessibility', 'met']];
   for (const page of PAGES) {
     const { median: f, met } = results[page.name]!;
-    rows.push([page.name, String(f.performance), (f.lcpMs / 1000).toFixed(1), String(Math.round(f.tbtMs)), f.cls.toFixed(3), String(f.accessibility), met ? 'yes' : 'NO']);
+    rows.push([
+      page.name,
+      String(f.performance),
+      (f.lcpMs / 1000).toFixed(1),
+      String(Math.round(f.tbtMs)),
+      f.cls.toFixed(3),
+      String(f.accessibility),
+      met ? 'yes' : 'NO',
+    ]);
   }
   rows.push([
     'target',
@@ -220,18 +272,30 @@ export async function run(args: string[]): Promise<BenchmarkResult> {
   ]);
   printTable(rows);
   const index = median(Object.values(results).flatMap((r) => r.runs.map((run) => run.benchmarkIndex)));
-  console.log(`\nMobile preset (simulated slow 4G, 4× CPU), ${runs === 1 ? 'one run' : `median of ${runs} runs`} per page, each a first visit.`);
+  console.log(
+    `\nMobile preset (simulated slow 4G, 4× CPU), ${runs === 1 ? 'one run' : `median of ${runs} runs`} per page, each a first visit.`,
+  );
   // The simulation scales the CPU time it saw by 4: a machine busy with other work makes every page look slower.
-  console.log(`Lighthouse's benchmark index of this machine: ${Math.round(index)}${index < 1000 ? ' (busy or slow: the times are pessimistic)' : ''}.`);
+  console.log(
+    `Lighthouse's benchmark index of this machine: ${Math.round(index)}${index < 1000 ? ' (busy or slow: the times are pessimistic)' : ''}.`,
+  );
   for (const page of PAGES) {
     const last = results[page.name]!.runs.at(-1)!;
     const failures = [...new Set(results[page.name]!.runs.flatMap((r) => r.accessibilityFailures))];
     // Lighthouse names the element only if it is still in the page at the end of the load, not if React drew it again.
-    console.log(`  ${page.name}: LCP element ${last.lcpElement || '(redrawn by the app after it was painted)'}${failures.length ? `; accessibility: ${failures.join('; ')}` : ''}`);
+    console.log(
+      `  ${page.name}: LCP element ${last.lcpElement || '(redrawn by the app after it was painted)'}${failures.length ? `; accessibility: ${failures.join('; ')}` : ''}`,
+    );
   }
   const targetsMet = Object.values(results).every((r) => r.met);
-  writeFileSync(OUT, JSON.stringify({ at: new Date().toISOString(), runs, benchmarkIndex: index, targets: TARGETS, pages: results }, null, 2));
+  writeFileSync(
+    OUT,
+    JSON.stringify(
+      { at: new Date().toISOString(), runs, benchmarkIndex: index, targets: TARGETS, pages: results },
+      null,
+      2,
+    ),
+  );
   console.log(`  (written to ${OUT.replace(ROOT, '')})`);
   return { targetsMet };
 }
-

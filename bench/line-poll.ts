@@ -58,7 +58,6 @@ function option(args: string[], name: string, fallback: number): number {
   return found ? Number(found.split('=')[1]) : fallback;
 }
 
-
 interface Seeded {
   /** Each phone's email, by busy club. */
   emails: string[][];
@@ -83,10 +82,14 @@ async function seed(db: Kysely<DB>, busyClubs: number, phonesPerClub: number): P
       insert into "user" (id, name, email, "emailVerified", "createdAt", "updatedAt", "firstName", "lastName")
       select 'bench-' || c.n || '-' || g, 'Pilot ' || g, 'pilot' || g || '@club' || c.n || '.bench.invalid', true, now(), now(), 'Pilot', 'Number ' || g
       from unnest(${clubIds}::uuid[]) with ordinality as c(id, n)
-      cross join lateral generate_series(1, case when c.n <= ${busyClubs}::int then ${phonesPerClub}::int else 20 end) g`.execute(trx);
+      cross join lateral generate_series(1, case when c.n <= ${busyClubs}::int then ${phonesPerClub}::int else 20 end) g`.execute(
+      trx,
+    );
     await sql`
       insert into account (id, "accountId", "providerId", "userId", password, "createdAt", "updatedAt")
-      select 'acct-' || id, id, 'credential', id, ${hash}, now(), now() from "user" where id like 'bench-%'`.execute(trx);
+      select 'acct-' || id, id, 'credential', id, ${hash}, now(), now() from "user" where id like 'bench-%'`.execute(
+      trx,
+    );
     await sql`
       insert into pilot (club_id, user_id, is_active, is_tow_pilot, activated_at)
       select c.id, u.id, true, (split_part(u.id, '-', 3)::int % 10 = 0), now()
@@ -99,9 +102,15 @@ async function seed(db: Kysely<DB>, busyClubs: number, phonesPerClub: number): P
     // Fleet: 30 gliders, 2 tugs and a fixed launch per club.
     await sql`
       insert into glider (club_id, id, places, status, rate_cents_per_minute)
-      select c, 'C-G' || lpad(g::text, 3, '0'), 1 + g % 2, 'Ready', 50 from unnest(${clubIds}::uuid[]) c cross join generate_series(1, 30) g`.execute(trx);
-    await sql`insert into tug (club_id, id, status) select c, t, 'Ready' from unnest(${clubIds}::uuid[]) c cross join unnest(array['C-FTOW', 'C-FTUG']) t`.execute(trx);
-    await sql`insert into launch_type (club_id, id, kind, price_cents, height) select c, '2000 ft', 'fixed', 4000, 2000 from unnest(${clubIds}::uuid[]) c`.execute(trx);
+      select c, 'C-G' || lpad(g::text, 3, '0'), 1 + g % 2, 'Ready', 50 from unnest(${clubIds}::uuid[]) c cross join generate_series(1, 30) g`.execute(
+      trx,
+    );
+    await sql`insert into tug (club_id, id, status) select c, t, 'Ready' from unnest(${clubIds}::uuid[]) c cross join unnest(array['C-FTOW', 'C-FTUG']) t`.execute(
+      trx,
+    );
+    await sql`insert into launch_type (club_id, id, kind, price_cents, height) select c, '2000 ft', 'fixed', 4000, 2000 from unnest(${clubIds}::uuid[]) c`.execute(
+      trx,
+    );
     // Two years of finished flights: about 1,100 per club, landed 30 min after launch.
     await sql`
       insert into flight (club_id, id, day, user_id, fly_with, glider, launch_type, submitted_at, launched_at, landed_at, release_height)
@@ -132,7 +141,9 @@ async function seed(db: Kysely<DB>, busyClubs: number, phonesPerClub: number): P
       cross join unnest(array['C-FTOW', 'C-FTUG']) t cross join generate_series(1, 199) g`.execute(trx);
   });
   await sql`analyze`.execute(db);
-  const emails = busy.map((_, c) => Array.from({ length: phonesPerClub }, (_, i) => `pilot${i + 1}@club${c + 1}.bench.invalid`));
+  const emails = busy.map((_, c) =>
+    Array.from({ length: phonesPerClub }, (_, i) => `pilot${i + 1}@club${c + 1}.bench.invalid`),
+  );
   // The last waiting flight of each busy club: its crew launches it and undoes the launch, turn about.
   const crewFlights = await Promise.all(
     busy.map(async (clubId, c) => {
@@ -168,7 +179,13 @@ interface Answer {
   ms: number;
 }
 
-function call(port: number, phone: Phone | undefined, method: string, path: string, options: { body?: unknown; ifNoneMatch?: string | undefined; agent?: Agent } = {}): Promise<Answer> {
+function call(
+  port: number,
+  phone: Phone | undefined,
+  method: string,
+  path: string,
+  options: { body?: unknown; ifNoneMatch?: string | undefined; agent?: Agent } = {},
+): Promise<Answer> {
   const body = options.body;
   const payload = body === undefined ? undefined : JSON.stringify(body);
   const started = process.hrtime.bigint();
@@ -192,7 +209,13 @@ function call(port: number, phone: Phone | undefined, method: string, path: stri
         res.on('end', () => {
           const ms = Number(process.hrtime.bigint() - started) / 1e6;
           const etag = res.headers.etag;
-          resolve({ status: res.statusCode ?? 0, cookies: ([] as string[]).concat(res.headers['set-cookie'] ?? []), etag, bytes, ms });
+          resolve({
+            status: res.statusCode ?? 0,
+            cookies: ([] as string[]).concat(res.headers['set-cookie'] ?? []),
+            etag,
+            bytes,
+            ms,
+          });
         });
       },
     );
@@ -213,7 +236,12 @@ let renewals = 0;
 function keepCookies(phone: Phone, setCookies: string[]): void {
   if (!setCookies.length) return;
   renewals += 1;
-  const jar = new Map(phone.cookie.split('; ').filter(Boolean).map((pair) => [pair.slice(0, pair.indexOf('=')), pair] as const));
+  const jar = new Map(
+    phone.cookie
+      .split('; ')
+      .filter(Boolean)
+      .map((pair) => [pair.slice(0, pair.indexOf('=')), pair] as const),
+  );
   for (const header of setCookies) {
     const pair = header.split(';')[0]!;
     const name = pair.slice(0, pair.indexOf('='));
@@ -247,7 +275,11 @@ async function poll(port: number, phone: Phone, path: string): Promise<Answer> {
 }
 
 /** `work` on every connection, back to back, for SATURATION_MS: the latencies of the answers that met `ok`. */
-async function backToBack(connections: number, work: (i: number) => Promise<Answer>, ok: (status: number) => boolean): Promise<{ latencies: number[]; failures: number }> {
+async function backToBack(
+  connections: number,
+  work: (i: number) => Promise<Answer>,
+  ok: (status: number) => boolean,
+): Promise<{ latencies: number[]; failures: number }> {
   const latencies: number[] = [];
   let failures = 0;
   const stopAt = Date.now() + SATURATION_MS;
@@ -269,7 +301,10 @@ export async function run(args: string[]): Promise<BenchmarkResult> {
   const clubCount = option(args, 'clubs', 20);
   const connections = option(args, 'connections', 100);
   const perClub = Math.floor(phoneCount / clubCount);
-  if (perClub < LINE_FLIGHTS) throw new Error(`--phones / --clubs must be at least ${LINE_FLIGHTS} (each flight on a busy line has its own pilot)`);
+  if (perClub < LINE_FLIGHTS)
+    throw new Error(
+      `--phones / --clubs must be at least ${LINE_FLIGHTS} (each flight on a busy line has its own pilot)`,
+    );
   const postgres = await startTempPostgres();
   let server: ChildProcess | undefined;
   try {
@@ -277,9 +312,14 @@ export async function run(args: string[]): Promise<BenchmarkResult> {
     await migrate(database.db);
     const seedStarted = Date.now();
     const { emails, crewFlights, today } = await seed(database.db, clubCount, perClub);
-    const flights = await database.db.selectFrom('flight').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const flights = await database.db
+      .selectFrom('flight')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     await database.close();
-    console.log(`Seeded 50 clubs, ${flights.n} flights, ${clubCount} busy clubs with ${perClub} phones each (${((Date.now() - seedStarted) / 1000).toFixed(1)} s)`);
+    console.log(
+      `Seeded 50 clubs, ${flights.n} flights, ${clubCount} busy clubs with ${perClub} phones each (${((Date.now() - seedStarted) / 1000).toFixed(1)} s)`,
+    );
 
     const port = await freePort();
     server = await startServer(postgres.url, port);
@@ -290,9 +330,14 @@ export async function run(args: string[]): Promise<BenchmarkResult> {
     await Promise.all(
       Array.from({ length: 8 }, async () => {
         for (let next = queue.shift(); next; next = queue.shift()) {
-          const signIn = await call(port, undefined, 'POST', '/api/auth/sign-in/email', { body: { email: next.email, password: PASSWORD } });
+          const signIn = await call(port, undefined, 'POST', '/api/auth/sign-in/email', {
+            body: { email: next.email, password: PASSWORD },
+          });
           if (signIn.status !== 200) throw new Error(`sign-in of ${next.email} answered ${signIn.status}`);
-          byClub[next.c]!.push({ agent: new Agent({ keepAlive: true, maxSockets: 1 }), cookie: signIn.cookies.map((c) => c.split(';')[0]).join('; ') });
+          byClub[next.c]!.push({
+            agent: new Agent({ keepAlive: true, maxSockets: 1 }),
+            cookie: signIn.cookies.map((c) => c.split(';')[0]).join('; '),
+          });
         }
       }),
     );
@@ -349,10 +394,21 @@ export async function run(args: string[]): Promise<BenchmarkResult> {
     );
 
     // Phase 2: back to back, for the throughput one process gives; the crews keep working.
-    const sample = Array.from({ length: Math.min(connections, phones.length) }, (_, i) => phones[Math.floor((i * phones.length) / Math.min(connections, phones.length))]!);
+    const sample = Array.from(
+      { length: Math.min(connections, phones.length) },
+      (_, i) => phones[Math.floor((i * phones.length) / Math.min(connections, phones.length))]!,
+    );
     const bare = sample.map(() => new Agent({ keepAlive: true, maxSockets: 1 }));
-    const trivial = await backToBack(sample.length, (i) => call(port, undefined, 'GET', '/api/check-version?version=0.0.0', { agent: bare[i]! }), (s) => s === 200);
-    const revalidating = await backToBack(sample.length, (i) => poll(port, sample[i]!, path), (s) => s === 200 || s === 304);
+    const trivial = await backToBack(
+      sample.length,
+      (i) => call(port, undefined, 'GET', '/api/check-version?version=0.0.0', { agent: bare[i]! }),
+      (s) => s === 200,
+    );
+    const revalidating = await backToBack(
+      sample.length,
+      (i) => poll(port, sample[i]!, path),
+      (s) => s === 200 || s === 304,
+    );
     const full = await backToBack(
       sample.length,
       async (i) => {
@@ -373,22 +429,55 @@ export async function run(args: string[]): Promise<BenchmarkResult> {
       'ground-status revalidating': summarise(revalidating.latencies, SATURATION_MS / 1000),
       'ground-status in full': summarise(full.latencies, SATURATION_MS / 1000),
     };
-    console.log(`\n${phones.length} phones in ${clubCount} clubs polling GET /api/ground-status (${LINE_FLIGHTS} flights on each line, 2 tugs, ${perClub} members) every 10 s for ${seconds} s, ${writes} line actions meanwhile; back to back on ${sample.length} connections:`);
+    console.log(
+      `\n${phones.length} phones in ${clubCount} clubs polling GET /api/ground-status (${LINE_FLIGHTS} flights on each line, 2 tugs, ${perClub} members) every 10 s for ${seconds} s, ${writes} line actions meanwhile; back to back on ${sample.length} connections:`,
+    );
     console.table(table);
     const answers = [...statuses].map(([status, n]) => `${n} × ${status}`).join(', ');
-    console.log(`Polls every 10 s answered ${answers}; ${renewals} answers renewed a phone's session cookie cache (read the session from the database)`);
-    const ratio = Number((table['ground-status revalidating'].perSecond / table['check-version, back to back'].perSecond).toFixed(3));
-    const fullRatio = Number((table['ground-status in full'].perSecond / table['check-version, back to back'].perSecond).toFixed(3));
-    console.log(`ground-status / check-version back to back: ${ratio} as the page calls it (revalidating), ${fullRatio} in full`);
+    console.log(
+      `Polls every 10 s answered ${answers}; ${renewals} answers renewed a phone's session cookie cache (read the session from the database)`,
+    );
+    const ratio = Number(
+      (table['ground-status revalidating'].perSecond / table['check-version, back to back'].perSecond).toFixed(3),
+    );
+    const fullRatio = Number(
+      (table['ground-status in full'].perSecond / table['check-version, back to back'].perSecond).toFixed(3),
+    );
+    console.log(
+      `ground-status / check-version back to back: ${ratio} as the page calls it (revalidating), ${fullRatio} in full`,
+    );
     const p99Met = every10s.p99Ms <= TARGET_P99_MS;
     const ratioMet = ratio >= TARGET_RATIO;
     const targetsMet = p99Met && ratioMet && failures === 0 && failedWrites === 0;
-    console.log(`Target: p99 ≤ ${TARGET_P99_MS} ms at the 10-second poll — ${every10s.p99Ms} ms: ${p99Met ? 'met' : 'NOT met'}`);
-    console.log(`Target: ratio ≥ ${TARGET_RATIO} — ${ratio}: ${ratioMet ? 'met' : 'NOT met'}${failures ? ` (${failures} failed requests)` : ''}${failedWrites ? ` (${failedWrites} failed line actions)` : ''}`);
+    console.log(
+      `Target: p99 ≤ ${TARGET_P99_MS} ms at the 10-second poll — ${every10s.p99Ms} ms: ${p99Met ? 'met' : 'NOT met'}`,
+    );
+    console.log(
+      `Target: ratio ≥ ${TARGET_RATIO} — ${ratio}: ${ratioMet ? 'met' : 'NOT met'}${failures ? ` (${failures} failed requests)` : ''}${failedWrites ? ` (${failedWrites} failed line actions)` : ''}`,
+    );
     mkdirSync(join(ROOT, 'bench/out'), { recursive: true });
     writeFileSync(
       OUT,
-      JSON.stringify({ date: new Date().toISOString(), phones: phones.length, clubs: clubCount, seconds, connections: sample.length, ...table, statuses: Object.fromEntries(statuses), ratio, fullRatio, writes, failures, failedWrites, targetP99Ms: TARGET_P99_MS, targetRatio: TARGET_RATIO }, null, 2),
+      JSON.stringify(
+        {
+          date: new Date().toISOString(),
+          phones: phones.length,
+          clubs: clubCount,
+          seconds,
+          connections: sample.length,
+          ...table,
+          statuses: Object.fromEntries(statuses),
+          ratio,
+          fullRatio,
+          writes,
+          failures,
+          failedWrites,
+          targetP99Ms: TARGET_P99_MS,
+          targetRatio: TARGET_RATIO,
+        },
+        null,
+        2,
+      ),
     );
     for (const phone of phones) phone.agent.destroy();
     for (const agent of bare) agent.destroy();

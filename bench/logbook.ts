@@ -2,7 +2,13 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql, type Kysely } from 'kysely';
 import type { AllTransactions, FlightRecord, LogsData, PilotListItem } from '@flightline/domain/api/types';
-import { buildExport, flightsQuery, nameLookup, type ExportDates, type ExportSource } from '../packages/web/src/features/exports/export-data.ts';
+import {
+  buildExport,
+  flightsQuery,
+  nameLookup,
+  type ExportDates,
+  type ExportSource,
+} from '../packages/web/src/features/exports/export-data.ts';
 import type { DB } from '../packages/server/src/db/schema.ts';
 import type { MemberContext } from '../packages/server/src/http/context.ts';
 import { getFlights } from '../packages/server/src/modules/flights/list-service.ts';
@@ -44,7 +50,20 @@ const LOGBOOK_TARGET_MS = 150;
 const EXPORT_TARGET_MS = 2000;
 /** Issue 17: the club metrics of a season. */
 const METRICS_TARGET_MS = 100;
-const GLIDERS = ['C-GABC', 'C-GBCD', 'C-GCDE', 'C-GDEF', 'C-GEFG', 'C-GFGH', 'C-GGHI', 'C-GHIJ', 'C-GIJK', 'C-GJKL', 'C-GKLM', 'C-GLMN'];
+const GLIDERS = [
+  'C-GABC',
+  'C-GBCD',
+  'C-GCDE',
+  'C-GDEF',
+  'C-GEFG',
+  'C-GFGH',
+  'C-GGHI',
+  'C-GHIJ',
+  'C-GIJK',
+  'C-GJKL',
+  'C-GKLM',
+  'C-GLMN',
+];
 const TUGS = ['C-FTOW', 'C-FPAW', 'C-FSUP'];
 
 interface Seeded {
@@ -64,19 +83,44 @@ interface Seeded {
  */
 export async function seed(db: Kysely<DB>): Promise<Seeded> {
   const { clubId, adminId, memberIds } = await seedLedger(db);
-  const { time_zone: zone } = await db.selectFrom('club').select('time_zone').where('id', '=', clubId).executeTakeFirstOrThrow();
+  const { time_zone: zone } = await db
+    .selectFrom('club')
+    .select('time_zone')
+    .where('id', '=', clubId)
+    .executeTakeFirstOrThrow();
   const me = memberIds[7]!;
   const others = memberIds.filter((id) => id !== me);
   const instructors = others.slice(0, 20);
   const towPilots = others.slice(20, 30);
   const students = others.slice(30);
-  await db.updateTable('pilot').set({ is_instructor: true }).where('club_id', '=', clubId).where('user_id', 'in', [me, ...instructors]).execute();
-  await db.updateTable('pilot').set({ is_tow_pilot: true }).where('club_id', '=', clubId).where('user_id', 'in', towPilots).execute();
+  await db
+    .updateTable('pilot')
+    .set({ is_instructor: true })
+    .where('club_id', '=', clubId)
+    .where('user_id', 'in', [me, ...instructors])
+    .execute();
+  await db
+    .updateTable('pilot')
+    .set({ is_tow_pilot: true })
+    .where('club_id', '=', clubId)
+    .where('user_id', 'in', towPilots)
+    .execute();
   await db
     .insertInto('glider')
-    .values(GLIDERS.map((id, i) => ({ club_id: clubId, id, places: 1 + (i % 2), rate_cents_per_minute: 50 + 5 * i, status: 'Ready' as const })))
+    .values(
+      GLIDERS.map((id, i) => ({
+        club_id: clubId,
+        id,
+        places: 1 + (i % 2),
+        rate_cents_per_minute: 50 + 5 * i,
+        status: 'Ready' as const,
+      })),
+    )
     .execute();
-  await db.insertInto('tug').values(TUGS.map((id) => ({ club_id: clubId, id, aircraft_type: 'Pawnee', status: 'Ready' as const }))).execute();
+  await db
+    .insertInto('tug')
+    .values(TUGS.map((id) => ({ club_id: clubId, id, aircraft_type: 'Pawnee', status: 'Ready' as const })))
+    .execute();
   await db
     .insertInto('launch_type')
     .values([
@@ -142,8 +186,17 @@ export async function seed(db: Kysely<DB>): Promise<Seeded> {
 
 async function context(db: Kysely<DB>, clubId: string, userId: string, now: number): Promise<MemberContext> {
   const club = await db.selectFrom('club').selectAll().where('id', '=', clubId).executeTakeFirstOrThrow();
-  const pilot = await db.selectFrom('pilot').selectAll().where('club_id', '=', clubId).where('user_id', '=', userId).executeTakeFirstOrThrow();
-  const user = await db.selectFrom('user').select(['email', 'firstName', 'lastName']).where('id', '=', userId).executeTakeFirstOrThrow();
+  const pilot = await db
+    .selectFrom('pilot')
+    .selectAll()
+    .where('club_id', '=', clubId)
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  const user = await db
+    .selectFrom('user')
+    .select(['email', 'firstName', 'lastName'])
+    .where('id', '=', userId)
+    .executeTakeFirstOrThrow();
   // clubVersion is read by the HTTP layer's ETags only (http/etag.ts); the services timed here do not use it.
   return { user: { id: userId, ...user }, club, pilot, isActive: true, clubVersion: 0, now };
 }
@@ -180,12 +233,18 @@ export async function run(args: string[]): Promise<BenchmarkResult> {
     const year: ExportDates = { startDate: '2025-01-01', endDate: '2025-12-31' };
     const pilots = async () => overTheWire<PilotListItem[]>(await listLinePilots(db, adminCtx));
     const exportFlights = async () => {
-      const [list, flightRecords] = await Promise.all([pilots(), getFlights(db, adminCtx, flightsQuery(year, zone)).then((a) => overTheWire<FlightRecord[]>(a))]);
+      const [list, flightRecords] = await Promise.all([
+        pilots(),
+        getFlights(db, adminCtx, flightsQuery(year, zone)).then((a) => overTheWire<FlightRecord[]>(a)),
+      ]);
       const source: ExportSource = { choice: 'Flights', flights: flightRecords };
       return buildExport(source, nameLookup(list), zone, year);
     };
     const exportTransactions = async () => {
-      const [list, data] = await Promise.all([pilots(), getAllTransactions(db, adminCtx, year).then((a) => overTheWire<AllTransactions>(a))]);
+      const [list, data] = await Promise.all([
+        pilots(),
+        getAllTransactions(db, adminCtx, year).then((a) => overTheWire<AllTransactions>(a)),
+      ]);
       return buildExport({ choice: 'Transactions', data }, nameLookup(list), zone, year);
     };
     const flightRows = (await exportFlights()).rowCount;
@@ -201,7 +260,11 @@ export async function run(args: string[]): Promise<BenchmarkResult> {
       { name: 'logbook totals, all time', read: readTotals, targetMs: LOGBOOK_TARGET_MS },
       { name: `My flights, 20 years (${logs.flights.length} flights)`, read: readLogbook, targetMs: LOGBOOK_TARGET_MS },
       { name: `export Flights, 2025 (${flightRows} rows)`, read: exportFlights, targetMs: EXPORT_TARGET_MS },
-      { name: `export Transactions, 2025 (${transactionRows} rows)`, read: exportTransactions, targetMs: EXPORT_TARGET_MS },
+      {
+        name: `export Transactions, 2025 (${transactionRows} rows)`,
+        read: exportTransactions,
+        targetMs: EXPORT_TARGET_MS,
+      },
     ]);
     writeReport(OUT, { flights, logbookFlights: mine, postings, runs, reads: report });
     return { targetsMet };

@@ -70,36 +70,45 @@ interface Notice {
 /** The phone: GET /api/events, each notice's arrival time (performance.now()) by `flightId:change`. */
 function openStream(port: number, cookie: string): Promise<{ arrivals: Map<string, number>; close(): void }> {
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, path: '/api/events', headers: { cookie, accept: 'text/event-stream' } }, (res) => {
-      if (res.statusCode !== 200) {
-        reject(new Error(`GET /api/events answered ${res.statusCode}`));
-        res.resume();
-        return;
-      }
-      const arrivals = new Map<string, number>();
-      let rest = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => {
-        const at = performance.now();
-        const lines = (rest + chunk).split('\n');
-        rest = lines.pop()!;
-        for (const line of lines) {
-          if (line.startsWith('retry:')) resolve({ arrivals, close: () => req.destroy() });
-          if (!line.startsWith('data: ')) continue;
-          const notice = JSON.parse(line.slice(6)) as Notice;
-          if (notice.kind === 'flight' && notice.flightId) {
-            const key = `${notice.flightId}:${notice.change}`;
-            if (!arrivals.has(key)) arrivals.set(key, at);
-          }
+    const req = request(
+      { host: '127.0.0.1', port, path: '/api/events', headers: { cookie, accept: 'text/event-stream' } },
+      (res) => {
+        if (res.statusCode !== 200) {
+          reject(new Error(`GET /api/events answered ${res.statusCode}`));
+          res.resume();
+          return;
         }
-      });
-    });
+        const arrivals = new Map<string, number>();
+        let rest = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => {
+          const at = performance.now();
+          const lines = (rest + chunk).split('\n');
+          rest = lines.pop()!;
+          for (const line of lines) {
+            if (line.startsWith('retry:')) resolve({ arrivals, close: () => req.destroy() });
+            if (!line.startsWith('data: ')) continue;
+            const notice = JSON.parse(line.slice(6)) as Notice;
+            if (notice.kind === 'flight' && notice.flightId) {
+              const key = `${notice.flightId}:${notice.change}`;
+              if (!arrivals.has(key)) arrivals.set(key, at);
+            }
+          }
+        });
+      },
+    );
     req.on('error', reject);
     req.end();
   });
 }
 
-function post(port: number, agent: Agent, cookie: string, path: string, body: unknown): Promise<{ status: number; text: string }> {
+function post(
+  port: number,
+  agent: Agent,
+  cookie: string,
+  path: string,
+  body: unknown,
+): Promise<{ status: number; text: string }> {
   const payload = JSON.stringify(body);
   return new Promise((resolve, reject) => {
     const req = request(
@@ -109,7 +118,12 @@ function post(port: number, agent: Agent, cookie: string, path: string, body: un
         method: 'POST',
         path,
         agent,
-        headers: { cookie, origin: `http://127.0.0.1:${port}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) },
+        headers: {
+          cookie,
+          origin: `http://127.0.0.1:${port}`,
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(payload),
+        },
       },
       (res) => resolve(readText(res).then((text) => ({ status: res.statusCode ?? 0, text }))),
     );
@@ -121,7 +135,10 @@ function post(port: number, agent: Agent, cookie: string, path: string, body: un
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Which line (its index) settles each release and landing of the club's gliders, by a detector of our own. */
-function settlingLines(lines: readonly ReceivedLine[], gliders: ReadonlySet<string>): Map<number, { kind: 'release' | 'landing'; address: string }[]> {
+function settlingLines(
+  lines: readonly ReceivedLine[],
+  gliders: ReadonlySet<string>,
+): Map<number, { kind: 'release' | 'landing'; address: string }[]> {
   const detector = createFlightDetector(SCENARIO_AIRFIELD);
   const settling = new Map<number, { kind: 'release' | 'landing'; address: string }[]>();
   lines.forEach(({ line, receivedMs }, index) => {
@@ -173,24 +190,72 @@ export async function measurePhoneDelay(seed: number, dayIndex: number): Promise
     const people = ['crew', 'tow', ...gliderAddresses.map((a) => `pilot-${a}`)];
     for (const name of people) {
       const id = `ogn-bench-${name}`;
-      await db.insertInto('user').values({ id, name, email: `${name}@ogn-bench.invalid`, emailVerified: true, createdAt: new Date(), updatedAt: new Date(), firstName: 'Bench', lastName: name }).execute();
-      await db.insertInto('pilot').values({ club_id: club, user_id: id, is_active: true, activated_at: new Date(clock) }).execute();
+      await db
+        .insertInto('user')
+        .values({
+          id,
+          name,
+          email: `${name}@ogn-bench.invalid`,
+          emailVerified: true,
+          createdAt: new Date(),
+          updatedAt: new Date(),
+          firstName: 'Bench',
+          lastName: name,
+        })
+        .execute();
+      await db
+        .insertInto('pilot')
+        .values({ club_id: club, user_id: id, is_active: true, activated_at: new Date(clock) })
+        .execute();
       await db.insertInto('profile').values({ user_id: id, active_club_id: club }).execute();
     }
     const token = `ogn-bench-token-${randomUUID()}`;
     await db
       .insertInto('session')
-      .values({ id: randomUUID(), expiresAt: new Date(Date.now() + 365 * 86_400_000), token, createdAt: new Date(), updatedAt: new Date(), userId: 'ogn-bench-crew' })
+      .values({
+        id: randomUUID(),
+        expiresAt: new Date(Date.now() + 365 * 86_400_000),
+        token,
+        createdAt: new Date(),
+        updatedAt: new Date(),
+        userId: 'ogn-bench-crew',
+      })
       .execute();
     const cookie = sessionCookie(token);
     await db
       .insertInto('glider')
-      .values(gliderAddresses.map((address) => ({ club_id: club, id: `G-${address}`, places: 2, status: 'Ready', rate_cents_per_minute: 50, flarm_id: address })))
+      .values(
+        gliderAddresses.map((address) => ({
+          club_id: club,
+          id: `G-${address}`,
+          places: 2,
+          status: 'Ready',
+          rate_cents_per_minute: 50,
+          flarm_id: address,
+        })),
+      )
       .execute();
-    await db.insertInto('tug').values(TUGS.map((address) => ({ club_id: club, id: `T-${address}`, status: 'Ready', flarm_id: address }))).execute();
-    await db.insertInto('launch_type').values({ club_id: club, id: '2000 ft', kind: 'fixed', price_cents: 4000, height: 2000 }).execute();
+    await db
+      .insertInto('tug')
+      .values(TUGS.map((address) => ({ club_id: club, id: `T-${address}`, status: 'Ready', flarm_id: address })))
+      .execute();
+    await db
+      .insertInto('launch_type')
+      .values({ club_id: club, id: '2000 ft', kind: 'fixed', price_cents: 4000, height: 2000 })
+      .execute();
     for (const address of TUGS) {
-      await db.insertInto('tow_event').values({ club_id: club, tug: `T-${address}`, happened_at: new Date(clock), by: 'ogn-bench-tow', kind: 'checkIn', hobbs_hundredths: 100_000, pilot: 'ogn-bench-tow' }).execute();
+      await db
+        .insertInto('tow_event')
+        .values({
+          club_id: club,
+          tug: `T-${address}`,
+          happened_at: new Date(clock),
+          by: 'ogn-bench-tow',
+          kind: 'checkIn',
+          hobbs_hundredths: 100_000,
+          pilot: 'ogn-bench-tow',
+        })
+        .execute();
     }
 
     const mailer = createMailer({ smtpUrl: undefined, from: 'bench@flightline.local', db, log: () => {} });
@@ -215,14 +280,27 @@ export async function measurePhoneDelay(seed: number, dayIndex: number): Promise
     phone = await openStream(port, cookie);
 
     // Each glider flight is requested a minute before its takeoff (the previous one of the glider has landed by then, or it is refused).
-    const requests = [...gliderFlights].sort((a, b) => a.takeoffMs - b.takeoffMs).map((flight) => ({ flight, atMs: flight.takeoffMs - 60_000 }));
+    const requests = [...gliderFlights]
+      .sort((a, b) => a.takeoffMs - b.takeoffMs)
+      .map((flight) => ({ flight, atMs: flight.takeoffMs - 60_000 }));
     const flightOf = new Map<string, string>();
     const refusedRequests: string[] = [];
     let nextRequest = 0;
     const request = async (flight: TrueFlight, atMs: number) => {
       clock = Math.max(clock, atMs);
       const id = randomUUID();
-      const body = { type: 'FLIGHT', id, data: { user: `ogn-bench-pilot-${flight.address}`, flyWith: 'Alone', glider: `G-${flight.address}`, launchType: '2000 ft', weight: 80, towSpeed: 0 } };
+      const body = {
+        type: 'FLIGHT',
+        id,
+        data: {
+          user: `ogn-bench-pilot-${flight.address}`,
+          flyWith: 'Alone',
+          glider: `G-${flight.address}`,
+          launchType: '2000 ft',
+          weight: 80,
+          towSpeed: 0,
+        },
+      };
       const answer = await post(port, agent, cookie, '/api/update-item/', body);
       if (answer.status === 200) flightOf.set(flight.address, id);
       else refusedRequests.push(`${flight.address} ${answer.status} ${answer.text.slice(0, 120)}`);
@@ -240,13 +318,24 @@ export async function measurePhoneDelay(seed: number, dayIndex: number): Promise
       const readBy = Date.now() + 30_000;
       while (feed.linesRead < sent) {
         if (Date.now() > readBy) {
-          throw new Error(`the feed stopped reading: ${feed.linesRead} of ${sent} lines read, ${aprs.clients} connected, ${aprs.logins.length} logins, leader ${feed.leader}`);
+          throw new Error(
+            `the feed stopped reading: ${feed.linesRead} of ${sent} lines read, ${aprs.clients} connected, ${aprs.logins.length} logins, leader ${feed.leader}`,
+          );
         }
         await pause(1);
       }
     };
 
-    const figures: DelayFigures = { measured: [], releases: 0, landings: 0, early: 0, missed: [], requests: 0, refusedRequests, lines: day.lines.length };
+    const figures: DelayFigures = {
+      measured: [],
+      releases: 0,
+      landings: 0,
+      early: 0,
+      missed: [],
+      requests: 0,
+      refusedRequests,
+      lines: day.lines.length,
+    };
     for (let index = 0; index < day.lines.length; index++) {
       const line = day.lines[index]!;
       while (nextRequest < requests.length && requests[nextRequest]!.atMs <= line.receivedMs) {
@@ -309,8 +398,18 @@ export function delayRows(f: DelayFigures): [string, string, string, boolean][] 
   const sorted = [...f.measured].sort((a, b) => a - b);
   const ms = (p: number) => Math.round(percentile(sorted, p));
   return [
-    ['beacon → phone events', `${sorted.length} (${f.releases} releases → launched, ${f.landings} landings → landed)`, '≥ 30', sorted.length >= 30 && f.missed.length === 0],
+    [
+      'beacon → phone events',
+      `${sorted.length} (${f.releases} releases → launched, ${f.landings} landings → landed)`,
+      '≥ 30',
+      sorted.length >= 30 && f.missed.length === 0,
+    ],
     ['beacon → phone p50', `${ms(50)} ms`, '', true],
-    ['beacon → phone p95', `${ms(95)} ms (max ${Math.round(sorted[sorted.length - 1] ?? Number.NaN)} ms)`, `≤ ${TARGET_DELAY_P95_MS} ms`, ms(95) <= TARGET_DELAY_P95_MS],
+    [
+      'beacon → phone p95',
+      `${ms(95)} ms (max ${Math.round(sorted[sorted.length - 1] ?? Number.NaN)} ms)`,
+      `≤ ${TARGET_DELAY_P95_MS} ms`,
+      ms(95) <= TARGET_DELAY_P95_MS,
+    ],
   ];
 }

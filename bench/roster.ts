@@ -21,7 +21,9 @@ function club(seed: number) {
     state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
     return state / 2_147_483_648;
   };
-  const days = Array.from({ length: 91 }, (_, i) => new Date(Date.UTC(2027, 3, 1) + i * 86_400_000).toISOString().slice(0, 10))
+  const days = Array.from({ length: 91 }, (_, i) =>
+    new Date(Date.UTC(2027, 3, 1) + i * 86_400_000).toISOString().slice(0, 10),
+  )
     .filter((_, i) => i % 3 !== 2)
     .slice(0, 60);
   const people: RosterPerson[] = Array.from({ length: 80 }, (_, i) => {
@@ -60,7 +62,13 @@ export async function run(args: string[]): Promise<BenchmarkResult> {
   const months = [...new Set(input.days.map((d) => d.slice(0, 7)))];
   const heldBack = new Set(
     input.people
-      .filter((p) => p.maxPerMonth != null && months.every((m) => roster.duties.filter((d) => d.person === p.id && d.day.startsWith(m)).length >= p.maxPerMonth!))
+      .filter(
+        (p) =>
+          p.maxPerMonth != null &&
+          months.every(
+            (m) => roster.duties.filter((d) => d.person === p.id && d.day.startsWith(m)).length >= p.maxPerMonth!,
+          ),
+      )
       .map((p) => p.id),
   );
   for (const role of input.roles) {
@@ -68,7 +76,9 @@ export async function run(args: string[]): Promise<BenchmarkResult> {
     const count = (id: string) => roster.duties.filter((d) => d.role === role && d.person === id).length;
     const spread = (ids: string[]) => `${Math.min(...ids.map(count))}–${Math.max(...ids.map(count))}`;
     const free = takers.filter((p) => !heldBack.has(p.id)).map((p) => p.id);
-    console.log(`  ${role.padEnd(10)} ${takers.length} people: ${spread(takers.map((p) => p.id))} duties each; ${spread(free)} among the ${free.length} not at their monthly limit`);
+    console.log(
+      `  ${role.padEnd(10)} ${takers.length} people: ${spread(takers.map((p) => p.id))} duties each; ${spread(free)} among the ${free.length} not at their monthly limit`,
+    );
   }
   return { targetsMet: slowest < TARGET_MS };
 }

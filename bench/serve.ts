@@ -8,7 +8,10 @@ import { createMailer } from '../packages/server/src/mail/mailer.ts';
  * prints READY once listening and closes on SIGTERM. `listening` adds what
  * one benchmark needs of the running app.
  */
-export function serveForBench(options: { authSecret: string; rateLimitMax?: number }, listening: (built: App) => void = () => {}): void {
+export function serveForBench(
+  options: { authSecret: string; rateLimitMax?: number },
+  listening: (built: App) => void = () => {},
+): void {
   const main = async () => {
     const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL!, poolSize: 10 });
     const mailer = createMailer({ smtpUrl: undefined, from: 'bench@flightline.local', db: database.db, log: () => {} });
@@ -25,7 +28,10 @@ export function serveForBench(options: { authSecret: string; rateLimitMax?: numb
     listening(built);
     console.log('READY');
     process.on('SIGTERM', () => {
-      void built.app.close().then(() => database.close()).then(() => process.exit(0));
+      void built.app
+        .close()
+        .then(() => database.close())
+        .then(() => process.exit(0));
     });
   };
   main().catch((error: unknown) => {

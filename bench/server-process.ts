@@ -10,7 +10,13 @@ export function startServerProcess(
   options: { databaseUrl: string; port: number; nodeArgs?: string[]; env?: Record<string, string>; ipc?: boolean },
 ): Promise<ChildProcess> {
   const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', script], {
-    env: { ...process.env, DATABASE_URL: options.databaseUrl, PORT: String(options.port), ...options.env, NODE_ENV: 'production' },
+    env: {
+      ...process.env,
+      DATABASE_URL: options.databaseUrl,
+      PORT: String(options.port),
+      ...options.env,
+      NODE_ENV: 'production',
+    },
     stdio: options.ipc ? ['ignore', 'pipe', 'inherit', 'ipc'] : ['ignore', 'pipe', 'inherit'],
   });
   return new Promise((resolve, reject) => {

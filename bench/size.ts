@@ -48,7 +48,11 @@ const PAGES: PageSpec[] = [
   { name: 'member home (signed in)', lazy: ['src/features/home/home-page.tsx'], targets: { jsKb: 100, cssKb: 20 } },
   // The screens used at the field, on a phone: what they need to show, not their dialogs (loaded once they are up).
   { name: 'crew (Request Flight)', lazy: ['src/features/crew/crew-page.tsx'], targets: { jsKb: 120, cssKb: 20 } },
-  { name: 'ground (line management)', lazy: ['src/features/ground/ground-page.tsx'], targets: { jsKb: 120, cssKb: 20 } },
+  {
+    name: 'ground (line management)',
+    lazy: ['src/features/ground/ground-page.tsx'],
+    targets: { jsKb: 120, cssKb: 20 },
+  },
 ];
 
 export function readManifest(): Manifest {
@@ -127,7 +131,9 @@ export async function run(args: string[]): Promise<BenchmarkResult> {
   try {
     manifest = readManifest();
   } catch {
-    throw new Error(`${MANIFEST} is missing: build the web app (npm run build), with build.manifest in packages/web/vite.config.ts`);
+    throw new Error(
+      `${MANIFEST} is missing: build the web app (npm run build), with build.manifest in packages/web/vite.config.ts`,
+    );
   }
 
   const rows: string[][] = [['page', 'JS kB', 'CSS kB', 'JS target', 'CSS target', 'met']];
@@ -148,12 +154,25 @@ export async function run(args: string[]): Promise<BenchmarkResult> {
       page.targets ? `≤ ${page.targets.cssKb}` : '',
       met === undefined ? '' : met ? 'yes' : 'NO',
     ]);
-    report[page.name] = { jsBytes, cssBytes, files: [...files].sort(), targets: page.targets ?? null, met: met ?? null };
+    report[page.name] = {
+      jsBytes,
+      cssBytes,
+      files: [...files].sort(),
+      targets: page.targets ?? null,
+      met: met ?? null,
+    };
   }
 
   const backOffice = [...allFiles(manifest)].filter((file) => !homeFiles.has(file));
   const split = totals(backOffice);
-  rows.push([`not loaded by member home (${backOffice.length} files)`, kb(split.jsBytes), kb(split.cssBytes), '', '', '']);
+  rows.push([
+    `not loaded by member home (${backOffice.length} files)`,
+    kb(split.jsBytes),
+    kb(split.cssBytes),
+    '',
+    '',
+    '',
+  ]);
   report['not loaded by member home'] = { ...split, files: [...backOffice].sort() };
 
   printTable(rows);
@@ -163,11 +182,13 @@ export async function run(args: string[]): Promise<BenchmarkResult> {
     console.log(`  ${page.name}: ${files.map((f) => `${f.replace('assets/', '')} ${kb(gzipBytes(f))}`).join(', ')}`);
   }
   const largest = [...backOffice].sort((a, b) => gzipBytes(b) - gzipBytes(a)).slice(0, 8);
-  if (largest.length) console.log(`  not loaded by member home, largest: ${largest.map((f) => `${f.replace('assets/', '')} ${kb(gzipBytes(f))}`).join(', ')}`);
+  if (largest.length)
+    console.log(
+      `  not loaded by member home, largest: ${largest.map((f) => `${f.replace('assets/', '')} ${kb(gzipBytes(f))}`).join(', ')}`,
+    );
 
   mkdirSync(join(ROOT, 'bench/out'), { recursive: true });
   writeFileSync(OUT, JSON.stringify({ at: new Date().toISOString(), pages: report }, null, 2));
   console.log(`  (written to ${OUT.replace(ROOT, '')})`);
   return { targetsMet };
 }
-

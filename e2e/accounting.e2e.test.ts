@@ -25,11 +25,28 @@ beforeAll(async () => {
   timeZone = (await sessionOf(page)).clubTimeZone;
   const memberId = (await memberIds(page))(DEMO.member);
   const deposit = await page.request.post('/api/add-transaction/', {
-    data: { transactionType: 'Deposit', pilot: memberId, amountCents: 25_000, transferType: 'Cash', transactionRef: 'R-1001', note: 'Season deposit', idempotencyKey: 'e2e-accounting-deposit-1' },
+    data: {
+      transactionType: 'Deposit',
+      pilot: memberId,
+      amountCents: 25_000,
+      transferType: 'Cash',
+      transactionRef: 'R-1001',
+      note: 'Season deposit',
+      idempotencyKey: 'e2e-accounting-deposit-1',
+    },
   });
   expect(deposit.status()).toBe(200);
   const expense = await page.request.post('/api/add-transaction/', {
-    data: { transactionType: 'Expense', pilot: memberId, amountCents: 11_300, feeType: 'Membership', taxStatus: 'inclusive', taxRates: ['HST'], note: NOTE, idempotencyKey: 'e2e-accounting-expense-1' },
+    data: {
+      transactionType: 'Expense',
+      pilot: memberId,
+      amountCents: 11_300,
+      feeType: 'Membership',
+      taxStatus: 'inclusive',
+      taxRates: ['HST'],
+      note: NOTE,
+      idempotencyKey: 'e2e-accounting-expense-1',
+    },
   });
   expect(expense.status()).toBe(200);
   expect(((await expense.json()) as { balanceCents: number }).balanceCents).toBe(13_700);
@@ -46,7 +63,9 @@ async function bodyRows(page: Page): Promise<string[][]> {
 
 /** The text of each cell of each body row of one table. */
 async function bodyRowsOf(table: Locator): Promise<string[][]> {
-  return table.locator('tbody tr').evaluateAll((rows) => rows.map((row) => Array.from(row.children, (cell) => (cell.textContent ?? '').trim())));
+  return table
+    .locator('tbody tr')
+    .evaluateAll((rows) => rows.map((row) => Array.from(row.children, (cell) => (cell.textContent ?? '').trim())));
 }
 
 describe('Account Summary and Accounting at phone size', () => {
@@ -64,7 +83,10 @@ describe('Account Summary and Accounting at phone size', () => {
       [truncateText(fee).text, '-$113.00', '$137.00'],
     ]);
     expect(truncateText(fee).truncated).toBe(true);
-    await page.locator('tbody').getByRole('button', { name: truncateText(fee).text }).click();
+    await page
+      .locator('tbody')
+      .getByRole('button', { name: truncateText(fee).text })
+      .click();
     expect((await bodyRows(page))[1]![2]).toBe(fee);
     expect(rows[0]![1]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
     expect(await page.locator('dl').textContent()).toBe('Opening balance$0.00Closing balance$137.00');
@@ -144,7 +166,11 @@ describe('Account Summary and Accounting at phone size', () => {
     await openAccountsSummary(page);
     const charts = page.getByRole('region', { name: 'Accounting Charts' });
     await charts.getByRole('figure').first().waitFor();
-    expect(await charts.locator('figcaption').allTextContents()).toEqual(['Revenue', 'Cash in by payment method', 'What the club owes']);
+    expect(await charts.locator('figcaption').allTextContents()).toEqual([
+      'Revenue',
+      'Cash in by payment method',
+      'What the club owes',
+    ]);
     /** A chart's table alternative: its rows' cells, once opened. */
     const tableOf = async (title: string) => {
       await charts.getByText(`${title} as a table`).click();
@@ -172,7 +198,9 @@ describe('Account Summary and Accounting at phone size', () => {
     expect(await page.getByLabel('End date', { exact: true }).inputValue()).toBe(today);
     expect(await presets.getByRole('button', { name: 'This month' }).getAttribute('aria-pressed')).toBe('true');
     expect(await presets.getByRole('button', { name: 'Today' }).getAttribute('aria-pressed')).toBe('false');
-    expect((await presets.getByRole('button', { name: 'Last 12 months' }).boundingBox())!.height).toBeGreaterThanOrEqual(44);
+    expect(
+      (await presets.getByRole('button', { name: 'Last 12 months' }).boundingBox())!.height,
+    ).toBeGreaterThanOrEqual(44);
     await page.context().close();
 
     const desk = await field.phone(DEMO.admin, { viewport: { width: 1280, height: 900 } });
@@ -214,7 +242,9 @@ describe('Account Summary and Accounting at phone size', () => {
     expect(await removeDialog.textContent()).toContain('does not change existing transactions');
     await removeDialog.getByRole('button', { name: 'Remove' }).click();
     await page.getByText('Fee class removed').waitFor();
-    expect(await page.getByLabel('Fee classes', { exact: true }).locator('option:not([hidden])').allTextContents()).toEqual(['Membership', 'Hangar', 'Tie-down']);
+    expect(
+      await page.getByLabel('Fee classes', { exact: true }).locator('option:not([hidden])').allTextContents(),
+    ).toEqual(['Membership', 'Hangar', 'Tie-down']);
 
     const days = page.getByLabel('Intros expire after', { exact: true });
     await days.fill('30');
@@ -240,8 +270,16 @@ describe('Account Summary and Accounting at phone size', () => {
     expect(await page.getByRole('dialog').count()).toBe(0);
     await screenshot(page, 'accounting-admin');
 
-    const info = (await (await page.request.get('/api/get-club-info')).json()) as { transactionLockDate: string; introStalePeriod: number; feeList: string[] };
-    expect(info).toMatchObject({ transactionLockDate: yesterday, introStalePeriod: 30, feeList: ['Membership', 'Hangar', 'Tie-down'] });
+    const info = (await (await page.request.get('/api/get-club-info')).json()) as {
+      transactionLockDate: string;
+      introStalePeriod: number;
+      feeList: string[];
+    };
+    expect(info).toMatchObject({
+      transactionLockDate: yesterday,
+      introStalePeriod: 30,
+      feeList: ['Membership', 'Hangar', 'Tie-down'],
+    });
     await page.context().close();
   });
 
@@ -249,7 +287,15 @@ describe('Account Summary and Accounting at phone size', () => {
     const page = await field.phone(DEMO.admin);
     const memberId = (await memberIds(page))(DEMO.member);
     const expense = await page.request.post('/api/add-transaction/', {
-      data: { transactionType: 'Expense', pilot: memberId, amountCents: 2_000, feeType: '60510', taxStatus: 'exempt', note: 'Runway mowing', idempotencyKey: 'e2e-accounting-expense-60510' },
+      data: {
+        transactionType: 'Expense',
+        pilot: memberId,
+        amountCents: 2_000,
+        feeType: '60510',
+        taxStatus: 'exempt',
+        note: 'Runway mowing',
+        idempotencyKey: 'e2e-accounting-expense-60510',
+      },
     });
     expect(expense.status()).toBe(200);
 

@@ -13,7 +13,10 @@ const RIDGE_MESSAGE = '<p>Ridge is <strong>working</strong></p><script>window.__
 
 // Its own server and data folder: the shared one must keep the demo club's message for the other files.
 // The OGN feed, once a test turns it on, dials a closed local port, never the real network.
-const field = ownServer('club-settings', { phone: { viewport: { width: 375, height: 667 } }, env: { OGN_APRS_SERVER: '127.0.0.1:9' } });
+const field = ownServer('club-settings', {
+  phone: { viewport: { width: 375, height: 667 } },
+  env: { OGN_APRS_SERVER: '127.0.0.1:9' },
+});
 
 /** What the phone's screen shows right now (the full-page shots are too tall to read at a glance). */
 async function viewShot(page: Page, name: string): Promise<void> {
@@ -22,8 +25,12 @@ async function viewShot(page: Page, name: string): Promise<void> {
 
 /** The tax rows as shown: [name, percent] pairs, in order. */
 async function taxRows(page: Page): Promise<[string, string][]> {
-  const names = await page.locator('input[aria-label^="Tax "][aria-label$=" name"]').evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value));
-  const percents = await page.locator('input[aria-label^="Tax "][aria-label$=" percent"]').evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value));
+  const names = await page
+    .locator('input[aria-label^="Tax "][aria-label$=" name"]')
+    .evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value));
+  const percents = await page
+    .locator('input[aria-label^="Tax "][aria-label$=" percent"]')
+    .evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value));
   return names.map((name, index) => [name, percents[index] ?? '']);
 }
 
@@ -59,7 +66,12 @@ describe('Club Settings at phone size', () => {
 
     // What was stored, in the units of the contract: fractions and cents.
     const stored = await page.evaluate(async () => (await fetch('/api/get-club-settings')).json());
-    expect(stored).toMatchObject({ name: DEMO_CLUB_NAME, taxRates: { HST: 0.13, PST: 0.07 }, warningLevelCents: 2500, minimumLevelCents: 0 });
+    expect(stored).toMatchObject({
+      name: DEMO_CLUB_NAME,
+      taxRates: { HST: 0.13, PST: 0.07 },
+      warningLevelCents: 2500,
+      minimumLevelCents: 0,
+    });
     // The page shows the message as members see it, from the refreshed session.
     await page.locator('.club-message').getByText('Ridge is working').waitFor();
     await screenshot(page, 'club-settings-saved');
@@ -101,8 +113,14 @@ describe('Club Settings at phone size', () => {
 
     // An SVG, renamed .png so the browser calls it image/png: the server reads its bytes and refuses it.
     const file = page.getByLabel('Logo image file', { exact: true });
-    await file.setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>') });
-    await logo.getByText('The logo must be a PNG, JPEG or WebP image; SVG and other files are not accepted', { exact: true }).waitFor();
+    await file.setInputFiles({
+      name: 'logo.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'),
+    });
+    await logo
+      .getByText('The logo must be a PNG, JPEG or WebP image; SVG and other files are not accepted', { exact: true })
+      .waitFor();
 
     const png = solidPng(120, 40, [13, 110, 253]);
     await file.setInputFiles({ name: 'ridge-logo.png', mimeType: 'image/png', buffer: png });
@@ -117,7 +135,9 @@ describe('Club Settings at phone size', () => {
 
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByText('Club settings saved', { exact: true }).waitFor();
-    expect(await logo.getByText('A PNG, JPEG or WebP image of at most 256 kB, shown on Home.', { exact: true }).isVisible()).toBe(true);
+    expect(
+      await logo.getByText('A PNG, JPEG or WebP image of at most 256 kB, shown on Home.', { exact: true }).isVisible(),
+    ).toBe(true);
 
     await page.getByRole('link', { name: 'Home', exact: true }).click();
     const homeLogo = page.getByRole('img', { name: `${DEMO_CLUB_NAME} logo` });
@@ -134,7 +154,9 @@ describe('Club Settings at phone size', () => {
     await page.getByText('Club settings saved', { exact: true }).waitFor();
     expect(await page.evaluate(async () => (await (await fetch('/api/session')).json()).clubLogo)).toBe('');
     // The refused upload answered 415, which the browser logs; nothing else, and no policy violation.
-    expect(logged).toEqual(['error: Failed to load resource: the server responded with a status of 415 (Unsupported Media Type)']);
+    expect(logged).toEqual([
+      'error: Failed to load resource: the server responded with a status of 415 (Unsupported Media Type)',
+    ]);
     await page.context().close();
   });
 
@@ -151,8 +173,14 @@ describe('Club Settings at phone size', () => {
     await page.getByLabel('Longitude (°)', { exact: true }).fill('75.7W');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByText("Enter the airfield's latitude to turn the OGN feed on", { exact: true }).waitFor();
-    expect(await page.getByText('Enter the longitude in degrees, like -75.6972 (west is negative)', { exact: true }).isVisible()).toBe(true);
-    expect(await page.getByText("Enter the airfield's elevation to turn the OGN feed on", { exact: true }).isVisible()).toBe(true);
+    expect(
+      await page
+        .getByText('Enter the longitude in degrees, like -75.6972 (west is negative)', { exact: true })
+        .isVisible(),
+    ).toBe(true);
+    expect(
+      await page.getByText("Enter the airfield's elevation to turn the OGN feed on", { exact: true }).isVisible(),
+    ).toBe(true);
     const latitude = page.getByLabel('Latitude (°)', { exact: true });
     expect(await latitude.evaluate((input) => input === document.activeElement)).toBe(true);
     expect(await latitude.getAttribute('aria-invalid')).toBe('true');
@@ -173,7 +201,10 @@ describe('Club Settings at phone size', () => {
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByText('Club settings saved', { exact: true }).waitFor();
     const stored = await page.evaluate(async () => (await fetch('/api/get-club-settings')).json());
-    expect(stored).toMatchObject({ name: DEMO_CLUB_NAME, ogn: { mode: 'record', latitude: 45.4215, longitude: -75.6972, elevationMetres: 110, radiusKm: 15 } });
+    expect(stored).toMatchObject({
+      name: DEMO_CLUB_NAME,
+      ogn: { mode: 'record', latitude: 45.4215, longitude: -75.6972, elevationMetres: 110, radiusKm: 15 },
+    });
 
     // Read back as stored; every control touch-sized and inside the screen, at 375 and at 320 px.
     await page.goto('/admin/club');
@@ -187,7 +218,7 @@ describe('Club Settings at phone size', () => {
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(width);
       for (const control of await section.locator('input, select').all()) {
         const box = (await control.boundingBox())!;
-        expect(box.height, await control.getAttribute('id') ?? '').toBeGreaterThanOrEqual(44);
+        expect(box.height, (await control.getAttribute('id')) ?? '').toBeGreaterThanOrEqual(44);
         expect(box.x).toBeGreaterThanOrEqual(0);
         expect(box.x + box.width).toBeLessThanOrEqual(width);
       }
@@ -199,7 +230,13 @@ describe('Club Settings at phone size', () => {
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByText('Club settings saved', { exact: true }).waitFor();
     const off = await page.evaluate(async () => (await fetch('/api/get-club-settings')).json());
-    expect(off.ogn).toEqual({ mode: 'off', latitude: 45.4215, longitude: -75.6972, elevationMetres: 110, radiusKm: 15 });
+    expect(off.ogn).toEqual({
+      mode: 'off',
+      latitude: 45.4215,
+      longitude: -75.6972,
+      elevationMetres: 110,
+      radiusKm: 15,
+    });
     await page.context().close();
   });
 
@@ -211,10 +248,25 @@ describe('Club Settings at phone size', () => {
     expect(await page.getByRole('button', { name: 'Save', exact: true }).count()).toBe(0);
     const status = await page.evaluate(async (name) => {
       const body = {
-        name, shortName: 'DSC', clubLink: '', clubLogo: '', message: 'Taken over', timeZone: 'America/Toronto', currency: 'CAD',
-        heightUnit: 'ft', taxRates: { HST: 0.13 }, membershipYearEnd: '12-31', warningLevelCents: 0, minimumLevelCents: 0, paymentMethods: ['Cash'],
+        name,
+        shortName: 'DSC',
+        clubLink: '',
+        clubLogo: '',
+        message: 'Taken over',
+        timeZone: 'America/Toronto',
+        currency: 'CAD',
+        heightUnit: 'ft',
+        taxRates: { HST: 0.13 },
+        membershipYearEnd: '12-31',
+        warningLevelCents: 0,
+        minimumLevelCents: 0,
+        paymentMethods: ['Cash'],
       };
-      const response = await fetch('/api/update-club-settings', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      const response = await fetch('/api/update-club-settings', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
       return response.status;
     }, DEMO_CLUB_NAME);
     expect(status).toBe(403);

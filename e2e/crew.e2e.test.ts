@@ -24,7 +24,13 @@ import { depositPostings } from '@flightline/domain/money/ledger';
 const SHOTS = fileURLToPath(new URL('../scratch/shots/', import.meta.url));
 const CLUB_ZONE = 'America/Toronto';
 /** A voucher sold long ago and past its date, written before the server opens the data folder (no screen sells a back-dated intro). */
-const EXPIRED = { sn: 'EXP001', first: 'Olive', last: 'Old', buyerEmail: 'gift@old.example', staleDate: '2025-01-31' } as const;
+const EXPIRED = {
+  sn: 'EXP001',
+  first: 'Olive',
+  last: 'Old',
+  buyerEmail: 'gift@old.example',
+  staleDate: '2025-01-31',
+} as const;
 
 async function seedExpiredIntro(dir: string): Promise<void> {
   const database = await openDatabase({ dataDir: dir });
@@ -32,9 +38,19 @@ async function seedExpiredIntro(dir: string): Promise<void> {
     await migrate(database.db);
     const { clubId } = await seedDemoClub(database.db, { password: DEMO_PASSWORD });
     // Bob Broke, a member $20.00 below the $0.00 minimum: $20.00 paid out of his account (a deposit's reverse).
-    const bob = { id: await createPasswordUser(database.db, { email: 'bob@broke.example', first: 'Bob', last: 'Broke', password: DEMO_PASSWORD }) };
+    const bob = {
+      id: await createPasswordUser(database.db, {
+        email: 'bob@broke.example',
+        first: 'Bob',
+        last: 'Broke',
+        password: DEMO_PASSWORD,
+      }),
+    };
     await database.db.insertInto('profile').values({ user_id: bob.id, active_club_id: clubId }).execute();
-    await database.db.insertInto('pilot').values({ club_id: clubId, user_id: bob.id, is_active: true, activated_at: new Date() }).execute();
+    await database.db
+      .insertInto('pilot')
+      .values({ club_id: clubId, user_id: bob.id, is_active: true, activated_at: new Date() })
+      .execute();
     await database.db.transaction().execute((trx) =>
       insertEntry(trx, {
         clubId,
@@ -97,11 +113,16 @@ async function openCrew(page: Page): Promise<void> {
 
 /** The glider selector's groups: label → [option, disabled][]. */
 async function gliderGroups(page: Page): Promise<Record<string, [string, boolean][]>> {
-  return page.getByLabel('Glider', { exact: true }).evaluate((select) =>
-    Object.fromEntries(
-      Array.from(select.querySelectorAll('optgroup'), (group) => [group.label, Array.from(group.querySelectorAll('option'), (o) => [o.value, o.disabled] as [string, boolean])]),
-    ),
-  );
+  return page
+    .getByLabel('Glider', { exact: true })
+    .evaluate((select) =>
+      Object.fromEntries(
+        Array.from(select.querySelectorAll('optgroup'), (group) => [
+          group.label,
+          Array.from(group.querySelectorAll('option'), (o) => [o.value, o.disabled] as [string, boolean]),
+        ]),
+      ),
+    );
 }
 
 const submitButton = (page: Page) => page.locator('form button[type=submit]');
@@ -155,20 +176,34 @@ describe('Request Flight and Awaiting Launches at 375 px', () => {
     await shot(page, 'crew-empty');
 
     // A ground-only pilot can't be placed on the line (Gary's $0.00 is under the warning level too: it is his balance the button reads).
-    const gary = await page.getByLabel('Pilot', { exact: true }).locator('option', { hasText: 'Gary Ground' }).getAttribute('value');
+    const gary = await page
+      .getByLabel('Pilot', { exact: true })
+      .locator('option', { hasText: 'Gary Ground' })
+      .getAttribute('value');
     await page.getByLabel('Pilot', { exact: true }).selectOption(gary!);
     expect(await submitButton(page).textContent()).toBe('Warning: Low funds - Selected pilot is non flying');
-    const mary = await page.getByLabel('Pilot', { exact: true }).locator('option', { hasText: 'Mary Member' }).getAttribute('value');
+    const mary = await page
+      .getByLabel('Pilot', { exact: true })
+      .locator('option', { hasText: 'Mary Member' })
+      .getAttribute('value');
     await page.getByLabel('Pilot', { exact: true }).selectOption(mary!);
 
-    expect(await gliderGroups(page)).toEqual({ Gliders: [['C-FDSC', false], ['C-GDSA', false], ['C-GDSB', false]] });
+    expect(await gliderGroups(page)).toEqual({
+      Gliders: [
+        ['C-FDSC', false],
+        ['C-GDSA', false],
+        ['C-GDSB', false],
+      ],
+    });
     await page.getByLabel('Glider', { exact: true }).selectOption('C-GDSB');
     expect(await page.getByLabel('Tow Speed (kn)').inputValue()).toBe('55');
     expect(await page.getByLabel('Glider weight (kg)').inputValue()).toBe('360');
     expect(await submitButton(page).textContent()).toBe('Warning: Low funds - No launch type selected');
     await page.getByRole('button', { name: '2000 ft', exact: true }).click();
     expect(await page.getByRole('button', { name: '2000 ft', exact: true }).getAttribute('aria-pressed')).toBe('true');
-    expect(await page.locator('.crew-summary').textContent()).toBe('You (Mary Member) are in C-GDSB requesting 2000 ft, flying alone.');
+    expect(await page.locator('.crew-summary').textContent()).toBe(
+      'You (Mary Member) are in C-GDSB requesting 2000 ft, flying alone.',
+    );
     expect(await submitButton(page).textContent()).toBe('Warning: Low funds - Place on flight line');
     // Mary's stored weight is unset: the one typed here is stored with the request.
     expect(await page.getByLabel('Pilot weight (kg)').inputValue()).toBe('');
@@ -177,7 +212,13 @@ describe('Request Flight and Awaiting Launches at 375 px', () => {
 
     await submitButton(page).click();
     await confirmRequest(page);
-    expect(await placedDetails(page)).toEqual({ Glider: 'C-GDSB', Launch: '2000 ft', Pilot: 'Mary Member', 'Flying with': 'Alone', 'Tow Speed': '55 kn' });
+    expect(await placedDetails(page)).toEqual({
+      Glider: 'C-GDSB',
+      Launch: '2000 ft',
+      Pilot: 'Mary Member',
+      'Flying with': 'Alone',
+      'Tow Speed': '55 kn',
+    });
     await shot(page, 'crew-placed');
     await page.getByRole('button', { name: 'Done', exact: true }).click();
     await page.waitForURL((url) => url.pathname === '/');
@@ -185,7 +226,11 @@ describe('Request Flight and Awaiting Launches at 375 px', () => {
     await openCrew(page);
     const groups = await gliderGroups(page);
     expect(groups['Already Flying']).toEqual([['C-GDSB', true]]);
-    expect(Object.values(groups).flat().filter(([id]) => id === 'C-GDSB')).toEqual([['C-GDSB', true]]);
+    expect(
+      Object.values(groups)
+        .flat()
+        .filter(([id]) => id === 'C-GDSB'),
+    ).toEqual([['C-GDSB', true]]);
     expect(await page.getByLabel('Pilot weight (kg)').inputValue()).toBe('72');
     await page.context().close();
   });
@@ -213,7 +258,8 @@ describe('Request Flight and Awaiting Launches at 375 px', () => {
     await page.getByLabel('Glider', { exact: true }).selectOption('C-GDSA');
     await page.getByRole('button', { name: '2000 ft', exact: true }).click();
     const pilotSelect = page.getByLabel('Pilot', { exact: true });
-    const optionOf = async (name: string) => (await pilotSelect.locator('option', { hasText: name }).getAttribute('value'))!;
+    const optionOf = async (name: string) =>
+      (await pilotSelect.locator('option', { hasText: name }).getAttribute('value'))!;
     // Tom ($0.00: under the warning level, at the minimum) may place; Bob (−$20.00) may not, and no amount is shown.
     expect(await submitButton(page).textContent()).toBe('Warning: Low funds - Place on flight line');
     await pilotSelect.selectOption(await optionOf('Bob Broke'));
@@ -223,7 +269,9 @@ describe('Request Flight and Awaiting Launches at 375 px', () => {
     await shot(page, 'crew-pilot-below-minimum');
     // Mary waits on the line in C-GDSB: the button says so before anything is sent.
     await pilotSelect.selectOption(await optionOf('Mary Member'));
-    expect(await submitButton(page).textContent()).toBe('Warning: Low funds - Selected pilot is already on the flight line in C-GDSB');
+    expect(await submitButton(page).textContent()).toBe(
+      'Warning: Low funds - Selected pilot is already on the flight line in C-GDSB',
+    );
     expect(await submitButton(page).isDisabled()).toBe(true);
     await page.context().close();
   });
@@ -242,11 +290,17 @@ describe('Request Flight and Awaiting Launches at 375 px', () => {
     await page.getByLabel('First name').fill('Fred');
     await page.getByLabel('Last name').fill('Friend');
     await page.getByRole('button', { name: 'Variable', exact: true }).click();
-    expect(await page.locator('.crew-summary').textContent()).toBe('You (Irene Instructor) are in C-GDSA requesting Variable, with friend Fred Friend.');
+    expect(await page.locator('.crew-summary').textContent()).toBe(
+      'You (Irene Instructor) are in C-GDSA requesting Variable, with friend Fred Friend.',
+    );
     await shot(page, 'crew-friend');
     await submitButton(page).click();
     await confirmRequest(page);
-    expect(await placedDetails(page)).toMatchObject({ Glider: 'C-GDSA', Launch: 'Variable', 'Flying with': 'Friend: Fred Friend' });
+    expect(await placedDetails(page)).toMatchObject({
+      Glider: 'C-GDSA',
+      Launch: 'Variable',
+      'Flying with': 'Friend: Fred Friend',
+    });
 
     await page.getByRole('button', { name: 'Cancel request', exact: true }).click();
     await page.getByText('Flight request cancelled: C-GDSA is Ready again.').waitFor();
@@ -256,7 +310,11 @@ describe('Request Flight and Awaiting Launches at 375 px', () => {
     });
     const groups = await gliderGroups(page);
     expect(groups['Already Flying']).toEqual([['C-GDSB', true]]);
-    expect(Object.values(groups).flat().filter(([id]) => id === 'C-GDSA')).toEqual([['C-GDSA', false]]);
+    expect(
+      Object.values(groups)
+        .flat()
+        .filter(([id]) => id === 'C-GDSA'),
+    ).toEqual([['C-GDSA', false]]);
     // The request comes back as it was, to correct and send again.
     expect(await page.getByLabel('Glider', { exact: true }).inputValue()).toBe('C-GDSA');
     expect(await page.getByLabel('First name').inputValue()).toBe('Fred');
@@ -265,7 +323,9 @@ describe('Request Flight and Awaiting Launches at 375 px', () => {
     // Awaiting no longer lists it.
     await page.goto('/awaiting');
     await page.getByRole('button', { name: 'Mary M. C-GDSB 2000 ft', exact: true }).waitFor();
-    expect(await page.getByRole('group', { name: 'Waiting flights' }).getByRole('button').allTextContents()).toEqual(['Mary M. C-GDSB 2000 ft']);
+    expect(await page.getByRole('group', { name: 'Waiting flights' }).getByRole('button').allTextContents()).toEqual([
+      'Mary M. C-GDSB 2000 ft',
+    ]);
     await page.context().close();
   });
 
@@ -293,7 +353,9 @@ describe('Request Flight and Awaiting Launches at 375 px', () => {
     await page.getByLabel('Payment Reference').fill('R-77');
     // An intro flight is paid by the intro: not refused for funds, but the pilot's low funds are still a warning.
     expect(await submitButton(page).textContent()).toBe('Warning: Low funds - Place on flight line');
-    expect(await page.locator('.crew-summary').textContent()).toBe('You (Irene Instructor) are in C-GDSA requesting 2000 ft, with intro passenger Nora New.');
+    expect(await page.locator('.crew-summary').textContent()).toBe(
+      'You (Irene Instructor) are in C-GDSA requesting 2000 ft, with intro passenger Nora New.',
+    );
     await shot(page, 'crew-new-intro');
     await submitButton(page).click();
     await confirmRequest(page);
@@ -308,7 +370,9 @@ describe('Request Flight and Awaiting Launches at 375 px', () => {
     await page.getByRole('button', { name: 'Cancel request', exact: true }).click();
     await page.getByText('Flight request cancelled: C-GDSA is Ready again.').waitFor();
     expect(await page.getByRole('button', { name: 'Intro', exact: true }).getAttribute('aria-pressed')).toBe('true');
-    expect(await page.getByRole('button', { name: 'Pre-purchased', exact: true }).getAttribute('aria-pressed')).toBe('true');
+    expect(await page.getByRole('button', { name: 'Pre-purchased', exact: true }).getAttribute('aria-pressed')).toBe(
+      'true',
+    );
     const search = page.getByPlaceholder('Start typing serial number, name, or email');
     expect(await search.inputValue()).toBe(serial);
     const found = page.getByRole('group', { name: 'Intros' }).getByRole('button');
@@ -333,7 +397,9 @@ describe('Request Flight and Awaiting Launches at 375 px', () => {
     await dialog.getByRole('button', { name: 'Save', exact: true }).click();
     await dialog.waitFor({ state: 'detached' });
     expect(await page.getByLabel('Glider', { exact: true }).inputValue()).toBe('C-GDSA');
-    expect(await page.locator('.crew-summary').textContent()).toBe('You (Irene Instructor) are in C-GDSA requesting 2000 ft, with intro passenger Nina New.');
+    expect(await page.locator('.crew-summary').textContent()).toBe(
+      'You (Irene Instructor) are in C-GDSA requesting 2000 ft, with intro passenger Nina New.',
+    );
     await shot(page, 'crew-prepurchased');
     await submitButton(page).click();
     await confirmRequest(page);
@@ -346,7 +412,11 @@ describe('Request Flight and Awaiting Launches at 375 px', () => {
     await openCrew(page);
     await page.getByRole('button', { name: 'Instructor', exact: true }).click();
     const second = page.getByLabel('Instructor', { exact: true });
-    expect(await second.locator('option').allTextContents()).toEqual(['Choose an instructor', 'Alex Admin', 'Irene Instructor']);
+    expect(await second.locator('option').allTextContents()).toEqual([
+      'Choose an instructor',
+      'Alex Admin',
+      'Irene Instructor',
+    ]);
     await second.selectOption({ label: 'Irene Instructor' });
     const command = page.getByRole('group', { name: 'Pilot in Command' }).getByRole('button');
     expect(await command.allTextContents()).toEqual(['Me', 'Irene Instructor']);
@@ -357,11 +427,20 @@ describe('Request Flight and Awaiting Launches at 375 px', () => {
 
     await page.getByRole('button', { name: 'Member', exact: true }).click();
     const member = page.getByLabel('Member', { exact: true });
-    expect(await member.locator('option').allTextContents()).toEqual(['Choose a member', 'Alex Admin', 'Bob Broke', 'Irene Instructor', 'Tom Towpilot']);
+    expect(await member.locator('option').allTextContents()).toEqual([
+      'Choose a member',
+      'Alex Admin',
+      'Bob Broke',
+      'Irene Instructor',
+      'Tom Towpilot',
+    ]);
     expect(await member.inputValue()).not.toBe('');
     expect(await command.nth(0).getAttribute('aria-pressed')).toBe('true');
     expect(await command.nth(0).isEnabled()).toBe(true);
-    await page.getByRole('group', { name: 'Share Flight Cost?' }).getByRole('button', { name: 'Yes', exact: true }).click();
+    await page
+      .getByRole('group', { name: 'Share Flight Cost?' })
+      .getByRole('button', { name: 'Yes', exact: true })
+      .click();
     await page.getByRole('button', { name: 'Variable', exact: true }).click();
     expect(await page.locator('.crew-summary').textContent()).toBe(
       'You (Mary Member) are in no glider yet requesting Variable, with member Irene Instructor, sharing the cost.',
@@ -379,14 +458,27 @@ describe('Request Flight and Awaiting Launches at 375 px', () => {
     await found.first().waitFor();
     expect(await found.count()).toBe(1);
     const button = found.first();
-    for (const part of [EXPIRED.sn, `${EXPIRED.first} ${EXPIRED.last}`, EXPIRED.buyerEmail]) expect(await button.textContent()).toContain(part);
+    for (const part of [EXPIRED.sn, `${EXPIRED.first} ${EXPIRED.last}`, EXPIRED.buyerEmail])
+      expect(await button.textContent()).toContain(part);
     expect(await button.getAttribute('class')).toContain('btn-outline-warning');
     await button.hover();
-    await page.getByRole('tooltip').filter({ hasText: `This intro expired on ${EXPIRED.staleDate}` }).waitFor();
+    await page
+      .getByRole('tooltip')
+      .filter({ hasText: `This intro expired on ${EXPIRED.staleDate}` })
+      .waitFor();
     await button.click();
-    await page.getByRole('status').filter({ hasText: `This intro expired on ${EXPIRED.staleDate}` }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: `This intro expired on ${EXPIRED.staleDate}` })
+      .waitFor();
     const details = await page.locator('dl').first().innerText();
-    for (const line of ['Launch Type\nIntro flight', 'Purchase Date\n2024-02-01', 'Purchase Note\nChristmas gift', `Serial Number\n${EXPIRED.sn}`]) expect(details).toContain(line);
+    for (const line of [
+      'Launch Type\nIntro flight',
+      'Purchase Date\n2024-02-01',
+      'Purchase Note\nChristmas gift',
+      `Serial Number\n${EXPIRED.sn}`,
+    ])
+      expect(details).toContain(line);
     await shot(page, 'crew-expired-intro');
     await page.context().close();
   });
@@ -404,15 +496,24 @@ describe('Request Flight and Awaiting Launches at 375 px', () => {
     const other = await field.phone(DEMO.towPilot);
     const tom = (await (await other.request.get('/api/session')).json()) as { userID: string };
     const taken = await other.request.post('/api/update-item/', {
-      data: { type: 'FLIGHT', id: randomUUID(), data: { user: tom.userID, flyWith: 'Alone', glider: 'C-FDSC', launchType: '2000 ft' } },
+      data: {
+        type: 'FLIGHT',
+        id: randomUUID(),
+        data: { user: tom.userID, flyWith: 'Alone', glider: 'C-FDSC', launchType: '2000 ft' },
+      },
     });
     expect(taken.status()).toBe(200);
     await other.context().close();
 
     await submitButton(page).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Yes', exact: true }).click();
-    await page.getByRole('alert').filter({ hasText: 'Could not create flight: Glider C-FDSC is already flying' }).waitFor();
-    await page.waitForFunction(() => (document.querySelector('select option[value="C-FDSC"]') as HTMLOptionElement | null)?.disabled === true);
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'Could not create flight: Glider C-FDSC is already flying' })
+      .waitFor();
+    await page.waitForFunction(
+      () => (document.querySelector('select option[value="C-FDSC"]') as HTMLOptionElement | null)?.disabled === true,
+    );
     expect(await page.getByLabel('Glider', { exact: true }).inputValue()).toBe('');
     expect(await page.getByLabel('Tow Speed (kn)').inputValue()).toBe('');
     expect((await gliderGroups(page))['Already Flying']).toEqual([
@@ -427,7 +528,13 @@ describe('Request Flight and Awaiting Launches at 375 px', () => {
 
   it('a failed load reads Could not load crew page with its code, 600 when no answer came', async () => {
     const page = await field.phone(DEMO.member);
-    await page.route('**/api/serve-crew*', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"statusCode":500,"error":"Internal Server Error","message":"Database unavailable"}' }));
+    await page.route('**/api/serve-crew*', (route) =>
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: '{"statusCode":500,"error":"Internal Server Error","message":"Database unavailable"}',
+      }),
+    );
     await page.goto('/crew');
     await page.getByText('Error: Could not load crew page (code: 500)').waitFor();
     await page.getByText('Database unavailable').waitFor();

@@ -67,7 +67,9 @@ async function watchedPage(): Promise<{ page: Page; reports: string[] }> {
   await page.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (event) => {
       const report = (window as unknown as { __reportViolation: (text: string) => void }).__reportViolation;
-      void report(`${event.effectiveDirective} refused ${event.blockedURI || 'inline'} on ${location.pathname} (${event.sourceFile}:${event.lineNumber}) ${event.sample}`);
+      void report(
+        `${event.effectiveDirective} refused ${event.blockedURI || 'inline'} on ${location.pathname} (${event.sourceFile}:${event.lineNumber}) ${event.sample}`,
+      );
     });
   });
   return { page, reports };

@@ -34,7 +34,15 @@ beforeAll(async () => {
   const maryId = idOf(DEMO.member);
   const tomId = idOf(DEMO.towPilot);
   const deposit = await admin.request.post('/api/add-transaction/', {
-    data: { transactionType: 'Deposit', pilot: maryId, amountCents: 25_000, transferType: 'Cash', transactionRef: 'R-2001', note: 'Season deposit', idempotencyKey: 'e2e-export-deposit-1' },
+    data: {
+      transactionType: 'Deposit',
+      pilot: maryId,
+      amountCents: 25_000,
+      transferType: 'Cash',
+      transactionRef: 'R-2001',
+      note: 'Season deposit',
+      idempotencyKey: 'e2e-export-deposit-1',
+    },
   });
   expect(deposit.status()).toBe(200);
   await admin.context().close();
@@ -43,13 +51,22 @@ beforeAll(async () => {
   /** A request for `glider`, tapped at `submittedAt` (default: now): a launch can't be before its request. */
   const request = async (glider: string, submittedAt?: number) => {
     const id = randomUUID();
-    const data = { user: maryId, flyWith: 'Alone', glider, launchType: '2000 ft', weight: 80, ...(submittedAt ? { submittedAt } : {}) };
+    const data = {
+      user: maryId,
+      flyWith: 'Alone',
+      glider,
+      launchType: '2000 ft',
+      weight: 80,
+      ...(submittedAt ? { submittedAt } : {}),
+    };
     const response = await mary.request.post('/api/update-item/', { data: { type: 'FLIGHT', id, data } });
     expect(response.status(), await response.text()).toBe(200);
     return id;
   };
   const act = async (body: Record<string, unknown>) => {
-    const response = await mary.request.post('/api/update-flight/', { data: { idempotencyKey: randomUUID(), ...body } });
+    const response = await mary.request.post('/api/update-flight/', {
+      data: { idempotencyKey: randomUUID(), ...body },
+    });
     expect(response.status(), await response.text()).toBe(200);
     return ((await response.json()) as { flight: FlightRecord }).flight;
   };
@@ -65,7 +82,15 @@ beforeAll(async () => {
 });
 
 function clubParts(ms: number): Record<string, string> {
-  const format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+  const format = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  });
   return Object.fromEntries(format.formatToParts(ms).map((p) => [p.type, p.value]));
 }
 
@@ -126,7 +151,9 @@ const FLIGHT_HEADER_LINE =
 /** The admin's phone on Club Data Exports, ready to load, and today's postings as get-all-transactions answers them. */
 async function adminOnExports(): Promise<{ page: Page; ledger: AllTransactions }> {
   const page = await field.phone(DEMO.admin);
-  const ledger = (await (await page.request.get('/api/get-all-transactions', { params: { startDate: today, endDate: today } })).json()) as AllTransactions;
+  const ledger = (await (
+    await page.request.get('/api/get-all-transactions', { params: { startDate: today, endDate: today } })
+  ).json()) as AllTransactions;
   await page.goto('/export');
   await page.getByRole('button', { name: 'Load Data for Export' }).waitFor();
   return { page, ledger };
@@ -183,8 +210,42 @@ describe('Club Data Exports at phone size', () => {
     expect(all.name).toBe(`Flights_${today}_${today}.csv`);
     expect(all.bytes.toString('utf8').split('\r\n')[0]).toBe(`\uFEFF${FLIGHT_HEADER_LINE},"Cancelled At"`);
     const hours = String(Math.round((flown.landedAt! - flown.launchedAt!) / 36_000) / 100);
-    const flownRow = [today, 'Mary', 'Member', 'C-FDSC', 'Alone', '', '', clubTime(flown.launchedAt), clubTime(flown.landedAt), hours, '2000 ft', String(flown.releaseHeight), 'true', 'false', 'Tom Towpilot', 'C-FTOW'];
-    const removedRow = [today, 'Mary', 'Member', 'C-GDSB', 'Alone', '', '', '', '', '0', '2000 ft', '0', 'true', 'false', '', ''];
+    const flownRow = [
+      today,
+      'Mary',
+      'Member',
+      'C-FDSC',
+      'Alone',
+      '',
+      '',
+      clubTime(flown.launchedAt),
+      clubTime(flown.landedAt),
+      hours,
+      '2000 ft',
+      String(flown.releaseHeight),
+      'true',
+      'false',
+      'Tom Towpilot',
+      'C-FTOW',
+    ];
+    const removedRow = [
+      today,
+      'Mary',
+      'Member',
+      'C-GDSB',
+      'Alone',
+      '',
+      '',
+      '',
+      '',
+      '0',
+      '2000 ft',
+      '0',
+      'true',
+      'false',
+      '',
+      '',
+    ];
     expect(removed.cancelledAt).not.toBeNull();
     // In the order they flew: the launch time, or the request time for the flight that never launched.
     const expected = [
@@ -216,7 +277,12 @@ describe('Club Data Exports at phone size', () => {
     expect(rows.slice(1).map((r) => [r[2], r[3], r[4], r[6]])).toEqual(
       ledger.transactions.map((p) => {
         const amount = (p.amountCents / 100).toFixed(2);
-        return [String(p.account), p.direction === 1 ? amount : '', p.direction === -1 ? amount : '', String(p.timestamp)];
+        return [
+          String(p.account),
+          p.direction === 1 ? amount : '',
+          p.direction === -1 ? amount : '',
+          String(p.timestamp),
+        ];
       }),
     );
     const depositRows = rows.filter((r) => r[9] === 'R-2001');
@@ -236,7 +302,17 @@ describe('Club Data Exports at phone size', () => {
     await screenshot(page, 'export-journal');
     expect(journal.name).toBe(`Journal_${today}_${today}.csv`);
     const lines = rowsOf(journal.bytes);
-    expect(lines[0]).toEqual(['Journal No', 'Journal Date', 'Account Number', 'Account Name', 'Debits', 'Credits', 'Description', 'Name', 'Reference']);
+    expect(lines[0]).toEqual([
+      'Journal No',
+      'Journal Date',
+      'Account Number',
+      'Account Name',
+      'Debits',
+      'Credits',
+      'Description',
+      'Name',
+      'Reference',
+    ]);
     expect(lines).toHaveLength(ledger.transactions.length + 1);
     const balance = new Map<string, number>();
     for (const [no, date, , , debit, credit] of lines.slice(1)) {
@@ -244,16 +320,34 @@ describe('Club Data Exports at phone size', () => {
       balance.set(no!, (balance.get(no!) ?? 0) + cents(debit) - cents(credit));
     }
     expect([...balance.values()].every((total) => total === 0)).toBe(true);
-    expect(lines.filter((r) => r[8] === 'R-2001').map((r) => [r[2], r[4], r[5], r[7]]).sort()).toEqual([
+    expect(
+      lines
+        .filter((r) => r[8] === 'R-2001')
+        .map((r) => [r[2], r[4], r[5], r[7]])
+        .sort(),
+    ).toEqual([
       ['1000', '250.00', '', ''],
       ['2100', '', '250.00', 'Mary Member'],
     ]);
 
     const invoices = rowsOf((await exportFile(page, 'Member charges as invoices (QuickBooks layout)')).bytes);
-    expect(invoices[0]).toEqual(['InvoiceNo', 'Customer', 'InvoiceDate', 'DueDate', 'Item(Product/Service)', 'ItemDescription', 'ItemQuantity', 'ItemRate', 'ItemAmount', 'ItemTaxAmount']);
+    expect(invoices[0]).toEqual([
+      'InvoiceNo',
+      'Customer',
+      'InvoiceDate',
+      'DueDate',
+      'Item(Product/Service)',
+      'ItemDescription',
+      'ItemQuantity',
+      'ItemRate',
+      'ItemAmount',
+      'ItemTaxAmount',
+    ]);
     // Each invoice comes to what the member's account was charged by its transaction: the flight's tow and rental.
     const charged = new Map<string, number>();
-    for (const p of ledger.transactions) if (p.account === 2100 && p.direction === 1) charged.set(String(p.transactionId), (charged.get(String(p.transactionId)) ?? 0) + p.amountCents);
+    for (const p of ledger.transactions)
+      if (p.account === 2100 && p.direction === 1)
+        charged.set(String(p.transactionId), (charged.get(String(p.transactionId)) ?? 0) + p.amountCents);
     const invoiced = new Map<string, number>();
     for (const [no, customer, , , , , , , amount, tax] of invoices.slice(1)) {
       expect(customer).toBe('Mary Member');

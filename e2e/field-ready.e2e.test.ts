@@ -26,7 +26,9 @@ function raw(path: string, headers: Record<string, string> = {}, method = 'GET',
     const req = request(new URL(path, inject('baseUrl')), { method, headers }, (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }));
+      response.on('end', () =>
+        resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }),
+      );
       response.on('error', reject);
     });
     req.on('error', reject);
@@ -118,7 +120,14 @@ describe('the page before its script: the HTML shell', () => {
   /** Where the landing page's parts are drawn, in CSS pixels. */
   const layout = (page: Page) =>
     page.evaluate(() =>
-      ['nav .navbar-brand', 'nav a[href="/login"]', 'main h1', 'main p.lead', 'main a[href="/signup"].btn', 'footer'].map((selector) => {
+      [
+        'nav .navbar-brand',
+        'nav a[href="/login"]',
+        'main h1',
+        'main p.lead',
+        'main a[href="/signup"].btn',
+        'footer',
+      ].map((selector) => {
         const box = document.querySelector(selector)?.getBoundingClientRect();
         return [selector, box ? [box.x, box.y, box.width, box.height].map(Math.round) : null];
       }),
@@ -138,7 +147,8 @@ describe('the page before its script: the HTML shell', () => {
     await app.addInitScript(() => {
       (window as unknown as { shifts: number }).shifts = 0;
       new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[]) (window as unknown as { shifts: number }).shifts += entry.value;
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[])
+          (window as unknown as { shifts: number }).shifts += entry.value;
       }).observe({ type: 'layout-shift', buffered: true });
     });
     await app.goto('/');
@@ -152,7 +162,9 @@ describe('the page before its script: the HTML shell', () => {
 
   /** The demo member's cookies, signed in once through the login page. */
   const memberCookies = async () => {
-    const phone = await newPhonePage(browser, inject('baseUrl'), { extraHTTPHeaders: { 'x-forwarded-for': '127.13.0.2' } });
+    const phone = await newPhonePage(browser, inject('baseUrl'), {
+      extraHTTPHeaders: { 'x-forwarded-for': '127.13.0.2' },
+    });
     await login(phone, DEMO.member, DEMO_PASSWORD);
     const cookies = await phone.context().cookies();
     await phone.context().close();
@@ -167,8 +179,10 @@ describe('the page before its script: the HTML shell', () => {
       expect(await bare.locator('nav .navbar-brand').textContent()).toBe('Home');
       expect(await bare.locator('nav').getByRole('link', { name: 'Settings' }).isVisible()).toBe(true);
       // Home and Request Flight are drawn with the member's own data (decision 0020); the other pages show their loading state.
-      if (path === '/') expect(await bare.getByText(/^Your account balance: \$/).textContent()).toBe('Your account balance: $0.00');
-      else if (path === '/crew/') expect(await bare.locator('.crew-summary').textContent()).toMatch(/^You \(Mary Member\) are in no glider yet/);
+      if (path === '/')
+        expect(await bare.getByText(/^Your account balance: \$/).textContent()).toBe('Your account balance: $0.00');
+      else if (path === '/crew/')
+        expect(await bare.locator('.crew-summary').textContent()).toMatch(/^You \(Mary Member\) are in no glider yet/);
       else expect(await bare.getByRole('status').textContent()).toBe('Retrieving your data....');
       expect(await bare.locator('footer').textContent()).toBe('App version 0.16.0');
     }
@@ -210,13 +224,17 @@ describe('the page before its script: the HTML shell', () => {
         for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[]) w.shifts += entry.value;
       }).observe({ type: 'layout-shift', buffered: true });
       // The server's own element, marked before the app starts: the app replaces it once its reads have answered.
-      document.addEventListener('DOMContentLoaded', () => document.querySelector(marked)?.setAttribute('data-server', ''));
+      document.addEventListener('DOMContentLoaded', () =>
+        document.querySelector(marked)?.setAttribute('data-server', ''),
+      );
     }, largest);
     await app.goto(path);
     await app.waitForLoadState('networkidle');
     await expect.poll(() => app.locator(`${largest}[data-server]`).count()).toBe(0);
     expect(await app.locator(largest).textContent()).toBe(text);
-    expect(await app.locator('#root').getAttribute('data-first-state')).toBe(path === '/' ? '/' : path.replace(/\/$/, ''));
+    expect(await app.locator('#root').getAttribute('data-first-state')).toBe(
+      path === '/' ? '/' : path.replace(/\/$/, ''),
+    );
     expect(await layoutOf(app, selectors)).toEqual(before);
     expect(await app.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBeLessThanOrEqual(0.05);
     return { app, before };
@@ -225,7 +243,13 @@ describe('the page before its script: the HTML shell', () => {
   it("a signed-in member's Home is in the HTML, club message and all, drawn where the app then draws it from its reads: nothing moves", async () => {
     const { app, before } = await drawnWhereTheAppDrawsIt(
       '/',
-      ['main header h1', 'nav[aria-label="Activities"] a[href="/crew/"]', 'section[aria-label="Account"] p', '.club-message', 'footer'],
+      [
+        'main header h1',
+        'nav[aria-label="Activities"] a[href="/crew/"]',
+        'section[aria-label="Account"] p',
+        '.club-message',
+        'footer',
+      ],
       '.club-message',
     );
     expect(before.every(([, box]) => box !== null)).toBe(true);
@@ -255,14 +279,20 @@ describe('the page before its script: the HTML shell', () => {
     const html = decoded(await raw('/crew/', { cookie, 'accept-encoding': 'br' }));
     const crew = PRELOADS.routes['/crew']!;
     expect(crew.js[0]).toMatch(/^\/assets\/crew-page-[\w-]+\.js$/);
-    for (const href of crew.js) expect(html).toContain(`<link rel="modulepreload" fetchpriority="low" crossorigin href="${href}">`);
-    for (const href of crew.css) expect(html).toContain(`<link rel="preload" as="style" fetchpriority="low" crossorigin href="${href}">`);
+    for (const href of crew.js)
+      expect(html).toContain(`<link rel="modulepreload" fetchpriority="low" crossorigin href="${href}">`);
+    for (const href of crew.css)
+      expect(html).toContain(`<link rel="preload" as="style" fetchpriority="low" crossorigin href="${href}">`);
     expect(html).toContain('<link rel="preload" as="fetch" crossorigin href="/api/session">');
 
     const files = new Set(Object.values(PRELOADS.routes).flatMap((route) => [...route.js, ...route.css]));
     for (const href of files) {
       const answer = await raw(href, { 'accept-encoding': 'br' });
-      expect([href, answer.status, answer.headers['content-type']]).toEqual([href, 200, href.endsWith('.css') ? 'text/css; charset=utf-8' : 'application/javascript; charset=utf-8']);
+      expect([href, answer.status, answer.headers['content-type']]).toEqual([
+        href,
+        200,
+        href.endsWith('.css') ? 'text/css; charset=utf-8' : 'application/javascript; charset=utf-8',
+      ]);
     }
   });
 });

@@ -70,7 +70,11 @@ let tom: Page;
 let landedAtMs: number;
 
 beforeAll(async () => {
-  [mary, line, tom] = await Promise.all([field.phone(DEMO.member), field.phone(DEMO.instructor), field.phone(DEMO.towPilot)]);
+  [mary, line, tom] = await Promise.all([
+    field.phone(DEMO.member),
+    field.phone(DEMO.instructor),
+    field.phone(DEMO.towPilot),
+  ]);
 });
 
 /** A full-page screenshot in test-results/ and a copy in scratch/shots/ to look at. */
@@ -95,7 +99,15 @@ function shortDay(ms: number): string {
 /** '2026-06-30 14:05': the Account Summary's date column (the club's zone, 24 h). */
 function clubDateTime(ms: number): string {
   const p = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', { timeZone: CLUB_ZONE, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone: CLUB_ZONE,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
       .formatToParts(ms)
       .map((part) => [part.type, part.value]),
   );
@@ -119,7 +131,9 @@ describe('a flight day on phones at 375 px', () => {
     expect(await mary.getByRole('button', { name: 'Alone', exact: true }).getAttribute('aria-pressed')).toBe('true');
     await mary.getByLabel('Glider', { exact: true }).selectOption(GLIDER);
     await mary.getByRole('button', { name: LAUNCH, exact: true }).click();
-    expect(await mary.locator('.crew-summary').textContent()).toBe(`You (Mary Member) are in ${GLIDER} requesting ${LAUNCH}, flying alone.`);
+    expect(await mary.locator('.crew-summary').textContent()).toBe(
+      `You (Mary Member) are in ${GLIDER} requesting ${LAUNCH}, flying alone.`,
+    );
     // $0.00 is under the $50.00 warning level and at the $0.00 minimum: warned, not refused.
     const submit = mary.locator('form button[type=submit]');
     expect(await submit.textContent()).toBe('Warning: Low funds - Place on flight line');
@@ -157,7 +171,9 @@ describe('a flight day on phones at 375 px', () => {
     await waiting.first().waitFor();
     expect(await waiting.allTextContents()).toEqual([`Mary M. ${GLIDER} ${LAUNCH}`]);
     await waiting.first().click();
-    expect(await line.getByRole('region', { name: 'Selected flight' }).innerText()).toBe(`${GLIDER}\n${LAUNCH}\nTow speed: 55 kn`);
+    expect(await line.getByRole('region', { name: 'Selected flight' }).innerText()).toBe(
+      `${GLIDER}\n${LAUNCH}\nTow speed: 55 kn`,
+    );
     await shot(line, 'awaiting');
   });
 
@@ -168,7 +184,9 @@ describe('a flight day on phones at 375 px', () => {
     await openFromHome(line, 'Record Launch or Landing', 'Record Launch or Landing');
     const next = line.getByRole('region', { name: 'Next flight' }).getByRole('button');
     await next.first().waitFor();
-    expect((await next.allTextContents()).map((label) => label.replace(/waiting \d+:\d\d$/, ''))).toEqual([`Mary M.${GLIDER}${LAUNCH}`]);
+    expect((await next.allTextContents()).map((label) => label.replace(/waiting \d+:\d\d$/, ''))).toEqual([
+      `Mary M.${GLIDER}${LAUNCH}`,
+    ]);
     await next.first().click();
     expect(await next.first().getAttribute('aria-pressed')).toBe('true');
     // The tug Tom checked in on is chosen, with him as the tow pilot.
@@ -178,15 +196,22 @@ describe('a flight day on phones at 375 px', () => {
 
     await line.getByLabel('Minutes ago', { exact: true }).fill(String(FLOWN_MINUTES));
     const launchedAtMs = landedAtMs - FLOWN_MINUTES * 60_000;
-    await line.getByRole('region', { name: 'When it happened' }).getByText(`at ${clubDateTime(launchedAtMs).slice(11)}`, { exact: true }).waitFor();
+    await line
+      .getByRole('region', { name: 'When it happened' })
+      .getByText(`at ${clubDateTime(launchedAtMs).slice(11)}`, { exact: true })
+      .waitFor();
     await shot(line, 'line-launch');
     await lineButton(`Launch ${GLIDER}`).click();
     await toast(line, `${GLIDER} launched`).waitFor();
     await inProgress().getByText('No release height').waitFor();
-    expect(await inProgress().innerText()).toContain(`Launched ${clubDateTime(launchedAtMs).slice(11)}, flying 0:25 · ${TUG}`);
+    expect(await inProgress().innerText()).toContain(
+      `Launched ${clubDateTime(launchedAtMs).slice(11)}, flying 0:25 · ${TUG}`,
+    );
     // The time is back at now for the landing.
     expect(await line.getByLabel('Minutes ago', { exact: true }).inputValue()).toBe('0');
-    expect(await line.getByRole('region', { name: 'Next flight' }).getByText('No flights waiting for a launch.').count()).toBe(1);
+    expect(
+      await line.getByRole('region', { name: 'Next flight' }).getByText('No flights waiting for a launch.').count(),
+    ).toBe(1);
   });
 
   it('sets the release height in the Release Height modal', async () => {
@@ -232,13 +257,20 @@ describe('a flight day on phones at 375 px', () => {
     const rows = mary.locator('table.account-rows tbody tr');
     await rows.locator('td.cell-amount').first().waitFor();
     const table = await rows.evaluateAll((trs) =>
-      trs.map((tr) => Array.from(tr.querySelectorAll('td'), (td) => (td as HTMLElement).innerText.replace(/\s+/g, ' ').trim())),
+      trs.map((tr) =>
+        Array.from(tr.querySelectorAll('td'), (td) => (td as HTMLElement).innerText.replace(/\s+/g, ' ').trim()),
+      ),
     );
     const launchedAtMs = landedAtMs - FLOWN_MINUTES * 60_000;
     const day = shortDay(launchedAtMs);
     expect(table.map(([, ...cells]) => cells)).toEqual([
       [clubDateTime(launchedAtMs), `Tow: ${LAUNCH} (${GLIDER}, ${day})`, EXPECTED.tow, EXPECTED.afterTow],
-      [clubDateTime(landedAtMs), `Rental: ${GLIDER}, 0:${FLOWN_MINUTES} flown, ${FLOWN_MINUTES} min billed`, EXPECTED.rental, EXPECTED.afterLanding],
+      [
+        clubDateTime(landedAtMs),
+        `Rental: ${GLIDER}, 0:${FLOWN_MINUTES} flown, ${FLOWN_MINUTES} min billed`,
+        EXPECTED.rental,
+        EXPECTED.afterLanding,
+      ],
     ]);
     // Each row has the ledger's entry number.
     for (const [id] of table) expect(id).toMatch(/^\d+$/);
@@ -250,7 +282,8 @@ describe('a flight day on phones at 375 px', () => {
 
 /** The first zone whose wall clock is between 01:00 and 22:59 now: the whole test then runs within one club day. */
 function zoneAwayFromMidnight(zones: string[]): string {
-  const hourIn = (zone: string) => Number(new Intl.DateTimeFormat('en-US', { timeZone: zone, hour: 'numeric', hourCycle: 'h23' }).format(Date.now()));
+  const hourIn = (zone: string) =>
+    Number(new Intl.DateTimeFormat('en-US', { timeZone: zone, hour: 'numeric', hourCycle: 'h23' }).format(Date.now()));
   const zone = zones.find((candidate) => hourIn(candidate) >= 1 && hourIn(candidate) <= 22);
   if (!zone) throw new Error(`Each of ${zones.join(', ')} is within an hour of midnight`);
   return zone;

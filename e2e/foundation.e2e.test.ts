@@ -43,12 +43,16 @@ describe('the foundation, driven as a person would at phone size', () => {
     await page.getByRole('button', { name: DEMO_CLUB_NAME }).click();
     await page.getByText(`Request membership at ${DEMO_CLUB_NAME}?`).waitFor();
     await page.getByRole('button', { name: 'Yes', exact: true }).click();
-    await page.getByText(`Membership requested at ${DEMO_CLUB_NAME}. A club admin must activate your account.`).waitFor();
+    await page
+      .getByText(`Membership requested at ${DEMO_CLUB_NAME}. A club admin must activate your account.`)
+      .waitFor();
 
     // The request is stored: the club now shows as pending among the newcomer's clubs.
     const clubs = await page.evaluate(async () => {
       const session = (await (await fetch('/api/session')).json()) as { userID: string };
-      return (await (await fetch(`/api/get-pilot-clubs/${session.userID}`)).json()) as { clubs: { name: string; status: string }[] };
+      return (await (await fetch(`/api/get-pilot-clubs/${session.userID}`)).json()) as {
+        clubs: { name: string; status: string }[];
+      };
     });
     expect(clubs.clubs).toEqual([expect.objectContaining({ name: DEMO_CLUB_NAME, status: 'pending' })]);
     await screenshot(page, 'foundation-membership-requested');
@@ -60,7 +64,14 @@ describe('the foundation, driven as a person would at phone size', () => {
     await login(page, DEMO.admin, DEMO_PASSWORD);
     await page.getByRole('heading', { name: DEMO_CLUB_NAME }).waitFor();
     await page.getByText('Your account balance: $0.00').waitFor();
-    for (const entry of ['Request Flight', 'Record Launch or Landing', 'Emergency Contacts / Directory', 'Admin', 'Accounting Charts', 'Accounting Admin']) {
+    for (const entry of [
+      'Request Flight',
+      'Record Launch or Landing',
+      'Emergency Contacts / Directory',
+      'Admin',
+      'Accounting Charts',
+      'Accounting Admin',
+    ]) {
       expect(await page.getByRole('link', { name: entry, exact: true }).count(), entry).toBe(1);
     }
     expect(await page.getByText('Back Office', { exact: true }).count()).toBe(1);
@@ -84,7 +95,9 @@ describe('the foundation, driven as a person would at phone size', () => {
     await page.goto('/emergency/?from=deep-link');
     await page.waitForURL((url) => url.pathname === '/login');
     await login(page, DEMO.member, DEMO_PASSWORD);
-    await page.waitForURL((url) => url.pathname.startsWith('/emergency') && url.searchParams.get('from') === 'deep-link');
+    await page.waitForURL(
+      (url) => url.pathname.startsWith('/emergency') && url.searchParams.get('from') === 'deep-link',
+    );
     await page.getByRole('heading', { name: 'Emergency Contacts / Directory' }).waitFor();
   });
 

@@ -36,7 +36,9 @@ async function shoot(page: Page, name: string, target?: Locator): Promise<void> 
 
 /** The text of each cell of each body row of a table. */
 async function rowsOf(table: Locator): Promise<string[][]> {
-  return table.locator('tbody tr').evaluateAll((rows) => rows.map((row) => Array.from(row.children, (cell) => (cell.textContent ?? '').trim())));
+  return table
+    .locator('tbody tr')
+    .evaluateAll((rows) => rows.map((row) => Array.from(row.children, (cell) => (cell.textContent ?? '').trim())));
 }
 
 /** The pilot editor's entry tables, newest first: [description, date line, amount, balance] per row (an admin's "⋯" left out). */
@@ -56,7 +58,10 @@ async function entriesOf(table: Locator): Promise<string[][]> {
 async function expectNoPageOverflow(page: Page): Promise<void> {
   const overflow = await page.evaluate(() => {
     const body = document.querySelector('.modal-body') ?? document.documentElement;
-    return { page: document.documentElement.scrollWidth - window.innerWidth, modal: body.scrollWidth - body.clientWidth };
+    return {
+      page: document.documentElement.scrollWidth - window.innerWidth,
+      modal: body.scrollWidth - body.clientWidth,
+    };
   });
   expect(overflow).toEqual({ page: 0, modal: 0 });
 }
@@ -97,7 +102,9 @@ describe('pilot editor funds at phone size', () => {
     expect(await record.isDisabled()).toBe(true);
     await expense.getByLabel('Amount', { exact: true }).fill('20');
     await expense.getByLabel('Fee class or expense code', { exact: true }).selectOption('Hangar');
-    expect(await expense.getByLabel('Fee class or expense code', { exact: true }).locator('option').allTextContents()).toEqual([
+    expect(
+      await expense.getByLabel('Fee class or expense code', { exact: true }).locator('option').allTextContents(),
+    ).toEqual([
       'Choose…',
       'Membership',
       'Hangar',
@@ -131,7 +138,9 @@ describe('pilot editor funds at phone size', () => {
     const history = editor.getByRole('table', { name: 'Transaction history' });
     await history.getByText('-$22.60').waitFor();
     expect((await entriesOf(history)).map((r) => [r[0], r[2], r[3]])).toEqual(expected);
-    expect(await editor.getByText(/^Opening balance/).textContent()).toBe('Opening balance $0.00, closing balance $77.40');
+    expect(await editor.getByText(/^Opening balance/).textContent()).toBe(
+      'Opening balance $0.00, closing balance $77.40',
+    );
     expect(await editor.getByText('No blocks.').count()).toBe(1);
 
     // Block time: Prior Year / Next Year / Reset Season move the season; an empty date disables the submit.
@@ -209,7 +218,9 @@ describe('pilot editor funds at phone size', () => {
     await page.getByRole('heading', { name: 'Cash In: Cash' }).waitFor();
     await page.getByText('Total').waitFor();
     // Date, Member, Description, Ref, Note, Amount.
-    expect((await rowsOf(page.locator('table'))).map((r) => r.slice(1))).toEqual([['Mary Member', 'Deposit (Cash) ref R-2044', 'R-2044', 'Spring deposit', '$100.00']]);
+    expect((await rowsOf(page.locator('table'))).map((r) => r.slice(1))).toEqual([
+      ['Mary Member', 'Deposit (Cash) ref R-2044', 'R-2044', 'Spring deposit', '$100.00'],
+    ]);
     await page.getByRole('button', { name: 'Back to Cash In' }).click();
     await page.getByRole('button', { name: 'Back to Summary' }).click();
 
@@ -219,7 +230,9 @@ describe('pilot editor funds at phone size', () => {
     await page.getByRole('heading', { name: 'Sales Tax A/P: HST' }).waitFor();
     await page.getByText('Total').waitFor();
     // Date, Member, Description, Note, Amount.
-    expect((await rowsOf(page.locator('table'))).map((r) => r.slice(1))).toEqual([['Mary Member', 'Hangar', 'Hangar, May', '$2.60']]);
+    expect((await rowsOf(page.locator('table'))).map((r) => r.slice(1))).toEqual([
+      ['Mary Member', 'Hangar', 'Hangar, May', '$2.60'],
+    ]);
     await page.getByRole('button', { name: 'Back to Sales Tax A/P' }).click();
     await page.getByRole('button', { name: 'Back to Summary' }).click();
 
@@ -228,7 +241,9 @@ describe('pilot editor funds at phone size', () => {
     await page.getByRole('heading', { name: 'Other Revenue' }).waitFor();
     await page.getByText('Total').waitFor();
     // Date, Member, Category, Note, Amount.
-    expect((await rowsOf(page.locator('table'))).map((r) => r.slice(1))).toEqual([['Mary Member', 'Hangar', 'Hangar, May', '$20.00']]);
+    expect((await rowsOf(page.locator('table'))).map((r) => r.slice(1))).toEqual([
+      ['Mary Member', 'Hangar', 'Hangar, May', '$20.00'],
+    ]);
     await page.context().close();
   });
 
@@ -240,7 +255,10 @@ describe('pilot editor funds at phone size', () => {
     await editor.getByRole('group', { name: 'Funds form' }).getByRole('button', { name: 'Block time' }).click();
     const block = editor.getByRole('group', { name: 'Block time', exact: true });
     await block.getByLabel('Block', { exact: true }).selectOption({ label: 'Season rental 600 min' });
-    const season = { start: await block.getByLabel('Block start', { exact: true }).inputValue(), end: await block.getByLabel('Block end', { exact: true }).inputValue() };
+    const season = {
+      start: await block.getByLabel('Block start', { exact: true }).inputValue(),
+      end: await block.getByLabel('Block end', { exact: true }).inputValue(),
+    };
     const addBlock = block.getByRole('button', { name: 'Add Block Time' });
     await block.getByLabel('Override price', { exact: true }).check();
     expect(await addBlock.isDisabled()).toBe(true);
@@ -257,7 +275,11 @@ describe('pilot editor funds at phone size', () => {
     expect(await rowsOf(blocks)).toEqual([[name, `${season.start}to ${season.end}`, '600 min']]);
     const recent = await entriesOf(editor.getByRole('table', { name: 'Recent transactions' }));
     // Newest first: the block's entry heads the list.
-    expect(recent[0]!.filter((_, i) => i !== 1)).toEqual(['Block: Season rental 600 min: Club special', '-$282.50', '-$205.10']);
+    expect(recent[0]!.filter((_, i) => i !== 1)).toEqual([
+      'Block: Season rental 600 min: Club special',
+      '-$282.50',
+      '-$205.10',
+    ]);
 
     await expectNoPageOverflow(page);
     await shoot(page, 'funds-block', editor.locator('.pilot-funds'));
@@ -315,7 +337,9 @@ describe('pilot editor funds at phone size', () => {
     const history = editor.getByRole('table', { name: 'Transaction history' });
     await history.getByText(`Reversal of #${id}`).waitFor();
     expect((await entriesOf(history)).map((r) => [r[0], r[2], r[3]])).toEqual([...expected].reverse());
-    expect(await editor.getByText(/^Opening balance/).textContent()).toBe('Opening balance $0.00, closing balance -$182.50');
+    expect(await editor.getByText(/^Opening balance/).textContent()).toBe(
+      'Opening balance $0.00, closing balance -$182.50',
+    );
     // Neither the reversed expense nor its reversal offers Reverse again; the deposit and the block still do.
     for (const table of [recent, history]) {
       expect(await table.getByRole('button', { name: `Actions for transaction #${id}`, exact: true }).count()).toBe(0);
@@ -337,5 +361,10 @@ describe('pilot editor funds at phone size', () => {
 
 /** Today in the demo club's zone (America/Toronto), as the editor marks a block not started yet. */
 function demoClubToday(): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Toronto', year: 'numeric', month: '2-digit', day: '2-digit' }).format(Date.now());
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'America/Toronto',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(Date.now());
 }

@@ -55,7 +55,15 @@ beforeAll(async () => {
   // Enough on her account for both flights.
   await ok(
     admin.request.post('/api/add-transaction/', {
-      data: { transactionType: 'Deposit', pilot: idOf(DEMO.member), amountCents: 30_000, transferType: 'Cash', transactionRef: 'R-3001', note: 'Lessons', idempotencyKey: randomUUID() },
+      data: {
+        transactionType: 'Deposit',
+        pilot: idOf(DEMO.member),
+        amountCents: 30_000,
+        transferType: 'Cash',
+        transactionRef: 'R-3001',
+        note: 'Lessons',
+        idempotencyKey: randomUUID(),
+      },
     }),
   );
   // First a lesson with Irene on a Variable tow released at 2500 ft: the widest row, two full names and the longest launch.
@@ -63,17 +71,87 @@ beforeAll(async () => {
   const lessonId = randomUUID();
   await ok(
     mary.request.post('/api/update-item/', {
-      data: { type: 'FLIGHT', id: lessonId, data: { user: idOf(DEMO.member), flyWith: 'Instructor', passengerID: idOf(DEMO.instructor), pilotInCharge: false, glider: 'C-GDSA', launchType: 'Variable', submittedAt: lessonAt - 5 * MINUTE } },
+      data: {
+        type: 'FLIGHT',
+        id: lessonId,
+        data: {
+          user: idOf(DEMO.member),
+          flyWith: 'Instructor',
+          passengerID: idOf(DEMO.instructor),
+          pilotInCharge: false,
+          glider: 'C-GDSA',
+          launchType: 'Variable',
+          submittedAt: lessonAt - 5 * MINUTE,
+        },
+      },
     }),
   );
-  await ok(admin.request.post('/api/update-flight/', { data: { id: lessonId, action: 'Launch', tug: 'C-FTOW', towPilot: idOf(DEMO.towPilot), time: lessonAt, idempotencyKey: randomUUID() } }));
-  await ok(admin.request.post('/api/update-flight/', { data: { id: lessonId, action: 'ReleaseHeight', releaseHeight: 2500, time: lessonAt + 5 * MINUTE, idempotencyKey: randomUUID() } }));
-  await ok(admin.request.post('/api/update-flight/', { data: { id: lessonId, action: 'Landing', time: lessonAt + 20 * MINUTE, idempotencyKey: randomUUID() } }));
+  await ok(
+    admin.request.post('/api/update-flight/', {
+      data: {
+        id: lessonId,
+        action: 'Launch',
+        tug: 'C-FTOW',
+        towPilot: idOf(DEMO.towPilot),
+        time: lessonAt,
+        idempotencyKey: randomUUID(),
+      },
+    }),
+  );
+  await ok(
+    admin.request.post('/api/update-flight/', {
+      data: {
+        id: lessonId,
+        action: 'ReleaseHeight',
+        releaseHeight: 2500,
+        time: lessonAt + 5 * MINUTE,
+        idempotencyKey: randomUUID(),
+      },
+    }),
+  );
+  await ok(
+    admin.request.post('/api/update-flight/', {
+      data: { id: lessonId, action: 'Landing', time: lessonAt + 20 * MINUTE, idempotencyKey: randomUUID() },
+    }),
+  );
   const flightId = randomUUID();
-  await ok(mary.request.post('/api/update-item/', { data: { type: 'FLIGHT', id: flightId, data: { user: idOf(DEMO.member), flyWith: 'Alone', glider: 'C-GDSA', launchType: '2000 ft', submittedAt: launchedAt - 5 * MINUTE } } }));
-  await ok(admin.request.post('/api/update-flight/', { data: { id: flightId, action: 'Launch', tug: 'C-FTOW', towPilot: idOf(DEMO.towPilot), time: launchedAt, idempotencyKey: randomUUID() } }));
-  await ok(admin.request.post('/api/update-flight/', { data: { id: flightId, action: 'Landing', time: launchedAt + 30 * MINUTE, idempotencyKey: randomUUID() } }));
-  await ok(admin.request.post('/api/update-item/', { data: { type: 'GLIDER', id: 'C-GDSA', data: { maintenanceDate: today } } }));
+  await ok(
+    mary.request.post('/api/update-item/', {
+      data: {
+        type: 'FLIGHT',
+        id: flightId,
+        data: {
+          user: idOf(DEMO.member),
+          flyWith: 'Alone',
+          glider: 'C-GDSA',
+          launchType: '2000 ft',
+          submittedAt: launchedAt - 5 * MINUTE,
+        },
+      },
+    }),
+  );
+  await ok(
+    admin.request.post('/api/update-flight/', {
+      data: {
+        id: flightId,
+        action: 'Launch',
+        tug: 'C-FTOW',
+        towPilot: idOf(DEMO.towPilot),
+        time: launchedAt,
+        idempotencyKey: randomUUID(),
+      },
+    }),
+  );
+  await ok(
+    admin.request.post('/api/update-flight/', {
+      data: { id: flightId, action: 'Landing', time: launchedAt + 30 * MINUTE, idempotencyKey: randomUUID() },
+    }),
+  );
+  await ok(
+    admin.request.post('/api/update-item/', {
+      data: { type: 'GLIDER', id: 'C-GDSA', data: { maintenanceDate: today } },
+    }),
+  );
   await admin.context().close();
 });
 
@@ -96,19 +174,44 @@ describe('glider logbooks at 375 px', () => {
     const since = mary.getByRole('region', { name: 'Since maintenance' });
     await since.getByRole('heading', { name: `Since maintenance on ${today}` }).waitFor();
     expect(await since.locator('dd').allTextContents()).toEqual(['0:50', '2']);
-    const lesson = mary.getByRole('table').getByRole('row').filter({ hasText: clock(lessonAt) });
-    expect(await lesson.getByRole('cell').allTextContents()).toEqual(['Irene Instructor', 'Mary Member', 'Variable', `${clock(lessonAt)}–${clock(lessonAt + 20 * MINUTE)}`, '0:20']);
+    const lesson = mary
+      .getByRole('table')
+      .getByRole('row')
+      .filter({ hasText: clock(lessonAt) });
+    expect(await lesson.getByRole('cell').allTextContents()).toEqual([
+      'Irene Instructor',
+      'Mary Member',
+      'Variable',
+      `${clock(lessonAt)}–${clock(lessonAt + 20 * MINUTE)}`,
+      '0:20',
+    ]);
     const flights = mary.getByRole('table');
     const flight = flights.getByRole('row').filter({ hasText: clock(launchedAt) });
     await flight.waitFor();
-    expect(await flight.getByRole('cell').allTextContents()).toEqual(['Mary Member', '', '2000 ft', `${clock(launchedAt)}–${clock(launchedAt + 30 * MINUTE)}`, '0:30']);
-    expect(await flights.getByRole('columnheader').allTextContents()).toEqual(['P1', 'P2', 'Launch', 'Takeoff–landing', 'Duration']);
+    expect(await flight.getByRole('cell').allTextContents()).toEqual([
+      'Mary Member',
+      '',
+      '2000 ft',
+      `${clock(launchedAt)}–${clock(launchedAt + 30 * MINUTE)}`,
+      '0:30',
+    ]);
+    expect(await flights.getByRole('columnheader').allTextContents()).toEqual([
+      'P1',
+      'P2',
+      'Launch',
+      'Takeoff–landing',
+      'Duration',
+    ]);
     expect(await flights.getByRole('rowheader', { name: today }).count()).toBe(1);
-    expect(await mary.getByRole('group', { name: 'These dates' }).textContent()).toMatch(/\d+ flights? · \d+:\d\d hours · \d+ launch(es)?/);
+    expect(await mary.getByRole('group', { name: 'These dates' }).textContent()).toMatch(
+      /\d+ flights? · \d+:\d\d hours · \d+ launch(es)?/,
+    );
 
     await mary.screenshot({ path: join(SHOTS, 'glider-logbook.png'), fullPage: true });
     expect(await mary.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     // Nor does the table scroll sideways in its own frame: every column, Duration included, is in view.
-    expect(await flights.evaluate((table) => table.parentElement!.scrollWidth - table.parentElement!.clientWidth)).toBe(0);
+    expect(await flights.evaluate((table) => table.parentElement!.scrollWidth - table.parentElement!.clientWidth)).toBe(
+      0,
+    );
   });
 });

@@ -43,7 +43,9 @@ beforeAll(async () => {
 
   // Mary places three flights on the line (as the crew page does): her own, and one each for Alex and Irene.
   const mary = await userIdOf(pilot);
-  const crew = (await (await pilot.request.get('/api/serve-crew')).json()) as { pilots: { pilotID: string; first: string }[] };
+  const crew = (await (await pilot.request.get('/api/serve-crew')).json()) as {
+    pilots: { pilotID: string; first: string }[];
+  };
   const idOf = (first: string) => crew.pilots.find((p) => p.first === first)!.pilotID;
   for (const [id, glider, user] of [
     [flights.a, 'C-GDSA', mary],
@@ -52,7 +54,11 @@ beforeAll(async () => {
   ] as const) {
     // Requested 10 minutes ago, so a launch tapped for 5 minutes ago is after the request.
     const placed = await pilot.request.post('/api/update-item/', {
-      data: { type: 'FLIGHT', id, data: { user, flyWith: 'Alone', glider, launchType: '2000 ft', submittedAt: Date.now() - 10 * 60_000 } },
+      data: {
+        type: 'FLIGHT',
+        id,
+        data: { user, flyWith: 'Alone', glider, launchType: '2000 ft', submittedAt: Date.now() - 10 * 60_000 },
+      },
     });
     expect(placed.status(), await placed.text()).toBe(200);
   }
@@ -82,7 +88,10 @@ const toast = (page: Page, text: string) => page.getByRole('status').filter({ ha
 const inProgress = (glider: string) => line.getByRole('listitem', { name: `${glider} in progress` });
 const landed = (glider: string) => line.getByRole('listitem', { name: `${glider} landed` });
 /** A flight's button on the next-flight picker. */
-const waitingFlight = (glider: string) => line.getByRole('region', { name: 'Next flight' }).getByRole('button', { name: new RegExp(`^\\S+ \\S\\. ${glider} `) });
+const waitingFlight = (glider: string) =>
+  line
+    .getByRole('region', { name: 'Next flight' })
+    .getByRole('button', { name: new RegExp(`^\\S+ \\S\\. ${glider} `) });
 const minutesAgo = () => line.getByLabel('Minutes ago', { exact: true });
 const slider = () => line.getByRole('slider', { name: 'Time slider' });
 
@@ -116,7 +125,11 @@ describe('line management at 375 px', () => {
     const next = line.getByRole('region', { name: 'Next flight' });
     await next.getByRole('button').first().waitFor();
     const labels = await next.getByRole('button').allTextContents();
-    expect(labels.map((l) => l.replace(/waiting \d+:\d\d$/, '').trim())).toEqual(['Mary M.C-GDSA2000 ft', 'Alex A.C-GDSB2000 ft', 'Irene I.C-FDSC2000 ft']);
+    expect(labels.map((l) => l.replace(/waiting \d+:\d\d$/, '').trim())).toEqual([
+      'Mary M.C-GDSA2000 ft',
+      'Alex A.C-GDSB2000 ft',
+      'Irene I.C-FDSC2000 ft',
+    ]);
     // The demo club's only Ready tug is chosen, with Tom (checked in) as the tow pilot.
     expect(await line.getByRole('button', { name: new RegExp(`^${TUG}`) }).getAttribute('aria-pressed')).toBe('true');
     expect(await line.getByLabel('Tow pilot').inputValue()).toBe(towPilotId);
@@ -129,7 +142,10 @@ describe('line management at 375 px', () => {
 
   it('once a flight is picked, the tug, the tow pilot and the flight stay in view, uncovered, with the Launch button: 375 × 667 and 320 × 568 (issue 25 item 10)', async () => {
     const tug = line.getByRole('button', { name: new RegExp(`^${TUG}`) });
-    for (const size of [{ width: 375, height: 667 }, { width: 320, height: 568 }]) {
+    for (const size of [
+      { width: 375, height: 667 },
+      { width: 320, height: 568 },
+    ]) {
       await line.setViewportSize(size);
       for (const glider of ['C-GDSA', 'C-GDSB', 'C-FDSC']) {
         await line.evaluate(() => window.scrollTo(0, 0));
@@ -142,7 +158,11 @@ describe('line management at 375 px', () => {
           ['the tow pilot', line.getByLabel('Tow pilot')],
           ['the Launch button', launch],
         ] as const) {
-          await expect.poll(() => shownUncovered(shown), { message: `${what}, ${glider} picked at ${size.width} × ${size.height}` }).toEqual({ inView: true, uncovered: true });
+          await expect
+            .poll(() => shownUncovered(shown), {
+              message: `${what}, ${glider} picked at ${size.width} × ${size.height}`,
+            })
+            .toEqual({ inView: true, uncovered: true });
         }
         expect(await line.getByLabel('Tow pilot').inputValue()).toBe(towPilotId);
         await shot(line, `ground-picked-${glider}-${size.width}`, false);
@@ -158,7 +178,9 @@ describe('line management at 375 px', () => {
     await waitingFlight('C-GDSB').click();
     // Hold the poll back, so this phone still shows B as waiting when it presses Launch.
     await line.route('**/api/ground-status**', (route) => route.abort());
-    const cancel = await pilot.request.post('/api/update-flight/', { data: { id: flights.b, action: 'CancelRequest', idempotencyKey: randomUUID() } });
+    const cancel = await pilot.request.post('/api/update-flight/', {
+      data: { id: flights.b, action: 'CancelRequest', idempotencyKey: randomUUID() },
+    });
     expect(cancel.status(), await cancel.text()).toBe(200);
     await button('Launch C-GDSB').click();
     await toast(line, 'No action taken - Flight was cancelled').waitFor();
@@ -238,19 +260,30 @@ describe('line management at 375 px', () => {
 
     // Set again: the server answers 409 and the dialog names who set it and the height.
     await inProgress('C-GDSA').getByRole('button', { name: 'Release height' }).click();
-    await line.getByRole('dialog', { name: 'Release Height', exact: true }).getByLabel(/^Release height/).fill('2500');
+    await line
+      .getByRole('dialog', { name: 'Release Height', exact: true })
+      .getByLabel(/^Release height/)
+      .fill('2500');
     await line.getByRole('button', { name: 'Set release height' }).click();
     const conflict = line.getByRole('dialog', { name: 'Release Height Already Set' });
-    await conflict.getByText('Irene Instructor already set the release height to 2000 ft. Overwrite it with 2500 ft?').waitFor();
+    await conflict
+      .getByText('Irene Instructor already set the release height to 2000 ft. Overwrite it with 2500 ft?')
+      .waitFor();
     await shot(line, 'ground-release-conflict');
     await conflict.getByRole('button', { name: 'Ignore' }).click();
     await conflict.waitFor({ state: 'detached' });
     expect((await flightOnLine(flights.a))?.releaseHeight).toBe(2000);
 
     await inProgress('C-GDSA').getByRole('button', { name: 'Release height' }).click();
-    await line.getByRole('dialog', { name: 'Release Height', exact: true }).getByLabel(/^Release height/).fill('2500');
+    await line
+      .getByRole('dialog', { name: 'Release Height', exact: true })
+      .getByLabel(/^Release height/)
+      .fill('2500');
     await line.getByRole('button', { name: 'Set release height' }).click();
-    await line.getByRole('dialog', { name: 'Release Height Already Set' }).getByRole('button', { name: 'Overwrite' }).click();
+    await line
+      .getByRole('dialog', { name: 'Release Height Already Set' })
+      .getByRole('button', { name: 'Overwrite' })
+      .click();
     await expect.poll(async () => (await flightOnLine(flights.a))?.releaseHeight).toBe(2500);
     await inProgress('C-GDSA').getByText('Release 2500 ft').waitFor();
   });
@@ -283,25 +316,39 @@ describe('line management at 375 px', () => {
     await button('Land C-GDSA').click();
     await toast(line, 'C-GDSA landed').waitFor();
     await landed('C-GDSA').waitFor();
-    await expect.poll(async () => (await flightOnLine(flights.a))?.landedAt ?? null, { timeout: 10_000 }).not.toBeNull();
+    await expect
+      .poll(async () => (await flightOnLine(flights.a))?.landedAt ?? null, { timeout: 10_000 })
+      .not.toBeNull();
     expect((await flightOnLine(flights.a))?.releaseHeight).toBe(2500);
     await shot(line, 'ground-landed');
   });
 
   it('refuses a second Launch of the same flight with 409, naming who launched it, and changes nothing', async () => {
     const before = await flightOnLine(flights.a);
-    const again = await line.request.post('/api/update-flight/', { data: { id: flights.a, action: 'Launch', tug: TUG, idempotencyKey: randomUUID() } });
+    const again = await line.request.post('/api/update-flight/', {
+      data: { id: flights.a, action: 'Launch', tug: TUG, idempotencyKey: randomUUID() },
+    });
     expect(again.status()).toBe(409);
-    expect(((await again.json()) as { message: string }).message).toMatch(/^Already launched by Irene Instructor at \d\d:\d\d$/);
+    expect(((await again.json()) as { message: string }).message).toMatch(
+      /^Already launched by Irene Instructor at \d\d:\d\d$/,
+    );
     expect(await flightOnLine(flights.a)).toEqual(before);
   });
 
   it('with no tow pilot on the tug and none chosen, Launch asks "No tow pilot — launch anyway?": Cancel sends nothing, Launch anyway launches', async () => {
     // Tom checks out; Irene asks for a flight for herself (her earlier request was removed from the line).
-    const checkOut = await line.request.post('/api/create-tow/', { data: { idempotencyKey: randomUUID(), data: { tug: TUG, hobbs: 1235.5, pilotLogOut: true } } });
+    const checkOut = await line.request.post('/api/create-tow/', {
+      data: { idempotencyKey: randomUUID(), data: { tug: TUG, hobbs: 1235.5, pilotLogOut: true } },
+    });
     expect(checkOut.status(), await checkOut.text()).toBe(200);
     const id = randomUUID();
-    const placed = await line.request.post('/api/update-item/', { data: { type: 'FLIGHT', id, data: { user: await userIdOf(line), flyWith: 'Alone', glider: 'C-GDSB', launchType: '2000 ft' } } });
+    const placed = await line.request.post('/api/update-item/', {
+      data: {
+        type: 'FLIGHT',
+        id,
+        data: { user: await userIdOf(line), flyWith: 'Alone', glider: 'C-GDSB', launchType: '2000 ft' },
+      },
+    });
     expect(placed.status(), await placed.text()).toBe(200);
 
     await line.goto('/ground/');

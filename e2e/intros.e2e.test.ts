@@ -62,7 +62,11 @@ describe('Intro certificates at phone size', () => {
     await page.getByText(HINT).waitFor();
     expect(await page.getByRole('button', { name: 'Submit Intro Purchase' }).count()).toBe(0);
     // Today, and the club's default stale period of 365 days.
-    expect(await values(page, ['Purchase Date', 'Expires After', 'Expiration Date'])).toEqual([clubDay(0), '365', clubDay(365)]);
+    expect(await values(page, ['Purchase Date', 'Expires After', 'Expiration Date'])).toEqual([
+      clubDay(0),
+      '365',
+      clubDay(365),
+    ]);
     expect(await page.getByLabel('Tax status', { exact: true }).inputValue()).toBe('exempt');
     expect(await page.getByText('Applicable taxes').count()).toBe(0);
 
@@ -102,7 +106,15 @@ describe('Intro certificates at phone size', () => {
     await page.getByText('Purchase of Intro for Pat Passenger was successful.').waitFor();
     // The form starts over.
     await page.getByText(HINT).waitFor();
-    expect(await values(page, ['Launch Type', 'Buyer First Name', 'Passenger Last Name', 'Expires After', 'Expiration Date'])).toEqual(['', '', '', '365', clubDay(365)]);
+    expect(
+      await values(page, [
+        'Launch Type',
+        'Buyer First Name',
+        'Passenger Last Name',
+        'Expires After',
+        'Expiration Date',
+      ]),
+    ).toEqual(['', '', '', '365', clubDay(365)]);
 
     const sold = await introOf(page, 'Passenger');
     expect(sold).toMatchObject({
@@ -139,7 +151,14 @@ describe('Intro certificates at phone size', () => {
     expect(await page.getByLabel('Expiration Date', { exact: true }).inputValue()).toBe(clubDay(-35));
     await page.getByRole('button', { name: 'Submit Intro Purchase' }).click();
     await page.getByText('Purchase of Intro for Olive Oldham was successful.').waitFor();
-    expect(await introOf(page, 'Oldham')).toMatchObject({ SN: 'OLD001', payment: 'Cash', date: clubDay(-400), staleDate: clubDay(-35), expired: true, owedCents: 15_000 });
+    expect(await introOf(page, 'Oldham')).toMatchObject({
+      SN: 'OLD001',
+      payment: 'Cash',
+      date: clubDay(-400),
+      staleDate: clubDay(-35),
+      expired: true,
+      owedCents: 15_000,
+    });
   });
 
   it('refunds part of an intro: fields disabled until chosen, "Invalid refund amount" without a call, the cap on the server', async () => {
@@ -161,14 +180,16 @@ describe('Intro certificates at phone size', () => {
     const buttons = page.getByRole('group', { name: 'All Intros' }).getByRole('button');
     expect(await buttons.allTextContents()).toEqual([`${sold.SN} · Pat Passenger · bea@example.org`]);
     await buttons.first().click();
-    expect(await values(page, ['Refund Amount', 'Refund Method', 'Refund Reference', 'Refund To First Name', 'Refund To Last Name', 'Serial Number'])).toEqual([
-      '150.00',
-      'Credit Card',
-      '',
-      'Beatrice',
-      'Buyer',
-      sold.SN,
-    ]);
+    expect(
+      await values(page, [
+        'Refund Amount',
+        'Refund Method',
+        'Refund Reference',
+        'Refund To First Name',
+        'Refund To Last Name',
+        'Serial Number',
+      ]),
+    ).toEqual(['150.00', 'Credit Card', '', 'Beatrice', 'Buyer', sold.SN]);
     await screenshot(page, 'intro-refund');
 
     const amount = page.getByLabel('Refund Amount', { exact: true });
@@ -193,7 +214,15 @@ describe('Intro certificates at phone size', () => {
     expect(JSON.parse(updates.at(-1)!)).toMatchObject({
       type: 'INTRO',
       id: sold.id,
-      data: { action: 'Refund', id: sold.id, payment: 'Credit Card', refundFirst: 'Beatrice', refundLast: 'Buyer', refundRef: 'RF-1', priceCents: 5_000 },
+      data: {
+        action: 'Refund',
+        id: sold.id,
+        payment: 'Credit Card',
+        refundFirst: 'Beatrice',
+        refundLast: 'Buyer',
+        refundRef: 'RF-1',
+        priceCents: 5_000,
+      },
     });
     // Refunded: no longer offered, and Intro A/P keeps the $100.00 not refunded.
     await page.getByText('No intro matches the search.').waitFor();
@@ -210,12 +239,22 @@ describe('Intro certificates at phone size', () => {
     expect(await expired.allTextContents()).toEqual(['OLD001 · Olive Oldham']);
     expect(await expired.first().getAttribute('class')).toContain('list-group-item-warning');
     await expired.first().hover();
-    await page.getByRole('tooltip').filter({ hasText: `This intro expired on ${clubDay(-35)}` }).waitFor();
+    await page
+      .getByRole('tooltip')
+      .filter({ hasText: `This intro expired on ${clubDay(-35)}` })
+      .waitFor();
     // The refunded intro is not offered any more.
-    expect(await page.getByRole('group', { name: 'All Intros' }).getByRole('button').allTextContents()).toEqual(['OLD001 · Olive Oldham']);
+    expect(await page.getByRole('group', { name: 'All Intros' }).getByRole('button').allTextContents()).toEqual([
+      'OLD001 · Olive Oldham',
+    ]);
 
     await expired.first().click();
-    expect(await values(page, ['Amount Paid', 'Payment Method', 'Purchased By', 'Serial Number'])).toEqual(['$150.00', 'Cash', 'Olive Oldham', 'OLD001']);
+    expect(await values(page, ['Amount Paid', 'Payment Method', 'Purchased By', 'Serial Number'])).toEqual([
+      '$150.00',
+      'Cash',
+      'Olive Oldham',
+      'OLD001',
+    ]);
     expect(await page.getByLabel('Previously Written Down?', { exact: true }).isChecked()).toBe(false);
     await page.getByRole('button', { name: 'Cancel Intro' }).click();
     const dialog = page.getByRole('dialog');
@@ -224,7 +263,11 @@ describe('Intro certificates at phone size', () => {
     await screenshot(page, 'intro-cancel-confirm');
     await dialog.getByRole('button', { name: 'Cancel Intro' }).click();
     await page.getByText('Intro cancelled successfully').waitFor();
-    await page.getByRole('heading', { name: 'Expired Intros' }).locator('xpath=..').getByText('None', { exact: true }).waitFor();
+    await page
+      .getByRole('heading', { name: 'Expired Intros' })
+      .locator('xpath=..')
+      .getByText('None', { exact: true })
+      .waitFor();
     await screenshot(page, 'intro-cancel-done');
     expect(await introOf(page, 'Oldham')).toMatchObject({ cancelled: true, owedCents: 0 });
   });

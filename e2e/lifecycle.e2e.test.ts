@@ -26,7 +26,10 @@ async function signIn(baseUrl: string, email: string): Promise<string> {
     body: JSON.stringify({ email, password: DEMO_PASSWORD }),
   });
   expect(response.status).toBe(200);
-  return response.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  return response.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
 }
 
 describe('the server process', () => {
@@ -36,7 +39,9 @@ describe('the server process', () => {
     rmSync(logFile, { force: true });
     const first = await startServer({ dataDir, logFile });
     const cookie = await signIn(first.baseUrl, DEMO.member);
-    const me = (await (await fetch(`${first.baseUrl}/api/session`, { headers: { cookie } })).json()) as { userID: string };
+    const me = (await (await fetch(`${first.baseUrl}/api/session`, { headers: { cookie } })).json()) as {
+      userID: string;
+    };
     const saved = await fetch(`${first.baseUrl}/api/update-item/`, {
       method: 'POST',
       headers: { cookie, 'content-type': 'application/json' },
@@ -44,8 +49,17 @@ describe('the server process', () => {
         type: 'PILOT',
         id: me.userID,
         data: {
-          emContact: 'Rex Restart', emPhone: '555-0142', emRelation: 'Brother', phone: '555-0100', email: '', address: '',
-          emNote: '', emLink: '', shareEmail: false, sharePhone: true, shareAddress: false,
+          emContact: 'Rex Restart',
+          emPhone: '555-0142',
+          emRelation: 'Brother',
+          phone: '555-0100',
+          email: '',
+          address: '',
+          emNote: '',
+          emLink: '',
+          shareEmail: false,
+          sharePhone: true,
+          shareAddress: false,
         },
       }),
     });
@@ -56,7 +70,10 @@ describe('the server process', () => {
     const second = await startServer({ dataDir, logFile });
     try {
       const again = await signIn(second.baseUrl, DEMO.member);
-      const pilot = (await (await fetch(`${second.baseUrl}/api/get-pilot`, { headers: { cookie: again } })).json()) as { emContact: string; phone: string };
+      const pilot = (await (await fetch(`${second.baseUrl}/api/get-pilot`, { headers: { cookie: again } })).json()) as {
+        emContact: string;
+        phone: string;
+      };
       expect(pilot).toMatchObject({ emContact: 'Rex Restart', phone: '555-0100' });
       // The demo club was found, not created again.
       const log = readFileSync(logFile, 'utf8');
@@ -80,7 +97,9 @@ describe('the server process', () => {
       }
     };
     try {
-      const exited = new Promise<[number | null, NodeJS.Signals | null]>((resolve) => npm.once('exit', (code, signal) => resolve([code, signal])));
+      const exited = new Promise<[number | null, NodeJS.Signals | null]>((resolve) =>
+        npm.once('exit', (code, signal) => resolve([code, signal])),
+      );
       const outputEnded = new Promise((resolve) => npm.once('close', resolve));
       // npm's pid only, as a service manager or `kill <pid>` sends it; not the process group.
       npm.kill('SIGTERM');
@@ -97,10 +116,19 @@ describe('the server process', () => {
   });
 
   it('a signed-in phone whose app version the server no longer supports sees "Time for an Update"', async () => {
-    const server = await startServer({ dataDir: dataFolder(), logFile: join(RESULTS, 'lifecycle-update.log'), env: { MIN_CLIENT_VERSION: '99.0.0' } });
+    const server = await startServer({
+      dataDir: dataFolder(),
+      logFile: join(RESULTS, 'lifecycle-update.log'),
+      env: { MIN_CLIENT_VERSION: '99.0.0' },
+    });
     const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
     try {
-      const context = await browser.newContext({ baseURL: server.baseUrl, viewport: { width: 375, height: 667 }, isMobile: true, hasTouch: true });
+      const context = await browser.newContext({
+        baseURL: server.baseUrl,
+        viewport: { width: 375, height: 667 },
+        isMobile: true,
+        hasTouch: true,
+      });
       const page = await context.newPage();
       // Signed out, the landing page still shows: the update screen is for signed-in users.
       await page.goto('/');

@@ -43,7 +43,12 @@ async function record(response: Response): Promise<void> {
   const sent = await response.request().allHeaders();
   await response.finished();
   const sizes = await response.request().sizes();
-  polls.push({ status: response.status(), etag: (await response.allHeaders()).etag, ifNoneMatch: sent['if-none-match'], bodyBytes: sizes.responseBodySize });
+  polls.push({
+    status: response.status(),
+    etag: (await response.allHeaders()).etag,
+    ifNoneMatch: sent['if-none-match'],
+    bodyBytes: sizes.responseBodySize,
+  });
 }
 
 /** The first poll after `from` that meets `test`. */
@@ -85,12 +90,16 @@ describe("the line page's poll, revalidated by Chromium", () => {
     await expect(mary.getByText(/could not|failed/i).count()).resolves.toBe(0);
   });
 
-  it("a flight requested on another phone: the next poll is a 200 with a new ETag, and the line shows it", async () => {
+  it('a flight requested on another phone: the next poll is a 200 with a new ETag, and the line shows it', async () => {
     const before = polls.length;
     const last = polls.at(-1)!;
     const session = await sessionOf(irene);
     const placed = await irene.request.post('/api/update-item/', {
-      data: { type: 'FLIGHT', id: randomUUID(), data: { user: session.userID, flyWith: 'Alone', glider: GLIDER, launchType: '2000 ft' } },
+      data: {
+        type: 'FLIGHT',
+        id: randomUUID(),
+        data: { user: session.userID, flyWith: 'Alone', glider: GLIDER, launchType: '2000 ft' },
+      },
     });
     expect(placed.status(), await placed.text()).toBe(200);
     const changed = await nextPoll(before, () => true);
@@ -98,7 +107,10 @@ describe("the line page's poll, revalidated by Chromium", () => {
     expect(changed.ifNoneMatch).toBe(last.etag);
     expect(changed.etag).not.toBe(last.etag);
     expect(changed.bodyBytes).toBeGreaterThan(100);
-    await mary.getByRole('region', { name: 'Next flight' }).getByRole('button', { name: new RegExp(`^Irene I\\. ${GLIDER} `) }).waitFor({ timeout: 5_000 });
+    await mary
+      .getByRole('region', { name: 'Next flight' })
+      .getByRole('button', { name: new RegExp(`^Irene I\\. ${GLIDER} `) })
+      .waitFor({ timeout: 5_000 });
     // And unchanged again from there.
     const again = await nextPoll(polls.indexOf(changed) + 1, () => true);
     expect(again).toEqual({ status: 200, etag: changed.etag, ifNoneMatch: changed.etag, bodyBytes: 0 });

@@ -63,7 +63,9 @@ async function phone(email: string, password?: string): Promise<Page> {
 async function openLine(page: Page): Promise<void> {
   await page.goto('/ground/');
   await page.getByRole('heading', { name: 'Record Launch or Landing' }).waitFor();
-  await page.waitForFunction(() => (window as unknown as { __live: Live }).__live.opened >= 1, undefined, { timeout: 15_000 });
+  await page.waitForFunction(() => (window as unknown as { __live: Live }).__live.opened >= 1, undefined, {
+    timeout: 15_000,
+  });
 }
 
 const waitingFlight = (page: Page) =>
@@ -91,14 +93,20 @@ describe('the live line at 375 px', () => {
     const session = await sessionOf(irene);
     const id = randomUUID();
     const placed = await irene.request.post('/api/update-item/', {
-      data: { type: 'FLIGHT', id, data: { user: session.userID, flyWith: 'Alone', glider: GLIDER, launchType: '2000 ft' } },
+      data: {
+        type: 'FLIGHT',
+        id,
+        data: { user: session.userID, flyWith: 'Alone', glider: GLIDER, launchType: '2000 ft' },
+      },
     });
     expect(placed.status(), await placed.text()).toBe(200);
     const answered = Date.now();
     await waitingFlight(mary).waitFor({ timeout: 10_000 });
     expect(Date.now() - answered).toBeLessThan(LIVE_MS);
 
-    const launch = await irene.request.post('/api/update-flight/', { data: { id, action: 'Launch', tug: TUG, idempotencyKey: randomUUID() } });
+    const launch = await irene.request.post('/api/update-flight/', {
+      data: { id, action: 'Launch', tug: TUG, idempotencyKey: randomUUID() },
+    });
     expect(launch.status(), await launch.text()).toBe(200);
     const launched = Date.now();
     await mary.getByRole('listitem', { name: `${GLIDER} in progress` }).waitFor({ timeout: 10_000 });
@@ -106,8 +114,13 @@ describe('the live line at 375 px', () => {
     await waitingFlight(mary).waitFor({ state: 'detached' });
     await screenshot(mary, 'live-line-launched');
 
-    const heard = (await liveOf(mary)).messages.map((data) => JSON.parse(data) as { kind: string; change?: string; flightId?: string });
-    expect(heard.filter((n) => n.kind === 'flight' && n.flightId === id).map((n) => n.change)).toEqual(['requested', 'launched']);
+    const heard = (await liveOf(mary)).messages.map(
+      (data) => JSON.parse(data) as { kind: string; change?: string; flightId?: string },
+    );
+    expect(heard.filter((n) => n.kind === 'flight' && n.flightId === id).map((n) => n.change)).toEqual([
+      'requested',
+      'launched',
+    ]);
   });
 
   it("the other club's phone holds its stream and hears none of it", async () => {
@@ -125,7 +138,9 @@ describe('the live line at 375 px', () => {
           if (request.url().includes('/api/ground-status')) polls++;
         });
         // A proxy that refuses the stream: EventSource gives up on a 503.
-        await page.route('**/api/events**', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"statusCode":503}' }));
+        await page.route('**/api/events**', (route) =>
+          route.fulfill({ status: 503, contentType: 'application/json', body: '{"statusCode":503}' }),
+        );
       },
     });
     await page.goto('/ground/');

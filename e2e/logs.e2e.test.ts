@@ -62,7 +62,9 @@ async function balanceOfMary(): Promise<number> {
 }
 
 async function storedFlight(page: Page = admin): Promise<FlightRecord> {
-  const logs = (await (await page.request.get(`/api/serve-logs?startDate=${today}&endDate=${today}`)).json()) as LogsData;
+  const logs = (await (
+    await page.request.get(`/api/serve-logs?startDate=${today}&endDate=${today}`)
+  ).json()) as LogsData;
   const flight = logs.flights.find((f) => f.id === flightId);
   if (!flight) throw new Error(`flight ${flightId} is not in the logs of ${today}`);
   return flight;
@@ -91,11 +93,38 @@ beforeAll(async () => {
   flightId = randomUUID();
   launchedAt = Math.floor(Date.now() / MINUTE) * MINUTE - 60 * MINUTE;
   // Requested before it launched (a launch can't be before its request): tapped 5 minutes before, sent now (entered late).
-  await ok(mary.request.post('/api/update-item/', {
-    data: { type: 'FLIGHT', id: flightId, data: { user: maryId, flyWith: 'Alone', glider: 'C-GDSA', launchType: '2000 ft', submittedAt: launchedAt - 5 * MINUTE } },
-  }));
-  await ok(admin.request.post('/api/update-flight/', { data: { id: flightId, action: 'Launch', tug: TUG, towPilot: tomId, time: launchedAt, idempotencyKey: randomUUID() } }));
-  await ok(admin.request.post('/api/update-flight/', { data: { id: flightId, action: 'Landing', time: launchedAt + 30 * MINUTE, idempotencyKey: randomUUID() } }));
+  await ok(
+    mary.request.post('/api/update-item/', {
+      data: {
+        type: 'FLIGHT',
+        id: flightId,
+        data: {
+          user: maryId,
+          flyWith: 'Alone',
+          glider: 'C-GDSA',
+          launchType: '2000 ft',
+          submittedAt: launchedAt - 5 * MINUTE,
+        },
+      },
+    }),
+  );
+  await ok(
+    admin.request.post('/api/update-flight/', {
+      data: {
+        id: flightId,
+        action: 'Launch',
+        tug: TUG,
+        towPilot: tomId,
+        time: launchedAt,
+        idempotencyKey: randomUUID(),
+      },
+    }),
+  );
+  await ok(
+    admin.request.post('/api/update-flight/', {
+      data: { id: flightId, action: 'Landing', time: launchedAt + 30 * MINUTE, idempotencyKey: randomUUID() },
+    }),
+  );
 });
 
 const flightsList = (page: Page) => page.getByRole('list', { name: 'Flights' });
@@ -104,7 +133,7 @@ const dialog = (page: Page, title: string) => page.getByRole('dialog', { name: t
 const button = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
 
 describe('flight logs at 375 px', () => {
-  it("bills the flight: 2000 ft tow $45.20 and 30 minutes of C-GDSA $20.34 (HST 13 % on top)", async () => {
+  it('bills the flight: 2000 ft tow $45.20 and 30 minutes of C-GDSA $20.34 (HST 13 % on top)', async () => {
     expect(await balanceOfMary()).toBe(balanceBefore - 4520 - 2034);
   });
 
@@ -115,7 +144,10 @@ describe('flight logs at 375 px', () => {
     await mary.getByRole('button', { name: `Breakdown of charge #${launchTransaction}` }).click();
     const tow = mary.getByRole('dialog', { name: `Charge #${launchTransaction}` });
     await tow.getByText('Charged to the account').waitFor();
-    expect(await tow.locator('dl').allTextContents()).toEqual(['Fixed price$40.00', 'Before tax$40.00HST (13 %)$5.20Charged to the account$45.20']);
+    expect(await tow.locator('dl').allTextContents()).toEqual([
+      'Fixed price$40.00',
+      'Before tax$40.00HST (13 %)$5.20Charged to the account$45.20',
+    ]);
     expect(await tow.textContent()).toContain('Tow: 2000 ft (C-GDSA');
     await shot(mary, 'charge-breakdown-tow');
     await tow.getByRole('button', { name: 'Close' }).click();
@@ -130,7 +162,10 @@ describe('flight logs at 375 px', () => {
     await unseen.waitFor({ state: 'hidden' });
     await mary.getByRole('button', { name: `Breakdown of charge #${launchTransaction}` }).click();
     await tow.getByText('Charged to the account').waitFor();
-    expect(await tow.locator('dl').allTextContents()).toEqual(['Fixed price$40.00', 'Before tax$40.00HST (13 %)$5.20Charged to the account$45.20']);
+    expect(await tow.locator('dl').allTextContents()).toEqual([
+      'Fixed price$40.00',
+      'Before tax$40.00HST (13 %)$5.20Charged to the account$45.20',
+    ]);
     await tow.getByRole('button', { name: 'Close' }).click();
     await tow.waitFor({ state: 'hidden' });
     await mary.context().setOffline(false);
@@ -163,7 +198,10 @@ describe('flight logs at 375 px', () => {
     expect(await admin.getByLabel('Totals').textContent()).toBe('Flights1Hours0:30');
     expect(await button(admin, 'All flights').getAttribute('aria-pressed')).toBe('true');
     // The glider filter: All first, then the gliders flown.
-    expect(await admin.getByLabel('Glider', { exact: true }).locator('option').allTextContents()).toEqual(['All', 'C-GDSA']);
+    expect(await admin.getByLabel('Glider', { exact: true }).locator('option').allTextContents()).toEqual([
+      'All',
+      'C-GDSA',
+    ]);
     await shot(admin, 'logs-list');
     await shot(admin, 'logs-list-first-screen', false);
   });
@@ -211,7 +249,11 @@ describe('flight logs at 375 px', () => {
     await dialog(admin, 'Flight Info').waitFor();
     await refusal.waitFor({ state: 'detached', timeout: 1000 });
     await button(admin, 'Edit Flight').click();
-    expect(await dialog(admin, 'Editing Flight').getByLabel(/^Release Height/).inputValue()).toBe('0');
+    expect(
+      await dialog(admin, 'Editing Flight')
+        .getByLabel(/^Release Height/)
+        .inputValue(),
+    ).toBe('0');
   });
 
   it('changes the landing time and the glider: Confirm Changes strikes the old values through, Back keeps the edit', async () => {
@@ -232,7 +274,9 @@ describe('flight logs at 375 px', () => {
     expect(await changes.nth(0).textContent()).toBe('GliderC-GDSAC-GDSB');
     expect(await changes.nth(0).locator('del').textContent()).toBe('C-GDSA');
     expect(await changes.nth(1).locator('del').textContent()).toBe(clock(launchedAt + 30 * MINUTE));
-    expect(await changes.nth(1).textContent()).toBe(`Landing Time${clock(launchedAt + 30 * MINUTE)}${clock(launchedAt + 40 * MINUTE)}`);
+    expect(await changes.nth(1).textContent()).toBe(
+      `Landing Time${clock(launchedAt + 30 * MINUTE)}${clock(launchedAt + 40 * MINUTE)}`,
+    );
     await shot(admin, 'logs-confirm-changes');
 
     await button(admin, 'Back').click();
@@ -243,7 +287,10 @@ describe('flight logs at 375 px', () => {
 
   it("confirms: 'Sucessfully updated flight {id}', the modal closes, the logs reload and Mary is re-billed exactly", async () => {
     await button(admin, 'Confirm').click();
-    await admin.getByRole('status').filter({ hasText: `Sucessfully updated flight ${flightId}` }).waitFor();
+    await admin
+      .getByRole('status')
+      .filter({ hasText: `Sucessfully updated flight ${flightId}` })
+      .waitFor();
     await admin.getByRole('dialog').waitFor({ state: 'detached' });
     await flightLine(admin, 'C-GDSB').waitFor();
     expect(await flightLine(admin, 'C-GDSB').textContent()).toContain('0:40');
@@ -266,13 +313,15 @@ describe('flight logs at 375 px', () => {
     expect(await revision.textContent()).toMatch(new RegExp(`^Alex Admin${today} \\d\\d:\\d\\d$`));
     await revision.click();
     await info.getByText('Glider: C-GDSA → C-GDSB').waitFor();
-    await info.getByText(`Landing Time: ${clock(launchedAt + 30 * MINUTE)} → ${clock(launchedAt + 40 * MINUTE)}`).waitFor();
+    await info
+      .getByText(`Landing Time: ${clock(launchedAt + 30 * MINUTE)} → ${clock(launchedAt + 40 * MINUTE)}`)
+      .waitFor();
     await shot(admin, 'logs-revisions');
     await info.locator('.modal-footer').getByRole('button', { name: 'Close', exact: true }).click();
     await admin.getByRole('dialog').waitFor({ state: 'detached' });
   });
 
-  it('lists the tows: every towed flight, or one tow pilot\'s', async () => {
+  it("lists the tows: every towed flight, or one tow pilot's", async () => {
     await button(admin, 'Tows').click();
     const towPilot = admin.getByLabel('Tow pilot', { exact: true });
     // Alex does not tow: the view opens on everyone's tows.
@@ -320,7 +369,10 @@ describe('flight logs at 375 px', () => {
     await logbook.getByRole('group', { name: 'All time' }).getByText('2000 ft ×1').waitFor();
     expect(await logbook.getByRole('group', { name: 'All time' }).locator('p').allTextContents()).toEqual(card);
     await shot(mary, 'logs-logbook');
-    const [download] = await Promise.all([mary.waitForEvent('download'), logbook.getByRole('button', { name: 'Download logbook (CSV)' }).click()]);
+    const [download] = await Promise.all([
+      mary.waitForEvent('download'),
+      logbook.getByRole('button', { name: 'Download logbook (CSV)' }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe(`Logbook_${today}_${today}.csv`);
     const csv = readFileSync((await download.path())!, 'utf8');
     expect(csv.split('\r\n')).toEqual([
@@ -335,28 +387,54 @@ describe('flight logs at 375 px', () => {
     const waiting = randomUUID();
     const flying = randomUUID();
     const request = (id: string, user: string, glider: string) =>
-      ok(admin.request.post('/api/update-item/', { data: { type: 'FLIGHT', id, data: { user, flyWith: 'Alone', glider, launchType: '2000 ft' } } }));
+      ok(
+        admin.request.post('/api/update-item/', {
+          data: { type: 'FLIGHT', id, data: { user, flyWith: 'Alone', glider, launchType: '2000 ft' } },
+        }),
+      );
     await request(waiting, idOf(DEMO.instructor), 'C-GDSA');
     await request(flying, idOf(DEMO.towPilot), 'C-FDSC');
-    await ok(admin.request.post('/api/update-flight/', { data: { id: flying, action: 'Launch', tug: TUG, idempotencyKey: randomUUID() } }));
-    const logs = (await (await admin.request.get(`/api/serve-logs?startDate=${today}&endDate=${today}`)).json()) as LogsData;
+    await ok(
+      admin.request.post('/api/update-flight/', {
+        data: { id: flying, action: 'Launch', tug: TUG, idempotencyKey: randomUUID() },
+      }),
+    );
+    const logs = (await (
+      await admin.request.get(`/api/serve-logs?startDate=${today}&endDate=${today}`)
+    ).json()) as LogsData;
     const stored = (id: string) => logs.flights.find((f) => f.id === id)!;
 
     await admin.setViewportSize({ width: 320, height: 568 });
     try {
       await admin.goto('/logs/');
       await flightLine(admin, 'C-FDSC').waitFor();
-      const [waitingLine, flyingLine] = [await flightLine(admin, 'C-GDSA').innerText(), await flightLine(admin, 'C-FDSC').innerText()];
+      const [waitingLine, flyingLine] = [
+        await flightLine(admin, 'C-GDSA').innerText(),
+        await flightLine(admin, 'C-FDSC').innerText(),
+      ];
       expect(waitingLine).toContain(`waiting since ${clock(stored(waiting).submittedAt)}`);
       expect(flyingLine).toContain(`flying since ${clock(stored(flying).launchedAt!)}`);
       expect(`${waitingLine}${flyingLine}`).not.toContain('—');
-      expect(await flightLine(admin, 'C-FDSC').getByLabel(/^Duration/).count()).toBe(0);
+      expect(
+        await flightLine(admin, 'C-FDSC')
+          .getByLabel(/^Duration/)
+          .count(),
+      ).toBe(0);
       expect(await admin.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);
       await shot(admin, 'logs-waiting-flying-320');
     } finally {
       // Off the line again, so the figures below are the corrected flight's alone.
-      await ok(admin.request.post('/api/update-flight/', { data: { id: flying, action: 'UndoLaunch', idempotencyKey: randomUUID() } }));
-      for (const id of [flying, waiting]) await ok(admin.request.post('/api/update-flight/', { data: { id, action: 'CancelRequest', idempotencyKey: randomUUID() } }));
+      await ok(
+        admin.request.post('/api/update-flight/', {
+          data: { id: flying, action: 'UndoLaunch', idempotencyKey: randomUUID() },
+        }),
+      );
+      for (const id of [flying, waiting])
+        await ok(
+          admin.request.post('/api/update-flight/', {
+            data: { id, action: 'CancelRequest', idempotencyKey: randomUUID() },
+          }),
+        );
       await admin.setViewportSize({ width: 375, height: 740 });
     }
   });

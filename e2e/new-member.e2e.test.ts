@@ -15,7 +15,11 @@ import { ownServer } from './helpers/own-server.ts';
  * does for a newcomer with no mail server, and the test reads it there.
  */
 
-const field = ownServer('new-member', { env: { SMTP_URL: '' }, freshLog: true, phone: { viewport: { width: 375, height: 667 } } });
+const field = ownServer('new-member', {
+  env: { SMTP_URL: '' },
+  freshLog: true,
+  phone: { viewport: { width: 375, height: 667 } },
+});
 const LOG = field.logFile;
 
 /** Wait until the server's log holds a match of `pattern` after `from` characters; answers its first group. */
@@ -44,7 +48,12 @@ describe('User Administration New at phone size', () => {
     const before = logLength();
     await add.click();
     await admin.getByText(`An invitation was sent to ${email}`).waitFor();
-    const link = await fromLog(new RegExp(`message to ${email.replace(/[.]/g, '\\.')}: You are invited to join ${DEMO_CLUB_NAME} on Flightline[\\s\\S]*?(http\\S+/signup\\?invite=\\S+)`), before);
+    const link = await fromLog(
+      new RegExp(
+        `message to ${email.replace(/[.]/g, '\\.')}: You are invited to join ${DEMO_CLUB_NAME} on Flightline[\\s\\S]*?(http\\S+/signup\\?invite=\\S+)`,
+      ),
+      before,
+    );
     expect(new URL(link).origin).toBe(field.baseUrl);
 
     const invitee = await field.phone();
@@ -52,7 +61,9 @@ describe('User Administration New at phone size', () => {
     await invitee.getByText('You are invited to join a club.', { exact: false }).waitFor();
     // Someone with an account logs in from here and comes back to accept.
     const logIn = await invitee.getByRole('link', { name: 'Log in to accept the invitation' }).getAttribute('href');
-    expect(logIn).toBe(`/login?redirect=${encodeURIComponent(`/signup?invite=${new URL(link).searchParams.get('invite')}`)}`);
+    expect(logIn).toBe(
+      `/login?redirect=${encodeURIComponent(`/signup?invite=${new URL(link).searchParams.get('invite')}`)}`,
+    );
     await screenshot(invitee, 'new-member-signup-invited');
     await invitee.getByLabel('Email', { exact: true }).fill(email);
     await invitee.getByLabel('First name', { exact: true }).fill('Ivy');
@@ -62,14 +73,21 @@ describe('User Administration New at phone size', () => {
     const beforeCode = logLength();
     await invitee.getByRole('button', { name: 'Sign Up', exact: true }).click();
     await invitee.getByText('Please check your email for the code').waitFor();
-    const code = await fromLog(new RegExp(`message to ${email.replace(/[.]/g, '\\.')}: Your Flightline confirmation code[\\s\\S]*?\\b(\\d{6})\\b`), beforeCode);
+    const code = await fromLog(
+      new RegExp(
+        `message to ${email.replace(/[.]/g, '\\.')}: Your Flightline confirmation code[\\s\\S]*?\\b(\\d{6})\\b`,
+      ),
+      beforeCode,
+    );
     await invitee.getByLabel('Code', { exact: true }).fill(code);
     await invitee.getByRole('button', { name: 'Verify', exact: true }).click();
 
     await invitee.getByText(`Welcome to ${DEMO_CLUB_NAME}`).waitFor();
     await invitee.waitForURL((url) => url.pathname === '/');
     // Active in the club: the session names it, and Home is a member's Home, not the no-club notice.
-    await expect.poll(async () => (await (await invitee.request.get('/api/session')).json()) as { clubName: string }).toMatchObject({ clubName: DEMO_CLUB_NAME });
+    await expect
+      .poll(async () => (await (await invitee.request.get('/api/session')).json()) as { clubName: string })
+      .toMatchObject({ clubName: DEMO_CLUB_NAME });
     const pilot = (await (await invitee.request.get('/api/get-pilot')).json()) as { isActive?: boolean };
     expect(pilot).toMatchObject({ isActive: true });
     await screenshot(invitee, 'new-member-landed');
@@ -101,7 +119,10 @@ describe('User Administration New at phone size', () => {
     await person.getByLabel('Confirm password', { exact: true }).fill('hana-flies-gliders');
     const beforeCode = logLength();
     await person.getByRole('button', { name: 'Sign Up', exact: true }).click();
-    const code = await fromLog(new RegExp(`message to ${escaped}: Your Flightline confirmation code[\\s\\S]*?\\b(\\d{6})\\b`), beforeCode);
+    const code = await fromLog(
+      new RegExp(`message to ${escaped}: Your Flightline confirmation code[\\s\\S]*?\\b(\\d{6})\\b`),
+      beforeCode,
+    );
     await person.getByLabel('Code', { exact: true }).fill(code);
     await person.getByRole('button', { name: 'Verify', exact: true }).click();
     await person.waitForURL((url) => url.pathname === '/settings');
@@ -116,7 +137,12 @@ describe('User Administration New at phone size', () => {
     const beforeInvite = logLength();
     await dialog.getByRole('button', { name: 'Send invitation' }).click();
     await admin.getByText(`An invitation was sent to ${email}`).waitFor();
-    await fromLog(new RegExp(`message to ${escaped}: You are invited to join ${DEMO_CLUB_NAME} on Flightline[\\s\\S]*?(You already have a Flightline account)`), beforeInvite);
+    await fromLog(
+      new RegExp(
+        `message to ${escaped}: You are invited to join ${DEMO_CLUB_NAME} on Flightline[\\s\\S]*?(You already have a Flightline account)`,
+      ),
+      beforeInvite,
+    );
     await users.getByRole('button', { name: 'Edit' }).click();
     await admin.getByLabel('Filter pilots', { exact: true }).fill('hana');
     await users.locator('.dropdown-menu').getByText('Hana Holder', { exact: true }).waitFor({ state: 'detached' });
@@ -157,8 +183,13 @@ describe('User Administration New at phone size', () => {
     const before = logLength();
     await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
     await page.getByText('Please check your email for the code').waitFor();
-    await page.getByText('If this address already has an account, the email says so instead of a code', { exact: false }).waitFor();
-    await fromLog(new RegExp(`message to ${DEMO.member.replace(/[.]/g, '\\.')}: (You already have a Flightline account)`), before);
+    await page
+      .getByText('If this address already has an account, the email says so instead of a code', { exact: false })
+      .waitFor();
+    await fromLog(
+      new RegExp(`message to ${DEMO.member.replace(/[.]/g, '\\.')}: (You already have a Flightline account)`),
+      before,
+    );
     await screenshot(page, 'signup-existing-account');
     expect(await page.getByRole('link', { name: 'reset your password' }).getAttribute('href')).toBe('/login/reset');
     await page.context().close();

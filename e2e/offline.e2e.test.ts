@@ -41,7 +41,12 @@ const notice = (page: Page) => page.getByText(NOTICE);
 /** The line page's waiting flights, and their labels without the running "waiting h:mm" clock. */
 const nextFlights = (page: Page) => page.getByRole('region', { name: 'Next flight' }).getByRole('button');
 async function nextFlightLabels(page: Page): Promise<string[]> {
-  return (await nextFlights(page).allInnerTexts()).map((text) => text.replace(/\s*waiting \d+:\d{2}$/, '').replace(/\s+/g, ' ').trim());
+  return (await nextFlights(page).allInnerTexts()).map((text) =>
+    text
+      .replace(/\s*waiting \d+:\d{2}$/, '')
+      .replace(/\s+/g, ' ')
+      .trim(),
+  );
 }
 
 /** The screens a member opens at the field: the path, its heading and the saved reads it shows. */
@@ -69,7 +74,11 @@ describe('after one visit the app opens offline with the last data it saw (375 p
     timeZone = session.clubTimeZone;
     // Mary is on the line in C-GDSB, so Home, the line and Awaiting Launches have something to show.
     const placed = await page.request.post('/api/update-item/', {
-      data: { type: 'FLIGHT', id: randomUUID(), data: { user: maryId, flyWith: 'Alone', glider: 'C-GDSB', launchType: '2000 ft' } },
+      data: {
+        type: 'FLIGHT',
+        id: randomUUID(),
+        data: { user: maryId, flyWith: 'Alone', glider: 'C-GDSB', launchType: '2000 ft' },
+      },
     });
     expect(placed.status(), await placed.text()).toBe(200);
   });
@@ -82,7 +91,10 @@ describe('after one visit the app opens offline with the last data it saw (375 p
     const balance = page.getByText(/^Your account balance: \$/);
     await balance.waitFor();
     await page.getByRole('heading', { name: 'Your active flights' }).waitFor();
-    online.home = [(await balance.textContent())!, (await page.locator('section[aria-labelledby="active-flights"] li').first().textContent())!];
+    online.home = [
+      (await balance.textContent())!,
+      (await page.locator('section[aria-labelledby="active-flights"] li').first().textContent())!,
+    ];
     expect(online.home[1]).toMatch(/^C-GDSB/);
     await waitSaved(page, HOME_ROOTS);
 
@@ -128,7 +140,9 @@ describe('after one visit the app opens offline with the last data it saw (375 p
     await notice(page).waitFor();
     expect(await notice(page).textContent()).toBe(await expectedNotice(page, HOME_ROOTS, timeZone));
     expect(await page.getByText(/^Your account balance: \$/).textContent()).toBe(online.home![0]);
-    expect(await page.locator('section[aria-labelledby="active-flights"] li').first().textContent()).toBe(online.home![1]);
+    expect(await page.locator('section[aria-labelledby="active-flights"] li').first().textContent()).toBe(
+      online.home![1],
+    );
     // Still signed in: the navbar offers Settings and Logout, not Login.
     expect(await page.getByRole('button', { name: 'Logout', exact: true }).isVisible()).toBe(true);
     // Under the club's heading, above the menu.
@@ -172,7 +186,9 @@ describe('after one visit the app opens offline with the last data it saw (375 p
     expect(await page.getByLabel('Tug', { exact: true }).locator('option').allTextContents()).toEqual(online.fuel);
     await page.goto(SCREENS.awaiting.path);
     await page.getByRole('group', { name: 'Waiting flights' }).waitFor();
-    expect(await page.getByRole('group', { name: 'Waiting flights' }).getByRole('button').allTextContents()).toEqual(online.awaiting);
+    expect(await page.getByRole('group', { name: 'Waiting flights' }).getByRole('button').allTextContents()).toEqual(
+      online.awaiting,
+    );
     // A tap that needs the server does not break the page.
     await page.getByRole('button', { name: 'Mary M. C-GDSB 2000 ft' }).click();
     await page.getByRole('region', { name: 'Selected flight' }).waitFor();
@@ -219,7 +235,15 @@ describe('after one visit the app opens offline with the last data it saw (375 p
     await page.getByRole('link', { name: 'Log In', exact: true }).waitFor();
     // Left: the signed-out session read and the version check, nothing of Mary's.
     await expect
-      .poll(async () => (await savedReads(page)).map((r) => (r.key[0] === 'session' ? `session, signed in: ${(r.data as { isAuthenticated: boolean }).isAuthenticated}` : String(r.key[0]))).sort())
+      .poll(async () =>
+        (await savedReads(page))
+          .map((r) =>
+            r.key[0] === 'session'
+              ? `session, signed in: ${(r.data as { isAuthenticated: boolean }).isAuthenticated}`
+              : String(r.key[0]),
+          )
+          .sort(),
+      )
       .toEqual(['check-version', 'session, signed in: false']);
     await page.context().setOffline(true);
     await page.reload();
@@ -263,9 +287,23 @@ describe('installable', () => {
     const response = await fetch(`${field.baseUrl}/manifest.webmanifest`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('application/manifest+json');
-    const manifest = (await response.json()) as Record<string, unknown> & { icons: { src: string; sizes: string; type: string; purpose: string }[] };
-    expect(manifest).toMatchObject({ name: 'Flightline', short_name: 'Flightline', start_url: '/', scope: '/', display: 'standalone', theme_color: '#0d6efd', background_color: '#ffffff' });
-    expect(manifest.icons.map((i) => `${i.sizes} ${i.purpose}`)).toEqual(['192x192 any', '512x512 any', '512x512 maskable']);
+    const manifest = (await response.json()) as Record<string, unknown> & {
+      icons: { src: string; sizes: string; type: string; purpose: string }[];
+    };
+    expect(manifest).toMatchObject({
+      name: 'Flightline',
+      short_name: 'Flightline',
+      start_url: '/',
+      scope: '/',
+      display: 'standalone',
+      theme_color: '#0d6efd',
+      background_color: '#ffffff',
+    });
+    expect(manifest.icons.map((i) => `${i.sizes} ${i.purpose}`)).toEqual([
+      '192x192 any',
+      '512x512 any',
+      '512x512 maskable',
+    ]);
     for (const icon of manifest.icons) {
       const png = await fetch(`${field.baseUrl}${icon.src}`);
       expect(png.headers.get('content-type')).toBe('image/png');
@@ -283,7 +321,12 @@ describe('installable', () => {
     expect(sw.headers.get('content-security-policy')).toContain("script-src 'self'");
     // A normal (not incognito) profile: Chromium's own installability check, as Lighthouse's.
     const profile = mkdtempSync(join(tmpdir(), 'flightline-profile-'));
-    const context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true, baseURL: field.baseUrl });
+    const context = await chromium.launchPersistentContext(profile, {
+      executablePath: CHROMIUM_PATH,
+      args: CHROMIUM_ARGS,
+      headless: true,
+      baseURL: field.baseUrl,
+    });
     try {
       const page = await context.newPage();
       await page.goto('/');
@@ -330,8 +373,12 @@ describe('a new version waits for "New version — reload" and comes in whole', 
     cpSync(DIST, join(builds, 'b'), { recursive: true });
     const b = join(builds, 'b');
     // Precompressed copies of the two changed files would still be A's.
-    for (const file of ['index.html', 'sw.js']) for (const ext of ['.br', '.gz']) rmSync(join(b, file + ext), { force: true });
-    writeFileSync(join(b, 'index.html'), readFileSync(join(b, 'index.html'), 'utf8').replace('<head>', '<head><meta name="flightline-build" content="B">'));
+    for (const file of ['index.html', 'sw.js'])
+      for (const ext of ['.br', '.gz']) rmSync(join(b, file + ext), { force: true });
+    writeFileSync(
+      join(b, 'index.html'),
+      readFileSync(join(b, 'index.html'), 'utf8').replace('<head>', '<head><meta name="flightline-build" content="B">'),
+    );
     const sw = readFileSync(join(b, 'sw.js'), 'utf8');
     const changed = sw.replace(/("revision":")[0-9a-f]+(","url":"index\.html")/, '$1build-b$2');
     expect(changed).not.toBe(sw);
@@ -348,17 +395,28 @@ describe('a new version waits for "New version — reload" and comes in whole', 
     // One origin (one port), two builds served one after the other, as a deploy does.
     const port = await freePort();
     const env = { AUTH_SECRET: 'offline-update-test-secret-0123456789abcdef' };
-    server = await startServer({ dataDir, port, logFile: join(RESULTS, 'offline-update-a.log'), env: { ...env, WEB_DIST: join(builds, 'a') } });
+    server = await startServer({
+      dataDir,
+      port,
+      logFile: join(RESULTS, 'offline-update-a.log'),
+      env: { ...env, WEB_DIST: join(builds, 'a') },
+    });
     const page = await newPhonePage(browser, server.baseUrl);
     try {
       await page.goto('/');
       await page.getByRole('link', { name: 'Log In', exact: true }).waitFor();
       expect(await controlledByServiceWorker(page)).toBe(true);
-      const build = () => page.evaluate(() => document.querySelector('meta[name="flightline-build"]')?.getAttribute('content') ?? 'A');
+      const build = () =>
+        page.evaluate(() => document.querySelector('meta[name="flightline-build"]')?.getAttribute('content') ?? 'A');
       expect(await build()).toBe('A');
 
       await server.stop();
-      server = await startServer({ dataDir, port, logFile: join(RESULTS, 'offline-update-b.log'), env: { ...env, WEB_DIST: join(builds, 'b') } });
+      server = await startServer({
+        dataDir,
+        port,
+        logFile: join(RESULTS, 'offline-update-b.log'),
+        env: { ...env, WEB_DIST: join(builds, 'b') },
+      });
 
       // The next visit still opens A (the page and its screens from one version) and finds B waiting.
       await page.reload();

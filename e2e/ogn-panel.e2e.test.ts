@@ -45,8 +45,20 @@ function beaconLine(tx: Transmitter, lane: number, startMs: number, k: number): 
   const height = Math.min(airS * 12, 400);
   const climbFpm = airS > 0 && height < 400 ? 2362 : 0;
   const latitude = SCENARIO_AIRFIELD.latitude + y / METRES_PER_DEGREE;
-  const longitude = SCENARIO_AIRFIELD.longitude + (lane * 40) / (METRES_PER_DEGREE * Math.cos((SCENARIO_AIRFIELD.latitude * Math.PI) / 180));
-  const body = aprsBody(startMs + k * 1000, latitude, longitude, 0, speedKt, SCENARIO_AIRFIELD.elevationMetres + height, tx, climbFpm, 0);
+  const longitude =
+    SCENARIO_AIRFIELD.longitude +
+    (lane * 40) / (METRES_PER_DEGREE * Math.cos((SCENARIO_AIRFIELD.latitude * Math.PI) / 180));
+  const body = aprsBody(
+    startMs + k * 1000,
+    latitude,
+    longitude,
+    0,
+    speedKt,
+    SCENARIO_AIRFIELD.elevationMetres + height,
+    tx,
+    climbFpm,
+    0,
+  );
   return `${tx.callsign}>${tx.dstcall},qAS,FieldRx:${body} 20.0dB 0e`;
 }
 
@@ -66,7 +78,8 @@ describe('the OGN panel on the line page at 375 px', () => {
   beforeAll(async () => {
     aprs = await startAprsServer({ port: aprsPort });
     [admin, line] = await Promise.all([field.phone(DEMO.admin), field.phone(DEMO.instructor)]);
-    for (const [glider, tx] of Object.entries(GLIDERS)) await post(admin, '/api/update-item/', { type: 'GLIDER', id: glider, data: { flarmId: tx.address } });
+    for (const [glider, tx] of Object.entries(GLIDERS))
+      await post(admin, '/api/update-item/', { type: 'GLIDER', id: glider, data: { flarmId: tx.address } });
     // Two requests wait on the line: the instructor's in C-FDSC, a member's in C-GDSA.
     const member = await field.phone(DEMO.member);
     for (const [page, glider] of [
@@ -75,7 +88,11 @@ describe('the OGN panel on the line page at 375 px', () => {
     ] as const) {
       requests[glider] = randomUUID();
       const user = (await sessionOf(page)).userID!;
-      await post(page, '/api/update-item/', { type: 'FLIGHT', id: requests[glider], data: { user, flyWith: 'Alone', glider, launchType: '2000 ft' } });
+      await post(page, '/api/update-item/', {
+        type: 'FLIGHT',
+        id: requests[glider],
+        data: { user, flyWith: 'Alone', glider, launchType: '2000 ft' },
+      });
     }
     await member.context().close();
     const settings = await (await admin.request.get('/api/get-club-settings')).json();
@@ -98,47 +115,55 @@ describe('the OGN panel on the line page at 375 px', () => {
     await aprs?.close();
   });
 
-  it('suggests the two requested takeoffs, records one and dismisses the other; the unrequested one is Unmatched, then dismissed', { timeout: 300_000 }, async () => {
-    await line.goto('/ground/');
-    const panel = line.getByRole('region', { name: 'Open Glider Network' });
-    await panel.getByText('OGN: receiving, 3 aircraft in range', { exact: true }).waitFor({ timeout: 60_000 });
+  it(
+    'suggests the two requested takeoffs, records one and dismisses the other; the unrequested one is Unmatched, then dismissed',
+    { timeout: 300_000 },
+    async () => {
+      await line.goto('/ground/');
+      const panel = line.getByRole('region', { name: 'Open Glider Network' });
+      await panel.getByText('OGN: receiving, 3 aircraft in range', { exact: true }).waitFor({ timeout: 60_000 });
 
-    // No request for C-GDSB: listed at its takeoff, with the waiting requests to assign it to.
-    const unmatched = panel.getByRole('list', { name: 'Unmatched takeoffs' }).getByRole('listitem');
-    await unmatched.filter({ hasText: /^C-GDSB took off \d\d:\d\d:\d\d/ }).waitFor({ timeout: 60_000 });
-    expect(await unmatched.count()).toBe(1);
-    await screenshot(line, 'ogn-panel-unmatched');
+      // No request for C-GDSB: listed at its takeoff, with the waiting requests to assign it to.
+      const unmatched = panel.getByRole('list', { name: 'Unmatched takeoffs' }).getByRole('listitem');
+      await unmatched.filter({ hasText: /^C-GDSB took off \d\d:\d\d:\d\d/ }).waitFor({ timeout: 60_000 });
+      expect(await unmatched.count()).toBe(1);
+      await screenshot(line, 'ogn-panel-unmatched');
 
-    // 90 s after the takeoffs (no club tug took off: a winch launch), the two requests are suggested.
-    const suggestions = panel.getByRole('list', { name: 'OGN suggestions' }).getByRole('listitem');
-    const suggestion = (glider: string) => suggestions.filter({ hasText: new RegExp(`^${glider} took off \\d\\d:\\d\\d:\\d\\d — record\\?`) });
-    await suggestion('C-GDSA').waitFor({ timeout: 180_000 });
-    await suggestion('C-FDSC').waitFor({ timeout: 30_000 });
-    expect(await suggestions.count()).toBe(2);
-    expect(await line.evaluate(() => document.documentElement.scrollWidth)).toBe(375);
-    for (const button of await panel.getByRole('button').all()) {
-      const box = (await button.boundingBox())!;
-      expect(box.height).toBeGreaterThanOrEqual(44);
-      expect(box.x + box.width).toBeLessThanOrEqual(375);
-    }
-    await panel.scrollIntoViewIfNeeded();
-    await screenshot(line, 'ogn-panel-suggestions');
+      // 90 s after the takeoffs (no club tug took off: a winch launch), the two requests are suggested.
+      const suggestions = panel.getByRole('list', { name: 'OGN suggestions' }).getByRole('listitem');
+      const suggestion = (glider: string) =>
+        suggestions.filter({ hasText: new RegExp(`^${glider} took off \\d\\d:\\d\\d:\\d\\d — record\\?`) });
+      await suggestion('C-GDSA').waitFor({ timeout: 180_000 });
+      await suggestion('C-FDSC').waitFor({ timeout: 30_000 });
+      expect(await suggestions.count()).toBe(2);
+      expect(await line.evaluate(() => document.documentElement.scrollWidth)).toBe(375);
+      for (const button of await panel.getByRole('button').all()) {
+        const box = (await button.boundingBox())!;
+        expect(box.height).toBeGreaterThanOrEqual(44);
+        expect(box.x + box.width).toBeLessThanOrEqual(375);
+      }
+      await panel.scrollIntoViewIfNeeded();
+      await screenshot(line, 'ogn-panel-suggestions');
 
-    // Record: launched at the detected takeoff, the action's key saying it came from OGN.
-    await suggestion('C-GDSA').getByRole('button', { name: 'Record', exact: true }).click();
-    await suggestion('C-GDSA').waitFor({ state: 'detached' });
-    const flight = async (id: string) => ((await (await line.request.get('/api/ground-status')).json()) as { flights: FlightRecord[] }).flights.find((f) => f.id === id)!;
-    const recorded = await flight(requests['C-GDSA']!);
-    expect(recorded.launchedAt).not.toBeNull();
-    expect(recorded.fromOgn).toEqual([{ action: 'Launch', happenedAt: recorded.launchedAt }]);
+      // Record: launched at the detected takeoff, the action's key saying it came from OGN.
+      await suggestion('C-GDSA').getByRole('button', { name: 'Record', exact: true }).click();
+      await suggestion('C-GDSA').waitFor({ state: 'detached' });
+      const flight = async (id: string) =>
+        ((await (await line.request.get('/api/ground-status')).json()) as { flights: FlightRecord[] }).flights.find(
+          (f) => f.id === id,
+        )!;
+      const recorded = await flight(requests['C-GDSA']!);
+      expect(recorded.launchedAt).not.toBeNull();
+      expect(recorded.fromOgn).toEqual([{ action: 'Launch', happenedAt: recorded.launchedAt }]);
 
-    // Dismiss: the request stays waiting.
-    await suggestion('C-FDSC').getByRole('button', { name: 'Dismiss', exact: true }).click();
-    await suggestion('C-FDSC').waitFor({ state: 'detached' });
-    expect((await flight(requests['C-FDSC']!)).launchedAt).toBeNull();
+      // Dismiss: the request stays waiting.
+      await suggestion('C-FDSC').getByRole('button', { name: 'Dismiss', exact: true }).click();
+      await suggestion('C-FDSC').waitFor({ state: 'detached' });
+      expect((await flight(requests['C-FDSC']!)).launchedAt).toBeNull();
 
-    await unmatched.first().getByRole('button', { name: 'Dismiss', exact: true }).click();
-    await panel.getByRole('list', { name: 'Unmatched takeoffs' }).waitFor({ state: 'detached' });
-    await screenshot(line, 'ogn-panel-decided');
-  });
+      await unmatched.first().getByRole('button', { name: 'Dismiss', exact: true }).click();
+      await panel.getByRole('list', { name: 'Unmatched takeoffs' }).waitFor({ state: 'detached' });
+      await screenshot(line, 'ogn-panel-decided');
+    },
+  );
 });

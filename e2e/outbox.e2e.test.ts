@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { BrowserContext, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AccountHistory, CrewPageData, FlightRecord, GroundStatus, SessionInfo } from '@flightline/domain/api/types';
+import type {
+  AccountHistory,
+  CrewPageData,
+  FlightRecord,
+  GroundStatus,
+  SessionInfo,
+} from '@flightline/domain/api/types';
 import { clubDateTime, clubToday } from '../packages/web/src/lib/club-dates.ts';
 import { sessionOf } from './helpers/api.ts';
 import { login, screenshot } from './helpers/browser.ts';
@@ -31,11 +37,14 @@ async function lineFlights(context: BrowserContext): Promise<FlightRecord[]> {
 /** The Tow charges of a member's account today whose description names the glider. */
 async function towCharges(context: BrowserContext, user: string, glider: string) {
   const day = clubToday(timeZone);
-  const history = (await (await context.request.get(`/api/get-user-transactions?user=${user}&startDate=${day}&endDate=${day}`)).json()) as AccountHistory;
+  const history = (await (
+    await context.request.get(`/api/get-user-transactions?user=${user}&startDate=${day}&endDate=${day}`)
+  ).json()) as AccountHistory;
   return history.transactions.filter((row) => row.description.startsWith('Tow: ') && row.description.includes(glider));
 }
 
-const nextFlight = (page: Page, glider: string) => page.getByRole('region', { name: 'Next flight' }).getByRole('button', { name: new RegExp(` ${glider} `) });
+const nextFlight = (page: Page, glider: string) =>
+  page.getByRole('region', { name: 'Next flight' }).getByRole('button', { name: new RegExp(` ${glider} `) });
 const toast = (page: Page, text: string | RegExp) => page.getByRole('status').filter({ hasText: text });
 
 /** Answers "No tow pilot — launch anyway?" (the demo tug has no pilot checked in). */
@@ -178,7 +187,8 @@ describe('a pilot weight changed with a request made with no signal (375 px)', (
   it('waits behind the request, survives a reload, and is stored after it once the signal returns', async () => {
     const page = await field.phone(DEMO.instructor);
     const context = page.context();
-    const storedWeight = async () => ((await (await context.request.get('/api/serve-crew')).json()) as CrewPageData).pilot.weight;
+    const storedWeight = async () =>
+      ((await (await context.request.get('/api/serve-crew')).json()) as CrewPageData).pilot.weight;
     try {
       await page.goto('/crew/');
       await page.getByLabel('Glider', { exact: true }).waitFor();
@@ -201,14 +211,19 @@ describe('a pilot weight changed with a request made with no signal (375 px)', (
 
       await page.reload();
       await page.getByRole('heading', { name: 'Request Flight' }).waitFor();
-      expect((await outboxEntries(page)).map((e) => e.label)).toEqual(['Flight request: C-FDSC', `Pilot weight ${weight} kg`]);
+      expect((await outboxEntries(page)).map((e) => e.label)).toEqual([
+        'Flight request: C-FDSC',
+        `Pilot weight ${weight} kg`,
+      ]);
       expect(await storedWeight()).toBe(before);
 
       await context.setOffline(false);
       await expect.poll(() => outboxEntries(page), { timeout: 20_000 }).toEqual([]);
       expect(await storedWeight()).toBe(weight);
       const session = await sessionOf(context);
-      expect((await lineFlights(context)).filter((f) => f.glider === 'C-FDSC').map((f) => f.user)).toEqual([session.userID]);
+      expect((await lineFlights(context)).filter((f) => f.glider === 'C-FDSC').map((f) => f.user)).toEqual([
+        session.userID,
+      ]);
     } finally {
       await context.close();
     }
@@ -229,7 +244,11 @@ describe('two phones launch the same flight with no network between them (375 px
     timeZone = session.clubTimeZone;
     flightId = randomUUID();
     const placed = await admin.request.post('/api/update-item/', {
-      data: { type: 'FLIGHT', id: flightId, data: { user: session.userID, flyWith: 'Alone', glider: 'C-GDSB', launchType: '2000 ft' } },
+      data: {
+        type: 'FLIGHT',
+        id: flightId,
+        data: { user: session.userID, flyWith: 'Alone', glider: 'C-GDSB', launchType: '2000 ft' },
+      },
     });
     expect(placed.status(), await placed.text()).toBe(200);
     [irene, tom] = await Promise.all([field.phone(DEMO.instructor), field.phone(DEMO.towPilot)]);
@@ -311,9 +330,17 @@ describe('Background Sync: the service worker sends what waits with no page open
       await page.close();
       await context.setOffline(false);
       await expect
-        .poll(async () => ((await (await context.request.get('/api/get-tugs')).json()) as { tugs: { id: string; lastOilHobbs: number | null }[] }).tugs[0]?.lastOilHobbs, {
-          timeout: 30_000,
-        })
+        .poll(
+          async () =>
+            (
+              (await (await context.request.get('/api/get-tugs')).json()) as {
+                tugs: { id: string; lastOilHobbs: number | null }[];
+              }
+            ).tugs[0]?.lastOilHobbs,
+          {
+            timeout: 30_000,
+          },
+        )
         .toBe(1500);
     } finally {
       await context.close();
@@ -326,7 +353,8 @@ describe('signed out with taps waiting (401)', () => {
     const page = await field.phone(DEMO.towPilot);
     const context = page.context();
     const lastOil = async () =>
-      ((await (await context.request.get('/api/get-tugs')).json()) as { tugs: { lastOilHobbs: number | null }[] }).tugs[0]?.lastOilHobbs;
+      ((await (await context.request.get('/api/get-tugs')).json()) as { tugs: { lastOilHobbs: number | null }[] })
+        .tugs[0]?.lastOilHobbs;
     try {
       await page.goto('/fuel/');
       await page.getByLabel('Tug', { exact: true }).waitFor();
@@ -336,7 +364,9 @@ describe('signed out with taps waiting (401)', () => {
       // first and draws the signed-out page in place of the form (a race CI lost once).
       const heldReads: Route[] = [];
       let holding = true;
-      await page.route('**/api/**', (route) => (holding && route.request().method() === 'GET' ? void heldReads.push(route) : route.continue()));
+      await page.route('**/api/**', (route) =>
+        holding && route.request().method() === 'GET' ? void heldReads.push(route) : route.continue(),
+      );
       await context.clearCookies();
       await page.getByRole('button', { name: 'Oil Change', exact: true }).click();
       await page.getByLabel('Hobbs', { exact: true }).fill('1510');
@@ -350,7 +380,10 @@ describe('signed out with taps waiting (401)', () => {
       await page.getByRole('navigation').getByRole('link', { name: 'Login', exact: true }).waitFor();
       await expect.poll(() => waitingButton(page).textContent()).toBe('1 waiting');
       await waitingButton(page).click();
-      await page.getByRole('region', { name: 'Waiting to send' }).getByText('You are logged out. Log in to send these; they are kept on this phone.').waitFor();
+      await page
+        .getByRole('region', { name: 'Waiting to send' })
+        .getByText('You are logged out. Log in to send these; they are kept on this phone.')
+        .waitFor();
       await screenshot(page, 'outbox-signed-out');
       expect((await outboxEntries(page)).map((e) => e.label)).toEqual(['Oil change on C-FTOW at 1510.00 h']);
       await waitingButton(page).click();

@@ -53,7 +53,12 @@ beforeAll(() => {
 
 /** Today in the demo club's zone (America/Toronto). */
 function demoClubToday(): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Toronto', year: 'numeric', month: '2-digit', day: '2-digit' }).format(Date.now());
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'America/Toronto',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(Date.now());
 }
 
 /** The editor's full height: what a phone scrolls through, its header and footer included. */
@@ -73,7 +78,10 @@ async function dateLines(table: Locator): Promise<string[]> {
 async function expectNoSidewaysScroll(page: Page): Promise<void> {
   const overflow = await page.evaluate(() => {
     const body = document.querySelector('.modal-body')!;
-    return { page: document.documentElement.scrollWidth - window.innerWidth, modal: body.scrollWidth - body.clientWidth };
+    return {
+      page: document.documentElement.scrollWidth - window.innerWidth,
+      modal: body.scrollWidth - body.clientWidth,
+    };
   });
   expect(overflow).toEqual({ page: 0, modal: 0 });
 }
@@ -99,7 +107,11 @@ describe('the pilot editor at phone size, with the demo season (issue 25 item 13
     // The first screen: the balance and the Deposit form's Amount and Transfer type, above the footer's buttons.
     const deposit = editor.getByRole('group', { name: 'Deposit', exact: true });
     const footerTop = (await editor.locator('.modal-footer').boundingBox())!.y;
-    for (const part of [balance, deposit.getByLabel('Amount', { exact: true }), deposit.getByLabel('Transfer type', { exact: true })]) {
+    for (const part of [
+      balance,
+      deposit.getByLabel('Amount', { exact: true }),
+      deposit.getByLabel('Transfer type', { exact: true }),
+    ]) {
       const box = (await part.boundingBox())!;
       expect(box.y + box.height).toBeLessThanOrEqual(footerTop);
     }
@@ -108,7 +120,9 @@ describe('the pilot editor at phone size, with the demo season (issue 25 item 13
     const order = await editor.evaluate((dialog) => {
       const funds = dialog.querySelector('.pilot-funds')!;
       const qualifications = dialog.querySelector('.pilot-qualifications')!;
-      return funds.compareDocumentPosition(qualifications) & Node.DOCUMENT_POSITION_FOLLOWING ? 'funds first' : 'qualifications first';
+      return funds.compareDocumentPosition(qualifications) & Node.DOCUMENT_POSITION_FOLLOWING
+        ? 'funds first'
+        : 'qualifications first';
     });
     expect(order).toBe('funds first');
 
@@ -149,7 +163,13 @@ describe('the pilot editor at phone size, with the demo season (issue 25 item 13
     await page.screenshot({ path: join(SHOTS, 'pilot-editor-row-menu-375.png') });
     await history.getByRole('button', { name: `Reverse transaction #${id}`, exact: true }).click();
     const confirm = page.getByRole('dialog').filter({ hasText: 'A new transaction undoes it' });
-    await confirm.getByText(new RegExp(`^Reverse transaction #${id} of ${when} \\(.+\\)\\? A new transaction undoes it; the original stays\\.$`)).waitFor();
+    await confirm
+      .getByText(
+        new RegExp(
+          `^Reverse transaction #${id} of ${when} \\(.+\\)\\? A new transaction undoes it; the original stays\\.$`,
+        ),
+      )
+      .waitFor();
     await confirm.getByRole('button', { name: 'Keep' }).click();
     await confirm.waitFor({ state: 'detached' });
     expect(await balance.textContent()).toBe(before);
@@ -212,8 +232,13 @@ describe('a refused post tapped five times is one message (issue 25 item 14)', (
     const history = editor.getByRole('table', { name: 'Transaction history' });
     await history.locator('tbody tr').first().waitFor();
     // A tow or rental charge: the server's 409 says to correct the flight instead.
-    const row = history.locator('tbody tr').filter({ has: page.getByText(/^(Tow|Rental): /) }).first();
-    const id = /#(\d+)$/.exec((await row.getByRole('button', { name: /^Actions for transaction #\d+$/ }).getAttribute('aria-label'))!)![1];
+    const row = history
+      .locator('tbody tr')
+      .filter({ has: page.getByText(/^(Tow|Rental): /) })
+      .first();
+    const id = /#(\d+)$/.exec(
+      (await row.getByRole('button', { name: /^Actions for transaction #\d+$/ }).getAttribute('aria-label'))!,
+    )![1];
     const confirm = page.getByRole('dialog').filter({ hasText: 'A new transaction undoes it' });
     const alerts = page.locator('.notification-stack').getByRole('alert');
     for (let n = 1; n <= 5; n++) {
@@ -224,10 +249,16 @@ describe('a refused post tapped five times is one message (issue 25 item 14)', (
       if (n === 1) await alerts.getByText(`Could not reverse transaction #${id}`, { exact: true }).waitFor();
       else await alerts.getByText(`Shown ${n} times`, { exact: true }).waitFor();
       // The row's "⋯" is back once the call has settled.
-      await expect.poll(() => row.getByRole('button', { name: `Actions for transaction #${id}`, exact: true }).isEnabled()).toBe(true);
+      await expect
+        .poll(() => row.getByRole('button', { name: `Actions for transaction #${id}`, exact: true }).isEnabled())
+        .toBe(true);
     }
     expect(await alerts.count()).toBe(1);
-    expect(await alerts.textContent()).toMatch(new RegExp(`^Could not reverse transaction #${id}Transaction #${id} \\(\\w+\\) is corrected where it was made, not reversed here×5Shown 5 times$`));
+    expect(await alerts.textContent()).toMatch(
+      new RegExp(
+        `^Could not reverse transaction #${id}Transaction #${id} \\(\\w+\\) is corrected where it was made, not reversed here×5Shown 5 times$`,
+      ),
+    );
     await page.screenshot({ path: join(SHOTS, 'pilot-editor-refused-reversal-375.png') });
     await page.context().close();
   });

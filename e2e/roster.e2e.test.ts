@@ -63,7 +63,9 @@ describe('the duty roster at 375 px, the editor at desk width', () => {
     if (saturday.slice(0, 7) !== today.slice(0, 7)) await member.getByRole('button', { name: 'Next month' }).click();
     await member.getByRole('button', { name: saturday, exact: true }).click();
     await member.getByRole('button', { name: `${saturday}, can't do` }).waitFor();
-    expect(await member.getByRole('button', { name: `${saturday}, can't do` }).getAttribute('aria-pressed')).toBe('true');
+    expect(await member.getByRole('button', { name: `${saturday}, can't do` }).getAttribute('aria-pressed')).toBe(
+      'true',
+    );
     await shots(member, 'availability');
   });
 
@@ -78,7 +80,11 @@ describe('the duty roster at 375 px, the editor at desk width', () => {
   });
 
   it('the admin lets Mary and Gary take Duty pilot, generates the weekend and publishes it', async () => {
-    const admin = await field.phone(DEMO.admin, { viewport: { width: 1280, height: 900 }, isMobile: false, hasTouch: false });
+    const admin = await field.phone(DEMO.admin, {
+      viewport: { width: 1280, height: 900 },
+      isMobile: false,
+      hasTouch: false,
+    });
     await admin.goto('/roster/edit');
     await admin.getByRole('heading', { name: 'Edit roster' }).waitFor();
     const dutyPilot = admin.locator('.card').filter({ has: admin.getByText('Duty pilot', { exact: true }) });
@@ -94,7 +100,12 @@ describe('the duty roster at 375 px, the editor at desk width', () => {
     const marysPick = admin.getByRole('combobox', { name: `Duty pilot on ${sunday}` });
     await expect.poll(() => marysPick.inputValue().then((v) => v !== '')).toBe(true);
     // Mary can't do Saturday: the generator puts Gary there and Mary on Sunday.
-    expect(await admin.getByRole('combobox', { name: `Duty pilot on ${saturday}` }).locator('option:checked').textContent()).toBe('Gary Ground');
+    expect(
+      await admin
+        .getByRole('combobox', { name: `Duty pilot on ${saturday}` })
+        .locator('option:checked')
+        .textContent(),
+    ).toBe('Gary Ground');
     expect(await marysPick.locator('option:checked').textContent()).toBe('Mary Member');
     await admin.screenshot({ path: join(SHOTS, 'roster-editor-1280.png'), fullPage: true });
     await admin.getByRole('button', { name: /^Publish/ }).click();
@@ -119,13 +130,18 @@ describe('the duty roster at 375 px, the editor at desk width', () => {
   it('another member who may take it (Gary) takes it; the member’s month shows it gone (live)', async () => {
     const pat = await field.phone(DEMO.ground);
     await pat.goto('/');
-    await pat.getByRole('region', { name: 'My duties' }).getByText(/Duty pilot offered by Mary/).waitFor();
+    await pat
+      .getByRole('region', { name: 'My duties' })
+      .getByText(/Duty pilot offered by Mary/)
+      .waitFor();
     await openMonthOf(pat, sunday);
     await pat.getByRole('button', { name: 'Take this duty' }).click();
     await pat.getByText(/^You are on duty as Duty pilot on /).waitFor();
     await shots(pat, 'month-taken');
     // Mary's month, left open, reads the roster again on the roster notice.
-    await expect.poll(() => member.locator('li[data-mine]').filter({ hasText: 'Duty pilot' }).count(), { timeout: 10_000 }).toBe(0);
+    await expect
+      .poll(() => member.locator('li[data-mine]').filter({ hasText: 'Duty pilot' }).count(), { timeout: 10_000 })
+      .toBe(0);
     await pat.context().close();
   });
 

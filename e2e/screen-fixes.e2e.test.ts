@@ -45,7 +45,11 @@ function chooseZone(nowMs: number): string {
 }
 
 const requestFlight = (user: string, glider: string) =>
-  ok(admin.request.post('/api/update-item/', { data: { type: 'FLIGHT', id: randomUUID(), data: { user, flyWith: 'Alone', glider, launchType: '2000 ft' } } }));
+  ok(
+    admin.request.post('/api/update-item/', {
+      data: { type: 'FLIGHT', id: randomUUID(), data: { user, flyWith: 'Alone', glider, launchType: '2000 ft' } },
+    }),
+  );
 
 let landedAt: number;
 
@@ -66,11 +70,36 @@ beforeAll(async () => {
   // Requested before it launched (a launch can't be before its request).
   await ok(
     admin.request.post('/api/update-item/', {
-      data: { type: 'FLIGHT', id: flight, data: { user: ids.mary, flyWith: 'Alone', glider: 'C-GDSA', launchType: '2000 ft', submittedAt: landedAt - FLOWN_MS - 5 * MINUTE } },
+      data: {
+        type: 'FLIGHT',
+        id: flight,
+        data: {
+          user: ids.mary,
+          flyWith: 'Alone',
+          glider: 'C-GDSA',
+          launchType: '2000 ft',
+          submittedAt: landedAt - FLOWN_MS - 5 * MINUTE,
+        },
+      },
     }),
   );
-  await ok(admin.request.post('/api/update-flight/', { data: { id: flight, action: 'Launch', tug: TUG, towPilot: ids.tom, time: landedAt - FLOWN_MS, idempotencyKey: randomUUID() } }));
-  await ok(admin.request.post('/api/update-flight/', { data: { id: flight, action: 'Landing', time: landedAt, idempotencyKey: randomUUID() } }));
+  await ok(
+    admin.request.post('/api/update-flight/', {
+      data: {
+        id: flight,
+        action: 'Launch',
+        tug: TUG,
+        towPilot: ids.tom,
+        time: landedAt - FLOWN_MS,
+        idempotencyKey: randomUUID(),
+      },
+    }),
+  );
+  await ok(
+    admin.request.post('/api/update-flight/', {
+      data: { id: flight, action: 'Landing', time: landedAt, idempotencyKey: randomUUID() },
+    }),
+  );
   await requestFlight(ids.irene, 'C-GDSA');
   await requestFlight(ids.tom, 'C-GDSB');
 });
@@ -79,7 +108,9 @@ describe('Awaiting Launches (issue 15 items 2, 3)', () => {
   it("a phone in UTC lists the club's day: both waiting flights, though the phone's own date is another day", async () => {
     const page = await field.phone(DEMO.towPilot, { timezoneId: 'UTC' });
     expect(await page.evaluate(() => new Intl.DateTimeFormat('en-CA').format(new Date()))).not.toBe(clubDay);
-    const read = page.waitForRequest((request) => request.url().includes('/api/list-items/') && request.url().includes('type=FLIGHT'));
+    const read = page.waitForRequest(
+      (request) => request.url().includes('/api/list-items/') && request.url().includes('type=FLIGHT'),
+    );
     await page.goto('/awaiting/');
     expect(new URL((await read).url()).searchParams.get('day')).toBe(clubDay);
     const waiting = page.getByRole('group', { name: 'Waiting flights' }).getByRole('button');
@@ -92,7 +123,10 @@ describe('Awaiting Launches (issue 15 items 2, 3)', () => {
   it('signed out, /awaiting/ shows the landing title and tagline, drawn by the server and kept by the app', async () => {
     const bare = await field.phone(undefined, { javaScriptEnabled: false });
     await bare.goto('/awaiting/');
-    expect((await bare.locator('main').innerText()).split(/\n+/)).toEqual(['Flightline', 'The flight line management tool for gliding clubs.']);
+    expect((await bare.locator('main').innerText()).split(/\n+/)).toEqual([
+      'Flightline',
+      'The flight line management tool for gliding clubs.',
+    ]);
     expect(await bare.locator('nav').getByRole('link').allTextContents()).toEqual(['Flightline', 'Signup', 'Login']);
     await bare.context().close();
 
@@ -147,7 +181,9 @@ describe('one duration everywhere (issue 15 item 6, issue 25 item 11)', () => {
     await row.getByRole('button', { name: /^Breakdown of charge #/ }).click();
     const breakdown = mary.getByRole('dialog', { name: /^Charge #/ });
     await breakdown.getByText('Charged to the account').waitFor();
-    expect((await breakdown.locator('dl').allTextContents())[0]).toBe('Time0:06 flown, 6 min billed (whole minutes, rounded up)6 min × $0.60 per min$3.60');
+    expect((await breakdown.locator('dl').allTextContents())[0]).toBe(
+      'Time0:06 flown, 6 min billed (whole minutes, rounded up)6 min × $0.60 per min$3.60',
+    );
     await screenshot(mary, 'screen-fixes-rental-breakdown');
   });
 });
@@ -157,7 +193,14 @@ describe('Account Summary cuts long text (issue 15 item 10)', () => {
     const reference = 'Spring season transfer for the two-seater block and the winch course fees';
     await ok(
       admin.request.post('/api/add-transaction/', {
-        data: { transactionType: 'Deposit', pilot: ids.mary, amountCents: 10_000, transferType: 'Cash', transactionRef: reference, idempotencyKey: randomUUID() },
+        data: {
+          transactionType: 'Deposit',
+          pilot: ids.mary,
+          amountCents: 10_000,
+          transferType: 'Cash',
+          transactionRef: reference,
+          idempotencyKey: randomUUID(),
+        },
       }),
     );
     const full = `Deposit (Cash) ref ${reference}`;
@@ -205,10 +248,14 @@ describe('the club logo in the header (issue 15 item 12)', () => {
     admin.request.post('/api/upload-club-logo', { headers: { 'content-type': contentType }, data: body });
 
   it('an SVG with only a viewBox is refused (SVG can carry script; decision 0008)', async () => {
-    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 40"><rect width="100" height="40" fill="#0d6efd"/></svg>');
+    const svg = Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 40"><rect width="100" height="40" fill="#0d6efd"/></svg>',
+    );
     const answer = await upload('image/svg+xml', svg);
     expect(answer.status()).toBe(415);
-    expect(((await answer.json()) as { message: string }).message).toBe('The logo must be a PNG, JPEG or WebP image; SVG and other files are not accepted');
+    expect(((await answer.json()) as { message: string }).message).toBe(
+      'The logo must be a PNG, JPEG or WebP image; SVG and other files are not accepted',
+    );
   });
 
   it("a logo of any size shows at the header's height, 56 px, and at most 120 px wide", async () => {
@@ -218,13 +265,18 @@ describe('the club logo in the header (issue 15 item 12)', () => {
       [16, 16, { width: 56, height: 56 }],
       [400, 50, { width: 120, height: 56 }],
     ] as const) {
-      const { clubLogo } = (await ok(upload('image/png', solidPng(width, height, [13, 110, 253])))) as { clubLogo: string };
+      const { clubLogo } = (await ok(upload('image/png', solidPng(width, height, [13, 110, 253])))) as {
+        clubLogo: string;
+      };
       await ok(admin.request.post('/api/update-club-settings', { data: { ...settings, clubLogo } }));
       await mary.goto('/');
       const logo = mary.getByRole('img', { name: `${DEMO_CLUB_NAME} logo` });
       await logo.waitFor();
       expect(await logo.getAttribute('src')).toBe(clubLogo);
-      await mary.waitForFunction((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0, await logo.elementHandle());
+      await mary.waitForFunction(
+        (img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0,
+        await logo.elementHandle(),
+      );
       const drawn = (await logo.boundingBox())!;
       expect([Math.round(drawn.width), Math.round(drawn.height)]).toEqual([box.width, box.height]);
     }
@@ -235,7 +287,8 @@ describe('the club logo in the header (issue 15 item 12)', () => {
 
 describe('the navbar while the session is read (issue 15 item 13)', () => {
   /** The navbar's links after the brand. */
-  const navLinks = (page: Page) => page.locator('nav .d-flex').getByRole('link').or(page.locator('nav .d-flex').getByRole('button')).allTextContents();
+  const navLinks = (page: Page) =>
+    page.locator('nav .d-flex').getByRole('link').or(page.locator('nav .d-flex').getByRole('button')).allTextContents();
 
   /** Holds GET /api/session until the returned function is called. */
   async function holdSession(page: Page): Promise<() => void> {
@@ -258,7 +311,11 @@ describe('the navbar while the session is read (issue 15 item 13)', () => {
     const page = await field.phone(DEMO.member, { serviceWorkers: 'block' });
     // What the service worker answers for every page address: the built index.html as it is.
     const built = await (await page.request.get('/index.html')).text();
-    await page.route('**/awaiting/', (route) => (route.request().resourceType() === 'document' ? route.fulfill({ status: 200, contentType: 'text/html', body: built }) : route.continue()));
+    await page.route('**/awaiting/', (route) =>
+      route.request().resourceType() === 'document'
+        ? route.fulfill({ status: 200, contentType: 'text/html', body: built })
+        : route.continue(),
+    );
     const release = await holdSession(page);
     const asked = page.waitForRequest((request) => request.url().endsWith('/api/session'));
     await page.goto('/awaiting/', { waitUntil: 'domcontentloaded' });
@@ -288,7 +345,12 @@ describe('the navbar while the session is read (issue 15 item 13)', () => {
     ],
     [
       'a visitor (no session cookie): Signup and Login from the start',
-      { account: undefined, path: '/login', links: ['Signup', 'Login'], loaded: (page) => page.getByRole('button', { name: 'Login', exact: true }) },
+      {
+        account: undefined,
+        path: '/login',
+        links: ['Signup', 'Login'],
+        loaded: (page) => page.getByRole('button', { name: 'Login', exact: true }),
+      },
     ],
   ])('%s', async (_name, { account, path, links, loaded }) => {
     const page = await field.phone(account, { serviceWorkers: 'block' });
@@ -324,7 +386,9 @@ describe('the pilot filter at 320 px (issue 25 item 16)', () => {
       };
     });
     expect(fit.inScreen).toBe(true);
-    expect(fit.textPx, `'Type to filter' needs ${fit.textPx} px, the box has ${fit.roomPx}`).toBeLessThanOrEqual(fit.roomPx);
+    expect(fit.textPx, `'Type to filter' needs ${fit.textPx} px, the box has ${fit.roomPx}`).toBeLessThanOrEqual(
+      fit.roomPx,
+    );
     await screenshot(admin, 'screen-fixes-pilot-filter-320');
     await admin.keyboard.press('Escape');
     await admin.setViewportSize({ width: 375, height: 740 });

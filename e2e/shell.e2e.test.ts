@@ -48,7 +48,13 @@ describe('a screen whose code does not download (lost signal, or a deploy remove
     await page.getByRole('link', { name: 'Emergency Contacts / Directory', exact: true }).click();
     await page.getByRole('heading', { name: 'This page could not be loaded' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/emergency/');
-    expect(await page.getByText('The connection may have dropped, or Flightline was updated since you opened it. Reload to try again.').isVisible()).toBe(true);
+    expect(
+      await page
+        .getByText(
+          'The connection may have dropped, or Flightline was updated since you opened it. Reload to try again.',
+        )
+        .isVisible(),
+    ).toBe(true);
     expect(await page.getByText('Unexpected Application Error!').count()).toBe(0);
     const reload = page.getByRole('button', { name: 'Reload', exact: true });
     const box = (await reload.boundingBox())!;
@@ -76,7 +82,13 @@ describe('e2e harness', () => {
     const response = await fetch(`${inject('baseUrl')}/api/auth/sign-up/email`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: inject('baseUrl'), 'x-forwarded-for': '127.9.9.9' },
-      body: JSON.stringify({ email, password: 'harness-password-1', name: 'Hal Harness', firstName: 'Hal', lastName: 'Harness' }),
+      body: JSON.stringify({
+        email,
+        password: 'harness-password-1',
+        name: 'Hal Harness',
+        firstName: 'Hal',
+        lastName: 'Harness',
+      }),
     });
     expect(response.status).toBe(200);
     expect(await mailedCode(email, since)).toMatch(/^\d{6}$/);

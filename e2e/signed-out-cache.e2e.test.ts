@@ -48,7 +48,12 @@ async function record(response: Response): Promise<void> {
   const sent = await response.request().allHeaders();
   await response.finished();
   const sizes = await response.request().sizes();
-  polls.push({ url: response.url(), status: response.status(), ifNoneMatch: sent['if-none-match'], bodyBytes: sizes.responseBodySize });
+  polls.push({
+    url: response.url(),
+    status: response.status(),
+    ifNoneMatch: sent['if-none-match'],
+    bodyBytes: sizes.responseBodySize,
+  });
 }
 
 beforeAll(async () => {
@@ -64,7 +69,9 @@ beforeAll(async () => {
 
 describe("a shared phone's HTTP cache after sign-out", () => {
   it("holds none of the member's answers: not the crew page's serve-crew, not the line read", async () => {
-    const crewRead = phone.waitForResponse((response) => response.url().includes('/api/serve-crew') && response.status() === 200);
+    const crewRead = phone.waitForResponse(
+      (response) => response.url().includes('/api/serve-crew') && response.status() === 200,
+    );
     await phone.goto('/crew/');
     const answer = await crewRead;
     expect(await answer.text()).toContain(userID);

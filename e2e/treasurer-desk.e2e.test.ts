@@ -45,13 +45,22 @@ beforeAll(async () => {
   // DESK01: bought by someone who gave only an email, then $50.00 of its $150.00 refunded. DESK02: bought by Bea Buyer, cancelled.
   const sell = async (data: Record<string, string>) => {
     const response = await page.request.post('/api/create-intro', {
-      data: { launchType: 'Intro flight', payment: 'Cash', recipientFirst: 'Gil', recipientLast: 'Guest', staleDate: '2099-01-01', ...data },
+      data: {
+        launchType: 'Intro flight',
+        payment: 'Cash',
+        recipientFirst: 'Gil',
+        recipientLast: 'Guest',
+        staleDate: '2099-01-01',
+        ...data,
+      },
     });
     expect(response.status()).toBe(200);
     return ((await response.json()) as { intro: { id: string } }).intro.id;
   };
   const update = async (id: string, data: Record<string, unknown>) => {
-    const response = await page.request.post('/api/update-item/', { data: { type: 'INTRO', id, data: { id, ...data } } });
+    const response = await page.request.post('/api/update-item/', {
+      data: { type: 'INTRO', id, data: { id, ...data } },
+    });
     expect(response.status()).toBe(200);
   };
   const desk1 = await sell({ SN: 'DESK01', buyerEmail: 'gift@example.org' });
@@ -66,38 +75,59 @@ describe('the treasurer\u2019s desk', () => {
     const page = await pageAt(PHONE);
     await page.goto('/accounts?view=IntroRevenue');
     await page.getByRole('heading', { name: 'Intro Revenue' }).waitFor();
-    await page.locator('td').filter({ hasText: /^DESK02$/ }).waitFor();
+    await page
+      .locator('td')
+      .filter({ hasText: /^DESK02$/ })
+      .waitFor();
     // Date, SN, Sold To, Description, Amount.
-    expect((await bodyRows(page)).map((row) => row.slice(1))).toEqual([['DESK02', 'Bea Buyer', 'Intro DESK02 cancelled (Gil Guest)', '$150.00']]);
+    expect((await bodyRows(page)).map((row) => row.slice(1))).toEqual([
+      ['DESK02', 'Bea Buyer', 'Intro DESK02 cancelled (Gil Guest)', '$150.00'],
+    ]);
 
     await page.goto('/accounts?view=intros');
     await page.getByRole('heading', { name: 'Intro A/P' }).waitFor();
     await page.getByRole('heading', { name: 'Refunded intros still holding money' }).waitFor();
-    await page.locator('td').filter({ hasText: /^gift@example\.org$/ }).first().waitFor();
+    await page
+      .locator('td')
+      .filter({ hasText: /^gift@example\.org$/ })
+      .first()
+      .waitFor();
     // Date, SN, Sold To, Description, Method, Ref, Amount: the buyer gave only an email, so Sold To is that email.
     const introRows = (await bodyRows(page)).map((row) => [row[1], row[2], row[6]]);
     expect(introRows.filter((row) => row[0] === 'DESK01').sort()).toEqual([
       ['DESK01', 'gift@example.org', '$150.00'],
       ['DESK01', 'gift@example.org', '-$50.00'],
     ]);
-    const remainders = page.locator('section', { has: page.getByRole('heading', { name: 'Refunded intros still holding money' }) });
-    expect(await remainders.locator('tbody tr').evaluateAll((rows) => rows.map((row) => Array.from(row.children, (c) => (c.textContent ?? '').trim()).slice(0, 4)))).toEqual([
-      ['DESK01', 'gift@example.org', '$150.00', '$100.00'],
-    ]);
+    const remainders = page.locator('section', {
+      has: page.getByRole('heading', { name: 'Refunded intros still holding money' }),
+    });
+    expect(
+      await remainders
+        .locator('tbody tr')
+        .evaluateAll((rows) =>
+          rows.map((row) => Array.from(row.children, (c) => (c.textContent ?? '').trim()).slice(0, 4)),
+        ),
+    ).toEqual([['DESK01', 'gift@example.org', '$150.00', '$100.00']]);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBe(0);
     await screenshot(page, 'treasurer-desk-intro-ap-375');
 
     await remainders.getByRole('button', { name: 'Write down' }).click();
     const dialog = page.getByRole('dialog');
-    await dialog.getByText('Write down the $100.00 intro DESK01 (sold to gift@example.org) still holds?', { exact: false }).waitFor();
+    await dialog
+      .getByText('Write down the $100.00 intro DESK01 (sold to gift@example.org) still holds?', { exact: false })
+      .waitFor();
     await dialog.getByRole('button', { name: 'Write down' }).click();
     await page.getByText('Intro DESK01: $100.00 written down').waitFor();
     await remainders.getByText('No refunded intro holds anything on Intro A/P.').waitFor();
     expect(await introBySn(page, 'DESK01')).toMatchObject({ refunded: true, owedCents: 0 });
 
     await page.goto('/accounts?view=IntroRevenue');
-    await page.locator('td').filter({ hasText: /^DESK01$/ }).first().waitFor();
+    await page
+      .locator('td')
+      .filter({ hasText: /^DESK01$/ })
+      .first()
+      .waitFor();
     const revenue = (await bodyRows(page)).map((row) => row.slice(1)).sort();
     expect(revenue).toEqual([
       ['DESK01', 'gift@example.org', 'Intro DESK01 written down', '$100.00'],
@@ -110,7 +140,8 @@ describe('the treasurer\u2019s desk', () => {
     const page = await pageAt(DESK);
     await page.goto('/accounts');
     await page.getByRole('heading', { name: `${DEMO_CLUB_NAME} Summary` }).waitFor();
-    const row = (account: string) => page.locator('tr', { has: page.getByRole('button', { name: account, exact: true }) }).locator('td');
+    const row = (account: string) =>
+      page.locator('tr', { has: page.getByRole('button', { name: account, exact: true }) }).locator('td');
     await row('Intro A/P').first().waitFor();
     // After the first test's write-down. Intro A/P: $300.00 sold (credits), $50.00 refunded + $150.00 cancelled + $100.00 written down (debits): nothing left.
     expect(await row('Intro A/P').allTextContents()).toEqual(['$0.00', '$300.00', '$300.00', '$0.00']);
@@ -124,14 +155,18 @@ describe('the treasurer\u2019s desk', () => {
     const table = await page.locator('table').first().boundingBox();
     expect(table!.width).toBeGreaterThan(1100);
     const money = row('Cash In').last();
-    expect(await money.evaluate((cell) => [getComputedStyle(cell).textAlign, getComputedStyle(cell).fontVariantNumeric])).toEqual(['right', 'tabular-nums']);
+    expect(
+      await money.evaluate((cell) => [getComputedStyle(cell).textAlign, getComputedStyle(cell).fontVariantNumeric]),
+    ).toEqual(['right', 'tabular-nums']);
     await screenshot(page, 'treasurer-desk-summary-1280');
 
     await page.getByRole('button', { name: 'Intro A/P', exact: true }).click();
     await page.getByRole('heading', { name: 'Refunded intros still holding money' }).waitFor();
     expect((await page.locator('table').first().boundingBox())!.width).toBeGreaterThan(1100);
     const amount = page.locator('table').first().locator('tbody tr').first().locator('td').last();
-    expect(await amount.evaluate((cell) => [getComputedStyle(cell).textAlign, getComputedStyle(cell).fontVariantNumeric])).toEqual(['right', 'tabular-nums']);
+    expect(
+      await amount.evaluate((cell) => [getComputedStyle(cell).textAlign, getComputedStyle(cell).fontVariantNumeric]),
+    ).toEqual(['right', 'tabular-nums']);
     await screenshot(page, 'treasurer-desk-intro-ap-1280');
 
     await page.goto('/export/');
@@ -156,7 +191,9 @@ describe('the treasurer\u2019s desk', () => {
     // No figure is cut inside its own cell either ('End $250.00 Cr' whole).
     const cut = await page
       .locator('table.totals-rows td')
-      .evaluateAll((cells) => cells.filter((cell) => cell.scrollWidth > cell.clientWidth + 1).map((cell) => cell.textContent));
+      .evaluateAll((cells) =>
+        cells.filter((cell) => cell.scrollWidth > cell.clientWidth + 1).map((cell) => cell.textContent),
+      );
     expect(cut).toEqual([]);
     await screenshot(page, 'treasurer-desk-summary-375');
     await page.context().close();

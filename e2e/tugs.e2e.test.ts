@@ -98,7 +98,11 @@ describe('the tug page at 375 px', () => {
     await hobbs().fill('12352.5');
     await page.getByRole('button', { name: 'Confirm', exact: true }).click();
     const dialog = page.getByRole('dialog');
-    await dialog.getByText(`Hobbs 12352.50 is 11118.00 hours above the last reading of ${TUG} (1234.50 h). A reading cannot be lowered later. Is it right?`).waitFor();
+    await dialog
+      .getByText(
+        `Hobbs 12352.50 is 11118.00 hours above the last reading of ${TUG} (1234.50 h). A reading cannot be lowered later. Is it right?`,
+      )
+      .waitFor();
     await shot('tugs-hobbs-jump');
     await dialog.getByRole('button', { name: 'Fix it' }).click();
     await dialog.waitFor({ state: 'detached' });
@@ -133,7 +137,9 @@ describe('the tug page at 375 px', () => {
 
     await hobbs().fill('1240');
     await page.getByRole('button', { name: 'Confirm Oil Change' }).click();
-    const refusal = page.getByRole('alert').filter({ hasText: `Hobbs 1240.00 is below the last reading of ${TUG} (1300.00 h)` });
+    const refusal = page
+      .getByRole('alert')
+      .filter({ hasText: `Hobbs 1240.00 is below the last reading of ${TUG} (1300.00 h)` });
     await refusal.waitFor();
     expect(new URL(page.url()).pathname).toBe('/fuel/');
     // The page reads the tugs again: the other phone's reading shows.

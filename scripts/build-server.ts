@@ -23,8 +23,11 @@ const dist = `${server}dist/`;
 interface PackageJson {
   dependencies?: Record<string, string>;
 }
-const dependencies = (path: string) => Object.keys((JSON.parse(readFileSync(path, 'utf8')) as PackageJson).dependencies ?? {});
-const external = [...new Set([...dependencies(`${server}package.json`), ...dependencies(`${server}../domain/package.json`)])]
+const dependencies = (path: string) =>
+  Object.keys((JSON.parse(readFileSync(path, 'utf8')) as PackageJson).dependencies ?? {});
+const external = [
+  ...new Set([...dependencies(`${server}package.json`), ...dependencies(`${server}../domain/package.json`)]),
+]
   .filter((name) => !name.startsWith('@flightline/'))
   // A package's subpaths too (`better-auth/api`, `@fastify/static`'s own are its business).
   .flatMap((name) => [name, `${name}/*`]);
@@ -50,8 +53,13 @@ const result = await build({
   logLevel: 'warning',
 });
 // A package the code imports but the server does not declare would be bundled here and missing from `npm ci --omit=dev`.
-const undeclared = Object.keys(result.metafile.inputs).filter((path) => path.includes('node_modules/') && !path.includes('node_modules/@flightline/'));
-if (undeclared.length) throw new Error(`Imported but not a dependency of @flightline/server or @flightline/domain: ${undeclared.join(', ')}`);
+const undeclared = Object.keys(result.metafile.inputs).filter(
+  (path) => path.includes('node_modules/') && !path.includes('node_modules/@flightline/'),
+);
+if (undeclared.length)
+  throw new Error(
+    `Imported but not a dependency of @flightline/server or @flightline/domain: ${undeclared.join(', ')}`,
+  );
 cpSync(`${server}src/db/migrations/`, `${dist}migrations/`, { recursive: true });
 
 const outputs = Object.entries(result.metafile.outputs).filter(([path]) => path.endsWith('.js'));

@@ -18,7 +18,6 @@ export interface TempPostgres {
   log(): string;
 }
 
-
 /**
  * A throwaway PostgreSQL server in a temporary folder, on a loopback port.
  * PostgreSQL refuses to run as root, so as root it runs as the `postgres` user.
@@ -38,16 +37,41 @@ export async function startTempPostgres(options: { durable?: boolean } = {}): Pr
     chownSync(dir, uid, gid);
     chmodSync(dir, 0o700);
   }
-  const [initCmd, initArgs] = asUser(`${bin}/initdb`, ['-D', data, '-U', 'flightline', '--auth=trust', '-E', 'UTF8', '--no-sync']);
+  const [initCmd, initArgs] = asUser(`${bin}/initdb`, [
+    '-D',
+    data,
+    '-U',
+    'flightline',
+    '--auth=trust',
+    '-E',
+    'UTF8',
+    '--no-sync',
+  ]);
   execFileSync(initCmd, initArgs, { stdio: 'ignore' });
   const port = await freePort();
   const [cmd, args] = asUser(`${bin}/postgres`, [
-    '-D', data, '-p', String(port), '-k', dir, '-c', 'listen_addresses=127.0.0.1',
-    '-c', 'fsync=off', '-c', 'full_page_writes=off', '-c', 'max_connections=200',
+    '-D',
+    data,
+    '-p',
+    String(port),
+    '-k',
+    dir,
+    '-c',
+    'listen_addresses=127.0.0.1',
+    '-c',
+    'fsync=off',
+    '-c',
+    'full_page_writes=off',
+    '-c',
+    'max_connections=200',
     // Fast, but a crash loses the last commits; `durable` keeps every acknowledged commit across kill().
-    '-c', `synchronous_commit=${options.durable ? 'on' : 'off'}`,
+    '-c',
+    `synchronous_commit=${options.durable ? 'on' : 'off'}`,
     // A statement waiting over a second for a lock is logged with who holds it: what a hung test needs explained.
-    '-c', 'log_lock_waits=on', '-c', "log_line_prefix=%m [%p] %d: ",
+    '-c',
+    'log_lock_waits=on',
+    '-c',
+    'log_line_prefix=%m [%p] %d: ',
   ]);
   const url = `postgres://flightline@127.0.0.1:${port}/postgres`;
   let server: ChildProcess;

@@ -30,7 +30,13 @@ const EXIT_AFTER_REPORT_MS = 60_000;
  * the run is over, and a process still alive a minute later (a worker or a
  * handle that never closed) is stopped with a note rather than left to hang CI.
  */
-async function run(label: string, command: string, args: string[], env: NodeJS.ProcessEnv = {}, report?: string): Promise<boolean> {
+async function run(
+  label: string,
+  command: string,
+  args: string[],
+  env: NodeJS.ProcessEnv = {},
+  report?: string,
+): Promise<boolean> {
   console.log(`\n━━ ${label}`);
   const started = Date.now();
   const child = spawn(command, args, { stdio: 'inherit', env: { ...process.env, ...env }, detached: true });
@@ -58,7 +64,9 @@ async function run(label: string, command: string, args: string[], env: NodeJS.P
     if (!report || !existsSync(report)) return;
     reportSeenAt ??= Date.now();
     if (Date.now() - reportSeenAt < EXIT_AFTER_REPORT_MS) return;
-    console.error(`\n${label}: vitest had not exited ${EXIT_AFTER_REPORT_MS / 1000} s after writing its report: stopped; the report counts`);
+    console.error(
+      `\n${label}: vitest had not exited ${EXIT_AFTER_REPORT_MS / 1000} s after writing its report: stopped; the report counts`,
+    );
     stoppedAfterReport = true;
     stop();
   }, 1_000);
@@ -95,7 +103,15 @@ function reportPassed(report: string): boolean {
 
 async function vitest(label: string, project: string, env: NodeJS.ProcessEnv = {}): Promise<boolean> {
   const report = join(reportDir, `${label.replace(/\W+/g, '-')}.json`);
-  const args = ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`];
+  const args = [
+    'vitest',
+    'run',
+    '--project',
+    project,
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${report}`,
+  ];
   const ok = await run(label, 'npx', args, env, report);
   const json = readReport(report);
   if (!json) {
@@ -117,7 +133,8 @@ function printLockWaits(log: string) {
   const lines = log.split('\n');
   const picked: string[] = [];
   lines.forEach((line, i) => {
-    if (/still waiting for|deadlock detected|lock timeout|acquired .* after/.test(line)) picked.push(...lines.slice(i, i + 3));
+    if (/still waiting for|deadlock detected|lock timeout|acquired .* after/.test(line))
+      picked.push(...lines.slice(i, i + 3));
   });
   if (!picked.length) return;
   console.log(`\nPostgreSQL's lock waits during the pass (last ${Math.min(picked.length, 120)} lines):`);

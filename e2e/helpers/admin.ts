@@ -20,5 +20,9 @@ export async function openAccountsSummary(page: Page): Promise<(account: string)
   await page.goto('/accounts');
   await page.getByRole('heading', { name: `${DEMO_CLUB_NAME} Summary` }).waitFor();
   await page.getByRole('button', { name: 'Members A/P' }).waitFor();
-  return async (account) => page.locator('tr', { has: page.getByRole('button', { name: account, exact: true }) }).locator('td').allTextContents();
+  return async (account) =>
+    page
+      .locator('tr', { has: page.getByRole('button', { name: account, exact: true }) })
+      .locator('td')
+      .allTextContents();
 }

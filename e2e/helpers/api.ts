@@ -14,7 +14,9 @@ export async function sessionOf(page: SignedIn): Promise<SessionInfo> {
 
 /** The ids of the club's members by email, from the members list (an admin's read); throws on an email not in the club. */
 export async function memberIds(page: SignedIn): Promise<(email: string) => string> {
-  const { pilots } = (await (await page.request.get('/api/list-members')).json()) as { pilots: { userID: string; email: string }[] };
+  const { pilots } = (await (await page.request.get('/api/list-members')).json()) as {
+    pilots: { userID: string; email: string }[];
+  };
   return (email) => {
     const found = pilots.find((p) => p.email === email);
     if (!found) throw new Error(`${email} is not in the club`);
@@ -38,7 +40,12 @@ export async function setClubTimeZone(admin: SignedIn, timeZone: string): Promis
 
 /** The club's day `offset` days from today in `timeZone`, e.g. clubDayFromToday('America/Toronto', 365). */
 export function clubDayFromToday(timeZone: string, offset: number): string {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(Date.now());
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).formatToParts(Date.now());
   const part = (type: string) => Number(parts.find((p) => p.type === type)!.value);
   return new Date(Date.UTC(part('year'), part('month') - 1, part('day') + offset)).toISOString().slice(0, 10);
 }

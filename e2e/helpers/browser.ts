@@ -29,7 +29,11 @@ export const PHONE_CONTEXT = {
 } as const satisfies BrowserContextOptions;
 
 /** A page in a new phone context of `browser` on `baseUrl`; `options` add to the phone's or override them. */
-export async function newPhonePage(browser: Browser, baseUrl: string, options: BrowserContextOptions = {}): Promise<Page> {
+export async function newPhonePage(
+  browser: Browser,
+  baseUrl: string,
+  options: BrowserContextOptions = {},
+): Promise<Page> {
   const context = await browser.newContext({ ...PHONE_CONTEXT, baseURL: baseUrl, ...options });
   return context.newPage();
 }
@@ -78,7 +82,7 @@ export function phoneForBlock(): () => Phone {
     await phone?.close();
   });
   return () => {
-    if (!phone) throw new Error('The block\'s phone is not open: call phoneForBlock() inside a describe block');
+    if (!phone) throw new Error("The block's phone is not open: call phoneForBlock() inside a describe block");
     return phone;
   };
 }

@@ -14,7 +14,9 @@ type Flag = 'is_admin' | 'is_instructor' | 'is_tow_pilot' | 'ground_only';
 /** The demo member whose flags in the club are exactly `flags`. */
 function withFlags(...flags: Flag[]): string {
   const found = DEMO_MEMBERS.find((m) => {
-    const set = Object.entries(m.flags).filter(([, on]) => on).map(([name]) => name);
+    const set = Object.entries(m.flags)
+      .filter(([, on]) => on)
+      .map(([name]) => name);
     return set.length === flags.length && flags.every((f) => set.includes(f));
   });
   if (!found) throw new Error(`no demo member with exactly ${flags.join(', ') || 'no flags'}`);

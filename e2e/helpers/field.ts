@@ -49,7 +49,11 @@ export async function savedReads(page: Page): Promise<{ key: unknown[]; dataUpda
   const saved = (await readStore(page, 'flightline-query-cache', 'cache', 'queries')) as
     | { clientState: { queries: { queryKey: unknown[]; state: { dataUpdatedAt: number; data: unknown } }[] } }
     | undefined;
-  return (saved?.clientState.queries ?? []).map((q) => ({ key: q.queryKey, dataUpdatedAt: q.state.dataUpdatedAt, data: q.state.data }));
+  return (saved?.clientState.queries ?? []).map((q) => ({
+    key: q.queryKey,
+    dataUpdatedAt: q.state.dataUpdatedAt,
+    data: q.state.data,
+  }));
 }
 
 /** The roots of the query keys in the saved cache. */
@@ -60,25 +64,38 @@ async function savedRoots(page: Page): Promise<string[]> {
 /** Wait until the saved cache holds a read under each of `roots`, so the screen opens offline with it. */
 export async function waitSaved(page: Page, roots: string[]): Promise<void> {
   await expect
-    .poll(async () => {
-      const saved = new Set(await savedRoots(page));
-      return roots.filter((root) => !saved.has(root));
-    }, { timeout: 10_000 })
+    .poll(
+      async () => {
+        const saved = new Set(await savedRoots(page));
+        return roots.filter((root) => !saved.has(root));
+      },
+      { timeout: 10_000 },
+    )
     .toEqual([]);
 }
 
 /** The field outbox's entries as the page's IndexedDB holds them (lib/outbox/idb-store.ts). */
-export async function outboxEntries(page: Page): Promise<{ id: string; label: string; tappedAt: number; refusal: unknown }[]> {
-  return (await readStore(page, 'flightline-outbox', 'entries')) as { id: string; label: string; tappedAt: number; refusal: unknown }[];
+export async function outboxEntries(
+  page: Page,
+): Promise<{ id: string; label: string; tappedAt: number; refusal: unknown }[]> {
+  return (await readStore(page, 'flightline-outbox', 'entries')) as {
+    id: string;
+    label: string;
+    tappedAt: number;
+    refusal: unknown;
+  }[];
 }
 
 /** The navbar's count of taps waiting in the outbox ("2 waiting"). */
-export const waitingButton = (page: Page) => page.getByRole('navigation').getByRole('button', { name: /^\d+ waiting$/ });
+export const waitingButton = (page: Page) =>
+  page.getByRole('navigation').getByRole('button', { name: /^\d+ waiting$/ });
 
 /** The Background Sync tags the page's service worker registration holds (the outbox's is 'flightline-outbox'). */
 export async function syncTags(page: Page): Promise<string[]> {
   return page.evaluate(async () => {
-    const registration = (await navigator.serviceWorker.ready) as ServiceWorkerRegistration & { sync: { getTags(): Promise<string[]> } };
+    const registration = (await navigator.serviceWorker.ready) as ServiceWorkerRegistration & {
+      sync: { getTags(): Promise<string[]> };
+    };
     return registration.sync.getTags();
   });
 }

@@ -28,9 +28,17 @@ export async function seedE2eFixtures(dataDir: string): Promise<void> {
         .values({ name: HOSTILE.clubName, time_zone: 'America/Vancouver', message: HOSTILE.message })
         .returning('id')
         .executeTakeFirstOrThrow();
-      const userId = await createPasswordUser(trx, { email: HOSTILE.memberEmail, first: 'Rita', last: 'Reader', password: HOSTILE.password });
+      const userId = await createPasswordUser(trx, {
+        email: HOSTILE.memberEmail,
+        first: 'Rita',
+        last: 'Reader',
+        password: HOSTILE.password,
+      });
       await trx.insertInto('profile').values({ user_id: userId, active_club_id: club.id }).execute();
-      await trx.insertInto('pilot').values({ club_id: club.id, user_id: userId, is_active: true, activated_at: new Date() }).execute();
+      await trx
+        .insertInto('pilot')
+        .values({ club_id: club.id, user_id: userId, is_active: true, activated_at: new Date() })
+        .execute();
     });
   } finally {
     await database.close();

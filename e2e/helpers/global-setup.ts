@@ -72,7 +72,8 @@ export default async function setup(project: TestProject) {
  */
 function ensureWebBuild(): void {
   if (process.env.E2E_WEB_DIST) {
-    if (!existsSync(join(process.env.E2E_WEB_DIST, 'index.html'))) throw new Error(`e2e: E2E_WEB_DIST ${process.env.E2E_WEB_DIST} has no index.html`);
+    if (!existsSync(join(process.env.E2E_WEB_DIST, 'index.html')))
+      throw new Error(`e2e: E2E_WEB_DIST ${process.env.E2E_WEB_DIST} has no index.html`);
     return;
   }
   if (existsSync(join(ROOT, 'packages/web/dist/index.html'))) return;

@@ -52,7 +52,8 @@ export function ownServer(name: string, options: OwnServerOptions = {}): OwnServ
   let server: RunningServer | undefined;
   let browser: Browser | undefined;
   const started = <T>(value: T | undefined, what: string): T => {
-    if (value === undefined) throw new Error(`ownServer('${name}'): ${what} is not started yet; use it in a hook or a test`);
+    if (value === undefined)
+      throw new Error(`ownServer('${name}'): ${what} is not started yet; use it in a hook or a test`);
     return value;
   };
 

@@ -39,7 +39,9 @@ export async function startServer(options: {
   mkdirSync(dirname(options.logFile), { recursive: true });
   const log = createWriteStream(options.logFile, { flags: 'a' });
   // Its own process group, so stopping ends npx (or npm), tsx and node together.
-  const [command, args] = options.npmServe ? ['npm', ['run', 'serve']] : ['npx', ['tsx', 'packages/server/src/main.ts']];
+  const [command, args] = options.npmServe
+    ? ['npm', ['run', 'serve']]
+    : ['npx', ['tsx', 'packages/server/src/main.ts']];
   const child = spawn(command, args, {
     cwd: ROOT,
     detached: true,
@@ -68,7 +70,10 @@ export async function startServer(options: {
     const code = await stopGroup(child, exited);
     // The server's last lines can still be in the pipes after npx has exited: copy them until the pipes close (the
     // whole group is gone by now), then stop copying, so nothing is written to the log once it has ended.
-    await Promise.race([Promise.all([child.stdout, child.stderr].map(closed)), new Promise((resolve) => setTimeout(resolve, 2_000))]);
+    await Promise.race([
+      Promise.all([child.stdout, child.stderr].map(closed)),
+      new Promise((resolve) => setTimeout(resolve, 2_000)),
+    ]);
     child.stdout?.unpipe(log);
     child.stderr?.unpipe(log);
     // The whole log is on disk before a test reads it.
@@ -90,7 +95,9 @@ async function waitUntilServing(baseUrl: string, server: ChildProcess): Promise<
   for (;;) {
     if (server.exitCode !== null) throw new Error(`e2e: the server exited with code ${server.exitCode} before serving`);
     try {
-      const response = await fetch(`${baseUrl}/api/check-version?version=${APP_VERSION}`, { signal: AbortSignal.timeout(2_000) });
+      const response = await fetch(`${baseUrl}/api/check-version?version=${APP_VERSION}`, {
+        signal: AbortSignal.timeout(2_000),
+      });
       if (response.ok) return;
     } catch {
       // not listening yet

@@ -38,7 +38,10 @@ export default defineConfig({
             // Each server resource's query options (lib/api/), a few hundred bytes apiece: every signed-in page reads
             // several of them, and Home and the live line all of them, so one file instead of a dozen round trips.
             // Not the version check, which the shell runs on every page, signed in or not.
-            { name: 'api', test: (id: string) => /src[\\/]lib[\\/]api[\\/][\w-]+\.ts$/.test(id) && !/[\\/]version\.ts$/.test(id) },
+            {
+              name: 'api',
+              test: (id: string) => /src[\\/]lib[\\/]api[\\/][\w-]+\.ts$/.test(id) && !/[\\/]version\.ts$/.test(id),
+            },
             // The form kit: React Bootstrap's form controls, buttons and spinner with the app's field frame, used
             // together by every screen with a form (the field pages among them), in one file instead of five.
             {
@@ -51,7 +54,8 @@ export default defineConfig({
             {
               name: 'outbox',
               test: (id: string) =>
-                /src[\\/]lib[\\/]outbox[\\/][\w-]+\.ts$|domain[\\/]src[\\/]outbox[\w-]*\.ts$/.test(id) && !/[\\/]waiting-flag\.ts$/.test(id),
+                /src[\\/]lib[\\/]outbox[\\/][\w-]+\.ts$|domain[\\/]src[\\/]outbox[\w-]*\.ts$/.test(id) &&
+                !/[\\/]waiting-flag\.ts$/.test(id),
               includeDependenciesRecursively: false,
             },
           ],

@@ -1,5 +1,15 @@
 import { spawn } from 'node:child_process';
-import { copyFileSync, lchownSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, symlinkSync } from 'node:fs';
+import {
+  copyFileSync,
+  lchownSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  symlinkSync,
+} from 'node:fs';
 import { dirname, join, posix } from 'node:path';
 
 /**
@@ -70,7 +80,11 @@ export function parseDockerfile(text: string): Stage[] {
     }
     if (keyword === 'FROM') {
       const [from, as, name] = args.split(/\s+/);
-      stages.push({ name: as?.toUpperCase() === 'AS' && name ? name : String(stages.length), from: from!, instructions: [] });
+      stages.push({
+        name: as?.toUpperCase() === 'AS' && name ? name : String(stages.length),
+        from: from!,
+        instructions: [],
+      });
       continue;
     }
     const stage = stages.at(-1);
@@ -117,7 +131,13 @@ export function dockerignore(text: string): (path: string) => boolean {
 }
 
 /** Copy `from` (a file, link or folder) to `to`, leaving out what `skip` names (context-relative paths). */
-function copyTree(from: string, to: string, relative: string | undefined, skip: (path: string) => boolean, owner: number | undefined) {
+function copyTree(
+  from: string,
+  to: string,
+  relative: string | undefined,
+  skip: (path: string) => boolean,
+  owner: number | undefined,
+) {
   if (relative !== undefined && relative !== '' && skip(relative)) return;
   const stat = lstatSync(from);
   mkdirSync(dirname(to), { recursive: true });
@@ -125,23 +145,43 @@ function copyTree(from: string, to: string, relative: string | undefined, skip: 
   else if (stat.isDirectory()) {
     mkdirSync(to, { recursive: true, mode: stat.mode & 0o7777 });
     for (const name of readdirSync(from)) {
-      copyTree(join(from, name), join(to, name), relative === undefined ? undefined : relative ? `${relative}/${name}` : name, skip, owner);
+      copyTree(
+        join(from, name),
+        join(to, name),
+        relative === undefined ? undefined : relative ? `${relative}/${name}` : name,
+        skip,
+        owner,
+      );
     }
   } else copyFileSync(from, to);
   if (owner !== undefined) lchownSync(to, owner, owner);
 }
 
 /** A shell command to its end, its output kept for the error; rejects on a non-zero exit. */
-export function sh(command: string, options: { cwd: string; env: Record<string, string>; uid?: number }): Promise<string> {
+export function sh(
+  command: string,
+  options: { cwd: string; env: Record<string, string>; uid?: number },
+): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn('sh', ['-c', command], { cwd: options.cwd, env: options.env, uid: options.uid, gid: options.uid, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn('sh', ['-c', command], {
+      cwd: options.cwd,
+      env: options.env,
+      uid: options.uid,
+      gid: options.uid,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.on('error', reject);
     child.on('exit', (code, signal) => {
       if (code === 0) resolve(output);
-      else reject(new Error(`"${command}" in ${options.cwd} ended with ${signal ?? `exit code ${code}`}:\n${output.slice(-4000)}`));
+      else
+        reject(
+          new Error(
+            `"${command}" in ${options.cwd} ended with ${signal ?? `exit code ${code}`}:\n${output.slice(-4000)}`,
+          ),
+        );
     });
   });
 }
@@ -151,8 +191,14 @@ export function sh(command: string, options: { cwd: string; env: Record<string, 
  * cache and settings) and how this machine reaches the registry (a proxy, its certificate authority).
  */
 export function hostEnv(): Record<string, string> {
-  const network = Object.entries(process.env).filter(([name]) => /^(NODE_EXTRA_CA_CERTS|SSL_CERT_(FILE|DIR)|(https?|no)_proxy)$/i.test(name));
-  return { PATH: process.env.PATH ?? '/usr/local/bin:/usr/bin:/bin', HOME: process.env.HOME ?? '/root', ...(Object.fromEntries(network) as Record<string, string>) };
+  const network = Object.entries(process.env).filter(([name]) =>
+    /^(NODE_EXTRA_CA_CERTS|SSL_CERT_(FILE|DIR)|(https?|no)_proxy)$/i.test(name),
+  );
+  return {
+    PATH: process.env.PATH ?? '/usr/local/bin:/usr/bin:/bin',
+    HOME: process.env.HOME ?? '/root',
+    ...(Object.fromEntries(network) as Record<string, string>),
+  };
 }
 
 /**
@@ -166,16 +212,37 @@ export async function runStage(
   const hostMajor = process.versions.node.split('.')[0];
   const image = /^node:(\d+)(?:-[\w.-]+)?$/.exec(stage.from);
   if (!image) throw new Error(`FROM ${stage.from}: only the node images are known here`);
-  if (image[1] !== hostMajor) throw new Error(`FROM ${stage.from}, but this machine's Node.js is ${process.versions.node}: the check would not test that version`);
-  const ignored = dockerignore(existsSync(join(options.context, '.dockerignore')) ? readFileSync(join(options.context, '.dockerignore'), 'utf8') : '');
+  if (image[1] !== hostMajor)
+    throw new Error(
+      `FROM ${stage.from}, but this machine's Node.js is ${process.versions.node}: the check would not test that version`,
+    );
+  const ignored = dockerignore(
+    existsSync(join(options.context, '.dockerignore'))
+      ? readFileSync(join(options.context, '.dockerignore'), 'utf8')
+      : '',
+  );
   const isRoot = process.getuid?.() === 0;
-  const result: StageResult = { root: options.root, workdir: '/', env: {}, user: undefined, exposed: [], healthcheck: undefined, cmd: undefined, runs: [] };
+  const result: StageResult = {
+    root: options.root,
+    workdir: '/',
+    env: {},
+    user: undefined,
+    exposed: [],
+    healthcheck: undefined,
+    cmd: undefined,
+    runs: [],
+  };
   mkdirSync(options.root, { recursive: true });
   const inside = (path: string) => join(options.root, posix.resolve(result.workdir, path));
 
   for (const { keyword, flags, args, line } of stage.instructions) {
     const where = `Dockerfile line ${line} (${keyword})`;
-    const unknownFlags = Object.keys(flags).filter((flag) => !({ COPY: ['from', 'chown'], RUN: ['mount'], HEALTHCHECK: ['interval', 'timeout', 'start-period', 'retries'] })[keyword]?.includes(flag));
+    const unknownFlags = Object.keys(flags).filter(
+      (flag) =>
+        !{ COPY: ['from', 'chown'], RUN: ['mount'], HEALTHCHECK: ['interval', 'timeout', 'start-period', 'retries'] }[
+          keyword
+        ]?.includes(flag),
+    );
     if (unknownFlags.length) throw new Error(`${where}: --${unknownFlags.join(', --')} is not known here`);
     switch (keyword) {
       case 'WORKDIR':
@@ -200,7 +267,8 @@ export async function runStage(
         if (paths.some((path) => /[*?[]/.test(path))) throw new Error(`${where}: wildcards are not known here`);
         const destination = paths.pop()!;
         const owner = flags.chown && isRoot ? BASE_IMAGE_USERS[flags.chown.split(':')[0]!] : undefined;
-        if (flags.chown && isRoot && owner === undefined) throw new Error(`${where}: the user ${flags.chown} is not known here`);
+        if (flags.chown && isRoot && owner === undefined)
+          throw new Error(`${where}: the user ${flags.chown} is not known here`);
         const from = flags.from ? options.earlier[flags.from] : undefined;
         if (flags.from && !from) throw new Error(`${where}: no earlier stage ${flags.from}`);
         for (const source of paths) {
@@ -208,15 +276,20 @@ export async function runStage(
           const relative = from ? undefined : posix.normalize(source).replace(/^(\.\/?)+|\/+$/g, '');
           if (!existsSync(path)) throw new Error(`${where}: ${source} does not exist`);
           // A folder's contents go into the destination; a file goes into it when it ends with "/".
-          const into = lstatSync(path).isDirectory() || !destination.endsWith('/') ? inside(destination) : join(inside(destination), posix.basename(source));
+          const into =
+            lstatSync(path).isDirectory() || !destination.endsWith('/')
+              ? inside(destination)
+              : join(inside(destination), posix.basename(source));
           copyTree(path, into, relative, ignored, owner);
         }
         options.log(`COPY ${args}`);
         break;
       }
       case 'RUN': {
-        if (flags.mount && !/^type=cache,target=[^,]+$/.test(flags.mount)) throw new Error(`${where}: only cache mounts are known here (the host's npm cache stands in)`);
-        if (result.user && result.user !== 'root') throw new Error(`${where}: RUN after USER ${result.user} is not known here`);
+        if (flags.mount && !/^type=cache,target=[^,]+$/.test(flags.mount))
+          throw new Error(`${where}: only cache mounts are known here (the host's npm cache stands in)`);
+        if (result.user && result.user !== 'root')
+          throw new Error(`${where}: RUN after USER ${result.user} is not known here`);
         const started = Date.now();
         await sh(args, { cwd: inside('.'), env: { ...hostEnv(), ...result.env } });
         const seconds = (Date.now() - started) / 1000;
@@ -231,7 +304,8 @@ export async function runStage(
         break;
       }
       case 'CMD':
-        if (!args.startsWith('[')) throw new Error(`${where}: write CMD ["program", "arg", …] (no shell between the signals and node)`);
+        if (!args.startsWith('['))
+          throw new Error(`${where}: write CMD ["program", "arg", …] (no shell between the signals and node)`);
         result.cmd = JSON.parse(args) as string[];
         break;
       default:

@@ -40,7 +40,12 @@ beforeAll(async () => {
   const results: Record<string, StageResult> = {};
   for (const stage of stages) {
     const started = Date.now();
-    results[stage.name] = await runStage(stage, { root: join(work, `stage-${stage.name}`), context: ROOT, earlier: results, log: (line) => report.push(`  [${stage.name}] ${line}`) });
+    results[stage.name] = await runStage(stage, {
+      root: join(work, `stage-${stage.name}`),
+      context: ROOT,
+      earlier: results,
+      log: (line) => report.push(`  [${stage.name}] ${line}`),
+    });
     report.push(`stage ${stage.name}: ${((Date.now() - started) / 1000).toFixed(0)} s`);
   }
   [build, runtime] = [results[stages[0]!.name]!, results[stages[1]!.name]!];
@@ -60,16 +65,31 @@ function runtimeEnv(overrides: Record<string, string> = {}): Record<string, stri
 describe('the Dockerfile', () => {
   it('builds in a stage of its own, with the dev dependencies: the web app and the server as JavaScript', () => {
     const buildApp = join(build.root, build.workdir);
-    expect(build.env.NODE_ENV, 'NODE_ENV unset while building (npm ci then installs the dev dependencies)').toBeUndefined();
+    expect(
+      build.env.NODE_ENV,
+      'NODE_ENV unset while building (npm ci then installs the dev dependencies)',
+    ).toBeUndefined();
     expect(build.runs.map((run) => run.command)).toContain('npm ci --no-audit --no-fund');
     expect(existsSync(join(buildApp, 'node_modules/vite')), 'Vite installed in the build stage').toBe(true);
     expect(existsSync(join(buildApp, 'packages/web/dist/index.html'))).toBe(true);
-    for (const file of ['main.js', 'migrate.js', 'club.js']) expect(existsSync(join(buildApp, 'packages/server/dist', file)), file).toBe(true);
+    for (const file of ['main.js', 'migrate.js', 'club.js'])
+      expect(existsSync(join(buildApp, 'packages/server/dist', file)), file).toBe(true);
     // Nothing local comes with the context: .dockerignore keeps node_modules, dist, data and .env out.
     const ignored = dockerignore(readFileSync(join(ROOT, '.dockerignore'), 'utf8'));
-    for (const path of ['node_modules', 'packages/web/node_modules', 'packages/web/dist', 'packages/server/dist', 'data', '.env']) expect(ignored(path), path).toBe(true);
-    for (const path of ['packages/web/src', 'packages/server/src/db/migrations', 'package-lock.json']) expect(ignored(path), path).toBe(false);
-    report.push(`web app (packages/web/dist): ${MB(sizeOf(join(buildApp, 'packages/web/dist')))}; server (packages/server/dist): ${MB(sizeOf(join(buildApp, 'packages/server/dist')))}`);
+    for (const path of [
+      'node_modules',
+      'packages/web/node_modules',
+      'packages/web/dist',
+      'packages/server/dist',
+      'data',
+      '.env',
+    ])
+      expect(ignored(path), path).toBe(true);
+    for (const path of ['packages/web/src', 'packages/server/src/db/migrations', 'package-lock.json'])
+      expect(ignored(path), path).toBe(false);
+    report.push(
+      `web app (packages/web/dist): ${MB(sizeOf(join(buildApp, 'packages/web/dist')))}; server (packages/server/dist): ${MB(sizeOf(join(buildApp, 'packages/server/dist')))}`,
+    );
   });
 
   it('runs with production dependencies only: no tsx, Vite, TypeScript, esbuild or Vitest, no TypeScript source', () => {
@@ -77,12 +97,17 @@ describe('the Dockerfile', () => {
     expect(runtime.user).toBe('node');
     const modules = join(app, 'node_modules');
     const installed = readdirSync(modules);
-    for (const name of ['tsx', 'vite', 'typescript', 'esbuild', 'vitest', 'eslint', 'playwright-core', 'sass']) expect(installed, name).not.toContain(name);
-    for (const name of ['fastify', '@electric-sql', 'pg', 'better-auth', 'kysely']) expect(installed, name).toContain(name);
+    for (const name of ['tsx', 'vite', 'typescript', 'esbuild', 'vitest', 'eslint', 'playwright-core', 'sass'])
+      expect(installed, name).not.toContain(name);
+    for (const name of ['fastify', '@electric-sql', 'pg', 'better-auth', 'kysely'])
+      expect(installed, name).toContain(name);
     expect(readdirSync(join(app, 'packages/server')).sort()).toEqual(['dist', 'package.json']);
     // Every command-line tool, built as the server is (npm run club, migrate, backup, restore, …).
-    const tools = readdirSync(join(ROOT, 'packages/server/src/cli')).filter((file) => /^[\w-]+\.ts$/.test(file) && !file.endsWith('.test.ts'));
-    for (const tool of tools) expect(existsSync(join(app, 'packages/server/dist', tool.replace(/\.ts$/, '.js'))), tool).toBe(true);
+    const tools = readdirSync(join(ROOT, 'packages/server/src/cli')).filter(
+      (file) => /^[\w-]+\.ts$/.test(file) && !file.endsWith('.test.ts'),
+    );
+    for (const tool of tools)
+      expect(existsSync(join(app, 'packages/server/dist', tool.replace(/\.ts$/, '.js'))), tool).toBe(true);
     expect(readdirSync(join(app, 'packages/domain'))).toEqual(['package.json']);
     expect(runtime.cmd!.join(' '), 'no TypeScript at run time').not.toMatch(/tsx|\.ts\b/);
     const size = sizeOf(modules);
@@ -95,7 +120,13 @@ describe('the Dockerfile', () => {
     const port = await freePort();
     const env = runtimeEnv({ HOST: '127.0.0.1', PORT: String(port), SEED_DEMO: 'false', DRAIN_SECONDS: '3' });
     const [program, ...args] = runtime.cmd!;
-    const server = spawn(program!, args, { cwd: app, env, uid: asNode, gid: asNode, stdio: ['ignore', 'pipe', 'pipe'] });
+    const server = spawn(program!, args, {
+      cwd: app,
+      env,
+      uid: asNode,
+      gid: asNode,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     server.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     server.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -121,7 +152,11 @@ describe('the Dockerfile', () => {
       server.kill('SIGKILL');
     }
     // The club tool, bundled the same way, on the same data once the server is gone.
-    await sh(`node ${quote(join(app, 'packages/server/dist/club.js'))} list`, { cwd: app, env: runtimeEnv(), uid: asNode });
+    await sh(`node ${quote(join(app, 'packages/server/dist/club.js'))} list`, {
+      cwd: app,
+      env: runtimeEnv(),
+      uid: asNode,
+    });
   });
 
   it("migrates a PostgreSQL server with compose.yaml's migrate command, as the owner, then finds nothing to apply; its backup service's command", async () => {
@@ -133,14 +168,22 @@ describe('the Dockerfile', () => {
       const { port } = new URL(pg.url);
       const passwords = { FLIGHTLINE_OWNER_PASSWORD: 'owner-secret', FLIGHTLINE_APP_PASSWORD: 'app-secret' };
       // The roles and the database as compose's db service makes them on its first start.
-      await sh(`sh ${quote(join(ROOT, 'deploy/postgres-init.sh'))}`, { cwd: work, env: { PATH: process.env.PATH!, POSTGRES_USER: 'flightline', PGHOST: '127.0.0.1', PGPORT: port, ...passwords } });
+      await sh(`sh ${quote(join(ROOT, 'deploy/postgres-init.sh'))}`, {
+        cwd: work,
+        env: { PATH: process.env.PATH!, POSTGRES_USER: 'flightline', PGHOST: '127.0.0.1', PGPORT: port, ...passwords },
+      });
       // compose's ${NAME:?…} filled in as its .env would, and the db service's address this server's.
       const environment = (service: Service) =>
         runtimeEnv(
           Object.fromEntries(
             Object.entries(service.environment).map(([name, value]) => [
               name,
-              value.replace(/\$\{(\w+)[^}]*\}/g, (_, variable: string) => passwords[variable as keyof typeof passwords] ?? '').replace('@db:5432/', `@127.0.0.1:${port}/`),
+              value
+                .replace(
+                  /\$\{(\w+)[^}]*\}/g,
+                  (_, variable: string) => passwords[variable as keyof typeof passwords] ?? '',
+                )
+                .replace('@db:5432/', `@127.0.0.1:${port}/`),
             ]),
           ),
         );
@@ -154,7 +197,9 @@ describe('the Dockerfile', () => {
       const backups = join(work, 'backups');
       mkdirSync(backups);
       if (asNode !== undefined) chownSync(backups, asNode, asNode);
-      const backupCommand = [...(backup!.entrypoint ?? []), ...backup!.command].map((word) => quote(word.replaceAll('$$', '$').replaceAll('/backups', backups))).join(' ');
+      const backupCommand = [...(backup!.entrypoint ?? []), ...backup!.command]
+        .map((word) => quote(word.replaceAll('$$', '$').replaceAll('/backups', backups)))
+        .join(' ');
       await sh(backupCommand, { cwd: app, env: environment(backup!), uid: asNode });
       expect(readdirSync(backups)).toEqual([expect.stringMatching(/^flightline-\d{8}-\d{4}\.jsonl\.gz$/)]);
     } finally {

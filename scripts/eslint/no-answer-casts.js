@@ -57,7 +57,13 @@ function wireSource(node) {
     case 'CallExpression': {
       const callee = node.callee;
       if (callee.type === 'Identifier' && WIRE_CALLS.has(callee.name)) return `${callee.name}()`;
-      if (callee.type === 'MemberExpression' && !callee.computed && callee.property.type === 'Identifier' && callee.property.name === 'json') return '.json()';
+      if (
+        callee.type === 'MemberExpression' &&
+        !callee.computed &&
+        callee.property.type === 'Identifier' &&
+        callee.property.name === 'json'
+      )
+        return '.json()';
       return callee.type === 'MemberExpression' ? wireSource(callee.object) : null;
     }
     default:
@@ -65,18 +71,26 @@ function wireSource(node) {
   }
 }
 
-const isConst = (annotation) => annotation.type === 'TSTypeReference' && annotation.typeName.type === 'Identifier' && annotation.typeName.name === 'const';
+const isConst = (annotation) =>
+  annotation.type === 'TSTypeReference' &&
+  annotation.typeName.type === 'Identifier' &&
+  annotation.typeName.name === 'const';
 
 const noAnswerCasts = {
   meta: {
     type: 'problem',
-    docs: { description: "Forbid casting an API answer in the web app, and writing an API path in the outbox: both come from the call's declaration" },
+    docs: {
+      description:
+        "Forbid casting an API answer in the web app, and writing an API path in the outbox: both come from the call's declaration",
+    },
     schema: [],
     messages: {
       castToDeclared:
         "Cast to '{{name}}' (from {{source}}): an answer is typed by its declared call — call(), or the outbox's outcome — never by a cast. Narrow it with a check instead.",
-      castOfWire: "Cast of {{what}}: an answer is typed by its declared call — call(), or the outbox's outcome — never by a cast. Narrow it with a check instead.",
-      pathInOutbox: "API path '{{path}}' in the outbox: an entry names its declared call ('POST /api/update-flight/'); method and URL come from the declaration.",
+      castOfWire:
+        "Cast of {{what}}: an answer is typed by its declared call — call(), or the outbox's outcome — never by a cast. Narrow it with a check instead.",
+      pathInOutbox:
+        "API path '{{path}}' in the outbox: an entry names its declared call ('POST /api/update-flight/'); method and URL come from the declaration.",
     },
   },
   create(context) {
@@ -110,7 +124,12 @@ const noAnswerCasts = {
       TSAsExpression: checkCast,
       TSTypeAssertion: checkCast,
       Literal(node) {
-        if (typeof node.value === 'string' && node.parent?.type !== 'ImportDeclaration' && node.parent?.type !== 'ImportExpression') checkPath(node, node.value);
+        if (
+          typeof node.value === 'string' &&
+          node.parent?.type !== 'ImportDeclaration' &&
+          node.parent?.type !== 'ImportExpression'
+        )
+          checkPath(node, node.value);
       },
       TemplateElement(node) {
         checkPath(node, node.value.cooked ?? node.value.raw);

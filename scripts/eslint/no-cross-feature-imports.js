@@ -10,11 +10,15 @@ import path from 'node:path';
 const noCrossFeatureImports = {
   meta: {
     type: 'problem',
-    docs: { description: 'Forbid a web feature importing another feature, and lib/ or components/ importing a feature' },
+    docs: {
+      description: 'Forbid a web feature importing another feature, and lib/ or components/ importing a feature',
+    },
     schema: [],
     messages: {
-      crossFeature: "Feature '{{from}}' imports '{{source}}' from feature '{{to}}': move what both need to src/lib or src/components.",
-      kernelImportsFeature: "src/{{from}} imports '{{source}}' from feature '{{to}}': lib and components must not depend on a feature.",
+      crossFeature:
+        "Feature '{{from}}' imports '{{source}}' from feature '{{to}}': move what both need to src/lib or src/components.",
+      kernelImportsFeature:
+        "src/{{from}} imports '{{source}}' from feature '{{to}}': lib and components must not depend on a feature.",
     },
   },
   create(context) {

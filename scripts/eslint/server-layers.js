@@ -30,15 +30,15 @@ const serverLayers = {
     ],
     messages: {
       plumbingImportsUp:
-        "src/{{from}} is plumbing, below the modules: it imports '{{source}}' from {{to}}. "
-        + 'Pass what it needs in from app.ts.',
+        "src/{{from}} is plumbing, below the modules: it imports '{{source}}' from {{to}}. " +
+        'Pass what it needs in from app.ts.',
       moduleImportsApp: "Module code imports '{{source}}' from src/{{to}}, which sits above the modules.",
       moduleAbove:
-        "Module '{{from}}' (layer {{mine}}) imports '{{source}}' from module '{{to}}' (layer {{theirs}}), above it: "
-        + 'a module imports only lower layers (docs/architecture.md).',
+        "Module '{{from}}' (layer {{mine}}) imports '{{source}}' from module '{{to}}' (layer {{theirs}}), above it: " +
+        'a module imports only lower layers (docs/architecture.md).',
       sameLayer:
-        "Module '{{from}}' imports '{{source}}' from module '{{to}}', in the same layer: neither imports the other. "
-        + 'Move what both need down, or pass it in from modules/register.ts.',
+        "Module '{{from}}' imports '{{source}}' from module '{{to}}', in the same layer: neither imports the other. " +
+        'Move what both need down, or pass it in from modules/register.ts.',
       kernelImportsModule: "modules/{{from}} sits below every module: it imports '{{source}}' from module '{{to}}'.",
       registerImported: "Only app.ts imports modules/register.ts, which sits above every module ('{{source}}').",
       unlisted: "Module '{{module}}' has no layer: add it to flightline/server-layers' modules in eslint.config.js.",

@@ -12,7 +12,15 @@ import type { DB } from './db/schema.ts';
 import type { Database } from './db/engine.ts';
 import { checkAccess, forwardSessionCookies, resolveContext } from './http/context.ts';
 import { databaseAnswer } from './http/database-errors.ts';
-import { badRequest, containsNul, HttpError, nestedDeeperThan, NUL_REFUSED, reasonPhrase, TOO_DEEP } from './http/errors.ts';
+import {
+  badRequest,
+  containsNul,
+  HttpError,
+  nestedDeeperThan,
+  NUL_REFUSED,
+  reasonPhrase,
+  TOO_DEEP,
+} from './http/errors.ts';
 import { registerCompression } from './http/compression.ts';
 import { addSecurityHeaders } from './http/security-headers.ts';
 import { noStoreApiAnswers } from './http/no-store.ts';
@@ -106,7 +114,8 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   app.addHook('preValidation', async (request) => {
     // Before anything walks the body: better-auth's validation recursed on 5,000 levels and answered 500.
     if (nestedDeeperThan(request.body)) throw badRequest(TOO_DEEP);
-    if (containsNul(request.query) || containsNul(request.params) || containsNul(request.body)) throw badRequest(NUL_REFUSED);
+    if (containsNul(request.query) || containsNul(request.params) || containsNul(request.body))
+      throw badRequest(NUL_REFUSED);
   });
 
   app.setErrorHandler((rawError, request, reply) => {
@@ -118,14 +127,23 @@ export async function buildApp(deps: AppDeps): Promise<App> {
       return reply
         .status(error.statusCode)
         .headers(error.headers)
-        .send({ statusCode: error.statusCode, error: reasonPhrase(error.statusCode), message: error.message, ...error.extra });
+        .send({
+          statusCode: error.statusCode,
+          error: reasonPhrase(error.statusCode),
+          message: error.message,
+          ...error.extra,
+        });
     }
     const status = (error as { statusCode?: number }).statusCode;
     if (status && status >= 400 && status < 500) {
-      return reply.status(status).send({ statusCode: status, error: reasonPhrase(status), message: (error as Error).message });
+      return reply
+        .status(status)
+        .send({ statusCode: status, error: reasonPhrase(status), message: (error as Error).message });
     }
     noteServerError(request, error);
-    return reply.status(500).send({ statusCode: 500, error: 'Internal Server Error', message: 'Something went wrong on the server' });
+    return reply
+      .status(500)
+      .send({ statusCode: 500, error: 'Internal Server Error', message: 'Something went wrong on the server' });
   });
 
   const webDist = deps.webDist ?? (existsSync(defaultWebDist) ? defaultWebDist : undefined);
@@ -134,7 +152,12 @@ export async function buildApp(deps: AppDeps): Promise<App> {
   await registerCompression(app, [EVENTS_URL]);
   const live = await startLiveHub(deps.database, deps.live);
   // Before the routes, as compression: its hook counts the answers of the routes registered after it.
-  registerMetrics(app, { token: deps.metricsToken, database: deps.database, live, page: webApp ? (request, reply) => webApp.send(request, reply) : undefined });
+  registerMetrics(app, {
+    token: deps.metricsToken,
+    database: deps.database,
+    live,
+    page: webApp ? (request, reply) => webApp.send(request, reply) : undefined,
+  });
   const lifecycle = { draining: false };
   // Open streams would keep the HTTP server from closing: ended first (the phones reconnect elsewhere).
   app.addHook('preClose', async () => live.close());
@@ -158,7 +181,11 @@ export async function buildApp(deps: AppDeps): Promise<App> {
 
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api/') || request.method !== 'GET' || !webApp) {
-      return reply.status(404).send({ statusCode: 404, error: 'Not Found', message: `No such call: ${request.method} ${request.url.split('?')[0]}` });
+      return reply.status(404).send({
+        statusCode: 404,
+        error: 'Not Found',
+        message: `No such call: ${request.method} ${request.url.split('?')[0]}`,
+      });
     }
     // Client-side routes (and '/'): the SPA draws the page, and its own "Sorry, page not found!".
     return webApp.send(request, reply);

@@ -25,7 +25,9 @@ describe('readConfig', () => {
     expect(readConfig({}).demoPassword).toBeUndefined();
     expect(readConfig({ DEMO_PASSWORD: '' }).demoPassword).toBeUndefined();
     expect(readConfig({ DEMO_PASSWORD: 'test-only-pass' }).demoPassword).toBe('test-only-pass');
-    expect(() => readConfig({ DEMO_PASSWORD: 'short' })).toThrow('DEMO_PASSWORD must be 8 to 128 characters long, not 5');
+    expect(() => readConfig({ DEMO_PASSWORD: 'short' })).toThrow(
+      'DEMO_PASSWORD must be 8 to 128 characters long, not 5',
+    );
   });
 
   it('reads a relative WEB_DIST from the folder the server starts in', () => {
@@ -38,7 +40,7 @@ describe('readConfig', () => {
     expect(() => readConfig({ PORT: '70000' })).toThrow('PORT must be a port number, not 70000');
   });
 
-  it('reads TRUST_PROXY as off, every hop, or the proxies\' addresses, and refuses anything else (a hop count too)', () => {
+  it("reads TRUST_PROXY as off, every hop, or the proxies' addresses, and refuses anything else (a hop count too)", () => {
     expect(readConfig({}).trustProxy).toBe(false);
     expect(readConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
     expect(readConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
@@ -54,21 +56,32 @@ describe('readConfig', () => {
   it('drains for DRAIN_SECONDS (0 unless set) and refuses a value that is not 0 to 300 seconds', () => {
     expect(readConfig({}).drainSeconds).toBe(0);
     expect(readConfig({ DRAIN_SECONDS: '5' }).drainSeconds).toBe(5);
-    expect(() => readConfig({ DRAIN_SECONDS: 'soon' })).toThrow('DRAIN_SECONDS must be a number of seconds from 0 to 300, not soon');
-    expect(() => readConfig({ DRAIN_SECONDS: '-1' })).toThrow('DRAIN_SECONDS must be a number of seconds from 0 to 300, not -1');
+    expect(() => readConfig({ DRAIN_SECONDS: 'soon' })).toThrow(
+      'DRAIN_SECONDS must be a number of seconds from 0 to 300, not soon',
+    );
+    expect(() => readConfig({ DRAIN_SECONDS: '-1' })).toThrow(
+      'DRAIN_SECONDS must be a number of seconds from 0 to 300, not -1',
+    );
   });
 
   it('logs at LOG_LEVEL (info unless set), JSON lines only when NODE_ENV is production, and refuses a level pino has not', () => {
     expect(readConfig({})).toMatchObject({ logLevel: 'info', logFormat: 'pretty' });
-    expect(readConfig({ LOG_LEVEL: 'warn', NODE_ENV: 'production' })).toMatchObject({ logLevel: 'warn', logFormat: 'json' });
+    expect(readConfig({ LOG_LEVEL: 'warn', NODE_ENV: 'production' })).toMatchObject({
+      logLevel: 'warn',
+      logFormat: 'json',
+    });
     expect(readConfig({ NODE_ENV: 'development' }).logFormat).toBe('pretty');
-    expect(() => readConfig({ LOG_LEVEL: 'verbose' })).toThrow('LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, not verbose');
+    expect(() => readConfig({ LOG_LEVEL: 'verbose' })).toThrow(
+      'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, not verbose',
+    );
   });
 
   it('serves GET /metrics only with a METRICS_TOKEN of at least 16 characters', () => {
     expect(readConfig({}).metricsToken).toBeUndefined();
     expect(readConfig({ METRICS_TOKEN: '' }).metricsToken).toBeUndefined();
     expect(readConfig({ METRICS_TOKEN: '0123456789abcdef' }).metricsToken).toBe('0123456789abcdef');
-    expect(() => readConfig({ METRICS_TOKEN: 'secret' })).toThrow('METRICS_TOKEN must be at least 16 characters long (openssl rand -hex 32), not 6');
+    expect(() => readConfig({ METRICS_TOKEN: 'secret' })).toThrow(
+      'METRICS_TOKEN must be at least 16 characters long (openssl rand -hex 32), not 6',
+    );
   });
 });

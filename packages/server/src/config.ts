@@ -46,7 +46,8 @@ export interface Config {
   ognAprsServer: string;
 }
 
-const TRUST_PROXY_HELP = 'true, or the proxies\' addresses such as 10.0.0.0/8,127.0.0.1 (or loopback, linklocal, uniquelocal)';
+const TRUST_PROXY_HELP =
+  "true, or the proxies' addresses such as 10.0.0.0/8,127.0.0.1 (or loopback, linklocal, uniquelocal)";
 /** proxy-addr's names for ranges: 127.0.0.1/8 and ::1; 169.254.0.0/16 and fe80::/10; 10/8, 172.16/12, 192.168/16 and fc00::/7. */
 const RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
@@ -74,20 +75,25 @@ const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 3000);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, not ${env.PORT}`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`PORT must be a port number, not ${env.PORT}`);
   const demoTimeZone = env.DEMO_TIMEZONE || 'America/Toronto';
   const drainSeconds = Number(env.DRAIN_SECONDS || 0);
   if (!Number.isFinite(drainSeconds) || drainSeconds < 0 || drainSeconds > 300) {
     throw new Error(`DRAIN_SECONDS must be a number of seconds from 0 to 300, not ${env.DRAIN_SECONDS}`);
   }
   const logLevel = env.LOG_LEVEL || 'info';
-  if (!LOG_LEVELS.includes(logLevel)) throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, not ${env.LOG_LEVEL}`);
+  if (!LOG_LEVELS.includes(logLevel))
+    throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, not ${env.LOG_LEVEL}`);
   const metricsToken = env.METRICS_TOKEN || undefined;
   // Anyone who guesses it reads the process's figures: a short one is a mistake.
   if (metricsToken !== undefined && metricsToken.length < 16) {
-    throw new Error(`METRICS_TOKEN must be at least 16 characters long (openssl rand -hex 32), not ${metricsToken.length}`);
+    throw new Error(
+      `METRICS_TOKEN must be at least 16 characters long (openssl rand -hex 32), not ${metricsToken.length}`,
+    );
   }
-  if (!isValidTimeZone(demoTimeZone)) throw new Error(`DEMO_TIMEZONE must be an IANA time zone such as America/Toronto, not ${env.DEMO_TIMEZONE}`);
+  if (!isValidTimeZone(demoTimeZone))
+    throw new Error(`DEMO_TIMEZONE must be an IANA time zone such as America/Toronto, not ${env.DEMO_TIMEZONE}`);
   const demoPassword = env.DEMO_PASSWORD || undefined;
   // The sign-in's own limits (src/auth/auth.ts): a password it would refuse could never be used.
   if (demoPassword !== undefined && (demoPassword.length < 8 || demoPassword.length > 128)) {
@@ -124,6 +130,7 @@ function readAprsServer(value: string | undefined): string {
   const text = (value ?? '').trim() || 'aprs.glidernet.org:14580';
   const match = /^([A-Za-z0-9.-]+|\[[0-9A-Fa-f:]+\])(?::(\d{1,5}))?$/.exec(text);
   const port = Number(match?.[2] ?? 14580);
-  if (!match || port < 1 || port > 65535) throw new Error(`OGN_APRS_SERVER must be host:port, such as aprs.glidernet.org:14580, not ${value}`);
+  if (!match || port < 1 || port > 65535)
+    throw new Error(`OGN_APRS_SERVER must be host:port, such as aprs.glidernet.org:14580, not ${value}`);
   return `${match[1]}:${port}`;
 }

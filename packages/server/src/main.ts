@@ -18,7 +18,11 @@ async function authSecret(db: Kysely<DB>, fromEnv: string | undefined): Promise<
     .values({ key: 'auth_secret', value: randomBytes(32).toString('base64url') })
     .onConflict((oc) => oc.column('key').doNothing())
     .execute();
-  const row = await db.selectFrom('app_setting').select('value').where('key', '=', 'auth_secret').executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('app_setting')
+    .select('value')
+    .where('key', '=', 'auth_secret')
+    .executeTakeFirstOrThrow();
   return row.value;
 }
 
@@ -30,10 +34,16 @@ async function main() {
     `Database: ${database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}` +
       (applied.length ? `; applied ${applied.join(', ')}` : ''),
   );
-  console.log(`Time zones: tz database ${SHIPPED_TZDATA} (shipped with the app: moment-timezone), for every club's clock`);
+  console.log(
+    `Time zones: tz database ${SHIPPED_TZDATA} (shipped with the app: moment-timezone), for every club's clock`,
+  );
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db, log: console.log });
   if (config.seedDemo) {
-    await seedDemoOnConsole(database.db, { timeZone: config.demoTimeZone, history: config.seedDemoHistory, password: config.demoPassword }, console.log);
+    await seedDemoOnConsole(
+      database.db,
+      { timeZone: config.demoTimeZone, history: config.seedDemoHistory, password: config.demoPassword },
+      console.log,
+    );
   }
   const { app, startDraining } = await buildApp({
     database,
@@ -67,7 +77,9 @@ async function main() {
       console.log(`${signal}: draining for ${config.drainSeconds} s (GET /api/health answers 503), then closing`);
       await new Promise((resolve) => setTimeout(resolve, config.drainSeconds * 1000));
     }
-    console.log(`${signal}: closing the server and the database (event streams ended, requests under way finished first)`);
+    console.log(
+      `${signal}: closing the server and the database (event streams ended, requests under way finished first)`,
+    );
     await app.close();
     await database.close();
     console.log('Closed');

@@ -22,12 +22,42 @@ describe('admin edits of pilots through POST /api/update-item/ PILOT', () => {
       {
         people: (clubs) => ({
           admin: { club: clubs.alpha, first: 'Alex', last: 'Admin', flags: { is_admin: true } },
-          otherAdmin: { club: clubs.alpha, flags: { is_admin: true }, first: 'Olga', last: 'Otheradmin', email: 'otheradmin@example.org' },
-          funds: { club: clubs.alpha, flags: { can_add_funds: true }, first: 'Fred', last: 'Funds', email: 'funds@example.org' },
-          gliders: { club: clubs.alpha, flags: { can_update_gliders: true }, first: 'Gina', last: 'Gliders', email: 'gliders@example.org' },
+          otherAdmin: {
+            club: clubs.alpha,
+            flags: { is_admin: true },
+            first: 'Olga',
+            last: 'Otheradmin',
+            email: 'otheradmin@example.org',
+          },
+          funds: {
+            club: clubs.alpha,
+            flags: { can_add_funds: true },
+            first: 'Fred',
+            last: 'Funds',
+            email: 'funds@example.org',
+          },
+          gliders: {
+            club: clubs.alpha,
+            flags: { can_update_gliders: true },
+            first: 'Gina',
+            last: 'Gliders',
+            email: 'gliders@example.org',
+          },
           member: { club: clubs.alpha, first: 'Mary', last: 'Member', email: 'member@example.org' },
-          inactiveAdmin: { club: clubs.alpha, flags: { is_admin: true, is_active: false }, first: 'Ian', last: 'Inactive', email: 'inactiveadmin@example.org' },
-          bravoAdmin: { club: clubs.bravo, flags: { is_admin: true }, first: 'Bob', last: 'Bravo', email: 'bravoadmin@example.org' },
+          inactiveAdmin: {
+            club: clubs.alpha,
+            flags: { is_admin: true, is_active: false },
+            first: 'Ian',
+            last: 'Inactive',
+            email: 'inactiveadmin@example.org',
+          },
+          bravoAdmin: {
+            club: clubs.bravo,
+            flags: { is_admin: true },
+            first: 'Bob',
+            last: 'Bravo',
+            email: 'bravoadmin@example.org',
+          },
           bravoMember: { club: clubs.bravo, first: 'Bill', last: 'Bravo', email: 'bravomember@example.org' },
         }),
       },
@@ -40,10 +70,12 @@ describe('admin edits of pilots through POST /api/update-item/ PILOT', () => {
   const pilotRow = (club: string, userId: string) =>
     t.db.selectFrom('pilot').selectAll().where('club_id', '=', club).where('user_id', '=', userId).executeTakeFirst();
   const profileClub = async (userId: string) =>
-    (await t.db.selectFrom('profile').select('active_club_id').where('user_id', '=', userId).executeTakeFirst())?.active_club_id;
+    (await t.db.selectFrom('profile').select('active_club_id').where('user_id', '=', userId).executeTakeFirst())
+      ?.active_club_id;
   const edit = (cookie: string, id: string, data: unknown, club?: string) =>
     api.post('/api/update-item/', { ...(club ? { club } : {}), type: 'PILOT', id, data }, cookie);
-  const adminPilots = async () => (await api.get('/api/serve-admin', adminCookie)).json().pilots as { userID: string; status: string }[];
+  const adminPilots = async () =>
+    (await api.get('/api/serve-admin', adminCookie)).json().pilots as { userID: string; status: string }[];
 
   /** A person who asked to join Alpha and waits for an answer (no active club of their own). */
   async function pendingRequest(first: string): Promise<Person> {
@@ -59,7 +91,11 @@ describe('admin edits of pilots through POST /api/update-item/ PILOT', () => {
     it('an admin sets flags; only those change, and the answer is the pilot as the Administration page shows them', async () => {
       const mary = people.member!;
       const before = await pilotRow(alpha, mary.userId);
-      const response = await edit(adminCookie, mary.userId, { isInstructor: true, canAddFunds: true, isTowPilot: true });
+      const response = await edit(adminCookie, mary.userId, {
+        isInstructor: true,
+        canAddFunds: true,
+        isTowPilot: true,
+      });
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({
         statusCode: 200,
@@ -73,7 +109,12 @@ describe('admin edits of pilots through POST /api/update-item/ PILOT', () => {
           requestedAt: before!.requested_at.getTime(),
         }),
       });
-      expect(await pilotRow(alpha, mary.userId)).toEqual({ ...before, is_instructor: true, can_add_funds: true, is_tow_pilot: true });
+      expect(await pilotRow(alpha, mary.userId)).toEqual({
+        ...before,
+        is_instructor: true,
+        can_add_funds: true,
+        is_tow_pilot: true,
+      });
     });
 
     it("an expiry ends membership at the end of that day in the club's zone; Never (null) restores it", async () => {
@@ -99,7 +140,11 @@ describe('admin edits of pilots through POST /api/update-item/ PILOT', () => {
       const response = await edit(adminCookie, paul.userId, { isActive: true, groundOnly: true });
       expect(response.statusCode).toBe(200);
       expect(response.json().item).toMatchObject({ status: 'active', isActive: true, groundOnly: true });
-      expect(await pilotRow(alpha, paul.userId)).toMatchObject({ is_active: true, ground_only: true, activated_at: new Date(NOW) });
+      expect(await pilotRow(alpha, paul.userId)).toMatchObject({
+        is_active: true,
+        ground_only: true,
+        activated_at: new Date(NOW),
+      });
       expect(await profileClub(paul.userId)).toBe(alpha);
     });
 
@@ -130,7 +175,11 @@ describe('admin edits of pilots through POST /api/update-item/ PILOT', () => {
       // Their own flags otherwise, and an expiry still to come, are theirs to set.
       const own = await edit(adminCookie, admin.userId, { isInstructor: true, activeExpiration: '2025-12-31' });
       expect(own.statusCode).toBe(200);
-      expect(await pilotRow(alpha, admin.userId)).toMatchObject({ is_admin: true, is_instructor: true, active_expiration: '2025-12-31' });
+      expect(await pilotRow(alpha, admin.userId)).toMatchObject({
+        is_admin: true,
+        is_instructor: true,
+        active_expiration: '2025-12-31',
+      });
     });
 
     it("an admin may remove another admin's right", async () => {
@@ -198,9 +247,20 @@ describe('admin edits of pilots through POST /api/update-item/ PILOT', () => {
       expect(response.json()).toMatchObject({
         statusCode: 200,
         message: 'Membership accepted',
-        item: { userID: anna.userId, first: 'Anna', last: 'Pending', isActive: true, status: 'active', requestedAt: NOW - 86_400_000 },
+        item: {
+          userID: anna.userId,
+          first: 'Anna',
+          last: 'Pending',
+          isActive: true,
+          status: 'active',
+          requestedAt: NOW - 86_400_000,
+        },
       });
-      expect(await pilotRow(alpha, anna.userId)).toMatchObject({ is_active: true, activated_at: new Date(NOW), declined_at: null });
+      expect(await pilotRow(alpha, anna.userId)).toMatchObject({
+        is_active: true,
+        activated_at: new Date(NOW),
+        declined_at: null,
+      });
       expect(await profileClub(anna.userId)).toBe(alpha);
       const session = await api.get('/api/session', await t.signIn(anna.email));
       expect(session.json()).toMatchObject({ club: alpha, userIsActive: true });
@@ -221,13 +281,22 @@ describe('admin edits of pilots through POST /api/update-item/ PILOT', () => {
         message: 'Membership request declined',
         item: { userID: dora.userId, isActive: false, status: 'inactive' },
       });
-      expect(await pilotRow(alpha, dora.userId)).toMatchObject({ is_active: false, activated_at: null, declined_at: new Date(NOW) });
+      expect(await pilotRow(alpha, dora.userId)).toMatchObject({
+        is_active: false,
+        activated_at: null,
+        declined_at: new Date(NOW),
+      });
       expect((await adminPilots()).map((p) => p.userID)).not.toContain(dora.userId);
       const doraCookie = await t.signIn(dora.email);
       expect((await api.get(`/api/get-pilot-clubs/${dora.userId}`, doraCookie)).json().clubs).toEqual([]);
       const again = await api.post(
         '/api/update-item/',
-        { club: alpha, type: 'PILOT', id: dora.userId, data: { clubId: alpha, pilotId: dora.userId, first: 'Dora', last: 'Pending', createdAt: NOW } },
+        {
+          club: alpha,
+          type: 'PILOT',
+          id: dora.userId,
+          data: { clubId: alpha, pilotId: dora.userId, first: 'Dora', last: 'Pending', createdAt: NOW },
+        },
         doraCookie,
       );
       expect(again.statusCode).toBe(200);
@@ -240,7 +309,9 @@ describe('admin edits of pilots through POST /api/update-item/ PILOT', () => {
       for (const membership of ['accept', 'decline']) {
         const response = await edit(adminCookie, mary.userId, { membership });
         expect(response.statusCode).toBe(409);
-        expect(response.json()).toEqual(refusal(409, 'That person is already a member: change their qualifications instead'));
+        expect(response.json()).toEqual(
+          refusal(409, 'That person is already a member: change their qualifications instead'),
+        );
       }
       expect(await pilotRow(alpha, mary.userId)).toEqual(before);
       const eve = await pendingRequest('Eve');
@@ -265,7 +336,9 @@ describe('admin edits of pilots through POST /api/update-item/ PILOT', () => {
       const bravoAdmin = await edit(cookies.bravoAdmin!, finn.userId, { membership: 'accept' });
       expect(bravoAdmin.json()).toEqual(refusal(404, 'No such member at this club'));
       const bad = await edit(adminCookie, finn.userId, { membership: 'maybe' });
-      expect(bad.json()).toEqual(refusal(400, 'Invalid membership decision: membership: Invalid option: expected one of "accept"|"decline"'));
+      expect(bad.json()).toEqual(
+        refusal(400, 'Invalid membership decision: membership: Invalid option: expected one of "accept"|"decline"'),
+      );
       const extra = await edit(adminCookie, finn.userId, { membership: 'accept', isAdmin: true });
       expect(extra.json()).toEqual(refusal(400, 'Invalid membership decision: Unrecognized key: "isAdmin"'));
       expect(await pilotRow(alpha, finn.userId)).toEqual(before);

@@ -51,7 +51,9 @@ describe('per-account sign-in lock: 10 failed password sign-ins in an hour lock 
     t.clock.set(START + 14 * MINUTE + 1);
     const stillLocked = await signIn(email, TEST_PASSWORD);
     expect(stillLocked.statusCode).toBe(429);
-    expect(stillLocked.json().message).toBe('Too many failed sign-ins for this account. Try again in 1 minute, or reset your password.');
+    expect(stillLocked.json().message).toBe(
+      'Too many failed sign-ins for this account. Try again in 1 minute, or reset your password.',
+    );
 
     t.clock.set(START + 15 * MINUTE);
     const open = await signIn(email, TEST_PASSWORD);
@@ -71,7 +73,7 @@ describe('per-account sign-in lock: 10 failed password sign-ins in an hour lock 
     expect(relocked.json().message).toContain('15 minutes');
   });
 
-  it('9 failures do not lock; a success clears the account\'s failures, so 9 more do not either', async () => {
+  it("9 failures do not lock; a success clears the account's failures, so 9 more do not either", async () => {
     t.clock.set(START);
     const { email } = await createPerson(t.db);
     await failTimes(email, 9);
@@ -104,13 +106,16 @@ describe('per-account sign-in lock: 10 failed password sign-ins in an hour lock 
     await failTimes(email, 10);
     const locked = await signIn(email, 'any-password');
     expect(locked.statusCode).toBe(429);
-    expect(locked.json().message).toBe('Too many failed sign-ins for this account. Try again in 15 minutes, or reset your password.');
+    expect(locked.json().message).toBe(
+      'Too many failed sign-ins for this account. Try again in 15 minutes, or reset your password.',
+    );
   });
 
   it('the email is matched as the sign-in matches it: in any letter case', async () => {
     t.clock.set(START);
     const { email } = await createPerson(t.db);
-    for (let i = 0; i < 10; i++) expect((await signIn(i % 2 ? email.toUpperCase() : email, `wrong-${i}`)).statusCode).toBe(401);
+    for (let i = 0; i < 10; i++)
+      expect((await signIn(i % 2 ? email.toUpperCase() : email, `wrong-${i}`)).statusCode).toBe(401);
     expect((await signIn(email.toUpperCase(), TEST_PASSWORD)).statusCode).toBe(429);
   });
 
@@ -127,9 +132,16 @@ describe('per-account sign-in lock: 10 failed password sign-ins in an hour lock 
     const { email } = await createPerson(t.db);
     await failTimes(email, 10);
     const mailsBefore = t.mail.messages.length;
-    expect((await t.app.inject({ method: 'POST', url: '/api/auth/email-otp/request-password-reset', payload: { email } })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/auth/email-otp/request-password-reset', payload: { email } }))
+        .statusCode,
+    ).toBe(200);
     const otp = await t.mail.waitForCode(email, mailsBefore);
-    const reset = await t.app.inject({ method: 'POST', url: '/api/auth/email-otp/reset-password', payload: { email, otp, password: 'the-new-password' } });
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/email-otp/reset-password',
+      payload: { email, otp, password: 'the-new-password' },
+    });
     expect(reset.statusCode).toBe(200);
     expect((await signIn(email, 'the-new-password')).statusCode).toBe(200);
   });
@@ -140,7 +152,12 @@ describe('per-account sign-in lock: 10 failed password sign-ins in an hour lock 
     await failTimes(email, 10);
     const second = await buildApp({
       database: t.database,
-      mailer: createMailer({ smtpUrl: t.mail.url, from: 'Flightline <test@flightline.local>', db: t.db, log: () => {} }),
+      mailer: createMailer({
+        smtpUrl: t.mail.url,
+        from: 'Flightline <test@flightline.local>',
+        db: t.db,
+        log: () => {},
+      }),
       authSecret: 'another-process-secret-that-is-long-enough-0123',
       publicUrl: 'http://localhost:3000',
       now: t.clock.now,
@@ -148,7 +165,11 @@ describe('per-account sign-in lock: 10 failed password sign-ins in an hour lock 
       webDist: undefined,
     });
     try {
-      const locked = await second.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email, password: TEST_PASSWORD } });
+      const locked = await second.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in/email',
+        payload: { email, password: TEST_PASSWORD },
+      });
       expect(locked.statusCode).toBe(429);
       expect(locked.json().message).toMatch(LOCKED);
     } finally {
@@ -204,19 +225,31 @@ describe('per-email limit on emailed codes: 5 an hour, confirmation and reset to
   it('sign-up and confirmation codes count in the same five', async () => {
     t.clock.set(START);
     const email = 'new-member@example.org';
-    const signUp = await call('/api/auth/sign-up/email', { email, password: 'a-good-password', firstName: 'Nina', lastName: 'New' });
+    const signUp = await call('/api/auth/sign-up/email', {
+      email,
+      password: 'a-good-password',
+      firstName: 'Nina',
+      lastName: 'New',
+    });
     expect(signUp.statusCode).toBe(200);
     await t.mail.waitForCode(email);
     for (let i = 0; i < 3; i++) {
       const before = t.mail.messages.length;
-      expect((await call('/api/auth/email-otp/send-verification-otp', { email, type: 'email-verification' })).statusCode).toBe(200);
+      expect(
+        (await call('/api/auth/email-otp/send-verification-otp', { email, type: 'email-verification' })).statusCode,
+      ).toBe(200);
       await t.mail.waitForCode(email, before);
     }
     expect((await requestReset(email)).statusCode).toBe(200);
     const refused = await call('/api/auth/email-otp/send-verification-otp', { email, type: 'email-verification' });
     expect(refused.statusCode).toBe(429);
     expect(refused.json().message).toBe(TOO_MANY);
-    const again = await call('/api/auth/sign-up/email', { email, password: 'a-good-password', firstName: 'Nina', lastName: 'New' });
+    const again = await call('/api/auth/sign-up/email', {
+      email,
+      password: 'a-good-password',
+      firstName: 'Nina',
+      lastName: 'New',
+    });
     expect(again.statusCode).toBe(429);
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(mailsTo(email)).toBe(5);
@@ -230,7 +263,9 @@ describe('per-email limit on emailed codes: 5 an hour, confirmation and reset to
       expect((await requestReset(email)).statusCode).toBe(200);
     }
     t.clock.set(START + 45 * MINUTE);
-    expect((await requestReset(email)).json().message).toBe('Too many codes have been requested for this email address. Try again in 15 minutes.');
+    expect((await requestReset(email)).json().message).toBe(
+      'Too many codes have been requested for this email address. Try again in 15 minutes.',
+    );
     t.clock.set(START + 60 * MINUTE);
     expect((await requestReset(email)).statusCode).toBe(200);
   });

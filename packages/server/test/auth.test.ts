@@ -4,7 +4,14 @@ import { SESSION_CACHE_SECONDS } from '../src/auth/auth.ts';
 import { OPEN_AUTH_CALLS } from '../src/auth/open-paths.ts';
 import { cookieCacheExpiry } from '../src/auth/session-memo.ts';
 import { CROSS_SITE_REQUESTS } from './helpers/api.ts';
-import { createClub, createPerson, createTestApp, TEST_PASSWORD, useTestApp, type TestApp } from './helpers/test-app.ts';
+import {
+  createClub,
+  createPerson,
+  createTestApp,
+  TEST_PASSWORD,
+  useTestApp,
+  type TestApp,
+} from './helpers/test-app.ts';
 
 /** The cookies of a reply, as the Cookie header a browser sends back. */
 const cookiesOf = (headers: Record<string, unknown>) =>
@@ -44,7 +51,11 @@ describe('sign-up with an emailed code', () => {
   it("the code's answer holds what the web app reads (the declared verify-email answer): the names given at sign-up", async () => {
     await signUp('named@example.org');
     const code = await t.mail.waitForCode('named@example.org');
-    const verified = await t.app.inject({ method: 'POST', url: '/api/auth/email-otp/verify-email', payload: { email: 'named@example.org', otp: code } });
+    const verified = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/email-otp/verify-email',
+      payload: { email: 'named@example.org', otp: code },
+    });
     expect(verified.statusCode).toBe(200);
     expect(verifyEmail.answer.parse(verified.json())).toEqual({ user: { firstName: 'Sam', lastName: 'Soarer' } });
   });
@@ -69,15 +80,25 @@ describe('sign-up with an emailed code', () => {
     // The same status and the same shape: nothing tells that this address has an account.
     expect(existing.statusCode).toBe(fresh.statusCode);
     expect(existing.statusCode).toBe(200);
-    const shape = (body: { token: unknown; user: Record<string, unknown> }) => ({ token: body.token, user: Object.keys(body.user).sort() });
+    const shape = (body: { token: unknown; user: Record<string, unknown> }) => ({
+      token: body.token,
+      user: Object.keys(body.user).sort(),
+    });
     expect(shape(existing.json())).toEqual(shape(fresh.json()));
-    expect(existing.json()).toMatchObject({ token: null, user: { email: 'connie@example.org', firstName: 'Sam', lastName: 'Soarer', emailVerified: false } });
+    expect(existing.json()).toMatchObject({
+      token: null,
+      user: { email: 'connie@example.org', firstName: 'Sam', lastName: 'Soarer', emailVerified: false },
+    });
     // One mail to the owner, saying so, with no code in it; no second account, the names unchanged.
     await vi.waitFor(() => expect(t.mail.messages.length).toBe(before + 1));
     const mail = t.mail.messages[before]!;
     expect(mail.to).toEqual([email]);
     const [headers = '', ...rest] = mail.raw.split(/\r?\n\r?\n/);
-    const body = rest.join('\n\n').replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))).replace(/\r\n/g, '\n');
+    const body = rest
+      .join('\n\n')
+      .replace(/=\r?\n/g, '')
+      .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
+      .replace(/\r\n/g, '\n');
     expect(headers).toContain('Subject: You already have a Flightline account');
     expect(body).toBe(
       'Someone, probably you, tried to sign up for Flightline with this email address (connie@example.org), but it already has an account. ' +
@@ -86,7 +107,11 @@ describe('sign-up with an emailed code', () => {
         'Forgot your password? Reset it with a code we email you:\n\n    http://localhost:3000/login/reset\n\n' +
         'If you did not try to sign up, ignore this message: nothing was changed.\n',
     );
-    const users = await t.db.selectFrom('user').select(['firstName', 'lastName']).where('email', '=', 'connie@example.org').execute();
+    const users = await t.db
+      .selectFrom('user')
+      .select(['firstName', 'lastName'])
+      .where('email', '=', 'connie@example.org')
+      .execute();
     expect(users).toEqual([{ firstName: 'Connie', lastName: 'Confirmed' }]);
   });
 
@@ -149,11 +174,20 @@ describe('names on accounts (first and last, 1–60 characters, trimmed, as POST
   const t = useTestApp();
 
   const signUp = (email: string, names: Record<string, unknown>) =>
-    t.app.inject({ method: 'POST', url: '/api/auth/sign-up/email', payload: { email, password: 'a-good-password', name: 'Sam Soarer', ...names } });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      payload: { email, password: 'a-good-password', name: 'Sam Soarer', ...names },
+    });
   const userRow = (email: string) =>
     t.db.selectFrom('user').select(['firstName', 'lastName', 'name']).where('email', '=', email).executeTakeFirst();
   const updateUser = (cookie: string, payload: Record<string, unknown>) =>
-    t.app.inject({ method: 'POST', url: '/api/auth/update-user', headers: { cookie, origin: 'http://localhost:3000' }, payload });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/auth/update-user',
+      headers: { cookie, origin: 'http://localhost:3000' },
+      payload,
+    });
 
   it.each([
     [{ firstName: '', lastName: 'Soarer' }, 'First name is required'],
@@ -175,9 +209,17 @@ describe('names on accounts (first and last, 1–60 characters, trimmed, as POST
   });
 
   it('signs up with names trimmed, 60 characters allowed, and `name` "first last" whatever the client sent', async () => {
-    const response = await signUp('trimmed@example.org', { firstName: '  Sam ', lastName: `${'L'.repeat(60)}  `, name: 'Someone Else' });
+    const response = await signUp('trimmed@example.org', {
+      firstName: '  Sam ',
+      lastName: `${'L'.repeat(60)}  `,
+      name: 'Someone Else',
+    });
     expect(response.statusCode).toBe(200);
-    expect(await userRow('trimmed@example.org')).toEqual({ firstName: 'Sam', lastName: 'L'.repeat(60), name: `Sam ${'L'.repeat(60)}` });
+    expect(await userRow('trimmed@example.org')).toEqual({
+      firstName: 'Sam',
+      lastName: 'L'.repeat(60),
+      name: `Sam ${'L'.repeat(60)}`,
+    });
   });
 
   it('signing up again with an unconfirmed email and a blank name changes nothing and sends no code', async () => {
@@ -213,7 +255,12 @@ describe('trusted origins: PUBLIC_URL, and the address the page was opened at (a
 
   const signIn = async (app: TestApp, headers: Record<string, string>) => {
     const { email } = await createPerson(app.db);
-    return app.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', headers, payload: { email, password: TEST_PASSWORD } });
+    return app.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers,
+      payload: { email, password: TEST_PASSWORD },
+    });
   };
 
   it('signs in from a phone on the LAN: Origin http://192.168.1.5:3000 sent to Host 192.168.1.5:3000', async () => {
@@ -245,7 +292,9 @@ describe('trusted origins: PUBLIC_URL, and the address the page was opened at (a
     const crossSite = { origin: 'https://evil.example', host: '127.0.0.1:3000', 'x-forwarded-host': 'club.example' };
     expect((await signIn(behindProxy, crossSite)).statusCode).toBe(403);
     // PUBLIC_URL stays trusted behind the proxy.
-    expect((await signIn(behindProxy, { origin: 'http://localhost:3000', host: '127.0.0.1:3000' })).statusCode).toBe(200);
+    expect((await signIn(behindProxy, { origin: 'http://localhost:3000', host: '127.0.0.1:3000' })).statusCode).toBe(
+      200,
+    );
   });
 });
 
@@ -255,10 +304,23 @@ describe('ending the other sessions: a password reset, and a change with "sign o
   const ORIGIN = 'http://localhost:3000';
   /** A write any signed-in person may make: POST /api/pilot with their own names. */
   const write = (cookie: string) =>
-    t.app.inject({ method: 'POST', url: '/api/pilot', headers: { cookie, origin: ORIGIN }, payload: { first: 'Pat', last: 'Pilot' } });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/pilot',
+      headers: { cookie, origin: ORIGIN },
+      payload: { first: 'Pat', last: 'Pilot' },
+    });
   const read = (cookie: string) => t.app.inject({ method: 'GET', url: '/api/session', headers: { cookie } });
   const sessionRows = async (userId: string) =>
-    Number((await t.db.selectFrom('session').select((eb) => eb.fn.countAll().as('n')).where('userId', '=', userId).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await t.db
+          .selectFrom('session')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('userId', '=', userId)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   it('a reset by emailed code ends every session: refused on a write at once, on a read once not cached', async () => {
     const { email, userId } = await createPerson(t.db);
@@ -267,7 +329,11 @@ describe('ending the other sessions: a password reset, and a change with "sign o
     expect((await write(phone)).statusCode).toBe(200);
 
     const mailsBefore = t.mail.messages.length;
-    const requested = await t.app.inject({ method: 'POST', url: '/api/auth/email-otp/request-password-reset', payload: { email } });
+    const requested = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/email-otp/request-password-reset',
+      payload: { email },
+    });
     expect(requested.statusCode).toBe(200);
     const code = await t.mail.waitForCode(email, mailsBefore);
     const reset = await t.app.inject({
@@ -288,10 +354,14 @@ describe('ending the other sessions: a password reset, and a change with "sign o
     expect(cleared.some((c) => c.startsWith('better-auth.session_data=;') && /Max-Age=0\b/.test(c))).toBe(true);
     // A read may trust the cache for the rest of its minute (the line poll's figures); once it is gone, signed out.
     expect((await read(phone)).json()).toMatchObject({ isAuthenticated: true, userID: userId });
-    expect((await read(only(phone, 'better-auth.session_token'))).json()).toMatchObject({ isAuthenticated: false, userID: null });
+    expect((await read(only(phone, 'better-auth.session_token'))).json()).toMatchObject({
+      isAuthenticated: false,
+      userID: null,
+    });
 
     // The new password signs in; the old one does not.
-    const signIn = (password: string) => t.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email, password } });
+    const signIn = (password: string) =>
+      t.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email, password } });
     expect((await signIn(TEST_PASSWORD)).statusCode).toBe(401);
     expect((await signIn('a-brand-new-password')).statusCode).toBe(200);
   });
@@ -317,7 +387,12 @@ describe('ending the other sessions: a password reset, and a change with "sign o
     const { email } = await createPerson(t.db);
     const phone = await t.signIn(email);
     const laptop = await t.signIn(email);
-    const out = await t.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: { cookie: laptop, origin: ORIGIN }, payload: {} });
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-out',
+      headers: { cookie: laptop, origin: ORIGIN },
+      payload: {},
+    });
     expect(out.statusCode).toBe(200);
     expect((await write(laptop)).statusCode).toBe(401);
     expect((await write(phone)).statusCode).toBe(200);
@@ -347,7 +422,12 @@ describe("a read's session remembered until its cookie cache expires (auth/sessi
     try {
       for (let i = 0; i < 3; i++) expect((await lineRead(cookie)).statusCode).toBe(200);
       expect(getSession).toHaveBeenCalledTimes(1);
-      const write = await t.app.inject({ method: 'POST', url: '/api/pilot', headers: { cookie, origin: ORIGIN }, payload: { first: 'Pat', last: 'Pilot' } });
+      const write = await t.app.inject({
+        method: 'POST',
+        url: '/api/pilot',
+        headers: { cookie, origin: ORIGIN },
+        payload: { first: 'Pat', last: 'Pilot' },
+      });
       expect(write.statusCode).toBe(200);
       expect(getSession).toHaveBeenCalledTimes(2);
     } finally {
@@ -370,8 +450,17 @@ describe("a read's session remembered until its cookie cache expires (auth/sessi
 describe('only the sign-in the spec offers (auth/open-paths.ts)', () => {
   const t = useTestApp();
 
-  const userRow = (email: string) => t.db.selectFrom('user').select(['id', 'name']).where('email', '=', email).executeTakeFirst();
-  const sessionCount = async () => Number((await t.db.selectFrom('session').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  const userRow = (email: string) =>
+    t.db.selectFrom('user').select(['id', 'name']).where('email', '=', email).executeTakeFirst();
+  const sessionCount = async () =>
+    Number(
+      (
+        await t.db
+          .selectFrom('session')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   const newEmail = () => `open-${String(Math.random()).slice(2, 10)}@example.org`;
 
   it('sign-in by emailed code answers 404, even with a code the server issued, and creates no user and no session', async () => {
@@ -394,37 +483,68 @@ describe('only the sign-in the spec offers (auth/open-paths.ts)', () => {
     const email = newEmail();
     const otp = await t.auth.api.createVerificationOTP({ body: { email, type: 'sign-in' } });
     const body = { email, otp, name: 'N'.repeat(3000), firstName: 'F'.repeat(3000), lastName: 'L'.repeat(3000) };
-    await expect(t.auth.api.signInEmailOTP({ body })).rejects.toMatchObject({ statusCode: 400, body: { code: 'INVALID_OTP' } });
+    await expect(t.auth.api.signInEmailOTP({ body })).rejects.toMatchObject({
+      statusCode: 400,
+      body: { code: 'INVALID_OTP' },
+    });
     expect(await userRow(email)).toBeUndefined();
   });
 
   it('no spelling of a closed path reaches it', async () => {
     const email = newEmail();
     const otp = await t.auth.api.createVerificationOTP({ body: { email, type: 'sign-in' } });
-    for (const path of ['/sign-in/email-otp/', '/Sign-In/Email-OTP', '/sign-in/email%2Dotp', '//sign-in/email-otp', '/x/../sign-in/email-otp', '/sign-in/email-otp?x=1']) {
-      const response = await t.app.inject({ method: 'POST', url: `/api/auth${path}`, payload: { email, otp, name: 'N'.repeat(3000) } });
+    for (const path of [
+      '/sign-in/email-otp/',
+      '/Sign-In/Email-OTP',
+      '/sign-in/email%2Dotp',
+      '//sign-in/email-otp',
+      '/x/../sign-in/email-otp',
+      '/sign-in/email-otp?x=1',
+    ]) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: `/api/auth${path}`,
+        payload: { email, otp, name: 'N'.repeat(3000) },
+      });
       expect([path, response.statusCode]).toEqual([path, 404]);
     }
     expect(await userRow(email)).toBeUndefined();
   });
 
   it('every better-auth endpoint the web app does not call answers 404; the open ones exist', async () => {
-    const endpoints = Object.values(t.auth.api as Record<string, { path?: string; options?: { method?: string | string[] } }>).filter(
-      (endpoint): endpoint is { path: string; options?: { method?: string | string[] } } => typeof endpoint.path === 'string',
+    const endpoints = Object.values(
+      t.auth.api as Record<string, { path?: string; options?: { method?: string | string[] } }>,
+    ).filter(
+      (endpoint): endpoint is { path: string; options?: { method?: string | string[] } } =>
+        typeof endpoint.path === 'string',
     );
     const calls = endpoints.flatMap((endpoint) =>
-      ([] as string[]).concat(endpoint.options?.method ?? 'GET').map((method) => `${method === '*' ? 'POST' : method} ${endpoint.path}`),
+      ([] as string[])
+        .concat(endpoint.options?.method ?? 'GET')
+        .map((method) => `${method === '*' ? 'POST' : method} ${endpoint.path}`),
     );
     for (const open of OPEN_AUTH_CALLS) expect(calls).toContain(open);
     const closed = calls.filter((call) => !OPEN_AUTH_CALLS.has(call));
     // Among them: sign-in by code, social sign-in, update-user, change-email, delete-user, the session lists.
-    for (const call of ['POST /sign-in/email-otp', 'POST /sign-in/social', 'POST /update-user', 'POST /change-email', 'POST /delete-user', 'GET /list-sessions', 'GET /get-session']) {
+    for (const call of [
+      'POST /sign-in/email-otp',
+      'POST /sign-in/social',
+      'POST /update-user',
+      'POST /change-email',
+      'POST /delete-user',
+      'GET /list-sessions',
+      'GET /get-session',
+    ]) {
       expect(closed).toContain(call);
     }
     for (const call of closed) {
       const [method, path] = call.split(' ') as ['GET' | 'POST', string];
       const url = `/api/auth${path.replace(/:[a-z]+/gi, 'x')}`;
-      const response = await t.app.inject({ method, url, ...(method === 'POST' ? { payload: { email: newEmail(), name: 'N'.repeat(3000) } } : {}) });
+      const response = await t.app.inject({
+        method,
+        url,
+        ...(method === 'POST' ? { payload: { email: newEmail(), name: 'N'.repeat(3000) } } : {}),
+      });
       expect([call, response.statusCode]).toEqual([call, 404]);
     }
   });
@@ -451,7 +571,10 @@ describe('only the sign-in the spec offers (auth/open-paths.ts)', () => {
       expect([call, response.statusCode < 500]).toEqual([call, true]);
       expect([call, await userRow(email)]).toEqual([call, undefined]);
     }
-    const longest = await t.db.selectFrom('user').select((eb) => eb.fn.max(eb.fn('length', ['name'])).as('n')).executeTakeFirstOrThrow();
+    const longest = await t.db
+      .selectFrom('user')
+      .select((eb) => eb.fn.max(eb.fn('length', ['name'])).as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(longest.n)).toBeLessThanOrEqual(121);
   });
 
@@ -459,7 +582,11 @@ describe('only the sign-in the spec offers (auth/open-paths.ts)', () => {
     const { email } = await createPerson(t.db);
     const mailsBefore = t.mail.messages.length;
     for (const type of ['sign-in', 'forget-password']) {
-      const response = await t.app.inject({ method: 'POST', url: '/api/auth/email-otp/send-verification-otp', payload: { email, type } });
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/email-otp/send-verification-otp',
+        payload: { email, type },
+      });
       expect(response.statusCode).toBe(400);
       expect(response.json().message).toBe('Only email confirmation codes are sent here (type "email-verification")');
     }

@@ -94,14 +94,31 @@ describe('moving up from the embedded database to PostgreSQL', () => {
     expect((await restoreBackup(owner.db, join(dir, 'move.jsonl.gz'))).ok).toBe(true);
     await grantRowAccess(owner.db, APP_ROLE);
     const live = await open({ databaseUrl: appUrl, poolSize: 4 });
-    const admin = await live.db.selectFrom('user').select('id').where('email', '=', DEMO_ADMIN_EMAIL).executeTakeFirstOrThrow();
-    const member = await live.db.selectFrom('user').select('id').where('email', '=', 'dana@demo.flightline.local').executeTakeFirstOrThrow();
+    const admin = await live.db
+      .selectFrom('user')
+      .select('id')
+      .where('email', '=', DEMO_ADMIN_EMAIL)
+      .executeTakeFirstOrThrow();
+    const member = await live.db
+      .selectFrom('user')
+      .select('id')
+      .where('email', '=', 'dana@demo.flightline.local')
+      .executeTakeFirstOrThrow();
     let posting = true;
     let posted = 0;
     const writer = (async () => {
       while (posting) {
         const ctx = await memberContext(live.db, clubId, admin.id, Date.now());
-        await addTransaction(live.db, ctx, addTransactionSchema.parse({ transactionType: 'Deposit', pilot: member.id, amountCents: 1000 + posted, transferType: 'Cash' }));
+        await addTransaction(
+          live.db,
+          ctx,
+          addTransactionSchema.parse({
+            transactionType: 'Deposit',
+            pilot: member.id,
+            amountCents: 1000 + posted,
+            transferType: 'Cash',
+          }),
+        );
         posted++;
       }
     })();
@@ -122,7 +139,9 @@ describe('moving up from the embedded database to PostgreSQL', () => {
     const report = await restoreBackup(target.db, file);
     expect(report.ok).toBe(true);
     expect(report.ledger.balanced).toBe(true);
-    const entries = Number((await sql<{ n: number }>`select count(*)::bigint as n from ledger_transaction`.execute(live.db)).rows[0]!.n);
+    const entries = Number(
+      (await sql<{ n: number }>`select count(*)::bigint as n from ledger_transaction`.execute(live.db)).rows[0]!.n,
+    );
     expect(report.ledger.restored.transactions).toBeLessThan(entries);
   }, 240_000);
 });

@@ -77,7 +77,11 @@ describe('backup and restore', () => {
     const compared = await expectSameRows(source.db, restored.db);
     expect(compared).toBe(report.tables.reduce((sum, table) => sum + table.backupRows, 0));
     // The lock date and its instant came back, after a change of zone that did not move it.
-    const [a, b] = await Promise.all([source, restored].map((d) => d.db.selectFrom('club').select(['lock_date', 'lock_until', 'time_zone']).executeTakeFirstOrThrow()));
+    const [a, b] = await Promise.all(
+      [source, restored].map((d) =>
+        d.db.selectFrom('club').select(['lock_date', 'lock_until', 'time_zone']).executeTakeFirstOrThrow(),
+      ),
+    );
     expect(b).toEqual(a);
     expect(b!.time_zone).toBe('America/Vancouver');
   }, 180_000);

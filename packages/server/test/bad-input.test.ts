@@ -28,7 +28,15 @@ describe('input the database cannot store', () => {
     const before = await ledgerCounts(t.db, club);
     const deposit = await api.post(
       '/api/add-transaction/',
-      { transactionType: 'Deposit', pilot: memberId, amountCents: 1000, transferType: 'Cash', transactionRef: 'R\u00001', note: 'ok', idempotencyKey: 'nul-1' },
+      {
+        transactionType: 'Deposit',
+        pilot: memberId,
+        amountCents: 1000,
+        transferType: 'Cash',
+        transactionRef: 'R\u00001',
+        note: 'ok',
+        idempotencyKey: 'nul-1',
+      },
       admin,
     );
     expect(deposit.statusCode).toBe(400);
@@ -38,18 +46,41 @@ describe('input the database cannot store', () => {
     expect(query.json()).toEqual(refusal(400, NUL_REFUSED));
     const path = await api.get('/api/get-pilot-clubs/a%00b', admin);
     expect(path.json()).toEqual(refusal(400, NUL_REFUSED));
-    const signUp = await api.post('/api/auth/sign-up/email', { email: 'nul@example.org', password: 'a-good-password', name: 'N', firstName: 'N\u0000', lastName: 'L' });
+    const signUp = await api.post('/api/auth/sign-up/email', {
+      email: 'nul@example.org',
+      password: 'a-good-password',
+      name: 'N',
+      firstName: 'N\u0000',
+      lastName: 'L',
+    });
     expect(signUp.json()).toEqual(refusal(400, NUL_REFUSED));
-    expect(await t.db.selectFrom('user').select('id').where('email', '=', 'nul@example.org').executeTakeFirst()).toBeUndefined();
+    expect(
+      await t.db.selectFrom('user').select('id').where('email', '=', 'nul@example.org').executeTakeFirst(),
+    ).toBeUndefined();
   });
 
   it('refuses dates and times outside 1900-01-01 … 9999-12-31 with 400, the same on both engines', async () => {
     const cases: [string, string][] = [
-      ['/api/serve-logs?startDate=0000-01-01&endDate=0000-01-02', 'Invalid query: startDate: startDate must be a date like 2025-07-10'],
-      ['/api/serve-logs?startDate=999999999999999', 'Invalid query: startDate: startDate must be a date like 2025-07-10'],
-      ['/api/get-flights/?startDate=999999999999990&endDate=999999999999999', 'Invalid query: startDate: startDate must be a time between 1900-01-01 and 9999-12-31'],
-      ['/api/get-balances?startDate=0000-01-01&endDate=0000-01-02', 'Invalid query: startDate: Use a date between 1900-01-01 and 9999-12-31'],
-      ['/api/get-all-transactions?startDate=0000-01-01&endDate=0000-01-02', 'Invalid query: startDate: Use a date between 1900-01-01 and 9999-12-31'],
+      [
+        '/api/serve-logs?startDate=0000-01-01&endDate=0000-01-02',
+        'Invalid query: startDate: startDate must be a date like 2025-07-10',
+      ],
+      [
+        '/api/serve-logs?startDate=999999999999999',
+        'Invalid query: startDate: startDate must be a date like 2025-07-10',
+      ],
+      [
+        '/api/get-flights/?startDate=999999999999990&endDate=999999999999999',
+        'Invalid query: startDate: startDate must be a time between 1900-01-01 and 9999-12-31',
+      ],
+      [
+        '/api/get-balances?startDate=0000-01-01&endDate=0000-01-02',
+        'Invalid query: startDate: Use a date between 1900-01-01 and 9999-12-31',
+      ],
+      [
+        '/api/get-all-transactions?startDate=0000-01-01&endDate=0000-01-02',
+        'Invalid query: startDate: Use a date between 1900-01-01 and 9999-12-31',
+      ],
     ];
     for (const [url, message] of cases) {
       const response = await api.get(url, admin);
@@ -58,7 +89,14 @@ describe('input the database cannot store', () => {
     const before = await ledgerCounts(t.db, club);
     const deposit = await api.post(
       '/api/add-transaction/',
-      { transactionType: 'Deposit', pilot: memberId, amountCents: 1000, transferType: 'Cash', time: -62_000_000_000_000, idempotencyKey: 'year-0-1' },
+      {
+        transactionType: 'Deposit',
+        pilot: memberId,
+        amountCents: 1000,
+        transferType: 'Cash',
+        time: -62_000_000_000_000,
+        idempotencyKey: 'year-0-1',
+      },
       admin,
     );
     expect(deposit.json()).toEqual(refusal(400, 'Invalid body: time: Use a time between 1900-01-01 and 9999-12-31'));

@@ -33,39 +33,62 @@ describe('log edits: update-flight ChangeFlight re-bills the flight', () => {
   };
 
   /** A flight placed by its pilot, launched behind C-GTOW `launch` minutes ago and landed `land` minutes ago (null: still flying). */
-  const flown = async (who: Person, data: Record<string, unknown> = {}, times: { launch?: number; land?: number | null } = {}) => {
+  const flown = async (
+    who: Person,
+    data: Record<string, unknown> = {},
+    times: { launch?: number; land?: number | null } = {},
+  ) => {
     const body = flightBody(who.userId, data);
     // Requested five minutes before its launch: no launch before the request.
     t.clock.set(ago((times.launch ?? 60) + 5));
     const placed = await api.post('/api/update-item/', body, await cookie(who));
     t.clock.set(NOW);
     expect(placed.statusCode).toBe(200);
-    expect((await act({ id: body.id, action: 'Launch', tug: 'C-GTOW', time: ago(times.launch ?? 60) }, who)).statusCode).toBe(200);
+    expect(
+      (await act({ id: body.id, action: 'Launch', tug: 'C-GTOW', time: ago(times.launch ?? 60) }, who)).statusCode,
+    ).toBe(200);
     const land = times.land === undefined ? 30 : times.land;
-    if (land !== null) expect((await act({ id: body.id, action: 'Landing', time: ago(land) }, who)).statusCode).toBe(200);
+    if (land !== null)
+      expect((await act({ id: body.id, action: 'Landing', time: ago(land) }, who)).statusCode).toBe(200);
     return body.id;
   };
   const record = async (id: string): Promise<FlightRecord> => {
-    const items = (await api.get(`/api/list-items/?type=FLIGHT&day=${TODAY}`, await cookie(ed))).json().items as FlightRecord[];
+    const items = (await api.get(`/api/list-items/?type=FLIGHT&day=${TODAY}`, await cookie(ed))).json()
+      .items as FlightRecord[];
     return items.find((f) => f.id === id)!;
   };
   /** The ChangeFlight body the flight modal sends: the flight as it is, with the edits. */
   const changeBody = async (id: string, edits: Record<string, unknown>) => changeFlightBody(await record(id), edits);
-  const change = async (id: string, edits: Record<string, unknown>, as: Person = ed) => act(await changeBody(id, edits), as);
+  const change = async (id: string, edits: Record<string, unknown>, as: Person = ed) =>
+    act(await changeBody(id, edits), as);
   const changed = async (id: string, edits: Record<string, unknown>, as: Person = ed): Promise<FlightRecord> => {
     const response = await change(id, edits, as);
     expect(response.json()).toMatchObject({ statusCode: 200, message: `Sucessfully updated flight ${id}` });
     return response.json().flight;
   };
-  const flightRow = (id: string) => t.db.selectFrom('flight').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  const flightRow = (id: string) =>
+    t.db.selectFrom('flight').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   const correctionCount = async () =>
-    (await sql<{ n: number }>`select count(*)::bigint as n from flight_correction where club_id = ${alpha}`.execute(t.db)).rows[0]!.n;
-  const entry = (id: number) => t.db.selectFrom('ledger_transaction').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    (
+      await sql<{ n: number }>`select count(*)::bigint as n from flight_correction where club_id = ${alpha}`.execute(
+        t.db,
+      )
+    ).rows[0]!.n;
+  const entry = (id: number) =>
+    t.db.selectFrom('ledger_transaction').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   const owed = async (introId: string) =>
-    ((await api.get('/api/get-intros', await cookie(admin))).json().intros as IntroListItem[]).find((i) => i.id === introId)!.owedCents;
+    ((await api.get('/api/get-intros', await cookie(admin))).json().intros as IntroListItem[]).find(
+      (i) => i.id === introId,
+    )!.owedCents;
 
   /** A refused edit answers exactly `status` and `message`, and changes nothing: flights, gliders, ledger, intros, corrections. */
-  const refused = async (id: string, edits: Record<string, unknown>, status: number, message: string, as: Person = ed) => {
+  const refused = async (
+    id: string,
+    edits: Record<string, unknown>,
+    status: number,
+    message: string,
+    as: Person = ed,
+  ) => {
     const body = await changeBody(id, edits);
     const before = [await lineSnapshot(t.db, alpha), await correctionCount(), await flightRow(id)];
     const response = await act(body, as);
@@ -75,12 +98,23 @@ describe('log edits: update-flight ChangeFlight re-bills the flight', () => {
 
   beforeAll(async () => {
     ({ t, api, alpha, bravo } = await openTwoClubs({ now: NOW }, { fleet: true }));
-    await t.db.insertInto('glider').values({ club_id: alpha, id: 'Odd', places: 2, status: 'Ready', rate_cents_per_minute: 33 }).execute();
-    await t.db.insertInto('launch_type').values({ club_id: alpha, id: '3000 ft', kind: 'fixed', price_cents: 5_500, height: 3000 }).execute();
-    ({ ed, admin, mo, gail, ivan, towy, sleeper, outsider } = await createLinePeople(t.db, { alpha, bravo }, ['ed', 'admin', 'mo', 'gail', 'ivan', 'towy', 'sleeper', 'outsider'], {
-      sleeper: { is_active: false, can_edit_logs: true },
-      outsider: { is_admin: true },
-    }));
+    await t.db
+      .insertInto('glider')
+      .values({ club_id: alpha, id: 'Odd', places: 2, status: 'Ready', rate_cents_per_minute: 33 })
+      .execute();
+    await t.db
+      .insertInto('launch_type')
+      .values({ club_id: alpha, id: '3000 ft', kind: 'fixed', price_cents: 5_500, height: 3000 })
+      .execute();
+    ({ ed, admin, mo, gail, ivan, towy, sleeper, outsider } = await createLinePeople(
+      t.db,
+      { alpha, bravo },
+      ['ed', 'admin', 'mo', 'gail', 'ivan', 'towy', 'sleeper', 'outsider'],
+      {
+        sleeper: { is_active: false, can_edit_logs: true },
+        outsider: { is_admin: true },
+      },
+    ));
     await checkInTowPilot(t.db, alpha, 'C-GTOW', towy.userId, ago(5 * 60));
   });
 
@@ -100,16 +134,34 @@ describe('log edits: update-flight ChangeFlight re-bills the flight', () => {
     const after = await flightRow(id);
     expect(after.launch_transaction).toBe(before.launch_transaction);
     expect(after.landing_transaction).not.toBe(before.landing_transaction);
-    expect(await postingsOf(t.db, after.landing_transaction!)).toEqual([posting(2100, 2_400, { member: pia.userId }), posting(4200, -2_400)]);
-    const reversal = await t.db.selectFrom('ledger_transaction').selectAll().where('reverses_id', '=', before.landing_transaction).executeTakeFirstOrThrow();
-    expect(reversal).toMatchObject({ transaction_type: 'Reversal', note: 'Flight log corrected', entered_by: ed.userId });
+    expect(await postingsOf(t.db, after.landing_transaction!)).toEqual([
+      posting(2100, 2_400, { member: pia.userId }),
+      posting(4200, -2_400),
+    ]);
+    const reversal = await t.db
+      .selectFrom('ledger_transaction')
+      .selectAll()
+      .where('reverses_id', '=', before.landing_transaction)
+      .executeTakeFirstOrThrow();
+    expect(reversal).toMatchObject({
+      transaction_type: 'Reversal',
+      note: 'Flight log corrected',
+      entered_by: ed.userId,
+    });
     expect(reversal.effective_at.getTime()).toBe(NOW);
     expect(flight).toMatchObject({ glider: 'DG-1000', flightCost: null, launchCost: null });
-    expect(flight.corrections).toEqual([{ by: ed.userId, byName: 'Ed Editor', submittedAt: NOW, changes: { glider: ['ASK-21', 'DG-1000'] } }]);
+    expect(flight.corrections).toEqual([
+      { by: ed.userId, byName: 'Ed Editor', submittedAt: NOW, changes: { glider: ['ASK-21', 'DG-1000'] } },
+    ]);
     // The pilot sees their corrected costs.
-    const own = ((await api.get(`/api/list-items/?type=FLIGHT&day=${TODAY}`, await cookie(pia))).json().items as FlightRecord[]).find((f) => f.id === id)!;
+    const own = (
+      (await api.get(`/api/list-items/?type=FLIGHT&day=${TODAY}`, await cookie(pia))).json().items as FlightRecord[]
+    ).find((f) => f.id === id)!;
     expect(own).toMatchObject({ launchCost: 4_000, flightCost: 2_400 });
-    expect([await gliderStatus(t.db, alpha, 'ASK-21'), await gliderStatus(t.db, alpha, 'DG-1000')]).toEqual(['Ready', 'Ready']);
+    expect([await gliderStatus(t.db, alpha, 'ASK-21'), await gliderStatus(t.db, alpha, 'DG-1000')]).toEqual([
+      'Ready',
+      'Ready',
+    ]);
   });
 
   it('the times: takeoff earlier re-posts both charges; landing later only the rental', async () => {
@@ -128,7 +180,10 @@ describe('log edits: update-flight ChangeFlight re-bills the flight', () => {
     const third = await flightRow(id);
     expect(third.launch_transaction).toBe(second.launch_transaction);
     expect((await entry(third.landing_transaction!)).effective_at.getTime()).toBe(ago(24.5));
-    expect(flight.corrections.map((c) => c.changes)).toEqual([{ launchedAt: [ago(60), ago(70)] }, { landedAt: [ago(30), ago(24.5)] }]);
+    expect(flight.corrections.map((c) => c.changes)).toEqual([
+      { launchedAt: [ago(60), ago(70)] },
+      { landedAt: [ago(30), ago(24.5)] },
+    ]);
   });
 
   it('the launch type: fixed → other fixed, fixed → variable with its height, then the height of the variable launch', async () => {
@@ -149,18 +204,49 @@ describe('log edits: update-flight ChangeFlight re-bills the flight', () => {
   });
 
   it('blocks: moving to a glider the block does not cover gives the minutes back and charges cash; moving back draws them again', async () => {
-    await createBlockRule(t.db, alpha, { id: 'SEASON', name: 'Season', units: 'minutes', amount: 600, priceCents: 30_000 });
-    await t.db.insertInto('glider').values({ club_id: alpha, id: 'Blocky', places: 2, status: 'Ready', rate_cents_per_minute: 50, block_rule_ids: ['SEASON'] }).execute();
+    await createBlockRule(t.db, alpha, {
+      id: 'SEASON',
+      name: 'Season',
+      units: 'minutes',
+      amount: 600,
+      priceCents: 30_000,
+    });
+    await t.db
+      .insertInto('glider')
+      .values({
+        club_id: alpha,
+        id: 'Blocky',
+        places: 2,
+        status: 'Ready',
+        rate_cents_per_minute: 50,
+        block_rule_ids: ['SEASON'],
+      })
+      .execute();
     const pia = await pilot();
-    const bought = await api.post('/api/add-transaction/', { transactionType: 'Block', pilot: pia.userId, block: { id: 'SEASON', startDate: '2025-01-01', endDate: '2025-12-31' } }, await cookie(admin));
+    const bought = await api.post(
+      '/api/add-transaction/',
+      {
+        transactionType: 'Block',
+        pilot: pia.userId,
+        block: { id: 'SEASON', startDate: '2025-01-01', endDate: '2025-12-31' },
+      },
+      await cookie(admin),
+    );
     expect(bought.statusCode).toBe(200);
     const minutesLeft = async () =>
-      ((await api.get(`/api/get-block-balances?userID=${pia.userId}`, await cookie(admin))).json().blocks as { blockBalance: number }[])[0]!.blockBalance;
+      (
+        (await api.get(`/api/get-block-balances?userID=${pia.userId}`, await cookie(admin))).json().blocks as {
+          blockBalance: number;
+        }[]
+      )[0]!.blockBalance;
     const id = await flown(pia, { glider: 'Blocky' });
     // 30 minutes from the block, the tow in cash.
     expect([await minutesLeft(), await balanceOf(t.db, alpha, pia.userId)]).toEqual([570, FUNDS - 30_000 - 4_000]);
     await changed(id, { glider: 'DG-1000' });
-    expect([await minutesLeft(), await balanceOf(t.db, alpha, pia.userId)]).toEqual([600, FUNDS - 30_000 - 4_000 - 2_400]);
+    expect([await minutesLeft(), await balanceOf(t.db, alpha, pia.userId)]).toEqual([
+      600,
+      FUNDS - 30_000 - 4_000 - 2_400,
+    ]);
     await changed(id, { glider: 'Blocky', landedAt: ago(20) });
     expect([await minutesLeft(), await balanceOf(t.db, alpha, pia.userId)]).toEqual([560, FUNDS - 30_000 - 4_000]);
   });
@@ -172,7 +258,12 @@ describe('log edits: update-flight ChangeFlight re-bills the flight', () => {
     const transactions = (await lineSnapshot(t.db, alpha)).transactions;
     const flight = await changed(id, { releaseHeight: 2100 });
     expect((await lineSnapshot(t.db, alpha)).transactions).toBe(transactions);
-    expect(await flightRow(id)).toMatchObject({ launch_transaction: before.launch_transaction, landing_transaction: before.landing_transaction, release_height: 2100, release_set_by: ed.userId });
+    expect(await flightRow(id)).toMatchObject({
+      launch_transaction: before.launch_transaction,
+      landing_transaction: before.landing_transaction,
+      release_height: 2100,
+      release_set_by: ed.userId,
+    });
     expect(flight.corrections.at(-1)!.changes).toEqual({ releaseHeight: [0, 2100] });
   });
 
@@ -180,10 +271,19 @@ describe('log edits: update-flight ChangeFlight re-bills the flight', () => {
     const a = await pilot();
     const b = await pilot();
     const id = await flown(a);
-    expect([await balanceOf(t.db, alpha, a.userId), await balanceOf(t.db, alpha, b.userId)]).toEqual([FUNDS - 5_500, FUNDS]);
+    expect([await balanceOf(t.db, alpha, a.userId), await balanceOf(t.db, alpha, b.userId)]).toEqual([
+      FUNDS - 5_500,
+      FUNDS,
+    ]);
     const flight = await changed(id, { user: b.userId });
-    expect([await balanceOf(t.db, alpha, a.userId), await balanceOf(t.db, alpha, b.userId)]).toEqual([FUNDS, FUNDS - 5_500]);
-    expect(flight.corrections.at(-1)!.changes).toEqual({ user: [a.userId, b.userId], first: [`Pia${people - 1}`, `Pia${people}`] });
+    expect([await balanceOf(t.db, alpha, a.userId), await balanceOf(t.db, alpha, b.userId)]).toEqual([
+      FUNDS,
+      FUNDS - 5_500,
+    ]);
+    expect(flight.corrections.at(-1)!.changes).toEqual({
+      user: [a.userId, b.userId],
+      first: [`Pia${people - 1}`, `Pia${people}`],
+    });
   });
 
   it('cost sharing on and off: the odd cent goes to the pilot', async () => {
@@ -191,9 +291,15 @@ describe('log edits: update-flight ChangeFlight re-bills the flight', () => {
     const b = await pilot();
     // 31 min × $0.33 = $10.23 in Odd, with a member not sharing.
     const id = await flown(a, { flyWith: 'Member', passengerID: b.userId, glider: 'Odd' }, { launch: 61, land: 30 });
-    expect([await balanceOf(t.db, alpha, a.userId), await balanceOf(t.db, alpha, b.userId)]).toEqual([FUNDS - 4_000 - 1_023, FUNDS]);
+    expect([await balanceOf(t.db, alpha, a.userId), await balanceOf(t.db, alpha, b.userId)]).toEqual([
+      FUNDS - 4_000 - 1_023,
+      FUNDS,
+    ]);
     await changed(id, { shareCost: true });
-    expect([await balanceOf(t.db, alpha, a.userId), await balanceOf(t.db, alpha, b.userId)]).toEqual([FUNDS - 2_000 - 512, FUNDS - 2_000 - 511]);
+    expect([await balanceOf(t.db, alpha, a.userId), await balanceOf(t.db, alpha, b.userId)]).toEqual([
+      FUNDS - 2_000 - 512,
+      FUNDS - 2_000 - 511,
+    ]);
     const shared = await flightRow(id);
     expect(await postingsOf(t.db, shared.landing_transaction!)).toEqual([
       posting(2100, 512, { member: a.userId }),
@@ -201,14 +307,29 @@ describe('log edits: update-flight ChangeFlight re-bills the flight', () => {
       posting(4200, -1_023),
     ]);
     await changed(id, { shareCost: false });
-    expect([await balanceOf(t.db, alpha, a.userId), await balanceOf(t.db, alpha, b.userId)]).toEqual([FUNDS - 4_000 - 1_023, FUNDS]);
+    expect([await balanceOf(t.db, alpha, a.userId), await balanceOf(t.db, alpha, b.userId)]).toEqual([
+      FUNDS - 4_000 - 1_023,
+      FUNDS,
+    ]);
   });
 
   it('the second person and the flight type: instructor, friend, alone', async () => {
     const a = await pilot();
     const id = await flown(a, { flyWith: 'Friend', passengerFirst: 'Fred', passengerLast: 'Friend' });
-    const flight = await changed(id, { flyWith: 'Instructor', passengerID: ivan.userId, passengerFirst: '', passengerLast: '', pilotInCharge: false });
-    expect(flight).toMatchObject({ flyWith: 'Instructor', passengerID: ivan.userId, passengerFirst: 'Ivan', passengerLast: 'Instructor', pilotInCharge: false });
+    const flight = await changed(id, {
+      flyWith: 'Instructor',
+      passengerID: ivan.userId,
+      passengerFirst: '',
+      passengerLast: '',
+      pilotInCharge: false,
+    });
+    expect(flight).toMatchObject({
+      flyWith: 'Instructor',
+      passengerID: ivan.userId,
+      passengerFirst: 'Ivan',
+      passengerLast: 'Instructor',
+      pilotInCharge: false,
+    });
     // The instructor flight is still the pilot's to pay: nothing re-billed.
     expect(await balanceOf(t.db, alpha, a.userId)).toBe(FUNDS - 5_500);
     const alone = await changed(id, { flyWith: 'Alone', passengerID: '', pilotInCharge: true });
@@ -221,24 +342,46 @@ describe('log edits: update-flight ChangeFlight re-bills the flight', () => {
       (
         await api.post(
           '/api/create-intro',
-          { launchType: 'Intro flight', payment: 'Cash', SN: sn, recipientFirst: first, recipientLast: 'Guest', staleDate: '2026-07-12' },
+          {
+            launchType: 'Intro flight',
+            payment: 'Cash',
+            SN: sn,
+            recipientFirst: first,
+            recipientLast: 'Guest',
+            staleDate: '2026-07-12',
+          },
           await cookie(admin),
         )
       ).json().intro.id as string;
     const one = await sell('INTRO1', 'Una');
     const two = await sell('INTRO2', 'Dos');
     const gone = await sell('INTRO3', 'Tres');
-    await api.post('/api/update-item/', { type: 'INTRO', id: gone, data: { action: 'Refund', id: gone, payment: 'Cash', priceCents: 15_000 } }, await cookie(admin));
+    await api.post(
+      '/api/update-item/',
+      { type: 'INTRO', id: gone, data: { action: 'Refund', id: gone, payment: 'Cash', priceCents: 15_000 } },
+      await cookie(admin),
+    );
     const a = await pilot();
     const id = await flown(a, { flyWith: 'Intro', introRef: one, launchType: '' });
     expect([await owed(one), await owed(two), await balanceOf(t.db, alpha, a.userId)]).toEqual([0, 15_000, FUNDS]);
 
     await refused(id, { introRef: gone }, 409, 'Intro INTRO3 was refunded');
     const flight = await changed(id, { introRef: two });
-    expect(flight).toMatchObject({ introRef: two, passengerFirst: 'Dos', passengerLast: 'Guest', launchCost: null, flightCost: null });
+    expect(flight).toMatchObject({
+      introRef: two,
+      passengerFirst: 'Dos',
+      passengerLast: 'Guest',
+      launchCost: null,
+      flightCost: null,
+    });
     expect(flight.corrections.at(-1)!.changes).toEqual({ passengerFirst: ['Una', 'Dos'], introRef: [one, two] });
     expect([await owed(one), await owed(two), await balanceOf(t.db, alpha, a.userId)]).toEqual([15_000, 0, FUNDS]);
-    const intros = await t.db.selectFrom('intro').select(['id', 'flight_ref']).where('id', 'in', [one, two]).orderBy('sn').execute();
+    const intros = await t.db
+      .selectFrom('intro')
+      .select(['id', 'flight_ref'])
+      .where('id', 'in', [one, two])
+      .orderBy('sn')
+      .execute();
     expect(intros).toEqual([
       { id: one, flight_ref: null },
       { id: two, flight_ref: id },
@@ -251,7 +394,9 @@ describe('log edits: update-flight ChangeFlight re-bills the flight', () => {
     // Not an intro flight after all: the intro is freed and the pilot pays the tow and the rental.
     await changed(id, { flyWith: 'Alone', introRef: '', passengerFirst: '', passengerLast: '' });
     expect([await owed(two), await balanceOf(t.db, alpha, a.userId)]).toEqual([15_000, FUNDS - 4_000 - 1_500]);
-    expect((await t.db.selectFrom('intro').select('flight_ref').where('id', '=', two).executeTakeFirstOrThrow()).flight_ref).toBeNull();
+    expect(
+      (await t.db.selectFrom('intro').select('flight_ref').where('id', '=', two).executeTakeFirstOrThrow()).flight_ref,
+    ).toBeNull();
   });
 
   it('a flight still in the air: a new glider takes the Flying status; a landing time lands it and charges the rental', async () => {
@@ -259,7 +404,10 @@ describe('log edits: update-flight ChangeFlight re-bills the flight', () => {
     const id = await flown(a, {}, { launch: 20, land: null });
     expect(await gliderStatus(t.db, alpha, 'ASK-21')).toBe('Flying');
     await changed(id, { glider: 'DG-1000' });
-    expect([await gliderStatus(t.db, alpha, 'ASK-21'), await gliderStatus(t.db, alpha, 'DG-1000')]).toEqual(['Ready', 'Flying']);
+    expect([await gliderStatus(t.db, alpha, 'ASK-21'), await gliderStatus(t.db, alpha, 'DG-1000')]).toEqual([
+      'Ready',
+      'Flying',
+    ]);
     expect(await balanceOf(t.db, alpha, a.userId)).toBe(FUNDS - 4_000);
     await changed(id, { landedAt: ago(5) });
     expect(await gliderStatus(t.db, alpha, 'DG-1000')).toBe('Ready');
@@ -281,8 +429,15 @@ describe('log edits: update-flight ChangeFlight re-bills the flight', () => {
     const a = await pilot();
     const id = await flown(a);
     await setClubAccounting(t.db, alpha, { lockDate: TODAY });
-    await refused(id, { glider: 'DG-1000' }, 409, `Flight ${id} is locked: its day is on or before the lock date ${TODAY}`);
-    const listed = (await api.get('/api/serve-logs', await cookie(ed))).json().flights.find((f: FlightRecord) => f.id === id);
+    await refused(
+      id,
+      { glider: 'DG-1000' },
+      409,
+      `Flight ${id} is locked: its day is on or before the lock date ${TODAY}`,
+    );
+    const listed = (await api.get('/api/serve-logs', await cookie(ed)))
+      .json()
+      .flights.find((f: FlightRecord) => f.id === id);
     expect(listed.flightLocked).toBe(true);
     await setClubAccounting(t.db, alpha, { lockDate: null });
   });
@@ -290,9 +445,27 @@ describe('log edits: update-flight ChangeFlight re-bills the flight', () => {
   it('rights: admin or Can Edit Flight Logs; a member 403; an inactive member 403; another club 404', async () => {
     const a = await pilot();
     const id = await flown(a);
-    await refused(id, { glider: 'DG-1000' }, 403, 'Only an admin or a member who can edit flight logs can change a flight', mo);
-    await refused(id, { glider: 'DG-1000' }, 403, 'Only an admin or a member who can edit flight logs can change a flight', a);
-    await refused(id, { glider: 'DG-1000' }, 403, 'Your account has not been activated at this club, Contact a club admin to have your account activated.', sleeper);
+    await refused(
+      id,
+      { glider: 'DG-1000' },
+      403,
+      'Only an admin or a member who can edit flight logs can change a flight',
+      mo,
+    );
+    await refused(
+      id,
+      { glider: 'DG-1000' },
+      403,
+      'Only an admin or a member who can edit flight logs can change a flight',
+      a,
+    );
+    await refused(
+      id,
+      { glider: 'DG-1000' },
+      403,
+      'Your account has not been activated at this club, Contact a club admin to have your account activated.',
+      sleeper,
+    );
     await refused(id, { glider: 'DG-1000' }, 404, 'Flight not found', outsider);
     await refused(id, { glider: 'DG-1000', club: bravo }, 403, 'That club is not your active club');
     expect((await changed(id, { glider: 'DG-1000' }, admin)).glider).toBe('DG-1000');
@@ -308,23 +481,83 @@ describe('log edits: update-flight ChangeFlight re-bills the flight', () => {
     await refused(id, { user: sleeper.userId }, 400, 'The pilot is not an active member of the club');
     await refused(id, { user: outsider.userId }, 400, 'The pilot is not an active member of the club');
     await refused(id, { flyWith: 'Instructor', passengerID: b.userId }, 400, `Pia${people} Pilot is not an instructor`);
-    await refused(id, { flyWith: 'Member', passengerID: gail.userId }, 400, "Gail Ground is a ground-only member and can't be the member");
-    await refused(id, { flyWith: 'Member', passengerID: a.userId }, 400, 'The member must be someone other than the pilot');
+    await refused(
+      id,
+      { flyWith: 'Member', passengerID: gail.userId },
+      400,
+      "Gail Ground is a ground-only member and can't be the member",
+    );
+    await refused(
+      id,
+      { flyWith: 'Member', passengerID: a.userId },
+      400,
+      'The member must be someone other than the pilot',
+    );
     await refused(id, { flyWith: 'Member', passengerID: '' }, 400, 'Second person not identified: choose the member');
-    await refused(id, { flyWith: 'Member', passengerID: b.userId, glider: '1-26' }, 400, 'Glider 1-26 has one seat: choose a multi-seat glider to fly with someone');
-    await refused(id, { flyWith: 'Friend' }, 400, "Second person not identified: enter the friend's first and last name");
-    await refused(id, { flyWith: 'Intro', introRef: '' }, 400, 'Second person not identified: choose the intro of this intro flight');
-    await refused(id, { introRef: 'a3a1c1d2-0000-4000-8000-000000000000' }, 400, 'An intro goes with an Intro flight only');
-    await refused(id, { launchType: 'Catapult' }, 400, "Unknown launch type Catapult: choose one of the club's launch types");
+    await refused(
+      id,
+      { flyWith: 'Member', passengerID: b.userId, glider: '1-26' },
+      400,
+      'Glider 1-26 has one seat: choose a multi-seat glider to fly with someone',
+    );
+    await refused(
+      id,
+      { flyWith: 'Friend' },
+      400,
+      "Second person not identified: enter the friend's first and last name",
+    );
+    await refused(
+      id,
+      { flyWith: 'Intro', introRef: '' },
+      400,
+      'Second person not identified: choose the intro of this intro flight',
+    );
+    await refused(
+      id,
+      { introRef: 'a3a1c1d2-0000-4000-8000-000000000000' },
+      400,
+      'An intro goes with an Intro flight only',
+    );
+    await refused(
+      id,
+      { launchType: 'Catapult' },
+      400,
+      "Unknown launch type Catapult: choose one of the club's launch types",
+    );
     await refused(id, { launchType: '' }, 400, 'No launch type selected');
     await refused(id, { tug: 'C-GXXX' }, 400, 'Unknown tug C-GXXX');
     await refused(id, { towPilot: mo.userId }, 400, 'Mo Member is not a tow pilot');
     await refused(id, { releaseHeight: -1 }, 400, 'Invalid body: releaseHeight: Release height must be positive');
-    await refused(id, { releaseHeight: 12.5 }, 400, 'Invalid body: releaseHeight: Release height must be a whole number');
-    await refused(id, { landedAt: ago(90) }, 400, 'Invalid body: landedAt: The landing time must be after the takeoff time');
-    await refused(id, { landedAt: null }, 400, 'The landing time is required: undo the landing on the flight line to put the flight back in the air');
-    await refused(id, { launchedAt: null }, 400, 'Invalid body: landedAt: The landing time must be after the takeoff time');
-    await refused(id, { launchedAt: Date.parse('2025-07-11T20:00:00Z') }, 400, `The takeoff time must be on the flight's day (${TODAY})`);
+    await refused(
+      id,
+      { releaseHeight: 12.5 },
+      400,
+      'Invalid body: releaseHeight: Release height must be a whole number',
+    );
+    await refused(
+      id,
+      { landedAt: ago(90) },
+      400,
+      'Invalid body: landedAt: The landing time must be after the takeoff time',
+    );
+    await refused(
+      id,
+      { landedAt: null },
+      400,
+      'The landing time is required: undo the landing on the flight line to put the flight back in the air',
+    );
+    await refused(
+      id,
+      { launchedAt: null },
+      400,
+      'Invalid body: landedAt: The landing time must be after the takeoff time',
+    );
+    await refused(
+      id,
+      { launchedAt: Date.parse('2025-07-11T20:00:00Z') },
+      400,
+      `The takeoff time must be on the flight's day (${TODAY})`,
+    );
     await refused(id, { landedAt: NOW + 10 * MINUTE }, 400, 'The landing time is in the future');
     await refused(id, { glider: 'DG-1000', surprise: 1 }, 400, 'Invalid body: Unrecognized key: "surprise"');
   });
@@ -333,9 +566,19 @@ describe('log edits: update-flight ChangeFlight re-bills the flight', () => {
     const a = await pilot();
     const waiting = flightBody(a.userId);
     await api.post('/api/update-item/', waiting, await cookie(a));
-    await refused(waiting.id, { glider: 'DG-1000', launchedAt: ago(10) }, 409, `Flight ${waiting.id} has not launched: a waiting flight is changed on the flight line`);
+    await refused(
+      waiting.id,
+      { glider: 'DG-1000', launchedAt: ago(10) },
+      409,
+      `Flight ${waiting.id} has not launched: a waiting flight is changed on the flight line`,
+    );
     await act({ id: waiting.id, action: 'CancelRequest' }, a);
-    await refused(waiting.id, { glider: 'DG-1000', launchedAt: ago(10) }, 409, `Flight ${waiting.id} was removed from the flight line: there is nothing to correct`);
+    await refused(
+      waiting.id,
+      { glider: 'DG-1000', launchedAt: ago(10) },
+      409,
+      `Flight ${waiting.id} was removed from the flight line: there is nothing to correct`,
+    );
   });
 
   it('a glider on another unfinished flight is refused while this one is still flying', async () => {
@@ -343,7 +586,12 @@ describe('log edits: update-flight ChangeFlight re-bills the flight', () => {
     const b = await pilot();
     const flying = await flown(a, {}, { launch: 20, land: null });
     const other = await flown(b, { glider: 'DG-1000' }, { launch: 15, land: null });
-    await refused(flying, { glider: 'DG-1000' }, 409, 'Glider DG-1000 is on another flight now: land or remove that flight first');
+    await refused(
+      flying,
+      { glider: 'DG-1000' },
+      409,
+      'Glider DG-1000 is on another flight now: land or remove that flight first',
+    );
     await act({ id: flying, action: 'Landing', time: ago(1) }, a);
     await act({ id: other, action: 'Landing', time: ago(1) }, b);
   });
@@ -361,7 +609,9 @@ describe('log edits: update-flight ChangeFlight re-bills the flight', () => {
   });
 
   it('the ledger balances after every correction', async () => {
-    const total = await sql<{ total: number }>`select coalesce(sum(amount_cents), 0)::bigint as total from posting where club_id = ${alpha}`.execute(t.db);
+    const total = await sql<{
+      total: number;
+    }>`select coalesce(sum(amount_cents), 0)::bigint as total from posting where club_id = ${alpha}`.execute(t.db);
     expect(total.rows[0]!.total).toBe(0);
   });
 });

@@ -28,7 +28,12 @@ describe('charge breakdowns: GET /api/get-charge-breakdown', () => {
     expect(response.statusCode, response.body).toBe(200);
   };
   /** A flight requested 80 minutes ago, launched 70 minutes ago, and landed after `flownMs` (20 minutes unless given). */
-  const fly = async (user: Person, data: Record<string, unknown>, releaseHeight?: number, flownMs = 20 * MINUTE): Promise<string> => {
+  const fly = async (
+    user: Person,
+    data: Record<string, unknown>,
+    releaseHeight?: number,
+    flownMs = 20 * MINUTE,
+  ): Promise<string> => {
     const body = flightBody(user.userId, data);
     // Requested before its launch: no launch before the request.
     t.clock.set(NOW - 80 * MINUTE);
@@ -37,24 +42,48 @@ describe('charge breakdowns: GET /api/get-charge-breakdown', () => {
     expect(placed.statusCode, placed.body).toBe(200);
     const launchedAt = NOW - 70 * MINUTE;
     await act({ id: body.id, action: 'Launch', time: launchedAt, tug: 'C-GTOW' });
-    if (releaseHeight !== undefined) await act({ id: body.id, action: 'ReleaseHeight', releaseHeight, time: launchedAt + 5 * MINUTE });
+    if (releaseHeight !== undefined)
+      await act({ id: body.id, action: 'ReleaseHeight', releaseHeight, time: launchedAt + 5 * MINUTE });
     await act({ id: body.id, action: 'Landing', time: launchedAt + flownMs });
     return body.id;
   };
   const entries = (flightId: string) =>
-    t.db.selectFrom('flight').select(['launch_transaction', 'landing_transaction']).where('id', '=', flightId).executeTakeFirstOrThrow();
+    t.db
+      .selectFrom('flight')
+      .select(['launch_transaction', 'landing_transaction'])
+      .where('id', '=', flightId)
+      .executeTakeFirstOrThrow();
   const breakdown = async (transactionId: number | null, as: Person, user?: Person) =>
-    api.get(`/api/get-charge-breakdown?transactionId=${transactionId}${user ? `&user=${user.userId}` : ''}`, await cookie(as));
+    api.get(
+      `/api/get-charge-breakdown?transactionId=${transactionId}${user ? `&user=${user.userId}` : ''}`,
+      await cookie(as),
+    );
 
   beforeAll(async () => {
     ({ t, api, alpha, bravo } = await openTwoClubs({ now: NOW }, { fleet: true }));
-    ({ pat, mo, admin, crew, outsider } = await createLinePeople(t.db, { alpha, bravo }, ['pat', 'mo', 'admin', 'crew', 'outsider']));
+    ({ pat, mo, admin, crew, outsider } = await createLinePeople(t.db, { alpha, bravo }, [
+      'pat',
+      'mo',
+      'admin',
+      'crew',
+      'outsider',
+    ]));
     for (const who of [pat, mo]) await depositFor(t.db, alpha, who.userId, 50_000, NOW - 86_400_000);
     await checkInTowPilot(t.db, alpha, 'C-GTOW', crew.userId, NOW - 3 * 60 * MINUTE);
     // 13 % HST on top of the variable launch and of ASK-21's rental.
     await setClubAccounting(t.db, alpha, { taxRates: { HST: 0.13 } });
-    await t.db.updateTable('launch_type').set({ tax_status: 'exclusive', tax_names: ['HST'] }).where('club_id', '=', alpha).where('id', '=', 'Variable').execute();
-    await t.db.updateTable('glider').set({ tax_status: 'exclusive', tax_names: ['HST'], block_rule_ids: ['SEASON'] }).where('club_id', '=', alpha).where('id', '=', 'ASK-21').execute();
+    await t.db
+      .updateTable('launch_type')
+      .set({ tax_status: 'exclusive', tax_names: ['HST'] })
+      .where('club_id', '=', alpha)
+      .where('id', '=', 'Variable')
+      .execute();
+    await t.db
+      .updateTable('glider')
+      .set({ tax_status: 'exclusive', tax_names: ['HST'], block_rule_ids: ['SEASON'] })
+      .where('club_id', '=', alpha)
+      .where('id', '=', 'ASK-21')
+      .execute();
   });
   afterAll(() => t.close());
 
@@ -66,10 +95,23 @@ describe('charge breakdowns: GET /api/get-charge-breakdown', () => {
     expect(response.statusCode, response.body).toBe(200);
     const answer = response.json() as ChargeBreakdown;
     // $37.50 + 13 % ($4.875, rounded half away from zero to $4.88) = $42.38.
-    expect(answer).toMatchObject({ transactionId: launch_transaction, transactionType: 'Launch', reverses: null, memberId: pat.userId, netCents: 3750, taxes: [{ name: 'HST', cents: 488 }], totalCents: 4238 });
+    expect(answer).toMatchObject({
+      transactionId: launch_transaction,
+      transactionType: 'Launch',
+      reverses: null,
+      memberId: pat.userId,
+      netCents: 3750,
+      taxes: [{ name: 'HST', cents: 488 }],
+      totalCents: 4238,
+    });
     expect(answer.flight).toEqual(variableTowDetail(id, pat.userId));
     // What the member's account was charged, to the cent.
-    const posted = await t.db.selectFrom('posting').select('amount_cents').where('transaction_id', '=', launch_transaction!).where('member_id', '=', pat.userId).executeTakeFirstOrThrow();
+    const posted = await t.db
+      .selectFrom('posting')
+      .select('amount_cents')
+      .where('transaction_id', '=', launch_transaction!)
+      .where('member_id', '=', pat.userId)
+      .executeTakeFirstOrThrow();
     expect(posted.amount_cents).toBe(4238);
   });
 
@@ -78,7 +120,12 @@ describe('charge breakdowns: GET /api/get-charge-breakdown', () => {
     const id = await fly(pat, { launchType: '2000 ft' }, undefined, 61 * MINUTE + 1000);
     const { landing_transaction } = await entries(id);
     const before = (await breakdown(landing_transaction, pat)).json() as ChargeBreakdown;
-    expect(before).toMatchObject({ transactionType: 'Rental', netCents: 3100, taxes: [{ name: 'HST', cents: 403 }], totalCents: 3503 });
+    expect(before).toMatchObject({
+      transactionType: 'Rental',
+      netCents: 3100,
+      taxes: [{ name: 'HST', cents: 403 }],
+      totalCents: 3503,
+    });
     expect(before.flight).toMatchObject({
       kind: 'rental',
       glider: 'ASK-21',
@@ -89,12 +136,22 @@ describe('charge breakdowns: GET /api/get-charge-breakdown', () => {
       listCents: 3100,
       taxRates: [{ name: 'HST', rate: 0.13 }],
     });
-    await t.db.updateTable('glider').set({ rate_cents_per_minute: 99 }).where('club_id', '=', alpha).where('id', '=', 'ASK-21').execute();
+    await t.db
+      .updateTable('glider')
+      .set({ rate_cents_per_minute: 99 })
+      .where('club_id', '=', alpha)
+      .where('id', '=', 'ASK-21')
+      .execute();
     await setClubAccounting(t.db, alpha, { taxRates: { HST: 0.05 } });
     try {
       expect((await breakdown(landing_transaction, pat)).json()).toEqual(before);
     } finally {
-      await t.db.updateTable('glider').set({ rate_cents_per_minute: 50 }).where('club_id', '=', alpha).where('id', '=', 'ASK-21').execute();
+      await t.db
+        .updateTable('glider')
+        .set({ rate_cents_per_minute: 50 })
+        .where('club_id', '=', alpha)
+        .where('id', '=', 'ASK-21')
+        .execute();
       await setClubAccounting(t.db, alpha, { taxRates: { HST: 0.13 } });
     }
   });
@@ -102,9 +159,26 @@ describe('charge breakdowns: GET /api/get-charge-breakdown', () => {
   it('a block: minutes drawn and left, the excess at its multiplier, only the cash part taxed', async () => {
     await t.db
       .insertInto('block_rule')
-      .values({ club_id: alpha, id: 'SEASON', name: 'Season 600', units: 'minutes', amount: 600, price_cents: 30_000, max_flight_units: 30, excess_multiplier: 1.5 })
+      .values({
+        club_id: alpha,
+        id: 'SEASON',
+        name: 'Season 600',
+        units: 'minutes',
+        amount: 600,
+        price_cents: 30_000,
+        max_flight_units: 30,
+        excess_multiplier: 1.5,
+      })
       .execute();
-    const bought = await api.post('/api/add-transaction/', { transactionType: 'Block', pilot: mo.userId, block: { id: 'SEASON', startDate: '2025-01-01', endDate: '2025-12-31' } }, await cookie(admin));
+    const bought = await api.post(
+      '/api/add-transaction/',
+      {
+        transactionType: 'Block',
+        pilot: mo.userId,
+        block: { id: 'SEASON', startDate: '2025-01-01', endDate: '2025-12-31' },
+      },
+      await cookie(admin),
+    );
     expect(bought.statusCode, bought.body).toBe(200);
     // 45 minutes: 30 drawn from the block (570 left), 15 beyond its per-flight maximum at 50¢ × 1.5 = $11.25, HST $1.46.
     const id = await fly(mo, { launchType: '2000 ft' }, undefined, 45 * MINUTE);
@@ -130,19 +204,45 @@ describe('charge breakdowns: GET /api/get-charge-breakdown', () => {
     // 70 minutes in ASK-21, 35 each. Pat: 35 min × 50¢ = $17.50 cash. Mo: 30 from the block (its per-flight
     // maximum; 540 left), 5 beyond it at 50¢ × 1.5 = $3.75 cash. Cash $21.25, HST once: 13 % = $2.7625 → $2.76;
     // total $24.01, shared in proportion to 1750 : 375 → Pat $19.77 (1750 + 227 HST), Mo $4.24 (375 + 49 HST).
-    const id = await fly(pat, { flyWith: 'Member', passengerID: mo.userId, shareCost: true, glider: 'ASK-21' }, undefined, 70 * MINUTE);
+    const id = await fly(
+      pat,
+      { flyWith: 'Member', passengerID: mo.userId, shareCost: true, glider: 'ASK-21' },
+      undefined,
+      70 * MINUTE,
+    );
     const { landing_transaction } = await entries(id);
     const patView = (await breakdown(landing_transaction, pat)).json() as ChargeBreakdown;
-    expect(patView).toMatchObject({ memberId: pat.userId, netCents: 1750, taxes: [{ name: 'HST', cents: 227 }], totalCents: 1977, sharedWith: ['Mo Member'] });
+    expect(patView).toMatchObject({
+      memberId: pat.userId,
+      netCents: 1750,
+      taxes: [{ name: 'HST', cents: 227 }],
+      totalCents: 1977,
+      sharedWith: ['Mo Member'],
+    });
     // The shared total is the flight's: 70 minutes at 50¢.
     expect(patView.flight).toMatchObject({ kind: 'rental', minutesBilled: 70, listCents: 3500 });
     expect(patView.flight?.payers).toEqual([
-      { memberId: pat.userId, name: 'Pat Pilot', listCents: 1750, block: null, cashCents: 1750, netCents: 1750, taxes: [{ name: 'HST', cents: 227 }], totalCents: 1977 },
+      {
+        memberId: pat.userId,
+        name: 'Pat Pilot',
+        listCents: 1750,
+        block: null,
+        cashCents: 1750,
+        netCents: 1750,
+        taxes: [{ name: 'HST', cents: 227 }],
+        totalCents: 1977,
+      },
     ]);
     // Nothing of Mo's block reaches Pat: not its name, the minutes drawn or what it has left.
     expect(JSON.stringify(patView)).not.toMatch(/Season|540/);
     const moView = (await breakdown(landing_transaction, mo)).json() as ChargeBreakdown;
-    expect(moView).toMatchObject({ memberId: mo.userId, netCents: 375, taxes: [{ name: 'HST', cents: 49 }], totalCents: 424, sharedWith: ['Pat Pilot'] });
+    expect(moView).toMatchObject({
+      memberId: mo.userId,
+      netCents: 375,
+      taxes: [{ name: 'HST', cents: 49 }],
+      totalCents: 424,
+      sharedWith: ['Pat Pilot'],
+    });
     expect(moView.flight?.payers).toEqual([
       {
         memberId: mo.userId,
@@ -169,7 +269,13 @@ describe('charge breakdowns: GET /api/get-charge-breakdown', () => {
     ] as const) {
       const answer = (await breakdown(launch_transaction, who)).json() as ChargeBreakdown;
       // '2000 ft' is $40.00 with no tax: $20.00 each.
-      expect(answer).toMatchObject({ memberId: who.userId, netCents: 2000, taxes: [], totalCents: 2000, sharedWith: [other] });
+      expect(answer).toMatchObject({
+        memberId: who.userId,
+        netCents: 2000,
+        taxes: [],
+        totalCents: 2000,
+        sharedWith: [other],
+      });
       expect(answer.flight?.payers.map((p) => [p.memberId, p.totalCents])).toEqual([[who.userId, 2000]]);
     }
   });
@@ -178,10 +284,19 @@ describe('charge breakdowns: GET /api/get-charge-breakdown', () => {
     const id = await fly(pat, { launchType: '2000 ft' }, undefined, 20 * MINUTE);
     const { landing_transaction } = await entries(id);
     await act({ id, action: 'UndoLanding' });
-    const reversal = await t.db.selectFrom('ledger_transaction').select('id').where('reverses_id', '=', landing_transaction).executeTakeFirstOrThrow();
+    const reversal = await t.db
+      .selectFrom('ledger_transaction')
+      .select('id')
+      .where('reverses_id', '=', landing_transaction)
+      .executeTakeFirstOrThrow();
     const answer = (await breakdown(reversal.id, pat)).json() as ChargeBreakdown;
     // 20 minutes at 50¢ = $10.00, HST $1.30.
-    expect(answer).toMatchObject({ reverses: landing_transaction, netCents: -1000, taxes: [{ name: 'HST', cents: -130 }], totalCents: -1130 });
+    expect(answer).toMatchObject({
+      reverses: landing_transaction,
+      netCents: -1000,
+      taxes: [{ name: 'HST', cents: -130 }],
+      totalCents: -1130,
+    });
     expect(answer.flight).toMatchObject({ kind: 'rental', minutesBilled: 20 });
     await act({ id, action: 'Landing', time: NOW - 50 * MINUTE });
   });
@@ -206,15 +321,28 @@ describe('charge breakdowns: GET /api/get-charge-breakdown', () => {
         ],
       }),
     );
-    expect((await breakdown(entry, pat)).json()).toMatchObject({ description: 'Fee: Hangar', netCents: 1000, taxes: [{ name: 'HST', cents: 130 }], totalCents: 1130, flight: null });
+    expect((await breakdown(entry, pat)).json()).toMatchObject({
+      description: 'Fee: Hangar',
+      netCents: 1000,
+      taxes: [{ name: 'HST', cents: 130 }],
+      totalCents: 1130,
+      flight: null,
+    });
   });
 
   it('another member’s charge: 403 for a member, the right figures for an admin; not a charge, or another club’s: 404', async () => {
     const id = await fly(pat, { launchType: '2000 ft' });
     const { launch_transaction } = await entries(id);
-    expect((await breakdown(launch_transaction, mo, pat)).json()).toEqual(refusal(403, "You can only see your own account; an admin or a treasurer can see others'"));
-    expect((await breakdown(launch_transaction, mo)).json()).toEqual(refusal(404, "This entry is not a charge on this member's account"));
-    expect((await breakdown(launch_transaction, admin, pat)).json()).toMatchObject({ memberId: pat.userId, totalCents: 4000 });
+    expect((await breakdown(launch_transaction, mo, pat)).json()).toEqual(
+      refusal(403, "You can only see your own account; an admin or a treasurer can see others'"),
+    );
+    expect((await breakdown(launch_transaction, mo)).json()).toEqual(
+      refusal(404, "This entry is not a charge on this member's account"),
+    );
+    expect((await breakdown(launch_transaction, admin, pat)).json()).toMatchObject({
+      memberId: pat.userId,
+      totalCents: 4000,
+    });
     const deposit = await t.db
       .selectFrom('posting')
       .select('transaction_id')
@@ -222,7 +350,9 @@ describe('charge breakdowns: GET /api/get-charge-breakdown', () => {
       .where('account', '=', 2100)
       .where('amount_cents', '<', 0)
       .executeTakeFirstOrThrow();
-    expect((await breakdown(deposit.transaction_id, pat)).json()).toEqual(refusal(404, "This entry is not a charge on this member's account"));
+    expect((await breakdown(deposit.transaction_id, pat)).json()).toEqual(
+      refusal(404, "This entry is not a charge on this member's account"),
+    );
     expect((await breakdown(launch_transaction, outsider)).json()).toEqual(refusal(404, 'No such entry'));
     const bad = await api.get('/api/get-charge-breakdown?transactionId=abc', await cookie(pat));
     expect(bad.statusCode).toBe(400);

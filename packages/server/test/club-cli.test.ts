@@ -18,7 +18,8 @@ describe('club bootstrap (npm run club)', () => {
   const pilot = (club: string, userId: string) =>
     t.db.selectFrom('pilot').selectAll().where('club_id', '=', club).where('user_id', '=', userId).executeTakeFirst();
   const activeClub = async (userId: string) =>
-    (await t.db.selectFrom('profile').select('active_club_id').where('user_id', '=', userId).executeTakeFirst())?.active_club_id;
+    (await t.db.selectFrom('profile').select('active_club_id').where('user_id', '=', userId).executeTakeFirst())
+      ?.active_club_id;
 
   describe('create', () => {
     it('creates the club and makes a signed-up user its active admin, and their active club', async () => {
@@ -41,13 +42,22 @@ describe('club bootstrap (npm run club)', () => {
       // The new admin can use the club at once.
       const api = apiClient(t);
       const session = await api.get('/api/session', await t.signIn(email));
-      expect(session.json()).toMatchObject({ club: created.club.id, clubName: 'Valley Soaring', userIsActive: true, userIsAdmin: true });
+      expect(session.json()).toMatchObject({
+        club: created.club.id,
+        clubName: 'Valley Soaring',
+        userIsActive: true,
+        userIsAdmin: true,
+      });
     });
 
     it('keeps the active club of an admin who already has one', async () => {
       const home = await createClub(t.db, { name: 'Home Club' });
       const { userId } = await createPerson(t.db, { email: 'busy@example.org', club: home });
-      const created = await createClubWithAdmin(t.db, { name: 'Second Club', timeZone: 'Europe/Paris', adminEmail: 'busy@example.org' }, NOW);
+      const created = await createClubWithAdmin(
+        t.db,
+        { name: 'Second Club', timeZone: 'Europe/Paris', adminEmail: 'busy@example.org' },
+        NOW,
+      );
       expect(created.club.currency).toBe('CAD');
       expect(await activeClub(userId)).toBe(home);
       expect(await pilot(created.club.id, userId)).toMatchObject({ is_admin: true, is_active: true });
@@ -55,16 +65,33 @@ describe('club bootstrap (npm run club)', () => {
 
     it('refuses an admin who has not signed up, saying they must sign up first', async () => {
       await expect(
-        createClubWithAdmin(t.db, { name: 'Ghost Club', timeZone: 'America/Toronto', adminEmail: 'ghost@example.org' }, NOW),
-      ).rejects.toThrow('No user with email ghost@example.org: they must sign up in the app first, then run this again');
+        createClubWithAdmin(
+          t.db,
+          { name: 'Ghost Club', timeZone: 'America/Toronto', adminEmail: 'ghost@example.org' },
+          NOW,
+        ),
+      ).rejects.toThrow(
+        'No user with email ghost@example.org: they must sign up in the app first, then run this again',
+      );
     });
 
     it('refuses an admin who has not confirmed the emailed code', async () => {
-      await createPasswordUser(t.db, { email: 'pending@example.org', first: 'Pen', last: 'Ding', password: TEST_PASSWORD });
+      await createPasswordUser(t.db, {
+        email: 'pending@example.org',
+        first: 'Pen',
+        last: 'Ding',
+        password: TEST_PASSWORD,
+      });
       await t.db.updateTable('user').set({ emailVerified: false }).where('email', '=', 'pending@example.org').execute();
       await expect(
-        createClubWithAdmin(t.db, { name: 'Pending Club', timeZone: 'America/Toronto', adminEmail: 'pending@example.org' }, NOW),
-      ).rejects.toThrow('pending@example.org has signed up but not confirmed the emailed code yet: they must confirm it first');
+        createClubWithAdmin(
+          t.db,
+          { name: 'Pending Club', timeZone: 'America/Toronto', adminEmail: 'pending@example.org' },
+          NOW,
+        ),
+      ).rejects.toThrow(
+        'pending@example.org has signed up but not confirmed the emailed code yet: they must confirm it first',
+      );
     });
 
     it('refuses an unknown time zone, a bad currency, an empty name, and a name taken in any case; creates nothing', async () => {
@@ -76,7 +103,9 @@ describe('club bootstrap (npm run club)', () => {
       await expect(createClubWithAdmin(t.db, { ...input, currency: 'dollars' }, NOW)).rejects.toThrow(
         '"dollars" is not a currency code: use three letters such as CAD',
       );
-      await expect(createClubWithAdmin(t.db, { ...input, name: '  ' }, NOW)).rejects.toThrow('The club name must be 1 to 100 characters');
+      await expect(createClubWithAdmin(t.db, { ...input, name: '  ' }, NOW)).rejects.toThrow(
+        'The club name must be 1 to 100 characters',
+      );
       await expect(createClubWithAdmin(t.db, { ...input, name: 'VALLEY SOARING' }, NOW)).rejects.toThrow(
         'A club named "VALLEY SOARING" already exists',
       );
@@ -100,7 +129,11 @@ describe('club bootstrap (npm run club)', () => {
         changed: true,
         message: 'newbie@example.org is now active at Ridge Gliding Club',
       });
-      expect(await pilot(club, userId)).toMatchObject({ is_active: true, activated_at: new Date(NOW), declined_at: null });
+      expect(await pilot(club, userId)).toMatchObject({
+        is_active: true,
+        activated_at: new Date(NOW),
+        declined_at: null,
+      });
       expect(await activeClub(userId)).toBe(club);
     });
 
@@ -115,13 +148,20 @@ describe('club bootstrap (npm run club)', () => {
       expect(result.message).toBe(
         'lapsed@example.org is now active at Ridge Gliding Club (their membership had expired on 2024-12-31; the expiry is cleared)',
       );
-      expect(await pilot(club, userId)).toMatchObject({ is_active: true, active_expiration: null, activated_at: firstActivation });
+      expect(await pilot(club, userId)).toMatchObject({
+        is_active: true,
+        active_expiration: null,
+        activated_at: firstActivation,
+      });
     });
 
     it('answers unchanged for a member already active', async () => {
       await createPerson(t.db, { email: 'steady@example.org', club });
       const result = await activateMember(t.db, { club, email: 'steady@example.org' }, NOW);
-      expect(result).toMatchObject({ changed: false, message: 'steady@example.org is already active at Ridge Gliding Club' });
+      expect(result).toMatchObject({
+        changed: false,
+        message: 'steady@example.org is already active at Ridge Gliding Club',
+      });
     });
 
     it('refuses someone who never asked to join, an unknown club, an unknown email', async () => {
@@ -158,8 +198,24 @@ describe('club bootstrap (npm run club)', () => {
           ])
           .execute();
         expect(await listClubsWithCounts(t2.db, NOW)).toEqual([
-          { id: echo, name: 'Echo Soaring', timeZone: 'America/Toronto', currency: 'CAD', activeMembers: 2, inactiveMembers: 1, pendingRequests: 1 },
-          { id: zulu, name: 'zulu Gliders', timeZone: 'America/Vancouver', currency: 'CAD', activeMembers: 0, inactiveMembers: 0, pendingRequests: 1 },
+          {
+            id: echo,
+            name: 'Echo Soaring',
+            timeZone: 'America/Toronto',
+            currency: 'CAD',
+            activeMembers: 2,
+            inactiveMembers: 1,
+            pendingRequests: 1,
+          },
+          {
+            id: zulu,
+            name: 'zulu Gliders',
+            timeZone: 'America/Vancouver',
+            currency: 'CAD',
+            activeMembers: 0,
+            inactiveMembers: 0,
+            pendingRequests: 1,
+          },
         ]);
       } finally {
         await t2.close();

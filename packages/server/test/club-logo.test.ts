@@ -32,16 +32,28 @@ describe('club logo: upload, save, serve', () => {
   beforeAll(async () => {
     ({ t, api, alpha, bravo } = await openTwoClubs());
     cookies.admin = await t.signIn((await createPerson(t.db, { club: alpha, flags: { is_admin: true } })).email);
-    cookies.member = await t.signIn((await createPerson(t.db, { club: alpha, flags: { can_update_gliders: true } })).email);
+    cookies.member = await t.signIn(
+      (await createPerson(t.db, { club: alpha, flags: { can_update_gliders: true } })).email,
+    );
     cookies.bravoAdmin = await t.signIn((await createPerson(t.db, { club: bravo, flags: { is_admin: true } })).email);
   });
   afterAll(() => t.close());
 
   const path = (club: string, bytes: Uint8Array) => `/api/club-logo/${club}?v=${sha256(bytes)}`;
   const upload = (role: string, body: Buffer, contentType = 'image/png', club = alpha) =>
-    t.app.inject({ method: 'POST', url: `/api/upload-club-logo?club=${club}`, headers: { cookie: cookies[role]!, 'content-type': contentType }, payload: body });
+    t.app.inject({
+      method: 'POST',
+      url: `/api/upload-club-logo?club=${club}`,
+      headers: { cookie: cookies[role]!, 'content-type': contentType },
+      payload: body,
+    });
   const stored = async (club = alpha) =>
-    (await t.db.selectFrom('club_logo').select(['sha256', 'content_type']).where('club_id', '=', club).orderBy('sha256').execute());
+    await t.db
+      .selectFrom('club_logo')
+      .select(['sha256', 'content_type'])
+      .where('club_id', '=', club)
+      .orderBy('sha256')
+      .execute();
   const settingsWith = async (role: string, clubLogo: string) => {
     const current = (await api.get('/api/get-club-settings', cookies[role])).json();
     return api.post('/api/update-club-settings', { ...current, clubLogo }, cookies[role]);
@@ -143,7 +155,9 @@ describe('club logo: upload, save, serve', () => {
     expect((await settingsWith('admin', '')).statusCode).toBe(200);
     expect(await stored()).toEqual([]);
     expect(await sessionLogo()).toBe('');
-    expect((await t.app.inject({ method: 'GET', url: path(alpha, GREEN) })).json()).toEqual(refusal(404, 'No such logo'));
+    expect((await t.app.inject({ method: 'GET', url: path(alpha, GREEN) })).json()).toEqual(
+      refusal(404, 'No such logo'),
+    );
   });
 
   it('serves nothing for a wrong version, another club’s id, or a malformed address (404)', async () => {
@@ -188,10 +202,24 @@ describe('migration 0013', () => {
   it('clears a logo given as an address of another site (it could no longer load), and keeps the rest of the club', async () => {
     const database = await openDatabase({ dataDir: 'memory://' });
     try {
-      await migrate(database.db, readMigrations().filter((m) => m.name < '0013'));
-      await sql`insert into club (name, time_zone, logo, link) values ('Old Logo Club', 'America/Toronto', 'https://old.example.org/logo.png', 'https://old.example.org')`.execute(database.db);
-      expect(await migrate(database.db, readMigrations().filter((m) => m.name <= '0013_club_logo.sql'))).toEqual(['0013_club_logo.sql']);
-      const club = await database.db.selectFrom('club').select(['logo', 'link']).where('name', '=', 'Old Logo Club').executeTakeFirstOrThrow();
+      await migrate(
+        database.db,
+        readMigrations().filter((m) => m.name < '0013'),
+      );
+      await sql`insert into club (name, time_zone, logo, link) values ('Old Logo Club', 'America/Toronto', 'https://old.example.org/logo.png', 'https://old.example.org')`.execute(
+        database.db,
+      );
+      expect(
+        await migrate(
+          database.db,
+          readMigrations().filter((m) => m.name <= '0013_club_logo.sql'),
+        ),
+      ).toEqual(['0013_club_logo.sql']);
+      const club = await database.db
+        .selectFrom('club')
+        .select(['logo', 'link'])
+        .where('name', '=', 'Old Logo Club')
+        .executeTakeFirstOrThrow();
       expect(club).toEqual({ logo: '', link: 'https://old.example.org' });
     } finally {
       await database.close();

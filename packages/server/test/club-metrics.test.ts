@@ -20,7 +20,19 @@ describe('club metrics: GET /api/get-club-metrics', () => {
   let { admin, ida, sam, mo, tom, outsider } = {} as LinePeople;
   const cookie = (person: Person) => t.cookieFor(person.email);
 
-  const flight = (club: string, values: { day: string; user: Person; glider: string; submitted: string; launched?: string; landed?: string; cancelled?: string; passenger?: Person }) =>
+  const flight = (
+    club: string,
+    values: {
+      day: string;
+      user: Person;
+      glider: string;
+      submitted: string;
+      launched?: string;
+      landed?: string;
+      cancelled?: string;
+      passenger?: Person;
+    },
+  ) =>
     insertFlight(t.db, {
       club_id: club,
       day: values.day,
@@ -39,16 +51,52 @@ describe('club metrics: GET /api/get-club-metrics', () => {
 
   beforeAll(async () => {
     ({ t, api, alpha, bravo } = await openTwoClubs({ now: NOW }, { fleet: true }));
-    ({ admin, ida, sam, mo, tom, outsider } = await createLinePeople(t.db, { alpha, bravo }, ['admin', 'ida', 'sam', 'mo', 'tom', 'outsider']));
+    ({ admin, ida, sam, mo, tom, outsider } = await createLinePeople(t.db, { alpha, bravo }, [
+      'admin',
+      'ida',
+      'sam',
+      'mo',
+      'tom',
+      'outsider',
+    ]));
     // Saturday 5 July: Sam solo, waited 20 min, flew 30; Sam with Ida instructing, waited 5, flew 60.
-    await flight(alpha, { day: '2025-07-05', user: sam, glider: 'ASK-21', submitted: '10:00', launched: '10:20', landed: '10:50' });
-    await flight(alpha, { day: '2025-07-05', user: sam, passenger: ida, glider: 'DG-1000', submitted: '11:00', launched: '11:05', landed: '12:05' });
+    await flight(alpha, {
+      day: '2025-07-05',
+      user: sam,
+      glider: 'ASK-21',
+      submitted: '10:00',
+      launched: '10:20',
+      landed: '10:50',
+    });
+    await flight(alpha, {
+      day: '2025-07-05',
+      user: sam,
+      passenger: ida,
+      glider: 'DG-1000',
+      submitted: '11:00',
+      launched: '11:05',
+      landed: '12:05',
+    });
     // Sunday 6 July: Mo, waited 40, flew 45. Saturday 12 July: Mo's request cancelled before launch.
-    await flight(alpha, { day: '2025-07-06', user: mo, glider: 'ASK-21', submitted: '13:00', launched: '13:40', landed: '14:25' });
+    await flight(alpha, {
+      day: '2025-07-06',
+      user: mo,
+      glider: 'ASK-21',
+      submitted: '13:00',
+      launched: '13:40',
+      landed: '14:25',
+    });
     await flight(alpha, { day: '2025-07-12', user: mo, glider: 'ASK-21', submitted: '09:00', cancelled: '09:30' });
     // Saturday 2 August: Sam launched at 15:00 after 10 min and not landed yet; another club's flight.
     await flight(alpha, { day: '2025-08-02', user: sam, glider: '1-26', submitted: '14:50', launched: '15:00' });
-    await flight(bravo, { day: '2025-08-02', user: outsider, glider: 'ASK-21', submitted: '10:00', launched: '10:10', landed: '11:10' });
+    await flight(bravo, {
+      day: '2025-08-02',
+      user: outsider,
+      glider: 'ASK-21',
+      submitted: '10:00',
+      launched: '10:10',
+      landed: '11:10',
+    });
   });
   afterAll(() => t.close());
 
@@ -98,20 +146,43 @@ describe('club metrics: GET /api/get-club-metrics', () => {
 
   it('an instructor may read them; a member may not; a range with no flying answers zeros', async () => {
     expect((await api.get(RANGE, await cookie(ida))).statusCode).toBe(200);
-    expect((await api.get(RANGE, await cookie(sam))).json()).toEqual(refusal(403, 'Only admins and instructors can see the club metrics'));
-    const empty = (await api.get('/api/get-club-metrics?startDate=2024-01-01&endDate=2024-12-31', await cookie(admin))).json();
+    expect((await api.get(RANGE, await cookie(sam))).json()).toEqual(
+      refusal(403, 'Only admins and instructors can see the club metrics'),
+    );
+    const empty = (
+      await api.get('/api/get-club-metrics?startDate=2024-01-01&endDate=2024-12-31', await cookie(admin))
+    ).json();
     expect(empty.totals).toEqual({ flights: 0, minutes: 0, launches: 0 });
     expect(empty.wait).toEqual({ launches: 0, averageMinutes: null, medianMinutes: null });
-    const backwards = await api.get('/api/get-club-metrics?startDate=2025-08-31&endDate=2025-07-01', await cookie(admin));
+    const backwards = await api.get(
+      '/api/get-club-metrics?startDate=2025-08-31&endDate=2025-07-01',
+      await cookie(admin),
+    );
     expect(backwards.statusCode).toBe(400);
   });
 
   it("hours are each flight's minutes as every screen shows them, to the nearest (issue 25 item 11): 5 min 51 s is 6, 29 s is 0, 1 h is 60", async () => {
     const at = (hhmmss: string) => new Date(`2025-06-14T${hhmmss}-04:00`);
-    for (const [launched, landed] of [['10:00:00', '10:05:51'], ['11:00:00', '11:00:29'], ['12:00:00', '13:00:00']] as const) {
-      await insertFlight(t.db, { club_id: alpha, day: '2025-06-14', user_id: mo.userId, fly_with: 'Alone', glider: 'ASK-21', launch_type: '2000 ft', submitted_at: at('09:00:00'), launched_at: at(launched), landed_at: at(landed) });
+    for (const [launched, landed] of [
+      ['10:00:00', '10:05:51'],
+      ['11:00:00', '11:00:29'],
+      ['12:00:00', '13:00:00'],
+    ] as const) {
+      await insertFlight(t.db, {
+        club_id: alpha,
+        day: '2025-06-14',
+        user_id: mo.userId,
+        fly_with: 'Alone',
+        glider: 'ASK-21',
+        launch_type: '2000 ft',
+        submitted_at: at('09:00:00'),
+        launched_at: at(launched),
+        landed_at: at(landed),
+      });
     }
-    const day = (await api.get('/api/get-club-metrics?startDate=2025-06-14&endDate=2025-06-14', await cookie(admin))).json();
+    const day = (
+      await api.get('/api/get-club-metrics?startDate=2025-06-14&endDate=2025-06-14', await cookie(admin))
+    ).json();
     expect(day.totals).toEqual({ flights: 3, minutes: 66, launches: 3 });
   });
 });

@@ -4,7 +4,8 @@ import { refusal } from './helpers/api.ts';
 import { NEW_ALPHA_SETTINGS, openTwoClubs, type TwoClubsAndPeople } from './helpers/clubs.ts';
 import { OGN_DEFAULTS } from '@flightline/domain/ogn/settings';
 
-const UNSAFE_MESSAGE = '<p>Field opens at <strong>9:00</strong></p><script>alert(1)</script><a href="javascript:alert(2)">x</a>';
+const UNSAFE_MESSAGE =
+  '<p>Field opens at <strong>9:00</strong></p><script>alert(1)</script><a href="javascript:alert(2)">x</a>';
 const SAFE_MESSAGE = '<p>Field opens at <strong>9:00</strong></p><a rel="noopener noreferrer" target="_blank">x</a>';
 const ADMIN_ONLY = 'Only an admin can see or change the club settings';
 
@@ -45,7 +46,8 @@ describe('club settings: GET /api/get-club-settings, POST /api/update-club-setti
   afterAll(() => t.close());
 
   const clubRow = (id: string) => t.db.selectFrom('club').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-  const update = (role: string, body: Record<string, unknown>) => api.post('/api/update-club-settings', body, cookies[role]);
+  const update = (role: string, body: Record<string, unknown>) =>
+    api.post('/api/update-club-settings', body, cookies[role]);
   /** An admin's update refused with exactly `status` and `message`, the club row left as it was. */
   const refusedUnchanged = async (body: Record<string, unknown>, status: number, message: string) => {
     const before = await clubRow(alpha);
@@ -85,7 +87,12 @@ describe('club settings: GET /api/get-club-settings, POST /api/update-club-setti
     const read = await api.get('/api/get-club-settings', cookies.admin);
     expect(read.json().message).toBe(UNSAFE_MESSAGE);
     const info = await api.get('/api/get-club-info', cookies.member);
-    expect(info.json()).toMatchObject({ name: 'Alpha Soaring Club', message: SAFE_MESSAGE, timeZone: 'America/Vancouver', heightUnit: 'm' });
+    expect(info.json()).toMatchObject({
+      name: 'Alpha Soaring Club',
+      message: SAFE_MESSAGE,
+      timeZone: 'America/Vancouver',
+      heightUnit: 'm',
+    });
     const session = await api.get('/api/session', cookies.admin);
     expect(session.json()).toMatchObject({ clubName: 'Alpha Soaring Club', clubMessage: SAFE_MESSAGE });
   });
@@ -112,7 +119,9 @@ describe('club settings: GET /api/get-club-settings, POST /api/update-club-setti
     }
     const inactive = await update('inactiveAdmin', { ...settings, name: 'Taken Over' });
     expect(inactive.statusCode).toBe(403);
-    expect(inactive.json().message).toBe('Your account has not been activated at this club, Contact a club admin to have your account activated.');
+    expect(inactive.json().message).toBe(
+      'Your account has not been activated at this club, Contact a club admin to have your account activated.',
+    );
     const otherClub = await update('bravoAdmin', { club: alpha, ...settings, name: 'Taken Over' });
     expect(otherClub.json()).toEqual(refusal(403, 'That club is not your active club'));
     const otherRead = await api.get(`/api/get-club-settings?club=${alpha}`, cookies.bravoAdmin);
@@ -132,20 +141,40 @@ describe('club settings: GET /api/get-club-settings, POST /api/update-club-setti
   });
 
   it('refuses removing a tax an item still applies, active or not (409); an unused one goes, rates may change', async () => {
-    await t.db.insertInto('glider').values({ club_id: alpha, id: 'C-GHST', tax_status: 'exclusive', tax_names: ['HST'] }).execute();
-    await t.db.insertInto('launch_type').values({ club_id: alpha, id: '600 m', kind: 'fixed', tax_names: ['HST', 'GST'], is_active: false }).execute();
-    await t.db.insertInto('intro_launch').values({ club_id: alpha, id: 'Intro', launch_type_id: '600 m', price_cents: 100, tax_names: ['HST'] }).execute();
-    await t.db.insertInto('block_rule').values({ club_id: alpha, name: 'Season', units: 'minutes', tax_names: ['HST'] }).execute();
+    await t.db
+      .insertInto('glider')
+      .values({ club_id: alpha, id: 'C-GHST', tax_status: 'exclusive', tax_names: ['HST'] })
+      .execute();
+    await t.db
+      .insertInto('launch_type')
+      .values({ club_id: alpha, id: '600 m', kind: 'fixed', tax_names: ['HST', 'GST'], is_active: false })
+      .execute();
+    await t.db
+      .insertInto('intro_launch')
+      .values({ club_id: alpha, id: 'Intro', launch_type_id: '600 m', price_cents: 100, tax_names: ['HST'] })
+      .execute();
+    await t.db
+      .insertInto('block_rule')
+      .values({ club_id: alpha, name: 'Season', units: 'minutes', tax_names: ['HST'] })
+      .execute();
     const before = await clubRow(alpha);
     const hst = await update('admin', { ...settings, taxRates: { GST: 0.05 } });
     expect(hst.statusCode).toBe(409);
     expect(hst.json()).toEqual(
-      refusal(409, 'Tax HST is still used by glider C-GHST, launch type 600 m, intro launch Intro and 1 more: take it off them first'),
+      refusal(
+        409,
+        'Tax HST is still used by glider C-GHST, launch type 600 m, intro launch Intro and 1 more: take it off them first',
+      ),
     );
     const gst = await update('admin', { ...settings, taxRates: { HST: 0.13 } });
     expect(gst.json()).toEqual(refusal(409, 'Tax GST is still used by launch type 600 m: take it off them first'));
     expect(await clubRow(alpha)).toEqual(before);
-    await t.db.updateTable('launch_type').set({ tax_names: ['HST'] }).where('club_id', '=', alpha).where('id', '=', '600 m').execute();
+    await t.db
+      .updateTable('launch_type')
+      .set({ tax_names: ['HST'] })
+      .where('club_id', '=', alpha)
+      .where('id', '=', '600 m')
+      .execute();
     const dropped = await update('admin', { ...settings, taxRates: { HST: 0.15 } });
     expect(dropped.statusCode).toBe(200);
     expect((await clubRow(alpha)).tax_rates).toEqual({ HST: 0.15 });
@@ -154,7 +183,10 @@ describe('club settings: GET /api/get-club-settings, POST /api/update-club-setti
   it('refuses invalid settings with the field at fault (400): minimum above warning, bad link, rate over 1, no payment method', async () => {
     const before = await clubRow(alpha);
     const cases: [Record<string, unknown>, string][] = [
-      [{ minimumLevelCents: 6000, warningLevelCents: 5000 }, 'Invalid body: minimumLevelCents: The minimum balance must not be above the warning level'],
+      [
+        { minimumLevelCents: 6000, warningLevelCents: 5000 },
+        'Invalid body: minimumLevelCents: The minimum balance must not be above the warning level',
+      ],
       [{ clubLink: 'alpha.example.org' }, 'Invalid body: clubLink: Enter a full link, starting with https://'],
       [{ taxRates: { HST: 13 } }, 'Invalid body: taxRates.HST: A tax rate is a fraction from 0 to 1'],
       [{ paymentMethods: [] }, 'Invalid body: paymentMethods: Keep at least one payment method'],

@@ -25,7 +25,12 @@ describe('club calls: list-clubs, get-club-info, get-club-payment-methods', () =
     // Created out of order and in mixed case: the list is sorted by name, ignoring case.
     charlie = await createClub(t.db, { name: 'Charlie Club' });
     bravo = await createClub(t.db, { name: 'bravo Gliding' });
-    alpha = await createClub(t.db, { name: 'Alpha Soaring', message: UNSAFE_MESSAGE, warning_level_cents: 5000, minimum_level_cents: 1000 });
+    alpha = await createClub(t.db, {
+      name: 'Alpha Soaring',
+      message: UNSAFE_MESSAGE,
+      warning_level_cents: 5000,
+      minimum_level_cents: 1000,
+    });
     await t.db
       .updateTable('club')
       .set({
@@ -47,7 +52,8 @@ describe('club calls: list-clubs, get-club-info, get-club-payment-methods', () =
       ],
     });
     member = (await createPerson(t.db, { club: alpha, email: 'mary@example.org' })).email;
-    inactive = (await createPerson(t.db, { club: alpha, email: 'ivan@example.org', flags: { is_active: false } })).email;
+    inactive = (await createPerson(t.db, { club: alpha, email: 'ivan@example.org', flags: { is_active: false } }))
+      .email;
     clubless = (await createPerson(t.db, { email: 'nina@example.org' })).email;
   });
   afterAll(() => t.close());
@@ -146,6 +152,8 @@ describe('club calls: list-clubs, get-club-info, get-club-payment-methods', () =
   it('a club parameter longer than 100 characters is malformed (400)', async () => {
     const response = await api.get(`/api/get-club-info?club=${'x'.repeat(101)}`, await t.signIn(member));
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual(refusal(400, 'Invalid query: club: Too big: expected string to have <=100 characters'));
+    expect(response.json()).toEqual(
+      refusal(400, 'Invalid query: club: Too big: expected string to have <=100 characters'),
+    );
   });
 });

@@ -62,7 +62,10 @@ describe('compression and caching', () => {
     t.app.inject({
       method: 'GET',
       url,
-      headers: { ...(acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding }), ...(cookie ? { cookie } : {}) },
+      headers: {
+        ...(acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding }),
+        ...(cookie ? { cookie } : {}),
+      },
     });
 
   it.each([
@@ -71,17 +74,20 @@ describe('compression and caching', () => {
     ['br;q=0, gzip;q=0.5', 'gzip'],
     ['identity', undefined],
     [undefined, undefined],
-  ])('a hashed asset with Accept-Encoding %s goes as %s, cached for a year, with every security header', async (accept, encoding) => {
-    const response = await get('/assets/index-abc.js', accept);
-    expect(response.statusCode).toBe(200);
-    expect(response.headers['content-encoding']).toBe(encoding);
-    expect(response.headers['content-type']).toBe('application/javascript; charset=utf-8');
-    expect(response.headers.vary).toBe('accept-encoding');
-    expect(response.headers['cache-control']).toBe(IMMUTABLE);
-    expect(response.headers['content-security-policy']).toBe(CONTENT_SECURITY_POLICY);
-    expect(response.headers['x-content-type-options']).toBe('nosniff');
-    expect(decoded(encoding, response.rawPayload)).toBe(script);
-  });
+  ])(
+    'a hashed asset with Accept-Encoding %s goes as %s, cached for a year, with every security header',
+    async (accept, encoding) => {
+      const response = await get('/assets/index-abc.js', accept);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-encoding']).toBe(encoding);
+      expect(response.headers['content-type']).toBe('application/javascript; charset=utf-8');
+      expect(response.headers.vary).toBe('accept-encoding');
+      expect(response.headers['cache-control']).toBe(IMMUTABLE);
+      expect(response.headers['content-security-policy']).toBe(CONTENT_SECURITY_POLICY);
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(decoded(encoding, response.rawPayload)).toBe(script);
+    },
+  );
 
   it.each([
     ['/', 'br'],
@@ -106,11 +112,14 @@ describe('compression and caching', () => {
     expect(response.body).toBe('<svg xmlns="http://www.w3.org/2000/svg"/>');
   });
 
-  it.each(['/assets/index-abc.js.br', '/index.html.gz'])('%s is no file of the app: the client-side fallback (index.html) answers', async (url) => {
-    const response = await get(url, undefined);
-    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
-    expect(response.body).toBe(html);
-  });
+  it.each(['/assets/index-abc.js.br', '/index.html.gz'])(
+    '%s is no file of the app: the client-side fallback (index.html) answers',
+    async (url) => {
+      const response = await get(url, undefined);
+      expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(response.body).toBe(html);
+    },
+  );
 
   it("a member's PILOT list (over 1 kB) is gzipped for Accept-Encoding: gzip, with Vary and the security headers", async () => {
     const response = await get('/api/list-items/?type=PILOT', 'gzip', member);
@@ -150,10 +159,15 @@ describe('compression and caching', () => {
     expect(signIn.statusCode).toBe(200);
     const body = decoded(signIn.headers['content-encoding'] as string | undefined, signIn.rawPayload);
     expect(JSON.parse(body).user.email).toBe(email);
-    const cookie = ([] as string[]).concat(signIn.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]).join('; ');
+    const cookie = ([] as string[])
+      .concat(signIn.headers['set-cookie'] ?? [])
+      .map((c) => c.split(';')[0])
+      .join('; ');
     expect(cookie).toContain('better-auth.session_token=');
     const session = await get('/api/session', 'br, gzip', cookie);
-    expect(JSON.parse(decoded(session.headers['content-encoding'] as string | undefined, session.rawPayload))).toMatchObject({ isAuthenticated: true, email });
+    expect(
+      JSON.parse(decoded(session.headers['content-encoding'] as string | undefined, session.rawPayload)),
+    ).toMatchObject({ isAuthenticated: true, email });
   });
 
   it('a club logo (an image, compressed already) goes as it is, even over 1 kB', async () => {

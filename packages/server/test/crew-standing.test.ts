@@ -29,8 +29,18 @@ describe("serve-crew: each pilot's funds standing, and who is on the line", () =
   const entryOf = (data: CrewPageData, person: Person) => data.pilots.find((pilot) => pilot.pilotID === person.userId)!;
 
   beforeAll(async () => {
-    ({ t, api, alpha } = await openAlpha({ now: NOW }, { fleet: { minimumLevelCents: 1000, warningLevelCents: 5000 } }));
-    ({ pat, rich, low, poor, tess, alex } = await createLinePeople(t.db, { alpha }, ['pat', 'rich', 'low', 'poor', 'tess', 'alex']));
+    ({ t, api, alpha } = await openAlpha(
+      { now: NOW },
+      { fleet: { minimumLevelCents: 1000, warningLevelCents: 5000 } },
+    ));
+    ({ pat, rich, low, poor, tess, alex } = await createLinePeople(t.db, { alpha }, [
+      'pat',
+      'rich',
+      'low',
+      'poor',
+      'tess',
+      'alex',
+    ]));
     // Rita well above both levels, Lou between them ($30.00), Penny under the minimum ($9.99).
     const deposits: [Person, number][] = [
       [pat, 20_000],
@@ -51,7 +61,9 @@ describe("serve-crew: each pilot's funds standing, and who is on the line", () =
 
   it('every pilot carries the two flags: below the minimum, below the warning level', async () => {
     const data = await crewAs(pat);
-    const flags = Object.fromEntries(data.pilots.map((pilot) => [pilot.first, [pilot.belowMinimum, pilot.belowWarning]]));
+    const flags = Object.fromEntries(
+      data.pilots.map((pilot) => [pilot.first, [pilot.belowMinimum, pilot.belowWarning]]),
+    );
     expect(flags).toEqual({
       Pat: [false, false],
       Rita: [false, false],
@@ -71,12 +83,18 @@ describe("serve-crew: each pilot's funds standing, and who is on the line", () =
     expect(withAmount).toEqual([pat.userId]);
     // Not under another name either: no other balance appears anywhere in the answer.
     const text = JSON.stringify(data);
-    for (const person of [rich, low, poor, tess, alex]) expect(text).not.toContain(`"balanceCents":${balances[person.userId]}`);
+    for (const person of [rich, low, poor, tess, alex])
+      expect(text).not.toContain(`"balanceCents":${balances[person.userId]}`);
   });
 
   it('a member below the minimum sees their own flags and amount', async () => {
     const data = await crewAs(poor);
-    expect(data.pilot).toMatchObject({ pilotID: poor.userId, balanceCents: 999, belowMinimum: true, belowWarning: true });
+    expect(data.pilot).toMatchObject({
+      pilotID: poor.userId,
+      balanceCents: 999,
+      belowMinimum: true,
+      belowWarning: true,
+    });
     expect(data.pilots.filter((pilot) => 'balanceCents' in pilot).map((pilot) => pilot.pilotID)).toEqual([poor.userId]);
   });
 
@@ -95,7 +113,11 @@ describe("serve-crew: each pilot's funds standing, and who is on the line", () =
     expect(placed.statusCode).toBe(200);
     const onLine = Object.fromEntries((await crewAs(pat)).pilots.map((pilot) => [pilot.first, pilot.onLineIn]));
     expect(onLine).toEqual({ Pat: null, Rita: 'DG-1000', Lou: 'DG-1000', Penny: null, Tess: null, Alex: null });
-    const removed = await api.post('/api/update-flight/', { id: body.id, action: 'CancelRequest' }, await t.cookieFor(pat.email));
+    const removed = await api.post(
+      '/api/update-flight/',
+      { id: body.id, action: 'CancelRequest' },
+      await t.cookieFor(pat.email),
+    );
     expect(removed.statusCode).toBe(200);
     expect((await crewAs(pat)).pilots.map((pilot) => pilot.onLineIn)).toEqual([null, null, null, null, null, null]);
   });

@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { CLUB_NAME_TAKEN, DATABASE_ERRORS, DATABASE_UNAVAILABLE, databaseAnswer, type Write } from '../src/http/database-errors.ts';
+import {
+  CLUB_NAME_TAKEN,
+  DATABASE_ERRORS,
+  DATABASE_UNAVAILABLE,
+  databaseAnswer,
+  type Write,
+} from '../src/http/database-errors.ts';
 import { refusal } from './helpers/api.ts';
 import { asOwner, createPerson } from './helpers/test-app.ts';
 import { NEW_ALPHA_SETTINGS, openAlpha, type AlphaClub } from './helpers/clubs.ts';
@@ -23,8 +29,10 @@ describe('the database errors table', () => {
   });
   afterAll(() => t.close());
 
-  const saveGlider = async (id: string, data: Record<string, unknown>) => api.post('/api/update-item/', { type: 'GLIDER', id, data }, adminCookie);
-  const FLARM_ID_RACED = 'That FLARM ID was just given to another aircraft of the club: clear it there first, or enter another';
+  const saveGlider = async (id: string, data: Record<string, unknown>) =>
+    api.post('/api/update-item/', { type: 'GLIDER', id, data }, adminCookie);
+  const FLARM_ID_RACED =
+    'That FLARM ID was just given to another aircraft of the club: clear it there first, or enter another';
 
   /** The error the database raises for `statement`. */
   async function errorOf(statement: Promise<unknown>): Promise<Error> {
@@ -37,9 +45,17 @@ describe('the database errors table', () => {
   }
   /** What a trigger raises: `raise exception … using errcode, hint`. */
   const raised = (message: string, errcode: string, hint: string) =>
-    errorOf(sql`do $$ begin raise exception '${sql.raw(message.replaceAll("'", "''"))}' using errcode = '${sql.raw(errcode)}', hint = '${sql.raw(hint)}'; end $$`.execute(t.db));
+    errorOf(
+      sql`do $$ begin raise exception '${sql.raw(message.replaceAll("'", "''"))}' using errcode = '${sql.raw(errcode)}', hint = '${sql.raw(hint)}'; end $$`.execute(
+        t.db,
+      ),
+    );
   /** A unique violation as node-postgres and PGlite report it. */
-  const unique = (constraint: string) => Object.assign(new Error(`duplicate key value violates unique constraint "${constraint}"`), { code: '23505', constraint });
+  const unique = (constraint: string) =>
+    Object.assign(new Error(`duplicate key value violates unique constraint "${constraint}"`), {
+      code: '23505',
+      constraint,
+    });
 
   const WRITES: Record<string, Write> = {
     entry: { name: 'ledger-entry' },
@@ -54,32 +70,77 @@ describe('the database errors table', () => {
   };
 
   it('answers each row as clients have always read it, by the write that tripped it', async () => {
-    const nameTaken = await errorOf(t.db.insertInto('club').values({ name: 'ALPHA SOARING', time_zone: 'America/Toronto' }).execute());
+    const nameTaken = await errorOf(
+      t.db.insertInto('club').values({ name: 'ALPHA SOARING', time_zone: 'America/Toronto' }).execute(),
+    );
     const badDate = await errorOf(t.db.selectNoFrom((eb) => eb.cast(eb.val('2025-02-30'), 'date').as('d')).execute());
-    const onLine = await raised('Pat Pilot is already on the flight line in DG-1000: land or remove that flight first', '23P01', 'person_on_line');
-    const locked = await raised('Transactions on or before the lock date 2025-10-31 cannot be posted', 'P0001', 'ledger_locked');
-    const lockedNoDate = Object.assign(new Error('Transactions on or before the lock date <NULL> cannot be posted'), { code: 'P0001', hint: 'ledger_locked' });
+    const onLine = await raised(
+      'Pat Pilot is already on the flight line in DG-1000: land or remove that flight first',
+      '23P01',
+      'person_on_line',
+    );
+    const locked = await raised(
+      'Transactions on or before the lock date 2025-10-31 cannot be posted',
+      'P0001',
+      'ledger_locked',
+    );
+    const lockedNoDate = Object.assign(new Error('Transactions on or before the lock date <NULL> cannot be posted'), {
+      code: 'P0001',
+      hint: 'ledger_locked',
+    });
     const lost = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
-    const wrapped = new Error('Failed to get session', { cause: Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }) });
+    const wrapped = new Error('Failed to get session', {
+      cause: Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' }),
+    });
 
     const cases: [Error, Write | undefined, number, string][] = [
       [lost, undefined, 503, DATABASE_UNAVAILABLE],
       [wrapped, WRITES.line, 503, DATABASE_UNAVAILABLE],
       [badDate, undefined, 400, `Invalid input: ${badDate.message}`],
       [nameTaken, undefined, 409, CLUB_NAME_TAKEN],
-      [unique('intro_sn_key'), WRITES.sale, 409, 'Serial number Gift01 is already used: enter another or leave it empty'],
-      [unique('intro_sn_key'), WRITES.freshSale, 409, 'Serial number undefined is already used: enter another or leave it empty'],
-      [unique('intro_sn_key'), WRITES.request, 409, 'That serial number is already used: enter another or leave it empty'],
+      [
+        unique('intro_sn_key'),
+        WRITES.sale,
+        409,
+        'Serial number Gift01 is already used: enter another or leave it empty',
+      ],
+      [
+        unique('intro_sn_key'),
+        WRITES.freshSale,
+        409,
+        'Serial number undefined is already used: enter another or leave it empty',
+      ],
+      [
+        unique('intro_sn_key'),
+        WRITES.request,
+        409,
+        'That serial number is already used: enter another or leave it empty',
+      ],
       [unique('flight_glider_unfinished_key'), WRITES.request, 409, 'Glider DG-1000 is already flying'],
-      [unique('flight_glider_unfinished_key'), WRITES.line, 409, 'The glider is on another flight now: land or remove that flight first'],
+      [
+        unique('flight_glider_unfinished_key'),
+        WRITES.line,
+        409,
+        'The glider is on another flight now: land or remove that flight first',
+      ],
       [unique('flight_intro_key'), WRITES.request, 409, 'This intro is already on a flight'],
       [unique('flight_intro_key'), WRITES.line, 409, 'This intro is already on a flight'],
       [unique('ledger_transaction_reverses_id_key'), WRITES.reversal, 409, 'Transaction #42 was already reversed'],
       [unique('tug_flarm_id_key'), WRITES.flarm, 409, "FLARM ID DDA5BA is already tug C-GTOW's"],
       [unique('glider_flarm_id_key'), WRITES.flarmHolderGone, 409, FLARM_ID_RACED],
       [unique('glider_flarm_id_key'), undefined, 409, FLARM_ID_RACED],
-      [onLine, WRITES.request, 409, 'Pat Pilot is already on the flight line in DG-1000: land or remove that flight first'],
-      [onLine, WRITES.line, 409, 'Pat Pilot is already on the flight line in DG-1000: land or remove that flight first'],
+      [
+        onLine,
+        WRITES.request,
+        409,
+        'Pat Pilot is already on the flight line in DG-1000: land or remove that flight first',
+      ],
+      [
+        onLine,
+        WRITES.line,
+        409,
+        'Pat Pilot is already on the flight line in DG-1000: land or remove that flight first',
+      ],
       [locked, WRITES.entry, 409, 'Transactions on or before the lock date 2025-10-31 cannot be posted'],
       [locked, WRITES.reversal, 409, 'Transactions on or before the lock date 2025-10-31 cannot be posted'],
       [locked, WRITES.sale, 409, 'Transactions on or before the lock date 2025-10-31 cannot be posted'],
@@ -89,7 +150,10 @@ describe('the database errors table', () => {
     ];
     for (const [error, write, status, message] of cases) {
       const answer = databaseAnswer(error, write);
-      expect({ status: answer?.statusCode, message: answer?.message }, `${error.message} (${write?.name ?? 'no write'})`).toEqual({ status, message });
+      expect(
+        { status: answer?.statusCode, message: answer?.message },
+        `${error.message} (${write?.name ?? 'no write'})`,
+      ).toEqual({ status, message });
     }
     expect(databaseAnswer(lost)?.headers).toEqual({ 'retry-after': '2' });
 
@@ -99,11 +163,25 @@ describe('the database errors table', () => {
   });
 
   it("the engines report what the table reads: a unique index's name, a trigger's hint, a SQLSTATE", async () => {
-    const nameTaken = await errorOf(t.db.insertInto('club').values({ name: 'alpha soaring', time_zone: 'America/Toronto' }).execute());
+    const nameTaken = await errorOf(
+      t.db.insertInto('club').values({ name: 'alpha soaring', time_zone: 'America/Toronto' }).execute(),
+    );
     expect(nameTaken).toMatchObject({ code: '23505', constraint: 'club_name_key' });
     for (const id of ['C-FLR1', 'C-FLR2']) expect((await saveGlider(id, {})).statusCode).toBe(200);
-    await t.db.updateTable('glider').set({ flarm_id: 'ABC001' }).where('club_id', '=', alpha).where('id', '=', 'C-FLR1').execute();
-    const flarmTaken = await errorOf(t.db.updateTable('glider').set({ flarm_id: 'ABC001' }).where('club_id', '=', alpha).where('id', '=', 'C-FLR2').execute());
+    await t.db
+      .updateTable('glider')
+      .set({ flarm_id: 'ABC001' })
+      .where('club_id', '=', alpha)
+      .where('id', '=', 'C-FLR1')
+      .execute();
+    const flarmTaken = await errorOf(
+      t.db
+        .updateTable('glider')
+        .set({ flarm_id: 'ABC001' })
+        .where('club_id', '=', alpha)
+        .where('id', '=', 'C-FLR2')
+        .execute(),
+    );
     expect(flarmTaken).toMatchObject({ code: '23505', constraint: 'glider_flarm_id_key' });
     expect(await raised('x', '23P01', 'person_on_line')).toMatchObject({ code: '23P01', hint: 'person_on_line' });
   });
@@ -117,11 +195,18 @@ describe('the database errors table', () => {
       // A second reversal is only a reversal's refusal.
       unique('ledger_transaction_reverses_id_key'),
       await raised('Transaction 7 does not balance: its postings sum to 1 cents', '23514', 'ledger_unbalanced'),
-      await raised('Posted ledger rows cannot be changed or deleted; post a reversing transaction instead', '55000', 'ledger_immutable'),
-      await errorOf(t.db.insertInto('club').values({ name: '', time_zone: 'America/Toronto', currency: 'CADX' }).execute()),
+      await raised(
+        'Posted ledger rows cannot be changed or deleted; post a reversing transaction instead',
+        '55000',
+        'ledger_immutable',
+      ),
+      await errorOf(
+        t.db.insertInto('club').values({ name: '', time_zone: 'America/Toronto', currency: 'CADX' }).execute(),
+      ),
     ];
     for (const error of unknown) {
-      for (const write of [undefined, WRITES.entry, WRITES.line, WRITES.tow]) expect(databaseAnswer(error, write)).toBeUndefined();
+      for (const write of [undefined, WRITES.entry, WRITES.line, WRITES.tow])
+        expect(databaseAnswer(error, write)).toBeUndefined();
     }
   });
 
@@ -133,7 +218,12 @@ describe('the database errors table', () => {
     let written!: () => void;
     const winnerWrote = new Promise<void>((resolve) => (written = resolve));
     const winner = t.db.transaction().execute(async (trx) => {
-      await trx.updateTable('glider').set({ flarm_id: 'ABC123' }).where('club_id', '=', alpha).where('id', '=', 'C-FAST').execute();
+      await trx
+        .updateTable('glider')
+        .set({ flarm_id: 'ABC123' })
+        .where('club_id', '=', alpha)
+        .where('id', '=', 'C-FAST')
+        .execute();
       written();
       await held;
     });
@@ -142,7 +232,13 @@ describe('the database errors table', () => {
     if (process.env.TEST_DATABASE_URL) {
       // PostgreSQL: the loser passed its check and waits on the unique index for the winner's commit.
       const waiting = async () =>
-        (await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`.execute(t.db)).rows[0]!.n > 0;
+        (
+          await sql<{
+            n: number;
+          }>`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`.execute(
+            t.db,
+          )
+        ).rows[0]!.n > 0;
       const deadline = Date.now() + 20_000;
       while (!(await waiting())) {
         if (Date.now() > deadline) throw new Error('the second save never waited on the unique index');
@@ -156,7 +252,13 @@ describe('the database errors table', () => {
     await winner;
     const refused = await loser;
     expect(refused.json()).toEqual(refusal(409, "FLARM ID ABC123 is already glider C-FAST's"));
-    const rows = await t.db.selectFrom('glider').select(['id', 'flarm_id']).where('club_id', '=', alpha).where('id', 'in', ['C-FAST', 'C-LATE']).orderBy('id').execute();
+    const rows = await t.db
+      .selectFrom('glider')
+      .select(['id', 'flarm_id'])
+      .where('club_id', '=', alpha)
+      .where('id', 'in', ['C-FAST', 'C-LATE'])
+      .orderBy('id')
+      .execute();
     expect(rows).toEqual([
       { id: 'C-FAST', flarm_id: 'ABC123' },
       { id: 'C-LATE', flarm_id: null },
@@ -182,12 +284,16 @@ describe('the database errors table', () => {
             end if;
             return new;
           end $$`.execute(owner);
-        await sql`create trigger test_refuse_club_update before update on club for each row execute function test_refuse_club_update()`.execute(owner);
+        await sql`create trigger test_refuse_club_update before update on club for each row execute function test_refuse_club_update()`.execute(
+          owner,
+        );
       });
     });
 
     it('a refusal no write named answers by its row', async () => {
-      expect((await save('ONLINE')).json()).toEqual(refusal(409, 'Pat Pilot is already on the flight line in DG-1000: land or remove that flight first'));
+      expect((await save('ONLINE')).json()).toEqual(
+        refusal(409, 'Pat Pilot is already on the flight line in DG-1000: land or remove that flight first'),
+      );
       const taken = await save('NAME');
       expect(taken.statusCode).toBe(409);
       expect(taken.json()).toEqual(refusal(409, CLUB_NAME_TAKEN));
@@ -196,7 +302,11 @@ describe('the database errors table', () => {
     it('an error no row answers is the 500 it always was', async () => {
       const response = await save('BUG');
       expect(response.statusCode).toBe(500);
-      expect(response.json()).toEqual({ statusCode: 500, error: 'Internal Server Error', message: 'Something went wrong on the server' });
+      expect(response.json()).toEqual({
+        statusCode: 500,
+        error: 'Internal Server Error',
+        message: 'Something went wrong on the server',
+      });
       expect((await save('ASC')).statusCode).toBe(200);
     });
   });

@@ -32,7 +32,13 @@ describe('the server survives its database (PostgreSQL)', () => {
 
   async function deposit() {
     const key = `outage-${++deposits}`;
-    const response = await call('POST', '/api/add-transaction/', { transactionType: 'Deposit', pilot: member, amountCents: 100, transferType: 'Cash', idempotencyKey: key });
+    const response = await call('POST', '/api/add-transaction/', {
+      transactionType: 'Deposit',
+      pilot: member,
+      amountCents: 100,
+      transferType: 'Cash',
+      idempotencyKey: key,
+    });
     if (response.statusCode === 200) acknowledged.push(key);
     return response;
   }
@@ -71,12 +77,30 @@ describe('the server survives its database (PostgreSQL)', () => {
     club = await createClub(database.db, { name: 'Outage Soaring' });
     await createPerson(database.db, { club, email: 'treasurer@outage.test', flags: { can_add_funds: true } });
     member = (await createPerson(database.db, { club, email: 'mary@outage.test' })).userId;
-    const mailer = createMailer({ smtpUrl: undefined, from: 'Flightline <test@flightline.local>', db: database.db, log: () => {} });
-    built = await buildApp({ database, mailer, authSecret: 'outage-secret-that-is-long-enough-0123456789', publicUrl: 'http://localhost:3000', rateLimitMax: 1000 });
+    const mailer = createMailer({
+      smtpUrl: undefined,
+      from: 'Flightline <test@flightline.local>',
+      db: database.db,
+      log: () => {},
+    });
+    built = await buildApp({
+      database,
+      mailer,
+      authSecret: 'outage-secret-that-is-long-enough-0123456789',
+      publicUrl: 'http://localhost:3000',
+      rateLimitMax: 1000,
+    });
     await built.app.ready();
-    const signIn = await built.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email: 'treasurer@outage.test', password: TEST_PASSWORD } });
+    const signIn = await built.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      payload: { email: 'treasurer@outage.test', password: TEST_PASSWORD },
+    });
     expect(signIn.statusCode).toBe(200);
-    cookie = ([] as string[]).concat(signIn.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]).join('; ');
+    cookie = ([] as string[])
+      .concat(signIn.headers['set-cookie'] ?? [])
+      .map((c) => c.split(';')[0])
+      .join('; ');
     await database.listen('outage_test', (payload) => notices.push(payload));
     // Warm the pool: several idle connections to end.
     await Promise.all([deposit(), deposit(), deposit(), deposit()]);
@@ -100,7 +124,9 @@ describe('the server survives its database (PostgreSQL)', () => {
     expect(logged.some((line) => line.includes('connection was lost'))).toBe(true);
 
     expect((await deposit()).statusCode).toBe(200);
-    expect((await call('GET', `/api/get-balance?userID=${member}`)).json()).toMatchObject({ balanceCents: acknowledged.length * 100 });
+    expect((await call('GET', `/api/get-balance?userID=${member}`)).json()).toMatchObject({
+      balanceCents: acknowledged.length * 100,
+    });
     await asSuperuser("select pg_notify('outage_test', 'after terminate')");
     await waitFor(() => notices.includes('after terminate'), 2_000);
   });
@@ -110,8 +136,17 @@ describe('the server survives its database (PostgreSQL)', () => {
     await cluster.kill();
 
     const signIn = () =>
-      built.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email: 'mary@outage.test', password: TEST_PASSWORD } });
-    for (const attempt of [() => deposit(), () => call('GET', `/api/get-balance?userID=${member}`), () => call('GET', '/api/session'), signIn]) {
+      built.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in/email',
+        payload: { email: 'mary@outage.test', password: TEST_PASSWORD },
+      });
+    for (const attempt of [
+      () => deposit(),
+      () => call('GET', `/api/get-balance?userID=${member}`),
+      () => call('GET', '/api/session'),
+      signIn,
+    ]) {
       const started = Date.now();
       const response = await attempt();
       expect(Date.now() - started).toBeLessThan(5_000);
@@ -135,6 +170,8 @@ describe('the server survives its database (PostgreSQL)', () => {
       [club],
     );
     expect(keys.rows.map((row) => row.idempotency_key).sort()).toEqual([...acknowledged].sort());
-    expect((await call('GET', `/api/get-balance?userID=${member}`)).json()).toMatchObject({ balanceCents: acknowledged.length * 100 });
+    expect((await call('GET', `/api/get-balance?userID=${member}`)).json()).toMatchObject({
+      balanceCents: acknowledged.length * 100,
+    });
   });
 });

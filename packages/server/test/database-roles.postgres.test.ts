@@ -22,23 +22,45 @@ describe('the server runs as a row-only database role', () => {
   it('is the app role, neither superuser nor owner of any table', async () => {
     expect(await currentRole(db)).toBe(APP_ROLE);
     expect(await appRoleWarnings(db)).toEqual([]);
-    await asOwner(db, async (owner) => expect(await appRoleWarnings(owner)).toEqual([expect.stringMatching(/is a superuser: it could disable the ledger's triggers/)]));
+    await asOwner(db, async (owner) =>
+      expect(await appRoleWarnings(owner)).toEqual([
+        expect.stringMatching(/is a superuser: it could disable the ledger's triggers/),
+      ]),
+    );
   });
 
   it("is refused disabling the ledger's triggers, and altering, dropping or truncating its tables", async () => {
-    await expect(sql`alter table posting disable trigger posting_immutable`.execute(db)).rejects.toThrow(/must be owner of (table|relation) posting/);
-    await expect(sql`alter table ledger_transaction disable trigger all`.execute(db)).rejects.toThrow('must be owner of table ledger_transaction');
-    await expect(sql`alter table club disable trigger club_lock_forward`.execute(db)).rejects.toThrow('must be owner of table club');
-    await expect(sql`alter table member_block drop constraint member_block_check`.execute(db)).rejects.toThrow('must be owner of table member_block');
-    await expect(sql`drop trigger posting_immutable on posting`.execute(db)).rejects.toThrow(/must be owner of (table|relation) posting/);
-    await expect(sql`drop table posting cascade`.execute(db)).rejects.toThrow(/must be owner of (table|relation) posting/);
-    await expect(sql`truncate posting`.execute(db)).rejects.toThrow('permission denied for table posting');
-    await expect(sql`create or replace function ledger_immutable() returns trigger language plpgsql as $$ begin return new; end $$`.execute(db)).rejects.toThrow(
-      /permission denied for schema public|must be owner of function ledger_immutable/,
+    await expect(sql`alter table posting disable trigger posting_immutable`.execute(db)).rejects.toThrow(
+      /must be owner of (table|relation) posting/,
     );
-    await expect(sql`set session_replication_role = replica`.execute(db)).rejects.toThrow('permission denied to set parameter "session_replication_role"');
+    await expect(sql`alter table ledger_transaction disable trigger all`.execute(db)).rejects.toThrow(
+      'must be owner of table ledger_transaction',
+    );
+    await expect(sql`alter table club disable trigger club_lock_forward`.execute(db)).rejects.toThrow(
+      'must be owner of table club',
+    );
+    await expect(sql`alter table member_block drop constraint member_block_check`.execute(db)).rejects.toThrow(
+      'must be owner of table member_block',
+    );
+    await expect(sql`drop trigger posting_immutable on posting`.execute(db)).rejects.toThrow(
+      /must be owner of (table|relation) posting/,
+    );
+    await expect(sql`drop table posting cascade`.execute(db)).rejects.toThrow(
+      /must be owner of (table|relation) posting/,
+    );
+    await expect(sql`truncate posting`.execute(db)).rejects.toThrow('permission denied for table posting');
+    await expect(
+      sql`create or replace function ledger_immutable() returns trigger language plpgsql as $$ begin return new; end $$`.execute(
+        db,
+      ),
+    ).rejects.toThrow(/permission denied for schema public|must be owner of function ledger_immutable/);
+    await expect(sql`set session_replication_role = replica`.execute(db)).rejects.toThrow(
+      'permission denied to set parameter "session_replication_role"',
+    );
     await expect(sql`create table scratch (id int)`.execute(db)).rejects.toThrow('permission denied for schema public');
-    await expect(sql`insert into schema_migrations (name) values ('9999_fake.sql')`.execute(db)).rejects.toThrow('permission denied for table schema_migrations');
+    await expect(sql`insert into schema_migrations (name) values ('9999_fake.sql')`.execute(db)).rejects.toThrow(
+      'permission denied for table schema_migrations',
+    );
   });
 
   it('migrates as the owner (MIGRATION_DATABASE_URL) and grants the server its rows', async () => {
@@ -58,7 +80,9 @@ describe('the server runs as a row-only database role', () => {
       const applied = await migrateAs(server, ownerUrl.toString(), (line) => logged.push(line));
       expect(applied).toEqual(readMigrations().map((m) => m.name));
       expect(logged).toEqual([]);
-      const owners = await sql<{ owner: string }>`select distinct tableowner as owner from pg_tables where schemaname = 'public'`.execute(server.db);
+      const owners = await sql<{
+        owner: string;
+      }>`select distinct tableowner as owner from pg_tables where schemaname = 'public'`.execute(server.db);
       expect(owners.rows).toEqual([{ owner: ownerUrl.username }]);
       // The app role reads and writes rows of the new schema, and migrations already applied are not run again.
       await sql`insert into club (name, time_zone) values ('Roles Soaring', 'America/Toronto')`.execute(server.db);
@@ -74,6 +98,10 @@ describe('the server runs as a row-only database role', () => {
     } finally {
       await single.close();
     }
-    expect(logged).toEqual([expect.stringMatching(/^Warning: the server's database role "\w+" is a superuser.*MIGRATION_DATABASE_URL is not set/)]);
+    expect(logged).toEqual([
+      expect.stringMatching(
+        /^Warning: the server's database role "\w+" is a superuser.*MIGRATION_DATABASE_URL is not set/,
+      ),
+    ]);
   });
 });

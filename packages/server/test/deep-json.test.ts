@@ -21,17 +21,24 @@ describe('a deeply nested JSON body', () => {
   afterAll(() => t.close());
 
   const post = (url: string, payload: string, withCookie = false) =>
-    t.app.inject({ method: 'POST', url, payload, headers: { 'content-type': 'application/json', origin: ORIGIN, ...(withCookie ? { cookie } : {}) } });
+    t.app.inject({
+      method: 'POST',
+      url,
+      payload,
+      headers: { 'content-type': 'application/json', origin: ORIGIN, ...(withCookie ? { cookie } : {}) },
+    });
 
-  it.each(['/api/auth/sign-in/email', '/api/auth/sign-up/email', '/api/auth/email-otp/verify-email', '/api/auth/sign-out'])(
-    '%s answers 400, not 500',
-    async (url) => {
-      const body = nested(5_000);
-      expect(body.length).toBeGreaterThan(9_000);
-      const response = await post(url, body, url.endsWith('sign-out'));
-      expect([response.statusCode, response.json()]).toEqual([400, refusal(400, TOO_DEEP)]);
-    },
-  );
+  it.each([
+    '/api/auth/sign-in/email',
+    '/api/auth/sign-up/email',
+    '/api/auth/email-otp/verify-email',
+    '/api/auth/sign-out',
+  ])('%s answers 400, not 500', async (url) => {
+    const body = nested(5_000);
+    expect(body.length).toBeGreaterThan(9_000);
+    const response = await post(url, body, url.endsWith('sign-out'));
+    expect([response.statusCode, response.json()]).toEqual([400, refusal(400, TOO_DEEP)]);
+  });
 
   it('a regular API call answers 400 too, and a body 32 levels deep still reaches the route', async () => {
     const deep = await post('/api/add-transaction/', nested(5_000), true);

@@ -13,12 +13,15 @@ import { asOwner, openTestDatabase, useTestApp, type TestApp } from './helpers/t
 
 const ORIGIN = 'http://localhost:3000';
 const MEMBER = DEMO_MEMBERS.find((m) => m.email.startsWith('member@'))!.email;
-const PRINTED = /Log in as admin@demo\.flightline\.local with password (\S+) \(made at random for this database; each start prints it again\)$/;
+const PRINTED =
+  /Log in as admin@demo\.flightline\.local with password (\S+) \(made at random for this database; each start prints it again\)$/;
 
 /** One start's demo lines, as the console shows them (without the season: the club alone). */
 async function start(t: TestApp): Promise<string[]> {
   const lines: string[] = [];
-  await seedDemoOnConsole(t.db, { timeZone: 'America/Toronto', history: false, password: undefined }, (line) => lines.push(line));
+  await seedDemoOnConsole(t.db, { timeZone: 'America/Toronto', history: false, password: undefined }, (line) =>
+    lines.push(line),
+  );
   return lines;
 }
 
@@ -37,7 +40,9 @@ describe('the demo club made by `npm start`', () => {
     expect(await storedDemoPassword(t.db)).toBe(printed);
 
     // The next start changes nothing and says the same password again.
-    expect(await start(t)).toEqual([`Demo club "Demo Soaring Club": log in as ${DEMO_ADMIN_EMAIL} with password ${printed}`]);
+    expect(await start(t)).toEqual([
+      `Demo club "Demo Soaring Club": log in as ${DEMO_ADMIN_EMAIL} with password ${printed}`,
+    ]);
     expect(await storedDemoPassword(t.db)).toBe(printed);
   });
 
@@ -63,7 +68,7 @@ describe('the demo club made by `npm start`', () => {
 describe('a demo club an older version made (the published password, none kept)', () => {
   const t = useTestApp();
 
-  it('warns that anyone can log in as its admin and how to change it, and changes nobody\'s password', async () => {
+  it("warns that anyone can log in as its admin and how to change it, and changes nobody's password", async () => {
     await seedDemoClub(t.db, { password: OLD_PUBLISHED_DEMO_PASSWORD });
     await asOwner(t.db, (owner) => owner.deleteFrom('app_setting').where('key', '=', 'demo_password').execute());
 
@@ -81,7 +86,11 @@ describe('a demo club an older version made (the published password, none kept)'
       method: 'POST',
       url: '/api/auth/change-password',
       headers: { cookie, origin: ORIGIN },
-      payload: { currentPassword: OLD_PUBLISHED_DEMO_PASSWORD, newPassword: 'our-own-demo-password', revokeOtherSessions: true },
+      payload: {
+        currentPassword: OLD_PUBLISHED_DEMO_PASSWORD,
+        newPassword: 'our-own-demo-password',
+        revokeOtherSessions: true,
+      },
     });
     expect(changed.statusCode).toBe(200);
     expect(await start(t)).toEqual([

@@ -45,9 +45,14 @@ describe('the demo club with its last season', () => {
     await second?.close();
   });
 
-  const count = async (db: Database['db'], query: ReturnType<typeof sql<{ n: number }>>) => Number((await query.execute(db)).rows[0]!.n);
+  const count = async (db: Database['db'], query: ReturnType<typeof sql<{ n: number }>>) =>
+    Number((await query.execute(db)).rows[0]!.n);
   const admin = async () => {
-    const user = await first.db.selectFrom('user').select('id').where('email', '=', DEMO_ADMIN_EMAIL).executeTakeFirstOrThrow();
+    const user = await first.db
+      .selectFrom('user')
+      .select('id')
+      .where('email', '=', DEMO_ADMIN_EMAIL)
+      .executeTakeFirstOrThrow();
     return memberContext(first.db, clubId, user.id, NOW);
   };
 
@@ -76,7 +81,9 @@ describe('the demo club with its last season', () => {
 
   it('landed every flight it placed: none cancelled, none left on the line, every glider Ready', async () => {
     const flights = await sql<{ total: number; landed: number }>`
-      select count(*)::int as total, count(landed_at)::int as landed from flight where club_id = ${clubId} and cancelled_at is null`.execute(first.db);
+      select count(*)::int as total, count(landed_at)::int as landed from flight where club_id = ${clubId} and cancelled_at is null`.execute(
+      first.db,
+    );
     expect(flights.rows[0]).toEqual({ total: season.flights, landed: season.flights });
     const gliders = await first.db.selectFrom('glider').select('status').where('club_id', '=', clubId).execute();
     expect(gliders.map((g) => g.status)).toEqual(['Ready', 'Ready', 'Ready']);
@@ -85,11 +92,36 @@ describe('the demo club with its last season', () => {
   it('dates nothing today or later: flights, line actions, entries, tug events and intros are all before today', async () => {
     const todayStart = new Date(clubDayBounds(TODAY, 'America/Toronto').startMs);
     const seasonEnd = new Date(clubDayBounds(season.lastDay, 'America/Toronto').endMs);
-    expect(await count(first.db, sql`select count(*)::int as n from flight where club_id = ${clubId} and (day >= ${season.lastDay}::date + 1 or submitted_at >= ${seasonEnd} or landed_at >= ${seasonEnd})`)).toBe(0);
-    expect(await count(first.db, sql`select count(*)::int as n from flight_action where club_id = ${clubId} and happened_at >= ${todayStart}`)).toBe(0);
-    expect(await count(first.db, sql`select count(*)::int as n from ledger_transaction where club_id = ${clubId} and effective_at >= ${todayStart}`)).toBe(0);
-    expect(await count(first.db, sql`select count(*)::int as n from tow_event where club_id = ${clubId} and happened_at >= ${todayStart}`)).toBe(0);
-    expect(await count(first.db, sql`select count(*)::int as n from intro where club_id = ${clubId} and purchased_at >= ${todayStart}`)).toBe(0);
+    expect(
+      await count(
+        first.db,
+        sql`select count(*)::int as n from flight where club_id = ${clubId} and (day >= ${season.lastDay}::date + 1 or submitted_at >= ${seasonEnd} or landed_at >= ${seasonEnd})`,
+      ),
+    ).toBe(0);
+    expect(
+      await count(
+        first.db,
+        sql`select count(*)::int as n from flight_action where club_id = ${clubId} and happened_at >= ${todayStart}`,
+      ),
+    ).toBe(0);
+    expect(
+      await count(
+        first.db,
+        sql`select count(*)::int as n from ledger_transaction where club_id = ${clubId} and effective_at >= ${todayStart}`,
+      ),
+    ).toBe(0);
+    expect(
+      await count(
+        first.db,
+        sql`select count(*)::int as n from tow_event where club_id = ${clubId} and happened_at >= ${todayStart}`,
+      ),
+    ).toBe(0);
+    expect(
+      await count(
+        first.db,
+        sql`select count(*)::int as n from intro where club_id = ${clubId} and purchased_at >= ${todayStart}`,
+      ),
+    ).toBe(0);
   });
 
   it('waits between request and launch as a line does: from 4 minutes to under an hour behind the one tug', async () => {
@@ -102,12 +134,21 @@ describe('the demo club with its last season', () => {
 
   it('balances: the trial balance sums to zero and each member’s balance is the sum of their postings; most are in credit, some below the warning level', async () => {
     const ctx = await admin();
-    const summary = (await getBalances(first.db, ctx, { balance: 'AccountingSummary', startDate: '2026-01-01', endDate: TODAY })) as AccountingSummary;
+    const summary = (await getBalances(first.db, ctx, {
+      balance: 'AccountingSummary',
+      startDate: '2026-01-01',
+      endDate: TODAY,
+    })) as AccountingSummary;
     const debits = summary.cashIn.endCents + summary.expenses.reduce((sum, e) => sum + e.endCents, 0);
-    const credits = [summary.membersPayable, summary.introsPayable, summary.taxesPayable, summary.towRevenue, summary.rentalRevenue, summary.introRevenue, summary.otherRevenue].reduce(
-      (sum, totals) => sum + totals.endCents,
-      0,
-    );
+    const credits = [
+      summary.membersPayable,
+      summary.introsPayable,
+      summary.taxesPayable,
+      summary.towRevenue,
+      summary.rentalRevenue,
+      summary.introRevenue,
+      summary.otherRevenue,
+    ].reduce((sum, totals) => sum + totals.endCents, 0);
     expect(debits - credits).toBe(0);
     expect(summary.towRevenue.endCents).toBeGreaterThan(0);
     expect(summary.rentalRevenue.endCents).toBeGreaterThan(0);
@@ -136,7 +177,14 @@ describe('the demo club with its last season', () => {
 
   it('tells how far it has got: before the first day, then before each next one, with the flying days and flights so far', () => {
     const days = 215;
-    expect(progress[0]).toEqual({ firstDay: '2026-04-17', lastDay: '2026-11-17', daysDone: 0, days, flyingDays: 0, flights: 0 });
+    expect(progress[0]).toEqual({
+      firstDay: '2026-04-17',
+      lastDay: '2026-11-17',
+      daysDone: 0,
+      days,
+      flyingDays: 0,
+      flights: 0,
+    });
     expect(progress.map((p) => p.daysDone)).toEqual(Array.from({ length: days }, (_, d) => d));
     const last = progress.at(-1)!;
     expect(last.flyingDays).toBeLessThanOrEqual(season.flyingDays);
@@ -157,17 +205,26 @@ describe('the demo club with its last season', () => {
   it('is the same season on another database for the same day: the same counts and the same revenue', async () => {
     expect(secondSeason).toEqual(season);
     const revenue = (db: Database['db']) =>
-      count(db, sql`select coalesce(sum(amount_cents), 0)::bigint as n from posting where account in (4100, 4200, 4300, 4900)`);
+      count(
+        db,
+        sql`select coalesce(sum(amount_cents), 0)::bigint as n from posting where account in (4100, 4200, 4300, 4900)`,
+      );
     expect(await revenue(second.db)).toBe(await revenue(first.db));
   });
 
   it('adds nothing when the server starts again', async () => {
     const entries = () => count(first.db, sql`select count(*)::int as n from ledger_transaction`);
-    const before = { flights: await count(first.db, sql`select count(*)::int as n from flight`), entries: await entries() };
+    const before = {
+      flights: await count(first.db, sql`select count(*)::int as n from flight`),
+      entries: await entries(),
+    };
     const again = await seedDemo(first.db, { history: true, now: NOW + 86_400_000 });
     expect(again.demo.created).toBe(false);
     expect(again.season).toBeNull();
-    expect({ flights: await count(first.db, sql`select count(*)::int as n from flight`), entries: await entries() }).toEqual(before);
+    expect({
+      flights: await count(first.db, sql`select count(*)::int as n from flight`),
+      entries: await entries(),
+    }).toEqual(before);
   });
 });
 
@@ -183,7 +240,19 @@ describe('the demo club without its past (SEED_DEMO_HISTORY=false)', () => {
     expect(demo.created).toBe(true);
     expect(season).toBeNull();
     const n = async (table: 'flight' | 'ledger_transaction' | 'intro' | 'pilot') =>
-      Number((await database.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
-    expect({ flights: await n('flight'), entries: await n('ledger_transaction'), intros: await n('intro'), pilots: await n('pilot') }).toEqual({ flights: 0, entries: 0, intros: 0, pilots: 5 });
+      Number(
+        (
+          await database.db
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    expect({
+      flights: await n('flight'),
+      entries: await n('ledger_transaction'),
+      intros: await n('intro'),
+      pilots: await n('pilot'),
+    }).toEqual({ flights: 0, entries: 0, intros: 0, pilots: 5 });
   });
 });

@@ -37,8 +37,16 @@ const configNames = new Set([...read('packages/server/src/config.ts').matchAll(/
 
 /** compose's ${NAME:-default} and ${NAME:?message} filled in as a .env would. */
 function interpolate(value: string): string {
-  const sample: Record<string, string> = { FLIGHTLINE_APP_PASSWORD: 'app-secret', FLIGHTLINE_OWNER_PASSWORD: 'owner-secret', AUTH_SECRET: 'a-secret-of-thirty-two-characters!' };
-  return value.replace(/\$\{([A-Z_]+)(?::([-?])([^}]*))?\}/g, (_, name: string, kind: string | undefined, rest: string | undefined) => sample[name] ?? (kind === '-' ? (rest ?? '') : ''));
+  const sample: Record<string, string> = {
+    FLIGHTLINE_APP_PASSWORD: 'app-secret',
+    FLIGHTLINE_OWNER_PASSWORD: 'owner-secret',
+    AUTH_SECRET: 'a-secret-of-thirty-two-characters!',
+  };
+  return value.replace(
+    /\$\{([A-Z_]+)(?::([-?])([^}]*))?\}/g,
+    (_, name: string, kind: string | undefined, rest: string | undefined) =>
+      sample[name] ?? (kind === '-' ? (rest ?? '') : ''),
+  );
 }
 
 /** The block of `text` that opens at the first line matching `opening` (its brace ends a line) and closes at its brace. */
@@ -75,10 +83,11 @@ describe('compose.yaml', () => {
     }
   });
 
-  it("gives every app process only variables config.ts reads, with values it accepts, behind the proxy", () => {
+  it('gives every app process only variables config.ts reads, with values it accepts, behind the proxy', () => {
     for (const name of ['app1', 'app2', 'migrate']) {
       const environment = services[name]!.environment!;
-      for (const key of Object.keys(environment)) expect(configNames, `${name}: ${key} is read by config.ts`).toContain(key);
+      for (const key of Object.keys(environment))
+        expect(configNames, `${name}: ${key} is read by config.ts`).toContain(key);
     }
     for (const name of ['app1', 'app2']) {
       const env = Object.fromEntries(Object.entries(services[name]!.environment!).map(([k, v]) => [k, interpolate(v)]));
@@ -98,14 +107,19 @@ describe('compose.yaml', () => {
     // The image's built JavaScript (npm run build:server), as the apps run dist/main.js.
     expect(migrate.command).toEqual(['node', '--enable-source-maps', 'packages/server/dist/migrate.js']);
     expect(read('packages/server/src/cli/migrate.ts')).toContain('migrateAs(');
-    const env = readConfig(Object.fromEntries(Object.entries(migrate.environment!).map(([k, v]) => [k, interpolate(v)])));
+    const env = readConfig(
+      Object.fromEntries(Object.entries(migrate.environment!).map(([k, v]) => [k, interpolate(v)])),
+    );
     expect(new URL(env.migrationDatabaseUrl!).username).toBe('flightline_owner');
     expect(new URL(env.databaseUrl!).username).toBe('flightline_app');
     expect(migrate.depends_on).toEqual({ db: { condition: 'service_healthy' } });
-    for (const name of ['app1', 'app2']) expect(services[name]!.depends_on, name).toEqual({ migrate: { condition: 'service_completed_successfully' } });
+    for (const name of ['app1', 'app2'])
+      expect(services[name]!.depends_on, name).toEqual({ migrate: { condition: 'service_completed_successfully' } });
 
     const init = read('deploy/postgres-init.sh');
-    expect(services.db!.volumes).toContain('./deploy/postgres-init.sh:/docker-entrypoint-initdb.d/10-flightline-roles.sh:ro');
+    expect(services.db!.volumes).toContain(
+      './deploy/postgres-init.sh:/docker-entrypoint-initdb.d/10-flightline-roles.sh:ro',
+    );
     expect(init).toContain("create role flightline_owner login password :'owner_password';");
     expect(init).toContain("create role flightline_app login password :'app_password';");
     expect(init).toContain('create database flightline owner flightline_owner;');
@@ -119,7 +133,10 @@ describe('compose.yaml', () => {
     const proxy = services.proxy!;
     expect(proxy.volumes).toContain('./deploy/Caddyfile:/etc/caddy/Caddyfile:ro');
     expect(proxy.environment!.UPSTREAMS).toBe('app1:3000 app2:3000');
-    expect(proxy.depends_on).toEqual({ app1: { condition: 'service_healthy' }, app2: { condition: 'service_healthy' } });
+    expect(proxy.depends_on).toEqual({
+      app1: { condition: 'service_healthy' },
+      app2: { condition: 'service_healthy' },
+    });
   });
 });
 
@@ -158,7 +175,10 @@ describe('Dockerfile', () => {
   it('builds on Node 24 with the dev dependencies, then runs the built server on production dependencies as a non-root user', () => {
     const dockerfile = read('Dockerfile');
     const engines = (JSON.parse(read('package.json')) as { engines: { node: string } }).engines.node;
-    expect([...dockerfile.matchAll(/^FROM (\S+)/gm)].map((m) => m[1])).toEqual([`node:${engines.replace('>=', '')}-slim`, `node:${engines.replace('>=', '')}-slim`]);
+    expect([...dockerfile.matchAll(/^FROM (\S+)/gm)].map((m) => m[1])).toEqual([
+      `node:${engines.replace('>=', '')}-slim`,
+      `node:${engines.replace('>=', '')}-slim`,
+    ]);
     const [build, runtime] = dockerfile.split(/^FROM /m).slice(1);
     expect(build).toMatch(/^RUN .*npm ci --no-audit/m);
     expect(build).toMatch(/^RUN npm run build && npm run build:server\b/m);

@@ -71,7 +71,12 @@ describe('Telling members (issue 29 item 5): email, Web Push, the calendar feed,
 
   it('a member starts with the defaults, the installation’s VAPID key and no feed; the key is made once and kept', async () => {
     const settings = await settingsOf('mary');
-    expect(settings).toEqual({ choices: DEFAULT_NOTICE_CHOICES, pushKey: expect.stringMatching(/^[\w-]{87}$/), pushDevices: 0, calendarUrl: null });
+    expect(settings).toEqual({
+      choices: DEFAULT_NOTICE_CHOICES,
+      pushKey: expect.stringMatching(/^[\w-]{87}$/),
+      pushDevices: 0,
+      calendarUrl: null,
+    });
     expect(Buffer.from(settings.pushKey, 'base64url')).toHaveLength(65);
     expect((await settingsOf('bo')).pushKey).toBe(settings.pushKey);
     const kept = await c.t.db.selectFrom('app_setting').select('value').where('key', '=', 'vapid_keys').execute();
@@ -81,11 +86,19 @@ describe('Telling members (issue 29 item 5): email, Web Push, the calendar feed,
   it('a browser subscribes (sent again: one row) and unsubscribes; an endpoint that is not a push service is refused', async () => {
     for (const name of ['tom', 'mary', 'tia'] as const) {
       const answer = await post('/api/subscribe-push', browsers[name].subscription, name);
-      expect(answer.json()).toEqual({ statusCode: 200, message: 'Notifications are on for this device', pushDevices: 1 });
+      expect(answer.json()).toEqual({
+        statusCode: 200,
+        message: 'Notifications are on for this device',
+        pushDevices: 1,
+      });
     }
-    expect((await post('/api/subscribe-push', browsers.mary.subscription, 'mary')).json()).toMatchObject({ pushDevices: 1 });
+    expect((await post('/api/subscribe-push', browsers.mary.subscription, 'mary')).json()).toMatchObject({
+      pushDevices: 1,
+    });
     const local = { ...browsers.mary.subscription, endpoint: 'http://10.0.0.5/push/x' };
-    expect((await post('/api/subscribe-push', local, 'mary')).json()).toEqual(refusal(400, "That subscription's endpoint is not a push service (an https address)"));
+    expect((await post('/api/subscribe-push', local, 'mary')).json()).toEqual(
+      refusal(400, "That subscription's endpoint is not a push service (an https address)"),
+    );
     const other = push.subscriber('pat');
     await post('/api/subscribe-push', other.subscription, 'pat');
     expect((await post('/api/unsubscribe-push', { endpoint: other.subscription.endpoint }, 'pat')).json()).toEqual({
@@ -97,25 +110,52 @@ describe('Telling members (issue 29 item 5): email, Web Push, the calendar feed,
 
   it('publishing tells each changed person by email and push, as each chose: Mary turned roster mail off', async () => {
     const choices = { ...DEFAULT_NOTICE_CHOICES, roster: { email: false, push: true } };
-    expect((await post('/api/update-notification-settings', { choices }, 'mary')).json()).toEqual({ statusCode: 200, message: 'Notification choices saved', choices });
+    expect((await post('/api/update-notification-settings', { choices }, 'mary')).json()).toEqual({
+      statusCode: 200,
+      message: 'Notification choices saved',
+      choices,
+    });
     expect((await settingsOf('mary')).choices).toEqual(choices);
     await setDuty(DAY, roles.towPilot, 'tom');
-    await post('/api/set-duty-eligibility', { userID: c.ids.mary, roleId: (await dutyPilotRole()), eligible: true }, 'ada');
+    await post(
+      '/api/set-duty-eligibility',
+      { userID: c.ids.mary, roleId: await dutyPilotRole(), eligible: true },
+      'ada',
+    );
     await setDuty(DAY, await dutyPilotRole(), 'mary');
     const [mails, pushes] = [c.t.mail.messages.length, push.received.length];
     const published = await post('/api/publish-roster', { start: DAY, end: DAY }, 'ada');
-    expect(published.json()).toEqual({ statusCode: 200, message: 'Published 2 duties; 2 people told', published: 2, told: 2 });
+    expect(published.json()).toEqual({
+      statusCode: 200,
+      message: 'Published 2 duties; 2 people told',
+      published: 2,
+      told: 2,
+    });
     expect(mailsTo(mails)).toEqual([c.people.tom!.email.toLowerCase()]);
     await push.waitFor(pushes + 2);
     const received = await pushesSince(pushes);
     expect(received.sort((a, b) => a.to.localeCompare(b.to))).toEqual([
-      { to: 'mary', title: 'Alpha Soaring: your duties', body: `${dayText(DAY)}: Duty pilot`, url: '/roster', tag: 'roster' },
-      { to: 'tom', title: 'Alpha Soaring: your duties', body: `${dayText(DAY)}: Tow pilot`, url: '/roster', tag: 'roster' },
+      {
+        to: 'mary',
+        title: 'Alpha Soaring: your duties',
+        body: `${dayText(DAY)}: Duty pilot`,
+        url: '/roster',
+        tag: 'roster',
+      },
+      {
+        to: 'tom',
+        title: 'Alpha Soaring: your duties',
+        body: `${dayText(DAY)}: Tow pilot`,
+        url: '/roster',
+        tag: 'roster',
+      },
     ]);
   });
 
   it('a swap taken tells both; a 410 Gone from the push service removes that subscription', async () => {
-    const roster = (await get(`/api/get-roster?start=${DAY}&end=${DAY}`, 'tom')).json<{ duties: { dutyId: string; roleId: string; person: { userID: string } | null }[] }>();
+    const roster = (await get(`/api/get-roster?start=${DAY}&end=${DAY}`, 'tom')).json<{
+      duties: { dutyId: string; roleId: string; person: { userID: string } | null }[];
+    }>();
     const duty = roster.duties.find((d) => d.roleId === roles.towPilot)!;
     const swapId = crypto.randomUUID();
     expect((await post('/api/offer-swap', { swapId, dutyId: duty.dutyId }, 'tom')).statusCode).toBe(200);
@@ -124,7 +164,13 @@ describe('Telling members (issue 29 item 5): email, Web Push, the calendar feed,
     expect((await post('/api/accept-swap', { swapId }, 'tia')).statusCode).toBe(200);
     await push.waitFor(pushes + 1);
     expect(await pushesSince(pushes)).toEqual([
-      { to: 'tia', title: `You are on duty on ${dayText(DAY)}`, body: 'Tow pilot, from Tom Towpilot', url: `/roster/day/${DAY}`, tag: `swap-${swapId}` },
+      {
+        to: 'tia',
+        title: `You are on duty on ${dayText(DAY)}`,
+        body: 'Tow pilot, from Tom Towpilot',
+        url: `/roster/day/${DAY}`,
+        tag: `swap-${swapId}`,
+      },
     ]);
     expect((await settingsOf('tom')).pushDevices).toBe(0);
     expect((await settingsOf('tia')).pushDevices).toBe(1);
@@ -134,7 +180,11 @@ describe('Telling members (issue 29 item 5): email, Web Push, the calendar feed,
     await setDuty(DAY2, roles.towPilot, 'tia');
     await post('/api/publish-roster', { start: DAY2, end: DAY2 }, 'ada');
     const made = (await post('/api/rotate-calendar-feed', {}, 'tia')).json<{ message: string; calendarUrl: string }>();
-    expect(made).toEqual({ statusCode: 200, message: 'Calendar address made: add it to your calendar app', calendarUrl: expect.stringMatching(/^http:\/\/localhost:3000\/api\/calendar\/[\w-]{32}\.ics$/) });
+    expect(made).toEqual({
+      statusCode: 200,
+      message: 'Calendar address made: add it to your calendar app',
+      calendarUrl: expect.stringMatching(/^http:\/\/localhost:3000\/api\/calendar\/[\w-]{32}\.ics$/),
+    });
     expect((await settingsOf('tia')).calendarUrl).toBe(made.calendarUrl);
     const fetchFeed = async (url: string) => c.t.app.inject({ method: 'GET', url: new URL(url).pathname });
     const first = await fetchFeed(made.calendarUrl);
@@ -143,7 +193,14 @@ describe('Telling members (issue 29 item 5): email, Web Push, the calendar feed,
     const events = (text: string) =>
       new ICAL.Component(ICAL.parse(text)).getAllSubcomponents('vevent').map((v) => {
         const event = new ICAL.Event(v);
-        return { uid: event.uid, summary: event.summary, start: event.startDate.toString(), allDay: event.startDate.isDate, end: event.endDate.toString(), stamp: v.getFirstPropertyValue('dtstamp')?.toString() };
+        return {
+          uid: event.uid,
+          summary: event.summary,
+          start: event.startDate.toString(),
+          allDay: event.startDate.isDate,
+          end: event.endDate.toString(),
+          stamp: v.getFirstPropertyValue('dtstamp')?.toString(),
+        };
       });
     const read = events(first.body);
     expect(read.map(({ uid: _uid, stamp: _stamp, ...rest }) => rest)).toEqual([
@@ -152,8 +209,14 @@ describe('Telling members (issue 29 item 5): email, Web Push, the calendar feed,
     ]);
     expect(read.every((e) => /Z$/.test(e.stamp ?? ''))).toBe(true);
     expect(events((await fetchFeed(made.calendarUrl)).body).map((e) => e.uid)).toEqual(read.map((e) => e.uid));
-    expect(read.map((e) => e.uid)).toEqual([expect.stringMatching(/@flightline$/), expect.stringMatching(/@flightline$/)]);
-    const rotated = (await post('/api/rotate-calendar-feed', {}, 'tia')).json<{ message: string; calendarUrl: string }>();
+    expect(read.map((e) => e.uid)).toEqual([
+      expect.stringMatching(/@flightline$/),
+      expect.stringMatching(/@flightline$/),
+    ]);
+    const rotated = (await post('/api/rotate-calendar-feed', {}, 'tia')).json<{
+      message: string;
+      calendarUrl: string;
+    }>();
     expect(rotated.message).toBe('New calendar address: the old one no longer works');
     expect((await fetchFeed(made.calendarUrl)).statusCode).toBe(404);
     expect(events((await fetchFeed(rotated.calendarUrl)).body).map((e) => e.uid)).toEqual(read.map((e) => e.uid));
@@ -174,16 +237,28 @@ describe('Telling members (issue 29 item 5): email, Web Push, the calendar feed,
     expect((await post('/api/update-flight/', launch, 'ada')).statusCode).toBe(200);
     await push.waitFor(pushes + 1);
     expect(await pushesSince(pushes)).toEqual([
-      { to: 'mary', title: 'You are next — DG-1000', body: 'Your flight in DG-1000 is next in Awaiting Launches at Alpha Soaring.', url: '/awaiting/', tag: `next-${marys.id}` },
+      {
+        to: 'mary',
+        title: 'You are next — DG-1000',
+        body: 'Your flight in DG-1000 is next in Awaiting Launches at Alpha Soaring.',
+        url: '/awaiting/',
+        tag: `next-${marys.id}`,
+      },
     ]);
     // The launch sent again, and a second process hearing the same notice: nobody is told twice.
     expect((await post('/api/update-flight/', launch, 'ada')).statusCode).toBe(200);
     const deps = { db: c.t.db, mailer: { send: async () => {} }, publicUrl: 'http://localhost:3000', log: () => {} };
-    expect(await tellNextPilot(deps, { club: c.alpha, change: 'launched', flightId: pats.id, day: TODAY }, NOW)).toBeNull();
+    expect(
+      await tellNextPilot(deps, { club: c.alpha, change: 'launched', flightId: pats.id, day: TODAY }, NOW),
+    ).toBeNull();
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(push.received.length).toBe(pushes + 1);
     // Pat's flight was next the moment Pat asked for it: recorded, and Pat not told.
-    const decided = await c.t.db.selectFrom('flight_next_notice').select(['flight_id', 'user_id']).orderBy('decided_at').execute();
+    const decided = await c.t.db
+      .selectFrom('flight_next_notice')
+      .select(['flight_id', 'user_id'])
+      .orderBy('decided_at')
+      .execute();
     expect(decided).toEqual([
       { flight_id: pats.id, user_id: c.ids.pat },
       { flight_id: marys.id, user_id: c.ids.mary },

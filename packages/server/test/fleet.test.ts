@@ -22,9 +22,17 @@ describe('fleet items through POST /api/update-item/', () => {
 
   beforeAll(async () => {
     ({ t, api, alpha, bravo } = await openTwoClubs({ now: NOW }));
-    await t.db.updateTable('club').set({ tax_rates: JSON.stringify({ HST: 0.13, GST: 0.05 }) }).where('id', '=', alpha).execute();
+    await t.db
+      .updateTable('club')
+      .set({ tax_rates: JSON.stringify({ HST: 0.13, GST: 0.05 }) })
+      .where('id', '=', alpha)
+      .execute();
     // Bravo measures heights in metres.
-    await t.db.updateTable('club').set({ height_unit: 'm', tax_rates: JSON.stringify({ GST: 0.05 }) }).where('id', '=', bravo).execute();
+    await t.db
+      .updateTable('club')
+      .set({ height_unit: 'm', tax_rates: JSON.stringify({ GST: 0.05 }) })
+      .where('id', '=', bravo)
+      .execute();
     [alphaBlock, bravoBlock] = await insertBlockRules(t.db, [
       { club_id: alpha, name: 'Season 600 min', units: 'minutes', amount: 600 },
       { club_id: bravo, name: 'Bravo block', units: 'minutes', amount: 300 },
@@ -59,7 +67,8 @@ describe('fleet items through POST /api/update-item/', () => {
     api.post('/api/update-item/', { ...(club ? { club } : {}), type, id, data }, cookies[role]);
   const gliderRow = (club: string, id: string) =>
     t.db.selectFrom('glider').selectAll().where('club_id', '=', club).where('id', '=', id).executeTakeFirst();
-  const tugRow = (club: string, id: string) => t.db.selectFrom('tug').selectAll().where('club_id', '=', club).where('id', '=', id).executeTakeFirst();
+  const tugRow = (club: string, id: string) =>
+    t.db.selectFrom('tug').selectAll().where('club_id', '=', club).where('id', '=', id).executeTakeFirst();
   const launchRow = (club: string, id: string) =>
     t.db.selectFrom('launch_type').selectAll().where('club_id', '=', club).where('id', '=', id).executeTakeFirst();
   const introLaunchRow = (club: string, id: string) =>
@@ -67,12 +76,28 @@ describe('fleet items through POST /api/update-item/', () => {
   const blockRow = (club: string, id: string) =>
     t.db.selectFrom('block_rule').selectAll().where('club_id', '=', club).where('id', '=', id).executeTakeFirst();
   const count = async (table: 'glider' | 'tug' | 'launch_type' | 'intro_launch' | 'block_rule') =>
-    Number((await t.db.selectFrom(table).select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await t.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   async function insertGlider(club: string, id: string, values: Record<string, unknown> = {}) {
     await t.db
       .insertInto('glider')
-      .values({ club_id: club, id, places: 2, weight_kg: 390, rate_cents_per_minute: 60, launch_speed_kn: 55, status: 'Ready', ...values })
+      .values({
+        club_id: club,
+        id,
+        places: 2,
+        weight_kg: 390,
+        rate_cents_per_minute: 60,
+        launch_speed_kn: 55,
+        status: 'Ready',
+        ...values,
+      })
       .execute();
   }
 
@@ -113,7 +138,11 @@ describe('fleet items through POST /api/update-item/', () => {
       };
       const response = await save('gliders', 'GLIDER', 'C-GDUO', data);
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toEqual({ statusCode: 200, message: 'Glider created successfully', item: { id: 'C-GDUO', ...data, aircraftType: '', maintenanceDate: null, flarmId: '' } });
+      expect(response.json()).toEqual({
+        statusCode: 200,
+        message: 'Glider created successfully',
+        item: { id: 'C-GDUO', ...data, aircraftType: '', maintenanceDate: null, flarmId: '' },
+      });
       expect(await gliderRow(alpha, 'C-GDUO')).toMatchObject({
         places: 2,
         weight_kg: 390,
@@ -150,7 +179,11 @@ describe('fleet items through POST /api/update-item/', () => {
     it('an admin changes any detail; only the fields sent are written', async () => {
       await insertGlider(alpha, 'C-GADM', { tax_status: 'exclusive', tax_names: ['HST'] });
       const before = await gliderRow(alpha, 'C-GADM');
-      const response = await save('admin', 'GLIDER', 'C-GADM', { rateCentsPerMinute: 75, taxRates: ['HST', 'GST'], blocks: [alphaBlock] });
+      const response = await save('admin', 'GLIDER', 'C-GADM', {
+        rateCentsPerMinute: 75,
+        taxRates: ['HST', 'GST'],
+        blocks: [alphaBlock],
+      });
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({
         statusCode: 200,
@@ -218,7 +251,12 @@ describe('fleet items through POST /api/update-item/', () => {
       expect(own.statusCode).toBe(200);
       expect(own.json().message).toBe('Glider created successfully');
       expect(await gliderRow(alpha, 'C-GTWO')).toEqual(before);
-      expect(await gliderRow(bravo, 'C-GTWO')).toMatchObject({ club_id: bravo, rate_cents_per_minute: 1, places: 1, status: 'Not ready' });
+      expect(await gliderRow(bravo, 'C-GTWO')).toMatchObject({
+        club_id: bravo,
+        rate_cents_per_minute: 1,
+        places: 1,
+        status: 'Not ready',
+      });
       const again = await save('bravoAdmin', 'GLIDER', 'C-GTWO', { places: 2 });
       expect(again.json().message).toBe('Glider updated successfully');
       expect(await gliderRow(alpha, 'C-GTWO')).toEqual(before);
@@ -245,7 +283,10 @@ describe('fleet items through POST /api/update-item/', () => {
         [{ rateCentsPerMinute: -1 }, 'Invalid glider: rateCentsPerMinute: Must not be negative'],
         [{ rateCentsPerMinute: 0.5 }, 'Invalid glider: rateCentsPerMinute: Enter a whole number of cents'],
         [{ status: 'Flying' }, 'Invalid glider: status: Invalid option: expected one of "Ready"|"Not ready"'],
-        [{ taxStatus: 'zero-rated' }, 'Invalid glider: taxStatus: Invalid option: expected one of "exempt"|"inclusive"|"exclusive"'],
+        [
+          { taxStatus: 'zero-rated' },
+          'Invalid glider: taxStatus: Invalid option: expected one of "exempt"|"inclusive"|"exclusive"',
+        ],
         [{ colour: 'white' }, 'Invalid glider: Unrecognized key: "colour"'],
         [{ taxRates: ['PST'] }, 'Unknown tax PST'],
       ];
@@ -285,7 +326,10 @@ describe('fleet items through POST /api/update-item/', () => {
     });
 
     it('lists a tax or a block once even when sent twice', async () => {
-      const response = await save('admin', 'GLIDER', 'C-GDUP', { taxRates: ['HST', 'HST'], blocks: [alphaBlock, alphaBlock] });
+      const response = await save('admin', 'GLIDER', 'C-GDUP', {
+        taxRates: ['HST', 'HST'],
+        blocks: [alphaBlock, alphaBlock],
+      });
       expect(response.statusCode).toBe(200);
       expect(await gliderRow(alpha, 'C-GDUP')).toMatchObject({ tax_names: ['HST'], block_rule_ids: [alphaBlock] });
     });
@@ -318,7 +362,10 @@ describe('fleet items through POST /api/update-item/', () => {
 
     it('empty data ({}) is no fields: a create takes every default, an update has nothing to change (null data: see below)', async () => {
       const created = await save('admin', 'TUG', 'C-FBARE', {});
-      expect(created.json()).toMatchObject({ message: 'Tug created successfully', item: { id: 'C-FBARE', places: 1, status: 'Not ready' } });
+      expect(created.json()).toMatchObject({
+        message: 'Tug created successfully',
+        item: { id: 'C-FBARE', places: 1, status: 'Not ready' },
+      });
       const again = await save('admin', 'TUG', 'C-FBARE', {});
       expect(again.json()).toEqual(refusal(400, 'Invalid tug: Nothing to change'));
     });
@@ -385,11 +432,25 @@ describe('fleet items through POST /api/update-item/', () => {
     });
 
     it('creates a variable launch with its ranges, and deactivates it later', async () => {
-      const response = await save('admin', 'LAUNCH', 'Variable', { kind: 'variable', heightRanges: ranges, taxStatus: 'exclusive', taxRates: ['HST'] });
+      const response = await save('admin', 'LAUNCH', 'Variable', {
+        kind: 'variable',
+        heightRanges: ranges,
+        taxStatus: 'exclusive',
+        taxRates: ['HST'],
+      });
       expect(response.statusCode).toBe(200);
-      expect(await launchRow(alpha, 'Variable')).toMatchObject({ kind: 'variable', price_cents: 0, height: null, height_ranges: ranges, tax_names: ['HST'] });
+      expect(await launchRow(alpha, 'Variable')).toMatchObject({
+        kind: 'variable',
+        price_cents: 0,
+        height: null,
+        height_ranges: ranges,
+        tax_names: ['HST'],
+      });
       const off = await save('admin', 'LAUNCH', 'Variable', { isActive: false });
-      expect(off.json()).toMatchObject({ message: 'Launch updated successfully', item: { id: 'Variable', isActive: false, heightRanges: ranges } });
+      expect(off.json()).toMatchObject({
+        message: 'Launch updated successfully',
+        item: { id: 'Variable', isActive: false, heightRanges: ranges },
+      });
     });
 
     it("refuses each of the four height-range problems, in the club's unit, and a variable launch with no ranges (400)", async () => {
@@ -427,7 +488,10 @@ describe('fleet items through POST /api/update-item/', () => {
     });
 
     it('a club measuring in metres gets the message in metres', async () => {
-      const response = await save('bravoAdmin', 'LAUNCH', 'Aerotow', { kind: 'variable', heightRanges: [{ start: 0, end: 300, per: 0, costCents: 100 }] });
+      const response = await save('bravoAdmin', 'LAUNCH', 'Aerotow', {
+        kind: 'variable',
+        heightRanges: [{ start: 0, end: 300, per: 0, costCents: 100 }],
+      });
       expect(response.json()).toEqual(refusal(400, 'Cost must be "per" at least 1 m'));
     });
 
@@ -457,7 +521,14 @@ describe('fleet items through POST /api/update-item/', () => {
       expect(response.json()).toEqual({
         statusCode: 200,
         message: 'Intro launch created successfully',
-        item: { id: 'Intro flight', launch: '2000 ft', priceCents: 15000, taxStatus: 'exempt', taxRates: [], isActive: true },
+        item: {
+          id: 'Intro flight',
+          launch: '2000 ft',
+          priceCents: 15000,
+          taxStatus: 'exempt',
+          taxRates: [],
+          isActive: true,
+        },
       });
       expect(await introLaunchRow(alpha, 'Intro flight')).toEqual({
         club_id: alpha,
@@ -469,19 +540,40 @@ describe('fleet items through POST /api/update-item/', () => {
         is_active: true,
         created_at: expect.any(Date),
       });
-      const updated = await save('admin', 'INTRO_LAUNCH', 'Intro flight', { taxStatus: 'inclusive', taxRates: ['HST'], isActive: false });
+      const updated = await save('admin', 'INTRO_LAUNCH', 'Intro flight', {
+        taxStatus: 'inclusive',
+        taxRates: ['HST'],
+        isActive: false,
+      });
       expect(updated.json().message).toBe('Intro launch updated successfully');
-      expect(await introLaunchRow(alpha, 'Intro flight')).toMatchObject({ tax_status: 'inclusive', tax_names: ['HST'], is_active: false, price_cents: 15000 });
+      expect(await introLaunchRow(alpha, 'Intro flight')).toMatchObject({
+        tax_status: 'inclusive',
+        tax_names: ['HST'],
+        is_active: false,
+        price_cents: 15000,
+      });
     });
 
     it("needs a launch and a price to create; refuses an unknown launch type (another club's too), exclusive tax, a non-admin", async () => {
       const before = await introLaunchRow(alpha, 'Intro flight');
       const cases: [string, Record<string, unknown>, string][] = [
-        ['New intro', { launch: '2000 ft' }, 'Invalid intro launch: priceCents: Invalid input: expected number, received undefined'],
-        ['New intro', { priceCents: 100 }, 'Invalid intro launch: launch: Invalid input: expected string, received undefined'],
+        [
+          'New intro',
+          { launch: '2000 ft' },
+          'Invalid intro launch: priceCents: Invalid input: expected number, received undefined',
+        ],
+        [
+          'New intro',
+          { priceCents: 100 },
+          'Invalid intro launch: launch: Invalid input: expected string, received undefined',
+        ],
         ['New intro', { launch: 'Winch', priceCents: 100 }, 'Unknown launch type Winch'],
         ['Intro flight', { launch: 'Winch' }, 'Unknown launch type Winch'],
-        ['Intro flight', { taxStatus: 'exclusive' }, 'Invalid intro launch: taxStatus: Invalid option: expected one of "exempt"|"inclusive"'],
+        [
+          'Intro flight',
+          { taxStatus: 'exclusive' },
+          'Invalid intro launch: taxStatus: Invalid option: expected one of "exempt"|"inclusive"',
+        ],
         ['Intro flight', { priceCents: -1 }, 'Invalid intro launch: priceCents: Must not be negative'],
         ['Intro flight', { taxRates: ['PST'] }, 'Unknown tax PST'],
       ];
@@ -503,7 +595,11 @@ describe('fleet items through POST /api/update-item/', () => {
     let created: string;
 
     it("creates a rule for id 'new' with the defaults; the server gives the id", async () => {
-      const response = await save('admin', 'BLOCK', 'new', { name: 'Summer 10 h', amount: 600, blockPriceCents: 30000 });
+      const response = await save('admin', 'BLOCK', 'new', {
+        name: 'Summer 10 h',
+        amount: 600,
+        blockPriceCents: 30000,
+      });
       expect(response.statusCode).toBe(200);
       const body = response.json();
       created = body.item.id;
@@ -513,7 +609,13 @@ describe('fleet items through POST /api/update-item/', () => {
         message: 'Block created successfully',
         item: { ...BLOCK_DEFAULTS, id: created, name: 'Summer 10 h', amount: 600, blockPriceCents: 30000 },
       });
-      expect(await blockRow(alpha, created)).toMatchObject({ name: 'Summer 10 h', units: 'minutes', amount: 600, price_cents: 30000, excess_multiplier: expect.anything() });
+      expect(await blockRow(alpha, created)).toMatchObject({
+        name: 'Summer 10 h',
+        units: 'minutes',
+        amount: 600,
+        price_cents: 30000,
+        excess_multiplier: expect.anything(),
+      });
     });
 
     it('an id the club does not have also creates a new rule, with its own id', async () => {
@@ -527,10 +629,23 @@ describe('fleet items through POST /api/update-item/', () => {
 
     it('updates only the fields sent', async () => {
       const before = await blockRow(alpha, created);
-      const response = await save('admin', 'BLOCK', created, { name: 'Summer 12 h', maxFlightUnits: 120, excessMultiplier: 1.5, taxStatus: 'exclusive', taxRates: ['HST'] });
+      const response = await save('admin', 'BLOCK', created, {
+        name: 'Summer 12 h',
+        maxFlightUnits: 120,
+        excessMultiplier: 1.5,
+        taxStatus: 'exclusive',
+        taxRates: ['HST'],
+      });
       expect(response.json()).toMatchObject({
         message: 'Block updated successfully',
-        item: { id: created, name: 'Summer 12 h', amount: 600, maxFlightUnits: 120, excessMultiplier: 1.5, taxRates: ['HST'] },
+        item: {
+          id: created,
+          name: 'Summer 12 h',
+          amount: 600,
+          maxFlightUnits: 120,
+          excessMultiplier: 1.5,
+          taxRates: ['HST'],
+        },
       });
       const after = await blockRow(alpha, created);
       expect({ ...after, excess_multiplier: Number(after?.excess_multiplier) }).toEqual({
@@ -549,12 +664,20 @@ describe('fleet items through POST /api/update-item/', () => {
       const cases: [string, Record<string, unknown>, string][] = [
         ['new', { units: 'minutes' }, 'Invalid block: name: Invalid input: expected string, received undefined'],
         ['new', { name: '  ' }, 'Invalid block: name: Name is required'],
-        [created, { units: 'hours' }, 'Invalid block: units: Invalid option: expected one of "unlimited"|"$"|"minutes"'],
+        [
+          created,
+          { units: 'hours' },
+          'Invalid block: units: Invalid option: expected one of "unlimited"|"$"|"minutes"',
+        ],
         [created, { blockPriceCents: -1 }, 'Invalid block: blockPriceCents: Must not be negative'],
         [created, { taxRates: ['PST'] }, 'Unknown tax PST'],
         ['new', { name: 'Taxed', taxRates: ['PST'] }, 'Unknown tax PST'],
         ['new', { name: 'Coloured', colour: 'red' }, 'Invalid block: Unrecognized key: "colour"'],
-        [created, { excessMultiplier: 1.0005 }, 'Invalid block: excessMultiplier: Invalid number: must be a multiple of 0.001'],
+        [
+          created,
+          { excessMultiplier: 1.0005 },
+          'Invalid block: excessMultiplier: Invalid number: must be a multiple of 0.001',
+        ],
       ];
       for (const [id, data, message] of cases) {
         const response = await save('admin', 'BLOCK', id, data);
@@ -601,7 +724,9 @@ describe('fleet items through POST /api/update-item/', () => {
       await insertGlider(alpha, 'C-GHAS');
       const before = await gliderRow(alpha, 'C-GHAS');
       expect((await save('admin', 'GLIDER', 'C-GHAS', null)).json()).toEqual(noData('GLIDER'));
-      expect((await api.post('/api/update-item/', { type: 'GLIDER', id: 'C-GHAS' }, cookies.admin)).json()).toEqual(noData('GLIDER'));
+      expect((await api.post('/api/update-item/', { type: 'GLIDER', id: 'C-GHAS' }, cookies.admin)).json()).toEqual(
+        noData('GLIDER'),
+      );
       expect(await gliderRow(alpha, 'C-GHAS')).toEqual(before);
     });
   });

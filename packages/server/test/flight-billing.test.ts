@@ -25,7 +25,8 @@ import { createClub, createPerson, createTestApp, type Person, type TestApp } fr
 const NOW = Date.parse('2025-11-22T17:00:00Z');
 const DAY = '2025-11-22';
 /** 10:00 local on DAY, plus minutes and seconds. */
-const at = (minutes: number, seconds = 0, base = '2025-11-22T15:00:00Z') => new Date(Date.parse(base) + (minutes * 60 + seconds) * 1000);
+const at = (minutes: number, seconds = 0, base = '2025-11-22T15:00:00Z') =>
+  new Date(Date.parse(base) + (minutes * 60 + seconds) * 1000);
 
 describe('billing of flights', () => {
   let t: TestApp;
@@ -61,7 +62,11 @@ describe('billing of flights', () => {
     (await bill(flightId, clubId, (trx, flight) => postLaunchCharges(trx, ctx(clubId), flight))).entryId;
   const release = (flightId: string, height: number) =>
     run(async (trx) => {
-      await trx.updateTable('flight').set({ release_height: height, release_set_by: crew.userId }).where('id', '=', flightId).execute();
+      await trx
+        .updateTable('flight')
+        .set({ release_height: height, release_set_by: crew.userId })
+        .where('id', '=', flightId)
+        .execute();
       const answer = await postReleaseHeightCharges(trx, ctx(), await lockedFlight(trx, flightId));
       await setFlightMoney(trx, alpha, flightId, answer.money);
       return answer.entryId;
@@ -86,7 +91,9 @@ describe('billing of flights', () => {
   };
   const blockBalances = async (member: Person) => {
     const response = await api.get(`/api/get-block-balances?userID=${member.userId}&includeExpired=true`, adminCookie);
-    return Object.fromEntries((response.json().blocks as { blockId: string; blockBalance: number }[]).map((b) => [b.blockId, b.blockBalance]));
+    return Object.fromEntries(
+      (response.json().blocks as { blockId: string; blockBalance: number }[]).map((b) => [b.blockId, b.blockBalance]),
+    );
   };
   /** What `work` answers, once the ledger is seen to hold no entry or posting more than before it. */
   const withNoNewEntries = async <T>(work: () => Promise<T>): Promise<T> => {
@@ -99,13 +106,27 @@ describe('billing of flights', () => {
 
   /** Buys a block through add-transaction, as the treasurer would; answers the member's block id. */
   const buyBlock = async (who: Person, ruleId: string, startDate: string, endDate: string) => {
-    const response = await api.post('/api/add-transaction/', { transactionType: 'Block', pilot: who.userId, block: { id: ruleId, startDate, endDate } }, treasurerCookie);
+    const response = await api.post(
+      '/api/add-transaction/',
+      { transactionType: 'Block', pilot: who.userId, block: { id: ruleId, startDate, endDate } },
+      treasurerCookie,
+    );
     expect(response.statusCode).toBe(200);
-    const block = await t.db.selectFrom('member_block').select('id').where('transaction_id', '=', response.json().transactionId).executeTakeFirstOrThrow();
+    const block = await t.db
+      .selectFrom('member_block')
+      .select('id')
+      .where('transaction_id', '=', response.json().transactionId)
+      .executeTakeFirstOrThrow();
     return { blockId: block.id, purchaseId: response.json().transactionId as number };
   };
 
-  const glider = async (values: { rate: number; rules?: string[]; taxStatus?: 'exempt' | 'inclusive' | 'exclusive'; taxNames?: string[]; clubId?: string }) => {
+  const glider = async (values: {
+    rate: number;
+    rules?: string[];
+    taxStatus?: 'exempt' | 'inclusive' | 'exclusive';
+    taxNames?: string[];
+    clubId?: string;
+  }) => {
     gliderCount += 1;
     const id = `C-G${String(gliderCount).padStart(3, '0')}`;
     await t.db
@@ -163,7 +184,13 @@ describe('billing of flights', () => {
   const launchType = async (
     clubId: string,
     id: string,
-    values: { kind: 'fixed' | 'variable'; priceCents: number; ranges?: typeof DEMO_VARIABLE_RANGES; taxStatus?: 'exempt' | 'inclusive' | 'exclusive'; taxNames?: string[] },
+    values: {
+      kind: 'fixed' | 'variable';
+      priceCents: number;
+      ranges?: typeof DEMO_VARIABLE_RANGES;
+      taxStatus?: 'exempt' | 'inclusive' | 'exclusive';
+      taxNames?: string[];
+    },
   ) => {
     await t.db
       .insertInto('launch_type')
@@ -223,8 +250,13 @@ describe('billing of flights', () => {
       .where('id', '=', id)
       .executeTakeFirstOrThrow();
   /** Every posting of the entry names the flight. */
-  const flightIdsOf = async (entryId: number) =>
-    [...new Set((await t.db.selectFrom('posting').select('flight_id').where('transaction_id', '=', entryId).execute()).map((r) => r.flight_id))];
+  const flightIdsOf = async (entryId: number) => [
+    ...new Set(
+      (await t.db.selectFrom('posting').select('flight_id').where('transaction_id', '=', entryId).execute()).map(
+        (r) => r.flight_id,
+      ),
+    ),
+  ];
   const usageOf = (flightId: string) =>
     t.db
       .selectFrom('block_usage')
@@ -239,25 +271,85 @@ describe('billing of flights', () => {
     alpha = await createClub(t.db, { name: 'Alpha Soaring', time_zone: 'America/Toronto' });
     await setClubAccounting(t.db, alpha, { taxRates: { HST: 0.13, GST: 0.05, PST: 0.08 } });
     admin = await createPerson(t.db, { club: alpha, first: 'Alex', last: 'Admin', flags: { is_admin: true } });
-    treasurer = await createPerson(t.db, { club: alpha, first: 'Tess', last: 'Treasurer', flags: { can_add_funds: true } });
+    treasurer = await createPerson(t.db, {
+      club: alpha,
+      first: 'Tess',
+      last: 'Treasurer',
+      flags: { can_add_funds: true },
+    });
     crew = await createPerson(t.db, { club: alpha, first: 'Casey', last: 'Crew' });
     adminCookie = await t.signIn(admin.email);
     treasurerCookie = await t.signIn(treasurer.email);
-    await launchType(alpha, 'Aerotow 2000', { kind: 'fixed', priceCents: 4000, taxStatus: 'exclusive', taxNames: ['HST'] });
+    await launchType(alpha, 'Aerotow 2000', {
+      kind: 'fixed',
+      priceCents: 4000,
+      taxStatus: 'exclusive',
+      taxNames: ['HST'],
+    });
     await launchType(alpha, 'Aerotow 1500', { kind: 'fixed', priceCents: 3501 });
     await launchType(alpha, 'Aerotow', { kind: 'variable', priceCents: 0, ranges: DEMO_VARIABLE_RANGES });
-    await launchType(alpha, 'Aerotow plus', { kind: 'variable', priceCents: 1000, ranges: DEMO_VARIABLE_RANGES, taxStatus: 'inclusive', taxNames: ['HST'] });
+    await launchType(alpha, 'Aerotow plus', {
+      kind: 'variable',
+      priceCents: 1000,
+      ranges: DEMO_VARIABLE_RANGES,
+      taxStatus: 'inclusive',
+      taxNames: ['HST'],
+    });
     await launchType(alpha, 'Self launch', { kind: 'fixed', priceCents: 0 });
-    await launchType(alpha, 'Old tax tow', { kind: 'fixed', priceCents: 2000, taxStatus: 'exclusive', taxNames: ['QST'] });
-    await t.db.insertInto('intro_launch').values({ club_id: alpha, id: 'Intro 2000', launch_type_id: 'Aerotow 2000', price_cents: 15000, tax_status: 'inclusive', tax_names: ['HST'] }).execute();
-    await blockRule({ id: 'season', name: 'Season 600', units: 'minutes', amount: 600, priceCents: 30000, minFlightUnits: 30 });
-    await blockRule({ id: 'capped', name: 'Capped 1000', units: 'minutes', amount: 1000, priceCents: 40000, maxFlightUnits: 120, excessMultiplier: 1.5 });
+    await launchType(alpha, 'Old tax tow', {
+      kind: 'fixed',
+      priceCents: 2000,
+      taxStatus: 'exclusive',
+      taxNames: ['QST'],
+    });
+    await t.db
+      .insertInto('intro_launch')
+      .values({
+        club_id: alpha,
+        id: 'Intro 2000',
+        launch_type_id: 'Aerotow 2000',
+        price_cents: 15000,
+        tax_status: 'inclusive',
+        tax_names: ['HST'],
+      })
+      .execute();
+    await blockRule({
+      id: 'season',
+      name: 'Season 600',
+      units: 'minutes',
+      amount: 600,
+      priceCents: 30000,
+      minFlightUnits: 30,
+    });
+    await blockRule({
+      id: 'capped',
+      name: 'Capped 1000',
+      units: 'minutes',
+      amount: 1000,
+      priceCents: 40000,
+      maxFlightUnits: 120,
+      excessMultiplier: 1.5,
+    });
     await blockRule({ id: 'dollars', name: '$250 flying', units: '$', amount: 25000, priceCents: 20000 });
     await blockRule({ id: 'unlimited', name: 'Unlimited season', units: 'unlimited', amount: 0, priceCents: 50000 });
     await blockRule({ id: 'short', name: 'Short 300', units: 'minutes', amount: 300, priceCents: 10000 });
     await blockRule({ id: 'tiny', name: 'Tiny 20', units: 'minutes', amount: 20, priceCents: 1000 });
-    await blockRule({ id: 'twodays', name: 'Two flying days', units: 'unlimited', amount: 0, priceCents: 8000, endsAfterFlyingDays: 2 });
-    await blockRule({ id: 'week', name: 'First week', units: 'unlimited', amount: 0, priceCents: 5000, endsAfterDays: 7 });
+    await blockRule({
+      id: 'twodays',
+      name: 'Two flying days',
+      units: 'unlimited',
+      amount: 0,
+      priceCents: 8000,
+      endsAfterFlyingDays: 2,
+    });
+    await blockRule({
+      id: 'week',
+      name: 'First week',
+      units: 'unlimited',
+      amount: 0,
+      priceCents: 5000,
+      endsAfterDays: 7,
+    });
   });
   afterAll(() => t.close());
 
@@ -279,13 +371,27 @@ describe('billing of flights', () => {
       const id = await flight({ pilot: pat, glider: g, launchType: 'Aerotow 2000' });
       const entryId = await launch(id);
       expect(entryId).toEqual(expect.any(Number));
-      expect(await postingsOf(t.db, entryId!)).toEqual([posting(2100, 4520, { member: pat.userId }), posting(4100, -4000), posting(2510, -520, { tax: 'HST' })]);
+      expect(await postingsOf(t.db, entryId!)).toEqual([
+        posting(2100, 4520, { member: pat.userId }),
+        posting(4100, -4000),
+        posting(2510, -520, { tax: 'HST' }),
+      ]);
       expect(await flightIdsOf(entryId!)).toEqual([id]);
       const stored = await entry(entryId!);
-      expect(stored).toMatchObject({ transaction_type: 'Launch', description: `Tow: Aerotow 2000 (${g}, Nov 22)`, entered_by: crew.userId, reverses_id: null });
+      expect(stored).toMatchObject({
+        transaction_type: 'Launch',
+        description: `Tow: Aerotow 2000 (${g}, Nov 22)`,
+        entered_by: crew.userId,
+        reverses_id: null,
+      });
       expect(stored.effective_at.getTime()).toBe(at(0).getTime());
       expect(stored.entered_at.getTime()).toBe(NOW);
-      expect(await flightRow(id)).toEqual({ launch_transaction: entryId, launch_cost_cents: 4520, landing_transaction: null, flight_cost_cents: null });
+      expect(await flightRow(id)).toEqual({
+        launch_transaction: entryId,
+        launch_cost_cents: 4520,
+        landing_transaction: null,
+        flight_cost_cents: null,
+      });
       expect(await balanceOf(pat)).toBe(-4520);
       // A second call charges nothing more and answers the same entry.
       expect(await withNoNewEntries(() => launch(id))).toBe(entryId);
@@ -299,9 +405,15 @@ describe('billing of flights', () => {
       expect(await flightRow(id)).toMatchObject({ launch_transaction: null, launch_cost_cents: null });
 
       const first = await release(id, 2350);
-      expect(await postingsOf(t.db, first!)).toEqual([posting(2100, 6500, { member: pat.userId }), posting(4100, -6500)]);
+      expect(await postingsOf(t.db, first!)).toEqual([
+        posting(2100, 6500, { member: pat.userId }),
+        posting(4100, -6500),
+      ]);
       const stored = await entry(first!);
-      expect(stored).toMatchObject({ transaction_type: 'Launch', description: `Tow: Aerotow to 2,350 ft (${g}, Nov 22)` });
+      expect(stored).toMatchObject({
+        transaction_type: 'Launch',
+        description: `Tow: Aerotow to 2,350 ft (${g}, Nov 22)`,
+      });
       expect(stored.effective_at.getTime()).toBe(at(0).getTime());
       expect(await flightRow(id)).toMatchObject({ launch_transaction: first, launch_cost_cents: 6500 });
       expect(await balanceOf(pat)).toBe(-6500);
@@ -309,11 +421,25 @@ describe('billing of flights', () => {
       // Recharged when it changes: 3,000 ft → 30 + 20 × 2.50 = $80.00; the $65.00 reversed now.
       const second = await release(id, 3000);
       expect(second).not.toBe(first);
-      expect(await postingsOf(t.db, second!)).toEqual([posting(2100, 8000, { member: pat.userId }), posting(4100, -8000)]);
-      const reversal = await t.db.selectFrom('ledger_transaction').select(['id', 'transaction_type', 'effective_at', 'note', 'description']).where('reverses_id', '=', first!).executeTakeFirstOrThrow();
-      expect(reversal).toMatchObject({ transaction_type: 'Reversal', note: 'Release height changed', description: `Reversal of #${first} (Tow: Aerotow to 2,350 ft (${g}, Nov 22))` });
+      expect(await postingsOf(t.db, second!)).toEqual([
+        posting(2100, 8000, { member: pat.userId }),
+        posting(4100, -8000),
+      ]);
+      const reversal = await t.db
+        .selectFrom('ledger_transaction')
+        .select(['id', 'transaction_type', 'effective_at', 'note', 'description'])
+        .where('reverses_id', '=', first!)
+        .executeTakeFirstOrThrow();
+      expect(reversal).toMatchObject({
+        transaction_type: 'Reversal',
+        note: 'Release height changed',
+        description: `Reversal of #${first} (Tow: Aerotow to 2,350 ft (${g}, Nov 22))`,
+      });
       expect(reversal.effective_at.getTime()).toBe(NOW);
-      expect(await postingsOf(t.db, reversal.id)).toEqual([posting(2100, -6500, { member: pat.userId }), posting(4100, 6500)]);
+      expect(await postingsOf(t.db, reversal.id)).toEqual([
+        posting(2100, -6500, { member: pat.userId }),
+        posting(4100, 6500),
+      ]);
       expect(await flightIdsOf(reversal.id)).toEqual([id]);
       expect(await flightRow(id)).toMatchObject({ launch_transaction: second, launch_cost_cents: 8000 });
       expect(await balanceOf(pat)).toBe(-8000);
@@ -323,7 +449,10 @@ describe('billing of flights', () => {
 
       // 1,001 ft: 30 + 1 started 100 ft × 2.50 = $32.50.
       const third = await release(id, 1001);
-      expect(await postingsOf(t.db, third!)).toEqual([posting(2100, 3250, { member: pat.userId }), posting(4100, -3250)]);
+      expect(await postingsOf(t.db, third!)).toEqual([
+        posting(2100, 3250, { member: pat.userId }),
+        posting(4100, -3250),
+      ]);
       expect(await balanceOf(pat)).toBe(-3250);
     });
 
@@ -333,7 +462,11 @@ describe('billing of flights', () => {
       const id = await flight({ pilot: pat, glider: g, launchType: 'Aerotow plus', releaseHeight: 2350 });
       // The height is known at launch (a re-posted launch after a log edit): charged at once.
       const entryId = await launch(id);
-      expect(await postingsOf(t.db, entryId!)).toEqual([posting(2100, 7500, { member: pat.userId }), posting(4100, -6637), posting(2510, -863, { tax: 'HST' })]);
+      expect(await postingsOf(t.db, entryId!)).toEqual([
+        posting(2100, 7500, { member: pat.userId }),
+        posting(4100, -6637),
+        posting(2510, -863, { tax: 'HST' }),
+      ]);
     });
 
     it('a release height on a fixed launch changes nothing', async () => {
@@ -357,12 +490,20 @@ describe('billing of flights', () => {
       const pat = await member('Ulla', 'Unknown');
       const before = await ledgerCounts(t.db, alpha);
       const gone = await flight({ pilot: pat, glider: await glider({ rate: 60 }), launchType: 'Winch' });
-      await expect(launch(gone)).rejects.toMatchObject({ statusCode: 409, message: "Unknown launch type Winch: choose one of the club's launches" });
+      await expect(launch(gone)).rejects.toMatchObject({
+        statusCode: 409,
+        message: "Unknown launch type Winch: choose one of the club's launches",
+      });
       // Another pilot: Ulla is on the line in the first flight (one unfinished flight per person).
-      const qst = await flight({ pilot: await member('Quinn', 'Quebec'), glider: await glider({ rate: 60 }), launchType: 'Old tax tow' });
+      const qst = await flight({
+        pilot: await member('Quinn', 'Quebec'),
+        glider: await glider({ rate: 60 }),
+        launchType: 'Old tax tow',
+      });
       await expect(launch(qst)).rejects.toMatchObject({
         statusCode: 409,
-        message: 'The launch Old tax tow is taxed with QST, which the club no longer has: update its taxes in Administration',
+        message:
+          'The launch Old tax tow is taxed with QST, which the club no longer has: update its taxes in Administration',
       });
       expect(await ledgerCounts(t.db, alpha)).toEqual(before);
     });
@@ -374,10 +515,16 @@ describe('billing of flights', () => {
       const g = await glider({ rate: 60 });
       const id = await flight({ pilot: pat, glider: g, landedAt: at(42, 1) });
       const entryId = await land(id);
-      expect(await postingsOf(t.db, entryId!)).toEqual([posting(2100, 2580, { member: pat.userId }), posting(4200, -2580)]);
+      expect(await postingsOf(t.db, entryId!)).toEqual([
+        posting(2100, 2580, { member: pat.userId }),
+        posting(4200, -2580),
+      ]);
       expect(await flightIdsOf(entryId!)).toEqual([id]);
       const stored = await entry(entryId!);
-      expect(stored).toMatchObject({ transaction_type: 'Rental', description: `Rental: ${g}, 0:42 flown, 43 min billed` });
+      expect(stored).toMatchObject({
+        transaction_type: 'Rental',
+        description: `Rental: ${g}, 0:42 flown, 43 min billed`,
+      });
       expect(stored.effective_at.getTime()).toBe(at(42, 1).getTime());
       expect(await flightRow(id)).toMatchObject({ landing_transaction: entryId, flight_cost_cents: 2580 });
       expect(await balanceOf(pat)).toBe(-2580);
@@ -389,7 +536,10 @@ describe('billing of flights', () => {
       const g = await glider({ rate: 60 });
       const id = await flight({ pilot: pat, glider: g, landedAt: at(61, 40) });
       const entryId = await land(id);
-      expect(await postingsOf(t.db, entryId!)).toEqual([posting(2100, 62 * 60, { member: pat.userId }), posting(4200, -62 * 60)]);
+      expect(await postingsOf(t.db, entryId!)).toEqual([
+        posting(2100, 62 * 60, { member: pat.userId }),
+        posting(4200, -62 * 60),
+      ]);
       expect((await entry(entryId!)).description).toBe(`Rental: ${g}, 1:02 flown, 62 min billed`);
     });
 
@@ -398,7 +548,11 @@ describe('billing of flights', () => {
       const g = await glider({ rate: 100, taxStatus: 'exclusive', taxNames: ['HST'] });
       const id = await flight({ pilot: pat, glider: g, landedAt: at(42) });
       const entryId = await land(id);
-      expect(await postingsOf(t.db, entryId!)).toEqual([posting(2100, 4746, { member: pat.userId }), posting(4200, -4200), posting(2510, -546, { tax: 'HST' })]);
+      expect(await postingsOf(t.db, entryId!)).toEqual([
+        posting(2100, 4746, { member: pat.userId }),
+        posting(4200, -4200),
+        posting(2510, -546, { tax: 'HST' }),
+      ]);
       expect(await flightRow(id)).toMatchObject({ flight_cost_cents: 4746 });
     });
 
@@ -426,10 +580,23 @@ describe('billing of flights', () => {
     it('refuses a landing before the flight has landed or launched (409)', async () => {
       const pat = await member('Nora', 'Notyet');
       const id = await flight({ pilot: pat, glider: await glider({ rate: 60 }) });
-      await expect(land(id)).rejects.toMatchObject({ statusCode: 409, message: 'No action taken - the flight has not landed' });
-      const waiting = await flight({ pilot: await member('Wes', 'Waiting'), glider: await glider({ rate: 60 }), launchedAt: null });
-      await expect(launch(waiting)).rejects.toMatchObject({ statusCode: 409, message: 'No action taken - the flight has not launched' });
-      await expect(land(randomUUID())).rejects.toMatchObject({ statusCode: 404, message: 'No such flight at this club' });
+      await expect(land(id)).rejects.toMatchObject({
+        statusCode: 409,
+        message: 'No action taken - the flight has not landed',
+      });
+      const waiting = await flight({
+        pilot: await member('Wes', 'Waiting'),
+        glider: await glider({ rate: 60 }),
+        launchedAt: null,
+      });
+      await expect(launch(waiting)).rejects.toMatchObject({
+        statusCode: 409,
+        message: 'No action taken - the flight has not launched',
+      });
+      await expect(land(randomUUID())).rejects.toMatchObject({
+        statusCode: 404,
+        message: 'No such flight at this club',
+      });
     });
   });
 
@@ -442,7 +609,9 @@ describe('billing of flights', () => {
       const g = await glider({ rate: 60, rules: ['season'] });
       const id = await flight({ pilot: pat, glider: g, landedAt: at(10) });
       expect(await withNoNewEntries(() => land(id))).toBeNull();
-      expect(await usageOf(id)).toEqual([{ member_block_id: blockId, transaction_id: null, units_used: 30, flown_on: DAY }]);
+      expect(await usageOf(id)).toEqual([
+        { member_block_id: blockId, transaction_id: null, units_used: 30, flown_on: DAY },
+      ]);
       expect(await blockBalances(pat)).toEqual({ [blockId]: 570 });
       expect(await flightRow(id)).toMatchObject({ landing_transaction: null, flight_cost_cents: 0 });
       expect(await balanceOf(pat)).toBe(afterPurchase);
@@ -457,9 +626,16 @@ describe('billing of flights', () => {
       const g = await glider({ rate: 60, rules: ['capped'] });
       const id = await flight({ pilot: pat, glider: g, landedAt: at(150) });
       const entryId = await land(id);
-      expect(await postingsOf(t.db, entryId!)).toEqual([posting(2100, 2700, { member: pat.userId }), posting(4200, -2700)]);
-      expect((await entry(entryId!)).description).toBe(`Rental: ${g}, 2:30 flown, 150 min billed (120 min on block Capped 1000, 30 min over its maximum at ×1.5)`);
-      expect(await usageOf(id)).toEqual([{ member_block_id: blockId, transaction_id: entryId, units_used: 120, flown_on: DAY }]);
+      expect(await postingsOf(t.db, entryId!)).toEqual([
+        posting(2100, 2700, { member: pat.userId }),
+        posting(4200, -2700),
+      ]);
+      expect((await entry(entryId!)).description).toBe(
+        `Rental: ${g}, 2:30 flown, 150 min billed (120 min on block Capped 1000, 30 min over its maximum at ×1.5)`,
+      );
+      expect(await usageOf(id)).toEqual([
+        { member_block_id: blockId, transaction_id: entryId, units_used: 120, flown_on: DAY },
+      ]);
       expect(await blockBalances(pat)).toEqual({ [blockId]: 880 });
       expect(await balanceOf(pat)).toBe(-40000 - 2700);
       expect(await flightRow(id)).toMatchObject({ landing_transaction: entryId, flight_cost_cents: 2700 });
@@ -472,12 +648,20 @@ describe('billing of flights', () => {
       const first = await flight({ pilot: pat, glider: g, landedAt: at(43) });
       expect(await land(first)).toBeNull();
       expect(await blockBalances(pat)).toEqual({ [blockId]: 25000 - 2580 });
-      expect(await usageOf(first)).toEqual([{ member_block_id: blockId, transaction_id: null, units_used: 2580, flown_on: DAY }]);
+      expect(await usageOf(first)).toEqual([
+        { member_block_id: blockId, transaction_id: null, units_used: 2580, flown_on: DAY },
+      ]);
       // 400 min = $240.00 against the $224.20 left: $15.80 cash + 13 % HST = $17.85.
       const second = await flight({ pilot: pat, glider: g, landedAt: at(400), launchedAt: at(0) });
       const entryId = await land(second);
-      expect(await postingsOf(t.db, entryId!)).toEqual([posting(2100, 1785, { member: pat.userId }), posting(4200, -1580), posting(2510, -205, { tax: 'HST' })]);
-      expect((await entry(entryId!)).description).toBe(`Rental: ${g}, 6:40 flown, 400 min billed ($224.20 on block $250 flying)`);
+      expect(await postingsOf(t.db, entryId!)).toEqual([
+        posting(2100, 1785, { member: pat.userId }),
+        posting(4200, -1580),
+        posting(2510, -205, { tax: 'HST' }),
+      ]);
+      expect((await entry(entryId!)).description).toBe(
+        `Rental: ${g}, 6:40 flown, 400 min billed ($224.20 on block $250 flying)`,
+      );
       expect(await blockBalances(pat)).toEqual({ [blockId]: 0 });
       expect(await balanceOf(pat)).toBe(-20000 - 1785);
     });
@@ -488,7 +672,9 @@ describe('billing of flights', () => {
       const g = await glider({ rate: 60, rules: ['unlimited'] });
       const id = await flight({ pilot: pat, glider: g, landedAt: at(90) });
       expect(await land(id)).toBeNull();
-      expect(await usageOf(id)).toEqual([{ member_block_id: blockId, transaction_id: null, units_used: 90, flown_on: DAY }]);
+      expect(await usageOf(id)).toEqual([
+        { member_block_id: blockId, transaction_id: null, units_used: 90, flown_on: DAY },
+      ]);
       expect(await blockBalances(pat)).toEqual({ [blockId]: 0 });
       expect(await balanceOf(pat)).toBe(-50000);
     });
@@ -508,12 +694,16 @@ describe('billing of flights', () => {
       // Tiny 20 expires first (the voided one would, but it is void): 20 min exhaust it.
       const first = await flight({ pilot: pat, glider: g, landedAt: at(20) });
       expect(await land(first)).toBeNull();
-      expect(await usageOf(first)).toEqual([{ member_block_id: tiny.blockId, transaction_id: null, units_used: 20, flown_on: DAY }]);
+      expect(await usageOf(first)).toEqual([
+        { member_block_id: tiny.blockId, transaction_id: null, units_used: 20, flown_on: DAY },
+      ]);
 
       // Exhausted: the next flight draws on Short 300 (expires 2026-06-30), not Season 600 (2026-10-31).
       const second = await flight({ pilot: pat, glider: g, launchedAt: at(30), landedAt: at(55) });
       expect(await land(second)).toBeNull();
-      expect(await usageOf(second)).toEqual([{ member_block_id: short.blockId, transaction_id: null, units_used: 25, flown_on: DAY }]);
+      expect(await usageOf(second)).toEqual([
+        { member_block_id: short.blockId, transaction_id: null, units_used: 25, flown_on: DAY },
+      ]);
       expect(await blockBalances(pat)).toEqual({
         [expired.blockId]: 300,
         [tiny.blockId]: 0,
@@ -527,9 +717,15 @@ describe('billing of flights', () => {
       const pat = await member('Tim', 'Twice');
       const { blockId } = await buyBlock(pat, 'tiny', '2025-11-01', '2026-10-31');
       const first = await flight({ pilot: pat, glider: await glider({ rate: 60, rules: ['tiny'] }), landedAt: at(15) });
-      const second = await flight({ pilot: pat, glider: await glider({ rate: 60, rules: ['tiny'] }), landedAt: at(15) });
+      const second = await flight({
+        pilot: pat,
+        glider: await glider({ rate: 60, rules: ['tiny'] }),
+        landedAt: at(15),
+      });
       await Promise.all([land(first), land(second)]);
-      const drawn = [...(await usageOf(first)), ...(await usageOf(second))].map((u) => u.units_used).sort((a, b) => a - b);
+      const drawn = [...(await usageOf(first)), ...(await usageOf(second))]
+        .map((u) => u.units_used)
+        .sort((a, b) => a - b);
       expect(drawn).toEqual([5, 15]);
       expect(await blockBalances(pat)).toEqual({ [blockId]: 0 });
       // The 10 minutes the block could not cover: $6.00 cash.
@@ -541,7 +737,13 @@ describe('billing of flights', () => {
       const { blockId } = await buyBlock(pat, 'twodays', '2025-11-01', '2026-10-31');
       const g = await glider({ rate: 60, rules: ['twodays'] });
       const on = async (day: string, base: string, minutes: number) => {
-        const id = await flight({ pilot: pat, glider: g, day, launchedAt: at(0, 0, base), landedAt: at(minutes, 0, base) });
+        const id = await flight({
+          pilot: pat,
+          glider: g,
+          day,
+          launchedAt: at(0, 0, base),
+          landedAt: at(minutes, 0, base),
+        });
         return { id, entryId: await land(id) };
       };
       const day1 = await on('2025-11-15', '2025-11-15T15:00:00Z', 30);
@@ -551,7 +753,10 @@ describe('billing of flights', () => {
       expect([day1.entryId, day2.entryId, day2Again.entryId]).toEqual([null, null, null]);
       expect((await usageOf(day2Again.id)).map((u) => u.member_block_id)).toEqual([blockId]);
       expect(await usageOf(day3.id)).toEqual([]);
-      expect(await postingsOf(t.db, day3.entryId!)).toEqual([posting(2100, 600, { member: pat.userId }), posting(4200, -600)]);
+      expect(await postingsOf(t.db, day3.entryId!)).toEqual([
+        posting(2100, 600, { member: pat.userId }),
+        posting(4200, -600),
+      ]);
     });
 
     it('a block that ends 7 days after it starts is not drawn on day 8', async () => {
@@ -561,7 +766,10 @@ describe('billing of flights', () => {
       const id = await flight({ pilot: pat, glider: g, landedAt: at(10) });
       const entryId = await land(id);
       expect(await usageOf(id)).toEqual([]);
-      expect(await postingsOf(t.db, entryId!)).toEqual([posting(2100, 600, { member: pat.userId }), posting(4200, -600)]);
+      expect(await postingsOf(t.db, entryId!)).toEqual([
+        posting(2100, 600, { member: pat.userId }),
+        posting(4200, -600),
+      ]);
     });
   });
 
@@ -570,22 +778,39 @@ describe('billing of flights', () => {
       const pat = await member('Paul', 'Pilot');
       const sam = await member('Sam', 'Sharer');
       const g = await glider({ rate: 61 });
-      const id = await flight({ pilot: pat, passenger: sam, flyWith: 'Member', shareCost: true, glider: g, launchType: 'Aerotow 1500', landedAt: at(42, 30) });
+      const id = await flight({
+        pilot: pat,
+        passenger: sam,
+        flyWith: 'Member',
+        shareCost: true,
+        glider: g,
+        launchType: 'Aerotow 1500',
+        landedAt: at(42, 30),
+      });
       const launchId = await launch(id);
       expect(await postingsOf(t.db, launchId!)).toEqual([
         posting(2100, 1751, { member: pat.userId }),
         posting(2100, 1750, { member: sam.userId }),
         posting(4100, -3501),
       ]);
-      expect((await entry(launchId!)).description).toBe(`Tow: Aerotow 1500 (${g}, Nov 22, shared by P. Pilot and S. Sharer)`);
+      expect((await entry(launchId!)).description).toBe(
+        `Tow: Aerotow 1500 (${g}, Nov 22, shared by P. Pilot and S. Sharer)`,
+      );
       const landingId = await land(id);
       expect(await postingsOf(t.db, landingId!)).toEqual([
         posting(2100, 1312, { member: pat.userId }),
         posting(2100, 1311, { member: sam.userId }),
         posting(4200, -2623),
       ]);
-      expect((await entry(landingId!)).description).toBe(`Rental: ${g}, 0:43 flown, 43 min billed (shared by P. Pilot and S. Sharer)`);
-      expect(await flightRow(id)).toEqual({ launch_transaction: launchId, launch_cost_cents: 3501, landing_transaction: landingId, flight_cost_cents: 2623 });
+      expect((await entry(landingId!)).description).toBe(
+        `Rental: ${g}, 0:43 flown, 43 min billed (shared by P. Pilot and S. Sharer)`,
+      );
+      expect(await flightRow(id)).toEqual({
+        launch_transaction: launchId,
+        launch_cost_cents: 3501,
+        landing_transaction: landingId,
+        flight_cost_cents: 2623,
+      });
       expect(await balanceOf(pat)).toBe(-1751 - 1312);
       expect(await balanceOf(sam)).toBe(-1750 - 1311);
     });
@@ -594,7 +819,14 @@ describe('billing of flights', () => {
       const pat = await member('Tom', 'Total');
       const sam = await member('Una', 'Split');
       const g = await glider({ rate: 75, taxStatus: 'exclusive', taxNames: ['HST'] });
-      const id = await flight({ pilot: pat, passenger: sam, flyWith: 'Member', shareCost: true, glider: g, landedAt: at(60, 30) });
+      const id = await flight({
+        pilot: pat,
+        passenger: sam,
+        flyWith: 'Member',
+        shareCost: true,
+        glider: g,
+        landedAt: at(60, 30),
+      });
       const landingId = await land(id);
       expect(await postingsOf(t.db, landingId!)).toEqual([
         posting(2100, 2585, { member: pat.userId }),
@@ -612,14 +844,29 @@ describe('billing of flights', () => {
       const sam = await member('Cal', 'Cash');
       const { blockId } = await buyBlock(pat, 'dollars', '2025-11-01', '2026-10-31');
       const g = await glider({ rate: 60, rules: ['dollars'], taxStatus: 'exclusive', taxNames: ['HST'] });
-      const id = await flight({ pilot: pat, passenger: sam, flyWith: 'Member', shareCost: true, glider: g, landedAt: at(43) });
+      const id = await flight({
+        pilot: pat,
+        passenger: sam,
+        flyWith: 'Member',
+        shareCost: true,
+        glider: g,
+        landedAt: at(43),
+      });
       const entryId = await land(id);
       // 2580 → 1290 each; Bea's from her block, Cal's 1290 + 13 % = 1458.
-      expect(await postingsOf(t.db, entryId!)).toEqual([posting(2100, 1458, { member: sam.userId }), posting(4200, -1290), posting(2510, -168, { tax: 'HST' })]);
+      expect(await postingsOf(t.db, entryId!)).toEqual([
+        posting(2100, 1458, { member: sam.userId }),
+        posting(4200, -1290),
+        posting(2510, -168, { tax: 'HST' }),
+      ]);
       // The entry is on both accounts: Bea's block is hers to see, in her own breakdown, not on Cal's statement.
-      expect((await entry(entryId!)).description).toBe(`Rental: ${g}, 0:43 flown, 43 min billed (shared by B. Blockholder and C. Cash)`);
+      expect((await entry(entryId!)).description).toBe(
+        `Rental: ${g}, 0:43 flown, 43 min billed (shared by B. Blockholder and C. Cash)`,
+      );
       expect(await blockBalances(pat)).toEqual({ [blockId]: 25000 - 1290 });
-      expect(await usageOf(id)).toEqual([{ member_block_id: blockId, transaction_id: entryId, units_used: 1290, flown_on: DAY }]);
+      expect(await usageOf(id)).toEqual([
+        { member_block_id: blockId, transaction_id: entryId, units_used: 1290, flown_on: DAY },
+      ]);
       expect(await balanceOf(sam)).toBe(-1458);
       expect(await balanceOf(pat)).toBe(-20000);
     });
@@ -627,9 +874,19 @@ describe('billing of flights', () => {
     it('an Instructor flight is paid by the pilot alone', async () => {
       const pat = await member('Stu', 'Student');
       const ian = await member('Ian', 'Instructor');
-      const id = await flight({ pilot: pat, passenger: ian, flyWith: 'Instructor', shareCost: true, glider: await glider({ rate: 60 }), launchType: 'Aerotow 1500' });
+      const id = await flight({
+        pilot: pat,
+        passenger: ian,
+        flyWith: 'Instructor',
+        shareCost: true,
+        glider: await glider({ rate: 60 }),
+        launchType: 'Aerotow 1500',
+      });
       const entryId = await launch(id);
-      expect(await postingsOf(t.db, entryId!)).toEqual([posting(2100, 3501, { member: pat.userId }), posting(4100, -3501)]);
+      expect(await postingsOf(t.db, entryId!)).toEqual([
+        posting(2100, 3501, { member: pat.userId }),
+        posting(4100, -3501),
+      ]);
       expect(await balanceOf(ian)).toBe(0);
     });
   });
@@ -676,18 +933,45 @@ describe('billing of flights', () => {
         }),
       );
       const introAp = async () =>
-        Number((await sql<{ s: number }>`select coalesce(sum(amount_cents), 0)::bigint as s from posting where intro_id = ${introId}`.execute(t.db)).rows[0]!.s);
+        Number(
+          (
+            await sql<{
+              s: number;
+            }>`select coalesce(sum(amount_cents), 0)::bigint as s from posting where intro_id = ${introId}`.execute(
+              t.db,
+            )
+          ).rows[0]!.s,
+        );
       const g = await glider({ rate: 60 });
-      const id = await flight({ pilot: pat, glider: g, flyWith: 'Intro', introId, launchType: 'Aerotow 2000', landedAt: at(25) });
+      const id = await flight({
+        pilot: pat,
+        glider: g,
+        flyWith: 'Intro',
+        introId,
+        launchType: 'Aerotow 2000',
+        landedAt: at(25),
+      });
       const entryId = await launch(id);
-      expect(await postingsOf(t.db, entryId!)).toEqual([posting(2120, 15000, { intro: introId }), posting(4300, -13274), posting(2510, -1726, { tax: 'HST' })]);
-      expect(await entry(entryId!)).toMatchObject({ transaction_type: 'Intro Flight', description: `Intro flight ABC234: Jane Doe (${g}, Nov 22)` });
+      expect(await postingsOf(t.db, entryId!)).toEqual([
+        posting(2120, 15000, { intro: introId }),
+        posting(4300, -13274),
+        posting(2510, -1726, { tax: 'HST' }),
+      ]);
+      expect(await entry(entryId!)).toMatchObject({
+        transaction_type: 'Intro Flight',
+        description: `Intro flight ABC234: Jane Doe (${g}, Nov 22)`,
+      });
       expect(await flightIdsOf(entryId!)).toEqual([id]);
       expect(await introAp()).toBe(0);
       const before = await ledgerCounts(t.db, alpha);
       expect(await land(id)).toBeNull();
       expect(await ledgerCounts(t.db, alpha)).toEqual(before);
-      expect(await flightRow(id)).toEqual({ launch_transaction: entryId, launch_cost_cents: null, landing_transaction: null, flight_cost_cents: null });
+      expect(await flightRow(id)).toEqual({
+        launch_transaction: entryId,
+        launch_cost_cents: null,
+        landing_transaction: null,
+        flight_cost_cents: null,
+      });
       expect(await balanceOf(pat)).toBe(0);
       // A release height on an intro flight charges nothing.
       expect(await release(id, 2000)).toBeNull();
@@ -697,7 +981,11 @@ describe('billing of flights', () => {
       await undoLanding(id);
       const reversals = await undoLaunch(id);
       expect(reversals).toHaveLength(1);
-      expect(await postingsOf(t.db, reversals[0]!)).toEqual([posting(2120, -15000, { intro: introId }), posting(4300, 13274), posting(2510, 1726, { tax: 'HST' })]);
+      expect(await postingsOf(t.db, reversals[0]!)).toEqual([
+        posting(2120, -15000, { intro: introId }),
+        posting(4300, 13274),
+        posting(2510, 1726, { tax: 'HST' }),
+      ]);
       expect(await introAp()).toBe(-15000);
       expect(await flightRow(id)).toMatchObject({ launch_transaction: null, launch_cost_cents: null });
     });
@@ -720,14 +1008,21 @@ describe('billing of flights', () => {
       const reversal = await entry(landingReversals[0]!);
       expect(reversal).toMatchObject({ transaction_type: 'Reversal', reverses_id: landingId, note: 'Landing undone' });
       expect(reversal.effective_at.getTime()).toBe(NOW);
-      expect(await postingsOf(t.db, landingReversals[0]!)).toEqual([posting(2100, -2700, { member: pat.userId }), posting(4200, 2700)]);
+      expect(await postingsOf(t.db, landingReversals[0]!)).toEqual([
+        posting(2100, -2700, { member: pat.userId }),
+        posting(4200, 2700),
+      ]);
       expect(await usageOf(id)).toEqual([
         { member_block_id: blockId, transaction_id: landingId, units_used: 120, flown_on: DAY },
         { member_block_id: blockId, transaction_id: landingReversals[0], units_used: -120, flown_on: DAY },
       ]);
       expect(await blockBalances(pat)).toEqual({ [blockId]: 1000 });
       expect(await balanceOf(pat)).toBe(start - 4520);
-      expect(await flightRow(id)).toMatchObject({ launch_transaction: launchId, landing_transaction: null, flight_cost_cents: null });
+      expect(await flightRow(id)).toMatchObject({
+        launch_transaction: launchId,
+        landing_transaction: null,
+        flight_cost_cents: null,
+      });
       // Nothing left to undo: a second undo posts nothing.
       expect(await undoLanding(id)).toEqual([]);
       expect(await blockBalances(pat)).toEqual({ [blockId]: 1000 });
@@ -736,7 +1031,12 @@ describe('billing of flights', () => {
       expect(launchReversals).toHaveLength(1);
       expect(await entry(launchReversals[0]!)).toMatchObject({ reverses_id: launchId, note: 'Launch undone' });
       expect(await balanceOf(pat)).toBe(start);
-      expect(await flightRow(id)).toEqual({ launch_transaction: null, launch_cost_cents: null, landing_transaction: null, flight_cost_cents: null });
+      expect(await flightRow(id)).toEqual({
+        launch_transaction: null,
+        launch_cost_cents: null,
+        landing_transaction: null,
+        flight_cost_cents: null,
+      });
       expect(await undoLaunch(id)).toEqual([]);
 
       // Launched and landed again: the same charges.
@@ -765,7 +1065,15 @@ describe('billing of flights', () => {
     it('undo of a shared flight returns each payer\u2019s share', async () => {
       const pat = await member('Pia', 'Pair');
       const sam = await member('Sol', 'Pair');
-      const id = await flight({ pilot: pat, passenger: sam, flyWith: 'Member', shareCost: true, glider: await glider({ rate: 61 }), launchType: 'Aerotow 1500', landedAt: at(43) });
+      const id = await flight({
+        pilot: pat,
+        passenger: sam,
+        flyWith: 'Member',
+        shareCost: true,
+        glider: await glider({ rate: 61 }),
+        launchType: 'Aerotow 1500',
+        landedAt: at(43),
+      });
       await launch(id);
       await land(id);
       expect([await balanceOf(pat), await balanceOf(sam)]).toEqual([-1751 - 1312, -1750 - 1311]);
@@ -797,18 +1105,30 @@ describe('billing of flights', () => {
       await land(recent, beta);
       await setClubAccounting(t.db, beta, { lockDate: '2025-11-20' });
       const before = await ledgerCounts(t.db, beta);
-      const locked = { statusCode: 409, message: 'Transactions on or before the lock date 2025-11-20 cannot be posted' };
+      const locked = {
+        statusCode: 409,
+        message: 'Transactions on or before the lock date 2025-11-20 cannot be posted',
+      };
       await expect(launch(old, beta)).rejects.toBeInstanceOf(HttpError);
       await expect(launch(old, beta)).rejects.toMatchObject(locked);
       await expect(land(old, beta)).rejects.toMatchObject(locked);
       expect(await ledgerCounts(t.db, beta)).toEqual(before);
-      expect(await flightRow(old)).toEqual({ launch_transaction: null, launch_cost_cents: null, landing_transaction: null, flight_cost_cents: null });
+      expect(await flightRow(old)).toEqual({
+        launch_transaction: null,
+        launch_cost_cents: null,
+        landing_transaction: null,
+        flight_cost_cents: null,
+      });
       // Reversals are posted now, after the lock date.
       const reverse = (trx: Transaction<DB>, flight: FlightStateRow) => reverseLaunchCharges(trx, ctx(beta), flight);
       const { reversalIds: reversals } = await bill(recent, beta, reverse);
       expect(reversals).toHaveLength(1);
       expect(await entry(reversals[0]!)).toMatchObject({ reverses_id: recentLaunch });
-      const sum = await sql<{ s: number }>`select coalesce(sum(amount_cents), 0)::bigint as s from posting where member_id = ${pilot.userId}`.execute(t.db);
+      const sum = await sql<{
+        s: number;
+      }>`select coalesce(sum(amount_cents), 0)::bigint as s from posting where member_id = ${pilot.userId}`.execute(
+        t.db,
+      );
       expect(-Number(sum.rows[0]!.s)).toBe(-1800);
     });
   });

@@ -33,7 +33,17 @@ describe('flight logs: GET /api/serve-logs', () => {
     name: string,
     day: string,
     hour: number,
-    values: { user: Person; glider?: string; flyWith?: 'Alone' | 'Member' | 'Intro'; passenger?: Person; towPilot?: Person; introId?: string; cancelled?: boolean; waiting?: boolean; clubId?: string },
+    values: {
+      user: Person;
+      glider?: string;
+      flyWith?: 'Alone' | 'Member' | 'Intro';
+      passenger?: Person;
+      towPilot?: Person;
+      introId?: string;
+      cancelled?: boolean;
+      waiting?: boolean;
+      clubId?: string;
+    },
   ) => {
     const at = Date.parse(`${day}T${String(hour + 4).padStart(2, '0')}:00:00Z`);
     const flown = !values.cancelled && !values.waiting;
@@ -57,14 +67,21 @@ describe('flight logs: GET /api/serve-logs', () => {
       launch_cost_cents: flown ? 4_000 : null,
       flight_cost_cents: flown ? 1_500 : null,
     });
-    if (values.introId) await t.db.updateTable('intro').set({ flight_ref: id }).where('id', '=', values.introId).execute();
+    if (values.introId)
+      await t.db.updateTable('intro').set({ flight_ref: id }).where('id', '=', values.introId).execute();
     ids[name] = id;
   };
-  const idsOf = (data: LogsData) => data.flights.map((f) => Object.entries(ids).find(([, id]) => id === f.id)?.[0] ?? f.id);
+  const idsOf = (data: LogsData) =>
+    data.flights.map((f) => Object.entries(ids).find(([, id]) => id === f.id)?.[0] ?? f.id);
 
   beforeAll(async () => {
     ({ t, api, alpha, bravo } = await openTwoClubs({ now: NOW }, { fleet: true }));
-    ({ pat, ann, ed, gail, towy, gone, sleeper, outsider } = await createLinePeople(t.db, { alpha, bravo }, ['pat', 'ann', 'ed', 'gail', 'towy', 'gone', 'sleeper', 'outsider'], { ann: { is_instructor: true } }));
+    ({ pat, ann, ed, gail, towy, gone, sleeper, outsider } = await createLinePeople(
+      t.db,
+      { alpha, bravo },
+      ['pat', 'ann', 'ed', 'gail', 'towy', 'gone', 'sleeper', 'outsider'],
+      { ann: { is_instructor: true } },
+    ));
     intros.flown = await createIntro(t.db, alpha, { sn: 'FLOWN1', first: 'Ivy' });
     intros.free = await createIntro(t.db, alpha, { sn: 'FREE01' });
     intros.refunded = await createIntro(t.db, alpha, { sn: 'REFD01', refunded: true });
@@ -93,10 +110,18 @@ describe('flight logs: GET /api/serve-logs', () => {
   });
 
   it('a range of whole club days, as dates or as instants (taken as their club day)', async () => {
-    expect(idsOf(await logs(`?startDate=2025-06-01&endDate=${TODAY}`))).toEqual(['goneLastMonth', 'introYesterday', 'patToday', 'annToday', 'waitingToday']);
+    expect(idsOf(await logs(`?startDate=2025-06-01&endDate=${TODAY}`))).toEqual([
+      'goneLastMonth',
+      'introYesterday',
+      'patToday',
+      'annToday',
+      'waitingToday',
+    ]);
     expect(idsOf(await logs('?startDate=2025-07-11&endDate=2025-07-11'))).toEqual(['introYesterday']);
     // 2025-07-12T03:30Z is still the 11th in Toronto.
-    const instant = await logs(`?startDate=${Date.parse('2025-07-12T03:30:00Z')}&endDate=${Date.parse('2025-07-12T03:30:00Z')}`);
+    const instant = await logs(
+      `?startDate=${Date.parse('2025-07-12T03:30:00Z')}&endDate=${Date.parse('2025-07-12T03:30:00Z')}`,
+    );
     expect(instant).toMatchObject({ startDate: '2025-07-11', endDate: '2025-07-11' });
     expect(idsOf(instant)).toEqual(['introYesterday']);
   });
@@ -109,22 +134,38 @@ describe('flight logs: GET /api/serve-logs', () => {
     expect(byName(mine, 'annToday')).toMatchObject({ launchCost: null, flightCost: null });
     const hers = await logs(`?startDate=2025-07-11&endDate=${TODAY}`, ann);
     expect(byName(hers, 'annToday')).toMatchObject({ launchCost: 4_000, flightCost: 1_500 });
-    expect(byName(hers, 'introYesterday')).toMatchObject({ launchCost: null, flightCost: null, introRef: intros.flown });
+    expect(byName(hers, 'introYesterday')).toMatchObject({
+      launchCost: null,
+      flightCost: null,
+      introRef: intros.flown,
+    });
   });
 
   it("pilots: the club's active members with their flags, and those on the flights who are no longer active", async () => {
     const today = await logs('');
     const names = (data: LogsData) => data.pilots.map((p) => `${p.first} ${p.last}`);
     expect(names(today)).toEqual(['Ed Editor', 'Gail Ground', 'Pat Pilot', 'Toby Tow', 'Ann Zed']);
-    expect(today.pilots.find((p) => p.userID === gail.userId)).toEqual({ userID: gail.userId, first: 'Gail', last: 'Ground', groundOnly: true, isInstructor: false, isTowPilot: false, isActive: true });
+    expect(today.pilots.find((p) => p.userID === gail.userId)).toEqual({
+      userID: gail.userId,
+      first: 'Gail',
+      last: 'Ground',
+      groundOnly: true,
+      isInstructor: false,
+      isTowPilot: false,
+      isActive: true,
+    });
     expect(today.pilots.find((p) => p.userID === ann.userId)).toMatchObject({ isInstructor: true, groundOnly: false });
     expect(today.pilots.find((p) => p.userID === towy.userId)).toMatchObject({ isTowPilot: true });
     const june = await logs('?startDate=2025-06-20&endDate=2025-06-20');
-    expect(june.pilots.find((p) => p.userID === gone.userId)).toMatchObject({ first: 'Gus', last: 'Gone', isActive: false });
+    expect(june.pilots.find((p) => p.userID === gone.userId)).toMatchObject({
+      first: 'Gus',
+      last: 'Gone',
+      isActive: false,
+    });
     expect(june.pilots.find((p) => p.userID === sleeper.userId)).toBeUndefined();
   });
 
-  it("with includeSetup: every glider, launch type (inactive too) and tug, and the intros a flight may take or holds", async () => {
+  it('with includeSetup: every glider, launch type (inactive too) and tug, and the intros a flight may take or holds', async () => {
     const data = await logs(`?startDate=2025-07-11&endDate=${TODAY}&includeSetup=true`);
     expect(data.gliders!.map((g) => g.id).sort()).toEqual(['1-26', 'ASK-21', 'Blanik', 'DG-1000']);
     expect(data.launches!.map((l) => l.id).sort()).toEqual(['2000 ft', 'Variable', 'Winch']);
@@ -137,7 +178,9 @@ describe('flight logs: GET /api/serve-logs', () => {
     const book = await logs(`?startDate=2005-01-01&endDate=${TODAY}&userID=${pat.userId}`);
     expect(idsOf(book)).toEqual(['patLongAgo', 'patLastYear', 'patToday', 'annToday']);
     expect(idsOf(await logs(`?startDate=2025-01-01&endDate=${TODAY}&userID=${towy.userId}`))).toEqual(['patToday']);
-    expect((await api.get(`/api/serve-logs?userID=${outsider.userId}`, await cookie(pat))).json()).toEqual(refusal(404, 'Member not found'));
+    expect((await api.get(`/api/serve-logs?userID=${outsider.userId}`, await cookie(pat))).json()).toEqual(
+      refusal(404, 'Member not found'),
+    );
   });
 
   it('the range: in order, at most a year for the whole club, real dates', async () => {
@@ -146,9 +189,14 @@ describe('flight logs: GET /api/serve-logs', () => {
       expect(response.json()).toEqual(refusal(400, message));
     };
     await refused(`?startDate=${TODAY}&endDate=2025-07-11`, 'The end date is before the start date');
-    await refused(`?startDate=2024-07-11&endDate=${TODAY}`, "Choose a range of at most a year, or one member's logbook");
+    await refused(
+      `?startDate=2024-07-11&endDate=${TODAY}`,
+      "Choose a range of at most a year, or one member's logbook",
+    );
     // A leap year's whole year is fine.
-    expect((await logs('?startDate=2024-01-01&endDate=2024-12-31')).flights.map((f) => f.id)).toEqual([ids.patLastYear]);
+    expect((await logs('?startDate=2024-01-01&endDate=2024-12-31')).flights.map((f) => f.id)).toEqual([
+      ids.patLastYear,
+    ]);
     await refused('?startDate=2025-02-30', 'Invalid query: startDate: startDate must be a date like 2025-07-10');
     await refused('?startDate=yesterday', 'Invalid query: startDate: startDate must be a date like 2025-07-10');
     await refused(`?startDate=1900-01-01&endDate=${TODAY}&userID=${pat.userId}`, 'Choose a range of at most 60 years');
@@ -172,7 +220,9 @@ describe('flight logs: GET /api/serve-logs', () => {
   it('rights: every active member reads the logs; inactive 403; another club named 403; signed out 401', async () => {
     expect((await logs('', gail)).flights).toHaveLength(3);
     expect((await api.get('/api/serve-logs', await cookie(sleeper))).statusCode).toBe(403);
-    expect((await api.get(`/api/serve-logs?club=${bravo}`, await cookie(pat))).json()).toEqual(refusal(403, 'That club is not your active club'));
+    expect((await api.get(`/api/serve-logs?club=${bravo}`, await cookie(pat))).json()).toEqual(
+      refusal(403, 'That club is not your active club'),
+    );
     expect((await api.get('/api/serve-logs')).statusCode).toBe(401);
     expect(idsOf(await logs('', outsider))).toEqual(['bravoToday']);
   });

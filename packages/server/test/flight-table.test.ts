@@ -31,7 +31,8 @@ describe('flight table constraints', () => {
     submitted_at: new Date('2025-07-12T16:00:00Z'),
     ...values,
   });
-  const insert = (values: Partial<Insertable<FlightTable>> = {}) => t.db.insertInto('flight').values(flight(values)).execute();
+  const insert = (values: Partial<Insertable<FlightTable>> = {}) =>
+    t.db.insertInto('flight').values(flight(values)).execute();
 
   it('a glider is on one unfinished flight at a time; landed or cancelled ones do not count', async () => {
     await insert({ glider: 'DG-1000' });
@@ -52,16 +53,25 @@ describe('flight table constraints', () => {
   it('a landing needs a launch and is not before it; a landed flight cannot be cancelled', async () => {
     const launch = new Date('2025-07-12T15:00:00Z');
     await expect(insert({ glider: 'Blanik', landed_at: launch })).rejects.toThrow(/check constraint/);
-    await expect(insert({ glider: 'Blanik', launched_at: launch, landed_at: new Date(launch.getTime() - 1) })).rejects.toThrow(/check constraint/);
-    await expect(insert({ glider: 'Blanik', launched_at: launch, landed_at: launch, cancelled_at: launch })).rejects.toThrow(/check constraint/);
+    await expect(
+      insert({ glider: 'Blanik', launched_at: launch, landed_at: new Date(launch.getTime() - 1) }),
+    ).rejects.toThrow(/check constraint/);
+    await expect(
+      insert({ glider: 'Blanik', launched_at: launch, landed_at: launch, cancelled_at: launch }),
+    ).rejects.toThrow(/check constraint/);
     await expect(insert({ glider: 'Blanik', release_height: -1 })).rejects.toThrow(/check constraint/);
   });
 
   it('the line actions are an append-only log', async () => {
     const id = randomUUID();
     await insert({ id, glider: 'Blanik', launched_at: new Date(), landed_at: new Date() });
-    await t.db.insertInto('flight_action').values({ club_id: alpha, flight_id: id, action: 'Create', happened_at: new Date() }).execute();
-    await expect(t.db.updateTable('flight_action').set({ action: 'Launch' }).where('flight_id', '=', id).execute()).rejects.toThrow(/append-only/);
+    await t.db
+      .insertInto('flight_action')
+      .values({ club_id: alpha, flight_id: id, action: 'Create', happened_at: new Date() })
+      .execute();
+    await expect(
+      t.db.updateTable('flight_action').set({ action: 'Launch' }).where('flight_id', '=', id).execute(),
+    ).rejects.toThrow(/append-only/);
     await expect(t.db.deleteFrom('flight_action').where('flight_id', '=', id).execute()).rejects.toThrow(/append-only/);
   });
 });

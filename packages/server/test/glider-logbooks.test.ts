@@ -24,7 +24,19 @@ describe('glider logbooks', () => {
   let ids = {} as Record<'admin' | 'gliders' | 'member' | 'ida' | 'bravoAdmin', string>;
   let cookies = {} as Record<'admin' | 'gliders' | 'member' | 'ida' | 'bravoAdmin', string>;
 
-  const flight = (club: string, values: { day: string; user: string; glider: string; launched?: string; landed?: string; cancelled?: string; instructor?: string; launchType?: string }) =>
+  const flight = (
+    club: string,
+    values: {
+      day: string;
+      user: string;
+      glider: string;
+      launched?: string;
+      landed?: string;
+      cancelled?: string;
+      instructor?: string;
+      launchType?: string;
+    },
+  ) =>
     t.db
       .insertInto('flight')
       .values({
@@ -48,7 +60,8 @@ describe('glider logbooks', () => {
 
   const save = (who: keyof typeof cookies, id: string, data: unknown, club?: string) =>
     api.post('/api/update-item/', { ...(club ? { club } : {}), type: 'GLIDER', id, data }, cookies[who]);
-  const gliderRow = (club: string, id: string) => t.db.selectFrom('glider').selectAll().where('club_id', '=', club).where('id', '=', id).executeTakeFirstOrThrow();
+  const gliderRow = (club: string, id: string) =>
+    t.db.selectFrom('glider').selectAll().where('club_id', '=', club).where('id', '=', id).executeTakeFirstOrThrow();
   const setMark = async (day: string | null) => {
     const response = await save('gliders', 'ASK-21', { maintenanceDate: day });
     expect(response.statusCode, response.body).toBe(200);
@@ -72,12 +85,26 @@ describe('glider logbooks', () => {
     // 12 July, cancelled before launch; 2 August, launched and not landed yet.
     await flight(alpha, { day: '2025-06-10', user: ids.admin, glider: 'ASK-21', launched: '10:00', landed: '10:30' });
     await flight(alpha, { day: '2025-07-05', user: ids.admin, glider: 'ASK-21', launched: '10:20', landed: '10:50' });
-    await flight(alpha, { day: '2025-07-06', user: ids.member, instructor: ids.ida, glider: 'ASK-21', launched: '13:40', landed: '14:25', launchType: 'Variable' });
+    await flight(alpha, {
+      day: '2025-07-06',
+      user: ids.member,
+      instructor: ids.ida,
+      glider: 'ASK-21',
+      launched: '13:40',
+      landed: '14:25',
+      launchType: 'Variable',
+    });
     await flight(alpha, { day: '2025-07-12', user: ids.member, glider: 'ASK-21', cancelled: '09:30' });
     await flight(alpha, { day: '2025-08-02', user: ids.admin, glider: 'ASK-21', launched: '15:00' });
     // DG-1000: 5 July, 60 min. Bravo's ASK-21 flies too, and is none of alpha's figures.
     await flight(alpha, { day: '2025-07-05', user: ids.admin, glider: 'DG-1000', launched: '11:05', landed: '12:05' });
-    await flight(bravo, { day: '2025-07-05', user: ids.bravoAdmin, glider: 'ASK-21', launched: '10:10', landed: '11:10' });
+    await flight(bravo, {
+      day: '2025-07-05',
+      user: ids.bravoAdmin,
+      glider: 'ASK-21',
+      launched: '10:10',
+      landed: '11:10',
+    });
   });
   afterAll(() => t.close());
 
@@ -115,7 +142,12 @@ describe('glider logbooks', () => {
       const member = await save('member', 'ASK-21', { maintenanceDate: '2025-07-01' });
       expect(member.statusCode).toBe(403);
       expect(member.json()).toEqual(refusal(403, GLIDER_RIGHT));
-      const foreign = await save('bravoAdmin', 'ASK-21', { maintenanceDate: '2025-07-01', aircraftType: 'Hacked' }, alpha);
+      const foreign = await save(
+        'bravoAdmin',
+        'ASK-21',
+        { maintenanceDate: '2025-07-01', aircraftType: 'Hacked' },
+        alpha,
+      );
       expect(foreign.statusCode).toBe(403);
       expect(foreign.json()).toEqual(refusal(403, NOT_YOUR_CLUB));
       expect(await gliderRow(alpha, 'ASK-21')).toEqual(before);
@@ -135,11 +167,20 @@ describe('glider logbooks', () => {
     });
 
     it("today's date is accepted, at creation too; an aircraft type over 60 characters is refused (400)", async () => {
-      const created = await save('gliders', 'C-GNEW', { aircraftType: 'Schweizer 1-26', maintenanceDate: '2025-09-01' });
+      const created = await save('gliders', 'C-GNEW', {
+        aircraftType: 'Schweizer 1-26',
+        maintenanceDate: '2025-09-01',
+      });
       expect(created.statusCode, created.body).toBe(200);
-      expect(created.json().item).toMatchObject({ id: 'C-GNEW', aircraftType: 'Schweizer 1-26', maintenanceDate: '2025-09-01' });
+      expect(created.json().item).toMatchObject({
+        id: 'C-GNEW',
+        aircraftType: 'Schweizer 1-26',
+        maintenanceDate: '2025-09-01',
+      });
       const long = await save('admin', 'C-GNEW', { aircraftType: 'x'.repeat(61) });
-      expect(long.json()).toEqual(refusal(400, 'Invalid glider: aircraftType: Aircraft type must be at most 60 characters'));
+      expect(long.json()).toEqual(
+        refusal(400, 'Invalid glider: aircraftType: Aircraft type must be at most 60 characters'),
+      );
     });
   });
 
@@ -155,14 +196,56 @@ describe('glider logbooks', () => {
         endDate: '2025-07-31',
         // The cancelled request of 12 July is not a flight.
         flights: [
-          { id: expect.any(String), day: '2025-07-05', p1: 'Ada Admin', p2: '', launchType: '2000 ft', launchedAt: edt('2025-07-05', '10:20').getTime(), landedAt: edt('2025-07-05', '10:50').getTime(), minutes: 30 },
-          { id: expect.any(String), day: '2025-07-06', p1: 'Ida Instructor', p2: 'Mo Member', launchType: 'Variable', launchedAt: edt('2025-07-06', '13:40').getTime(), landedAt: edt('2025-07-06', '14:25').getTime(), minutes: 45 },
+          {
+            id: expect.any(String),
+            day: '2025-07-05',
+            p1: 'Ada Admin',
+            p2: '',
+            launchType: '2000 ft',
+            launchedAt: edt('2025-07-05', '10:20').getTime(),
+            landedAt: edt('2025-07-05', '10:50').getTime(),
+            minutes: 30,
+          },
+          {
+            id: expect.any(String),
+            day: '2025-07-06',
+            p1: 'Ida Instructor',
+            p2: 'Mo Member',
+            launchType: 'Variable',
+            launchedAt: edt('2025-07-06', '13:40').getTime(),
+            landedAt: edt('2025-07-06', '14:25').getTime(),
+            minutes: 45,
+          },
         ],
-        range: { launches: 2, flights: 2, minutes: 75, byLaunchType: [{ launchType: '2000 ft', launches: 1 }, { launchType: 'Variable', launches: 1 }] },
+        range: {
+          launches: 2,
+          flights: 2,
+          minutes: 75,
+          byLaunchType: [
+            { launchType: '2000 ft', launches: 1 },
+            { launchType: 'Variable', launches: 1 },
+          ],
+        },
         // 30 + 30 + 45 landed; the flight still up on 2 August is a launch only.
-        allTime: { launches: 4, flights: 3, minutes: 105, byLaunchType: [{ launchType: '2000 ft', launches: 3 }, { launchType: 'Variable', launches: 1 }] },
+        allTime: {
+          launches: 4,
+          flights: 3,
+          minutes: 105,
+          byLaunchType: [
+            { launchType: '2000 ft', launches: 3 },
+            { launchType: 'Variable', launches: 1 },
+          ],
+        },
         // 6 July (on the date) and 2 August; 5 July, the day before, is not.
-        sinceMaintenance: { launches: 2, flights: 1, minutes: 45, byLaunchType: [{ launchType: '2000 ft', launches: 1 }, { launchType: 'Variable', launches: 1 }] },
+        sinceMaintenance: {
+          launches: 2,
+          flights: 1,
+          minutes: 45,
+          byLaunchType: [
+            { launchType: '2000 ft', launches: 1 },
+            { launchType: 'Variable', launches: 1 },
+          ],
+        },
       });
     });
 
@@ -172,13 +255,26 @@ describe('glider logbooks', () => {
         launches: 3,
         flights: 2,
         minutes: 75,
-        byLaunchType: [{ launchType: '2000 ft', launches: 2 }, { launchType: 'Variable', launches: 1 }],
+        byLaunchType: [
+          { launchType: '2000 ft', launches: 2 },
+          { launchType: 'Variable', launches: 1 },
+        ],
       });
       await setMark('2025-08-03');
-      expect((await read(`/api/get-glider-logbook/ASK-21?${JULY}`)).sinceMaintenance).toEqual({ launches: 0, flights: 0, minutes: 0, byLaunchType: [] });
+      expect((await read(`/api/get-glider-logbook/ASK-21?${JULY}`)).sinceMaintenance).toEqual({
+        launches: 0,
+        flights: 0,
+        minutes: 0,
+        byLaunchType: [],
+      });
       await setMark(null);
       const body = await read('/api/get-glider-logbook/DG-1000?startDate=2025-08-01&endDate=2025-08-31');
-      expect(body).toMatchObject({ flights: [], range: { launches: 0, flights: 0, minutes: 0, byLaunchType: [] }, allTime: { launches: 1, flights: 1, minutes: 60 }, sinceMaintenance: null });
+      expect(body).toMatchObject({
+        flights: [],
+        range: { launches: 0, flights: 0, minutes: 0, byLaunchType: [] },
+        allTime: { launches: 1, flights: 1, minutes: 60 },
+        sinceMaintenance: null,
+      });
     });
 
     it("the index: every glider by registration with all time's figures and, where a date is set, those since it", async () => {
@@ -186,19 +282,65 @@ describe('glider logbooks', () => {
       const zero = { launches: 0, flights: 0, minutes: 0 };
       expect(await read('/api/get-glider-logbooks')).toEqual({
         gliders: [
-          { glider: '1-26', aircraftType: '', status: 'Ready', maintenanceDate: null, allTime: zero, sinceMaintenance: null },
-          { glider: 'ASK-21', aircraftType: 'ASK 21', status: 'Ready', maintenanceDate: '2025-07-06', allTime: { launches: 4, flights: 3, minutes: 105 }, sinceMaintenance: { launches: 2, flights: 1, minutes: 45 } },
-          { glider: 'Blanik', aircraftType: '', status: 'Not ready', maintenanceDate: null, allTime: zero, sinceMaintenance: null },
-          { glider: 'C-GNEW', aircraftType: 'Schweizer 1-26', status: 'Not ready', maintenanceDate: '2025-09-01', allTime: zero, sinceMaintenance: zero },
-          { glider: 'DG-1000', aircraftType: '', status: 'Ready', maintenanceDate: null, allTime: { launches: 1, flights: 1, minutes: 60 }, sinceMaintenance: null },
+          {
+            glider: '1-26',
+            aircraftType: '',
+            status: 'Ready',
+            maintenanceDate: null,
+            allTime: zero,
+            sinceMaintenance: null,
+          },
+          {
+            glider: 'ASK-21',
+            aircraftType: 'ASK 21',
+            status: 'Ready',
+            maintenanceDate: '2025-07-06',
+            allTime: { launches: 4, flights: 3, minutes: 105 },
+            sinceMaintenance: { launches: 2, flights: 1, minutes: 45 },
+          },
+          {
+            glider: 'Blanik',
+            aircraftType: '',
+            status: 'Not ready',
+            maintenanceDate: null,
+            allTime: zero,
+            sinceMaintenance: null,
+          },
+          {
+            glider: 'C-GNEW',
+            aircraftType: 'Schweizer 1-26',
+            status: 'Not ready',
+            maintenanceDate: '2025-09-01',
+            allTime: zero,
+            sinceMaintenance: zero,
+          },
+          {
+            glider: 'DG-1000',
+            aircraftType: '',
+            status: 'Ready',
+            maintenanceDate: null,
+            allTime: { launches: 1, flights: 1, minutes: 60 },
+            sinceMaintenance: null,
+          },
         ],
       });
     });
 
     it("another club's member sees their own club's gliders only; naming another club is refused (403)", async () => {
-      const bravoBook = await read('/api/get-glider-logbook/ASK-21?startDate=2025-07-01&endDate=2025-07-31', 'bravoAdmin');
-      expect(bravoBook.allTime).toEqual({ launches: 1, flights: 1, minutes: 60, byLaunchType: [{ launchType: '2000 ft', launches: 1 }] });
-      for (const url of [`/api/get-glider-logbooks?club=${alpha}`, `/api/get-glider-logbook/ASK-21?${JULY}&club=${alpha}`]) {
+      const bravoBook = await read(
+        '/api/get-glider-logbook/ASK-21?startDate=2025-07-01&endDate=2025-07-31',
+        'bravoAdmin',
+      );
+      expect(bravoBook.allTime).toEqual({
+        launches: 1,
+        flights: 1,
+        minutes: 60,
+        byLaunchType: [{ launchType: '2000 ft', launches: 1 }],
+      });
+      for (const url of [
+        `/api/get-glider-logbooks?club=${alpha}`,
+        `/api/get-glider-logbook/ASK-21?${JULY}&club=${alpha}`,
+      ]) {
         const response = await api.get(url, cookies.bravoAdmin);
         expect(response.statusCode).toBe(403);
         expect(response.json()).toEqual(refusal(403, NOT_YOUR_CLUB));
@@ -209,9 +351,15 @@ describe('glider logbooks', () => {
       const unknown = await api.get(`/api/get-glider-logbook/C-GONE?${JULY}`, cookies.member);
       expect(unknown.statusCode).toBe(404);
       expect(unknown.json()).toEqual(refusal(404, 'The club has no glider C-GONE'));
-      const reversed = await api.get('/api/get-glider-logbook/ASK-21?startDate=2025-07-31&endDate=2025-07-01', cookies.member);
+      const reversed = await api.get(
+        '/api/get-glider-logbook/ASK-21?startDate=2025-07-31&endDate=2025-07-01',
+        cookies.member,
+      );
       expect(reversed.statusCode).toBe(400);
-      const bad = await api.get('/api/get-glider-logbook/ASK-21?startDate=2025-02-30&endDate=2025-07-01', cookies.member);
+      const bad = await api.get(
+        '/api/get-glider-logbook/ASK-21?startDate=2025-02-30&endDate=2025-07-01',
+        cookies.member,
+      );
       expect(bad.statusCode).toBe(400);
     });
   });

@@ -30,7 +30,6 @@ const MEMBER = 'member@demo.flightline.local';
 /** The demo people's password on this test's server (DEMO_PASSWORD), in place of the random one. */
 const DEMO_PASSWORD = 'shutdown-test-password';
 
-
 /** Resolves when `text` has appeared in the output (already or later); rejects after `timeoutMs`. */
 function waitForOutput(child: ChildProcess, output: string[], text: string, timeoutMs: number): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -59,21 +58,25 @@ interface RawStream {
 
 function openStream(baseUrl: string, cookie: string): Promise<RawStream> {
   return new Promise((resolve, reject) => {
-    const request = httpRequest(new URL('/api/events', baseUrl), { headers: { accept: 'text/event-stream', cookie } }, (res) => {
-      let done = false;
-      const finished = new Promise<'end' | 'aborted'>((resolveFinished) => {
-        res.on('end', () => {
-          done = true;
-          resolveFinished('end');
+    const request = httpRequest(
+      new URL('/api/events', baseUrl),
+      { headers: { accept: 'text/event-stream', cookie } },
+      (res) => {
+        let done = false;
+        const finished = new Promise<'end' | 'aborted'>((resolveFinished) => {
+          res.on('end', () => {
+            done = true;
+            resolveFinished('end');
+          });
+          res.on('aborted', () => {
+            done = true;
+            resolveFinished('aborted');
+          });
         });
-        res.on('aborted', () => {
-          done = true;
-          resolveFinished('aborted');
-        });
-      });
-      res.resume();
-      resolve({ status: res.statusCode ?? 0, finished, isFinished: () => done, request });
-    });
+        res.resume();
+        resolve({ status: res.statusCode ?? 0, finished, isFinished: () => done, request });
+      },
+    );
     request.on('error', reject);
     request.end();
   });
@@ -170,7 +173,10 @@ describe('graceful shutdown on SIGTERM (a rolling restart)', () => {
     const underWay = new Promise<{ status: number; text: string }>((resolve, reject) => {
       const req = httpRequest(
         new URL('/api/auth/sign-in/email', baseUrl),
-        { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), origin: baseUrl } },
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), origin: baseUrl },
+        },
         (res) => resolve(readText(res).then((received) => ({ status: res.statusCode ?? 0, text: received }))),
       );
       req.on('error', reject);

@@ -24,7 +24,14 @@ describe('idempotency keys belong to their sender', () => {
 
   beforeAll(async () => {
     ({ t, api, alpha } = await openAlpha({ now: NOW }, { fleet: true }));
-    ({ pat, mo, towy, tilly, treasurer, admin } = await createLinePeople(t.db, { alpha }, ['pat', 'mo', 'towy', 'tilly', 'treasurer', 'admin']));
+    ({ pat, mo, towy, tilly, treasurer, admin } = await createLinePeople(t.db, { alpha }, [
+      'pat',
+      'mo',
+      'towy',
+      'tilly',
+      'treasurer',
+      'admin',
+    ]));
     await depositFor(t.db, alpha, pat.userId, 50000, NOW - 86_400_000);
     await checkInTowPilot(t.db, alpha, 'C-GTOW', towy.userId, NOW - 3 * 60 * MINUTE);
   });
@@ -45,7 +52,10 @@ describe('idempotency keys belong to their sender', () => {
   });
 
   it("a tow event: another tow pilot sending Toby's key for the same refuel is refused; Toby's retry answers the first answer", async () => {
-    const refuel = { idempotencyKey: randomUUID(), data: { tug: 'C-GTOW', hobbs: 1500.25, fuel: 30, time: NOW - MINUTE } };
+    const refuel = {
+      idempotencyKey: randomUUID(),
+      data: { tug: 'C-GTOW', hobbs: 1500.25, fuel: 30, time: NOW - MINUTE },
+    };
     const first = await post('/api/create-tow/', refuel, towy);
     expect(first.statusCode).toBe(200);
     const stolen = await post('/api/create-tow/', refuel, tilly);
@@ -55,7 +65,13 @@ describe('idempotency keys belong to their sender', () => {
   });
 
   it("a deposit: an admin sending the treasurer's key for the same deposit is refused; the treasurer's retry answers the first answer", async () => {
-    const deposit = { transactionType: 'Deposit', pilot: mo.userId, amountCents: 2500, transferType: 'Cash', idempotencyKey: randomUUID() };
+    const deposit = {
+      transactionType: 'Deposit',
+      pilot: mo.userId,
+      amountCents: 2500,
+      transferType: 'Cash',
+      idempotencyKey: randomUUID(),
+    };
     const first = await post('/api/add-transaction/', deposit, treasurer);
     expect(first.statusCode).toBe(200);
     const stolen = await post('/api/add-transaction/', deposit, admin);

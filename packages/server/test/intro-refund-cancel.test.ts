@@ -39,7 +39,20 @@ describe('intro refund and cancel: update-item INTRO, actions Refund and Cancel'
   const update = async (id: string, data: Record<string, unknown>, as: Person = seller, club?: string) =>
     api.post('/api/update-item/', { type: 'INTRO', id, data, ...(club ? { club } : {}) }, await cookie(as));
   const refund = (id: string, priceCents: number, extra: Record<string, unknown> = {}, as?: Person) =>
-    update(id, { action: 'Refund', id, payment: 'Cash', refundFirst: 'Bea', refundLast: 'Buyer', refundRef: 'RF-1', priceCents, ...extra }, as);
+    update(
+      id,
+      {
+        action: 'Refund',
+        id,
+        payment: 'Cash',
+        refundFirst: 'Bea',
+        refundLast: 'Buyer',
+        refundRef: 'RF-1',
+        priceCents,
+        ...extra,
+      },
+      as,
+    );
   const cancel = (id: string, writtenDown: boolean, extra: Record<string, unknown> = {}, as?: Person) =>
     update(id, { action: 'Cancel', id, payment: 'Card', priceCents: 15_000, writtenDown, ...extra }, as);
   const key = () => `intro-key-${String(++keys).padStart(4, '0')}`;
@@ -53,12 +66,18 @@ describe('intro refund and cancel: update-item INTRO, actions Refund and Cancel'
   const lastEntryId = () => latestEntryId(t.db, alpha);
   /** Balance of an account in the club, debit positive. */
   const accountSum = async (account: number, clubId = alpha) =>
-    (await sql<{ total: number }>`select coalesce(sum(amount_cents), 0)::bigint as total from posting where club_id = ${clubId} and account = ${account}`.execute(t.db)).rows[0]!
-      .total;
-
+    (
+      await sql<{
+        total: number;
+      }>`select coalesce(sum(amount_cents), 0)::bigint as total from posting where club_id = ${clubId} and account = ${account}`.execute(
+        t.db,
+      )
+    ).rows[0]!.total;
 
   beforeAll(async () => {
-    ({ t, api, alpha, bravo, admin, seller, treasurer, member, outsider, refused } = await openIntroClubs({ now: NOW }));
+    ({ t, api, alpha, bravo, admin, seller, treasurer, member, outsider, refused } = await openIntroClubs({
+      now: NOW,
+    }));
   });
 
   afterAll(async () => {
@@ -71,12 +90,24 @@ describe('intro refund and cancel: update-item INTRO, actions Refund and Cancel'
       const since = await lastEntryId();
       const response = await refund(id, 5_000, { payment: 'cash', idempotencyKey: key() });
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toMatchObject({ statusCode: 200, message: 'Intro refunded successfully', item: { id, SN: 'PART01', refunded: true, cancelled: false } });
+      expect(response.json()).toMatchObject({
+        statusCode: 200,
+        message: 'Intro refunded successfully',
+        item: { id, SN: 'PART01', refunded: true, cancelled: false },
+      });
       const [entry, ...rest] = await entriesSince(since);
       expect(rest).toEqual([]);
-      expect(entry).toMatchObject({ transaction_type: 'Intro Refund', reference: 'RF-1', description: 'Intro PART01 refunded to Bea Buyer (Cash) ref RF-1', entered_by: seller.userId });
+      expect(entry).toMatchObject({
+        transaction_type: 'Intro Refund',
+        reference: 'RF-1',
+        description: 'Intro PART01 refunded to Bea Buyer (Cash) ref RF-1',
+        entered_by: seller.userId,
+      });
       expect(entry!.effective_at.getTime()).toBe(NOW);
-      expect(entry!.postings).toEqual([posting(2120, 5_000, { intro: id }), posting(1000, -5_000, { transfer: 'Cash' })]);
+      expect(entry!.postings).toEqual([
+        posting(2120, 5_000, { intro: id }),
+        posting(1000, -5_000, { transfer: 'Cash' }),
+      ]);
       expect(await listed(id)).toMatchObject({ refunded: true, owedCents: 10_000 });
       expect((await introRow(id)).refunded_at?.getTime()).toBe(NOW);
       // Refunded in part is refunded: no second refund.
@@ -95,14 +126,26 @@ describe('intro refund and cancel: update-item INTRO, actions Refund and Cancel'
     it('refuses more than the intro still holds, an unknown refund method and an invalid amount; nothing changes', async () => {
       const id = await sell('OVER01');
       await refused(refund(id, 15_001), 409, 'The refund of $150.01 is more than the $150.00 this intro still holds');
-      await refused(refund(id, 100, { payment: 'Bitcoin' }), 400, 'Unknown refund method Bitcoin: use one of Cash, Card');
+      await refused(
+        refund(id, 100, { payment: 'Bitcoin' }),
+        400,
+        'Unknown refund method Bitcoin: use one of Cash, Card',
+      );
       await refused(refund(id, -500), 400, 'Invalid refund: priceCents: Invalid refund amount');
       await refused(refund(id, 0), 400, 'Invalid refund: priceCents: Invalid refund amount');
       await refused(refund(id, 10.5), 400, 'Invalid refund: priceCents: Invalid refund amount');
       await refused(refund(id, 100, { payment: '' }), 400, 'Invalid refund: payment: Choose a refund method');
       await refused(refund(id, 100, { extra: true }), 400, 'Invalid refund: Unrecognized key: "extra"');
-      await refused(update(id, { action: 'Refund', id: '7d3c1c52-5f0c-4d4e-9d43-2f6f6b1f0a11', payment: 'Cash', priceCents: 100 }), 400, 'The intro id in data does not match the id of the update');
-      await refused(update(id, { action: 'Burn', id }), 400, 'Invalid data: INTRO action must be Refund, Cancel or WriteDown');
+      await refused(
+        update(id, { action: 'Refund', id: '7d3c1c52-5f0c-4d4e-9d43-2f6f6b1f0a11', payment: 'Cash', priceCents: 100 }),
+        400,
+        'The intro id in data does not match the id of the update',
+      );
+      await refused(
+        update(id, { action: 'Burn', id }),
+        400,
+        'Invalid data: INTRO action must be Refund, Cancel or WriteDown',
+      );
       expect(await listed(id)).toMatchObject({ refunded: false, owedCents: 15_000 });
     });
 
@@ -118,7 +161,13 @@ describe('intro refund and cancel: update-item INTRO, actions Refund and Cancel'
       expect((await listed(id)).owedCents).toBe(12_500);
       // The key names this refund: using it for another intro is refused.
       const other = await sell('ONCE02');
-      await refused(refund(other, 100, { idempotencyKey: k }), 409, expect.stringMatching(/^This idempotency key was already used for transaction #\d+ \(Intro Refund\); send a new key for a new refund$/) as unknown as string);
+      await refused(
+        refund(other, 100, { idempotencyKey: k }),
+        409,
+        expect.stringMatching(
+          /^This idempotency key was already used for transaction #\d+ \(Intro Refund\); send a new key for a new refund$/,
+        ) as unknown as string,
+      );
     });
   });
 
@@ -127,12 +176,23 @@ describe('intro refund and cancel: update-item INTRO, actions Refund and Cancel'
       const id = await sell('CANC01', 'Taxed intro', { taxStatus: 'inclusive', taxRates: ['HST'] });
       const since = await lastEntryId();
       const response = await cancel(id, false, { idempotencyKey: key() });
-      expect(response.json()).toMatchObject({ statusCode: 200, message: 'Intro cancelled successfully', item: { id, cancelled: true, refunded: false } });
+      expect(response.json()).toMatchObject({
+        statusCode: 200,
+        message: 'Intro cancelled successfully',
+        item: { id, cancelled: true, refunded: false },
+      });
       const [entry, ...rest] = await entriesSince(since);
       expect(rest).toEqual([]);
-      expect(entry).toMatchObject({ transaction_type: 'Intro Cancel', description: 'Intro CANC01 cancelled (Pat CANC01)' });
+      expect(entry).toMatchObject({
+        transaction_type: 'Intro Cancel',
+        description: 'Intro CANC01 cancelled (Pat CANC01)',
+      });
       // $150.00 with 13 % included: net round(15000 / 1.13) = 13274, HST 1726.
-      expect(entry!.postings).toEqual([posting(2120, 15_000, { intro: id }), posting(4300, -13_274), posting(2510, -1_726, { tax: 'HST' })]);
+      expect(entry!.postings).toEqual([
+        posting(2120, 15_000, { intro: id }),
+        posting(4300, -13_274),
+        posting(2510, -1_726, { tax: 'HST' }),
+      ]);
       expect(await listed(id)).toMatchObject({ cancelled: true, owedCents: 0 });
       expect(await introRow(id)).toMatchObject({ written_down: false });
       await refused(cancel(id, false), 409, 'Intro CANC01 was already cancelled');
@@ -150,12 +210,20 @@ describe('intro refund and cancel: update-item INTRO, actions Refund and Cancel'
     it('previously written down: no posting (the Write Down moved it); the intro is closed and holds nothing', async () => {
       const id = await sell('WDOWN1');
       // The treasurer wrote Intro A/P down as a whole earlier.
-      const writeDown = await api.post('/api/add-transaction/', { transactionType: 'WriteDown', amountCents: 15_000, account: 2120 }, await cookie(admin));
+      const writeDown = await api.post(
+        '/api/add-transaction/',
+        { transactionType: 'WriteDown', amountCents: 15_000, account: 2120 },
+        await cookie(admin),
+      );
       expect(writeDown.statusCode).toBe(200);
       const since = await lastEntryId();
       const revenue = await accountSum(4300);
       const response = await cancel(id, true, { idempotencyKey: key() });
-      expect(response.json()).toMatchObject({ statusCode: 200, message: 'Intro cancelled successfully', item: { cancelled: true } });
+      expect(response.json()).toMatchObject({
+        statusCode: 200,
+        message: 'Intro cancelled successfully',
+        item: { cancelled: true },
+      });
       expect(await entriesSince(since)).toEqual([]);
       expect(await accountSum(4300)).toBe(revenue);
       expect(await introRow(id)).toMatchObject({ written_down: true });
@@ -172,7 +240,11 @@ describe('intro refund and cancel: update-item INTRO, actions Refund and Cancel'
       expect(await entriesSince(since)).toHaveLength(1);
 
       const silent = await sell('KEYC02');
-      await api.post('/api/add-transaction/', { transactionType: 'WriteDown', amountCents: 15_000, account: 2120 }, await cookie(admin));
+      await api.post(
+        '/api/add-transaction/',
+        { transactionType: 'WriteDown', amountCents: 15_000, account: 2120 },
+        await cookie(admin),
+      );
       const k2 = key();
       const once = await cancel(silent, true, { idempotencyKey: k2 });
       expect((await cancel(silent, true, { idempotencyKey: k2 })).json()).toEqual(once.json());
@@ -186,7 +258,11 @@ describe('intro refund and cancel: update-item INTRO, actions Refund and Cancel'
       await refund(id, 1_000);
       await refused(cancel(id, false), 409, 'Intro REFC01 was refunded');
       const other = await sell('AMT001');
-      await refused(cancel(other, false, { priceCents: 14_000 }), 409, 'Intro AMT001 was paid $150.00, not $140.00; reload and try again');
+      await refused(
+        cancel(other, false, { priceCents: 14_000 }),
+        409,
+        'Intro AMT001 was paid $150.00, not $140.00; reload and try again',
+      );
     });
   });
 
@@ -201,7 +277,9 @@ describe('intro refund and cancel: update-item INTRO, actions Refund and Cancel'
     });
 
     it('refunded and cancelled intros are no longer offered for a flight', async () => {
-      const offered = (await api.get('/api/serve-crew', await cookie(member))).json().intros.map((i: { SN: string }) => i.SN);
+      const offered = (await api.get('/api/serve-crew', await cookie(member)))
+        .json()
+        .intros.map((i: { SN: string }) => i.SN);
       expect(offered).toContain('FLY001');
       expect(offered).toContain('OVER01');
       for (const sn of ['PART01', 'FULL01', 'CANC01', 'CANC02', 'WDOWN1', 'REFC01']) expect(offered).not.toContain(sn);
@@ -214,7 +292,11 @@ describe('intro refund and cancel: update-item INTRO, actions Refund and Cancel'
       await refused(refund(id, 100, {}, treasurer), 403, 'User is not authorized (603)');
       await refused(refund(id, 100, {}, outsider), 404, 'Intro not found');
       await refused(cancel(id, false, {}, outsider), 404, 'Intro not found');
-      await refused(update(id, { action: 'Cancel', id, priceCents: 15_000, writtenDown: false }, seller, bravo), 403, 'That club is not your active club');
+      await refused(
+        update(id, { action: 'Cancel', id, priceCents: 15_000, writtenDown: false }, seller, bravo),
+        403,
+        'That club is not your active club',
+      );
       expect(await listed(id)).toMatchObject({ refunded: false, cancelled: false, owedCents: 15_000 });
     });
 
@@ -227,7 +309,9 @@ describe('intro refund and cancel: update-item INTRO, actions Refund and Cancel'
     });
 
     it('the ledger still balances, and Intro A/P is the sum of what the intros hold', async () => {
-      const total = await sql<{ total: number }>`select coalesce(sum(amount_cents), 0)::bigint as total from posting where club_id = ${alpha}`.execute(t.db);
+      const total = await sql<{
+        total: number;
+      }>`select coalesce(sum(amount_cents), 0)::bigint as total from posting where club_id = ${alpha}`.execute(t.db);
       expect(total.rows[0]!.total).toBe(0);
       const intros = (await api.get('/api/get-intros', await cookie(admin))).json().intros as IntroListItem[];
       // The Write Downs named no intro but took WDOWN1's and KEYC02's $150.00; get-intros shows them holding nothing, so the two agree.

@@ -15,7 +15,8 @@ describe('intro sales: POST /api/create-intro and GET /api/get-intros', () => {
   let { t, api, alpha, bravo } = {} as TwoClubs;
   let { admin, seller, treasurer, member, sleeper, outsider } = {} as LinePeople;
   const cookie = (person: Person) => t.cookieFor(person.email);
-  const sell = async (body: Record<string, unknown>, as: Person = seller) => api.post('/api/create-intro', body, await cookie(as));
+  const sell = async (body: Record<string, unknown>, as: Person = seller) =>
+    api.post('/api/create-intro', body, await cookie(as));
   const intros = async (as: Person = seller): Promise<IntrosResponse> => {
     const response = await api.get('/api/get-intros', await cookie(as));
     expect(response.statusCode).toBe(200);
@@ -24,8 +25,22 @@ describe('intro sales: POST /api/create-intro and GET /api/get-intros', () => {
   const introBySn = async (sn: string): Promise<IntroListItem> => (await intros()).intros.find((i) => i.SN === sn)!;
   /** Intro A/P of the club: −(sum of its 2120 postings). */
   const introApCents = async (clubId = alpha) =>
-    0 - (await sql<{ total: number }>`select coalesce(sum(amount_cents), 0)::bigint as total from posting where club_id = ${clubId} and account = 2120`.execute(t.db)).rows[0]!.total;
-  const introCount = async () => (await t.db.selectFrom('intro').select(sql<number>`count(*)::bigint`.as('n')).where('club_id', '=', alpha).executeTakeFirstOrThrow()).n;
+    0 -
+    (
+      await sql<{
+        total: number;
+      }>`select coalesce(sum(amount_cents), 0)::bigint as total from posting where club_id = ${clubId} and account = 2120`.execute(
+        t.db,
+      )
+    ).rows[0]!.total;
+  const introCount = async () =>
+    (
+      await t.db
+        .selectFrom('intro')
+        .select(sql<number>`count(*)::bigint`.as('n'))
+        .where('club_id', '=', alpha)
+        .executeTakeFirstOrThrow()
+    ).n;
 
   const SALE = {
     launchType: 'Intro flight',
@@ -58,12 +73,23 @@ describe('intro sales: POST /api/create-intro and GET /api/get-intros', () => {
   beforeAll(async () => {
     ({ t, api, alpha, bravo } = await openTwoClubs({ now: NOW }, { fleet: true }));
     await setClubAccounting(t.db, alpha, { taxRates: { HST: 0.13 } });
-    await t.db.insertInto('intro_launch').values({ club_id: alpha, id: 'Old intro', launch_type_id: '2000 ft', price_cents: 9_900, is_active: false }).execute();
-    await t.db.insertInto('intro_launch').values({ club_id: alpha, id: 'Free ride', launch_type_id: '2000 ft', price_cents: 0 }).execute();
-    ({ admin, seller, treasurer, member, sleeper, outsider } = await createLinePeople(t.db, { alpha, bravo }, ['admin', 'seller', 'treasurer', 'member', 'sleeper', 'outsider'], {
-      sleeper: { is_active: false, can_add_intros: true },
-      outsider: { is_admin: true },
-    }));
+    await t.db
+      .insertInto('intro_launch')
+      .values({ club_id: alpha, id: 'Old intro', launch_type_id: '2000 ft', price_cents: 9_900, is_active: false })
+      .execute();
+    await t.db
+      .insertInto('intro_launch')
+      .values({ club_id: alpha, id: 'Free ride', launch_type_id: '2000 ft', price_cents: 0 })
+      .execute();
+    ({ admin, seller, treasurer, member, sleeper, outsider } = await createLinePeople(
+      t.db,
+      { alpha, bravo },
+      ['admin', 'seller', 'treasurer', 'member', 'sleeper', 'outsider'],
+      {
+        sleeper: { is_active: false, can_add_intros: true },
+        outsider: { is_admin: true },
+      },
+    ));
   });
 
   afterAll(async () => {
@@ -100,9 +126,22 @@ describe('intro sales: POST /api/create-intro and GET /api/get-intros', () => {
     });
     // A generated serial: 6 characters without 0, O, 1, I.
     expect(body.intro.SN).toMatch(/^[A-HJ-NP-Z2-9]{6}$/);
-    expect(await postingsOf(t.db, body.transactionId)).toEqual([posting(1000, 15_000, { transfer: 'Card' }), posting(2120, -15_000, { intro: body.intro.id })]);
-    const entry = await t.db.selectFrom('ledger_transaction').selectAll().where('id', '=', body.transactionId).executeTakeFirstOrThrow();
-    expect(entry).toMatchObject({ transaction_type: 'Intro Sale', entered_by: seller.userId, reference: 'POS-1', note: 'Birthday gift', idempotency_key: 'sale-key-0001' });
+    expect(await postingsOf(t.db, body.transactionId)).toEqual([
+      posting(1000, 15_000, { transfer: 'Card' }),
+      posting(2120, -15_000, { intro: body.intro.id }),
+    ]);
+    const entry = await t.db
+      .selectFrom('ledger_transaction')
+      .selectAll()
+      .where('id', '=', body.transactionId)
+      .executeTakeFirstOrThrow();
+    expect(entry).toMatchObject({
+      transaction_type: 'Intro Sale',
+      entered_by: seller.userId,
+      reference: 'POS-1',
+      note: 'Birthday gift',
+      idempotency_key: 'sale-key-0001',
+    });
     expect(entry.effective_at.getTime()).toBe(NOW);
 
     const listed = await introBySn(body.intro.SN);
@@ -112,19 +151,37 @@ describe('intro sales: POST /api/create-intro and GET /api/get-intros', () => {
 
   it('the same idempotency key sells once and answers the first sale again', async () => {
     const before = [await ledgerCounts(t.db, alpha), await introCount()];
-    const first = await sell({ ...SALE, recipientFirst: 'Kim', recipientLast: 'Twice', idempotencyKey: 'sale-key-0002' });
-    const again = await sell({ ...SALE, recipientFirst: 'Kim', recipientLast: 'Twice', idempotencyKey: 'sale-key-0002' });
+    const first = await sell({
+      ...SALE,
+      recipientFirst: 'Kim',
+      recipientLast: 'Twice',
+      idempotencyKey: 'sale-key-0002',
+    });
+    const again = await sell({
+      ...SALE,
+      recipientFirst: 'Kim',
+      recipientLast: 'Twice',
+      idempotencyKey: 'sale-key-0002',
+    });
     expect(first.statusCode).toBe(200);
     expect(again.json()).toEqual(first.json());
     expect(await introCount()).toBe(Number(before[1]) + 1);
-    expect((await ledgerCounts(t.db, alpha)).transactions).toBe((before[0] as { transactions: number }).transactions + 1);
+    expect((await ledgerCounts(t.db, alpha)).transactions).toBe(
+      (before[0] as { transactions: number }).transactions + 1,
+    );
     expect(await introApCents()).toBe(30_000);
   });
 
   it('a key used for another entry is refused', async () => {
     const deposit = await api.post(
       '/api/add-transaction/',
-      { transactionType: 'Deposit', pilot: member.userId, amountCents: 1000, transferType: 'Cash', idempotencyKey: 'deposit-key-01' },
+      {
+        transactionType: 'Deposit',
+        pilot: member.userId,
+        amountCents: 1000,
+        transferType: 'Cash',
+        idempotencyKey: 'deposit-key-01',
+      },
       await cookie(admin),
     );
     expect(deposit.statusCode).toBe(200);
@@ -135,35 +192,80 @@ describe('intro sales: POST /api/create-intro and GET /api/get-intros', () => {
       admin,
     );
     // Sent by someone else, the key is refused without a word of what it recorded (modules/once.ts).
-    await refused({ ...SALE, idempotencyKey: 'deposit-key-01' }, 409, 'This idempotency key was already used by someone else; send a new key');
+    await refused(
+      { ...SALE, idempotencyKey: 'deposit-key-01' },
+      409,
+      'This idempotency key was already used by someone else; send a new key',
+    );
   });
 
   it("refuses a price that changed since the form loaded: 'reload and try again'", async () => {
-    await refused({ ...SALE, priceCents: 14_000 }, 409, 'The price of Intro flight is now $150.00; reload and try again');
+    await refused(
+      { ...SALE, priceCents: 14_000 },
+      409,
+      'The price of Intro flight is now $150.00; reload and try again',
+    );
   });
 
   it('keeps serial numbers unique in the club, whatever their case; another club may reuse one', async () => {
     const first = await sell({ ...SALE, SN: 'gift01' });
     expect(first.json().intro.SN).toBe('GIFT01');
-    await refused({ ...SALE, SN: 'Gift01' }, 409, 'Serial number GIFT01 is already used: enter another or leave it empty');
+    await refused(
+      { ...SALE, SN: 'Gift01' },
+      409,
+      'Serial number GIFT01 is already used: enter another or leave it empty',
+    );
     expect((await sell({ ...SALE, SN: 'GIFT01' }, outsider)).statusCode).toBe(200);
   });
 
   it('checks the launch type, the payment method, the dates and the body', async () => {
-    await refused({ ...SALE, launchType: 'Old intro', priceCents: 9_900 }, 400, "Unknown intro launch Old intro: choose one of the club's intro launches");
-    await refused({ ...SALE, launchType: 'Joyride' }, 400, "Unknown intro launch Joyride: choose one of the club's intro launches");
+    await refused(
+      { ...SALE, launchType: 'Old intro', priceCents: 9_900 },
+      400,
+      "Unknown intro launch Old intro: choose one of the club's intro launches",
+    );
+    await refused(
+      { ...SALE, launchType: 'Joyride' },
+      400,
+      "Unknown intro launch Joyride: choose one of the club's intro launches",
+    );
     await refused({ ...SALE, payment: 'Bitcoin' }, 400, 'Unknown payment method Bitcoin: use one of Cash, Card');
-    await refused({ ...SALE, date: '2025-07-13', staleDate: '2026-07-13' }, 400, "The purchase date can't be after today (2025-07-12)");
-    await refused({ ...SALE, staleDate: '2025-07-11' }, 400, 'Invalid body: staleDate: The expiration date must be on or after the purchase date');
+    await refused(
+      { ...SALE, date: '2025-07-13', staleDate: '2026-07-13' },
+      400,
+      "The purchase date can't be after today (2025-07-12)",
+    );
+    await refused(
+      { ...SALE, staleDate: '2025-07-11' },
+      400,
+      'Invalid body: staleDate: The expiration date must be on or after the purchase date',
+    );
     await refused({ ...SALE, recipientLast: '' }, 400, 'Invalid body: recipientLast: Enter the passenger last name');
-    await refused({ ...SALE, priceCents: 12.5 }, 400, 'Invalid body: priceCents: Invalid input: expected int, received number');
+    await refused(
+      { ...SALE, priceCents: 12.5 },
+      400,
+      'Invalid body: priceCents: Invalid input: expected int, received number',
+    );
     await refused({ ...SALE, taxStatus: 'inclusive', taxRates: ['GST'] }, 400, 'Unknown tax GST');
     await refused({ ...SALE, surprise: 1 }, 400, 'Invalid body: Unrecognized key: "surprise"');
   });
 
   it('sells with the taxes chosen, a purchase date in the past and an expiration already passed (expired)', async () => {
-    const response = await sell({ ...SALE, SN: 'OLD001', recipientLast: 'Oldham', date: '2024-06-07', staleDate: '2025-06-07', taxStatus: 'inclusive', taxRates: ['HST'] });
-    expect(response.json().intro).toMatchObject({ date: '2024-06-07', staleDate: '2025-06-07', taxStatus: 'inclusive', taxRates: ['HST'] });
+    const response = await sell({
+      ...SALE,
+      SN: 'OLD001',
+      recipientLast: 'Oldham',
+      date: '2024-06-07',
+      staleDate: '2025-06-07',
+      taxStatus: 'inclusive',
+      taxRates: ['HST'],
+    });
+    expect(response.json().intro).toMatchObject({
+      date: '2024-06-07',
+      staleDate: '2025-06-07',
+      taxStatus: 'inclusive',
+      taxRates: ['HST'],
+    });
     expect(await introBySn('OLD001')).toMatchObject({ expired: true, owedCents: 15_000 });
     // Expired on the stale date itself, in the club's zone.
     await sell({ ...SALE, SN: 'EDGE01', date: '2025-07-01', staleDate: TODAY });
@@ -175,7 +277,11 @@ describe('intro sales: POST /api/create-intro and GET /api/get-intros', () => {
   it('an intro at no charge posts nothing and answers no entry', async () => {
     const before = await ledgerCounts(t.db, alpha);
     const response = await sell({ ...SALE, launchType: 'Free ride', priceCents: 0, SN: 'FREE01' });
-    expect(response.json()).toMatchObject({ statusCode: 200, transactionId: null, intro: { SN: 'FREE01', priceCents: 0 } });
+    expect(response.json()).toMatchObject({
+      statusCode: 200,
+      transactionId: null,
+      intro: { SN: 'FREE01', priceCents: 0 },
+    });
     expect(await ledgerCounts(t.db, alpha)).toEqual(before);
     expect((await introBySn('FREE01')).owedCents).toBe(0);
   });
@@ -183,7 +289,9 @@ describe('intro sales: POST /api/create-intro and GET /api/get-intros', () => {
   it('Intro A/P holds every sale: the accounting summary agrees with the intros listed', async () => {
     const listed = (await intros()).intros.reduce((sum, intro) => sum + intro.owedCents, 0);
     expect(listed).toBe(await introApCents());
-    const summary = (await api.get(`/api/get-balances?startDate=${TODAY}&endDate=${TODAY}`, await cookie(admin))).json();
+    const summary = (
+      await api.get(`/api/get-balances?startDate=${TODAY}&endDate=${TODAY}`, await cookie(admin))
+    ).json();
     // In the account's natural sign: a liability the club holds is positive.
     expect(summary.introsPayable.endCents).toBe(await introApCents());
     expect(await introApCents()).toBe(90_000);
@@ -193,9 +301,38 @@ describe('intro sales: POST /api/create-intro and GET /api/get-intros', () => {
     const old = await t.db
       .insertInto('intro')
       .values([
-        { club_id: alpha, sn: 'ANCNT1', recipient_first: 'Ann', recipient_last: 'Cient', launch_type: 'Intro flight', price_cents: 15_000, purchase_date: '2021-05-01', stale_date: '2022-05-01' },
-        { club_id: alpha, sn: 'ANCNT2', recipient_first: 'Ann', recipient_last: 'Cient', launch_type: 'Intro flight', price_cents: 15_000, purchase_date: '2021-05-01', stale_date: '2022-05-01', refunded_at: new Date('2021-06-01') },
-        { club_id: alpha, sn: 'RECNT1', recipient_first: 'Rex', recipient_last: 'Cent', launch_type: 'Intro flight', price_cents: 15_000, purchase_date: '2022-07-12', stale_date: '2023-07-12', cancelled_at: new Date('2023-08-01') },
+        {
+          club_id: alpha,
+          sn: 'ANCNT1',
+          recipient_first: 'Ann',
+          recipient_last: 'Cient',
+          launch_type: 'Intro flight',
+          price_cents: 15_000,
+          purchase_date: '2021-05-01',
+          stale_date: '2022-05-01',
+        },
+        {
+          club_id: alpha,
+          sn: 'ANCNT2',
+          recipient_first: 'Ann',
+          recipient_last: 'Cient',
+          launch_type: 'Intro flight',
+          price_cents: 15_000,
+          purchase_date: '2021-05-01',
+          stale_date: '2022-05-01',
+          refunded_at: new Date('2021-06-01'),
+        },
+        {
+          club_id: alpha,
+          sn: 'RECNT1',
+          recipient_first: 'Rex',
+          recipient_last: 'Cent',
+          launch_type: 'Intro flight',
+          price_cents: 15_000,
+          purchase_date: '2022-07-12',
+          stale_date: '2023-07-12',
+          cancelled_at: new Date('2023-08-01'),
+        },
       ])
       .returning('sn')
       .execute();
@@ -223,8 +360,12 @@ describe('intro sales: POST /api/create-intro and GET /api/get-intros', () => {
       sleeper,
     );
     await refused({ ...SALE, club: bravo }, 403, 'That club is not your active club');
-    expect((await api.get('/api/get-intros', await cookie(member))).json()).toEqual(refusal(403, 'User is not authorized (603)'));
-    expect((await api.get(`/api/get-intros?club=${bravo}`, await cookie(seller))).json()).toEqual(refusal(403, 'That club is not your active club'));
+    expect((await api.get('/api/get-intros', await cookie(member))).json()).toEqual(
+      refusal(403, 'User is not authorized (603)'),
+    );
+    expect((await api.get(`/api/get-intros?club=${bravo}`, await cookie(seller))).json()).toEqual(
+      refusal(403, 'That club is not your active club'),
+    );
     expect((await api.get('/api/get-intros')).statusCode).toBe(401);
     const theirs = (await intros(outsider)).intros.map((i) => i.SN);
     expect(theirs).toEqual(['GIFT01']);
@@ -232,7 +373,11 @@ describe('intro sales: POST /api/create-intro and GET /api/get-intros', () => {
 
   it('a sale on a locked day is refused', async () => {
     await setClubAccounting(t.db, alpha, { lockDate: TODAY });
-    await refused({ ...SALE, SN: 'LOCK01' }, 409, 'Transactions on or before the lock date 2025-07-12 cannot be posted');
+    await refused(
+      { ...SALE, SN: 'LOCK01' },
+      409,
+      'Transactions on or before the lock date 2025-07-12 cannot be posted',
+    );
     await setClubAccounting(t.db, alpha, { lockDate: null });
   });
 });

@@ -48,7 +48,10 @@ describe('intro table constraints', () => {
   it('a serial number is unique in its club whatever its case, and free in another club', async () => {
     await expect(insert({ sn: 'abc234' })).rejects.toThrow(/intro_sn_key/);
     await t.db.insertInto('launch_type').values({ club_id: bravo, id: '2000 ft', kind: 'fixed' }).execute();
-    await t.db.insertInto('intro_launch').values({ club_id: bravo, id: 'Intro flight', launch_type_id: '2000 ft', price_cents: 1 }).execute();
+    await t.db
+      .insertInto('intro_launch')
+      .values({ club_id: bravo, id: 'Intro flight', launch_type_id: '2000 ft', price_cents: 1 })
+      .execute();
     await expect(insert({ club_id: bravo, sn: 'ABC234' })).resolves.toBeDefined();
   });
 
@@ -63,7 +66,9 @@ describe('intro table constraints', () => {
 
   it('refuses an expiry before the purchase, and an intro both refunded and cancelled', async () => {
     await expect(insert({ sn: 'X5', stale_date: '2025-06-30' })).rejects.toThrow(/check constraint/);
-    await expect(insert({ sn: 'X6', refunded_at: new Date(), cancelled_at: new Date() })).rejects.toThrow(/check constraint/);
+    await expect(insert({ sn: 'X6', refunded_at: new Date(), cancelled_at: new Date() })).rejects.toThrow(
+      /check constraint/,
+    );
     await expect(insert({ sn: 'X7', stale_date: '2025-07-01' })).resolves.toBeDefined();
   });
 });

@@ -19,7 +19,16 @@ describe('intro revenue is traceable (issue 15, item 5): SN and Sold To on every
   const sell = async (sn: string, buyer: Record<string, unknown>, launchType = 'Taxed intro') => {
     const response = await api.post(
       '/api/create-intro',
-      { launchType, payment: 'Card', SN: sn, recipientFirst: 'Pat', recipientLast: 'Guest', date: '2025-07-01', staleDate: '2026-07-01', ...buyer },
+      {
+        launchType,
+        payment: 'Card',
+        SN: sn,
+        recipientFirst: 'Pat',
+        recipientLast: 'Guest',
+        date: '2025-07-01',
+        staleDate: '2026-07-01',
+        ...buyer,
+      },
       await cookie(seller),
     );
     expect(response.statusCode).toBe(200);
@@ -27,11 +36,19 @@ describe('intro revenue is traceable (issue 15, item 5): SN and Sold To on every
   };
   const update = async (id: string, data: Record<string, unknown>, as: Person = admin, club?: string) =>
     api.post('/api/update-item/', { type: 'INTRO', id, data, ...(club ? { club } : {}) }, await cookie(as));
-  const refund = (id: string, priceCents: number) => update(id, { action: 'Refund', id, payment: 'Cash', priceCents }, seller);
-  const writeDown = (id: string, priceCents: number, extra: Record<string, unknown> = {}, as: Person = admin, club?: string) =>
-    update(id, { action: 'WriteDown', id, priceCents, ...extra }, as, club);
+  const refund = (id: string, priceCents: number) =>
+    update(id, { action: 'Refund', id, payment: 'Cash', priceCents }, seller);
+  const writeDown = (
+    id: string,
+    priceCents: number,
+    extra: Record<string, unknown> = {},
+    as: Person = admin,
+    club?: string,
+  ) => update(id, { action: 'WriteDown', id, priceCents, ...extra }, as, club);
   const listed = async (id: string): Promise<IntroListItem> =>
-    ((await api.get('/api/get-intros', await cookie(admin))).json().intros as IntroListItem[]).find((i) => i.id === id)!;
+    ((await api.get('/api/get-intros', await cookie(admin))).json().intros as IntroListItem[]).find(
+      (i) => i.id === id,
+    )!;
   const drill = async (balance: string, extra = ''): Promise<BreakdownRow[]> => {
     const response = await api.get(`/api/get-balances?${RANGE}&balance=${balance}${extra}`, await cookie(admin));
     expect(response.statusCode).toBe(200);
@@ -41,7 +58,9 @@ describe('intro revenue is traceable (issue 15, item 5): SN and Sold To on every
   const entriesSince = (afterId: number) => entriesAfter(t.db, alpha, afterId);
 
   beforeAll(async () => {
-    ({ t, api, alpha, bravo, admin, seller, treasurer, member, outsider, refused } = await openIntroClubs({ now: NOW }));
+    ({ t, api, alpha, bravo, admin, seller, treasurer, member, outsider, refused } = await openIntroClubs({
+      now: NOW,
+    }));
   });
 
   afterAll(async () => {
@@ -50,16 +69,37 @@ describe('intro revenue is traceable (issue 15, item 5): SN and Sold To on every
 
   describe('the drill-downs name the intro', () => {
     it('Intro Revenue and Sales Tax rows of a cancelled intro carry its SN and Sold To, as its Intro A/P and Cash In rows do', async () => {
-      const id = await sell('TRACE1', { buyerFirst: 'Bea', buyerLast: 'Buyer', taxStatus: 'inclusive', taxRates: ['HST'] });
-      const cancelled = await update(id, { action: 'Cancel', id, payment: 'Card', priceCents: 15_000, writtenDown: false }, seller);
+      const id = await sell('TRACE1', {
+        buyerFirst: 'Bea',
+        buyerLast: 'Buyer',
+        taxStatus: 'inclusive',
+        taxRates: ['HST'],
+      });
+      const cancelled = await update(
+        id,
+        { action: 'Cancel', id, payment: 'Card', priceCents: 15_000, writtenDown: false },
+        seller,
+      );
       expect(cancelled.statusCode).toBe(200);
       // $150.00 inclusive of 13 %: net 13274, HST 1726.
-      expect((await drill('IntroRevenue')).filter((r) => r.SN === 'TRACE1').map((r) => [r.description, r.SN, r.soldTo, r.amountCents])).toEqual([
-        ['Intro TRACE1 cancelled (Pat Guest)', 'TRACE1', 'Bea Buyer', 13_274],
+      expect(
+        (await drill('IntroRevenue'))
+          .filter((r) => r.SN === 'TRACE1')
+          .map((r) => [r.description, r.SN, r.soldTo, r.amountCents]),
+      ).toEqual([['Intro TRACE1 cancelled (Pat Guest)', 'TRACE1', 'Bea Buyer', 13_274]]);
+      expect((await drill('TaxTransactions', '&taxType=HST')).map((r) => [r.SN, r.soldTo, r.amountCents])).toEqual([
+        ['TRACE1', 'Bea Buyer', 1_726],
       ]);
-      expect((await drill('TaxTransactions', '&taxType=HST')).map((r) => [r.SN, r.soldTo, r.amountCents])).toEqual([['TRACE1', 'Bea Buyer', 1_726]]);
-      expect((await drill('DepositTransactions')).filter((r) => r.SN === 'TRACE1').map((r) => [r.SN, r.soldTo, r.amountCents])).toEqual([['TRACE1', 'Bea Buyer', 15_000]]);
-      expect((await drill('IntroTransactions')).filter((r) => r.SN === 'TRACE1').map((r) => [r.userId, r.soldTo, r.amountCents])).toEqual([
+      expect(
+        (await drill('DepositTransactions'))
+          .filter((r) => r.SN === 'TRACE1')
+          .map((r) => [r.SN, r.soldTo, r.amountCents]),
+      ).toEqual([['TRACE1', 'Bea Buyer', 15_000]]);
+      expect(
+        (await drill('IntroTransactions'))
+          .filter((r) => r.SN === 'TRACE1')
+          .map((r) => [r.userId, r.soldTo, r.amountCents]),
+      ).toEqual([
         ['Intro', 'Bea Buyer', 15_000],
         ['Intro', 'Bea Buyer', -15_000],
       ]);
@@ -74,7 +114,11 @@ describe('intro revenue is traceable (issue 15, item 5): SN and Sold To on every
     });
 
     it('a Write Down adjustment names no intro: its rows keep SN and Sold To empty', async () => {
-      const response = await api.post('/api/add-transaction/', { transactionType: 'WriteDown', account: 2120, amountCents: 100 }, await cookie(admin));
+      const response = await api.post(
+        '/api/add-transaction/',
+        { transactionType: 'WriteDown', account: 2120, amountCents: 100 },
+        await cookie(admin),
+      );
       expect(response.statusCode).toBe(200);
       const rows = (await drill('IntroRevenue')).filter((r) => r.description === 'Write Down');
       expect(rows.map((r) => [r.SN, r.soldTo, r.amountCents])).toEqual([['', '', 100]]);
@@ -89,14 +133,27 @@ describe('intro revenue is traceable (issue 15, item 5): SN and Sold To on every
       const since = await lastEntryId();
       const response = await writeDown(id, 10_000, { note: 'Kept as a cancellation fee', idempotencyKey: key() });
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toMatchObject({ statusCode: 200, message: 'Intro written down successfully', item: { id, SN: 'REST01', refunded: true } });
+      expect(response.json()).toMatchObject({
+        statusCode: 200,
+        message: 'Intro written down successfully',
+        item: { id, SN: 'REST01', refunded: true },
+      });
       const [entry, ...rest] = await entriesSince(since);
       expect(rest).toEqual([]);
-      expect(entry).toMatchObject({ transaction_type: 'Intro Write Down', description: 'Intro REST01 written down', note: 'Kept as a cancellation fee', entered_by: admin.userId });
+      expect(entry).toMatchObject({
+        transaction_type: 'Intro Write Down',
+        description: 'Intro REST01 written down',
+        note: 'Kept as a cancellation fee',
+        entered_by: admin.userId,
+      });
       expect(entry!.effective_at.getTime()).toBe(NOW);
       expect(entry!.postings).toEqual([posting(2120, 10_000, { intro: id }), posting(4300, -10_000)]);
       expect(await listed(id)).toMatchObject({ owedCents: 0 });
-      expect((await drill('IntroRevenue')).filter((r) => r.transactionId === entry!.id).map((r) => [r.SN, r.soldTo, r.amountCents])).toEqual([['REST01', 'Rita Rest', 10_000]]);
+      expect(
+        (await drill('IntroRevenue'))
+          .filter((r) => r.transactionId === entry!.id)
+          .map((r) => [r.SN, r.soldTo, r.amountCents]),
+      ).toEqual([['REST01', 'Rita Rest', 10_000]]);
     });
 
     it('the same idempotency key writes down once and answers the same; a key used for another intro is refused', async () => {
@@ -112,7 +169,11 @@ describe('intro revenue is traceable (issue 15, item 5): SN and Sold To on every
       expect(again.json()).toEqual(first.json());
       expect(await entriesSince(since)).toEqual([]);
       const reused = await entriesSince(since - 1);
-      await refused(writeDown(other, 14_000, { idempotencyKey: k }), 409, `This idempotency key was already used for transaction #${reused[0]!.id} (Intro Write Down); send a new key for a new write-down`);
+      await refused(
+        writeDown(other, 14_000, { idempotencyKey: k }),
+        409,
+        `This idempotency key was already used for transaction #${reused[0]!.id} (Intro Write Down); send a new key for a new write-down`,
+      );
     });
 
     it('refuses nothing left, an open intro, a stale amount and bad input; nothing changes', async () => {
@@ -120,7 +181,11 @@ describe('intro revenue is traceable (issue 15, item 5): SN and Sold To on every
       await refund(full, 15_000);
       await refused(writeDown(full, 1), 409, 'Intro EMPTY1 holds nothing to write down');
       const open = await sell('OPEN01', { buyerFirst: 'Olly' });
-      await refused(writeDown(open, 15_000), 409, 'Intro OPEN01 is not refunded: cancel it to move what it holds to Intro Revenue');
+      await refused(
+        writeDown(open, 15_000),
+        409,
+        'Intro OPEN01 is not refunded: cancel it to move what it holds to Intro Revenue',
+      );
       const part = await sell('STALE1', { buyerFirst: 'Stan' });
       await refund(part, 2_500);
       await refused(writeDown(part, 15_000), 409, 'Intro STALE1 holds $125.00, not $150.00; reload and try again');
@@ -159,15 +224,33 @@ describe('intro revenue is traceable (issue 15, item 5): SN and Sold To on every
     it('never more than Intro A/P holds as a whole: a Write Down adjustment that took the money already is not counted twice', async () => {
       const id = await sell('TAKEN1', { buyerFirst: 'Tia' });
       await refund(id, 5_000);
-      const held = -Number((await sql<{ total: number }>`select coalesce(sum(amount_cents), 0)::bigint as total from posting where club_id = ${alpha} and account = 2120`.execute(t.db)).rows[0]!.total);
+      const held = -Number(
+        (
+          await sql<{
+            total: number;
+          }>`select coalesce(sum(amount_cents), 0)::bigint as total from posting where club_id = ${alpha} and account = 2120`.execute(
+            t.db,
+          )
+        ).rows[0]!.total,
+      );
       // An anonymous Write Down of all but $50.00 of Intro A/P.
-      const adjustment = await api.post('/api/add-transaction/', { transactionType: 'WriteDown', account: 2120, amountCents: held - 5_000 }, await cookie(admin));
+      const adjustment = await api.post(
+        '/api/add-transaction/',
+        { transactionType: 'WriteDown', account: 2120, amountCents: held - 5_000 },
+        await cookie(admin),
+      );
       expect(adjustment.statusCode).toBe(200);
-      await refused(writeDown(id, 10_000), 409, 'The write down of $100.00 is more than the $50.00 Intro A/P holds (a Write Down adjustment took it already)');
+      await refused(
+        writeDown(id, 10_000),
+        409,
+        'The write down of $100.00 is more than the $50.00 Intro A/P holds (a Write Down adjustment took it already)',
+      );
     });
 
     it('the ledger still balances', async () => {
-      const total = await sql<{ total: number }>`select coalesce(sum(amount_cents), 0)::bigint as total from posting where club_id = ${alpha}`.execute(t.db);
+      const total = await sql<{
+        total: number;
+      }>`select coalesce(sum(amount_cents), 0)::bigint as total from posting where club_id = ${alpha}`.execute(t.db);
       expect(Number(total.rows[0]!.total)).toBe(0);
     });
   });

@@ -13,10 +13,16 @@ describe('member account reads: get-balance and get-block-balances', () => {
   let blocks: Record<'spring' | 'season' | 'dollars' | 'unlimited', string>;
 
   /** A raw journal entry, balanced, as the ledger will post it. */
-  const post = (club: string, postings: { account: number; amount: number; member?: string }[], effectiveAt = '2025-07-01T12:00:00Z') =>
-    insertRawEntry(t.db, club, postings, effectiveAt);
+  const post = (
+    club: string,
+    postings: { account: number; amount: number; member?: string }[],
+    effectiveAt = '2025-07-01T12:00:00Z',
+  ) => insertRawEntry(t.db, club, postings, effectiveAt);
 
-  async function block(member: string, values: { name: string; units: '$' | 'minutes' | 'unlimited'; amount: number; starts_on: string; ends_on: string }) {
+  async function block(
+    member: string,
+    values: { name: string; units: '$' | 'minutes' | 'unlimited'; amount: number; starts_on: string; ends_on: string },
+  ) {
     return insertBlockWithEntry(t.db, { club_id: alpha, member_id: member, block_rule_id: 'rule-1', ...values });
   }
 
@@ -25,37 +31,96 @@ describe('member account reads: get-balance and get-block-balances', () => {
     ({ mary, bea, treasurer, admin, outsider } = await createLedgerPeople(t.db, alpha, bravo));
 
     // Deposit: Dr 1000 Cash / Cr 2100 Mary, 100.00.
-    await post(alpha, [{ account: 1000, amount: 10000 }, { account: 2100, amount: -10000, member: mary.userId }]);
+    await post(alpha, [
+      { account: 1000, amount: 10000 },
+      { account: 2100, amount: -10000, member: mary.userId },
+    ]);
     // Bea's deposit and Mary's money at another club count nowhere in Mary's Alpha balance.
-    await post(alpha, [{ account: 1000, amount: 4200 }, { account: 2100, amount: -4200, member: bea.userId }]);
-    await post(bravo, [{ account: 1000, amount: 777 }, { account: 2100, amount: -777, member: mary.userId }]);
+    await post(alpha, [
+      { account: 1000, amount: 4200 },
+      { account: 2100, amount: -4200, member: bea.userId },
+    ]);
+    await post(bravo, [
+      { account: 1000, amount: 777 },
+      { account: 2100, amount: -777, member: mary.userId },
+    ]);
 
     await t.db
       .insertInto('block_rule')
       .values({ club_id: alpha, id: 'rule-1', name: 'Minutes', units: 'minutes', amount: 600, price_cents: 30000 })
       .execute();
     blocks = {
-      spring: await block(mary.userId, { name: 'Spring 300 min', units: 'minutes', amount: 300, starts_on: '2025-04-01', ends_on: '2025-05-31' }),
-      season: await block(mary.userId, { name: 'Season 600 min', units: 'minutes', amount: 600, starts_on: '2025-05-01', ends_on: '2025-10-31' }),
-      dollars: await block(mary.userId, { name: '$200 block', units: '$', amount: 20000, starts_on: '2025-06-01', ends_on: '2025-07-10' }),
-      unlimited: await block(mary.userId, { name: 'Unlimited July', units: 'unlimited', amount: 0, starts_on: '2025-07-01', ends_on: '2025-07-31' }),
+      spring: await block(mary.userId, {
+        name: 'Spring 300 min',
+        units: 'minutes',
+        amount: 300,
+        starts_on: '2025-04-01',
+        ends_on: '2025-05-31',
+      }),
+      season: await block(mary.userId, {
+        name: 'Season 600 min',
+        units: 'minutes',
+        amount: 600,
+        starts_on: '2025-05-01',
+        ends_on: '2025-10-31',
+      }),
+      dollars: await block(mary.userId, {
+        name: '$200 block',
+        units: '$',
+        amount: 20000,
+        starts_on: '2025-06-01',
+        ends_on: '2025-07-10',
+      }),
+      unlimited: await block(mary.userId, {
+        name: 'Unlimited July',
+        units: 'unlimited',
+        amount: 0,
+        starts_on: '2025-07-01',
+        ends_on: '2025-07-31',
+      }),
     };
-    await t.db.insertInto('block_usage').values({ member_block_id: blocks.season, units_used: 45, flown_on: '2025-06-20' }).execute();
-    await block(bea.userId, { name: 'Bea block', units: 'minutes', amount: 100, starts_on: '2025-07-01', ends_on: '2025-08-31' });
+    await t.db
+      .insertInto('block_usage')
+      .values({ member_block_id: blocks.season, units_used: 45, flown_on: '2025-06-20' })
+      .execute();
+    await block(bea.userId, {
+      name: 'Bea block',
+      units: 'minutes',
+      amount: 100,
+      starts_on: '2025-07-01',
+      ends_on: '2025-08-31',
+    });
   });
   afterAll(() => t.close());
 
   describe('GET /api/get-balance', () => {
     it('balance = −(sum of 2100 postings of the member in the club): a 100.00 deposit reads 10000', async () => {
-      const response = await api.get(`/api/get-balance?club=${alpha}&userID=${mary.userId}`, await t.signIn(mary.email));
+      const response = await api.get(
+        `/api/get-balance?club=${alpha}&userID=${mary.userId}`,
+        await t.signIn(mary.email),
+      );
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({ userID: mary.userId, balanceCents: 10000 });
     });
 
     it('is the balance now: an entry dated ahead counts from its date on', async () => {
       const member = await createPerson(t.db, { club: alpha });
-      await post(alpha, [{ account: 1000, amount: 2500 }, { account: 2100, amount: -2500, member: member.userId }], '2025-07-10T14:00:00Z');
-      await post(alpha, [{ account: 1000, amount: 50000 }, { account: 2100, amount: -50000, member: member.userId }], '2025-08-09T14:00:00Z');
+      await post(
+        alpha,
+        [
+          { account: 1000, amount: 2500 },
+          { account: 2100, amount: -2500, member: member.userId },
+        ],
+        '2025-07-10T14:00:00Z',
+      );
+      await post(
+        alpha,
+        [
+          { account: 1000, amount: 50000 },
+          { account: 2100, amount: -50000, member: member.userId },
+        ],
+        '2025-08-09T14:00:00Z',
+      );
       const balance = async () => (await api.get('/api/get-balance', await t.signIn(member.email))).json().balanceCents;
       expect(await balance()).toBe(2500);
       t.clock.set(Date.parse('2025-08-09T14:00:00Z'));
@@ -75,7 +140,9 @@ describe('member account reads: get-balance and get-block-balances', () => {
     it("a plain member may not read another member's balance (403)", async () => {
       const response = await api.get(`/api/get-balance?userID=${bea.userId}`, await t.signIn(mary.email));
       expect(response.statusCode).toBe(403);
-      expect(response.json()).toEqual(refusal(403, "You can only see your own account; an admin or a treasurer can see others'"));
+      expect(response.json()).toEqual(
+        refusal(403, "You can only see your own account; an admin or a treasurer can see others'"),
+      );
     });
 
     it("an add-funds holder and an admin read any member's balance", async () => {
@@ -111,9 +178,30 @@ describe('member account reads: get-balance and get-block-balances', () => {
 
   describe('GET /api/get-block-balances', () => {
     const current = () => [
-      { blockId: blocks.dollars, blockName: '$200 block', blockUnits: '$', blockStarts: '2025-06-01', blockExpires: '2025-07-10', blockBalance: 20000 },
-      { blockId: blocks.unlimited, blockName: 'Unlimited July', blockUnits: 'unlimited', blockStarts: '2025-07-01', blockExpires: '2025-07-31', blockBalance: 0 },
-      { blockId: blocks.season, blockName: 'Season 600 min', blockUnits: 'minutes', blockStarts: '2025-05-01', blockExpires: '2025-10-31', blockBalance: 555 },
+      {
+        blockId: blocks.dollars,
+        blockName: '$200 block',
+        blockUnits: '$',
+        blockStarts: '2025-06-01',
+        blockExpires: '2025-07-10',
+        blockBalance: 20000,
+      },
+      {
+        blockId: blocks.unlimited,
+        blockName: 'Unlimited July',
+        blockUnits: 'unlimited',
+        blockStarts: '2025-07-01',
+        blockExpires: '2025-07-31',
+        blockBalance: 0,
+      },
+      {
+        blockId: blocks.season,
+        blockName: 'Season 600 min',
+        blockUnits: 'minutes',
+        blockStarts: '2025-05-01',
+        blockExpires: '2025-10-31',
+        blockBalance: 555,
+      },
     ];
     const spring = () => ({
       blockId: blocks.spring,
@@ -125,13 +213,19 @@ describe('member account reads: get-balance and get-block-balances', () => {
     });
 
     it('lists blocks by expiry, balance = amount − units used; a block ending today still counts; expired ones left out', async () => {
-      const response = await api.get(`/api/get-block-balances?club=${alpha}&userID=${mary.userId}&includeExpired=false`, await t.signIn(mary.email));
+      const response = await api.get(
+        `/api/get-block-balances?club=${alpha}&userID=${mary.userId}&includeExpired=false`,
+        await t.signIn(mary.email),
+      );
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({ blocks: current() });
     });
 
     it('includeExpired=true adds the expired ones', async () => {
-      const response = await api.get(`/api/get-block-balances?userID=${mary.userId}&includeExpired=true`, await t.signIn(mary.email));
+      const response = await api.get(
+        `/api/get-block-balances?userID=${mary.userId}&includeExpired=true`,
+        await t.signIn(mary.email),
+      );
       expect(response.json()).toEqual({ blocks: [spring(), ...current()] });
     });
 

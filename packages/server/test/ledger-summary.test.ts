@@ -29,7 +29,8 @@ describe('the accounting summary (get-balances) and accounting admin (update-adm
   const ids: Record<string, number> = {};
   const cookie = (person: Person) => t.cookieFor(person.email);
   const get = async (url: string, as: Person = admin) => api.get(url, await cookie(as));
-  const setParameter = async (body: object, as: Person = admin) => api.post('/api/update-admin-parameter/', body, await cookie(as));
+  const setParameter = async (body: object, as: Person = admin) =>
+    api.post('/api/update-admin-parameter/', body, await cookie(as));
   async function add(name: string, body: object): Promise<void> {
     const response = await api.post('/api/add-transaction/', body, await cookie(admin));
     if (response.statusCode !== 200) throw new Error(`${name}: ${response.body}`);
@@ -44,38 +45,128 @@ describe('the accounting summary (get-balances) and accounting admin (update-adm
     treasurer = await createPerson(t.db, { club: alpha, first: 'Tess', flags: { can_add_funds: true } });
     mary = await createPerson(t.db, { club: alpha, first: 'Mary', last: 'Member' });
     bea = await createPerson(t.db, { club: alpha, first: 'Bea', last: 'Flyer' });
-    await createBlockRule(t.db, alpha, { id: 'season', name: 'Season 600 min', units: 'minutes', amount: 600, priceCents: 30000, taxStatus: 'inclusive', taxNames: ['HST'] });
+    await createBlockRule(t.db, alpha, {
+      id: 'season',
+      name: 'Season 600 min',
+      units: 'minutes',
+      amount: 600,
+      priceCents: 30000,
+      taxStatus: 'inclusive',
+      taxNames: ['HST'],
+    });
 
     // Before the range (May):
-    await add('a', { transactionType: 'Deposit', pilot: mary.userId, amountCents: 20000, transferType: 'Cash', time: noon('2025-05-15') });
-    await add('b', { transactionType: 'Expense', pilot: mary.userId, amountCents: 10000, feeType: 'Hangar fee', taxStatus: 'exclusive', taxRates: ['HST'], time: noon('2025-05-20') });
+    await add('a', {
+      transactionType: 'Deposit',
+      pilot: mary.userId,
+      amountCents: 20000,
+      transferType: 'Cash',
+      time: noon('2025-05-15'),
+    });
+    await add('b', {
+      transactionType: 'Expense',
+      pilot: mary.userId,
+      amountCents: 10000,
+      feeType: 'Hangar fee',
+      taxStatus: 'exclusive',
+      taxRates: ['HST'],
+      time: noon('2025-05-20'),
+    });
     // An intro sold in May, as the intros module posts it (Dr 1000 [Cheque] / Cr 2120 [intro]): what the Write Down h draws on.
-    await t.db.insertInto('launch_type').values({ club_id: alpha, id: 'Intro tow', kind: 'fixed', price_cents: 4000, height: 2000 }).execute();
-    await t.db.insertInto('intro_launch').values({ club_id: alpha, id: 'Gift intro', launch_type_id: 'Intro tow', price_cents: 15000 }).execute();
+    await t.db
+      .insertInto('launch_type')
+      .values({ club_id: alpha, id: 'Intro tow', kind: 'fixed', price_cents: 4000, height: 2000 })
+      .execute();
+    await t.db
+      .insertInto('intro_launch')
+      .values({ club_id: alpha, id: 'Gift intro', launch_type_id: 'Intro tow', price_cents: 15000 })
+      .execute();
     const mayIntro = await t.db
       .insertInto('intro')
-      .values({ club_id: alpha, sn: 'M4YGFT', recipient_first: 'May', recipient_last: 'Guest', launch_type: 'Gift intro', price_cents: 15000, purchase_date: '2025-05-25', stale_date: '2026-05-25' })
+      .values({
+        club_id: alpha,
+        sn: 'M4YGFT',
+        recipient_first: 'May',
+        recipient_last: 'Guest',
+        launch_type: 'Gift intro',
+        price_cents: 15000,
+        purchase_date: '2025-05-25',
+        stale_date: '2026-05-25',
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     await t.db.transaction().execute(async (trx) => {
-      const tx = await sql<{ id: number }>`insert into ledger_transaction (club_id, effective_at, transaction_type, description)
+      const tx = await sql<{
+        id: number;
+      }>`insert into ledger_transaction (club_id, effective_at, transaction_type, description)
         values (${alpha}, ${new Date(noon('2025-05-25'))}, 'Intro Sale', 'Intro M4YGFT') returning id`.execute(trx);
       const id = tx.rows[0]!.id;
-      await sql`insert into posting (transaction_id, account, amount_cents, transfer_type) values (${id}, 1000, 15000, 'Cheque')`.execute(trx);
-      await sql`insert into posting (transaction_id, account, amount_cents, intro_id) values (${id}, 2120, -15000, ${mayIntro.id})`.execute(trx);
+      await sql`insert into posting (transaction_id, account, amount_cents, transfer_type) values (${id}, 1000, 15000, 'Cheque')`.execute(
+        trx,
+      );
+      await sql`insert into posting (transaction_id, account, amount_cents, intro_id) values (${id}, 2120, -15000, ${mayIntro.id})`.execute(
+        trx,
+      );
     });
     // In the range (June):
-    await add('c', { transactionType: 'Deposit', pilot: bea.userId, amountCents: 5000, transferType: 'E-Transfer', transactionRef: 'ET-7', time: noon('2025-06-03') });
-    await add('d', { transactionType: 'Block', pilot: mary.userId, block: { id: 'season', startDate: '2025-06-01', endDate: '2026-05-31' }, time: noon('2025-06-10') });
-    await add('e', { transactionType: 'BankPayment', account: 2510, amountCents: 1300, taxType: 'HST', time: noon('2025-06-15') });
-    await add('f', { transactionType: 'Expense', pilot: bea.userId, amountCents: 2000, feeType: '60510', taxStatus: 'exempt', time: noon('2025-06-20') });
-    await add('g', { transactionType: 'Deposit', pilot: mary.userId, amountCents: -1000, transferType: 'Cash', time: noon('2025-06-25') });
+    await add('c', {
+      transactionType: 'Deposit',
+      pilot: bea.userId,
+      amountCents: 5000,
+      transferType: 'E-Transfer',
+      transactionRef: 'ET-7',
+      time: noon('2025-06-03'),
+    });
+    await add('d', {
+      transactionType: 'Block',
+      pilot: mary.userId,
+      block: { id: 'season', startDate: '2025-06-01', endDate: '2026-05-31' },
+      time: noon('2025-06-10'),
+    });
+    await add('e', {
+      transactionType: 'BankPayment',
+      account: 2510,
+      amountCents: 1300,
+      taxType: 'HST',
+      time: noon('2025-06-15'),
+    });
+    await add('f', {
+      transactionType: 'Expense',
+      pilot: bea.userId,
+      amountCents: 2000,
+      feeType: '60510',
+      taxStatus: 'exempt',
+      time: noon('2025-06-20'),
+    });
+    await add('g', {
+      transactionType: 'Deposit',
+      pilot: mary.userId,
+      amountCents: -1000,
+      transferType: 'Cash',
+      time: noon('2025-06-25'),
+    });
     await add('h', { transactionType: 'WriteDown', account: 2120, amountCents: 500, time: noon('2025-06-28') });
     // After the range, and in another club: counted nowhere below.
-    await add('after', { transactionType: 'Deposit', pilot: bea.userId, amountCents: 99999, transferType: 'Cash', time: noon('2025-07-02') });
+    await add('after', {
+      transactionType: 'Deposit',
+      pilot: bea.userId,
+      amountCents: 99999,
+      transferType: 'Cash',
+      time: noon('2025-07-02'),
+    });
     otto = await createPerson(t.db, { club: bravo });
     bruno = await createPerson(t.db, { club: bravo, flags: { is_admin: true } });
-    await api.post('/api/add-transaction/', { transactionType: 'Deposit', pilot: otto.userId, amountCents: 4242, transferType: 'Cash', time: noon('2025-06-05') }, await t.signIn(bruno.email));
+    await api.post(
+      '/api/add-transaction/',
+      {
+        transactionType: 'Deposit',
+        pilot: otto.userId,
+        amountCents: 4242,
+        transferType: 'Cash',
+        time: noon('2025-06-05'),
+      },
+      await t.signIn(bruno.email),
+    );
   });
   afterAll(() => t.close());
 
@@ -96,7 +187,12 @@ describe('the accounting summary (get-balances) and accounting admin (update-adm
       const response = await get(`/api/get-balances?club=${alpha}&${june}&balance=AccountingSummary`);
       expect(response.statusCode).toBe(200);
       const summary = response.json();
-      expect(summary).toMatchObject({ clubName: 'Alpha Soaring', startDate: '2025-06-01', endDate: '2025-06-30', feeList: ['Hangar fee', 'Tie-down'] });
+      expect(summary).toMatchObject({
+        clubName: 'Alpha Soaring',
+        startDate: '2025-06-01',
+        endDate: '2025-06-30',
+        feeList: ['Hangar fee', 'Tie-down'],
+      });
       // Cash (debit account): 200.00 + 150.00 in before; +50.00 in; −13.00 and −10.00 out.
       expect(summary.cashIn).toEqual(totals(1000, 35000, 5000, -2300, 37700));
       // Members A/P: the club owed members 87.00 (200.00 − 113.00); June charges 330.00 lower it, 50.00 in raises it: members owe 193.00.
@@ -130,11 +226,17 @@ describe('the accounting summary (get-balances) and accounting admin (update-adm
 
     it('the books balance: debit accounts end where credit accounts do', async () => {
       const s = (await get(`/api/get-balances?${june}`)).json();
-      const debitSide = s.cashIn.endCents + s.expenses.reduce((sum: number, a: { endCents: number }) => sum + a.endCents, 0);
-      const creditSide = [s.membersPayable, s.introsPayable, s.taxesPayable, s.towRevenue, s.rentalRevenue, s.introRevenue, s.otherRevenue].reduce(
-        (sum: number, a: { endCents: number }) => sum + a.endCents,
-        0,
-      );
+      const debitSide =
+        s.cashIn.endCents + s.expenses.reduce((sum: number, a: { endCents: number }) => sum + a.endCents, 0);
+      const creditSide = [
+        s.membersPayable,
+        s.introsPayable,
+        s.taxesPayable,
+        s.towRevenue,
+        s.rentalRevenue,
+        s.introRevenue,
+        s.otherRevenue,
+      ].reduce((sum: number, a: { endCents: number }) => sum + a.endCents, 0);
       expect(debitSide).toBe(35700);
       expect(creditSide).toBe(35700);
     });
@@ -146,9 +248,13 @@ describe('the accounting summary (get-balances) and accounting admin (update-adm
     });
 
     it('is admin only (403 for an add-funds holder and a plain member) and refuses another club (403)', async () => {
-      expect((await get(`/api/get-balances?${june}`, treasurer)).json()).toEqual(refusal(403, 'Only an admin can see the accounting summary'));
+      expect((await get(`/api/get-balances?${june}`, treasurer)).json()).toEqual(
+        refusal(403, 'Only an admin can see the accounting summary'),
+      );
       expect((await get(`/api/get-balances?${june}`, mary)).statusCode).toBe(403);
-      expect((await get(`/api/get-balances?club=${bravo}&${june}`)).json()).toEqual(refusal(403, 'That club is not your active club'));
+      expect((await get(`/api/get-balances?club=${bravo}&${june}`)).json()).toEqual(
+        refusal(403, 'That club is not your active club'),
+      );
       expect((await get(`/api/get-balances?${june}&balance=Everything`)).json().message).toBe(
         'Invalid query: balance: Use one of AccountingSummary, TaxTransactions, DepositTransactions, MemberTransactions, IntroTransactions, TowRevenue, RentalRevenue, IntroRevenue, OtherRevenue',
       );
@@ -161,7 +267,13 @@ describe('the accounting summary (get-balances) and accounting admin (update-adm
     it('TaxTransactions for HST', async () => {
       const body = (await get(`/api/get-balances?${june}&balance=TaxTransactions&taxType=HST`)).json();
       expect(body.rows).toEqual([
-        row('d', { account: 2510, taxName: 'HST', amountCents: 3451, description: 'Block: Season 600 min', timestamp: noon('2025-06-10') }),
+        row('d', {
+          account: 2510,
+          taxName: 'HST',
+          amountCents: 3451,
+          description: 'Block: Season 600 min',
+          timestamp: noon('2025-06-10'),
+        }),
         row('e', { account: 2510, taxName: 'HST', amountCents: -1300, description: 'Bank Payment (HST)' }),
       ]);
       expect(body.feeList).toEqual(['Hangar fee', 'Tie-down']);
@@ -170,7 +282,12 @@ describe('the accounting summary (get-balances) and accounting admin (update-adm
     it('DepositTransactions, all and by transfer type', async () => {
       const all = (await get(`/api/get-balances?${june}&balance=DepositTransactions`)).json().rows;
       expect(all).toEqual([
-        row('c', { amountCents: 5000, method: 'E-Transfer', ref: 'ET-7', description: 'Deposit (E-Transfer) ref ET-7' }),
+        row('c', {
+          amountCents: 5000,
+          method: 'E-Transfer',
+          ref: 'ET-7',
+          description: 'Deposit (E-Transfer) ref ET-7',
+        }),
         row('e', { amountCents: -1300, method: 'Bank Payment' }),
         row('g', { amountCents: -1000, method: 'Cash', description: 'Paid out (Cash)' }),
       ]);
@@ -186,7 +303,8 @@ describe('the accounting summary (get-balances) and accounting admin (update-adm
         row('f', { userId: bea.userId, amountCents: -2000, description: 'Field maintenance' }),
         row('g', { userId: mary.userId, amountCents: -1000 }),
       ]);
-      const maryOnly = (await get(`/api/get-balances?${june}&balance=MemberTransactions&userID=${mary.userId}`)).json().rows;
+      const maryOnly = (await get(`/api/get-balances?${june}&balance=MemberTransactions&userID=${mary.userId}`)).json()
+        .rows;
       expect(maryOnly.map((r: { transactionId: number }) => r.transactionId)).toEqual([ids.d, ids.g]);
     });
 
@@ -207,8 +325,12 @@ describe('the accounting summary (get-balances) and accounting admin (update-adm
     });
 
     it('the revenue tables and Intro A/P', async () => {
-      expect((await get(`/api/get-balances?${june}&balance=RentalRevenue`)).json().rows).toEqual([row('d', { account: 4200, amountCents: 26549 })]);
-      expect((await get(`/api/get-balances?${june}&balance=IntroRevenue`)).json().rows).toEqual([row('h', { account: 4300, amountCents: 500 })]);
+      expect((await get(`/api/get-balances?${june}&balance=RentalRevenue`)).json().rows).toEqual([
+        row('d', { account: 4200, amountCents: 26549 }),
+      ]);
+      expect((await get(`/api/get-balances?${june}&balance=IntroRevenue`)).json().rows).toEqual([
+        row('h', { account: 4300, amountCents: 500 }),
+      ]);
       expect((await get(`/api/get-balances?${june}&balance=IntroTransactions`)).json().rows).toEqual([
         row('h', { account: 2120, amountCents: -500, userId: '', SN: '', soldTo: '', description: 'Write Down' }),
       ]);
@@ -220,25 +342,50 @@ describe('the accounting summary (get-balances) and accounting admin (update-adm
       const expected = [row('b', { account: 4900, fee: 'Hangar fee', amountCents: 10000 })];
       expect((await get(`/api/get-balances?${may}&balance=OtherRevenue`)).json().rows).toEqual(expected);
       expect((await get(`/api/get-balances?${may}&balance=OtherRevenue&feeClass=Any`)).json().rows).toEqual(expected);
-      expect((await get(`/api/get-balances?${may}&balance=OtherRevenue&feeClass=Hangar%20fee`)).json().rows).toEqual(expected);
+      expect((await get(`/api/get-balances?${may}&balance=OtherRevenue&feeClass=Hangar%20fee`)).json().rows).toEqual(
+        expected,
+      );
       expect((await get(`/api/get-balances?${may}&balance=OtherRevenue&feeClass=Tie-down`)).json().rows).toEqual([]);
     });
 
     it('an intro posting names the intro: userId Intro, its serial number and who bought it', async () => {
-      await t.db.insertInto('launch_type').values({ club_id: alpha, id: '2000 ft', kind: 'fixed', price_cents: 9000, height: 2000 }).execute();
-      await t.db.insertInto('intro_launch').values({ club_id: alpha, id: 'Intro 2000', launch_type_id: '2000 ft', price_cents: 15000 }).execute();
+      await t.db
+        .insertInto('launch_type')
+        .values({ club_id: alpha, id: '2000 ft', kind: 'fixed', price_cents: 9000, height: 2000 })
+        .execute();
+      await t.db
+        .insertInto('intro_launch')
+        .values({ club_id: alpha, id: 'Intro 2000', launch_type_id: '2000 ft', price_cents: 15000 })
+        .execute();
       const intro = await t.db
         .insertInto('intro')
-        .values({ club_id: alpha, sn: 'K7PX2A', recipient_first: 'Ivy', recipient_last: 'Guest', buyer_first: 'Ben', buyer_last: 'Buyer', launch_type: 'Intro 2000', price_cents: 15000, purchase_date: '2025-06-12', stale_date: '2026-06-12' })
+        .values({
+          club_id: alpha,
+          sn: 'K7PX2A',
+          recipient_first: 'Ivy',
+          recipient_last: 'Guest',
+          buyer_first: 'Ben',
+          buyer_last: 'Buyer',
+          launch_type: 'Intro 2000',
+          price_cents: 15000,
+          purchase_date: '2025-06-12',
+          stale_date: '2026-06-12',
+        })
         .returning('id')
         .executeTakeFirstOrThrow();
       // An intro sale as the intros module posts it: Dr 1000 [method] / Cr 2120 [intro].
       const saleId = await t.db.transaction().execute(async (trx) => {
-        const tx = await sql<{ id: number }>`insert into ledger_transaction (club_id, effective_at, transaction_type, description)
+        const tx = await sql<{
+          id: number;
+        }>`insert into ledger_transaction (club_id, effective_at, transaction_type, description)
           values (${alpha}, ${new Date(noon('2025-06-12'))}, 'Intro Sale', 'Intro K7PX2A') returning id`.execute(trx);
         const id = tx.rows[0]!.id;
-        await sql`insert into posting (transaction_id, account, amount_cents, transfer_type) values (${id}, 1000, 15000, 'Cash')`.execute(trx);
-        await sql`insert into posting (transaction_id, account, amount_cents, intro_id) values (${id}, 2120, -15000, ${intro.id})`.execute(trx);
+        await sql`insert into posting (transaction_id, account, amount_cents, transfer_type) values (${id}, 1000, 15000, 'Cash')`.execute(
+          trx,
+        );
+        await sql`insert into posting (transaction_id, account, amount_cents, intro_id) values (${id}, 2120, -15000, ${intro.id})`.execute(
+          trx,
+        );
         return id;
       });
       const rows = (await get(`/api/get-balances?${june}&balance=IntroTransactions`)).json().rows;
@@ -265,7 +412,13 @@ describe('the accounting summary (get-balances) and accounting admin (update-adm
       expect(cash).toEqual([
         row('c', { account: 1000, userId: bea.userId, member: 'Bea Flyer', amountCents: 5000 }),
         // The intro sale's cash: its payer is the intro, named on its 2120 leg, not a member.
-        expect.objectContaining({ account: 1000, description: 'Intro K7PX2A', userId: '', member: '', amountCents: 15000 }),
+        expect.objectContaining({
+          account: 1000,
+          description: 'Intro K7PX2A',
+          userId: '',
+          member: '',
+          amountCents: 15000,
+        }),
         row('e', { account: 1000, userId: '', member: '', amountCents: -1300 }),
         row('g', { account: 1000, userId: mary.userId, member: 'Mary Member', amountCents: -1000 }),
       ]);
@@ -277,42 +430,73 @@ describe('the accounting summary (get-balances) and accounting admin (update-adm
       expect((await get(`/api/get-balances?${june}&balance=RentalRevenue`)).json().rows).toEqual([
         row('d', { account: 4200, userId: mary.userId, member: 'Mary Member', amountCents: 26549 }),
       ]);
-      const may = (await get('/api/get-balances?startDate=2025-05-01&endDate=2025-05-31&balance=OtherRevenue')).json().rows;
-      expect(may).toEqual([row('b', { account: 4900, userId: mary.userId, member: 'Mary Member', fee: 'Hangar fee', amountCents: 10000 })]);
-      expect((await get(`/api/get-balances?${june}&balance=IntroRevenue`)).json().rows).toEqual([row('h', { userId: '', member: '' })]);
+      const may = (await get('/api/get-balances?startDate=2025-05-01&endDate=2025-05-31&balance=OtherRevenue')).json()
+        .rows;
+      expect(may).toEqual([
+        row('b', { account: 4900, userId: mary.userId, member: 'Mary Member', fee: 'Hangar fee', amountCents: 10000 }),
+      ]);
+      expect((await get(`/api/get-balances?${june}&balance=IntroRevenue`)).json().rows).toEqual([
+        row('h', { userId: '', member: '' }),
+      ]);
     });
 
     it('a shared cost (two members on one entry) names both, in posting order, and no single id', async () => {
       // A tow shared by two members as the flight module posts it: Dr 2100 each half / Cr 4100.
       const sharedId = await t.db.transaction().execute(async (trx) => {
-        const tx = await sql<{ id: number }>`insert into ledger_transaction (club_id, effective_at, transaction_type, description)
-          values (${alpha}, ${new Date(noon('2025-06-29'))}, 'Launch', 'Tow 2000 ft (shared)') returning id`.execute(trx);
+        const tx = await sql<{
+          id: number;
+        }>`insert into ledger_transaction (club_id, effective_at, transaction_type, description)
+          values (${alpha}, ${new Date(noon('2025-06-29'))}, 'Launch', 'Tow 2000 ft (shared)') returning id`.execute(
+          trx,
+        );
         const id = tx.rows[0]!.id;
-        await sql`insert into posting (transaction_id, account, amount_cents, member_id) values (${id}, 2100, 2000, ${bea.userId})`.execute(trx);
-        await sql`insert into posting (transaction_id, account, amount_cents, member_id) values (${id}, 2100, 2000, ${mary.userId})`.execute(trx);
+        await sql`insert into posting (transaction_id, account, amount_cents, member_id) values (${id}, 2100, 2000, ${bea.userId})`.execute(
+          trx,
+        );
+        await sql`insert into posting (transaction_id, account, amount_cents, member_id) values (${id}, 2100, 2000, ${mary.userId})`.execute(
+          trx,
+        );
         await sql`insert into posting (transaction_id, account, amount_cents) values (${id}, 4100, -4000)`.execute(trx);
         return Number(id);
       });
       const tow = (await get(`/api/get-balances?${june}&balance=TowRevenue`)).json().rows;
-      expect(tow).toEqual([expect.objectContaining({ transactionId: sharedId, account: 4100, userId: '', member: 'Bea Flyer, Mary Member', amountCents: 4000 })]);
+      expect(tow).toEqual([
+        expect.objectContaining({
+          transactionId: sharedId,
+          account: 4100,
+          userId: '',
+          member: 'Bea Flyer, Mary Member',
+          amountCents: 4000,
+        }),
+      ]);
     });
   });
 
   describe('update-admin-parameter', () => {
     it('clubFees add: appended, answered with the list; an existing name in any case is refused (409)', async () => {
-      const added = await setParameter({ club: alpha, parameter: 'clubFees', feeName: 'Trailer parking', action: 'add' });
+      const added = await setParameter({
+        club: alpha,
+        parameter: 'clubFees',
+        feeName: 'Trailer parking',
+        action: 'add',
+      });
       expect(added.json()).toEqual({ status: 'ok', feeList: ['Hangar fee', 'Tie-down', 'Trailer parking'] });
       const again = await setParameter({ parameter: 'clubFees', feeName: 'TIE-DOWN', action: 'add' });
       expect(again.json()).toEqual(refusal(409, 'The fee class Tie-down already exists'));
     });
 
     it('clubFees add: an expense code or "Any", in any case and spacing, is refused (400) and nothing changes', async () => {
-      const feeList = async () => (await t.db.selectFrom('club').select('fee_list').where('id', '=', alpha).executeTakeFirstOrThrow()).fee_list;
+      const feeList = async () =>
+        (await t.db.selectFrom('club').select('fee_list').where('id', '=', alpha).executeTakeFirstOrThrow()).fee_list;
       const before = await feeList();
       const addFee = (feeName: string) => setParameter({ parameter: 'clubFees', feeName, action: 'add' });
       // add-transaction reads "60510" as the expense code first, so such a class could never be charged.
-      expect((await addFee('60510')).json()).toEqual(refusal(400, '"60510" is an expense code: choose another fee class name'));
-      expect((await addFee(' 60900 ')).json()).toEqual(refusal(400, '"60900" is an expense code: choose another fee class name'));
+      expect((await addFee('60510')).json()).toEqual(
+        refusal(400, '"60510" is an expense code: choose another fee class name'),
+      );
+      expect((await addFee(' 60900 ')).json()).toEqual(
+        refusal(400, '"60900" is an expense code: choose another fee class name'),
+      );
       // "Any" is the Other Revenue Category filter's own first entry (it filters nothing).
       expect((await addFee('Any')).json()).toEqual(refusal(400, '"Any" is reserved for the Category filter'));
       expect((await addFee('  aNY ')).json()).toEqual(refusal(400, '"aNY" is reserved for the Category filter'));
@@ -322,7 +506,9 @@ describe('the accounting summary (get-balances) and accounting admin (update-adm
       // Names that only contain a code or "Any" are fine, stored trimmed.
       const added = await addFee(' Any weather hangar ');
       expect(added.json()).toEqual({ status: 'ok', feeList: [...before, 'Any weather hangar'] });
-      expect((await setParameter({ parameter: 'clubFees', feeName: 'any weather HANGAR', action: 'remove' })).json()).toEqual({ status: 'ok', feeList: before });
+      expect(
+        (await setParameter({ parameter: 'clubFees', feeName: 'any weather HANGAR', action: 'remove' })).json(),
+      ).toEqual({ status: 'ok', feeList: before });
     });
 
     it('clubFees remove: gone from the list, entries posted under it keep it; a missing one is 404', async () => {
@@ -334,40 +520,74 @@ describe('the accounting summary (get-balances) and accounting admin (update-adm
         { feeClass: 'Tie-down', totals: totals(4900, 0, 0, 0, 0) },
         { feeClass: 'Trailer parking', totals: totals(4900, 0, 0, 0, 0) },
       ]);
-      expect((await setParameter({ parameter: 'clubFees', feeName: 'Hangar fee', action: 'remove' })).json()).toEqual(refusal(404, 'No fee class Hangar fee'));
+      expect((await setParameter({ parameter: 'clubFees', feeName: 'Hangar fee', action: 'remove' })).json()).toEqual(
+        refusal(404, 'No fee class Hangar fee'),
+      );
       const refused = await api.post(
         '/api/add-transaction/',
-        { transactionType: 'Expense', pilot: mary.userId, amountCents: 100, feeType: 'Hangar fee', taxStatus: 'exempt' },
+        {
+          transactionType: 'Expense',
+          pilot: mary.userId,
+          amountCents: 100,
+          feeType: 'Hangar fee',
+          taxStatus: 'exempt',
+        },
         await cookie(admin),
       );
       expect(refused.json()).toEqual(refusal(400, 'Unknown fee class Hangar fee'));
     });
 
     it('introStalePeriod: stored, answered with the period', async () => {
-      expect((await setParameter({ parameter: 'introStalePeriod', period: 90 })).json()).toEqual({ status: 'ok', period: 90 });
-      const club = await t.db.selectFrom('club').select('intro_stale_days').where('id', '=', alpha).executeTakeFirstOrThrow();
+      expect((await setParameter({ parameter: 'introStalePeriod', period: 90 })).json()).toEqual({
+        status: 'ok',
+        period: 90,
+      });
+      const club = await t.db
+        .selectFrom('club')
+        .select('intro_stale_days')
+        .where('id', '=', alpha)
+        .executeTakeFirstOrThrow();
       expect(club.intro_stale_days).toBe(90);
       expect((await setParameter({ parameter: 'introStalePeriod', period: -1 })).statusCode).toBe(400);
     });
 
     it('lockDate: answered with the date; entries on or before it are refused from then on', async () => {
-      expect((await setParameter({ parameter: 'lockDate', lockDate: '2025-06-30' })).json()).toEqual({ status: 'ok', lockDate: '2025-06-30' });
+      expect((await setParameter({ parameter: 'lockDate', lockDate: '2025-06-30' })).json()).toEqual({
+        status: 'ok',
+        lockDate: '2025-06-30',
+      });
       const late = await api.post(
         '/api/add-transaction/',
-        { transactionType: 'Deposit', pilot: mary.userId, amountCents: 100, transferType: 'Cash', time: noon('2025-06-30') },
+        {
+          transactionType: 'Deposit',
+          pilot: mary.userId,
+          amountCents: 100,
+          transferType: 'Cash',
+          time: noon('2025-06-30'),
+        },
         await cookie(treasurer),
       );
       expect(late.json()).toEqual(refusal(409, 'Transactions on or before the lock date 2025-06-30 cannot be posted'));
     });
 
     it('admin only, in the active club; refusals change nothing', async () => {
-      const before = await t.db.selectFrom('club').select(['fee_list', 'intro_stale_days', 'lock_date']).where('id', '=', alpha).executeTakeFirstOrThrow();
-      expect((await setParameter({ parameter: 'clubFees', feeName: 'Sneaky', action: 'add' }, treasurer)).json()).toEqual(
-        refusal(403, 'Only an admin can change accounting settings'),
-      );
+      const before = await t.db
+        .selectFrom('club')
+        .select(['fee_list', 'intro_stale_days', 'lock_date'])
+        .where('id', '=', alpha)
+        .executeTakeFirstOrThrow();
+      expect(
+        (await setParameter({ parameter: 'clubFees', feeName: 'Sneaky', action: 'add' }, treasurer)).json(),
+      ).toEqual(refusal(403, 'Only an admin can change accounting settings'));
       expect((await setParameter({ parameter: 'introStalePeriod', period: 1 }, mary)).statusCode).toBe(403);
-      expect((await setParameter({ club: bravo, parameter: 'introStalePeriod', period: 1 })).json()).toEqual(refusal(403, 'That club is not your active club'));
-      const after = await t.db.selectFrom('club').select(['fee_list', 'intro_stale_days', 'lock_date']).where('id', '=', alpha).executeTakeFirstOrThrow();
+      expect((await setParameter({ club: bravo, parameter: 'introStalePeriod', period: 1 })).json()).toEqual(
+        refusal(403, 'That club is not your active club'),
+      );
+      const after = await t.db
+        .selectFrom('club')
+        .select(['fee_list', 'intro_stale_days', 'lock_date'])
+        .where('id', '=', alpha)
+        .executeTakeFirstOrThrow();
       expect(after).toEqual(before);
     });
   });

@@ -2,7 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { callAs, callRaw, refusal, type CallInput } from './helpers/api.ts';
-import { balanceOf, checkInTowPilot, createIntro, depositFor, flightBody, gliderStatus, lineSnapshot } from './helpers/flights.ts';
+import {
+  balanceOf,
+  checkInTowPilot,
+  createIntro,
+  depositFor,
+  flightBody,
+  gliderStatus,
+  lineSnapshot,
+} from './helpers/flights.ts';
 import { posting, postingsOf } from './helpers/ledger.ts';
 import { createLinePeople, type LinePeople } from './helpers/line-people.ts';
 import type { Person } from './helpers/test-app.ts';
@@ -19,9 +27,11 @@ describe('line actions: POST /api/update-flight/', () => {
   let { t, alpha, bravo } = {} as TwoClubs;
   let { pat, mo, crew, towy, tilly, sleeper, outsider } = {} as LinePeople;
   const cookie = (person: Person) => t.cookieFor(person.email);
-  const act = async (body: CallInput<'POST /api/update-flight/'>, as: Person = crew) => callAs(t, await cookie(as), 'POST /api/update-flight/', body);
+  const act = async (body: CallInput<'POST /api/update-flight/'>, as: Person = crew) =>
+    callAs(t, await cookie(as), 'POST /api/update-flight/', body);
   /** A body update-flight does not take, sent on purpose: a refusal test's missing field or unknown action. */
-  const actRaw = async (body: object, as: Person = crew) => callRaw(t, await cookie(as), 'POST /api/update-flight/', body);
+  const actRaw = async (body: object, as: Person = crew) =>
+    callRaw(t, await cookie(as), 'POST /api/update-flight/', body);
   /**
    * A flight on the line (the pilot asks for it at the start of the club's
    * day, so any time of the day may launch it: no launch before its request);
@@ -35,15 +45,24 @@ describe('line actions: POST /api/update-flight/', () => {
     expect(response.statusCode).toBe(200);
     return body.id;
   };
-  const flightRow = (id: string) => t.db.selectFrom('flight').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  const flightRow = (id: string) =>
+    t.db.selectFrom('flight').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   /** The distinct ledger entries that name a flight in their postings. */
   const entriesOf = async (id: string) =>
-    (await sql<{ id: number; type: string }>`
+    (
+      await sql<{ id: number; type: string }>`
       select distinct t.id, t.transaction_type as type from ledger_transaction t join posting p on p.transaction_id = t.id
-       where p.flight_id = ${id} order by t.id`.execute(t.db)).rows;
+       where p.flight_id = ${id} order by t.id`.execute(t.db)
+    ).rows;
 
   /** A refused action answers exactly `status` and `message` (and the `extra` fields), and changes nothing. */
-  const refused = async (body: CallInput<'POST /api/update-flight/'> | { wrong: object }, status: number, message: string, as: Person = crew, extra: object = {}) => {
+  const refused = async (
+    body: CallInput<'POST /api/update-flight/'> | { wrong: object },
+    status: number,
+    message: string,
+    as: Person = crew,
+    extra: object = {},
+  ) => {
     const before = await lineSnapshot(t.db, alpha);
     const response = 'wrong' in body ? await actRaw(body.wrong, as) : await act(body, as);
     expect(response.json()).toEqual({ ...refusal(status, message), ...extra });
@@ -54,7 +73,12 @@ describe('line actions: POST /api/update-flight/', () => {
   beforeAll(async () => {
     ({ t, alpha, bravo } = await openTwoClubs({ now: NOW }, { fleet: true }));
     // Cory launches flights here as a member of the crew, not as a tow pilot.
-    ({ pat, mo, crew, towy, tilly, sleeper, outsider } = await createLinePeople(t.db, { alpha, bravo }, ['pat', 'mo', 'crew', 'towy', 'tilly', 'sleeper', 'outsider'], { crew: {} }));
+    ({ pat, mo, crew, towy, tilly, sleeper, outsider } = await createLinePeople(
+      t.db,
+      { alpha, bravo },
+      ['pat', 'mo', 'crew', 'towy', 'tilly', 'sleeper', 'outsider'],
+      { crew: {} },
+    ));
     await depositFor(t.db, alpha, pat.userId, 50000, NOW - 86_400_000);
     await depositFor(t.db, alpha, mo.userId, 50000, NOW - 86_400_000);
     await depositFor(t.db, bravo, outsider.userId, 50000, NOW - 86_400_000);
@@ -86,11 +110,17 @@ describe('line actions: POST /api/update-flight/', () => {
       });
       expect(body.flight.launchTransaction).toEqual(expect.any(Number));
       expect(await balanceOf(t.db, alpha, pat.userId)).toBe(before - 4000);
-      expect(await postingsOf(t.db, body.flight.launchTransaction!)).toEqual([posting(2100, 4000, { member: pat.userId }), posting(4100, -4000)]);
+      expect(await postingsOf(t.db, body.flight.launchTransaction!)).toEqual([
+        posting(2100, 4000, { member: pat.userId }),
+        posting(4100, -4000),
+      ]);
       expect(await gliderStatus(t.db, alpha, 'ASK-21')).toBe('Flying');
 
       const own = await callAs(t, await cookie(pat), 'GET /api/ground-status', {});
-      expect(own.json().flights.find((f: { id: string }) => f.id === id)).toMatchObject({ launchCost: 4000, flightCost: null });
+      expect(own.json().flights.find((f: { id: string }) => f.id === id)).toMatchObject({
+        launchCost: 4000,
+        flightCost: null,
+      });
 
       // A second Launch names who pressed the one that stands, and when the flight went up (11:00 in Toronto).
       await refused({ id, action: 'Launch' }, 409, 'Already launched by Cory Crew at 11:00', mo, {
@@ -119,7 +149,12 @@ describe('line actions: POST /api/update-flight/', () => {
       });
       expect(await entriesOf(id)).toEqual([{ id: expect.any(Number), type: 'Launch' }]);
       expect(await balanceOf(t.db, alpha, pat.userId)).toBe(before - 4000);
-      const launches = await t.db.selectFrom('flight_action').select('action').where('flight_id', '=', id).where('action', '=', 'Launch').execute();
+      const launches = await t.db
+        .selectFrom('flight_action')
+        .select('action')
+        .where('flight_id', '=', id)
+        .where('action', '=', 'Launch')
+        .execute();
       expect(launches.length).toBe(1);
       await act({ id, action: 'UndoLaunch' });
       await act({ id, action: 'CancelRequest' });
@@ -129,8 +164,16 @@ describe('line actions: POST /api/update-flight/', () => {
       const id = await place();
       await refused({ id, action: 'Launch', tug: 'C-FAKE' }, 400, 'Unknown tug C-FAKE');
       await refused({ id, action: 'Launch', tug: 'C-GTOW', towPilot: mo.userId }, 400, 'Mo Member is not a tow pilot');
-      await refused({ id, action: 'Launch', tug: 'C-GTOW', towPilot: sleeper.userId }, 400, 'The tow pilot is not an active member of the club');
-      await refused({ id, action: 'Launch', tug: 'C-GTOW', towPilot: outsider.userId }, 400, 'The tow pilot is not an active member of the club');
+      await refused(
+        { id, action: 'Launch', tug: 'C-GTOW', towPilot: sleeper.userId },
+        400,
+        'The tow pilot is not an active member of the club',
+      );
+      await refused(
+        { id, action: 'Launch', tug: 'C-GTOW', towPilot: outsider.userId },
+        400,
+        'The tow pilot is not an active member of the club',
+      );
       const response = await act({ id, action: 'Launch', tug: 'C-GTOW', towPilot: tilly.userId });
       expect(response.json().flight).toMatchObject({ tug: 'C-GTOW', towPilot: tilly.userId, launchedAt: NOW });
       await act({ id, action: 'UndoLaunch' });
@@ -144,7 +187,11 @@ describe('line actions: POST /api/update-flight/', () => {
     it('the time: never in the future (a phone a minute ahead counts as now), never before the flight’s day', async () => {
       const id = await place();
       await refused({ id, action: 'Launch', time: NOW + 3 * MINUTE }, 400, 'The launch time is in the future');
-      await refused({ id, action: 'Launch', time: DAY_START - 1 }, 400, "The launch time is before the flight's day (2025-07-12)");
+      await refused(
+        { id, action: 'Launch', time: DAY_START - 1 },
+        400,
+        "The launch time is before the flight's day (2025-07-12)",
+      );
       const skewed = await act({ id, action: 'Launch', time: NOW + MINUTE });
       expect(skewed.json().flight.launchedAt).toBe(NOW);
       await act({ id, action: 'UndoLaunch' });
@@ -182,7 +229,9 @@ describe('line actions: POST /api/update-flight/', () => {
         .where('action', '!=', 'Create')
         .orderBy('id')
         .execute();
-      expect(actions.map((a) => [a.action, a.happened_at.getTime()])).toEqual(steps.map(({ action, time }) => [action, time]));
+      expect(actions.map((a) => [a.action, a.happened_at.getTime()])).toEqual(
+        steps.map(({ action, time }) => [action, time]),
+      );
       // When it reached the server is kept beside it.
       expect(actions.every((a) => a.entered_at.getTime() === NOW)).toBe(true);
     });
@@ -190,10 +239,18 @@ describe('line actions: POST /api/update-flight/', () => {
     it('an undo or removal tapped in the future or before the flight’s day is refused like a launch', async () => {
       const id = await place();
       await refused({ id, action: 'CancelRequest', time: NOW + 3 * MINUTE }, 400, 'The removal time is in the future');
-      await refused({ id, action: 'CancelRequest', time: DAY_START - 1 }, 400, "The removal time is before the flight's day (2025-07-12)");
+      await refused(
+        { id, action: 'CancelRequest', time: DAY_START - 1 },
+        400,
+        "The removal time is before the flight's day (2025-07-12)",
+      );
       await act({ id, action: 'Launch', time: NOW - 10 * MINUTE });
       await refused({ id, action: 'UndoLaunch', time: NOW + 3 * MINUTE }, 400, 'The undo time is in the future');
-      await refused({ id, action: 'ReleaseHeight', releaseHeight: 500, time: DAY_START - 1 }, 400, "The release height time is before the flight's day (2025-07-12)");
+      await refused(
+        { id, action: 'ReleaseHeight', releaseHeight: 500, time: DAY_START - 1 },
+        400,
+        "The release height time is before the flight's day (2025-07-12)",
+      );
       await act({ id, action: 'UndoLaunch' });
       await act({ id, action: 'CancelRequest' });
     });
@@ -205,9 +262,21 @@ describe('line actions: POST /api/update-flight/', () => {
       await act({ id, action: 'Launch', time: NOW - 5 * MINUTE }, towy);
       const second = await act({ id, action: 'Launch', time: NOW - 6 * MINUTE, idempotencyKey: randomUUID() }, crew);
       expect(second.statusCode).toBe(409);
-      expect(second.json()).toMatchObject({ message: 'Already launched by Toby Tow at 11:55', launchedBy: 'Toby Tow', launchedById: towy.userId, launchedAt: NOW - 5 * MINUTE });
+      expect(second.json()).toMatchObject({
+        message: 'Already launched by Toby Tow at 11:55',
+        launchedBy: 'Toby Tow',
+        launchedById: towy.userId,
+        launchedAt: NOW - 5 * MINUTE,
+      });
       // A refused key stays free: it is not a replay of anything.
-      expect(await t.db.selectFrom('flight_action').select('id').where('flight_id', '=', id).where('action', '=', 'Launch').execute()).toHaveLength(2);
+      expect(
+        await t.db
+          .selectFrom('flight_action')
+          .select('id')
+          .where('flight_id', '=', id)
+          .where('action', '=', 'Launch')
+          .execute(),
+      ).toHaveLength(2);
       await act({ id, action: 'UndoLaunch' });
       await act({ id, action: 'CancelRequest' });
     });
@@ -224,7 +293,10 @@ describe('line actions: POST /api/update-flight/', () => {
       // 49 minutes 30 seconds: 50 whole minutes at 50¢.
       const landed = await act({ id, action: 'Landing', time: NOW - 10 * MINUTE - 30_000 });
       expect(landed.statusCode).toBe(200);
-      expect(landed.json()).toMatchObject({ message: 'Flight landed', flight: { landedAt: NOW - 10 * MINUTE - 30_000 } });
+      expect(landed.json()).toMatchObject({
+        message: 'Flight landed',
+        flight: { landedAt: NOW - 10 * MINUTE - 30_000 },
+      });
       expect(await gliderStatus(t.db, alpha, 'ASK-21')).toBe('Ready');
       expect(await balanceOf(t.db, alpha, pat.userId)).toBe(before - 2500);
       await refused({ id, action: 'Landing' }, 409, 'Flight already landed');
@@ -233,7 +305,10 @@ describe('line actions: POST /api/update-flight/', () => {
 
       // Undo landing: flying again, the rental reversed exactly.
       const undone = await act({ id, action: 'UndoLanding' });
-      expect(undone.json()).toMatchObject({ message: 'Landing undone', flight: { landedAt: null, landingTransaction: null } });
+      expect(undone.json()).toMatchObject({
+        message: 'Landing undone',
+        flight: { landedAt: null, landingTransaction: null },
+      });
       expect(await gliderStatus(t.db, alpha, 'ASK-21')).toBe('Flying');
       expect(await balanceOf(t.db, alpha, pat.userId)).toBe(before);
       await refused({ id, action: 'UndoLanding' }, 409, 'Flight not landed yet');
@@ -243,7 +318,14 @@ describe('line actions: POST /api/update-flight/', () => {
       const unlaunched = await act({ id, action: 'UndoLaunch' });
       expect(unlaunched.json()).toMatchObject({
         message: 'Launch undone',
-        flight: { launchedAt: null, acceptedAt: null, tug: '', towPilot: '', releaseHeight: 0, launchTransaction: null },
+        flight: {
+          launchedAt: null,
+          acceptedAt: null,
+          tug: '',
+          towPilot: '',
+          releaseHeight: 0,
+          launchTransaction: null,
+        },
       });
       expect(await balanceOf(t.db, alpha, pat.userId)).toBe(balanceLaunched + 4000);
       expect(await gliderStatus(t.db, alpha, 'ASK-21')).toBe('Flying');
@@ -257,7 +339,11 @@ describe('line actions: POST /api/update-flight/', () => {
       await act({ id: first, action: 'Launch', time: NOW - 50 * MINUTE });
       await act({ id: first, action: 'Landing', time: NOW - 20 * MINUTE });
       const second = await place({ glider: 'DG-1000' }, mo);
-      await refused({ id: first, action: 'UndoLanding' }, 409, 'Glider DG-1000 is on another flight now: land or remove that flight first');
+      await refused(
+        { id: first, action: 'UndoLanding' },
+        409,
+        'Glider DG-1000 is on another flight now: land or remove that flight first',
+      );
       await act({ id: second, action: 'CancelRequest' });
       expect((await act({ id: first, action: 'UndoLanding' })).statusCode).toBe(200);
       await act({ id: first, action: 'Landing', time: NOW - 20 * MINUTE });
@@ -266,7 +352,10 @@ describe('line actions: POST /api/update-flight/', () => {
     it('CancelRequest: only while waiting; the glider Ready; the flight leaves the line; a cancelled flight takes no action', async () => {
       const id = await place({ glider: '1-26' });
       const response = await act({ id, action: 'CancelRequest' });
-      expect(response.json()).toMatchObject({ message: 'Flight removed from the flight line', flight: { cancelledAt: NOW } });
+      expect(response.json()).toMatchObject({
+        message: 'Flight removed from the flight line',
+        flight: { cancelledAt: NOW },
+      });
       expect(await gliderStatus(t.db, alpha, '1-26')).toBe('Ready');
       const line = await callAs(t, await cookie(crew), 'GET /api/ground-status', {});
       expect(line.json().flights.map((f: { id: string }) => f.id)).not.toContain(id);
@@ -276,21 +365,37 @@ describe('line actions: POST /api/update-flight/', () => {
       await refused({ id, action: 'ReleaseHeight', releaseHeight: 1000 }, 409, 'Flight was cancelled');
     });
 
-    it("an intro flight: its intro is paid from Intro A/P at launch, nothing charged to the pilot; removing it from the line frees the intro", async () => {
+    it('an intro flight: its intro is paid from Intro A/P at launch, nothing charged to the pilot; removing it from the line frees the intro', async () => {
       const introId = await createIntro(t.db, alpha, { sn: 'LIN234' });
       const id = await place({ flyWith: 'Intro', introRef: introId, launchType: '' });
       const before = await balanceOf(t.db, alpha, pat.userId);
       const launched = await act({ id, action: 'Launch', time: NOW - 40 * MINUTE, tug: 'C-GTOW' });
       expect(launched.json().flight).toMatchObject({ launchCost: null });
-      expect(await postingsOf(t.db, launched.json().flight.launchTransaction!)).toEqual([posting(2120, 15000, { intro: introId }), posting(4300, -15000)]);
+      expect(await postingsOf(t.db, launched.json().flight.launchTransaction!)).toEqual([
+        posting(2120, 15000, { intro: introId }),
+        posting(4300, -15000),
+      ]);
       await act({ id, action: 'Landing', time: NOW - 20 * MINUTE });
       expect(await balanceOf(t.db, alpha, pat.userId)).toBe(before);
 
-      const other = await place({ flyWith: 'Intro', introRef: await createIntro(t.db, alpha, { sn: 'LIN567' }), launchType: '', glider: 'DG-1000' });
+      const other = await place({
+        flyWith: 'Intro',
+        introRef: await createIntro(t.db, alpha, { sn: 'LIN567' }),
+        launchType: '',
+        glider: 'DG-1000',
+      });
       await act({ id: other, action: 'CancelRequest' });
-      const freed = await t.db.selectFrom('intro').select('flight_ref').where('sn', '=', 'LIN567').executeTakeFirstOrThrow();
+      const freed = await t.db
+        .selectFrom('intro')
+        .select('flight_ref')
+        .where('sn', '=', 'LIN567')
+        .executeTakeFirstOrThrow();
       expect(freed.flight_ref).toBeNull();
-      const kept = await t.db.selectFrom('intro').select('flight_ref').where('id', '=', introId).executeTakeFirstOrThrow();
+      const kept = await t.db
+        .selectFrom('intro')
+        .select('flight_ref')
+        .where('id', '=', introId)
+        .executeTakeFirstOrThrow();
       expect(kept.flight_ref).toBe(id);
     });
   });
@@ -300,9 +405,17 @@ describe('line actions: POST /api/update-flight/', () => {
       const id = await place({ glider: 'DG-1000' });
       await act({ id, action: 'Launch', time: NOW - 30 * MINUTE });
       for (const releaseHeight of [0, -5, 1500.5]) {
-        await refused({ id, action: 'ReleaseHeight', releaseHeight }, 400, 'Invalid body: releaseHeight: Must set a release height before submitting');
+        await refused(
+          { id, action: 'ReleaseHeight', releaseHeight },
+          400,
+          'Invalid body: releaseHeight: Must set a release height before submitting',
+        );
       }
-      await refused({ wrong: { id, action: 'ReleaseHeight' } }, 400, 'Invalid body: releaseHeight: Invalid input: expected number, received undefined');
+      await refused(
+        { wrong: { id, action: 'ReleaseHeight' } },
+        400,
+        'Invalid body: releaseHeight: Invalid input: expected number, received undefined',
+      );
       await act({ id, action: 'UndoLaunch' });
       await refused({ id, action: 'ReleaseHeight', releaseHeight: 2000 }, 409, 'Flight not launched yet');
       await act({ id, action: 'CancelRequest' });
@@ -315,7 +428,10 @@ describe('line actions: POST /api/update-flight/', () => {
       // A variable launch waits for its height.
       expect(await balanceOf(t.db, alpha, pat.userId)).toBe(before);
       const set = await act({ id, action: 'ReleaseHeight', releaseHeight: 2350 }, towy);
-      expect(set.json()).toMatchObject({ message: 'Release height set', flight: { releaseHeight: 2350, releaseSetBy: towy.userId } });
+      expect(set.json()).toMatchObject({
+        message: 'Release height set',
+        flight: { releaseHeight: 2350, releaseSetBy: towy.userId },
+      });
       // $30.00 for the first 1000 ft, 14 × $2.50 for 1350 ft more.
       expect(await balanceOf(t.db, alpha, pat.userId)).toBe(before - 6500);
 
@@ -338,7 +454,9 @@ describe('line actions: POST /api/update-flight/', () => {
       // Landing 50 minutes after the launch in ASK-21 at 50¢: $25.00.
       await act({ id, action: 'Landing', time: NOW - 10 * MINUTE });
       expect(await balanceOf(t.db, alpha, pat.userId)).toBe(before - 8000 - 2500);
-      const own = (await callAs(t, await cookie(pat), 'GET /api/ground-status', {})).json().flights.find((f: { id: string }) => f.id === id);
+      const own = (await callAs(t, await cookie(pat), 'GET /api/ground-status', {}))
+        .json()
+        .flights.find((f: { id: string }) => f.id === id);
       expect(own).toMatchObject({ launchCost: 8000, flightCost: 2500, releaseHeight: 3000 });
     });
   });
@@ -381,7 +499,11 @@ describe('line actions: POST /api/update-flight/', () => {
       expect(again.statusCode).toBe(200);
       expect(again.json()).toEqual(first.json());
       expect(await lineSnapshot(t.db, alpha)).toEqual(before);
-      await refused({ id, action: 'Landing', idempotencyKey: key }, 409, `This idempotency key was already used for Launch of flight ${id}; send a new key for a new action`);
+      await refused(
+        { id, action: 'Landing', idempotencyKey: key },
+        409,
+        `This idempotency key was already used for Launch of flight ${id}; send a new key for a new action`,
+      );
       await act({ id, action: 'UndoLaunch' });
       await act({ id, action: 'CancelRequest' });
     });
@@ -457,9 +579,19 @@ describe('line actions: POST /api/update-flight/', () => {
 
     it('a flight on or before the lock date takes no action', async () => {
       const id = await place();
-      await t.db.updateTable('club').set(lockDateValues('2025-07-12', 'America/Toronto')).where('id', '=', alpha).execute();
-      await refused({ id, action: 'Launch' }, 409, 'Flight is locked: its day is on or before the lock date 2025-07-12');
-      const listed = (await callAs(t, await cookie(crew), 'GET /api/ground-status', {})).json().flights.find((f: { id: string }) => f.id === id);
+      await t.db
+        .updateTable('club')
+        .set(lockDateValues('2025-07-12', 'America/Toronto'))
+        .where('id', '=', alpha)
+        .execute();
+      await refused(
+        { id, action: 'Launch' },
+        409,
+        'Flight is locked: its day is on or before the lock date 2025-07-12',
+      );
+      const listed = (await callAs(t, await cookie(crew), 'GET /api/ground-status', {}))
+        .json()
+        .flights.find((f: { id: string }) => f.id === id);
       expect(listed!.flightLocked).toBe(true);
     });
   });

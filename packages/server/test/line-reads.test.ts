@@ -32,7 +32,11 @@ describe('line reads: ETag and 304, and the queries a read costs', () => {
 
   const cookie = (person: Person) => t.cookieFor(person.email);
   const read = async (url: string, as: Person, etag?: string, extra: Record<string, string> = {}) =>
-    t.app.inject({ method: 'GET', url, headers: { cookie: await cookie(as), ...(etag ? { 'if-none-match': etag } : {}), ...extra } });
+    t.app.inject({
+      method: 'GET',
+      url,
+      headers: { cookie: await cookie(as), ...(etag ? { 'if-none-match': etag } : {}), ...extra },
+    });
   /** A read whose answer is new: 200 with a tag unlike `previous`. */
   const changed = async (url: string, as: Person, previous: string) => {
     const response = await read(url, as, previous);
@@ -57,7 +61,10 @@ describe('line reads: ETag and 304, and the queries a read costs', () => {
   };
 
   beforeAll(async () => {
-    ({ t, api, alpha, bravo } = await openTwoClubs({ now: NOW, onQuery: (sql) => counting?.push(sql) }, { fleet: true }));
+    ({ t, api, alpha, bravo } = await openTwoClubs(
+      { now: NOW, onQuery: (sql) => counting?.push(sql) },
+      { fleet: true },
+    ));
     ({ crew, pat, admin } = await createLinePeople(t.db, { alpha, bravo }, ['crew', 'pat', 'admin']));
     bravoCrew = await createPerson(t.db, { club: bravo, first: 'Bea', last: 'Bravo' });
     await depositFor(t.db, alpha, pat.userId, 50_000, NOW - 86_400_000);
@@ -94,26 +101,42 @@ describe('line reads: ETag and 304, and the queries a read costs', () => {
     let tugs = (await read(TUGS, crew)).headers.etag as string;
 
     // A line action (by this very phone).
-    const launch = await api.post('/api/update-flight/', { id: flightId, action: 'Launch', tug: 'C-GTOW' }, await cookie(crew));
+    const launch = await api.post(
+      '/api/update-flight/',
+      { id: flightId, action: 'Launch', tug: 'C-GTOW' },
+      await cookie(crew),
+    );
     expect(launch.statusCode, launch.body).toBe(200);
     ground = await changed(GROUND, crew, ground);
     awaiting = await changed(AWAITING, crew, awaiting);
     await unchanged(GROUND, crew, ground);
 
     // A tug event.
-    const tow = await api.post('/api/create-tow/', { idempotencyKey: randomUUID(), data: { tug: 'C-GTOW', hobbs: 1234.5, pilot: crew.userId } }, await cookie(crew));
+    const tow = await api.post(
+      '/api/create-tow/',
+      { idempotencyKey: randomUUID(), data: { tug: 'C-GTOW', hobbs: 1234.5, pilot: crew.userId } },
+      await cookie(crew),
+    );
     expect(tow.statusCode, tow.body).toBe(200);
     ground = await changed(GROUND, crew, ground);
     tugs = await changed(TUGS, crew, tugs);
     await unchanged(TUGS, crew, tugs);
 
     // A glider change in the back office.
-    const glider = await api.post('/api/update-item/', { type: 'GLIDER', id: 'Blanik', data: { status: 'Ready' } }, await cookie(admin));
+    const glider = await api.post(
+      '/api/update-item/',
+      { type: 'GLIDER', id: 'Blanik', data: { status: 'Ready' } },
+      await cookie(admin),
+    );
     expect(glider.statusCode, glider.body).toBe(200);
     ground = await changed(GROUND, crew, ground);
 
     // Another member's flight request.
-    const request = await api.post('/api/update-item/', flightBody(admin.userId, { glider: 'DG-1000' }), await cookie(admin));
+    const request = await api.post(
+      '/api/update-item/',
+      flightBody(admin.userId, { glider: 'DG-1000' }),
+      await cookie(admin),
+    );
     expect(request.statusCode, request.body).toBe(200);
     ground = await changed(GROUND, crew, ground);
     awaiting = await changed(AWAITING, crew, awaiting);
@@ -125,13 +148,29 @@ describe('line reads: ETag and 304, and the queries a read costs', () => {
     let ground = (await read(GROUND, crew)).headers.etag as string;
     await t.db.updateTable('user').set({ firstName: 'Patricia' }).where('id', '=', pat.userId).execute();
     ground = await changed(GROUND, crew, ground);
-    expect(((await read(GROUND, crew)).json() as { pilots: { first: string }[] }).pilots.map((p) => p.first)).toContain('Patricia');
-    await t.db.updateTable('pilot').set({ is_tow_pilot: true }).where('club_id', '=', alpha).where('user_id', '=', pat.userId).execute();
+    expect(((await read(GROUND, crew)).json() as { pilots: { first: string }[] }).pilots.map((p) => p.first)).toContain(
+      'Patricia',
+    );
+    await t.db
+      .updateTable('pilot')
+      .set({ is_tow_pilot: true })
+      .where('club_id', '=', alpha)
+      .where('user_id', '=', pat.userId)
+      .execute();
     ground = await changed(GROUND, crew, ground);
-    await t.db.updateTable('club').set(lockDateValues('2025-07-01', 'America/Toronto')).where('id', '=', alpha).execute();
+    await t.db
+      .updateTable('club')
+      .set(lockDateValues('2025-07-01', 'America/Toronto'))
+      .where('id', '=', alpha)
+      .execute();
     ground = await changed(GROUND, crew, ground);
     // Another club's change leaves this club's tag as it was.
-    await t.db.updateTable('glider').set({ status: 'Not ready' }).where('club_id', '=', bravo).where('id', '=', 'ASK-21').execute();
+    await t.db
+      .updateTable('glider')
+      .set({ status: 'Not ready' })
+      .where('club_id', '=', bravo)
+      .where('id', '=', 'ASK-21')
+      .execute();
     await unchanged(GROUND, crew, ground);
   });
 
@@ -152,7 +191,12 @@ describe('line reads: ETag and 304, and the queries a read costs', () => {
     const sleeper = await createPerson(t.db, { club: alpha, first: 'Sam', last: 'Sleeper' });
     const tag = (await read(GROUND, sleeper)).headers.etag as string;
     await unchanged(GROUND, sleeper, tag);
-    await t.db.updateTable('pilot').set({ is_active: false }).where('club_id', '=', alpha).where('user_id', '=', sleeper.userId).execute();
+    await t.db
+      .updateTable('pilot')
+      .set({ is_active: false })
+      .where('club_id', '=', alpha)
+      .where('user_id', '=', sleeper.userId)
+      .execute();
     const refused = await read(GROUND, sleeper, tag);
     expect(refused.statusCode).toBe(403);
     expect(refused.headers.etag).toBeUndefined();
@@ -184,7 +228,12 @@ describe('line reads: ETag and 304, and the queries a read costs', () => {
     expect(revalidated.queries).toHaveLength(1);
 
     // A change: the first full read after it reads the line in one statement…
-    await t.db.updateTable('glider').set({ status: 'Not ready' }).where('club_id', '=', alpha).where('id', '=', 'DG-1000').execute();
+    await t.db
+      .updateTable('glider')
+      .set({ status: 'Not ready' })
+      .where('club_id', '=', alpha)
+      .where('id', '=', 'DG-1000')
+      .execute();
     const full = await counted(() => read(GROUND, crew));
     expect(full.result.statusCode).toBe(200);
     expect(full.queries).toHaveLength(2);
@@ -193,10 +242,21 @@ describe('line reads: ETag and 304, and the queries a read costs', () => {
     const other = await counted(() => read(GROUND, pat));
     expect(other.result.statusCode).toBe(200);
     expect(other.queries).toHaveLength(1);
-    const ownFlight = (other.result.json() as { flights: { id: string; launchCost: number | null }[] }).flights.find((f) => f.id === flightId)!;
+    const ownFlight = (other.result.json() as { flights: { id: string; launchCost: number | null }[] }).flights.find(
+      (f) => f.id === flightId,
+    )!;
     expect(ownFlight.launchCost).toBe(4000);
-    expect((full.result.json() as { flights: { id: string; launchCost: number | null }[] }).flights.find((f) => f.id === flightId)!.launchCost).toBeNull();
-    await t.db.updateTable('glider').set({ status: 'Ready' }).where('club_id', '=', alpha).where('id', '=', 'DG-1000').execute();
+    expect(
+      (full.result.json() as { flights: { id: string; launchCost: number | null }[] }).flights.find(
+        (f) => f.id === flightId,
+      )!.launchCost,
+    ).toBeNull();
+    await t.db
+      .updateTable('glider')
+      .set({ status: 'Ready' })
+      .where('club_id', '=', alpha)
+      .where('id', '=', 'DG-1000')
+      .execute();
     const afterChange = await counted(() => read(GROUND, pat));
     expect(afterChange.queries).toHaveLength(2);
 
@@ -214,7 +274,9 @@ describe('line reads: ETag and 304, and the queries a read costs', () => {
       .filter((pair) => pair.startsWith('better-auth.session_token='))
       .join('; ');
     const tag = (await read(GROUND, crew)).headers.etag as string;
-    const revalidated = await counted(() => t.app.inject({ method: 'GET', url: GROUND, headers: { cookie: sessionOnly, 'if-none-match': tag } }));
+    const revalidated = await counted(() =>
+      t.app.inject({ method: 'GET', url: GROUND, headers: { cookie: sessionOnly, 'if-none-match': tag } }),
+    );
     expect(revalidated.result.statusCode).toBe(304);
     // The renewed cache goes back to the phone.
     expect(String(revalidated.result.headers['set-cookie'])).toContain('better-auth.session_data=');
@@ -224,7 +286,14 @@ describe('line reads: ETag and 304, and the queries a read costs', () => {
 
   it('a write reads the session from the database (no cookie cache), and the club context once', async () => {
     const crewCookie = await cookie(crew);
-    const signedIn = await counted(() => t.app.inject({ method: 'POST', url: '/api/update-flight/', payload: { id: flightId, action: 'UndoLaunch' }, headers: { cookie: crewCookie } }));
+    const signedIn = await counted(() =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/update-flight/',
+        payload: { id: flightId, action: 'UndoLaunch' },
+        headers: { cookie: crewCookie },
+      }),
+    );
     expect(signedIn.result.statusCode, signedIn.result.body).toBe(200);
     expect(signedIn.queries.filter((sql) => /from "session"/i.test(sql))).toHaveLength(1);
     expect(signedIn.queries.filter((sql) => /from "profile"/i.test(sql))).toHaveLength(1);
@@ -232,7 +301,22 @@ describe('line reads: ETag and 304, and the queries a read costs', () => {
   it('every table bumps the club’s counter, but those no club read shows (a new table must choose)', async () => {
     // Sign-in and its limits, mail, settings, the migrations, the counter itself, the event streams' notices,
     // the OGN feed's own state, and the "you are next" decisions a listener makes after a write (0026).
-    const notClubData = ['account', 'app_setting', 'auth_attempt', 'club_version', 'live_event', 'mail_outbox', 'rateLimit', 'schema_migrations', 'session', 'verification', 'ogn_device', 'ogn_feed_lease', 'ogn_feed_state', 'flight_next_notice'];
+    const notClubData = [
+      'account',
+      'app_setting',
+      'auth_attempt',
+      'club_version',
+      'live_event',
+      'mail_outbox',
+      'rateLimit',
+      'schema_migrations',
+      'session',
+      'verification',
+      'ogn_device',
+      'ogn_feed_lease',
+      'ogn_feed_state',
+      'flight_next_notice',
+    ];
     const tables = await sql<{ table_name: string; bumps: boolean }>`
       select t.table_name,
              exists (select 1 from pg_trigger g where g.tgrelid = format('%I', t.table_name)::regclass
@@ -240,9 +324,24 @@ describe('line reads: ETag and 304, and the queries a read costs', () => {
         from information_schema.tables t
        where t.table_schema = 'public' and t.table_type = 'BASE TABLE'
        order by t.table_name`.execute(t.db);
-    const unclassified = tables.rows.filter((row) => !row.bumps && !notClubData.includes(row.table_name)).map((row) => row.table_name);
+    const unclassified = tables.rows
+      .filter((row) => !row.bumps && !notClubData.includes(row.table_name))
+      .map((row) => row.table_name);
     expect(unclassified).toEqual([]);
     const bumping = tables.rows.filter((row) => row.bumps).map((row) => row.table_name);
-    expect(bumping).toEqual(expect.arrayContaining(['club', 'user', 'profile', 'pilot', 'flight', 'flight_correction', 'tug', 'tow_event', 'glider', 'posting']));
+    expect(bumping).toEqual(
+      expect.arrayContaining([
+        'club',
+        'user',
+        'profile',
+        'pilot',
+        'flight',
+        'flight_correction',
+        'tug',
+        'tow_event',
+        'glider',
+        'posting',
+      ]),
+    );
   });
 });

@@ -53,7 +53,11 @@ describe('GET /api/list-items/ and DELETE /api/delete/', () => {
     Object.assign(ids, signedIn.ids);
     Object.assign(cookies, signedIn.cookies);
     // Contact details never travel in this list.
-    await t.db.updateTable('profile').set({ phone: '555-0101', share_phone: true }).where('user_id', '=', ids.member!).execute();
+    await t.db
+      .updateTable('profile')
+      .set({ phone: '555-0101', share_phone: true })
+      .where('user_id', '=', ids.member!)
+      .execute();
     // A pending request is not a member yet.
     const pending = await createPerson(t.db, { first: 'Pia', last: 'Pending' });
     await t.db.insertInto('pilot').values({ club_id: alpha, user_id: pending.userId }).execute();
@@ -68,20 +72,50 @@ describe('GET /api/list-items/ and DELETE /api/delete/', () => {
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({
         items: [
-          { id: 'C-GDS9', places: 1, weight: 0, rateCentsPerMinute: 0, launchSpeed: 0, status: 'Not ready', blocks: [], taxStatus: 'exempt', taxRates: [], aircraftType: '', maintenanceDate: null, flarmId: '' },
-          { id: 'C-GDS10', places: 2, weight: 0, rateCentsPerMinute: 0, launchSpeed: 0, status: 'Ready', blocks: [], taxStatus: 'exempt', taxRates: [], aircraftType: '', maintenanceDate: null, flarmId: '' },
+          {
+            id: 'C-GDS9',
+            places: 1,
+            weight: 0,
+            rateCentsPerMinute: 0,
+            launchSpeed: 0,
+            status: 'Not ready',
+            blocks: [],
+            taxStatus: 'exempt',
+            taxRates: [],
+            aircraftType: '',
+            maintenanceDate: null,
+            flarmId: '',
+          },
+          {
+            id: 'C-GDS10',
+            places: 2,
+            weight: 0,
+            rateCentsPerMinute: 0,
+            launchSpeed: 0,
+            status: 'Ready',
+            blocks: [],
+            taxStatus: 'exempt',
+            taxRates: [],
+            aircraftType: '',
+            maintenanceDate: null,
+            flarmId: '',
+          },
         ],
       });
     });
 
     it('TUG: the club tugs', async () => {
       const response = await list('member', 'type=TUG');
-      expect(response.json()).toEqual({ items: [{ id: 'C-FTOW', aircraftType: 'Piper Pawnee', places: 1, status: 'Ready', flarmId: '' }] });
+      expect(response.json()).toEqual({
+        items: [{ id: 'C-FTOW', aircraftType: 'Piper Pawnee', places: 1, status: 'Ready', flarmId: '' }],
+      });
     });
 
     it('LAUNCH and INTRO_LAUNCH: active ones for members, inactive ones too for admins', async () => {
-      const launches = (role: string) => list(role, 'type=LAUNCH').then((r) => r.json().items.map((i: { id: string }) => i.id));
-      const intros = (role: string) => list(role, 'type=INTRO_LAUNCH').then((r) => r.json().items.map((i: { id: string }) => i.id));
+      const launches = (role: string) =>
+        list(role, 'type=LAUNCH').then((r) => r.json().items.map((i: { id: string }) => i.id));
+      const intros = (role: string) =>
+        list(role, 'type=INTRO_LAUNCH').then((r) => r.json().items.map((i: { id: string }) => i.id));
       expect(await launches('member')).toEqual(['2000 ft']);
       expect(await launches('admin')).toEqual(['2000 ft', 'Winch']);
       expect(await intros('member')).toEqual(['Intro flight']);
@@ -106,7 +140,9 @@ describe('GET /api/list-items/ and DELETE /api/delete/', () => {
     it('BLOCK: active rules only, for admins too', async () => {
       for (const role of ['member', 'admin']) {
         const response = await list(role, 'type=BLOCK');
-        expect(response.json().items.map((b: { id: string; name: string }) => [b.id, b.name])).toEqual([[seasonBlock, 'Season']]);
+        expect(response.json().items.map((b: { id: string; name: string }) => [b.id, b.name])).toEqual([
+          [seasonBlock, 'Season'],
+        ]);
       }
     });
 
@@ -115,8 +151,22 @@ describe('GET /api/list-items/ and DELETE /api/delete/', () => {
       expect(response.json()).toEqual({
         items: [
           { userID: ids.admin, first: 'Alex', last: 'Admin', isInstructor: true, isTowPilot: false, groundOnly: false },
-          { userID: ids.ground, first: 'Gary', last: 'Ground', isInstructor: false, isTowPilot: false, groundOnly: true },
-          { userID: ids.member, first: 'Mary', last: 'Member', isInstructor: false, isTowPilot: false, groundOnly: false },
+          {
+            userID: ids.ground,
+            first: 'Gary',
+            last: 'Ground',
+            isInstructor: false,
+            isTowPilot: false,
+            groundOnly: true,
+          },
+          {
+            userID: ids.member,
+            first: 'Mary',
+            last: 'Member',
+            isInstructor: false,
+            isTowPilot: false,
+            groundOnly: false,
+          },
           { userID: ids.tow, first: 'Tom', last: 'Towpilot', isInstructor: false, isTowPilot: true, groundOnly: false },
         ],
       });
@@ -134,15 +184,24 @@ describe('GET /api/list-items/ and DELETE /api/delete/', () => {
         'Tom Towpilot',
       ]);
       expect(await list('member', 'type=PILOT&includeInactive=true')).toMatchObject({ statusCode: 403 });
-      expect((await list('member', 'type=PILOT&includeInactive=true')).json()).toEqual(refusal(403, 'User is not authorized (603)'));
-      expect((await list('admin', 'type=GLIDER&includeInactive=true')).json()).toEqual(refusal(400, 'includeInactive is for type PILOT'));
-      expect((await list('admin', 'type=PILOT&includeInactive=yes')).json()).toEqual(refusal(400, 'Invalid query: includeInactive: Use true or false'));
+      expect((await list('member', 'type=PILOT&includeInactive=true')).json()).toEqual(
+        refusal(403, 'User is not authorized (603)'),
+      );
+      expect((await list('admin', 'type=GLIDER&includeInactive=true')).json()).toEqual(
+        refusal(400, 'includeInactive is for type PILOT'),
+      );
+      expect((await list('admin', 'type=PILOT&includeInactive=yes')).json()).toEqual(
+        refusal(400, 'Invalid query: includeInactive: Use true or false'),
+      );
     });
 
     it('an unknown or missing type, or a malformed day, is refused (400)', async () => {
       const cases: [string, string][] = [
         ['type=FLIGHT&day=2025-07-32', 'Invalid query: day: Use a date like 2025-07-10'],
-        ['type=WIDGET', 'Unknown item type WIDGET: list one of GLIDER, TUG, LAUNCH, INTRO_LAUNCH, BLOCK, PILOT, FLIGHT'],
+        [
+          'type=WIDGET',
+          'Unknown item type WIDGET: list one of GLIDER, TUG, LAUNCH, INTRO_LAUNCH, BLOCK, PILOT, FLIGHT',
+        ],
         ['type=INTRO', 'Unknown item type INTRO: list one of GLIDER, TUG, LAUNCH, INTRO_LAUNCH, BLOCK, PILOT, FLIGHT'],
         ['club=', 'Invalid query: type: Invalid input: expected string, received undefined'],
         ['type=GLIDER&day=10/07/2025', 'Invalid query: day: Use a date like 2025-07-10'],
@@ -154,19 +213,18 @@ describe('GET /api/list-items/ and DELETE /api/delete/', () => {
       }
     });
 
-    it("each club sees only its own items; naming another club is refused (403)", async () => {
+    it('each club sees only its own items; naming another club is refused (403)', async () => {
       const named = await list('bravoMember', `club=${alpha}&type=GLIDER`);
       expect(named.json()).toEqual(refusal(403, 'That club is not your active club'));
       const types = ['GLIDER', 'TUG', 'LAUNCH', 'BLOCK', 'PILOT', 'INTRO_LAUNCH'];
-      const seen = await Promise.all(types.map((type) => list('bravoMember', `type=${type}`).then((r) => r.json().items)));
-      expect(seen.map((items: { id?: string; name?: string; first?: string }[]) => items.map((i) => i.name ?? i.first ?? i.id))).toEqual([
-        ['C-GBRV'],
-        ['C-FBRV'],
-        ['Bravo tow'],
-        ['Bravo block'],
-        ['Bill'],
-        [],
-      ]);
+      const seen = await Promise.all(
+        types.map((type) => list('bravoMember', `type=${type}`).then((r) => r.json().items)),
+      );
+      expect(
+        seen.map((items: { id?: string; name?: string; first?: string }[]) =>
+          items.map((i) => i.name ?? i.first ?? i.id),
+        ),
+      ).toEqual([['C-GBRV'], ['C-FBRV'], ['Bravo tow'], ['Bravo block'], ['Bill'], []]);
     });
 
     it('inactive and expired members are refused (403); no session answers 401', async () => {
@@ -202,7 +260,7 @@ describe('GET /api/list-items/ and DELETE /api/delete/', () => {
       expect(await counts()).toEqual(before);
     });
 
-    it("naming another club, or an inactive caller, is refused first; no session answers 401", async () => {
+    it('naming another club, or an inactive caller, is refused first; no session answers 401', async () => {
       const named = await api.delete(`/api/delete/?club=${alpha}&object=GLIDER&item=C-GDS9`, cookies.bravoMember);
       expect(named.json()).toEqual(refusal(403, 'That club is not your active club'));
       const inactive = await api.delete('/api/delete/?object=GLIDER&item=C-GDS9', cookies.inactive);

@@ -2,12 +2,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../src/db/engine.ts';
 import { connectEvents, type EventStreamClient } from './helpers/event-stream.ts';
 import { ROOT, startServer, stopServer, type ServerProcess } from './helpers/server-process.ts';
-import { createClub, createPerson, createPostgresTestDatabase, TEST_PASSWORD, type Person } from './helpers/test-app.ts';
+import {
+  createClub,
+  createPerson,
+  createPostgresTestDatabase,
+  TEST_PASSWORD,
+  type Person,
+} from './helpers/test-app.ts';
 
 /** Generous for a loaded machine: the notice that ends a stream is sent at the commit. */
 const ENDS_WITHIN_MS = 5_000;
 const endsWithin = (stream: EventStreamClient, ms = ENDS_WITHIN_MS) =>
-  Promise.race([stream.ended.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), ms))]);
+  Promise.race([
+    stream.ended.then(() => true),
+    new Promise<boolean>((resolve) => setTimeout(() => resolve(false), ms)),
+  ]);
 
 /**
  * Two server processes on one PostgreSQL: a sign-out, or a membership
@@ -28,18 +37,29 @@ describe('live streams end with access, across processes', () => {
   const signIn = async (server: ServerProcess, person: Person) => {
     const response = await fetch(`${server.url}/api/auth/sign-in/email`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', origin: server.url, 'x-forwarded-for': `10.2.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` },
+      headers: {
+        'content-type': 'application/json',
+        origin: server.url,
+        'x-forwarded-for': `10.2.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+      },
       body: JSON.stringify({ email: person.email, password: TEST_PASSWORD }),
     });
     expect(response.status).toBe(200);
-    return response.headers.getSetCookie().map((cookie) => cookie.split(';')[0]).join('; ');
+    return response.headers
+      .getSetCookie()
+      .map((cookie) => cookie.split(';')[0])
+      .join('; ');
   };
 
   beforeAll(async () => {
     const urls = await createPostgresTestDatabase();
     database = await openDatabase({ databaseUrl: urls.appUrl, poolSize: 2 });
     club = await createClub(database.db, { name: 'Twin Field Soaring' });
-    const env = { DATABASE_URL: urls.appUrl, MIGRATION_DATABASE_URL: urls.ownerUrl, WEB_DIST: `${ROOT}/no-web-app-here` };
+    const env = {
+      DATABASE_URL: urls.appUrl,
+      MIGRATION_DATABASE_URL: urls.ownerUrl,
+      WEB_DIST: `${ROOT}/no-web-app-here`,
+    };
     [a, b] = await Promise.all([startServer(env), startServer(env)]);
   }, 120_000);
 
@@ -57,7 +77,11 @@ describe('live streams end with access, across processes', () => {
     const onA = await connect(a, phone);
     const laptopOnB = await connect(b, laptop);
     expect([onA.status, onB.status, laptopOnB.status]).toEqual([200, 200, 200]);
-    const out = await fetch(`${a.url}/api/auth/sign-out`, { method: 'POST', headers: { cookie: phone, origin: a.url, 'content-type': 'application/json' }, body: '{}' });
+    const out = await fetch(`${a.url}/api/auth/sign-out`, {
+      method: 'POST',
+      headers: { cookie: phone, origin: a.url, 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(out.status).toBe(200);
     expect(await endsWithin(onB)).toBe(true);
     expect(await endsWithin(onA)).toBe(true);

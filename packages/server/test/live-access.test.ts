@@ -11,7 +11,10 @@ const ENDS_WITHIN_MS = 5_000;
 
 /** Resolves true when the stream ends within `ms`, false when it is still open then. */
 const endsWithin = (stream: EventStreamClient, ms = ENDS_WITHIN_MS) =>
-  Promise.race([stream.ended.then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), ms))]);
+  Promise.race([
+    stream.ended.then(() => true),
+    new Promise<boolean>((resolve) => setTimeout(() => resolve(false), ms)),
+  ]);
 const stillOpen = async (stream: EventStreamClient) => expect(await endsWithin(stream, 300)).toBe(false);
 
 /**
@@ -51,7 +54,12 @@ describe('live streams end with access', () => {
     const stream = await connect(pat.cookie);
     const bystander = await connect(other.cookie);
     expect(stream.status).toBe(200);
-    const out = await t.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: { cookie: pat.cookie, origin: ORIGIN }, payload: {} });
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-out',
+      headers: { cookie: pat.cookie, origin: ORIGIN },
+      payload: {},
+    });
     expect(out.statusCode).toBe(200);
     expect(await endsWithin(stream)).toBe(true);
     await stillOpen(bystander);
@@ -65,7 +73,12 @@ describe('live streams end with access', () => {
     const phone = await connect(pat.cookie);
     const laptopCookie = await t.signIn(pat.email);
     const laptop = await connect(laptopCookie);
-    const laptopSession = await t.db.selectFrom('session').select('id').where('userId', '=', pat.userId).orderBy('createdAt', 'desc').executeTakeFirstOrThrow();
+    const laptopSession = await t.db
+      .selectFrom('session')
+      .select('id')
+      .where('userId', '=', pat.userId)
+      .orderBy('createdAt', 'desc')
+      .executeTakeFirstOrThrow();
     await t.db.deleteFrom('session').where('userId', '=', pat.userId).where('id', '!=', laptopSession.id).execute();
     expect(await endsWithin(phone)).toBe(true);
     await stillOpen(laptop);
@@ -103,7 +116,10 @@ describe('live streams end with access', () => {
     for (let i = 0; i < MAX_STREAMS_PER_SESSION; i++) streams.push(await connect(pat.cookie));
     expect(streams.map((stream) => stream.status)).toEqual(Array(MAX_STREAMS_PER_SESSION).fill(200));
     const fifth = await api.get('/api/events', pat.cookie);
-    expect([fifth.statusCode, fifth.json()]).toEqual([429, { ...refusal(429, TOO_MANY_STREAMS), error: 'Too Many Requests' }]);
+    expect([fifth.statusCode, fifth.json()]).toEqual([
+      429,
+      { ...refusal(429, TOO_MANY_STREAMS), error: 'Too Many Requests' },
+    ]);
     expect(fifth.headers['retry-after']).toBe('30');
     // Another session of the same person has its own four.
     const laptop = await connect(await t.signIn(pat.email));

@@ -17,8 +17,10 @@ const TODAY = '2025-07-12';
 const MINUTE = 60_000;
 
 /** The notice an event carries (null for a named event such as resync). */
-const noticeOf = (event: ReceivedEvent): LiveNotice | null => (event.event === 'message' ? parseLiveNotice(event.data) : null);
-const isNotice = (expected: LiveNotice) => (event: ReceivedEvent) => JSON.stringify(noticeOf(event)) === JSON.stringify(expected);
+const noticeOf = (event: ReceivedEvent): LiveNotice | null =>
+  event.event === 'message' ? parseLiveNotice(event.data) : null;
+const isNotice = (expected: LiveNotice) => (event: ReceivedEvent) =>
+  JSON.stringify(noticeOf(event)) === JSON.stringify(expected);
 /** Barrier markers are glider notices of gliders no club has. */
 const MARKER = 'MARK-';
 const isMarker = (notice: LiveNotice | null) => notice?.kind === 'glider' && notice.gliderId.startsWith(MARKER);
@@ -69,22 +71,39 @@ describe('the live line: GET /api/events', () => {
     return body.id;
   };
   const act = async (id: string, action: string, extra: Record<string, unknown> = {}, as: Person = mo) => {
-    const response = await api.post('/api/update-flight/', { id, action, idempotencyKey: randomUUID(), ...extra }, await cookie(as));
+    const response = await api.post(
+      '/api/update-flight/',
+      { id, action, idempotencyKey: randomUUID(), ...extra },
+      await cookie(as),
+    );
     expect(response.statusCode, response.body).toBe(200);
     return response;
   };
   const tow = async (data: Record<string, unknown>) => {
-    const response = await api.post('/api/create-tow/', { idempotencyKey: randomUUID(), data: { tug: 'C-GTOW', ...data } }, await cookie(towy));
+    const response = await api.post(
+      '/api/create-tow/',
+      { idempotencyKey: randomUUID(), data: { tug: 'C-GTOW', ...data } },
+      await cookie(towy),
+    );
     expect(response.statusCode, response.body).toBe(200);
   };
-  const flight = (flightId: string, change: string): LiveNotice => ({ kind: 'flight', change, flightId, day: TODAY }) as LiveNotice;
+  const flight = (flightId: string, change: string): LiveNotice =>
+    ({ kind: 'flight', change, flightId, day: TODAY }) as LiveNotice;
 
   beforeAll(async () => {
     ({ t, api, alpha, bravo } = await openTwoClubs({ now: NOW, live: { heartbeatMs: 200 } }, { fleet: true }));
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const address = t.app.server.address() as { port: number };
     baseUrl = `http://127.0.0.1:${address.port}`;
-    ({ pat, mo, admin, towy, outsider: otto } = await createLinePeople(t.db, { alpha, bravo }, ['pat', 'mo', 'admin', 'towy', 'outsider'], { outsider: { is_admin: true } }));
+    ({
+      pat,
+      mo,
+      admin,
+      towy,
+      outsider: otto,
+    } = await createLinePeople(t.db, { alpha, bravo }, ['pat', 'mo', 'admin', 'towy', 'outsider'], {
+      outsider: { is_admin: true },
+    }));
     await depositFor(t.db, alpha, pat.userId, 50_000, NOW - 86_400_000);
     await depositFor(t.db, alpha, mo.userId, 50_000, NOW - 86_400_000);
     await depositFor(t.db, bravo, otto.userId, 50_000, NOW - 86_400_000);
@@ -112,20 +131,34 @@ describe('the live line: GET /api/events', () => {
       expect(noClub.json().message).toMatch(/^Your account does not have an active club/);
       const inactive = await api.get('/api/events', await cookie(sleeper));
       expect(inactive.json()).toEqual(
-        refusal(403, 'Your account has not been activated at this club, Contact a club admin to have your account activated.'),
+        refusal(
+          403,
+          'Your account has not been activated at this club, Contact a club admin to have your account activated.',
+        ),
       );
     });
 
     it('refuses a Last-Event-ID that is not an event id with 400', async () => {
-      const header = await t.app.inject({ method: 'GET', url: '/api/events', headers: { cookie: await cookie(pat), 'last-event-id': 'abc' } });
-      expect(header.json()).toEqual(refusal(400, 'Invalid Last-Event-ID: must be the id of an event this server sent (digits)'));
+      const header = await t.app.inject({
+        method: 'GET',
+        url: '/api/events',
+        headers: { cookie: await cookie(pat), 'last-event-id': 'abc' },
+      });
+      expect(header.json()).toEqual(
+        refusal(400, 'Invalid Last-Event-ID: must be the id of an event this server sent (digits)'),
+      );
       const query = await api.get('/api/events?lastEventId=-1', await cookie(pat));
       expect(query.statusCode).toBe(400);
-      expect(query.json().message).toBe('Invalid query: lastEventId: must be the id of an event this server sent (digits)');
+      expect(query.json().message).toBe(
+        'Invalid query: lastEventId: must be the id of an event this server sent (digits)',
+      );
     });
 
     it('is a text/event-stream that is never compressed nor cached, with a reconnect delay and a heartbeat comment', async () => {
-      const client = await connectEvents(baseUrl, { cookie: await cookie(pat), headers: { 'accept-encoding': 'br, gzip' } });
+      const client = await connectEvents(baseUrl, {
+        cookie: await cookie(pat),
+        headers: { 'accept-encoding': 'br, gzip' },
+      });
       open.push(client);
       expect(client.status).toBe(200);
       expect(client.headers['content-type']).toBe('text/event-stream; charset=utf-8');
@@ -212,10 +245,18 @@ describe('the live line: GET /api/events', () => {
     });
 
     it('tug status and glider status set in the back office', async () => {
-      const tug = await api.post('/api/update-item/', { type: 'TUG', id: 'C-GTOW', data: { status: 'Not ready' } }, await cookie(admin));
+      const tug = await api.post(
+        '/api/update-item/',
+        { type: 'TUG', id: 'C-GTOW', data: { status: 'Not ready' } },
+        await cookie(admin),
+      );
       expect(tug.statusCode, tug.body).toBe(200);
       await expectAlphaOnly({ kind: 'tug', change: 'status', tugId: 'C-GTOW' });
-      const glider = await api.post('/api/update-item/', { type: 'GLIDER', id: 'Blanik', data: { status: 'Ready' } }, await cookie(admin));
+      const glider = await api.post(
+        '/api/update-item/',
+        { type: 'GLIDER', id: 'Blanik', data: { status: 'Ready' } },
+        await cookie(admin),
+      );
       expect(glider.statusCode, glider.body).toBe(200);
       await expectAlphaOnly({ kind: 'glider', gliderId: 'Blanik', status: 'Ready' });
     });
@@ -237,11 +278,21 @@ describe('the live line: GET /api/events', () => {
       const before = noticesOf(alphaMo).length;
       const response = await api.post(
         '/api/add-transaction/',
-        { transactionType: 'Deposit', pilot: mo.userId, amountCents: 2500, transferType: 'Cash', idempotencyKey: randomUUID() },
+        {
+          transactionType: 'Deposit',
+          pilot: mo.userId,
+          amountCents: 2500,
+          transferType: 'Cash',
+          idempotencyKey: randomUUID(),
+        },
         await cookie(admin),
       );
       expect(response.statusCode, response.body).toBe(200);
-      await alphaMo.waitFor((event) => alphaMo.events.indexOf(event) >= before && isNotice({ kind: 'account' })(event), 3_000, "Mo's account notice");
+      await alphaMo.waitFor(
+        (event) => alphaMo.events.indexOf(event) >= before && isNotice({ kind: 'account' })(event),
+        3_000,
+        "Mo's account notice",
+      );
       await barrier(alpha, alphaMo);
       const after = alphaMo.events.slice(before).map((event) => event.data);
       expect(after.filter((data) => data.includes('"account"'))).toEqual(['{"kind":"account"}']);
@@ -256,15 +307,30 @@ describe('the live line: GET /api/events', () => {
       t.db.transaction().execute(async (trx) => {
         await trx
           .insertInto('tow_event')
-          .values({ club_id: alpha, tug: 'C-GTOW', happened_at: new Date(NOW), by: towy.userId, kind: 'refuel', hobbs_hundredths: 20_000, fuel_centilitres: 100 })
+          .values({
+            club_id: alpha,
+            tug: 'C-GTOW',
+            happened_at: new Date(NOW),
+            by: towy.userId,
+            kind: 'refuel',
+            hobbs_hundredths: 20_000,
+            fuel_centilitres: 100,
+          })
           .execute();
-        await trx.updateTable('glider').set({ status: 'Not ready' }).where('club_id', '=', alpha).where('id', '=', '1-26').execute();
+        await trx
+          .updateTable('glider')
+          .set({ status: 'Not ready' })
+          .where('club_id', '=', alpha)
+          .where('id', '=', '1-26')
+          .execute();
         throw new Error('rolled back');
       }),
     ).rejects.toThrow('rolled back');
     await barrier(alpha, alphaPat);
     expect(alphaPat.events.slice(seen).map(noticeOf)).toHaveLength(1); // the marker only
-    expect((await sql<{ n: number }>`select count(*)::bigint as n from live_event`.execute(t.db)).rows[0]!.n).toBe(before + 1);
+    expect((await sql<{ n: number }>`select count(*)::bigint as n from live_event`.execute(t.db)).rows[0]!.n).toBe(
+      before + 1,
+    );
   });
 
   describe('catching up with Last-Event-ID', () => {
@@ -309,9 +375,13 @@ describe('the live line: GET /api/events', () => {
 
   it('keeps events about a day: the prune deletes only older ones', async () => {
     const { pruneEventsBefore } = await import('../src/modules/live/repo.ts');
-    await sql`update live_event set at = now() - interval '2 days' where id <= (select min(id) + 1 from live_event)`.execute(t.db);
+    await sql`update live_event set at = now() - interval '2 days' where id <= (select min(id) + 1 from live_event)`.execute(
+      t.db,
+    );
     const before = (await sql<{ n: number }>`select count(*)::bigint as n from live_event`.execute(t.db)).rows[0]!.n;
     expect(await pruneEventsBefore(t.db, new Date(Date.now() - 86_400_000))).toBe(2);
-    expect((await sql<{ n: number }>`select count(*)::bigint as n from live_event`.execute(t.db)).rows[0]!.n).toBe(before - 2);
+    expect((await sql<{ n: number }>`select count(*)::bigint as n from live_event`.execute(t.db)).rows[0]!.n).toBe(
+      before - 2,
+    );
   });
 });

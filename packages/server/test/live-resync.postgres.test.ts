@@ -30,10 +30,14 @@ describe('the live line when the listening connection is lost (PostgreSQL)', () 
   });
 
   it('sends resync to its streams once the listener is back, then the notices again', async () => {
-    const ended = await asOwner(t.db, async (owner) =>
-      (await sql<{ pid: number }>`
+    const ended = await asOwner(
+      t.db,
+      async (owner) =>
+        (
+          await sql<{ pid: number }>`
         select pg_terminate_backend(pid) as ended, pid from pg_stat_activity
-         where datname = current_database() and query ilike 'listen %'`.execute(owner)).rows,
+         where datname = current_database() and query ilike 'listen %'`.execute(owner)
+        ).rows,
     );
     expect(ended).toHaveLength(1);
     const resync = await stream.waitFor((event) => event.event === RESYNC_EVENT, 20_000, 'resync');
@@ -41,7 +45,11 @@ describe('the live line when the listening connection is lost (PostgreSQL)', () 
 
     const after: LiveNotice = { kind: 'tug', change: 'status', tugId: 'C-BACK' };
     await publishNotice(t.db, club, null, after);
-    const event = await stream.waitFor((e) => e.data === JSON.stringify(after), 10_000, 'the notice after reconnecting');
+    const event = await stream.waitFor(
+      (e) => e.data === JSON.stringify(after),
+      10_000,
+      'the notice after reconnecting',
+    );
     expect(Number(event.id)).toBeGreaterThan(0);
   });
 });

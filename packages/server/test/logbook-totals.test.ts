@@ -29,7 +29,8 @@ describe('logbook totals: GET /api/get-logbook-totals', () => {
     const placed = await api.post('/api/update-item/', body, await cookie(pilot)).finally(() => t.clock.set(NOW));
     expect(placed.statusCode, placed.body).toBe(200);
     await act({ id: body.id, action: 'Launch', time: NOW - ago * MINUTE, tug: 'C-GTOW' });
-    if (minutes !== null) await act({ id: body.id, action: 'Landing', time: NOW - ago * MINUTE + minutes * MINUTE + 29_000 });
+    if (minutes !== null)
+      await act({ id: body.id, action: 'Landing', time: NOW - ago * MINUTE + minutes * MINUTE + 29_000 });
     return body.id;
   };
   const totals = async (as: Person) => {
@@ -44,7 +45,12 @@ describe('logbook totals: GET /api/get-logbook-totals', () => {
     for (const who of [sam, ida]) await depositFor(t.db, alpha, who.userId, 50_000, NOW - 86_400_000);
     await checkInTowPilot(t.db, alpha, 'C-GTOW', crew.userId, NOW - 5 * 60 * MINUTE);
     // Sam: 35 minutes dual with Ida (she instructs), 50 minutes solo on the variable launch, and a flight still up.
-    await fly(sam, { flyWith: 'Instructor', passengerID: ida.userId, pilotInCharge: false, glider: 'DG-1000' }, 240, 35);
+    await fly(
+      sam,
+      { flyWith: 'Instructor', passengerID: ida.userId, pilotInCharge: false, glider: 'DG-1000' },
+      240,
+      35,
+    );
     await fly(sam, { launchType: 'Variable' }, 180, 50);
     await fly(sam, {}, 60, null);
   });
@@ -54,7 +60,11 @@ describe('logbook totals: GET /api/get-logbook-totals', () => {
     expect(await totals(sam)).toEqual({
       flights: 2,
       minutes: 85,
-      byRole: { P1: { flights: 1, minutes: 50 }, P2: { flights: 1, minutes: 35 }, Instructor: { flights: 0, minutes: 0 } },
+      byRole: {
+        P1: { flights: 1, minutes: 50 },
+        P2: { flights: 1, minutes: 35 },
+        Instructor: { flights: 0, minutes: 0 },
+      },
       launches: [
         { launchType: '2000 ft', count: 1 },
         { launchType: 'Variable', count: 1 },
@@ -66,7 +76,11 @@ describe('logbook totals: GET /api/get-logbook-totals', () => {
     expect(await totals(ida)).toEqual({
       flights: 1,
       minutes: 35,
-      byRole: { P1: { flights: 0, minutes: 0 }, P2: { flights: 0, minutes: 0 }, Instructor: { flights: 1, minutes: 35 } },
+      byRole: {
+        P1: { flights: 0, minutes: 0 },
+        P2: { flights: 0, minutes: 0 },
+        Instructor: { flights: 1, minutes: 35 },
+      },
       launches: [{ launchType: '2000 ft', count: 1 }],
     });
   });

@@ -92,7 +92,12 @@ describe('members: directory, pilot records, clubs of a pilot, club switching, p
           entry(admin, 'Alex', 'Admin'),
           entry(dirk, 'Dirk', 'de Vries'),
           entry(aaron, 'Aaron', 'Member'),
-          entry(mary, 'Mary', 'Member', { email: 'mary@home.example', phone: '555-0101', address: '1 Runway Rd', ...maryEmergency }),
+          entry(mary, 'Mary', 'Member', {
+            email: 'mary@home.example',
+            phone: '555-0101',
+            address: '1 Runway Rd',
+            ...maryEmergency,
+          }),
           // Shares email (none given: the login email) and phone, not address.
           entry(bea, 'Bea', 'Sharer', { email: bea.email, phone: '555-0102', shareEmail: true, sharePhone: true }),
         ],
@@ -107,8 +112,19 @@ describe('members: directory, pilot records, clubs of a pilot, club switching, p
           entry(admin, 'Alex', 'Admin', { email: 'alex@home.example', phone: '555-0100', address: '1 Hangar Way' }),
           entry(dirk, 'Dirk', 'de Vries', { email: dirk.email }),
           entry(aaron, 'Aaron', 'Member', { email: aaron.email }),
-          entry(mary, 'Mary', 'Member', { email: 'mary@home.example', phone: '555-0101', address: '1 Runway Rd', ...maryEmergency }),
-          entry(bea, 'Bea', 'Sharer', { email: bea.email, phone: '555-0102', address: '2 Ridge Lift Ln', shareEmail: true, sharePhone: true }),
+          entry(mary, 'Mary', 'Member', {
+            email: 'mary@home.example',
+            phone: '555-0101',
+            address: '1 Runway Rd',
+            ...maryEmergency,
+          }),
+          entry(bea, 'Bea', 'Sharer', {
+            email: bea.email,
+            phone: '555-0102',
+            address: '2 Ridge Lift Ln',
+            shareEmail: true,
+            sharePhone: true,
+          }),
         ],
       });
       expect(response.body).not.toContain(ivan.userId);
@@ -231,7 +247,13 @@ describe('members: directory, pilot records, clubs of a pilot, club switching, p
         .values([
           { club_id: bravo, user_id: pat.userId, is_active: false },
           { club_id: charlie, user_id: pat.userId, is_active: false, declined_at: new Date('2025-01-02T00:00:00Z') },
-          { club_id: delta, user_id: pat.userId, is_active: true, activated_at: new Date('2024-01-01T00:00:00Z'), active_expiration: '2024-12-31' },
+          {
+            club_id: delta,
+            user_id: pat.userId,
+            is_active: true,
+            activated_at: new Date('2024-01-01T00:00:00Z'),
+            active_expiration: '2024-12-31',
+          },
         ])
         .execute();
     });
@@ -259,8 +281,17 @@ describe('members: directory, pilot records, clubs of a pilot, club switching, p
       const cookie = await t.signIn(pat.email);
       const response = await api.post('/api/switch-club', { club: bravo }, cookie);
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toMatchObject({ club: bravo, clubName: 'Bravo Gliding', userIsActive: false, userID: pat.userId });
-      const stored = await t.db.selectFrom('profile').select('active_club_id').where('user_id', '=', pat.userId).executeTakeFirstOrThrow();
+      expect(response.json()).toMatchObject({
+        club: bravo,
+        clubName: 'Bravo Gliding',
+        userIsActive: false,
+        userID: pat.userId,
+      });
+      const stored = await t.db
+        .selectFrom('profile')
+        .select('active_club_id')
+        .where('user_id', '=', pat.userId)
+        .executeTakeFirstOrThrow();
       expect(stored.active_club_id).toBe(bravo);
       expect((await api.get('/api/session', cookie)).json()).toMatchObject({ club: bravo, userIsActive: false });
       const back = await api.post('/api/switch-club', { club: alpha }, cookie);
@@ -275,7 +306,11 @@ describe('members: directory, pilot records, clubs of a pilot, club switching, p
         expect(response.statusCode).toBe(403);
         expect(response.json()).toEqual(refusal(403, 'You are not a member of that club'));
       }
-      const stored = await t.db.selectFrom('profile').select('active_club_id').where('user_id', '=', pat.userId).executeTakeFirstOrThrow();
+      const stored = await t.db
+        .selectFrom('profile')
+        .select('active_club_id')
+        .where('user_id', '=', pat.userId)
+        .executeTakeFirstOrThrow();
       expect(stored.active_club_id).toBe(alpha);
     });
 
@@ -295,7 +330,11 @@ describe('members: directory, pilot records, clubs of a pilot, club switching, p
       const response = await api.post('/api/switch-club', { club: alpha }, await t.signIn(quinn.email));
       expect(response.statusCode).toBe(200);
       expect(response.json()).toMatchObject({ club: alpha, userIsActive: true });
-      const stored = await t.db.selectFrom('profile').select('active_club_id').where('user_id', '=', quinn.userId).executeTakeFirstOrThrow();
+      const stored = await t.db
+        .selectFrom('profile')
+        .select('active_club_id')
+        .where('user_id', '=', quinn.userId)
+        .executeTakeFirstOrThrow();
       expect(stored.active_club_id).toBe(alpha);
     });
   });
@@ -311,9 +350,17 @@ describe('members: directory, pilot records, clubs of a pilot, club switching, p
       const response = await api.post('/api/pilot', { first: ' Nora ', last: 'Newpilot' }, cookie);
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({ userID: userId, first: 'Nora', last: 'Newpilot' });
-      const user = await t.db.selectFrom('user').select(['firstName', 'lastName', 'name']).where('id', '=', userId).executeTakeFirstOrThrow();
+      const user = await t.db
+        .selectFrom('user')
+        .select(['firstName', 'lastName', 'name'])
+        .where('id', '=', userId)
+        .executeTakeFirstOrThrow();
       expect(user).toEqual({ firstName: 'Nora', lastName: 'Newpilot', name: 'Nora Newpilot' });
-      const row = await t.db.selectFrom('profile').select('active_club_id').where('user_id', '=', userId).executeTakeFirstOrThrow();
+      const row = await t.db
+        .selectFrom('profile')
+        .select('active_club_id')
+        .where('user_id', '=', userId)
+        .executeTakeFirstOrThrow();
       expect(row.active_club_id).toBeNull();
       const session = (await api.get('/api/session', cookie)).json();
       expect(session).toMatchObject({ first: 'Nora', last: 'Newpilot', club: null });
@@ -323,7 +370,16 @@ describe('members: directory, pilot records, clubs of a pilot, club switching, p
       const { userId, cookie } = await newUser('sven@example.org');
       const response = await api.post(
         '/api/pilot',
-        { pilotId: userId, userID: userId, club: 'None', first: 'Sven', last: 'Signup', isInstructor: false, isTowPilot: false, isAdmin: false },
+        {
+          pilotId: userId,
+          userID: userId,
+          club: 'None',
+          first: 'Sven',
+          last: 'Signup',
+          isInstructor: false,
+          isTowPilot: false,
+          isAdmin: false,
+        },
         cookie,
       );
       expect(response.statusCode).toBe(200);
@@ -333,7 +389,11 @@ describe('members: directory, pilot records, clubs of a pilot, club switching, p
     it('keeps an existing profile and its active club', async () => {
       const response = await api.post('/api/pilot', { first: 'Mary', last: 'Member' }, await t.signIn(mary.email));
       expect(response.statusCode).toBe(200);
-      const row = await t.db.selectFrom('profile').select(['active_club_id', 'phone']).where('user_id', '=', mary.userId).executeTakeFirstOrThrow();
+      const row = await t.db
+        .selectFrom('profile')
+        .select(['active_club_id', 'phone'])
+        .where('user_id', '=', mary.userId)
+        .executeTakeFirstOrThrow();
       expect(row).toEqual({ active_club_id: alpha, phone: '555-0101' });
     });
 
@@ -343,7 +403,10 @@ describe('members: directory, pilot records, clubs of a pilot, club switching, p
         [{ first: 'Rita', last: 'Role', isAdmin: true }, 'Invalid body: isAdmin: Invalid input: expected false'],
         [{ first: 'Rita' }, 'Invalid body: last: Invalid input: expected string, received undefined'],
         [{ first: 'Rita', last: '  ' }, 'Invalid body: last: Last name is required'],
-        [{ first: 'R'.repeat(61), last: 'Role' }, 'Invalid body: first: Too big: expected string to have <=60 characters'],
+        [
+          { first: 'R'.repeat(61), last: 'Role' },
+          'Invalid body: first: Too big: expected string to have <=60 characters',
+        ],
         [{ first: 'Rita', last: 'Role', isSuperuser: true }, 'Invalid body: Unrecognized key: "isSuperuser"'],
       ];
       for (const [payload, message] of cases) {
@@ -354,13 +417,29 @@ describe('members: directory, pilot records, clubs of a pilot, club switching, p
     });
 
     it('refuses to write anyone else (403), and a club that is not the active one (403); nothing changes', async () => {
-      const response = await api.post('/api/pilot', { userID: bea.userId, first: 'Evil', last: 'Twin' }, await t.signIn(mary.email));
+      const response = await api.post(
+        '/api/pilot',
+        { userID: bea.userId, first: 'Evil', last: 'Twin' },
+        await t.signIn(mary.email),
+      );
       expect(response.statusCode).toBe(403);
       expect(response.json()).toEqual(refusal(403, 'You can only create your own pilot record'));
-      const club = await api.post('/api/pilot', { club: bravo, first: 'Evil', last: 'Twin' }, await t.signIn(mary.email));
+      const club = await api.post(
+        '/api/pilot',
+        { club: bravo, first: 'Evil', last: 'Twin' },
+        await t.signIn(mary.email),
+      );
       expect(club.statusCode).toBe(403);
-      const names = await t.db.selectFrom('user').select(['firstName', 'lastName']).where('id', 'in', [bea.userId, mary.userId]).orderBy('firstName').execute();
-      expect(names).toEqual([{ firstName: 'Bea', lastName: 'Sharer' }, { firstName: 'Mary', lastName: 'Member' }]);
+      const names = await t.db
+        .selectFrom('user')
+        .select(['firstName', 'lastName'])
+        .where('id', 'in', [bea.userId, mary.userId])
+        .orderBy('firstName')
+        .execute();
+      expect(names).toEqual([
+        { firstName: 'Bea', lastName: 'Sharer' },
+        { firstName: 'Mary', lastName: 'Member' },
+      ]);
     });
 
     it('401 without a session', async () => {

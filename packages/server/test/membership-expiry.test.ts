@@ -34,27 +34,64 @@ describe('membership expiry ends at the end of the expiry day in the club zone (
 
   it('an ordinary summer day (EDT, UTC−4): active until 23:59:59.999 local, refused from midnight', async () => {
     const cookie = await memberExpiring('2025-06-15');
-    expect(await statusAt(cookie, '2025-06-16T03:59:59.999Z')).toEqual({ status: 200, refusal: null, userIsActive: true });
-    expect(await statusAt(cookie, '2025-06-16T04:00:00.000Z')).toEqual({ status: 403, refusal: NOT_ACTIVATED, userIsActive: false });
+    expect(await statusAt(cookie, '2025-06-16T03:59:59.999Z')).toEqual({
+      status: 200,
+      refusal: null,
+      userIsActive: true,
+    });
+    expect(await statusAt(cookie, '2025-06-16T04:00:00.000Z')).toEqual({
+      status: 403,
+      refusal: NOT_ACTIVATED,
+      userIsActive: false,
+    });
   });
 
   it('the day daylight saving ends (2025-11-02, 25 hours): still active at 23:30 EST, which is 04:30Z', async () => {
     const cookie = await memberExpiring('2025-11-02');
     // An offset taken at the start of the day (EDT) would end it at 04:00Z, an hour early.
-    expect(await statusAt(cookie, '2025-11-03T04:30:00.000Z')).toEqual({ status: 200, refusal: null, userIsActive: true });
-    expect(await statusAt(cookie, '2025-11-03T04:59:59.999Z')).toEqual({ status: 200, refusal: null, userIsActive: true });
-    expect(await statusAt(cookie, '2025-11-03T05:00:00.000Z')).toEqual({ status: 403, refusal: NOT_ACTIVATED, userIsActive: false });
+    expect(await statusAt(cookie, '2025-11-03T04:30:00.000Z')).toEqual({
+      status: 200,
+      refusal: null,
+      userIsActive: true,
+    });
+    expect(await statusAt(cookie, '2025-11-03T04:59:59.999Z')).toEqual({
+      status: 200,
+      refusal: null,
+      userIsActive: true,
+    });
+    expect(await statusAt(cookie, '2025-11-03T05:00:00.000Z')).toEqual({
+      status: 403,
+      refusal: NOT_ACTIVATED,
+      userIsActive: false,
+    });
   });
 
   it('the day daylight saving starts (2025-03-09, 23 hours): ends at 04:00Z, not 05:00Z', async () => {
     const cookie = await memberExpiring('2025-03-09');
-    expect(await statusAt(cookie, '2025-03-10T03:59:59.999Z')).toEqual({ status: 200, refusal: null, userIsActive: true });
-    expect(await statusAt(cookie, '2025-03-10T04:00:00.000Z')).toEqual({ status: 403, refusal: NOT_ACTIVATED, userIsActive: false });
-    expect(await statusAt(cookie, '2025-03-10T04:30:00.000Z')).toEqual({ status: 403, refusal: NOT_ACTIVATED, userIsActive: false });
+    expect(await statusAt(cookie, '2025-03-10T03:59:59.999Z')).toEqual({
+      status: 200,
+      refusal: null,
+      userIsActive: true,
+    });
+    expect(await statusAt(cookie, '2025-03-10T04:00:00.000Z')).toEqual({
+      status: 403,
+      refusal: NOT_ACTIVATED,
+      userIsActive: false,
+    });
+    expect(await statusAt(cookie, '2025-03-10T04:30:00.000Z')).toEqual({
+      status: 403,
+      refusal: NOT_ACTIVATED,
+      userIsActive: false,
+    });
   });
 
   it('an expired member still reads their own pilot record (isActive flag as stored, with the expiry)', async () => {
-    const { email, userId } = await createPerson(t.db, { club, first: 'Ex', last: 'Pired', flags: { active_expiration: '2025-06-15' } });
+    const { email, userId } = await createPerson(t.db, {
+      club,
+      first: 'Ex',
+      last: 'Pired',
+      flags: { active_expiration: '2025-06-15' },
+    });
     const cookie = await t.signIn(email);
     t.clock.set(Date.parse('2025-07-01T12:00:00Z'));
     const response = await api.get('/api/get-pilot', cookie);

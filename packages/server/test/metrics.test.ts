@@ -2,7 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectEvents } from './helpers/event-stream.ts';
-import { asOwner, createClub, createPerson, createTestApp, useTestApp, type Person, type TestApp } from './helpers/test-app.ts';
+import {
+  asOwner,
+  createClub,
+  createPerson,
+  createTestApp,
+  useTestApp,
+  type Person,
+  type TestApp,
+} from './helpers/test-app.ts';
 
 const TOKEN = 'metrics-token-for-tests-0123456789';
 
@@ -48,7 +56,11 @@ describe('GET /metrics with METRICS_TOKEN', () => {
   let admin: Person;
   let member: Person;
   const scrape = async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/metrics',
+      headers: { authorization: `Bearer ${TOKEN}` },
+    });
     expect(response.statusCode).toBe(200);
     return response.body;
   };
@@ -65,14 +77,28 @@ describe('GET /metrics with METRICS_TOKEN', () => {
   afterAll(() => t.close());
 
   it('answers 401 without the bearer token or with another, in the text format with it', async () => {
-    const wrong = [{}, { authorization: TOKEN }, { authorization: `Bearer ${TOKEN}x` }, { authorization: 'Bearer ' }, { authorization: `Basic ${TOKEN}` }];
+    const wrong = [
+      {},
+      { authorization: TOKEN },
+      { authorization: `Bearer ${TOKEN}x` },
+      { authorization: 'Bearer ' },
+      { authorization: `Basic ${TOKEN}` },
+    ];
     for (const headers of wrong) {
       const response = await t.app.inject({ method: 'GET', url: '/metrics', headers });
       expect(response.statusCode).toBe(401);
       expect(response.headers['www-authenticate']).toBe('Bearer');
-      expect(response.json()).toEqual({ statusCode: 401, error: 'Unauthorized', message: 'Send the metrics token (METRICS_TOKEN) as Authorization: Bearer <token>' });
+      expect(response.json()).toEqual({
+        statusCode: 401,
+        error: 'Unauthorized',
+        message: 'Send the metrics token (METRICS_TOKEN) as Authorization: Bearer <token>',
+      });
     }
-    const response = await t.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/metrics',
+      headers: { authorization: `Bearer ${TOKEN}` },
+    });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/plain; version=0.0.4; charset=utf-8');
     // The process's own figures, on this app's registry.
@@ -81,30 +107,67 @@ describe('GET /metrics with METRICS_TOKEN', () => {
   });
 
   it('counts requests by route pattern, method and status: two GET /api/health are 2', async () => {
-    expect(await read('flightline_http_requests_total', { method: 'GET', route: '/api/health', status: '200' })).toBeUndefined();
-    for (let i = 0; i < 2; i++) expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+    expect(
+      await read('flightline_http_requests_total', { method: 'GET', route: '/api/health', status: '200' }),
+    ).toBeUndefined();
+    for (let i = 0; i < 2; i++)
+      expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
     const text = await scrape();
-    expect(sample(text, 'flightline_http_requests_total', { method: 'GET', route: '/api/health', status: '200' })).toBe(2);
-    expect(sample(text, 'flightline_http_request_duration_seconds_count', { method: 'GET', route: '/api/health', status: '200' })).toBe(2);
-    expect(sample(text, 'flightline_http_request_duration_seconds_bucket', { method: 'GET', route: '/api/health', status: '200', le: '+Inf' })).toBe(2);
+    expect(sample(text, 'flightline_http_requests_total', { method: 'GET', route: '/api/health', status: '200' })).toBe(
+      2,
+    );
+    expect(
+      sample(text, 'flightline_http_request_duration_seconds_count', {
+        method: 'GET',
+        route: '/api/health',
+        status: '200',
+      }),
+    ).toBe(2);
+    expect(
+      sample(text, 'flightline_http_request_duration_seconds_bucket', {
+        method: 'GET',
+        route: '/api/health',
+        status: '200',
+        le: '+Inf',
+      }),
+    ).toBe(2);
   });
 
   it('labels a route with parameters by its pattern, and an address no route has as (unmatched)', async () => {
     for (const person of [member, admin]) {
-      const response = await t.app.inject({ method: 'GET', url: `/api/get-pilot-clubs/${person.userId}`, headers: { cookie: await t.cookieFor(person.email) } });
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `/api/get-pilot-clubs/${person.userId}`,
+        headers: { cookie: await t.cookieFor(person.email) },
+      });
       expect(response.statusCode, response.body).toBe(200);
     }
     expect((await t.app.inject({ method: 'GET', url: '/api/no-such-call' })).statusCode).toBe(404);
     const text = await scrape();
-    expect(sample(text, 'flightline_http_requests_total', { method: 'GET', route: '/api/get-pilot-clubs/:id', status: '200' })).toBe(2);
-    expect(sample(text, 'flightline_http_requests_total', { method: 'GET', route: '(unmatched)', status: '404' })).toBe(1);
+    expect(
+      sample(text, 'flightline_http_requests_total', {
+        method: 'GET',
+        route: '/api/get-pilot-clubs/:id',
+        status: '200',
+      }),
+    ).toBe(2);
+    expect(sample(text, 'flightline_http_requests_total', { method: 'GET', route: '(unmatched)', status: '404' })).toBe(
+      1,
+    );
     expect(text).not.toContain(member.userId);
   });
 
   it('counts a retried write answered from its first answer as one replay', async () => {
     const cookie = await t.cookieFor(admin.email);
-    const deposit = { transactionType: 'Deposit', pilot: member.userId, amountCents: 2500, transferType: 'Cash', idempotencyKey: randomUUID() };
-    const post = () => t.app.inject({ method: 'POST', url: '/api/add-transaction/', payload: deposit, headers: { cookie } });
+    const deposit = {
+      transactionType: 'Deposit',
+      pilot: member.userId,
+      amountCents: 2500,
+      transferType: 'Cash',
+      idempotencyKey: randomUUID(),
+    };
+    const post = () =>
+      t.app.inject({ method: 'POST', url: '/api/add-transaction/', payload: deposit, headers: { cookie } });
     const first = await post();
     expect(first.statusCode, first.body).toBe(200);
     expect(await read('flightline_outbox_replays_total', { write: 'ledger-entry' })).toBeUndefined();
@@ -121,7 +184,9 @@ describe('GET /metrics with METRICS_TOKEN', () => {
     stream.close();
     expect(await eventually(() => read('flightline_live_streams'), 0)).toBe(0);
     // Ended by the phone, the stream is counted as its answer: 200.
-    expect(await read('flightline_http_requests_total', { method: 'GET', route: '/api/events', status: '200' })).toBe(1);
+    expect(await read('flightline_http_requests_total', { method: 'GET', route: '/api/events', status: '200' })).toBe(
+      1,
+    );
   });
 
   it('shows the connection in use and the queries waiting while a transaction holds one', async () => {
@@ -155,7 +220,9 @@ describe('GET /metrics with METRICS_TOKEN', () => {
     expect(await read('flightline_live_listen_reconnects_total')).toBe(0);
     if (t.database.kind !== 'postgres') return;
     await asOwner(t.db, async (owner) => {
-      await sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query ilike 'listen %'`.execute(owner);
+      await sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query ilike 'listen %'`.execute(
+        owner,
+      );
     });
     expect(await eventually(() => read('flightline_live_listen_reconnects_total'), 1, 5_000)).toBe(1);
   });
@@ -166,6 +233,8 @@ describe('GET /metrics with METRICS_TOKEN', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(503);
     const text = await scrape();
     expect(sample(text, 'flightline_http_503_total', { route: '/api/health' })).toBe(1);
-    expect(sample(text, 'flightline_http_requests_total', { method: 'GET', route: '/api/health', status: '503' })).toBe(1);
+    expect(sample(text, 'flightline_http_requests_total', { method: 'GET', route: '/api/health', status: '503' })).toBe(
+      1,
+    );
   });
 });

@@ -32,10 +32,21 @@ describe('the OGN feed on two server processes', { timeout: 180_000 }, () => {
     const club = await createClub(database.db, { name: 'Lease Field Soaring' });
     await database.db
       .updateTable('club')
-      .set({ ogn_mode: 'record', ogn_latitude: SCENARIO_AIRFIELD.latitude, ogn_longitude: SCENARIO_AIRFIELD.longitude, ogn_elevation_metres: 250, ogn_radius_km: 10 })
+      .set({
+        ogn_mode: 'record',
+        ogn_latitude: SCENARIO_AIRFIELD.latitude,
+        ogn_longitude: SCENARIO_AIRFIELD.longitude,
+        ogn_elevation_metres: 250,
+        ogn_radius_km: 10,
+      })
       .where('id', '=', club)
       .execute();
-    const env = { DATABASE_URL: urls.appUrl, MIGRATION_DATABASE_URL: urls.ownerUrl, WEB_DIST: `${ROOT}/no-web-app-here`, OGN_APRS_SERVER: aprs.address };
+    const env = {
+      DATABASE_URL: urls.appUrl,
+      MIGRATION_DATABASE_URL: urls.ownerUrl,
+      WEB_DIST: `${ROOT}/no-web-app-here`,
+      OGN_APRS_SERVER: aprs.address,
+    };
     servers = await Promise.all([startServer(env), startServer(env)]);
   }, 120_000);
 
@@ -47,7 +58,9 @@ describe('the OGN feed on two server processes', { timeout: 180_000 }, () => {
 
   it('only the lease holder logs in; killed, the other logs in within 30 s', async () => {
     await until(() => aprs.logins.length >= 1, 30_000, 'the first login');
-    expect(aprs.logins[0]).toMatch(/^user FL[0-9A-F]{6} pass -1 vers flightline \S+ filter r\/44\.1000\/-79\.6000\/10$/);
+    expect(aprs.logins[0]).toMatch(
+      /^user FL[0-9A-F]{6} pass -1 vers flightline \S+ filter r\/44\.1000\/-79\.6000\/10$/,
+    );
     // Several renewals later (every 5 s), still one login, one connection, and the lease is the connected process's.
     await new Promise((resolve) => setTimeout(resolve, 12_000));
     expect(aprs.logins).toHaveLength(1);

@@ -26,35 +26,50 @@ describe('once(): a retriable write runs once', () => {
     database = await openTestDatabase();
     db = database.db;
     await asOwner(db, async (owner) => {
-      await sql`create table once_probe (key text primary key, request text not null, answer text not null)`.execute(owner);
-      if (database.kind === 'postgres') await sql`grant select, insert on once_probe to ${sql.id(APP_ROLE)}`.execute(owner);
+      await sql`create table once_probe (key text primary key, request text not null, answer text not null)`.execute(
+        owner,
+      );
+      if (database.kind === 'postgres')
+        await sql`grant select, insert on once_probe to ${sql.id(APP_ROLE)}`.execute(owner);
     });
   });
   afterAll(() => database.close());
 
   type Row = { key: string; request: string; answer: string };
-  const stored = async (key: string) => (await sql<Row>`select key, request, answer from once_probe where key = ${key}`.execute(db)).rows;
-  const keyUsed = (row: Row) => `This idempotency key was already used for ${row.request}; send a new key for a new request`;
+  const stored = async (key: string) =>
+    (await sql<Row>`select key, request, answer from once_probe where key = ${key}`.execute(db)).rows;
+  const keyUsed = (row: Row) =>
+    `This idempotency key was already used for ${row.request}; send a new key for a new request`;
 
   /** A write of `request` under `key`: it stores the key, the request and its answer ("<request> #<run>"). */
   function probe(
     key: string | undefined,
     request: string,
-    options: { write?: Write; work?: () => Promise<void>; recorded?: (key: string) => Promise<Row | undefined>; sender?: string } = {},
+    options: {
+      write?: Write;
+      work?: () => Promise<void>;
+      recorded?: (key: string) => Promise<Row | undefined>;
+      sender?: string;
+    } = {},
   ) {
     return once(db, {
       write: options.write ?? { name: 'ledger-entry' },
       key,
       // The probe's rows are all Pat's.
       sender: { id: options.sender ?? 'pat', of: () => 'pat' },
-      recorded: async (reader, used) => (options.recorded ? options.recorded(used) : (await sql<Row>`select key, request, answer from once_probe where key = ${used}`.execute(reader)).rows[0]),
+      recorded: async (reader, used) =>
+        options.recorded
+          ? options.recorded(used)
+          : (await sql<Row>`select key, request, answer from once_probe where key = ${used}`.execute(reader)).rows[0],
       replay: (_, row) => (row.request === request ? row.answer : undefined),
       keyUsed,
       run: async (trx) => {
         runs++;
         const answer = `${request} #${runs}`;
         if (options.work) await options.work();
-        await sql`insert into once_probe (key, request, answer) values (${key ?? `keyless-${runs}`}, ${request}, ${answer})`.execute(trx);
+        await sql`insert into once_probe (key, request, answer) values (${key ?? `keyless-${runs}`}, ${request}, ${answer})`.execute(
+          trx,
+        );
         return answer;
       },
     });
@@ -64,7 +79,9 @@ describe('once(): a retriable write runs once', () => {
     const before = runs;
     expect(await probe('key-first-0001', 'deposit 10')).toBe(`deposit 10 #${before + 1}`);
     expect(runs).toBe(before + 1);
-    expect(await stored('key-first-0001')).toEqual([{ key: 'key-first-0001', request: 'deposit 10', answer: `deposit 10 #${before + 1}` }]);
+    expect(await stored('key-first-0001')).toEqual([
+      { key: 'key-first-0001', request: 'deposit 10', answer: `deposit 10 #${before + 1}` },
+    ]);
   });
 
   it('the same key with the same request answers the first answer and does not run again', async () => {
@@ -109,7 +126,9 @@ describe('once(): a retriable write runs once', () => {
   });
 
   it("another delivery committed while this one ran: the unique key stops this one, which answers that delivery's answer", async () => {
-    await sql`insert into once_probe (key, request, answer) values ('key-twin-0005', 'refuel', 'refuel #twin')`.execute(db);
+    await sql`insert into once_probe (key, request, answer) values ('key-twin-0005', 'refuel', 'refuel #twin')`.execute(
+      db,
+    );
     // The first look-up ran before the twin committed: it found nothing.
     let lookups = 0;
     const answer = await probe('key-twin-0005', 'refuel', {
@@ -117,11 +136,15 @@ describe('once(): a retriable write runs once', () => {
     });
     expect(answer).toBe('refuel #twin');
     expect(lookups).toBe(2);
-    expect(await stored('key-twin-0005')).toEqual([{ key: 'key-twin-0005', request: 'refuel', answer: 'refuel #twin' }]);
+    expect(await stored('key-twin-0005')).toEqual([
+      { key: 'key-twin-0005', request: 'refuel', answer: 'refuel #twin' },
+    ]);
   });
 
   it("another delivery committed while this one ran: the write's own check refuses it, and it answers that delivery's answer", async () => {
-    await sql`insert into once_probe (key, request, answer) values ('key-twin-0006', 'check in', 'check in #twin')`.execute(db);
+    await sql`insert into once_probe (key, request, answer) values ('key-twin-0006', 'check in', 'check in #twin')`.execute(
+      db,
+    );
     let lookups = 0;
     const answer = await probe('key-twin-0006', 'check in', {
       recorded: async (key) => (++lookups === 1 ? undefined : (await stored(key))[0]),
@@ -133,10 +156,17 @@ describe('once(): a retriable write runs once', () => {
   });
 
   it('a twin committed for another request under the key: refused (409) as a reused key', async () => {
-    await sql`insert into once_probe (key, request, answer) values ('key-twin-0007', 'refuel', 'refuel #twin')`.execute(db);
+    await sql`insert into once_probe (key, request, answer) values ('key-twin-0007', 'refuel', 'refuel #twin')`.execute(
+      db,
+    );
     let lookups = 0;
-    const refused = probe('key-twin-0007', 'oil change', { recorded: async (key) => (++lookups === 1 ? undefined : (await stored(key))[0]) });
-    await expect(refused).rejects.toMatchObject({ statusCode: 409, message: 'This idempotency key was already used for refuel; send a new key for a new request' });
+    const refused = probe('key-twin-0007', 'oil change', {
+      recorded: async (key) => (++lookups === 1 ? undefined : (await stored(key))[0]),
+    });
+    await expect(refused).rejects.toMatchObject({
+      statusCode: 409,
+      message: 'This idempotency key was already used for refuel; send a new key for a new request',
+    });
   });
 
   it('two deliveries at once: one row, both answered alike', async () => {
@@ -147,13 +177,19 @@ describe('once(): a retriable write runs once', () => {
 
   it('a key first sent by someone else is refused (409), even for the same request, and nothing of its write is answered', async () => {
     const first = await probe('key-owner-0011', 'launch');
-    await expect(probe('key-owner-0011', 'launch', { sender: 'mo' })).rejects.toMatchObject({ statusCode: 409, message: KEY_NOT_YOURS });
-    await expect(probe('key-owner-0011', 'refuel', { sender: 'mo' })).rejects.toMatchObject({ statusCode: 409, message: KEY_NOT_YOURS });
+    await expect(probe('key-owner-0011', 'launch', { sender: 'mo' })).rejects.toMatchObject({
+      statusCode: 409,
+      message: KEY_NOT_YOURS,
+    });
+    await expect(probe('key-owner-0011', 'refuel', { sender: 'mo' })).rejects.toMatchObject({
+      statusCode: 409,
+      message: KEY_NOT_YOURS,
+    });
     expect(await probe('key-owner-0011', 'launch')).toBe(first);
     expect(await stored('key-owner-0011')).toHaveLength(1);
   });
 
-  it("a refusal by the database answers as http/database-errors.ts says for the write; any other error is thrown on", async () => {
+  it('a refusal by the database answers as http/database-errors.ts says for the write; any other error is thrown on', async () => {
     const locked = () =>
       sql`do $$ begin raise exception 'Transactions on or before the lock date 2025-10-31 cannot be posted' using errcode = 'P0001', hint = 'ledger_locked'; end $$`
         .execute(db)
@@ -167,14 +203,22 @@ describe('once(): a retriable write runs once', () => {
         replay: () => undefined,
         keyUsed: () => '',
         run: async (trx) => {
-          await sql`do $$ begin raise exception 'Transactions on or before the lock date 2025-10-31 cannot be posted' using errcode = 'P0001', hint = 'ledger_locked'; end $$`.execute(trx);
+          await sql`do $$ begin raise exception 'Transactions on or before the lock date 2025-10-31 cannot be posted' using errcode = 'P0001', hint = 'ledger_locked'; end $$`.execute(
+            trx,
+          );
           return 'posted';
         },
       });
     // Both engines report the trigger's hint, which the table reads.
     await expect(locked()).rejects.toMatchObject({ hint: 'ledger_locked' });
-    await expect(lockedIn({ name: 'ledger-entry' })).rejects.toMatchObject({ statusCode: 409, message: 'Transactions on or before the lock date 2025-10-31 cannot be posted' });
-    await expect(lockedIn({ name: 'line-action' })).rejects.toMatchObject({ statusCode: 409, message: 'Charges on or before the lock date cannot be posted: the flight is locked' });
+    await expect(lockedIn({ name: 'ledger-entry' })).rejects.toMatchObject({
+      statusCode: 409,
+      message: 'Transactions on or before the lock date 2025-10-31 cannot be posted',
+    });
+    await expect(lockedIn({ name: 'line-action' })).rejects.toMatchObject({
+      statusCode: 409,
+      message: 'Charges on or before the lock date cannot be posted: the flight is locked',
+    });
     await expect(lockedIn({ name: 'flight-request', glider: 'C-GDSA' })).rejects.toMatchObject({
       statusCode: 409,
       message: "The intro sale can't be posted on or before the club's lock date",
@@ -193,7 +237,11 @@ describe('once(): a retriable write runs once', () => {
       },
       work: async () => Promise.reject(lost),
     });
-    await expect(refused).rejects.toMatchObject({ statusCode: 503, message: DATABASE_UNAVAILABLE, headers: { 'retry-after': '2' } });
+    await expect(refused).rejects.toMatchObject({
+      statusCode: 503,
+      message: DATABASE_UNAVAILABLE,
+      headers: { 'retry-after': '2' },
+    });
     expect(lookups).toBe(1);
   });
 });

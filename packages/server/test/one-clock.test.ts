@@ -41,7 +41,9 @@ describe('one clock: club times from the shipped tz database, on both engines', 
 
   beforeAll(async () => {
     ({ t, api, alpha, bravo } = await openTwoClubs({ now: SERVER_NOW }, { fleet: true }));
-    ({ pat, crew, admin, towy } = await createLinePeople(t.db, { alpha, bravo }, ['pat', 'crew', 'admin', 'towy'], { crew: {} }));
+    ({ pat, crew, admin, towy } = await createLinePeople(t.db, { alpha, bravo }, ['pat', 'crew', 'admin', 'towy'], {
+      crew: {},
+    }));
     await depositFor(t.db, alpha, pat.userId, 100_000, NOW - 86_400_000);
     await checkInTowPilot(t.db, alpha, 'C-GTOW', towy.userId, NOW - 3 * 60 * MINUTE);
   });
@@ -61,11 +63,24 @@ describe('one clock: club times from the shipped tz database, on both engines', 
       t.clock.set(NOW - 10 * MINUTE);
       expect((await api.post('/api/update-item/', body, await cookie(pat))).statusCode).toBe(200);
       t.clock.set(NOW);
-      const launched = await api.post('/api/update-flight/', { id: body.id, action: 'Launch', time: NOW, tug: 'C-GTOW' }, await cookie(crew));
+      const launched = await api.post(
+        '/api/update-flight/',
+        { id: body.id, action: 'Launch', time: NOW, tug: 'C-GTOW' },
+        await cookie(crew),
+      );
       expect(launched.statusCode, launched.body).toBe(200);
 
-      const again = await api.post('/api/update-flight/', { id: body.id, action: 'Launch', tug: 'C-GTOW' }, await cookie(admin));
-      expect(again.json()).toEqual({ ...refusal(409, `Already launched by Cory Crew at ${clock}`), launchedBy: 'Cory Crew', launchedById: crew.userId, launchedAt: NOW });
+      const again = await api.post(
+        '/api/update-flight/',
+        { id: body.id, action: 'Launch', tug: 'C-GTOW' },
+        await cookie(admin),
+      );
+      expect(again.json()).toEqual({
+        ...refusal(409, `Already launched by Cory Crew at ${clock}`),
+        launchedBy: 'Cory Crew',
+        launchedById: crew.userId,
+        launchedAt: NOW,
+      });
       const row = await t.db.selectFrom('flight').select('day').where('id', '=', body.id).executeTakeFirstOrThrow();
       expect(row.day).toBe('2026-11-28');
 
@@ -74,23 +89,37 @@ describe('one clock: club times from the shipped tz database, on both engines', 
       expect(session.clubZoneRules).toMatchObject({ zone, tzdata: SHIPPED_TZDATA });
 
       t.clock.set(SERVER_NOW);
-      const landed = await api.post('/api/update-flight/', { id: body.id, action: 'Landing', time: SERVER_NOW }, await cookie(crew));
+      const landed = await api.post(
+        '/api/update-flight/',
+        { id: body.id, action: 'Landing', time: SERVER_NOW },
+        await cookie(crew),
+      );
       expect(landed.statusCode, landed.body).toBe(200);
       // Every flight so far went up at 20:00 UTC: read in this zone, all in one hour.
-      const metrics = (await api.get('/api/get-club-metrics?startDate=2026-11-28&endDate=2026-11-28', await cookie(admin))).json();
+      const metrics = (
+        await api.get('/api/get-club-metrics?startDate=2026-11-28&endDate=2026-11-28', await cookie(admin))
+      ).json();
       expect(metrics.byHour).toEqual([{ hour: Number(clock.slice(0, 2)), launches: index + 1 }]);
     },
   );
 
-  it.each(ZONES)('$zone: the lock date 2026-11-27 ends at local midnight, $midnight, in the app and in the database', async ({ zone, midnight }) => {
-    const club = await createClub(t.db, { time_zone: zone });
-    await setLockDate(t.db, club, '2026-11-27', zone);
-    const stored = await sql<{ lock_until: Date }>`select lock_until from club where id = ${club}`.execute(t.db);
-    expect(iso(stored.rows[0]!.lock_until.getTime())).toBe(midnight);
-    const entry = [{ account: 1000, amount: 100 }, { account: 4900, amount: -100 }];
-    await expect(insertRawEntry(t.db, club, entry, iso(Date.parse(midnight) - MINUTE))).rejects.toThrow(/on or before the lock date 2026-11-27/);
-    await insertRawEntry(t.db, club, entry, midnight);
-  });
+  it.each(ZONES)(
+    '$zone: the lock date 2026-11-27 ends at local midnight, $midnight, in the app and in the database',
+    async ({ zone, midnight }) => {
+      const club = await createClub(t.db, { time_zone: zone });
+      await setLockDate(t.db, club, '2026-11-27', zone);
+      const stored = await sql<{ lock_until: Date }>`select lock_until from club where id = ${club}`.execute(t.db);
+      expect(iso(stored.rows[0]!.lock_until.getTime())).toBe(midnight);
+      const entry = [
+        { account: 1000, amount: 100 },
+        { account: 4900, amount: -100 },
+      ];
+      await expect(insertRawEntry(t.db, club, entry, iso(Date.parse(midnight) - MINUTE))).rejects.toThrow(
+        /on or before the lock date 2026-11-27/,
+      );
+      await insertRawEntry(t.db, club, entry, midnight);
+    },
+  );
 
   it.each([
     // zone, lock date (its next day changes clocks or follows a change), the lock's end
@@ -105,8 +134,13 @@ describe('one clock: club times from the shipped tz database, on both engines', 
     await setLockDate(t.db, club, lockDate, zone);
     const stored = await sql<{ lock_until: Date }>`select lock_until from club where id = ${club}`.execute(t.db);
     expect(iso(stored.rows[0]!.lock_until.getTime())).toBe(end);
-    const entry = [{ account: 1000, amount: 100 }, { account: 4900, amount: -100 }];
-    await expect(insertRawEntry(t.db, club, entry, iso(Date.parse(end) - MINUTE))).rejects.toThrow(/on or before the lock date/);
+    const entry = [
+      { account: 1000, amount: 100 },
+      { account: 4900, amount: -100 },
+    ];
+    await expect(insertRawEntry(t.db, club, entry, iso(Date.parse(end) - MINUTE))).rejects.toThrow(
+      /on or before the lock date/,
+    );
     await insertRawEntry(t.db, club, entry, end);
   });
 
@@ -133,18 +167,28 @@ describe('one clock: club times from the shipped tz database, on both engines', 
         tow_pilot: towy.userId,
       });
     }
-    const metrics = (await api.get('/api/get-club-metrics?startDate=2026-10-24&endDate=2026-10-25', await cookie(admin))).json();
+    const metrics = (
+      await api.get('/api/get-club-metrics?startDate=2026-10-24&endDate=2026-10-25', await cookie(admin))
+    ).json();
     expect(metrics.byHour).toEqual([{ hour: 12, launches: 2 }]);
   });
 
   it("America/Vancouver: an admin's lock date through the API stores the end of that day at UTC−7", async () => {
     await setZone('America/Vancouver');
-    const set = await api.post('/api/update-admin-parameter/', { parameter: 'lockDate', lockDate: '2026-11-27' }, await cookie(admin));
+    const set = await api.post(
+      '/api/update-admin-parameter/',
+      { parameter: 'lockDate', lockDate: '2026-11-27' },
+      await cookie(admin),
+    );
     expect(set.json()).toEqual({ status: 'ok', lockDate: '2026-11-27' });
     const stored = await sql<{ lock_until: Date }>`select lock_until from club where id = ${alpha}`.execute(t.db);
     expect(iso(stored.rows[0]!.lock_until.getTime())).toBe('2026-11-28T07:00:00Z');
     // Today is 28 November in Vancouver: it can't be locked yet.
-    const today = await api.post('/api/update-admin-parameter/', { parameter: 'lockDate', lockDate: '2026-11-28' }, await cookie(admin));
+    const today = await api.post(
+      '/api/update-admin-parameter/',
+      { parameter: 'lockDate', lockDate: '2026-11-28' },
+      await cookie(admin),
+    );
     expect(today.json()).toEqual(refusal(409, 'The lock date must be before today'));
   });
 });

@@ -12,7 +12,8 @@ const NOW = Date.parse('2025-07-12T16:00:00Z');
 const TODAY = '2025-07-12';
 const GLIDERS = ['G-1', 'G-2', 'G-3', 'G-4', 'G-5', 'G-6'];
 
-const onLine = (name: string, glider: string) => `${name} is already on the flight line in ${glider}: land or remove that flight first`;
+const onLine = (name: string, glider: string) =>
+  `${name} is already on the flight line in ${glider}: land or remove that flight first`;
 
 /**
  * One unfinished flight per person under concurrency, on a real PostgreSQL
@@ -29,7 +30,16 @@ describe('one person, one unfinished flight: concurrent requests (PostgreSQL)', 
     ({ t, api, alpha } = await openAlpha({ now: NOW }, { fleet: true }));
     await t.db
       .insertInto('glider')
-      .values(GLIDERS.map((id) => ({ club_id: alpha, id, places: 2, status: 'Ready' as const, rate_cents_per_minute: 50, launch_speed_kn: 60 })))
+      .values(
+        GLIDERS.map((id) => ({
+          club_id: alpha,
+          id,
+          places: 2,
+          status: 'Ready' as const,
+          rate_cents_per_minute: 50,
+          launch_speed_kn: 60,
+        })),
+      )
       .execute();
     pat = await createPerson(t.db, { club: alpha, first: 'Pat', last: 'Pilot' });
     mo = await createPerson(t.db, { club: alpha, first: 'Mo', last: 'Member' });
@@ -52,7 +62,8 @@ describe('one person, one unfinished flight: concurrent requests (PostgreSQL)', 
     expect(codes.filter((code) => code === 409)).toHaveLength(5);
     const winner = codes.indexOf(200);
     const glider = GLIDERS[winner]!;
-    for (const [i, answer] of answers.entries()) if (i !== winner) expect(answer.json()).toEqual(refusal(409, onLine('Pat Pilot', glider)));
+    for (const [i, answer] of answers.entries())
+      if (i !== winner) expect(answer.json()).toEqual(refusal(409, onLine('Pat Pilot', glider)));
 
     const unfinished = await t.db
       .selectFrom('flight')
@@ -64,7 +75,12 @@ describe('one person, one unfinished flight: concurrent requests (PostgreSQL)', 
       .execute();
     expect(unfinished).toEqual([{ id: bodies[winner]!.id, glider }]);
     // Only the winner's glider went Flying.
-    const flying = await t.db.selectFrom('glider').select('id').where('club_id', '=', alpha).where('status', '=', 'Flying').execute();
+    const flying = await t.db
+      .selectFrom('glider')
+      .select('id')
+      .where('club_id', '=', alpha)
+      .where('status', '=', 'Flying')
+      .execute();
     expect(flying.map((g) => g.id)).toEqual([glider]);
 
     // The outbox sends them all again: the winner's answer is replayed, the others are refused as before.
@@ -72,13 +88,18 @@ describe('one person, one unfinished flight: concurrent requests (PostgreSQL)', 
     expect(retried.map((a) => a.statusCode)).toEqual(codes);
     expect(retried[winner]!.json()).toEqual(answers[winner]!.json());
 
-    expect((await api.post('/api/update-flight/', { id: bodies[winner]!.id, action: 'CancelRequest' }, c)).statusCode).toBe(200);
+    expect(
+      (await api.post('/api/update-flight/', { id: bodies[winner]!.id, action: 'CancelRequest' }, c)).statusCode,
+    ).toBe(200);
   });
 
   it('a transaction writing a flight for a person another transaction is placing waits for it, then is refused by the database', async () => {
     // A second connection of the same app role: two phones' requests on two connections of the pool.
     const url = new URL(process.env.TEST_DATABASE_URL!);
-    const current = await sql<{ db: string; role: string }>`select current_database() as db, current_user as role`.execute(t.db);
+    const current = await sql<{
+      db: string;
+      role: string;
+    }>`select current_database() as db, current_user as role`.execute(t.db);
     url.pathname = `/${current.rows[0]!.db}`;
     url.username = current.rows[0]!.role;
     url.password = '';
@@ -115,7 +136,9 @@ describe('one person, one unfinished flight: concurrent requests (PostgreSQL)', 
           async () => {
             const waiting = await sql<{ n: number }>`
               select count(*)::int as n from pg_stat_activity
-               where datname = current_database() and wait_event_type = 'Lock' and query like 'insert into "flight"%'`.execute(t.db);
+               where datname = current_database() and wait_event_type = 'Lock' and query like 'insert into "flight"%'`.execute(
+              t.db,
+            );
             return waiting.rows[0]!.n;
           },
           { timeout: 10_000, interval: 50 },
@@ -128,6 +151,11 @@ describe('one person, one unfinished flight: concurrent requests (PostgreSQL)', 
       release();
       await other.close();
     }
-    await t.db.updateTable('flight').set({ cancelled_at: new Date(NOW) }).where('user_id', '=', mo.userId).where('cancelled_at', 'is', null).execute();
+    await t.db
+      .updateTable('flight')
+      .set({ cancelled_at: new Date(NOW) })
+      .where('user_id', '=', mo.userId)
+      .where('cancelled_at', 'is', null)
+      .execute();
   });
 });

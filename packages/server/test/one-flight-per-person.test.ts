@@ -12,7 +12,8 @@ const NOW = Date.parse('2025-07-12T16:00:00Z');
 const TODAY = '2025-07-12';
 const MINUTE = 60_000;
 
-const onLine = (name: string, glider: string) => `${name} is already on the flight line in ${glider}: land or remove that flight first`;
+const onLine = (name: string, glider: string) =>
+  `${name} is already on the flight line in ${glider}: land or remove that flight first`;
 
 /**
  * A person — the pilot or the second member — is on at most one unfinished
@@ -31,7 +32,8 @@ describe('one person, one unfinished flight', () => {
     t.clock.set(NOW - 2 * 60 * MINUTE);
     return callAs(t, c, 'POST /api/update-item/', body).finally(() => t.clock.set(NOW));
   };
-  const act = async (body: CallInput<'POST /api/update-flight/'>, as: Person = pat) => callAs(t, await cookie(as), 'POST /api/update-flight/', body);
+  const act = async (body: CallInput<'POST /api/update-flight/'>, as: Person = pat) =>
+    callAs(t, await cookie(as), 'POST /api/update-flight/', body);
   const placed = async (body: ReturnType<typeof flightBody>, as: Person = pat) => {
     const response = await request(body, as);
     expect(response.statusCode, response.body).toBe(200);
@@ -44,7 +46,8 @@ describe('one person, one unfinished flight', () => {
     expect(response.statusCode).toBe(409);
     expect(await lineSnapshot(t.db, alpha)).toEqual(before);
   };
-  const removeFromLine = async (id: string) => expect((await act({ id, action: 'CancelRequest' })).statusCode).toBe(200);
+  const removeFromLine = async (id: string) =>
+    expect((await act({ id, action: 'CancelRequest' })).statusCode).toBe(200);
 
   beforeAll(async () => {
     ({ t, alpha } = await openAlpha({ now: NOW }, { fleet: true }));
@@ -68,20 +71,33 @@ describe('one person, one unfinished flight', () => {
     const shared = flightBody(pat.userId, { glider: 'ASK-21', flyWith: 'Member', passengerID: mo.userId });
     await placed(shared);
     await refused(flightBody(mo.userId, { glider: 'DG-1000' }), onLine('Mo Member', 'ASK-21'), mo);
-    await refused(flightBody(fran.userId, { glider: 'DG-1000', flyWith: 'Member', passengerID: mo.userId }), onLine('Mo Member', 'ASK-21'), fran);
-    await refused(flightBody(fran.userId, { glider: 'DG-1000', flyWith: 'Member', passengerID: pat.userId }), onLine('Pat Pilot', 'ASK-21'), fran);
+    await refused(
+      flightBody(fran.userId, { glider: 'DG-1000', flyWith: 'Member', passengerID: mo.userId }),
+      onLine('Mo Member', 'ASK-21'),
+      fran,
+    );
+    await refused(
+      flightBody(fran.userId, { glider: 'DG-1000', flyWith: 'Member', passengerID: pat.userId }),
+      onLine('Pat Pilot', 'ASK-21'),
+      fran,
+    );
     await removeFromLine(shared.id);
 
     const lesson = flightBody(fran.userId, { glider: 'DG-1000', flyWith: 'Instructor', passengerID: ian.userId });
     await placed(lesson, fran);
-    await refused(flightBody(pat.userId, { glider: 'ASK-21', flyWith: 'Instructor', passengerID: ian.userId }), onLine('Ian Instructor', 'DG-1000'));
+    await refused(
+      flightBody(pat.userId, { glider: 'ASK-21', flyWith: 'Instructor', passengerID: ian.userId }),
+      onLine('Ian Instructor', 'DG-1000'),
+    );
     await removeFromLine(lesson.id);
   });
 
   it('a flight still in the air counts; once landed (or removed) the pilot can be placed again', async () => {
     const first = flightBody(pat.userId, { glider: 'ASK-21' });
     await placed(first);
-    expect((await act({ id: first.id, action: 'Launch', tug: 'C-GTOW', time: NOW - 30 * MINUTE })).statusCode).toBe(200);
+    expect((await act({ id: first.id, action: 'Launch', tug: 'C-GTOW', time: NOW - 30 * MINUTE })).statusCode).toBe(
+      200,
+    );
     await refused(flightBody(pat.userId, { glider: 'DG-1000' }), onLine('Pat Pilot', 'ASK-21'));
     expect((await act({ id: first.id, action: 'Landing', time: NOW - 5 * MINUTE })).statusCode).toBe(200);
     const next = flightBody(pat.userId, { glider: 'DG-1000' });
@@ -101,7 +117,9 @@ describe('one person, one unfinished flight', () => {
   it('undoing a landing refuses to put the pilot back on the line while they are on another flight (409), and changes nothing', async () => {
     const landed = flightBody(mo.userId, { glider: 'ASK-21' });
     await placed(landed, mo);
-    expect((await act({ id: landed.id, action: 'Launch', tug: 'C-GTOW', time: NOW - 40 * MINUTE }, mo)).statusCode).toBe(200);
+    expect(
+      (await act({ id: landed.id, action: 'Launch', tug: 'C-GTOW', time: NOW - 40 * MINUTE }, mo)).statusCode,
+    ).toBe(200);
     expect((await act({ id: landed.id, action: 'Landing', time: NOW - 20 * MINUTE }, mo)).statusCode).toBe(200);
     const next = flightBody(mo.userId, { glider: 'DG-1000' });
     await placed(next, mo);
@@ -128,15 +146,31 @@ describe('one person, one unfinished flight', () => {
     });
     const waiting = row({ user_id: fran.userId, passenger_id: ian.userId, glider: 'ASK-21' });
     await t.db.insertInto('flight').values(waiting).execute();
-    for (const second of [row({ user_id: fran.userId, glider: 'DG-1000' }), row({ user_id: pat.userId, passenger_id: ian.userId, glider: 'DG-1000' }), row({ user_id: ian.userId, glider: 'DG-1000' })]) {
-      await expect(t.db.insertInto('flight').values(second).execute()).rejects.toMatchObject({ hint: 'person_on_line', code: '23P01' });
+    for (const second of [
+      row({ user_id: fran.userId, glider: 'DG-1000' }),
+      row({ user_id: pat.userId, passenger_id: ian.userId, glider: 'DG-1000' }),
+      row({ user_id: ian.userId, glider: 'DG-1000' }),
+    ]) {
+      await expect(t.db.insertInto('flight').values(second).execute()).rejects.toMatchObject({
+        hint: 'person_on_line',
+        code: '23P01',
+      });
     }
     // A landed or cancelled second flight is history, not the line.
-    await t.db.insertInto('flight').values({ ...row({ user_id: fran.userId, glider: 'DG-1000' }), cancelled_at: at }).execute();
+    await t.db
+      .insertInto('flight')
+      .values({ ...row({ user_id: fran.userId, glider: 'DG-1000' }), cancelled_at: at })
+      .execute();
     // Nor can an update bring one back, or move a person onto a second unfinished flight.
     const other = row({ user_id: mo.userId, glider: 'DG-1000' });
     await t.db.insertInto('flight').values(other).execute();
-    await expect(t.db.updateTable('flight').set({ passenger_id: fran.userId, fly_with: 'Member' }).where('id', '=', other.id).execute()).rejects.toMatchObject({
+    await expect(
+      t.db
+        .updateTable('flight')
+        .set({ passenger_id: fran.userId, fly_with: 'Member' })
+        .where('id', '=', other.id)
+        .execute(),
+    ).rejects.toMatchObject({
       hint: 'person_on_line',
     });
     await t.db.updateTable('flight').set({ cancelled_at: at }).where('id', 'in', [waiting.id, other.id]).execute();

@@ -4,7 +4,14 @@ import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OutboxAnswer } from '@flightline/domain/field/outbox-answers';
-import { createOutbox, type NewOutboxEntry, type Outbox, type OutboxEntry, type OutboxOutcome, type OutboxWrite } from '@flightline/domain/field/outbox';
+import {
+  createOutbox,
+  type NewOutboxEntry,
+  type Outbox,
+  type OutboxEntry,
+  type OutboxOutcome,
+  type OutboxWrite,
+} from '@flightline/domain/field/outbox';
 import { createIdbOutboxStore } from '../../web/src/lib/outbox/idb-store.ts';
 import { DATABASE_UNAVAILABLE } from '../src/http/database-errors.ts';
 import { injectCall } from './helpers/api.ts';
@@ -40,20 +47,70 @@ type Step =
   | { kind: 'drain'; force: boolean }
   | { kind: 'wait'; ms: number }
   | { kind: 'reload' };
-type Fault = 'ok' | 'lost-request' | 'lost-answer' | 'twice-at-once' | 'twice' | 'db-restart' | 'error-after-commit' | 'signed-out' | 'page-dies';
+type Fault =
+  | 'ok'
+  | 'lost-request'
+  | 'lost-answer'
+  | 'twice-at-once'
+  | 'twice'
+  | 'db-restart'
+  | 'error-after-commit'
+  | 'signed-out'
+  | 'page-dies';
 
-const ACTIONS: LineAction[] = ['Launch', 'Launch', 'Landing', 'Landing', 'UndoLaunch', 'UndoLanding', 'CancelRequest', 'ReleaseHeight'];
+const ACTIONS: LineAction[] = [
+  'Launch',
+  'Launch',
+  'Landing',
+  'Landing',
+  'UndoLaunch',
+  'UndoLanding',
+  'CancelRequest',
+  'ReleaseHeight',
+];
 const step: fc.Arbitrary<Step> = fc.oneof(
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant('request' as const), valid: fc.constantFrom(true, true, true, false) }) },
-  { weight: 6, arbitrary: fc.record({ kind: fc.constant('action' as const), action: fc.constantFrom(...ACTIONS), pick: fc.nat(3), overwrite: fc.boolean() }) },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant('tow' as const), tow: fc.constantFrom<TowKind>('checkIn', 'checkOut', 'refuel', 'oil') }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({ kind: fc.constant('request' as const), valid: fc.constantFrom(true, true, true, false) }),
+  },
+  {
+    weight: 6,
+    arbitrary: fc.record({
+      kind: fc.constant('action' as const),
+      action: fc.constantFrom(...ACTIONS),
+      pick: fc.nat(3),
+      overwrite: fc.boolean(),
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('tow' as const),
+      tow: fc.constantFrom<TowKind>('checkIn', 'checkOut', 'refuel', 'oil'),
+    }),
+  },
   { weight: 3, arbitrary: fc.record({ kind: fc.constant('drain' as const), force: fc.boolean() }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('wait' as const), ms: fc.integer({ min: 1000, max: 70_000 }) }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({ kind: fc.constant('wait' as const), ms: fc.integer({ min: 1000, max: 70_000 }) }),
+  },
   { weight: 1, arbitrary: fc.constant({ kind: 'reload' as const }) },
 );
 const fault: fc.Arbitrary<Fault> = fc.oneof(
   { weight: 6, arbitrary: fc.constant<Fault>('ok') },
-  { weight: 6, arbitrary: fc.constantFrom<Fault>('lost-request', 'lost-answer', 'twice-at-once', 'twice', 'db-restart', 'error-after-commit', 'signed-out', 'page-dies') },
+  {
+    weight: 6,
+    arbitrary: fc.constantFrom<Fault>(
+      'lost-request',
+      'lost-answer',
+      'twice-at-once',
+      'twice',
+      'db-restart',
+      'error-after-commit',
+      'signed-out',
+      'page-dies',
+    ),
+  },
 );
 
 type Expect = 'done' | 'refused';
@@ -74,10 +131,16 @@ interface ModelFlight {
 
 /** Waiting or in the air: the pilot is on the line (one unfinished flight per person). */
 const unfinished = (flight: ModelFlight) => flight.state === 'waiting' || flight.state === 'launched';
-const pilotOnLine = (flights: readonly ModelFlight[], pilot: number, except?: ModelFlight) => flights.some((f) => f !== except && f.pilot === pilot && unfinished(f));
+const pilotOnLine = (flights: readonly ModelFlight[], pilot: number, except?: ModelFlight) =>
+  flights.some((f) => f !== except && f.pilot === pilot && unfinished(f));
 
 /** The line as one phone sees it when its taps arrive in order: whether this action is taken (and the flight's new state). */
-function applyAction(flights: readonly ModelFlight[], flight: ModelFlight, action: LineAction, overwrite: boolean): boolean {
+function applyAction(
+  flights: readonly ModelFlight[],
+  flight: ModelFlight,
+  action: LineAction,
+  overwrite: boolean,
+): boolean {
   const move = (from: ModelFlight['state'][], to: ModelFlight['state']) => {
     if (!from.includes(flight.state)) return false;
     flight.state = to;
@@ -153,7 +216,13 @@ describe('the field outbox against the real server: exactly once (fast-check)', 
     const tug = `T${n}`;
     await t.db.insertInto('tug').values({ club_id: club, id: tug, status: 'Ready' }).execute();
     // The line left by earlier runs is cleared (they were checked): each run's pilots start on no flight.
-    await t.db.updateTable('flight').set({ cancelled_at: new Date(now) }).where('club_id', '=', club).where('landed_at', 'is', null).where('cancelled_at', 'is', null).execute();
+    await t.db
+      .updateTable('flight')
+      .set({ cancelled_at: new Date(now) })
+      .where('club_id', '=', club)
+      .where('landed_at', 'is', null)
+      .where('cancelled_at', 'is', null)
+      .execute();
     const store = createIdbOutboxStore(`outbox-property-${n}`);
     const outcomes = new Map<string, OutboxOutcome['kind'][]>();
     const taps: Tap[] = [];
@@ -194,7 +263,11 @@ describe('the field outbox against the real server: exactly once (fast-check)', 
                 await deliver(entry);
                 return deliver(entry);
               case 'db-restart':
-                return { status: 503, body: { statusCode: 503, error: 'Service Unavailable', message: DATABASE_UNAVAILABLE }, retryAfter: '2' };
+                return {
+                  status: 503,
+                  body: { statusCode: 503, error: 'Service Unavailable', message: DATABASE_UNAVAILABLE },
+                  retryAfter: '2',
+                };
               case 'error-after-commit':
                 await deliver(entry);
                 return { status: 502, body: '<html>Bad Gateway</html>' };
@@ -225,8 +298,18 @@ describe('the field outbox against the real server: exactly once (fast-check)', 
       t.clock.set(now);
       return now;
     };
-    const tap = async (at: number, input: OutboxWrite & Pick<NewOutboxEntry, 'id' | 'flightId'>, record: Omit<Tap, 'key' | 'at'>) => {
-      await outbox.enqueue({ ...input, tappedAt: at, userId, userName: 'Pat Pilot', label: `${input.kind} ${taps.length}` });
+    const tap = async (
+      at: number,
+      input: OutboxWrite & Pick<NewOutboxEntry, 'id' | 'flightId'>,
+      record: Omit<Tap, 'key' | 'at'>,
+    ) => {
+      await outbox.enqueue({
+        ...input,
+        tappedAt: at,
+        userId,
+        userName: 'Pat Pilot',
+        label: `${input.kind} ${taps.length}`,
+      });
       taps.push({ key: input.id, at, ...record });
     };
 
@@ -235,7 +318,11 @@ describe('the field outbox against the real server: exactly once (fast-check)', 
         case 'request': {
           const id = randomUUID();
           const glider = s.valid ? `G${n}-${flights.length}` : 'NO-SUCH';
-          if (s.valid) await t.db.insertInto('glider').values({ club_id: club, id: glider, places: 2, status: 'Ready', rate_cents_per_minute: 50 }).execute();
+          if (s.valid)
+            await t.db
+              .insertInto('glider')
+              .values({ club_id: club, id: glider, places: 2, status: 'Ready', rate_cents_per_minute: 50 })
+              .execute();
           const pilot = flights.length % pilots.length;
           const placed = s.valid && !pilotOnLine(flights, pilot);
           flights.push({ id, pilot, state: placed ? 'waiting' : 'refused', releaseSet: false });
@@ -247,7 +334,11 @@ describe('the field outbox against the real server: exactly once (fast-check)', 
               kind: 'flight-request',
               call: 'POST /api/update-item/',
               flightId: id,
-              input: { type: 'FLIGHT', id, data: { user: pilots[pilot], flyWith: 'Alone', glider, launchType: '2000 ft', submittedAt: at } },
+              input: {
+                type: 'FLIGHT',
+                id,
+                data: { user: pilots[pilot], flyWith: 'Alone', glider, launchType: '2000 ft', submittedAt: at },
+              },
               preview: null,
             },
             { kind: 'request', expect: placed ? 'done' : 'refused', flight: flights.length - 1 },
@@ -270,7 +361,14 @@ describe('the field outbox against the real server: exactly once (fast-check)', 
               flightId: flight.id,
               input:
                 s.action === 'ReleaseHeight'
-                  ? { id: flight.id, action: s.action, time: at, idempotencyKey: key, releaseHeight: 1000 + taps.length, overwrite: s.overwrite }
+                  ? {
+                      id: flight.id,
+                      action: s.action,
+                      time: at,
+                      idempotencyKey: key,
+                      releaseHeight: 1000 + taps.length,
+                      overwrite: s.overwrite,
+                    }
                   : { id: flight.id, action: s.action, time: at, idempotencyKey: key },
               preview: null,
             },
@@ -291,11 +389,24 @@ describe('the field outbox against the real server: exactly once (fast-check)', 
             tug,
             hobbs: towModel.hundredths / 100,
             time: at,
-            ...(s.tow === 'checkIn' ? { pilot: userId } : s.tow === 'checkOut' ? { pilotLogOut: true } : s.tow === 'refuel' ? { fuel: 20 } : { oil: true }),
+            ...(s.tow === 'checkIn'
+              ? { pilot: userId }
+              : s.tow === 'checkOut'
+                ? { pilotLogOut: true }
+                : s.tow === 'refuel'
+                  ? { fuel: 20 }
+                  : { oil: true }),
           };
           await tap(
             at,
-            { id: key, kind: 'tow-event', call: 'POST /api/create-tow/', flightId: null, input: { idempotencyKey: key, data }, preview: null },
+            {
+              id: key,
+              kind: 'tow-event',
+              call: 'POST /api/create-tow/',
+              flightId: null,
+              input: { idempotencyKey: key, data },
+              preview: null,
+            },
             { kind: 'tow', expect: accepted ? 'done' : 'refused' },
           );
           break;
@@ -327,17 +438,29 @@ describe('the field outbox against the real server: exactly once (fast-check)', 
     // Nothing pending; every refusal kept for the person to see.
     const left = await outbox.entries();
     expect(left.filter((e) => e.refusal === null)).toEqual([]);
-    expect(left.map((e) => e.id).sort()).toEqual(taps.filter((tp) => tp.expect === 'refused').map((tp) => tp.key).sort());
+    expect(left.map((e) => e.id).sort()).toEqual(
+      taps
+        .filter((tp) => tp.expect === 'refused')
+        .map((tp) => tp.key)
+        .sort(),
+    );
 
     // Each tap settled exactly once, as the in-order model says.
     for (const tp of taps) expect(outcomes.get(tp.key), `${tp.kind} tapped at ${tp.at}`).toEqual([tp.expect]);
 
     // The server holds each accepted tap once, in tap order, at its tap time.
     const flightIds = flights.map((f) => f.id);
-    const stored = await t.db.selectFrom('flight').select(['id', 'submitted_at']).where('id', 'in', flightIds).execute();
+    const stored = await t.db
+      .selectFrom('flight')
+      .select(['id', 'submitted_at'])
+      .where('id', 'in', flightIds)
+      .execute();
     const requests = taps.filter((tp) => tp.kind === 'request');
     expect(stored.map((f) => [f.id, f.submitted_at.getTime()]).sort()).toEqual(
-      requests.filter((tp) => tp.expect === 'done').map((tp) => [flights[tp.flight!]!.id, tp.at]).sort(),
+      requests
+        .filter((tp) => tp.expect === 'done')
+        .map((tp) => [flights[tp.flight!]!.id, tp.at])
+        .sort(),
     );
     const actions = await t.db
       .selectFrom('flight_action')
@@ -351,9 +474,17 @@ describe('the field outbox against the real server: exactly once (fast-check)', 
       const creates = mine.filter((a) => a.action === 'Create');
       expect(creates.length).toBe(flight.state === 'refused' ? 0 : 1);
       const expected = taps.filter((tp) => tp.kind === 'action' && tp.flight === index && tp.expect === 'done');
-      expect(mine.filter((a) => a.action !== 'Create').map((a) => [a.idempotency_key, a.happened_at.getTime()])).toEqual(expected.map((tp) => [tp.key, tp.at]));
+      expect(
+        mine.filter((a) => a.action !== 'Create').map((a) => [a.idempotency_key, a.happened_at.getTime()]),
+      ).toEqual(expected.map((tp) => [tp.key, tp.at]));
     }
-    const towEvents = await t.db.selectFrom('tow_event').select(['idempotency_key', 'happened_at']).where('club_id', '=', club).where('tug', '=', tug).orderBy('id').execute();
+    const towEvents = await t.db
+      .selectFrom('tow_event')
+      .select(['idempotency_key', 'happened_at'])
+      .where('club_id', '=', club)
+      .where('tug', '=', tug)
+      .orderBy('id')
+      .execute();
     expect(towEvents.map((e) => [e.idempotency_key, e.happened_at.getTime()])).toEqual(
       taps.filter((tp) => tp.kind === 'tow' && tp.expect === 'done').map((tp) => [tp.key, tp.at]),
     );
@@ -366,17 +497,34 @@ describe('the field outbox against the real server: exactly once (fast-check)', 
        group by p.flight_id, t.transaction_type`.execute(t.db);
     for (const [index, flight] of flights.entries()) {
       const count = (type: string) => entries.rows.find((r) => r.flight_id === flight.id && r.type === type)?.n ?? 0;
-      const done = (action: LineAction) => taps.filter((tp) => tp.kind === 'action' && tp.flight === index && tp.expect === 'done' && actions.some((a) => a.idempotency_key === tp.key && a.action === action)).length;
-      expect([count('Launch'), count('Rental'), count('Reversal')]).toEqual([done('Launch'), done('Landing'), done('UndoLaunch') + done('UndoLanding')]);
+      const done = (action: LineAction) =>
+        taps.filter(
+          (tp) =>
+            tp.kind === 'action' &&
+            tp.flight === index &&
+            tp.expect === 'done' &&
+            actions.some((a) => a.idempotency_key === tp.key && a.action === action),
+        ).length;
+      expect([count('Launch'), count('Rental'), count('Reversal')]).toEqual([
+        done('Launch'),
+        done('Landing'),
+        done('UndoLaunch') + done('UndoLanding'),
+      ]);
     }
   }
 
   it(`records every tap exactly once, in order, with its tap time, over ${RUNS} runs of faults and reloads`, async () => {
     const started = Date.now();
     await fc.assert(
-      fc.asyncProperty(fc.array(step, { minLength: 2, maxLength: 9 }), fc.array(fault, { maxLength: 14 }), (steps, faults) => run(steps, faults)),
+      fc.asyncProperty(
+        fc.array(step, { minLength: 2, maxLength: 9 }),
+        fc.array(fault, { maxLength: 14 }),
+        (steps, faults) => run(steps, faults),
+      ),
       { numRuns: RUNS },
     );
-    console.log(`outbox property: ${RUNS} runs in ${((Date.now() - started) / 1000).toFixed(1)} s, ${JSON.stringify(totals)}`);
+    console.log(
+      `outbox property: ${RUNS} runs in ${((Date.now() - started) / 1000).toFixed(1)} s, ${JSON.stringify(totals)}`,
+    );
   }, 900_000);
 });

@@ -43,7 +43,13 @@ describe('the pilot weight with a flight request, through the outbox', () => {
       id,
       kind: 'flight-request',
       call: 'POST /api/update-item/',
-      input: { type: 'FLIGHT', club: alpha, id, date: '2025-07-12', data: { user: pat.userId, flyWith: 'Alone', glider, launchType: '2000 ft', weight: 91, submittedAt: NOW } },
+      input: {
+        type: 'FLIGHT',
+        club: alpha,
+        id,
+        date: '2025-07-12',
+        data: { user: pat.userId, flyWith: 'Alone', glider, launchType: '2000 ft', weight: 91, submittedAt: NOW },
+      },
       tappedAt: NOW,
       userId: pat.userId,
       userName: 'Pat Pilot',
@@ -68,7 +74,13 @@ describe('the pilot weight with a flight request, through the outbox', () => {
     online = false;
     const store = `outbox-weight-${++dbCount}`;
     const placed = request('ASK-21');
-    const weight = pilotWeightEntry({ pilotId: pat.userId, weight: 91, flightId: placed.id, by: tapper, tappedAt: NOW });
+    const weight = pilotWeightEntry({
+      pilotId: pat.userId,
+      weight: 91,
+      flightId: placed.id,
+      by: tapper,
+      tappedAt: NOW,
+    });
     const page = createOutbox({ store: createIdbOutboxStore(store), transport, now: () => NOW });
     await page.enqueue(placed);
     await page.enqueue(weight);
@@ -81,17 +93,33 @@ describe('the pilot weight with a flight request, through the outbox', () => {
     expect((await reloaded.entries()).map((e) => e.kind)).toEqual(['flight-request', 'pilot-weight']);
     expect(await reloaded.drain({ force: true })).toEqual({ state: 'empty' });
     expect(await weightOnServer()).toBe(91);
-    const flight = await t.db.selectFrom('flight').select(['glider', 'weight_kg']).where('id', '=', placed.id).executeTakeFirstOrThrow();
+    const flight = await t.db
+      .selectFrom('flight')
+      .select(['glider', 'weight_kg'])
+      .where('id', '=', placed.id)
+      .executeTakeFirstOrThrow();
     expect(flight).toEqual({ glider: 'ASK-21', weight_kg: 91 });
-    expect((await callAs(t, cookie, 'POST /api/update-flight/', { id: placed.id, action: 'CancelRequest' })).statusCode).toBe(200);
+    expect(
+      (await callAs(t, cookie, 'POST /api/update-flight/', { id: placed.id, action: 'CancelRequest' })).statusCode,
+    ).toBe(200);
   });
 
   it('a refused request takes the weight with it: neither is stored', async () => {
     online = true;
     const before = await lineSnapshot(t.db, alpha);
     const refused = request('NO-SUCH');
-    const weight = pilotWeightEntry({ pilotId: pat.userId, weight: 95, flightId: refused.id, by: tapper, tappedAt: NOW });
-    const outbox = createOutbox({ store: createIdbOutboxStore(`outbox-weight-${++dbCount}`), transport, now: () => NOW });
+    const weight = pilotWeightEntry({
+      pilotId: pat.userId,
+      weight: 95,
+      flightId: refused.id,
+      by: tapper,
+      tappedAt: NOW,
+    });
+    const outbox = createOutbox({
+      store: createIdbOutboxStore(`outbox-weight-${++dbCount}`),
+      transport,
+      now: () => NOW,
+    });
     await outbox.enqueue(refused);
     await outbox.enqueue(weight);
     await outbox.drain({ force: true });

@@ -28,26 +28,48 @@ describe('API answers the browser may not keep', () => {
       'GET /api/session': await api.get('/api/session', cookie),
       'GET /api/get-balance': await api.get('/api/get-balance', cookie),
       'GET /api/serve-crew (signed out)': await api.get('/api/serve-crew'),
-      'POST /api/pilot': await t.app.inject({ method: 'POST', url: '/api/pilot', headers: { cookie, origin: ORIGIN }, payload: { first: 'Pat', last: 'Pilot' } }),
+      'POST /api/pilot': await t.app.inject({
+        method: 'POST',
+        url: '/api/pilot',
+        headers: { cookie, origin: ORIGIN },
+        payload: { first: 'Pat', last: 'Pilot' },
+      }),
       'GET /api/no-such-call': await api.get('/api/no-such-call', cookie),
-      'POST /api/auth/sign-in/email': await api.post('/api/auth/sign-in/email', { email: 'nobody@example.org', password: 'wrong-password' }),
+      'POST /api/auth/sign-in/email': await api.post('/api/auth/sign-in/email', {
+        email: 'nobody@example.org',
+        password: 'wrong-password',
+      }),
     };
-    expect(Object.fromEntries(Object.entries(answers).map(([call, response]) => [call, [response.statusCode >= 200, response.headers['cache-control']]]))).toEqual(
-      Object.fromEntries(Object.keys(answers).map((call) => [call, [true, 'no-store']])),
-    );
+    expect(
+      Object.fromEntries(
+        Object.entries(answers).map(([call, response]) => [
+          call,
+          [response.statusCode >= 200, response.headers['cache-control']],
+        ]),
+      ),
+    ).toEqual(Object.fromEntries(Object.keys(answers).map((call) => [call, [true, 'no-store']])));
   });
 
   it('the line reads stay revalidated: private, no-cache with an ETag, and a 304 for the same tag', async () => {
     const first = await api.get('/api/ground-status', cookie);
     expect(first.statusCode).toBe(200);
     expect(first.headers['cache-control']).toBe('private, no-cache');
-    const again = await t.app.inject({ method: 'GET', url: '/api/ground-status', headers: { cookie, 'if-none-match': String(first.headers.etag) } });
+    const again = await t.app.inject({
+      method: 'GET',
+      url: '/api/ground-status',
+      headers: { cookie, 'if-none-match': String(first.headers.etag) },
+    });
     expect([again.statusCode, again.headers['cache-control']]).toEqual([304, 'private, no-cache']);
   });
 
   it('sign-out answers no-store and Clear-Site-Data: "cache", so the kept line reads and pages go with the session', async () => {
     const own = await t.signIn((await createPerson(t.db, { club: alpha })).email);
-    const out = await t.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: { cookie: own, origin: ORIGIN }, payload: {} });
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-out',
+      headers: { cookie: own, origin: ORIGIN },
+      payload: {},
+    });
     expect(out.statusCode).toBe(200);
     expect(out.headers['cache-control']).toBe('no-store');
     expect(out.headers['clear-site-data']).toBe('"cache"');

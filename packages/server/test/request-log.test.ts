@@ -28,7 +28,12 @@ describe('request log lines', () => {
     const logger = await serverLogger({ level: 'info', format: 'json' });
     built = await buildApp({
       database,
-      mailer: createMailer({ smtpUrl: undefined, from: 'Flightline <test@flightline.local>', db: database.db, log: () => {} }),
+      mailer: createMailer({
+        smtpUrl: undefined,
+        from: 'Flightline <test@flightline.local>',
+        db: database.db,
+        log: () => {},
+      }),
       authSecret: 'test-secret-that-is-long-enough-0123456789abcdef',
       publicUrl: 'http://localhost:3000',
       logger: { ...logger, stream: { write: (line: string) => void output.push(line) } },
@@ -40,7 +45,11 @@ describe('request log lines', () => {
     await built.app.ready();
   });
   const signIn = async (email: string) => {
-    const response = await built.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email, password: TEST_PASSWORD } });
+    const response = await built.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      payload: { email, password: TEST_PASSWORD },
+    });
     expect(response.statusCode).toBe(200);
     return ([] as string[]).concat(response.headers['set-cookie'] ?? []).map((cookie) => cookie.split(';')[0]);
   };
@@ -73,7 +82,11 @@ describe('request log lines', () => {
     output.length = 0;
     const response = await built.app.inject({ method: 'GET', url: '/api/test-fails/wing?secret=abc' });
     expect(response.statusCode).toBe(500);
-    expect(response.json()).toEqual({ statusCode: 500, error: 'Internal Server Error', message: 'Something went wrong on the server' });
+    expect(response.json()).toEqual({
+      statusCode: 500,
+      error: 'Internal Server Error',
+      message: 'Something went wrong on the server',
+    });
     const [line, ...more] = lines();
     expect(more).toEqual([]);
     expect(line).toEqual({
@@ -86,7 +99,11 @@ describe('request log lines', () => {
       route: '/api/test-fails/:part',
       statusCode: 500,
       durationMs: expect.any(Number),
-      err: { type: 'Error', message: 'The wing fell off', stack: expect.stringMatching(/^Error: The wing fell off\n\s+at .*request-log\.test\.ts/) },
+      err: {
+        type: 'Error',
+        message: 'The wing fell off',
+        stack: expect.stringMatching(/^Error: The wing fell off\n\s+at .*request-log\.test\.ts/),
+      },
       msg: 'request completed',
     });
     expect(output.join('')).not.toContain('secret=abc');
@@ -98,7 +115,13 @@ describe('request log lines', () => {
     await built.app.inject({ method: 'GET', url: '/api/no-such-call?token=abc' });
     const [health, missing] = lines();
     expect(health?.reqId).not.toBe(missing?.reqId);
-    expect(missing).toMatchObject({ level: 30, method: 'GET', route: null, path: '/api/no-such-call', statusCode: 404 });
+    expect(missing).toMatchObject({
+      level: 30,
+      method: 'GET',
+      route: null,
+      path: '/api/no-such-call',
+      statusCode: 404,
+    });
     expect(output.join('')).not.toContain('token=abc');
   });
 
@@ -116,7 +139,12 @@ describe('request log lines', () => {
       ['/api/auth/*', 200],
     ]);
     const text = output.join('');
-    for (const secret of [COOKIE_VALUE, AUTHORIZATION_VALUE.slice('Bearer '.length), sessionCookie, decodeURIComponent(sessionCookie)]) {
+    for (const secret of [
+      COOKIE_VALUE,
+      AUTHORIZATION_VALUE.slice('Bearer '.length),
+      sessionCookie,
+      decodeURIComponent(sessionCookie),
+    ]) {
       expect(text).not.toContain(secret);
     }
   });
@@ -127,14 +155,23 @@ describe('request log lines', () => {
     const member = await createPerson(database.db, { club });
     const cookie = (await signIn(member.email)).join('; ');
     output.length = 0;
-    const stream = await connectEvents(`http://127.0.0.1:${(built.app.server.address() as { port: number }).port}`, { cookie });
+    const stream = await connectEvents(`http://127.0.0.1:${(built.app.server.address() as { port: number }).port}`, {
+      cookie,
+    });
     expect(stream.status).toBe(200);
     expect(lines()).toEqual([]);
     stream.close();
     const deadline = Date.now() + 3_000;
     while (output.length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 25));
     expect(lines()).toEqual([
-      expect.objectContaining({ level: 30, method: 'GET', route: '/api/events', statusCode: 200, aborted: true, msg: 'request completed' }),
+      expect.objectContaining({
+        level: 30,
+        method: 'GET',
+        route: '/api/events',
+        statusCode: 200,
+        aborted: true,
+        msg: 'request completed',
+      }),
     ]);
   });
 });

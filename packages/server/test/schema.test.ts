@@ -17,10 +17,12 @@ const ALLOW: Allowances = {
     rateLimit: "better-auth's own; only better-auth reads or writes it",
   },
   columnsLeftOut: Object.fromEntries(
-    ['accessToken', 'refreshToken', 'idToken', 'accessTokenExpiresAt', 'refreshTokenExpiresAt', 'scope'].map((column) => [
-      `account.${column}`,
-      "better-auth's social sign-in tokens; the app signs in by email and password only",
-    ]),
+    ['accessToken', 'refreshToken', 'idToken', 'accessTokenExpiresAt', 'refreshTokenExpiresAt', 'scope'].map(
+      (column) => [
+        `account.${column}`,
+        "better-auth's social sign-in tokens; the app signs in by email and password only",
+      ],
+    ),
   ),
   filledByTrigger: {
     'posting.club_id': 'posting_fill',
@@ -102,8 +104,14 @@ describe('db/schema.ts matches the migrated database', () => {
       column('posting', 'club_id', 'uuid'),
       column('windsock', 'id', 'text'),
     ];
-    const allow = { tablesLeftOut: { rateLimit: '' }, columnsLeftOut: {}, filledByTrigger: { 'posting.club_id': 'posting_fill' } };
-    expect(compareSchema(declared, database, [{ table: 'ledger_transaction', trigger: 'posting_fill' }], allow)).toEqual([
+    const allow = {
+      tablesLeftOut: { rateLimit: '' },
+      columnsLeftOut: {},
+      filledByTrigger: { 'posting.club_id': 'posting_fill' },
+    };
+    expect(
+      compareSchema(declared, database, [{ table: 'ledger_transaction', trigger: 'posting_fill' }], allow),
+    ).toEqual([
       'windsock: a table of the database that schema.ts does not declare',
       'rateLimit: listed as left out of schema.ts, but the database has no such table',
       'hangar: declared in schema.ts, but the database has no such table',

@@ -26,7 +26,10 @@ describe('security headers on every answer', () => {
     // A stand-in for the built web app: index.html, a hashed asset and the favicon.
     webDist = mkdtempSync(join(tmpdir(), 'flightline-web-'));
     mkdirSync(join(webDist, 'assets'));
-    writeFileSync(join(webDist, 'index.html'), '<!doctype html><script type="module" src="/assets/index-abc.js"></script><div id="root"></div>');
+    writeFileSync(
+      join(webDist, 'index.html'),
+      '<!doctype html><script type="module" src="/assets/index-abc.js"></script><div id="root"></div>',
+    );
     writeFileSync(join(webDist, 'assets', 'index-abc.js'), 'console.log(1)');
     writeFileSync(join(webDist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     t = await createTestApp({ webDist });
@@ -57,11 +60,14 @@ describe('security headers on every answer', () => {
     ['the favicon', 'GET', '/favicon.svg', 200],
   ];
 
-  it.each(answers)('%s (%s %s → %i) carries every header, and no HSTS on an http PUBLIC_URL', async (_case, method, url, status) => {
-    const response = await t.app.inject({ method, url, ...(method === 'POST' ? { payload: {} } : {}) });
-    expect(response.statusCode).toBe(status);
-    expectHeaders(response.headers, false);
-  });
+  it.each(answers)(
+    '%s (%s %s → %i) carries every header, and no HSTS on an http PUBLIC_URL',
+    async (_case, method, url, status) => {
+      const response = await t.app.inject({ method, url, ...(method === 'POST' ? { payload: {} } : {}) });
+      expect(response.statusCode).toBe(status);
+      expectHeaders(response.headers, false);
+    },
+  );
 
   it.each(answers)('%s (%s %s → %i) carries HSTS too when PUBLIC_URL is https', async (_case, method, url, status) => {
     const response = await https.app.inject({ method, url, ...(method === 'POST' ? { payload: {} } : {}) });
@@ -72,10 +78,18 @@ describe('security headers on every answer', () => {
   it("a signed-in member's answers and better-auth's sign-in carry them", async () => {
     const club = await createClub(t.db);
     const { email } = await createPerson(t.db, { club });
-    const signIn = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email, password: 'correct-horse-42' } });
+    const signIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      payload: { email, password: 'correct-horse-42' },
+    });
     expect(signIn.statusCode).toBe(200);
     expectHeaders(signIn.headers, false);
-    const session = await t.app.inject({ method: 'GET', url: '/api/session', headers: { cookie: await t.signIn(email) } });
+    const session = await t.app.inject({
+      method: 'GET',
+      url: '/api/session',
+      headers: { cookie: await t.signIn(email) },
+    });
     expect(session.statusCode).toBe(200);
     expectHeaders(session.headers, false);
   });

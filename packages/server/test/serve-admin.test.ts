@@ -25,13 +25,26 @@ describe('GET /api/serve-admin', () => {
     ({ t, api, alpha, bravo } = await openTwoClubs({ now: NOW }));
     await t.db
       .updateTable('club')
-      .set({ tax_rates: JSON.stringify({ HST: 0.13 }), payment_methods: ['Cash', 'E-Transfer'], membership_year_end: '03-31', height_unit: 'm' })
+      .set({
+        tax_rates: JSON.stringify({ HST: 0.13 }),
+        payment_methods: ['Cash', 'E-Transfer'],
+        membership_year_end: '03-31',
+        height_unit: 'm',
+      })
       .where('id', '=', alpha)
       .execute();
     await insertItems(t.db, {
       glider: [
         { club_id: alpha, id: 'C-GDSB', places: 2, status: 'Ready', rate_cents_per_minute: 50 },
-        { club_id: alpha, id: 'C-GDSA', places: 2, status: 'Not ready', rate_cents_per_minute: 60, tax_status: 'exclusive', tax_names: ['HST'] },
+        {
+          club_id: alpha,
+          id: 'C-GDSA',
+          places: 2,
+          status: 'Not ready',
+          rate_cents_per_minute: 60,
+          tax_status: 'exclusive',
+          tax_names: ['HST'],
+        },
         { club_id: bravo, id: 'C-GBRV' },
       ],
       tug: [
@@ -44,7 +57,14 @@ describe('GET /api/serve-admin', () => {
         { club_id: bravo, id: 'Bravo tow', kind: 'fixed', price_cents: 3000, height: 600 },
       ],
       intro_launch: [
-        { club_id: alpha, id: 'Intro flight', launch_type_id: '600 m', price_cents: 15000, tax_status: 'inclusive', tax_names: ['HST'] },
+        {
+          club_id: alpha,
+          id: 'Intro flight',
+          launch_type_id: '600 m',
+          price_cents: 15000,
+          tax_status: 'inclusive',
+          tax_names: ['HST'],
+        },
         { club_id: alpha, id: 'Old intro', launch_type_id: 'Winch', price_cents: 9000, is_active: false },
         { club_id: bravo, id: 'Bravo intro', launch_type_id: 'Bravo tow', price_cents: 12000 },
       ],
@@ -84,26 +104,54 @@ describe('GET /api/serve-admin', () => {
       ['intros', alpha, { can_add_intros: true }, 'Ivy', 'Intros', new Date(NOW - 3_600_000)],
       ['logs', alpha, { can_edit_logs: true }, 'Liam', 'Logs', new Date(NOW - 3_600_000)],
       ['member', alpha, {}, 'Mary', 'member', new Date(NOW - 3_600_000)],
-      ['expiredAdmin', alpha, { is_admin: true, active_expiration: '2025-07-09' }, 'Ed', 'Expired', new Date(NOW - 3_600_000)],
+      [
+        'expiredAdmin',
+        alpha,
+        { is_admin: true, active_expiration: '2025-07-09' },
+        'Ed',
+        'Expired',
+        new Date(NOW - 3_600_000),
+      ],
       ['bravoAdmin', bravo, { is_admin: true }, 'Bob', 'Bravo', new Date(NOW - 3_600_000)],
     ];
     for (const [role, club, flags, first, last, activated] of people) {
-      const person = await createPerson(t.db, { club, flags: { ...flags, activated_at: activated } as Flags, first, last, email: `${role}@example.org` });
-      await t.db.updateTable('pilot').set({ requested_at: new Date(NOW - 7_200_000) }).where('user_id', '=', person.userId).execute();
+      const person = await createPerson(t.db, {
+        club,
+        flags: { ...flags, activated_at: activated } as Flags,
+        first,
+        last,
+        email: `${role}@example.org`,
+      });
+      await t.db
+        .updateTable('pilot')
+        .set({ requested_at: new Date(NOW - 7_200_000) })
+        .where('user_id', '=', person.userId)
+        .execute();
       ids[role] = person.userId;
       cookies[role] = await t.signIn(person.email);
     }
     const pending = await createPerson(t.db, { first: 'Pia', last: 'Pending', email: 'pending@example.org' });
-    await t.db.insertInto('pilot').values({ club_id: alpha, user_id: pending.userId, requested_at: new Date(NOW - 60_000) }).execute();
+    await t.db
+      .insertInto('pilot')
+      .values({ club_id: alpha, user_id: pending.userId, requested_at: new Date(NOW - 60_000) })
+      .execute();
     ids.pending = pending.userId;
     const declined = await createPerson(t.db, { first: 'Dan', last: 'Declined', email: 'declined@example.org' });
-    await t.db.insertInto('pilot').values({ club_id: alpha, user_id: declined.userId, declined_at: new Date(NOW - 60_000) }).execute();
+    await t.db
+      .insertInto('pilot')
+      .values({ club_id: alpha, user_id: declined.userId, declined_at: new Date(NOW - 60_000) })
+      .execute();
     // Who shares their email (the directory's choice): Gina (active), Ed (expired) and Pia (a pending request).
-    await t.db.updateTable('profile').set({ share_email: true }).where('user_id', 'in', [ids.gliders!, ids.expiredAdmin!, ids.pending!]).execute();
+    await t.db
+      .updateTable('profile')
+      .set({ share_email: true })
+      .where('user_id', 'in', [ids.gliders!, ids.expiredAdmin!, ids.pending!])
+      .execute();
   });
   afterAll(() => t.close());
 
-  const serve = (role: string, club?: string) => api.get(`/api/serve-admin${club ? `?club=${club}` : ''}`, cookies[role]);
+  const serve = (role: string, club?: string) =>
+    api.get(`/api/serve-admin${club ? `?club=${club}` : ''}`, cookies[role]);
 
   const settings = {
     paymentMethods: ['Cash', 'E-Transfer'],
@@ -112,13 +160,60 @@ describe('GET /api/serve-admin', () => {
     membershipYearEnd: '03-31',
   };
   const gliders = [
-    { id: 'C-GDSA', places: 2, weight: 0, rateCentsPerMinute: 60, launchSpeed: 0, status: 'Not ready', blocks: [], taxStatus: 'exclusive', taxRates: ['HST'], aircraftType: '', maintenanceDate: null, flarmId: '' },
-    { id: 'C-GDSB', places: 2, weight: 0, rateCentsPerMinute: 50, launchSpeed: 0, status: 'Ready', blocks: [], taxStatus: 'exempt', taxRates: [], aircraftType: '', maintenanceDate: null, flarmId: '' },
+    {
+      id: 'C-GDSA',
+      places: 2,
+      weight: 0,
+      rateCentsPerMinute: 60,
+      launchSpeed: 0,
+      status: 'Not ready',
+      blocks: [],
+      taxStatus: 'exclusive',
+      taxRates: ['HST'],
+      aircraftType: '',
+      maintenanceDate: null,
+      flarmId: '',
+    },
+    {
+      id: 'C-GDSB',
+      places: 2,
+      weight: 0,
+      rateCentsPerMinute: 50,
+      launchSpeed: 0,
+      status: 'Ready',
+      blocks: [],
+      taxStatus: 'exempt',
+      taxRates: [],
+      aircraftType: '',
+      maintenanceDate: null,
+      flarmId: '',
+    },
   ];
-  const activeIntroLaunch = { id: 'Intro flight', launch: '600 m', priceCents: 15000, taxStatus: 'inclusive', taxRates: ['HST'], isActive: true };
-  const inactiveIntroLaunch = { id: 'Old intro', launch: 'Winch', priceCents: 9000, taxStatus: 'exempt', taxRates: [], isActive: false };
+  const activeIntroLaunch = {
+    id: 'Intro flight',
+    launch: '600 m',
+    priceCents: 15000,
+    taxStatus: 'inclusive',
+    taxRates: ['HST'],
+    isActive: true,
+  };
+  const inactiveIntroLaunch = {
+    id: 'Old intro',
+    launch: 'Winch',
+    priceCents: 9000,
+    taxStatus: 'exempt',
+    taxRates: [],
+    isActive: false,
+  };
   /** A block rule listed with the defaults of a new rule but for these. */
-  const block = (id: string, name: string, units: string, amount: number, active: boolean) => ({ ...BLOCK_DEFAULTS, id, name, units, amount, active });
+  const block = (id: string, name: string, units: string, amount: number, active: boolean) => ({
+    ...BLOCK_DEFAULTS,
+    id,
+    name,
+    units,
+    amount,
+    active,
+  });
   const intro = () => ({
     id: introId,
     SN: 'ABC234',
@@ -141,8 +236,22 @@ describe('GET /api/serve-admin', () => {
     refunded: false,
     cancelled: false,
   });
-  const pilot = (role: string, first: string, last: string, status: AdminPilot['status'], values: Partial<AdminPilot> = {}) =>
-    adminPilot({ userID: ids[role], first, last, email: `${role.toLowerCase()}@example.org`, status, requestedAt: NOW - 7_200_000, ...values });
+  const pilot = (
+    role: string,
+    first: string,
+    last: string,
+    status: AdminPilot['status'],
+    values: Partial<AdminPilot> = {},
+  ) =>
+    adminPilot({
+      userID: ids[role],
+      first,
+      last,
+      email: `${role.toLowerCase()}@example.org`,
+      status,
+      requestedAt: NOW - 7_200_000,
+      ...values,
+    });
 
   it('an admin gets every list of the club, inactive items included, pilots by last then first name', async () => {
     const response = await serve('admin', alpha);
@@ -151,8 +260,26 @@ describe('GET /api/serve-admin', () => {
       gliders,
       tugs: [{ id: 'C-FTOW', aircraftType: 'Piper Pawnee', places: 1, status: 'Ready', flarmId: '' }],
       launches: [
-        { id: '600 m', kind: 'fixed', priceCents: 4000, height: 600, heightRanges: [], taxStatus: 'exempt', taxRates: [], isActive: true },
-        { id: 'Winch', kind: 'fixed', priceCents: 1500, height: 300, heightRanges: [], taxStatus: 'exempt', taxRates: [], isActive: false },
+        {
+          id: '600 m',
+          kind: 'fixed',
+          priceCents: 4000,
+          height: 600,
+          heightRanges: [],
+          taxStatus: 'exempt',
+          taxRates: [],
+          isActive: true,
+        },
+        {
+          id: 'Winch',
+          kind: 'fixed',
+          priceCents: 1500,
+          height: 300,
+          heightRanges: [],
+          taxStatus: 'exempt',
+          taxRates: [],
+          isActive: false,
+        },
       ],
       introLaunches: [activeIntroLaunch, inactiveIntroLaunch],
       blocks: [block(oldBlock, 'Old block', '$', 10000, false), block(seasonBlock, 'Season', 'minutes', 600, true)],
@@ -165,7 +292,11 @@ describe('GET /api/serve-admin', () => {
         pilot('intros', 'Ivy', 'Intros', 'active', { canAddIntros: true }),
         pilot('logs', 'Liam', 'Logs', 'active', { canEditLogs: true }),
         pilot('member', 'Mary', 'member', 'active'),
-        pilot('pending', 'Pia', 'Pending', 'pending', { email: 'pending@example.org', isActive: false, requestedAt: NOW - 60_000 }),
+        pilot('pending', 'Pia', 'Pending', 'pending', {
+          email: 'pending@example.org',
+          isActive: false,
+          requestedAt: NOW - 60_000,
+        }),
       ].filter((p) => p.userID !== ids.bravoAdmin),
       intros: [intro()],
       ...settings,
@@ -174,18 +305,38 @@ describe('GET /api/serve-admin', () => {
 
   it('Can Update Gliders: the gliders only', async () => {
     const response = await serve('gliders');
-    expect(response.json()).toEqual({ gliders, tugs: [], launches: [], introLaunches: [], blocks: [], pilots: [], intros: [], ...settings });
+    expect(response.json()).toEqual({
+      gliders,
+      tugs: [],
+      launches: [],
+      introLaunches: [],
+      blocks: [],
+      pilots: [],
+      intros: [],
+      ...settings,
+    });
   });
 
   it('Can Add Funds: the pilots, and the active block rules it sells', async () => {
     const body = (await serve('funds')).json();
     expect(body).toMatchObject({ gliders: [], tugs: [], launches: [], introLaunches: [], intros: [], ...settings });
     expect(body.blocks).toEqual([block(seasonBlock, 'Season', 'minutes', 600, true)]);
-    expect(body.pilots.map((p: { first: string }) => p.first)).toEqual(['Alex', 'Ed', 'Fred', 'Gina', 'Ivy', 'Liam', 'Mary', 'Pia']);
+    expect(body.pilots.map((p: { first: string }) => p.first)).toEqual([
+      'Alex',
+      'Ed',
+      'Fred',
+      'Gina',
+      'Ivy',
+      'Liam',
+      'Mary',
+      'Pia',
+    ]);
   });
 
   it("a right holder who is not an admin sees login emails as the directory shows them: their own, and active members' who share it", async () => {
-    const emails = Object.fromEntries(((await serve('funds')).json().pilots as { first: string; email: string }[]).map((p) => [p.first, p.email]));
+    const emails = Object.fromEntries(
+      ((await serve('funds')).json().pilots as { first: string; email: string }[]).map((p) => [p.first, p.email]),
+    );
     expect(emails).toEqual({
       Alex: '',
       // Shares, but is no active member: not in the directory.
@@ -199,7 +350,11 @@ describe('GET /api/serve-admin', () => {
     });
     // An admin sees every one, shared or not (the first test lists them all).
     const all = ((await serve('admin')).json().pilots as { email: string }[]).map((p) => p.email);
-    expect(all).toEqual(['admin', 'expiredadmin', 'funds', 'gliders', 'intros', 'logs', 'member', 'pending'].map((role) => `${role}@example.org`));
+    expect(all).toEqual(
+      ['admin', 'expiredadmin', 'funds', 'gliders', 'intros', 'logs', 'member', 'pending'].map(
+        (role) => `${role}@example.org`,
+      ),
+    );
   });
 
   it('Can Add Intros: the intros, and the active intro launches', async () => {
@@ -227,7 +382,10 @@ describe('GET /api/serve-admin', () => {
   it('an expired admin is refused as not activated; no session answers 401', async () => {
     const expired = await serve('expiredAdmin');
     expect(expired.json()).toEqual(
-      refusal(403, 'Your account has not been activated at this club, Contact a club admin to have your account activated.'),
+      refusal(
+        403,
+        'Your account has not been activated at this club, Contact a club admin to have your account activated.',
+      ),
     );
     expect((await api.get('/api/serve-admin')).statusCode).toBe(401);
   });
@@ -275,7 +433,12 @@ describe('GET /api/serve-admin', () => {
         },
       ])
       .execute();
-    const intros = (await serve('intros')).json().intros as { SN: string; refunded: boolean; cancelled: boolean; flightRef: string }[];
+    const intros = (await serve('intros')).json().intros as {
+      SN: string;
+      refunded: boolean;
+      cancelled: boolean;
+      flightRef: string;
+    }[];
     expect(intros.map(({ SN, refunded, cancelled, flightRef }) => ({ SN, refunded, cancelled, flightRef }))).toEqual([
       { SN: 'REF567', refunded: true, cancelled: false, flightRef: '' },
       { SN: 'ABC234', refunded: false, cancelled: false, flightRef: '' },

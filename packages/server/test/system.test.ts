@@ -26,14 +26,24 @@ describe('rate limits on the sign-in, sign-up and code endpoints', () => {
     const club = await createClub(t.db);
     const { email } = await createPerson(t.db, { club });
     const attempt = (password: string) =>
-      t.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email, password }, remoteAddress: '10.1.2.3' });
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in/email',
+        payload: { email, password },
+        remoteAddress: '10.1.2.3',
+      });
     expect((await attempt('wrong-one')).statusCode).toBe(401);
     expect((await attempt('wrong-two')).statusCode).toBe(401);
     expect((await attempt(TEST_PASSWORD)).statusCode).toBe(200);
     const limited = await attempt(TEST_PASSWORD);
     expect(limited.statusCode).toBe(429);
     // Another address is not held back by the first one's attempts.
-    const other = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email, password: TEST_PASSWORD }, remoteAddress: '10.9.9.9' });
+    const other = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      payload: { email, password: TEST_PASSWORD },
+      remoteAddress: '10.9.9.9',
+    });
     expect(other.statusCode).toBe(200);
   });
 

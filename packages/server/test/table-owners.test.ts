@@ -77,16 +77,32 @@ const OWNERS: Record<string, string> = {
  * from, writing or locking the table stays its owner's.
  */
 const JOIN_EXCEPTIONS: { file: string; table: string; why: string }[] = [
-  { file: 'flights/repo.ts', table: 'user', why: "names: a correction's author and who pressed Launch, in the flight lists the line polls" },
-  { file: 'tugs/repo.ts', table: 'user', why: "names: the checked-in tow pilot in the tugs' readings, part of the line's one statement" },
+  {
+    file: 'flights/repo.ts',
+    table: 'user',
+    why: "names: a correction's author and who pressed Launch, in the flight lists the line polls",
+  },
+  {
+    file: 'tugs/repo.ts',
+    table: 'user',
+    why: "names: the checked-in tow pilot in the tugs' readings, part of the line's one statement",
+  },
   { file: 'ledger/history-repo.ts', table: 'user', why: 'accounting report: the member each posting names' },
   { file: 'ledger/history-repo.ts', table: 'intro', why: 'accounting report: the intro each posting names' },
   { file: 'ledger/summary-repo.ts', table: 'user', why: "accounting report: the members of the summary's entries" },
   { file: 'ledger/summary-repo.ts', table: 'intro', why: "accounting report: the intros of the summary's entries" },
   { file: 'members/repo.ts', table: 'club', why: "a person's clubs, with each club's name and zone" },
   { file: 'members/invitation-repo.ts', table: 'club', why: "an invitation, with its club's name" },
-  { file: 'flights/recorded-times-repo.ts', table: 'user', why: "names: who recorded the times a flight charge used, in the charge's breakdown" },
-  { file: 'ledger/block-usage-repo.ts', table: 'block_rule', why: "the blocks a flight may draw on, with their rule's per-flight terms" },
+  {
+    file: 'flights/recorded-times-repo.ts',
+    table: 'user',
+    why: "names: who recorded the times a flight charge used, in the charge's breakdown",
+  },
+  {
+    file: 'ledger/block-usage-repo.ts',
+    table: 'block_rule',
+    why: "the blocks a flight may draw on, with their rule's per-flight terms",
+  },
 ];
 
 interface TableUse {
@@ -111,7 +127,8 @@ function tableUses(file: string, source: string, tables: ReadonlySet<string>): T
     if (tables.has(table)) uses.push({ file, table, kind });
   };
   for (const m of source.matchAll(KYSELY_FROM)) add(m[1]!, 'from');
-  for (const m of source.matchAll(KYSELY_FROM_LIST)) for (const name of m[1]!.matchAll(/['"`]([a-z_]+)/g)) add(name[1]!, 'from');
+  for (const m of source.matchAll(KYSELY_FROM_LIST))
+    for (const name of m[1]!.matchAll(/['"`]([a-z_]+)/g)) add(name[1]!, 'from');
   for (const m of source.matchAll(KYSELY_JOIN)) add(m[1]!, 'join');
   for (const m of source.matchAll(SQL_TABLE)) add(m[1]!, 'from');
   for (const raw of source.matchAll(RAW_SQL)) {
@@ -129,11 +146,15 @@ function violations(uses: readonly TableUse[]): string[] {
   for (const use of uses) {
     const owner = OWNERS[use.table];
     if (owner === undefined) found.push(`${use.file}: ${use.table} has no owner in OWNERS`);
-    else if (!isRepository(use.file)) found.push(`${use.file}: SQL on ${use.table} outside a repository (repo.ts, *-repo.ts)`);
+    else if (!isRepository(use.file))
+      found.push(`${use.file}: SQL on ${use.table} outside a repository (repo.ts, *-repo.ts)`);
     else if (owner !== moduleOf(use.file)) {
       const excepted = JOIN_EXCEPTIONS.some((e) => e.file === use.file && e.table === use.table);
       if (!excepted) found.push(`${use.file}: ${use.table} belongs to ${owner}: call its repository`);
-      else if (use.kind !== 'join') found.push(`${use.file}: ${use.table} may only be joined here (JOIN_EXCEPTIONS), not selected from, written or locked`);
+      else if (use.kind !== 'join')
+        found.push(
+          `${use.file}: ${use.table} may only be joined here (JOIN_EXCEPTIONS), not selected from, written or locked`,
+        );
     }
   }
   return [...new Set(found)].sort();
@@ -160,7 +181,8 @@ describe('tables have owners', () => {
 
   it('every owner that is a module holds SQL on its tables in its repositories', () => {
     const modules = new Set(USES.map((use) => moduleOf(use.file)));
-    for (const owner of new Set(Object.values(OWNERS))) if (!owner.startsWith('src/')) expect(modules, owner).toContain(owner);
+    for (const owner of new Set(Object.values(OWNERS)))
+      if (!owner.startsWith('src/')) expect(modules, owner).toContain(owner);
   });
 
   it("no file under src/modules runs SQL on a table outside the table's owner, but for the named read-only joins", () => {
@@ -174,12 +196,20 @@ describe('tables have owners', () => {
 
   it("catches a query on another module's table: Kysely, a join outside the exceptions, raw SQL, and SQL in a service", () => {
     const probe = (file: string, source: string) => violations(tableUses(file, source, TABLES));
-    expect(probe('flights/repo.ts', "db.selectFrom('club').selectAll()")).toEqual(['flights/repo.ts: club belongs to clubs: call its repository']);
-    expect(probe('flights/repo.ts', "db.selectFrom('flight').innerJoin('pilot as p', 'p.user_id', 'flight.user_id')")).toEqual([
-      'flights/repo.ts: pilot belongs to members: call its repository',
+    expect(probe('flights/repo.ts', "db.selectFrom('club').selectAll()")).toEqual([
+      'flights/repo.ts: club belongs to clubs: call its repository',
     ]);
-    expect(probe('tugs/repo.ts', 'sql`update "user" set x = 1`')).toEqual(['tugs/repo.ts: user may only be joined here (JOIN_EXCEPTIONS), not selected from, written or locked']);
-    expect(probe('ledger/summary-repo.ts', 'sql<number>`select 1 from posting p join intro i on i.id = p.intro_id`')).toEqual([]);
-    expect(probe('clubs/service.ts', "trx.updateTable('club').set(values)")).toEqual(['clubs/service.ts: SQL on club outside a repository (repo.ts, *-repo.ts)']);
+    expect(
+      probe('flights/repo.ts', "db.selectFrom('flight').innerJoin('pilot as p', 'p.user_id', 'flight.user_id')"),
+    ).toEqual(['flights/repo.ts: pilot belongs to members: call its repository']);
+    expect(probe('tugs/repo.ts', 'sql`update "user" set x = 1`')).toEqual([
+      'tugs/repo.ts: user may only be joined here (JOIN_EXCEPTIONS), not selected from, written or locked',
+    ]);
+    expect(
+      probe('ledger/summary-repo.ts', 'sql<number>`select 1 from posting p join intro i on i.id = p.intro_id`'),
+    ).toEqual([]);
+    expect(probe('clubs/service.ts', "trx.updateTable('club').set(values)")).toEqual([
+      'clubs/service.ts: SQL on club outside a repository (repo.ts, *-repo.ts)',
+    ]);
   });
 });

@@ -45,13 +45,23 @@ describe('tap times: bounded, and marked when entered late', () => {
     return body.id;
   };
   const act = async (as: Person, body: CallInput<'POST /api/update-flight/'>, receivedAt: number) =>
-    at_(receivedAt, async () => callAs(t, await cookie(as), 'POST /api/update-flight/', { idempotencyKey: randomUUID(), ...body }));
-  const flightRow = (id: string) => t.db.selectFrom('flight').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    at_(receivedAt, async () =>
+      callAs(t, await cookie(as), 'POST /api/update-flight/', { idempotencyKey: randomUUID(), ...body }),
+    );
+  const flightRow = (id: string) =>
+    t.db.selectFrom('flight').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   const listed = async (as: Person): Promise<FlightRecord[]> =>
-    listedItems('FLIGHT', (await callAs(t, await cookie(as), 'GET /api/list-items/', { type: 'FLIGHT', day: '2025-07-12' })).json());
+    listedItems(
+      'FLIGHT',
+      (await callAs(t, await cookie(as), 'GET /api/list-items/', { type: 'FLIGHT', day: '2025-07-12' })).json(),
+    );
   const setAllowance = async (minutes: number) => {
     const current = (await api.get('/api/get-club-settings', await cookie(admin))).json();
-    const response = await api.post('/api/update-club-settings', { ...current, lateEntryMinutes: minutes }, await cookie(admin));
+    const response = await api.post(
+      '/api/update-club-settings',
+      { ...current, lateEntryMinutes: minutes },
+      await cookie(admin),
+    );
     expect(response.statusCode, response.body).toBe(200);
   };
   const breakdown = async (transactionId: number | null, as: Person): Promise<ChargeBreakdown> =>
@@ -59,7 +69,14 @@ describe('tap times: bounded, and marked when entered late', () => {
 
   beforeAll(async () => {
     ({ t, api, alpha, bravo } = await openTwoClubs({ now: at('08:00') }, { fleet: true }));
-    ({ pat, mo, fran, crew, towy, admin } = await createLinePeople(t.db, { alpha, bravo }, ['pat', 'mo', 'fran', 'crew', 'towy', 'admin']));
+    ({ pat, mo, fran, crew, towy, admin } = await createLinePeople(t.db, { alpha, bravo }, [
+      'pat',
+      'mo',
+      'fran',
+      'crew',
+      'towy',
+      'admin',
+    ]));
     for (const who of [pat, mo, fran]) await depositFor(t.db, alpha, who.userId, 50_000, at('07:00'));
     await checkInTowPilot(t.db, alpha, 'C-GTOW', towy.userId, at('07:30'));
   });
@@ -79,7 +96,11 @@ describe('tap times: bounded, and marked when entered late', () => {
     expect(skewed.statusCode, skewed.body).toBe(200);
     expect(skewed.json().flight.launchedAt).toBe(at('11:58'));
     // A release height before the launch, and a landing before it, are refused too.
-    const release = await act(crew, { id, action: 'ReleaseHeight', releaseHeight: 2000, time: at('11:30') }, at('12:01'));
+    const release = await act(
+      crew,
+      { id, action: 'ReleaseHeight', releaseHeight: 2000, time: at('11:30') },
+      at('12:01'),
+    );
     expect(release.json()).toEqual(refusal(400, "The release height time can't be before the launch (11:58)"));
     const landing = await act(crew, { id, action: 'Landing', time: at('11:00') }, at('12:01'));
     expect(landing.json()).toEqual(refusal(409, 'Landing time is before the launch time'));
@@ -94,8 +115,12 @@ describe('tap times: bounded, and marked when entered late', () => {
     expect((await act(crew, { id, action: 'CancelRequest', time: at('12:00') }, at('12:21'))).json()).toEqual(
       refusal(400, "The removal time can't be before the flight was requested (12:20)"),
     );
-    expect((await act(crew, { id, action: 'Launch', time: at('12:25'), tug: 'C-GTOW' }, at('12:25'))).statusCode).toBe(200);
-    expect((await act(crew, { id, action: 'UndoLaunch', time: at('12:10') }, at('12:26'))).json()).toEqual(refusal(400, "The undo time can't be before the launch (12:25)"));
+    expect((await act(crew, { id, action: 'Launch', time: at('12:25'), tug: 'C-GTOW' }, at('12:25'))).statusCode).toBe(
+      200,
+    );
+    expect((await act(crew, { id, action: 'UndoLaunch', time: at('12:10') }, at('12:26'))).json()).toEqual(
+      refusal(400, "The undo time can't be before the launch (12:25)"),
+    );
     expect((await act(crew, { id, action: 'UndoLaunch' }, at('12:26'))).statusCode).toBe(200);
     expect((await act(crew, { id, action: 'CancelRequest' }, at('12:26'))).statusCode).toBe(200);
   });
@@ -103,7 +128,10 @@ describe('tap times: bounded, and marked when entered late', () => {
   it('an honest outbox launch 20 minutes late is billed at its tap time; where the club allows 15 minutes it is marked entered late', async () => {
     // With the default 30 minutes, 20 minutes late is in time: nothing marked.
     const onTime = await request(pat, {}, at('13:00'));
-    expect((await act(crew, { id: onTime, action: 'Launch', time: at('13:05'), tug: 'C-GTOW' }, at('13:25'))).json().flight.lateEntries).toEqual([]);
+    expect(
+      (await act(crew, { id: onTime, action: 'Launch', time: at('13:05'), tug: 'C-GTOW' }, at('13:25'))).json().flight
+        .lateEntries,
+    ).toEqual([]);
     expect((await act(crew, { id: onTime, action: 'Landing', time: at('13:20') }, at('13:25'))).statusCode).toBe(200);
     await setAllowance(15);
     try {
@@ -112,26 +140,61 @@ describe('tap times: bounded, and marked when entered late', () => {
       // Tapped offline at 14:10, sent by the outbox at 14:30.
       const launched = await act(crew, { id, action: 'Launch', time: at('14:10'), tug: 'C-GTOW' }, at('14:30'));
       expect(launched.statusCode, launched.body).toBe(200);
-      const late = { action: 'Launch', by: crew.userId, byName: 'Cory Crew', happenedAt: at('14:10'), receivedAt: at('14:30') };
+      const late = {
+        action: 'Launch',
+        by: crew.userId,
+        byName: 'Cory Crew',
+        happenedAt: at('14:10'),
+        receivedAt: at('14:30'),
+      };
       expect(launched.json().flight).toMatchObject({ launchedAt: at('14:10'), lateEntries: [late] });
       expect((await act(crew, { id, action: 'Landing', time: at('14:52') }, at('14:53'))).statusCode).toBe(200);
       // Billed at the tap times: 42 minutes × 50¢ = $21.00 and the $40.00 tow, the tow effective at 14:10.
       expect(await balanceOf(t.db, alpha, pat.userId)).toBe(balance - 6100);
       const row = await flightRow(id);
-      const tow = await t.db.selectFrom('ledger_transaction').select('effective_at').where('id', '=', row.launch_transaction!).executeTakeFirstOrThrow();
+      const tow = await t.db
+        .selectFrom('ledger_transaction')
+        .select('effective_at')
+        .where('id', '=', row.launch_transaction!)
+        .executeTakeFirstOrThrow();
       expect(tow.effective_at.getTime()).toBe(at('14:10'));
       // The flight's history marks it; the pilot sees who recorded the times their rental used.
       const flight = (await listed(pat)).find((f) => f.id === id)!;
       expect(flight.lateEntries).toEqual([late]);
-      expect(lateEntryLine(flight.lateEntries[0]!, ZONE)).toBe('Launch at 14:10 — entered late by Cory Crew, received 14:30');
+      expect(lateEntryLine(flight.lateEntries[0]!, ZONE)).toBe(
+        'Launch at 14:10 — entered late by Cory Crew, received 14:30',
+      );
       const rental = await breakdown(row.landing_transaction, pat);
       expect(rental).toMatchObject({ totalCents: 2100, flight: { minutesBilled: 42 } });
       expect(rental.times).toEqual([
-        { event: 'launch', at: at('14:10'), byName: 'Cory Crew', receivedAt: at('14:30'), enteredLate: true, corrected: false },
-        { event: 'landing', at: at('14:52'), byName: 'Cory Crew', receivedAt: at('14:53'), enteredLate: false, corrected: false },
+        {
+          event: 'launch',
+          at: at('14:10'),
+          byName: 'Cory Crew',
+          receivedAt: at('14:30'),
+          enteredLate: true,
+          corrected: false,
+        },
+        {
+          event: 'landing',
+          at: at('14:52'),
+          byName: 'Cory Crew',
+          receivedAt: at('14:53'),
+          enteredLate: false,
+          corrected: false,
+        },
       ]);
       const towCharge = await breakdown(row.launch_transaction, pat);
-      expect(towCharge.times).toEqual([{ event: 'launch', at: at('14:10'), byName: 'Cory Crew', receivedAt: at('14:30'), enteredLate: true, corrected: false }]);
+      expect(towCharge.times).toEqual([
+        {
+          event: 'launch',
+          at: at('14:10'),
+          byName: 'Cory Crew',
+          receivedAt: at('14:30'),
+          enteredLate: true,
+          corrected: false,
+        },
+      ]);
     } finally {
       await setAllowance(30);
     }
@@ -139,7 +202,9 @@ describe('tap times: bounded, and marked when entered late', () => {
 
   it('a landing sent 2 hours late is kept at its time and marked with the sender’s name in the flight’s history', async () => {
     const id = await request(mo, {}, at('15:00'));
-    expect((await act(towy, { id, action: 'Launch', time: at('15:02'), tug: 'C-GTOW' }, at('15:02'))).statusCode).toBe(200);
+    expect((await act(towy, { id, action: 'Launch', time: at('15:02'), tug: 'C-GTOW' }, at('15:02'))).statusCode).toBe(
+      200,
+    );
     // Toby's phone lost its signal after the landing at 15:40; the outbox sent it at 17:45.
     const landed = await act(towy, { id, action: 'Landing', time: at('15:40') }, at('17:45'));
     expect(landed.statusCode, landed.body).toBe(200);
@@ -147,17 +212,38 @@ describe('tap times: bounded, and marked when entered late', () => {
     const row = await flightRow(id);
     // 38 minutes × 50¢ = $19.00, at 15:40.
     expect(row.flight_cost_cents).toBe(1900);
-    const actions = await t.db.selectFrom('flight_action').select(['action', 'entered_late']).where('flight_id', '=', id).orderBy('id').execute();
+    const actions = await t.db
+      .selectFrom('flight_action')
+      .select(['action', 'entered_late'])
+      .where('flight_id', '=', id)
+      .orderBy('id')
+      .execute();
     expect(actions).toEqual([
       { action: 'Create', entered_late: false },
       { action: 'Launch', entered_late: false },
       { action: 'Landing', entered_late: true },
     ]);
     const flight = (await listed(crew)).find((f) => f.id === id)!;
-    expect(flight.lateEntries.map((entry) => lateEntryLine(entry, ZONE))).toEqual(['Landing at 15:40 — entered late by Toby Tow, received 17:45']);
+    expect(flight.lateEntries.map((entry) => lateEntryLine(entry, ZONE))).toEqual([
+      'Landing at 15:40 — entered late by Toby Tow, received 17:45',
+    ]);
     expect((await breakdown(row.landing_transaction, mo)).times).toEqual([
-      { event: 'launch', at: at('15:02'), byName: 'Toby Tow', receivedAt: at('15:02'), enteredLate: false, corrected: false },
-      { event: 'landing', at: at('15:40'), byName: 'Toby Tow', receivedAt: at('17:45'), enteredLate: true, corrected: false },
+      {
+        event: 'launch',
+        at: at('15:02'),
+        byName: 'Toby Tow',
+        receivedAt: at('15:02'),
+        enteredLate: false,
+        corrected: false,
+      },
+      {
+        event: 'landing',
+        at: at('15:40'),
+        byName: 'Toby Tow',
+        receivedAt: at('17:45'),
+        enteredLate: true,
+        corrected: false,
+      },
     ]);
   });
 
@@ -173,14 +259,20 @@ describe('tap times: bounded, and marked when entered late', () => {
       [first, at('18:00'), at('18:00')],
       [jumper, at('00:00', 1), at('18:05')],
     ]);
-    expect(waiting[2]!.lateEntries.map((entry) => lateEntryLine(entry, ZONE))).toEqual(['Request at 00:00 — entered late by Mo Member, received 18:05']);
+    expect(waiting[2]!.lateEntries.map((entry) => lateEntryLine(entry, ZONE))).toEqual([
+      'Request at 00:00 — entered late by Mo Member, received 18:05',
+    ]);
     // The line page reads the same order.
     const ground = (await callAs(t, await cookie(crew), 'GET /api/ground-status', { includePilots: 'false' })).json();
     expect(ground.flights.filter((f) => f.launchedAt === null).map((f) => f.id)).toEqual([honest, first, jumper]);
     // A launch after the real request time is honest whatever the queue: the jumper's 00:01 launch is kept, and marked.
     const launched = await act(crew, { id: jumper, action: 'Launch', time: at('00:01'), tug: 'C-GTOW' }, at('18:11'));
     expect(launched.statusCode, launched.body).toBe(200);
-    expect(launched.json().flight.lateEntries.map((entry: FlightRecord['lateEntries'][number]) => lateEntryLine(entry, ZONE))).toEqual([
+    expect(
+      launched
+        .json()
+        .flight.lateEntries.map((entry: FlightRecord['lateEntries'][number]) => lateEntryLine(entry, ZONE)),
+    ).toEqual([
       'Request at 00:00 — entered late by Mo Member, received 18:05',
       'Launch at 00:01 — entered late by Cory Crew, received 18:11',
     ]);

@@ -26,8 +26,18 @@ describe('tugs: get-tugs and create-tow', () => {
           zoe: { club: clubs.alpha, first: 'Zoe', last: 'Towner', flags: { is_tow_pilot: true } },
           adam: { club: clubs.alpha, first: 'Adam', last: 'Yorke', flags: { is_tow_pilot: true } },
           crew: { club: clubs.alpha, first: 'Casey', last: 'Crew' },
-          expiredTow: { club: clubs.alpha, first: 'Ed', last: 'Expired', flags: { is_tow_pilot: true, active_expiration: '2025-07-09' } },
-          inactiveTow: { club: clubs.alpha, first: 'Ina', last: 'Inactive', flags: { is_tow_pilot: true, is_active: false } },
+          expiredTow: {
+            club: clubs.alpha,
+            first: 'Ed',
+            last: 'Expired',
+            flags: { is_tow_pilot: true, active_expiration: '2025-07-09' },
+          },
+          inactiveTow: {
+            club: clubs.alpha,
+            first: 'Ina',
+            last: 'Inactive',
+            flags: { is_tow_pilot: true, is_active: false },
+          },
           bravoTow: { club: clubs.bravo, first: 'Bea', last: 'Bravo', flags: { is_tow_pilot: true } },
         }),
       },
@@ -48,19 +58,35 @@ describe('tugs: get-tugs and create-tow', () => {
   const tow = (role: string, data: TowInput['data'], extra: Omit<TowInput, 'data'> = {}) =>
     callAs(t, cookies[role], 'POST /api/create-tow/', { idempotencyKey: randomUUID(), ...extra, data });
   /** A tug event create-tow does not take, sent on purpose: the refusal tests' wrong readings. */
-  const towRaw = (role: string, data: Record<string, unknown>) => callRaw(t, cookies[role], 'POST /api/create-tow/', { idempotencyKey: randomUUID(), data });
+  const towRaw = (role: string, data: Record<string, unknown>) =>
+    callRaw(t, cookies[role], 'POST /api/create-tow/', { idempotencyKey: randomUUID(), data });
   const tugOf = async (id: string, role = 'crew'): Promise<TugStatus> => {
     const response = await callAs(t, cookies[role], 'GET /api/get-tugs', {});
     expect(response.statusCode).toBe(200);
     return response.json().tugs.find((tug) => tug.id === id)!;
   };
-  const eventCount = async () => Number((await t.db.selectFrom('tow_event').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  const eventCount = async () =>
+    Number(
+      (
+        await t.db
+          .selectFrom('tow_event')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   it('lists every tug of the club by registration, with no readings yet, and the active tow pilots by full name', async () => {
     const response = await callAs(t, cookies.crew, 'GET /api/get-tugs', { club: alpha });
     expect(response.statusCode).toBe(200);
     const page = response.json();
-    const blank = { lastHobbs: null, lastOilHobbs: null, lastFuelHobbs: null, lastPilotHobbs: null, currentPilot: '', pilotName: '' };
+    const blank = {
+      lastHobbs: null,
+      lastOilHobbs: null,
+      lastFuelHobbs: null,
+      lastPilotHobbs: null,
+      currentPilot: '',
+      pilotName: '',
+    };
     expect(page.tugs).toEqual([
       { id: 'C-FTOW', aircraftType: 'Citabria', status: 'Not ready', ...blank },
       { id: 'C-GAAA', aircraftType: 'Husky', status: 'Ready', ...blank },
@@ -74,7 +100,13 @@ describe('tugs: get-tugs and create-tow', () => {
   });
 
   it('checks a tow pilot in: the answer and the tug show the pilot and the reading', async () => {
-    const response = await tow('crew', { tug: 'C-GTUG', hobbs: 1234.5, pilot: ids.zoe, time: NOW - 60_000, by: 'ignored' });
+    const response = await tow('crew', {
+      tug: 'C-GTUG',
+      hobbs: 1234.5,
+      pilot: ids.zoe,
+      time: NOW - 60_000,
+      by: 'ignored',
+    });
     expect(response.statusCode).toBe(200);
     const expected: TugStatus = {
       id: 'C-GTUG',
@@ -87,9 +119,18 @@ describe('tugs: get-tugs and create-tow', () => {
       currentPilot: ids.zoe!,
       pilotName: 'Zoe Towner',
     };
-    expect(response.json()).toEqual({ statusCode: 200, message: 'Zoe Towner checked in on C-GTUG at 1234.50 h', tug: expected });
+    expect(response.json()).toEqual({
+      statusCode: 200,
+      message: 'Zoe Towner checked in on C-GTUG at 1234.50 h',
+      tug: expected,
+    });
     expect(await tugOf('C-GTUG')).toEqual(expected);
-    const row = await t.db.selectFrom('tow_event').selectAll().where('club_id', '=', alpha).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('tow_event')
+      .selectAll()
+      .where('club_id', '=', alpha)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
     expect(row).toMatchObject({
       tug: 'C-GTUG',
       kind: 'checkIn',
@@ -106,8 +147,19 @@ describe('tugs: get-tugs and create-tow', () => {
     expect(response.statusCode).toBe(200);
     const body = response.json();
     expect(body.message).toBe('Refuel of 40.07 L on C-GTUG at 1235.29 h recorded');
-    expect(body.tug).toMatchObject({ lastHobbs: 1235.29, lastFuelHobbs: 1235.29, lastOilHobbs: null, lastPilotHobbs: 1234.5, currentPilot: ids.zoe });
-    const row = await t.db.selectFrom('tow_event').selectAll().where('club_id', '=', alpha).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect(body.tug).toMatchObject({
+      lastHobbs: 1235.29,
+      lastFuelHobbs: 1235.29,
+      lastOilHobbs: null,
+      lastPilotHobbs: 1234.5,
+      currentPilot: ids.zoe,
+    });
+    const row = await t.db
+      .selectFrom('tow_event')
+      .selectAll()
+      .where('club_id', '=', alpha)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ kind: 'refuel', hobbs_hundredths: 123529, fuel_centilitres: 4007, pilot: null });
     expect(row.happened_at.getTime()).toBe(NOW);
   });
@@ -117,11 +169,18 @@ describe('tugs: get-tugs and create-tow', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({
       message: 'Oil change on C-GTUG at 1235.29 h recorded',
-      tug: { lastHobbs: 1235.29, lastOilHobbs: 1235.29, lastFuelHobbs: 1235.29, lastPilotHobbs: 1234.5, currentPilot: ids.zoe, pilotName: 'Zoe Towner' },
+      tug: {
+        lastHobbs: 1235.29,
+        lastOilHobbs: 1235.29,
+        lastFuelHobbs: 1235.29,
+        lastPilotHobbs: 1234.5,
+        currentPilot: ids.zoe,
+        pilotName: 'Zoe Towner',
+      },
     });
   });
 
-  it('refuses a Hobbs below the tug\'s last reading, for every kind, and records nothing', async () => {
+  it("refuses a Hobbs below the tug's last reading, for every kind, and records nothing", async () => {
     const before = await eventCount();
     for (const data of [
       { hobbs: 1235.28, fuel: 10 },
@@ -153,7 +212,7 @@ describe('tugs: get-tugs and create-tow', () => {
     expect(await eventCount()).toBe(before);
   });
 
-  it('a check in while another pilot is checked in records that pilot\'s check out first (a shift change)', async () => {
+  it("a check in while another pilot is checked in records that pilot's check out first (a shift change)", async () => {
     expect((await tow('crew', { tug: 'C-GAAA', hobbs: 500, pilot: ids.adam })).statusCode).toBe(200);
     const before = await eventCount();
     const response = await tow('crew', { tug: 'C-GAAA', hobbs: 501.75, pilot: ids.zoe });
@@ -161,7 +220,13 @@ describe('tugs: get-tugs and create-tow', () => {
       message: 'Zoe Towner checked in on C-GAAA at 501.75 h',
       tug: { currentPilot: ids.zoe, pilotName: 'Zoe Towner', lastPilotHobbs: 501.75, lastHobbs: 501.75 },
     });
-    const rows = await t.db.selectFrom('tow_event').selectAll().where('club_id', '=', alpha).where('tug', '=', 'C-GAAA').orderBy('id').execute();
+    const rows = await t.db
+      .selectFrom('tow_event')
+      .selectAll()
+      .where('club_id', '=', alpha)
+      .where('tug', '=', 'C-GAAA')
+      .orderBy('id')
+      .execute();
     expect(await eventCount()).toBe(before + 2);
     expect(rows.map((row) => [row.kind, row.hobbs_hundredths, row.pilot])).toEqual([
       ['checkIn', 50000, ids.adam],
@@ -175,7 +240,7 @@ describe('tugs: get-tugs and create-tow', () => {
     expect(await tugOf('C-GTUG')).toMatchObject({ currentPilot: '' });
   });
 
-  it('the line page\'s listTugStatuses gives the same tugs as get-tugs, for one club only', async () => {
+  it("the line page's listTugStatuses gives the same tugs as get-tugs, for one club only", async () => {
     const page = (await callAs(t, cookies.crew, 'GET /api/get-tugs', {})).json();
     expect(await listTugStatuses(t.db, alpha)).toEqual(page.tugs);
     expect((await listTugStatuses(t.db, bravo)).map((tug) => tug.id)).toEqual(['C-GBRV']);
@@ -204,31 +269,66 @@ describe('tugs: get-tugs and create-tow', () => {
       [{ tug: 'C-FTOW', hobbs: 10, fuel: 5.555 }, 'Invalid body: data.fuel: Fuel has at most 2 decimals'],
       [{ tug: 'C-FTOW', hobbs: -1, oil: true }, 'Invalid body: data.hobbs: Hobbs must not be negative'],
       [{ tug: 'C-FTOW', hobbs: 10, fuel: -5 }, 'Invalid body: data.fuel: Fuel must not be negative'],
-      [{ tug: 'C-FTOW', hobbs: '10', oil: true }, 'Invalid body: data.hobbs: Invalid input: expected number, received string'],
+      [
+        { tug: 'C-FTOW', hobbs: '10', oil: true },
+        'Invalid body: data.hobbs: Invalid input: expected number, received string',
+      ],
       [{ tug: 'C-FTOW', oil: true }, 'Invalid body: data.hobbs: Invalid input: expected number, received undefined'],
       [{ tug: '', hobbs: 10, oil: true }, 'Invalid body: data.tug: Choose a tug'],
-      [{ tug: 'C-FTOW', hobbs: 10, oil: 'yes' }, 'Invalid body: data.oil: Invalid input: expected boolean, received string'],
+      [
+        { tug: 'C-FTOW', hobbs: 10, oil: 'yes' },
+        'Invalid body: data.oil: Invalid input: expected boolean, received string',
+      ],
       [{ tug: 'C-FTOW', hobbs: 10, colour: 'red', oil: true }, 'Invalid body: data: Unrecognized key: "colour"'],
-      [{ tug: 'C-FTOW', hobbs: 10 }, 'Nothing to record: choose a tow pilot to check in, check out, an oil change, or enter the fuel added'],
-      [{ tug: 'C-FTOW', hobbs: 10, fuel: 0 }, 'Nothing to record: choose a tow pilot to check in, check out, an oil change, or enter the fuel added'],
-      [{ tug: 'C-FTOW', hobbs: 10, oil: true, fuel: 20 }, 'Send one tow event at a time: check in, check out, refuel or oil change'],
-      [{ tug: 'C-FTOW', hobbs: 10, pilot: ids.zoe, pilotLogOut: true }, 'Send one tow event at a time: check in, check out, refuel or oil change'],
-      [{ tug: 'C-FTOW', hobbs: 10, oil: true, time: NOW + 6 * 60_000 }, "The time of the tow event is in the future: check the phone's clock"],
+      [
+        { tug: 'C-FTOW', hobbs: 10 },
+        'Nothing to record: choose a tow pilot to check in, check out, an oil change, or enter the fuel added',
+      ],
+      [
+        { tug: 'C-FTOW', hobbs: 10, fuel: 0 },
+        'Nothing to record: choose a tow pilot to check in, check out, an oil change, or enter the fuel added',
+      ],
+      [
+        { tug: 'C-FTOW', hobbs: 10, oil: true, fuel: 20 },
+        'Send one tow event at a time: check in, check out, refuel or oil change',
+      ],
+      [
+        { tug: 'C-FTOW', hobbs: 10, pilot: ids.zoe, pilotLogOut: true },
+        'Send one tow event at a time: check in, check out, refuel or oil change',
+      ],
+      [
+        { tug: 'C-FTOW', hobbs: 10, oil: true, time: NOW + 6 * 60_000 },
+        "The time of the tow event is in the future: check the phone's clock",
+      ],
     ];
     for (const [data, message] of bad) {
       const response = await towRaw('crew', data);
       expect(response.json(), JSON.stringify(data)).toEqual(refusal(400, message));
     }
-    expect((await callRaw(t, cookies.crew, 'POST /api/create-tow/', { data: { tug: 'C-FTOW', hobbs: 10, oil: true }, extra: 1 })).json()).toEqual(
-      refusal(400, 'Invalid body: Unrecognized key: "extra"'),
-    );
+    expect(
+      (
+        await callRaw(t, cookies.crew, 'POST /api/create-tow/', {
+          data: { tug: 'C-FTOW', hobbs: 10, oil: true },
+          extra: 1,
+        })
+      ).json(),
+    ).toEqual(refusal(400, 'Invalid body: Unrecognized key: "extra"'));
     expect(await eventCount()).toBe(before);
     // 0.29 and 99999.99 are not exact binary numbers; they are stored exactly.
     const ok = await tow('crew', { tug: 'C-FTOW', hobbs: 0.29, fuel: 0.29, time: NOW + 4 * 60_000 });
-    expect(ok.json()).toMatchObject({ message: 'Refuel of 0.29 L on C-FTOW at 0.29 h recorded', tug: { lastHobbs: 0.29, lastFuelHobbs: 0.29 } });
+    expect(ok.json()).toMatchObject({
+      message: 'Refuel of 0.29 L on C-FTOW at 0.29 h recorded',
+      tug: { lastHobbs: 0.29, lastFuelHobbs: 0.29 },
+    });
     const big = await tow('crew', { tug: 'C-FTOW', hobbs: 99999.99, fuel: 12.1 });
     expect(big.json()).toMatchObject({ tug: { lastHobbs: 99999.99, lastFuelHobbs: 99999.99 } });
-    const rows = await t.db.selectFrom('tow_event').selectAll().where('club_id', '=', alpha).where('tug', '=', 'C-FTOW').orderBy('id').execute();
+    const rows = await t.db
+      .selectFrom('tow_event')
+      .selectAll()
+      .where('club_id', '=', alpha)
+      .where('tug', '=', 'C-FTOW')
+      .orderBy('id')
+      .execute();
     expect(rows.map((row) => [row.hobbs_hundredths, row.fuel_centilitres])).toEqual([
       [29, 29],
       [9_999_999, 1210],
@@ -240,12 +340,23 @@ describe('tugs: get-tugs and create-tow', () => {
     const key = randomUUID();
     const late = await tow('crew', { tug: 'C-GAAA', hobbs: 600, oil: true, time: tapped }, { idempotencyKey: key });
     expect(late.statusCode).toBe(200);
-    const row = await t.db.selectFrom('tow_event').select('happened_at').where('idempotency_key', '=', key).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('tow_event')
+      .select('happened_at')
+      .where('idempotency_key', '=', key)
+      .executeTakeFirstOrThrow();
     expect(row.happened_at.getTime()).toBe(tapped);
     // The club's day (Toronto) starts at 04:00 UTC.
     const before = await eventCount();
-    const yesterday = await tow('crew', { tug: 'C-GAAA', hobbs: 601, oil: true, time: Date.parse('2025-07-10T04:00:00Z') - 1 });
-    expect(yesterday.json()).toEqual(refusal(400, "The time of the tow event is before today (2025-07-10): log today's events only"));
+    const yesterday = await tow('crew', {
+      tug: 'C-GAAA',
+      hobbs: 601,
+      oil: true,
+      time: Date.parse('2025-07-10T04:00:00Z') - 1,
+    });
+    expect(yesterday.json()).toEqual(
+      refusal(400, "The time of the tow event is before today (2025-07-10): log today's events only"),
+    );
     expect(await eventCount()).toBe(before);
     t.clock.set(Date.parse('2025-07-11T05:00:00Z'));
     try {
@@ -259,15 +370,26 @@ describe('tugs: get-tugs and create-tow', () => {
 
   it('refuses tugs of other clubs, other clubs named, inactive members and visitors', async () => {
     const before = await eventCount();
-    expect((await tow('crew', { tug: 'C-GBRV', hobbs: 10, oil: true })).json()).toEqual(refusal(404, 'No tug C-GBRV at this club'));
-    expect((await tow('crew', { tug: 'N-NONE', hobbs: 10, oil: true })).json()).toEqual(refusal(404, 'No tug N-NONE at this club'));
-    expect((await tow('crew', { tug: 'C-GTUG', hobbs: 2000, oil: true }, { club: bravo })).json()).toEqual(refusal(403, NOT_YOUR_CLUB));
-    expect((await callAs(t, cookies.crew, 'GET /api/get-tugs', { club: bravo })).json()).toEqual(refusal(403, NOT_YOUR_CLUB));
+    expect((await tow('crew', { tug: 'C-GBRV', hobbs: 10, oil: true })).json()).toEqual(
+      refusal(404, 'No tug C-GBRV at this club'),
+    );
+    expect((await tow('crew', { tug: 'N-NONE', hobbs: 10, oil: true })).json()).toEqual(
+      refusal(404, 'No tug N-NONE at this club'),
+    );
+    expect((await tow('crew', { tug: 'C-GTUG', hobbs: 2000, oil: true }, { club: bravo })).json()).toEqual(
+      refusal(403, NOT_YOUR_CLUB),
+    );
+    expect((await callAs(t, cookies.crew, 'GET /api/get-tugs', { club: bravo })).json()).toEqual(
+      refusal(403, NOT_YOUR_CLUB),
+    );
     for (const role of ['expiredTow', 'inactiveTow']) {
       expect((await tow(role, { tug: 'C-GTUG', hobbs: 2000, oil: true })).json()).toEqual(refusal(403, NOT_ACTIVATED));
       expect((await callAs(t, cookies[role], 'GET /api/get-tugs', {})).json()).toEqual(refusal(403, NOT_ACTIVATED));
     }
-    expect((await callAs(t, undefined, 'POST /api/create-tow/', { data: { tug: 'C-GTUG', hobbs: 2000, oil: true } })).statusCode).toBe(401);
+    expect(
+      (await callAs(t, undefined, 'POST /api/create-tow/', { data: { tug: 'C-GTUG', hobbs: 2000, oil: true } }))
+        .statusCode,
+    ).toBe(401);
     expect((await callAs(t, undefined, 'GET /api/get-tugs', {})).statusCode).toBe(401);
     expect(await eventCount()).toBe(before);
     // Bravo sees its own tug and pilots only.
@@ -296,10 +418,18 @@ describe('tugs: get-tugs and create-tow', () => {
     // Two phones send the same refuel at once: one row.
     const raceKey = randomUUID();
     const refuel = { tug: 'C-GTUG', hobbs: 1242, fuel: 30 };
-    const [a, b] = await Promise.all([tow('zoe', refuel, { idempotencyKey: raceKey }), tow('zoe', refuel, { idempotencyKey: raceKey })]);
+    const [a, b] = await Promise.all([
+      tow('zoe', refuel, { idempotencyKey: raceKey }),
+      tow('zoe', refuel, { idempotencyKey: raceKey }),
+    ]);
     expect(a.statusCode).toBe(200);
     expect(b.json()).toEqual(a.json());
-    const keyed = await t.db.selectFrom('tow_event').select('id').where('club_id', '=', alpha).where('idempotency_key', '=', raceKey).execute();
+    const keyed = await t.db
+      .selectFrom('tow_event')
+      .select('id')
+      .where('club_id', '=', alpha)
+      .where('idempotency_key', '=', raceKey)
+      .execute();
     expect(keyed).toHaveLength(1);
 
     // Two phones retry the same check in, then the same check out, at once: each recorded once, both answered alike
@@ -309,11 +439,21 @@ describe('tugs: get-tugs and create-tow', () => {
       { tug: 'C-GTUG', hobbs: 1242.5, pilotLogOut: true },
     ]) {
       const twinKey = randomUUID();
-      const [one, two] = await Promise.all([tow('crew', data, { idempotencyKey: twinKey }), tow('crew', data, { idempotencyKey: twinKey })]);
+      const [one, two] = await Promise.all([
+        tow('crew', data, { idempotencyKey: twinKey }),
+        tow('crew', data, { idempotencyKey: twinKey }),
+      ]);
       expect(one.statusCode, JSON.stringify(one.json())).toBe(200);
       expect(two.json()).toEqual(one.json());
     }
-    const shift = await t.db.selectFrom('tow_event').select(['kind', 'pilot']).where('club_id', '=', alpha).where('tug', '=', 'C-GTUG').orderBy('id', 'desc').limit(3).execute();
+    const shift = await t.db
+      .selectFrom('tow_event')
+      .select(['kind', 'pilot'])
+      .where('club_id', '=', alpha)
+      .where('tug', '=', 'C-GTUG')
+      .orderBy('id', 'desc')
+      .limit(3)
+      .execute();
     expect(shift).toEqual([
       { kind: 'checkOut', pilot: null },
       { kind: 'checkIn', pilot: ids.zoe },
@@ -327,22 +467,35 @@ describe('tugs: get-tugs and create-tow', () => {
   });
 
   it('two different events on one tug at once are taken one after the other', async () => {
-    const [low, high] = await Promise.all([tow('crew', { tug: 'C-GAAA', hobbs: 600, fuel: 10 }), tow('zoe', { tug: 'C-GAAA', hobbs: 700, oil: true })]);
+    const [low, high] = await Promise.all([
+      tow('crew', { tug: 'C-GAAA', hobbs: 600, fuel: 10 }),
+      tow('zoe', { tug: 'C-GAAA', hobbs: 700, oil: true }),
+    ]);
     expect(high.statusCode).toBe(200);
     // Whichever is taken first decides: the lower reading after the higher one is refused, never stored out of order.
-    if (low.statusCode !== 200) expect(low.json()).toEqual(refusal(400, 'Hobbs 600.00 is below the last reading of C-GAAA (700.00 h)'));
+    if (low.statusCode !== 200)
+      expect(low.json()).toEqual(refusal(400, 'Hobbs 600.00 is below the last reading of C-GAAA (700.00 h)'));
     expect((await tugOf('C-GAAA')).lastHobbs).toBe(700);
   });
 
   it('the log is append-only: the database refuses to change or delete an event', async () => {
-    const row = await t.db.selectFrom('tow_event').select('id').where('club_id', '=', alpha).orderBy('id').executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('tow_event')
+      .select('id')
+      .where('club_id', '=', alpha)
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
     await expect(sql`update tow_event set hobbs_hundredths = 0 where id = ${row.id}`.execute(t.db)).rejects.toThrow(
       'tow_event rows are an append-only log and cannot be changed or deleted',
     );
     await expect(sql`delete from tow_event where id = ${row.id}`.execute(t.db)).rejects.toThrow(
       'tow_event rows are an append-only log and cannot be changed or deleted',
     );
-    const still = await t.db.selectFrom('tow_event').select('hobbs_hundredths').where('id', '=', row.id).executeTakeFirstOrThrow();
+    const still = await t.db
+      .selectFrom('tow_event')
+      .select('hobbs_hundredths')
+      .where('id', '=', row.id)
+      .executeTakeFirstOrThrow();
     expect(still.hobbs_hundredths).toBe(123450);
   });
 });

@@ -21,7 +21,12 @@ interface Answer {
 }
 
 /** A JSON call from a phone at `address` (the servers trust X-Forwarded-For, as behind a proxy). */
-async function call(server: ServerProcess, method: 'GET' | 'POST', path: string, options: { body?: unknown; cookie?: string; address?: string } = {}): Promise<Answer> {
+async function call(
+  server: ServerProcess,
+  method: 'GET' | 'POST',
+  path: string,
+  options: { body?: unknown; cookie?: string; address?: string } = {},
+): Promise<Answer> {
   const response = await fetch(server.url + path, {
     method,
     headers: {
@@ -34,11 +39,23 @@ async function call(server: ServerProcess, method: 'GET' | 'POST', path: string,
     ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
   });
   const text = await response.text();
-  return { status: response.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : {}, cookies: response.headers.getSetCookie() };
+  return {
+    status: response.status,
+    body: text ? (JSON.parse(text) as Record<string, unknown>) : {},
+    cookies: response.headers.getSetCookie(),
+  };
 }
 
-async function signIn(server: ServerProcess, email: string, password = TEST_PASSWORD, address?: string): Promise<Answer & { cookie: string }> {
-  const answer = await call(server, 'POST', '/api/auth/sign-in/email', { body: { email, password }, address: address ?? `10.1.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` });
+async function signIn(
+  server: ServerProcess,
+  email: string,
+  password = TEST_PASSWORD,
+  address?: string,
+): Promise<Answer & { cookie: string }> {
+  const answer = await call(server, 'POST', '/api/auth/sign-in/email', {
+    body: { email, password },
+    address: address ?? `10.1.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+  });
   return { ...answer, cookie: answer.cookies.map((c) => c.split(';')[0]).join('; ') };
 }
 
@@ -53,7 +70,13 @@ describe('two server processes on one PostgreSQL', () => {
   let crew: { userId: string; email: string };
   const streams: EventStreamClient[] = [];
   /** The club's today, as the servers compute it. */
-  const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: TODAY_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+  const today = () =>
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone: TODAY_ZONE,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    }).format(new Date());
 
   beforeAll(async () => {
     const urls = await createPostgresTestDatabase();
@@ -64,7 +87,11 @@ describe('two server processes on one PostgreSQL', () => {
     crew = await createPerson(database.db, { club, first: 'Cory', last: 'Crew' });
     await depositFor(database.db, club, pilot.userId, 50_000, Date.now() - 86_400_000);
     // The owner migrates (nothing is left to apply) and grants; the servers run as the row-only role. Started together.
-    const env = { DATABASE_URL: urls.appUrl, MIGRATION_DATABASE_URL: urls.ownerUrl, WEB_DIST: `${ROOT}/no-web-app-here` };
+    const env = {
+      DATABASE_URL: urls.appUrl,
+      MIGRATION_DATABASE_URL: urls.ownerUrl,
+      WEB_DIST: `${ROOT}/no-web-app-here`,
+    };
     [a, b] = await Promise.all([startServer(env), startServer(env)]);
   }, 120_000);
 
@@ -81,7 +108,10 @@ describe('two server processes on one PostgreSQL', () => {
     expect(onB.status).toBe(200);
     expect(JSON.stringify(onB.body)).toContain(pilot.userId);
     // And a write on B (writes always read the session from the database).
-    const weight = await call(b, 'POST', '/api/update-item/', { cookie: signedIn.cookie, body: { type: 'PILOT', id: pilot.userId, data: { weight: 81 } } });
+    const weight = await call(b, 'POST', '/api/update-item/', {
+      cookie: signedIn.cookie,
+      body: { type: 'PILOT', id: pilot.userId, data: { weight: 81 } },
+    });
     expect(weight.status, JSON.stringify(weight.body)).toBe(200);
   });
 
@@ -97,7 +127,12 @@ describe('two server processes on one PostgreSQL', () => {
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     const event = await phone.waitFor((e) => parseLiveNotice(e.data)?.kind === 'flight', 5_000, 'the flight notice');
     const delayMs = Date.now() - sent;
-    expect(parseLiveNotice(event.data)).toEqual({ kind: 'flight', change: 'requested', flightId: body.id, day: today() });
+    expect(parseLiveNotice(event.data)).toEqual({
+      kind: 'flight',
+      change: 'requested',
+      flightId: body.id,
+      day: today(),
+    });
     expect(delayMs).toBeLessThan(1_000);
   });
 
@@ -120,7 +155,9 @@ describe('two server processes on one PostgreSQL', () => {
     for (const server of [a, b]) {
       const refused = await signIn(server, locked.email, TEST_PASSWORD, '10.8.1.1');
       expect(refused.status).toBe(429);
-      expect(refused.body.message).toBe('Too many failed sign-ins for this account. Try again in 15 minutes, or reset your password.');
+      expect(refused.body.message).toBe(
+        'Too many failed sign-ins for this account. Try again in 15 minutes, or reset your password.',
+      );
     }
   });
 
@@ -151,7 +188,12 @@ describe('two server processes on one PostgreSQL', () => {
     const retry = await call(a, 'POST', '/api/update-flight/', { cookie: cory.cookie, body });
     expect(first.status, JSON.stringify(first.body)).toBe(200);
     expect(retry).toMatchObject({ status: 200, body: first.body });
-    const launches = await database.db.selectFrom('flight_action').select('id').where('flight_id', '=', flight.id).where('action', '=', 'Launch').execute();
+    const launches = await database.db
+      .selectFrom('flight_action')
+      .select('id')
+      .where('flight_id', '=', flight.id)
+      .where('action', '=', 'Launch')
+      .execute();
     expect(launches).toHaveLength(1);
     const charges = await database.db
       .selectFrom('posting')

@@ -18,7 +18,8 @@ describe('POST /api/update-item/', () => {
 
   const pilotRow = (club: string, userId: string) =>
     t.db.selectFrom('pilot').selectAll().where('club_id', '=', club).where('user_id', '=', userId).executeTakeFirst();
-  const profileRow = (userId: string) => t.db.selectFrom('profile').selectAll().where('user_id', '=', userId).executeTakeFirst();
+  const profileRow = (userId: string) =>
+    t.db.selectFrom('profile').selectAll().where('user_id', '=', userId).executeTakeFirst();
 
   describe('the dispatcher', () => {
     it('401 without a session', async () => {
@@ -40,7 +41,10 @@ describe('POST /api/update-item/', () => {
       const cases: [unknown, string][] = [
         [{ id: mary.userId, data: {} }, 'Invalid body: type: Invalid input: expected string, received undefined'],
         [{ type: 'PILOT', data: {} }, 'Invalid body: id: Invalid input: expected string, received undefined'],
-        [{ type: 'PILOT', id: 'x'.repeat(101), data: {} }, 'Invalid body: id: Too big: expected string to have <=100 characters'],
+        [
+          { type: 'PILOT', id: 'x'.repeat(101), data: {} },
+          'Invalid body: id: Too big: expected string to have <=100 characters',
+        ],
       ];
       for (const [payload, message] of cases) {
         const response = await api.post('/api/update-item/', payload, cookie);
@@ -53,20 +57,33 @@ describe('POST /api/update-item/', () => {
       const cookie = await t.signIn(mary.email);
       for (const type of ['GLIDER', 'TUG', 'PILOT', 'LAUNCH', 'BLOCK', 'INTRO_LAUNCH', 'INTRO', 'FLIGHT']) {
         const id = type === 'PILOT' ? mary.userId : randomUUID();
-        for (const payload of [{ type, id, data: null }, { type, id }]) {
+        for (const payload of [
+          { type, id, data: null },
+          { type, id },
+        ]) {
           const response = await api.post('/api/update-item/', payload, cookie);
           expect(response.statusCode).toBe(400);
-          expect(response.json()).toEqual(refusal(400, `Invalid body: data: Required: send the ${type} fields as an object`));
+          expect(response.json()).toEqual(
+            refusal(400, `Invalid body: data: Required: send the ${type} fields as an object`),
+          );
         }
       }
     });
 
     it('refuses PILOT data that is not an object, or matches no shape (400)', async () => {
       const cookie = await t.signIn(mary.email);
-      const notObject = await api.post('/api/update-item/', { type: 'PILOT', id: mary.userId, data: 'weight=80' }, cookie);
+      const notObject = await api.post(
+        '/api/update-item/',
+        { type: 'PILOT', id: mary.userId, data: 'weight=80' },
+        cookie,
+      );
       expect(notObject.statusCode).toBe(400);
       expect(notObject.json().message).toBe('Invalid data: PILOT data must be an object');
-      const noShape = await api.post('/api/update-item/', { type: 'PILOT', id: mary.userId, data: { height: 180 } }, cookie);
+      const noShape = await api.post(
+        '/api/update-item/',
+        { type: 'PILOT', id: mary.userId, data: { height: 180 } },
+        cookie,
+      );
       expect(noShape.statusCode).toBe(400);
       expect(noShape.json().message).toBe(
         'Invalid data: PILOT data must be a membership request (clubId, pilotId, first, last, createdAt), a profile, a weight, qualifications (admin) or a membership decision (admin)',
@@ -92,7 +109,13 @@ describe('POST /api/update-item/', () => {
         item: { id: bravo, name: 'Bravo Gliding', shortName: '', status: 'pending' },
       });
       const row = await pilotRow(bravo, mary.userId);
-      expect(row).toMatchObject({ is_active: false, is_admin: false, activated_at: null, declined_at: null, requested_at: new Date(NOW) });
+      expect(row).toMatchObject({
+        is_active: false,
+        is_admin: false,
+        activated_at: null,
+        declined_at: null,
+        requested_at: new Date(NOW),
+      });
       const clubs = await api.get(`/api/get-pilot-clubs/${mary.userId}`, cookie);
       expect(clubs.json().clubs).toEqual([
         { id: alpha, name: 'Alpha Soaring', shortName: '', status: 'active' },
@@ -116,7 +139,12 @@ describe('POST /api/update-item/', () => {
       const dana = await createPerson(t.db, { club: alpha });
       await t.db
         .insertInto('pilot')
-        .values({ club_id: bravo, user_id: dana.userId, requested_at: new Date('2025-01-01T00:00:00Z'), declined_at: new Date('2025-01-05T00:00:00Z') })
+        .values({
+          club_id: bravo,
+          user_id: dana.userId,
+          requested_at: new Date('2025-01-01T00:00:00Z'),
+          declined_at: new Date('2025-01-05T00:00:00Z'),
+        })
         .execute();
       t.clock.set(NOW + 60_000);
       const response = await api.post('/api/update-item/', request(dana, bravo), await t.signIn(dana.email));
@@ -132,7 +160,11 @@ describe('POST /api/update-item/', () => {
 
     it('works for a user with no active club (club None)', async () => {
       const nina = await createPerson(t.db, {});
-      const response = await api.post('/api/update-item/', { ...request(nina, alpha), club: 'None' }, await t.signIn(nina.email));
+      const response = await api.post(
+        '/api/update-item/',
+        { ...request(nina, alpha), club: 'None' },
+        await t.signIn(nina.email),
+      );
       expect(response.statusCode).toBe(200);
       expect(await pilotRow(alpha, nina.userId)).toMatchObject({ is_active: false, activated_at: null });
     });
@@ -169,10 +201,19 @@ describe('POST /api/update-item/', () => {
     it('refuses malformed requests with the field at fault (400)', async () => {
       const cookie = await t.signIn(mary.email);
       const cases: [Record<string, unknown>, string][] = [
-        [{ createdAt: undefined }, 'Invalid membership request: createdAt: Invalid input: expected number, received undefined'],
-        [{ createdAt: '2025-07-10' }, 'Invalid membership request: createdAt: Invalid input: expected number, received string'],
+        [
+          { createdAt: undefined },
+          'Invalid membership request: createdAt: Invalid input: expected number, received undefined',
+        ],
+        [
+          { createdAt: '2025-07-10' },
+          'Invalid membership request: createdAt: Invalid input: expected number, received string',
+        ],
         [{ clubId: 'bravo' }, 'Invalid membership request: clubId: Choose a club'],
-        [{ first: 'M'.repeat(61) }, 'Invalid membership request: first: Too big: expected string to have <=60 characters'],
+        [
+          { first: 'M'.repeat(61) },
+          'Invalid membership request: first: Too big: expected string to have <=60 characters',
+        ],
         [{ role: 'admin' }, 'Invalid membership request: Unrecognized key: "role"'],
       ];
       for (const [extra, message] of cases) {
@@ -200,7 +241,11 @@ describe('POST /api/update-item/', () => {
     };
 
     it("saves the caller's profile and answers the updated pilot record", async () => {
-      const response = await api.post('/api/update-item/', { club: alpha, type: 'PILOT', id: mary.userId, data: profile }, await t.signIn(mary.email));
+      const response = await api.post(
+        '/api/update-item/',
+        { club: alpha, type: 'PILOT', id: mary.userId, data: profile },
+        await t.signIn(mary.email),
+      );
       expect(response.statusCode).toBe(200);
       const body = response.json();
       expect(body.statusCode).toBe(200);
@@ -226,7 +271,11 @@ describe('POST /api/update-item/', () => {
       const cookie = await t.signIn(mary.email);
       const before = await profileRow(mary.userId);
       for (const emLink of ['javascript:alert(1)', 'data:text/html,<script>alert(1)</script>', 'ftp://example.org/x']) {
-        const response = await api.post('/api/update-item/', { type: 'PILOT', id: mary.userId, data: { ...profile, emLink } }, cookie);
+        const response = await api.post(
+          '/api/update-item/',
+          { type: 'PILOT', id: mary.userId, data: { ...profile, emLink } },
+          cookie,
+        );
         expect(response.statusCode).toBe(400);
         expect(response.json().message).toBe('Invalid profile: emLink: Enter a full link, starting with https://');
       }
@@ -235,7 +284,11 @@ describe('POST /api/update-item/', () => {
 
     it('an inactive member may still edit their profile (settings stay open to them)', async () => {
       const ivan = await createPerson(t.db, { club: alpha, flags: { is_active: false } });
-      const response = await api.post('/api/update-item/', { type: 'PILOT', id: ivan.userId, data: { ...profile, phone: '555-0777' } }, await t.signIn(ivan.email));
+      const response = await api.post(
+        '/api/update-item/',
+        { type: 'PILOT', id: ivan.userId, data: { ...profile, phone: '555-0777' } },
+        await t.signIn(ivan.email),
+      );
       expect(response.statusCode).toBe(200);
       expect((await profileRow(ivan.userId))?.phone).toBe('555-0777');
     });
@@ -243,19 +296,35 @@ describe('POST /api/update-item/', () => {
     it('creates the profile row when the caller has none', async () => {
       const quinn = await createPerson(t.db, {});
       await t.db.deleteFrom('profile').where('user_id', '=', quinn.userId).execute();
-      const response = await api.post('/api/update-item/', { type: 'PILOT', id: quinn.userId, data: profile }, await t.signIn(quinn.email));
+      const response = await api.post(
+        '/api/update-item/',
+        { type: 'PILOT', id: quinn.userId, data: profile },
+        await t.signIn(quinn.email),
+      );
       expect(response.statusCode).toBe(200);
-      expect(await profileRow(quinn.userId)).toMatchObject({ active_club_id: null, phone: '555-0101', share_email: true });
+      expect(await profileRow(quinn.userId)).toMatchObject({
+        active_club_id: null,
+        phone: '555-0101',
+        share_email: true,
+      });
     });
 
     it("refuses someone else's profile (403), and a club other than the active one (403); nothing changes", async () => {
       const bea = await createPerson(t.db, { club: alpha });
       const cookie = await t.signIn(mary.email);
       const before = [await profileRow(bea.userId), await profileRow(mary.userId)];
-      const other = await api.post('/api/update-item/', { club: alpha, type: 'PILOT', id: bea.userId, data: profile }, cookie);
+      const other = await api.post(
+        '/api/update-item/',
+        { club: alpha, type: 'PILOT', id: bea.userId, data: profile },
+        cookie,
+      );
       expect(other.statusCode).toBe(403);
       expect(other.json()).toEqual(refusal(403, 'You can only change your own profile'));
-      const club = await api.post('/api/update-item/', { club: bravo, type: 'PILOT', id: mary.userId, data: { ...profile, phone: '000' } }, cookie);
+      const club = await api.post(
+        '/api/update-item/',
+        { club: bravo, type: 'PILOT', id: mary.userId, data: { ...profile, phone: '000' } },
+        cookie,
+      );
       expect(club.statusCode).toBe(403);
       expect(club.json()).toEqual(refusal(403, 'That club is not your active club'));
       expect([await profileRow(bea.userId), await profileRow(mary.userId)]).toEqual(before);
@@ -271,7 +340,11 @@ describe('POST /api/update-item/', () => {
         [{ sharePhone: undefined }, 'Invalid profile: sharePhone: Invalid input: expected boolean, received undefined'],
       ];
       for (const [change, message] of cases) {
-        const response = await api.post('/api/update-item/', { type: 'PILOT', id: mary.userId, data: { ...profile, ...change } }, cookie);
+        const response = await api.post(
+          '/api/update-item/',
+          { type: 'PILOT', id: mary.userId, data: { ...profile, ...change } },
+          cookie,
+        );
         expect(response.statusCode).toBe(400);
         expect(response.json()).toEqual(refusal(400, message));
       }
@@ -280,15 +353,27 @@ describe('POST /api/update-item/', () => {
 
   describe('PILOT weight', () => {
     it("stores the caller's weight in kg", async () => {
-      const response = await api.post('/api/update-item/', { club: alpha, type: 'PILOT', id: mary.userId, data: { weight: 82 } }, await t.signIn(mary.email));
+      const response = await api.post(
+        '/api/update-item/',
+        { club: alpha, type: 'PILOT', id: mary.userId, data: { weight: 82 } },
+        await t.signIn(mary.email),
+      );
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toEqual({ statusCode: 200, message: 'Weight saved', item: { userID: mary.userId, weight: 82 } });
+      expect(response.json()).toEqual({
+        statusCode: 200,
+        message: 'Weight saved',
+        item: { userID: mary.userId, weight: 82 },
+      });
       expect((await profileRow(mary.userId))?.weight_kg).toBe(82);
     });
 
     it("refuses someone else's weight (403) and keeps it", async () => {
       const bea = await createPerson(t.db, { club: alpha });
-      const response = await api.post('/api/update-item/', { type: 'PILOT', id: bea.userId, data: { weight: 120 } }, await t.signIn(mary.email));
+      const response = await api.post(
+        '/api/update-item/',
+        { type: 'PILOT', id: bea.userId, data: { weight: 120 } },
+        await t.signIn(mary.email),
+      );
       expect(response.statusCode).toBe(403);
       expect(response.json()).toEqual(refusal(403, 'You can only change your own weight'));
       expect((await profileRow(bea.userId))?.weight_kg).toBe(0);
@@ -302,7 +387,11 @@ describe('POST /api/update-item/', () => {
         [80.5, 'Invalid weight: weight: Invalid input: expected int, received number'],
       ];
       for (const [weight, message] of cases) {
-        const response = await api.post('/api/update-item/', { type: 'PILOT', id: mary.userId, data: { weight } }, cookie);
+        const response = await api.post(
+          '/api/update-item/',
+          { type: 'PILOT', id: mary.userId, data: { weight } },
+          cookie,
+        );
         expect(response.statusCode).toBe(400);
         expect(response.json()).toEqual(refusal(400, message));
       }

@@ -34,7 +34,11 @@ const PRELOADS: RoutePreloads = {
   routes: {
     '/': { signedIn: true, js: ['/assets/home-page-1.js'], css: [] },
     '/login': { signedIn: false, js: ['/assets/login-page-1.js', '/assets/Form-1.js'], css: [] },
-    '/crew': { signedIn: true, js: ['/assets/crew-page-1.js', '/assets/schemas-1.js'], css: ['/assets/crew-page-1.css'] },
+    '/crew': {
+      signedIn: true,
+      js: ['/assets/crew-page-1.js', '/assets/schemas-1.js'],
+      css: ['/assets/crew-page-1.css'],
+    },
     '/awaiting': { signedIn: true, js: ['/assets/awaiting-page-1.js'], css: [] },
     '*': { signedIn: false, js: ['/assets/not-found-1.js'], css: [] },
   },
@@ -68,12 +72,20 @@ describe('the web app pages', () => {
   });
 
   const page = async (url: string, cookie?: string, acceptEncoding = 'identity') => {
-    const response = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': acceptEncoding, ...(cookie ? { cookie } : {}) } });
+    const response = await t.app.inject({
+      method: 'GET',
+      url,
+      headers: { 'accept-encoding': acceptEncoding, ...(cookie ? { cookie } : {}) },
+    });
     expect(response.statusCode).toBe(200);
     return response;
   };
   const preloaded = (html: string) =>
-    [...html.matchAll(/<link rel="(modulepreload|preload)"(?: as="(\w+)")?(?: fetchpriority="low")? crossorigin href="([^"]+)">/g)].map((m) => `${m[2] ?? m[1]} ${m[3]}`);
+    [
+      ...html.matchAll(
+        /<link rel="(modulepreload|preload)"(?: as="(\w+)")?(?: fetchpriority="low")? crossorigin href="([^"]+)">/g,
+      ),
+    ].map((m) => `${m[2] ?? m[1]} ${m[3]}`);
 
   it("/ without a session: the landing page and the visitor's navbar in the shell, the root marked data-landing and data-signed-out, nothing preloaded", async () => {
     const html = (await page('/')).body;
@@ -90,7 +102,12 @@ describe('the web app pages', () => {
     expect(html).toContain('<!--nav--><nav>Home <a href="/settings">Settings</a></nav><!--/nav-->');
     expect(html).toContain('<p class="fs-5 mb-2">Your account balance: $0.00</p>');
     expect(html).not.toContain('Retrieving your data');
-    expect(preloaded(html)).toEqual(['fetch /api/session', 'fetch /api/get-balance', 'fetch /api/get-block-balances', 'modulepreload /assets/home-page-1.js']);
+    expect(preloaded(html)).toEqual([
+      'fetch /api/session',
+      'fetch /api/get-balance',
+      'fetch /api/get-block-balances',
+      'modulepreload /assets/home-page-1.js',
+    ]);
     // The preloaded addresses are the signed-in member's own balance and blocks, as Home reads them.
     const balance = await t.app.inject({ method: 'GET', url: '/api/get-balance', headers: { cookie: session } });
     expect(balance.statusCode).toBe(200);
@@ -100,7 +117,7 @@ describe('the web app pages', () => {
     expect(blocks.json()).toEqual({ blocks: [] });
   });
 
-  it('/awaiting/ without a session: the landing title and tagline (member spec §2), marked data-landing, with the visitor\'s navbar', async () => {
+  it("/awaiting/ without a session: the landing title and tagline (member spec §2), marked data-landing, with the visitor's navbar", async () => {
     for (const url of ['/awaiting/', '/awaiting', '/Awaiting/']) {
       const html = (await page(url)).body;
       expect(html).toContain('<div id="root" data-signed-out data-landing>');
@@ -128,11 +145,17 @@ describe('the web app pages', () => {
       'style /assets/crew-page-1.css',
     ]);
     expect(html).toContain('<div id="root" data-first-state="/crew" data-session>');
-    expect(html).toContain('<!--page--><main class="container page py-3" inert=""><h1 class="h3 mb-3">Request Flight</h1><form novalidate="">');
-    expect(html).toContain('<p class="crew-summary bg-body-tertiary rounded px-3 py-2" aria-live="polite">You (Pat Pilot) are in no glider yet with no launch type yet, flying alone.</p>');
+    expect(html).toContain(
+      '<!--page--><main class="container page py-3" inert=""><h1 class="h3 mb-3">Request Flight</h1><form novalidate="">',
+    );
+    expect(html).toContain(
+      '<p class="crew-summary bg-body-tertiary rounded px-3 py-2" aria-live="polite">You (Pat Pilot) are in no glider yet with no launch type yet, flying alone.</p>',
+    );
     // The screen's code and styles at low priority (the HTML draws the first paint); its reads at the browser's own.
     expect(html).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/crew-page-1.js">');
-    expect(html).toContain('<link rel="preload" as="style" fetchpriority="low" crossorigin href="/assets/crew-page-1.css">');
+    expect(html).toContain(
+      '<link rel="preload" as="style" fetchpriority="low" crossorigin href="/assets/crew-page-1.css">',
+    );
     expect(html).toContain('<link rel="preload" as="fetch" crossorigin href="/api/serve-crew">');
     // The preloaded address is the signed-in member's own crew page, as the app reads it.
     const read = await t.app.inject({ method: 'GET', url: '/api/serve-crew', headers: { cookie: session } });
@@ -153,7 +176,10 @@ describe('the web app pages', () => {
   });
 
   it('/login preloads its screen for anyone; an address of no route, the not-found screen', async () => {
-    expect(preloaded((await page('/login?redirect=%2Fcrew')).body)).toEqual(['modulepreload /assets/login-page-1.js', 'modulepreload /assets/Form-1.js']);
+    expect(preloaded((await page('/login?redirect=%2Fcrew')).body)).toEqual([
+      'modulepreload /assets/login-page-1.js',
+      'modulepreload /assets/Form-1.js',
+    ]);
     expect(preloaded((await page('/no/such/page')).body)).toEqual(['modulepreload /assets/not-found-1.js']);
   });
 
@@ -190,7 +216,8 @@ describe('the web app pages', () => {
     beforeAll(async () => {
       const club = await createClub(t.db, {
         name: '<b>Ridge</b> & Co',
-        message: '<p>Welcome <strong>back</strong></p><script>alert(1)</script><img src="https://evil.example/x.png" onerror="alert(2)">',
+        message:
+          '<p>Welcome <strong>back</strong></p><script>alert(1)</script><img src="https://evil.example/x.png" onerror="alert(2)">',
       });
       const admin = await createPerson(t.db, { club, flags: { is_admin: true } });
       cookie = await t.cookieFor(admin.email);
@@ -199,7 +226,9 @@ describe('the web app pages', () => {
     it('escapes what people typed and keeps only the sanitised club message: no script, no foreign image', async () => {
       const html = (await page('/', cookie)).body;
       expect(html).toContain('<h1 class="h4 mb-0">&lt;b&gt;Ridge&lt;/b&gt; &amp; Co</h1>');
-      expect(html).toContain('<div class="club-message border-top pt-3 mt-3"><p>Welcome <strong>back</strong></p></div></main><!--/page-->');
+      expect(html).toContain(
+        '<div class="club-message border-top pt-3 mt-3"><p>Welcome <strong>back</strong></p></div></main><!--/page-->',
+      );
       expect(html).not.toContain('alert(');
       expect(html).not.toContain('evil.example');
       expect(html.match(/<script/g)).toHaveLength(1);
@@ -301,18 +330,25 @@ describe('/metrics: the page for a browser, the figures for a scraper', () => {
   });
   afterAll(() => rmSync(webDist, { recursive: true, force: true }));
 
-  it.each([undefined, TOKEN])('with METRICS_TOKEN %s: a browser reloading /metrics gets the web app', async (metricsToken) => {
-    const t = await createTestApp({ webDist, ...(metricsToken ? { metricsToken } : {}) });
-    try {
-      const page = await t.app.inject({ method: 'GET', url: '/metrics', headers: browser });
-      expect(page.statusCode).toBe(200);
-      expect(page.headers['content-type']).toMatch(/^text\/html/);
-      expect(page.body).toContain('<title>Flightline</title>');
-      const scraped = await t.app.inject({ method: 'GET', url: '/metrics', headers: { ...scraper, ...(metricsToken ? { authorization: `Bearer ${metricsToken}` } : {}) } });
-      expect(scraped.statusCode).toBe(metricsToken ? 200 : 404);
-      if (metricsToken) expect(scraped.body).toContain('flightline_http_requests_total');
-    } finally {
-      await t.close();
-    }
-  });
+  it.each([undefined, TOKEN])(
+    'with METRICS_TOKEN %s: a browser reloading /metrics gets the web app',
+    async (metricsToken) => {
+      const t = await createTestApp({ webDist, ...(metricsToken ? { metricsToken } : {}) });
+      try {
+        const page = await t.app.inject({ method: 'GET', url: '/metrics', headers: browser });
+        expect(page.statusCode).toBe(200);
+        expect(page.headers['content-type']).toMatch(/^text\/html/);
+        expect(page.body).toContain('<title>Flightline</title>');
+        const scraped = await t.app.inject({
+          method: 'GET',
+          url: '/metrics',
+          headers: { ...scraper, ...(metricsToken ? { authorization: `Bearer ${metricsToken}` } : {}) },
+        });
+        expect(scraped.statusCode).toBe(metricsToken ? 200 : 404);
+        if (metricsToken) expect(scraped.body).toContain('flightline_http_requests_total');
+      } finally {
+        await t.close();
+      }
+    },
+  );
 });

@@ -26,7 +26,9 @@ describe('cookie-carrying writes from another site are refused with 403 "Invalid
   });
 
   const gliders = async () =>
-    (await t.db.selectFrom('glider').select('id').where('club_id', '=', club).orderBy('id').execute()).map((row) => row.id);
+    (await t.db.selectFrom('glider').select('id').where('club_id', '=', club).orderBy('id').execute()).map(
+      (row) => row.id,
+    );
 
   /** Create glider `id` through update-item with these headers (the cookie added unless `withCookie` is false). */
   const createGlider = (id: string, headers: Record<string, string>, withCookie = true) =>
@@ -43,7 +45,10 @@ describe('cookie-carrying writes from another site are refused with 403 "Invalid
     ['https for an http PUBLIC_URL', { origin: 'https://localhost:3000', host: 'example.org' }],
     ['a sandboxed page (Origin: null)', { origin: 'null', host: 'localhost:3000' }],
     ['Sec-Fetch-Site: cross-site with no Origin', { 'sec-fetch-site': 'cross-site', host: 'localhost:3000' }],
-    ['Sec-Fetch-Site: cross-site with our own Origin', { 'sec-fetch-site': 'cross-site', origin: 'http://localhost:3000', host: 'localhost:3000' }],
+    [
+      'Sec-Fetch-Site: cross-site with our own Origin',
+      { 'sec-fetch-site': 'cross-site', origin: 'http://localhost:3000', host: 'localhost:3000' },
+    ],
   ])('%s: 403, and the glider is not created', async (_case, headers) => {
     const before = await gliders();
     const response = await createGlider('C-GBAD', headers);
@@ -64,7 +69,11 @@ describe('cookie-carrying writes from another site are refused with 403 "Invalid
   });
 
   it.each([
-    ["the app's own page (Origin host = Host)", 'C-GLAN', { origin: 'http://192.168.1.5:3000', host: '192.168.1.5:3000', 'sec-fetch-site': 'same-origin' }],
+    [
+      "the app's own page (Origin host = Host)",
+      'C-GLAN',
+      { origin: 'http://192.168.1.5:3000', host: '192.168.1.5:3000', 'sec-fetch-site': 'same-origin' },
+    ],
     ['a page on PUBLIC_URL, whatever the Host', 'C-GPUB', { origin: 'http://localhost:3000', host: '10.0.0.7:3000' }],
     ['no Origin (a script, not a browser)', 'C-GCLI', {}],
     ['Sec-Fetch-Site: same-origin and no Origin', 'C-GSFS', { 'sec-fetch-site': 'same-origin' }],
@@ -75,13 +84,21 @@ describe('cookie-carrying writes from another site are refused with 403 "Invalid
   });
 
   it('a write from another site with no cookie is left to the route (401 Please log in)', async () => {
-    const response = await createGlider('C-GNOC', { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' }, false);
+    const response = await createGlider(
+      'C-GNOC',
+      { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
+      false,
+    );
     expect(response.statusCode).toBe(401);
     expect(response.json()).toEqual(refusal(401, 'Please log in'));
   });
 
   it('reads are not checked: a GET with another Origin answers as usual', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/session', headers: { cookie, origin: 'https://evil.example' } });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/session',
+      headers: { cookie, origin: 'https://evil.example' },
+    });
     expect(response.statusCode).toBe(200);
   });
 
@@ -89,10 +106,23 @@ describe('cookie-carrying writes from another site are refused with 403 "Invalid
     const person = await createPerson(behindProxy.db);
     const proxiedCookie = await behindProxy.signIn(person.email);
     const post = (headers: Record<string, string>) =>
-      behindProxy.app.inject({ method: 'POST', url: '/api/switch-club', headers: { cookie: proxiedCookie, ...headers }, payload: {} });
-    const crossSite = await post({ origin: 'https://evil.example', host: '127.0.0.1:3000', 'x-forwarded-host': 'club.example' });
+      behindProxy.app.inject({
+        method: 'POST',
+        url: '/api/switch-club',
+        headers: { cookie: proxiedCookie, ...headers },
+        payload: {},
+      });
+    const crossSite = await post({
+      origin: 'https://evil.example',
+      host: '127.0.0.1:3000',
+      'x-forwarded-host': 'club.example',
+    });
     expect(crossSite.json()).toEqual(INVALID_ORIGIN);
-    const own = await post({ origin: 'https://club.example', host: '127.0.0.1:3000', 'x-forwarded-host': 'club.example' });
+    const own = await post({
+      origin: 'https://club.example',
+      host: '127.0.0.1:3000',
+      'x-forwarded-host': 'club.example',
+    });
     // Let through to the route, which reads the body: no club named.
     expect(own.statusCode).toBe(400);
   });

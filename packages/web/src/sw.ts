@@ -8,7 +8,12 @@
  * per signed-in person in IndexedDB by the page (src/lib/query-persistence.ts).
  */
 import { clientsClaim } from 'workbox-core';
-import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
+import {
+  cleanupOutdatedCaches,
+  createHandlerBoundToURL,
+  precacheAndRoute,
+  type PrecacheEntry,
+} from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { drainOutbox, OUTBOX_SYNC_TAG } from './lib/outbox/drain.ts';
 

@@ -98,7 +98,8 @@ export const adminPilotAnswer = z.object({
 export const serveAdmin = defineCall({
   method: 'GET',
   path: '/api/serve-admin',
-  summary: 'The Administration page: gliders, tugs, launch types, intro launches, block rules, pilots and intros, each for the rights its section needs',
+  summary:
+    'The Administration page: gliders, tugs, launch types, intro launches, block rules, pilots and intros, each for the rights its section needs',
   access: 'member',
   right: ['canAddFunds', 'canAddIntros', 'canUpdateGliders'],
   query: clubQuery,

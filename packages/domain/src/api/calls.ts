@@ -2,7 +2,15 @@ import { serveAdmin } from './admin.ts';
 import { verifyEmail } from './auth.ts';
 import type { RouteOf } from './define-call.ts';
 import { getChargeBreakdown } from './charges.ts';
-import { getClubInfo, getClubLogoImage, getClubPaymentMethods, getClubSettings, listClubs, updateClubSettings, uploadClubLogo } from './clubs.ts';
+import {
+  getClubInfo,
+  getClubLogoImage,
+  getClubPaymentMethods,
+  getClubSettings,
+  listClubs,
+  updateClubSettings,
+  uploadClubLogo,
+} from './clubs.ts';
 import { getFlights, groundStatus, serveCrew, serveLogs, updateFlight } from './flights.ts';
 import { getGliderLogbook, getGliderLogbooks } from './glider-logbook.ts';
 import { createIntro, getIntros } from './intros.ts';
@@ -23,7 +31,17 @@ import {
   reverseTransaction,
   updateAdminParameter,
 } from './ledger.ts';
-import { acceptInvitation, createPilot, getInvitations, getPilot, getPilotClubs, inviteMember, listMembers, session, switchClub } from './members.ts';
+import {
+  acceptInvitation,
+  createPilot,
+  getInvitations,
+  getPilot,
+  getPilotClubs,
+  inviteMember,
+  listMembers,
+  session,
+  switchClub,
+} from './members.ts';
 import {
   acceptSwap,
   generateRoster,
@@ -46,7 +64,13 @@ import {
   withdrawFlyingPlan,
   withdrawSwap,
 } from './roster.ts';
-import { getNotificationSettings, rotateCalendarFeed, subscribePush, unsubscribePush, updateNotificationSettings } from './notifications.ts';
+import {
+  getNotificationSettings,
+  rotateCalendarFeed,
+  subscribePush,
+  unsubscribePush,
+  updateNotificationSettings,
+} from './notifications.ts';
 import { checkVersion, health, openApiDocument } from './system.ts';
 import { createTow, getTugs } from './tugs.ts';
 
@@ -138,10 +162,21 @@ type Definition = (typeof definitions)[number];
 export type CallRoute = RouteOf<Definition>;
 
 /** A POST whose input is its query: its body is a file (the web app's `callFile()`). */
-export type FileCallRoute = RouteOf<Definition extends infer D ? (D extends { method: 'POST'; query?: infer Q } ? ([NonNullable<Q>] extends [never] ? never : D) : never) : never>;
+export type FileCallRoute = RouteOf<
+  Definition extends infer D
+    ? D extends { method: 'POST'; query?: infer Q }
+      ? [NonNullable<Q>] extends [never]
+        ? never
+        : D
+      : never
+    : never
+>;
 
 /** The definition a route names. */
-export type CallNamed<R extends CallRoute> = Extract<Definition, { method: R extends `${infer M} ${string}` ? M : never; path: R extends `${string} ${infer P}` ? P : never }>;
+export type CallNamed<R extends CallRoute> = Extract<
+  Definition,
+  { method: R extends `${infer M} ${string}` ? M : never; path: R extends `${string} ${infer P}` ? P : never }
+>;
 
 export const CALLS: readonly Definition[] = definitions;
 

@@ -72,7 +72,9 @@ export function accessLabel(call: Pick<CallDefinition, 'access' | 'right'>): str
 }
 
 /** `GET /api/get-tugs`: how the web app names a call. */
-export type RouteOf<D> = D extends { method: infer M extends string; path: infer P extends string } ? `${M} ${P}` : never;
+export type RouteOf<D> = D extends { method: infer M extends string; path: infer P extends string }
+  ? `${M} ${P}`
+  : never;
 
 /** The query of a GET or DELETE, the body of a POST (their input types, before defaults); undefined for neither. */
 type SentOf<D> = D extends { query?: infer Q; body?: infer B }
@@ -84,7 +86,11 @@ type SentOf<D> = D extends { query?: infer Q; body?: infer B }
   : never;
 
 /** The path parameters' input type; undefined for a path without any. */
-type PathOf<D> = D extends { params?: infer R } ? ([NonNullable<R>] extends [never] ? undefined : z.input<NonNullable<R> & z.ZodType>) : undefined;
+type PathOf<D> = D extends { params?: infer R }
+  ? [NonNullable<R>] extends [never]
+    ? undefined
+    : z.input<NonNullable<R> & z.ZodType>
+  : undefined;
 
 /** What the caller sends: the path parameters with the query of a GET or DELETE or the body of a POST. */
 export type InputOf<D> = [PathOf<D>] extends [undefined]

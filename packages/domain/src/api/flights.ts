@@ -25,9 +25,18 @@ const epochMs = (what: string) =>
 
 /** A day 'YYYY-MM-DD' (in the club's zone), or an instant in epoch ms taken as its club day. */
 const logDay = (what: string) =>
-  z.union([dayInRange(), z.string().regex(/^\d{1,15}$/).refine((ms) => isInstantInRange(Number(ms)))], {
-    message: `${what} must be a date like 2025-07-10`,
-  });
+  z.union(
+    [
+      dayInRange(),
+      z
+        .string()
+        .regex(/^\d{1,15}$/)
+        .refine((ms) => isInstantInRange(Number(ms))),
+    ],
+    {
+      message: `${what} must be a date like 2025-07-10`,
+    },
+  );
 
 export const flightCorrectionAnswer = z.object({
   by: z.string(),
@@ -113,7 +122,8 @@ export const crewPilotAnswer = z.object({
 export const serveCrew = defineCall({
   method: 'GET',
   path: '/api/serve-crew',
-  summary: "The Request Flight page: the caller's pilot and balance, pilots, launch types, intros, club info and gliders by availability",
+  summary:
+    "The Request Flight page: the caller's pilot and balance, pilots, launch types, intros, club info and gliders by availability",
   access: 'member',
   query: memberQuery,
   answer: z.object({
@@ -135,7 +145,8 @@ export const serveCrew = defineCall({
 export const groundStatus = defineCall({
   method: 'GET',
   path: '/api/ground-status',
-  summary: "The line page's poll: the day's flights on the line (not cancelled), the tugs, and with includePilots the active members",
+  summary:
+    "The line page's poll: the day's flights on the line (not cancelled), the tugs, and with includePilots the active members",
   access: 'member',
   query: z.object({
     club: clubParam,
@@ -146,7 +157,9 @@ export const groundStatus = defineCall({
     day: z.string(),
     flights: z.array(flightRecordAnswer),
     tugs: z.array(tugStatusAnswer),
-    pilots: z.array(z.object({ userID: z.string(), first: z.string(), last: z.string(), isTowPilot: z.boolean() })).optional(),
+    pilots: z
+      .array(z.object({ userID: z.string(), first: z.string(), last: z.string(), isTowPilot: z.boolean() }))
+      .optional(),
   }),
 });
 
@@ -167,7 +180,8 @@ export const updateFlight = defineCall({
 export const getFlights = defineCall({
   method: 'GET',
   path: '/api/get-flights/',
-  summary: "The club's flights requested between startDate and endDate (epoch ms, at most a year), cancelled ones included",
+  summary:
+    "The club's flights requested between startDate and endDate (epoch ms, at most a year), cancelled ones included",
   access: 'member',
   query: z.object({ club: clubParam, startDate: epochMs('startDate'), endDate: epochMs('endDate') }),
   answer: z.array(flightRecordAnswer),

@@ -18,7 +18,9 @@ import { flownAnswer } from './shapes.ts';
 const flyingAnswer = z.object({ ...flownAnswer.shape, launches: z.number() });
 
 /** As flyingAnswer, with the launches by launch type, most first. */
-const gliderTotalsAnswer = flyingAnswer.extend({ byLaunchType: z.array(z.object({ launchType: z.string(), launches: z.number() })) });
+const gliderTotalsAnswer = flyingAnswer.extend({
+  byLaunchType: z.array(z.object({ launchType: z.string(), launches: z.number() })),
+});
 
 /** The glider as its logbook heads it. */
 const gliderHeadAnswer = z.object({
@@ -32,7 +34,8 @@ const gliderHeadAnswer = z.object({
 export const getGliderLogbooks = defineCall({
   method: 'GET',
   path: '/api/get-glider-logbooks',
-  summary: "The club's gliders with their all-time launches, flights and hours, and those since each glider's maintenance date",
+  summary:
+    "The club's gliders with their all-time launches, flights and hours, and those since each glider's maintenance date",
   access: 'member',
   query: clubQuery,
   answer: z.object({
@@ -43,7 +46,8 @@ export const getGliderLogbooks = defineCall({
 export const getGliderLogbook = defineCall({
   method: 'GET',
   path: '/api/get-glider-logbook/:glider',
-  summary: "One glider's logbook: its flights over whole club days [startDate, endDate], their totals, all time's and those since its maintenance date",
+  summary:
+    "One glider's logbook: its flights over whole club days [startDate, endDate], their totals, all time's and those since its maintenance date",
   access: 'member',
   params: z.object({ glider: registrationSchema }),
   query: dayRangeSchema,

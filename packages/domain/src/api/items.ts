@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import { dayInRange } from '../schemas/dates.ts';
 import { updateItemSchema } from '../schemas/items.ts';
-import { adminPilotAnswer, blockRuleItemAnswer, gliderItemAnswer, introLaunchItemAnswer, launchItemAnswer, tugItemAnswer } from './admin.ts';
+import {
+  adminPilotAnswer,
+  blockRuleItemAnswer,
+  gliderItemAnswer,
+  introLaunchItemAnswer,
+  launchItemAnswer,
+  tugItemAnswer,
+} from './admin.ts';
 import { pilotClubAnswer } from './clubs.ts';
 import { defineCall } from './define-call.ts';
 import { flightRecordAnswer } from './flights.ts';

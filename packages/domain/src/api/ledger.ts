@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { addTransactionSchema, adminParameterSchema, BALANCE_VIEWS, dayRangeSchema, reverseTransactionSchema } from '../schemas/ledger.ts';
+import {
+  addTransactionSchema,
+  adminParameterSchema,
+  BALANCE_VIEWS,
+  dayRangeSchema,
+  reverseTransactionSchema,
+} from '../schemas/ledger.ts';
 import { defineCall } from './define-call.ts';
 import { booleanParam, clubParam, memberQuery, userIdParam } from './params.ts';
 import { doneFields } from './shapes.ts';
@@ -232,7 +238,8 @@ export const getBalances = defineCall({
 export const updateAdminParameter = defineCall({
   method: 'POST',
   path: '/api/update-admin-parameter/',
-  summary: 'Accounting admin: move the lock date forward, add or remove a fee class, set the default intro expiry (admin)',
+  summary:
+    'Accounting admin: move the lock date forward, add or remove a fee class, set the default intro expiry (admin)',
   access: 'member',
   right: 'admin',
   refusal: 'Only an admin can change accounting settings',

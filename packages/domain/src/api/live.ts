@@ -17,7 +17,13 @@ export const eventStream = defineCall({
   summary:
     "Server-sent events: change notices of the caller's active club (text/event-stream; heartbeat comment every 25 s; Last-Event-ID or lastEventId replays what was missed)",
   access: 'member',
-  query: z.object({ lastEventId: z.string().regex(EVENT_ID, 'must be the id of an event this server sent (digits)').or(z.literal('')).optional() }),
+  query: z.object({
+    lastEventId: z
+      .string()
+      .regex(EVENT_ID, 'must be the id of an event this server sent (digits)')
+      .or(z.literal(''))
+      .optional(),
+  }),
   produces: 'text/event-stream',
   answer: z.unknown(),
 });

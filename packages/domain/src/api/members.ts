@@ -25,7 +25,12 @@ export const sessionAnswer = z.object({
   clubTimeZone: z.string(),
   /** The club zone's offsets from the server's tz database, so the phone's clock agrees whatever its own data (zone-rules.ts). */
   clubZoneRules: z
-    .object({ zone: z.string(), tzdata: z.string(), changes: z.array(z.number().int()), offsets: z.array(z.number().int()) })
+    .object({
+      zone: z.string(),
+      tzdata: z.string(),
+      changes: z.array(z.number().int()),
+      offsets: z.array(z.number().int()),
+    })
     .nullable(),
   currency: z.string(),
   userIsActive: z.boolean(),
@@ -154,10 +159,15 @@ export const inviteMember = defineCall({
 export const acceptInvitation = defineCall({
   method: 'POST',
   path: '/api/accept-invitation',
-  summary: 'The signed-in invitee accepts an invitation (from the mailed link or Settings): they join its club as an active member, and it becomes their active club',
+  summary:
+    'The signed-in invitee accepts an invitation (from the mailed link or Settings): they join its club as an active member, and it becomes their active club',
   access: 'user',
   body: acceptInvitationSchema,
-  answer: z.object({ status: z.literal('ok'), message: z.string(), club: z.object({ id: z.string(), name: z.string() }) }),
+  answer: z.object({
+    status: z.literal('ok'),
+    message: z.string(),
+    club: z.object({ id: z.string(), name: z.string() }),
+  }),
 });
 
 /** An invitation waiting for the signed-in person's consent (Settings). */

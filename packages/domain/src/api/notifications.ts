@@ -9,7 +9,8 @@ import { doneFields } from './shapes.ts';
 export const getNotificationSettings = defineCall({
   method: 'GET',
   path: '/api/get-notification-settings',
-  summary: "The caller's notice choices at the active club, the push key to subscribe with, and their calendar feed's address",
+  summary:
+    "The caller's notice choices at the active club, the push key to subscribe with, and their calendar feed's address",
   access: 'member',
   query: clubQuery,
   answer: z.object({
@@ -35,7 +36,8 @@ export const updateNotificationSettings = defineCall({
 export const subscribePush = defineCall({
   method: 'POST',
   path: '/api/subscribe-push',
-  summary: "Send notices to this browser: its PushManager subscription (sent again, it is kept once; another person's on this browser moves to the caller)",
+  summary:
+    "Send notices to this browser: its PushManager subscription (sent again, it is kept once; another person's on this browser moves to the caller)",
   access: 'member',
   body: pushSubscriptionSchema,
   answer: z.object({ ...doneFields, pushDevices: z.number() }),

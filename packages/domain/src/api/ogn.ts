@@ -61,7 +61,8 @@ export const ognDecisionBody = z
 export const decideOgnDetection = defineCall({
   method: 'POST',
   path: '/api/decide-ogn-detection',
-  summary: 'Accept a suggestion (the same line action as a tap), assign an unmatched takeoff to a waiting request, or dismiss either',
+  summary:
+    'Accept a suggestion (the same line action as a tap), assign an unmatched takeoff to a waiting request, or dismiss either',
   access: 'member',
   body: ognDecisionBody,
   answer: z.object({ ...doneFields, flight: flightRecordAnswer.nullable() }),
@@ -83,6 +84,12 @@ export const getOgnDevice = defineCall({
   path: '/api/get-ogn-device',
   summary: "The OGN device database's entry for a FLARM ID (the glider and tug editors' suggestion)",
   access: 'member',
-  query: z.object({ club: clubParam, flarmId: z.string().trim().regex(/^[0-9A-Fa-f]{6}$/, 'A FLARM ID is 6 hex digits, like DDA5BA') }),
+  query: z.object({
+    club: clubParam,
+    flarmId: z
+      .string()
+      .trim()
+      .regex(/^[0-9A-Fa-f]{6}$/, 'A FLARM ID is 6 hex digits, like DDA5BA'),
+  }),
   answer: z.object({ device: ognDeviceAnswer.nullable() }),
 });

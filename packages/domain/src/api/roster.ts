@@ -63,7 +63,8 @@ export const saveDutyRole = defineCall({
 export const setDutyEligibility = defineCall({
   method: 'POST',
   path: '/api/set-duty-eligibility',
-  summary: "Let a member take a duty role or not (admin): duty pilot and added roles by this choice; instructor and tow pilot follow the member's flag, and false leaves a flagged member out",
+  summary:
+    "Let a member take a duty role or not (admin): duty pilot and added roles by this choice; instructor and tow pilot follow the member's flag, and false leaves a flagged member out",
   access: 'member',
   right: 'admin',
   refusal: 'Only an admin can choose who may take a duty role',
@@ -82,7 +83,8 @@ export const availabilityAnswer = z.object({
 export const getDutyAvailability = defineCall({
   method: 'GET',
   path: '/api/get-duty-availability',
-  summary: "A member's blackout days (from today on) and duties a month: the caller's own, anyone's for an admin or Can Edit Roster",
+  summary:
+    "A member's blackout days (from today on) and duties a month: the caller's own, anyone's for an admin or Can Edit Roster",
   access: 'member',
   query: memberQuery,
   answer: availabilityAnswer,
@@ -91,7 +93,8 @@ export const getDutyAvailability = defineCall({
 export const setDutyLimit = defineCall({
   method: 'POST',
   path: '/api/set-duty-limit',
-  summary: "How many duties a month a member would take (0–31, or null for no limit): the caller's own, anyone's for an admin",
+  summary:
+    "How many duties a month a member would take (0–31, or null for no limit): the caller's own, anyone's for an admin",
   access: 'member',
   body: setDutyLimitSchema,
   answer: z.object({ ...doneFields, availability: availabilityAnswer }),
@@ -100,7 +103,8 @@ export const setDutyLimit = defineCall({
 export const setBlackouts = defineCall({
   method: 'POST',
   path: '/api/set-blackouts',
-  summary: "Add or remove days a member can't do (from today on; at most 200 ahead): the caller's own, anyone's for an admin",
+  summary:
+    "Add or remove days a member can't do (from today on; at most 200 ahead): the caller's own, anyone's for an admin",
   access: 'member',
   body: setBlackoutsSchema,
   answer: z.object({ ...doneFields, availability: availabilityAnswer }),
@@ -150,7 +154,8 @@ export const dutyAnswer = z.object({
 export const getRoster = defineCall({
   method: 'GET',
   path: '/api/get-roster',
-  summary: "The roster of a range (at most 92 days): published duties for members; with the drafts for an admin or Can Edit Roster",
+  summary:
+    'The roster of a range (at most 92 days): published duties for members; with the drafts for an admin or Can Edit Roster',
   access: 'member',
   query: rosterRangeQuery,
   answer: z.object({
@@ -166,7 +171,8 @@ export const getRoster = defineCall({
 export const generateRoster = defineCall({
   method: 'POST',
   path: '/api/generate-roster',
-  summary: "Draft the roster of a range (at most 92 days, from today on) for the club's flying days or the days given: replaces draft duties, keeps published days unless replacePublished",
+  summary:
+    "Draft the roster of a range (at most 92 days, from today on) for the club's flying days or the days given: replaces draft duties, keeps published days unless replacePublished",
   access: 'member',
   right: ROSTER_EDITORS,
   refusal: NOT_A_ROSTER_EDITOR,
@@ -186,7 +192,8 @@ export const generateRoster = defineCall({
 export const setDuty = defineCall({
   method: 'POST',
   path: '/api/set-duty',
-  summary: 'Put a member on one duty of the working copy, or clear it (refused for someone who may not take the role, is blacked out or is on duty that day)',
+  summary:
+    'Put a member on one duty of the working copy, or clear it (refused for someone who may not take the role, is blacked out or is on duty that day)',
   access: 'member',
   right: ROSTER_EDITORS,
   refusal: NOT_A_ROSTER_EDITOR,
@@ -197,7 +204,8 @@ export const setDuty = defineCall({
 export const publishRoster = defineCall({
   method: 'POST',
   path: '/api/publish-roster',
-  summary: 'Publish the working copy of a range: members see it, and everyone whose duties changed is emailed once with their duties',
+  summary:
+    'Publish the working copy of a range: members see it, and everyone whose duties changed is emailed once with their duties',
   access: 'member',
   right: ROSTER_EDITORS,
   refusal: NOT_A_ROSTER_EDITOR,
@@ -237,7 +245,8 @@ export const getSwaps = defineCall({
 export const offerSwap = defineCall({
   method: 'POST',
   path: '/api/offer-swap',
-  summary: "Offer one of the caller's published duties (today or later) to anyone who may take it; swapId is the phone's idempotency key",
+  summary:
+    "Offer one of the caller's published duties (today or later) to anyone who may take it; swapId is the phone's idempotency key",
   access: 'member',
   body: offerSwapSchema,
   answer: z.object({ ...doneFields, swap: swapAnswer }),
@@ -261,7 +270,11 @@ export const withdrawSwap = defineCall({
   answer: z.object({ ...doneFields, swap: swapAnswer }),
 });
 
-export const flyingPlanAnswer = dutyPersonAnswer.extend({ instruction: z.boolean(), gliderId: z.string().nullable(), tow: z.boolean() });
+export const flyingPlanAnswer = dutyPersonAnswer.extend({
+  instruction: z.boolean(),
+  gliderId: z.string().nullable(),
+  tow: z.boolean(),
+});
 
 export const flyingDayAnswer = z.object({
   day: z.string(),
@@ -289,7 +302,8 @@ export const getFlyingDay = defineCall({
 export const setFlyingPlan = defineCall({
   method: 'POST',
   path: '/api/set-flying-plan',
-  summary: "Say you plan to fly a day (today or later), with what you want: instruction, a glider, a tow; sent again it changes the plan",
+  summary:
+    'Say you plan to fly a day (today or later), with what you want: instruction, a glider, a tow; sent again it changes the plan',
   access: 'member',
   body: flyingPlanSchema,
   answer: z.object({ ...doneFields, flyingDay: flyingDayAnswer }),
@@ -307,7 +321,8 @@ export const withdrawFlyingPlan = defineCall({
 export const volunteerDuty = defineCall({
   method: 'POST',
   path: '/api/volunteer-duty',
-  summary: 'Join a day (today or later) as an extra duty of a role you may take: published at once (the busy-day email links here)',
+  summary:
+    'Join a day (today or later) as an extra duty of a role you may take: published at once (the busy-day email links here)',
   access: 'member',
   body: volunteerSchema,
   answer: z.object({ ...doneFields, duty: dutyAnswer }),

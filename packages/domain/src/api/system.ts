@@ -15,7 +15,8 @@ export const checkVersion = defineCall({
 export const health = defineCall({
   method: 'GET',
   path: '/api/health',
-  summary: "Readiness for a reverse proxy's health check: 200 when this process serves and reaches the database, 503 while it shuts down or the database is unreachable",
+  summary:
+    "Readiness for a reverse proxy's health check: 200 when this process serves and reaches the database, 503 while it shuts down or the database is unreachable",
   access: 'public',
   /** tzdata: the release of the tz database every club clock of this process comes from ('2026f'). */
   answer: z.object({ ready: z.literal(true), tzdata: z.string() }),
@@ -27,5 +28,9 @@ export const openApiDocument = defineCall({
   summary: 'This document',
   access: 'public',
   // The document's own shape is OpenAPI 3.1's; only its top-level fields are named here.
-  answer: z.looseObject({ openapi: z.string(), info: z.looseObject({ version: z.string() }), paths: z.record(z.string(), z.unknown()) }),
+  answer: z.looseObject({
+    openapi: z.string(),
+    info: z.looseObject({ version: z.string() }),
+    paths: z.record(z.string(), z.unknown()),
+  }),
 });

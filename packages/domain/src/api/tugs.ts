@@ -22,7 +22,8 @@ export const tugStatusAnswer = z.object({
 export const getTugs = defineCall({
   method: 'GET',
   path: '/api/get-tugs',
-  summary: "The tug page: every tug with its last Hobbs, oil, fuel and pilot readings and checked-in pilot, and the club's active tow pilots",
+  summary:
+    "The tug page: every tug with its last Hobbs, oil, fuel and pilot readings and checked-in pilot, and the club's active tow pilots",
   access: 'member',
   query: clubQuery,
   answer: z.object({
@@ -35,7 +36,8 @@ export const getTugs = defineCall({
 export const createTow = defineCall({
   method: 'POST',
   path: '/api/create-tow/',
-  summary: 'Log a tug event: pilot check in or check out, refuel or oil change, with the Hobbs reading (any active member)',
+  summary:
+    'Log a tug event: pilot check in or check out, refuel or oil change, with the Hobbs reading (any active member)',
   access: 'member',
   body: towEventSchema,
   answer: z.object({ ...doneFields, tug: tugStatusAnswer }),

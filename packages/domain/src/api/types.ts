@@ -16,9 +16,26 @@ import type {
 import type { verifyEmail } from './auth.ts';
 import type { AnswerOf } from './define-call.ts';
 import type { clubSummaryAnswer, getClubInfo, getClubSettings, pilotClubAnswer } from './clubs.ts';
-import type { crewPilotAnswer, flightCorrectionAnswer, flightRecordAnswer, groundStatus, serveCrew, serveLogs, updateFlight } from './flights.ts';
+import type {
+  crewPilotAnswer,
+  flightCorrectionAnswer,
+  flightRecordAnswer,
+  groundStatus,
+  serveCrew,
+  serveLogs,
+  updateFlight,
+} from './flights.ts';
 import type { createIntro, getIntros, introItemAnswer, introListItemAnswer } from './intros.ts';
-import type { flightCreatedAnswer, listedItemAnswers, ListedType, listItems, pilotListItemAnswer, pilotWeightAnswer, updatedItemAnswer, updateItem } from './items.ts';
+import type {
+  flightCreatedAnswer,
+  listedItemAnswers,
+  ListedType,
+  listItems,
+  pilotListItemAnswer,
+  pilotWeightAnswer,
+  updatedItemAnswer,
+  updateItem,
+} from './items.ts';
 import type {
   accountingSummaryAnswer,
   accountRowAnswer,

@@ -7,7 +7,10 @@ import type { ClubSettings } from '../schemas/fleet.ts';
  * defaults (migration 0002_clubs.sql). A club is created with its own name and
  * time zone, which have none.
  */
-export const NEW_CLUB_SETTINGS: Omit<ClubSettings, 'name' | 'timeZone'> & { lateEntryMinutes: number; ogn: OgnSettings } = {
+export const NEW_CLUB_SETTINGS: Omit<ClubSettings, 'name' | 'timeZone'> & {
+  lateEntryMinutes: number;
+  ogn: OgnSettings;
+} = {
   shortName: '',
   clubLink: '',
   clubLogo: '',

@@ -12,7 +12,8 @@ export const LOGO_CONTENT_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as c
 export type LogoContentType = (typeof LOGO_CONTENT_TYPES)[number];
 
 /** `/api/club-logo/<club id>?v=<sha-256 of the image, hex>`: the address changes with the image, so it is cached for good. */
-export const CLUB_LOGO_PATH = /^\/api\/club-logo\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\?v=([0-9a-f]{64})$/;
+export const CLUB_LOGO_PATH =
+  /^\/api\/club-logo\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\?v=([0-9a-f]{64})$/;
 
 export function clubLogoPath(clubId: string, sha256: string): string {
   return `/api/club-logo/${clubId}?v=${sha256}`;
@@ -25,4 +26,5 @@ export function parseClubLogoPath(path: string): { clubId: string; sha256: strin
 }
 
 /** The settings' answer to a logo given as an address: images from other sites are not loaded (img-src 'self'). */
-export const LOGO_ADDRESS_REFUSED = 'Upload the logo as an image file (PNG, JPEG or WebP): images from other sites are not shown';
+export const LOGO_ADDRESS_REFUSED =
+  'Upload the logo as an image file (PNG, JPEG or WebP): images from other sites are not shown';

@@ -75,7 +75,13 @@ export function fullName(person: { first: string; last: string }): string {
 }
 
 export function emptyIntro(): IntroDraft {
-  return { mode: 'prepurchased', search: '', selectedId: null, rename: null, sale: { introType: '', first: '', last: '', payment: '', paymentRef: '', SN: '' } };
+  return {
+    mode: 'prepurchased',
+    search: '',
+    selectedId: null,
+    rename: null,
+    sale: { introType: '', first: '', last: '', payment: '', paymentRef: '', SN: '' },
+  };
 }
 
 /** The form on arrival: the member flies alone, weight from their record, nothing else chosen. */
@@ -180,7 +186,10 @@ export function withGlider(data: CrewData, draft: CrewDraft, glider: string | nu
 
 /** Switching to New Intro preselects the first intro launch option. */
 export function withIntroMode(data: CrewData, draft: CrewDraft, mode: IntroMode): CrewDraft {
-  const sale = mode === 'new' && !draft.intro.sale.introType ? { ...draft.intro.sale, introType: data.introLaunches[0]?.id ?? '' } : draft.intro.sale;
+  const sale =
+    mode === 'new' && !draft.intro.sale.introType
+      ? { ...draft.intro.sale, introType: data.introLaunches[0]?.id ?? '' }
+      : draft.intro.sale;
   return { ...draft, intro: { ...draft.intro, mode, sale } };
 }
 
@@ -228,7 +237,9 @@ export function passengerName(data: CrewData, draft: CrewDraft): string {
       return second ? fullName(second) : '';
     }
     case 'Friend':
-      return draft.friendFirst.trim() && draft.friendLast.trim() ? `${draft.friendFirst.trim()} ${draft.friendLast.trim()}` : '';
+      return draft.friendFirst.trim() && draft.friendLast.trim()
+        ? `${draft.friendFirst.trim()} ${draft.friendLast.trim()}`
+        : '';
     case 'Intro': {
       if (draft.intro.mode === 'new') {
         const { first, last } = draft.intro.sale;
@@ -248,10 +259,17 @@ export function passengerName(data: CrewData, draft: CrewDraft): string {
  */
 export function crewFormState(data: CrewData, draft: CrewDraft): CrewFormState {
   const pilot = pilotOf(data, draft.pilotID);
-  const second = draft.flyWith === 'Instructor' || draft.flyWith === 'Member' ? secondPersonChoices(data, draft.pilotID, draft.flyWith).find((p) => p.pilotID === draft.secondID) : undefined;
+  const second =
+    draft.flyWith === 'Instructor' || draft.flyWith === 'Member'
+      ? secondPersonChoices(data, draft.pilotID, draft.flyWith).find((p) => p.pilotID === draft.secondID)
+      : undefined;
   const intro =
     draft.flyWith === 'Intro'
-      ? { mode: draft.intro.mode, introType: introTypeOf(data, draft), ...(draft.intro.mode === 'new' ? { payment: draft.intro.sale.payment } : {}) }
+      ? {
+          mode: draft.intro.mode,
+          introType: introTypeOf(data, draft),
+          ...(draft.intro.mode === 'new' ? { payment: draft.intro.sale.payment } : {}),
+        }
       : null;
   return {
     glider: draft.glider,
@@ -260,7 +278,10 @@ export function crewFormState(data: CrewData, draft: CrewDraft): CrewFormState {
     passengerName: passengerName(data, draft),
     intro,
     funds: { belowMinimum: pilot?.belowMinimum ?? false, belowWarning: pilot?.belowWarning ?? false },
-    sharerFunds: draft.flyWith === 'Member' && draft.shareCost && second ? { belowMinimum: second.belowMinimum, belowWarning: second.belowWarning } : null,
+    sharerFunds:
+      draft.flyWith === 'Member' && draft.shareCost && second
+        ? { belowMinimum: second.belowMinimum, belowWarning: second.belowWarning }
+        : null,
     groundOnly: pilot?.groundOnly ?? false,
     pilotOnLineIn: pilot?.onLineIn ?? null,
     secondOnLineIn: second?.onLineIn ?? null,
@@ -270,7 +291,8 @@ export function crewFormState(data: CrewData, draft: CrewDraft): CrewFormState {
 /** "who is in which glider requesting which launch, and with whom". */
 export function summaryLine(data: CrewData, draft: CrewDraft): string {
   const pilot = pilotOf(data, draft.pilotID);
-  const who = draft.pilotID === data.pilot.pilotID ? `You (${fullName(data.pilot)})` : pilot ? fullName(pilot) : 'The pilot';
+  const who =
+    draft.pilotID === data.pilot.pilotID ? `You (${fullName(data.pilot)})` : pilot ? fullName(pilot) : 'The pilot';
   const verb = draft.pilotID === data.pilot.pilotID ? 'are' : 'is';
   const glider = draft.glider ? `in ${draft.glider}` : 'in no glider yet';
   const launch = launchOf(data, draft);
@@ -291,12 +313,25 @@ export function reconcileDraft(data: CrewData, current: CrewDraft, previous?: Cr
   // The page may open on the last data seen and then read it again: the pilot's stored weight follows while the field still shows the old one.
   const storedBefore = previous ? weightText(pilotOf(previous, current.pilotID)?.weight) : null;
   const stored = weightText(pilotOf(data, current.pilotID)?.weight);
-  const draft = storedBefore !== null && current.weight === storedBefore && stored !== storedBefore ? { ...current, weight: stored } : current;
+  const draft =
+    storedBefore !== null && current.weight === storedBefore && stored !== storedBefore
+      ? { ...current, weight: stored }
+      : current;
   const glider = draft.glider && data.readyGliders[draft.glider] ? draft.glider : null;
-  const selectedId = draft.intro.selectedId && data.intros.some((intro) => intro.id === draft.intro.selectedId) ? draft.intro.selectedId : null;
+  const selectedId =
+    draft.intro.selectedId && data.intros.some((intro) => intro.id === draft.intro.selectedId)
+      ? draft.intro.selectedId
+      : null;
   const secondID = keepSecond(data, draft, draft.pilotID, draft.flyWith);
-  const launchType = draft.launchType && data.launches.some((launch) => launch.id === draft.launchType) ? draft.launchType : null;
-  if (glider === draft.glider && selectedId === draft.intro.selectedId && secondID === draft.secondID && launchType === draft.launchType) return draft;
+  const launchType =
+    draft.launchType && data.launches.some((launch) => launch.id === draft.launchType) ? draft.launchType : null;
+  if (
+    glider === draft.glider &&
+    selectedId === draft.intro.selectedId &&
+    secondID === draft.secondID &&
+    launchType === draft.launchType
+  )
+    return draft;
   return {
     // A glider no longer free takes its weight and launch speed with it.
     ...(glider === draft.glider ? draft : withGlider(data, draft, glider)),

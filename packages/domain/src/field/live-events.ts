@@ -33,7 +33,11 @@ const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 export const liveNoticeSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('flight'), change: z.enum(FLIGHT_CHANGES), flightId: z.string().max(100), day: isoDay }),
   z.object({ kind: z.literal('tug'), change: z.enum(TUG_CHANGES), tugId: z.string().max(20) }),
-  z.object({ kind: z.literal('glider'), gliderId: z.string().max(20), status: z.enum(['Ready', 'Flying', 'Not ready']) }),
+  z.object({
+    kind: z.literal('glider'),
+    gliderId: z.string().max(20),
+    status: z.enum(['Ready', 'Flying', 'Not ready']),
+  }),
   /** An intro linked to a flight (flightId) or unlinked from one (null). */
   z.object({ kind: z.literal('intro'), introId: z.string().max(100), flightId: z.string().max(100).nullable() }),
   /** The member's own account changed (a charge, a deposit, a reversal): sent only to that member's streams. */

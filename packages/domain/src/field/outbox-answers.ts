@@ -24,7 +24,13 @@ export type OutboxVerdict =
 const TRANSIENT_4XX = new Set([408, 425, 429]);
 
 const messageOf = (body: unknown): string | null =>
-  body !== null && typeof body === 'object' && 'message' in body && typeof body.message === 'string' && body.message !== '' ? body.message : null;
+  body !== null &&
+  typeof body === 'object' &&
+  'message' in body &&
+  typeof body.message === 'string' &&
+  body.message !== ''
+    ? body.message
+    : null;
 
 /** The server's JSON object, as opposed to a captive portal's or a proxy's page. */
 const isJsonObject = (body: unknown): boolean => body !== null && typeof body === 'object';
@@ -33,17 +39,32 @@ export function classifyAnswer(answer: OutboxAnswer, nowMs: number): OutboxVerdi
   const { status, body } = answer;
   if (status >= 200 && status < 300) {
     // A Wi-Fi login page answers 200 with HTML: the event has not reached us.
-    return isJsonObject(body) ? { kind: 'done' } : { kind: 'retry', problem: 'The answer did not come from the server', afterMs: null };
+    return isJsonObject(body)
+      ? { kind: 'done' }
+      : { kind: 'retry', problem: 'The answer did not come from the server', afterMs: null };
   }
   if (status === 401) return { kind: 'signed-out' };
   if (TRANSIENT_4XX.has(status)) {
-    return { kind: 'retry', problem: messageOf(body) ?? `The server asked to wait (${status})`, afterMs: retryAfterMs(answer.retryAfter, nowMs) };
+    return {
+      kind: 'retry',
+      problem: messageOf(body) ?? `The server asked to wait (${status})`,
+      afterMs: retryAfterMs(answer.retryAfter, nowMs),
+    };
   }
-  if (status >= 400 && status < 500) return { kind: 'refused', message: messageOf(body) ?? `Request failed with status code ${status}` };
+  if (status >= 400 && status < 500)
+    return { kind: 'refused', message: messageOf(body) ?? `Request failed with status code ${status}` };
   if (status >= 500) {
-    return { kind: 'retry', problem: messageOf(body) ?? `The server could not answer (${status})`, afterMs: retryAfterMs(answer.retryAfter, nowMs) };
+    return {
+      kind: 'retry',
+      problem: messageOf(body) ?? `The server could not answer (${status})`,
+      afterMs: retryAfterMs(answer.retryAfter, nowMs),
+    };
   }
-  return { kind: 'retry', problem: status === 0 ? 'No answer from the server' : `Unexpected answer (${status})`, afterMs: null };
+  return {
+    kind: 'retry',
+    problem: status === 0 ? 'No answer from the server' : `Unexpected answer (${status})`,
+    afterMs: null,
+  };
 }
 
 /** Retry-After in seconds or as an HTTP date → milliseconds from now; null when absent or unreadable. At most 10 minutes. */

@@ -25,7 +25,13 @@ describe('entries stored by the earlier version (path and body)', () => {
         ...state('f1'),
         kind: 'flight-request',
         path: '/update-item/',
-        body: { type: 'FLIGHT', club: 'alpha', id: 'f1', date: '2025-07-12', data: { user: 'mary', flyWith: 'Alone', glider: 'ASK-21', submittedAt: T0 } },
+        body: {
+          type: 'FLIGHT',
+          club: 'alpha',
+          id: 'f1',
+          date: '2025-07-12',
+          data: { user: 'mary', flyWith: 'Alone', glider: 'ASK-21', submittedAt: T0 },
+        },
         preview: null,
       },
       {
@@ -43,7 +49,11 @@ describe('entries stored by the earlier version (path and body)', () => {
         preview: null,
       },
     ];
-    const calls = { 'flight-request': 'POST /api/update-item/', 'line-action': 'POST /api/update-flight/', 'tow-event': 'POST /api/create-tow/' };
+    const calls = {
+      'flight-request': 'POST /api/update-item/',
+      'line-action': 'POST /api/update-flight/',
+      'tow-event': 'POST /api/create-tow/',
+    };
     for (const old of legacy) {
       const { path: _path, body, ...rest } = old;
       expect(storedEntry(old)).toEqual({ ...rest, call: calls[old.kind], input: body });
@@ -53,12 +63,24 @@ describe('entries stored by the earlier version (path and body)', () => {
   });
 
   it('an entry of this version is read as it is', () => {
-    const entry: OutboxEntry = { ...state('k1'), kind: 'line-action', call: 'POST /api/update-flight/', input: { id: 'f1', action: 'Landing' }, preview: null };
+    const entry: OutboxEntry = {
+      ...state('k1'),
+      kind: 'line-action',
+      call: 'POST /api/update-flight/',
+      input: { id: 'f1', action: 'Landing' },
+      preview: null,
+    };
     expect(storedEntry(entry)).toBe(entry);
   });
 
   it('a path that version never wrote for its kind is not sent', () => {
-    const odd = { ...state('k2'), kind: 'line-action', path: '/update-item/', body: { id: 'f1', action: 'Landing' }, preview: null } as unknown as LegacyOutboxEntry;
+    const odd = {
+      ...state('k2'),
+      kind: 'line-action',
+      path: '/update-item/',
+      body: { id: 'f1', action: 'Landing' },
+      preview: null,
+    } as unknown as LegacyOutboxEntry;
     expect(storedEntry(odd)).toBeNull();
   });
 });

@@ -48,15 +48,21 @@ export function storedEntry(stored: StoredOutboxEntry): OutboxEntry | null {
   switch (stored.kind) {
     case 'flight-request': {
       const { path, body, ...rest } = stored;
-      return path === LEGACY_CALLS[rest.kind].path ? { ...rest, call: LEGACY_CALLS[rest.kind].call, input: body } : null;
+      return path === LEGACY_CALLS[rest.kind].path
+        ? { ...rest, call: LEGACY_CALLS[rest.kind].call, input: body }
+        : null;
     }
     case 'line-action': {
       const { path, body, ...rest } = stored;
-      return path === LEGACY_CALLS[rest.kind].path ? { ...rest, call: LEGACY_CALLS[rest.kind].call, input: body } : null;
+      return path === LEGACY_CALLS[rest.kind].path
+        ? { ...rest, call: LEGACY_CALLS[rest.kind].call, input: body }
+        : null;
     }
     case 'tow-event': {
       const { path, body, ...rest } = stored;
-      return path === LEGACY_CALLS[rest.kind].path ? { ...rest, call: LEGACY_CALLS[rest.kind].call, input: body } : null;
+      return path === LEGACY_CALLS[rest.kind].path
+        ? { ...rest, call: LEGACY_CALLS[rest.kind].call, input: body }
+        : null;
     }
     default:
       return null;

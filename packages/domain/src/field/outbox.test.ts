@@ -1,13 +1,26 @@
 import { describe, expect, it } from 'vitest';
 import type { OutboxAnswer } from './outbox-answers.ts';
 import { createMemoryOutboxStore } from './outbox-memory-store.ts';
-import { createOutbox, drainWithPauses, type NewOutboxEntry, type OutboxEntry, type OutboxOutcome, type OutboxStore, type OutboxWrite } from './outbox.ts';
+import {
+  createOutbox,
+  drainWithPauses,
+  type NewOutboxEntry,
+  type OutboxEntry,
+  type OutboxOutcome,
+  type OutboxStore,
+  type OutboxWrite,
+} from './outbox.ts';
 
 const T0 = Date.parse('2025-07-12T16:00:00Z');
 const MARY = 'user-mary';
 
 /** A launch of flight f1 keyed `id`: what the line page stores. */
-const launch = (id: string): OutboxWrite => ({ kind: 'line-action', call: 'POST /api/update-flight/', input: { id: 'f1', action: 'Launch', idempotencyKey: id }, preview: null });
+const launch = (id: string): OutboxWrite => ({
+  kind: 'line-action',
+  call: 'POST /api/update-flight/',
+  input: { id: 'f1', action: 'Launch', idempotencyKey: id },
+  preview: null,
+});
 
 /** A flight request with flight id `id`. */
 const requestOf = (id: string): OutboxWrite => ({
@@ -17,7 +30,11 @@ const requestOf = (id: string): OutboxWrite => ({
   preview: null,
 });
 
-function tap(id: string, extra: Partial<Pick<NewOutboxEntry, 'label' | 'flightId'>> = {}, write: OutboxWrite = launch(id)): NewOutboxEntry {
+function tap(
+  id: string,
+  extra: Partial<Pick<NewOutboxEntry, 'label' | 'flightId'>> = {},
+  write: OutboxWrite = launch(id),
+): NewOutboxEntry {
   return { id, ...write, tappedAt: T0, userId: MARY, userName: 'Mary Member', label: id, ...extra };
 }
 
@@ -41,7 +58,13 @@ function harness(answers: Record<string, OutboxAnswer[]> = {}, store: OutboxStor
   const settled: [string, OutboxOutcome['kind']][] = [];
   const server = scripted(answers);
   const make = () =>
-    createOutbox({ store, transport: server.transport, now: () => now, random: () => 1, onSettled: (entry, outcome) => settled.push([entry.id, outcome.kind]) });
+    createOutbox({
+      store,
+      transport: server.transport,
+      now: () => now,
+      random: () => 1,
+      onSettled: (entry, outcome) => settled.push([entry.id, outcome.kind]),
+    });
   return { store, server, settled, make, outbox: make(), advance: (ms: number) => (now += ms), now: () => now };
 }
 
@@ -60,10 +83,23 @@ describe('the field outbox', () => {
   });
 
   it('stops at the head when it gets no answer: nothing behind it overtakes, and it waits its backoff', async () => {
-    const h = harness({ launch: [{ status: 0 }, { status: 503, body: { message: 'The database is not reachable right now. Try again in a moment.' }, retryAfter: '5' }] });
+    const h = harness({
+      launch: [
+        { status: 0 },
+        {
+          status: 503,
+          body: { message: 'The database is not reachable right now. Try again in a moment.' },
+          retryAfter: '5',
+        },
+      ],
+    });
     await h.outbox.enqueue(tap('launch'));
     await h.outbox.enqueue(tap('landing'));
-    expect(await h.outbox.drain()).toEqual({ state: 'waiting', until: T0 + 2000, problem: 'No answer from the server' });
+    expect(await h.outbox.drain()).toEqual({
+      state: 'waiting',
+      until: T0 + 2000,
+      problem: 'No answer from the server',
+    });
     expect(h.server.sent).toEqual(['launch']);
     // Not due yet: nothing is sent.
     expect(await h.outbox.drain()).toMatchObject({ state: 'waiting', until: T0 + 2000 });
@@ -72,14 +108,21 @@ describe('the field outbox', () => {
     // The 503's Retry-After (5 s) is longer than the second backoff (4 s).
     expect(await h.outbox.drain()).toMatchObject({ state: 'waiting', until: T0 + 2000 + 5000 });
     const [head] = await h.outbox.entries();
-    expect(head).toMatchObject({ id: 'launch', attempts: 2, problem: 'The database is not reachable right now. Try again in a moment.' });
+    expect(head).toMatchObject({
+      id: 'launch',
+      attempts: 2,
+      problem: 'The database is not reachable right now. Try again in a moment.',
+    });
     // The network is back: force sends at once, in order.
     expect(await h.outbox.drain({ force: true })).toEqual({ state: 'empty' });
     expect(h.server.sent).toEqual(['launch', 'launch', 'launch', 'landing']);
   });
 
   it('takes a refused event out of the queue with the server’s message and goes on with the next', async () => {
-    const refusal = { status: 409, body: { statusCode: 409, message: 'Already launched by Irene Instructor', launchedBy: 'Irene Instructor' } };
+    const refusal = {
+      status: 409,
+      body: { statusCode: 409, message: 'Already launched by Irene Instructor', launchedBy: 'Irene Instructor' },
+    };
     const h = harness({ launch: [refusal] });
     await h.outbox.enqueue(tap('launch'));
     await h.outbox.enqueue(tap('release'));
@@ -91,7 +134,10 @@ describe('the field outbox', () => {
     ]);
     // Kept, not pending, until the person has seen it; never sent again.
     const [left] = await h.outbox.entries();
-    expect(left).toMatchObject({ id: 'launch', refusal: { status: 409, message: 'Already launched by Irene Instructor', body: refusal.body } });
+    expect(left).toMatchObject({
+      id: 'launch',
+      refusal: { status: 409, message: 'Already launched by Irene Instructor', body: refusal.body },
+    });
     await h.outbox.drain({ force: true });
     expect(h.server.sent).toEqual(['launch', 'release']);
     await h.outbox.dismiss('launch');
@@ -101,7 +147,12 @@ describe('the field outbox', () => {
   it('refuses the later events of a refused flight request with it, without sending them', async () => {
     const h = harness({ request: [{ status: 409, body: { message: 'Glider ASK-21 is already flying' } }] });
     const request = requestOf('request');
-    const tow: OutboxWrite = { kind: 'tow-event', call: 'POST /api/create-tow/', input: { idempotencyKey: 'tug', data: { tug: 'C-GTOW', hobbs: 1234.5 } }, preview: null };
+    const tow: OutboxWrite = {
+      kind: 'tow-event',
+      call: 'POST /api/create-tow/',
+      input: { idempotencyKey: 'tug', data: { tug: 'C-GTOW', hobbs: 1234.5 } },
+      preview: null,
+    };
     await h.outbox.enqueue(tap('request', { label: 'Flight request: ASK-21', flightId: null }, request));
     await h.outbox.enqueue(tap('launch', { flightId: 'request' }));
     await h.outbox.enqueue(tap('tug', {}, tow));
@@ -122,7 +173,9 @@ describe('the field outbox', () => {
         sent.push(entry.id);
         // The member's weight is stored behind the request while the server answers it.
         if (entry.id === 'request') await outbox.enqueue(tap('weight', { flightId: 'request' }));
-        return entry.id === 'request' ? { status: 409, body: { message: 'Glider ASK-21 is already flying' } } : { status: 200, body: {} };
+        return entry.id === 'request'
+          ? { status: 409, body: { message: 'Glider ASK-21 is already flying' } }
+          : { status: 200, body: {} };
       },
       whoami: async () => MARY,
     };
@@ -200,7 +253,7 @@ describe('the field outbox', () => {
   });
 });
 
-describe('drainWithPauses (the service worker\'s Background Sync run)', () => {
+describe("drainWithPauses (the service worker's Background Sync run)", () => {
   it('sends again after each pause while the head waits for the network, and stops once it is through', async () => {
     const h = harness({ launch: [{ status: 0 }, { status: 0 }] });
     await h.outbox.enqueue(tap('launch'));

@@ -102,7 +102,8 @@ export type OutboxEntry = OutboxEntryState & OutboxWrite;
 /** An entry as the store is given it, before it has its place in the order. */
 export type UnsequencedEntry = Omit<OutboxEntryState, 'seq'> & OutboxWrite;
 
-type NewEntryState = Pick<OutboxEntryState, 'id' | 'tappedAt' | 'userId' | 'userName' | 'label'> & Partial<Pick<OutboxEntryState, 'flightId'>>;
+type NewEntryState = Pick<OutboxEntryState, 'id' | 'tappedAt' | 'userId' | 'userName' | 'label'> &
+  Partial<Pick<OutboxEntryState, 'flightId'>>;
 
 /** A tap to store: its write, key and tap time, who tapped and what the screens call it. */
 export type NewOutboxEntryOf<K extends OutboxKind> = NewEntryState & OutboxWriteOf<K>;
@@ -125,7 +126,8 @@ export interface OutboxTransport {
 }
 
 /** How an entry left the queue: done, with its call's answer, or refused. */
-export type OutboxOutcome<R extends OutboxRoute = OutboxRoute> = { kind: 'done'; body: OutboxAnswerOf<R> } | { kind: 'refused'; refusal: OutboxRefusal };
+export type OutboxOutcome<R extends OutboxRoute = OutboxRoute> =
+  { kind: 'done'; body: OutboxAnswerOf<R> } | { kind: 'refused'; refusal: OutboxRefusal };
 
 /**
  * The outcome of `entry`, its answer typed by the entry's own call: the
@@ -133,7 +135,10 @@ export type OutboxOutcome<R extends OutboxRoute = OutboxRoute> = { kind: 'done';
  * declared call's answer is checked against its schema in the server's
  * tests (decision 0019); a refusal is whatever the server said.
  */
-export function outcomeOf<R extends OutboxRoute>(_entry: { call: R }, outcome: OutboxOutcome | { kind: 'done'; body: unknown }): OutboxOutcome<R> {
+export function outcomeOf<R extends OutboxRoute>(
+  _entry: { call: R },
+  outcome: OutboxOutcome | { kind: 'done'; body: unknown },
+): OutboxOutcome<R> {
   return outcome as OutboxOutcome<R>;
 }
 
@@ -200,7 +205,8 @@ export function createOutbox(options: OutboxOptions): Outbox {
     const dependents = rest.filter((e) => e.id !== head.id && e.refusal === null && e.flightId === head.id);
     for (const entry of dependents) await store.put({ ...entry, refusal: dependentRefusal(head, refusal) });
     options.onSettled?.(head, { kind: 'refused', refusal });
-    for (const entry of dependents) options.onSettled?.(entry, { kind: 'refused', refusal: dependentRefusal(head, refusal) });
+    for (const entry of dependents)
+      options.onSettled?.(entry, { kind: 'refused', refusal: dependentRefusal(head, refusal) });
   };
 
   const retryLater = async (head: OutboxEntry, problem: string, afterMs: number | null): Promise<DrainResult> => {
@@ -218,7 +224,8 @@ export function createOutbox(options: OutboxOptions): Outbox {
       const waiting = entries.filter((e) => e.refusal === null);
       const head = waiting[0];
       if (!head) return { state: 'empty' };
-      if (!force && head.nextAttemptAt > now()) return { state: 'waiting', until: head.nextAttemptAt, problem: head.problem };
+      if (!force && head.nextAttemptAt > now())
+        return { state: 'waiting', until: head.nextAttemptAt, problem: head.problem };
       if (!asked) {
         who = await transport.whoami();
         asked = true;
@@ -282,7 +289,10 @@ export function createOutbox(options: OutboxOptions): Outbox {
         queued.force ||= force;
         return queued.promise;
       }
-      const slot: { force: boolean; promise: Promise<DrainResult> } = { force, promise: Promise.resolve({ state: 'empty' }) };
+      const slot: { force: boolean; promise: Promise<DrainResult> } = {
+        force,
+        promise: Promise.resolve({ state: 'empty' }),
+      };
       slot.promise = tail.then(() => {
         queued = null;
         return guarded(slot.force);
@@ -307,7 +317,11 @@ export function createOutbox(options: OutboxOptions): Outbox {
  * portal); the browser's own retry of a failed sync comes minutes later.
  * Answers the last run's result.
  */
-export async function drainWithPauses(outbox: Pick<Outbox, 'drain'>, pausesMs: readonly number[], sleep: (ms: number) => Promise<void>): Promise<DrainResult> {
+export async function drainWithPauses(
+  outbox: Pick<Outbox, 'drain'>,
+  pausesMs: readonly number[],
+  sleep: (ms: number) => Promise<void>,
+): Promise<DrainResult> {
   let result = await outbox.drain({ force: true });
   for (const pause of pausesMs) {
     if (result.state !== 'waiting') break;

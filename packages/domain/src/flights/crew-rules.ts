@@ -8,7 +8,14 @@ export type FlyWith = 'Alone' | 'Instructor' | 'Member' | 'Intro' | 'Friend';
 export const FLY_WITH: readonly FlyWith[] = ['Alone', 'Instructor', 'Member', 'Intro', 'Friend'];
 
 /** A flight's second-person fields when the pilot flies alone: no passenger, the pilot in command, nothing shared. */
-export const FLOWN_ALONE = { passengerID: '', passengerFirst: '', passengerLast: '', pilotInCharge: true, shareCost: false, introRef: '' } as const;
+export const FLOWN_ALONE = {
+  passengerID: '',
+  passengerFirst: '',
+  passengerLast: '',
+  pilotInCharge: true,
+  shareCost: false,
+  introRef: '',
+} as const;
 
 export const PLACE_ON_LINE = 'Place on flight line';
 export const LOW_FUNDS_WARNING = 'Warning: Low funds';
@@ -28,7 +35,10 @@ export interface ClubLevels {
 }
 
 export function fundsStanding(balanceCents: number, levels: ClubLevels): FundsStanding {
-  return { belowMinimum: balanceCents < levels.minimumLevelCents, belowWarning: balanceCents < levels.warningLevelCents };
+  return {
+    belowMinimum: balanceCents < levels.minimumLevelCents,
+    belowWarning: balanceCents < levels.warningLevelCents,
+  };
 }
 
 export interface CrewFormState {
@@ -59,9 +69,11 @@ export function blockingReason(form: CrewFormState): string | null {
   if (!form.glider) reason = 'No glider selected';
   if (!form.launchType && form.flyWith !== 'Intro') reason = 'No launch type selected';
   if (form.flyWith !== 'Alone' && !form.passengerName.trim()) reason = 'Second person not identified';
-  if (form.flyWith === 'Intro' && form.intro?.mode === 'new' && (!form.intro.introType || form.intro.payment === '')) reason = 'Intro not fully defined';
+  if (form.flyWith === 'Intro' && form.intro?.mode === 'new' && (!form.intro.introType || form.intro.payment === ''))
+    reason = 'Intro not fully defined';
   // An intro is paid by its voucher: exempt from Insufficient funds only.
-  if (form.flyWith !== 'Intro' && (form.funds.belowMinimum || form.sharerFunds?.belowMinimum === true)) reason = 'Insufficient funds';
+  if (form.flyWith !== 'Intro' && (form.funds.belowMinimum || form.sharerFunds?.belowMinimum === true))
+    reason = 'Insufficient funds';
   if (form.secondOnLineIn !== null) reason = `Second person is already on the flight line in ${form.secondOnLineIn}`;
   if (form.pilotOnLineIn !== null) reason = `Selected pilot is already on the flight line in ${form.pilotOnLineIn}`;
   if (form.groundOnly) reason = 'Selected pilot is non flying';
@@ -81,7 +93,10 @@ export function submitButtonText(form: CrewFormState): { text: string; disabled:
 }
 
 /** Pilot selector order: the user first, then everyone else by full name. */
-export function orderPilots<T extends { userID: string; first: string; last: string }>(pilots: readonly T[], me: string): T[] {
+export function orderPilots<T extends { userID: string; first: string; last: string }>(
+  pilots: readonly T[],
+  me: string,
+): T[] {
   const name = (p: T) => `${p.first} ${p.last}`;
   return [...pilots].sort((a, b) => {
     if (a.userID === me) return -1;

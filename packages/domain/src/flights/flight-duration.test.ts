@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { BILLED_ROUNDING, billedMinutes, durationHours, durationText, flightDurationText, flightSeconds, flownAndBilledRuleText, flownAndBilledText, flownMinutes } from './flight-duration.ts';
+import {
+  BILLED_ROUNDING,
+  billedMinutes,
+  durationHours,
+  durationText,
+  flightDurationText,
+  flightSeconds,
+  flownAndBilledRuleText,
+  flownAndBilledText,
+  flownMinutes,
+} from './flight-duration.ts';
 
 const S = 1_000;
 const LAUNCH = Date.UTC(2026, 6, 11, 14, 5);
@@ -33,9 +43,15 @@ describe("one duration (issue 25 item 11): shown to the nearest minute from the 
 
   it("the ledger entry says flown and billed: '0:06 flown, 6 min billed'; a charge explained on screen says the rounding beside what is billed", () => {
     expect(flownAndBilledText(LAUNCH, LAUNCH + 351 * S)).toBe('0:06 flown, 6 min billed');
-    expect(flownAndBilledRuleText(LAUNCH, LAUNCH + 351 * S)).toBe('0:06 flown, 6 min billed (whole minutes, rounded up)');
-    expect(flownAndBilledRuleText(LAUNCH, LAUNCH + 3_600 * S)).toBe('1:00 flown, 60 min billed (whole minutes, rounded up)');
-    expect(flownAndBilledRuleText(LAUNCH, LAUNCH + 3_600 * S + 1)).toBe('1:00 flown, 61 min billed (whole minutes, rounded up)');
+    expect(flownAndBilledRuleText(LAUNCH, LAUNCH + 351 * S)).toBe(
+      '0:06 flown, 6 min billed (whole minutes, rounded up)',
+    );
+    expect(flownAndBilledRuleText(LAUNCH, LAUNCH + 3_600 * S)).toBe(
+      '1:00 flown, 60 min billed (whole minutes, rounded up)',
+    );
+    expect(flownAndBilledRuleText(LAUNCH, LAUNCH + 3_600 * S + 1)).toBe(
+      '1:00 flown, 61 min billed (whole minutes, rounded up)',
+    );
     expect(BILLED_ROUNDING).toBe('whole minutes, rounded up');
   });
 

@@ -15,12 +15,20 @@ describe('a tap entered late', () => {
   });
 
   it('reads in the club’s clock, with who sent it and when it came', () => {
-    expect(enteredLateText('Irene Instructor', TEN_OH_TWO + 123 * MINUTE, 'America/Toronto')).toBe('entered late by Irene Instructor, received 12:05');
-    expect(lateEntryLine({ action: 'Launch', byName: 'Irene Instructor', happenedAt: TEN_OH_TWO, receivedAt: TEN_OH_TWO + 123 * MINUTE }, 'America/Toronto')).toBe(
-      'Launch at 10:02 — entered late by Irene Instructor, received 12:05',
+    expect(enteredLateText('Irene Instructor', TEN_OH_TWO + 123 * MINUTE, 'America/Toronto')).toBe(
+      'entered late by Irene Instructor, received 12:05',
     );
-    expect(lateEntryLine({ action: 'Create', byName: '', happenedAt: TEN_OH_TWO, receivedAt: TEN_OH_TWO + 40 * MINUTE }, 'America/Vancouver')).toBe(
-      'Request at 07:02 — entered late by someone no longer in the club, received 07:42',
-    );
+    expect(
+      lateEntryLine(
+        { action: 'Launch', byName: 'Irene Instructor', happenedAt: TEN_OH_TWO, receivedAt: TEN_OH_TWO + 123 * MINUTE },
+        'America/Toronto',
+      ),
+    ).toBe('Launch at 10:02 — entered late by Irene Instructor, received 12:05');
+    expect(
+      lateEntryLine(
+        { action: 'Create', byName: '', happenedAt: TEN_OH_TWO, receivedAt: TEN_OH_TWO + 40 * MINUTE },
+        'America/Vancouver',
+      ),
+    ).toBe('Request at 07:02 — entered late by someone no longer in the club, received 07:42');
   });
 });

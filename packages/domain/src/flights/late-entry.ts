@@ -49,7 +49,10 @@ export function fromOgnLine(entry: { action: string; happenedAt: number }, timeZ
 }
 
 /** A flight history's line for a late entry: "Launch at 10:02 — entered late by Irene Instructor, received 12:05". */
-export function lateEntryLine(entry: { action: string; byName: string; happenedAt: number; receivedAt: number }, timeZone: string): string {
+export function lateEntryLine(
+  entry: { action: string; byName: string; happenedAt: number; receivedAt: number },
+  timeZone: string,
+): string {
   const what = ACTION_NAMES[entry.action] ?? entry.action;
   return `${what} at ${clubClockTime(entry.happenedAt, timeZone)} — ${enteredLateText(entry.byName, entry.receivedAt, timeZone)}`;
 }

@@ -46,7 +46,13 @@ describe('logbook roles', () => {
     const solo = flown({ user: 'sam', flyWith: 'Alone' }, 30);
     const dual = flown({ user: 'sam', flyWith: 'Instructor', passengerID: 'ida', pilotInCharge: false }, 30);
     const shared = flown({ user: 'sam', flyWith: 'Member', passengerID: 'mo', pilotInCharge: true }, 30);
-    expect([logbookRole(solo, 'sam'), logbookRole(dual, 'sam'), logbookRole(dual, 'ida'), logbookRole(shared, 'sam'), logbookRole(shared, 'mo')]).toEqual(['P1', 'P2', 'Instructor', 'P1', 'P2']);
+    expect([
+      logbookRole(solo, 'sam'),
+      logbookRole(dual, 'sam'),
+      logbookRole(dual, 'ida'),
+      logbookRole(shared, 'sam'),
+      logbookRole(shared, 'mo'),
+    ]).toEqual(['P1', 'P2', 'Instructor', 'P1', 'P2']);
     expect(logbookRole(solo, 'ida')).toBeNull();
   });
 });
@@ -55,7 +61,10 @@ describe('logbook totals', () => {
   it('adds the flown flights by role and launch type; a cancelled or unlanded flight does not count', () => {
     const flights = [
       flown({ user: 'sam', flyWith: 'Alone', launchType: '2000 ft' }, 45),
-      flown({ user: 'sam', flyWith: 'Instructor', passengerID: 'ida', pilotInCharge: false, launchType: '2000 ft' }, 30),
+      flown(
+        { user: 'sam', flyWith: 'Instructor', passengerID: 'ida', pilotInCharge: false, launchType: '2000 ft' },
+        30,
+      ),
       flown({ user: 'sam', flyWith: 'Alone', launchType: 'Winch' }, 10),
       flown({ user: 'sam', flyWith: 'Alone', cancelledAt: TEN }, 20),
       flightRecord({ user: 'sam', flyWith: 'Alone', launchedAt: TEN, landedAt: null }),
@@ -64,7 +73,11 @@ describe('logbook totals', () => {
     expect(logbookTotals(flights, 'sam')).toEqual({
       flights: 3,
       minutes: 85,
-      byRole: { P1: { flights: 2, minutes: 55 }, P2: { flights: 1, minutes: 30 }, Instructor: { flights: 0, minutes: 0 } },
+      byRole: {
+        P1: { flights: 2, minutes: 55 },
+        P2: { flights: 1, minutes: 30 },
+        Instructor: { flights: 0, minutes: 0 },
+      },
       launches: [
         { launchType: '2000 ft', count: 2 },
         { launchType: 'Winch', count: 1 },
@@ -75,8 +88,23 @@ describe('logbook totals', () => {
 
 describe('logbook CSV', () => {
   it('one row per flown flight: club date, glider type and registration, P1 and P2 by name, launch, takeoff, landing, h:mm', () => {
-    const dual = flown({ user: 'sam', first: 'Sam', last: 'Student', flyWith: 'Instructor', passengerID: 'ida', pilotInCharge: false, glider: 'C-GDSA', launchType: '2000 ft' }, 75);
-    const solo = flown({ user: 'sam', first: 'Sam', last: 'Student', flyWith: 'Alone', glider: 'C-FDSC', launchType: 'Winch' }, 12);
+    const dual = flown(
+      {
+        user: 'sam',
+        first: 'Sam',
+        last: 'Student',
+        flyWith: 'Instructor',
+        passengerID: 'ida',
+        pilotInCharge: false,
+        glider: 'C-GDSA',
+        launchType: '2000 ft',
+      },
+      75,
+    );
+    const solo = flown(
+      { user: 'sam', first: 'Sam', last: 'Student', flyWith: 'Alone', glider: 'C-FDSC', launchType: 'Winch' },
+      12,
+    );
     expect(logbookRows([dual, solo], 'sam', names, new Map([['C-GDSA', 'ASK 21']]), ZONE)).toEqual([
       ['2026-07-11', 'ASK 21', 'C-GDSA', 'Ida Instructor', 'Sam Student', '2000 ft', '10:00', '11:15', '1:15'],
       ['2026-07-11', '', 'C-FDSC', 'Sam Student', '', 'Winch', '10:00', '10:12', '0:12'],
@@ -87,6 +115,8 @@ describe('logbook CSV', () => {
     const FORMULA = "=cmd|'/C calc'!A0";
     const rigged = flown({ glider: FORMULA, launchType: `-${FORMULA}` }, 12);
     const csv = toCsv(LOGBOOK_COLUMNS, logbookRows([rigged], 'sam', names, new Map([[FORMULA, `@${FORMULA}`]]), ZONE));
-    expect(csv.split('\r\n')[1]).toBe(`"2026-07-11","'@=cmd|'/C calc'!A0","'=cmd|'/C calc'!A0","Sam Student","","'-=cmd|'/C calc'!A0","10:00","10:12","0:12"`);
+    expect(csv.split('\r\n')[1]).toBe(
+      `"2026-07-11","'@=cmd|'/C calc'!A0","'=cmd|'/C calc'!A0","Sam Student","","'-=cmd|'/C calc'!A0","10:00","10:12","0:12"`,
+    );
   });
 });

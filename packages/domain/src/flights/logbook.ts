@@ -13,7 +13,10 @@ export type LogbookRole = 'P1' | 'P2' | 'Instructor';
 export const LOGBOOK_ROLES: readonly LogbookRole[] = ['P1', 'P2', 'Instructor'];
 
 /** What a logbook reads of a flight. */
-export type LogbookFlight = Pick<FlightRecord, 'user' | 'passengerID' | 'flyWith' | 'pilotInCharge' | 'launchType' | 'launchedAt' | 'landedAt' | 'cancelledAt'>;
+export type LogbookFlight = Pick<
+  FlightRecord,
+  'user' | 'passengerID' | 'flyWith' | 'pilotInCharge' | 'launchType' | 'launchedAt' | 'landedAt' | 'cancelledAt'
+>;
 
 /**
  * The member's role on a flight: its pilot is P1 when in command (alone, or
@@ -42,13 +45,18 @@ export interface LogbookTotals {
 
 /** The member's flown flights (landed, not cancelled) added up. */
 export function logbookTotals(flights: readonly LogbookFlight[], me: string): LogbookTotals {
-  const byRole = { P1: { flights: 0, minutes: 0 }, P2: { flights: 0, minutes: 0 }, Instructor: { flights: 0, minutes: 0 } };
+  const byRole = {
+    P1: { flights: 0, minutes: 0 },
+    P2: { flights: 0, minutes: 0 },
+    Instructor: { flights: 0, minutes: 0 },
+  };
   const launches = new Map<string, number>();
   let count = 0;
   let minutes = 0;
   for (const flight of flights) {
     const role = logbookRole(flight, me);
-    if (role === null || flight.cancelledAt !== null || flight.launchedAt === null || flight.landedAt === null) continue;
+    if (role === null || flight.cancelledAt !== null || flight.launchedAt === null || flight.landedAt === null)
+      continue;
     const flown = flownMinutes(flight.launchedAt, flight.landedAt);
     count += 1;
     minutes += flown;
@@ -61,15 +69,30 @@ export function logbookTotals(flights: readonly LogbookFlight[], me: string): Lo
     flights: count,
     minutes,
     byRole,
-    launches: [...launches].map(([launchType, n]) => ({ launchType, count: n })).sort((a, b) => b.count - a.count || a.launchType.localeCompare(b.launchType)),
+    launches: [...launches]
+      .map(([launchType, n]) => ({ launchType, count: n }))
+      .sort((a, b) => b.count - a.count || a.launchType.localeCompare(b.launchType)),
   };
 }
 
 /** The columns logbook apps import (one flight a row). */
-export const LOGBOOK_COLUMNS = ['Date', 'Glider type', 'Registration', 'P1', 'P2', 'Launch type', 'Takeoff', 'Landing', 'Duration'] as const;
+export const LOGBOOK_COLUMNS = [
+  'Date',
+  'Glider type',
+  'Registration',
+  'P1',
+  'P2',
+  'Launch type',
+  'Takeoff',
+  'Landing',
+  'Duration',
+] as const;
 
 /** What naming a flight's seats reads of it. */
-export type SeatedFlight = Pick<FlightRecord, 'first' | 'last' | 'flyWith' | 'pilotInCharge' | 'passengerID' | 'passengerFirst' | 'passengerLast'>;
+export type SeatedFlight = Pick<
+  FlightRecord,
+  'first' | 'last' | 'flyWith' | 'pilotInCharge' | 'passengerID' | 'passengerFirst' | 'passengerLast'
+>;
 
 /**
  * Who sat where, by name: P1 the one in command (the instructor when
@@ -78,7 +101,9 @@ export type SeatedFlight = Pick<FlightRecord, 'first' | 'last' | 'flyWith' | 'pi
  */
 export function logbookSeats(flight: SeatedFlight, names: ReadonlyMap<string, string>): [string, string] {
   const pilot = `${flight.first} ${flight.last}`.trim();
-  const second = flight.passengerID ? (names.get(flight.passengerID) ?? '') : `${flight.passengerFirst} ${flight.passengerLast}`.trim();
+  const second = flight.passengerID
+    ? (names.get(flight.passengerID) ?? '')
+    : `${flight.passengerFirst} ${flight.passengerLast}`.trim();
   if (flight.flyWith === 'Alone') return [pilot, ''];
   return flight.pilotInCharge ? [pilot, second] : [second, pilot];
 }
@@ -97,7 +122,13 @@ export function logbookRows(
   timeZone: string,
 ): CsvCell[][] {
   return flights.flatMap((flight) => {
-    if (logbookRole(flight, me) === null || flight.cancelledAt !== null || flight.launchedAt === null || flight.landedAt === null) return [];
+    if (
+      logbookRole(flight, me) === null ||
+      flight.cancelledAt !== null ||
+      flight.launchedAt === null ||
+      flight.landedAt === null
+    )
+      return [];
     const [p1, p2] = logbookSeats(flight, names);
     return [
       [

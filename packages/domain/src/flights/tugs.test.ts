@@ -27,6 +27,8 @@ describe('tug readings', () => {
   it('formats hundredths with 2 decimals and words the refusal', () => {
     expect(formatHundredths(123405)).toBe('1234.05');
     expect(formatHundredths(0)).toBe('0.00');
-    expect(hobbsBelowMessage('C-GTOW', 123350, 123400)).toBe('Hobbs 1233.50 is below the last reading of C-GTOW (1234.00 h)');
+    expect(hobbsBelowMessage('C-GTOW', 123350, 123400)).toBe(
+      'Hobbs 1233.50 is below the last reading of C-GTOW (1234.00 h)',
+    );
   });
 });

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { convertHeight, formatAmount, formatClubDate, formatClubTime, formatDay, formatFuel, formatHeight, formatSpeed, fuelToCentilitres } from './formats.ts';
+import {
+  convertHeight,
+  formatAmount,
+  formatClubDate,
+  formatClubTime,
+  formatDay,
+  formatFuel,
+  formatHeight,
+  formatSpeed,
+  fuelToCentilitres,
+} from './formats.ts';
 
 /** Intl separates with no-break spaces; the tests read them as plain spaces. */
 const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');

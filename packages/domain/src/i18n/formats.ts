@@ -36,9 +36,12 @@ export function formatAmount(cents: number, currency: string, locale: string): s
   const sign = cents < 0 ? '-' : '';
   const abs = Math.abs(cents);
   const decimal = `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
-  return numberFormat(locale, { style: 'currency', currency, minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(
-    decimal as `${number}`,
-  );
+  return numberFormat(locale, {
+    style: 'currency',
+    currency,
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  }).format(decimal as `${number}`);
 }
 
 /** A height stored in `from` shown in `to`, whole units: 1250 ft in metres → '381 m'; in fr-CA '1 250 ft'. */

@@ -29,8 +29,14 @@ const ledger = [
 
 describe('accounting charts', () => {
   it('counts days for a range of up to 31 days, else months', () => {
-    expect(periodsOf('2026-07-30', '2026-08-02')).toEqual({ unit: 'day', periods: ['2026-07-30', '2026-07-31', '2026-08-01', '2026-08-02'] });
-    expect(periodsOf('2026-11-15', '2027-02-01')).toEqual({ unit: 'month', periods: ['2026-11', '2026-12', '2027-01', '2027-02'] });
+    expect(periodsOf('2026-07-30', '2026-08-02')).toEqual({
+      unit: 'day',
+      periods: ['2026-07-30', '2026-07-31', '2026-08-01', '2026-08-02'],
+    });
+    expect(periodsOf('2026-11-15', '2027-02-01')).toEqual({
+      unit: 'month',
+      periods: ['2026-11', '2026-12', '2027-01', '2027-02'],
+    });
   });
 
   it('revenue by month in the club’s months, a reversal taken off the month it was posted in', () => {

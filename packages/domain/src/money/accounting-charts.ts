@@ -37,10 +37,13 @@ export function periodsOf(startDate: string, endDate: string): { unit: 'day' | '
   const end = Date.parse(`${endDate}T00:00:00Z`);
   const days = Math.round((end - start) / 86_400_000) + 1;
   if (days <= 31) {
-    return { unit: 'day', periods: Array.from({ length: days }, (_, i) => new Date(start + i * 86_400_000).toISOString().slice(0, 10)) };
+    return {
+      unit: 'day',
+      periods: Array.from({ length: days }, (_, i) => new Date(start + i * 86_400_000).toISOString().slice(0, 10)),
+    };
   }
   const periods: Period[] = [];
-  for (let month = startDate.slice(0, 7); month <= endDate.slice(0, 7); ) {
+  for (let month = startDate.slice(0, 7); month <= endDate.slice(0, 7);) {
     periods.push(month);
     const [y, m] = month.split('-').map(Number);
     month = m === 12 ? `${y! + 1}-01` : `${y}-${String(m! + 1).padStart(2, '0')}`;
@@ -56,7 +59,12 @@ function periodOf(posting: LedgerPosting, unit: 'day' | 'month', timeZone: strin
 export type RevenueRow = { period: Period } & Record<RevenueKey, number>;
 
 /** Revenue per period, by Tows, Rental, Intros and Other (credits less debits: a reversal lowers its period). */
-export function revenueByPeriod(postings: readonly LedgerPosting[], startDate: string, endDate: string, timeZone: string): { unit: 'day' | 'month'; rows: RevenueRow[] } {
+export function revenueByPeriod(
+  postings: readonly LedgerPosting[],
+  startDate: string,
+  endDate: string,
+  timeZone: string,
+): { unit: 'day' | 'month'; rows: RevenueRow[] } {
   const { unit, periods } = periodsOf(startDate, endDate);
   const rows = new Map(periods.map((period) => [period, { period, tow: 0, rental: 0, intro: 0, other: 0 }]));
   for (const posting of postings) {
@@ -75,7 +83,9 @@ export function cashInByMethod(postings: readonly LedgerPosting[]): { method: st
     const method = posting.transferType || 'Other';
     methods.set(method, (methods.get(method) ?? 0) + posting.amountCents);
   }
-  return [...methods].map(([method, cents]) => ({ method, cents })).sort((a, b) => b.cents - a.cents || a.method.localeCompare(b.method));
+  return [...methods]
+    .map(([method, cents]) => ({ method, cents }))
+    .sort((a, b) => b.cents - a.cents || a.method.localeCompare(b.method));
 }
 
 export type ObligationRow = { period: Period } & Record<ObligationKey, number>;

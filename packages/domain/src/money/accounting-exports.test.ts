@@ -13,7 +13,12 @@ const NAMES = new Map([
   ['bo', 'Bo Reyes'],
 ]);
 
-function posting(transactionId: number, account: number, cents: number, values: Partial<LedgerPosting> = {}): LedgerPosting {
+function posting(
+  transactionId: number,
+  account: number,
+  cents: number,
+  values: Partial<LedgerPosting> = {},
+): LedgerPosting {
   return ledgerPosting(account, cents, { transactionId, timestamp: EVENING, transactionType: 'Flight', ...values });
 }
 
@@ -31,7 +36,16 @@ const sharedRental = [
   posting(8, 2510, -297, { taxName: 'HST' }),
 ];
 /** Ada's $100.00 cash deposit: not a charge. */
-const deposit = [posting(9, 1000, 10_000, { transactionType: 'Deposit' }), posting(9, 2100, -10_000, { userId: 'ada', transactionType: 'Deposit', description: 'Deposit (Cash)', transactionRef: '=12', note: 'at the desk' })];
+const deposit = [
+  posting(9, 1000, 10_000, { transactionType: 'Deposit' }),
+  posting(9, 2100, -10_000, {
+    userId: 'ada',
+    transactionType: 'Deposit',
+    description: 'Deposit (Cash)',
+    transactionRef: '=12',
+    note: 'at the desk',
+  }),
+];
 /** The tow reversed: the same lines on the other sides. */
 const reversal = [
   posting(10, 2100, -4520, { userId: 'ada', description: 'Reversal of 7', reversesId: 7 }),
@@ -53,7 +67,12 @@ describe('journal export', () => {
   });
 
   it('every journal balances: its debits equal its credits', () => {
-    const rows = journalExportRows([...tow, ...sharedRental, ...deposit, ...reversal], CHART_OF_ACCOUNTS, NAMES, ZONE).map(writtenCells);
+    const rows = journalExportRows(
+      [...tow, ...sharedRental, ...deposit, ...reversal],
+      CHART_OF_ACCOUNTS,
+      NAMES,
+      ZONE,
+    ).map(writtenCells);
     const totals = new Map<number, number>();
     for (const [journal, , , , debit, credit] of rows) {
       const cents = Math.round(Number(debit || 0) * 100) - Math.round(Number(credit || 0) * 100);
@@ -65,7 +84,20 @@ describe('journal export', () => {
 
 describe('invoice export', () => {
   it('a member charge is an invoice: the revenue line with its tax, dated the club’s day, for what the account was charged', () => {
-    expect(invoiceExportRows(tow, CHART_OF_ACCOUNTS, NAMES, ZONE).map(writtenCells)).toEqual([['7', 'Ada King', '2026-07-11', '2026-07-11', CHART_OF_ACCOUNTS[4100], 'Tow: DG-1000, 2000 ft', 1, '40.00', '40.00', '5.20']]);
+    expect(invoiceExportRows(tow, CHART_OF_ACCOUNTS, NAMES, ZONE).map(writtenCells)).toEqual([
+      [
+        '7',
+        'Ada King',
+        '2026-07-11',
+        '2026-07-11',
+        CHART_OF_ACCOUNTS[4100],
+        'Tow: DG-1000, 2000 ft',
+        1,
+        '40.00',
+        '40.00',
+        '5.20',
+      ],
+    ]);
   });
 
   it('a shared cost is one invoice per member, each with its part of the net and the tax, adding up to what each was charged', () => {
@@ -79,7 +111,20 @@ describe('invoice export', () => {
 
   it('a reversed charge is a credit (negative amounts); deposits are not invoices', () => {
     const rows = invoiceExportRows([...deposit, ...reversal], CHART_OF_ACCOUNTS, NAMES, ZONE);
-    expect(rows.map(writtenCells)).toEqual([['10', 'Ada King', '2026-07-11', '2026-07-11', CHART_OF_ACCOUNTS[4100], 'Reversal of 7', 1, '-40.00', '-40.00', '-5.20']]);
+    expect(rows.map(writtenCells)).toEqual([
+      [
+        '10',
+        'Ada King',
+        '2026-07-11',
+        '2026-07-11',
+        CHART_OF_ACCOUNTS[4100],
+        'Reversal of 7',
+        1,
+        '-40.00',
+        '-40.00',
+        '-5.20',
+      ],
+    ]);
   });
 
   it('leaves out what is not a member charge: a transfer between members, an intro sale, a cash refund', () => {

@@ -11,7 +11,17 @@ import { ACCOUNT } from './ledger.ts';
  */
 
 /** The journal layout: rows of one Journal No form one balanced entry (QuickBooks Online's journal import, Xero's and Sage's manual journals map to it). */
-export const JOURNAL_COLUMNS = ['Journal No', 'Journal Date', 'Account Number', 'Account Name', 'Debits', 'Credits', 'Description', 'Name', 'Reference'] as const;
+export const JOURNAL_COLUMNS = [
+  'Journal No',
+  'Journal Date',
+  'Account Number',
+  'Account Name',
+  'Debits',
+  'Credits',
+  'Description',
+  'Name',
+  'Reference',
+] as const;
 
 /** The invoice layout of QuickBooks Online's invoice import: rows of one InvoiceNo form one invoice. */
 export const INVOICE_COLUMNS = [
@@ -27,7 +37,12 @@ export const INVOICE_COLUMNS = [
   'ItemTaxAmount',
 ] as const;
 
-const REVENUE: ReadonlySet<number> = new Set([ACCOUNT.towRevenue, ACCOUNT.rentalRevenue, ACCOUNT.introRevenue, ACCOUNT.otherRevenue]);
+const REVENUE: ReadonlySet<number> = new Set([
+  ACCOUNT.towRevenue,
+  ACCOUNT.rentalRevenue,
+  ACCOUNT.introRevenue,
+  ACCOUNT.otherRevenue,
+]);
 
 /** What a posting says, with the note the person wrote after it. */
 function memo(posting: LedgerPosting): string {
@@ -104,7 +119,8 @@ export function invoiceExportRows(
     const members = lines.filter((p) => p.account === ACCOUNT.membersPayable);
     const revenue = lines.filter((p) => REVENUE.has(p.account));
     const tax = lines.filter((p) => p.account === ACCOUNT.salesTaxPayable);
-    if (members.length === 0 || revenue.length === 0 || members.length + revenue.length + tax.length !== lines.length) continue;
+    if (members.length === 0 || revenue.length === 0 || members.length + revenue.length + tax.length !== lines.length)
+      continue;
     // A charge debits the members and credits the club; a credit (a reversal) the other way round.
     const side = members[0]!.direction;
     if (members.some((p) => p.direction !== side) || [...revenue, ...tax].some((p) => p.direction === side)) continue;

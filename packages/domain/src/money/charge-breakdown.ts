@@ -23,7 +23,16 @@ export function crossedRanges(ranges: readonly HeightRange[], releaseHeight: num
     const inside = Math.min(releaseHeight, range.end) - range.start;
     if (inside <= 0) return [];
     const segments = Math.ceil(inside / range.per);
-    return [{ start: range.start, end: range.end, per: range.per, costCents: range.costCents, segments, cents: segments * range.costCents }];
+    return [
+      {
+        start: range.start,
+        end: range.end,
+        per: range.per,
+        costCents: range.costCents,
+        segments,
+        cents: segments * range.costCents,
+      },
+    ];
   });
 }
 

@@ -15,7 +15,15 @@ describe('toCsv', () => {
 
 describe('toCsv defuses by construction (issue 25 item 7)', () => {
   it('defuses every string cell, whatever its column; numbers, booleans and amounts are written as they are', () => {
-    expect(toCsv(['Glider', 'Tug', 'Minutes', 'Debit'], [["=cmd|'/C calc'!A0", '+1', -5, csvAmount(-4000)], ['C-GDSA', '-', 0.5, csvAmount(5)]])).toBe(
+    expect(
+      toCsv(
+        ['Glider', 'Tug', 'Minutes', 'Debit'],
+        [
+          ["=cmd|'/C calc'!A0", '+1', -5, csvAmount(-4000)],
+          ['C-GDSA', '-', 0.5, csvAmount(5)],
+        ],
+      ),
+    ).toBe(
       `${BYTE_ORDER_MARK}"Glider","Tug","Minutes","Debit"\r\n"'=cmd|'/C calc'!A0","'+1","-5","-40.00"\r\n"C-GDSA","'-","0.5","0.05"\r\n`,
     );
   });
@@ -43,7 +51,11 @@ describe('safeText', () => {
 
 describe('csvFileName', () => {
   it('names the file after the choice and the dates', () => {
-    expect(csvFileName('Completed Flights', '2026-11-01', '2026-11-22')).toBe('Completed_Flights_2026-11-01_2026-11-22.csv');
-    expect(csvFileName('Flights (including cancelled)', '2026-01-01', '2026-01-31')).toBe('Flights_including_cancelled_2026-01-01_2026-01-31.csv');
+    expect(csvFileName('Completed Flights', '2026-11-01', '2026-11-22')).toBe(
+      'Completed_Flights_2026-11-01_2026-11-22.csv',
+    );
+    expect(csvFileName('Flights (including cancelled)', '2026-01-01', '2026-01-31')).toBe(
+      'Flights_including_cancelled_2026-01-01_2026-01-31.csv',
+    );
   });
 });

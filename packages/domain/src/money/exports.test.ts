@@ -64,7 +64,9 @@ describe('transaction export', () => {
   const posting = transactionPosting;
 
   it('puts the amount in the credit column for a credit, with the account name and the member', () => {
-    expect(writtenCells(transactionExportRow(posting, { 2100: 'Members A/P' }, new Map([['u1', 'Ada King']]), ZONE))).toEqual([
+    expect(
+      writtenCells(transactionExportRow(posting, { 2100: 'Members A/P' }, new Map([['u1', 'Ada King']]), ZONE)),
+    ).toEqual([
       '2026-11-22 14:05',
       'Members A/P',
       2100,
@@ -80,14 +82,20 @@ describe('transaction export', () => {
   });
 
   it('puts a debit in the debit column', () => {
-    const row = transactionExportRow({ ...posting, account: 1000, direction: 1, amountCents: 5, userId: '' }, { 1000: 'Cash' }, new Map(), ZONE);
+    const row = transactionExportRow(
+      { ...posting, account: 1000, direction: 1, amountCents: 5, userId: '' },
+      { 1000: 'Cash' },
+      new Map(),
+      ZONE,
+    );
     expect(writtenCells(row.slice(1, 5))).toEqual(['Cash', 1000, '0.05', '']);
     expect(row[7]).toBe('');
   });
 });
 
 describe('export clock times', () => {
-  const at = (iso: string, zone: string) => transactionExportRow({ ...transactionPosting, timestamp: Date.parse(iso) }, {}, new Map(), zone)[0];
+  const at = (iso: string, zone: string) =>
+    transactionExportRow({ ...transactionPosting, timestamp: Date.parse(iso) }, {}, new Map(), zone)[0];
 
   it('follows the zone across its offset changes, on the hour and at half past (Lord Howe moves by 30 minutes at 15:30 UTC)', () => {
     expect(at('2026-03-08T06:59:00Z', 'America/Toronto')).toBe('2026-03-08 01:59');
@@ -110,7 +118,9 @@ describe('export clock times', () => {
     ] as const;
     for (const [zone, from, to] of days) {
       for (let ms = Date.parse(`${from}T00:00:00Z`); ms < Date.parse(`${to}T00:00:00Z`); ms += 60_000 + 17) {
-        expect(at(new Date(ms).toISOString(), zone)).toBe(DateTime.fromMillis(ms, { zone }).toFormat('yyyy-MM-dd HH:mm'));
+        expect(at(new Date(ms).toISOString(), zone)).toBe(
+          DateTime.fromMillis(ms, { zone }).toFormat('yyyy-MM-dd HH:mm'),
+        );
       }
     }
   });

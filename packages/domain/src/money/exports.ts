@@ -68,7 +68,12 @@ export function flightExportHeader(includeCancelled: boolean): string[] {
 }
 
 /** One row per flight, in the columns of `flightExportHeader`; `toCsv` defuses every text cell. */
-export function flightExportRow(flight: FlightRecord, names: NameLookup, timeZone: string, includeCancelled: boolean): CsvCell[] {
+export function flightExportRow(
+  flight: FlightRecord,
+  names: NameLookup,
+  timeZone: string,
+  includeCancelled: boolean,
+): CsvCell[] {
   const towPilot = flight.towPilot === '' ? '' : (names.get(flight.towPilot) ?? flight.towPilot);
   const row: CsvCell[] = [
     flight.dateString,

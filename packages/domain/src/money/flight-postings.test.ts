@@ -53,7 +53,13 @@ describe('sharing a total', () => {
 describe('launch charge', () => {
   it('$40.00 tow, 13 % HST exclusive, alone: Dr 2100 4520 / Cr 4100 −4000 / Cr 2510 −520, each line naming the flight', () => {
     expect(
-      launchChargePostings({ flightId: 'f1', payers: launchShares(4000, ['pilot']), taxStatus: 'exclusive', taxNames: ['HST'], rates: HST }),
+      launchChargePostings({
+        flightId: 'f1',
+        payers: launchShares(4000, ['pilot']),
+        taxStatus: 'exclusive',
+        taxNames: ['HST'],
+        rates: HST,
+      }),
     ).toEqual([
       { account: 2100, amountCents: 4520, memberId: 'pilot', flightId: 'f1' },
       { account: 4100, amountCents: -4000, flightId: 'f1' },
@@ -61,14 +67,28 @@ describe('launch charge', () => {
     ]);
   });
   it('$65.00 variable tow, exempt, shared: 3250 each', () => {
-    expect(launchChargePostings({ flightId: 'f1', payers: launchShares(6500, ['p', 'o']), taxStatus: 'exempt', taxNames: [], rates: HST })).toEqual([
+    expect(
+      launchChargePostings({
+        flightId: 'f1',
+        payers: launchShares(6500, ['p', 'o']),
+        taxStatus: 'exempt',
+        taxNames: [],
+        rates: HST,
+      }),
+    ).toEqual([
       { account: 2100, amountCents: 3250, memberId: 'p', flightId: 'f1' },
       { account: 2100, amountCents: 3250, memberId: 'o', flightId: 'f1' },
       { account: 4100, amountCents: -6500, flightId: 'f1' },
     ]);
   });
   it('$45.01 tow, 13 % HST inclusive, shared: net 3983, HST 518; pilot 2251, other 2250', () => {
-    const lines = launchChargePostings({ flightId: 'f1', payers: launchShares(4501, ['p', 'o']), taxStatus: 'inclusive', taxNames: ['HST'], rates: HST });
+    const lines = launchChargePostings({
+      flightId: 'f1',
+      payers: launchShares(4501, ['p', 'o']),
+      taxStatus: 'inclusive',
+      taxNames: ['HST'],
+      rates: HST,
+    });
     expect(lines).toEqual([
       { account: 2100, amountCents: 2251, memberId: 'p', flightId: 'f1' },
       { account: 2100, amountCents: 2250, memberId: 'o', flightId: 'f1' },
@@ -78,7 +98,15 @@ describe('launch charge', () => {
     expect(chargedToMembersCents(lines)).toBe(4501);
   });
   it('a launch of $0 posts nothing', () => {
-    expect(launchChargePostings({ flightId: 'f1', payers: launchShares(0, ['p']), taxStatus: 'exclusive', taxNames: ['HST'], rates: HST })).toEqual([]);
+    expect(
+      launchChargePostings({
+        flightId: 'f1',
+        payers: launchShares(0, ['p']),
+        taxStatus: 'exclusive',
+        taxNames: ['HST'],
+        rates: HST,
+      }),
+    ).toEqual([]);
   });
   it('refuses three payers', () => {
     expect(() => launchShares(100, ['a', 'b', 'c'])).toThrow(RangeError);
@@ -94,7 +122,13 @@ describe('rental charge', () => {
   it('43 min at 60 ¢ with GST 5 % + PST 8 % exclusive: member pays 2915.40 → 2915', () => {
     // net 2580, GST 129, PST 206.4 → 206: total 2915.
     expect(
-      rentalChargePostings({ flightId: 'f2', payers: [{ memberId: 'p', cashCents: 2580 }], taxStatus: 'exclusive', taxNames: ['GST', 'PST'], rates: GST_PST }),
+      rentalChargePostings({
+        flightId: 'f2',
+        payers: [{ memberId: 'p', cashCents: 2580 }],
+        taxStatus: 'exclusive',
+        taxNames: ['GST', 'PST'],
+        rates: GST_PST,
+      }),
     ).toEqual([
       { account: 2100, amountCents: 2915, memberId: 'p', flightId: 'f2' },
       { account: 4200, amountCents: -2580, flightId: 'f2' },
@@ -103,7 +137,13 @@ describe('rental charge', () => {
     ]);
   });
   it('shared with an odd cent: $26.23 exempt → pilot 1312, other 1311', () => {
-    const lines = rentalChargePostings({ flightId: 'f2', payers: pilotAndOther(1312, 1311), taxStatus: 'exempt', taxNames: [], rates: HST });
+    const lines = rentalChargePostings({
+      flightId: 'f2',
+      payers: pilotAndOther(1312, 1311),
+      taxStatus: 'exempt',
+      taxNames: [],
+      rates: HST,
+    });
     expect(lines).toEqual([
       { account: 2100, amountCents: 1312, memberId: 'p', flightId: 'f2' },
       { account: 2100, amountCents: 1311, memberId: 'o', flightId: 'f2' },
@@ -111,7 +151,13 @@ describe('rental charge', () => {
     ]);
   });
   it('a payer whose block covered their half has no line', () => {
-    const lines = rentalChargePostings({ flightId: 'f2', payers: pilotAndOther(0, 1290), taxStatus: 'exclusive', taxNames: ['HST'], rates: HST });
+    const lines = rentalChargePostings({
+      flightId: 'f2',
+      payers: pilotAndOther(0, 1290),
+      taxStatus: 'exclusive',
+      taxNames: ['HST'],
+      rates: HST,
+    });
     expect(lines).toEqual([
       { account: 2100, amountCents: 1458, memberId: 'o', flightId: 'f2' },
       { account: 4200, amountCents: -1290, flightId: 'f2' },
@@ -119,38 +165,78 @@ describe('rental charge', () => {
     ]);
   });
   it('fully covered by blocks: nothing to post', () => {
-    expect(rentalChargePostings({ flightId: 'f2', payers: [{ memberId: 'p', cashCents: 0 }], taxStatus: 'exempt', taxNames: [], rates: HST })).toEqual([]);
+    expect(
+      rentalChargePostings({
+        flightId: 'f2',
+        payers: [{ memberId: 'p', cashCents: 0 }],
+        taxStatus: 'exempt',
+        taxNames: [],
+        rates: HST,
+      }),
+    ).toEqual([]);
   });
   it('every entry balances', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 1_000_000 }), fc.integer({ min: 0, max: 1_000_000 }), fc.constantFrom('exempt', 'inclusive', 'exclusive'), (a, b, status) => {
-        const lines = rentalChargePostings({
-          flightId: 'f',
-          payers: pilotAndOther(a, b),
-          taxStatus: status as 'exempt' | 'inclusive' | 'exclusive',
-          taxNames: ['GST', 'PST'],
-          rates: GST_PST,
-        });
-        expect(sum(lines)).toBe(0);
-        expect(lines.every((line) => line.amountCents !== 0 && line.flightId === 'f')).toBe(true);
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 1_000_000 }),
+        fc.integer({ min: 0, max: 1_000_000 }),
+        fc.constantFrom('exempt', 'inclusive', 'exclusive'),
+        (a, b, status) => {
+          const lines = rentalChargePostings({
+            flightId: 'f',
+            payers: pilotAndOther(a, b),
+            taxStatus: status as 'exempt' | 'inclusive' | 'exclusive',
+            taxNames: ['GST', 'PST'],
+            rates: GST_PST,
+          });
+          expect(sum(lines)).toBe(0);
+          expect(lines.every((line) => line.amountCents !== 0 && line.flightId === 'f')).toBe(true);
+        },
+      ),
     );
   });
 });
 
 describe('intro flown', () => {
   it('$150.00 intro, 13 % HST inclusive: Dr 2120 15000 [intro] / Cr 4300 −13274 / Cr 2510 −1726', () => {
-    expect(introFlownPostings({ flightId: 'f3', introId: 'i1', priceCents: 15000, taxStatus: 'inclusive', taxNames: ['HST'], rates: HST })).toEqual([
+    expect(
+      introFlownPostings({
+        flightId: 'f3',
+        introId: 'i1',
+        priceCents: 15000,
+        taxStatus: 'inclusive',
+        taxNames: ['HST'],
+        rates: HST,
+      }),
+    ).toEqual([
       { account: 2120, amountCents: 15000, introId: 'i1', flightId: 'f3' },
       { account: 4300, amountCents: -13274, flightId: 'f3' },
       { account: 2510, amountCents: -1726, taxName: 'HST', flightId: 'f3' },
     ]);
   });
   it('exempt: all of it to Intro Revenue; a free intro posts nothing', () => {
-    expect(introFlownPostings({ flightId: 'f3', introId: 'i1', priceCents: 9900, taxStatus: 'exempt', taxNames: [], rates: HST })).toEqual([
+    expect(
+      introFlownPostings({
+        flightId: 'f3',
+        introId: 'i1',
+        priceCents: 9900,
+        taxStatus: 'exempt',
+        taxNames: [],
+        rates: HST,
+      }),
+    ).toEqual([
       { account: 2120, amountCents: 9900, introId: 'i1', flightId: 'f3' },
       { account: 4300, amountCents: -9900, flightId: 'f3' },
     ]);
-    expect(introFlownPostings({ flightId: 'f3', introId: 'i1', priceCents: 0, taxStatus: 'exempt', taxNames: [], rates: HST })).toEqual([]);
+    expect(
+      introFlownPostings({
+        flightId: 'f3',
+        introId: 'i1',
+        priceCents: 0,
+        taxStatus: 'exempt',
+        taxNames: [],
+        rates: HST,
+      }),
+    ).toEqual([]);
   });
 });

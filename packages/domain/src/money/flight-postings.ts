@@ -22,8 +22,10 @@ export interface PayerCharge {
  * them the odd cent.
  */
 export function allocateByWeight(totalCents: number, weights: readonly number[]): number[] {
-  if (!Number.isSafeInteger(totalCents) || totalCents < 0) throw new RangeError(`A charge must be whole cents ≥ 0, not ${totalCents}`);
-  if (weights.length === 0 || weights.some((w) => !Number.isSafeInteger(w) || w < 0)) throw new RangeError('Weights must be whole numbers ≥ 0');
+  if (!Number.isSafeInteger(totalCents) || totalCents < 0)
+    throw new RangeError(`A charge must be whole cents ≥ 0, not ${totalCents}`);
+  if (weights.length === 0 || weights.some((w) => !Number.isSafeInteger(w) || w < 0))
+    throw new RangeError('Weights must be whole numbers ≥ 0');
   const whole = weights.reduce((sum, w) => sum + w, 0);
   if (whole === 0) return weights.map((_, index) => (index === 0 ? totalCents : 0));
   const rest = weights.slice(1).map((w) => {
@@ -55,7 +57,10 @@ export function shareCharge(charge: TaxSplit, weights: readonly number[]): TaxSp
   const rowTaxes = totals.map((total, index) => total - nets[index]!);
   // Every share but the pilot's spreads its tax over the names; the pilot's takes what each column has left.
   const others = rowTaxes.slice(1).map((rowTax) => spreadOverNames(rowTax, charge.taxes, taxTotal));
-  const pilotTaxes = charge.taxes.map((tax, k) => ({ name: tax.name, cents: tax.cents - others.reduce((sum, row) => sum + row[k]!.cents, 0) }));
+  const pilotTaxes = charge.taxes.map((tax, k) => ({
+    name: tax.name,
+    cents: tax.cents - others.reduce((sum, row) => sum + row[k]!.cents, 0),
+  }));
   return [pilotTaxes, ...others].map((taxes, index) => ({ netCents: nets[index]!, taxes, totalCents: totals[index]! }));
 }
 
@@ -117,18 +122,32 @@ function entry(lines: PostingLine[]): PostingLine[] {
  * (shareCharge): in halves for an even split, else in proportion to what each
  * owed.
  */
-function flightCharge(revenue: AccountNumber, input: { flightId: string; payers: readonly PayerCharge[] } & TaxedItem): PostingLine[] {
+function flightCharge(
+  revenue: AccountNumber,
+  input: { flightId: string; payers: readonly PayerCharge[] } & TaxedItem,
+): PostingLine[] {
   const weights = input.payers.map((payer) => payer.cashCents);
   const cash = weights.reduce((sum, w) => sum + w, 0);
-  if (!Number.isSafeInteger(cash) || weights.some((w) => w < 0)) throw new RangeError('A flight charge must be whole cents ≥ 0');
+  if (!Number.isSafeInteger(cash) || weights.some((w) => w < 0))
+    throw new RangeError('A flight charge must be whole cents ≥ 0');
   if (cash === 0) return [];
   const split = splitTax(cash, input.taxStatus, input.taxNames, input.rates);
   const shares = shareCharge(split, weights).map((share) => share.totalCents);
   const flightId = input.flightId;
   return entry([
-    ...input.payers.map((payer, index) => ({ account: ACCOUNT.membersPayable, amountCents: shares[index]!, memberId: payer.memberId, flightId })),
+    ...input.payers.map((payer, index) => ({
+      account: ACCOUNT.membersPayable,
+      amountCents: shares[index]!,
+      memberId: payer.memberId,
+      flightId,
+    })),
     { account: revenue, amountCents: -split.netCents, flightId },
-    ...split.taxes.map((tax) => ({ account: ACCOUNT.salesTaxPayable, amountCents: -tax.cents, taxName: tax.name, flightId })),
+    ...split.taxes.map((tax) => ({
+      account: ACCOUNT.salesTaxPayable,
+      amountCents: -tax.cents,
+      taxName: tax.name,
+      flightId,
+    })),
   ]);
 }
 
@@ -143,29 +162,43 @@ export function chargeShares(payers: readonly PayerCharge[], taxes: TaxedItem): 
 }
 
 /** Launch (tow) charge: Dr 2100 [payer(s)] / Cr 4100 net / Cr 2510 tax. */
-export function launchChargePostings(input: { flightId: string; payers: readonly PayerCharge[] } & TaxedItem): PostingLine[] {
+export function launchChargePostings(
+  input: { flightId: string; payers: readonly PayerCharge[] } & TaxedItem,
+): PostingLine[] {
   return flightCharge(ACCOUNT.towRevenue, input);
 }
 
 /** Rental charge (at landing), the cash part after blocks: Dr 2100 [payer(s)] / Cr 4200 net / Cr 2510 tax. */
-export function rentalChargePostings(input: { flightId: string; payers: readonly PayerCharge[] } & TaxedItem): PostingLine[] {
+export function rentalChargePostings(
+  input: { flightId: string; payers: readonly PayerCharge[] } & TaxedItem,
+): PostingLine[] {
   return flightCharge(ACCOUNT.rentalRevenue, input);
 }
 
 /** Intro flown (at launch): Dr 2120 [intro] price / Cr 4300 net / Cr 2510 tax; the pilot pays nothing. */
-export function introFlownPostings(input: { flightId: string; introId: string; priceCents: number } & TaxedItem): PostingLine[] {
-  if (!Number.isSafeInteger(input.priceCents) || input.priceCents < 0) throw new RangeError(`An intro price must be whole cents ≥ 0, not ${input.priceCents}`);
+export function introFlownPostings(
+  input: { flightId: string; introId: string; priceCents: number } & TaxedItem,
+): PostingLine[] {
+  if (!Number.isSafeInteger(input.priceCents) || input.priceCents < 0)
+    throw new RangeError(`An intro price must be whole cents ≥ 0, not ${input.priceCents}`);
   if (input.priceCents === 0) return [];
   const split = splitTax(input.priceCents, input.taxStatus, input.taxNames, input.rates);
   const flightId = input.flightId;
   return entry([
     { account: ACCOUNT.introsPayable, amountCents: split.totalCents, introId: input.introId, flightId },
     { account: ACCOUNT.introRevenue, amountCents: -split.netCents, flightId },
-    ...split.taxes.map((tax) => ({ account: ACCOUNT.salesTaxPayable, amountCents: -tax.cents, taxName: tax.name, flightId })),
+    ...split.taxes.map((tax) => ({
+      account: ACCOUNT.salesTaxPayable,
+      amountCents: -tax.cents,
+      taxName: tax.name,
+      flightId,
+    })),
   ]);
 }
 
 /** The sum of the member lines: what the flight charged its payers. */
 export function chargedToMembersCents(lines: readonly PostingLine[]): number {
-  return lines.filter((line) => line.account === ACCOUNT.membersPayable).reduce((sum, line) => sum + line.amountCents, 0);
+  return lines
+    .filter((line) => line.account === ACCOUNT.membersPayable)
+    .reduce((sum, line) => sum + line.amountCents, 0);
 }

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { defaultRange, firstRangeError, nextRange, normaliseHeight, RANGE_MESSAGES, validateRanges } from './height-ranges.ts';
+import {
+  defaultRange,
+  firstRangeError,
+  nextRange,
+  normaliseHeight,
+  RANGE_MESSAGES,
+  validateRanges,
+} from './height-ranges.ts';
 
 const r = (start: number, end: number, per: number, costCents = 100) => ({ start, end, per, costCents });
 
@@ -18,7 +25,10 @@ describe('height range messages', () => {
   });
   it('ranges may share a boundary point but not overlap more', () => {
     expect(validateRanges([r(0, 1000, 100), r(1000, 5000, 100)], 'ft')).toEqual([null, null]);
-    expect(validateRanges([r(0, 1000, 100), r(999, 5000, 100)], 'ft')).toEqual([null, 'Height ranges can only overlap by one']);
+    expect(validateRanges([r(0, 1000, 100), r(999, 5000, 100)], 'ft')).toEqual([
+      null,
+      'Height ranges can only overlap by one',
+    ]);
     expect(validateRanges([r(1000, 5000, 100), r(0, 2000, 100)], 'ft')).toEqual([null, RANGE_MESSAGES.overlap]);
   });
   it('firstRangeError gives the first message, null when all rows are valid', () => {
@@ -33,7 +43,12 @@ describe('height range defaults', () => {
     expect(defaultRange('m')).toEqual({ start: 0, end: 300, per: 30, costCents: 0 });
   });
   it('a new row begins at the previous end with the same size', () => {
-    expect(nextRange([r(0, 1000, 100, 3000), r(1000, 3000, 200, 250)], 'ft')).toEqual({ start: 3000, end: 5000, per: 200, costCents: 250 });
+    expect(nextRange([r(0, 1000, 100, 3000), r(1000, 3000, 200, 250)], 'ft')).toEqual({
+      start: 3000,
+      end: 5000,
+      per: 200,
+      costCents: 250,
+    });
   });
   it('negative values become absolute whole numbers', () => {
     expect(normaliseHeight(-1500)).toBe(1500);

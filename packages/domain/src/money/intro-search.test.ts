@@ -9,7 +9,9 @@ function intro(SN: string, fields: Partial<IntroItem & { expired: boolean }> = {
 
 describe('introButtonLabel', () => {
   it('reads serial number, recipient name and the buyer email when present', () => {
-    expect(introButtonLabel(intro('K7QX2M', { buyerEmail: 'bea@example.org' }))).toBe('K7QX2M · Pat Passenger · bea@example.org');
+    expect(introButtonLabel(intro('K7QX2M', { buyerEmail: 'bea@example.org' }))).toBe(
+      'K7QX2M · Pat Passenger · bea@example.org',
+    );
     expect(introButtonLabel(intro('K7QX2M'))).toBe('K7QX2M · Pat Passenger');
   });
 });

@@ -9,7 +9,18 @@ import type { IntroItem } from '../api/types.ts';
 /** The Expired Intros and All Intros lists show at most this many. */
 export const INTRO_LIST_LIMIT = 5;
 
-type PickableIntro = Pick<IntroItem, 'SN' | 'recipientFirst' | 'recipientLast' | 'buyerEmail' | 'date' | 'staleDate' | 'refunded' | 'cancelled' | 'flightRef'> & {
+type PickableIntro = Pick<
+  IntroItem,
+  | 'SN'
+  | 'recipientFirst'
+  | 'recipientLast'
+  | 'buyerEmail'
+  | 'date'
+  | 'staleDate'
+  | 'refunded'
+  | 'cancelled'
+  | 'flightRef'
+> & {
   /** The server's verdict (GET /api/get-intros); computed from staleDate when absent. */
   expired?: boolean;
 };
@@ -45,10 +56,15 @@ export function introMatches(intro: PickableIntro, query: string): boolean {
   return [intro.SN, recipientName(intro), intro.buyerEmail].some((field) => fold(field).includes(wanted));
 }
 
-const newestFirst = (a: PickableIntro, b: PickableIntro) => (a.date === b.date ? a.SN.localeCompare(b.SN) : a.date < b.date ? 1 : -1);
+const newestFirst = (a: PickableIntro, b: PickableIntro) =>
+  a.date === b.date ? a.SN.localeCompare(b.SN) : a.date < b.date ? 1 : -1;
 
 /** All Intros: the offered intros the query matches, newest purchase first, at most `limit`. */
-export function searchIntros<T extends PickableIntro>(intros: readonly T[], query: string, limit = INTRO_LIST_LIMIT): T[] {
+export function searchIntros<T extends PickableIntro>(
+  intros: readonly T[],
+  query: string,
+  limit = INTRO_LIST_LIMIT,
+): T[] {
   return intros
     .filter((intro) => isIntroOffered(intro) && introMatches(intro, query))
     .sort(newestFirst)
@@ -56,7 +72,11 @@ export function searchIntros<T extends PickableIntro>(intros: readonly T[], quer
 }
 
 /** Expired Intros: the offered intros past their date, longest expired first, at most `limit`. */
-export function expiredIntros<T extends PickableIntro>(intros: readonly T[], today: string, limit = INTRO_LIST_LIMIT): T[] {
+export function expiredIntros<T extends PickableIntro>(
+  intros: readonly T[],
+  today: string,
+  limit = INTRO_LIST_LIMIT,
+): T[] {
   return intros
     .filter((intro) => isIntroOffered(intro) && isIntroExpired(intro, today))
     .sort((a, b) => (a.staleDate === b.staleDate ? a.SN.localeCompare(b.SN) : a.staleDate < b.staleDate ? -1 : 1))

@@ -3,7 +3,11 @@ import type { HeightRange } from './height-ranges.ts';
 import { launchCostCents, type LaunchPricing } from './launch-cost.ts';
 
 // A variable launch: its base price plus the cost of each started segment of its height ranges.
-const variableLaunch = (priceCents: number, heightRanges: HeightRange[]): LaunchPricing => ({ kind: 'variable', priceCents, heightRanges });
+const variableLaunch = (priceCents: number, heightRanges: HeightRange[]): LaunchPricing => ({
+  kind: 'variable',
+  priceCents,
+  heightRanges,
+});
 
 const variable = variableLaunch(0, [
   { start: 0, end: 1000, per: 1000, costCents: 3000 },

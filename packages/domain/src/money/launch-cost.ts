@@ -11,7 +11,8 @@ export type LaunchPricing =
 
 export function launchCostCents(launch: LaunchPricing, releaseHeight: number): number {
   if (launch.kind === 'fixed') return launch.priceCents;
-  if (!Number.isInteger(releaseHeight) || releaseHeight < 0) throw new RangeError(`Release height must be a whole number ≥ 0, not ${releaseHeight}`);
+  if (!Number.isInteger(releaseHeight) || releaseHeight < 0)
+    throw new RangeError(`Release height must be a whole number ≥ 0, not ${releaseHeight}`);
   let total = launch.priceCents;
   for (const range of launch.heightRanges) {
     const inside = Math.min(releaseHeight, range.end) - range.start;

@@ -24,7 +24,14 @@ describe('postings of each ledger event', () => {
 
   it('a $25.00 Hangar fee with 13 % HST exclusive: member pays 28.25, 25.00 to Other Revenue, 3.25 to HST', () => {
     expect(
-      expensePostings({ memberId: 'm1', amountCents: 2500, category: { feeClass: 'Hangar' }, taxStatus: 'exclusive', taxNames: ['HST'], rates: HST }),
+      expensePostings({
+        memberId: 'm1',
+        amountCents: 2500,
+        category: { feeClass: 'Hangar' },
+        taxStatus: 'exclusive',
+        taxNames: ['HST'],
+        rates: HST,
+      }),
     ).toEqual([
       { account: 2100, amountCents: 2825, memberId: 'm1' },
       { account: 4900, amountCents: -2500, feeClass: 'Hangar' },
@@ -34,7 +41,14 @@ describe('postings of each ledger event', () => {
 
   it('an untaxed expense booked to Glider Maintenance has no tax line', () => {
     expect(
-      expensePostings({ memberId: 'm1', amountCents: 4000, category: { expenseCode: ACCOUNT.gliderMaintenance }, taxStatus: 'exempt', taxNames: [], rates: HST }),
+      expensePostings({
+        memberId: 'm1',
+        amountCents: 4000,
+        category: { expenseCode: ACCOUNT.gliderMaintenance },
+        taxStatus: 'exempt',
+        taxNames: [],
+        rates: HST,
+      }),
     ).toEqual([
       { account: 2100, amountCents: 4000, memberId: 'm1' },
       { account: 60530, amountCents: -4000 },
@@ -42,7 +56,15 @@ describe('postings of each ledger event', () => {
   });
 
   it('a $300.00 block with HST inclusive: 265.49 rental revenue and 34.51 tax', () => {
-    expect(blockPurchasePostings({ memberId: 'm1', priceCents: 30000, taxStatus: 'inclusive', taxNames: ['HST'], rates: HST })).toEqual([
+    expect(
+      blockPurchasePostings({
+        memberId: 'm1',
+        priceCents: 30000,
+        taxStatus: 'inclusive',
+        taxNames: ['HST'],
+        rates: HST,
+      }),
+    ).toEqual([
       { account: 2100, amountCents: 30000, memberId: 'm1' },
       { account: 4200, amountCents: -26549 },
       { account: 2510, amountCents: -3451, taxName: 'HST' },
@@ -76,7 +98,14 @@ describe('postings of each ledger event', () => {
   });
 
   it('a tax that rounds to 0 leaves no zero posting (a 3-cent fee at 13 %)', () => {
-    const lines = expensePostings({ memberId: 'm1', amountCents: 3, category: { feeClass: 'Misc' }, taxStatus: 'exclusive', taxNames: ['HST'], rates: HST });
+    const lines = expensePostings({
+      memberId: 'm1',
+      amountCents: 3,
+      category: { feeClass: 'Misc' },
+      taxStatus: 'exclusive',
+      taxNames: ['HST'],
+      rates: HST,
+    });
     expect(lines).toEqual([
       { account: 2100, amountCents: 3, memberId: 'm1' },
       { account: 4900, amountCents: -3, feeClass: 'Misc' },
@@ -91,7 +120,14 @@ describe('postings of each ledger event', () => {
   it('balance: a deposit raises it, a charge lowers it', () => {
     const lines = [
       ...depositPostings({ memberId: 'm1', amountCents: 10000, transferType: 'Cash' }),
-      ...expensePostings({ memberId: 'm1', amountCents: 2500, category: { feeClass: 'Hangar' }, taxStatus: 'exclusive', taxNames: ['HST'], rates: HST }),
+      ...expensePostings({
+        memberId: 'm1',
+        amountCents: 2500,
+        category: { feeClass: 'Hangar' },
+        taxStatus: 'exclusive',
+        taxNames: ['HST'],
+        rates: HST,
+      }),
     ];
     expect(memberBalanceCents(lines.filter((l) => l.account === 2100))).toBe(10000 - 2825);
   });

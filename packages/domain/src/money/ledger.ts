@@ -39,7 +39,12 @@ export const CHART_OF_ACCOUNTS: Record<AccountNumber, string> = {
 };
 
 /** The expense codes an Expense may be booked to instead of a fee class. */
-export const EXPENSE_CODES = [ACCOUNT.fieldMaintenance, ACCOUNT.clubhouseSupplies, ACCOUNT.gliderMaintenance, ACCOUNT.otherExpense] as const;
+export const EXPENSE_CODES = [
+  ACCOUNT.fieldMaintenance,
+  ACCOUNT.clubhouseSupplies,
+  ACCOUNT.gliderMaintenance,
+  ACCOUNT.otherExpense,
+] as const;
 export type ExpenseCode = (typeof EXPENSE_CODES)[number];
 
 export interface PostingLine {
@@ -75,13 +80,24 @@ function entry(lines: PostingLine[]): PostingLine[] {
 }
 
 /** A charge to `memberId` (Dr 2100 total) against `credit` (net) and sales tax. */
-function taxedCharge(memberId: string, amountCents: number, item: TaxedItem, credit: Omit<PostingLine, 'amountCents'>, extra: Partial<PostingLine> = {}): PostingLine[] {
+function taxedCharge(
+  memberId: string,
+  amountCents: number,
+  item: TaxedItem,
+  credit: Omit<PostingLine, 'amountCents'>,
+  extra: Partial<PostingLine> = {},
+): PostingLine[] {
   assertCents(amountCents);
   const split = splitTax(amountCents, item.taxStatus, item.taxNames, item.rates);
   return entry([
     { account: ACCOUNT.membersPayable, amountCents: split.totalCents, memberId, ...extra },
     { ...credit, amountCents: -split.netCents, ...extra },
-    ...split.taxes.map((tax) => ({ account: ACCOUNT.salesTaxPayable, amountCents: -tax.cents, taxName: tax.name, ...extra })),
+    ...split.taxes.map((tax) => ({
+      account: ACCOUNT.salesTaxPayable,
+      amountCents: -tax.cents,
+      taxName: tax.name,
+      ...extra,
+    })),
   ]);
 }
 
@@ -96,7 +112,11 @@ export function depositPostings(input: { memberId: string; amountCents: number; 
 
 /** Expense: Dr 2100 [member] total / Cr 4900 [fee class] or the expense account, net / Cr 2510 [tax]. */
 export function expensePostings(
-  input: { memberId: string; amountCents: number; category: { feeClass: string } | { expenseCode: ExpenseCode } } & TaxedItem,
+  input: {
+    memberId: string;
+    amountCents: number;
+    category: { feeClass: string } | { expenseCode: ExpenseCode };
+  } & TaxedItem,
 ): PostingLine[] {
   const credit: Omit<PostingLine, 'amountCents'> =
     'feeClass' in input.category
@@ -122,7 +142,12 @@ export const ADJUSTMENTS: Record<AdjustmentName, { account: AccountNumber }> = {
  * Bank Payment (tax remitted): Dr 2510 [tax] / Cr 1000.
  * Write Down (intro liability recognised): Dr 2120 / Cr 4300.
  */
-export function adjustmentPostings(input: { adjustment: AdjustmentName; amountCents: number; taxName?: string | undefined; introId?: string | undefined }): PostingLine[] {
+export function adjustmentPostings(input: {
+  adjustment: AdjustmentName;
+  amountCents: number;
+  taxName?: string | undefined;
+  introId?: string | undefined;
+}): PostingLine[] {
   assertCents(input.amountCents);
   if (input.adjustment === 'Bank Payment') {
     if (!input.taxName) throw new RangeError('Choose the tax type of a Sales Tax A/P adjustment');

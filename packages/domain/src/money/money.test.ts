@@ -17,9 +17,12 @@ describe('parseCents reads decimal text straight to cents', () => {
     expect(parseCents(text)).toBe(cents);
   });
 
-  it.each(['', 'abc', '1.234', '1e3', '12.3.4', '--5', 'NaN', '1,00', '1,5', '12,34.00', ',100'])('refuses %j (a decimal comma too)', (text) => {
-    expect(parseCents(text)).toBeNull();
-  });
+  it.each(['', 'abc', '1.234', '1e3', '12.3.4', '--5', 'NaN', '1,00', '1,5', '12,34.00', ',100'])(
+    'refuses %j (a decimal comma too)',
+    (text) => {
+      expect(parseCents(text)).toBeNull();
+    },
+  );
 
   it('never goes through a float: 0.29 is 29 cents, not 28', () => {
     expect(parseCents('0.29')).toBe(29);

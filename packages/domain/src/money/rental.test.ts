@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { blockUsableThrough, chooseBlock, minutesFlown, rentalCharge, rentalShares, splitShared, type BlockTerms } from './rental.ts';
+import {
+  blockUsableThrough,
+  chooseBlock,
+  minutesFlown,
+  rentalCharge,
+  rentalShares,
+  splitShared,
+  type BlockTerms,
+} from './rental.ts';
 
 const minutesBlock = (over: Partial<BlockTerms> = {}): BlockTerms => ({
   units: 'minutes',
@@ -21,40 +29,73 @@ describe('rental at the normal rate', () => {
     expect(() => minutesFlown(1000, 999)).toThrow('cannot land before it launches');
   });
   it('43 minutes at 60 ¢/min is $25.80 with no block', () => {
-    expect(rentalCharge({ minutes: 43, rateCentsPerMinute: 60 })).toEqual({ cashCents: 2580, blockUnitsUsed: 0, listCents: 2580 });
+    expect(rentalCharge({ minutes: 43, rateCentsPerMinute: 60 })).toEqual({
+      cashCents: 2580,
+      blockUnitsUsed: 0,
+      listCents: 2580,
+    });
   });
 });
 
 describe('minutes blocks', () => {
   it('cover the whole flight when the balance allows', () => {
-    expect(rentalCharge({ minutes: 43, rateCentsPerMinute: 60, block: minutesBlock() })).toEqual({ cashCents: 0, blockUnitsUsed: 43, listCents: 2580 });
+    expect(rentalCharge({ minutes: 43, rateCentsPerMinute: 60, block: minutesBlock() })).toEqual({
+      cashCents: 0,
+      blockUnitsUsed: 43,
+      listCents: 2580,
+    });
   });
   it('draw at least the minimum: a 10-minute flight on a 30-minute minimum uses 30', () => {
-    expect(rentalCharge({ minutes: 10, rateCentsPerMinute: 60, block: minutesBlock({ minFlightUnits: 30 }) }).blockUnitsUsed).toBe(30);
+    expect(
+      rentalCharge({ minutes: 10, rateCentsPerMinute: 60, block: minutesBlock({ minFlightUnits: 30 }) }).blockUnitsUsed,
+    ).toBe(30);
   });
   it('a flight crossing the maximum: 150 min on a 120-min maximum with ×1.5 pays 30 min at 90 ¢', () => {
-    expect(rentalCharge({ minutes: 150, rateCentsPerMinute: 60, block: minutesBlock({ maxFlightUnits: 120, excessMultiplier: 1.5 }) })).toEqual({
+    expect(
+      rentalCharge({
+        minutes: 150,
+        rateCentsPerMinute: 60,
+        block: minutesBlock({ maxFlightUnits: 120, excessMultiplier: 1.5 }),
+      }),
+    ).toEqual({
       cashCents: 2700,
       blockUnitsUsed: 120,
       listCents: 9000,
     });
   });
   it('what the block cannot cover is charged at the normal rate: 20 minutes left for a 50-minute flight', () => {
-    expect(rentalCharge({ minutes: 50, rateCentsPerMinute: 60, block: minutesBlock({ balance: 20 }) })).toEqual({ cashCents: 1800, blockUnitsUsed: 20, listCents: 3000 });
+    expect(rentalCharge({ minutes: 50, rateCentsPerMinute: 60, block: minutesBlock({ balance: 20 }) })).toEqual({
+      cashCents: 1800,
+      blockUnitsUsed: 20,
+      listCents: 3000,
+    });
   });
 });
 
 describe('$ and unlimited blocks', () => {
   const dollars = (over: Partial<BlockTerms> = {}) => minutesBlock({ units: '$', balance: 10000, ...over });
   it('a $ block pays the rental in cents', () => {
-    expect(rentalCharge({ minutes: 43, rateCentsPerMinute: 60, block: dollars() })).toEqual({ cashCents: 0, blockUnitsUsed: 2580, listCents: 2580 });
+    expect(rentalCharge({ minutes: 43, rateCentsPerMinute: 60, block: dollars() })).toEqual({
+      cashCents: 0,
+      blockUnitsUsed: 2580,
+      listCents: 2580,
+    });
   });
   it('a $ block draws at least its minimum charge', () => {
-    expect(rentalCharge({ minutes: 10, rateCentsPerMinute: 60, block: dollars({ minFlightChargeCents: 1500 }) }).blockUnitsUsed).toBe(1500);
+    expect(
+      rentalCharge({ minutes: 10, rateCentsPerMinute: 60, block: dollars({ minFlightChargeCents: 1500 }) })
+        .blockUnitsUsed,
+    ).toBe(1500);
   });
   it('a $ block stops at its maximum charge; the rest at the multiplied rate', () => {
     // list 9000, cap 6000 → 3000 excess × 2 = 6000 cash
-    expect(rentalCharge({ minutes: 150, rateCentsPerMinute: 60, block: dollars({ maxFlightChargeCents: 6000, excessMultiplier: 2 }) })).toEqual({
+    expect(
+      rentalCharge({
+        minutes: 150,
+        rateCentsPerMinute: 60,
+        block: dollars({ maxFlightChargeCents: 6000, excessMultiplier: 2 }),
+      }),
+    ).toEqual({
       cashCents: 6000,
       blockUnitsUsed: 6000,
       listCents: 9000,
@@ -62,7 +103,11 @@ describe('$ and unlimited blocks', () => {
   });
   it('an unlimited block covers the rental outright, up to its maximum', () => {
     const unlimited = minutesBlock({ units: 'unlimited', balance: 0, maxFlightUnits: 120, excessMultiplier: 1 });
-    expect(rentalCharge({ minutes: 100, rateCentsPerMinute: 60, block: unlimited })).toEqual({ cashCents: 0, blockUnitsUsed: 0, listCents: 6000 });
+    expect(rentalCharge({ minutes: 100, rateCentsPerMinute: 60, block: unlimited })).toEqual({
+      cashCents: 0,
+      blockUnitsUsed: 0,
+      listCents: 6000,
+    });
     expect(rentalCharge({ minutes: 130, rateCentsPerMinute: 60, block: unlimited }).cashCents).toBe(600);
   });
 });
@@ -72,7 +117,14 @@ describe('choosing the block', () => {
     { id: 'late', ruleId: 'r1', startsOn: '2026-01-01', endsOn: '2026-12-31', units: 'minutes' as const, balance: 100 },
     { id: 'soon', ruleId: 'r1', startsOn: '2026-01-01', endsOn: '2026-07-31', units: 'minutes' as const, balance: 100 },
     { id: 'empty', ruleId: 'r1', startsOn: '2026-01-01', endsOn: '2026-06-30', units: 'minutes' as const, balance: 0 },
-    { id: 'other-glider', ruleId: 'r2', startsOn: '2026-01-01', endsOn: '2026-05-31', units: 'minutes' as const, balance: 100 },
+    {
+      id: 'other-glider',
+      ruleId: 'r2',
+      startsOn: '2026-01-01',
+      endsOn: '2026-05-31',
+      units: 'minutes' as const,
+      balance: 100,
+    },
   ];
   it('uses the applicable block that expires first, skipping exhausted ones and other gliders', () => {
     expect(chooseBlock(blocks, { day: '2026-06-15', gliderBlockRuleIds: ['r1'] })?.id).toBe('soon');
@@ -91,13 +143,21 @@ describe('shared cost', () => {
   });
 });
 
-describe('a payer\'s share of the list price', () => {
+describe("a payer's share of the list price", () => {
   it('with no block the payer pays the share given, not minutes × rate', () => {
-    expect(rentalCharge({ minutes: 22, rateCentsPerMinute: 60, listCents: 1290 })).toEqual({ cashCents: 1290, blockUnitsUsed: 0, listCents: 1290 });
+    expect(rentalCharge({ minutes: 22, rateCentsPerMinute: 60, listCents: 1290 })).toEqual({
+      cashCents: 1290,
+      blockUnitsUsed: 0,
+      listCents: 1290,
+    });
   });
   it('a $ block draws the share in cents', () => {
     const dollars = minutesBlock({ units: '$', balance: 10000 });
-    expect(rentalCharge({ minutes: 22, rateCentsPerMinute: 60, listCents: 1290, block: dollars })).toEqual({ cashCents: 0, blockUnitsUsed: 1290, listCents: 1290 });
+    expect(rentalCharge({ minutes: 22, rateCentsPerMinute: 60, listCents: 1290, block: dollars })).toEqual({
+      cashCents: 0,
+      blockUnitsUsed: 1290,
+      listCents: 1290,
+    });
   });
   it('refuses a list price that is not whole cents ≥ 0', () => {
     expect(() => rentalCharge({ minutes: 1, rateCentsPerMinute: 60, listCents: -1 })).toThrow(RangeError);
@@ -108,18 +168,38 @@ describe('a payer\'s share of the list price', () => {
 describe('rental shares', () => {
   const dollars = minutesBlock({ units: '$', balance: 10000 });
   it('alone: the pilot flies every minute, their block applies', () => {
-    expect(rentalShares({ minutes: 43, rateCentsPerMinute: 60, payers: [{ memberId: 'p', block: minutesBlock({ balance: 30 }) }] })).toEqual([
-      { memberId: 'p', minutes: 43, listCents: 2580, cashCents: 780, blockUnits: 30, block: minutesBlock({ balance: 30 }) },
+    expect(
+      rentalShares({
+        minutes: 43,
+        rateCentsPerMinute: 60,
+        payers: [{ memberId: 'p', block: minutesBlock({ balance: 30 }) }],
+      }),
+    ).toEqual([
+      {
+        memberId: 'p',
+        minutes: 43,
+        listCents: 2580,
+        cashCents: 780,
+        blockUnits: 30,
+        block: minutesBlock({ balance: 30 }),
+      },
     ]);
   });
   it('shared with no blocks: 43 min at 61 ¢ = $26.23 → pilot $13.12, other $13.11', () => {
-    const shares = rentalShares({ minutes: 43, rateCentsPerMinute: 61, payers: [{ memberId: 'p', block: null }, { memberId: 'o', block: null }] });
+    const shares = rentalShares({
+      minutes: 43,
+      rateCentsPerMinute: 61,
+      payers: [
+        { memberId: 'p', block: null },
+        { memberId: 'o', block: null },
+      ],
+    });
     expect(shares.map((s) => [s.memberId, s.minutes, s.listCents, s.cashCents, s.blockUnits])).toEqual([
       ['p', 22, 1312, 1312, 0],
       ['o', 21, 1311, 1311, 0],
     ]);
   });
-  it('shared: each half against its holder\'s own block (odd minute to the pilot)', () => {
+  it("shared: each half against its holder's own block (odd minute to the pilot)", () => {
     const shares = rentalShares({
       minutes: 43,
       rateCentsPerMinute: 60,
@@ -136,11 +216,22 @@ describe('rental shares', () => {
   });
   it('an unlimited block records the minutes it covered (up to its maximum)', () => {
     const unlimited = minutesBlock({ units: 'unlimited', balance: 0, maxFlightUnits: 120, excessMultiplier: 1.5 });
-    const [share] = rentalShares({ minutes: 130, rateCentsPerMinute: 60, payers: [{ memberId: 'p', block: unlimited }] });
+    const [share] = rentalShares({
+      minutes: 130,
+      rateCentsPerMinute: 60,
+      payers: [{ memberId: 'p', block: unlimited }],
+    });
     expect([share!.cashCents, share!.blockUnits]).toEqual([900, 120]);
   });
-  it('a 1-minute shared flight: the other member\'s 0 minutes are covered by their block', () => {
-    const shares = rentalShares({ minutes: 1, rateCentsPerMinute: 60, payers: [{ memberId: 'p', block: null }, { memberId: 'o', block: minutesBlock() }] });
+  it("a 1-minute shared flight: the other member's 0 minutes are covered by their block", () => {
+    const shares = rentalShares({
+      minutes: 1,
+      rateCentsPerMinute: 60,
+      payers: [
+        { memberId: 'p', block: null },
+        { memberId: 'o', block: minutesBlock() },
+      ],
+    });
     expect(shares.map((s) => [s.minutes, s.cashCents, s.blockUnits])).toEqual([
       [1, 30, 0],
       [0, 0, 0],
@@ -148,7 +239,11 @@ describe('rental shares', () => {
   });
   it('refuses no payer or three', () => {
     expect(() => rentalShares({ minutes: 1, rateCentsPerMinute: 60, payers: [] })).toThrow(RangeError);
-    const three = [{ memberId: 'a', block: null }, { memberId: 'b', block: null }, { memberId: 'c', block: null }];
+    const three = [
+      { memberId: 'a', block: null },
+      { memberId: 'b', block: null },
+      { memberId: 'c', block: null },
+    ];
     expect(() => rentalShares({ minutes: 1, rateCentsPerMinute: 60, payers: three })).toThrow(RangeError);
   });
 });
@@ -164,8 +259,23 @@ describe('block limits in days', () => {
   });
   it('chooseBlock skips a block past its usable day and orders by it', () => {
     const blocks = [
-      { id: 'long', ruleId: 'r1', startsOn: '2026-01-01', endsOn: '2026-12-31', units: 'minutes' as const, balance: 100, usableThrough: '2026-06-30' },
-      { id: 'short', ruleId: 'r1', startsOn: '2026-01-01', endsOn: '2026-09-30', units: 'minutes' as const, balance: 100 },
+      {
+        id: 'long',
+        ruleId: 'r1',
+        startsOn: '2026-01-01',
+        endsOn: '2026-12-31',
+        units: 'minutes' as const,
+        balance: 100,
+        usableThrough: '2026-06-30',
+      },
+      {
+        id: 'short',
+        ruleId: 'r1',
+        startsOn: '2026-01-01',
+        endsOn: '2026-09-30',
+        units: 'minutes' as const,
+        balance: 100,
+      },
     ];
     expect(chooseBlock(blocks, { day: '2026-06-15', gliderBlockRuleIds: ['r1'] })?.id).toBe('long');
     expect(chooseBlock(blocks, { day: '2026-07-01', gliderBlockRuleIds: ['r1'] })?.id).toBe('short');
@@ -184,6 +294,11 @@ describe('block limits in days', () => {
     expect(on('2026-06-02', ['2026-06-01', '2026-06-01'])).toBe('b');
     expect(on('2026-06-03', ['2026-06-01', '2026-06-02'])).toBeUndefined();
     expect(on('2026-06-02', ['2026-06-01', '2026-06-02'])).toBe('b');
-    expect(chooseBlock([{ ...block(['2026-06-01']), flyingDays: { limit: 0, flown: ['2026-06-01'] } }], { day: '2026-06-09', gliderBlockRuleIds: ['r1'] })?.id).toBe('b');
+    expect(
+      chooseBlock([{ ...block(['2026-06-01']), flyingDays: { limit: 0, flown: ['2026-06-01'] } }], {
+        day: '2026-06-09',
+        gliderBlockRuleIds: ['r1'],
+      })?.id,
+    ).toBe('b');
   });
 });

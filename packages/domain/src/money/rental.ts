@@ -45,16 +45,27 @@ function atMultipliedRate(minutes: number, rateCents: number, multiplier: number
  * `listCents` is the price at the normal rate — minutes × rate unless a
  * shared flight gives this payer their half of it (see rentalShares).
  */
-export function rentalCharge(input: { minutes: number; rateCentsPerMinute: number; block?: BlockTerms | null | undefined; listCents?: number | undefined }): RentalCharge {
+export function rentalCharge(input: {
+  minutes: number;
+  rateCentsPerMinute: number;
+  block?: BlockTerms | null | undefined;
+  listCents?: number | undefined;
+}): RentalCharge {
   const { minutes, rateCentsPerMinute: rate, block } = input;
-  if (!Number.isInteger(minutes) || minutes < 0) throw new RangeError(`Minutes must be a whole number ≥ 0, not ${minutes}`);
+  if (!Number.isInteger(minutes) || minutes < 0)
+    throw new RangeError(`Minutes must be a whole number ≥ 0, not ${minutes}`);
   const listCents = input.listCents ?? minutes * rate;
-  if (!Number.isSafeInteger(listCents) || listCents < 0) throw new RangeError(`The list price must be whole cents ≥ 0, not ${listCents}`);
+  if (!Number.isSafeInteger(listCents) || listCents < 0)
+    throw new RangeError(`The list price must be whole cents ≥ 0, not ${listCents}`);
   if (!block || (minutes === 0 && listCents === 0)) return { cashCents: listCents, blockUnitsUsed: 0, listCents };
 
   if (block.units === 'unlimited') {
     const covered = Math.min(minutes, block.maxFlightUnits ?? minutes);
-    return { cashCents: atMultipliedRate(minutes - covered, rate, block.excessMultiplier), blockUnitsUsed: 0, listCents };
+    return {
+      cashCents: atMultipliedRate(minutes - covered, rate, block.excessMultiplier),
+      blockUnitsUsed: 0,
+      listCents,
+    };
   }
 
   if (block.units === 'minutes') {
@@ -64,7 +75,11 @@ export function rentalCharge(input: { minutes: number; rateCentsPerMinute: numbe
     const wanted = Math.max(covered, block.minFlightUnits);
     const used = Math.min(wanted, Math.max(0, block.balance));
     const uncovered = Math.max(0, covered - used);
-    return { cashCents: uncovered * rate + atMultipliedRate(excess, rate, block.excessMultiplier), blockUnitsUsed: used, listCents };
+    return {
+      cashCents: uncovered * rate + atMultipliedRate(excess, rate, block.excessMultiplier),
+      blockUnitsUsed: used,
+      listCents,
+    };
   }
 
   // $ block: the rental cost is drawn in cents, between the flight minimum and maximum.
@@ -74,7 +89,8 @@ export function rentalCharge(input: { minutes: number; rateCentsPerMinute: numbe
   const wanted = Math.max(countable, block.minFlightChargeCents);
   const used = Math.min(wanted, Math.max(0, block.balance));
   const uncovered = Math.max(0, countable - used);
-  const excessCash = excessCents === 0 ? 0 : divRoundHalfAway(excessCents * Math.round(block.excessMultiplier * 1000), 1000);
+  const excessCash =
+    excessCents === 0 ? 0 : divRoundHalfAway(excessCents * Math.round(block.excessMultiplier * 1000), 1000);
   return { cashCents: uncovered + excessCash, blockUnitsUsed: used, listCents };
 }
 
@@ -117,8 +133,10 @@ export function rentalShares<B extends BlockTerms>(input: {
   payers: readonly { memberId: string; block: B | null }[];
 }): RentalShare<B>[] {
   const { minutes, rateCentsPerMinute: rate, payers } = input;
-  if (payers.length < 1 || payers.length > 2) throw new RangeError('A flight is paid by the pilot alone or shared by two members');
-  if (!Number.isInteger(minutes) || minutes < 0) throw new RangeError(`Minutes must be a whole number ≥ 0, not ${minutes}`);
+  if (payers.length < 1 || payers.length > 2)
+    throw new RangeError('A flight is paid by the pilot alone or shared by two members');
+  if (!Number.isInteger(minutes) || minutes < 0)
+    throw new RangeError(`Minutes must be a whole number ≥ 0, not ${minutes}`);
   const list = minutes * rate;
   const parts =
     payers.length === 1
@@ -129,9 +147,22 @@ export function rentalShares<B extends BlockTerms>(input: {
         ];
   return payers.map((payer, index) => {
     const part = parts[index]!;
-    const charge = rentalCharge({ minutes: part.minutes, rateCentsPerMinute: rate, block: payer.block, listCents: part.listCents });
-    const blockUnits = payer.block?.units === 'unlimited' ? unlimitedCovered(part.minutes, payer.block) : charge.blockUnitsUsed;
-    return { memberId: payer.memberId, minutes: part.minutes, listCents: part.listCents, cashCents: charge.cashCents, blockUnits, block: payer.block };
+    const charge = rentalCharge({
+      minutes: part.minutes,
+      rateCentsPerMinute: rate,
+      block: payer.block,
+      listCents: part.listCents,
+    });
+    const blockUnits =
+      payer.block?.units === 'unlimited' ? unlimitedCovered(part.minutes, payer.block) : charge.blockUnitsUsed;
+    return {
+      memberId: payer.memberId,
+      minutes: part.minutes,
+      listCents: part.listCents,
+      cashCents: charge.cashCents,
+      blockUnits,
+      block: payer.block,
+    };
   });
 }
 
@@ -145,7 +176,10 @@ const addDays = (day: string, days: number): string => {
  * ends it N days after it starts (day N counted from the start day as day 1).
  * A count of 0 sets no limit.
  */
-export function blockUsableThrough(block: { startsOn: string; endsOn: string }, rule: { endsAfterDays: boolean; daysCount: number }): string {
+export function blockUsableThrough(
+  block: { startsOn: string; endsOn: string },
+  rule: { endsAfterDays: boolean; daysCount: number },
+): string {
   if (!rule.endsAfterDays || rule.daysCount <= 0) return block.endsOn;
   const last = addDays(block.startsOn, rule.daysCount - 1);
   return last < block.endsOn ? last : block.endsOn;
@@ -171,7 +205,10 @@ export function chooseBlock<
 >(blocks: readonly T[], flight: { day: string; gliderBlockRuleIds: readonly string[] }): T | undefined {
   const lastDay = (b: T) => b.usableThrough ?? b.endsOn;
   const flyingDayOpen = (b: T) =>
-    !b.flyingDays || b.flyingDays.limit <= 0 || b.flyingDays.flown.includes(flight.day) || new Set(b.flyingDays.flown).size < b.flyingDays.limit;
+    !b.flyingDays ||
+    b.flyingDays.limit <= 0 ||
+    b.flyingDays.flown.includes(flight.day) ||
+    new Set(b.flyingDays.flown).size < b.flyingDays.limit;
   return blocks
     .filter(
       (b) =>

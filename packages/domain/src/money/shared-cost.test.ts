@@ -6,7 +6,8 @@ import { splitShared } from './rental.ts';
 import { splitTax, type TaxStatus } from './tax.ts';
 
 const HST = { HST: 0.13 };
-const memberLines = (lines: PostingLine[]) => lines.filter((line) => line.account === ACCOUNT.membersPayable).map((line) => [line.memberId, line.amountCents]);
+const memberLines = (lines: PostingLine[]) =>
+  lines.filter((line) => line.account === ACCOUNT.membersPayable).map((line) => [line.memberId, line.amountCents]);
 
 describe('shared cost splits the total (issue 15, item 7)', () => {
   it('a $51.70 rental ($45.75 + 13 % HST) shared by two members: $25.85 each, not $25.86 and $25.84', () => {
@@ -25,7 +26,9 @@ describe('shared cost splits the total (issue 15, item 7)', () => {
       ['pilot', 2585],
       ['other', 2585],
     ]);
-    expect(lines.filter((line) => line.account !== ACCOUNT.membersPayable).map((line) => line.amountCents)).toEqual([-4575, -595]);
+    expect(lines.filter((line) => line.account !== ACCOUNT.membersPayable).map((line) => line.amountCents)).toEqual([
+      -4575, -595,
+    ]);
   });
 
   it('each share is its net plus its tax: 2288 + 297 and 2287 + 298 (domain rules example)', () => {
@@ -37,7 +40,13 @@ describe('shared cost splits the total (issue 15, item 7)', () => {
   });
 
   it('an odd total gives the odd cent to the pilot: a $45.01 tow ($39.83 + $5.18 HST inclusive) → 2251 and 2250', () => {
-    const lines = launchChargePostings({ flightId: 'f', payers: launchShares(4501, ['pilot', 'other']), taxStatus: 'inclusive', taxNames: ['HST'], rates: HST });
+    const lines = launchChargePostings({
+      flightId: 'f',
+      payers: launchShares(4501, ['pilot', 'other']),
+      taxStatus: 'inclusive',
+      taxNames: ['HST'],
+      rates: HST,
+    });
     expect(memberLines(lines)).toEqual([
       ['pilot', 2251],
       ['other', 2250],
@@ -48,12 +57,26 @@ describe('shared cost splits the total (issue 15, item 7)', () => {
     // $33.33 net, GST 5 % 167, PST 8 % 267 → 3767 total.
     const charge = splitTax(3333, 'exclusive', ['GST', 'PST'], { GST: 0.05, PST: 0.08 });
     expect(shareCharge(charge, [1667, 1666])).toEqual([
-      { netCents: 1667, taxes: [{ name: 'GST', cents: 83 }, { name: 'PST', cents: 134 }], totalCents: 1884 },
-      { netCents: 1666, taxes: [{ name: 'GST', cents: 84 }, { name: 'PST', cents: 133 }], totalCents: 1883 },
+      {
+        netCents: 1667,
+        taxes: [
+          { name: 'GST', cents: 83 },
+          { name: 'PST', cents: 134 },
+        ],
+        totalCents: 1884,
+      },
+      {
+        netCents: 1666,
+        taxes: [
+          { name: 'GST', cents: 84 },
+          { name: 'PST', cents: 133 },
+        ],
+        totalCents: 1883,
+      },
     ]);
   });
 
-  it('unequal halves (a block covered part of the pilot\'s) still follow what each owed', () => {
+  it("unequal halves (a block covered part of the pilot's) still follow what each owed", () => {
     const charge = splitTax(2010, 'exclusive', ['HST'], HST);
     expect(shareCharge(charge, [720, 1290]).map((share) => share.totalCents)).toEqual([813, 1458]);
   });
@@ -61,9 +84,18 @@ describe('shared cost splits the total (issue 15, item 7)', () => {
   const taxes = fc.oneof(
     fc.constant<[TaxStatus, Record<string, number>]>(['exempt', {}]),
     fc
-      .tuple(fc.constantFrom<TaxStatus>('inclusive', 'exclusive'), fc.integer({ min: 0, max: 250_000 }), fc.integer({ min: 0, max: 250_000 }))
-      .map(([status, a, b]): [TaxStatus, Record<string, number>] => [status, { GST: a / 1_000_000, PST: b / 1_000_000 }]),
-    fc.tuple(fc.constantFrom<TaxStatus>('inclusive', 'exclusive'), fc.integer({ min: 0, max: 1_000_000 })).map(([status, a]): [TaxStatus, Record<string, number>] => [status, { HST: a / 1_000_000 }]),
+      .tuple(
+        fc.constantFrom<TaxStatus>('inclusive', 'exclusive'),
+        fc.integer({ min: 0, max: 250_000 }),
+        fc.integer({ min: 0, max: 250_000 }),
+      )
+      .map(([status, a, b]): [TaxStatus, Record<string, number>] => [
+        status,
+        { GST: a / 1_000_000, PST: b / 1_000_000 },
+      ]),
+    fc
+      .tuple(fc.constantFrom<TaxStatus>('inclusive', 'exclusive'), fc.integer({ min: 0, max: 1_000_000 }))
+      .map(([status, a]): [TaxStatus, Record<string, number>] => [status, { HST: a / 1_000_000 }]),
   );
 
   it('property: over amounts and tax rates, the shares sum to the total, differ by at most a cent with the odd one to the pilot, each is its net + tax, and the entry balances', () => {

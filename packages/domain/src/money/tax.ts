@@ -28,12 +28,16 @@ export function divRoundHalfAway(n: number, d: number): number {
 }
 
 function ratePpm(rate: number): number {
-  if (!Number.isFinite(rate) || rate < 0 || rate > 1) throw new RangeError(`Tax rate must be a fraction from 0 to 1, not ${rate}`);
+  if (!Number.isFinite(rate) || rate < 0 || rate > 1)
+    throw new RangeError(`Tax rate must be a fraction from 0 to 1, not ${rate}`);
   return Math.round(rate * PPM);
 }
 
 /** The rates that apply, in the item's order; an unknown tax name is an error, not a silent 0. */
-function applicable(names: readonly string[], rates: Readonly<Record<string, number>>): { name: string; ppm: number }[] {
+function applicable(
+  names: readonly string[],
+  rates: Readonly<Record<string, number>>,
+): { name: string; ppm: number }[] {
   return names.map((name) => {
     const rate = rates[name];
     if (rate === undefined) throw new RangeError(`Unknown tax "${name}"`);

@@ -22,15 +22,38 @@ describe('parseBeacon on the OGN samples', () => {
     [
       "FLRDDA5BA>APRS,qAS,LFMX:/165829h4415.41N/00600.03E'342/049/A=005524 id0ADDA5BA -454fpm -1.1rot 8.8dB 0e +51.2kHz gps4x5",
       {
-        callsign: 'FLRDDA5BA', dstcall: 'APRS', receiver: 'LFMX', timeMs: at(16, 58, 29), latitude: 44.2568333, longitude: 6.0005,
-        courseDeg: 342, groundSpeedKt: 49, altitudeFt: 5524, climbRateFpm: -454, turnRateRot: -1.1,
-        aircraftType: 'tow-plane', addressType: 'flarm', address: 'DDA5BA',
+        callsign: 'FLRDDA5BA',
+        dstcall: 'APRS',
+        receiver: 'LFMX',
+        timeMs: at(16, 58, 29),
+        latitude: 44.2568333,
+        longitude: 6.0005,
+        courseDeg: 342,
+        groundSpeedKt: 49,
+        altitudeFt: 5524,
+        climbRateFpm: -454,
+        turnRateRot: -1.1,
+        aircraftType: 'tow-plane',
+        addressType: 'flarm',
+        address: 'DDA5BA',
       },
     ],
     [
       // The id field's address, not the callsign's, is the aircraft's.
-      "FLRDDB091>APRS,qAS,Letzi:/165831h4740.04N/00806.01EX152/124/A=004881 id06DD8E80 +198fpm +0.0rot 6.5dB 13e +4.0kHz gps3x4",
-      { callsign: 'FLRDDB091', timeMs: at(16, 58, 31), latitude: 47.6673333, longitude: 8.1001667, courseDeg: 152, groundSpeedKt: 124, altitudeFt: 4881, climbRateFpm: 198, aircraftType: 'glider', addressType: 'flarm', address: 'DD8E80' },
+      'FLRDDB091>APRS,qAS,Letzi:/165831h4740.04N/00806.01EX152/124/A=004881 id06DD8E80 +198fpm +0.0rot 6.5dB 13e +4.0kHz gps3x4',
+      {
+        callsign: 'FLRDDB091',
+        timeMs: at(16, 58, 31),
+        latitude: 47.6673333,
+        longitude: 8.1001667,
+        courseDeg: 152,
+        groundSpeedKt: 124,
+        altitudeFt: 4881,
+        climbRateFpm: 198,
+        aircraftType: 'glider',
+        addressType: 'flarm',
+        address: 'DD8E80',
+      },
     ],
     [
       // No course/speed: null, not 0.
@@ -40,52 +63,113 @@ describe('parseBeacon on the OGN samples', () => {
     [
       // Southern and a registration for a callsign; id 05: glider, ICAO.
       "ZK-GSC>APRS,qAS,Omarama:/165202h4429.25S/16959.33E'/A=001407 id05C821EA +020fpm +0.0rot 16.8dB 0e -3.1kHz gps1x3 hear1084 hearB597 hearB598",
-      { callsign: 'ZK-GSC', receiver: 'Omarama', timeMs: at(16, 52, 2), latitude: -44.4875, longitude: 169.9888333, aircraftType: 'glider', addressType: 'icao', address: 'C821EA' },
+      {
+        callsign: 'ZK-GSC',
+        receiver: 'Omarama',
+        timeMs: at(16, 52, 2),
+        latitude: -44.4875,
+        longitude: 169.9888333,
+        aircraftType: 'glider',
+        addressType: 'icao',
+        address: 'C821EA',
+      },
     ],
     [
       // !W10!: 43.22' + 0.001' north, 32.84' + 0.000' east.
       "FLRDD89C9>OGFLR,qAS,LIDH:/115054h4543.22N/01132.84E'260/072/A=002542 !W10! id06DD89C9 +198fpm -0.8rot 7.0dB 0e +0.7kHz gps2x3",
-      { dstcall: 'OGFLR', receiver: 'LIDH', timeMs: at(11, 50, 54), latitude: 45 + 43.221 / 60, longitude: 11 + 32.84 / 60, courseDeg: 260, groundSpeedKt: 72, altitudeFt: 2542, climbRateFpm: 198, turnRateRot: -0.8 },
+      {
+        dstcall: 'OGFLR',
+        receiver: 'LIDH',
+        timeMs: at(11, 50, 54),
+        latitude: 45 + 43.221 / 60,
+        longitude: 11 + 32.84 / 60,
+        courseDeg: 260,
+        groundSpeedKt: 72,
+        altitudeFt: 2542,
+        climbRateFpm: 198,
+        turnRateRot: -0.8,
+      },
     ],
     [
       // id21: powered aircraft (type 8), ICAO; the \ symbol table of an ICAO aircraft.
-      "ICAA8CBA8>OGFLR,qAS,MontCAIO:/114949h4512.44N\\01059.12E^190/106/A=009522 !W33! id21A8CBA8 -039fpm +0.1rot 4.5dB 1e -8.7kHz gps1x2 +14.3dBm",
-      { timeMs: at(11, 49, 49), latitude: 45 + 12.443 / 60, longitude: 10 + 59.123 / 60, aircraftType: 'powered', addressType: 'icao', address: 'A8CBA8', altitudeFt: 9522 },
+      'ICAA8CBA8>OGFLR,qAS,MontCAIO:/114949h4512.44N\\01059.12E^190/106/A=009522 !W33! id21A8CBA8 -039fpm +0.1rot 4.5dB 1e -8.7kHz gps1x2 +14.3dBm',
+      {
+        timeMs: at(11, 49, 49),
+        latitude: 45 + 12.443 / 60,
+        longitude: 10 + 59.123 / 60,
+        aircraftType: 'powered',
+        addressType: 'icao',
+        address: 'A8CBA8',
+        altitudeFt: 9522,
+      },
     ],
     [
       // Heard through a relaying OGN tracker: the receiver is still the station after qAS.
       "FLRDD9C70>OGNTRK,OGN2FD00F*,qAS,LZHL:/093214h4848.77N/01708.33E'000/000/A=000515 !W56! id06DD9C70 -019fpm +0.0rot 32.2dB 0e -0.8kHz gps2x3",
-      { dstcall: 'OGNTRK', receiver: 'LZHL', timeMs: at(9, 32, 14), latitude: 48 + 48.775 / 60, longitude: 17 + 8.336 / 60, courseDeg: 0, groundSpeedKt: 0, altitudeFt: 515 },
+      {
+        dstcall: 'OGNTRK',
+        receiver: 'LZHL',
+        timeMs: at(9, 32, 14),
+        latitude: 48 + 48.775 / 60,
+        longitude: 17 + 8.336 / 60,
+        courseDeg: 0,
+        groundSpeedKt: 0,
+        altitudeFt: 515,
+      },
     ],
     [
       // An OGN tracker's own address (id07: glider, OGN).
       "OGN2FD00F>OGNTRK,qAS,LZHL:/093213h4848.78N/01708.32E'000/000/A=000538 !W12! id072FD00F -058fpm +0.0rot FL003.12 32.8dB 0e -0.8kHz gps3x5",
-      { callsign: 'OGN2FD00F', addressType: 'ogn', address: '2FD00F', climbRateFpm: -58, latitude: 48 + 48.781 / 60, longitude: 17 + 8.322 / 60 },
+      {
+        callsign: 'OGN2FD00F',
+        addressType: 'ogn',
+        address: '2FD00F',
+        climbRateFpm: -58,
+        latitude: 48 + 48.781 / 60,
+        longitude: 17 + 8.322 / 60,
+      },
     ],
   ])('reads %s', (line, expected) => {
     const beacon = parseBeacon(line, RECEIVED)!;
     for (const [field, value] of Object.entries(expected)) {
-      if (typeof value === 'number' && !Number.isInteger(value)) expect(beacon[field as keyof Beacon], field).toBeCloseTo(value, 6);
+      if (typeof value === 'number' && !Number.isInteger(value))
+        expect(beacon[field as keyof Beacon], field).toBeCloseTo(value, 6);
       else expect(beacon[field as keyof Beacon], field).toBe(value);
     }
   });
 
   it('dates the older ddhhmm z stamp to the latest such day and minute', () => {
-    const beacon = parseBeacon("ICAA8CBA8>OGFLR,qAS,MontCAIO:/231150z4512.12N\\01059.03E^192/106/A=009519 !W20! id21A8CBA8 -039fpm +0.0rot", RECEIVED)!;
+    const beacon = parseBeacon(
+      'ICAA8CBA8>OGFLR,qAS,MontCAIO:/231150z4512.12N\\01059.03E^192/106/A=009519 !W20! id21A8CBA8 -039fpm +0.0rot',
+      RECEIVED,
+    )!;
     expect(beacon.timeMs).toBe(Date.UTC(2026, 4, 23, 11, 50, 0));
   });
 });
 
 describe('the id field', () => {
   it('reads STttttaa and the address', () => {
-    expect(parseIdField('id0ADDA5BA')).toEqual({ stealth: false, noTrack: false, aircraftType: 'tow-plane', addressType: 'flarm', address: 'DDA5BA' });
-    expect(parseIdField('id3Bab0301')).toEqual({ stealth: false, noTrack: false, aircraftType: 'ground-support', addressType: 'ogn', address: 'AB0301' });
+    expect(parseIdField('id0ADDA5BA')).toEqual({
+      stealth: false,
+      noTrack: false,
+      aircraftType: 'tow-plane',
+      addressType: 'flarm',
+      address: 'DDA5BA',
+    });
+    expect(parseIdField('id3Bab0301')).toEqual({
+      stealth: false,
+      noTrack: false,
+      aircraftType: 'ground-support',
+      addressType: 'ogn',
+      address: 'AB0301',
+    });
     expect(parseIdField('idC6DDA5BA')).toMatchObject({ stealth: true, noTrack: true, aircraftType: 'glider' });
     expect(parseIdField('id06DDA5B')).toBeNull();
   });
 
   it('drops stealth and no-track beacons: the OGN rules say not to track them', () => {
-    const line = "FLRDD89C9>OGFLR,qAS,LIDH:/115054h4543.22N/01132.84E'260/072/A=002542 !W10! id06DD89C9 +198fpm -0.8rot";
+    const line =
+      "FLRDD89C9>OGFLR,qAS,LIDH:/115054h4543.22N/01132.84E'260/072/A=002542 !W10! id06DD89C9 +198fpm -0.8rot";
     expect(parseBeacon(line, RECEIVED)).not.toBeNull();
     expect(parseBeacon(line.replace('id06', 'id46'), RECEIVED)).toBeNull();
     expect(parseBeacon(line.replace('id06', 'id86'), RECEIVED)).toBeNull();
@@ -143,7 +227,13 @@ describe('never throws', () => {
   it('on real lines with characters changed, cut or inserted, and answers only sane beacons', () => {
     const positions = SAMPLES.filter((line) => parseBeacon(line, RECEIVED));
     const mutated = fc
-      .tuple(fc.constantFrom(...positions), fc.nat(), fc.nat(), fc.string({ maxLength: 4 }), fc.constantFrom('replace', 'cut', 'insert'))
+      .tuple(
+        fc.constantFrom(...positions),
+        fc.nat(),
+        fc.nat(),
+        fc.string({ maxLength: 4 }),
+        fc.constantFrom('replace', 'cut', 'insert'),
+      )
       .map(([line, a, b, text, how]) => {
         const i = a % line.length;
         if (how === 'cut') return line.slice(0, i) + line.slice(i + 1 + (b % 8));

@@ -11,8 +11,22 @@ export type AddressType = (typeof ADDRESS_TYPES)[number];
 
 /** The 4 aircraft-type bits of the `idXXYYYYYY` field, as FLARM assigns them (0x0–0xF). */
 export const AIRCRAFT_TYPES = [
-  'unknown', 'glider', 'tow-plane', 'helicopter', 'skydiver', 'drop-plane', 'hang-glider', 'paraglider',
-  'powered', 'jet', 'ufo', 'balloon', 'airship', 'uav', 'ground-support', 'static-object',
+  'unknown',
+  'glider',
+  'tow-plane',
+  'helicopter',
+  'skydiver',
+  'drop-plane',
+  'hang-glider',
+  'paraglider',
+  'powered',
+  'jet',
+  'ufo',
+  'balloon',
+  'airship',
+  'uav',
+  'ground-support',
+  'static-object',
 ] as const;
 export type AircraftType = (typeof AIRCRAFT_TYPES)[number];
 

@@ -27,7 +27,15 @@ export function parseDdbLine(line: string): OgnDevice | null {
   const quoted = [...text.matchAll(/'([^']*)'/g)].map((match) => match[1]!);
   const fields = quoted.length >= 7 ? quoted : text.split(',').map((field) => field.trim());
   if (fields.length < 7) return null;
-  const [type, id, model, registration, cn, tracked, identified] = fields as [string, string, string, string, string, string, string];
+  const [type, id, model, registration, cn, tracked, identified] = fields as [
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+    string,
+  ];
   if (type !== 'F' && type !== 'O' && type !== 'I') return null;
   if (!/^[0-9A-Fa-f]{6}$/.test(id) || !/^[YN]$/.test(tracked) || !/^[YN]$/.test(identified)) return null;
   return {

@@ -157,7 +157,14 @@ export function createFlightDetector(airfield: Airfield): FlightDetector {
 
   function event<K extends FlightEvent['kind']>(a: Tracked, kind: K, timeMs: number) {
     const seconds = Math.round(timeMs / 1000);
-    return { key: `${a.address}:${kind}:${seconds}`, address: a.address, callsign: a.callsign, aircraftType: a.aircraftType, kind, timeMs: seconds * 1000 };
+    return {
+      key: `${a.address}:${kind}:${seconds}`,
+      address: a.address,
+      callsign: a.callsign,
+      aircraftType: a.aircraftType,
+      kind,
+      timeMs: seconds * 1000,
+    };
   }
 
   function takeOff(a: Tracked, timeMs: number, out: FlightEvent[]) {
@@ -239,10 +246,16 @@ export function createFlightDetector(airfield: Airfield): FlightDetector {
     const c = fixes.length - 1;
     const previous = fixes[c - 1];
     const level = groundLevel(a);
-    if (!previous || fixes[c]!.timeMs - previous.timeMs > 30_000 || previous.altitudeMetres - level < t.airborneHeightM) return;
+    if (!previous || fixes[c]!.timeMs - previous.timeMs > 30_000 || previous.altitudeMetres - level < t.airborneHeightM)
+      return;
     // The first fix of this airborne run: was the aircraft heard on the ground just before it?
     let first = c;
-    while (first > 0 && fixes[first - 1]!.altitudeMetres - level >= t.lowHeightM && fixes[first]!.timeMs - fixes[first - 1]!.timeMs <= 30_000) first--;
+    while (
+      first > 0 &&
+      fixes[first - 1]!.altitudeMetres - level >= t.lowHeightM &&
+      fixes[first]!.timeMs - fixes[first - 1]!.timeMs <= 30_000
+    )
+      first--;
     const firstFix = fixes[first]!;
     const firstHeight = firstFix.altitudeMetres - level;
     const heardOnGround = first > 0 && a.phase === 'ground' && firstFix.timeMs - fixes[first - 1]!.timeMs <= 60_000;
@@ -283,7 +296,11 @@ export function createFlightDetector(airfield: Airfield): FlightDetector {
       const last = a.fixes[a.fixes.length - 1];
       if (a.phase !== 'flying' || !last || untilMs - last.timeMs < t.silentLandingMs) continue;
       const level = groundLevel(a);
-      if (last.altitudeMetres - level > t.silentLandingHeightM || distanceFromField(last.latitude, last.longitude) > t.silentLandingDistanceM) continue;
+      if (
+        last.altitudeMetres - level > t.silentLandingHeightM ||
+        distanceFromField(last.latitude, last.longitude) > t.silentLandingDistanceM
+      )
+        continue;
       endFlight(a, 'ground');
       out.push(event(a, 'landing', extrapolateTouchdown(last, level, last.timeMs + t.silentLandingMs)));
     }
@@ -308,13 +325,24 @@ export function createFlightDetector(airfield: Airfield): FlightDetector {
     let a = aircraft.get(beacon.address);
     if (!a) {
       a = {
-        address: beacon.address, callsign: beacon.callsign, aircraftType: beacon.aircraftType, fixes: [], pendingTimes: new Set(),
-        lastCommittedMs: -Infinity, phase: 'unknown', groundAltitudes: [], takeoffMs: null, tow: null, lowStartMs: null, lastHeard: fix,
+        address: beacon.address,
+        callsign: beacon.callsign,
+        aircraftType: beacon.aircraftType,
+        fixes: [],
+        pendingTimes: new Set(),
+        lastCommittedMs: -Infinity,
+        phase: 'unknown',
+        groundAltitudes: [],
+        takeoffMs: null,
+        tow: null,
+        lowStartMs: null,
+        lastHeard: fix,
       };
       aircraft.set(beacon.address, a);
     }
     // A duplicate from a second receiver, or a line later than the reorder window: nothing new.
-    if (beacon.timeMs <= a.lastCommittedMs || a.pendingTimes.has(beacon.timeMs) || beacon.timeMs <= committedUntilMs) return [];
+    if (beacon.timeMs <= a.lastCommittedMs || a.pendingTimes.has(beacon.timeMs) || beacon.timeMs <= committedUntilMs)
+      return [];
     a.pendingTimes.add(beacon.timeMs);
     if (fix.timeMs > a.lastHeard.timeMs) a.lastHeard = fix;
     const slot = pending.get(beacon.timeMs);
@@ -340,9 +368,14 @@ export function createFlightDetector(airfield: Airfield): FlightDetector {
         const last = a.lastHeard;
         if (last.timeMs < clockMs - t.inRangeMs) continue;
         list.push({
-          address: a.address, callsign: a.callsign, aircraftType: a.aircraftType, state: a.phase, lastBeaconMs: last.timeMs,
+          address: a.address,
+          callsign: a.callsign,
+          aircraftType: a.aircraftType,
+          state: a.phase,
+          lastBeaconMs: last.timeMs,
           distanceKm: Math.round(distanceFromField(last.latitude, last.longitude)) / 1000,
-          heightMetres: Math.round(last.altitudeMetres - airfield.elevationMetres), groundSpeedKt: last.groundSpeedKt,
+          heightMetres: Math.round(last.altitudeMetres - airfield.elevationMetres),
+          groundSpeedKt: last.groundSpeedKt,
         });
       }
       return list.sort((x, y) => x.distanceKm - y.distanceKm);

@@ -44,7 +44,13 @@ const DEFAULT_SINK_MPS = 1.5;
  * climb is extrapolated back from the first airborne fix (and, on aerotow,
  * the hold in ground effect).
  */
-export function estimateLiftOff(fixes: readonly Fix[], first: number, groundLevelM: number, lowHeightM: number, powered: boolean): number {
+export function estimateLiftOff(
+  fixes: readonly Fix[],
+  first: number,
+  groundLevelM: number,
+  lowHeightM: number,
+  powered: boolean,
+): number {
   const liftoffSpeedKt = powered ? POWERED_LIFTOFF_SPEED_KT : LIFTOFF_SPEED_KT;
   const f = fixes[first]!;
   const height = (fix: Fix) => fix.altitudeMetres - groundLevelM;
@@ -63,7 +69,12 @@ export function estimateLiftOff(fixes: readonly Fix[], first: number, groundLeve
   const byHeight = crossingTime(low.timeMs, height(low), high.timeMs, height(high), LIFTOFF_HEIGHT_M);
   // The speed crossing: the start of the run of fixes at or above the lift-off speed that leads into the air.
   let j = first;
-  while (j > 0 && fixes[j - 1]!.groundSpeedKt >= liftoffSpeedKt && fixes[j]!.timeMs - fixes[j - 1]!.timeMs <= CONTIGUOUS_MS) j--;
+  while (
+    j > 0 &&
+    fixes[j - 1]!.groundSpeedKt >= liftoffSpeedKt &&
+    fixes[j]!.timeMs - fixes[j - 1]!.timeMs <= CONTIGUOUS_MS
+  )
+    j--;
   const fast = fixes[j]!;
   const slow = fixes[j - 1];
   let bySpeed = byHeight;

@@ -72,8 +72,15 @@ export class Flyer {
     this.timeMs += 1000;
     const course = this.groundSpeedKt > 0.5 ? (Math.atan2(vx, vy) / DEG + 360) % 360 : 0;
     this.samples.push({
-      timeMs: this.timeMs, x: this.x, y: this.y, altitudeMetres: this.altitudeMetres, groundSpeedKt: this.groundSpeedKt,
-      courseDeg: course, climbMps, turnDegPerS, onGround: this.onGround,
+      timeMs: this.timeMs,
+      x: this.x,
+      y: this.y,
+      altitudeMetres: this.altitudeMetres,
+      groundSpeedKt: this.groundSpeedKt,
+      courseDeg: course,
+      climbMps,
+      turnDegPerS,
+      onGround: this.onGround,
     });
   }
 
@@ -106,7 +113,15 @@ export class Flyer {
   }
 
   /** Airborne toward a point until within withinM, climbing at climbMps (negative: sinking), for at most maxSeconds. */
-  flyTo(x: number, y: number, airspeedKt: number, climbMps: number, maxSeconds: number, withinM = 150, floorHeightM = -Infinity) {
+  flyTo(
+    x: number,
+    y: number,
+    airspeedKt: number,
+    climbMps: number,
+    maxSeconds: number,
+    withinM = 150,
+    floorHeightM = -Infinity,
+  ) {
     this.onGround = false;
     for (let s = 0; s < maxSeconds && Math.hypot(x - this.x, y - this.y) > withinM; s++) {
       this.airspeedKt += Math.max(-2, Math.min(2, airspeedKt - this.airspeedKt));
@@ -115,7 +130,14 @@ export class Flyer {
   }
 
   /** Circling (a thermal, or a spiral down), drifting with the wind. */
-  circle(seconds: number, turnDegPerS: number, airspeedKt: number, climbMps: number, ceilingHeightM = Infinity, floorHeightM = -Infinity) {
+  circle(
+    seconds: number,
+    turnDegPerS: number,
+    airspeedKt: number,
+    climbMps: number,
+    ceilingHeightM = Infinity,
+    floorHeightM = -Infinity,
+  ) {
     this.onGround = false;
     for (let s = 0; s < seconds; s++) {
       if (this.heightMetres >= ceilingHeightM && climbMps > 0) break;

@@ -57,7 +57,13 @@ export function transmit(path: readonly PathSample[], tx: Transmitter, options: 
     altitudeNoise = 0.9 * altitudeNoise + gaussian(random) * 1.5;
     if (sample.timeMs < nextMs) continue;
     const moving = sample.groundSpeedKt > 2;
-    nextMs = sample.timeMs + (!sample.onGround ? 1000 : moving ? 2000 + Math.floor(random() * 2) * 1000 : 8000 + Math.floor(random() * 13) * 1000);
+    nextMs =
+      sample.timeMs +
+      (!sample.onGround
+        ? 1000
+        : moving
+          ? 2000 + Math.floor(random() * 2) * 1000
+          : 8000 + Math.floor(random() * 13) * 1000);
     if (options.holes.some((h) => sample.timeMs >= h.fromMs && sample.timeMs < h.toMs)) continue;
     const height = sample.onGround ? 0 : sample.altitudeMetres - options.elevationMetres;
     const hearers = options.receivers.filter((r) => random() < r.hears(height, sample.onGround));
@@ -68,11 +74,24 @@ export function transmit(path: readonly PathSample[], tx: Transmitter, options: 
     const longitude = origin.longitude + (sample.x + gaussian(random) * 2) / (METRES_PER_DEGREE * cosLat);
     const speed = sample.groundSpeedKt < 1 ? 0 : Math.max(0, sample.groundSpeedKt + gaussian(random) * 0.7);
     const climbFpm = Math.round(((sample.climbMps + gaussian(random) * 0.15) * 60) / 0.3048);
-    const body = aprsBody(sample.timeMs, latitude, longitude, speed < 0.5 ? 0 : sample.courseDeg, speed, altitude, tx, climbFpm, sample.turnDegPerS / 3);
+    const body = aprsBody(
+      sample.timeMs,
+      latitude,
+      longitude,
+      speed < 0.5 ? 0 : sample.courseDeg,
+      speed,
+      altitude,
+      tx,
+      climbFpm,
+      sample.turnDegPerS / 3,
+    );
     for (const receiver of hearers) {
       // APRS-IS delivers in 0.3–2 s; one line in 30 comes 3–8 s late, after newer ones.
       const delay = 300 + random() * 1700 + (random() < 1 / 30 ? 3000 + random() * 5000 : 0);
-      out.push({ receivedMs: sample.timeMs + Math.round(delay), line: `${tx.callsign}>${tx.dstcall},qAS,${receiver.name}:${body} ${(5 + random() * 30).toFixed(1)}dB 0e` });
+      out.push({
+        receivedMs: sample.timeMs + Math.round(delay),
+        line: `${tx.callsign}>${tx.dstcall},qAS,${receiver.name}:${body} ${(5 + random() * 30).toFixed(1)}dB 0e`,
+      });
     }
   }
   return out;
@@ -80,8 +99,15 @@ export function transmit(path: readonly PathSample[], tx: Transmitter, options: 
 
 /** `/hhmmssh DDMM.mmN/DDDMM.mmE'ccc/sss/A=aaaaaa !Wab! idXXYYYYYY ±fpm ±rot`. */
 export function aprsBody(
-  timeMs: number, latitude: number, longitude: number, courseDeg: number, speedKt: number, altitudeMetres: number,
-  tx: Transmitter, climbFpm: number, turnRot: number,
+  timeMs: number,
+  latitude: number,
+  longitude: number,
+  courseDeg: number,
+  speedKt: number,
+  altitudeMetres: number,
+  tx: Transmitter,
+  climbFpm: number,
+  turnRot: number,
 ): string {
   const time = new Date(timeMs).toISOString().slice(11, 19).replaceAll(':', '');
   const [lat, latExtra] = angle(Math.abs(latitude), 2);

@@ -31,18 +31,36 @@ export interface Score {
 
 export function emptyScore(): Score {
   return {
-    flights: 0, gliderFlights: 0, takeoffsTrue: 0, takeoffsFound: 0, landingsTrue: 0, landingsFound: 0, phantomTakeoffs: 0,
-    phantomLandings: 0, takeoffErrorsS: [], landingErrorsS: [], aerotows: 0, tugsPaired: 0, releaseHeightErrorsM: [], releaseTimeErrorsS: [],
+    flights: 0,
+    gliderFlights: 0,
+    takeoffsTrue: 0,
+    takeoffsFound: 0,
+    landingsTrue: 0,
+    landingsFound: 0,
+    phantomTakeoffs: 0,
+    phantomLandings: 0,
+    takeoffErrorsS: [],
+    landingErrorsS: [],
+    aerotows: 0,
+    tugsPaired: 0,
+    releaseHeightErrorsM: [],
+    releaseTimeErrorsS: [],
   };
 }
 
 /** Adds one batch (a day) of truth and events to the score. */
-export function scoreFlights(score: Score, flights: readonly TrueFlight[], events: readonly FlightEvent[], elevationMetres: number) {
+export function scoreFlights(
+  score: Score,
+  flights: readonly TrueFlight[],
+  events: readonly FlightEvent[],
+  elevationMetres: number,
+) {
   const used = new Set<FlightEvent>();
   const nearest = (kind: FlightEvent['kind'], address: string, timeMs: number) => {
     let best: FlightEvent | null = null;
     for (const e of events) {
-      if (e.kind !== kind || e.address !== address || used.has(e) || Math.abs(e.timeMs - timeMs) > MATCH_WINDOW_MS) continue;
+      if (e.kind !== kind || e.address !== address || used.has(e) || Math.abs(e.timeMs - timeMs) > MATCH_WINDOW_MS)
+        continue;
       if (!best || Math.abs(e.timeMs - timeMs) < Math.abs(best.timeMs - timeMs)) best = e;
     }
     if (best) used.add(best);
@@ -70,7 +88,9 @@ export function scoreFlights(score: Score, flights: readonly TrueFlight[], event
       const release = nearest('release', flight.address, flight.releaseMs) as ReleaseEvent | null;
       if (release && release.tugAddress === flight.tugAddress) {
         score.tugsPaired++;
-        score.releaseHeightErrorsM.push(Math.abs(release.releaseHeightMetres - (flight.releaseAltitudeMetres! - elevationMetres)));
+        score.releaseHeightErrorsM.push(
+          Math.abs(release.releaseHeightMetres - (flight.releaseAltitudeMetres! - elevationMetres)),
+        );
         score.releaseTimeErrorsS.push(Math.abs(release.timeMs - flight.releaseMs) / 1000);
       }
     }

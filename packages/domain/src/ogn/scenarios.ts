@@ -88,17 +88,36 @@ export function generateDay(seed: number, day: number): ScenarioDay {
   const { elevationMetres } = SCENARIO_AIRFIELD;
   const windKt = between(0, 15);
   const windFromDeg = between(0, 360);
-  const wind: Wind = { x: -Math.sin((windFromDeg * Math.PI) / 180) * windKt * KT, y: -Math.cos((windFromDeg * Math.PI) / 180) * windKt * KT };
-  const runway: Runway = { x: -Math.sin((windFromDeg * Math.PI) / 180) * 500, y: -Math.cos((windFromDeg * Math.PI) / 180) * 500, headingDeg: windFromDeg, lengthM: 1000 };
+  const wind: Wind = {
+    x: -Math.sin((windFromDeg * Math.PI) / 180) * windKt * KT,
+    y: -Math.cos((windFromDeg * Math.PI) / 180) * windKt * KT,
+  };
+  const runway: Runway = {
+    x: -Math.sin((windFromDeg * Math.PI) / 180) * 500,
+    y: -Math.cos((windFromDeg * Math.PI) / 180) * 500,
+    headingDeg: windFromDeg,
+    lengthM: 1000,
+  };
   const side = (r: Runway, metres: number): Runway => ({
-    ...r, x: r.x + Math.cos((r.headingDeg * Math.PI) / 180) * metres, y: r.y - Math.sin((r.headingDeg * Math.PI) / 180) * metres,
+    ...r,
+    x: r.x + Math.cos((r.headingDeg * Math.PI) / 180) * metres,
+    y: r.y - Math.sin((r.headingDeg * Math.PI) / 180) * metres,
   });
   const flights: TrueFlight[] = [];
-  const paths: { tx: Transmitter; path: PathSample[]; holes: { fromMs: number; toMs: number }[]; glitchy?: boolean }[] = [];
+  const paths: { tx: Transmitter; path: PathSample[]; holes: { fromMs: number; toMs: number }[]; glitchy?: boolean }[] =
+    [];
 
   const gliders: GliderDay[] = GLIDERS.map((tx, i) => {
     const parked = side(runway, -60 - i * 15);
-    const flyer = new Flyer(wind, elevationMetres, startMs - 1_800_000, parked.x, parked.y, elevationMetres, windFromDeg);
+    const flyer = new Flyer(
+      wind,
+      elevationMetres,
+      startMs - 1_800_000,
+      parked.x,
+      parked.y,
+      elevationMetres,
+      windFromDeg,
+    );
     flyer.stand(60 + Math.floor(random() * 600));
     return { tx, flyer, readyMs: startMs + Math.floor(random() * 3_600_000), away: false };
   });
@@ -119,7 +138,11 @@ export function generateDay(seed: number, day: number): ScenarioDay {
     if (!glider) break;
     const winch = random() < 0.15;
     const tug = tugs.sort((a, b) => a.flyer.timeMs - b.flyer.timeMs)[0]!;
-    const launchMs = Math.max(glider.readyMs, winch ? 0 : tug.flyer.timeMs + 60_000, lastLaunchMs + between(20_000, 120_000));
+    const launchMs = Math.max(
+      glider.readyMs,
+      winch ? 0 : tug.flyer.timeMs + 60_000,
+      lastLaunchMs + between(20_000, 120_000),
+    );
     if (launchMs > endMs) break;
     // With both tugs free, the next glider goes 20 s–2 min after the last, from the same line or the one
     // beside it: two tows in the air together.
@@ -145,7 +168,13 @@ export function generateDay(seed: number, day: number): ScenarioDay {
   for (const tx of AWAY_GLIDERS) paths.push({ tx, path: awayTraffic(), holes: [] });
 
   /** One launch of a glider (and its tug's flight); the glider's flyer carries on from where it lands. */
-  function fly(g: GliderDay, tug: { tx: Transmitter; flyer: Flyer } | null, lane: Runway, launchMs: number, holes: { fromMs: number; toMs: number }[]): TrueFlight[] {
+  function fly(
+    g: GliderDay,
+    tug: { tx: Transmitter; flyer: Flyer } | null,
+    lane: Runway,
+    launchMs: number,
+    holes: { fromMs: number; toMs: number }[],
+  ): TrueFlight[] {
     const out: TrueFlight[] = [];
     const f = g.flyer;
     f.taxiTo(lane.x, lane.y, 5);
@@ -184,21 +213,37 @@ export function generateDay(seed: number, day: number): ScenarioDay {
     soar(f, takeoffMs + duration, landedOut);
     let landingMs: number | null = null;
     if (landedOut) {
-      f.land({ x: AWAY.x, y: AWAY.y, headingDeg: windFromDeg, lengthM: 800 }, between(50, 55), Math.floor(between(2, 6)), random);
+      f.land(
+        { x: AWAY.x, y: AWAY.y, headingDeg: windFromDeg, lengthM: 800 },
+        between(50, 55),
+        Math.floor(between(2, 6)),
+        random,
+      );
       g.away = true;
     } else {
       landingMs = f.land(side(runway, 60), between(50, 55), Math.floor(between(2, 6)), random);
     }
     out.push({
-      address: g.tx.address, role: 'glider', launch: tug ? 'aerotow' : 'winch', takeoffMs, landingMs, releaseMs,
-      releaseAltitudeMetres: releaseAltitude, tugAddress: tug?.tx.address ?? null, requested,
+      address: g.tx.address,
+      role: 'glider',
+      launch: tug ? 'aerotow' : 'winch',
+      takeoffMs,
+      landingMs,
+      releaseMs,
+      releaseAltitudeMetres: releaseAltitude,
+      tugAddress: tug?.tx.address ?? null,
+      requested,
     });
     return out;
 
     function aerotow(glider: Flyer, t: { tx: Transmitter; flyer: Flyer }, line: Runway) {
       const tf = t.flyer;
       const rope = between(45, 65);
-      tf.taxiTo(line.x + Math.sin((line.headingDeg * Math.PI) / 180) * rope, line.y + Math.cos((line.headingDeg * Math.PI) / 180) * rope, 8);
+      tf.taxiTo(
+        line.x + Math.sin((line.headingDeg * Math.PI) / 180) * rope,
+        line.y + Math.cos((line.headingDeg * Math.PI) / 180) * rope,
+        8,
+      );
       tf.headingDeg = line.headingDeg;
       tf.stand(Math.max(1, Math.floor((launchMs - tf.timeMs) / 1000)));
       glider.stand(Math.max(0, Math.floor((tf.timeMs - glider.timeMs) / 1000)));
@@ -227,7 +272,9 @@ export function generateDay(seed: number, day: number): ScenarioDay {
       // The glider: a rope's length back along the tug's path, holding a metre up until the tug lifts.
       const samples = tf.samples.slice(start);
       let along = 0;
-      const distances = samples.map((p, i) => (along += i ? Math.hypot(p.x - samples[i - 1]!.x, p.y - samples[i - 1]!.y) : 0));
+      const distances = samples.map(
+        (p, i) => (along += i ? Math.hypot(p.x - samples[i - 1]!.x, p.y - samples[i - 1]!.y) : 0),
+      );
       let j = 0;
       let released = false;
       let releaseAt = { timeMs: 0, altitudeMetres: 0 };
@@ -244,14 +291,26 @@ export function generateDay(seed: number, day: number): ScenarioDay {
         const s = samples[i]!;
         const onGround = s.timeMs < gliderOffMs || !gliderOffMs;
         const previousAltitude = glider.altitudeMetres;
-        glider.altitudeMetres = onGround ? elevationMetres : s.onGround ? elevationMetres + 1 : Math.max(elevationMetres + 1, a.altitudeMetres + (b.altitudeMetres - a.altitudeMetres) * k + 3);
+        glider.altitudeMetres = onGround
+          ? elevationMetres
+          : s.onGround
+            ? elevationMetres + 1
+            : Math.max(elevationMetres + 1, a.altitudeMetres + (b.altitudeMetres - a.altitudeMetres) * k + 3);
         glider.onGround = onGround;
         // Before the tug has run a rope's length the glider rolls in step with it, at its speed.
         const lead = want < 0 ? s : a;
         glider.groundSpeedKt = lead.groundSpeedKt;
         glider.headingDeg = lead.courseDeg;
         glider.timeMs = s.timeMs;
-        glider.samples.push({ ...lead, timeMs: s.timeMs, x: glider.x, y: glider.y, altitudeMetres: glider.altitudeMetres, onGround, climbMps: glider.altitudeMetres - previousAltitude });
+        glider.samples.push({
+          ...lead,
+          timeMs: s.timeMs,
+          x: glider.x,
+          y: glider.y,
+          altitudeMetres: glider.altitudeMetres,
+          onGround,
+          climbMps: glider.altitudeMetres - previousAltitude,
+        });
         if (glider.heightMetres >= target) {
           released = true;
           releaseAt = { timeMs: s.timeMs, altitudeMetres: glider.altitudeMetres };
@@ -265,8 +324,15 @@ export function generateDay(seed: number, day: number): ScenarioDay {
       const tugLanding = tf.land(side(runway, -40), between(60, 65), 1, random);
       tf.taxiTo(runway.x, runway.y, 15);
       out.push({
-        address: t.tx.address, role: 'tug', launch: null, takeoffMs: samples.find((p) => !p.onGround)!.timeMs - 1000,
-        landingMs: tugLanding, releaseMs: null, releaseAltitudeMetres: null, tugAddress: null, requested: true,
+        address: t.tx.address,
+        role: 'tug',
+        launch: null,
+        takeoffMs: samples.find((p) => !p.onGround)!.timeMs - 1000,
+        landingMs: tugLanding,
+        releaseMs: null,
+        releaseAltitudeMetres: null,
+        tugAddress: null,
+        requested: true,
       });
       return { takeoffMs: gliderOffMs, releaseMs: releaseAt.timeMs, releaseAltitude: releaseAt.altitudeMetres };
     }
@@ -291,7 +357,13 @@ export function generateDay(seed: number, day: number): ScenarioDay {
       }
       const reach = untilMs - f.timeMs > 3_600_000 ? 9_000 : 5_000;
       f.circle(Math.floor(between(120, 420)), random() < 0.5 ? 15 : -15, 48, between(1, 3), 1800);
-      f.flyTo(between(-reach, reach), between(-reach, reach), between(60, 80), -between(0.8, 1.4), Math.floor(between(120, 400)));
+      f.flyTo(
+        between(-reach, reach),
+        between(-reach, reach),
+        between(60, 80),
+        -between(0.8, 1.4),
+        Math.floor(between(120, 400)),
+      );
     }
     if (lowSave) {
       // Scraping a weak thermal 100–180 m over the field: low, slow over the ground in the wind, not landing.
@@ -307,7 +379,11 @@ export function generateDay(seed: number, day: number): ScenarioDay {
       // Along the runway at speed now and then (a retrieve), otherwise about the field.
       if (random() < 0.3) {
         car.taxiTo(runway.x, runway.y, 25);
-        car.taxiTo(runway.x + Math.sin((windFromDeg * Math.PI) / 180) * 900, runway.y + Math.cos((windFromDeg * Math.PI) / 180) * 900, between(30, 45));
+        car.taxiTo(
+          runway.x + Math.sin((windFromDeg * Math.PI) / 180) * 900,
+          runway.y + Math.cos((windFromDeg * Math.PI) / 180) * 900,
+          between(30, 45),
+        );
       } else {
         car.taxiTo(between(-800, 800), between(-800, 800), between(10, 30));
       }
@@ -317,7 +393,15 @@ export function generateDay(seed: number, day: number): ScenarioDay {
 
   /** The other airfield's own glider: local soaring 40 km east, never in our radius. */
   function awayTraffic(): PathSample[] {
-    const f = new Flyer(wind, elevationMetres, startMs + Math.floor(between(0, 7_200_000)), AWAY.x, AWAY.y, elevationMetres + 700, 0);
+    const f = new Flyer(
+      wind,
+      elevationMetres,
+      startMs + Math.floor(between(0, 7_200_000)),
+      AWAY.x,
+      AWAY.y,
+      elevationMetres + 700,
+      0,
+    );
     f.onGround = false;
     f.airspeedKt = 55;
     for (let leg = 0; leg < 12; leg++) {
@@ -339,8 +423,18 @@ export function generateDay(seed: number, day: number): ScenarioDay {
   const origin = SCENARIO_AIRFIELD;
   const lines: ReceivedLine[] = [];
   for (const p of paths) {
-    const from = p.tx === VEHICLE || GLIDERS.includes(p.tx) || TUGS.includes(p.tx) ? receivers.slice(0, 3) : receivers.slice(3);
-    lines.push(...transmit(p.path, p.tx, { origin, elevationMetres, receivers: from, holes: p.holes, random, glitchy: p.glitchy }));
+    const from =
+      p.tx === VEHICLE || GLIDERS.includes(p.tx) || TUGS.includes(p.tx) ? receivers.slice(0, 3) : receivers.slice(3);
+    lines.push(
+      ...transmit(p.path, p.tx, {
+        origin,
+        elevationMetres,
+        receivers: from,
+        holes: p.holes,
+        random,
+        glitchy: p.glitchy,
+      }),
+    );
   }
   lines.push(...stationLines(startMs, endMs, random));
   lines.sort((a, b) => a.receivedMs - b.receivedMs);
@@ -352,10 +446,19 @@ function stationLines(startMs: number, endMs: number, random: () => number): Rec
   const out: ReceivedLine[] = [];
   for (let t = startMs - 1_800_000; t < endMs + 3_600_000; t += 300_000) {
     const hms = new Date(t).toISOString().slice(11, 19).replaceAll(':', '');
-    out.push({ receivedMs: t + 20, line: `# aprsc 2.1.19-g730c5c0 ${new Date(t).toUTCString()} GLIDERN1 127.0.0.1:14580` });
+    out.push({
+      receivedMs: t + 20,
+      line: `# aprsc 2.1.19-g730c5c0 ${new Date(t).toUTCString()} GLIDERN1 127.0.0.1:14580`,
+    });
     out.push({ receivedMs: t + 40, line: `Home>OGNSDR,TCPIP*,qAC,GLIDERN1:/${hms}h4406.00NI07936.00W&/A=000820` });
-    out.push({ receivedMs: t + 60, line: `Home>OGNSDR,TCPIP*,qAC,GLIDERN1:>${hms}h v0.2.8.RPI-GPU CPU:0.8 RAM:610.6/972.2MB NTP:0.3ms/-4.7ppm +63.9C` });
-    out.push({ receivedMs: t + 80 + Math.floor(random() * 100), line: `OGN3C0301>OGNTRK,qAS,Home:>${hms}h h00 v00 9sat/1 164m 1002.6hPa +20.2degC 0% 3.34V` });
+    out.push({
+      receivedMs: t + 60,
+      line: `Home>OGNSDR,TCPIP*,qAC,GLIDERN1:>${hms}h v0.2.8.RPI-GPU CPU:0.8 RAM:610.6/972.2MB NTP:0.3ms/-4.7ppm +63.9C`,
+    });
+    out.push({
+      receivedMs: t + 80 + Math.floor(random() * 100),
+      line: `OGN3C0301>OGNTRK,qAS,Home:>${hms}h h00 v00 9sat/1 164m 1002.6hPa +20.2degC 0% 3.34V`,
+    });
   }
   return out;
 }

@@ -15,8 +15,17 @@ export const ognSettingsSchema = z
   .object({
     mode: z.enum(OGN_MODES),
     latitude: z.number().min(-90, 'Latitude is from -90 to 90').max(90, 'Latitude is from -90 to 90').nullable(),
-    longitude: z.number().min(-180, 'Longitude is from -180 to 180').max(180, 'Longitude is from -180 to 180').nullable(),
-    elevationMetres: z.number().int('Elevation is whole metres').min(-500, 'Elevation is from -500 to 5000 m').max(5000, 'Elevation is from -500 to 5000 m').nullable(),
+    longitude: z
+      .number()
+      .min(-180, 'Longitude is from -180 to 180')
+      .max(180, 'Longitude is from -180 to 180')
+      .nullable(),
+    elevationMetres: z
+      .number()
+      .int('Elevation is whole metres')
+      .min(-500, 'Elevation is from -500 to 5000 m')
+      .max(5000, 'Elevation is from -500 to 5000 m')
+      .nullable(),
     radiusKm: z
       .number()
       .int('The radius is whole kilometres')
@@ -30,7 +39,13 @@ export const ognSettingsSchema = z
   });
 export type OgnSettings = z.infer<typeof ognSettingsSchema>;
 
-export const OGN_DEFAULTS: OgnSettings = { mode: 'off', latitude: null, longitude: null, elevationMetres: null, radiusKm: 10 };
+export const OGN_DEFAULTS: OgnSettings = {
+  mode: 'off',
+  latitude: null,
+  longitude: null,
+  elevationMetres: null,
+  radiusKm: 10,
+};
 
 /** The device address as the beacon's id field gives it: 6 hex digits, stored upper case; '' for none. */
 export const FLARM_ID_MESSAGE = 'A FLARM ID is 6 hex digits, like DDA5BA';

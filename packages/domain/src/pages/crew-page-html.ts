@@ -28,7 +28,13 @@ function option(value: string, label: string, { selected = false, disabled = fal
 }
 
 /** As features/crew/choice-buttons.tsx draws a group; `note` is said under it. */
-function choiceButtons(label: string, choices: readonly string[], value: string | null, noteId: string, note?: string): string {
+function choiceButtons(
+  label: string,
+  choices: readonly string[],
+  value: string | null,
+  noteId: string,
+  note?: string,
+): string {
   const buttons = choices.map((choice) => {
     const on = choice === value;
     return `<button type="button" class="btn ${on ? 'btn-primary' : 'btn-outline-primary'}" aria-pressed="${on}">${text(choice)}</button>`;
@@ -41,21 +47,29 @@ function choiceButtons(label: string, choices: readonly string[], value: string 
 
 function numberField(key: string, label: string, value: string): string {
   const id = `crew-form-${key}`;
-  return field(id, label, `<input id="${id}" class="form-control" inputmode="numeric" autocomplete="off" value="${text(value)}"/>`);
+  return field(
+    id,
+    label,
+    `<input id="${id}" class="form-control" inputmode="numeric" autocomplete="off" value="${text(value)}"/>`,
+  );
 }
 
 /** The crew page's `<main>` for `data`, the member's own GET /api/serve-crew. */
 export function crewPageHtml(data: CrewPageData): string {
   const draft = initialDraft(data);
   const heading = PAGE_HEADINGS['/crew'];
-  const pilots = pilotChoices(data).map((pilot) => option(pilot.pilotID, fullName(pilot), { selected: pilot.pilotID === draft.pilotID }));
+  const pilots = pilotChoices(data).map((pilot) =>
+    option(pilot.pilotID, fullName(pilot), { selected: pilot.pilotID === draft.pilotID }),
+  );
   const groups = gliderGroups(data, draft.flyWith).map(
     (group) =>
       `<optgroup label="${text(group.label)}">${group.options.map((o) => option(o.id, o.label, { selected: o.id === draft.glider, disabled: o.disabled })).join('')}</optgroup>`,
   );
   const weights = [
     numberField('weight', 'Pilot weight (kg)', draft.weight),
-    ...(draft.flyWith === 'Alone' ? [] : [numberField('passengerWeight', 'Passenger weight (kg)', draft.passengerWeight)]),
+    ...(draft.flyWith === 'Alone'
+      ? []
+      : [numberField('passengerWeight', 'Passenger weight (kg)', draft.passengerWeight)]),
     numberField('gliderWeight', 'Glider weight (kg)', draft.gliderWeight),
     numberField('waterWeight', 'Water ballast (kg)', draft.waterWeight),
     numberField('towSpeed', 'Tow Speed (kn)', draft.towSpeed),
@@ -66,7 +80,11 @@ export function crewPageHtml(data: CrewPageData): string {
     `<main class="container page py-3" inert=""><h1 class="${heading.size} mb-3">${text(heading.title)}</h1><form novalidate="">` +
     field('crew-form-pilot', 'Pilot', `<select id="crew-form-pilot" class="form-select">${pilots.join('')}</select>`) +
     choiceButtons('Flying with', FLY_WITH, draft.flyWith, 'crew-fly-with-note') +
-    field('crew-glider', 'Glider', `<select id="crew-glider" class="form-select">${option('', 'Choose a glider', { selected: draft.glider === null })}${groups.join('')}</select>`) +
+    field(
+      'crew-glider',
+      'Glider',
+      `<select id="crew-glider" class="form-select">${option('', 'Choose a glider', { selected: draft.glider === null })}${groups.join('')}</select>`,
+    ) +
     `<div class="crew-pair">${weights.join('')}</div>` +
     choiceButtons(
       'Launch type',

@@ -60,11 +60,15 @@ export function menuSections(session: SessionInfo): MenuSection[] {
     },
   ];
   // Club metrics are the club's instructors' and admins' (the server refuses anyone else).
-  if (session.userIsActive && (session.userIsAdmin || session.isInstructor)) sections[2]!.items.push({ label: 'Club Metrics', to: '/metrics' });
+  if (session.userIsActive && (session.userIsAdmin || session.isInstructor))
+    sections[2]!.items.push({ label: 'Club Metrics', to: '/metrics' });
   if (seesBackOffice(session)) {
     const items: MenuItem[] = [{ label: 'Admin', to: '/admin/' }];
     if (session.userIsAdmin) {
-      items.push({ label: 'Accounting Charts', to: '/accounts' }, { label: 'Accounting Admin', to: '/accountingAdmin' });
+      items.push(
+        { label: 'Accounting Charts', to: '/accounts' },
+        { label: 'Accounting Admin', to: '/accountingAdmin' },
+      );
     }
     sections.push({ title: 'Back Office', items });
   }

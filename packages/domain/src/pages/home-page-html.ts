@@ -26,7 +26,9 @@ function header(session: SessionInfo): string {
   const name = `<h1 class="h4 mb-0">${text(session.clubName || 'Choose your activity')}</h1>`;
   if (!isUploadedLogo(session.clubLogo)) return `<header class="d-flex align-items-center gap-3 mb-3">${name}</header>`;
   const logo = `<img src="${text(session.clubLogo)}" alt="${text(`${session.clubName || 'Club'} logo`)}" class="club-logo"/>`;
-  const linked = isWebAddress(session.clubLink) ? `<a href="${text(session.clubLink)}" target="_blank" rel="noopener noreferrer">${logo}</a>` : logo;
+  const linked = isWebAddress(session.clubLink)
+    ? `<a href="${text(session.clubLink)}" target="_blank" rel="noopener noreferrer">${logo}</a>`
+    : logo;
   return `<header class="d-flex align-items-center gap-3 mb-3">${linked}${name}</header>`;
 }
 
@@ -75,6 +77,8 @@ function activeFlightList(flights: HomeFirstState['activeFlights']): string {
  * other text is escaped.
  */
 export function homePageHtml({ session, balanceCents, blocks, activeFlights }: HomeFirstState): string {
-  const message = session.clubMessage ? `<div class="club-message border-top pt-3 mt-3">${session.clubMessage}</div>` : '';
+  const message = session.clubMessage
+    ? `<div class="club-message border-top pt-3 mt-3">${session.clubMessage}</div>`
+    : '';
   return `<main class="container page py-3">${header(session)}${menu(session)}${accountLines(balanceCents, blocks)}${activeFlightList(activeFlights)}${message}</main>`;
 }

@@ -18,7 +18,8 @@ function assertValid(input: RosterInput, duties: ReturnType<typeof generateRoste
     perDay.add(`${duty.person}|${duty.day}`);
     const month = `${duty.person}|${monthOf(duty.day)}`;
     perMonth.set(month, (perMonth.get(month) ?? 0) + 1);
-    if (person.maxPerMonth !== null && person.maxPerMonth !== undefined) expect(perMonth.get(month)!).toBeLessThanOrEqual(person.maxPerMonth);
+    if (person.maxPerMonth !== null && person.maxPerMonth !== undefined)
+      expect(perMonth.get(month)!).toBeLessThanOrEqual(person.maxPerMonth);
   }
 }
 
@@ -65,7 +66,10 @@ function assertNoEvenerMove(input: RosterInput, duties: ReturnType<typeof genera
         const inMonth = duties.filter((d) => d.person === b.id && monthOf(d.day) === monthOf(duty.day)).length;
         const capped = b.maxPerMonth !== null && b.maxPerMonth !== undefined && inMonth >= b.maxPerMonth;
         const free = !(b.blackouts ?? []).includes(duty.day) && !busyThatDay && !capped;
-        expect(free, `${duty.person} has ${count.get(duty.person!)} ${role} duties, ${b.id} ${count.get(b.id)} and is free on ${duty.day}`).toBe(false);
+        expect(
+          free,
+          `${duty.person} has ${count.get(duty.person!)} ${role} duties, ${b.id} ${count.get(b.id)} and is free on ${duty.day}`,
+        ).toBe(false);
       }
     }
   }
@@ -88,7 +92,10 @@ const smallClub = fc
     ),
     seed: fc.integer({ min: 1, max: 1000 }),
   })
-  .map(({ people, ...rest }): RosterInput => ({ ...rest, people: people.map((p, i): RosterPerson => ({ id: `p${i}`, ...p })) }));
+  .map(({ people, ...rest }): RosterInput => ({
+    ...rest,
+    people: people.map((p, i): RosterPerson => ({ id: `p${i}`, ...p })),
+  }));
 
 describe('generateRoster on random small clubs', () => {
   it('breaks no rule, covers as many duties as any roster could, and leaves no evening move undone', () => {
@@ -107,7 +114,9 @@ describe('generateRoster on random small clubs', () => {
 
 describe('generateRoster on a club with nobody held back', () => {
   it('spreads each role within one duty: 60 days, 3 roles, 7 instructors, 5 tow pilots, 20 duty pilots', () => {
-    const days = Array.from({ length: 60 }, (_, i) => new Date(Date.UTC(2027, 3, 1) + i * 86_400_000).toISOString().slice(0, 10));
+    const days = Array.from({ length: 60 }, (_, i) =>
+      new Date(Date.UTC(2027, 3, 1) + i * 86_400_000).toISOString().slice(0, 10),
+    );
     const people: RosterPerson[] = [
       ...Array.from({ length: 7 }, (_, i) => ({ id: `i${i}`, roles: ['instructor'] })),
       ...Array.from({ length: 5 }, (_, i) => ({ id: `t${i}`, roles: ['tow pilot'] })),
@@ -121,13 +130,20 @@ describe('generateRoster on a club with nobody held back', () => {
     expect(roster.uncovered).toBe(0);
     assertValid(input, roster.duties);
     for (const role of ROLES) {
-      const counts = people.filter((p) => p.roles.includes(role)).map((p) => roster.duties.filter((d) => d.role === role && d.person === p.id).length);
+      const counts = people
+        .filter((p) => p.roles.includes(role))
+        .map((p) => roster.duties.filter((d) => d.role === role && d.person === p.id).length);
       expect(Math.max(...counts) - Math.min(...counts), role).toBeLessThanOrEqual(1);
     }
   });
 
   it('is the same roster for the same input and seed', () => {
-    const input: RosterInput = { days: DAYS, roles: ROLES, people: ROLES.flatMap((r, i) => [0, 1, 2].map((n) => ({ id: `${i}${n}`, roles: [r] }))), seed: 3 };
+    const input: RosterInput = {
+      days: DAYS,
+      roles: ROLES,
+      people: ROLES.flatMap((r, i) => [0, 1, 2].map((n) => ({ id: `${i}${n}`, roles: [r] }))),
+      seed: 3,
+    };
     expect(generateRoster(input)).toEqual(generateRoster(input));
   });
 

@@ -80,7 +80,9 @@ export function generateRoster(input: RosterInput): Roster {
   const people = shuffled(input.people, input.seed ?? 1);
   const blackout = people.map((p) => new Set(p.blackouts ?? []));
   const eligible = people.map((p) => new Set(p.roles.filter((r) => roles.includes(r))));
-  const cap = people.map((p) => (p.maxPerMonth === null || p.maxPerMonth === undefined ? Infinity : Math.max(0, Math.floor(p.maxPerMonth))));
+  const cap = people.map((p) =>
+    p.maxPerMonth === null || p.maxPerMonth === undefined ? Infinity : Math.max(0, Math.floor(p.maxPerMonth)),
+  );
 
   // slot index = dayIndex * roles.length + roleIndex; holder[slot] = person index or -1.
   const holder = coverMost(days, roles, people.length, blackout, eligible, cap);
@@ -117,7 +119,9 @@ function coverMost(
   for (let p = 0; p < peopleCount; p++) {
     if (eligible[p]!.size === 0) continue;
     for (const month of months) {
-      const monthDays = days.map((day, d) => ({ day, d })).filter(({ day }) => monthOf(day) === month && !blackout[p]!.has(day));
+      const monthDays = days
+        .map((day, d) => ({ day, d }))
+        .filter(({ day }) => monthOf(day) === month && !blackout[p]!.has(day));
       if (monthDays.length === 0 || cap[p] === 0) continue;
       const monthNode = net.nodeCount++;
       net.edges.push({ from: 0, to: monthNode, capacity: Math.min(cap[p]!, monthDays.length) });
@@ -126,7 +130,8 @@ function coverMost(
         net.edges.push({ from: monthNode, to: dayNode, capacity: 1 });
         personDayEdges.push({ person: p, day: d, node: dayNode });
         roles.forEach((role, r) => {
-          if (eligible[p]!.has(role)) net.edges.push({ from: dayNode, to: slotNode(d * roles.length + r), capacity: 1 });
+          if (eligible[p]!.has(role))
+            net.edges.push({ from: dayNode, to: slotNode(d * roles.length + r), capacity: 1 });
         });
       }
     }
@@ -136,7 +141,8 @@ function coverMost(
   const personOfDayNode = new Map(personDayEdges.map((e) => [e.node, e.person]));
   net.edges.forEach((edge, i) => {
     const slot = edge.to - 2;
-    if (flow[i] === 1 && slot >= 0 && slot < slotCount && personOfDayNode.has(edge.from)) holder[slot] = personOfDayNode.get(edge.from)!;
+    if (flow[i] === 1 && slot >= 0 && slot < slotCount && personOfDayNode.has(edge.from))
+      holder[slot] = personOfDayNode.get(edge.from)!;
   });
   return holder;
 }
@@ -191,7 +197,7 @@ function balance(
     return -1;
   };
 
-  for (let moved = true; moved; ) {
+  for (let moved = true; moved;) {
     moved = false;
     for (let slot = 0; slot < holder.length; slot++) {
       const a = holder[slot]!;

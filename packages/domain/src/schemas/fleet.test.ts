@@ -5,7 +5,9 @@ describe('a glider maintenance date', () => {
   it("is a real day or none; the club's today is kept, a later day is refused", () => {
     expect(maintenanceDateProblem(null, '2025-09-01')).toBeNull();
     expect(maintenanceDateProblem('2025-09-01', '2025-09-01')).toBeNull();
-    expect(maintenanceDateProblem('2025-09-02', '2025-09-01')).toBe("The maintenance date must not be in the future: the club's today is 2025-09-01");
+    expect(maintenanceDateProblem('2025-09-02', '2025-09-01')).toBe(
+      "The maintenance date must not be in the future: the club's today is 2025-09-01",
+    );
   });
 
   it('is checked by the shared schema: a day that does not exist is refused, null clears it', () => {

@@ -20,11 +20,7 @@ const cents = z.number().int('Enter a whole number of cents').min(0, 'Must not b
 const taxStatus = z.enum(['exempt', 'inclusive', 'exclusive']);
 const taxNames = z.array(z.string().trim().min(1).max(20)).max(5);
 const label = (what: string, max: number) =>
-  z
-    .string()
-    .trim()
-    .min(1, `${what} is required`)
-    .max(max, `${what} must be at most ${max} characters`);
+  z.string().trim().min(1, `${what} is required`).max(max, `${what} must be at most ${max} characters`);
 
 /** A change must change something. */
 function nonEmpty<T extends z.ZodObject>(schema: T) {
@@ -53,7 +49,10 @@ export const gliderFieldsSchema = z
     taxStatus,
     taxRates: taxNames,
     /** The make and model ("ASK 21"), written in the personal logbook CSV; '' when not known. */
-    aircraftType: z.string().trim().max(AIRCRAFT_TYPE_MAX, `Aircraft type must be at most ${AIRCRAFT_TYPE_MAX} characters`),
+    aircraftType: z
+      .string()
+      .trim()
+      .max(AIRCRAFT_TYPE_MAX, `Aircraft type must be at most ${AIRCRAFT_TYPE_MAX} characters`),
     /**
      * The club day the glider's hours since maintenance count from (its last
      * annual inspection, say), or null for none. The server also refuses a
@@ -86,11 +85,15 @@ export const gliderUpdateSchema = nonEmpty(gliderFieldsSchema);
  * What a holder of Can Update Gliders may change on an existing glider: the
  * operational fields. The other details are an admin's (docs/clubs-and-members.md).
  */
-export const GLIDER_OPERATIONAL_FIELDS: readonly (keyof z.infer<typeof gliderFieldsSchema>)[] = ['status', 'maintenanceDate'];
+export const GLIDER_OPERATIONAL_FIELDS: readonly (keyof z.infer<typeof gliderFieldsSchema>)[] = [
+  'status',
+  'maintenanceDate',
+];
 
 /** Why a maintenance date can't be kept, given the club's today; null when it can. */
 export function maintenanceDateProblem(day: string | null, clubToday: string): string | null {
-  if (day !== null && day > clubToday) return `The maintenance date must not be in the future: the club's today is ${clubToday}`;
+  if (day !== null && day > clubToday)
+    return `The maintenance date must not be in the future: the club's today is ${clubToday}`;
   return null;
 }
 
@@ -106,7 +109,12 @@ export const tugFieldsSchema = z
   })
   .strict();
 
-export const TUG_DEFAULTS = { aircraftType: '', places: 1, status: 'Not ready', flarmId: '' } as const satisfies z.infer<typeof tugFieldsSchema>;
+export const TUG_DEFAULTS = {
+  aircraftType: '',
+  places: 1,
+  status: 'Not ready',
+  flarmId: '',
+} as const satisfies z.infer<typeof tugFieldsSchema>;
 
 export const tugUpdateSchema = nonEmpty(tugFieldsSchema);
 
@@ -185,7 +193,11 @@ export const INTRO_LAUNCH_DEFAULTS = { taxStatus: 'exempt', taxRates: [], isActi
   'launch' | 'priceCents'
 >;
 
-export const introLaunchCreateSchema = introLaunchFieldsSchema.partial({ taxStatus: true, taxRates: true, isActive: true });
+export const introLaunchCreateSchema = introLaunchFieldsSchema.partial({
+  taxStatus: true,
+  taxRates: true,
+  isActive: true,
+});
 export const introLaunchUpdateSchema = nonEmpty(introLaunchFieldsSchema);
 
 // ── Block rule ───────────────────────────────────────────────────────────────
@@ -276,14 +288,24 @@ export const membershipDecisionSchema = z.object({ membership: z.enum(['accept',
 // ── Club settings (admin) ────────────────────────────────────────────────────
 
 const taxRateMap = z
-  .record(z.string().trim().min(1).max(20), z.number().min(0, 'A tax rate is a fraction from 0 to 1').max(1, 'A tax rate is a fraction from 0 to 1'))
+  .record(
+    z.string().trim().min(1).max(20),
+    z.number().min(0, 'A tax rate is a fraction from 0 to 1').max(1, 'A tax rate is a fraction from 0 to 1'),
+  )
   .refine((rates) => Object.keys(rates).length <= 5, { message: 'At most 5 tax rates' });
 
 export const clubSettingsSchema = z
   .object({
     name: z.string().trim().min(1, 'Name is required').max(100),
     shortName: z.string().trim().max(30),
-    clubLink: z.union([z.literal(''), z.string().trim().max(500).regex(/^https?:\/\/\S+$/i, 'Enter a full link, starting with https://')]),
+    clubLink: z.union([
+      z.literal(''),
+      z
+        .string()
+        .trim()
+        .max(500)
+        .regex(/^https?:\/\/\S+$/i, 'Enter a full link, starting with https://'),
+    ]),
     /** '' or the address of an image uploaded for this club (upload-club-logo); the server checks it is this club's. */
     clubLogo: z
       .string()

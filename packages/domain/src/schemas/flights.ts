@@ -28,7 +28,11 @@ export const newIntroSchema = z
 
 /** The passenger of a pre-purchased intro, renamed in the Edit Passenger dialog. */
 export const updateIntroSchema = z
-  .object({ id: z.string().uuid(), recipientFirst: personName.min(1).optional(), recipientLast: personName.min(1).optional() })
+  .object({
+    id: z.string().uuid(),
+    recipientFirst: personName.min(1).optional(),
+    recipientLast: personName.min(1).optional(),
+  })
   .strict();
 
 /** update-item FLIGHT data: a flight request from the crew page (action Create). */
@@ -61,7 +65,15 @@ export const flightRequestSchema = z
   .strict();
 
 /** The line actions and the log edit (docs/flight-line.md, "States and line actions", "Log edits"). */
-export const FLIGHT_ACTIONS = ['Launch', 'Landing', 'UndoLaunch', 'UndoLanding', 'CancelRequest', 'ReleaseHeight', 'ChangeFlight'] as const;
+export const FLIGHT_ACTIONS = [
+  'Launch',
+  'Landing',
+  'UndoLaunch',
+  'UndoLanding',
+  'CancelRequest',
+  'ReleaseHeight',
+  'ChangeFlight',
+] as const;
 export type FlightAction = (typeof FLIGHT_ACTIONS)[number];
 
 const actionBase = {
@@ -102,7 +114,11 @@ export const changeFlightSchema = z
     tug: z.string().max(20).default(''),
     launchedAt: z.number().int().nonnegative().nullable(),
     landedAt: z.number().int().nonnegative().nullable(),
-    releaseHeight: z.number().int('Release height must be a whole number').min(0, 'Release height must be positive').max(100_000),
+    releaseHeight: z
+      .number()
+      .int('Release height must be a whole number')
+      .min(0, 'Release height must be positive')
+      .max(100_000),
     introRef: z.string().max(100).optional(),
     launchTransaction: z.number().int().nullable().optional(),
     landingTransaction: z.number().int().nullable().optional(),
@@ -116,7 +132,14 @@ export const changeFlightSchema = z
 export type ChangeFlight = z.infer<typeof changeFlightSchema>;
 
 export const updateFlightSchema = z.discriminatedUnion('action', [
-  z.object({ ...actionBase, action: z.literal('Launch'), towPilot: z.string().max(100).default(''), tug: z.string().max(20).default('') }).strict(),
+  z
+    .object({
+      ...actionBase,
+      action: z.literal('Launch'),
+      towPilot: z.string().max(100).default(''),
+      tug: z.string().max(20).default(''),
+    })
+    .strict(),
   z.object({ ...actionBase, action: z.literal('Landing') }).strict(),
   z.object({ ...actionBase, action: z.literal('UndoLaunch') }).strict(),
   z.object({ ...actionBase, action: z.literal('UndoLanding') }).strict(),
@@ -125,7 +148,11 @@ export const updateFlightSchema = z.discriminatedUnion('action', [
     .object({
       ...actionBase,
       action: z.literal('ReleaseHeight'),
-      releaseHeight: z.number().int('Must set a release height before submitting').positive('Must set a release height before submitting').max(100_000),
+      releaseHeight: z
+        .number()
+        .int('Must set a release height before submitting')
+        .positive('Must set a release height before submitting')
+        .max(100_000),
       overwrite: z.boolean().default(false),
     })
     .strict(),
@@ -166,4 +193,3 @@ export const towEventSchema = z
 
 export type FlightRequest = z.infer<typeof flightRequestSchema>;
 export type TowEvent = z.infer<typeof towEventSchema>;
-

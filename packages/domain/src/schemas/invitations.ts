@@ -15,12 +15,16 @@ export const inviteMemberSchema = z
 export type InviteMember = z.infer<typeof inviteMemberSchema>;
 
 /** The sign-up link's `invite` parameter: the invitation's id and its secret. */
-export const invitationCodePattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.[A-Za-z0-9_-]{43}$/;
+export const invitationCodePattern =
+  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.[A-Za-z0-9_-]{43}$/;
 
 /** POST /api/accept-invitation: the signed-in invitee confirms the link. */
 export const acceptInvitationSchema = z
   .object({
-    invitation: z.string().trim().regex(invitationCodePattern, 'This invitation link is not complete: open the link from the email again'),
+    invitation: z
+      .string()
+      .trim()
+      .regex(invitationCodePattern, 'This invitation link is not complete: open the link from the email again'),
   })
   .strict();
 

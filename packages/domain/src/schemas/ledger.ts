@@ -8,7 +8,11 @@ import { dayInRange, instant } from './dates.ts';
  * parses typed text with parseCents before sending.
  */
 
-const cents = z.number().int('Amounts are whole cents').refine((n) => n !== 0, 'The amount must not be zero').refine((n) => Math.abs(n) <= 100_000_000, 'The amount is too large');
+const cents = z
+  .number()
+  .int('Amounts are whole cents')
+  .refine((n) => n !== 0, 'The amount must not be zero')
+  .refine((n) => Math.abs(n) <= 100_000_000, 'The amount is too large');
 const text = (max: number) => z.string().trim().max(max);
 const day = dayInRange('Use a date like 2026-06-30');
 /** A client-generated key: the same key twice posts once and answers the same. */
@@ -64,7 +68,10 @@ export const blockPurchaseSchema = z
         override: z.boolean().default(false),
       })
       .strict()
-      .refine((b) => b.startDate <= b.endDate, { message: 'The block must end on or after its start', path: ['endDate'] }),
+      .refine((b) => b.startDate <= b.endDate, {
+        message: 'The block must end on or after its start',
+        path: ['endDate'],
+      }),
     /** Required with override; otherwise the rule's price is charged. */
     amountCents: z.number().int().min(0).max(100_000_000).optional(),
   })
@@ -89,23 +96,37 @@ export const adjustmentSchema = z
   .refine((a) => a.account !== 2510 || Boolean(a.taxType), { message: 'Choose the tax type', path: ['taxType'] });
 
 /** Discriminated by transactionType, so a refusal names the field of the kind sent ("amountCents: Amounts are whole cents"). */
-export const addTransactionSchema = z.discriminatedUnion('transactionType', [depositSchema, expenseSchema, blockPurchaseSchema, adjustmentSchema]);
+export const addTransactionSchema = z.discriminatedUnion('transactionType', [
+  depositSchema,
+  expenseSchema,
+  blockPurchaseSchema,
+  adjustmentSchema,
+]);
 
 /** Correct an entry by posting its exact opposite, linked to it. */
 export const reverseTransactionSchema = z
-  .object({ club: z.string().max(100).optional(), id: z.number().int().positive(), note: text(1000).default(''), idempotencyKey: idempotencyKey.optional() })
+  .object({
+    club: z.string().max(100).optional(),
+    id: z.number().int().positive(),
+    note: text(1000).default(''),
+    idempotencyKey: idempotencyKey.optional(),
+  })
   .strict();
 
 /** The longest range a dated read covers: bounded, so no call reads a club's whole history at once. */
 export const MAX_RANGE_YEARS = 2;
 
 /** The day `years` after a 'YYYY-MM-DD' day, as text ('2024-02-29' + 2 → '2026-02-29', which sorts like 1 March). */
-const yearsAfter = (date: string, years: number) => `${Number(date.slice(0, 4)) + years}`.padStart(4, '0') + date.slice(4);
+const yearsAfter = (date: string, years: number) =>
+  `${Number(date.slice(0, 4)) + years}`.padStart(4, '0') + date.slice(4);
 
 /** Query of the dated reads: whole club days, start ≤ end, at most 2 years (end before the same day 2 years on). */
 export const dayRangeSchema = z
   .object({ club: z.string().max(100).optional(), startDate: day, endDate: day })
-  .refine((r) => r.startDate <= r.endDate, { message: 'The start date must not be after the end date', path: ['startDate'] })
+  .refine((r) => r.startDate <= r.endDate, {
+    message: 'The start date must not be after the end date',
+    path: ['startDate'],
+  })
   .refine((r) => r.endDate < yearsAfter(r.startDate, MAX_RANGE_YEARS), {
     message: `The date range must be ${MAX_RANGE_YEARS} years or less`,
     path: ['endDate'],
@@ -128,9 +149,20 @@ export type BalanceView = (typeof BALANCE_VIEWS)[number];
 export const adminParameterSchema = z.discriminatedUnion('parameter', [
   z.object({ club: z.string().max(100).optional(), parameter: z.literal('lockDate'), lockDate: day }).strict(),
   z
-    .object({ club: z.string().max(100).optional(), parameter: z.literal('clubFees'), feeName: z.string().trim().min(1, 'Enter a fee class').max(60), action: z.enum(['add', 'remove']) })
+    .object({
+      club: z.string().max(100).optional(),
+      parameter: z.literal('clubFees'),
+      feeName: z.string().trim().min(1, 'Enter a fee class').max(60),
+      action: z.enum(['add', 'remove']),
+    })
     .strict(),
-  z.object({ club: z.string().max(100).optional(), parameter: z.literal('introStalePeriod'), period: z.number().int().min(0).max(3650) }).strict(),
+  z
+    .object({
+      club: z.string().max(100).optional(),
+      parameter: z.literal('introStalePeriod'),
+      period: z.number().int().min(0).max(3650),
+    })
+    .strict(),
 ]);
 
 export const EXPENSE_CODE_TEXT = EXPENSE_CODES.map(String);

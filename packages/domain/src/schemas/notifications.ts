@@ -33,7 +33,9 @@ const base64url = (what: string, max: number) =>
 
 /** A PushSubscription as the browser's toJSON() gives it (the expiration time is not kept). */
 export const pushSubscriptionSchema = z.object({
-  endpoint: z.url({ protocol: /^https?$/, error: 'The subscription endpoint is not a web address' }).max(1000, 'The subscription endpoint is too long'),
+  endpoint: z
+    .url({ protocol: /^https?$/, error: 'The subscription endpoint is not a web address' })
+    .max(1000, 'The subscription endpoint is too long'),
   expirationTime: z.number().nullable().optional(),
   keys: z.object({ p256dh: base64url('p256dh key', 200), auth: base64url('auth secret', 100) }),
 });

@@ -17,7 +17,11 @@ export const MAX_BLACKOUTS_PER_CALL = 92;
 export const MAX_FUTURE_BLACKOUTS = 200;
 
 /** A role's name as an admin writes it. */
-export const dutyRoleName = z.string().trim().min(1, 'Enter a name for the role').max(40, 'A role name is at most 40 characters');
+export const dutyRoleName = z
+  .string()
+  .trim()
+  .min(1, 'Enter a name for the role')
+  .max(40, 'A role name is at most 40 characters');
 
 type Range = { start: string; end: string };
 const endsAfterStart = (r: Range) => r.end >= r.start;
@@ -27,10 +31,13 @@ const range = <T extends z.ZodRawShape>(shape: T) =>
   z
     .object({ club: z.string().max(100).optional(), start: day, end: day, ...shape })
     .refine((r) => endsAfterStart(r as Range), { message: 'The end must be on or after the start', path: ['end'] })
-    .refine((r) => !endsAfterStart(r as Range) || daysInRange((r as Range).start, (r as Range).end) <= MAX_ROSTER_DAYS, {
-      message: `A roster range is at most ${MAX_ROSTER_DAYS} days`,
-      path: ['end'],
-    });
+    .refine(
+      (r) => !endsAfterStart(r as Range) || daysInRange((r as Range).start, (r as Range).end) <= MAX_ROSTER_DAYS,
+      {
+        message: `A roster range is at most ${MAX_ROSTER_DAYS} days`,
+        path: ['end'],
+      },
+    );
 
 export const rosterRangeQuery = range({});
 
@@ -50,7 +57,12 @@ export const setDutyLimitSchema = z
     /** Another member's (admins only); the caller's own without it. */
     userID: id.optional(),
     /** Duties a month the member would take, 0–31; null: no limit. */
-    maxPerMonth: z.number().int('Enter a whole number of duties').min(0, 'Enter 0 to 31 duties a month').max(31, 'Enter 0 to 31 duties a month').nullable(),
+    maxPerMonth: z
+      .number()
+      .int('Enter a whole number of duties')
+      .min(0, 'Enter 0 to 31 duties a month')
+      .max(31, 'Enter 0 to 31 duties a month')
+      .nullable(),
   })
   .strict();
 
@@ -63,13 +75,22 @@ export const setBlackoutsSchema = z
     remove: z.array(day).max(MAX_BLACKOUTS_PER_CALL, `At most ${MAX_BLACKOUTS_PER_CALL} days at a time`).default([]),
   })
   .strict()
-  .refine((b) => !b.add.some((d) => b.remove.includes(d)), { message: 'A day cannot be both added and removed', path: ['remove'] });
+  .refine((b) => !b.add.some((d) => b.remove.includes(d)), {
+    message: 'A day cannot be both added and removed',
+    path: ['remove'],
+  });
 
 export const rosterSettingsSchema = z
   .object({
     /** Weekdays that are flying days: 0 = Sunday … 6 = Saturday. */
     flyingWeekdays: z
-      .array(z.number().int().min(0, 'Weekdays are 0 (Sunday) to 6 (Saturday)').max(6, 'Weekdays are 0 (Sunday) to 6 (Saturday)'))
+      .array(
+        z
+          .number()
+          .int()
+          .min(0, 'Weekdays are 0 (Sunday) to 6 (Saturday)')
+          .max(6, 'Weekdays are 0 (Sunday) to 6 (Saturday)'),
+      )
       .max(7),
     /** An offered duty nobody has taken is flagged to the admins this many days before it, 0–60. */
     swapWarningDays: z.number().int().min(0, 'Enter 0 to 60 days').max(60, 'Enter 0 to 60 days'),
@@ -84,8 +105,16 @@ export const generateRosterSchema = range({
   /** Also redraft the published duties of the range (they change for members when published again). */
   replacePublished: z.boolean().default(false),
   /** Breaks ties between equals; the same seed and input give the same roster. */
-  seed: z.number().int().min(0).max(2 ** 31 - 1).default(1),
-}).refine((g) => !g.days || g.days.every((d) => d >= g.start && d <= g.end), { message: 'Every day must be within the range', path: ['days'] });
+  seed: z
+    .number()
+    .int()
+    .min(0)
+    .max(2 ** 31 - 1)
+    .default(1),
+}).refine((g) => !g.days || g.days.every((d) => d >= g.start && d <= g.end), {
+  message: 'Every day must be within the range',
+  path: ['days'],
+});
 
 export const publishRosterSchema = range({});
 

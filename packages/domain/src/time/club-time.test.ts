@@ -58,9 +58,13 @@ describe('membership is active until the end of the expiry day in the club zone'
     expect(isMembershipActive(member, TORONTO, at('2026-03-09T04:00:00Z'))).toBe(false);
   });
   it('never expires without an expiry date', () => {
-    expect(isMembershipActive({ isActive: true, activeExpiration: null }, TORONTO, at('2099-01-01T00:00:00Z'))).toBe(true);
+    expect(isMembershipActive({ isActive: true, activeExpiration: null }, TORONTO, at('2099-01-01T00:00:00Z'))).toBe(
+      true,
+    );
   });
   it('is inactive when the flag is off, whatever the date', () => {
-    expect(isMembershipActive({ isActive: false, activeExpiration: null }, TORONTO, at('2026-01-01T00:00:00Z'))).toBe(false);
+    expect(isMembershipActive({ isActive: false, activeExpiration: null }, TORONTO, at('2026-01-01T00:00:00Z'))).toBe(
+      false,
+    );
   });
 });

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { clubClockTime, clubDayBounds, clubDayOf, clubToday } from './club-time.ts';
 import { SHIPPED_TZDATA } from './shipped-tzdata.ts';
-import { instantOfWallClock, offsetPeriods, registerZoneRules, rulesBefore, rulesOffset, zoneRules } from './zone-rules.ts';
+import {
+  instantOfWallClock,
+  offsetPeriods,
+  registerZoneRules,
+  rulesBefore,
+  rulesOffset,
+  zoneRules,
+} from './zone-rules.ts';
 
 /**
  * The one clock (issue 24 item 2). These tests run with the shipped tz
@@ -96,7 +103,12 @@ describe("the phone's copy of its club zone", () => {
   });
 
   it("rules a session gives are the ones a zone's times are read with", () => {
-    registerZoneRules({ zone: 'Test/Half_Hour', tzdata: 'test', changes: [Math.floor(at('2026-06-01T00:00:00Z') / 60_000)], offsets: [330, 345] });
+    registerZoneRules({
+      zone: 'Test/Half_Hour',
+      tzdata: 'test',
+      changes: [Math.floor(at('2026-06-01T00:00:00Z') / 60_000)],
+      offsets: [330, 345],
+    });
     expect(clubClockTime(at('2026-05-31T12:00:00Z'), 'Test/Half_Hour')).toBe('17:30');
     expect(clubClockTime(at('2026-06-01T12:00:00Z'), 'Test/Half_Hour')).toBe('17:45');
   });

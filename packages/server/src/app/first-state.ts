@@ -46,6 +46,9 @@ async function homeOf(db: Kysely<DB>, member: MemberContext): Promise<string> {
     session: sessionInfo(member),
     balanceCents: balance.balanceCents,
     blocks,
-    activeFlights: activeFlightsOf(flights, userId).map((flight) => ({ glider: flight.glider, state: activeFlightState(flight, (ms) => clubClockTime(ms, zone)) })),
+    activeFlights: activeFlightsOf(flights, userId).map((flight) => ({
+      glider: flight.glider,
+      state: activeFlightState(flight, (ms) => clubClockTime(ms, zone)),
+    })),
   });
 }

@@ -29,14 +29,24 @@ function bearerMatches(header: string | undefined, token: string): boolean {
  */
 export function registerMetrics(
   app: FastifyInstance,
-  options: { token: string | undefined; database: Database; live: LiveHub; page?: ((request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>) | undefined },
+  options: {
+    token: string | undefined;
+    database: Database;
+    live: LiveHub;
+    page?: ((request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>) | undefined;
+  },
 ): void {
   const { token, page } = options;
   // /metrics is also the web app's Club metrics page: a browser opening it (asking for HTML) gets the page, a scraper the figures.
-  const wantsPage = (request: FastifyRequest) => page !== undefined && /\btext\/html\b/.test(request.headers.accept ?? '');
+  const wantsPage = (request: FastifyRequest) =>
+    page !== undefined && /\btext\/html\b/.test(request.headers.accept ?? '');
   if (token === undefined) {
     app.get(METRICS_URL, async (request, reply) =>
-      wantsPage(request) ? page!(request, reply) : reply.status(404).send({ statusCode: 404, error: 'Not Found', message: `No such call: ${request.method} ${METRICS_URL}` }),
+      wantsPage(request)
+        ? page!(request, reply)
+        : reply
+            .status(404)
+            .send({ statusCode: 404, error: 'Not Found', message: `No such call: ${request.method} ${METRICS_URL}` }),
     );
     return;
   }
@@ -49,19 +59,28 @@ export function registerMetrics(
   app.get(METRICS_URL, async (request, reply) => {
     if (wantsPage(request)) return page!(request, reply);
     if (!bearerMatches(request.headers.authorization, token)) {
-      return reply
-        .status(401)
-        .header('www-authenticate', 'Bearer')
-        .send({ statusCode: 401, error: 'Unauthorized', message: 'Send the metrics token (METRICS_TOKEN) as Authorization: Bearer <token>' });
+      return reply.status(401).header('www-authenticate', 'Bearer').send({
+        statusCode: 401,
+        error: 'Unauthorized',
+        message: 'Send the metrics token (METRICS_TOKEN) as Authorization: Bearer <token>',
+      });
     }
-    return reply.header('content-type', registry.contentType).header('cache-control', 'no-store').send(await registry.metrics());
+    return reply
+      .header('content-type', registry.contentType)
+      .header('cache-control', 'no-store')
+      .send(await registry.metrics());
   });
 }
 
 /** The app's own series; returns the function that stops listening for replays. */
 function countAnswers(app: FastifyInstance, registry: Registry, database: Database, live: LiveHub): () => void {
   const labelNames = ['method', 'route', 'status'] as const;
-  const requests = new Counter({ name: 'flightline_http_requests_total', help: 'Requests answered, by route pattern, method and status', labelNames, registers: [registry] });
+  const requests = new Counter({
+    name: 'flightline_http_requests_total',
+    help: 'Requests answered, by route pattern, method and status',
+    labelNames,
+    registers: [registry],
+  });
   const duration = new Histogram({
     name: 'flightline_http_request_duration_seconds',
     help: 'Time from the request to the end of its answer, by route pattern, method and status',
@@ -80,7 +99,11 @@ function countAnswers(app: FastifyInstance, registry: Registry, database: Databa
     reply.raw.once('close', () => {
       // A request abandoned before any answer was sent is not an answer.
       if (!reply.raw.headersSent) return;
-      const labels = { method: request.method, route: request.routeOptions.url ?? UNMATCHED, status: String(reply.statusCode) };
+      const labels = {
+        method: request.method,
+        route: request.routeOptions.url ?? UNMATCHED,
+        status: String(reply.statusCode),
+      };
       requests.inc(labels);
       duration.observe(labels, reply.elapsedTime / 1000);
       if (reply.statusCode === 503) unavailable.inc({ route: labels.route });

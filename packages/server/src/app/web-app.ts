@@ -67,7 +67,9 @@ const VISITOR_PAGES: Readonly<Record<string, RegExp>> = {
 function fill(html: string, slot: RegExp, template: RegExp, name: string, mark: string): string {
   const content = template.exec(html)?.[1];
   if (content === undefined || !slot.test(html)) return html;
-  return html.replace(slot, () => `<!--${name}-->${content.trim()}<!--/${name}-->`).replace('<div id="root"', `<div id="root" ${mark}`);
+  return html
+    .replace(slot, () => `<!--${name}-->${content.trim()}<!--/${name}-->`)
+    .replace('<div id="root"', `<div id="root" ${mark}`);
 }
 
 interface Encoded {
@@ -105,26 +107,40 @@ function escapeAttribute(value: string): string {
 }
 
 /** The page's HTML: `route` is a key of the preloads ('/crew', '*'), `signedIn` whether a session cookie came. */
-export function pageHtml(indexHtml: string, preloads: RoutePreloads | undefined, route: string, signedIn: boolean): string {
+export function pageHtml(
+  indexHtml: string,
+  preloads: RoutePreloads | undefined,
+  route: string,
+  signedIn: boolean,
+): string {
   let html = indexHtml;
   const visitorPage = signedIn || !Object.hasOwn(VISITOR_PAGES, route) ? undefined : VISITOR_PAGES[route];
   if (visitorPage) html = fill(html, PAGE_SLOT, visitorPage, 'page', 'data-landing');
-  html = signedIn ? fill(html, NAV_SLOT, SIGNED_IN_NAV_TEMPLATE, 'nav', 'data-session') : fill(html, NAV_SLOT, SIGNED_OUT_NAV_TEMPLATE, 'nav', 'data-signed-out');
-  const heading = signedIn && Object.hasOwn(PAGE_HEADINGS, route) ? PAGE_HEADINGS[route as keyof typeof PAGE_HEADINGS] : undefined;
-  if (heading && PAGE_SLOT.test(html)) html = html.replace(PAGE_SLOT, () => `<!--page-->${headingSkeletonHtml(heading)}<!--/page-->`);
+  html = signedIn
+    ? fill(html, NAV_SLOT, SIGNED_IN_NAV_TEMPLATE, 'nav', 'data-session')
+    : fill(html, NAV_SLOT, SIGNED_OUT_NAV_TEMPLATE, 'nav', 'data-signed-out');
+  const heading =
+    signedIn && Object.hasOwn(PAGE_HEADINGS, route) ? PAGE_HEADINGS[route as keyof typeof PAGE_HEADINGS] : undefined;
+  if (heading && PAGE_SLOT.test(html))
+    html = html.replace(PAGE_SLOT, () => `<!--page-->${headingSkeletonHtml(heading)}<!--/page-->`);
   const links: string[] = [];
   // Every page reads the session first (lib/session.ts): with a session cookie, fetch it with the scripts, and the page's own first read.
   if (signedIn) {
     links.push(`<link rel="preload" as="fetch" crossorigin href="${SESSION_API}">`);
-    for (const read of Object.hasOwn(PAGE_READS, route) ? PAGE_READS[route]! : []) links.push(`<link rel="preload" as="fetch" crossorigin href="${read}">`);
+    for (const read of Object.hasOwn(PAGE_READS, route) ? PAGE_READS[route]! : [])
+      links.push(`<link rel="preload" as="fetch" crossorigin href="${read}">`);
   }
   const preload = preloads?.routes[route];
   if (preload && (signedIn || !preload.signedIn)) {
     // At low priority: the screen's code and styles are needed once the app's own script has run, never for the
     // first paint (the HTML draws it), so on a weak connection they wait behind the style sheet and the app's script.
     links.push(
-      ...preload.js.map((href) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="${escapeAttribute(href)}">`),
-      ...preload.css.map((href) => `<link rel="preload" as="style" fetchpriority="low" crossorigin href="${escapeAttribute(href)}">`),
+      ...preload.js.map(
+        (href) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="${escapeAttribute(href)}">`,
+      ),
+      ...preload.css.map(
+        (href) => `<link rel="preload" as="style" fetchpriority="low" crossorigin href="${escapeAttribute(href)}">`,
+      ),
     );
   }
   if (links.length) html = html.replace('</head>', () => `    ${links.join('\n    ')}\n  </head>`);
@@ -134,7 +150,9 @@ export function pageHtml(indexHtml: string, preloads: RoutePreloads | undefined,
 /** The signed-in page `html` with the page's place holding `main`, the page drawn with the person's data, and the root marked with its route. */
 export function withFirstState(html: string, route: string, main: string): string {
   if (!PAGE_SLOT.test(html)) return html;
-  return html.replace(PAGE_SLOT, () => `<!--page-->${main}<!--/page-->`).replace('<div id="root"', `<div id="root" data-first-state="${escapeAttribute(route)}"`);
+  return html
+    .replace(PAGE_SLOT, () => `<!--page-->${main}<!--/page-->`)
+    .replace('<div id="root"', `<div id="root" data-first-state="${escapeAttribute(route)}"`);
 }
 
 /** `html` for one answer, in the encoding it goes in: at a quick level, as the API's answers are (http/compression.ts), not the build's strongest. */
@@ -177,7 +195,9 @@ export function loadWebApp(webDist: string, readFirstState?: FirstStateReader): 
       const identity = Buffer.from(pageHtml(indexHtml, preloads, route, signedIn));
       answer = {
         identity,
-        br: brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } }),
+        br: brotliCompressSync(identity, {
+          params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY },
+        }),
         gzip: gzipSync(identity, { level: 9 }),
       };
       made.set(key, answer);

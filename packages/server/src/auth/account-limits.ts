@@ -60,7 +60,8 @@ function emailOf(body: unknown): string | undefined {
   const email = (body as { email?: unknown } | undefined)?.email;
   if (typeof email !== 'string') return undefined;
   const key = email.trim().toLowerCase();
-  if (key.length > 320) throw APIError.fromStatus('BAD_REQUEST', { code: 'INVALID_EMAIL', message: 'Enter a valid email address' });
+  if (key.length > 320)
+    throw APIError.fromStatus('BAD_REQUEST', { code: 'INVALID_EMAIL', message: 'Enter a valid email address' });
   return key === '' ? undefined : key;
 }
 
@@ -88,7 +89,12 @@ export function accountLimits(options: { db: Kysely<DB>; now: () => number }): B
     const at = now();
     const id = randomUUID();
     await withEmailLock(db, email, async (trx) => {
-      const failures = await attemptTimes(trx, email, 'sign_in_failure', new Date(at - ACCOUNT_LIMITS.failedSignInWindowMinutes * MINUTE_MS));
+      const failures = await attemptTimes(
+        trx,
+        email,
+        'sign_in_failure',
+        new Date(at - ACCOUNT_LIMITS.failedSignInWindowMinutes * MINUTE_MS),
+      );
       const until = signInLockedUntil(failures, at);
       if (until !== null) {
         const message = `Too many failed sign-ins for this account. Try again in ${minutes(until - at)}, or reset your password.`;
@@ -119,13 +125,22 @@ export function accountLimits(options: { db: Kysely<DB>; now: () => number }): B
     if (!email || !ctx.request) return;
     const at = now();
     await withEmailLock(db, email, async (trx) => {
-      const requests = await attemptTimes(trx, email, 'code_request', new Date(at - ACCOUNT_LIMITS.codeRequestWindowMinutes * MINUTE_MS));
+      const requests = await attemptTimes(
+        trx,
+        email,
+        'code_request',
+        new Date(at - ACCOUNT_LIMITS.codeRequestWindowMinutes * MINUTE_MS),
+      );
       const openAt = codeRequestsOpenAt(requests, at);
       if (openAt !== null) {
         const message = `Too many codes have been requested for this email address. Try again in ${minutes(openAt - at)}.`;
         throw tooMany('TOO_MANY_CODE_REQUESTS', message, openAt - at);
       }
-      await recordAttempt(trx, { id: randomUUID(), email, kind: 'code_request', at: new Date(at) }, new Date(at - KEEP_MS));
+      await recordAttempt(
+        trx,
+        { id: randomUUID(), email, kind: 'code_request', at: new Date(at) },
+        new Date(at - KEEP_MS),
+      );
     });
   });
 

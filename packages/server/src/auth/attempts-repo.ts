@@ -7,7 +7,11 @@ export type AttemptKind = AuthAttemptTable['kind'];
  * Run `work` holding a transaction lock on one email's attempts, so that two
  * processes (or two requests) counting and recording for it take turns.
  */
-export function withEmailLock<T>(db: Kysely<DB>, email: string, work: (trx: Transaction<DB>) => Promise<T>): Promise<T> {
+export function withEmailLock<T>(
+  db: Kysely<DB>,
+  email: string,
+  work: (trx: Transaction<DB>) => Promise<T>,
+): Promise<T> {
   return db.transaction().execute(async (trx) => {
     await sql`select pg_advisory_xact_lock(hashtextextended(${`auth_attempt:${email}`}, 0))`.execute(trx);
     return work(trx);
@@ -15,7 +19,12 @@ export function withEmailLock<T>(db: Kysely<DB>, email: string, work: (trx: Tran
 }
 
 /** When each attempt of a kind for the email since `since` happened, oldest first. */
-export async function attemptTimes(db: Kysely<DB> | Transaction<DB>, email: string, kind: AttemptKind, since: Date): Promise<Date[]> {
+export async function attemptTimes(
+  db: Kysely<DB> | Transaction<DB>,
+  email: string,
+  kind: AttemptKind,
+  since: Date,
+): Promise<Date[]> {
   const rows = await db
     .selectFrom('auth_attempt')
     .select('at')

@@ -16,11 +16,13 @@ function checkedName(field: NameField, value: unknown): string {
   const parsed = schema.safeParse(value, {
     error: (issue) => {
       if (issue.code === 'too_big') return `${label} must be ${String(issue.maximum)} characters or less`;
-      if (issue.code === 'invalid_type') return issue.input === undefined || issue.input === null ? `${label} is required` : `${label} must be text`;
+      if (issue.code === 'invalid_type')
+        return issue.input === undefined || issue.input === null ? `${label} is required` : `${label} must be text`;
       return undefined;
     },
   });
-  if (!parsed.success) throw new APIError('BAD_REQUEST', { message: parsed.error.issues[0]?.message ?? `${label} is not valid` });
+  if (!parsed.success)
+    throw new APIError('BAD_REQUEST', { message: parsed.error.issues[0]?.message ?? `${label} is not valid` });
   return parsed.data;
 }
 

@@ -47,7 +47,10 @@ export function openPaths(basePath: string): BetterAuthPlugin {
       const { pathname } = new URL(request.url);
       if (isOpenAuthCall(request.method, pathname, basePath)) return;
       return {
-        response: Response.json({ code: 'NOT_FOUND', message: `No such call: ${request.method} ${pathname}` }, { status: 404 }),
+        response: Response.json(
+          { code: 'NOT_FOUND', message: `No such call: ${request.method} ${pathname}` },
+          { status: 404 },
+        ),
       };
     },
     hooks: {

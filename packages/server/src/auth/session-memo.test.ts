@@ -59,7 +59,8 @@ describe('SessionMemo', () => {
 
   it('holds at most its limit of entries, however many tokens come', () => {
     const memo = new SessionMemo(100);
-    for (let i = 0; i < 1_000; i++) memo.remember(header(now + 60_000, undefined, `t${i}.sig`), { ...pat, id: `u${i}` }, now);
+    for (let i = 0; i < 1_000; i++)
+      memo.remember(header(now + 60_000, undefined, `t${i}.sig`), { ...pat, id: `u${i}` }, now);
     expect(memo.size).toBeLessThanOrEqual(100);
   });
 

@@ -4,7 +4,18 @@ import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
 import { sql } from 'kysely';
 import type { Database } from '../db/engine.ts';
-import { appliedMigrations, isPortable, ledgerSums, portableSettings, readTables, rowBatches, TableDigest, type Conn, type LedgerSums, type TableInfo } from './catalog.ts';
+import {
+  appliedMigrations,
+  isPortable,
+  ledgerSums,
+  portableSettings,
+  readTables,
+  rowBatches,
+  TableDigest,
+  type Conn,
+  type LedgerSums,
+  type TableInfo,
+} from './catalog.ts';
 
 /**
  * The backup file (docs/deploy.md, "Backup, restore and moving up"): gzipped
@@ -50,7 +61,9 @@ export interface BackupSummary {
 }
 
 async function countRows(db: Conn, table: TableInfo): Promise<number> {
-  const row = await sql.raw<{ n: number }>(`select count(*)::int as n from "${table.name.replaceAll('"', '""')}"`).execute(db);
+  const row = await sql
+    .raw<{ n: number }>(`select count(*)::int as n from "${table.name.replaceAll('"', '""')}"`)
+    .execute(db);
   return row.rows[0]!.n;
 }
 
@@ -74,7 +87,11 @@ export async function writeBackup(database: Database, file: string): Promise<Bac
         const tables = await readTables(conn);
         const counts: BackupHeader['tables'] = [];
         for (const table of tables) {
-          counts.push({ name: table.name, columns: table.columns.filter(isPortable).map((column) => column.name), rows: await countRows(conn, table) });
+          counts.push({
+            name: table.name,
+            columns: table.columns.filter(isPortable).map((column) => column.name),
+            rows: await countRows(conn, table),
+          });
         }
         header = {
           format: BACKUP_FORMAT,
@@ -96,7 +113,8 @@ export async function writeBackup(database: Database, file: string): Promise<Bac
               digest.add(batch);
               yield `${batch.join('\n')}\n`;
             }
-            if (digest.rows !== expected) throw new Error(`${table.name}: counted ${expected} rows but read ${digest.rows}`);
+            if (digest.rows !== expected)
+              throw new Error(`${table.name}: counted ${expected} rows but read ${digest.rows}`);
             const sha256 = digest.digest();
             digests.set(table.name, sha256);
             yield `${JSON.stringify({ end: table.name, sha256 } satisfies TableEnd)}\n`;
@@ -106,7 +124,10 @@ export async function writeBackup(database: Database, file: string): Promise<Bac
         await pipeline(Readable.from(lines()), createGzip(), createWriteStream(partial));
         await sql.raw('commit').execute(conn);
       } catch (error) {
-        await sql.raw('rollback').execute(conn).catch(() => {});
+        await sql
+          .raw('rollback')
+          .execute(conn)
+          .catch(() => {});
         throw error;
       }
     });

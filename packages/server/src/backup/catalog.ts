@@ -57,7 +57,14 @@ export const TRIGGER_COUNTERS = 'club_version';
 
 /** The tables of the public schema, in an order that satisfies the foreign keys and the triggers. */
 export async function readTables(db: Conn): Promise<TableInfo[]> {
-  const columns = await sql<{ table: string; column: string; type: string; identity: string; generated: string; sequence: string | null }>`
+  const columns = await sql<{
+    table: string;
+    column: string;
+    type: string;
+    identity: string;
+    generated: string;
+    sequence: string | null;
+  }>`
     select c.relname as "table", a.attname as "column", t.typname as "type",
            a.attidentity::text as "identity", a.attgenerated::text as "generated",
            pg_get_serial_sequence(format('%I', c.relname), a.attname) as "sequence"
@@ -89,17 +96,29 @@ export async function readTables(db: Conn): Promise<TableInfo[]> {
     if (NOT_DUMPED.has(row.table)) continue;
     let table = tables.get(row.table);
     if (!table) tables.set(row.table, (table = { name: row.table, columns: [], primaryKey: [], references: [] }));
-    table.columns.push({ name: row.column, type: row.type, identity: row.identity !== '', generated: row.generated !== '', sequence: row.sequence });
+    table.columns.push({
+      name: row.column,
+      type: row.type,
+      identity: row.identity !== '',
+      generated: row.generated !== '',
+      sequence: row.sequence,
+    });
   }
   for (const row of keys.rows) tables.get(row.table)?.primaryKey.push(row.column);
-  for (const row of foreign.rows) if (tables.has(row.references)) tables.get(row.table)?.references.push(row.references);
+  for (const row of foreign.rows)
+    if (tables.has(row.references)) tables.get(row.table)?.references.push(row.references);
   return insertionOrder([...tables.values()]);
 }
 
 /** Kahn's sort: each table after the ones it names (foreign keys and AFTER), ties by name; live_event first. */
 function insertionOrder(tables: TableInfo[]): TableInfo[] {
   const byName = new Map(tables.map((table) => [table.name, table]));
-  const needs = new Map(tables.map((table) => [table.name, new Set([...table.references, ...(AFTER[table.name] ?? [])].filter((name) => byName.has(name)))]));
+  const needs = new Map(
+    tables.map((table) => [
+      table.name,
+      new Set([...table.references, ...(AFTER[table.name] ?? [])].filter((name) => byName.has(name))),
+    ]),
+  );
   const order: TableInfo[] = [];
   const first = byName.get(TRIGGER_NOTICES);
   if (first && needs.get(first.name)!.size === 0) {
@@ -108,7 +127,10 @@ function insertionOrder(tables: TableInfo[]): TableInfo[] {
     for (const set of needs.values()) set.delete(first.name);
   }
   while (needs.size > 0) {
-    const ready = [...needs.entries()].filter(([, set]) => set.size === 0).map(([name]) => name).sort();
+    const ready = [...needs.entries()]
+      .filter(([, set]) => set.size === 0)
+      .map(([name]) => name)
+      .sort();
     if (ready.length === 0) throw new Error(`The tables' foreign keys form a cycle: ${[...needs.keys()].join(', ')}`);
     const name = ready[0]!;
     order.push(byName.get(name)!);
@@ -122,7 +144,10 @@ export const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
 /** The statement that reads a table's rows as JSON text, one per row, in primary-key order (the same on both engines). */
 export function selectRowsJson(table: TableInfo): string {
-  const columns = table.columns.filter(isPortable).map((column) => quote(column.name)).join(', ');
+  const columns = table.columns
+    .filter(isPortable)
+    .map((column) => quote(column.name))
+    .join(', ');
   const order = table.primaryKey.length ? table.primaryKey.map(quote).join(', ') : 'r::text';
   return `select row_to_json(r)::text as j from (select ${columns} from ${quote(table.name)}) r order by ${order}`;
 }
@@ -206,7 +231,12 @@ export async function ledgerSums(db: Conn): Promise<LedgerSums> {
   const total = (key: 'debitCents' | 'creditCents') => accounts.rows.reduce((sum, row) => sum + Number(row[key]), 0);
   return {
     transactions: transactions.rows[0]!.n,
-    accounts: accounts.rows.map((row) => ({ ...row, account: Number(row.account), debitCents: Number(row.debitCents), creditCents: Number(row.creditCents) })),
+    accounts: accounts.rows.map((row) => ({
+      ...row,
+      account: Number(row.account),
+      debitCents: Number(row.debitCents),
+      creditCents: Number(row.creditCents),
+    })),
     debitCents: total('debitCents'),
     creditCents: total('creditCents'),
   };
@@ -214,7 +244,9 @@ export async function ledgerSums(db: Conn): Promise<LedgerSums> {
 
 /** The migrations applied, in order; empty when the database has none yet. */
 export async function appliedMigrations(db: Conn): Promise<string[]> {
-  const exists = await sql<{ found: string | null }>`select to_regclass('schema_migrations')::text as found`.execute(db);
+  const exists = await sql<{ found: string | null }>`select to_regclass('schema_migrations')::text as found`.execute(
+    db,
+  );
   if (!exists.rows[0]?.found) return [];
   const rows = await sql<{ name: string }>`select name from schema_migrations order by name`.execute(db);
   return rows.rows.map((row) => row.name);

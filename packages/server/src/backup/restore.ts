@@ -6,8 +6,17 @@ import { migrate, readMigrations } from '../db/migrate.ts';
 import { BACKUP_FORMAT, BACKUP_VERSION, type BackupHeader, type TableEnd, type TableSection } from './backup.ts';
 import { OGN_USER_ID } from '@flightline/domain/ogn/settings';
 import {
-  appliedMigrations, digestTable, ledgerSums, portableSettings, quote, readTables, TRIGGER_COUNTERS, TRIGGER_NOTICES,
-  type Conn, type LedgerSums, type TableInfo,
+  appliedMigrations,
+  digestTable,
+  ledgerSums,
+  portableSettings,
+  quote,
+  readTables,
+  TRIGGER_COUNTERS,
+  TRIGGER_NOTICES,
+  type Conn,
+  type LedgerSums,
+  type TableInfo,
 } from './catalog.ts';
 
 /**
@@ -88,9 +97,12 @@ async function readHeader(reader: LineReader): Promise<BackupHeader> {
   } catch (error) {
     throw new RestoreRefused(`This is not a Flightline backup (${(error as Error).message})`);
   }
-  if (header?.format !== BACKUP_FORMAT) throw new RestoreRefused('This is not a Flightline backup (its first line names no flightline-backup format)');
+  if (header?.format !== BACKUP_FORMAT)
+    throw new RestoreRefused('This is not a Flightline backup (its first line names no flightline-backup format)');
   if (header.version > BACKUP_VERSION) {
-    throw new RestoreRefused(`The backup is in format version ${header.version}; this Flightline reads up to version ${BACKUP_VERSION}: restore it with a newer Flightline`);
+    throw new RestoreRefused(
+      `The backup is in format version ${header.version}; this Flightline reads up to version ${BACKUP_VERSION}: restore it with a newer Flightline`,
+    );
   }
   return header;
 }
@@ -107,7 +119,9 @@ function checkSchemaLevel(header: BackupHeader): void {
   }
   const prefix = known.slice(0, header.migrations.length);
   if (prefix.join() !== header.migrations.join()) {
-    throw new RestoreRefused(`The backup's migrations (${header.migrations.join(', ')}) are not this version's first ${header.migrations.length}`);
+    throw new RestoreRefused(
+      `The backup's migrations (${header.migrations.join(', ')}) are not this version's first ${header.migrations.length}`,
+    );
   }
 }
 
@@ -120,7 +134,9 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
  * backup's copies replace them (a backup from before they existed gets them
  * from the migrations applied after its rows).
  */
-const MIGRATION_ROWS: { table: string; column: string; value: string }[] = [{ table: 'user', column: 'id', value: OGN_USER_ID }];
+const MIGRATION_ROWS: { table: string; column: string; value: string }[] = [
+  { table: 'user', column: 'id', value: OGN_USER_ID },
+];
 
 const notMigrationRows = (table: string) =>
   MIGRATION_ROWS.filter((row) => row.table === table)
@@ -132,7 +148,9 @@ async function checkEmpty(db: Conn, tables: TableInfo[]): Promise<void> {
   const people: string[] = [];
   const others: string[] = [];
   for (const table of tables) {
-    const row = await sql.raw<{ n: number }>(`select count(*)::int as n from ${quote(table.name)}${notMigrationRows(table.name)}`).execute(db);
+    const row = await sql
+      .raw<{ n: number }>(`select count(*)::int as n from ${quote(table.name)}${notMigrationRows(table.name)}`)
+      .execute(db);
     const n = row.rows[0]!.n;
     if (n === 0) continue;
     if (table.name === 'club') people.push(plural(n, 'club'));
@@ -140,7 +158,8 @@ async function checkEmpty(db: Conn, tables: TableInfo[]): Promise<void> {
     else others.push(table.name);
   }
   const held = [...people];
-  if (others.length > 0) held.push(people.length ? `rows in ${plural(others.length, 'other table')}` : `rows in ${others.join(', ')}`);
+  if (others.length > 0)
+    held.push(people.length ? `rows in ${plural(others.length, 'other table')}` : `rows in ${others.join(', ')}`);
   if (held.length > 0) {
     throw new RestoreRefused(
       `The target database is not empty: it holds ${held.join(' and ')}. A restore loads into an empty database only ` +
@@ -179,10 +198,14 @@ interface ClubLock {
 async function setLock(db: Conn, lock: ClubLock): Promise<void> {
   const check = await sql<{ same: boolean; east: number }>`
     select coalesce((${lock.lockDate}::date + 1)::timestamp at time zone ${lock.timeZone} = ${lock.lockUntil}::timestamptz, true) as same,
-           coalesce(extract(epoch from (${lock.lockDate}::date + 1)::timestamp - (${lock.lockUntil}::timestamptz at time zone 'UTC')), 0)::int as east`.execute(db);
+           coalesce(extract(epoch from (${lock.lockDate}::date + 1)::timestamp - (${lock.lockUntil}::timestamptz at time zone 'UTC')), 0)::int as east`.execute(
+    db,
+  );
   const { same, east } = check.rows[0]!;
   const zone = same ? lock.timeZone : fixedZone(east);
-  await sql`update club set lock_date = ${lock.lockDate}::date, lock_until = ${lock.lockUntil}::timestamptz, time_zone = ${zone} where id = ${lock.id}`.execute(db);
+  await sql`update club set lock_date = ${lock.lockDate}::date, lock_until = ${lock.lockUntil}::timestamptz, time_zone = ${zone} where id = ${lock.id}`.execute(
+    db,
+  );
   if (!same) await sql`update club set time_zone = ${lock.timeZone} where id = ${lock.id}`.execute(db);
 }
 
@@ -191,7 +214,9 @@ async function resetSequences(db: Conn, table: TableInfo): Promise<void> {
   for (const column of table.columns) {
     if (!column.sequence) continue;
     await sql
-      .raw(`select setval('${column.sequence.replaceAll("'", "''")}', coalesce(max(${quote(column.name)}), 1), max(${quote(column.name)}) is not null) from ${quote(table.name)}`)
+      .raw(
+        `select setval('${column.sequence.replaceAll("'", "''")}', coalesce(max(${quote(column.name)}), 1), max(${quote(column.name)}) is not null) from ${quote(table.name)}`,
+      )
       .execute(db);
   }
 }
@@ -216,14 +241,19 @@ export async function restoreBackup(db: Conn, file: string): Promise<RestoreRepo
       );
     }
     const all = readMigrations();
-    await migrate(db, all.filter((migration) => header.migrations.includes(migration.name)));
+    await migrate(
+      db,
+      all.filter((migration) => header.migrations.includes(migration.name)),
+    );
     const tables = new Map((await readTables(db)).map((table) => [table.name, table]));
     await checkEmpty(db, [...tables.values()]);
     for (const entry of header.tables) {
       const table = tables.get(entry.name);
       const missing = entry.columns.filter((name) => !table?.columns.some((column) => column.name === name));
       if (!table || missing.length > 0) {
-        throw new Error(`The backup's table ${entry.name} does not match this schema at the same level (${table ? `no column ${missing.join(', ')}` : 'no such table'})`);
+        throw new Error(
+          `The backup's table ${entry.name} does not match this schema at the same level (${table ? `no column ${missing.join(', ')}` : 'no such table'})`,
+        );
       }
     }
 
@@ -234,7 +264,10 @@ export async function restoreBackup(db: Conn, file: string): Promise<RestoreRepo
         await sql.raw('commit').execute(conn);
         return checks;
       } catch (error) {
-        await sql.raw('rollback').execute(conn).catch(() => {});
+        await sql
+          .raw('rollback')
+          .execute(conn)
+          .catch(() => {});
         if (error instanceof RolledBack) return error.checks;
         throw error;
       }
@@ -256,7 +289,12 @@ class RolledBack extends Error {
 }
 
 /** The rows, in one transaction; read back and compared before it commits (a difference rolls back). */
-async function load(conn: Conn, reader: LineReader, header: BackupHeader, tables: Map<string, TableInfo>): Promise<Checks> {
+async function load(
+  conn: Conn,
+  reader: LineReader,
+  header: BackupHeader,
+  tables: Map<string, TableInfo>,
+): Promise<Checks> {
   await portableSettings(conn);
   const locks: ClubLock[] = [];
   const counters: string[] = [];
@@ -264,11 +302,13 @@ async function load(conn: Conn, reader: LineReader, header: BackupHeader, tables
   let noticesMax = 0;
   for (const entry of header.tables) {
     const section = await reader.json<TableSection>();
-    if (section.table !== entry.name) throw new Error(`The backup names table ${section.table} where its header has ${entry.name}`);
+    if (section.table !== entry.name)
+      throw new Error(`The backup names table ${section.table} where its header has ${entry.name}`);
     const table = tables.get(entry.name)!;
     // Rows already here were made by the migrations (MIGRATION_ROWS) or by triggers on the rows restored
     // before them (a club's default duty roles): the backup's own copies replace them.
-    if (table.name !== TRIGGER_COUNTERS && table.name !== TRIGGER_NOTICES) await sql`delete from ${sql.table(table.name)}`.execute(conn);
+    if (table.name !== TRIGGER_COUNTERS && table.name !== TRIGGER_NOTICES)
+      await sql`delete from ${sql.table(table.name)}`.execute(conn);
     const columns = table.columns.filter((column) => entry.columns.includes(column.name) && !column.generated);
     const list = columns.map((column) => quote(column.name)).join(', ');
     const overriding = columns.some((column) => column.identity) ? 'overriding system value' : '';
@@ -292,13 +332,24 @@ async function load(conn: Conn, reader: LineReader, header: BackupHeader, tables
         continue;
       }
       if (table.name === 'club') {
-        const club = JSON.parse(line) as { id: string; lock_date?: string | null; lock_until?: string | null; time_zone: string };
+        const club = JSON.parse(line) as {
+          id: string;
+          lock_date?: string | null;
+          lock_until?: string | null;
+          time_zone: string;
+        };
         if (club.lock_date) {
-          locks.push({ id: club.id, lockDate: club.lock_date, lockUntil: club.lock_until ?? null, timeZone: club.time_zone });
+          locks.push({
+            id: club.id,
+            lockDate: club.lock_date,
+            lockUntil: club.lock_until ?? null,
+            timeZone: club.time_zone,
+          });
           line = JSON.stringify({ ...club, lock_date: null, lock_until: null });
         }
       }
-      if (table.name === TRIGGER_NOTICES) noticesMax = Math.max(noticesMax, Number((JSON.parse(line) as { id: number }).id));
+      if (table.name === TRIGGER_NOTICES)
+        noticesMax = Math.max(noticesMax, Number((JSON.parse(line) as { id: number }).id));
       batch.push(line);
       chars += line.length;
       if (batch.length >= BATCH_ROWS || chars >= BATCH_CHARS) {
@@ -309,13 +360,15 @@ async function load(conn: Conn, reader: LineReader, header: BackupHeader, tables
     }
     await insertBatch(batch);
     const end = await reader.json<TableEnd>();
-    if (end.end !== entry.name || !end.sha256) throw new Error(`The backup's table ${entry.name} does not end where its row count says`);
+    if (end.end !== entry.name || !end.sha256)
+      throw new Error(`The backup's table ${entry.name} does not end where its row count says`);
     digests.set(entry.name, end.sha256);
     // The restore's own writes that take from a sequence (live_event's notices) come after the backup's ids.
     await resetSequences(conn, table);
   }
   const last = await reader.json<TableEnd>();
-  if (last.end !== 'backup' || last.tables !== header.tables.length) throw new Error('The backup does not end with its end line: the file is cut short');
+  if (last.end !== 'backup' || last.tables !== header.tables.length)
+    throw new Error('The backup does not end with its end line: the file is cut short');
 
   // Last, the lock dates; then the deferred checks (every entry balanced) and the counters' bumps run now.
   for (const lock of locks) await setLock(conn, lock);
@@ -325,23 +378,38 @@ async function load(conn: Conn, reader: LineReader, header: BackupHeader, tables
     // The counters as they were: over the bumps the restore's own writes made.
     const entry = header.tables.find((table) => table.name === TRIGGER_COUNTERS)!;
     await sql.raw(`delete from ${quote(counterTable.name)}`).execute(conn);
-    const list = counterTable.columns.filter((column) => entry.columns.includes(column.name) && !column.generated).map((column) => quote(column.name)).join(', ');
+    const list = counterTable.columns
+      .filter((column) => entry.columns.includes(column.name) && !column.generated)
+      .map((column) => quote(column.name))
+      .join(', ');
     for (let i = 0; i < counters.length; i += BATCH_ROWS) {
-      await sql`insert into ${sql.table(counterTable.name)} (${sql.raw(list)}) select ${sql.raw(list)} from json_populate_recordset(null::${sql.table(counterTable.name)}, ${`[${counters.slice(i, i + BATCH_ROWS).join(',')}]`}::json)`.execute(conn);
+      await sql`insert into ${sql.table(counterTable.name)} (${sql.raw(list)}) select ${sql.raw(list)} from json_populate_recordset(null::${sql.table(counterTable.name)}, ${`[${counters.slice(i, i + BATCH_ROWS).join(',')}]`}::json)`.execute(
+        conn,
+      );
     }
   }
   const notices = tables.get(TRIGGER_NOTICES);
   if (notices && notices.primaryKey.length === 1) {
     // The notices the restore's own inserts wrote (ids after the backup's): not part of the backup.
-    await sql`delete from ${sql.table(notices.name)} where ${sql.ref(notices.primaryKey[0]!)} > ${noticesMax}`.execute(conn);
+    await sql`delete from ${sql.table(notices.name)} where ${sql.ref(notices.primaryKey[0]!)} > ${noticesMax}`.execute(
+      conn,
+    );
     await resetSequences(conn, notices);
   }
 
   const checks: TableCheck[] = [];
   for (const entry of header.tables) {
     const table = tables.get(entry.name)!;
-    const digest = await digestTable(conn, { ...table, columns: table.columns.filter((column) => entry.columns.includes(column.name)) });
-    checks.push({ name: entry.name, backupRows: entry.rows, restoredRows: digest.rows, same: digest.rows === entry.rows && digest.sha256 === digests.get(entry.name) });
+    const digest = await digestTable(conn, {
+      ...table,
+      columns: table.columns.filter((column) => entry.columns.includes(column.name)),
+    });
+    checks.push({
+      name: entry.name,
+      backupRows: entry.rows,
+      restoredRows: digest.rows,
+      same: digest.rows === entry.rows && digest.sha256 === digests.get(entry.name),
+    });
   }
   const restored = await ledgerSums(conn);
   const same = JSON.stringify(restored) === JSON.stringify(header.ledger);

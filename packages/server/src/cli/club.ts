@@ -47,7 +47,11 @@ function required(values: Record<string, string | boolean | undefined>, name: st
   return value;
 }
 
-async function run(database: Database, command: string, values: Record<string, string | boolean | undefined>): Promise<string> {
+async function run(
+  database: Database,
+  command: string,
+  values: Record<string, string | boolean | undefined>,
+): Promise<string> {
   const now = Date.now();
   switch (command) {
     case 'create': {
@@ -64,12 +68,17 @@ async function run(database: Database, command: string, values: Record<string, s
       return `Created "${created.club.name}" (${created.club.id}, ${created.club.time_zone}, ${created.club.currency}); ${created.adminEmail} is its admin.`;
     }
     case 'activate': {
-      const activation = await activateMember(database.db, { club: required(values, 'club'), email: required(values, 'email') }, now);
+      const activation = await activateMember(
+        database.db,
+        { club: required(values, 'club'), email: required(values, 'email') },
+        now,
+      );
       return activation.message;
     }
     case 'list': {
       const clubs = await listClubsWithCounts(database.db, now);
-      if (clubs.length === 0) return 'No clubs yet. Create one with: npm run club -- create --name … --timezone … --admin …';
+      if (clubs.length === 0)
+        return 'No clubs yet. Create one with: npm run club -- create --name … --timezone … --admin …';
       return clubs
         .map(
           (c) =>

@@ -29,7 +29,10 @@ async function main() {
   const config = readConfig();
   const ownerUrl = config.migrationDatabaseUrl ?? config.databaseUrl;
   const target = await openDatabase({ databaseUrl: ownerUrl, dataDir: config.dataDir, poolSize: 1 });
-  const where = target.kind === 'postgres' ? `PostgreSQL (${redact(ownerUrl!)})` : `the embedded database in ${resolve(config.dataDir)}`;
+  const where =
+    target.kind === 'postgres'
+      ? `PostgreSQL (${redact(ownerUrl!)})`
+      : `the embedded database in ${resolve(config.dataDir)}`;
   try {
     console.log(`Restoring ${file} into ${where}`);
     const report = await restoreBackup(target.db, file);
@@ -65,16 +68,27 @@ function print(report: RestoreReport) {
   console.log(`Backup of ${header.createdAt} from ${header.engine}, schema ${header.migrations.at(-1)}`);
   console.log(`${'table'.padEnd(22)} ${'backup'.padStart(8)} ${'restored'.padStart(9)}`);
   for (const table of tables) {
-    console.log(`${table.name.padEnd(22)} ${String(table.backupRows).padStart(8)} ${String(table.restoredRows).padStart(9)}  ${table.same ? 'identical' : 'DIFFERENT'}`);
+    console.log(
+      `${table.name.padEnd(22)} ${String(table.backupRows).padStart(8)} ${String(table.restoredRows).padStart(9)}  ${table.same ? 'identical' : 'DIFFERENT'}`,
+    );
   }
-  console.log(`Ledger: ${ledger.restored.transactions} entries (backup ${ledger.backup.transactions}); per club and account, postings, debits, credits:`);
+  console.log(
+    `Ledger: ${ledger.restored.transactions} entries (backup ${ledger.backup.transactions}); per club and account, postings, debits, credits:`,
+  );
   const key = (row: { clubId: string; account: number }) => `${row.clubId} ${row.account}`;
   const restored = new Map(ledger.restored.accounts.map((row) => [key(row), row]));
   for (const row of ledger.backup.accounts) {
     const other = restored.get(key(row));
-    const same = other && other.postings === row.postings && other.debitCents === row.debitCents && other.creditCents === row.creditCents;
-    const figures = (r: typeof row | undefined) => (r ? `${r.postings} ${money(r.debitCents)} ${money(r.creditCents)}` : 'none');
-    console.log(`  ${row.clubId.slice(0, 8)} ${String(row.account).padStart(5)}  ${figures(row).padEnd(34)} ${same ? 'same' : `DIFFERENT: ${figures(other)}`}`);
+    const same =
+      other &&
+      other.postings === row.postings &&
+      other.debitCents === row.debitCents &&
+      other.creditCents === row.creditCents;
+    const figures = (r: typeof row | undefined) =>
+      r ? `${r.postings} ${money(r.debitCents)} ${money(r.creditCents)}` : 'none';
+    console.log(
+      `  ${row.clubId.slice(0, 8)} ${String(row.account).padStart(5)}  ${figures(row).padEnd(34)} ${same ? 'same' : `DIFFERENT: ${figures(other)}`}`,
+    );
   }
   console.log(
     `Debits ${money(ledger.restored.debitCents)}, credits ${money(ledger.restored.creditCents)}: ` +

@@ -68,7 +68,8 @@ function queryLog(onQuery: ((sql: string) => void) | undefined) {
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 10, options.log ?? console.warn, options.onQuery);
+  if (options.databaseUrl)
+    return openPostgres(options.databaseUrl, options.poolSize ?? 10, options.log ?? console.warn, options.onQuery);
   return openPGlite(options.dataDir ?? './data', options.loadDataDir, options.onQuery);
 }
 
@@ -101,7 +102,12 @@ const CONNECT_TIMEOUT_MS = 3_000;
 /** The listening connection's reconnect delays: doubling from the first to the last, then the last. */
 const LISTEN_RETRY_MS = [100, 250, 500, 1_000];
 
-async function openPostgres(connectionString: string, max: number, log: (message: string) => void, onQuery?: (sql: string) => void): Promise<Database> {
+async function openPostgres(
+  connectionString: string,
+  max: number,
+  log: (message: string) => void,
+  onQuery?: (sql: string) => void,
+): Promise<Database> {
   const types = {
     getTypeParser(id: number, format?: string) {
       if (id === INT8) return parseInt8;
@@ -109,13 +115,23 @@ async function openPostgres(connectionString: string, max: number, log: (message
       return pg.types.getTypeParser(id, format as 'text');
     },
   };
-  const pool = new pg.Pool({ connectionString, max, types, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true });
+  const pool = new pg.Pool({
+    connectionString,
+    max,
+    types,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    keepAlive: true,
+  });
   // A connection the server ends (restart, pg_terminate_backend, a network cut) emits 'error' on its
   // client, idle or checked out; unheard, that kills the process. The pool drops a broken client on
   // release and opens a new one on the next request; the query it was running fails and is answered 503.
-  pool.on('error', (error) => log(`PostgreSQL: an idle pooled connection was lost (${error.message}); it will be replaced`));
+  pool.on('error', (error) =>
+    log(`PostgreSQL: an idle pooled connection was lost (${error.message}); it will be replaced`),
+  );
   pool.on('connect', (client) => {
-    client.on('error', (error) => log(`PostgreSQL: a pooled connection was lost (${error.message}); it will be replaced`));
+    client.on('error', (error) =>
+      log(`PostgreSQL: a pooled connection was lost (${error.message}); it will be replaced`),
+    );
   });
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), ...queryLog(onQuery) });
   const listeners = new Map<string, Set<Listener>>();
@@ -132,7 +148,12 @@ async function openPostgres(connectionString: string, max: number, log: (message
   }
 
   async function connectListener(): Promise<pg.Client> {
-    const client = new pg.Client({ connectionString, types, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, keepAlive: true });
+    const client = new pg.Client({
+      connectionString,
+      types,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      keepAlive: true,
+    });
     let lost = false;
     const onLost = (reason: string) => {
       if (lost) return;
@@ -155,7 +176,9 @@ async function openPostgres(connectionString: string, max: number, log: (message
 
   async function relisten(): Promise<void> {
     for (let attempt = 0; !closed; attempt++) {
-      await new Promise((resolve) => setTimeout(resolve, LISTEN_RETRY_MS[Math.min(attempt, LISTEN_RETRY_MS.length - 1)]));
+      await new Promise((resolve) =>
+        setTimeout(resolve, LISTEN_RETRY_MS[Math.min(attempt, LISTEN_RETRY_MS.length - 1)]),
+      );
       if (closed || listenClient) return;
       try {
         await listenConnection();

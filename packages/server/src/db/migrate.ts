@@ -26,7 +26,9 @@ export async function migrate<T>(db: Kysely<T>, migrations = readMigrations()): 
     try {
       // Looked up first: a role without CREATE on the schema (the server's own, with no
       // migration pending) is refused even a CREATE TABLE IF NOT EXISTS.
-      const exists = await sql<{ found: string | null }>`select to_regclass('schema_migrations')::text as found`.execute(conn);
+      const exists = await sql<{
+        found: string | null;
+      }>`select to_regclass('schema_migrations')::text as found`.execute(conn);
       if (!exists.rows[0]?.found) {
         await sql`create table schema_migrations (
           name text primary key,

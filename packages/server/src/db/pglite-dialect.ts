@@ -90,9 +90,7 @@ class PGliteConnection implements DatabaseConnection {
     const isWrite = /^\s*(insert|update|delete|merge)/i.test(compiled.sql);
     return {
       rows: result.rows as R[],
-      ...(isWrite && result.affectedRows !== undefined
-        ? { numAffectedRows: BigInt(result.affectedRows) }
-        : {}),
+      ...(isWrite && result.affectedRows !== undefined ? { numAffectedRows: BigInt(result.affectedRows) } : {}),
     };
   }
 

@@ -45,8 +45,12 @@ export async function appRoleWarnings<T>(db: Kysely<T>): Promise<string[]> {
       from pg_roles r where r.rolname = current_user`.execute(db);
   const { role, superuser, owned } = row.rows[0]!;
   const warnings: string[] = [];
-  if (superuser) warnings.push(`the server's database role "${role}" is a superuser: it could disable the ledger's triggers`);
-  else if (owned > 0) warnings.push(`the server's database role "${role}" owns ${owned} table(s): it could alter them and disable the ledger's triggers`);
+  if (superuser)
+    warnings.push(`the server's database role "${role}" is a superuser: it could disable the ledger's triggers`);
+  else if (owned > 0)
+    warnings.push(
+      `the server's database role "${role}" owns ${owned} table(s): it could alter them and disable the ledger's triggers`,
+    );
   return warnings;
 }
 

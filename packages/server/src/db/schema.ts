@@ -395,7 +395,8 @@ export interface FlightActionTable {
   id: GeneratedAlways<number>;
   club_id: string;
   flight_id: string;
-  action: 'Create' | 'Launch' | 'Landing' | 'UndoLaunch' | 'UndoLanding' | 'CancelRequest' | 'ReleaseHeight' | 'ChangeFlight';
+  action:
+    'Create' | 'Launch' | 'Landing' | 'UndoLaunch' | 'UndoLanding' | 'CancelRequest' | 'ReleaseHeight' | 'ChangeFlight';
   by: string | null;
   happened_at: Date;
   entered_at: Generated<Date>;

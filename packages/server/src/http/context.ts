@@ -90,7 +90,10 @@ export function forwardSessionCookies(request: FastifyRequest, reply: FastifyRep
   const cookies = sessionCookies.get(request);
   if (!cookies) return;
   const existing = reply.getHeader('set-cookie');
-  reply.header('set-cookie', [...(existing === undefined ? [] : ([] as string[]).concat(existing as string | string[])), ...cookies]);
+  reply.header('set-cookie', [
+    ...(existing === undefined ? [] : ([] as string[]).concat(existing as string | string[])),
+    ...cookies,
+  ]);
 }
 
 /** Each request's context, resolved once however often a route asks for it. */
@@ -144,7 +147,9 @@ async function readContext(request: FastifyRequest, deps: ContextDeps): Promise<
 async function readSession(request: FastifyRequest, deps: ContextDeps): Promise<SessionUser | null> {
   // better-auth stamps its cookie cache by the real clock, whatever clock the club's rules run on.
   const now = Date.now();
-  const fromDatabase = (request.method !== 'GET' && request.method !== 'HEAD') || request.routeOptions.config?.sessionFromDatabase === true;
+  const fromDatabase =
+    (request.method !== 'GET' && request.method !== 'HEAD') ||
+    request.routeOptions.config?.sessionFromDatabase === true;
   const cookieHeader = request.headers.cookie;
   if (!fromDatabase) {
     const known = deps.sessions.get(cookieHeader, now);
@@ -178,11 +183,16 @@ async function readSession(request: FastifyRequest, deps: ContextDeps): Promise<
  * counter is read in the same snapshot as the membership, before the request
  * reads anything else.
  */
-async function findActiveClub(db: Kysely<DB>, userId: string): Promise<{ club: ClubRow; pilot: PilotRow | null; clubVersion: number } | undefined> {
+async function findActiveClub(
+  db: Kysely<DB>,
+  userId: string,
+): Promise<{ club: ClubRow; pilot: PilotRow | null; clubVersion: number } | undefined> {
   const row = await db
     .selectFrom('profile')
     .innerJoin('club', 'club.id', 'profile.active_club_id')
-    .leftJoin('pilot', (join) => join.onRef('pilot.club_id', '=', 'club.id').onRef('pilot.user_id', '=', 'profile.user_id'))
+    .leftJoin('pilot', (join) =>
+      join.onRef('pilot.club_id', '=', 'club.id').onRef('pilot.user_id', '=', 'profile.user_id'),
+    )
     .leftJoin('club_version', 'club_version.club_id', 'club.id')
     .selectAll('club')
     .select([
@@ -261,6 +271,8 @@ export function checkAccess(ctx: RequestContext, access: 'public' | 'user' | 'me
     );
   }
   if (!ctx.pilot || !ctx.isActive) {
-    throw forbidden('Your account has not been activated at this club, Contact a club admin to have your account activated.');
+    throw forbidden(
+      'Your account has not been activated at this club, Contact a club admin to have your account activated.',
+    );
   }
 }

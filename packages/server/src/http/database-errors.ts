@@ -59,7 +59,9 @@ export const CLUB_NAME_TAKEN = 'Another club already has that name';
 
 /** An entry effective on or before the club's lock date. */
 export const lockedMessage = (lockDate: string | undefined) =>
-  lockDate ? `Transactions on or before the lock date ${lockDate} cannot be posted` : 'Transactions on or before the lock date cannot be posted';
+  lockDate
+    ? `Transactions on or before the lock date ${lockDate} cannot be posted`
+    : 'Transactions on or before the lock date cannot be posted';
 
 /** A second reversal of one entry. */
 export const alreadyReversedMessage = (transactionId: number) => `Transaction #${transactionId} was already reversed`;
@@ -68,10 +70,12 @@ export const alreadyReversedMessage = (transactionId: number) => `Transaction #$
 export const gliderFlyingMessage = (glider: string) => `Glider ${glider} is already flying`;
 
 /** An intro sold with a serial number the club has (any case). */
-export const serialUsedMessage = (serial: string | undefined) => `Serial number ${serial} is already used: enter another or leave it empty`;
+export const serialUsedMessage = (serial: string | undefined) =>
+  `Serial number ${serial} is already used: enter another or leave it empty`;
 
 /** A FLARM ID set on a second aircraft of the club (docs/ogn.md "Settings"). */
-export const flarmIdTakenMessage = (flarmId: string, holder: FlarmIdHolder) => `FLARM ID ${flarmId} is already ${holder.kind} ${holder.id}'s`;
+export const flarmIdTakenMessage = (flarmId: string, holder: FlarmIdHolder) =>
+  `FLARM ID ${flarmId} is already ${holder.kind} ${holder.id}'s`;
 
 /** The fields of a PostgreSQL error both engines report (node-postgres and PGlite). */
 interface PgError {
@@ -105,8 +109,18 @@ const dataException = (error: unknown) => {
 };
 
 /** Node's socket errors and node-postgres's own messages for a connection that is gone or cannot be made. */
-const LOST_CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN', 'ENOTFOUND']);
-const LOST_CONNECTION_MESSAGE = /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Client was closed and is not queryable)/;
+const LOST_CONNECTION_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+  'ENOTFOUND',
+]);
+const LOST_CONNECTION_MESSAGE =
+  /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Client was closed and is not queryable)/;
 
 /**
  * The database could not answer: a connection refused, lost or timed out, or
@@ -120,7 +134,11 @@ export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
   if (error === null || typeof error !== 'object' || depth > 4) return false;
   const { code, message, cause } = error as { code?: unknown; message?: unknown; cause?: unknown };
   return (
-    (typeof code === 'string' && (LOST_CONNECTION_CODES.has(code) || /^08[0-9A-Z]{3}$/.test(code) || /^57P0[123]$/.test(code) || code === '53300')) ||
+    (typeof code === 'string' &&
+      (LOST_CONNECTION_CODES.has(code) ||
+        /^08[0-9A-Z]{3}$/.test(code) ||
+        /^57P0[123]$/.test(code) ||
+        code === '53300')) ||
     (typeof message === 'string' && LOST_CONNECTION_MESSAGE.test(message)) ||
     (error instanceof AggregateError && error.errors.some((inner) => isDatabaseUnavailable(inner, depth + 1))) ||
     isDatabaseUnavailable(cause, depth + 1)
@@ -177,7 +195,9 @@ export const DATABASE_ERRORS: readonly DatabaseErrorRow[] = [
     when: uniqueViolation('flight_glider_unfinished_key'),
     status: 409,
     message: (_, write) =>
-      write?.name === 'flight-request' ? gliderFlyingMessage(write.glider) : 'The glider is on another flight now: land or remove that flight first',
+      write?.name === 'flight-request'
+        ? gliderFlyingMessage(write.glider)
+        : 'The glider is on another flight now: land or remove that flight first',
   },
   {
     what: 'unique flight_intro_key',

@@ -47,13 +47,15 @@ export class RequestLog extends LogController {
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
     const fields = requestFields(request, reply);
     const err = error ?? serverErrors.get(request);
-    if (err !== undefined || reply.statusCode >= 500) reply.log.error({ ...fields, ...(err === undefined ? {} : { err }) }, 'request completed');
+    if (err !== undefined || reply.statusCode >= 500)
+      reply.log.error({ ...fields, ...(err === undefined ? {} : { err }) }, 'request completed');
     else reply.log.info(fields, 'request completed');
   }
 
   /** An event stream the phone ended (it never finishes): its one line, marked aborted. */
   override streamError(error: Error, request: FastifyRequest, reply: FastifyReply): void {
-    if ((error as { code?: string }).code === 'ERR_STREAM_PREMATURE_CLOSE') reply.log.info({ ...requestFields(request, reply), aborted: true }, 'request completed');
+    if ((error as { code?: string }).code === 'ERR_STREAM_PREMATURE_CLOSE')
+      reply.log.info({ ...requestFields(request, reply), aborted: true }, 'request completed');
     else super.streamError(error, request, reply);
   }
 }

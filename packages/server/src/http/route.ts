@@ -1,7 +1,13 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { accessLabel, type CallAccess, type CallDefinition, type CallMethod, type CallRight } from '@flightline/domain/api/define-call';
+import {
+  accessLabel,
+  type CallAccess,
+  type CallDefinition,
+  type CallMethod,
+  type CallRight,
+} from '@flightline/domain/api/define-call';
 import { badRequest, forbidden, NOT_AUTHORIZED } from './errors.ts';
 import { assertSameClub, hasRight, type MemberContext, type RequestContext, type UserContext } from './context.ts';
 import { clubReadTag, ifNoneMatchHits, REVALIDATE_CACHE_CONTROL, type TagParts } from './etag.ts';
@@ -10,7 +16,11 @@ type Method = CallMethod;
 export type Access = CallAccess;
 
 /** The context a handler gets: already checked against its route's access level, and typed to match. */
-export type ContextFor<A extends Access> = A extends 'member' ? MemberContext : A extends 'user' ? UserContext : RequestContext;
+export type ContextFor<A extends Access> = A extends 'member'
+  ? MemberContext
+  : A extends 'user'
+    ? UserContext
+    : RequestContext;
 
 export interface RouteDefinition<A extends Access, Q extends z.ZodType, B extends z.ZodType, R> {
   method: Method;
@@ -76,10 +86,12 @@ function parse<T extends z.ZodType>(schema: T | undefined, value: unknown, where
   return result.data;
 }
 
-export function defineRoute<A extends Access, Q extends z.ZodType = z.ZodUndefined, B extends z.ZodType = z.ZodUndefined, R = unknown>(
-  app: FastifyInstance,
-  route: RouteDefinition<A, Q, B, R>,
-) {
+export function defineRoute<
+  A extends Access,
+  Q extends z.ZodType = z.ZodUndefined,
+  B extends z.ZodType = z.ZodUndefined,
+  R = unknown,
+>(app: FastifyInstance, route: RouteDefinition<A, Q, B, R>) {
   operations.push({
     method: route.method,
     url: route.url,
@@ -121,7 +133,10 @@ export function defineRoute<A extends Access, Q extends z.ZodType = z.ZodUndefin
  */
 const CHECK_ANSWERS = process.env.VITEST === 'true' || process.env.FLIGHTLINE_CHECK_ANSWERS === '1';
 
-type CallHandlers<D extends CallDefinition> = Pick<RouteDefinition<D['access'], QueryOf<D>, BodyOf<D>, unknown>, 'revalidate' | 'sessionFromDatabase'> & {
+type CallHandlers<D extends CallDefinition> = Pick<
+  RouteDefinition<D['access'], QueryOf<D>, BodyOf<D>, unknown>,
+  'revalidate' | 'sessionFromDatabase'
+> & {
   /**
    * The club the call names, checked against the active club before the
    * declared right, for a call that has always refused another club first
@@ -129,16 +144,23 @@ type CallHandlers<D extends CallDefinition> = Pick<RouteDefinition<D['access'], 
    */
   club?: (input: { query: z.infer<QueryOf<D>>; body: z.infer<BodyOf<D>> }) => string | undefined;
   handler: (
-    input: Omit<Parameters<RouteDefinition<D['access'], QueryOf<D>, BodyOf<D>, unknown>['handler']>[0], 'params'> & { params: ParamsOf<D> },
+    input: Omit<Parameters<RouteDefinition<D['access'], QueryOf<D>, BodyOf<D>, unknown>['handler']>[0], 'params'> & {
+      params: ParamsOf<D>;
+    },
   ) => Promise<z.input<D['answer']>>;
 };
 type QueryOf<D extends CallDefinition> = NonNullable<D['query']>;
 type BodyOf<D extends CallDefinition> = NonNullable<D['body']>;
 /** The declared path parameters, parsed (none: an empty object). */
-type ParamsOf<D extends CallDefinition> = [NonNullable<D['params']>] extends [never] ? Record<string, never> : z.output<NonNullable<D['params']>>;
+type ParamsOf<D extends CallDefinition> = [NonNullable<D['params']>] extends [never]
+  ? Record<string, never>
+  : z.output<NonNullable<D['params']>>;
 
 /** Refuse with 403 (the call's own message, or the default) unless the caller holds the right or one of the rights. */
-function requireCallRight(ctx: RequestContext, call: { right: CallRight | readonly CallRight[]; refusal?: string | undefined }): void {
+function requireCallRight(
+  ctx: RequestContext,
+  call: { right: CallRight | readonly CallRight[]; refusal?: string | undefined },
+): void {
   const rights: readonly CallRight[] = typeof call.right === 'string' ? [call.right] : call.right;
   if (!rights.some((right) => hasRight(ctx, right))) throw forbidden(call.refusal ?? NOT_AUTHORIZED);
 }
@@ -174,8 +196,12 @@ export function defineCallRoute<D extends CallDefinition>(app: FastifyInstance, 
         // As the phone receives it: a field the schema does not name is drift too.
         const sent: unknown = JSON.parse(JSON.stringify(result));
         const checked = answer.safeParse(sent);
-        if (!checked.success) throw new Error(`${call.method} ${call.path} answered outside its declared schema: ${describeZodError(checked.error)}`);
-        if (!isDeepStrictEqual(checked.data, sent)) throw new Error(`${call.method} ${call.path} answered fields its declared schema does not name`);
+        if (!checked.success)
+          throw new Error(
+            `${call.method} ${call.path} answered outside its declared schema: ${describeZodError(checked.error)}`,
+          );
+        if (!isDeepStrictEqual(checked.data, sent))
+          throw new Error(`${call.method} ${call.path} answered fields its declared schema does not name`);
       }
       return result;
     },

@@ -69,8 +69,14 @@ export function once<Recorded, Answer, Done>(
   db: Kysely<DB>,
   write: RetriableWrite<Recorded, Answer, Done> & Required<Pick<RetriableWrite<Recorded, Answer, Done>, 'answer'>>,
 ): Promise<Answer>;
-export function once<Recorded, Answer>(db: Kysely<DB>, write: RetriableWrite<Recorded, Answer, Answer>): Promise<Answer>;
-export async function once<Recorded, Answer, Done>(db: Kysely<DB>, spec: RetriableWrite<Recorded, Answer, Done>): Promise<Answer> {
+export function once<Recorded, Answer>(
+  db: Kysely<DB>,
+  write: RetriableWrite<Recorded, Answer, Answer>,
+): Promise<Answer>;
+export async function once<Recorded, Answer, Done>(
+  db: Kysely<DB>,
+  spec: RetriableWrite<Recorded, Answer, Done>,
+): Promise<Answer> {
   const { key } = spec;
   if (key !== undefined) {
     const first = await recall(db, spec, key);
@@ -92,7 +98,11 @@ export async function once<Recorded, Answer, Done>(db: Kysely<DB>, spec: Retriab
 }
 
 /** The first answer of the request the key recorded; 409 when the key recorded another request; undefined when it recorded nothing. */
-async function recall<Recorded, Answer, Done>(db: Kysely<DB>, spec: RetriableWrite<Recorded, Answer, Done>, key: string): Promise<{ answer: Answer } | undefined> {
+async function recall<Recorded, Answer, Done>(
+  db: Kysely<DB>,
+  spec: RetriableWrite<Recorded, Answer, Done>,
+  key: string,
+): Promise<{ answer: Answer } | undefined> {
   const recorded = await spec.recorded(db, key);
   if (recorded === undefined) return undefined;
   if (spec.sender.of(recorded) !== spec.sender.id) throw conflict(spec.sender.refusal ?? KEY_NOT_YOURS);

@@ -43,7 +43,11 @@ const TTL_SECONDS = 12 * 60 * 60;
  * 8292) and encrypts (aes128gcm, RFC 8291) each message; it is posted with
  * fetch, bounded by a timeout (decision 0024).
  */
-export function createPushSender(options: { db: Kysely<DB>; publicUrl: string; allowHttpLoopback?: boolean | undefined }): PushSender {
+export function createPushSender(options: {
+  db: Kysely<DB>;
+  publicUrl: string;
+  allowHttpLoopback?: boolean | undefined;
+}): PushSender {
   let keys: Promise<VapidKeys> | undefined;
   const vapid = () => {
     keys ??= loadVapidKeys(options.db).catch((error: unknown) => {
@@ -53,7 +57,9 @@ export function createPushSender(options: { db: Kysely<DB>; publicUrl: string; a
     return keys;
   };
   // The JWT's sub: who runs this push sender. An https PUBLIC_URL, else a mailto: at its host.
-  const subject = options.publicUrl.startsWith('https:') ? options.publicUrl : `mailto:flightline@${new URL(options.publicUrl).hostname}`;
+  const subject = options.publicUrl.startsWith('https:')
+    ? options.publicUrl
+    : `mailto:flightline@${new URL(options.publicUrl).hostname}`;
 
   const acceptsEndpoint = (endpoint: string) => {
     let url: URL;
@@ -77,7 +83,12 @@ export function createPushSender(options: { db: Kysely<DB>; publicUrl: string; a
       const request = webpush.generateRequestDetails(
         { endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } },
         JSON.stringify(message),
-        { vapidDetails: { subject, publicKey, privateKey }, TTL: TTL_SECONDS, contentEncoding: 'aes128gcm', urgency: 'high' },
+        {
+          vapidDetails: { subject, publicKey, privateKey },
+          TTL: TTL_SECONDS,
+          contentEncoding: 'aes128gcm',
+          urgency: 'high',
+        },
       );
       const response = await fetch(request.endpoint, {
         method: request.method,

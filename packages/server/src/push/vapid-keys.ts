@@ -24,7 +24,11 @@ export async function loadVapidKeys(db: Kysely<DB>): Promise<VapidKeys> {
     .values({ key: SETTING_KEY, value: JSON.stringify({ publicKey: made.publicKey, privateKey: made.privateKey }) })
     .onConflict((oc) => oc.column('key').doNothing())
     .execute();
-  const row = await db.selectFrom('app_setting').select('value').where('key', '=', SETTING_KEY).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('app_setting')
+    .select('value')
+    .where('key', '=', SETTING_KEY)
+    .executeTakeFirstOrThrow();
   const keys = JSON.parse(row.value) as VapidKeys;
   return { publicKey: keys.publicKey, privateKey: keys.privateKey };
 }

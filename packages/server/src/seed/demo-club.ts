@@ -75,7 +75,10 @@ export async function createPasswordUser(
  * Running it again changes nothing (it finds the club by name) and says what
  * it knows of the password.
  */
-export async function seedDemoClub(db: Kysely<DB>, options: { timeZone?: string; password?: string } = {}): Promise<DemoSeedResult> {
+export async function seedDemoClub(
+  db: Kysely<DB>,
+  options: { timeZone?: string; password?: string } = {},
+): Promise<DemoSeedResult> {
   const result = (created: boolean, clubId: string, password: DemoPassword): DemoSeedResult => ({
     created,
     clubId,
@@ -123,16 +126,60 @@ export async function seedDemoClub(db: Kysely<DB>, options: { timeZone?: string;
     await trx
       .insertInto('glider')
       .values([
-        { club_id: club.id, id: 'C-GDSA', aircraft_type: 'ASK 21', places: 2, weight_kg: 390, rate_cents_per_minute: 60, launch_speed_kn: 60, status: 'Ready', tax_status: 'exclusive', tax_names: ['HST'] },
-        { club_id: club.id, id: 'C-GDSB', aircraft_type: 'Grob 103', places: 2, weight_kg: 360, rate_cents_per_minute: 50, launch_speed_kn: 55, status: 'Ready', tax_status: 'exclusive', tax_names: ['HST'] },
-        { club_id: club.id, id: 'C-FDSC', aircraft_type: 'Schweizer 1-26', places: 1, weight_kg: 250, rate_cents_per_minute: 40, launch_speed_kn: 55, status: 'Ready', tax_status: 'exclusive', tax_names: ['HST'] },
+        {
+          club_id: club.id,
+          id: 'C-GDSA',
+          aircraft_type: 'ASK 21',
+          places: 2,
+          weight_kg: 390,
+          rate_cents_per_minute: 60,
+          launch_speed_kn: 60,
+          status: 'Ready',
+          tax_status: 'exclusive',
+          tax_names: ['HST'],
+        },
+        {
+          club_id: club.id,
+          id: 'C-GDSB',
+          aircraft_type: 'Grob 103',
+          places: 2,
+          weight_kg: 360,
+          rate_cents_per_minute: 50,
+          launch_speed_kn: 55,
+          status: 'Ready',
+          tax_status: 'exclusive',
+          tax_names: ['HST'],
+        },
+        {
+          club_id: club.id,
+          id: 'C-FDSC',
+          aircraft_type: 'Schweizer 1-26',
+          places: 1,
+          weight_kg: 250,
+          rate_cents_per_minute: 40,
+          launch_speed_kn: 55,
+          status: 'Ready',
+          tax_status: 'exclusive',
+          tax_names: ['HST'],
+        },
       ])
       .execute();
-    await trx.insertInto('tug').values({ club_id: club.id, id: 'C-FTOW', aircraft_type: 'Piper Pawnee', places: 1, status: 'Ready' }).execute();
+    await trx
+      .insertInto('tug')
+      .values({ club_id: club.id, id: 'C-FTOW', aircraft_type: 'Piper Pawnee', places: 1, status: 'Ready' })
+      .execute();
     await trx
       .insertInto('launch_type')
       .values([
-        { club_id: club.id, id: '2000 ft', kind: 'fixed', price_cents: 4000, height: 2000, tax_status: 'exclusive', tax_names: ['HST'] },
+        {
+          club_id: club.id,
+          id: '2000 ft',
+          kind: 'fixed',
+          price_cents: 4000,
+          height: 2000,
+          tax_status: 'exclusive',
+          tax_names: ['HST'],
+        },
         {
           club_id: club.id,
           id: 'Variable',
@@ -147,13 +194,36 @@ export async function seedDemoClub(db: Kysely<DB>, options: { timeZone?: string;
     await trx
       .insertInto('intro_launch')
       .values([
-        { club_id: club.id, id: 'Intro flight', launch_type_id: '2000 ft', price_cents: 15000, tax_status: 'inclusive', tax_names: ['HST'] },
-        { club_id: club.id, id: 'Intro soaring flight', launch_type_id: 'Variable', price_cents: 22500, tax_status: 'inclusive', tax_names: ['HST'] },
+        {
+          club_id: club.id,
+          id: 'Intro flight',
+          launch_type_id: '2000 ft',
+          price_cents: 15000,
+          tax_status: 'inclusive',
+          tax_names: ['HST'],
+        },
+        {
+          club_id: club.id,
+          id: 'Intro soaring flight',
+          launch_type_id: 'Variable',
+          price_cents: 22500,
+          tax_status: 'inclusive',
+          tax_names: ['HST'],
+        },
       ])
       .execute();
     await trx
       .insertInto('block_rule')
-      .values({ club_id: club.id, name: 'Season rental 600 min', units: 'minutes', amount: 600, price_cents: 30000, tax_status: 'exclusive', tax_names: ['HST'], max_flight_units: 120 })
+      .values({
+        club_id: club.id,
+        name: 'Season rental 600 min',
+        units: 'minutes',
+        amount: 600,
+        price_cents: 30000,
+        tax_status: 'exclusive',
+        tax_names: ['HST'],
+        max_flight_units: 120,
+      })
       .execute();
     await storeDemoPassword(trx, password);
     return result(true, club.id, { kind: 'known', password });

@@ -28,7 +28,9 @@ export async function seedDemoOnConsole(
     }
     if (clock() - lastLineMs < PROGRESS_EVERY_MS) return;
     lastLineMs = clock();
-    log(`Demo club: … ${progress.daysDone} of ${progress.days} days, ${progress.flyingDays} flying days, ${progress.flights} flights`);
+    log(
+      `Demo club: … ${progress.daysDone} of ${progress.days} days, ${progress.flyingDays} flying days, ${progress.flights} flights`,
+    );
   };
   const { demo, season } = await seedDemo(db, { ...options, onProgress });
   if (season) {
@@ -42,7 +44,9 @@ export async function seedDemoOnConsole(
   const club = `Demo club "${demo.clubName}"`;
   const { password } = demo;
   if (password.kind === 'known' && demo.created) {
-    log(`${club} created. Log in as ${demo.adminEmail} with password ${password.password} (made at random for this database; each start prints it again)`);
+    log(
+      `${club} created. Log in as ${demo.adminEmail} with password ${password.password} (made at random for this database; each start prints it again)`,
+    );
   } else if (password.kind === 'known') {
     log(`${club}: log in as ${demo.adminEmail} with password ${password.password}`);
   } else if (password.kind === 'old-published') {

@@ -70,6 +70,7 @@ export async function existingDemoPassword(db: Kysely<DB>, adminEmail: string): 
   if (!hash) return { kind: 'changed' };
   const stored = await storedDemoPassword(db);
   if (stored !== null && (await verifyPassword({ hash, password: stored }))) return { kind: 'known', password: stored };
-  if (stored === null && (await verifyPassword({ hash, password: OLD_PUBLISHED_DEMO_PASSWORD }))) return { kind: 'old-published' };
+  if (stored === null && (await verifyPassword({ hash, password: OLD_PUBLISHED_DEMO_PASSWORD })))
+    return { kind: 'old-published' };
   return { kind: 'changed' };
 }

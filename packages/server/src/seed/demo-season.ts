@@ -5,7 +5,12 @@ import { clubToday } from '@flightline/domain/time/club-time';
 import { generateSerial } from '@flightline/domain/money/intro-serial';
 import { ACCOUNT } from '@flightline/domain/money/ledger';
 import { flightRequestSchema, towEventSchema, updateFlightSchema } from '@flightline/domain/schemas/flights';
-import { introCancelSchema, introRefundSchema, introSaleSchema, introWriteDownSchema } from '@flightline/domain/schemas/intros';
+import {
+  introCancelSchema,
+  introRefundSchema,
+  introSaleSchema,
+  introWriteDownSchema,
+} from '@flightline/domain/schemas/intros';
 import { addTransactionSchema } from '@flightline/domain/schemas/ledger';
 import type { DB } from '../db/schema.ts';
 import type { MemberContext } from '../http/context.ts';
@@ -53,8 +58,44 @@ const SEASON_MEMBERS = [
   { email: 'chris@demo.flightline.local', first: 'Chris', last: 'Cadet' },
 ] as const;
 
-const FIRST_NAMES = ['Ava', 'Ben', 'Chloe', 'Daniel', 'Emma', 'Felix', 'Grace', 'Hugo', 'Isla', 'Jack', 'Kate', 'Liam', 'Maya', 'Noah', 'Olivia', 'Paul', 'Rosa', 'Theo'];
-const LAST_NAMES = ['Bennett', 'Chen', 'Dubois', 'Evans', 'Fischer', 'Gagnon', 'Hughes', 'Khan', 'Lambert', 'Martin', 'Novak', 'Patel', 'Roy', 'Singh', 'Tremblay', 'Walsh'];
+const FIRST_NAMES = [
+  'Ava',
+  'Ben',
+  'Chloe',
+  'Daniel',
+  'Emma',
+  'Felix',
+  'Grace',
+  'Hugo',
+  'Isla',
+  'Jack',
+  'Kate',
+  'Liam',
+  'Maya',
+  'Noah',
+  'Olivia',
+  'Paul',
+  'Rosa',
+  'Theo',
+];
+const LAST_NAMES = [
+  'Bennett',
+  'Chen',
+  'Dubois',
+  'Evans',
+  'Fischer',
+  'Gagnon',
+  'Hughes',
+  'Khan',
+  'Lambert',
+  'Martin',
+  'Novak',
+  'Patel',
+  'Roy',
+  'Singh',
+  'Tremblay',
+  'Walsh',
+];
 
 export interface SeasonCounts {
   firstDay: string;
@@ -179,12 +220,22 @@ async function step<T>(what: string, at: number, timeZone: string, work: () => P
  */
 export async function seedDemo(
   db: Kysely<DB>,
-  options: { timeZone?: string; history: boolean; now?: number; password?: string; onProgress?: (progress: SeasonProgress) => void },
+  options: {
+    timeZone?: string;
+    history: boolean;
+    now?: number;
+    password?: string;
+    onProgress?: (progress: SeasonProgress) => void;
+  },
 ): Promise<{ demo: DemoSeedResult; season: SeasonCounts | null }> {
   const demo = await seedDemoClub(db, { timeZone: options.timeZone, password: options.password });
   const season =
     demo.created && demo.password.kind === 'known' && options.history
-      ? await seedDemoSeason(db, demo.clubId, { now: options.now, password: demo.password.password, onProgress: options.onProgress })
+      ? await seedDemoSeason(db, demo.clubId, {
+          now: options.now,
+          password: demo.password.password,
+          onProgress: options.onProgress,
+        })
       : null;
   return { demo, season };
 }
@@ -210,7 +261,14 @@ export async function seedDemoSeason(
   const firstMs = firstDay.set({ hour: 8 }).toMillis();
   const seasonDays = Math.round(lastDay.diff(firstDay, 'days').days);
   const progress = (daysDone: number, seeded: { flyingDays: number; flights: number }) =>
-    options.onProgress?.({ firstDay: firstDay.toISODate()!, lastDay: lastDay.toISODate()!, daysDone, days: seasonDays + 1, flyingDays: seeded.flyingDays, flights: seeded.flights });
+    options.onProgress?.({
+      firstDay: firstDay.toISODate()!,
+      lastDay: lastDay.toISODate()!,
+      daysDone,
+      days: seasonDays + 1,
+      flyingDays: seeded.flyingDays,
+      flights: seeded.flights,
+    });
   progress(0, { flyingDays: 0, flights: 0 });
 
   // The season's members joined before it started.
@@ -220,7 +278,13 @@ export async function seedDemoSeason(
       await trx.insertInto('profile').values({ user_id: userId, active_club_id: clubId }).execute();
       await trx
         .insertInto('pilot')
-        .values({ club_id: clubId, user_id: userId, is_active: true, requested_at: new Date(firstMs), activated_at: new Date(firstMs) })
+        .values({
+          club_id: clubId,
+          user_id: userId,
+          is_active: true,
+          requested_at: new Date(firstMs),
+          activated_at: new Date(firstMs),
+        })
         .execute();
     }
   });
@@ -229,7 +293,11 @@ export async function seedDemoSeason(
   const users = await db
     .selectFrom('user')
     .select(['id', 'email', 'firstName', 'lastName'])
-    .where('id', 'in', pilots.map((p) => p.user_id))
+    .where(
+      'id',
+      'in',
+      pilots.map((p) => p.user_id),
+    )
     .execute();
   const byEmail = new Map(users.map((user) => [user.email, user]));
   const contextOf = (userId: string) => {
@@ -250,14 +318,9 @@ export async function seedDemoSeason(
   const alex = person(DEMO_ADMIN_EMAIL, 'instructor', 'prompt');
   const irene = person('instructor@demo.flightline.local', 'instructor', 'prompt');
   const mary = person('member@demo.flightline.local', 'student', 'prompt');
-  const [pat, dana, lee, robin, sam, chris] = SEASON_MEMBERS.map((m, i) => person(m.email, i >= 4 ? 'student' : 'pilot', i === 2 || i === 3 || i === 5 ? 'late' : 'prompt')) as [
-    Person,
-    Person,
-    Person,
-    Person,
-    Person,
-    Person,
-  ];
+  const [pat, dana, lee, robin, sam, chris] = SEASON_MEMBERS.map((m, i) =>
+    person(m.email, i >= 4 ? 'student' : 'pilot', i === 2 || i === 3 || i === 5 ? 'late' : 'prompt'),
+  ) as [Person, Person, Person, Person, Person, Person];
   const instructors = [irene, irene, alex];
   const students = [mary, sam, chris];
   const licensed = [pat, dana, lee, robin, alex, irene];
@@ -280,38 +343,70 @@ export async function seedDemoSeason(
     tugSessions: 0,
   };
 
-  const post = (what: string, at: number, input: unknown) => step(what, at, zone, () => addTransaction(db, admin(at), addTransactionSchema.parse(input)));
+  const post = (what: string, at: number, input: unknown) =>
+    step(what, at, zone, () => addTransaction(db, admin(at), addTransactionSchema.parse(input)));
   const deposit = async (who: Person, amountCents: number, at: number) => {
-    await post(`a deposit for ${who.first}`, at, { transactionType: 'Deposit', pilot: who.userId, amountCents, transferType: random.pick(['E-Transfer', 'E-Transfer', 'Cheque', 'Cash']) });
+    await post(`a deposit for ${who.first}`, at, {
+      transactionType: 'Deposit',
+      pilot: who.userId,
+      amountCents,
+      transferType: random.pick(['E-Transfer', 'E-Transfer', 'Cheque', 'Cash']),
+    });
     counts.deposits++;
   };
   const balanceOf = async (who: Person, at: number) => (await getBalance(db, admin(at), who.userId)).balanceCents;
   /** Before a flight: prompt payers keep $150 or more on account, late payers top up only when below the club's minimum. */
   const topUp = async (who: Person, at: number) => {
     const balance = await balanceOf(who, at);
-    if (who.habit === 'prompt' && balance < 15_000) await deposit(who, random.pick([40_000, 50_000, 60_000, 80_000]), at);
-    if (who.habit === 'late' && balance < club.minimum_level_cents) await deposit(who, random.pick([10_000, 15_000, 20_000]) - balance, at);
+    if (who.habit === 'prompt' && balance < 15_000)
+      await deposit(who, random.pick([40_000, 50_000, 60_000, 80_000]), at);
+    if (who.habit === 'late' && balance < club.minimum_level_cents)
+      await deposit(who, random.pick([10_000, 15_000, 20_000]) - balance, at);
   };
 
   // Opening day: the blocks apply to the club's gliders, dues and hangar fees are charged, two members buy the season block.
   const opening = firstDay.set({ hour: 9 }).toMillis();
-  const rule = await db.selectFrom('block_rule').select(['id', 'name']).where('club_id', '=', clubId).orderBy('name').executeTakeFirstOrThrow();
+  const rule = await db
+    .selectFrom('block_rule')
+    .select(['id', 'name'])
+    .where('club_id', '=', clubId)
+    .orderBy('name')
+    .executeTakeFirstOrThrow();
   for (const glider of [...TWO_SEATERS, SINGLE_SEATER]) {
-    await step(`listing ${rule.name} on ${glider}`, opening, zone, () => saveGlider(db, admin(opening), { id: glider, data: { blocks: [rule.id] } }));
+    await step(`listing ${rule.name} on ${glider}`, opening, zone, () =>
+      saveGlider(db, admin(opening), { id: glider, data: { blocks: [rule.id] } }),
+    );
   }
   for (const [i, who] of flyers.entries()) {
     const at = opening + i * MINUTE;
-    await post(`${who.first}'s membership`, at, { transactionType: 'Expense', pilot: who.userId, amountCents: 35_000, feeType: 'Membership', taxStatus: 'exempt' });
+    await post(`${who.first}'s membership`, at, {
+      transactionType: 'Expense',
+      pilot: who.userId,
+      amountCents: 35_000,
+      feeType: 'Membership',
+      taxStatus: 'exempt',
+    });
     counts.fees++;
     if (who.habit === 'prompt') await deposit(who, random.pick([60_000, 80_000, 100_000]), at + 30_000);
   }
   for (const who of [pat, robin]) {
-    await post(`${who.first}'s hangar fee`, opening + 20 * MINUTE, { transactionType: 'Expense', pilot: who.userId, amountCents: 45_000, feeType: 'Hangar', taxStatus: 'exclusive', taxRates: ['HST'] });
+    await post(`${who.first}'s hangar fee`, opening + 20 * MINUTE, {
+      transactionType: 'Expense',
+      pilot: who.userId,
+      amountCents: 45_000,
+      feeType: 'Hangar',
+      taxStatus: 'exclusive',
+      taxRates: ['HST'],
+    });
     counts.fees++;
   }
   const blockEnds = `${lastDay.year}-12-31`;
   for (const who of [pat, dana]) {
-    await post(`${who.first}'s block`, opening + 30 * MINUTE, { transactionType: 'Block', pilot: who.userId, block: { id: rule.id, startDate: counts.firstDay, endDate: blockEnds } });
+    await post(`${who.first}'s block`, opening + 30 * MINUTE, {
+      transactionType: 'Block',
+      pilot: who.userId,
+      block: { id: rule.id, startDate: counts.firstDay, endDate: blockEnds },
+    });
     counts.blocks++;
   }
 
@@ -337,37 +432,82 @@ export async function seedDemoSeason(
     counts.introsSold++;
     const index = intros.length;
     // The 5th is refunded, the 12th refunded in part and written down, the 18th cancelled: they never fly.
-    intros.push({ id: sold.intro.id, sn: sold.intro.SN, priceCents: sold.intro.priceCents, soaring: launchType === 'Intro soaring flight', soldOn: day, reserved: index === 4 || index === 11 || index === 17, flown: false });
+    intros.push({
+      id: sold.intro.id,
+      sn: sold.intro.SN,
+      priceCents: sold.intro.priceCents,
+      soaring: launchType === 'Intro soaring flight',
+      soldOn: day,
+      reserved: index === 4 || index === 11 || index === 17,
+      flown: false,
+    });
   };
 
   /** What the treasurer does with the reserved intros, some weeks after each was sold. */
   const treasurerDesk = async (day: DateTime, at: number) => {
     const iso = day.toISODate()!;
-    const weeksAfter = (intro: SoldIntro | undefined, weeks: number) => intro !== undefined && DateTime.fromISO(intro.soldOn, { zone: luxonZone }).plus({ weeks }).toISODate() === iso;
+    const weeksAfter = (intro: SoldIntro | undefined, weeks: number) =>
+      intro !== undefined && DateTime.fromISO(intro.soldOn, { zone: luxonZone }).plus({ weeks }).toISODate() === iso;
     const full = intros[4];
     if (weeksAfter(full, 3)) {
       await step(`refunding intro ${full!.sn}`, at, zone, () =>
-        refundIntro(db, admin(at), full!.id, introRefundSchema.parse({ action: 'Refund', id: full!.id, payment: 'Credit Card', priceCents: full!.priceCents })),
+        refundIntro(
+          db,
+          admin(at),
+          full!.id,
+          introRefundSchema.parse({
+            action: 'Refund',
+            id: full!.id,
+            payment: 'Credit Card',
+            priceCents: full!.priceCents,
+          }),
+        ),
       );
       counts.introsRefunded++;
     }
     const part = intros[11];
     if (weeksAfter(part, 2)) {
       await step(`refunding part of intro ${part!.sn}`, at, zone, () =>
-        refundIntro(db, admin(at), part!.id, introRefundSchema.parse({ action: 'Refund', id: part!.id, payment: 'E-Transfer', priceCents: 10_000, refundRef: 'Weather: half back' })),
+        refundIntro(
+          db,
+          admin(at),
+          part!.id,
+          introRefundSchema.parse({
+            action: 'Refund',
+            id: part!.id,
+            payment: 'E-Transfer',
+            priceCents: 10_000,
+            refundRef: 'Weather: half back',
+          }),
+        ),
       );
       counts.introsRefunded++;
     }
     if (weeksAfter(part, 3)) {
       const holds = await introOwedCents(db, clubId, part!.id);
       await step(`writing down intro ${part!.sn}`, at, zone, () =>
-        writeDownIntro(db, admin(at), part!.id, introWriteDownSchema.parse({ action: 'WriteDown', id: part!.id, priceCents: holds, note: 'Rest of a part refund kept' })),
+        writeDownIntro(
+          db,
+          admin(at),
+          part!.id,
+          introWriteDownSchema.parse({
+            action: 'WriteDown',
+            id: part!.id,
+            priceCents: holds,
+            note: 'Rest of a part refund kept',
+          }),
+        ),
       );
     }
     const cancelled = intros[17];
     if (weeksAfter(cancelled, 6)) {
       await step(`cancelling intro ${cancelled!.sn}`, at, zone, () =>
-        cancelIntro(db, admin(at), cancelled!.id, introCancelSchema.parse({ action: 'Cancel', id: cancelled!.id, priceCents: cancelled!.priceCents })),
+        cancelIntro(
+          db,
+          admin(at),
+          cancelled!.id,
+          introCancelSchema.parse({ action: 'Cancel', id: cancelled!.id, priceCents: cancelled!.priceCents }),
+        ),
       );
       counts.introsCancelled++;
     }
@@ -383,15 +523,36 @@ export async function seedDemoSeason(
 
     await treasurerDesk(day, at(9, 15));
     if (d === Math.round(seasonDays * 0.3)) {
-      await post("Robin's tail dolly repair", at(9, 30), { transactionType: 'Expense', pilot: robin.userId, amountCents: 8_500, feeType: '60530', taxStatus: 'exclusive', taxRates: ['HST'], note: 'Tail dolly wheel' });
+      await post("Robin's tail dolly repair", at(9, 30), {
+        transactionType: 'Expense',
+        pilot: robin.userId,
+        amountCents: 8_500,
+        feeType: '60530',
+        taxStatus: 'exclusive',
+        taxRates: ['HST'],
+        note: 'Tail dolly wheel',
+      });
       counts.expenses++;
     }
     if (d === Math.round(seasonDays * 0.55)) {
-      await post("Lee's barbecue supplies", at(9, 30), { transactionType: 'Expense', pilot: lee.userId, amountCents: 4_000, feeType: '60520', taxStatus: 'exempt', note: 'Club barbecue' });
+      await post("Lee's barbecue supplies", at(9, 30), {
+        transactionType: 'Expense',
+        pilot: lee.userId,
+        amountCents: 4_000,
+        feeType: '60520',
+        taxStatus: 'exempt',
+        note: 'Club barbecue',
+      });
       counts.expenses++;
       // The quarter's sales tax, remitted.
       const owed = await db.transaction().execute((trx) => owedCents(trx, clubId, ACCOUNT.salesTaxPayable, 'HST'));
-      if (owed > 0) await post('the HST remittance', at(9, 40), { transactionType: 'BankPayment', account: 2510, amountCents: owed, taxType: 'HST' });
+      if (owed > 0)
+        await post('the HST remittance', at(9, 40), {
+          transactionType: 'BankPayment',
+          account: 2510,
+          amountCents: owed,
+          taxType: 'HST',
+        });
     }
     if (random.chance(weekend ? 0.3 : 0.12)) await sellIntro(at(random.int(10, 17), random.int(0, 59)), iso);
 
@@ -413,14 +574,23 @@ export async function seedDemoSeason(
     let order = 0;
     const add = (when: number, run: () => Promise<unknown>) => line.push({ at: when, order: order++, run });
     const tugEvent = (when: number, what: string, data: Record<string, unknown>) =>
-      add(when, () => step(`${what} on ${TUG}`, when, zone, () => createTowEvent(db, towing(when), towEventSchema.parse({ data: { tug: TUG, hobbs: hobbsHundredths / 100, ...data } }))));
+      add(when, () =>
+        step(`${what} on ${TUG}`, when, zone, () =>
+          createTowEvent(
+            db,
+            towing(when),
+            towEventSchema.parse({ data: { tug: TUG, hobbs: hobbsHundredths / 100, ...data } }),
+          ),
+        ),
+      );
     const firstRequest = Math.min(...events.flights.map((f) => f.requestAt));
     tugEvent(firstRequest - 15 * MINUTE, 'checking in', { pilot: tom });
     const refuelAfter = Math.ceil(events.flights.length / 2);
     for (const [i, flight] of events.flights.entries()) {
       const plan = flight.plan;
       const id = random.uuid();
-      const payers = plan.flyWith === 'Member' ? [plan.pilot, plan.second!] : plan.flyWith === 'Intro' ? [] : [plan.pilot];
+      const payers =
+        plan.flyWith === 'Member' ? [plan.pilot, plan.second!] : plan.flyWith === 'Intro' ? [] : [plan.pilot];
       add(flight.requestAt, async () => {
         for (const payer of payers) await topUp(payer, flight.requestAt - 2 * MINUTE);
         const data = requestData(random, plan, flight.requestAt);
@@ -434,14 +604,17 @@ export async function seedDemoSeason(
       });
       const action = (when: number, body: Record<string, unknown>, then?: () => void) =>
         add(when, async () => {
-          await step(`${String(body.action)} of ${plan.glider}`, when, zone, () => updateFlight(db, duty(when), updateFlightSchema.parse({ id, time: when, ...body })));
+          await step(`${String(body.action)} of ${plan.glider}`, when, zone, () =>
+            updateFlight(db, duty(when), updateFlightSchema.parse({ id, time: when, ...body })),
+          );
           then?.();
         });
       action(flight.launchAt, { action: 'Launch', tug: TUG }, () => {
         // Each tow is about a quarter of an hour on the tug's Hobbs meter.
         hobbsHundredths += random.int(18, 30);
       });
-      if (i + 1 === refuelAfter) tugEvent(flight.launchAt + 20 * MINUTE, 'refuelling', { fuel: random.int(300, 700) / 10 });
+      if (i + 1 === refuelAfter)
+        tugEvent(flight.launchAt + 20 * MINUTE, 'refuelling', { fuel: random.int(300, 700) / 10 });
       action(flight.releaseAt, { action: 'ReleaseHeight', releaseHeight: plan.releaseHeightFt });
       action(flight.landAt, { action: 'Landing' }, () => {
         counts.flights++;
@@ -477,16 +650,37 @@ function planDay(random: Random, options: DayPlanOptions): PlannedFlight[] {
   const wanted = () => at(10) + Math.round(((random.next() + random.next()) / 2) * 7 * 60) * MINUTE;
   const variableHeight = (low: number, high: number) => random.int(low / 100, high / 100) * 100;
   const launch = () => (random.chance(0.55) ? 'Variable' : '2000 ft');
-  const heightFor = (launchType: string, low: number, high: number) => (launchType === 'Variable' ? variableHeight(low, high) : 2000);
+  const heightFor = (launchType: string, low: number, high: number) =>
+    launchType === 'Variable' ? variableHeight(low, high) : 2000;
   const base = { second: null, intro: null, spotSale: false };
 
   const introsToday = Math.min(options.intros.length, options.weekend ? random.int(0, 2) : random.int(0, 1));
   for (const intro of options.intros.slice(0, introsToday)) {
     const releaseHeightFt = intro.soaring ? variableHeight(2500, 4000) : 2000;
-    planned.push({ ...base, flyWith: 'Intro', pilot: random.pick(options.instructors), glider: random.pick(TWO_SEATERS), launchType: '', intro, minutes: random.int(18, 35), releaseHeightFt, wanted: wanted() });
+    planned.push({
+      ...base,
+      flyWith: 'Intro',
+      pilot: random.pick(options.instructors),
+      glider: random.pick(TWO_SEATERS),
+      launchType: '',
+      intro,
+      minutes: random.int(18, 35),
+      releaseHeightFt,
+      wanted: wanted(),
+    });
   }
   if (options.weekend && random.chance(0.1)) {
-    planned.push({ ...base, flyWith: 'Intro', pilot: random.pick(options.instructors), glider: random.pick(TWO_SEATERS), launchType: '', spotSale: true, minutes: random.int(18, 30), releaseHeightFt: 2000, wanted: wanted() });
+    planned.push({
+      ...base,
+      flyWith: 'Intro',
+      pilot: random.pick(options.instructors),
+      glider: random.pick(TWO_SEATERS),
+      launchType: '',
+      spotSale: true,
+      minutes: random.int(18, 30),
+      releaseHeightFt: 2000,
+      wanted: wanted(),
+    });
   }
   while (planned.length < count) {
     const kind = random.next();
@@ -494,24 +688,71 @@ function planDay(random: Random, options: DayPlanOptions): PlannedFlight[] {
       const student = random.pick(options.students);
       if (options.late && random.chance(0.3)) {
         const launchType = '2000 ft';
-        planned.push({ ...base, flyWith: 'Alone', pilot: student, glider: 'C-GDSB', launchType, minutes: random.int(12, 30), releaseHeightFt: 2000, wanted: wanted() });
+        planned.push({
+          ...base,
+          flyWith: 'Alone',
+          pilot: student,
+          glider: 'C-GDSB',
+          launchType,
+          minutes: random.int(12, 30),
+          releaseHeightFt: 2000,
+          wanted: wanted(),
+        });
       } else {
         const launchType = random.chance(0.7) ? '2000 ft' : 'Variable';
-        planned.push({ ...base, flyWith: 'Instructor', pilot: student, second: random.pick(options.instructors), glider: random.pick(TWO_SEATERS), launchType, minutes: random.int(12, 35), releaseHeightFt: heightFor(launchType, 1500, 3000), wanted: wanted() });
+        planned.push({
+          ...base,
+          flyWith: 'Instructor',
+          pilot: student,
+          second: random.pick(options.instructors),
+          glider: random.pick(TWO_SEATERS),
+          launchType,
+          minutes: random.int(12, 35),
+          releaseHeightFt: heightFor(launchType, 1500, 3000),
+          wanted: wanted(),
+        });
       }
     } else if (kind < 0.75) {
       const launchType = launch();
       const long = random.chance(0.3);
       const glider = random.chance(0.55) ? SINGLE_SEATER : random.pick(TWO_SEATERS);
-      planned.push({ ...base, flyWith: 'Alone', pilot: random.pick(options.pilots), glider, launchType, minutes: long ? random.int(60, 180) : random.int(20, 60), releaseHeightFt: heightFor(launchType, 1800, 4000), wanted: wanted() });
+      planned.push({
+        ...base,
+        flyWith: 'Alone',
+        pilot: random.pick(options.pilots),
+        glider,
+        launchType,
+        minutes: long ? random.int(60, 180) : random.int(20, 60),
+        releaseHeightFt: heightFor(launchType, 1800, 4000),
+        wanted: wanted(),
+      });
     } else if (kind < 0.9) {
       const pilot = random.pick(options.pilots);
       const partners = options.pilots.filter((p) => p !== pilot && p.role === 'pilot');
       const launchType = launch();
-      planned.push({ ...base, flyWith: 'Member', pilot, second: random.pick(partners), glider: random.pick(TWO_SEATERS), launchType, minutes: random.int(30, 120), releaseHeightFt: heightFor(launchType, 2000, 4000), wanted: wanted() });
+      planned.push({
+        ...base,
+        flyWith: 'Member',
+        pilot,
+        second: random.pick(partners),
+        glider: random.pick(TWO_SEATERS),
+        launchType,
+        minutes: random.int(30, 120),
+        releaseHeightFt: heightFor(launchType, 2000, 4000),
+        wanted: wanted(),
+      });
     } else {
       const launchType = launch();
-      planned.push({ ...base, flyWith: 'Friend', pilot: random.pick(options.pilots), glider: random.pick(TWO_SEATERS), launchType, minutes: random.int(20, 50), releaseHeightFt: heightFor(launchType, 1500, 3000), wanted: wanted() });
+      planned.push({
+        ...base,
+        flyWith: 'Friend',
+        pilot: random.pick(options.pilots),
+        glider: random.pick(TWO_SEATERS),
+        launchType,
+        minutes: random.int(20, 50),
+        releaseHeightFt: heightFor(launchType, 1500, 3000),
+        wanted: wanted(),
+      });
     }
   }
   return planned;
@@ -533,7 +774,11 @@ interface ScheduledFlight {
  * lands after its minutes in the air. Flights that would land after 19:30 are
  * left for another day.
  */
-function scheduleDay(random: Random, planned: PlannedFlight[], at: (hour: number, minute?: number) => number): { flights: ScheduledFlight[] } {
+function scheduleDay(
+  random: Random,
+  planned: PlannedFlight[],
+  at: (hour: number, minute?: number) => number,
+): { flights: ScheduledFlight[] } {
   const free = new Map<string, number>();
   const freeAt = (key: string) => free.get(key) ?? at(9, 45);
   let tugFree = at(10);
@@ -543,7 +788,8 @@ function scheduleDay(random: Random, planned: PlannedFlight[], at: (hour: number
     const wait = (random.chance(0.15) ? random.int(20, 45) : random.int(4, 18)) * MINUTE;
     // Nobody stands in a queue of an hour: with the line long, people put their names down later.
     const queue = random.int(10, 40) * MINUTE;
-    const requestAt = Math.max(plan.wanted, freeAt(plan.glider), ...people.map(freeAt), tugFree - queue) + random.int(0, 59) * 1000;
+    const requestAt =
+      Math.max(plan.wanted, freeAt(plan.glider), ...people.map(freeAt), tugFree - queue) + random.int(0, 59) * 1000;
     const launchAt = Math.max(requestAt + wait, tugFree) + random.int(0, 59) * 1000;
     const landAt = launchAt + plan.minutes * MINUTE + random.int(0, 59) * 1000;
     if (landAt > at(19, 30)) continue;
@@ -564,9 +810,21 @@ function requestData(random: Random, plan: PlannedFlight, at: number) {
     case 'Alone':
       return flightRequestSchema.parse({ ...common, launchType: plan.launchType });
     case 'Instructor':
-      return flightRequestSchema.parse({ ...common, launchType: plan.launchType, passengerID: plan.second!.userId, pilotInCharge: false, passengerWeight: random.int(65, 95) });
+      return flightRequestSchema.parse({
+        ...common,
+        launchType: plan.launchType,
+        passengerID: plan.second!.userId,
+        pilotInCharge: false,
+        passengerWeight: random.int(65, 95),
+      });
     case 'Member':
-      return flightRequestSchema.parse({ ...common, launchType: plan.launchType, passengerID: plan.second!.userId, shareCost: true, passengerWeight: random.int(60, 100) });
+      return flightRequestSchema.parse({
+        ...common,
+        launchType: plan.launchType,
+        passengerID: plan.second!.userId,
+        shareCost: true,
+        passengerWeight: random.int(60, 100),
+      });
     case 'Friend':
       return flightRequestSchema.parse({
         ...common,

@@ -10,7 +10,11 @@ describe('the demo season lays out its days on the shipped tz database', () => {
   });
 
   it('16:00 on 2026-11-28 in Havana is 20:00 UTC; Toronto keeps its daylight saving', () => {
-    expect(DateTime.fromMillis(Date.parse('2026-11-28T20:00:00Z'), { zone: shippedLuxonZone('America/Havana') }).toFormat('HH:mm')).toBe('16:00');
+    expect(
+      DateTime.fromMillis(Date.parse('2026-11-28T20:00:00Z'), { zone: shippedLuxonZone('America/Havana') }).toFormat(
+        'HH:mm',
+      ),
+    ).toBe('16:00');
     const summer = DateTime.fromISO('2026-07-01', { zone: shippedLuxonZone('America/Toronto') }).set({ hour: 9 });
     expect(new Date(summer.toMillis()).toISOString()).toBe('2026-07-01T13:00:00.000Z');
     expect(summer.plus({ days: 180 }).toFormat('yyyy-MM-dd HH:mm')).toBe('2026-12-28 09:00');

@@ -20,11 +20,16 @@ export type CallInput<R extends CallRoute> = InputOf<CallNamed<R>>;
 /** A query as a URL carries it: each value as text, null and undefined left out (as the web app's call() sends it). */
 function queryOf(sent: Record<string, unknown>): Record<string, string> {
   const query: Record<string, string> = {};
-  for (const [key, value] of Object.entries(sent)) if (value !== undefined && value !== null) query[key] = String(value);
+  for (const [key, value] of Object.entries(sent))
+    if (value !== undefined && value !== null) query[key] = String(value);
   return query;
 }
 
-async function inject(t: TestApp, cookie: string | undefined, request: { method: 'GET' | 'POST' | 'DELETE'; path: string; sent: unknown }) {
+async function inject(
+  t: TestApp,
+  cookie: string | undefined,
+  request: { method: 'GET' | 'POST' | 'DELETE'; path: string; sent: unknown },
+) {
   const headers = cookie ? { cookie } : {};
   if (request.method !== 'POST') {
     const sent = typeof request.sent === 'object' && request.sent !== null ? queryOf({ ...request.sent }) : {};
@@ -41,12 +46,22 @@ async function inject(t: TestApp, cookie: string | undefined, request: { method:
  * typed by the declaration, the answer's `json()` typed by it too.
  * `cookie` undefined: no session.
  */
-export async function callAs<R extends CallRoute>(t: TestApp, cookie: string | undefined, route: R, input: InputOf<CallNamed<R>>): Promise<CallResponse<R>> {
+export async function callAs<R extends CallRoute>(
+  t: TestApp,
+  cookie: string | undefined,
+  route: R,
+  input: InputOf<CallNamed<R>>,
+): Promise<CallResponse<R>> {
   return (await injectCall(t, cookie, route, input)) as CallResponse<R>;
 }
 
 /** Any declared call with its input, as callAs sends it: the field outbox's transport in the tests, whose entries name their call. */
-export function injectCall(t: TestApp, cookie: string | undefined, route: CallRoute, input: object | undefined): Promise<LightMyRequestResponse> {
+export function injectCall(
+  t: TestApp,
+  cookie: string | undefined,
+  route: CallRoute,
+  input: object | undefined,
+): Promise<LightMyRequestResponse> {
   return inject(t, cookie, callRequest(route, input));
 }
 
@@ -56,7 +71,12 @@ export function injectCall(t: TestApp, cookie: string | undefined, route: CallRo
  * the method and path from the call's name, `payload` sent as it is (the
  * JSON body of a POST, the query of a GET or DELETE).
  */
-export async function callRaw<R extends CallRoute>(t: TestApp, cookie: string | undefined, route: R, payload: unknown): Promise<CallResponse<R>> {
+export async function callRaw<R extends CallRoute>(
+  t: TestApp,
+  cookie: string | undefined,
+  route: R,
+  payload: unknown,
+): Promise<CallResponse<R>> {
   const { method, path } = callRequest(route, {});
   return (await inject(t, cookie, { method, path, sent: payload })) as CallResponse<R>;
 }
@@ -66,7 +86,10 @@ export async function callRaw<R extends CallRoute>(t: TestApp, cookie: string | 
  * member of a union, such as update-item's answer to a flight request):
  * parsed with that shape's schema, so an answer of another shape fails here.
  */
-export function answerAs<S extends z.ZodType>(response: Pick<LightMyRequestResponse, 'json'> | CallResponse<CallRoute>, schema: S): z.output<S> {
+export function answerAs<S extends z.ZodType>(
+  response: Pick<LightMyRequestResponse, 'json'> | CallResponse<CallRoute>,
+  schema: S,
+): z.output<S> {
   return schema.parse(response.json());
 }
 
@@ -84,13 +107,16 @@ export function apiClient(t: TestApp) {
 export type ApiClient = ReturnType<typeof apiClient>;
 
 /** The refusals many calls share, word for word as a person reads them. */
-export const NOT_ACTIVATED = 'Your account has not been activated at this club, Contact a club admin to have your account activated.';
+export const NOT_ACTIVATED =
+  'Your account has not been activated at this club, Contact a club admin to have your account activated.';
 export const NOT_YOUR_CLUB = 'That club is not your active club';
 export const NOT_AUTHORIZED = 'User is not authorized (603)';
 
 /** A 4xx body as the API answers it. */
 export function refusal(statusCode: number, message: string) {
-  const error = { 400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 409: 'Conflict' }[statusCode];
+  const error = { 400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 409: 'Conflict' }[
+    statusCode
+  ];
   return { statusCode, error, message };
 }
 
@@ -101,5 +127,8 @@ export function refusal(statusCode: number, message: string) {
 export const CROSS_SITE_REQUESTS: [string, Record<string, string>][] = [
   ['another site, sent to the LAN address', { origin: 'http://evil.example', host: '192.168.1.5:3000' }],
   ['another port of the same machine', { origin: 'http://192.168.1.5:8080', host: '192.168.1.5:3000' }],
-  ['X-Forwarded-Host without TRUST_PROXY', { origin: 'https://club.example', host: 'localhost:3000', 'x-forwarded-host': 'club.example' }],
+  [
+    'X-Forwarded-Host without TRUST_PROXY',
+    { origin: 'https://club.example', host: 'localhost:3000', 'x-forwarded-host': 'club.example' },
+  ],
 ];

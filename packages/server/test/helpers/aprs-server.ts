@@ -63,10 +63,12 @@ export async function startAprsServer(options: { port?: number } = {}): Promise<
         loggedIn.delete(socket);
       });
     });
-    return new Promise((resolve) => server.listen(port, '127.0.0.1', () => {
-      port = (server.address() as { port: number }).port;
-      resolve();
-    }));
+    return new Promise((resolve) =>
+      server.listen(port, '127.0.0.1', () => {
+        port = (server.address() as { port: number }).port;
+        resolve();
+      }),
+    );
   }
 
   function drop() {
@@ -88,7 +90,9 @@ export async function startAprsServer(options: { port?: number } = {}): Promise<
     },
     async send(lines) {
       const text = lines.map((line) => `${line}\r\n`).join('');
-      await Promise.all([...loggedIn].map((socket) => new Promise<void>((resolve) => socket.write(text, () => resolve()))));
+      await Promise.all(
+        [...loggedIn].map((socket) => new Promise<void>((resolve) => socket.write(text, () => resolve()))),
+      );
     },
     drop,
     async stop() {
@@ -106,7 +110,11 @@ export async function startAprsServer(options: { port?: number } = {}): Promise<
 }
 
 /** Poll `check` until it holds (every 50 ms, up to `timeoutMs`): the feed works on its own timers. */
-export async function until(check: () => boolean | Promise<boolean>, timeoutMs = 20_000, what = 'the condition'): Promise<void> {
+export async function until(
+  check: () => boolean | Promise<boolean>,
+  timeoutMs = 20_000,
+  what = 'the condition',
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);

@@ -28,7 +28,12 @@ export async function seedSource(db: Kysely<DB>): Promise<string> {
   await sql`update club set time_zone = 'America/Vancouver' where id = ${clubId}`.execute(db);
   await db
     .insertInto('club_logo')
-    .values({ club_id: clubId, sha256: 'a'.repeat(64), content_type: 'image/png', bytes: solidPng(4, 4, [200, 30, 30]) })
+    .values({
+      club_id: clubId,
+      sha256: 'a'.repeat(64),
+      content_type: 'image/png',
+      bytes: solidPng(4, 4, [200, 30, 30]),
+    })
     .execute();
   return clubId;
 }
@@ -43,13 +48,20 @@ function normalize(value: unknown): unknown {
 /** Every table's rows, compared column by column (all but the source's transaction ids), in primary-key order. */
 export async function expectSameRows(source: Kysely<DB>, restored: Kysely<DB>): Promise<number> {
   const tables = await readTables(source);
-  expect((await readTables(restored)).map((table) => table.name).sort()).toEqual(tables.map((table) => table.name).sort());
+  expect((await readTables(restored)).map((table) => table.name).sort()).toEqual(
+    tables.map((table) => table.name).sort(),
+  );
   let compared = 0;
   for (const table of tables) {
-    const columns = table.columns.filter(isPortable).map((column) => quote(column.name)).join(', ');
+    const columns = table.columns
+      .filter(isPortable)
+      .map((column) => quote(column.name))
+      .join(', ');
     const query = `select ${columns} from ${quote(table.name)} order by ${table.primaryKey.map(quote).join(', ')}`;
     const read = async (db: Kysely<DB>) =>
-      (await sql.raw<Record<string, unknown>>(query).execute(db)).rows.map((row) => Object.fromEntries(Object.entries(row).map(([k, v]) => [k, normalize(v)])));
+      (await sql.raw<Record<string, unknown>>(query).execute(db)).rows.map((row) =>
+        Object.fromEntries(Object.entries(row).map(([k, v]) => [k, normalize(v)])),
+      );
     const [a, b] = [await read(source), await read(restored)];
     expect(b, table.name).toEqual(a);
     compared += a.length;
@@ -64,17 +76,51 @@ export async function expectSameRows(source: Kysely<DB>, restored: Kysely<DB>): 
  */
 export async function expectWorks(db: Kysely<DB>, clubId: string): Promise<void> {
   const max = async (table: 'ledger_transaction' | 'posting' | 'live_event') =>
-    Number((await sql<{ n: number }>`select coalesce(max(id), 0)::bigint as n from ${sql.table(table)}`.execute(db)).rows[0]!.n);
-  const before = { entry: await max('ledger_transaction'), posting: await max('posting'), notice: await max('live_event') };
-  const admin = await db.selectFrom('user').select('id').where('email', '=', DEMO_ADMIN_EMAIL).executeTakeFirstOrThrow();
-  const member = await db.selectFrom('user').select('id').where('email', '=', 'pat@demo.flightline.local').executeTakeFirstOrThrow();
+    Number(
+      (await sql<{ n: number }>`select coalesce(max(id), 0)::bigint as n from ${sql.table(table)}`.execute(db)).rows[0]!
+        .n,
+    );
+  const before = {
+    entry: await max('ledger_transaction'),
+    posting: await max('posting'),
+    notice: await max('live_event'),
+  };
+  const admin = await db
+    .selectFrom('user')
+    .select('id')
+    .where('email', '=', DEMO_ADMIN_EMAIL)
+    .executeTakeFirstOrThrow();
+  const member = await db
+    .selectFrom('user')
+    .select('id')
+    .where('email', '=', 'pat@demo.flightline.local')
+    .executeTakeFirstOrThrow();
   const now = Date.now();
   const ctx = await memberContext(db, clubId, admin.id, now);
-  const posted = await addTransaction(db, ctx, addTransactionSchema.parse({ transactionType: 'Deposit', pilot: member.id, amountCents: 5000, transferType: 'Cash' }));
+  const posted = await addTransaction(
+    db,
+    ctx,
+    addTransactionSchema.parse({
+      transactionType: 'Deposit',
+      pilot: member.id,
+      amountCents: 5000,
+      transferType: 'Cash',
+    }),
+  );
   expect(posted.transactionId).toBe(before.entry + 1);
   expect(await max('posting')).toBe(before.posting + 2);
   expect(await max('live_event')).toBeGreaterThan(before.notice);
-  const early = addTransaction(db, ctx, addTransactionSchema.parse({ transactionType: 'Deposit', pilot: member.id, amountCents: 100, transferType: 'Cash', time: Date.parse('2026-06-15T12:00:00Z') }));
+  const early = addTransaction(
+    db,
+    ctx,
+    addTransactionSchema.parse({
+      transactionType: 'Deposit',
+      pilot: member.id,
+      amountCents: 100,
+      transferType: 'Cash',
+      time: Date.parse('2026-06-15T12:00:00Z'),
+    }),
+  );
   await expect(early).rejects.toThrow(/lock date/);
 }
 
@@ -82,6 +128,8 @@ export async function expectWorks(db: Kysely<DB>, clubId: string): Promise<void>
 export async function clubsAndUsers(db: Kysely<DB>): Promise<{ clubs: number; users: number }> {
   // People, not the OGN feed's user, which the migrations make (0024).
   const row = await sql<{ clubs: number; users: number }>`
-    select (select count(*) from club)::int as clubs, (select count(*) from "user" where id <> ${OGN_USER_ID})::int as users`.execute(db);
+    select (select count(*) from club)::int as clubs, (select count(*) from "user" where id <> ${OGN_USER_ID})::int as users`.execute(
+    db,
+  );
   return row.rows[0]!;
 }

@@ -3,7 +3,15 @@ import { clubSettings } from '@flightline/domain/fixtures/club';
 import type { DB } from '../../src/db/schema.ts';
 import { apiClient, type ApiClient } from './api.ts';
 import { createFleet, type FleetOptions } from './flights.ts';
-import { createClub, createPerson, createTestApp, type Person, type PersonValues, type TestApp, type TestAppOptions } from './test-app.ts';
+import {
+  createClub,
+  createPerson,
+  createTestApp,
+  type Person,
+  type PersonValues,
+  type TestApp,
+  type TestAppOptions,
+} from './test-app.ts';
 
 /** The app of an API test and the two clubs most of them run in. */
 export interface TwoClubs {
@@ -31,8 +39,14 @@ export interface TwoClubsAndPeople extends TwoClubs {
  * and signed in, in the order given (signInPeople).
  */
 export async function openTwoClubs(options?: TestAppOptions, clubs?: { fleet?: boolean }): Promise<TwoClubs>;
-export async function openTwoClubs(options: TestAppOptions, clubs: { fleet?: boolean; people: PeopleOf }): Promise<TwoClubsAndPeople>;
-export async function openTwoClubs(options: TestAppOptions = {}, clubs: { fleet?: boolean; people?: PeopleOf } = {}): Promise<TwoClubs> {
+export async function openTwoClubs(
+  options: TestAppOptions,
+  clubs: { fleet?: boolean; people: PeopleOf },
+): Promise<TwoClubsAndPeople>;
+export async function openTwoClubs(
+  options: TestAppOptions = {},
+  clubs: { fleet?: boolean; people?: PeopleOf } = {},
+): Promise<TwoClubs> {
   const t = await createTestApp(options);
   const alpha = await createClub(t.db, { name: 'Alpha Soaring' });
   const bravo = await createClub(t.db, { name: 'Bravo Gliding' });
@@ -47,7 +61,10 @@ export async function openTwoClubs(options: TestAppOptions = {}, clubs: { fleet?
 export type AlphaClub = Omit<TwoClubs, 'bravo'>;
 
 /** A test app with Alpha Soaring alone (Toronto time); with `fleet`, the club flies the flight-line fleet of createFleet. */
-export async function openAlpha(options: TestAppOptions = {}, club: { fleet?: true | FleetOptions } = {}): Promise<AlphaClub> {
+export async function openAlpha(
+  options: TestAppOptions = {},
+  club: { fleet?: true | FleetOptions } = {},
+): Promise<AlphaClub> {
   const t = await createTestApp(options);
   const alpha = await createClub(t.db, { name: 'Alpha Soaring' });
   if (club.fleet) await createFleet(t.db, alpha, club.fleet === true ? {} : club.fleet);
@@ -79,7 +96,11 @@ type ItemTable = 'glider' | 'tug' | 'launch_type' | 'intro_launch';
 export async function insertItems(db: Kysely<DB>, items: { [T in ItemTable]?: Insertable<DB[T]>[] }): Promise<void> {
   for (const table of ['glider', 'tug', 'launch_type', 'intro_launch'] as const) {
     const rows = items[table];
-    if (rows?.length) await db.insertInto(table).values(rows as never).execute();
+    if (rows?.length)
+      await db
+        .insertInto(table)
+        .values(rows as never)
+        .execute();
   }
 }
 
@@ -89,6 +110,7 @@ export async function insertBlockRules<const Rules extends readonly Insertable<D
   rules: Rules,
 ): Promise<{ -readonly [K in keyof Rules]: string }> {
   const ids: string[] = [];
-  for (const rule of rules) ids.push((await db.insertInto('block_rule').values(rule).returning('id').executeTakeFirstOrThrow()).id);
+  for (const rule of rules)
+    ids.push((await db.insertInto('block_rule').values(rule).returning('id').executeTakeFirstOrThrow()).id);
   return ids as { -readonly [K in keyof Rules]: string };
 }

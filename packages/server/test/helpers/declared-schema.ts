@@ -51,7 +51,10 @@ export function readDeclaredSchema(file = SCHEMA_FILE, source?: string): Declare
   for (const table of checker.getTypeAtLocation(dbInterface).getProperties()) {
     const columns = new Map<string, DeclaredColumn>();
     for (const column of checker.getTypeOfSymbolAtLocation(table, dbInterface).getProperties()) {
-      columns.set(column.name, declaredColumn(checker, checker.getTypeOfSymbolAtLocation(column, dbInterface), dbInterface));
+      columns.set(
+        column.name,
+        declaredColumn(checker, checker.getTypeOfSymbolAtLocation(column, dbInterface), dbInterface),
+      );
     }
     schema.set(table.name, columns);
   }
@@ -72,11 +75,13 @@ function declaredColumn(checker: ts.TypeChecker, type: ts.Type, at: ts.Node): De
       .filter((t) => !(t.flags & ts.TypeFlags.Null))
       .map((t) => familyOf(checker, t)),
   );
-  const family = families.size === 1 ? [...families][0]! : (`unsupported: ${checker.typeToString(selectType)}` as const);
+  const family =
+    families.size === 1 ? [...families][0]! : (`unsupported: ${checker.typeToString(selectType)}` as const);
 
   let insertRule: DeclaredColumn['insert'] = 'required';
   if (insertType.flags & ts.TypeFlags.Never) insertRule = 'never';
-  else if (members(insertType).some((t) => t.flags & (ts.TypeFlags.Undefined | ts.TypeFlags.Null))) insertRule = 'optional';
+  else if (members(insertType).some((t) => t.flags & (ts.TypeFlags.Undefined | ts.TypeFlags.Null)))
+    insertRule = 'optional';
   return { nullable, family, insert: insertRule };
 }
 
@@ -163,10 +168,12 @@ export function compareSchema(
 
   for (const table of [...actual.keys()].sort()) {
     if (declared.has(table)) continue;
-    if (!(table in allow.tablesLeftOut)) problems.push(`${table}: a table of the database that schema.ts does not declare`);
+    if (!(table in allow.tablesLeftOut))
+      problems.push(`${table}: a table of the database that schema.ts does not declare`);
   }
   for (const table of Object.keys(allow.tablesLeftOut)) {
-    if (!actual.has(table)) problems.push(`${table}: listed as left out of schema.ts, but the database has no such table`);
+    if (!actual.has(table))
+      problems.push(`${table}: listed as left out of schema.ts, but the database has no such table`);
   }
 
   for (const [table, columns] of [...declared].sort(([a], [b]) => a.localeCompare(b))) {
@@ -177,7 +184,8 @@ export function compareSchema(
     }
     for (const name of actualColumns.keys()) {
       const key = `${table}.${name}`;
-      if (!columns.has(name) && !(key in allow.columnsLeftOut)) problems.push(`${key}: a column of the database that schema.ts does not declare`);
+      if (!columns.has(name) && !(key in allow.columnsLeftOut))
+        problems.push(`${key}: a column of the database that schema.ts does not declare`);
     }
     for (const [name, declaredColumn] of columns) {
       const key = `${table}.${name}`;
@@ -191,7 +199,8 @@ export function compareSchema(
   }
   for (const key of Object.keys(allow.columnsLeftOut)) {
     const [table, name] = key.split('.') as [string, string];
-    if (!actual.get(table)?.has(name)) problems.push(`${key}: listed as left out of schema.ts, but the database has no such column`);
+    if (!actual.get(table)?.has(name))
+      problems.push(`${key}: listed as left out of schema.ts, but the database has no such column`);
   }
   return problems;
 }
@@ -205,26 +214,36 @@ function compareColumn(
 ): string[] {
   const problems: string[] = [];
   const nullable = column.is_nullable === 'YES';
-  if (nullable && !declared.nullable) problems.push(`${key}: nullable in the database; schema.ts's select type has no null`);
-  if (!nullable && declared.nullable) problems.push(`${key}: not null in the database; schema.ts's select type admits null`);
+  if (nullable && !declared.nullable)
+    problems.push(`${key}: nullable in the database; schema.ts's select type has no null`);
+  if (!nullable && declared.nullable)
+    problems.push(`${key}: not null in the database; schema.ts's select type admits null`);
 
   const families = SELECTED_AS[column.udt_name];
-  if (!families) problems.push(`${key}: database type ${column.udt_name} has no known TypeScript family (add it to SELECTED_AS)`);
+  if (!families)
+    problems.push(`${key}: database type ${column.udt_name} has no known TypeScript family (add it to SELECTED_AS)`);
   else if (!families.includes(declared.family as Family)) {
-    problems.push(`${key}: database type ${column.udt_name} is selected as ${families.join(' or ')}; schema.ts declares ${declared.family}`);
+    problems.push(
+      `${key}: database type ${column.udt_name} is selected as ${families.join(' or ')}; schema.ts declares ${declared.family}`,
+    );
   }
 
   const generatedAlways = column.is_identity === 'YES' && column.identity_generation === 'ALWAYS';
   if (generatedAlways && declared.insert !== 'never') {
-    problems.push(`${key}: generated always as identity, so the database refuses a written value; declare it GeneratedAlways<…>`);
+    problems.push(
+      `${key}: generated always as identity, so the database refuses a written value; declare it GeneratedAlways<…>`,
+    );
   }
   const hasDefault = column.column_default !== null || column.is_identity === 'YES';
   if (declared.insert !== 'required' && !nullable && !hasDefault) {
     const trigger = allow.filledByTrigger[key];
     const [table] = key.split('.') as [string];
-    if (!trigger) problems.push(`${key}: not null with no default in the database; schema.ts lets an insert leave it out`);
+    if (!trigger)
+      problems.push(`${key}: not null with no default in the database; schema.ts lets an insert leave it out`);
     else if (!beforeInsertTriggers.some((t) => t.table === table && t.trigger === trigger)) {
-      problems.push(`${key}: listed as filled by the trigger ${trigger}, but ${table} has no such BEFORE INSERT trigger`);
+      problems.push(
+        `${key}: listed as filled by the trigger ${trigger}, but ${table} has no such BEFORE INSERT trigger`,
+      );
     }
   }
   return problems;

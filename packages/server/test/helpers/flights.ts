@@ -38,13 +38,24 @@ export async function createFleet(db: Kysely<DB>, clubId: string, options: Fleet
   await db
     .insertInto('glider')
     .values([
-      { club_id: clubId, id: 'ASK-21', places: 2, status: 'Ready', rate_cents_per_minute: 50, launch_speed_kn: 60, weight_kg: 360 },
+      {
+        club_id: clubId,
+        id: 'ASK-21',
+        places: 2,
+        status: 'Ready',
+        rate_cents_per_minute: 50,
+        launch_speed_kn: 60,
+        weight_kg: 360,
+      },
       { club_id: clubId, id: 'DG-1000', places: 2, status: 'Ready', rate_cents_per_minute: 80, launch_speed_kn: 65 },
       { club_id: clubId, id: '1-26', places: 1, status: 'Ready', rate_cents_per_minute: 30, launch_speed_kn: 55 },
       { club_id: clubId, id: 'Blanik', places: 2, status: 'Not ready', rate_cents_per_minute: 40 },
     ])
     .execute();
-  await db.insertInto('tug').values({ club_id: clubId, id: 'C-GTOW', status: 'Ready', aircraft_type: 'Pawnee' }).execute();
+  await db
+    .insertInto('tug')
+    .values({ club_id: clubId, id: 'C-GTOW', status: 'Ready', aircraft_type: 'Pawnee' })
+    .execute();
   await db
     .insertInto('launch_type')
     .values([
@@ -59,11 +70,20 @@ export async function createFleet(db: Kysely<DB>, clubId: string, options: Fleet
       { club_id: clubId, id: 'Winch', kind: 'fixed', price_cents: 1500, is_active: false },
     ])
     .execute();
-  await db.insertInto('intro_launch').values({ club_id: clubId, id: 'Intro flight', launch_type_id: '2000 ft', price_cents: 15000 }).execute();
+  await db
+    .insertInto('intro_launch')
+    .values({ club_id: clubId, id: 'Intro flight', launch_type_id: '2000 ft', price_cents: 15000 })
+    .execute();
 }
 
 /** Money in for a member: a Cash deposit posted straight to the ledger. */
-export async function depositFor(db: Kysely<DB>, clubId: string, memberId: string, amountCents: number, at: number): Promise<void> {
+export async function depositFor(
+  db: Kysely<DB>,
+  clubId: string,
+  memberId: string,
+  amountCents: number,
+  at: number,
+): Promise<void> {
   await db.transaction().execute((trx) =>
     insertEntry(trx, {
       clubId,
@@ -85,7 +105,16 @@ export async function depositFor(db: Kysely<DB>, clubId: string, memberId: strin
 export async function createIntro(
   db: Kysely<DB>,
   clubId: string,
-  values: { sn: string; purchaseDate?: string; staleDate?: string; refunded?: boolean; cancelled?: boolean; first?: string; last?: string; email?: string },
+  values: {
+    sn: string;
+    purchaseDate?: string;
+    staleDate?: string;
+    refunded?: boolean;
+    cancelled?: boolean;
+    first?: string;
+    last?: string;
+    email?: string;
+  },
 ): Promise<string> {
   const row = await db
     .insertInto('intro')
@@ -111,16 +140,40 @@ export async function createIntro(
 /** A flight row straight into the table (for what the line or billing would have left): `row` under a new id; that id. */
 export async function insertFlight(db: Kysely<DB>, row: Omit<Insertable<DB['flight']>, 'id'>): Promise<string> {
   const id = randomUUID();
-  await db.insertInto('flight').values({ id, ...row }).execute();
+  await db
+    .insertInto('flight')
+    .values({ id, ...row })
+    .execute();
   return id;
 }
 
-export async function checkInTowPilot(db: Kysely<DB>, clubId: string, tug: string, pilot: string, at: number): Promise<void> {
-  await db.insertInto('tow_event').values({ club_id: clubId, tug, happened_at: new Date(at), by: pilot, kind: 'checkIn', hobbs_hundredths: 123450, pilot }).execute();
+export async function checkInTowPilot(
+  db: Kysely<DB>,
+  clubId: string,
+  tug: string,
+  pilot: string,
+  at: number,
+): Promise<void> {
+  await db
+    .insertInto('tow_event')
+    .values({
+      club_id: clubId,
+      tug,
+      happened_at: new Date(at),
+      by: pilot,
+      kind: 'checkIn',
+      hobbs_hundredths: 123450,
+      pilot,
+    })
+    .execute();
 }
 
 /** update-item FLIGHT body: an Alone flight in ASK-21 on '2000 ft' unless `data` says otherwise (data any shape: the refusal tests send wrong ones). */
-export function flightBody(userId: string, data: Record<string, unknown> = {}, envelope: Partial<Pick<UpdateItemInput, 'id' | 'club' | 'date' | 'by'>> = {}) {
+export function flightBody(
+  userId: string,
+  data: Record<string, unknown> = {},
+  envelope: Partial<Pick<UpdateItemInput, 'id' | 'club' | 'date' | 'by'>> = {},
+) {
   return {
     type: 'FLIGHT',
     id: randomUUID(),
@@ -147,7 +200,12 @@ export async function lineSnapshot(db: Kysely<DB>, clubId: string) {
            (select count(*) from intro where club_id = ${clubId})::bigint as intros,
            (select count(*) from intro where club_id = ${clubId} and flight_ref is not null)::bigint as linked,
            (select count(*) from ledger_transaction where club_id = ${clubId})::bigint as transactions`.execute(db);
-  const gliders = await db.selectFrom('glider').select(['id', 'status']).where('club_id', '=', clubId).orderBy('id').execute();
+  const gliders = await db
+    .selectFrom('glider')
+    .select(['id', 'status'])
+    .where('club_id', '=', clubId)
+    .orderBy('id')
+    .execute();
   const flights = await db
     .selectFrom('flight')
     .select(['id', 'launched_at', 'landed_at', 'cancelled_at', 'release_height', 'tug', 'tow_pilot'])
@@ -158,7 +216,12 @@ export async function lineSnapshot(db: Kysely<DB>, clubId: string) {
 }
 
 export async function gliderStatus(db: Kysely<DB>, clubId: string, glider: string): Promise<string> {
-  const row = await db.selectFrom('glider').select('status').where('club_id', '=', clubId).where('id', '=', glider).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('glider')
+    .select('status')
+    .where('club_id', '=', clubId)
+    .where('id', '=', glider)
+    .executeTakeFirstOrThrow();
   return row.status;
 }
 

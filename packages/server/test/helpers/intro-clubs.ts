@@ -26,7 +26,17 @@ export async function openIntroClubs(options: TestAppOptions = {}): Promise<Intr
   const { t, api, alpha, bravo } = await openTwoClubs(options, { fleet: true });
   await setClubAccounting(t.db, alpha, { taxRates: { HST: 0.13 } });
   // $150.00 with 13 % HST included.
-  await t.db.insertInto('intro_launch').values({ club_id: alpha, id: 'Taxed intro', launch_type_id: '2000 ft', price_cents: 15_000, tax_status: 'inclusive', tax_names: ['HST'] }).execute();
+  await t.db
+    .insertInto('intro_launch')
+    .values({
+      club_id: alpha,
+      id: 'Taxed intro',
+      launch_type_id: '2000 ft',
+      price_cents: 15_000,
+      tax_status: 'inclusive',
+      tax_names: ['HST'],
+    })
+    .execute();
   return {
     t,
     api,
@@ -34,7 +44,12 @@ export async function openIntroClubs(options: TestAppOptions = {}): Promise<Intr
     bravo,
     admin: await createPerson(t.db, { club: alpha, first: 'Ada', last: 'Admin', flags: { is_admin: true } }),
     seller: await createPerson(t.db, { club: alpha, first: 'Sid', last: 'Seller', flags: { can_add_intros: true } }),
-    treasurer: await createPerson(t.db, { club: alpha, first: 'Tess', last: 'Treasurer', flags: { can_add_funds: true } }),
+    treasurer: await createPerson(t.db, {
+      club: alpha,
+      first: 'Tess',
+      last: 'Treasurer',
+      flags: { can_add_funds: true },
+    }),
     member: await createPerson(t.db, { club: alpha, first: 'Mo', last: 'Member' }),
     outsider: await createPerson(t.db, { club: bravo, first: 'Otto', last: 'Outsider', flags: { is_admin: true } }),
     refused: (response, status, message) => expectRefusedUnchanged(t.db, alpha, response, status, message),
@@ -42,7 +57,13 @@ export async function openIntroClubs(options: TestAppOptions = {}): Promise<Intr
 }
 
 /** A refusal answers exactly `status` and `message`, and changes neither the club's ledger nor its intros. */
-async function expectRefusedUnchanged(db: Kysely<DB>, club: string, response: Promise<{ json(): unknown }>, status: number, message: string): Promise<void> {
+async function expectRefusedUnchanged(
+  db: Kysely<DB>,
+  club: string,
+  response: Promise<{ json(): unknown }>,
+  status: number,
+  message: string,
+): Promise<void> {
   const intros = () => db.selectFrom('intro').selectAll().where('club_id', '=', club).orderBy('id').execute();
   const ledger = await ledgerCounts(db, club);
   const before = await intros();

@@ -65,14 +65,22 @@ export async function startPushService(): Promise<PushService> {
         name,
         ecdh,
         auth,
-        subscription: { endpoint: `${origin}/push/${encodeURIComponent(name)}`, expirationTime: null, keys: { p256dh: ecdh.getPublicKey('base64url'), auth: auth.toString('base64url') } },
+        subscription: {
+          endpoint: `${origin}/push/${encodeURIComponent(name)}`,
+          expirationTime: null,
+          keys: { p256dh: ecdh.getPublicKey('base64url'), auth: auth.toString('base64url') },
+        },
       };
     },
     gone(name) {
       goneNames.add(name);
     },
     decrypt(push, subscriber) {
-      const plain = ece.decrypt(push.body, { version: 'aes128gcm', privateKey: subscriber.ecdh, authSecret: subscriber.auth.toString('base64url') });
+      const plain = ece.decrypt(push.body, {
+        version: 'aes128gcm',
+        privateKey: subscriber.ecdh,
+        authSecret: subscriber.auth.toString('base64url'),
+      });
       return JSON.parse(plain.toString('utf8')) as unknown;
     },
     async waitFor(count, timeoutMs = 10_000) {
@@ -92,19 +100,36 @@ export async function startPushService(): Promise<PushService> {
  * ES256-signed by it, for this push service's origin, not expired. Answers
  * the JWT's claims.
  */
-export function verifyVapid(headers: IncomingHttpHeaders, publicKey: string, audience: string, nowMs: number): { aud: string; exp: number; sub: string } {
+export function verifyVapid(
+  headers: IncomingHttpHeaders,
+  publicKey: string,
+  audience: string,
+  nowMs: number,
+): { aud: string; exp: number; sub: string } {
   const match = /^vapid t=([\w-]+\.[\w-]+\.[\w-]+), k=([\w-]+)$/.exec(headers.authorization ?? '');
   if (!match) throw new Error(`not a VAPID authorization: ${headers.authorization}`);
   const [, jwt, key] = match as unknown as [string, string, string];
   if (key !== publicKey) throw new Error('the k= key is not the server’s published key');
   const [head, claims, signature] = jwt.split('.') as [string, string, string];
   const point = Buffer.from(publicKey, 'base64url');
-  const jwk = { kty: 'EC', crv: 'P-256', x: point.subarray(1, 33).toString('base64url'), y: point.subarray(33, 65).toString('base64url') };
-  const signedBy = verify('sha256', Buffer.from(`${head}.${claims}`), { key: createPublicKey({ key: jwk, format: 'jwk' }), dsaEncoding: 'ieee-p1363' }, Buffer.from(signature, 'base64url'));
+  const jwk = {
+    kty: 'EC',
+    crv: 'P-256',
+    x: point.subarray(1, 33).toString('base64url'),
+    y: point.subarray(33, 65).toString('base64url'),
+  };
+  const signedBy = verify(
+    'sha256',
+    Buffer.from(`${head}.${claims}`),
+    { key: createPublicKey({ key: jwk, format: 'jwk' }), dsaEncoding: 'ieee-p1363' },
+    Buffer.from(signature, 'base64url'),
+  );
   if (!signedBy) throw new Error('the JWT is not signed with the published key');
-  if ((JSON.parse(Buffer.from(head, 'base64url').toString()) as { alg: string }).alg !== 'ES256') throw new Error('not ES256');
+  if ((JSON.parse(Buffer.from(head, 'base64url').toString()) as { alg: string }).alg !== 'ES256')
+    throw new Error('not ES256');
   const body = JSON.parse(Buffer.from(claims, 'base64url').toString()) as { aud: string; exp: number; sub: string };
   if (body.aud !== audience) throw new Error(`aud ${body.aud}, not ${audience}`);
-  if (body.exp * 1000 <= nowMs || body.exp * 1000 > nowMs + 24 * 3600_000) throw new Error(`exp ${body.exp} is not within a day`);
+  if (body.exp * 1000 <= nowMs || body.exp * 1000 > nowMs + 24 * 3600_000)
+    throw new Error(`exp ${body.exp} is not within a day`);
   return body;
 }

@@ -43,7 +43,10 @@ export async function startSmtpCapture(): Promise<SmtpCapture> {
   function findCode(to: string, since: number): string | undefined {
     const mail = messages.slice(since).findLast((m) => m.to.includes(to.toLowerCase()));
     if (!mail) return undefined;
-    const body = mail.raw.split(/\r?\n\r?\n/).slice(1).join('\n');
+    const body = mail.raw
+      .split(/\r?\n\r?\n/)
+      .slice(1)
+      .join('\n');
     return /\b(\d{6})\b/.exec(body)?.[1];
   }
 

@@ -111,7 +111,12 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const mail = await startSmtpCapture();
   let fixedNow = options.now;
   const clock: TestClock = { now: () => fixedNow ?? Date.now(), set: (ms) => (fixedNow = ms) };
-  const mailer = createMailer({ smtpUrl: mail.url, from: 'Flightline <test@flightline.local>', db: database.db, log: () => {} });
+  const mailer = createMailer({
+    smtpUrl: mail.url,
+    from: 'Flightline <test@flightline.local>',
+    db: database.db,
+    log: () => {},
+  });
   const built = await buildApp({
     database,
     mailer,
@@ -148,7 +153,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
         url: '/api/auth/sign-in/email',
         payload: { email, password },
       });
-      if (response.statusCode !== 200) throw new Error(`sign-in of ${email} failed: ${response.statusCode} ${response.body}`);
+      if (response.statusCode !== 200)
+        throw new Error(`sign-in of ${email} failed: ${response.statusCode} ${response.body}`);
       const cookies = ([] as string[]).concat(response.headers['set-cookie'] ?? []);
       return cookies.map((c) => c.split(';')[0]).join('; ');
     },
@@ -198,11 +204,21 @@ export interface Person {
 /** A club with sensible defaults; returns its id. */
 export async function createClub(
   db: Kysely<DB>,
-  values: Partial<{ name: string; time_zone: string; message: string; minimum_level_cents: number; warning_level_cents: number }> = {},
+  values: Partial<{
+    name: string;
+    time_zone: string;
+    message: string;
+    minimum_level_cents: number;
+    warning_level_cents: number;
+  }> = {},
 ): Promise<string> {
   const row = await db
     .insertInto('club')
-    .values({ name: values.name ?? `Club ${randomUUID().slice(0, 6)}`, time_zone: values.time_zone ?? 'America/Toronto', ...values })
+    .values({
+      name: values.name ?? `Club ${randomUUID().slice(0, 6)}`,
+      time_zone: values.time_zone ?? 'America/Toronto',
+      ...values,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
@@ -228,7 +244,10 @@ export async function createPerson(db: Kysely<DB>, person: PersonValues = {}): P
     last: person.last ?? 'Pilot',
     password: TEST_PASSWORD,
   });
-  await db.insertInto('profile').values({ user_id: userId, active_club_id: person.club ?? null }).execute();
+  await db
+    .insertInto('profile')
+    .values({ user_id: userId, active_club_id: person.club ?? null })
+    .execute();
   if (person.club) {
     await db
       .insertInto('pilot')

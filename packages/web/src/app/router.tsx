@@ -26,7 +26,9 @@ function preloadOf(node: ReactNode): (() => Promise<void>) | undefined {
 
 const signedIn = (element: ReactNode) => <RequireAuth>{element}</RequireAuth>;
 /** A club screen; `signedOut`, what a visitor sees instead of the login page. */
-const member = (element: ReactNode, signedOut?: ReactNode) => <RequireMember signedOut={signedOut}>{element}</RequireMember>;
+const member = (element: ReactNode, signedOut?: ReactNode) => (
+  <RequireMember signedOut={signedOut}>{element}</RequireMember>
+);
 
 /**
  * The screen, drawn inside the shell: a screen that fails (most often its code
@@ -54,35 +56,77 @@ export const routes: AppRoute[] = [
   { path: '/index.html', element: <HomeOrLanding /> },
   // Signed out
   { path: '/login', element: page(() => import('../features/auth/login-page.tsx'), 'LoginPage') },
-  { path: '/login/reset', element: page(() => import('../features/auth/reset-password-page.tsx'), 'ResetPasswordPage') },
+  {
+    path: '/login/reset',
+    element: page(() => import('../features/auth/reset-password-page.tsx'), 'ResetPasswordPage'),
+  },
   { path: '/signup', element: page(() => import('../features/auth/signup-page.tsx'), 'SignupPage') },
   // Signed in, any club state
-  { path: '/settings', element: signedIn(page(() => import('../features/settings/settings-page.tsx'), 'SettingsPage')) },
-  { path: '/settings/profile', element: signedIn(page(() => import('../features/settings/profile-page.tsx'), 'ProfilePage')) },
-  { path: '/settings/password', element: signedIn(page(() => import('../features/auth/change-password-page.tsx'), 'ChangePasswordPage')) },
-  { path: '/new pilot', element: signedIn(page(() => import('../features/members/new-pilot-page.tsx'), 'NewPilotPage')) },
+  {
+    path: '/settings',
+    element: signedIn(page(() => import('../features/settings/settings-page.tsx'), 'SettingsPage')),
+  },
+  {
+    path: '/settings/profile',
+    element: signedIn(page(() => import('../features/settings/profile-page.tsx'), 'ProfilePage')),
+  },
+  {
+    path: '/settings/password',
+    element: signedIn(page(() => import('../features/auth/change-password-page.tsx'), 'ChangePasswordPage')),
+  },
+  {
+    path: '/new pilot',
+    element: signedIn(page(() => import('../features/members/new-pilot-page.tsx'), 'NewPilotPage')),
+  },
   // Club members
-  { path: '/emergency', element: member(page(() => import('../features/members/directory-page.tsx'), 'DirectoryPage')) },
+  {
+    path: '/emergency',
+    element: member(page(() => import('../features/members/directory-page.tsx'), 'DirectoryPage')),
+  },
   { path: '/crew', element: member(page(() => import('../features/crew/crew-page.tsx'), 'CrewPage')) },
   { path: '/ground', element: member(page(() => import('../features/ground/ground-page.tsx'), 'GroundPage')) },
   // Signed out, the landing title and tagline; the server draws them too (web-app.ts).
-  { path: '/awaiting', element: member(page(() => import('../features/awaiting/awaiting-page.tsx'), 'AwaitingPage'), <LandingTitlePage />) },
+  {
+    path: '/awaiting',
+    element: member(
+      page(() => import('../features/awaiting/awaiting-page.tsx'), 'AwaitingPage'),
+      <LandingTitlePage />,
+    ),
+  },
   { path: '/fuel', element: member(page(() => import('../features/tugs/fuel-page.tsx'), 'FuelPage')) },
   { path: '/logs', element: member(page(() => import('../features/logs/logs-page.tsx'), 'LogsPage')) },
-  { path: '/userAccount', element: member(page(() => import('../features/account/account-summary-page.tsx'), 'AccountSummaryPage')) },
+  {
+    path: '/userAccount',
+    element: member(page(() => import('../features/account/account-summary-page.tsx'), 'AccountSummaryPage')),
+  },
   { path: '/metrics', element: member(page(() => import('../features/metrics/metrics-page.tsx'), 'MetricsPage')) },
   { path: '/gliders', element: member(page(() => import('../features/gliders/gliders-page.tsx'), 'GlidersPage')) },
   // The duty roster: /roster, /roster/day/:day, /roster/availability, /roster/edit, /roster/notifications (features/roster/roster-routes.tsx).
   { path: '/roster/*?', element: member(page(() => import('../features/roster/roster-routes.tsx'), 'RosterRoutes')) },
   // Back office
   { path: '/admin', element: member(page(() => import('../features/admin/admin-page.tsx'), 'AdminPage')) },
-  { path: '/admin/club', element: member(page(() => import('../features/club-settings/club-settings-page.tsx'), 'ClubSettingsPage')) },
+  {
+    path: '/admin/club',
+    element: member(page(() => import('../features/club-settings/club-settings-page.tsx'), 'ClubSettingsPage')),
+  },
   { path: '/intro', element: member(page(() => import('../features/intros/intro-sale-page.tsx'), 'IntroSalePage')) },
-  { path: '/intro/refund', element: member(page(() => import('../features/intros/intro-refund-page.tsx'), 'IntroRefundPage')) },
-  { path: '/intro/cancel', element: member(page(() => import('../features/intros/intro-cancel-page.tsx'), 'IntroCancelPage')) },
+  {
+    path: '/intro/refund',
+    element: member(page(() => import('../features/intros/intro-refund-page.tsx'), 'IntroRefundPage')),
+  },
+  {
+    path: '/intro/cancel',
+    element: member(page(() => import('../features/intros/intro-cancel-page.tsx'), 'IntroCancelPage')),
+  },
   { path: '/export', element: member(page(() => import('../features/exports/export-page.tsx'), 'ExportPage')) },
-  { path: '/accounts', element: member(page(() => import('../features/accounting/accounting-summary-page.tsx'), 'AccountingSummaryPage')) },
-  { path: '/accountingAdmin', element: member(page(() => import('../features/accounting/accounting-admin-page.tsx'), 'AccountingAdminPage')) },
+  {
+    path: '/accounts',
+    element: member(page(() => import('../features/accounting/accounting-summary-page.tsx'), 'AccountingSummaryPage')),
+  },
+  {
+    path: '/accountingAdmin',
+    element: member(page(() => import('../features/accounting/accounting-admin-page.tsx'), 'AccountingAdminPage')),
+  },
   { path: '*', element: page(() => import('../features/not-found.tsx'), 'NotFound') },
 ];
 

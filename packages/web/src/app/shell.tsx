@@ -55,7 +55,15 @@ export function Shell({ children }: { children: ReactNode }) {
   const hasClub = Boolean(session.data?.club);
   // Until the session is read, the navbar stays as the server drew it (first-paint.ts): signed in when a session cookie
   // came, Signup and Login when none came, and neither when the page is not the server's (the service worker's copy).
-  const navLinks = session.isPending ? (servedWithSession ? 'signed-in' : servedSignedOut ? 'signed-out' : 'none') : signedIn ? 'signed-in' : 'signed-out';
+  const navLinks = session.isPending
+    ? servedWithSession
+      ? 'signed-in'
+      : servedSignedOut
+        ? 'signed-out'
+        : 'none'
+    : signedIn
+      ? 'signed-in'
+      : 'signed-out';
   const navHome = session.isPending ? servedWithSession : signedIn && hasClub;
 
   const logout = async () => {

@@ -32,7 +32,10 @@ import { Shell } from './shell.tsx';
  * compared with what the components render.
  */
 
-const indexHtml = readFileSync(new URL('../../index.html', import.meta.url), 'utf8').replaceAll('%FLIGHTLINE_APP_VERSION%', APP_VERSION);
+const indexHtml = readFileSync(new URL('../../index.html', import.meta.url), 'utf8').replaceAll(
+  '%FLIGHTLINE_APP_VERSION%',
+  APP_VERSION,
+);
 
 /** Markup compared as a browser draws it: no comments, no whitespace between tags, attributes in one order. */
 function normalized(html: string): string {
@@ -42,10 +45,13 @@ function normalized(html: string): string {
     .replace(/>\s+</g, '><')
     .replace(/>\s+/g, '>')
     .replace(/\s+</g, '<')
-    .replace(/<([a-z]+)((?: [\w:-]+(?:="[^"]*")?)+)(\s*\/?)>/g, (_tag, name: string, attributes: string, end: string) => {
-      const sorted = [...attributes.matchAll(/ [\w:-]+(?:="[^"]*")?/g)].map((m) => m[0]).sort();
-      return `<${name}${sorted.join('')}${end}>`;
-    })
+    .replace(
+      /<([a-z]+)((?: [\w:-]+(?:="[^"]*")?)+)(\s*\/?)>/g,
+      (_tag, name: string, attributes: string, end: string) => {
+        const sorted = [...attributes.matchAll(/ [\w:-]+(?:="[^"]*")?/g)].map((m) => m[0]).sort();
+        return `<${name}${sorted.join('')}${end}>`;
+      },
+    )
     .trim();
 }
 
@@ -62,20 +68,35 @@ function template(id: string): string {
   return found[1]!;
 }
 
-function render(children: ReactNode, session?: Partial<SessionInfo>, path = '/', fill?: (client: QueryClient) => void): string {
+function render(
+  children: ReactNode,
+  session?: Partial<SessionInfo>,
+  path = '/',
+  fill?: (client: QueryClient) => void,
+): string {
   // No fetch runs while rendering to a string: without data the session is pending, as on the first render in the browser.
   const client = new QueryClient();
-  if (session) client.setQueryData(SESSION_KEY, { isAuthenticated: true, userID: 'u1', club: 'c1', clubTimeZone: 'America/Toronto', ...session });
+  if (session)
+    client.setQueryData(SESSION_KEY, {
+      isAuthenticated: true,
+      userID: 'u1',
+      club: 'c1',
+      clubTimeZone: 'America/Toronto',
+      ...session,
+    });
   fill?.(client);
   return renderToStaticMarkup(
     <QueryClientProvider client={client}>
-      <Router ssrPath={path} ssrSearch="">{children}</Router>
+      <Router ssrPath={path} ssrSearch="">
+        {children}
+      </Router>
     </QueryClientProvider>,
   );
 }
 
 /** The notification stacks are empty, fixed-position overlays: nothing to draw before the script. */
-const withoutNotificationStacks = (html: string) => html.replace(/<div class="notification-stack[^"]*"[^>]*><\/div>/g, '');
+const withoutNotificationStacks = (html: string) =>
+  html.replace(/<div class="notification-stack[^"]*"[^>]*><\/div>/g, '');
 
 describe("index.html's static shell is what React draws first", () => {
   it('the shell with the loading state: the navbar with neither Signup and Login nor Settings (the session not read yet), "Retrieving your data....", footer with the version', () => {
@@ -108,32 +129,60 @@ describe("index.html's static shell is what React draws first", () => {
     expect(normalized(template('landing-page'))).toBe(normalized(render(<Landing />)));
   });
 
-  it("Awaiting Launches without a session (drawn for /awaiting) is the landing title and tagline, as the app draws it for a visitor", () => {
+  it('Awaiting Launches without a session (drawn for /awaiting) is the landing title and tagline, as the app draws it for a visitor', () => {
     expect(normalized(template('landing-title'))).toBe(normalized(render(<LandingTitlePage />)));
-    expect(template('landing-page')).toContain(template('landing-title').replace(/^\s*<main[^>]*>|<\/main>\s*$/g, '').trim());
+    expect(template('landing-page')).toContain(
+      template('landing-title')
+        .replace(/^\s*<main[^>]*>|<\/main>\s*$/g, '')
+        .trim(),
+    );
   });
 
-  it.each(Object.entries(PAGE_HEADINGS))('%s: the heading the server draws while the app loads is the page loading (RouteLoading)', (route, heading) => {
-    const react = render(<RouteLoading />, undefined, `${route}/`);
-    expect(normalized(headingSkeletonHtml(heading))).toBe(normalized(react));
-    expect(react).toContain(`>${heading.title}</h1>`);
-  });
+  it.each(Object.entries(PAGE_HEADINGS))(
+    '%s: the heading the server draws while the app loads is the page loading (RouteLoading)',
+    (route, heading) => {
+      const react = render(<RouteLoading />, undefined, `${route}/`);
+      expect(normalized(headingSkeletonHtml(heading))).toBe(normalized(react));
+      expect(react).toContain(`>${heading.title}</h1>`);
+    },
+  );
 
-  describe("Home drawn by the server for an active member (domain home-page-html.ts) is Home drawn from the same reads", () => {
+  describe('Home drawn by the server for an active member (domain home-page-html.ts) is Home drawn from the same reads', () => {
     const member = memberSession({ clubMessage: '<p>Field opens at <strong>9:00</strong> &amp; the bar at 5.</p>' });
     const blocks: BlockBalance[] = [
-      { blockId: 'b1', blockName: 'Summer <block> & "more"', blockUnits: 'minutes', blockStarts: '2026-05-01', blockExpires: '2026-09-30T23:59:59.000Z', blockBalance: 90 },
-      { blockId: 'b2', blockName: "Instructor's time", blockUnits: 'unlimited', blockStarts: '2026-05-01', blockExpires: '', blockBalance: 0 },
+      {
+        blockId: 'b1',
+        blockName: 'Summer <block> & "more"',
+        blockUnits: 'minutes',
+        blockStarts: '2026-05-01',
+        blockExpires: '2026-09-30T23:59:59.000Z',
+        blockBalance: 90,
+      },
+      {
+        blockId: 'b2',
+        blockName: "Instructor's time",
+        blockUnits: 'unlimited',
+        blockStarts: '2026-05-01',
+        blockExpires: '',
+        blockBalance: 0,
+      },
     ];
     const today = clubToday(member.clubTimeZone);
-    const flights: FlightRecord[] = [flight('f2', { glider: 'C-GXYZ', launchedAt: T + 60_000, submittedAt: T + 2 }), flight('f1', { glider: 'C-G<b>', submittedAt: T + 1 }), flight('x', { user: 'u2' })];
+    const flights: FlightRecord[] = [
+      flight('f2', { glider: 'C-GXYZ', launchedAt: T + 60_000, submittedAt: T + 2 }),
+      flight('f1', { glider: 'C-G<b>', submittedAt: T + 1 }),
+      flight('x', { user: 'u2' }),
+    ];
 
     function both(session: SessionInfo, balanceCents: number): { server: string; react: string } {
       const server = homePageHtml({
         session,
         balanceCents,
         blocks,
-        activeFlights: activeFlightsOf(flights, 'u1').map((f) => ({ glider: f.glider, state: activeFlightState(f, (ms) => clubDateTime(ms, session.clubTimeZone).time) })),
+        activeFlights: activeFlightsOf(flights, 'u1').map((f) => ({
+          glider: f.glider,
+          state: activeFlightState(f, (ms) => clubDateTime(ms, session.clubTimeZone).time),
+        })),
       });
       const react = render(<HomePage />, session, '/', (client) => {
         client.setQueryData(balanceQuery('c1', 'u1').queryKey, { userID: 'u1', balanceCents });
@@ -152,7 +201,16 @@ describe("index.html's static shell is what React draws first", () => {
     });
 
     it('an admin in debt, with the club logo linked to the club site: the Back Office menu, the balance in red', () => {
-      const { server, react } = both({ ...member, userIsAdmin: true, clubLogo: '/api/club-logo/c1?v=3', clubLink: 'https://soaring.example.org/?a=1&b=2', clubMessage: '' }, -1_250);
+      const { server, react } = both(
+        {
+          ...member,
+          userIsAdmin: true,
+          clubLogo: '/api/club-logo/c1?v=3',
+          clubLink: 'https://soaring.example.org/?a=1&b=2',
+          clubMessage: '',
+        },
+        -1_250,
+      );
       expect(react).toContain('Accounting Admin');
       expect(react).toContain('text-danger');
       expect(react).toContain('class="club-logo"');
@@ -160,7 +218,10 @@ describe("index.html's static shell is what React draws first", () => {
     });
 
     it('a club with no name and a logo that is not a web link', () => {
-      const { server, react } = both({ ...member, clubName: '', clubLogo: '/api/club-logo/c1', clubLink: 'javascript:alert(1)' }, 0);
+      const { server, react } = both(
+        { ...member, clubName: '', clubLogo: '/api/club-logo/c1', clubLink: 'javascript:alert(1)' },
+        0,
+      );
       expect(react).toContain('Choose your activity');
       expect(normalized(server)).toBe(normalized(react));
     });
@@ -179,7 +240,9 @@ describe("index.html's static shell is what React draws first", () => {
     };
 
     function both(data: ReturnType<typeof crewData>): { server: string; react: string } {
-      const react = render(<CrewPage />, { userID: data.pilot.pilotID }, '/crew/', (client) => client.setQueryData(crewPageQuery('c1', data.pilot.pilotID).queryKey, data));
+      const react = render(<CrewPage />, { userID: data.pilot.pilotID }, '/crew/', (client) =>
+        client.setQueryData(crewPageQuery('c1', data.pilot.pilotID).queryKey, data),
+      );
       return {
         // The server's copy is inert until the app takes it over (lib/first-paint.ts carries that over, not React).
         server: normalized(sameIds(crewPageHtml(data).replace(' inert=""', ''), /crew-(form|glider|fly-with|launch)/g)),
@@ -187,7 +250,7 @@ describe("index.html's static shell is what React draws first", () => {
       };
     }
 
-    it("a member: the pilot, flying alone, the gliders, the weights, the launch types, the summary and the button", () => {
+    it('a member: the pilot, flying alone, the gliders, the weights, the launch types, the summary and the button', () => {
       const { server, react } = both(crewData());
       expect(react).toContain('crew-summary');
       expect(react).toContain('No launch type selected');
@@ -196,7 +259,7 @@ describe("index.html's static shell is what React draws first", () => {
 
     it('a pilot below the warning level with names to escape, and a club with no launch types', () => {
       const data = crewData();
-      const pilot = { ...data.pilot, first: '<Mary>', last: "O'Brien & \"Co\"", belowWarning: true };
+      const pilot = { ...data.pilot, first: '<Mary>', last: 'O\'Brien & "Co"', belowWarning: true };
       const { server, react } = both({ ...data, pilot, pilots: [pilot, ...data.pilots.slice(1)], launches: [] });
       expect(react).toContain('The club has no launch types set up.');
       expect(react).toContain('&lt;Mary&gt;');

@@ -23,7 +23,9 @@ describe('the screens use grid and utility classes up to sm only', () => {
     const found: string[] = [];
     const files = [...sources(SRC), join(SRC, '../index.html')];
     for (const file of files) {
-      for (const match of readFileSync(file, 'utf8').matchAll(/(?<![\w-])(?:[a-z]+-)+(?:md|lg|xl|xxl)(?:-[a-z0-9]+)+(?![\w-])/g)) {
+      for (const match of readFileSync(file, 'utf8').matchAll(
+        /(?<![\w-])(?:[a-z]+-)+(?:md|lg|xl|xxl)(?:-[a-z0-9]+)+(?![\w-])/g,
+      )) {
         // Component classes keep every breakpoint (navbar-expand-lg, modal-fullscreen-md-down…): only grid and utilities are cut.
         if (/^(?:navbar-expand|modal-fullscreen|table-responsive|offcanvas)-/.test(match[0])) continue;
         found.push(`${file.slice(SRC.length)}: ${match[0]}`);

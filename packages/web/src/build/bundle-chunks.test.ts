@@ -13,7 +13,14 @@ describe('the chunks of a bundle', () => {
         dynamicImports: ['assets/crew-page.js'],
         viteMetadata: { importedCss: new Set(['assets/index.css']), importedAssets: new Set(['assets/logo.svg']) },
       },
-      'assets/crew-page.js': { type: 'chunk', fileName: 'assets/crew-page.js', facadeModuleId: null, isEntry: false, imports: [], dynamicImports: [] },
+      'assets/crew-page.js': {
+        type: 'chunk',
+        fileName: 'assets/crew-page.js',
+        facadeModuleId: null,
+        isEntry: false,
+        imports: [],
+        dynamicImports: [],
+      },
       'assets/index.css': { type: 'asset', fileName: 'assets/index.css' },
     };
     expect(bundleChunks(bundle)).toEqual([
@@ -26,7 +33,15 @@ describe('the chunks of a bundle', () => {
         css: ['assets/index.css'],
         assets: ['assets/logo.svg'],
       },
-      { fileName: 'assets/crew-page.js', facadeModuleId: null, isEntry: false, imports: [], dynamicImports: [], css: [], assets: [] },
+      {
+        fileName: 'assets/crew-page.js',
+        facadeModuleId: null,
+        isEntry: false,
+        imports: [],
+        dynamicImports: [],
+        css: [],
+        assets: [],
+      },
     ]);
   });
 });

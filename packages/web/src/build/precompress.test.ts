@@ -17,7 +17,14 @@ describe('precompressDir: brotli and gzip copies of the built text files', () =>
   afterEach(() => rmSync(dist, { recursive: true, force: true }));
 
   it('writes FILE.br and FILE.gz for js, css, html, svg, json and webmanifest, each decompressing to the file', () => {
-    const names = ['index.html', 'assets/index-abc.js', 'assets/index-abc.css', 'favicon.svg', 'manifest.webmanifest', 'assets/data.json'];
+    const names = [
+      'index.html',
+      'assets/index-abc.js',
+      'assets/index-abc.css',
+      'favicon.svg',
+      'manifest.webmanifest',
+      'assets/data.json',
+    ];
     for (const name of names) writeFileSync(join(dist, name), text(name));
     const done = precompressDir(dist);
     expect(done.map((d) => d.file).sort()).toEqual([...names].sort());

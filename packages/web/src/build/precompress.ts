@@ -27,7 +27,10 @@ export interface Compressed {
 export function compressBoth(bytes: Buffer): { br: Buffer; gzip: Buffer } {
   return {
     br: brotliCompressSync(bytes, {
-      params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length },
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+        [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+      },
     }),
     gzip: gzipSync(bytes, { level: 9 }),
   };
@@ -84,7 +87,9 @@ export function precompress(): Plugin {
       handler() {
         const files = precompressDir(outDir);
         const total = (key: 'bytes' | 'br') => files.reduce((sum, f) => sum + (f[key] ?? f.bytes), 0);
-        this.info(`precompressed ${files.length} files: ${Math.round(total('bytes') / 1000)} kB, ${Math.round(total('br') / 1000)} kB as brotli`);
+        this.info(
+          `precompressed ${files.length} files: ${Math.round(total('bytes') / 1000)} kB, ${Math.round(total('br') / 1000)} kB as brotli`,
+        );
       },
     },
   };

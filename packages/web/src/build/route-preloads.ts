@@ -4,7 +4,11 @@ import type { Plugin } from 'vite';
 import { bundleChunks } from './bundle-chunks.ts';
 // Relative, not @flightline/domain: vite.config.ts is bundled, and Node cannot load a workspace package's .ts files.
 import { APP_VERSION } from '../../../domain/src/api/app-version.ts';
-import { ROUTE_PRELOADS_FILE, type RoutePreload, type RoutePreloads } from '../../../domain/src/pages/route-preloads.ts';
+import {
+  ROUTE_PRELOADS_FILE,
+  type RoutePreload,
+  type RoutePreloads,
+} from '../../../domain/src/pages/route-preloads.ts';
 
 /**
  * Build-time code for vite.config.ts (decision 0009): the app version in
@@ -23,7 +27,7 @@ export interface LazyScreen {
 /** The signed-in home page: `/` draws it through features/home/home-or-landing.tsx, not through the router's table. */
 export const HOME_SCREEN: LazyScreen = { path: '/', module: 'src/features/home/home-page.tsx', signedIn: true };
 
-const ROUTE = /\{ path: '([^']+)', element: (?:(signedIn|member)\()?page\(\(\) => import\('\.\.\/([^']+)'\)/g;
+const ROUTE = /\{\s*path: '([^']+)',\s*element: (?:(signedIn|member)\(\s*)?page\(\s*\(\) => import\('\.\.\/([^']+)'\)/g;
 
 /**
  * The router's lazily loaded screens, read from app/router.tsx's table
@@ -32,10 +36,16 @@ const ROUTE = /\{ path: '([^']+)', element: (?:(signedIn|member)\()?page\(\(\) =
  * rewritten table cannot silently lose its preloads.
  */
 export function lazyScreens(routerSource: string): LazyScreen[] {
-  const screens = [...routerSource.matchAll(ROUTE)].map((m) => ({ path: m[1]!, module: `src/${m[3]!}`, signedIn: m[2] !== undefined }));
+  const screens = [...routerSource.matchAll(ROUTE)].map((m) => ({
+    path: m[1]!,
+    module: `src/${m[3]!}`,
+    signedIn: m[2] !== undefined,
+  }));
   const imports = routerSource.match(/import\('\.\.\//g)?.length ?? 0;
   if (screens.length !== imports) {
-    throw new Error(`route-preloads: read ${screens.length} routes but app/router.tsx has ${imports} lazy imports; update the pattern in src/build/route-preloads.ts`);
+    throw new Error(
+      `route-preloads: read ${screens.length} routes but app/router.tsx has ${imports} lazy imports; update the pattern in src/build/route-preloads.ts`,
+    );
   }
   return screens;
 }
@@ -73,7 +83,10 @@ export function routePreloads(screens: LazyScreen[], chunks: ChunkInfo[], root: 
   for (const screen of screens) {
     const facade = resolve(root, screen.module);
     const chunk = chunks.find((c) => c.facadeModuleId === facade);
-    if (!chunk) throw new Error(`route-preloads: no chunk is the screen ${screen.module} (${screen.path}); is it still lazily imported?`);
+    if (!chunk)
+      throw new Error(
+        `route-preloads: no chunk is the screen ${screen.module} (${screen.path}); is it still lazily imported?`,
+      );
     const files = [...closure([chunk])].filter((c) => !loaded.has(c));
     routes[screen.path] = {
       signedIn: screen.signedIn,
@@ -114,7 +127,14 @@ export function routePreloadsPlugin(): Plugin[] {
             root,
           );
           const hrefs = [...new Set(Object.values(startup.routes).flatMap((r) => r.js))];
-          return { html, tags: hrefs.map((href) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href }, injectTo: 'head' as const })) };
+          return {
+            html,
+            tags: hrefs.map((href) => ({
+              tag: 'link',
+              attrs: { rel: 'modulepreload', crossorigin: true, href },
+              injectTo: 'head' as const,
+            })),
+          };
         },
       },
       generateBundle: {
@@ -125,7 +145,11 @@ export function routePreloadsPlugin(): Plugin[] {
           // The service worker's own build has no entry of ours: nothing to do there.
           if (!chunks.some((c) => c.isEntry && c.facadeModuleId?.endsWith('.html'))) return;
           const screens = [...lazyScreens(readFileSync(resolve(root, 'src/app/router.tsx'), 'utf8')), HOME_SCREEN];
-          this.emitFile({ type: 'asset', fileName: ROUTE_PRELOADS_FILE, source: `${JSON.stringify(routePreloads(screens, chunks, root), null, 2)}\n` });
+          this.emitFile({
+            type: 'asset',
+            fileName: ROUTE_PRELOADS_FILE,
+            source: `${JSON.stringify(routePreloads(screens, chunks, root), null, 2)}\n`,
+          });
         },
       },
     },

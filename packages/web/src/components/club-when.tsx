@@ -5,7 +5,8 @@ export function ClubWhen({ ms, timeZone }: { ms: number; timeZone: string }) {
   const when = clubDateTime(ms, timeZone);
   return (
     <>
-      <span className="text-nowrap">{when.date}</span> <span className="text-nowrap text-body-secondary">{when.time}</span>
+      <span className="text-nowrap">{when.date}</span>{' '}
+      <span className="text-nowrap text-body-secondary">{when.time}</span>
     </>
   );
 }

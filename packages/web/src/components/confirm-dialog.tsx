@@ -18,7 +18,11 @@ export function ConfirmDialog() {
         <Button variant={open?.rejectVariant ?? 'secondary'} onClick={() => confirmDialog.reject()}>
           {open?.rejectLabel ?? 'No'}
         </Button>
-        <Button variant={open?.confirmVariant ?? 'primary'} disabled={open?.confirmDisabled ?? false} onClick={() => confirmDialog.confirm()}>
+        <Button
+          variant={open?.confirmVariant ?? 'primary'}
+          disabled={open?.confirmDisabled ?? false}
+          onClick={() => confirmDialog.confirm()}
+        >
           {open?.confirmLabel ?? 'Yes'}
         </Button>
       </Modal.Footer>

@@ -13,12 +13,32 @@ interface DateRangeFieldsProps {
 }
 
 /** Start and end date pickers side by side, also on a phone. */
-export function DateRangeFields({ value, onStartDate, onEndDate, disabled = false, bounded = true }: DateRangeFieldsProps) {
+export function DateRangeFields({
+  value,
+  onStartDate,
+  onEndDate,
+  disabled = false,
+  bounded = true,
+}: DateRangeFieldsProps) {
   const id = useId();
   return (
     <div className="row g-2 mb-3">
-      <DateField id={`${id}-start`} label="Start date" value={value.startDate} max={(bounded && value.endDate) || undefined} disabled={disabled} onChange={onStartDate} />
-      <DateField id={`${id}-end`} label="End date" value={value.endDate} min={(bounded && value.startDate) || undefined} disabled={disabled} onChange={onEndDate} />
+      <DateField
+        id={`${id}-start`}
+        label="Start date"
+        value={value.startDate}
+        max={(bounded && value.endDate) || undefined}
+        disabled={disabled}
+        onChange={onStartDate}
+      />
+      <DateField
+        id={`${id}-end`}
+        label="End date"
+        value={value.endDate}
+        min={(bounded && value.startDate) || undefined}
+        disabled={disabled}
+        onChange={onEndDate}
+      />
     </div>
   );
 }
@@ -36,7 +56,16 @@ interface DateFieldProps {
 function DateField({ id, label, value, min, max, disabled, onChange }: DateFieldProps) {
   return (
     <FieldFrame id={id} label={label} className="col-6">
-      <input id={id} type="date" className="form-control" value={value} min={min} max={max} disabled={disabled} onChange={(e) => onChange(e.target.value)} />
+      <input
+        id={id}
+        type="date"
+        className="form-control"
+        value={value}
+        min={min}
+        max={max}
+        disabled={disabled}
+        onChange={(e) => onChange(e.target.value)}
+      />
     </FieldFrame>
   );
 }

@@ -18,7 +18,15 @@ interface FilterSelectProps {
 }
 
 /** A dropdown with a filter box: a closed button that opens a text field and up to 8 touch-sized choices. */
-export function FilterSelect({ label, placeholder, options, onSelect, selectedLabel, disabled, emptyText = 'Nothing to choose' }: FilterSelectProps) {
+export function FilterSelect({
+  label,
+  placeholder,
+  options,
+  onSelect,
+  selectedLabel,
+  disabled,
+  emptyText = 'Nothing to choose',
+}: FilterSelectProps) {
   const id = useId();
   const [open, setOpen] = useState(false);
   const [text, setText] = useState('');

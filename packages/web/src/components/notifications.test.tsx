@@ -19,7 +19,13 @@ describe('the notification stacks', () => {
   });
 
   it('draw a message given five times once, with its count for the eye and for a screen reader', () => {
-    const ids = [1, 2, 3, 4, 5].map(() => notifications.alert({ status: 'danger', heading: 'Could not reverse transaction #41', message: 'Post it again instead.' })!);
+    const ids = [1, 2, 3, 4, 5].map(() =>
+      notifications.alert({
+        status: 'danger',
+        heading: 'Could not reverse transaction #41',
+        message: 'Post it again instead.',
+      })!,
+    );
     const html = renderToStaticMarkup(<Notifications />);
     for (const id of ids) notifications.remove(id);
     expect(html.match(/role="alert"/g)).toHaveLength(1);

@@ -15,13 +15,23 @@ function Repeats({ count }: { count: number }) {
 function Item({ item }: { item: NotificationItem }) {
   const alert = item.kind === 'alert';
   return (
-    <div className={`alert alert-${item.status} ${alert ? 'shadow-sm' : 'shadow'} d-flex align-items-start gap-2${alert ? '' : ' mb-2 py-2'}`} role={alert ? 'alert' : 'status'}>
+    <div
+      className={`alert alert-${item.status} ${alert ? 'shadow-sm' : 'shadow'} d-flex align-items-start gap-2${alert ? '' : ' mb-2 py-2'}`}
+      role={alert ? 'alert' : 'status'}
+    >
       <div className="flex-grow-1">
-        {item.heading && (alert ? <h4 className="alert-heading h6">{item.heading}</h4> : <strong className="d-block">{item.heading}</strong>)}
+        {item.heading &&
+          (alert ? (
+            <h4 className="alert-heading h6">{item.heading}</h4>
+          ) : (
+            <strong className="d-block">{item.heading}</strong>
+          ))}
         {item.message}
       </div>
       {item.count > 1 && <Repeats count={item.count} />}
-      {item.dismissible && <button type="button" className="btn-close" aria-label="Close" onClick={() => notifications.remove(item.id)} />}
+      {item.dismissible && (
+        <button type="button" className="btn-close" aria-label="Close" onClick={() => notifications.remove(item.id)} />
+      )}
     </div>
   );
 }

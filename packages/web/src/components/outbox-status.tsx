@@ -79,12 +79,20 @@ export function OutboxStatus({ userID, timeZone }: { userID: string | null; time
             </ol>
             {stopped?.state === 'signed-out' ? (
               location.pathname !== '/login' && (
-                <Link className="btn btn-primary btn-sm w-100" to={`/login?redirect=${encodeURIComponent(location.pathname + location.search)}`} onClick={() => setOpen(false)}>
+                <Link
+                  className="btn btn-primary btn-sm w-100"
+                  to={`/login?redirect=${encodeURIComponent(location.pathname + location.search)}`}
+                  onClick={() => setOpen(false)}
+                >
                   Log in
                 </Link>
               )
             ) : (
-              <button type="button" className="btn btn-outline-primary btn-sm w-100" onClick={() => void fieldOutbox().kick()}>
+              <button
+                type="button"
+                className="btn btn-outline-primary btn-sm w-100"
+                onClick={() => void fieldOutbox().kick()}
+              >
                 Send now
               </button>
             )}
@@ -118,7 +126,10 @@ function useNotifier(outbox: OutboxSnapshot) {
       sent.push(entry.label);
       clearTimeout(timer);
       timer = setTimeout(() => {
-        notifications.toast({ status: 'success', message: sent.length === 1 ? `Sent: ${sent[0]}` : `Sent ${sent.length} waiting events` });
+        notifications.toast({
+          status: 'success',
+          message: sent.length === 1 ? `Sent: ${sent[0]}` : `Sent ${sent.length} waiting events`,
+        });
         sent = [];
       }, 500);
     });
@@ -132,7 +143,12 @@ function useNotifier(outbox: OutboxSnapshot) {
     for (const entry of outbox.refused) {
       if (shown.current.has(entry.id) || fieldOutbox().isClaimed(entry.id)) continue;
       shown.current.add(entry.id);
-      notifications.toast({ status: 'danger', heading: refusalHeading(entry), message: entry.refusal!.message, autohide: false });
+      notifications.toast({
+        status: 'danger',
+        heading: refusalHeading(entry),
+        message: entry.refusal!.message,
+        autohide: false,
+      });
       void fieldOutbox().dismiss(entry.id);
     }
   }, [outbox.refused]);
@@ -149,6 +165,12 @@ function useNotifier(outbox: OutboxSnapshot) {
     // The app may not know yet (its session read is cached): it then shows the login page itself.
     void queryClient.invalidateQueries({ queryKey: SESSION_KEY });
     // A toast, not an alert: an alert would cover the navbar's count and Login.
-    asked.current = notifications.toast({ status: 'warning', heading: 'Logged out', message: 'Log in to send what is waiting on this phone: nothing is lost.', autohide: false }) ?? -1;
+    asked.current =
+      notifications.toast({
+        status: 'warning',
+        heading: 'Logged out',
+        message: 'Log in to send what is waiting on this phone: nothing is lost.',
+        autohide: false,
+      }) ?? -1;
   }, [signedOut, queryClient]);
 }

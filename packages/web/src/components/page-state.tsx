@@ -26,7 +26,17 @@ export function LoadError({ error, prefix }: { error: unknown; prefix?: string }
 }
 
 /** A page's column; `wide` (the treasurer's tables) uses the screen's width from 1280 px up. */
-export function Page({ title, size = 'h3', wide = false, children }: { title?: string; size?: 'h3' | 'h4'; wide?: boolean; children: ReactNode }) {
+export function Page({
+  title,
+  size = 'h3',
+  wide = false,
+  children,
+}: {
+  title?: string;
+  size?: 'h3' | 'h4';
+  wide?: boolean;
+  children: ReactNode;
+}) {
   return (
     <main className={`container page${wide ? ' page-wide' : ''} py-3`}>
       {title && <h1 className={`${size} mb-3`}>{title}</h1>}

@@ -18,7 +18,13 @@ export function RangePresets({ today, value, onRange }: RangePresetsProps) {
         const range = presetRange(preset, today);
         const chosen = range.startDate === value.startDate && range.endDate === value.endDate;
         return (
-          <button key={preset} type="button" className={`btn btn-outline-primary${chosen ? ' active' : ''}`} aria-pressed={chosen} onClick={() => onRange(range)}>
+          <button
+            key={preset}
+            type="button"
+            className={`btn btn-outline-primary${chosen ? ' active' : ''}`}
+            aria-pressed={chosen}
+            onClick={() => onRange(range)}
+          >
             {preset}
           </button>
         );

@@ -16,7 +16,12 @@ export function RequireAuth({ children, signedOut }: { children: ReactNode; sign
   // The server drew the visitor's page (no session cookie came): keep it while the session is read.
   if (session.isPending) return signedOut !== undefined && servedLandingPage ? <>{signedOut}</> : <RouteLoading />;
   // Offline, the session read last seen stands: a signed-in person is not sent to the login page.
-  if (!session.data || failedToLoad(session)) return <Page><LoadError error={session.error} /></Page>;
+  if (!session.data || failedToLoad(session))
+    return (
+      <Page>
+        <LoadError error={session.error} />
+      </Page>
+    );
   if (!session.data.isAuthenticated) {
     if (signedOut !== undefined) return <>{signedOut}</>;
     const redirect = encodeURIComponent(location.pathname + location.search);

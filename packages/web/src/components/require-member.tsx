@@ -6,12 +6,15 @@ import { RequireAuth } from './require-auth.tsx';
 
 export const NO_CLUB_NOTICE =
   'Your account does not have an active club, go to settings, request membership at a club, select it as the active club, and a club admin must activate the account.';
-export const NOT_ACTIVATED_NOTICE = 'Your account has not been activated at this club, Contact a club admin to have your account activated.';
+export const NOT_ACTIVATED_NOTICE =
+  'Your account has not been activated at this club, Contact a club admin to have your account activated.';
 
 export function NotActivated() {
   return (
     <Page>
-      <div className="alert alert-warning" role="alert">{NOT_ACTIVATED_NOTICE}</div>
+      <div className="alert alert-warning" role="alert">
+        {NOT_ACTIVATED_NOTICE}
+      </div>
     </Page>
   );
 }

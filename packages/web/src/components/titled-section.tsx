@@ -10,7 +10,13 @@ interface TitledSectionProps {
 }
 
 /** A section named by its heading, so a screen reader lists it by that name. */
-export function TitledSection({ title, heading: Heading = 'h2', headingClassName, className = 'mb-3', children }: TitledSectionProps) {
+export function TitledSection({
+  title,
+  heading: Heading = 'h2',
+  headingClassName,
+  className = 'mb-3',
+  children,
+}: TitledSectionProps) {
   const id = useId();
   return (
     <section className={className} aria-labelledby={id}>

@@ -12,7 +12,13 @@ interface ToggleButtonProps {
 /** A big button of a one-of-several choice: filled while on, outlined while off, and announced as pressed or not. */
 export function ToggleButton({ on, onClick, disabled, className, children }: ToggleButtonProps) {
   return (
-    <button type="button" className={`btn ${on ? 'btn-primary' : 'btn-outline-primary'}${className ? ` ${className}` : ''}`} aria-pressed={on} disabled={disabled} onClick={onClick}>
+    <button
+      type="button"
+      className={`btn ${on ? 'btn-primary' : 'btn-outline-primary'}${className ? ` ${className}` : ''}`}
+      aria-pressed={on}
+      disabled={disabled}
+      onClick={onClick}
+    >
       {children}
     </button>
   );

@@ -6,7 +6,15 @@ import './update-toast.scss';
 export const NEW_VERSION_TEXT = 'New version — reload';
 
 /** The "New version — reload" toast: one touch-sized button, and a close for later. */
-export function UpdateToast({ reloading, onReload, onDismiss }: { reloading: boolean; onReload: () => void; onDismiss: () => void }) {
+export function UpdateToast({
+  reloading,
+  onReload,
+  onDismiss,
+}: {
+  reloading: boolean;
+  onReload: () => void;
+  onDismiss: () => void;
+}) {
   return (
     <ToastContainer position="bottom-center" containerPosition="fixed" className="update-toast-container p-2">
       <Toast onClose={onDismiss} aria-live="polite" aria-atomic="true">

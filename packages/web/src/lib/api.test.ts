@@ -2,7 +2,17 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, expectTypeOf, it, vi } from 'vitest';
 import type { PilotClub, TowEventResult, TugPageData } from '@flightline/domain/api/types';
-import { ApiError, call, callFile, CanceledError, configureApi, get, NO_RESPONSE_STATUS, post, request } from './api.ts';
+import {
+  ApiError,
+  call,
+  callFile,
+  CanceledError,
+  configureApi,
+  get,
+  NO_RESPONSE_STATUS,
+  post,
+  request,
+} from './api.ts';
 
 /** A real HTTP server on 127.0.0.1 answering the shapes the API answers with (docs/architecture.md). */
 function handle(req: IncomingMessage, res: ServerResponse) {
@@ -18,13 +28,22 @@ function handle(req: IncomingMessage, res: ServerResponse) {
       case '/api/json':
         return json(200, { club: 'demo', balanceCents: 12_345, query: Object.fromEntries(url.searchParams) });
       case '/api/echo':
-        return json(200, { method: req.method, contentType: req.headers['content-type'], received: JSON.parse(raw) as unknown });
+        return json(200, {
+          method: req.method,
+          contentType: req.headers['content-type'],
+          received: JSON.parse(raw) as unknown,
+        });
       case '/api/get-tugs':
-        return json(200, { tugs: [], towPilots: [{ userID: req.method ?? '', first: url.searchParams.get('club') ?? '', last: '' }] });
+        return json(200, {
+          tugs: [],
+          towPilots: [{ userID: req.method ?? '', first: url.searchParams.get('club') ?? '', last: '' }],
+        });
       case '/api/get-pilot-clubs/u%201%2F2':
         return json(200, { clubs: [{ id: req.url ?? '', name: '', shortName: '', status: 'active' }] });
       case '/api/upload-club-logo':
-        return json(200, { clubLogo: `${req.headers['content-type'] ?? ''} ${raw} ${url.searchParams.get('club') ?? ''}` });
+        return json(200, {
+          clubLogo: `${req.headers['content-type'] ?? ''} ${raw} ${url.searchParams.get('club') ?? ''}`,
+        });
       case '/api/create-tow/':
         return json(200, { statusCode: 200, message: req.method, tug: JSON.parse(raw) as unknown });
       case '/api/empty':
@@ -63,7 +82,9 @@ let server: Server;
 let origin: string;
 
 function listen(s: Server): Promise<string> {
-  return new Promise((resolve) => s.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(s.address() as AddressInfo).port}`)));
+  return new Promise((resolve) =>
+    s.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(s.address() as AddressInfo).port}`)),
+  );
 }
 
 beforeAll(async () => {
@@ -85,11 +106,19 @@ afterAll(async () => {
 
 describe('API client against a real HTTP server', () => {
   it('parses a JSON body and sends the query without empty values', async () => {
-    const response = await request<{ club: string; balanceCents: number; query: Record<string, string> }>('GET', '/json', {
-      query: { club: 'demo', userID: 'u-1', includeExpired: false, missing: undefined, none: null },
-    });
+    const response = await request<{ club: string; balanceCents: number; query: Record<string, string> }>(
+      'GET',
+      '/json',
+      {
+        query: { club: 'demo', userID: 'u-1', includeExpired: false, missing: undefined, none: null },
+      },
+    );
     expect(response.status).toBe(200);
-    expect(response.body).toEqual({ club: 'demo', balanceCents: 12_345, query: { club: 'demo', userID: 'u-1', includeExpired: 'false' } });
+    expect(response.body).toEqual({
+      club: 'demo',
+      balanceCents: 12_345,
+      query: { club: 'demo', userID: 'u-1', includeExpired: 'false' },
+    });
     expect(response.headers.get('content-type')).toBe('application/json');
   });
 
@@ -99,8 +128,15 @@ describe('API client against a real HTTP server', () => {
   });
 
   it('post() sends JSON and returns the parsed answer', async () => {
-    const body = await post<{ method: string; contentType: string; received: unknown }>('/echo', { first: 'Ada', last: 'Lovelace' });
-    expect(body).toEqual({ method: 'POST', contentType: 'application/json', received: { first: 'Ada', last: 'Lovelace' } });
+    const body = await post<{ method: string; contentType: string; received: unknown }>('/echo', {
+      first: 'Ada',
+      last: 'Lovelace',
+    });
+    expect(body).toEqual({
+      method: 'POST',
+      contentType: 'application/json',
+      received: { first: 'Ada', last: 'Lovelace' },
+    });
   });
 
   it('an empty body gives status and headers, and no body key', async () => {
@@ -114,16 +150,19 @@ describe('API client against a real HTTP server', () => {
     ['/moved', 302, 'This page moved'],
     ['/forbidden', 403, 'Only a club admin can do this'],
     ['/broken', 500, 'Something broke on our side'],
-  ])('%s: status %d is thrown as an ApiError with the server message and the response', async (path, status, message) => {
-    const error = await request('GET', path).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(ApiError);
-    const apiError = error as ApiError;
-    expect(apiError.status).toBe(status);
-    expect(apiError.message).toBe(message);
-    expect(apiError.response!.status).toBe(status);
-    expect(apiError.response!.headers.get('content-type')).toBe('application/json');
-    expect((apiError.response!.body as { message: string }).message).toBe(message);
-  });
+  ])(
+    '%s: status %d is thrown as an ApiError with the server message and the response',
+    async (path, status, message) => {
+      const error = await request('GET', path).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ApiError);
+      const apiError = error as ApiError;
+      expect(apiError.status).toBe(status);
+      expect(apiError.message).toBe(message);
+      expect(apiError.response!.status).toBe(status);
+      expect(apiError.response!.headers.get('content-type')).toBe('application/json');
+      expect((apiError.response!.body as { message: string }).message).toBe(message);
+    },
+  );
 
   it('a refused call exposes the server fields of its body', async () => {
     const error = (await request('GET', '/forbidden').catch((e: unknown) => e)) as ApiError;
@@ -215,7 +254,11 @@ describe('call(): a declared call by its route', () => {
   });
 
   it('callFile() sends the file as the body with its own type, the input as the query, and is typed with the declared answer', async () => {
-    const answer = await callFile('POST /api/upload-club-logo', { club: 'alpha' }, new Blob(['PNG bytes'], { type: 'image/png' }));
+    const answer = await callFile(
+      'POST /api/upload-club-logo',
+      { club: 'alpha' },
+      new Blob(['PNG bytes'], { type: 'image/png' }),
+    );
     expectTypeOf(answer).toEqualTypeOf<{ clubLogo: string }>();
     expect(answer).toEqual({ clubLogo: 'image/png PNG bytes alpha' });
     // @ts-expect-error create-tow takes a JSON body, not a file

@@ -103,7 +103,11 @@ function bodyOf(text: string) {
 }
 
 /** One exchange: the status, headers and body of a 2xx (or a 1xx/3xx below 300); a status of 300 or more is thrown with the response. */
-async function exchange(method: 'GET' | 'POST' | 'DELETE', path: string, options: RequestOptions): Promise<{ status: number; headers: Headers; body: ReturnType<typeof bodyOf> }> {
+async function exchange(
+  method: 'GET' | 'POST' | 'DELETE',
+  path: string,
+  options: RequestOptions,
+): Promise<{ status: number; headers: Headers; body: ReturnType<typeof bodyOf> }> {
   const base = apis[options.api ?? API_NAME];
   if (base === undefined) throw new Error('API name is invalid');
   const file = options.body instanceof Blob ? options.body : undefined;
@@ -115,7 +119,10 @@ async function exchange(method: 'GET' | 'POST' | 'DELETE', path: string, options
       headers:
         options.body === undefined
           ? { accept: 'application/json' }
-          : { accept: 'application/json', 'content-type': file ? file.type || 'application/octet-stream' : 'application/json' },
+          : {
+              accept: 'application/json',
+              'content-type': file ? file.type || 'application/octet-stream' : 'application/json',
+            },
       ...(options.body === undefined ? {} : { body: file ?? JSON.stringify(options.body) }),
       ...(options.signal ? { signal: options.signal } : {}),
     });
@@ -133,13 +140,21 @@ async function exchange(method: 'GET' | 'POST' | 'DELETE', path: string, options
   }
   const body = bodyOf(text);
   if (response.status >= 300) {
-    const result: ApiResponse<unknown> = { status: response.status, headers: response.headers, ...(body === undefined ? {} : { body }) };
+    const result: ApiResponse<unknown> = {
+      status: response.status,
+      headers: response.headers,
+      ...(body === undefined ? {} : { body }),
+    };
     throw new ApiError(messageOf(response.status, body), response.status, result);
   }
   return { status: response.status, headers: response.headers, body };
 }
 
-export async function request<T>(method: 'GET' | 'POST' | 'DELETE', path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
+export async function request<T>(
+  method: 'GET' | 'POST' | 'DELETE',
+  path: string,
+  options: RequestOptions = {},
+): Promise<ApiResponse<T>> {
   const { status, headers, body } = await exchange(method, path, options);
   return { status, headers, ...(body === undefined ? {} : { body }) };
 }
@@ -151,7 +166,11 @@ export async function request<T>(method: 'GET' | 'POST' | 'DELETE', path: string
  * POST, and the answer, all typed from the declaration, which is imported for
  * its types only (no schema in the page's bundle).
  */
-export async function call<R extends CallRoute>(route: R, input: InputOf<CallNamed<R>>, signal?: AbortSignal): Promise<AnswerOf<CallNamed<R>>> {
+export async function call<R extends CallRoute>(
+  route: R,
+  input: InputOf<CallNamed<R>>,
+  signal?: AbortSignal,
+): Promise<AnswerOf<CallNamed<R>>> {
   const { method, path, sent } = callRequest(route, input);
   const options: RequestOptions = method === 'POST' ? { body: sent } : { query: sent as Query };
   return (await exchange(method, path.replace(/^\/api/, ''), signal ? { ...options, signal } : options)).body;
@@ -162,7 +181,11 @@ export async function call<R extends CallRoute>(route: R, input: InputOf<CallNam
  * Content-Type (`callFile('POST /api/upload-club-logo', { club }, file)`):
  * the input is the query, the answer is typed from the declaration.
  */
-export async function callFile<R extends FileCallRoute>(route: R, input: InputOf<CallNamed<R>>, file: Blob): Promise<AnswerOf<CallNamed<R>>> {
+export async function callFile<R extends FileCallRoute>(
+  route: R,
+  input: InputOf<CallNamed<R>>,
+  file: Blob,
+): Promise<AnswerOf<CallNamed<R>>> {
   const path = route.slice(route.indexOf(' ') + 1).replace(/^\/api/, '');
   return (await exchange('POST', path, { query: input as Query, body: file })).body;
 }

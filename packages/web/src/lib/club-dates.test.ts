@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { dayRangeSchema, MAX_RANGE_YEARS as SCHEMA_MAX_RANGE_YEARS } from '@flightline/domain/schemas/ledger';
-import { clubDateTime, clubDay, clubToday, dayRangeProblem, formatClubDateTime, isDay, MAX_RANGE_YEARS, presetRange, previousDay } from './club-dates.ts';
+import {
+  clubDateTime,
+  clubDay,
+  clubToday,
+  dayRangeProblem,
+  formatClubDateTime,
+  isDay,
+  MAX_RANGE_YEARS,
+  presetRange,
+  previousDay,
+} from './club-dates.ts';
 
 // 2026-07-01T03:30:00Z: still June 30 in Toronto (UTC−4), already July 1 in Europe.
 const LATE_EVENING_TORONTO = Date.UTC(2026, 6, 1, 3, 30);
@@ -69,7 +79,9 @@ describe('date range inputs', () => {
       ['2019-12-31', '2021-12-30'],
     ];
     for (const [startDate, endDate] of cases) {
-      expect(dayRangeProblem(startDate, endDate) === null, `${startDate}..${endDate}`).toBe(dayRangeSchema.safeParse({ startDate, endDate }).success);
+      expect(dayRangeProblem(startDate, endDate) === null, `${startDate}..${endDate}`).toBe(
+        dayRangeSchema.safeParse({ startDate, endDate }).success,
+      );
     }
   });
 });

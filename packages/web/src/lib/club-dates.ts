@@ -13,9 +13,18 @@ export const PLACEHOLDER_DATE = '2000-01-01';
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** The club's wall clock at an instant, from its zone's shipped rules (domain zone-rules.ts). */
-function parts(ms: number, timeZone: string): { year: string; month: string; day: string; hour: string; minute: string } {
+function parts(
+  ms: number,
+  timeZone: string,
+): { year: string; month: string; day: string; hour: string; minute: string } {
   const iso = wallClock(timeZone, ms).toISOString();
-  return { year: iso.slice(0, 4), month: iso.slice(5, 7), day: iso.slice(8, 10), hour: iso.slice(11, 13), minute: iso.slice(14, 16) };
+  return {
+    year: iso.slice(0, 4),
+    month: iso.slice(5, 7),
+    day: iso.slice(8, 10),
+    hour: iso.slice(11, 13),
+    minute: iso.slice(14, 16),
+  };
 }
 
 /** The club day an instant falls on: clubDay(ms, 'America/Toronto') → '2026-06-30'. */
@@ -93,7 +102,10 @@ export function presetRange(preset: RangePreset, today: string): { startDate: st
     case 'Last 12 months': {
       const startYear = month === 12 ? year : year - 1;
       const startMonth = month === 12 ? 1 : month + 1;
-      return { startDate: `${String(startYear).padStart(4, '0')}-${String(startMonth).padStart(2, '0')}-01`, endDate: today };
+      return {
+        startDate: `${String(startYear).padStart(4, '0')}-${String(startMonth).padStart(2, '0')}-01`,
+        endDate: today,
+      };
     }
   }
 }

@@ -6,7 +6,14 @@ describe('confirm dialog', () => {
     const store = createConfirmStore();
     expect(store.request({ message: 'Switch club?' })).toBe(true);
     const open = store.getState()!;
-    expect(open).toMatchObject({ message: 'Switch club?', rejectLabel: 'No', confirmLabel: 'Yes', rejectVariant: 'secondary', confirmVariant: 'primary', confirmDisabled: false });
+    expect(open).toMatchObject({
+      message: 'Switch club?',
+      rejectLabel: 'No',
+      confirmLabel: 'Yes',
+      rejectVariant: 'secondary',
+      confirmVariant: 'primary',
+      confirmDisabled: false,
+    });
     expect(open.heading).toBeUndefined();
   });
 

@@ -79,7 +79,10 @@ export function afterFirstPaint(): Promise<void> {
     };
     const fallback = setTimeout(done, 200);
     const inATask = () => setTimeout(done, 0);
-    if (typeof PerformanceObserver !== 'undefined' && PerformanceObserver.supportedEntryTypes?.includes('largest-contentful-paint')) {
+    if (
+      typeof PerformanceObserver !== 'undefined' &&
+      PerformanceObserver.supportedEntryTypes?.includes('largest-contentful-paint')
+    ) {
       observer = new PerformanceObserver(inATask);
       observer.observe({ type: 'largest-contentful-paint', buffered: true });
     } else {

@@ -5,7 +5,8 @@
  * page and its screens come from the new version. Otherwise a plain reload.
  */
 export async function reloadToNewestVersion(): Promise<void> {
-  const registration = 'serviceWorker' in navigator ? await navigator.serviceWorker.getRegistration().catch(() => undefined) : undefined;
+  const registration =
+    'serviceWorker' in navigator ? await navigator.serviceWorker.getRegistration().catch(() => undefined) : undefined;
   await registration?.update().catch(() => {});
   const waiting = registration?.waiting;
   if (waiting && navigator.serviceWorker.controller) {

@@ -67,7 +67,13 @@ describe('notifications', () => {
     const ids = [1, 2, 3, 4, 5, 6, 7].map((n) => store.toast({ message: `toast ${n}` }));
     expect(ids).toEqual([1, 2, 3, 4, 5, 6, 7]);
     expect(store.getState().toasts.map((t) => t.id)).toEqual([3, 4, 5, 6, 7]);
-    expect(store.getState().toasts.map((t) => t.message)).toEqual(['toast 3', 'toast 4', 'toast 5', 'toast 6', 'toast 7']);
+    expect(store.getState().toasts.map((t) => t.message)).toEqual([
+      'toast 3',
+      'toast 4',
+      'toast 5',
+      'toast 6',
+      'toast 7',
+    ]);
   });
 
   it('keeps at most 5 alerts, dropping the oldest first', () => {
@@ -130,7 +136,11 @@ describe('notifications', () => {
 
   it('the same message five times is one box counting 5, in the newest place (issue 25 item 14)', () => {
     const { store } = storeWithTimers();
-    const refused = { status: 'danger', heading: 'Could not reverse transaction #41', message: 'Transaction #41 (Launch) is corrected where it was made, not reversed here' } as const;
+    const refused = {
+      status: 'danger',
+      heading: 'Could not reverse transaction #41',
+      message: 'Transaction #41 (Launch) is corrected where it was made, not reversed here',
+    } as const;
     store.alert({ message: 'Another thing' });
     const ids = [1, 2, 3, 4, 5].map(() => store.alert(refused));
     const alerts = store.getState().alerts;

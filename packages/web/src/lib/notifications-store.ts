@@ -45,7 +45,12 @@ export interface NotificationState {
 }
 
 /** The item an input makes, or null when it has no message. */
-export function makeNotification(kind: NotificationKind, input: NotificationInput, id: number, now: number): NotificationItem | null {
+export function makeNotification(
+  kind: NotificationKind,
+  input: NotificationInput,
+  id: number,
+  now: number,
+): NotificationItem | null {
   if (!input.message) return null;
   const autohide = input.autohide ?? true;
   const dismissible = input.dismissible ?? (input.autohide === undefined ? false : !input.autohide);
@@ -86,7 +91,9 @@ export function removeNotification(state: NotificationState, id: number): Notifi
 }
 
 /** The app's one notification store; React reads it with useSyncExternalStore. */
-export function createNotificationStore(options: { now?: () => number; setTimer?: (fn: () => void, ms: number) => void } = {}) {
+export function createNotificationStore(
+  options: { now?: () => number; setTimer?: (fn: () => void, ms: number) => void } = {},
+) {
   const now = options.now ?? Date.now;
   const setTimer = options.setTimer ?? ((fn, ms) => void setTimeout(fn, ms));
   let state: NotificationState = { toasts: [], alerts: [] };

@@ -1,17 +1,32 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, NO_RESPONSE_STATUS } from './api.ts';
-import { failedToLoad, isNoConnection, offlineNoticeText, offlineSince, screenReads, type ShownRead } from './offline-status.ts';
+import {
+  failedToLoad,
+  isNoConnection,
+  offlineNoticeText,
+  offlineSince,
+  screenReads,
+  type ShownRead,
+} from './offline-status.ts';
 
 const noAnswer = new ApiError('Could not reach the server. Check your connection and try again.', NO_RESPONSE_STATUS);
 const refused = new ApiError('Not a member of this club', 403);
 
 // 18:32 UTC is 14:32 in Toronto (UTC−4 in summer).
 const AT_1432_TORONTO = Date.UTC(2026, 6, 4, 18, 32);
-const read = (over: Partial<ShownRead> = {}): ShownRead => ({ data: { ok: true }, dataUpdatedAt: AT_1432_TORONTO, error: null, isError: false, ...over });
+const read = (over: Partial<ShownRead> = {}): ShownRead => ({
+  data: { ok: true },
+  dataUpdatedAt: AT_1432_TORONTO,
+  error: null,
+  isError: false,
+  ...over,
+});
 
 describe('"Offline — as of HH:MM": the time the data was fetched, 24 h in the club’s zone', () => {
   it('reads the fetch time in the club’s zone, not the phone’s', () => {
-    expect(offlineNoticeText(AT_1432_TORONTO, 'America/Toronto', AT_1432_TORONTO + 60_000)).toBe('Offline — as of 14:32');
+    expect(offlineNoticeText(AT_1432_TORONTO, 'America/Toronto', AT_1432_TORONTO + 60_000)).toBe(
+      'Offline — as of 14:32',
+    );
     expect(offlineNoticeText(AT_1432_TORONTO, 'Europe/Berlin', AT_1432_TORONTO + 60_000)).toBe('Offline — as of 20:32');
   });
 
@@ -28,7 +43,12 @@ describe('"Offline — as of HH:MM": the time the data was fetched, 24 h in the 
 
 describe('when a screen says it is offline', () => {
   it('offline, a screen showing data gives the oldest of its reads’ fetch times', () => {
-    expect(offlineSince([read({ dataUpdatedAt: 2_000 }), read({ dataUpdatedAt: 1_000 }), read({ dataUpdatedAt: 3_000 })], false)).toBe(1_000);
+    expect(
+      offlineSince(
+        [read({ dataUpdatedAt: 2_000 }), read({ dataUpdatedAt: 1_000 }), read({ dataUpdatedAt: 3_000 })],
+        false,
+      ),
+    ).toBe(1_000);
   });
 
   it('online and answering, no notice', () => {
@@ -56,7 +76,9 @@ describe('when a screen says it is offline', () => {
   });
 
   it('reads without data do not pull the time to 0', () => {
-    expect(offlineSince([read({ dataUpdatedAt: 7_000 }), read({ data: undefined, dataUpdatedAt: 0 })], false)).toBe(7_000);
+    expect(offlineSince([read({ dataUpdatedAt: 7_000 }), read({ data: undefined, dataUpdatedAt: 0 })], false)).toBe(
+      7_000,
+    );
   });
 
   it('the screen’s reads leave out the app-wide ones (session, version check)', () => {
@@ -82,7 +104,13 @@ describe('which failures replace the data on a screen', () => {
 
   it('a refusal (4xx) or a server error: the error, even with data', () => {
     expect(failedToLoad({ data: { ok: true }, error: refused, isError: true })).toBe(true);
-    expect(failedToLoad({ data: { ok: true }, error: new ApiError('Something went wrong on the server', 500), isError: true })).toBe(true);
+    expect(
+      failedToLoad({
+        data: { ok: true },
+        error: new ApiError('Something went wrong on the server', 500),
+        isError: true,
+      }),
+    ).toBe(true);
   });
 
   it('no failure: nothing to show', () => {

@@ -28,10 +28,20 @@ export function failedToLoad(read: Pick<ShownRead, 'data' | 'error' | 'isError'>
 const APP_READS = new Set(['session', 'check-version']);
 
 /** The reads a screen shows, from the queries in use (with an observer): all but the app-wide ones. */
-export function screenReads(queries: readonly { queryKey: readonly unknown[]; state: { data: unknown; dataUpdatedAt: number; error: unknown; status: string } }[]): ShownRead[] {
+export function screenReads(
+  queries: readonly {
+    queryKey: readonly unknown[];
+    state: { data: unknown; dataUpdatedAt: number; error: unknown; status: string };
+  }[],
+): ShownRead[] {
   return queries
     .filter((query) => !APP_READS.has(String(query.queryKey[0])))
-    .map(({ state }) => ({ data: state.data, dataUpdatedAt: state.dataUpdatedAt, error: state.error, isError: state.status === 'error' }));
+    .map(({ state }) => ({
+      data: state.data,
+      dataUpdatedAt: state.dataUpdatedAt,
+      error: state.error,
+      isError: state.status === 'error',
+    }));
 }
 
 /** When this page (the app) was opened: data fetched before it was restored from the phone. */
@@ -44,7 +54,11 @@ export const APP_OPENED_AT = Date.now();
  * when the server could not be reached). The oldest of the reads shown; null
  * while the screen is live or shows no data.
  */
-export function offlineSince(reads: readonly ShownRead[], online: boolean, openedAt: number = APP_OPENED_AT): number | null {
+export function offlineSince(
+  reads: readonly ShownRead[],
+  online: boolean,
+  openedAt: number = APP_OPENED_AT,
+): number | null {
   const shown = reads.filter((read) => read.data !== undefined);
   if (shown.length === 0) return null;
   const live = online && !shown.some((read) => isNoConnection(read.error) || read.dataUpdatedAt < openedAt);

@@ -82,7 +82,6 @@ describe('restoring on a shared phone: one person’s cache is never shown to an
     expect(restorable(savedCache('mary'), session('tom'), 5_000)).toBeUndefined();
     expect(restorable(savedCache('mary'), session(null), 5_000)).toBeUndefined();
   });
-
 });
 
 describe('while the app runs', () => {
@@ -90,7 +89,11 @@ describe('while the app runs', () => {
   function watchedClient() {
     const client = new QueryClient();
     const removed: number[] = [];
-    keepCacheToOnePerson(client, { persistClient: () => {}, restoreClient: () => undefined, removeClient: () => void removed.push(1) } satisfies Persister);
+    keepCacheToOnePerson(client, {
+      persistClient: () => {},
+      restoreClient: () => undefined,
+      removeClient: () => void removed.push(1),
+    } satisfies Persister);
     return { client, removed };
   }
 
@@ -109,7 +112,12 @@ describe('while the app runs', () => {
     client.setQueryData(['session'], session('mary'));
     client.setQueryData(['serve-crew', 'club-1', 'mary'], { pilots: [] });
     client.setQueryData(['session'], session('tom'));
-    expect(client.getQueryCache().getAll().map((q) => q.queryKey[0])).toEqual(['session']);
+    expect(
+      client
+        .getQueryCache()
+        .getAll()
+        .map((q) => q.queryKey[0]),
+    ).toEqual(['session']);
   });
 
   it('the same person’s session read again (a club switch, a refresh) keeps the cache', () => {
@@ -148,7 +156,8 @@ describe('restore and save', () => {
   }
 
   const noAnswer = async () => undefined;
-  const noConnection = () => new ApiError('Could not reach the server. Check your connection and try again.', NO_RESPONSE_STATUS);
+  const noConnection = () =>
+    new ApiError('Could not reach the server. Check your connection and try again.', NO_RESPONSE_STATUS);
 
   it('no answer from the server (offline): every saved read is restored with its fetch time; each change is saved with the app version', async () => {
     const { state, persister } = memoryPersister(savedCache('mary', 1_000));
@@ -166,7 +175,12 @@ describe('restore and save', () => {
   it('the same person answers: only the session read is restored, so the screens read afresh and never show old data as current', async () => {
     const { state, persister } = memoryPersister(savedCache('mary', 1_000));
     const client = new QueryClient();
-    await restoreAndKeep(client, { persister, readSession: async () => session('mary'), now: () => 2_000, saveDelayMs: 0 });
+    await restoreAndKeep(client, {
+      persister,
+      readSession: async () => session('mary'),
+      now: () => 2_000,
+      saveDelayMs: 0,
+    });
     expect(client.getQueryData(['session'])).toEqual(session('mary'));
     expect(client.getQueryState(['session'])!.dataUpdatedAt).toBe(2_000);
     expect(client.getQueryData(['balance', 'club-1', 'mary'])).toBeUndefined();
@@ -179,17 +193,39 @@ describe('restore and save', () => {
   it('the same person answers, then a read gets no answer (the signal went): it shows its saved data with the time it was fetched', async () => {
     const { persister } = memoryPersister(savedCache('mary', 1_000));
     const client = new QueryClient();
-    await restoreAndKeep(client, { persister, readSession: async () => session('mary'), now: () => 2_000, saveDelayMs: 0 });
-    await client.prefetchQuery({ queryKey: ['balance', 'club-1', 'mary'], queryFn: () => Promise.reject(noConnection()), retry: false });
+    await restoreAndKeep(client, {
+      persister,
+      readSession: async () => session('mary'),
+      now: () => 2_000,
+      saveDelayMs: 0,
+    });
+    await client.prefetchQuery({
+      queryKey: ['balance', 'club-1', 'mary'],
+      queryFn: () => Promise.reject(noConnection()),
+      retry: false,
+    });
     await saved();
-    expect(client.getQueryState(['balance', 'club-1', 'mary'])).toMatchObject({ data: { balanceCents: 12_345 }, dataUpdatedAt: 1_000, status: 'success' });
+    expect(client.getQueryState(['balance', 'club-1', 'mary'])).toMatchObject({
+      data: { balanceCents: 12_345 },
+      dataUpdatedAt: 1_000,
+      status: 'success',
+    });
   });
 
   it('a read refused by the server does not fall back to saved data', async () => {
     const { persister } = memoryPersister(savedCache('mary', 1_000));
     const client = new QueryClient();
-    await restoreAndKeep(client, { persister, readSession: async () => session('mary'), now: () => 2_000, saveDelayMs: 0 });
-    await client.prefetchQuery({ queryKey: ['balance', 'club-1', 'mary'], queryFn: () => Promise.reject(new ApiError('Not a member', 403)), retry: false });
+    await restoreAndKeep(client, {
+      persister,
+      readSession: async () => session('mary'),
+      now: () => 2_000,
+      saveDelayMs: 0,
+    });
+    await client.prefetchQuery({
+      queryKey: ['balance', 'club-1', 'mary'],
+      queryFn: () => Promise.reject(new ApiError('Not a member', 403)),
+      retry: false,
+    });
     await saved();
     expect(client.getQueryData(['balance', 'club-1', 'mary'])).toBeUndefined();
   });
@@ -211,7 +247,12 @@ describe('restore and save', () => {
       expect(client.getQueryCache().getAll()).toEqual([]);
       expect(state.removed).toBe(1);
       expect(asks).toEqual(['session']);
-      await restoreAndKeep(new QueryClient(), { persister, readSession: async () => (asks.push('again'), other), now: () => 2_000, saveDelayMs: 0 });
+      await restoreAndKeep(new QueryClient(), {
+        persister,
+        readSession: async () => (asks.push('again'), other),
+        now: () => 2_000,
+        saveDelayMs: 0,
+      });
       expect(asks).toEqual(['session']);
     }
   });
@@ -235,7 +276,11 @@ describe('restore and save', () => {
     const { state, persister } = memoryPersister();
     const client = new QueryClient();
     await restoreAndKeep(client, { persister, readSession: noAnswer, now: () => 1_000, saveDelayMs: 0 });
-    await client.prefetchQuery({ queryKey: ['tugs', 'club-1'], queryFn: () => Promise.reject(new Error('no signal')), retry: false });
+    await client.prefetchQuery({
+      queryKey: ['tugs', 'club-1'],
+      queryFn: () => Promise.reject(new Error('no signal')),
+      retry: false,
+    });
     client.setQueryData(['balance', 'club-1', 'mary'], { balanceCents: 1 });
     await saved();
     expect(state.stored!.clientState.queries.map((q) => q.queryKey[0])).toEqual(['balance']);

@@ -1,4 +1,11 @@
-import { dehydrate, hydrate, type DehydratedState, type DehydrateOptions, type Query, type QueryClient } from '@tanstack/react-query';
+import {
+  dehydrate,
+  hydrate,
+  type DehydratedState,
+  type DehydrateOptions,
+  type Query,
+  type QueryClient,
+} from '@tanstack/react-query';
 import { openDB } from 'idb';
 import { APP_VERSION } from '@flightline/domain/api/app-version';
 import type { SessionInfo } from '@flightline/domain/api/types';
@@ -57,8 +64,11 @@ export function cacheOwner(client: Pick<PersistedClient, 'clientState'>): string
 
 /** The user a session read (GET /api/session's answer, as the query cache holds it) is for, or null. */
 export function sessionOwner(session: unknown): string | null {
-  if (typeof session !== 'object' || session === null || !('isAuthenticated' in session) || !('userID' in session)) return null;
-  return session.isAuthenticated === true && typeof session.userID === 'string' && session.userID ? session.userID : null;
+  if (typeof session !== 'object' || session === null || !('isAuthenticated' in session) || !('userID' in session))
+    return null;
+  return session.isAuthenticated === true && typeof session.userID === 'string' && session.userID
+    ? session.userID
+    : null;
 }
 
 /**
@@ -68,12 +78,18 @@ export function sessionOwner(session: unknown): string | null {
  * read replaced by the server's answer; nothing when someone else or no one
  * is signed in.
  */
-export function restorable(saved: PersistedClient, fresh: SessionInfo | undefined, nowMs: number): PersistedClient | undefined {
+export function restorable(
+  saved: PersistedClient,
+  fresh: SessionInfo | undefined,
+  nowMs: number,
+): PersistedClient | undefined {
   if (fresh === undefined) return saved;
   const owner = sessionOwner(fresh);
   if (owner === null || owner !== cacheOwner(saved)) return undefined;
   const queries = saved.clientState.queries.map((q) =>
-    q.queryHash === SESSION_QUERY_HASH ? { ...q, state: { ...q.state, data: fresh, dataUpdatedAt: nowMs, error: null, errorUpdatedAt: 0 } } : q,
+    q.queryHash === SESSION_QUERY_HASH
+      ? { ...q, state: { ...q.state, data: fresh, dataUpdatedAt: nowMs, error: null, errorUpdatedAt: 0 } }
+      : q,
   );
   return { ...saved, clientState: { ...saved.clientState, queries } };
 }
@@ -125,10 +141,17 @@ export function defaultPersister(): Persister {
 export const queryPersister: Persister = defaultPersister();
 
 /** What is saved: successful reads only; never a mutation (writes waiting for a signal are the outbox's, in its own store). */
-export const DEHYDRATE_OPTIONS: DehydrateOptions = { shouldDehydrateQuery: shouldPersistQuery, shouldDehydrateMutation: () => false };
+export const DEHYDRATE_OPTIONS: DehydrateOptions = {
+  shouldDehydrateQuery: shouldPersistQuery,
+  shouldDehydrateMutation: () => false,
+};
 
 /** A saved cache is restored when younger than a week and saved by this app version (a new version starts empty). */
-export function isRestorable(saved: Pick<PersistedClient, 'timestamp' | 'buster'>, nowMs: number, buster: string = APP_VERSION): boolean {
+export function isRestorable(
+  saved: Pick<PersistedClient, 'timestamp' | 'buster'>,
+  nowMs: number,
+  buster: string = APP_VERSION,
+): boolean {
   return Boolean(saved.timestamp) && nowMs - saved.timestamp <= PERSIST_MAX_AGE_MS && saved.buster === buster;
 }
 
@@ -137,7 +160,11 @@ export function isRestorable(saved: Pick<PersistedClient, 'timestamp' | 'buster'
  * someone else, or no one (signed out here or elsewhere, session ended), every
  * other query is dropped from memory and the saved copy removed.
  */
-export function keepCacheToOnePerson(client: QueryClient, persister: Persister = queryPersister, onDrop: () => void = () => {}): () => void {
+export function keepCacheToOnePerson(
+  client: QueryClient,
+  persister: Persister = queryPersister,
+  onDrop: () => void = () => {},
+): () => void {
   // undefined: no session read yet (restored or fetched), so nothing to compare with.
   let owner: string | null | undefined;
   return client.getQueryCache().subscribe((event) => {
@@ -179,7 +206,12 @@ export async function restoreAndKeep(
     readSession = readSessionNow,
     now = Date.now,
     saveDelayMs = SAVE_DELAY_MS,
-  }: { persister?: Persister; readSession?: () => Promise<SessionInfo | undefined>; now?: () => number; saveDelayMs?: number } = {},
+  }: {
+    persister?: Persister;
+    readSession?: () => Promise<SessionInfo | undefined>;
+    now?: () => number;
+    saveDelayMs?: number;
+  } = {},
 ): Promise<void> {
   /** Saved reads not in `client`, by query hash. */
   const held = new Map<string, DehydratedQuery>();
@@ -210,11 +242,18 @@ export async function restoreAndKeep(
     const clientState = dehydrate(client, DEHYDRATE_OPTIONS);
     const current = new Set(clientState.queries.map((q) => q.queryHash));
     clientState.queries.push(...[...held.values()].filter((q) => !current.has(q.queryHash)));
-    void Promise.resolve(persister.persistClient({ timestamp: now(), buster: APP_VERSION, clientState })).catch(() => {});
+    void Promise.resolve(persister.persistClient({ timestamp: now(), buster: APP_VERSION, clientState })).catch(
+      () => {},
+    );
   };
   client.getQueryCache().subscribe((event) => {
     if (event.type === 'updated' && event.action.type === 'success') held.delete(event.query.queryHash);
-    if (event.type === 'updated' && event.action.type === 'error' && isNoConnection(event.action.error) && event.query.state.data === undefined) {
+    if (
+      event.type === 'updated' &&
+      event.action.type === 'error' &&
+      isNoConnection(event.action.error) &&
+      event.query.state.data === undefined
+    ) {
       const saved = held.get(event.query.queryHash);
       if (saved) {
         held.delete(event.query.queryHash);
@@ -223,7 +262,8 @@ export async function restoreAndKeep(
         queueMicrotask(() => query.setState({ ...saved.state, fetchStatus: 'idle', error: null, errorUpdatedAt: 0 }));
       }
     }
-    if (event.type === 'added' || event.type === 'removed' || event.type === 'updated') pending ??= setTimeout(save, saveDelayMs);
+    if (event.type === 'added' || event.type === 'removed' || event.type === 'updated')
+      pending ??= setTimeout(save, saveDelayMs);
   });
   // The phone leaves the app (another app, the screen locks, the tab closes): save what is waiting now.
   if (typeof document !== 'undefined') {

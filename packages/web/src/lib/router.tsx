@@ -1,4 +1,9 @@
-import { Redirect, useLocation as useWouterLocation, useSearch, useSearchParams as useWouterSearchParams } from 'wouter';
+import {
+  Redirect,
+  useLocation as useWouterLocation,
+  useSearch,
+  useSearchParams as useWouterSearchParams,
+} from 'wouter';
 import { useHistoryState } from 'wouter/use-browser-location';
 
 /**

@@ -40,10 +40,13 @@ export interface ChunkNode {
  */
 export function precachedFiles(chunks: ChunkNode[], leaveOut: readonly string[]): Set<string> {
   const byName = new Map(chunks.map((c) => [c.fileName, c]));
-  const isLeftOut = (c: ChunkNode) => c.facadeModuleId !== null && leaveOut.some((m) => c.facadeModuleId!.endsWith(`/${m}`));
+  const isLeftOut = (c: ChunkNode) =>
+    c.facadeModuleId !== null && leaveOut.some((m) => c.facadeModuleId!.endsWith(`/${m}`));
   for (const module of leaveOut) {
     if (!chunks.some((c) => c.facadeModuleId?.endsWith(`/${module}`))) {
-      throw new Error(`precache: no chunk is the screen ${module}; update BACK_OFFICE_SCREENS (src/pwa/precache-files.ts)`);
+      throw new Error(
+        `precache: no chunk is the screen ${module}; update BACK_OFFICE_SCREENS (src/pwa/precache-files.ts)`,
+      );
     }
   }
   const kept = new Set<string>();

@@ -21,7 +21,10 @@ export function flightlinePwa(): PluginOption[] {
     name: 'flightline-precache-member-screens',
     apply: 'build',
     generateBundle(_options, bundle) {
-      const chunks: ChunkNode[] = bundleChunks(bundle).map((chunk) => ({ ...chunk, files: [...chunk.css, ...chunk.assets] }));
+      const chunks: ChunkNode[] = bundleChunks(bundle).map((chunk) => ({
+        ...chunk,
+        files: [...chunk.css, ...chunk.assets],
+      }));
       if (chunks.some((c) => c.isEntry)) kept = precachedFiles(chunks, BACK_OFFICE_SCREENS);
     },
   };
@@ -39,7 +42,8 @@ export function flightlinePwa(): PluginOption[] {
         id: '/',
         name: 'Flightline',
         short_name: 'Flightline',
-        description: 'Flight line management for gliding clubs: request flights, record launches and landings, log the tug.',
+        description:
+          'Flight line management for gliding clubs: request flights, record launches and landings, log the tug.',
         lang: 'en',
         start_url: '/',
         scope: '/',
@@ -66,7 +70,11 @@ export function flightlinePwa(): PluginOption[] {
         manifestTransforms: [
           (entries) => {
             // No bundle seen: the app's build failed (its own error follows; a throw here would hide it).
-            if (!kept) return { manifest: entries, warnings: ['precache: the app bundle was not seen; precaching every built file'] };
+            if (!kept)
+              return {
+                manifest: entries,
+                warnings: ['precache: the app bundle was not seen; precaching every built file'],
+              };
             return { manifest: keepPrecached(entries, kept), warnings: [] };
           },
         ],

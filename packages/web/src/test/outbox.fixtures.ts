@@ -3,7 +3,9 @@ import type { OutboxEntry, OutboxEntryState, OutboxWrite } from '@flightline/dom
 /** An entry waiting in the field outbox at tap `seq`, not tried yet; `extra` changes its state. */
 export function outboxEntry(
   seq: number,
-  entry: OutboxWrite & Pick<OutboxEntryState, 'tappedAt' | 'userId' | 'userName' | 'label'> & Partial<Pick<OutboxEntryState, 'flightId'>>,
+  entry: OutboxWrite &
+    Pick<OutboxEntryState, 'tappedAt' | 'userId' | 'userName' | 'label'> &
+    Partial<Pick<OutboxEntryState, 'flightId'>>,
   extra: Partial<OutboxEntryState> = {},
 ): OutboxEntry {
   return {

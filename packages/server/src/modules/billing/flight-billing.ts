@@ -9,14 +9,25 @@ import {
 import { launchBreakdown, rentalBreakdown, type FlightChargeDetail } from '@flightline/domain/money/charge-breakdown';
 import { launchCostCents, type LaunchPricing } from '@flightline/domain/money/launch-cost';
 import { reversalPostings, type PostingLine, type TaxedItem } from '@flightline/domain/money/ledger';
-import { blockUsableThrough, chooseBlock, minutesFlown, rentalShares, type BlockTerms } from '@flightline/domain/money/rental';
+import {
+  blockUsableThrough,
+  chooseBlock,
+  minutesFlown,
+  rentalShares,
+  type BlockTerms,
+} from '@flightline/domain/money/rental';
 import type { TaxStatus } from '@flightline/domain/money/tax';
 import type { DB, FlightTable } from '../../db/schema.ts';
 import { conflict } from '../../http/errors.ts';
 import { lockClub, type ClubRecord } from '../clubs/repo.ts';
 import { findGliderTerms, findLaunchTypeTerms } from '../fleet/repo.ts';
 import { lockIntroForFlight } from '../intros/repo.ts';
-import { candidateBlocks, flightBlockUsage, insertBlockUsage, type CandidateBlock } from '../ledger/block-usage-repo.ts';
+import {
+  candidateBlocks,
+  flightBlockUsage,
+  insertBlockUsage,
+  type CandidateBlock,
+} from '../ledger/block-usage-repo.ts';
 import { assertAfterLockDate } from '../ledger/journal.ts';
 import { findReversalOf, findTransaction, insertEntry, transactionPostings } from '../ledger/posting-repo.ts';
 import { lockMember, memberNames } from '../members/repo.ts';
@@ -88,9 +99,19 @@ type Club = Pick<ClubRecord, (typeof CLUB_FOR_BILLING)[number]>;
 export const FLIGHT_ENTRY_TYPES = { launch: 'Launch', rental: 'Rental', intro: 'Intro Flight' } as const;
 
 /** Who pays: the pilot alone, or the pilot and the member flying with them when they share the cost. */
-export function flightPayers(flight: { user_id: string; fly_with: string; share_cost: boolean; passenger_id: string | null }): { memberId: string }[] {
+export function flightPayers(flight: {
+  user_id: string;
+  fly_with: string;
+  share_cost: boolean;
+  passenger_id: string | null;
+}): { memberId: string }[] {
   const payers = [{ memberId: flight.user_id }];
-  if (flight.fly_with === 'Member' && flight.share_cost && flight.passenger_id !== null && flight.passenger_id !== flight.user_id) {
+  if (
+    flight.fly_with === 'Member' &&
+    flight.share_cost &&
+    flight.passenger_id !== null &&
+    flight.passenger_id !== flight.user_id
+  ) {
     payers.push({ memberId: flight.passenger_id });
   }
   return payers;
@@ -99,7 +120,8 @@ export function flightPayers(flight: { user_id: string; fly_with: string; share_
 /** Members' rows locked in id order, so two flights charging the same two members never deadlock. */
 async function lockMembers(trx: Transaction<DB>, clubId: string, ids: Iterable<string>): Promise<void> {
   for (const id of [...new Set(ids)].sort()) {
-    if (!(await lockMember(trx, clubId, id))) throw conflict('A member this flight charges is not a member of this club');
+    if (!(await lockMember(trx, clubId, id)))
+      throw conflict('A member this flight charges is not a member of this club');
   }
 }
 
@@ -108,7 +130,10 @@ function taxesOf(club: Club, item: { tax_status: TaxStatus; tax_names: string[] 
   if (item.tax_status === 'exempt') return { taxStatus: 'exempt', taxNames: [], rates: club.tax_rates };
   const names = [...new Set(item.tax_names)];
   const unknown = names.find((name) => club.tax_rates[name] === undefined);
-  if (unknown !== undefined) throw conflict(`${what} is taxed with ${unknown}, which the club no longer has: update its taxes in Administration`);
+  if (unknown !== undefined)
+    throw conflict(
+      `${what} is taxed with ${unknown}, which the club no longer has: update its taxes in Administration`,
+    );
   return { taxStatus: item.tax_status, taxNames: names, rates: club.tax_rates };
 }
 
@@ -171,7 +196,8 @@ function postReversal(trx: Transaction<DB>, ctx: BillingContext, target: Reversi
   });
 }
 
-const membersOf = (lines: readonly PostingLine[]) => lines.flatMap((line) => (line.memberId === undefined ? [] : [line.memberId]));
+const membersOf = (lines: readonly PostingLine[]) =>
+  lines.flatMap((line) => (line.memberId === undefined ? [] : [line.memberId]));
 
 type Names = Map<string, { first: string; last: string }>;
 
@@ -202,7 +228,9 @@ async function towCharge(
   if (!launch) throw conflict(`Unknown launch type ${flight.launch_type}: choose one of the club's launches`);
   if (launch.kind === 'variable' && flight.release_height === 0) return null;
   const pricing: LaunchPricing =
-    launch.kind === 'fixed' ? { kind: 'fixed', priceCents: launch.price_cents } : { kind: 'variable', priceCents: launch.price_cents, heightRanges: launch.height_ranges };
+    launch.kind === 'fixed'
+      ? { kind: 'fixed', priceCents: launch.price_cents }
+      : { kind: 'variable', priceCents: launch.price_cents, heightRanges: launch.height_ranges };
   const costCents = launchCostCents(pricing, launch.kind === 'fixed' ? 0 : flight.release_height);
   const payers = flightPayers(flight).map((payer) => payer.memberId);
   const shares = launchShares(costCents, payers);
@@ -231,7 +259,15 @@ async function towCharge(
     names: fullNames(names),
     taxes,
   });
-  return { transactionType: FLIGHT_ENTRY_TYPES.launch, description, lines, effectiveMs: launchedMs(flight), chargedCents: chargedToMembersCents(lines), payers, breakdown };
+  return {
+    transactionType: FLIGHT_ENTRY_TYPES.launch,
+    description,
+    lines,
+    effectiveMs: launchedMs(flight),
+    chargedCents: chargedToMembersCents(lines),
+    payers,
+    breakdown,
+  };
 }
 
 /** Intro flown: Dr 2120 [intro] price / Cr 4300 net / Cr 2510 tax, effective at the launch. */
@@ -253,7 +289,13 @@ async function postIntroFlown(
   if (lines.length === 0) return { entryId: null, money: null };
   const effectiveMs = launchedMs(flight);
   assertAfterLockDate(club, effectiveMs);
-  const description = introFlightDescription({ sn: intro.sn, first: intro.recipient_first, last: intro.recipient_last, glider: flight.glider, day: flight.day });
+  const description = introFlightDescription({
+    sn: intro.sn,
+    first: intro.recipient_first,
+    last: intro.recipient_last,
+    glider: flight.glider,
+    day: flight.day,
+  });
   const id = await post(trx, ctx, { transactionType: FLIGHT_ENTRY_TYPES.intro, description, lines, effectiveMs });
   return { entryId: id, money: { launch_transaction: id, launch_cost_cents: null } };
 }
@@ -286,7 +328,16 @@ export async function postLaunchCharges(
 
 const sameLines = (a: readonly PostingLine[], b: readonly PostingLine[]) => {
   const key = (lines: readonly PostingLine[]) =>
-    JSON.stringify(lines.map((l) => [l.account, l.amountCents, l.memberId ?? null, l.introId ?? null, l.taxName ?? null, l.flightId ?? null]));
+    JSON.stringify(
+      lines.map((l) => [
+        l.account,
+        l.amountCents,
+        l.memberId ?? null,
+        l.introId ?? null,
+        l.taxName ?? null,
+        l.flightId ?? null,
+      ]),
+    );
   return key(a) === key(b);
 };
 
@@ -308,7 +359,12 @@ export async function postReleaseHeightCharges(
   if (launch?.kind === 'fixed') return unchanged;
   const charge = await towCharge(trx, club, flight);
   const previous = await reversible(trx, club.id, flight.launch_transaction);
-  if (previous && charge && previous.original.description === charge.description && sameLines(previous.lines, charge.lines)) {
+  if (
+    previous &&
+    charge &&
+    previous.original.description === charge.description &&
+    sameLines(previous.lines, charge.lines)
+  ) {
     return { entryId: previous.original.id, money: null };
   }
   if (previous) assertAfterLockDate(club, nowMs(ctx));
@@ -379,7 +435,10 @@ async function payerBlock(
       endsOn: row.ends_on,
       units: row.units,
       balance: row.units === 'unlimited' ? 0 : row.amount - row.used,
-      usableThrough: blockUsableThrough({ startsOn: row.starts_on, endsOn: row.ends_on }, { endsAfterDays: row.ends_after_days, daysCount: row.days_count }),
+      usableThrough: blockUsableThrough(
+        { startsOn: row.starts_on, endsOn: row.ends_on },
+        { endsAfterDays: row.ends_after_days, daysCount: row.days_count },
+      ),
       flyingDays: row.ends_after_flying_days ? { limit: row.flying_days_count, flown: row.flown_days } : null,
     })),
     { day: flight.day, gliderBlockRuleIds: ruleIds },
@@ -415,16 +474,27 @@ export async function postLandingCharges(
   // Lock before reading blocks: another flight of the same member waits, then sees these draws.
   await lockMembers(trx, ctx.clubId, payerIds);
   const payers: { memberId: string; block: NamedTerms | null }[] = [];
-  for (const memberId of payerIds) payers.push({ memberId, block: await payerBlock(trx, club.id, memberId, flight, glider.block_rule_ids) });
+  for (const memberId of payerIds)
+    payers.push({ memberId, block: await payerBlock(trx, club.id, memberId, flight, glider.block_rule_ids) });
   const minutes = minutesFlown(launched, landedMs);
   const shares = rentalShares({ minutes, rateCentsPerMinute: glider.rate_cents_per_minute, payers });
-  const lines = rentalChargePostings({ flightId: flight.id, payers: shares.map((s) => ({ memberId: s.memberId, cashCents: s.cashCents })), ...taxes });
+  const lines = rentalChargePostings({
+    flightId: flight.id,
+    payers: shares.map((s) => ({ memberId: s.memberId, cashCents: s.cashCents })),
+    ...taxes,
+  });
   const usage = shares.filter((share) => share.block !== null && share.blockUnits > 0);
   if (lines.length > 0 || usage.length > 0) assertAfterLockDate(club, landedMs);
   let id: number | null = null;
   if (lines.length > 0) {
     const names = await memberNames(trx, payerIds);
-    const description = rentalDescription({ launchedAtMs: launched, landedAtMs: landedMs, glider: glider.id, shares, payerNames: sharedNames(payerIds, names) });
+    const description = rentalDescription({
+      launchedAtMs: launched,
+      landedAtMs: landedMs,
+      glider: glider.id,
+      shares,
+      payerNames: sharedNames(payerIds, names),
+    });
     const breakdown = rentalBreakdown({
       flightId: flight.id,
       day: flight.day,
@@ -437,11 +507,24 @@ export async function postLandingCharges(
       names: fullNames(names),
       taxes,
     });
-    id = await post(trx, ctx, { transactionType: FLIGHT_ENTRY_TYPES.rental, description, lines, effectiveMs: landedMs, breakdown });
+    id = await post(trx, ctx, {
+      transactionType: FLIGHT_ENTRY_TYPES.rental,
+      description,
+      lines,
+      effectiveMs: landedMs,
+      breakdown,
+    });
   }
   await insertBlockUsage(
     trx,
-    usage.map((share) => ({ memberBlockId: share.block!.id, flightId: flight.id, transactionId: id, unitsUsed: share.blockUnits, flownOn: flight.day, at: new Date(nowMs(ctx)) })),
+    usage.map((share) => ({
+      memberBlockId: share.block!.id,
+      flightId: flight.id,
+      transactionId: id,
+      unitsUsed: share.blockUnits,
+      flownOn: flight.day,
+      at: new Date(nowMs(ctx)),
+    })),
   );
   return { entryId: id, money: { landing_transaction: id, flight_cost_cents: chargedToMembersCents(lines) } };
 }
@@ -466,7 +549,14 @@ export async function reverseLandingCharges(
   if (target) ids.push(await postReversal(trx, ctx, target, note));
   await insertBlockUsage(
     trx,
-    usage.map((u) => ({ memberBlockId: u.member_block_id, flightId: flight.id, transactionId: ids[0] ?? null, unitsUsed: -u.units, flownOn: u.flown_on, at: new Date(nowMs(ctx)) })),
+    usage.map((u) => ({
+      memberBlockId: u.member_block_id,
+      flightId: flight.id,
+      transactionId: ids[0] ?? null,
+      unitsUsed: -u.units,
+      flownOn: u.flown_on,
+      at: new Date(nowMs(ctx)),
+    })),
   );
   const charged = flight.landing_transaction !== null || flight.flight_cost_cents !== null;
   return { reversalIds: ids, money: charged ? { landing_transaction: null, flight_cost_cents: null } : null };

@@ -46,7 +46,10 @@ export function launchDescription(input: {
   day: string;
   shared: string | null;
 }): string {
-  const what = input.kind === 'variable' ? `${input.launchType} to ${grouped(input.releaseHeight)} ${input.heightUnit}` : input.launchType;
+  const what =
+    input.kind === 'variable'
+      ? `${input.launchType} to ${grouped(input.releaseHeight)} ${input.heightUnit}`
+      : input.launchType;
   const about = [input.glider, shortDay(input.day), ...(input.shared ? [input.shared] : [])].join(', ');
   return clip(`Tow: ${what} (${about})`);
 }
@@ -63,7 +66,11 @@ function blockText(share: RentalShare<BlockTerms & { name: string }>): string | 
   const times = block.excessMultiplier === 1 ? '' : ` at ×${block.excessMultiplier}`;
   if (block.units !== '$' && block.maxFlightUnits !== null && share.minutes > block.maxFlightUnits) {
     parts.push(`${share.minutes - block.maxFlightUnits} min over its maximum${times}`);
-  } else if (block.units === '$' && block.maxFlightChargeCents !== null && share.listCents > block.maxFlightChargeCents) {
+  } else if (
+    block.units === '$' &&
+    block.maxFlightChargeCents !== null &&
+    share.listCents > block.maxFlightChargeCents
+  ) {
     parts.push(`${formatMoney(share.listCents - block.maxFlightChargeCents)} over its maximum${times}`);
   }
   return parts.length > 0 ? parts.join(', ') : null;
@@ -87,10 +94,18 @@ export function rentalDescription(input: {
       if (text) notes.push(text);
     }
   }
-  return clip(`Rental: ${input.glider}, ${flownAndBilledText(input.launchedAtMs, input.landedAtMs)}${notes.length > 0 ? ` (${notes.join('; ')})` : ''}`);
+  return clip(
+    `Rental: ${input.glider}, ${flownAndBilledText(input.launchedAtMs, input.landedAtMs)}${notes.length > 0 ? ` (${notes.join('; ')})` : ''}`,
+  );
 }
 
-export function introFlightDescription(input: { sn: string; first: string; last: string; glider: string; day: string }): string {
+export function introFlightDescription(input: {
+  sn: string;
+  first: string;
+  last: string;
+  glider: string;
+  day: string;
+}): string {
   const who = `${input.first} ${input.last}`.trim();
   return clip(`Intro flight ${input.sn}${who ? `: ${who}` : ''} (${input.glider}, ${shortDay(input.day)})`);
 }

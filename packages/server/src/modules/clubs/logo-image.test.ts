@@ -12,7 +12,9 @@ describe('logoContentType: the image type from its first bytes', () => {
   });
 
   it('refuses SVG, GIF, HTML, a RIFF that is not WebP, a cut-off signature and nothing at all', () => {
-    expect(logoContentType(bytes('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'))).toBeNull();
+    expect(
+      logoContentType(bytes('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>')),
+    ).toBeNull();
     expect(logoContentType(bytes('<?xml version="1.0"?><svg/>'))).toBeNull();
     expect(logoContentType(bytes('GIF89a', [1, 0, 1, 0]))).toBeNull();
     expect(logoContentType(bytes('<html><body>'))).toBeNull();

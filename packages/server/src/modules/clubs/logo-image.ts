@@ -5,7 +5,8 @@ const JPEG = [0xff, 0xd8, 0xff];
 const RIFF = [0x52, 0x49, 0x46, 0x46];
 const WEBP = [0x57, 0x45, 0x42, 0x50];
 
-const startsWith = (bytes: Uint8Array, signature: number[], at = 0) => signature.every((byte, i) => bytes[at + i] === byte);
+const startsWith = (bytes: Uint8Array, signature: number[], at = 0) =>
+  signature.every((byte, i) => bytes[at + i] === byte);
 
 /**
  * What an uploaded logo is, read from its first bytes (never from the

@@ -14,13 +14,22 @@ export function findClubLogo(db: Db, clubId: string, sha256: string) {
 }
 
 export async function clubLogoExists(db: Db, clubId: string, sha256: string): Promise<boolean> {
-  const row = await db.selectFrom('club_logo').select('sha256').where('club_id', '=', clubId).where('sha256', '=', sha256).executeTakeFirst();
+  const row = await db
+    .selectFrom('club_logo')
+    .select('sha256')
+    .where('club_id', '=', clubId)
+    .where('sha256', '=', sha256)
+    .executeTakeFirst();
   return row !== undefined;
 }
 
 /** Store an upload; the same image again is already there. */
 export async function insertClubLogo(db: Db, values: Insertable<ClubLogoTable>): Promise<void> {
-  await db.insertInto('club_logo').values(values).onConflict((oc) => oc.columns(['club_id', 'sha256']).doNothing()).execute();
+  await db
+    .insertInto('club_logo')
+    .values(values)
+    .onConflict((oc) => oc.columns(['club_id', 'sha256']).doNothing())
+    .execute();
 }
 
 /** Delete the club's uploads but the ones named in `keep`. */

@@ -15,7 +15,8 @@ import { lockClub } from './repo.ts';
  * use and the latest upload; each upload and each save drops the others.
  */
 
-export const SEND_THE_IMAGE = 'Send the image file itself as the request body: a PNG, JPEG or WebP image of at most 256 kB';
+export const SEND_THE_IMAGE =
+  'Send the image file itself as the request body: a PNG, JPEG or WebP image of at most 256 kB';
 export const NOT_AN_IMAGE = 'The logo must be a PNG, JPEG or WebP image; SVG and other files are not accepted';
 export const NOT_THIS_CLUBS_LOGO = 'That logo is not an image uploaded for this club: upload the image again';
 
@@ -27,7 +28,10 @@ export async function uploadClubLogo(db: Kysely<DB>, ctx: MemberContext, body: u
   if (!hasRight(ctx, 'admin')) throw forbidden('Only an admin can change the club logo');
   if (!(body instanceof Uint8Array) || body.length === 0) throw badRequest(SEND_THE_IMAGE);
   if (body.length > MAX_LOGO_BYTES) {
-    throw new HttpError(413, `The image is ${kB(body.length)} kB; a logo may be at most ${kB(MAX_LOGO_BYTES)} kB: save it smaller and upload it again`);
+    throw new HttpError(
+      413,
+      `The image is ${kB(body.length)} kB; a logo may be at most ${kB(MAX_LOGO_BYTES)} kB: save it smaller and upload it again`,
+    );
   }
   const contentType = logoContentType(body);
   if (!contentType) throw new HttpError(415, NOT_AN_IMAGE);
@@ -43,7 +47,11 @@ export async function uploadClubLogo(db: Kysely<DB>, ctx: MemberContext, body: u
 }
 
 /** A logo's image by its address's parts; 404 for anything else. */
-export async function getClubLogo(db: Kysely<DB>, clubId: string, version: unknown): Promise<{ contentType: string; bytes: Buffer }> {
+export async function getClubLogo(
+  db: Kysely<DB>,
+  clubId: string,
+  version: unknown,
+): Promise<{ contentType: string; bytes: Buffer }> {
   const address = parseClubLogoPath(`/api/club-logo/${clubId}?v=${typeof version === 'string' ? version : ''}`);
   const logo = address && (await findClubLogo(db, address.clubId, address.sha256));
   if (!logo) throw notFound('No such logo');
@@ -57,6 +65,7 @@ export async function getClubLogo(db: Kysely<DB>, clubId: string, version: unkno
 export async function settleClubLogo(trx: Transaction<DB>, clubId: string, logo: string): Promise<void> {
   if (logo === '') return deleteClubLogosExcept(trx, clubId, []);
   const address = parseClubLogoPath(logo);
-  if (!address || address.clubId !== clubId || !(await clubLogoExists(trx, clubId, address.sha256))) throw badRequest(NOT_THIS_CLUBS_LOGO);
+  if (!address || address.clubId !== clubId || !(await clubLogoExists(trx, clubId, address.sha256)))
+    throw badRequest(NOT_THIS_CLUBS_LOGO);
   await deleteClubLogosExcept(trx, clubId, [address.sha256]);
 }

@@ -40,8 +40,18 @@ export type ClubColumn = keyof ClubRecord & string;
  * "Tables have owners"). With `columns`, only those are read.
  */
 export function lockClub(db: Db, clubId: string, lock: ClubLock): Promise<ClubRecord>;
-export function lockClub<C extends ClubColumn>(db: Db, clubId: string, lock: ClubLock, columns: readonly C[]): Promise<Pick<ClubRecord, C>>;
-export function lockClub(db: Db, clubId: string, lock: ClubLock, columns?: readonly ClubColumn[]): Promise<Partial<ClubRecord>> {
+export function lockClub<C extends ClubColumn>(
+  db: Db,
+  clubId: string,
+  lock: ClubLock,
+  columns: readonly C[],
+): Promise<Pick<ClubRecord, C>>;
+export function lockClub(
+  db: Db,
+  clubId: string,
+  lock: ClubLock,
+  columns?: readonly ClubColumn[],
+): Promise<Partial<ClubRecord>> {
   const rows = db.selectFrom('club').where('id', '=', clubId);
   const query = columns ? rows.select(columns) : rows.selectAll();
   if (lock === 'share') return query.forShare().executeTakeFirstOrThrow();

@@ -50,14 +50,19 @@ export function registerClubRoutes(app: FastifyInstance, { db }: ModuleDeps, fle
     async handler({ params, query, reply }) {
       const logo = await getClubLogo(db, params.clubId, query.v);
       // private: the answer may carry the caller's renewed session cookie.
-      return reply.header('content-type', logo.contentType).header('cache-control', 'private, max-age=31536000, immutable').send(logo.bytes);
+      return reply
+        .header('content-type', logo.contentType)
+        .header('cache-control', 'private, max-age=31536000, immutable')
+        .send(logo.bytes);
     },
   });
 
   // The image is the request body, as is: its own parser, in its own scope, so no other route takes raw bytes.
   app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 4 * MAX_LOGO_BYTES }, (_request, body, done) => done(null, body));
+    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 4 * MAX_LOGO_BYTES }, (_request, body, done) =>
+      done(null, body),
+    );
     defineCallRoute(scope, calls.uploadClubLogo, {
       async handler({ query, ctx, request }) {
         assertSameClub(ctx, query.club);

@@ -82,7 +82,8 @@ export async function updateClubSettings(
     const uses = await fleet.itemsUsingTaxes(trx, current.id, removed);
     for (const name of removed) {
       const users = uses.filter((use) => use.taxNames.includes(name));
-      if (users.length > 0) throw conflict(`Tax ${name} is still used by ${describeUses(users)}: take it off them first`);
+      if (users.length > 0)
+        throw conflict(`Tax ${name} is still used by ${describeUses(users)}: take it off them first`);
     }
     await settleClubLogo(trx, current.id, settings.clubLogo);
     const row = await updateClub(trx, current.id, {

@@ -18,7 +18,9 @@ import { insertBlockRule, listItems, updateItem, type BlockRuleRow } from './rep
 
 /** Block rule ids are the database's uuids as text (a glider lists them), or 'new'. */
 const NEW_BLOCK_ID = 'new';
-const blockIdSchema = z.object({ id: z.string().trim().min(1, 'Block id is required').max(60, 'Block id must be at most 60 characters') });
+const blockIdSchema = z.object({
+  id: z.string().trim().min(1, 'Block id is required').max(60, 'Block id must be at most 60 characters'),
+});
 
 export function blockRuleItem(row: BlockRuleRow): BlockRuleItem {
   return {
@@ -96,7 +98,12 @@ export async function saveBlockRule(
       const data = parseData(blockCreateSchema, input.data, 'block');
       const fields: BlockFields = { ...BLOCK_DEFAULTS, taxRates: [], ...data };
       checkTaxNames(club, fields.taxRates);
-      return insertBlockRule(trx, { club_id: club.id, name: fields.name, units: fields.units, ...blockColumns(fields) });
+      return insertBlockRule(trx, {
+        club_id: club.id,
+        name: fields.name,
+        units: fields.units,
+        ...blockColumns(fields),
+      });
     },
     async change(trx, club) {
       const change = parseData(blockUpdateSchema, input.data, 'block');

@@ -21,7 +21,12 @@ export async function checkFlarmId(
   if (holder) throw conflict(flarmIdTakenMessage(flarmId, holder));
 }
 
-async function flarmIdHolder(db: Kysely<DB> | Trx, clubId: string, itemId: string, flarmId: string): Promise<FlarmIdHolder | undefined> {
+async function flarmIdHolder(
+  db: Kysely<DB> | Trx,
+  clubId: string,
+  itemId: string,
+  flarmId: string,
+): Promise<FlarmIdHolder | undefined> {
   for (const kind of ['glider', 'tug'] as const) {
     const holder = (await listItems(db, kind, clubId)).find((item) => item.flarm_id === flarmId && item.id !== itemId);
     if (holder) return { kind, id: holder.id };
@@ -44,8 +49,16 @@ export async function raceForFlarmId<T>(
   try {
     return await save();
   } catch (error) {
-    const sent = flarmIdSchema.safeParse(typeof data === 'object' && data !== null ? (data as { flarmId?: unknown }).flarmId : undefined);
+    const sent = flarmIdSchema.safeParse(
+      typeof data === 'object' && data !== null ? (data as { flarmId?: unknown }).flarmId : undefined,
+    );
     if (!isFlarmIdTaken(error) || !sent.success || !sent.data) throw error;
-    throw databaseAnswer(error, { name: 'flarm-id', flarmId: sent.data, holder: await flarmIdHolder(db, clubId, itemId, sent.data) }) ?? error;
+    throw (
+      databaseAnswer(error, {
+        name: 'flarm-id',
+        flarmId: sent.data,
+        holder: await flarmIdHolder(db, clubId, itemId, sent.data),
+      }) ?? error
+    );
   }
 }

@@ -67,7 +67,12 @@ function gliderColumns(fields: Partial<GliderFields>) {
   });
 }
 
-async function checkGliderReferences(trx: Trx, club: ClubRecord, fields: Partial<GliderFields>, today: string): Promise<void> {
+async function checkGliderReferences(
+  trx: Trx,
+  club: ClubRecord,
+  fields: Partial<GliderFields>,
+  today: string,
+): Promise<void> {
   if (fields.blocks) {
     const known = await existingBlockRuleIds(trx, club.id, fields.blocks);
     const unknown = fields.blocks.find((id) => !known.has(id));
@@ -85,34 +90,44 @@ async function checkGliderReferences(trx: Trx, club: ClubRecord, fields: Partial
  * than the operational ones (status, maintenance date). Flying is set by the
  * flight line only, and a flying glider's status waits for its landing.
  */
-export async function saveGlider(db: Kysely<DB>, ctx: MemberContext, input: { id: string; data: unknown }): Promise<UpdateItemResult<GliderItem>> {
-  if (!hasRight(ctx, 'canUpdateGliders')) throw forbidden('Only an admin or a member who can update gliders can create or change gliders');
+export async function saveGlider(
+  db: Kysely<DB>,
+  ctx: MemberContext,
+  input: { id: string; data: unknown },
+): Promise<UpdateItemResult<GliderItem>> {
+  if (!hasRight(ctx, 'canUpdateGliders'))
+    throw forbidden('Only an admin or a member who can update gliders can create or change gliders');
   const { id } = parseData(registrationIdSchema, { id: input.id }, 'glider');
   const today = clubToday(ctx.club.time_zone, ctx.now);
-  return raceForFlarmId(db, ctx.club.id, id, input.data, () => saveItem(db, ctx, id, {
-    table: 'glider',
-    what: 'Glider',
-    item: gliderItem,
-    async create(trx, club) {
-      const data = parseData(gliderFieldsSchema.partial(), input.data, 'glider');
-      const fields: GliderFields = { ...GLIDER_DEFAULTS, blocks: [], taxRates: [], ...data };
-      await checkGliderReferences(trx, club, fields, today);
-      await checkFlarmId(trx, club.id, id, fields.flarmId);
-      return insertItem(trx, 'glider', { club_id: club.id, id, ...gliderColumns(fields) });
-    },
-    async change(trx, club, existing) {
-      if (!hasRight(ctx, 'admin') && dataKeys(input.data).some((key) => !(GLIDER_OPERATIONAL_FIELDS as readonly string[]).includes(key))) {
-        throw forbidden('Only an admin can change glider details other than status and maintenance date');
-      }
-      const change = parseData(gliderUpdateSchema, input.data, 'glider');
-      if (change.status !== undefined && existing.status === 'Flying') {
-        throw conflict('The glider is flying; it becomes Ready when it lands');
-      }
-      await checkGliderReferences(trx, club, change, today);
-      await checkFlarmId(trx, club.id, id, change.flarmId);
-      return updateItem(trx, 'glider', club.id, id, gliderColumns(change));
-    },
-  }));
+  return raceForFlarmId(db, ctx.club.id, id, input.data, () =>
+    saveItem(db, ctx, id, {
+      table: 'glider',
+      what: 'Glider',
+      item: gliderItem,
+      async create(trx, club) {
+        const data = parseData(gliderFieldsSchema.partial(), input.data, 'glider');
+        const fields: GliderFields = { ...GLIDER_DEFAULTS, blocks: [], taxRates: [], ...data };
+        await checkGliderReferences(trx, club, fields, today);
+        await checkFlarmId(trx, club.id, id, fields.flarmId);
+        return insertItem(trx, 'glider', { club_id: club.id, id, ...gliderColumns(fields) });
+      },
+      async change(trx, club, existing) {
+        if (
+          !hasRight(ctx, 'admin') &&
+          dataKeys(input.data).some((key) => !(GLIDER_OPERATIONAL_FIELDS as readonly string[]).includes(key))
+        ) {
+          throw forbidden('Only an admin can change glider details other than status and maintenance date');
+        }
+        const change = parseData(gliderUpdateSchema, input.data, 'glider');
+        if (change.status !== undefined && existing.status === 'Flying') {
+          throw conflict('The glider is flying; it becomes Ready when it lands');
+        }
+        await checkGliderReferences(trx, club, change, today);
+        await checkFlarmId(trx, club.id, id, change.flarmId);
+        return updateItem(trx, 'glider', club.id, id, gliderColumns(change));
+      },
+    }),
+  );
 }
 
 export const gliderItemHandler = clubItem(saveGlider);

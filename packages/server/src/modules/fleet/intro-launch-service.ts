@@ -55,7 +55,11 @@ function introLaunchColumns(fields: Partial<IntroLaunchFields>) {
   });
 }
 
-async function checkIntroLaunchReferences(trx: Trx, club: ClubRecord, fields: Partial<IntroLaunchFields>): Promise<void> {
+async function checkIntroLaunchReferences(
+  trx: Trx,
+  club: ClubRecord,
+  fields: Partial<IntroLaunchFields>,
+): Promise<void> {
   if (fields.launch !== undefined && !(await findItem(trx, 'launch_type', club.id, fields.launch))) {
     throw badRequest(`Unknown launch type ${fields.launch}`);
   }

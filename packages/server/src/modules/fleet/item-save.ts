@@ -65,7 +65,11 @@ function updated<T>(what: string, item: T): UpdateItemResult<T> {
  * change under it) and the item row for update, so two editors saving at
  * once are applied one after the other.
  */
-function inClubTransaction<T>(db: Kysely<DB>, ctx: MemberContext, work: (trx: Trx, club: ClubRecord) => Promise<T>): Promise<T> {
+function inClubTransaction<T>(
+  db: Kysely<DB>,
+  ctx: MemberContext,
+  work: (trx: Trx, club: ClubRecord) => Promise<T>,
+): Promise<T> {
   return db.transaction().execute(async (trx) => work(trx, await lockClub(trx, ctx.club.id, 'share')));
 }
 

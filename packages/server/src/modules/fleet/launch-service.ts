@@ -32,14 +32,23 @@ export function launchItem(row: LaunchTypeRow): LaunchItem {
     kind: row.kind,
     priceCents: row.price_cents,
     height: row.height,
-    heightRanges: row.height_ranges.map((range) => ({ start: range.start, end: range.end, per: range.per, costCents: range.costCents })),
+    heightRanges: row.height_ranges.map((range) => ({
+      start: range.start,
+      end: range.end,
+      per: range.per,
+      costCents: range.costCents,
+    })),
     taxStatus: row.tax_status,
     taxRates: row.tax_names,
     isActive: row.is_active,
   };
 }
 
-export async function listLaunchItems(db: Kysely<DB>, clubId: string, options: { includeInactive: boolean }): Promise<LaunchItem[]> {
+export async function listLaunchItems(
+  db: Kysely<DB>,
+  clubId: string,
+  options: { includeInactive: boolean },
+): Promise<LaunchItem[]> {
   return (await listItems(db, 'launch_type', clubId, options)).map(launchItem).sort(byId);
 }
 
@@ -68,7 +77,11 @@ function checkLaunch(club: ClubRecord, launch: LaunchFields): void {
 }
 
 /** update-item LAUNCH (admin): a fixed (known height) or variable (priced height ranges) launch type. */
-export async function saveLaunch(db: Kysely<DB>, ctx: MemberContext, input: { id: string; data: unknown }): Promise<UpdateItemResult<LaunchItem>> {
+export async function saveLaunch(
+  db: Kysely<DB>,
+  ctx: MemberContext,
+  input: { id: string; data: unknown },
+): Promise<UpdateItemResult<LaunchItem>> {
   requireAdmin(ctx, 'launch types');
   const { id } = parseData(launchIdSchema, { id: input.id }, 'launch');
   return saveItem(db, ctx, id, {

@@ -24,8 +24,16 @@ export type ItemRow<T extends ItemTable> = Selectable<DB[T]>;
 // the row type of the table it was given.
 
 /** Gliders and tugs have no is_active column: list them with the default, every row. */
-export function listItems<T extends ItemTable>(db: Db, table: T, clubId: string, options = { includeInactive: true }): Promise<ItemRow<T>[]> {
-  let query = db.selectFrom(table as ItemTable).selectAll().where('club_id', '=', clubId);
+export function listItems<T extends ItemTable>(
+  db: Db,
+  table: T,
+  clubId: string,
+  options = { includeInactive: true },
+): Promise<ItemRow<T>[]> {
+  let query = db
+    .selectFrom(table as ItemTable)
+    .selectAll()
+    .where('club_id', '=', clubId);
   if (!options.includeInactive) query = query.where('is_active', '=', true);
   return query.execute() as Promise<unknown> as Promise<ItemRow<T>[]>;
 }
@@ -34,17 +42,33 @@ function itemQuery(db: Db, table: ItemTable, clubId: string, id: string) {
   return db.selectFrom(table).selectAll().where('club_id', '=', clubId).where('id', '=', id);
 }
 
-export function findItem<T extends ItemTable>(db: Db, table: T, clubId: string, id: string): Promise<ItemRow<T> | undefined> {
+export function findItem<T extends ItemTable>(
+  db: Db,
+  table: T,
+  clubId: string,
+  id: string,
+): Promise<ItemRow<T> | undefined> {
   return itemQuery(db, table, clubId, id).executeTakeFirst() as Promise<unknown> as Promise<ItemRow<T> | undefined>;
 }
 
 /** Row-locked, for a change decided on what the row holds now. */
-export function findItemForUpdate<T extends ItemTable>(db: Db, table: T, clubId: string, id: string): Promise<ItemRow<T> | undefined> {
-  return itemQuery(db, table, clubId, id).forUpdate().executeTakeFirst() as Promise<unknown> as Promise<ItemRow<T> | undefined>;
+export function findItemForUpdate<T extends ItemTable>(
+  db: Db,
+  table: T,
+  clubId: string,
+  id: string,
+): Promise<ItemRow<T> | undefined> {
+  return itemQuery(db, table, clubId, id).forUpdate().executeTakeFirst() as Promise<unknown> as Promise<
+    ItemRow<T> | undefined
+  >;
 }
 
 /** Undefined when an item with that id (a glider's registration, a launch's label) was created meanwhile. */
-export function insertItem<T extends Exclude<ItemTable, 'block_rule'>>(db: Db, table: T, values: Insertable<DB[T]>): Promise<ItemRow<T> | undefined> {
+export function insertItem<T extends Exclude<ItemTable, 'block_rule'>>(
+  db: Db,
+  table: T,
+  values: Insertable<DB[T]>,
+): Promise<ItemRow<T> | undefined> {
   return db
     .insertInto(table as ItemTable)
     .values(values as Insertable<DB[ItemTable]>)
@@ -53,7 +77,13 @@ export function insertItem<T extends Exclude<ItemTable, 'block_rule'>>(db: Db, t
     .executeTakeFirst() as Promise<unknown> as Promise<ItemRow<T> | undefined>;
 }
 
-export function updateItem<T extends ItemTable>(db: Db, table: T, clubId: string, id: string, values: Changes<DB[T]>): Promise<ItemRow<T>> {
+export function updateItem<T extends ItemTable>(
+  db: Db,
+  table: T,
+  clubId: string,
+  id: string,
+  values: Changes<DB[T]>,
+): Promise<ItemRow<T>> {
   return db
     .updateTable(table as ItemTable)
     .set(values as Changes<DB[ItemTable]>)
@@ -71,7 +101,12 @@ export function insertBlockRule(db: Db, values: Omit<Insertable<BlockRuleTable>,
 /** Which of these ids are block rules of the club (active or not). */
 export async function existingBlockRuleIds(db: Db, clubId: string, ids: string[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
-  const rows = await db.selectFrom('block_rule').select('id').where('club_id', '=', clubId).where('id', 'in', ids).execute();
+  const rows = await db
+    .selectFrom('block_rule')
+    .select('id')
+    .where('club_id', '=', clubId)
+    .where('id', 'in', ids)
+    .execute();
   return new Set(rows.map((row) => row.id));
 }
 
@@ -82,8 +117,20 @@ export async function itemsUsingTaxes(db: Db, clubId: string, names: string[]): 
   if (names.length === 0) return [];
   const overlaps = sql<boolean>`tax_names && ${sql.val(names)}::text[]`;
   // One after another: inside a transaction the queries share one connection.
-  const gliders = await db.selectFrom('glider').select(['id', 'tax_names']).where('club_id', '=', clubId).where(overlaps).orderBy('id').execute();
-  const launches = await db.selectFrom('launch_type').select(['id', 'tax_names']).where('club_id', '=', clubId).where(overlaps).orderBy('id').execute();
+  const gliders = await db
+    .selectFrom('glider')
+    .select(['id', 'tax_names'])
+    .where('club_id', '=', clubId)
+    .where(overlaps)
+    .orderBy('id')
+    .execute();
+  const launches = await db
+    .selectFrom('launch_type')
+    .select(['id', 'tax_names'])
+    .where('club_id', '=', clubId)
+    .where(overlaps)
+    .orderBy('id')
+    .execute();
   const introLaunches = await db
     .selectFrom('intro_launch')
     .select(['id', 'tax_names'])
@@ -91,7 +138,13 @@ export async function itemsUsingTaxes(db: Db, clubId: string, names: string[]): 
     .where(overlaps)
     .orderBy('id')
     .execute();
-  const blocks = await db.selectFrom('block_rule').select(['name', 'tax_names']).where('club_id', '=', clubId).where(overlaps).orderBy('name').execute();
+  const blocks = await db
+    .selectFrom('block_rule')
+    .select(['name', 'tax_names'])
+    .where('club_id', '=', clubId)
+    .where(overlaps)
+    .orderBy('name')
+    .execute();
   return [
     ...gliders.map((row): TaxUse => ({ kind: 'glider', label: row.id, taxNames: row.tax_names })),
     ...launches.map((row): TaxUse => ({ kind: 'launch type', label: row.id, taxNames: row.tax_names })),

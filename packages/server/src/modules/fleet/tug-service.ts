@@ -11,7 +11,13 @@ import { insertItem, listItems, updateItem, type TugRow } from './repo.ts';
 /** The club's tugs (docs/clubs-and-members.md "Items"): their shape, list and save. */
 
 export function tugItem(row: TugRow): TugItem {
-  return { id: row.id, aircraftType: row.aircraft_type, places: row.places, status: row.status, flarmId: row.flarm_id ?? '' };
+  return {
+    id: row.id,
+    aircraftType: row.aircraft_type,
+    places: row.places,
+    status: row.status,
+    flarmId: row.flarm_id ?? '',
+  };
 }
 
 export async function listTugItems(db: Kysely<DB>, clubId: string): Promise<TugItem[]> {
@@ -28,24 +34,30 @@ function tugColumns(fields: Partial<TugFields>) {
 }
 
 /** update-item TUG (admin): a tug's type, seats and status (Ready or Not ready). */
-export async function saveTug(db: Kysely<DB>, ctx: MemberContext, input: { id: string; data: unknown }): Promise<UpdateItemResult<TugItem>> {
+export async function saveTug(
+  db: Kysely<DB>,
+  ctx: MemberContext,
+  input: { id: string; data: unknown },
+): Promise<UpdateItemResult<TugItem>> {
   requireAdmin(ctx, 'tugs');
   const { id } = parseData(registrationIdSchema, { id: input.id }, 'tug');
-  return raceForFlarmId(db, ctx.club.id, id, input.data, () => saveItem(db, ctx, id, {
-    table: 'tug',
-    what: 'Tug',
-    item: tugItem,
-    async create(trx, club) {
-      const data = parseData(tugFieldsSchema.partial(), input.data, 'tug');
-      await checkFlarmId(trx, club.id, id, data.flarmId);
-      return insertItem(trx, 'tug', { club_id: club.id, id, ...tugColumns({ ...TUG_DEFAULTS, ...data }) });
-    },
-    async change(trx, club) {
-      const change = parseData(tugUpdateSchema, input.data, 'tug');
-      await checkFlarmId(trx, club.id, id, change.flarmId);
-      return updateItem(trx, 'tug', club.id, id, tugColumns(change));
-    },
-  }));
+  return raceForFlarmId(db, ctx.club.id, id, input.data, () =>
+    saveItem(db, ctx, id, {
+      table: 'tug',
+      what: 'Tug',
+      item: tugItem,
+      async create(trx, club) {
+        const data = parseData(tugFieldsSchema.partial(), input.data, 'tug');
+        await checkFlarmId(trx, club.id, id, data.flarmId);
+        return insertItem(trx, 'tug', { club_id: club.id, id, ...tugColumns({ ...TUG_DEFAULTS, ...data }) });
+      },
+      async change(trx, club) {
+        const change = parseData(tugUpdateSchema, input.data, 'tug');
+        await checkFlarmId(trx, club.id, id, change.flarmId);
+        return updateItem(trx, 'tug', club.id, id, tugColumns(change));
+      },
+    }),
+  );
 }
 
 export const tugItemHandler = clubItem(saveTug);

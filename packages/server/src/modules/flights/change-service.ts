@@ -97,23 +97,41 @@ async function flyingMember(trx: Transaction<DB>, ctx: MemberContext, userId: st
   const active =
     member !== undefined &&
     member.declined_at === null &&
-    isMembershipActive({ isActive: member.is_active, activeExpiration: member.active_expiration }, ctx.club.time_zone, ctx.now);
+    isMembershipActive(
+      { isActive: member.is_active, activeExpiration: member.active_expiration },
+      ctx.club.time_zone,
+      ctx.now,
+    );
   if (!active) throw badRequest(`The ${role} is not an active member of the club`);
   if (member.ground_only) throw badRequest(`${fullName(member)} is a ground-only member and can't be the ${role}`);
   return member;
 }
 
 /** The second person and the intro, as the flight type says; names come from the member or the intro. */
-async function secondPerson(trx: Transaction<DB>, ctx: MemberContext, before: LogFields, body: ChangeFlight, user: string) {
+async function secondPerson(
+  trx: Transaction<DB>,
+  ctx: MemberContext,
+  before: LogFields,
+  body: ChangeFlight,
+  user: string,
+) {
   const flyWith = body.flyWith as FlyWith;
-  const none = { passengerID: '', passengerFirst: '', passengerLast: '', pilotInCharge: true, shareCost: false, introRef: '' };
+  const none = {
+    passengerID: '',
+    passengerFirst: '',
+    passengerLast: '',
+    pilotInCharge: true,
+    shareCost: false,
+    introRef: '',
+  };
   const introRef = (body.introRef ?? (flyWith === 'Intro' ? before.introRef : '')).trim().toLowerCase();
   if (flyWith !== 'Intro' && introRef !== '') throw badRequest('An intro goes with an Intro flight only');
   switch (flyWith) {
     case 'Alone':
       return none;
     case 'Friend':
-      if (!body.passengerFirst || !body.passengerLast) throw badRequest("Second person not identified: enter the friend's first and last name");
+      if (!body.passengerFirst || !body.passengerLast)
+        throw badRequest("Second person not identified: enter the friend's first and last name");
       return { ...none, passengerFirst: body.passengerFirst, passengerLast: body.passengerLast };
     case 'Instructor':
     case 'Member': {
@@ -125,9 +143,12 @@ async function secondPerson(trx: Transaction<DB>, ctx: MemberContext, before: Lo
       let first = before.passengerFirst;
       let last = before.passengerLast;
       if (newPerson || newRole) {
-        const second = newPerson ? await flyingMember(trx, ctx, body.passengerID, role) : await findClubMember(trx, ctx.club.id, body.passengerID);
+        const second = newPerson
+          ? await flyingMember(trx, ctx, body.passengerID, role)
+          : await findClubMember(trx, ctx.club.id, body.passengerID);
         if (!second) throw badRequest(`The ${role} is not a member of the club`);
-        if (flyWith === 'Instructor' && !second.is_instructor) throw badRequest(`${fullName(second)} is not an instructor`);
+        if (flyWith === 'Instructor' && !second.is_instructor)
+          throw badRequest(`${fullName(second)} is not an instructor`);
         first = second.firstName;
         last = second.lastName;
       }
@@ -142,32 +163,49 @@ async function secondPerson(trx: Transaction<DB>, ctx: MemberContext, before: Lo
     }
     case 'Intro': {
       if (introRef === '') throw badRequest('Second person not identified: choose the intro of this intro flight');
-      if (introRef === before.introRef) return { ...none, passengerFirst: before.passengerFirst, passengerLast: before.passengerLast, introRef };
+      if (introRef === before.introRef)
+        return { ...none, passengerFirst: before.passengerFirst, passengerLast: before.passengerLast, introRef };
       const intro = UUID.test(introRef) ? await findIntroForUpdate(trx, ctx.club.id, introRef) : undefined;
       if (!intro) throw badRequest(`Unknown intro ${introRef}`);
       if (intro.refunded_at !== null) throw conflict(`Intro ${intro.sn} was refunded`);
       if (intro.cancelled_at !== null) throw conflict(`Intro ${intro.sn} was cancelled`);
       if (intro.flight_ref !== null) throw conflict(`Intro ${intro.sn} is already on a flight`);
-      return { ...none, passengerFirst: intro.recipient_first, passengerLast: intro.recipient_last, introRef: intro.id };
+      return {
+        ...none,
+        passengerFirst: intro.recipient_first,
+        passengerLast: intro.recipient_last,
+        introRef: intro.id,
+      };
     }
   }
 }
 
 /** The corrected fields, each checked when it changes. */
-async function correctedFields(trx: Transaction<DB>, ctx: MemberContext, flight: FlightStateRow, before: LogFields, body: ChangeFlight): Promise<LogFields> {
+async function correctedFields(
+  trx: Transaction<DB>,
+  ctx: MemberContext,
+  flight: FlightStateRow,
+  before: LogFields,
+  body: ChangeFlight,
+): Promise<LogFields> {
   const clubId = ctx.club.id;
   // Times: a launched flight keeps a takeoff on its own day, and nothing is in the future.
-  if (body.launchedAt === null) throw badRequest('The takeoff time is required: only launched flights are corrected in the log');
+  if (body.launchedAt === null)
+    throw badRequest('The takeoff time is required: only launched flights are corrected in the log');
   if (before.landedAt !== null && body.landedAt === null) {
-    throw badRequest('The landing time is required: undo the landing on the flight line to put the flight back in the air');
+    throw badRequest(
+      'The landing time is required: undo the landing on the flight line to put the flight back in the air',
+    );
   }
   const latest = ctx.now + CLOCK_SKEW_MS;
   if (body.launchedAt !== before.launchedAt) {
     const { startMs, endMs } = clubDayBounds(flight.day, ctx.club.time_zone);
-    if (body.launchedAt < startMs || body.launchedAt >= endMs) throw badRequest(`The takeoff time must be on the flight's day (${flight.day})`);
+    if (body.launchedAt < startMs || body.launchedAt >= endMs)
+      throw badRequest(`The takeoff time must be on the flight's day (${flight.day})`);
     if (body.launchedAt > latest) throw badRequest('The takeoff time is in the future');
   }
-  if (body.landedAt !== null && body.landedAt !== before.landedAt && body.landedAt > latest) throw badRequest('The landing time is in the future');
+  if (body.landedAt !== null && body.landedAt !== before.landedAt && body.landedAt > latest)
+    throw badRequest('The landing time is in the future');
 
   // The pilot.
   let { first, last } = before;
@@ -183,8 +221,13 @@ async function correctedFields(trx: Transaction<DB>, ctx: MemberContext, flight:
   if (body.glider !== before.glider || flyWith !== before.flyWith) {
     const glider = await findItemForUpdate(trx, 'glider', clubId, body.glider);
     if (!glider) throw badRequest(`Unknown glider ${body.glider}`);
-    if (flyWith !== 'Alone' && glider.places < 2) throw badRequest(`Glider ${glider.id} has one seat: choose a multi-seat glider to fly with someone`);
-    if (body.glider !== before.glider && body.landedAt === null && (await unfinishedFlightOfGlider(trx, clubId, glider.id, flight.id))) {
+    if (flyWith !== 'Alone' && glider.places < 2)
+      throw badRequest(`Glider ${glider.id} has one seat: choose a multi-seat glider to fly with someone`);
+    if (
+      body.glider !== before.glider &&
+      body.landedAt === null &&
+      (await unfinishedFlightOfGlider(trx, clubId, glider.id, flight.id))
+    ) {
       throw conflict(`Glider ${glider.id} is on another flight now: land or remove that flight first`);
     }
   }
@@ -194,7 +237,8 @@ async function correctedFields(trx: Transaction<DB>, ctx: MemberContext, flight:
     throw badRequest(`Unknown launch type ${body.launchType}: choose one of the club's launch types`);
   }
   const tug = body.tug.trim();
-  if (tug !== before.tug && tug !== '' && !(await findItemForUpdate(trx, 'tug', clubId, tug))) throw badRequest(`Unknown tug ${tug}`);
+  if (tug !== before.tug && tug !== '' && !(await findItemForUpdate(trx, 'tug', clubId, tug)))
+    throw badRequest(`Unknown tug ${tug}`);
   if (body.towPilot !== before.towPilot && body.towPilot !== '') {
     const towPilot = await flyingMember(trx, ctx, body.towPilot, 'tow pilot');
     if (!towPilot.is_tow_pilot) throw badRequest(`${fullName(towPilot)} is not a tow pilot`);
@@ -225,7 +269,12 @@ function changedFields(before: LogFields, after: LogFields): Record<string, [unk
 }
 
 const payerKey = (fields: LogFields) =>
-  flightPayers({ user_id: fields.user, fly_with: fields.flyWith, share_cost: fields.shareCost, passenger_id: fields.passengerID || null })
+  flightPayers({
+    user_id: fields.user,
+    fly_with: fields.flyWith,
+    share_cost: fields.shareCost,
+    passenger_id: fields.passengerID || null,
+  })
     .map((payer) => payer.memberId)
     .join(',');
 
@@ -237,15 +286,28 @@ async function affectedCharges(trx: Transaction<DB>, clubId: string, before: Log
   if (before.releaseHeight !== after.releaseHeight && after.flyWith !== 'Intro') {
     height = (await findItem(trx, 'launch_type', clubId, after.launchType))?.kind === 'variable';
   }
-  const launch = payers || intro || height || before.launchType !== after.launchType || before.launchedAt !== after.launchedAt;
-  const landing = payers || intro || before.glider !== after.glider || before.launchedAt !== after.launchedAt || before.landedAt !== after.landedAt;
+  const launch =
+    payers || intro || height || before.launchType !== after.launchType || before.launchedAt !== after.launchedAt;
+  const landing =
+    payers ||
+    intro ||
+    before.glider !== after.glider ||
+    before.launchedAt !== after.launchedAt ||
+    before.landedAt !== after.landedAt;
   return { launch, landing };
 }
 
 /** Correct a launched flight's log; the flight row is locked by the caller. */
-export async function changeFlight(trx: Transaction<DB>, ctx: MemberContext, flight: FlightStateRow, body: ChangeFlight): Promise<void> {
-  if (flight.cancelled_at !== null) throw conflict(`Flight ${flight.id} was removed from the flight line: there is nothing to correct`);
-  if (flight.launched_at === null) throw conflict(`Flight ${flight.id} has not launched: a waiting flight is changed on the flight line`);
+export async function changeFlight(
+  trx: Transaction<DB>,
+  ctx: MemberContext,
+  flight: FlightStateRow,
+  body: ChangeFlight,
+): Promise<void> {
+  if (flight.cancelled_at !== null)
+    throw conflict(`Flight ${flight.id} was removed from the flight line: there is nothing to correct`);
+  if (flight.launched_at === null)
+    throw conflict(`Flight ${flight.id} has not launched: a waiting flight is changed on the flight line`);
   const clubId = ctx.club.id;
   const before = logFields(flight);
   const after = await correctedFields(trx, ctx, flight, before, body);
@@ -283,7 +345,9 @@ export async function changeFlight(trx: Transaction<DB>, ctx: MemberContext, fli
     launched_at: new Date(after.launchedAt!),
     landed_at: after.landedAt === null ? null : new Date(after.landedAt),
     release_height: after.releaseHeight,
-    ...(after.releaseHeight !== before.releaseHeight ? { release_set_by: after.releaseHeight > 0 ? ctx.user.id : null } : {}),
+    ...(after.releaseHeight !== before.releaseHeight
+      ? { release_set_by: after.releaseHeight > 0 ? ctx.user.id : null }
+      : {}),
     tow_pilot: after.towPilot || null,
     tug: after.tug || null,
   });
@@ -291,8 +355,10 @@ export async function changeFlight(trx: Transaction<DB>, ctx: MemberContext, fli
   // Gliders: the one this flight held Flying is freed when it lands or changes; a new glider still in the air is Flying.
   const wasFlying = before.landedAt === null;
   const isFlying = after.landedAt === null;
-  if (wasFlying && (!isFlying || before.glider !== after.glider)) await updateItem(trx, 'glider', clubId, before.glider, { status: 'Ready' });
-  if (isFlying && before.glider !== after.glider) await updateItem(trx, 'glider', clubId, after.glider, { status: 'Flying' });
+  if (wasFlying && (!isFlying || before.glider !== after.glider))
+    await updateItem(trx, 'glider', clubId, before.glider, { status: 'Ready' });
+  if (isFlying && before.glider !== after.glider)
+    await updateItem(trx, 'glider', clubId, after.glider, { status: 'Flying' });
 
   if (affected.launch) await keep(await postLaunchCharges(trx, billing, corrected));
   if (after.landedAt !== null && (affected.landing || before.landedAt === null)) {

@@ -37,23 +37,29 @@ function daysBefore(day: string, days: number): string {
  * being placed as the server will; the amounts only where the caller may
  * read that account (their own; everyone's for admins and Can Add Funds).
  */
-export async function serveCrew(db: Kysely<DB>, ctx: MemberContext, query: { club?: string | undefined; userID?: string | undefined }): Promise<CrewPageData> {
+export async function serveCrew(
+  db: Kysely<DB>,
+  ctx: MemberContext,
+  query: { club?: string | undefined; userID?: string | undefined },
+): Promise<CrewPageData> {
   assertSameClub(ctx, namedClub(query.club));
-  if (query.userID !== undefined && query.userID !== ctx.user.id) throw forbidden('The crew page loads for the signed-in member only');
+  if (query.userID !== undefined && query.userID !== ctx.user.id)
+    throw forbidden('The crew page loads for the signed-in member only');
   const clubId = ctx.club.id;
   const today = clubToday(ctx.club.time_zone, ctx.now);
-  const [pilotRows, apSums, launches, introLaunches, intros, clubInfo, gliders, unfinishedFlights, flownToday, recent] = await Promise.all([
-    listFlaggedActivePilots(db, clubId),
-    memberApSumsCents(db, clubId, new Date(ctx.now)),
-    listLaunchItems(db, clubId, { includeInactive: false }),
-    listIntroLaunchItems(db, clubId, { includeInactive: false }),
-    listAvailableIntros(db, clubId),
-    getClubInfo(db, ctx, { activeLaunchTypeIds }),
-    listGliderItems(db, clubId),
-    listUnfinishedFlightCrews(db, clubId),
-    glidersFlownOn(db, clubId, today),
-    recentGlidersOfPilot(db, clubId, ctx.user.id, daysBefore(today, RECENT_GLIDER_DAYS)),
-  ]);
+  const [pilotRows, apSums, launches, introLaunches, intros, clubInfo, gliders, unfinishedFlights, flownToday, recent] =
+    await Promise.all([
+      listFlaggedActivePilots(db, clubId),
+      memberApSumsCents(db, clubId, new Date(ctx.now)),
+      listLaunchItems(db, clubId, { includeInactive: false }),
+      listIntroLaunchItems(db, clubId, { includeInactive: false }),
+      listAvailableIntros(db, clubId),
+      getClubInfo(db, ctx, { activeLaunchTypeIds }),
+      listGliderItems(db, clubId),
+      listUnfinishedFlightCrews(db, clubId),
+      glidersFlownOn(db, clubId, today),
+      recentGlidersOfPilot(db, clubId, ctx.user.id, daysBefore(today, RECENT_GLIDER_DAYS)),
+    ]);
 
   const levels = { minimumLevelCents: ctx.club.minimum_level_cents, warningLevelCents: ctx.club.warning_level_cents };
   const balanceOf = (userId: string) => 0 - (apSums.get(userId) ?? 0);
@@ -71,7 +77,13 @@ export async function serveCrew(db: Kysely<DB>, ctx: MemberContext, query: { clu
 
   const pilots = orderPilots(
     pilotRows
-      .filter((row) => isMembershipActive({ isActive: row.is_active, activeExpiration: row.active_expiration }, ctx.club.time_zone, ctx.now))
+      .filter((row) =>
+        isMembershipActive(
+          { isActive: row.is_active, activeExpiration: row.active_expiration },
+          ctx.club.time_zone,
+          ctx.now,
+        ),
+      )
       .map((row) => ({
         userID: row.user_id,
         first: row.firstName,

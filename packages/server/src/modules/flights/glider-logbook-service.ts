@@ -23,7 +23,12 @@ type Span = '' | 'range_' | 'since_';
 
 const mark = (glider: GliderItem): GliderMark => ({ glider: glider.id, since: glider.maintenanceDate });
 
-const head = (glider: GliderItem) => ({ glider: glider.id, aircraftType: glider.aircraftType, status: glider.status, maintenanceDate: glider.maintenanceDate });
+const head = (glider: GliderItem) => ({
+  glider: glider.id,
+  aircraftType: glider.aircraftType,
+  status: glider.status,
+  maintenanceDate: glider.maintenanceDate,
+});
 
 /** One glider's rows (a row per launch type) added up over one span. */
 function totals(rows: readonly GliderFlyingRow[], span: Span) {
@@ -55,15 +60,25 @@ export async function getGliderLogbooks(db: Kysely<DB>, ctx: MemberContext): Pro
  * personal logbook names them) and flown minutes once landed; the range's
  * totals, all time's, and those since its maintenance date when it has one.
  */
-export async function getGliderLogbook(db: Kysely<DB>, ctx: MemberContext, id: string, dates: { startDate: string; endDate: string }): Promise<GliderLogbook> {
+export async function getGliderLogbook(
+  db: Kysely<DB>,
+  ctx: MemberContext,
+  id: string,
+  dates: { startDate: string; endDate: string },
+): Promise<GliderLogbook> {
   const clubId = ctx.club.id;
   const row = await findItem(db, 'glider', clubId, id);
   if (!row) throw notFound(`The club has no glider ${id}`);
   const glider = gliderItem(row);
   const range = { fromDay: dates.startDate, toDay: dates.endDate };
-  const [rows, logged] = await Promise.all([gliderFlying(db, clubId, [mark(glider)], range), listLogFlights(db, clubId, { ...range, glider: glider.id })]);
+  const [rows, logged] = await Promise.all([
+    gliderFlying(db, clubId, [mark(glider)], range),
+    listLogFlights(db, clubId, { ...range, glider: glider.id }),
+  ]);
   const flights = logged.filter((flight) => flight.launched_at !== null);
-  const people = await memberNames(db, [...new Set(flights.flatMap((flight) => (flight.passenger_id === null ? [] : [flight.passenger_id])))]);
+  const people = await memberNames(db, [
+    ...new Set(flights.flatMap((flight) => (flight.passenger_id === null ? [] : [flight.passenger_id]))),
+  ]);
   const names = new Map([...people].map(([userId, name]) => [userId, `${name.first} ${name.last}`.trim()]));
   return {
     ...head(glider),
@@ -84,7 +99,16 @@ export async function getGliderLogbook(db: Kysely<DB>, ctx: MemberContext, id: s
         },
         names,
       );
-      return { id: flight.id, day: flight.day, p1, p2, launchType: flight.launch_type, launchedAt, landedAt, minutes: landedAt === null ? null : flownMinutes(launchedAt, landedAt) };
+      return {
+        id: flight.id,
+        day: flight.day,
+        p1,
+        p2,
+        launchType: flight.launch_type,
+        launchedAt,
+        landedAt,
+        minutes: landedAt === null ? null : flownMinutes(launchedAt, landedAt),
+      };
     }),
     range: totals(rows, 'range_'),
     allTime: totals(rows, ''),

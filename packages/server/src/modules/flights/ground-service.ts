@@ -73,16 +73,32 @@ type GroundPilot = NonNullable<GroundStatus['pilots']>[number];
 const linesOf = new WeakMap<Kysely<DB>, Map<string, Promise<ClubLine>>>();
 const LINES_KEPT = 256;
 
-async function readClubLine(db: Kysely<DB>, ctx: MemberContext, options: { day: string; today: string; includePilots: boolean }): Promise<ClubLine> {
-  const { flights, tugs, pilots } = await readLine(db, ctx.club.id, { day: options.day, line: options.day === options.today, includePilots: options.includePilots });
+async function readClubLine(
+  db: Kysely<DB>,
+  ctx: MemberContext,
+  options: { day: string; today: string; includePilots: boolean },
+): Promise<ClubLine> {
+  const { flights, tugs, pilots } = await readLine(db, ctx.club.id, {
+    day: options.day,
+    line: options.day === options.today,
+    includePilots: options.includePilots,
+  });
   return {
     flights,
     tugs: tugStatusesOf(tugs),
     pilots:
       pilots &&
       pilots
-        .filter((row) => isMembershipActive({ isActive: row.is_active, activeExpiration: row.active_expiration }, ctx.club.time_zone, ctx.now))
+        .filter((row) =>
+          isMembershipActive(
+            { isActive: row.is_active, activeExpiration: row.active_expiration },
+            ctx.club.time_zone,
+            ctx.now,
+          ),
+        )
         .map((row) => ({ userID: row.user_id, first: row.firstName, last: row.lastName, isTowPilot: row.is_tow_pilot }))
-        .sort((a, b) => compareText(`${a.first} ${a.last}`, `${b.first} ${b.last}`) || a.userID.localeCompare(b.userID)),
+        .sort(
+          (a, b) => compareText(`${a.first} ${a.last}`, `${b.first} ${b.last}`) || a.userID.localeCompare(b.userID),
+        ),
   };
 }

@@ -63,7 +63,8 @@ const MESSAGES: Record<Exclude<LineAction, 'ChangeFlight'>, string> = {
 };
 
 /** The answer's message; a log edit's keeps the original API's wording, misspelling included (docs/flight-line.md). */
-const message = (action: LineAction, flightId: string) => (action === 'ChangeFlight' ? `Sucessfully updated flight ${flightId}` : MESSAGES[action]);
+const message = (action: LineAction, flightId: string) =>
+  action === 'ChangeFlight' ? `Sucessfully updated flight ${flightId}` : MESSAGES[action];
 
 /** What each action's time is called in a refusal. */
 const TIME_OF: Record<Exclude<LineAction, 'ChangeFlight'>, string> = {
@@ -85,7 +86,8 @@ const TIME_OF: Record<Exclude<LineAction, 'ChangeFlight'>, string> = {
 function eventTime(ctx: MemberContext, flight: FlightStateRow, time: number | undefined, what: string): Date {
   const ms = time ?? ctx.now;
   if (ms > ctx.now + CLOCK_SKEW_MS) throw badRequest(`The ${what} time is in the future`);
-  if (ms < clubDayBounds(flight.day, ctx.club.time_zone).startMs) throw badRequest(`The ${what} time is before the flight's day (${flight.day})`);
+  if (ms < clubDayBounds(flight.day, ctx.club.time_zone).startMs)
+    throw badRequest(`The ${what} time is before the flight's day (${flight.day})`);
   return new Date(Math.min(ms, ctx.now));
 }
 
@@ -124,7 +126,11 @@ async function launchCrew(trx: Transaction<DB>, ctx: MemberContext, body: Extrac
     const active =
       pilot !== undefined &&
       pilot.declined_at === null &&
-      isMembershipActive({ isActive: pilot.is_active, activeExpiration: pilot.active_expiration }, ctx.club.time_zone, ctx.now);
+      isMembershipActive(
+        { isActive: pilot.is_active, activeExpiration: pilot.active_expiration },
+        ctx.club.time_zone,
+        ctx.now,
+      );
     if (!active) throw badRequest('The tow pilot is not an active member of the club');
     if (!pilot.is_tow_pilot) throw badRequest(`${pilot.firstName} ${pilot.lastName} is not a tow pilot`);
     return { tug, towPilot: pilot.user_id };
@@ -144,24 +150,44 @@ async function alreadyLaunched(trx: Transaction<DB>, ctx: MemberContext, flight:
   const name = launcher ? `${launcher.firstName ?? ''} ${launcher.lastName ?? ''}`.trim() : '';
   const launchedAt = flight.launched_at!.getTime();
   if (!name) return conflict('Flight already launched', { launchedAt });
-  return conflict(`Already launched by ${name} at ${clubClockTime(launchedAt, ctx.club.time_zone)}`, { launchedBy: name, launchedById: launcher!.by, launchedAt });
+  return conflict(`Already launched by ${name} at ${clubClockTime(launchedAt, ctx.club.time_zone)}`, {
+    launchedBy: name,
+    launchedById: launcher!.by,
+    launchedAt,
+  });
 }
 
 /** Apply one action to the locked flight; answers when it happened. */
-async function apply(trx: Transaction<DB>, ctx: MemberContext, flight: FlightStateRow, body: UpdateFlight): Promise<Date> {
+async function apply(
+  trx: Transaction<DB>,
+  ctx: MemberContext,
+  flight: FlightStateRow,
+  body: UpdateFlight,
+): Promise<Date> {
   const clubId = ctx.club.id;
   const billing = { clubId, by: ctx.user.id, now: ctx.now };
   /** What billing answers of the flight's charges, kept on its row. */
   const keep = (charged: { money: FlightMoney | null }) => setFlightMoney(trx, clubId, flight.id, charged.money);
   // Checked after the state: a late second Launch is told who launched, whatever its time.
-  const when = () => (body.action === 'ChangeFlight' ? new Date(ctx.now) : eventTime(ctx, flight, body.time, TIME_OF[body.action]));
+  const when = () =>
+    body.action === 'ChangeFlight' ? new Date(ctx.now) : eventTime(ctx, flight, body.time, TIME_OF[body.action]);
   switch (body.action) {
     case 'Launch': {
       assertNotCancelled(flight);
       if (flight.launched_at !== null) throw await alreadyLaunched(trx, ctx, flight);
-      const at = notBefore(ctx, when(), flight.submitted_at, "The launch time can't be before the flight was requested");
+      const at = notBefore(
+        ctx,
+        when(),
+        flight.submitted_at,
+        "The launch time can't be before the flight was requested",
+      );
       const crew = await launchCrew(trx, ctx, body);
-      const launched = await updateFlightState(trx, clubId, flight.id, { launched_at: at, accepted_at: flight.accepted_at ?? at, tug: crew.tug, tow_pilot: crew.towPilot });
+      const launched = await updateFlightState(trx, clubId, flight.id, {
+        launched_at: at,
+        accepted_at: flight.accepted_at ?? at,
+        tug: crew.tug,
+        tow_pilot: crew.towPilot,
+      });
       await keep(await postLaunchCharges(trx, billing, launched));
       return at;
     }
@@ -208,7 +234,12 @@ async function apply(trx: Transaction<DB>, ctx: MemberContext, flight: FlightSta
     case 'CancelRequest': {
       assertNotCancelled(flight);
       if (flight.launched_at !== null) throw conflict('Flight already launched: undo the launch first');
-      const at = notBefore(ctx, when(), flight.submitted_at, "The removal time can't be before the flight was requested");
+      const at = notBefore(
+        ctx,
+        when(),
+        flight.submitted_at,
+        "The removal time can't be before the flight was requested",
+      );
       await updateFlightState(trx, clubId, flight.id, { cancelled_at: at });
       await updateItem(trx, 'glider', clubId, flight.glider, { status: 'Ready' });
       // An intro flight's intro is free for another flight.
@@ -226,7 +257,11 @@ async function apply(trx: Transaction<DB>, ctx: MemberContext, flight: FlightSta
       const at = notBefore(ctx, when(), flight.launched_at!, "The release height time can't be before the launch");
       // The feed measured when the glider came off tow (docs/ogn.md); a crew's tap of the height is not that moment.
       const offTow = body.idempotencyKey?.startsWith(OGN_KEY_PREFIX) ? { off_tow_at: at } : {};
-      const released = await updateFlightState(trx, clubId, flight.id, { release_height: body.releaseHeight, release_set_by: ctx.user.id, ...offTow });
+      const released = await updateFlightState(trx, clubId, flight.id, {
+        release_height: body.releaseHeight,
+        release_set_by: ctx.user.id,
+        ...offTow,
+      });
       await keep(await postReleaseHeightCharges(trx, billing, released));
       return at;
     }
@@ -236,7 +271,11 @@ async function apply(trx: Transaction<DB>, ctx: MemberContext, flight: FlightSta
   }
 }
 
-export async function updateFlight(db: Kysely<DB>, ctx: MemberContext, body: UpdateFlight): Promise<FlightActionResult> {
+export async function updateFlight(
+  db: Kysely<DB>,
+  ctx: MemberContext,
+  body: UpdateFlight,
+): Promise<FlightActionResult> {
   assertSameClub(ctx, namedClub(body.club));
   // Log edits (docs/flight-line.md "Log edits"): admin or Can Edit Flight Logs; the line actions are every active member's.
   if (body.action === 'ChangeFlight' && !hasRight(ctx, 'canEditLogs')) {
@@ -251,8 +290,10 @@ export async function updateFlight(db: Kysely<DB>, ctx: MemberContext, body: Upd
     recorded: (reader, used) => findActionByKey(reader, ctx.club.id, used),
     sender: { id: ctx.user.id, of: (found) => found.by },
     // The same action on the same flight answers what it answered; anything else is refused.
-    replay: (_, found) => (found.action === body.action && found.flight_id === id ? (found.response as FlightActionResult) : undefined),
-    keyUsed: (found) => `This idempotency key was already used for ${found.action} of flight ${found.flight_id}; send a new key for a new action`,
+    replay: (_, found) =>
+      found.action === body.action && found.flight_id === id ? (found.response as FlightActionResult) : undefined,
+    keyUsed: (found) =>
+      `This idempotency key was already used for ${found.action} of flight ${found.flight_id}; send a new key for a new action`,
     run: async (trx) => {
       const flight = await lockFlight(trx, ctx.club.id, id);
       if (!flight) throw notFound('Flight not found');
@@ -264,13 +305,22 @@ export async function updateFlight(db: Kysely<DB>, ctx: MemberContext, body: Upd
       const happenedAt = await apply(trx, ctx, flight, body);
       // Kept at its tap time; one that took longer than the club allows to arrive is marked in the flight's history.
       // The feed's events are detections, not taps: a landing heard last on final is settled minutes later, and is not late.
-      const enteredLate = body.action !== 'ChangeFlight' && ctx.user.id !== OGN_USER_ID && isEnteredLate(happenedAt.getTime(), ctx.now, ctx.club.late_entry_minutes);
+      const enteredLate =
+        body.action !== 'ChangeFlight' &&
+        ctx.user.id !== OGN_USER_ID &&
+        isEnteredLate(happenedAt.getTime(), ctx.now, ctx.club.late_entry_minutes);
       const stored = await findFlight(trx, ctx.club.id, id);
       const record = flightRecord(stored!, { userId: ctx.user.id, lockDate });
       // The action is stored after its answer: the answer names its own late entry.
       if (enteredLate) {
         const byName = `${ctx.user.firstName} ${ctx.user.lastName}`.trim();
-        record.lateEntries.push({ action: body.action, by: ctx.user.id, byName, happenedAt: happenedAt.getTime(), receivedAt: ctx.now });
+        record.lateEntries.push({
+          action: body.action,
+          by: ctx.user.id,
+          byName,
+          happenedAt: happenedAt.getTime(),
+          receivedAt: ctx.now,
+        });
       }
       const answer: FlightActionResult = { statusCode: 200, message: message(body.action, id), flight: record };
       await insertAction(trx, {

@@ -8,7 +8,6 @@ import { namedClub } from '../../http/params.ts';
 import { flightRecord } from './record.ts';
 import { listFlightsBetween, listFlightsOfDay } from './repo.ts';
 
-
 /**
  * GET /api/get-flights/: the club's flights requested in [startDate,
  * endDate] (epoch ms), cancelled ones included (exports list them), in
@@ -35,8 +34,14 @@ export async function getFlights(
 }
 
 /** list-items FLIGHT: every flight of `day` (default today in the club's zone), cancelled ones included; the client filters. */
-export async function listFlightItems(db: Kysely<DB>, ctx: MemberContext, day: string | undefined): Promise<FlightRecord[]> {
-  const rows = await listFlightsOfDay(db, ctx.club.id, day ?? clubToday(ctx.club.time_zone, ctx.now), { includeCancelled: true });
+export async function listFlightItems(
+  db: Kysely<DB>,
+  ctx: MemberContext,
+  day: string | undefined,
+): Promise<FlightRecord[]> {
+  const rows = await listFlightsOfDay(db, ctx.club.id, day ?? clubToday(ctx.club.time_zone, ctx.now), {
+    includeCancelled: true,
+  });
   const viewer = { userId: ctx.user.id, lockDate: ctx.club.lock_date };
   return rows.map((row) => flightRecord(row, viewer));
 }

@@ -43,7 +43,8 @@ function clubDay(value: string, zone: string, what: string): string {
   return day;
 }
 
-const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
+const daysBetween = (from: string, to: string) =>
+  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
 
 /**
  * The people the log names: every active member (the edit form's choices;
@@ -51,11 +52,24 @@ const daysBetween = (from: string, to: string) => Math.round((Date.parse(`${to}T
  * else on the listed flights — a pilot, second person or tow pilot who has
  * since left — marked inactive, so every name resolves.
  */
-async function logPilots(db: Kysely<DB>, ctx: MemberContext, flights: readonly FlightRow[]): Promise<LogsData['pilots']> {
-  const onFlights = new Set(flights.flatMap((f) => [f.user_id, f.passenger_id, f.tow_pilot]).filter((id): id is string => id !== null));
+async function logPilots(
+  db: Kysely<DB>,
+  ctx: MemberContext,
+  flights: readonly FlightRow[],
+): Promise<LogsData['pilots']> {
+  const onFlights = new Set(
+    flights.flatMap((f) => [f.user_id, f.passenger_id, f.tow_pilot]).filter((id): id is string => id !== null),
+  );
   const rows = await listClubPilots(db, ctx.club.id);
   return rows
-    .map((row) => ({ row, isActive: isMembershipActive({ isActive: row.is_active, activeExpiration: row.active_expiration }, ctx.club.time_zone, ctx.now) }))
+    .map((row) => ({
+      row,
+      isActive: isMembershipActive(
+        { isActive: row.is_active, activeExpiration: row.active_expiration },
+        ctx.club.time_zone,
+        ctx.now,
+      ),
+    }))
     .filter(({ row, isActive }) => isActive || onFlights.has(row.user_id))
     .map(({ row, isActive }) => ({
       userID: row.user_id,
@@ -79,7 +93,9 @@ async function editSetup(db: Kysely<DB>, ctx: MemberContext, flights: readonly F
     listAvailableIntros(db, clubId),
   ]);
   const listed = new Set(available.map((intro) => intro.id));
-  const onFlights = [...new Set(flights.flatMap((f) => (f.intro_id !== null && !listed.has(f.intro_id) ? [f.intro_id] : [])))];
+  const onFlights = [
+    ...new Set(flights.flatMap((f) => (f.intro_id !== null && !listed.has(f.intro_id) ? [f.intro_id] : []))),
+  ];
   const linked = await listIntrosByIds(db, clubId, onFlights);
   return { gliders, launches, tugs, intros: [...available, ...linked].map(introItem) };
 }
@@ -95,18 +111,24 @@ async function editSetup(db: Kysely<DB>, ctx: MemberContext, flights: readonly F
 export async function serveLogs(db: Kysely<DB>, ctx: MemberContext, query: LogsQuery): Promise<LogsData> {
   assertSameClub(ctx, namedClub(query.club));
   const zone = ctx.club.time_zone;
-  const startDate = query.startDate === undefined ? clubToday(zone, ctx.now) : clubDay(query.startDate, zone, 'startDate');
+  const startDate =
+    query.startDate === undefined ? clubToday(zone, ctx.now) : clubDay(query.startDate, zone, 'startDate');
   const endDate = query.endDate === undefined ? startDate : clubDay(query.endDate, zone, 'endDate');
   if (endDate < startDate) throw badRequest('The end date is before the start date');
   const days = daysBetween(startDate, endDate) + 1;
-  if (query.userID === undefined && days > MAX_LOG_DAYS) throw badRequest("Choose a range of at most a year, or one member's logbook");
+  if (query.userID === undefined && days > MAX_LOG_DAYS)
+    throw badRequest("Choose a range of at most a year, or one member's logbook");
   if (query.userID !== undefined) {
-    if (days > MAX_LOGBOOK_YEARS * MAX_LOG_DAYS) throw badRequest(`Choose a range of at most ${MAX_LOGBOOK_YEARS} years`);
+    if (days > MAX_LOGBOOK_YEARS * MAX_LOG_DAYS)
+      throw badRequest(`Choose a range of at most ${MAX_LOGBOOK_YEARS} years`);
     if (!(await findClubMember(db, ctx.club.id, query.userID))) throw notFound('Member not found');
   }
   const rows = await listLogFlights(db, ctx.club.id, { fromDay: startDate, toDay: endDate, memberId: query.userID });
   const viewer = { userId: ctx.user.id, lockDate: ctx.club.lock_date };
-  const [pilots, setup] = await Promise.all([logPilots(db, ctx, rows), query.includeSetup ? editSetup(db, ctx, rows) : undefined]);
+  const [pilots, setup] = await Promise.all([
+    logPilots(db, ctx, rows),
+    query.includeSetup ? editSetup(db, ctx, rows) : undefined,
+  ]);
   return {
     startDate,
     endDate,

@@ -42,7 +42,11 @@ export async function flownByPeriod(db: Kysely<DB>, range: Range, unit: 'day' | 
           : sql<string>`to_char(day, 'YYYY')`;
   return inRange(db, range)
     .where('landed_at', 'is not', null)
-    .select([period.as('period'), sql<number>`count(*)::int`.as('flights'), sql<number>`coalesce(sum(${MINUTES}), 0)::int`.as('minutes')])
+    .select([
+      period.as('period'),
+      sql<number>`count(*)::int`.as('flights'),
+      sql<number>`coalesce(sum(${MINUTES}), 0)::int`.as('minutes'),
+    ])
     .groupBy(sql`1`)
     .orderBy(sql`1`)
     .execute();
@@ -66,8 +70,19 @@ export function byGlider(db: Kysely<DB>, range: Range) {
 /** Towed launches per tug and per tow pilot, most first. */
 export async function byTow(db: Kysely<DB>, range: Range) {
   const [tugs, pilots] = await Promise.all([
-    inRange(db, range).where('tug', 'is not', null).select(['tug', sql<number>`count(*)::int`.as('launches')]).groupBy('tug').orderBy(sql`2 desc`).orderBy('tug').execute(),
-    inRange(db, range).where('tow_pilot', 'is not', null).select(['tow_pilot', sql<number>`count(*)::int`.as('launches')]).groupBy('tow_pilot').orderBy(sql`2 desc`).execute(),
+    inRange(db, range)
+      .where('tug', 'is not', null)
+      .select(['tug', sql<number>`count(*)::int`.as('launches')])
+      .groupBy('tug')
+      .orderBy(sql`2 desc`)
+      .orderBy('tug')
+      .execute(),
+    inRange(db, range)
+      .where('tow_pilot', 'is not', null)
+      .select(['tow_pilot', sql<number>`count(*)::int`.as('launches')])
+      .groupBy('tow_pilot')
+      .orderBy(sql`2 desc`)
+      .execute(),
   ]);
   return { tugs, pilots };
 }
@@ -83,7 +98,12 @@ function launchOffsetMinutes(range: Range, timeZone: string): RawBuilder<number>
   const periods = offsetPeriods(timeZone, startMs - DAY_MS, endMs + DAY_MS);
   const last = periods[periods.length - 1]!;
   if (periods.length === 1) return sql<number>`${last.offset}::int`;
-  const whens = periods.slice(1).map((p, i) => sql`when launched_at < to_timestamp(${p.fromMs / 1000}::double precision) then ${periods[i]!.offset}::int`);
+  const whens = periods
+    .slice(1)
+    .map(
+      (p, i) =>
+        sql`when launched_at < to_timestamp(${p.fromMs / 1000}::double precision) then ${periods[i]!.offset}::int`,
+    );
   return sql<number>`(case ${sql.join(whens, sql` `)} else ${last.offset}::int end)`;
 }
 
@@ -91,9 +111,16 @@ function launchOffsetMinutes(range: Range, timeZone: string): RawBuilder<number>
 export async function busiest(db: Kysely<DB>, range: Range, timeZone: string) {
   const localSeconds = sql`(floor(extract(epoch from launched_at))::bigint + ${launchOffsetMinutes(range, timeZone)} * 60)`;
   const [weekdays, hours] = await Promise.all([
-    inRange(db, range).select([sql<number>`extract(isodow from day)::int`.as('weekday'), sql<number>`count(*)::int`.as('launches')]).groupBy(sql`1`).orderBy(sql`1`).execute(),
     inRange(db, range)
-      .select([sql<number>`((${localSeconds} % 86400) / 3600)::int`.as('hour'), sql<number>`count(*)::int`.as('launches')])
+      .select([sql<number>`extract(isodow from day)::int`.as('weekday'), sql<number>`count(*)::int`.as('launches')])
+      .groupBy(sql`1`)
+      .orderBy(sql`1`)
+      .execute(),
+    inRange(db, range)
+      .select([
+        sql<number>`((${localSeconds} % 86400) / 3600)::int`.as('hour'),
+        sql<number>`count(*)::int`.as('launches'),
+      ])
       .groupBy(sql`1`)
       .orderBy(sql`1`)
       .execute(),
@@ -120,7 +147,11 @@ export function activeMembersByMonth(db: Kysely<DB>, range: Range) {
     .selectFrom(
       inRange(db, range)
         .select([sql<string>`to_char(day, 'YYYY-MM')`.as('month'), 'user_id as member'])
-        .unionAll(inRange(db, range).where('passenger_id', 'is not', null).select([sql<string>`to_char(day, 'YYYY-MM')`.as('month'), sql<string>`passenger_id`.as('member')]))
+        .unionAll(
+          inRange(db, range)
+            .where('passenger_id', 'is not', null)
+            .select([sql<string>`to_char(day, 'YYYY-MM')`.as('month'), sql<string>`passenger_id`.as('member')]),
+        )
         .as('flew'),
     )
     .select(['month', sql<number>`count(distinct member)::int`.as('members')])
@@ -137,8 +168,10 @@ export interface GliderMark {
 
 /** Launches; flights and their minutes, of the flights that also pass `where`. */
 const launchesIf = (where: RawBuilder<boolean>) => sql<number>`(count(*) filter (where ${where}))::int`;
-const flightsIf = (where: RawBuilder<boolean>) => sql<number>`(count(*) filter (where ${where} and landed_at is not null))::int`;
-const minutesIf = (where: RawBuilder<boolean>) => sql<number>`coalesce(sum(${MINUTES}) filter (where ${where} and landed_at is not null), 0)::int`;
+const flightsIf = (where: RawBuilder<boolean>) =>
+  sql<number>`(count(*) filter (where ${where} and landed_at is not null))::int`;
+const minutesIf = (where: RawBuilder<boolean>) =>
+  sql<number>`coalesce(sum(${MINUTES}) filter (where ${where} and landed_at is not null), 0)::int`;
 
 /**
  * Launches, and flights with their minutes, per glider and launch type: over
@@ -146,12 +179,19 @@ const minutesIf = (where: RawBuilder<boolean>) => sql<number>`coalesce(sum(${MIN
  * glider's maintenance day on (that day included). One statement on the
  * flight table's (club_id, glider, day) index, for the glider logbooks.
  */
-export async function gliderFlying(db: Kysely<DB>, clubId: string, marks: readonly GliderMark[], range?: { fromDay: string; toDay: string }) {
+export async function gliderFlying(
+  db: Kysely<DB>,
+  clubId: string,
+  marks: readonly GliderMark[],
+  range?: { fromDay: string; toDay: string },
+) {
   if (marks.length === 0) return [];
   const sinceOf = JSON.stringify(Object.fromEntries(marks.map((mark) => [mark.glider, mark.since])));
   // A glider without a mark reads null here, and a null comparison is counted by no filter.
   const since = sql<boolean>`day >= (${sinceOf}::jsonb ->> glider)::date`;
-  const inDays = range ? sql<boolean>`day between ${range.fromDay}::date and ${range.toDay}::date` : sql<boolean>`false`;
+  const inDays = range
+    ? sql<boolean>`day between ${range.fromDay}::date and ${range.toDay}::date`
+    : sql<boolean>`false`;
   const always = sql<boolean>`true`;
   return db
     .selectFrom('flight')

@@ -50,7 +50,12 @@ export function flightRecord(row: FlightRow, viewer: RecordViewer): FlightRecord
     launchCost: showCosts ? row.launch_cost_cents : null,
     flightCost: showCosts ? row.flight_cost_cents : null,
     flightLocked: viewer.lockDate !== null && row.day <= viewer.lockDate,
-    corrections: row.corrections.map((c) => ({ by: c.by ?? '', byName: c.byName, submittedAt: Number(c.submittedAt), changes: c.changes })),
+    corrections: row.corrections.map((c) => ({
+      by: c.by ?? '',
+      byName: c.byName,
+      submittedAt: Number(c.submittedAt),
+      changes: c.changes,
+    })),
     lateEntries: row.late_entries.map((e) => ({
       action: e.action as LateEntry['action'],
       by: e.by ?? '',
@@ -58,6 +63,8 @@ export function flightRecord(row: FlightRow, viewer: RecordViewer): FlightRecord
       happenedAt: Number(e.happenedAt),
       receivedAt: Number(e.receivedAt),
     })),
-    ...(row.from_ogn?.length ? { fromOgn: row.from_ogn.map((e) => ({ action: e.action, happenedAt: Number(e.happenedAt) })) } : {}),
+    ...(row.from_ogn?.length
+      ? { fromOgn: row.from_ogn.map((e) => ({ action: e.action, happenedAt: Number(e.happenedAt) })) }
+      : {}),
   };
 }

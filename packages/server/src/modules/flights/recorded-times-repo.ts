@@ -31,7 +31,15 @@ async function timeRecords(db: Kysely<DB>, clubId: string, flightId: string, unt
     db
       .selectFrom('flight_action as a')
       .leftJoin('user as u', 'u.id', 'a.by')
-      .select(['a.action', 'a.happened_at', 'a.entered_at', 'a.entered_late', 'a.response', 'u.firstName', 'u.lastName'])
+      .select([
+        'a.action',
+        'a.happened_at',
+        'a.entered_at',
+        'a.entered_late',
+        'a.response',
+        'u.firstName',
+        'u.lastName',
+      ])
       .where('a.club_id', '=', clubId)
       .where('a.flight_id', '=', flightId)
       .where('a.action', 'in', ['Launch', 'Landing', 'ReleaseHeight'])
@@ -48,7 +56,8 @@ async function timeRecords(db: Kysely<DB>, clubId: string, flightId: string, unt
       .orderBy('c.id')
       .execute(),
   ]);
-  const name = (row: { firstName: string | null; lastName: string | null }) => `${row.firstName ?? ''} ${row.lastName ?? ''}`.trim();
+  const name = (row: { firstName: string | null; lastName: string | null }) =>
+    `${row.firstName ?? ''} ${row.lastName ?? ''}`.trim();
   const records: TimeRecord[] = actions.map((row) => {
     const event = EVENT_OF_ACTION[row.action as keyof typeof EVENT_OF_ACTION];
     // A release height's value is the height its answer stored; a launch's or landing's, its time.
@@ -68,7 +77,15 @@ async function timeRecords(db: Kysely<DB>, clubId: string, flightId: string, unt
       const change = row.changes[FIELD_OF_EVENT[event]];
       if (change === undefined || typeof change[1] !== 'number') continue;
       const at = event === 'releaseHeight' ? row.submitted_at.getTime() : change[1];
-      records.push({ event, value: change[1], byName: name(row), at, receivedAt: row.submitted_at.getTime(), enteredLate: false, corrected: true });
+      records.push({
+        event,
+        value: change[1],
+        byName: name(row),
+        at,
+        receivedAt: row.submitted_at.getTime(),
+        enteredLate: false,
+        corrected: true,
+      });
     }
   }
   return records.sort((a, b) => a.receivedAt - b.receivedAt);
@@ -96,6 +113,15 @@ export async function recordedTimes(
   return wanted.flatMap(({ event, value }) => {
     const found = records.findLast((record) => record.event === event && record.value === value);
     if (!found) return [];
-    return [{ event, at: found.at, byName: found.byName, receivedAt: found.receivedAt, enteredLate: found.enteredLate, corrected: found.corrected }];
+    return [
+      {
+        event,
+        at: found.at,
+        byName: found.byName,
+        receivedAt: found.receivedAt,
+        enteredLate: found.enteredLate,
+        corrected: found.corrected,
+      },
+    ];
   });
 }

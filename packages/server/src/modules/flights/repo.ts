@@ -29,7 +29,11 @@ export interface LateEntryJson {
 }
 
 /** A flight with its log corrections and late entries, oldest first: what a FlightRecord is made from. */
-export type FlightRow = FlightStateRow & { corrections: CorrectionJson[]; late_entries: LateEntryJson[]; from_ogn?: { action: string; happenedAt: number }[] };
+export type FlightRow = FlightStateRow & {
+  corrections: CorrectionJson[];
+  late_entries: LateEntryJson[];
+  from_ogn?: { action: string; happenedAt: number }[];
+};
 
 /**
  * The corrections of each listed flight as one JSON array in the same row, so
@@ -59,10 +63,18 @@ const lateEntries = sql<LateEntryJson[]>`coalesce((
 const fromOgn = sql<{ action: string; happenedAt: number }[]>`coalesce((
   select jsonb_agg(jsonb_build_object('action', a.action, 'happenedAt', (extract(epoch from a.happened_at) * 1000)::bigint) order by a.id)
     from flight_action a
-   where a.club_id = flight.club_id and a.flight_id = flight.id and a.idempotency_key like ${`${OGN_KEY_PREFIX}%`}), '[]'::jsonb)`.as('from_ogn');
+   where a.club_id = flight.club_id and a.flight_id = flight.id and a.idempotency_key like ${`${OGN_KEY_PREFIX}%`}), '[]'::jsonb)`.as(
+  'from_ogn',
+);
 
 function flights(db: Db, clubId: string) {
-  return db.selectFrom('flight').selectAll('flight').select(corrections).select(lateEntries).select(fromOgn).where('flight.club_id', '=', clubId);
+  return db
+    .selectFrom('flight')
+    .selectAll('flight')
+    .select(corrections)
+    .select(lateEntries)
+    .select(fromOgn)
+    .where('flight.club_id', '=', clubId);
 }
 
 /** The queue's order: a request entered late stands where it arrived, not where its tap time would put it (0021). */
@@ -79,7 +91,13 @@ export function findFlightOwner(db: Db, id: string) {
 
 /** The flight row, locked for the rest of the transaction: line actions on one flight happen one at a time. */
 export function lockFlight(trx: Transaction<DB>, clubId: string, id: string): Promise<FlightStateRow | undefined> {
-  return trx.selectFrom('flight').selectAll().where('club_id', '=', clubId).where('id', '=', id).forUpdate().executeTakeFirst();
+  return trx
+    .selectFrom('flight')
+    .selectAll()
+    .where('club_id', '=', clubId)
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
 }
 
 export async function insertFlight(trx: Transaction<DB>, values: Insertable<FlightTable>): Promise<void> {
@@ -97,7 +115,13 @@ export function updateFlightState(
   id: string,
   values: Omit<Updateable<FlightTable>, 'club_id' | 'id' | 'day' | 'created_at'>,
 ): Promise<FlightStateRow> {
-  return trx.updateTable('flight').set(values).where('club_id', '=', clubId).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+  return trx
+    .updateTable('flight')
+    .set(values)
+    .where('club_id', '=', clubId)
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
 /**
@@ -121,7 +145,12 @@ function flightsOfDayQuery(db: Db, clubId: string, day: string, options: { inclu
 }
 
 /** A day's flights in queue order (submission, or a late request's arrival); cancelled ones only when asked. */
-export function listFlightsOfDay(db: Db, clubId: string, day: string, options: { includeCancelled: boolean }): Promise<FlightRow[]> {
+export function listFlightsOfDay(
+  db: Db,
+  clubId: string,
+  day: string,
+  options: { includeCancelled: boolean },
+): Promise<FlightRow[]> {
   return flightsOfDayQuery(db, clubId, day, options).execute();
 }
 
@@ -176,11 +205,20 @@ export function listLogFlights(
   clubId: string,
   range: { fromDay: string; toDay: string; memberId?: string | undefined; glider?: string | undefined },
 ): Promise<FlightRow[]> {
-  let query = flights(db, clubId).where('flight.day', '>=', range.fromDay).where('flight.day', '<=', range.toDay).where('flight.cancelled_at', 'is', null);
+  let query = flights(db, clubId)
+    .where('flight.day', '>=', range.fromDay)
+    .where('flight.day', '<=', range.toDay)
+    .where('flight.cancelled_at', 'is', null);
   if (range.glider !== undefined) query = query.where('flight.glider', '=', range.glider);
   const memberId = range.memberId;
   if (memberId !== undefined) {
-    query = query.where((eb) => eb.or([eb('flight.user_id', '=', memberId), eb('flight.passenger_id', '=', memberId), eb('flight.tow_pilot', '=', memberId)]));
+    query = query.where((eb) =>
+      eb.or([
+        eb('flight.user_id', '=', memberId),
+        eb('flight.passenger_id', '=', memberId),
+        eb('flight.tow_pilot', '=', memberId),
+      ]),
+    );
   }
   return query.orderBy('flight.day').orderBy('flight.submitted_at').orderBy('flight.id').execute();
 }
@@ -293,7 +331,12 @@ export async function glidersFlownOn(db: Db, clubId: string, day: string): Promi
 }
 
 /** Gliders a pilot flew (not cancelled) since `sinceDay`, most recent first. */
-export async function recentGlidersOfPilot(db: Db, clubId: string, userId: string, sinceDay: string): Promise<string[]> {
+export async function recentGlidersOfPilot(
+  db: Db,
+  clubId: string,
+  userId: string,
+  sinceDay: string,
+): Promise<string[]> {
   const rows = await db
     .selectFrom('flight')
     .select(['glider', sql<Date>`max(submitted_at)`.as('last_at')])
@@ -311,7 +354,16 @@ export async function recentGlidersOfPilot(db: Db, clubId: string, userId: strin
 // ── The line page's poll ─────────────────────────────────────────────────────
 
 /** A flight's instants: JSON carries them as text, a row as Dates. */
-const FLIGHT_INSTANTS = ['submitted_at', 'entered_late_at', 'accepted_at', 'launched_at', 'off_tow_at', 'landed_at', 'cancelled_at', 'created_at'] as const;
+const FLIGHT_INSTANTS = [
+  'submitted_at',
+  'entered_late_at',
+  'accepted_at',
+  'launched_at',
+  'off_tow_at',
+  'landed_at',
+  'cancelled_at',
+  'created_at',
+] as const;
 
 /** A flight row that came back inside a JSON array (instants as ISO text) as the row it is. */
 function flightRowOfJson(json: object): FlightRow {
@@ -335,12 +387,17 @@ export async function readLine(
   clubId: string,
   options: { day: string; line: boolean; includePilots: boolean },
 ): Promise<{ flights: FlightRow[]; tugs: TugReadingRow[]; pilots: CrewPilotRow[] | null }> {
-  const flightList = options.line ? lineFlightsQuery(db, clubId, options.day) : flightsOfDayQuery(db, clubId, options.day, { includeCancelled: false });
+  const flightList = options.line
+    ? lineFlightsQuery(db, clubId, options.day)
+    : flightsOfDayQuery(db, clubId, options.day, { includeCancelled: false });
   const row = await db
     .selectNoFrom([
       jsonArrayFrom(flightList).as('flights'),
       jsonArrayFrom(tugReadingsQuery(db, clubId)).as('tugs'),
-      (options.includePilots ? jsonArrayFrom(flaggedActivePilotsQuery(db, clubId)) : sql<CrewPilotRow[] | null>`null`).as('pilots'),
+      (options.includePilots
+        ? jsonArrayFrom(flaggedActivePilotsQuery(db, clubId))
+        : sql<CrewPilotRow[] | null>`null`
+      ).as('pilots'),
     ])
     .executeTakeFirstOrThrow();
   return { flights: row.flights.map(flightRowOfJson), tugs: row.tugs, pilots: row.pilots };
@@ -353,7 +410,13 @@ export async function insertCorrection(
 ): Promise<void> {
   await trx
     .insertInto('flight_correction')
-    .values({ club_id: values.clubId, flight_id: values.flightId, by: values.by, submitted_at: values.at, changes: JSON.stringify(values.changes) })
+    .values({
+      club_id: values.clubId,
+      flight_id: values.flightId,
+      by: values.by,
+      submitted_at: values.at,
+      changes: JSON.stringify(values.changes),
+    })
     .execute();
 }
 

@@ -21,7 +21,15 @@ import { mayReadAccount } from '../ledger/service.ts';
 import { findClubMember } from '../members/repo.ts';
 import { once } from '../once.ts';
 import { flightRecord } from './record.ts';
-import { findCreateAnswer, findFlight, findFlightOwner, insertAction, insertFlight, unfinishedFlightOfGlider, unfinishedFlightOfPerson } from './repo.ts';
+import {
+  findCreateAnswer,
+  findFlight,
+  findFlightOwner,
+  insertAction,
+  insertFlight,
+  unfinishedFlightOfGlider,
+  unfinishedFlightOfPerson,
+} from './repo.ts';
 
 /**
  * update-item FLIGHT (docs/flight-line.md "Requesting a flight"): a flight
@@ -65,7 +73,11 @@ function isActiveMember(ctx: MemberContext, member: Member | undefined): member 
   return (
     member !== undefined &&
     member.declined_at === null &&
-    isMembershipActive({ isActive: member.is_active, activeExpiration: member.active_expiration }, ctx.club.time_zone, ctx.now)
+    isMembershipActive(
+      { isActive: member.is_active, activeExpiration: member.active_expiration },
+      ctx.club.time_zone,
+      ctx.now,
+    )
   );
 }
 
@@ -76,7 +88,10 @@ function isActiveMember(ctx: MemberContext, member: Member | undefined): member 
  */
 async function assertNotOnLine(trx: Transaction<DB>, ctx: MemberContext, person: Member): Promise<void> {
   const flight = await unfinishedFlightOfPerson(trx, ctx.club.id, person.user_id);
-  if (flight) throw conflict(`${fullName(person)} is already on the flight line in ${flight.glider}: land or remove that flight first`);
+  if (flight)
+    throw conflict(
+      `${fullName(person)} is already on the flight line in ${flight.glider}: land or remove that flight first`,
+    );
 }
 
 /** The pilot: an active member of the club who flies, on no other unfinished flight. */
@@ -89,13 +104,19 @@ async function checkPilot(trx: Transaction<DB>, ctx: MemberContext, userId: stri
 }
 
 /** The second member of an Instructor or Member flight: active, flying, not the pilot, on no other unfinished flight; an instructor for Instructor. */
-async function checkSecondMember(trx: Transaction<DB>, ctx: MemberContext, request: FlightRequest, pilot: Member): Promise<Member> {
+async function checkSecondMember(
+  trx: Transaction<DB>,
+  ctx: MemberContext,
+  request: FlightRequest,
+  pilot: Member,
+): Promise<Member> {
   const role = request.flyWith === 'Instructor' ? 'instructor' : 'member';
   if (!request.passengerID) throw badRequest(`Second person not identified: choose the ${role}`);
   if (request.passengerID === pilot.user_id) throw badRequest(`The ${role} must be someone other than the pilot`);
   const second = await findClubMember(trx, ctx.club.id, request.passengerID);
   if (!isActiveMember(ctx, second)) throw badRequest(`The ${role} is not an active member of the club`);
-  if (request.flyWith === 'Instructor' && !second.is_instructor) throw badRequest(`${fullName(second)} is not an instructor`);
+  if (request.flyWith === 'Instructor' && !second.is_instructor)
+    throw badRequest(`${fullName(second)} is not an instructor`);
   if (second.ground_only) throw forbidden(`${fullName(second)} is non flying`);
   await assertNotOnLine(trx, ctx, second);
   return second;
@@ -108,8 +129,13 @@ function assertIntroAvailable(intro: IntroRow): void {
   if (intro.flight_ref !== null) throw conflict(`Intro ${intro.sn} is already on a flight`);
 }
 
-async function checkIntro(trx: Transaction<DB>, ctx: MemberContext, request: FlightRequest): Promise<{ intro: IntroRow; sold: boolean }> {
-  if (request.newIntro && request.introRef) throw badRequest('Choose a pre-purchased intro or sell a new one, not both');
+async function checkIntro(
+  trx: Transaction<DB>,
+  ctx: MemberContext,
+  request: FlightRequest,
+): Promise<{ intro: IntroRow; sold: boolean }> {
+  if (request.newIntro && request.introRef)
+    throw badRequest('Choose a pre-purchased intro or sell a new one, not both');
   if (request.newIntro) {
     const sale = request.newIntro;
     const { intro } = await sellIntro(trx, ctx, {
@@ -122,7 +148,8 @@ async function checkIntro(trx: Transaction<DB>, ctx: MemberContext, request: Fli
     });
     return { intro, sold: true };
   }
-  if (!request.introRef) throw badRequest('Second person not identified: choose a pre-purchased intro or sell a new one');
+  if (!request.introRef)
+    throw badRequest('Second person not identified: choose a pre-purchased intro or sell a new one');
   const found = UUID.test(request.introRef) ? await findIntroForUpdate(trx, ctx.club.id, request.introRef) : undefined;
   if (!found) throw badRequest(`Unknown intro ${request.introRef}`);
   assertIntroAvailable(found);
@@ -134,18 +161,37 @@ async function checkIntro(trx: Transaction<DB>, ctx: MemberContext, request: Fli
   return { intro, sold: false };
 }
 
-async function checkSecondPerson(trx: Transaction<DB>, ctx: MemberContext, request: FlightRequest, pilot: Member): Promise<SecondPerson> {
+async function checkSecondPerson(
+  trx: Transaction<DB>,
+  ctx: MemberContext,
+  request: FlightRequest,
+  pilot: Member,
+): Promise<SecondPerson> {
   if (request.flyWith !== 'Intro' && (request.newIntro || request.updateIntro)) {
     throw badRequest('newIntro and updateIntro go with an Intro flight only');
   }
-  const alone: SecondPerson = { passengerId: null, passengerFirst: '', passengerLast: '', pilotInCharge: true, shareCost: false, intro: null, sold: null };
+  const alone: SecondPerson = {
+    passengerId: null,
+    passengerFirst: '',
+    passengerLast: '',
+    pilotInCharge: true,
+    shareCost: false,
+    intro: null,
+    sold: null,
+  };
   switch (request.flyWith) {
     case 'Alone':
       return alone;
     case 'Instructor': {
       const instructor = await checkSecondMember(trx, ctx, request, pilot);
       // The instructor is the pilot in command, not the member flying with them.
-      return { ...alone, passengerId: instructor.user_id, passengerFirst: instructor.firstName, passengerLast: instructor.lastName, pilotInCharge: false };
+      return {
+        ...alone,
+        passengerId: instructor.user_id,
+        passengerFirst: instructor.firstName,
+        passengerLast: instructor.lastName,
+        pilotInCharge: false,
+      };
     }
     case 'Member': {
       const member = await checkSecondMember(trx, ctx, request, pilot);
@@ -159,11 +205,18 @@ async function checkSecondPerson(trx: Transaction<DB>, ctx: MemberContext, reque
       };
     }
     case 'Friend':
-      if (!request.passengerFirst || !request.passengerLast) throw badRequest("Second person not identified: enter the friend's first and last name");
+      if (!request.passengerFirst || !request.passengerLast)
+        throw badRequest("Second person not identified: enter the friend's first and last name");
       return { ...alone, passengerFirst: request.passengerFirst, passengerLast: request.passengerLast };
     default: {
       const { intro, sold } = await checkIntro(trx, ctx, request);
-      return { ...alone, passengerFirst: intro.recipient_first, passengerLast: intro.recipient_last, intro, sold: sold ? intro : null };
+      return {
+        ...alone,
+        passengerFirst: intro.recipient_first,
+        passengerLast: intro.recipient_last,
+        intro,
+        sold: sold ? intro : null,
+      };
     }
   }
 }
@@ -183,7 +236,12 @@ async function checkGlider(trx: Transaction<DB>, ctx: MemberContext, request: Fl
 }
 
 /** An intro flight flies the intro launch's launch type; any other flight an active launch type of the club. */
-async function checkLaunchType(trx: Transaction<DB>, ctx: MemberContext, request: FlightRequest, intro: IntroRow | null): Promise<string> {
+async function checkLaunchType(
+  trx: Transaction<DB>,
+  ctx: MemberContext,
+  request: FlightRequest,
+  intro: IntroRow | null,
+): Promise<string> {
   if (intro) {
     const option = await findItemForUpdate(trx, 'intro_launch', ctx.club.id, intro.launch_type);
     if (!option) throw conflict(`The intro launch ${intro.launch_type} of intro ${intro.sn} no longer exists`);
@@ -191,7 +249,8 @@ async function checkLaunchType(trx: Transaction<DB>, ctx: MemberContext, request
   }
   if (!request.launchType) throw badRequest('No launch type selected');
   const launch = await findItem(trx, 'launch_type', ctx.club.id, request.launchType);
-  if (!launch || !launch.is_active) throw badRequest(`Unknown launch type ${request.launchType}: choose one of the club's launch types`);
+  if (!launch || !launch.is_active)
+    throw badRequest(`Unknown launch type ${request.launchType}: choose one of the club's launch types`);
   return launch.id;
 }
 
@@ -205,14 +264,22 @@ async function balanceOf(trx: Transaction<DB>, ctx: MemberContext, userId: strin
  * intro flights, which the intro pays). A shared Member flight has two
  * payers, each charged half: both must be at or above the minimum.
  */
-async function checkFunds(trx: Transaction<DB>, ctx: MemberContext, request: FlightRequest, pilot: Member, second: SecondPerson): Promise<number> {
+async function checkFunds(
+  trx: Transaction<DB>,
+  ctx: MemberContext,
+  request: FlightRequest,
+  pilot: Member,
+  second: SecondPerson,
+): Promise<number> {
   const pilotBalance = await balanceOf(trx, ctx, pilot.user_id);
   if (request.flyWith === 'Intro') return pilotBalance;
   const minimum = ctx.club.minimum_level_cents;
   if (pilotBalance < minimum) throw conflict('Insufficient funds');
   if (request.flyWith === 'Member' && second.shareCost && second.passengerId) {
     if ((await balanceOf(trx, ctx, second.passengerId)) < minimum) {
-      throw conflict(`Insufficient funds: ${second.passengerFirst} ${second.passengerLast}, who shares the cost, is below the club's minimum balance`);
+      throw conflict(
+        `Insufficient funds: ${second.passengerFirst} ${second.passengerLast}, who shares the cost, is below the club's minimum balance`,
+      );
     }
   }
   return pilotBalance;
@@ -233,7 +300,14 @@ function submittedTime(ctx: MemberContext, tapped: number | undefined, today: st
   return new Date(Math.min(ms, ctx.now));
 }
 
-async function placeFlight(trx: Transaction<DB>, ctx: MemberContext, id: string, day: string, request: FlightRequest, submittedAt: Date): Promise<FlightCreated> {
+async function placeFlight(
+  trx: Transaction<DB>,
+  ctx: MemberContext,
+  id: string,
+  day: string,
+  request: FlightRequest,
+  submittedAt: Date,
+): Promise<FlightCreated> {
   const clubId = ctx.club.id;
   const pilot = await checkPilot(trx, ctx, request.user);
   const second = await checkSecondPerson(trx, ctx, request, pilot);
@@ -306,7 +380,12 @@ async function placeFlight(trx: Transaction<DB>, ctx: MemberContext, id: string,
  * before a right was taken away, may hold it); a flight with no stored
  * answer is answered without one.
  */
-async function replayCreate(db: Kysely<DB>, ctx: MemberContext, id: string, owner: FlightOwner): Promise<FlightCreated | undefined> {
+async function replayCreate(
+  db: Kysely<DB>,
+  ctx: MemberContext,
+  id: string,
+  owner: FlightOwner,
+): Promise<FlightCreated | undefined> {
   if (owner.club_id !== ctx.club.id || owner.submitted_by !== ctx.user.id) return undefined;
   const first = await findCreateAnswer(db, ctx.club.id, id);
   if (first) {
@@ -314,12 +393,20 @@ async function replayCreate(db: Kysely<DB>, ctx: MemberContext, id: string, owne
     return balanceCents !== undefined && mayReadAccount(ctx, owner.user_id) ? { ...answer, balanceCents } : answer;
   }
   const stored = await findFlight(db, ctx.club.id, id);
-  return { statusCode: 200, message: 'Flight already on the flight line', item: flightRecord(stored!, { userId: ctx.user.id, lockDate: ctx.club.lock_date }) };
+  return {
+    statusCode: 200,
+    message: 'Flight already on the flight line',
+    item: flightRecord(stored!, { userId: ctx.user.id, lockDate: ctx.club.lock_date }),
+  };
 }
 
 const idUsed = (id: string) => `Flight id ${id} is already used: send a new id for a new flight`;
 
-export async function requestFlight(db: Kysely<DB>, ctx: MemberContext, input: FlightRequestInput): Promise<FlightCreated> {
+export async function requestFlight(
+  db: Kysely<DB>,
+  ctx: MemberContext,
+  input: FlightRequestInput,
+): Promise<FlightCreated> {
   assertSameClub(ctx, namedClub(input.club));
   const parsed = flightRequestSchema.safeParse(input.data ?? {});
   if (!parsed.success) throw badRequest(`Invalid flight request: ${describeZodError(parsed.error)}`);
@@ -332,7 +419,11 @@ export async function requestFlight(db: Kysely<DB>, ctx: MemberContext, input: F
     key: id,
     recorded: (reader) => findFlightOwner(reader, id),
     // Another club's flight with this id is nobody's here: refused like another person's.
-    sender: { id: ctx.user.id, of: (owner) => (owner.club_id === ctx.club.id ? owner.submitted_by : null), refusal: idUsed(id) },
+    sender: {
+      id: ctx.user.id,
+      of: (owner) => (owner.club_id === ctx.club.id ? owner.submitted_by : null),
+      refusal: idUsed(id),
+    },
     replay: (reader, owner) => replayCreate(reader, ctx, id, owner),
     keyUsed: () => idUsed(id),
     run: (trx) => {
@@ -348,5 +439,6 @@ export async function requestFlight(db: Kysely<DB>, ctx: MemberContext, input: F
 /** update-item FLIGHT: a flight request from the crew page (action Create), for every active member. */
 export const flightItemHandler: ItemHandler<'member'> = {
   access: 'member',
-  update: (db, input) => requestFlight(db, input.ctx, { club: input.club, id: input.id, date: input.date, data: input.data }),
+  update: (db, input) =>
+    requestFlight(db, input.ctx, { club: input.club, id: input.id, date: input.date, data: input.data }),
 };

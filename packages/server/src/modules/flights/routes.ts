@@ -1,6 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import * as calls from '@flightline/domain/api/flights';
-import { getGliderLogbook as getGliderLogbookCall, getGliderLogbooks as getGliderLogbooksCall } from '@flightline/domain/api/glider-logbook';
+import {
+  getGliderLogbook as getGliderLogbookCall,
+  getGliderLogbooks as getGliderLogbooksCall,
+} from '@flightline/domain/api/glider-logbook';
 import { getLogbookTotals as getLogbookTotalsCall } from '@flightline/domain/api/logbook';
 import { getClubMetrics as getClubMetricsCall } from '@flightline/domain/api/metrics';
 import { assertSameClub } from '../../http/context.ts';

@@ -31,29 +31,52 @@ type Result = UpdateItemResult<IntroItem>;
 
 /** An intro already cancelled: a keyed retry of a cancel that posted nothing answers again; anything else is refused. */
 async function alreadyCancelled(trx: Transaction<DB>, intro: IntroRow, data: IntroCancel): Promise<IntroItem> {
-  const retried = data.idempotencyKey !== undefined && intro.written_down === data.writtenDown && !(await introHasEntryOfType(trx, intro.club_id, intro.id, TYPE));
+  const retried =
+    data.idempotencyKey !== undefined &&
+    intro.written_down === data.writtenDown &&
+    !(await introHasEntryOfType(trx, intro.club_id, intro.id, TYPE));
   if (retried) return introItem(intro);
   throw conflict(`Intro ${intro.sn} was already cancelled`);
 }
 
-export async function cancelIntro(db: Kysely<DB>, ctx: MemberContext, introId: string, data: IntroCancel): Promise<Result> {
-  const action: KeyedIntroAction = { type: TYPE, noun: 'cancellation', key: data.idempotencyKey, message: 'Intro cancelled successfully', clubLock: 'share' };
+export async function cancelIntro(
+  db: Kysely<DB>,
+  ctx: MemberContext,
+  introId: string,
+  data: IntroCancel,
+): Promise<Result> {
+  const action: KeyedIntroAction = {
+    type: TYPE,
+    noun: 'cancellation',
+    key: data.idempotencyKey,
+    message: 'Intro cancelled successfully',
+    clubLock: 'share',
+  };
   return runKeyedIntroAction(db, ctx, introId, action, async (trx, club, intro) => {
     if (intro.cancelled_at !== null) return alreadyCancelled(trx, intro, data);
     if (intro.refunded_at !== null) throw conflict(`Intro ${intro.sn} was refunded`);
-    if (intro.flight_ref !== null) throw conflict(`Intro ${intro.sn} is on flight ${intro.flight_ref}: it can't be cancelled`);
+    if (intro.flight_ref !== null)
+      throw conflict(`Intro ${intro.sn} is on flight ${intro.flight_ref}: it can't be cancelled`);
     // The form shows the amount paid; a price that differs means the page is stale.
     if (data.priceCents !== intro.price_cents) {
-      throw conflict(`Intro ${intro.sn} was paid ${formatMoney(intro.price_cents)}, not ${formatMoney(data.priceCents)}; reload and try again`);
+      throw conflict(
+        `Intro ${intro.sn} was paid ${formatMoney(intro.price_cents)}, not ${formatMoney(data.priceCents)}; reload and try again`,
+      );
     }
     if (!data.writtenDown) {
       const lines = introCancelPostings(intro, await introOwedCents(trx, club.id, intro.id), club.tax_rates);
       if (lines.length > 0) {
         assertAfterLockDate(club, ctx.now);
-        await insertIntroEntry(trx, ctx, action, { description: `Intro ${intro.sn} cancelled (${intro.recipient_first} ${intro.recipient_last})`, lines });
+        await insertIntroEntry(trx, ctx, action, {
+          description: `Intro ${intro.sn} cancelled (${intro.recipient_first} ${intro.recipient_last})`,
+          lines,
+        });
       }
     }
-    const stored = await updateIntro(trx, club.id, intro.id, { cancelled_at: new Date(ctx.now), written_down: data.writtenDown });
+    const stored = await updateIntro(trx, club.id, intro.id, {
+      cancelled_at: new Date(ctx.now),
+      written_down: data.writtenDown,
+    });
     return introItem(stored);
   });
 }

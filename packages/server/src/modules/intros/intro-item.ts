@@ -64,10 +64,14 @@ async function rename(
     const locked = (await findIntroForUpdate(trx, input.ctx.club.id, intro.id))!;
     if (!hasRight(input.ctx, 'canAddIntros')) {
       const available = locked.refunded_at === null && locked.cancelled_at === null && locked.flight_ref === null;
-      const flight = locked.flight_ref === null ? undefined : await flightPeople(trx, input.ctx.club.id, locked.flight_ref);
-      const ownFlight = flight !== undefined && (flight.user_id === input.ctx.user.id || flight.submitted_by === input.ctx.user.id);
+      const flight =
+        locked.flight_ref === null ? undefined : await flightPeople(trx, input.ctx.club.id, locked.flight_ref);
+      const ownFlight =
+        flight !== undefined && (flight.user_id === input.ctx.user.id || flight.submitted_by === input.ctx.user.id);
       if (!available && !ownFlight) {
-        throw forbidden('Only an admin or a member who can add intros can rename the passenger of an intro that is used, refunded or cancelled');
+        throw forbidden(
+          'Only an admin or a member who can add intros can rename the passenger of an intro that is used, refunded or cancelled',
+        );
       }
     }
     const renamed = await renameIntroPassenger(trx, locked, data);
@@ -90,17 +94,25 @@ async function link(
 ): Promise<Result> {
   return db.transaction().execute(async (trx) => {
     const locked = (await findIntroForUpdate(trx, input.ctx.club.id, intro.id))!;
-    const current = locked.flight_ref === null ? undefined : await flightPeople(trx, input.ctx.club.id, locked.flight_ref);
-    const holds = (flight: typeof current) => flight !== undefined && flight.intro_id === locked.id && flight.cancelled_at === null;
+    const current =
+      locked.flight_ref === null ? undefined : await flightPeople(trx, input.ctx.club.id, locked.flight_ref);
+    const holds = (flight: typeof current) =>
+      flight !== undefined && flight.intro_id === locked.id && flight.cancelled_at === null;
     if (flightRef === '') {
-      if (holds(current)) throw conflict(`Intro ${locked.sn} is on flight ${locked.flight_ref}: remove the flight from the line first`);
-      const cleared = locked.flight_ref === null ? locked : await updateIntro(trx, locked.club_id, locked.id, { flight_ref: null });
+      if (holds(current))
+        throw conflict(`Intro ${locked.sn} is on flight ${locked.flight_ref}: remove the flight from the line first`);
+      const cleared =
+        locked.flight_ref === null ? locked : await updateIntro(trx, locked.club_id, locked.id, { flight_ref: null });
       return { statusCode: 200, message: 'Intro updated successfully', item: introItem(cleared) };
     }
     const target = await flightPeople(trx, input.ctx.club.id, flightRef.toLowerCase());
     if (!target) throw notFound('Flight not found');
-    if (!holds(target)) throw conflict(`Intro ${locked.sn} is not on flight ${target.id}: choose the intro when requesting the flight`);
-    const linked = locked.flight_ref === target.id ? locked : await updateIntro(trx, locked.club_id, locked.id, { flight_ref: target.id });
+    if (!holds(target))
+      throw conflict(`Intro ${locked.sn} is not on flight ${target.id}: choose the intro when requesting the flight`);
+    const linked =
+      locked.flight_ref === target.id
+        ? locked
+        : await updateIntro(trx, locked.club_id, locked.id, { flight_ref: target.id });
     return { statusCode: 200, message: 'Intro updated successfully', item: introItem(linked) };
   });
 }
@@ -110,7 +122,8 @@ async function closeIntro(db: Kysely<DB>, input: Input, data: { action?: unknown
   if (data.action === 'WriteDown') {
     if (!hasRight(input.ctx, 'admin')) throw forbidden('Only an admin can write down an intro');
     const writeDown = parse(introWriteDownSchema, data, 'write-down');
-    if (writeDown.id.toLowerCase() !== input.id.toLowerCase()) throw badRequest('The intro id in data does not match the id of the update');
+    if (writeDown.id.toLowerCase() !== input.id.toLowerCase())
+      throw badRequest('The intro id in data does not match the id of the update');
     if (!UUID.test(input.id)) throw notFound('Intro not found');
     return writeDownIntro(db, input.ctx, input.id.toLowerCase(), writeDown);
   }
@@ -122,7 +135,8 @@ async function closeIntro(db: Kysely<DB>, input: Input, data: { action?: unknown
         ? parse(introCancelSchema, data, 'cancellation')
         : undefined;
   if (!change) throw badRequest('Invalid data: INTRO action must be Refund, Cancel or WriteDown');
-  if (change.id.toLowerCase() !== input.id.toLowerCase()) throw badRequest('The intro id in data does not match the id of the update');
+  if (change.id.toLowerCase() !== input.id.toLowerCase())
+    throw badRequest('The intro id in data does not match the id of the update');
   if (!UUID.test(input.id)) throw notFound('Intro not found');
   const id = input.id.toLowerCase();
   return change.action === 'Refund' ? refundIntro(db, input.ctx, id, change) : cancelIntro(db, input.ctx, id, change);
@@ -132,7 +146,8 @@ async function closeIntro(db: Kysely<DB>, input: Input, data: { action?: unknown
 async function updateIntroItem(db: Kysely<DB>, input: Input, flightPeople: LinkedFlightReader): Promise<Result> {
   assertSameClub(input.ctx, input.club);
   const data = input.data;
-  if (typeof data !== 'object' || data === null || Array.isArray(data)) throw badRequest('Invalid data: INTRO data must be an object');
+  if (typeof data !== 'object' || data === null || Array.isArray(data))
+    throw badRequest('Invalid data: INTRO data must be an object');
   if ('action' in data) return closeIntro(db, input, data as { action?: unknown });
   if (!UUID.test(input.id)) throw notFound('Intro not found');
   const intro = await findIntro(db, input.ctx.club.id, input.id.toLowerCase());
@@ -141,9 +156,12 @@ async function updateIntroItem(db: Kysely<DB>, input: Input, flightPeople: Linke
     return link(db, input, intro, parse(linkSchema, data, 'intro link').flightRef.trim(), flightPeople);
   }
   const change = parse(renameSchema, data, 'intro');
-  if (change.id !== undefined && change.id.toLowerCase() !== intro.id) throw badRequest('The intro id in data does not match the id of the update');
+  if (change.id !== undefined && change.id.toLowerCase() !== intro.id)
+    throw badRequest('The intro id in data does not match the id of the update');
   if (change.recipientFirst === undefined && change.recipientLast === undefined) {
-    throw badRequest('Invalid data: INTRO data must be a passenger rename (recipientFirst, recipientLast) or a flight link (flightRef)');
+    throw badRequest(
+      'Invalid data: INTRO data must be a passenger rename (recipientFirst, recipientLast) or a flight link (flightRef)',
+    );
   }
   return rename(db, input, intro, change, flightPeople);
 }

@@ -9,11 +9,25 @@ import type { IntroRow } from './repo.ts';
  * (introFlownPostings, the intro's tax status and names at the club's rates
  * now), without a flight to name. [] when nothing is held.
  */
-export function introCancelPostings(intro: IntroRow, owedCents: number, rates: Readonly<Record<string, number>>): PostingLine[] {
+export function introCancelPostings(
+  intro: IntroRow,
+  owedCents: number,
+  rates: Readonly<Record<string, number>>,
+): PostingLine[] {
   if (owedCents <= 0) return [];
   const names = intro.tax_status === 'exempt' ? [] : [...new Set(intro.tax_names)];
   const unknown = names.find((name) => rates[name] === undefined);
-  if (unknown !== undefined) throw conflict(`Intro ${intro.sn} is taxed with ${unknown}, which the club no longer has: add the tax back in Administration first`);
-  const lines = introFlownPostings({ flightId: '', introId: intro.id, priceCents: owedCents, taxStatus: intro.tax_status, taxNames: names, rates });
+  if (unknown !== undefined)
+    throw conflict(
+      `Intro ${intro.sn} is taxed with ${unknown}, which the club no longer has: add the tax back in Administration first`,
+    );
+  const lines = introFlownPostings({
+    flightId: '',
+    introId: intro.id,
+    priceCents: owedCents,
+    taxStatus: intro.tax_status,
+    taxNames: names,
+    rates,
+  });
   return lines.map(({ flightId: _flight, ...line }) => line);
 }

@@ -25,7 +25,11 @@ export interface KeyedIntroAction {
   clubLock: 'share' | 'noKeyUpdate';
 }
 
-const answer = (action: KeyedIntroAction, item: IntroItem): Result => ({ statusCode: 200, message: action.message, item });
+const answer = (action: KeyedIntroAction, item: IntroItem): Result => ({
+  statusCode: 200,
+  message: action.message,
+  item,
+});
 
 export type PostingClub = Pick<ClubRecord, (typeof CLUB_FOR_POSTING)[number]>;
 
@@ -53,7 +57,8 @@ export function runKeyedIntroAction(
     recorded: (reader, key) => findTransactionByKey(reader, clubId, key),
     sender: { id: ctx.user.id, of: (found) => found.entered_by },
     replay: async (reader, found) => {
-      if (found.transaction_type !== action.type || (await entryIntroId(reader, clubId, found.id)) !== introId) return undefined;
+      if (found.transaction_type !== action.type || (await entryIntroId(reader, clubId, found.id)) !== introId)
+        return undefined;
       const intro = await findIntro(reader, clubId, introId);
       return answer(action, introItem(intro!));
     },

@@ -25,20 +25,36 @@ import { introItem } from './service.ts';
 const TYPE = 'Intro Refund';
 type Result = UpdateItemResult<IntroItem>;
 
-export async function refundIntro(db: Kysely<DB>, ctx: MemberContext, introId: string, data: IntroRefund): Promise<Result> {
-  const action: KeyedIntroAction = { type: TYPE, noun: 'refund', key: data.idempotencyKey, message: 'Intro refunded successfully', clubLock: 'share' };
+export async function refundIntro(
+  db: Kysely<DB>,
+  ctx: MemberContext,
+  introId: string,
+  data: IntroRefund,
+): Promise<Result> {
+  const action: KeyedIntroAction = {
+    type: TYPE,
+    noun: 'refund',
+    key: data.idempotencyKey,
+    message: 'Intro refunded successfully',
+    clubLock: 'share',
+  };
   return runKeyedIntroAction(db, ctx, introId, action, async (trx, club, intro) => {
     if (intro.refunded_at !== null) throw conflict(`Intro ${intro.sn} was already refunded`);
     if (intro.cancelled_at !== null) throw conflict(`Intro ${intro.sn} was cancelled`);
-    if (intro.flight_ref !== null) throw conflict(`Intro ${intro.sn} is on flight ${intro.flight_ref}: it can't be refunded`);
+    if (intro.flight_ref !== null)
+      throw conflict(`Intro ${intro.sn} is on flight ${intro.flight_ref}: it can't be refunded`);
     const wanted = data.payment.toLowerCase();
     const method = club.payment_methods.find((m) => m.toLowerCase() === wanted);
     if (method === undefined) {
-      throw badRequest(`Unknown refund method ${data.payment}: use one of ${club.payment_methods.join(', ') || "the club's payment methods (none are set)"}`);
+      throw badRequest(
+        `Unknown refund method ${data.payment}: use one of ${club.payment_methods.join(', ') || "the club's payment methods (none are set)"}`,
+      );
     }
     const owedCents = await introOwedCents(trx, club.id, intro.id);
     if (data.priceCents > owedCents) {
-      throw conflict(`The refund of ${formatMoney(data.priceCents)} is more than the ${formatMoney(Math.max(0, owedCents))} this intro still holds`);
+      throw conflict(
+        `The refund of ${formatMoney(data.priceCents)} is more than the ${formatMoney(Math.max(0, owedCents))} this intro still holds`,
+      );
     }
     assertAfterLockDate(club, ctx.now);
     const to = `${data.refundFirst} ${data.refundLast}`.trim();

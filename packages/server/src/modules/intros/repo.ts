@@ -19,7 +19,13 @@ export function listIntros(db: Db, clubId: string): Promise<IntroRow[]> {
 
 /** An intro of the club, row-locked: a flight, a rename or a sale decides on what it holds now. */
 export function findIntroForUpdate(db: Db, clubId: string, id: string): Promise<IntroRow | undefined> {
-  return db.selectFrom('intro').selectAll().where('club_id', '=', clubId).where('id', '=', id).forUpdate().executeTakeFirst();
+  return db
+    .selectFrom('intro')
+    .selectAll()
+    .where('club_id', '=', clubId)
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
 }
 
 /**
@@ -55,13 +61,29 @@ export function insertIntro(db: Db, values: Insertable<IntroTable>): Promise<Int
   return db.insertInto('intro').values(values).returningAll().executeTakeFirstOrThrow();
 }
 
-export function updateIntro(db: Db, clubId: string, id: string, values: Omit<Updateable<IntroTable>, 'club_id' | 'id'>): Promise<IntroRow> {
-  return db.updateTable('intro').set(values).where('club_id', '=', clubId).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+export function updateIntro(
+  db: Db,
+  clubId: string,
+  id: string,
+  values: Omit<Updateable<IntroTable>, 'club_id' | 'id'>,
+): Promise<IntroRow> {
+  return db
+    .updateTable('intro')
+    .set(values)
+    .where('club_id', '=', clubId)
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
 /** Unlink whatever intro names this flight (a cancelled request frees its intro). */
 export async function clearIntroFlightRef(db: Db, clubId: string, flightId: string): Promise<void> {
-  await db.updateTable('intro').set({ flight_ref: null }).where('club_id', '=', clubId).where('flight_ref', '=', flightId).execute();
+  await db
+    .updateTable('intro')
+    .set({ flight_ref: null })
+    .where('club_id', '=', clubId)
+    .where('flight_ref', '=', flightId)
+    .execute();
 }
 
 export function findIntro(db: Db, clubId: string, id: string): Promise<IntroRow | undefined> {
@@ -84,7 +106,11 @@ export function listIntrosWithOwed(db: Db, clubId: string, closedSince: string) 
     .where('intro.club_id', '=', clubId)
     .where((eb) =>
       eb.or([
-        eb.and([eb('intro.refunded_at', 'is', null), eb('intro.cancelled_at', 'is', null), eb('intro.flight_ref', 'is', null)]),
+        eb.and([
+          eb('intro.refunded_at', 'is', null),
+          eb('intro.cancelled_at', 'is', null),
+          eb('intro.flight_ref', 'is', null),
+        ]),
         eb('intro.purchase_date', '>=', closedSince),
       ]),
     )

@@ -74,18 +74,25 @@ async function freshSerial(trx: Transaction<DB>, clubId: string): Promise<string
  * club's stale period) and the sale Dr 1000 [payment method] / Cr 2120
  * [intro]. Used by the crew page's New Intro and by create-intro.
  */
-export async function sellIntro(trx: Transaction<DB>, ctx: MemberContext, input: IntroSaleInput): Promise<IntroSaleResult> {
+export async function sellIntro(
+  trx: Transaction<DB>,
+  ctx: MemberContext,
+  input: IntroSaleInput,
+): Promise<IntroSaleResult> {
   const club = await lockClub(trx, ctx.club.id, 'share', CLUB_FOR_POSTING);
   assertAfterLockDate(club, ctx.now);
   const option = await findItemForUpdate(trx, 'intro_launch', club.id, input.launchType);
-  if (!option || !option.is_active) throw badRequest(`Unknown intro launch ${input.launchType}: choose one of the club's intro launches`);
+  if (!option || !option.is_active)
+    throw badRequest(`Unknown intro launch ${input.launchType}: choose one of the club's intro launches`);
   if (input.priceCents !== undefined && input.priceCents !== option.price_cents) {
     throw conflict(`The price of ${option.id} is now ${formatMoney(option.price_cents)}; reload and try again`);
   }
   const wanted = input.payment.trim().toLowerCase();
   const payment = club.payment_methods.find((method) => method.toLowerCase() === wanted);
   if (payment === undefined) {
-    throw badRequest(`Unknown payment method ${input.payment}: use one of ${club.payment_methods.join(', ') || "the club's payment methods (none are set)"}`);
+    throw badRequest(
+      `Unknown payment method ${input.payment}: use one of ${club.payment_methods.join(', ') || "the club's payment methods (none are set)"}`,
+    );
   }
   const taxStatus = input.taxStatus ?? option.tax_status;
   const taxNames = taxStatus === 'exempt' ? [] : [...new Set(input.taxRates ?? option.tax_names)];

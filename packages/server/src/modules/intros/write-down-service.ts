@@ -27,9 +27,20 @@ import { introItem } from './service.ts';
 const TYPE = 'Intro Write Down';
 type Result = UpdateItemResult<IntroItem>;
 
-export async function writeDownIntro(db: Kysely<DB>, ctx: MemberContext, introId: string, data: IntroWriteDown): Promise<Result> {
+export async function writeDownIntro(
+  db: Kysely<DB>,
+  ctx: MemberContext,
+  introId: string,
+  data: IntroWriteDown,
+): Promise<Result> {
   // As the Write Down adjustment: the club row for no-key update, so two write-downs can't both spend what Intro A/P holds.
-  const action: KeyedIntroAction = { type: TYPE, noun: 'write-down', key: data.idempotencyKey, message: 'Intro written down successfully', clubLock: 'noKeyUpdate' };
+  const action: KeyedIntroAction = {
+    type: TYPE,
+    noun: 'write-down',
+    key: data.idempotencyKey,
+    message: 'Intro written down successfully',
+    clubLock: 'noKeyUpdate',
+  };
   return runKeyedIntroAction(db, ctx, introId, action, async (trx, club, intro) => {
     if (intro.refunded_at === null) {
       throw conflict(`Intro ${intro.sn} is not refunded: cancel it to move what it holds to Intro Revenue`);
@@ -37,7 +48,9 @@ export async function writeDownIntro(db: Kysely<DB>, ctx: MemberContext, introId
     const holds = await introOwedCents(trx, club.id, intro.id);
     if (holds <= 0) throw conflict(`Intro ${intro.sn} holds nothing to write down`);
     if (data.priceCents !== holds) {
-      throw conflict(`Intro ${intro.sn} holds ${formatMoney(holds)}, not ${formatMoney(data.priceCents)}; reload and try again`);
+      throw conflict(
+        `Intro ${intro.sn} holds ${formatMoney(holds)}, not ${formatMoney(data.priceCents)}; reload and try again`,
+      );
     }
     const accountHolds = await owedCents(trx, club.id, ACCOUNT.introsPayable);
     if (holds > accountHolds) {

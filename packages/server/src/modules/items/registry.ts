@@ -42,7 +42,9 @@ const listers: { [T in ListedType]: ItemLister<ListedItem<T>> } = {
   GLIDER: { list: (db, ctx) => listGliderItems(db, ctx.club.id) },
   TUG: { list: (db, ctx) => listTugItems(db, ctx.club.id) },
   LAUNCH: { list: (db, ctx) => listLaunchItems(db, ctx.club.id, { includeInactive: hasRight(ctx, 'admin') }) },
-  INTRO_LAUNCH: { list: (db, ctx) => listIntroLaunchItems(db, ctx.club.id, { includeInactive: hasRight(ctx, 'admin') }) },
+  INTRO_LAUNCH: {
+    list: (db, ctx) => listIntroLaunchItems(db, ctx.club.id, { includeInactive: hasRight(ctx, 'admin') }),
+  },
   BLOCK: { list: (db, ctx) => listBlockRuleItems(db, ctx.club.id, { includeInactive: false }) },
   PILOT: { list: (db, ctx, query) => listLinePilots(db, ctx, { includeInactive: query.includeInactive }) },
   FLIGHT: { list: (db, ctx, query) => listFlightItems(db, ctx, query.day) },
@@ -71,7 +73,9 @@ export async function listItems(
   query: { club?: string | undefined; type: string; day?: string | undefined; includeInactive?: boolean | undefined },
 ): Promise<ListItemsAnswer> {
   assertSameClub(ctx, namedClub(query.club));
-  const lister: ItemLister<ListedItem<ListedType>> | undefined = listedType(query.type) ? listers[query.type] : undefined;
+  const lister: ItemLister<ListedItem<ListedType>> | undefined = listedType(query.type)
+    ? listers[query.type]
+    : undefined;
   if (!lister) throw badRequest(`Unknown item type ${query.type}: list one of ${LISTED_TYPES}`);
   const includeInactive = query.includeInactive ?? false;
   if (includeInactive) {

@@ -51,9 +51,13 @@ const STORED_TYPE: Record<AddTransaction['transactionType'], string> = {
   WriteDown: 'Write Down',
 };
 
-const ADJUSTMENT_NAME: Record<Adjustment['transactionType'], AdjustmentName> = { BankPayment: 'Bank Payment', WriteDown: 'Write Down' };
+const ADJUSTMENT_NAME: Record<Adjustment['transactionType'], AdjustmentName> = {
+  BankPayment: 'Bank Payment',
+  WriteDown: 'Write Down',
+};
 
-const isAdjustment = (input: AddTransaction): input is Adjustment => input.transactionType === 'BankPayment' || input.transactionType === 'WriteDown';
+const isAdjustment = (input: AddTransaction): input is Adjustment =>
+  input.transactionType === 'BankPayment' || input.transactionType === 'WriteDown';
 
 /** Deposits, expenses and blocks: admins and add-funds holders. Adjustments: admins. */
 function assertMayPost(ctx: MemberContext, input: AddTransaction): void {
@@ -89,7 +93,11 @@ interface Posting {
   idempotencyKey: string | undefined;
 }
 
-function newEntry(ctx: MemberContext, posting: Posting, values: { transactionType: string; description: string; reference?: string; lines: PostingLine[] }) {
+function newEntry(
+  ctx: MemberContext,
+  posting: Posting,
+  values: { transactionType: string; description: string; reference?: string; lines: PostingLine[] },
+) {
   return {
     clubId: ctx.club.id,
     effectiveAt: new Date(posting.effectiveMs),
@@ -106,19 +114,36 @@ function newEntry(ctx: MemberContext, posting: Posting, values: { transactionTyp
 }
 
 /** Deposit: Dr 1000 [transfer type] / Cr 2100 [member]; the transfer type is one of the club's payment methods. */
-async function postDeposit(trx: Transaction<DB>, ctx: MemberContext, club: Club, input: Deposit, posting: Posting): Promise<number> {
+async function postDeposit(
+  trx: Transaction<DB>,
+  ctx: MemberContext,
+  club: Club,
+  input: Deposit,
+  posting: Posting,
+): Promise<number> {
   await assertMember(trx, club.id, input.pilot);
   const transferType = fromClubList(club.payment_methods, input.transferType);
   if (transferType === undefined) {
-    throw badRequest(`Unknown payment method ${input.transferType}: use one of ${club.payment_methods.join(', ') || "the club's payment methods (none are set)"}`);
+    throw badRequest(
+      `Unknown payment method ${input.transferType}: use one of ${club.payment_methods.join(', ') || "the club's payment methods (none are set)"}`,
+    );
   }
   const lines = depositPostings({ memberId: input.pilot, amountCents: input.amountCents, transferType });
   const description = depositDescription(input.amountCents, transferType, input.transactionRef);
-  return insertEntry(trx, newEntry(ctx, posting, { transactionType: 'Deposit', description, reference: input.transactionRef, lines }));
+  return insertEntry(
+    trx,
+    newEntry(ctx, posting, { transactionType: 'Deposit', description, reference: input.transactionRef, lines }),
+  );
 }
 
 /** Expense: Dr 2100 [member] total / Cr 4900 [fee class] or the expense account, net / Cr 2510 [tax] tax. */
-async function postExpense(trx: Transaction<DB>, ctx: MemberContext, club: Club, input: Expense, posting: Posting): Promise<number> {
+async function postExpense(
+  trx: Transaction<DB>,
+  ctx: MemberContext,
+  club: Club,
+  input: Expense,
+  posting: Posting,
+): Promise<number> {
   await assertMember(trx, club.id, input.pilot);
   let category: { feeClass: string } | { expenseCode: ExpenseCode };
   let name: string;
@@ -141,7 +166,10 @@ async function postExpense(trx: Transaction<DB>, ctx: MemberContext, club: Club,
     taxNames,
     rates: club.tax_rates,
   });
-  return insertEntry(trx, newEntry(ctx, posting, { transactionType: 'Expense', description: expenseDescription(name), lines }));
+  return insertEntry(
+    trx,
+    newEntry(ctx, posting, { transactionType: 'Expense', description: expenseDescription(name), lines }),
+  );
 }
 
 /**
@@ -149,20 +177,33 @@ async function postExpense(trx: Transaction<DB>, ctx: MemberContext, club: Club,
  * the block rule says, and the member's block (the rule's name, units and
  * amount, the body's season) linked to the entry — one database transaction.
  */
-async function postBlock(trx: Transaction<DB>, ctx: MemberContext, club: Club, input: BlockPurchase, posting: Posting): Promise<number> {
+async function postBlock(
+  trx: Transaction<DB>,
+  ctx: MemberContext,
+  club: Club,
+  input: BlockPurchase,
+  posting: Posting,
+): Promise<number> {
   await assertMember(trx, club.id, input.pilot);
   const rule = await findBlockRule(trx, club.id, input.block.id);
   if (!rule) throw notFound(`No block ${input.block.id} at this club`);
-  if (!rule.is_active) throw conflict(`The block ${rule.name} is not active: activate it in Administration, or choose another`);
+  if (!rule.is_active)
+    throw conflict(`The block ${rule.name} is not active: activate it in Administration, or choose another`);
   let priceCents = rule.price_cents;
   if (input.block.override) {
     if (input.amountCents === undefined) throw badRequest('Enter the amount to charge when overriding the block price');
     priceCents = input.amountCents;
   }
-  if (priceCents <= 0) throw badRequest(`The block ${rule.name} has no price: set its price in Administration, or override it with an amount`);
-  const unknownTax = rule.tax_status === 'exempt' ? undefined : rule.tax_names.find((name) => club.tax_rates[name] === undefined);
+  if (priceCents <= 0)
+    throw badRequest(
+      `The block ${rule.name} has no price: set its price in Administration, or override it with an amount`,
+    );
+  const unknownTax =
+    rule.tax_status === 'exempt' ? undefined : rule.tax_names.find((name) => club.tax_rates[name] === undefined);
   if (unknownTax !== undefined) {
-    throw conflict(`The block ${rule.name} is taxed with ${unknownTax}, which the club no longer has: update the block's taxes`);
+    throw conflict(
+      `The block ${rule.name} is taxed with ${unknownTax}, which the club no longer has: update the block's taxes`,
+    );
   }
   const lines = blockPurchasePostings({
     memberId: input.pilot,
@@ -171,7 +212,10 @@ async function postBlock(trx: Transaction<DB>, ctx: MemberContext, club: Club, i
     taxNames: rule.tax_names,
     rates: club.tax_rates,
   });
-  const id = await insertEntry(trx, newEntry(ctx, posting, { transactionType: 'Block', description: blockDescription(rule.name), lines }));
+  const id = await insertEntry(
+    trx,
+    newEntry(ctx, posting, { transactionType: 'Block', description: blockDescription(rule.name), lines }),
+  );
   await insertMemberBlock(trx, {
     clubId: club.id,
     memberId: input.pilot,
@@ -195,7 +239,13 @@ async function postBlock(trx: Transaction<DB>, ctx: MemberContext, club: Club, i
  * owes, so never more than it holds (of that tax): the club row is locked
  * for update (see addTransaction), so what it holds can't change meanwhile.
  */
-async function postAdjustment(trx: Transaction<DB>, ctx: MemberContext, club: Club, input: Adjustment, posting: Posting): Promise<number> {
+async function postAdjustment(
+  trx: Transaction<DB>,
+  ctx: MemberContext,
+  club: Club,
+  input: Adjustment,
+  posting: Posting,
+): Promise<number> {
   const adjustment = ADJUSTMENT_NAME[input.transactionType];
   const { account } = ADJUSTMENTS[adjustment];
   let taxName: string | undefined;
@@ -211,7 +261,14 @@ async function postAdjustment(trx: Transaction<DB>, ctx: MemberContext, club: Cl
     throw conflict(`The ${adjustment.toLowerCase()} of ${formatMoney(input.amountCents)} is more than the ${held}`);
   }
   const lines = adjustmentPostings({ adjustment, amountCents: input.amountCents, taxName });
-  return insertEntry(trx, newEntry(ctx, posting, { transactionType: adjustment, description: adjustmentDescription(adjustment, taxName), lines }));
+  return insertEntry(
+    trx,
+    newEntry(ctx, posting, {
+      transactionType: adjustment,
+      description: adjustmentDescription(adjustment, taxName),
+      lines,
+    }),
+  );
 }
 
 /**
@@ -220,7 +277,11 @@ async function postAdjustment(trx: Transaction<DB>, ctx: MemberContext, club: Cl
  * same request twice with one idempotency key posts once and answers the
  * same, another request with a used key is refused.
  */
-export async function addTransaction(db: Kysely<DB>, ctx: MemberContext, input: AddTransaction): Promise<TransactionPosted> {
+export async function addTransaction(
+  db: Kysely<DB>,
+  ctx: MemberContext,
+  input: AddTransaction,
+): Promise<TransactionPosted> {
   assertSameClub(ctx, input.club);
   assertMayPost(ctx, input);
   const effectiveMs = input.time ?? ctx.now;

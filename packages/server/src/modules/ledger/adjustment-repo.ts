@@ -7,7 +7,12 @@ import type { DB } from '../../db/schema.ts';
  * all its entries whatever their dates): Intro A/P as a whole, or Sales Tax
  * A/P of one tax name (its postings always name one).
  */
-export async function owedCents(trx: Transaction<DB>, clubId: string, account: AccountNumber, taxName?: string): Promise<number> {
+export async function owedCents(
+  trx: Transaction<DB>,
+  clubId: string,
+  account: AccountNumber,
+  taxName?: string,
+): Promise<number> {
   let query = trx
     .selectFrom('posting')
     .select(sql<number>`coalesce(0 - sum(amount_cents), 0)::bigint`.as('owed'))

@@ -25,7 +25,8 @@ const feeKey = (name: string) => name.trim().toLowerCase();
  */
 function assertFeeClassName(name: string): void {
   const key = feeKey(name);
-  if (EXPENSE_CODE_TEXT.includes(key)) throw badRequest(`"${name.trim()}" is an expense code: choose another fee class name`);
+  if (EXPENSE_CODE_TEXT.includes(key))
+    throw badRequest(`"${name.trim()}" is an expense code: choose another fee class name`);
   if (key === ANY_CATEGORY) throw badRequest(`"${name.trim()}" is reserved for the Category filter`);
 }
 
@@ -39,7 +40,11 @@ function assertFeeClassName(name: string): void {
  *   class keep it.
  * - introStalePeriod: the default days before a new intro expires.
  */
-export async function updateAdminParameter(db: Kysely<DB>, ctx: MemberContext, input: AdminParameter): Promise<AdminParameterResult> {
+export async function updateAdminParameter(
+  db: Kysely<DB>,
+  ctx: MemberContext,
+  input: AdminParameter,
+): Promise<AdminParameterResult> {
   return db.transaction().execute(async (trx): Promise<AdminParameterResult> => {
     const club = await lockClub(trx, ctx.club.id, 'update', ACCOUNTING_SETTINGS);
     switch (input.parameter) {
@@ -58,7 +63,8 @@ export async function updateAdminParameter(db: Kysely<DB>, ctx: MemberContext, i
         if (input.action === 'add') {
           assertFeeClassName(input.feeName);
           if (index >= 0) throw conflict(`The fee class ${club.fee_list[index]} already exists`);
-          if (club.fee_list.length >= MAX_FEE_CLASSES) throw conflict(`A club can have at most ${MAX_FEE_CLASSES} fee classes: remove one first`);
+          if (club.fee_list.length >= MAX_FEE_CLASSES)
+            throw conflict(`A club can have at most ${MAX_FEE_CLASSES} fee classes: remove one first`);
           feeList = [...club.fee_list, input.feeName.trim()];
         } else {
           if (index < 0) throw notFound(`No fee class ${input.feeName}`);

@@ -15,11 +15,19 @@ import { MEMBER_BLOCK_COLUMNS } from './repo.ts';
  * Ordered by expiry, then purchase. The member's row is locked by the caller,
  * so no other flight draws on these blocks meanwhile.
  */
-export async function candidateBlocks(trx: Transaction<DB>, clubId: string, memberId: string, day: string, ruleIds: readonly string[]) {
+export async function candidateBlocks(
+  trx: Transaction<DB>,
+  clubId: string,
+  memberId: string,
+  day: string,
+  ruleIds: readonly string[],
+) {
   if (ruleIds.length === 0) return [];
   const rows = await trx
     .selectFrom('member_block as b')
-    .innerJoin('block_rule as r', (join) => join.onRef('r.club_id', '=', 'b.club_id').onRef('r.id', '=', 'b.block_rule_id'))
+    .innerJoin('block_rule as r', (join) =>
+      join.onRef('r.club_id', '=', 'b.club_id').onRef('r.id', '=', 'b.block_rule_id'),
+    )
     .select([
       ...MEMBER_BLOCK_COLUMNS,
       'b.block_rule_id',
@@ -32,7 +40,9 @@ export async function candidateBlocks(trx: Transaction<DB>, clubId: string, memb
       'r.days_count',
       'r.ends_after_flying_days',
       'r.flying_days_count',
-      sql<number>`(select coalesce(sum(u.units_used), 0) from block_usage u where u.member_block_id = b.id)::bigint`.as('used'),
+      sql<number>`(select coalesce(sum(u.units_used), 0) from block_usage u where u.member_block_id = b.id)::bigint`.as(
+        'used',
+      ),
       // Days with units still drawn: a flight undone gives its day back.
       sql<string | null>`(select string_agg(d.flown_on::text, ',') from (
           select u.flown_on from block_usage u where u.member_block_id = b.id group by u.flown_on having sum(u.units_used) > 0
@@ -44,7 +54,11 @@ export async function candidateBlocks(trx: Transaction<DB>, clubId: string, memb
     .where('b.ends_on', '>=', day)
     .where('b.block_rule_id', 'in', ruleIds)
     .where(({ not, exists, selectFrom }) =>
-      not(exists(selectFrom('member_block_void as v').select('v.member_block_id').whereRef('v.member_block_id', '=', 'b.id'))),
+      not(
+        exists(
+          selectFrom('member_block_void as v').select('v.member_block_id').whereRef('v.member_block_id', '=', 'b.id'),
+        ),
+      ),
     )
     .orderBy('b.ends_on')
     .orderBy('b.starts_on')
@@ -58,7 +72,14 @@ export type CandidateBlock = Awaited<ReturnType<typeof candidateBlocks>>[number]
 
 export async function insertBlockUsage(
   trx: Transaction<DB>,
-  rows: readonly { memberBlockId: string; flightId: string; transactionId: number | null; unitsUsed: number; flownOn: string; at: Date }[],
+  rows: readonly {
+    memberBlockId: string;
+    flightId: string;
+    transactionId: number | null;
+    unitsUsed: number;
+    flownOn: string;
+    at: Date;
+  }[],
 ): Promise<void> {
   if (rows.length === 0) return;
   await trx

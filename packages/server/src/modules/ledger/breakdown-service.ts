@@ -49,13 +49,16 @@ export async function getChargeBreakdown(
   const own = members.filter((line) => line.memberId === memberId);
   const charged = sum(own);
   // A charge takes from the member's account (a debit); only a reversal gives one back.
-  if (own.length === 0 || (charged <= 0 && entry.reverses_id === null)) throw notFound("This entry is not a charge on this member's account");
+  if (own.length === 0 || (charged <= 0 && entry.reverses_id === null))
+    throw notFound("This entry is not a charge on this member's account");
   const sign = charged > 0 ? 1 : -1;
   const original = entry.reverses_id === null ? entry : await findEntryBreakdown(db, ctx.club.id, entry.reverses_id);
   const flight = original?.breakdown ?? null;
   const part = flight?.payers.find((payer) => payer.memberId === memberId);
   // Each payer sees their own part: a co-payer's share, block and what it has left are theirs (issue 25 item 6).
-  const sharedWith = part ? flight!.payers.filter((payer) => payer.memberId !== memberId).map((payer) => payer.name) : [];
+  const sharedWith = part
+    ? flight!.payers.filter((payer) => payer.memberId !== memberId).map((payer) => payer.name)
+    : [];
   const times = part && original ? await recordedTimes(db, ctx.club.id, flight!, original) : [];
   const figures = part
     ? { netCents: part.netCents, taxes: part.taxes, totalCents: part.totalCents }
@@ -86,11 +89,15 @@ function fromPostings(lines: readonly PostingLine[], members: readonly PostingLi
   const payers = members.filter((line) => Math.sign(line.amountCents) === side);
   const taxes = new Map<string, number>();
   for (const line of lines) {
-    if (line.account === ACCOUNT.salesTaxPayable) taxes.set(line.taxName ?? '', (taxes.get(line.taxName ?? '') ?? 0) - side * line.amountCents);
+    if (line.account === ACCOUNT.salesTaxPayable)
+      taxes.set(line.taxName ?? '', (taxes.get(line.taxName ?? '') ?? 0) - side * line.amountCents);
   }
   const taxLines = [...taxes].map(([name, cents]) => ({ name, cents }));
   const totalCents = side * sum(payers);
   const netCents = totalCents - taxLines.reduce((total, tax) => total + tax.cents, 0);
-  const shares = shareCharge({ netCents, taxes: taxLines, totalCents }, payers.map((line) => side * line.amountCents));
+  const shares = shareCharge(
+    { netCents, taxes: taxLines, totalCents },
+    payers.map((line) => side * line.amountCents),
+  );
   return shares[payers.findIndex((line) => line.memberId === memberId)]!;
 }

@@ -7,7 +7,9 @@ type Db = Kysely<DB> | Transaction<DB>;
 
 /** Sum of a member's 2100 postings effective before `beforeMs` (as posted: credits negative). */
 export async function memberApSumBefore(db: Db, clubId: string, memberId: string, beforeMs: number): Promise<number> {
-  const row = await memberApSumQuery(db, clubId, memberId).where('effective_at', '<', new Date(beforeMs)).executeTakeFirstOrThrow();
+  const row = await memberApSumQuery(db, clubId, memberId)
+    .where('effective_at', '<', new Date(beforeMs))
+    .executeTakeFirstOrThrow();
   return row.total;
 }
 
@@ -42,7 +44,11 @@ export function memberEntriesInRange(db: Db, clubId: string, memberId: string, s
 
 /** The member's latest `limit` entries, newest first. */
 export function memberLatestEntries(db: Db, clubId: string, memberId: string, limit: number) {
-  return memberEntries(db, clubId, memberId).orderBy('t.effective_at', 'desc').orderBy('t.id', 'desc').limit(limit).execute();
+  return memberEntries(db, clubId, memberId)
+    .orderBy('t.effective_at', 'desc')
+    .orderBy('t.id', 'desc')
+    .limit(limit)
+    .execute();
 }
 
 /**
@@ -60,7 +66,9 @@ export function postingsInRange(
     .selectFrom('posting as p')
     .innerJoin('ledger_transaction as t', 't.id', 'p.transaction_id')
     .leftJoin('user as u', 'u.id', 'p.member_id')
-    .leftJoin('intro as i', (join) => join.onRef('i.club_id', '=', 'p.club_id').on(sql`i.id::text`, '=', sql.ref('p.intro_id')))
+    .leftJoin('intro as i', (join) =>
+      join.onRef('i.club_id', '=', 'p.club_id').on(sql`i.id::text`, '=', sql.ref('p.intro_id')),
+    )
     .select([
       'p.id as posting_id',
       'p.transaction_id',

@@ -5,7 +5,13 @@ import { CHART_OF_ACCOUNTS } from '@flightline/domain/money/ledger';
 import type { DB } from '../../db/schema.ts';
 import type { MemberContext } from '../../http/context.ts';
 import { historyText } from './descriptions.ts';
-import { memberApSumBefore, memberEntriesInRange, memberLatestEntries, postingsInRange, type PostingInRange } from './history-repo.ts';
+import {
+  memberApSumBefore,
+  memberEntriesInRange,
+  memberLatestEntries,
+  postingsInRange,
+  type PostingInRange,
+} from './history-repo.ts';
 import { memberApSumCents } from './repo.ts';
 import { assertMayReadAccount } from './service.ts';
 
@@ -23,7 +29,12 @@ export interface DayRange {
  * each with the balance after it, starting from the balance before the range.
  * Amounts are changes to the member's balance (+ deposits, − charges).
  */
-export async function getMemberHistory(db: Kysely<DB>, ctx: MemberContext, memberId: string, range: DayRange): Promise<AccountHistory> {
+export async function getMemberHistory(
+  db: Kysely<DB>,
+  ctx: MemberContext,
+  memberId: string,
+  range: DayRange,
+): Promise<AccountHistory> {
   await assertMayReadAccount(db, ctx, memberId);
   const { startMs, endMs } = clubDayRange(range.startDate, range.endDate, ctx.club.time_zone);
   const openingBalanceCents = 0 - (await memberApSumBefore(db, ctx.club.id, memberId, startMs));
@@ -32,7 +43,13 @@ export async function getMemberHistory(db: Kysely<DB>, ctx: MemberContext, membe
   const transactions = entries.map((entry): AccountRow => {
     const amountCents = 0 - entry.sum_cents;
     balanceCents += amountCents;
-    return { id: entry.id, date: entry.effective_at.getTime(), description: historyText(entry), amountCents, balanceCents };
+    return {
+      id: entry.id,
+      date: entry.effective_at.getTime(),
+      description: historyText(entry),
+      amountCents,
+      balanceCents,
+    };
   });
   return { transactions, balanceCents, openingBalanceCents };
 }
@@ -53,7 +70,13 @@ export async function getRecentTransactions(
   let balanceCents = 0 - (await memberApSumCents(db, ctx.club.id, query.id));
   const newestFirst = latest.map((entry): AccountRow => {
     const amountCents = 0 - entry.sum_cents;
-    const row = { id: entry.id, date: entry.effective_at.getTime(), description: historyText(entry), amountCents, balanceCents };
+    const row = {
+      id: entry.id,
+      date: entry.effective_at.getTime(),
+      description: historyText(entry),
+      amountCents,
+      balanceCents,
+    };
     balanceCents -= amountCents;
     return row;
   });
@@ -62,13 +85,18 @@ export async function getRecentTransactions(
 
 /** Who a posting names: the member's full name, or the intro's serial number and buyer. */
 export function postingParty(row: PostingInRange): { userId: string; user: string } {
-  if (row.member_id !== null) return { userId: row.member_id, user: `${row.member_first ?? ''} ${row.member_last ?? ''}`.trim() };
+  if (row.member_id !== null)
+    return { userId: row.member_id, user: `${row.member_first ?? ''} ${row.member_last ?? ''}`.trim() };
   if (row.intro_id !== null) return { userId: 'Intro', user: row.intro_sn ?? '' };
   return { userId: '', user: '' };
 }
 
 /** Every posting of the club over whole club days (admin), with its entry's fields and the chart of accounts. */
-export async function getAllTransactions(db: Kysely<DB>, ctx: MemberContext, range: DayRange): Promise<AllTransactions> {
+export async function getAllTransactions(
+  db: Kysely<DB>,
+  ctx: MemberContext,
+  range: DayRange,
+): Promise<AllTransactions> {
   const { startMs, endMs } = clubDayRange(range.startDate, range.endDate, ctx.club.time_zone);
   const rows = await postingsInRange(db, ctx.club.id, { startMs, endMs });
   const transactions = rows.map((row): LedgerPosting => ({

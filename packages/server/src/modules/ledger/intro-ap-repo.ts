@@ -41,7 +41,12 @@ export async function entryIntroId(db: Db, clubId: string, transactionId: number
 }
 
 /** Whether an entry of this type names the intro on Intro A/P (a cancel that posted, for instance). */
-export async function introHasEntryOfType(db: Db, clubId: string, introId: string, transactionType: string): Promise<boolean> {
+export async function introHasEntryOfType(
+  db: Db,
+  clubId: string,
+  introId: string,
+  transactionType: string,
+): Promise<boolean> {
   const row = await db
     .selectFrom('posting')
     .innerJoin('ledger_transaction', 'ledger_transaction.id', 'posting.transaction_id')

@@ -58,9 +58,17 @@ type PostedRow = NonNullable<Awaited<ReturnType<typeof findTransactionByKey>>>;
  * member — their balance once it was posted (entries up to and including it,
  * by id), so a retry answers exactly what the first call did.
  */
-export async function postedAnswer(db: Kysely<DB>, clubId: string, entry: { id: number; transaction_type: string; reverses_id: number | null }): Promise<TransactionPosted> {
+export async function postedAnswer(
+  db: Kysely<DB>,
+  clubId: string,
+  entry: { id: number; transaction_type: string; reverses_id: number | null },
+): Promise<TransactionPosted> {
   const memberId = await entryMember(db, clubId, entry.id);
-  const answer: TransactionPosted = { statusCode: 200, message: postedMessage(entry.transaction_type, entry.reverses_id), transactionId: entry.id };
+  const answer: TransactionPosted = {
+    statusCode: 200,
+    message: postedMessage(entry.transaction_type, entry.reverses_id),
+    transactionId: entry.id,
+  };
   if (memberId !== undefined) answer.balanceCents = 0 - (await memberApSumThroughCents(db, clubId, memberId, entry.id));
   return answer;
 }
@@ -96,9 +104,15 @@ export function postOnce(
     key: idempotencyKey,
     recorded: (reader, key) => findTransactionByKey(reader, clubId, key),
     sender: { id: ctx.user.id, of: (found) => found.entered_by },
-    replay: async (reader, found) => ((await isThisRequest(reader, found)) ? postedAnswer(reader, clubId, found) : undefined),
+    replay: async (reader, found) =>
+      (await isThisRequest(reader, found)) ? postedAnswer(reader, clubId, found) : undefined,
     keyUsed: (found) => entryKeyUsed(found, 'request'),
     run: work,
-    answer: (reader, posted) => postedAnswer(reader, clubId, { id: posted.id, transaction_type: expected.transactionType, reverses_id: expected.reversesId ?? null }),
+    answer: (reader, posted) =>
+      postedAnswer(reader, clubId, {
+        id: posted.id,
+        transaction_type: expected.transactionType,
+        reverses_id: expected.reversesId ?? null,
+      }),
   });
 }

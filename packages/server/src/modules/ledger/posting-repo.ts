@@ -5,7 +5,16 @@ import type { DB } from '../../db/schema.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
-const transactionColumns = ['id', 'club_id', 'effective_at', 'transaction_type', 'note', 'reference', 'reverses_id', 'description'] as const;
+const transactionColumns = [
+  'id',
+  'club_id',
+  'effective_at',
+  'transaction_type',
+  'note',
+  'reference',
+  'reverses_id',
+  'description',
+] as const;
 
 export function findTransactionByKey(db: Db, clubId: string, idempotencyKey: string) {
   return db
@@ -17,7 +26,12 @@ export function findTransactionByKey(db: Db, clubId: string, idempotencyKey: str
 }
 
 export function findTransaction(db: Db, clubId: string, id: number) {
-  return db.selectFrom('ledger_transaction').select(transactionColumns).where('club_id', '=', clubId).where('id', '=', id).executeTakeFirst();
+  return db
+    .selectFrom('ledger_transaction')
+    .select(transactionColumns)
+    .where('club_id', '=', clubId)
+    .where('id', '=', id)
+    .executeTakeFirst();
 }
 
 /** An entry with what a charge breakdown reads of it: its figures as frozen when it was posted. */
@@ -32,7 +46,12 @@ export function findEntryBreakdown(db: Db, clubId: string, id: number) {
 
 /** The entry that reversed `id`, if any. */
 export function findReversalOf(db: Db, clubId: string, id: number) {
-  return db.selectFrom('ledger_transaction').select('id').where('club_id', '=', clubId).where('reverses_id', '=', id).executeTakeFirst();
+  return db
+    .selectFrom('ledger_transaction')
+    .select('id')
+    .where('club_id', '=', clubId)
+    .where('reverses_id', '=', id)
+    .executeTakeFirst();
 }
 
 export async function transactionPostings(db: Db, clubId: string, transactionId: number): Promise<PostingLine[]> {
@@ -174,7 +193,9 @@ export function lockBlockOfPurchase(trx: Transaction<DB>, clubId: string, transa
       'b.id',
       'b.name',
       'b.units',
-      sql<number>`(select coalesce(sum(u.units_used), 0) from block_usage u where u.member_block_id = b.id)::bigint`.as('used'),
+      sql<number>`(select coalesce(sum(u.units_used), 0) from block_usage u where u.member_block_id = b.id)::bigint`.as(
+        'used',
+      ),
     ])
     .where('b.club_id', '=', clubId)
     .where('b.transaction_id', '=', transactionId)
@@ -182,8 +203,16 @@ export function lockBlockOfPurchase(trx: Transaction<DB>, clubId: string, transa
     .executeTakeFirst();
 }
 
-export async function insertBlockVoid(trx: Transaction<DB>, memberBlockId: string, transactionId: number, at: Date): Promise<void> {
-  await trx.insertInto('member_block_void').values({ member_block_id: memberBlockId, transaction_id: transactionId, voided_at: at }).execute();
+export async function insertBlockVoid(
+  trx: Transaction<DB>,
+  memberBlockId: string,
+  transactionId: number,
+  at: Date,
+): Promise<void> {
+  await trx
+    .insertInto('member_block_void')
+    .values({ member_block_id: memberBlockId, transaction_id: transactionId, voided_at: at })
+    .execute();
 }
 
 /** Whether Sales Tax A/P was ever posted under this tax name (a tax the club has since removed can still be remitted). */

@@ -22,7 +22,12 @@ export function memberApSumQuery(db: Db, clubId: string, memberId: string) {
  * member has now leaves out entries dated ahead (a deposit dated next month
  * is not money to fly on today).
  */
-export async function memberApSumCents(db: Db, clubId: string, memberId: string, options: { asOf?: Date } = {}): Promise<number> {
+export async function memberApSumCents(
+  db: Db,
+  clubId: string,
+  memberId: string,
+  options: { asOf?: Date } = {},
+): Promise<number> {
   let query = memberApSumQuery(db, clubId, memberId);
   if (options.asOf) query = query.where('effective_at', '<=', options.asOf);
   const row = await query.executeTakeFirstOrThrow();
@@ -52,8 +57,15 @@ export async function memberApSumsCents(db: Db, clubId: string, asOf: Date): Pro
  * sum of their 2100 postings in entries up to and including it (by id). An
  * answer to add-transaction, and to its retry, is computed this way.
  */
-export async function memberApSumThroughCents(db: Db, clubId: string, memberId: string, transactionId: number): Promise<number> {
-  const row = await memberApSumQuery(db, clubId, memberId).where('transaction_id', '<=', transactionId).executeTakeFirstOrThrow();
+export async function memberApSumThroughCents(
+  db: Db,
+  clubId: string,
+  memberId: string,
+  transactionId: number,
+): Promise<number> {
+  const row = await memberApSumQuery(db, clubId, memberId)
+    .where('transaction_id', '<=', transactionId)
+    .executeTakeFirstOrThrow();
   return row.total;
 }
 
@@ -70,12 +82,18 @@ export function memberBlocksWithUsage(db: Db, clubId: string, memberId: string, 
     .selectFrom('member_block as b')
     .select([
       ...MEMBER_BLOCK_COLUMNS,
-      sql<number>`(select coalesce(sum(u.units_used), 0) from block_usage u where u.member_block_id = b.id)::bigint`.as('used'),
+      sql<number>`(select coalesce(sum(u.units_used), 0) from block_usage u where u.member_block_id = b.id)::bigint`.as(
+        'used',
+      ),
     ])
     .where('b.club_id', '=', clubId)
     .where('b.member_id', '=', memberId)
     .where(({ not, exists, selectFrom }) =>
-      not(exists(selectFrom('member_block_void as v').select('v.member_block_id').whereRef('v.member_block_id', '=', 'b.id'))),
+      not(
+        exists(
+          selectFrom('member_block_void as v').select('v.member_block_id').whereRef('v.member_block_id', '=', 'b.id'),
+        ),
+      ),
     );
   if (fromDay !== null) query = query.where('b.ends_on', '>=', fromDay);
   return query.orderBy('b.ends_on').orderBy('b.starts_on').orderBy('b.created_at').orderBy('b.id').execute();

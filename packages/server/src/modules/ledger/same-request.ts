@@ -5,7 +5,8 @@ import type { DB } from '../../db/schema.ts';
 import { findBlockRule } from '../fleet/repo.ts';
 import { purchasedBlockOf, transactionPostings } from './posting-repo.ts';
 
-const sameName = (stored: string | undefined, sent: string) => stored !== undefined && stored.trim().toLowerCase() === sent.trim().toLowerCase();
+const sameName = (stored: string | undefined, sent: string) =>
+  stored !== undefined && stored.trim().toLowerCase() === sent.trim().toLowerCase();
 
 /**
  * Whether a posted entry (of the request's kind) is what this add-transaction
@@ -18,20 +19,32 @@ const sameName = (stored: string | undefined, sent: string) => stored !== undefi
  * season, and an overriding price (Block); the tax type (Bank Payment). Not
  * the time (a retry without one defaults to its own now), note or reference.
  */
-export async function isSameRequest(db: Kysely<DB>, clubId: string, transactionId: number, input: AddTransaction): Promise<boolean> {
+export async function isSameRequest(
+  db: Kysely<DB>,
+  clubId: string,
+  transactionId: number,
+  input: AddTransaction,
+): Promise<boolean> {
   const lines = await transactionPostings(db, clubId, transactionId);
   const on = (account: number) => lines.filter((line) => line.account === account);
   const member = on(ACCOUNT.membersPayable);
   /** The member's one Members A/P posting, when the entry is theirs. */
-  const memberLine = (pilot: string): PostingLine | undefined => (member.length === 1 && member[0]!.memberId === pilot ? member[0] : undefined);
+  const memberLine = (pilot: string): PostingLine | undefined =>
+    member.length === 1 && member[0]!.memberId === pilot ? member[0] : undefined;
   switch (input.transactionType) {
     case 'Deposit': {
       const cash = on(ACCOUNT.cash)[0];
-      return memberLine(input.pilot) !== undefined && cash?.amountCents === input.amountCents && sameName(cash.transferType, input.transferType);
+      return (
+        memberLine(input.pilot) !== undefined &&
+        cash?.amountCents === input.amountCents &&
+        sameName(cash.transferType, input.transferType)
+      );
     }
     case 'Expense': {
       const charge = memberLine(input.pilot);
-      const credit = lines.find((line) => line.account !== ACCOUNT.membersPayable && line.account !== ACCOUNT.salesTaxPayable);
+      const credit = lines.find(
+        (line) => line.account !== ACCOUNT.membersPayable && line.account !== ACCOUNT.salesTaxPayable,
+      );
       if (charge === undefined || credit === undefined) return false;
       const sameCategory = EXPENSE_CODE_TEXT.includes(input.feeType)
         ? credit.account === Number(input.feeType)
@@ -39,14 +52,19 @@ export async function isSameRequest(db: Kysely<DB>, clubId: string, transactionI
       // Exclusive: the amount sent is the net, taxes on top; otherwise it is the member's total.
       const amountCents = input.taxStatus === 'exclusive' ? -credit.amountCents : charge.amountCents;
       const taxesSent = input.taxStatus === 'exempt' ? [] : input.taxRates;
-      const sameTaxes = on(ACCOUNT.salesTaxPayable).every((tax) => tax.taxName !== undefined && taxesSent.includes(tax.taxName));
+      const sameTaxes = on(ACCOUNT.salesTaxPayable).every(
+        (tax) => tax.taxName !== undefined && taxesSent.includes(tax.taxName),
+      );
       return sameCategory && amountCents === input.amountCents && sameTaxes;
     }
     case 'Block': {
       const charge = memberLine(input.pilot);
       const block = await purchasedBlockOf(db, clubId, transactionId);
       if (charge === undefined || block === undefined) return false;
-      const sameBlock = block.block_rule_id === input.block.id && block.starts_on === input.block.startDate && block.ends_on === input.block.endDate;
+      const sameBlock =
+        block.block_rule_id === input.block.id &&
+        block.starts_on === input.block.startDate &&
+        block.ends_on === input.block.endDate;
       // Without override the price is the rule's, as it was then. An overriding price is taxed as the rule is: on top when exclusive.
       if (!sameBlock || !input.block.override) return sameBlock;
       const rule = await findBlockRule(db, clubId, input.block.id);

@@ -16,7 +16,8 @@ export function mayReadAccount(ctx: MemberContext, userId: string): boolean {
 /** A member reads their own account; admins and add-funds holders read any member's of the club. */
 export async function assertMayReadAccount(db: Kysely<DB>, ctx: MemberContext, userId: string): Promise<void> {
   if (userId === ctx.user.id) return;
-  if (!mayReadAccount(ctx, userId)) throw forbidden("You can only see your own account; an admin or a treasurer can see others'");
+  if (!mayReadAccount(ctx, userId))
+    throw forbidden("You can only see your own account; an admin or a treasurer can see others'");
   if (!(await findPilot(db, ctx.club.id, userId))) throw notFound('No such member at this club');
 }
 

@@ -21,8 +21,12 @@ export function accountTotalsInRange(db: Db, clubId: string, startMs: number, en
       'transfer_type',
       'fee_class',
       sql<number>`coalesce(sum(amount_cents) filter (where effective_at < ${start}), 0)::bigint`.as('before_cents'),
-      sql<number>`coalesce(sum(amount_cents) filter (where effective_at >= ${start} and amount_cents > 0), 0)::bigint`.as('debit_cents'),
-      sql<number>`coalesce(sum(amount_cents) filter (where effective_at >= ${start} and amount_cents < 0), 0)::bigint`.as('credit_cents'),
+      sql<number>`coalesce(sum(amount_cents) filter (where effective_at >= ${start} and amount_cents > 0), 0)::bigint`.as(
+        'debit_cents',
+      ),
+      sql<number>`coalesce(sum(amount_cents) filter (where effective_at >= ${start} and amount_cents < 0), 0)::bigint`.as(
+        'credit_cents',
+      ),
     ])
     .where('club_id', '=', clubId)
     .where('effective_at', '<', new Date(endMs))
@@ -59,11 +63,10 @@ export function entryMembers(db: Db, clubId: string, transactionIds: readonly nu
 export function entryIntros(db: Db, clubId: string, transactionIds: readonly number[]) {
   return db
     .selectFrom('posting as p')
-    .innerJoin('intro as i', (join) => join.onRef('i.club_id', '=', 'p.club_id').on(sql`i.id::text`, '=', sql.ref('p.intro_id')))
-    .select([
-      'p.transaction_id',
-      ...INTRO_NAMING_COLUMNS,
-    ])
+    .innerJoin('intro as i', (join) =>
+      join.onRef('i.club_id', '=', 'p.club_id').on(sql`i.id::text`, '=', sql.ref('p.intro_id')),
+    )
+    .select(['p.transaction_id', ...INTRO_NAMING_COLUMNS])
     .where('p.club_id', '=', clubId)
     .where('p.account', '=', 2120)
     .where(sql<boolean>`p.transaction_id = any(${sql.val([...transactionIds])}::bigint[])`)

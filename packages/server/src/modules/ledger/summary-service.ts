@@ -71,10 +71,20 @@ function subTotals(
     .map(([name, group]) => ({ name, totals: totalsOf(account, group) }));
 }
 
-async function accountingSummary(db: Kysely<DB>, ctx: MemberContext, query: BalancesQuery, startMs: number, endMs: number): Promise<AccountingSummary> {
+async function accountingSummary(
+  db: Kysely<DB>,
+  ctx: MemberContext,
+  query: BalancesQuery,
+  startMs: number,
+  endMs: number,
+): Promise<AccountingSummary> {
   const club = ctx.club;
   const rows = await accountTotalsInRange(db, club.id, startMs, endMs);
-  const account = (number: number) => totalsOf(number, rows.filter((row) => row.account === number));
+  const account = (number: number) =>
+    totalsOf(
+      number,
+      rows.filter((row) => row.account === number),
+    );
   return {
     clubName: club.name,
     startDate: query.startDate,
@@ -88,18 +98,24 @@ async function accountingSummary(db: Kysely<DB>, ctx: MemberContext, query: Bala
     otherRevenue: account(ACCOUNT.otherRevenue),
     cashIn: account(ACCOUNT.cash),
     expenses: EXPENSE_CODES.map((code) => account(code)),
-    taxes: subTotals(ACCOUNT.salesTaxPayable, rows, (row) => row.tax_name, Object.keys(club.tax_rates)).map(({ name, totals }) => ({
-      taxName: name,
-      totals,
-    })),
-    transferTypes: subTotals(ACCOUNT.cash, rows, (row) => row.transfer_type, club.payment_methods).map(({ name, totals }) => ({
-      transferType: name,
-      totals,
-    })),
-    feeClasses: subTotals(ACCOUNT.otherRevenue, rows, (row) => row.fee_class, club.fee_list).map(({ name, totals }) => ({
-      feeClass: name,
-      totals,
-    })),
+    taxes: subTotals(ACCOUNT.salesTaxPayable, rows, (row) => row.tax_name, Object.keys(club.tax_rates)).map(
+      ({ name, totals }) => ({
+        taxName: name,
+        totals,
+      }),
+    ),
+    transferTypes: subTotals(ACCOUNT.cash, rows, (row) => row.transfer_type, club.payment_methods).map(
+      ({ name, totals }) => ({
+        transferType: name,
+        totals,
+      }),
+    ),
+    feeClasses: subTotals(ACCOUNT.otherRevenue, rows, (row) => row.fee_class, club.fee_list).map(
+      ({ name, totals }) => ({
+        feeClass: name,
+        totals,
+      }),
+    ),
     feeList: club.fee_list,
   };
 }
@@ -126,13 +142,18 @@ function feeClassFilter(feeClass: string | undefined, feeList: readonly string[]
  * names ('Mary Member', or 'Mary Member, Bea Flyer' for a shared cost) and
  * the member's id when there is exactly one. Entries without one are absent.
  */
-async function entryOwners(db: Kysely<DB>, clubId: string, transactionIds: readonly number[]): Promise<Map<number, { userId: string; member: string }>> {
+async function entryOwners(
+  db: Kysely<DB>,
+  clubId: string,
+  transactionIds: readonly number[],
+): Promise<Map<number, { userId: string; member: string }>> {
   const owners = new Map<number, { userId: string; member: string }>();
   if (transactionIds.length === 0) return owners;
   const byEntry = new Map<number, Map<string, string>>();
   for (const row of await entryMembers(db, clubId, [...new Set(transactionIds)])) {
     const members = byEntry.get(row.transaction_id) ?? new Map<string, string>();
-    if (row.member_id !== null && !members.has(row.member_id)) members.set(row.member_id, `${row.first} ${row.last}`.trim());
+    if (row.member_id !== null && !members.has(row.member_id))
+      members.set(row.member_id, `${row.first} ${row.last}`.trim());
     byEntry.set(row.transaction_id, members);
   }
   for (const [transactionId, members] of byEntry) {
@@ -163,7 +184,11 @@ function introSoldTo(intro: IntroNames): string {
 }
 
 /** For each entry, the intro named on its Intro A/P posting (the first, if several). */
-async function entryIntroNames(db: Kysely<DB>, clubId: string, transactionIds: readonly number[]): Promise<Map<number, IntroNames>> {
+async function entryIntroNames(
+  db: Kysely<DB>,
+  clubId: string,
+  transactionIds: readonly number[],
+): Promise<Map<number, IntroNames>> {
   const intros = new Map<number, IntroNames>();
   if (transactionIds.length === 0) return intros;
   for (const row of await entryIntros(db, clubId, [...new Set(transactionIds)])) {
@@ -230,7 +255,11 @@ async function breakdown(
  * over whole club days (admin). MemberTransactions for a userID with no pilot
  * record in the club answers 404, like the other per-member reads.
  */
-export async function getBalances(db: Kysely<DB>, ctx: MemberContext, query: BalancesQuery): Promise<AccountingSummary | Breakdown> {
+export async function getBalances(
+  db: Kysely<DB>,
+  ctx: MemberContext,
+  query: BalancesQuery,
+): Promise<AccountingSummary | Breakdown> {
   // As every per-member read: a member named must have a pilot record in the club.
   if (query.balance === 'MemberTransactions' && query.userID && !(await findPilot(db, ctx.club.id, query.userID))) {
     throw notFound('No such member at this club');

@@ -74,7 +74,8 @@ export type AccessChange = { session: string } | { user: string; club: string | 
 function parseAccessChange(raw: unknown): AccessChange {
   const access = raw as { session?: unknown; user?: unknown; club?: unknown } | null;
   if (typeof access?.session === 'string') return { session: access.session };
-  if (typeof access?.user === 'string') return { user: access.user, club: typeof access.club === 'string' ? access.club : null };
+  if (typeof access?.user === 'string')
+    return { user: access.user, club: typeof access.club === 'string' ? access.club : null };
   throw new Error('an access notice names no session and no user');
 }
 
@@ -111,7 +112,9 @@ export async function startLiveHub(database: Database, options: LiveHubOptions =
     const named =
       'session' in access
         ? [...(sessions.get(access.session) ?? [])]
-        : [...(access.club === null ? [...clubs.values()].flatMap((set) => [...set]) : (clubs.get(access.club) ?? []))].filter((stream) => stream.userId === access.user);
+        : [
+            ...(access.club === null ? [...clubs.values()].flatMap((set) => [...set]) : (clubs.get(access.club) ?? [])),
+          ].filter((stream) => stream.userId === access.user);
     for (const stream of named) {
       streamsEndedByAccess++;
       stream.close();
@@ -121,7 +124,13 @@ export async function startLiveHub(database: Database, options: LiveHubOptions =
   function onNotification(payload: string): void {
     let event: LiveEvent;
     try {
-      const raw = JSON.parse(payload) as { id: unknown; club: unknown; member: unknown; notice: unknown; access?: unknown };
+      const raw = JSON.parse(payload) as {
+        id: unknown;
+        club: unknown;
+        member: unknown;
+        notice: unknown;
+        access?: unknown;
+      };
       if (raw.access !== undefined) {
         endStreams(parseAccessChange(raw.access));
         return;
@@ -199,7 +208,14 @@ export async function startLiveHub(database: Database, options: LiveHubOptions =
     },
     stats() {
       const memory = process.memoryUsage();
-      return { streams: streamCount, streamsEndedByAccess, clubs: clubs.size, noticesReceived, rssBytes: memory.rss, heapUsedBytes: memory.heapUsed };
+      return {
+        streams: streamCount,
+        streamsEndedByAccess,
+        clubs: clubs.size,
+        noticesReceived,
+        rssBytes: memory.rss,
+        heapUsedBytes: memory.heapUsed,
+      };
     },
     async close() {
       clearInterval(heartbeat);

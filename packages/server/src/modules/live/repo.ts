@@ -22,12 +22,23 @@ export interface LiveEvent {
  * triggers make every notice of the product; this is for what has no table
  * of its own (a benchmark's load, a test).
  */
-export async function publishNotice(db: Db, clubId: string, memberId: string | null, notice: LiveNotice): Promise<void> {
+export async function publishNotice(
+  db: Db,
+  clubId: string,
+  memberId: string | null,
+  notice: LiveNotice,
+): Promise<void> {
   await sql`select live_notice(${clubId}::uuid, ${memberId}, ${JSON.stringify(notice)}::jsonb)`.execute(db);
 }
 
 /** A reconnecting stream's catch-up: the club's events after `afterId` that are for everyone or for this member, oldest first. */
-export async function eventsAfter(db: Db, clubId: string, memberId: string, afterId: number, limit: number): Promise<LiveEvent[]> {
+export async function eventsAfter(
+  db: Db,
+  clubId: string,
+  memberId: string,
+  afterId: number,
+  limit: number,
+): Promise<LiveEvent[]> {
   const rows = await db
     .selectFrom('live_event')
     .select(['id', 'club_id', 'member_id', 'notice'])
@@ -37,7 +48,12 @@ export async function eventsAfter(db: Db, clubId: string, memberId: string, afte
     .orderBy('id')
     .limit(limit)
     .execute();
-  return rows.map((row) => ({ id: row.id, club: row.club_id, member: row.member_id, notice: row.notice as LiveNotice }));
+  return rows.map((row) => ({
+    id: row.id,
+    club: row.club_id,
+    member: row.member_id,
+    notice: row.notice as LiveNotice,
+  }));
 }
 
 /**

@@ -12,7 +12,8 @@ export const EVENTS_URL = eventStream.path;
 function lastEventIdOf(header: string | string[] | undefined, query: string | undefined): number | undefined {
   const value = typeof header === 'string' && header !== '' ? header : query;
   if (value === undefined || value === '') return undefined;
-  if (!EVENT_ID.test(value)) throw badRequest('Invalid Last-Event-ID: must be the id of an event this server sent (digits)');
+  if (!EVENT_ID.test(value))
+    throw badRequest('Invalid Last-Event-ID: must be the id of an event this server sent (digits)');
   return Number(value);
 }
 

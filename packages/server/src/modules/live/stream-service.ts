@@ -43,7 +43,8 @@ export async function openEventStream(
   const sessionId = ctx.user.sessionId;
   if (sessionId === undefined) throw new Error('A live stream needs the session read from the database');
   // Checked and attached with no await between: two opening at once cannot both pass.
-  if (deps.hub.openFor(sessionId) >= MAX_STREAMS_PER_SESSION) throw new HttpError(429, TOO_MANY_STREAMS, {}, { 'retry-after': '30' });
+  if (deps.hub.openFor(sessionId) >= MAX_STREAMS_PER_SESSION)
+    throw new HttpError(429, TOO_MANY_STREAMS, {}, { 'retry-after': '30' });
   const body = new PassThrough();
   let ended = false;
   let replaying = lastEventId !== undefined;

@@ -26,7 +26,8 @@ import {
 type PilotStatus = AdminPilot['status'];
 
 function pilotStatus(row: ClubPilotRow, timeZone: string, now: number): PilotStatus {
-  if (isMembershipActive({ isActive: row.is_active, activeExpiration: row.active_expiration }, timeZone, now)) return 'active';
+  if (isMembershipActive({ isActive: row.is_active, activeExpiration: row.active_expiration }, timeZone, now))
+    return 'active';
   return row.activated_at === null ? 'pending' : 'inactive';
 }
 
@@ -36,7 +37,8 @@ function pilotStatus(row: ClubPilotRow, timeZone: string, now: number): PilotSta
  * own, and an active member's who shares their email — else ''.
  */
 function visibleEmail(ctx: MemberContext, row: ClubPilotRow, status: PilotStatus): string {
-  const shown = hasRight(ctx, 'admin') || row.user_id === ctx.user.id || (status === 'active' && row.share_email === true);
+  const shown =
+    hasRight(ctx, 'admin') || row.user_id === ctx.user.id || (status === 'active' && row.share_email === true);
   return shown ? row.login_email : '';
 }
 
@@ -71,7 +73,8 @@ export async function listAdminPilots(db: Kysely<DB>, ctx: MemberContext): Promi
 }
 
 function requireAdmin(ctx: MemberContext): void {
-  if (!hasRight(ctx, 'admin')) throw forbidden("Only an admin can change a member's qualifications or answer membership requests");
+  if (!hasRight(ctx, 'admin'))
+    throw forbidden("Only an admin can change a member's qualifications or answer membership requests");
 }
 
 async function answer(db: Kysely<DB>, ctx: MemberContext, userId: string, message: string, status?: PilotStatus) {

@@ -5,7 +5,14 @@ import type { DB } from '../../db/schema.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { UUID } from '../../http/params.ts';
 import { findClub, findClubByName, insertClub, listClubs, type ClubRecord } from '../clubs/repo.ts';
-import { findPilotForUpdate, findUserByEmail, insertPilot, membershipStates, setActiveClubIfNone, updatePilot } from './repo.ts';
+import {
+  findPilotForUpdate,
+  findUserByEmail,
+  insertPilot,
+  membershipStates,
+  setActiveClubIfNone,
+  updatePilot,
+} from './repo.ts';
 
 /**
  * What a host's operator does from the command line (npm run club): create
@@ -45,7 +52,8 @@ export async function createClubWithAdmin(db: Kysely<DB>, input: CreateClubInput
     throw badRequest(`"${input.timeZone}" is not a time zone: use an IANA name such as America/Toronto`);
   }
   const currency = (input.currency ?? 'CAD').trim().toUpperCase();
-  if (!/^[A-Z]{3}$/.test(currency)) throw badRequest(`"${input.currency}" is not a currency code: use three letters such as CAD`);
+  if (!/^[A-Z]{3}$/.test(currency))
+    throw badRequest(`"${input.currency}" is not a currency code: use three letters such as CAD`);
   return db.transaction().execute(async (trx) => {
     const admin = await signedUpUser(trx, input.adminEmail);
     if (await findClubByName(trx, name)) throw conflict(`A club named "${name}" already exists`);
@@ -100,9 +108,18 @@ export async function activateMember(db: Kysely<DB>, input: ActivateInput, now: 
         `${user.email} has not requested membership at ${club.name}: they request it in the app (Settings), then run this again`,
       );
     }
-    const active = isMembershipActive({ isActive: pilot.is_active, activeExpiration: pilot.active_expiration }, club.time_zone, now);
+    const active = isMembershipActive(
+      { isActive: pilot.is_active, activeExpiration: pilot.active_expiration },
+      club.time_zone,
+      now,
+    );
     if (active && pilot.declined_at === null) {
-      return { clubName: club.name, email: user.email, changed: false, message: `${user.email} is already active at ${club.name}` };
+      return {
+        clubName: club.name,
+        email: user.email,
+        changed: false,
+        message: `${user.email} is already active at ${club.name}`,
+      };
     }
     const expired = pilot.active_expiration !== null && pilot.active_expiration < clubToday(club.time_zone, now);
     await updatePilot(trx, club.id, user.id, {
@@ -113,7 +130,12 @@ export async function activateMember(db: Kysely<DB>, input: ActivateInput, now: 
     });
     await setActiveClubIfNone(trx, user.id, club.id);
     const note = expired ? ` (their membership had expired on ${pilot.active_expiration}; the expiry is cleared)` : '';
-    return { clubName: club.name, email: user.email, changed: true, message: `${user.email} is now active at ${club.name}${note}` };
+    return {
+      clubName: club.name,
+      email: user.email,
+      changed: true,
+      message: `${user.email} is now active at ${club.name}${note}`,
+    };
   });
 }
 
@@ -144,7 +166,9 @@ export async function listClubsWithCounts(db: Kysely<DB>, now: number): Promise<
   for (const row of await membershipStates(db)) {
     const listing = listings.get(row.club_id);
     if (!listing || row.declined_at !== null) continue;
-    if (isMembershipActive({ isActive: row.is_active, activeExpiration: row.active_expiration }, listing.timeZone, now)) {
+    if (
+      isMembershipActive({ isActive: row.is_active, activeExpiration: row.active_expiration }, listing.timeZone, now)
+    ) {
       listing.activeMembers += 1;
     } else if (row.activated_at === null) {
       listing.pendingRequests += 1;

@@ -3,7 +3,16 @@ import type { DB } from '../../db/schema.ts';
 
 type Db = Kysely<DB> | Transaction<DB>;
 
-const columns = ['club_id', 'id', 'email', 'invited_by', 'created_at', 'expires_at', 'accepted_at', 'accepted_by'] as const;
+const columns = [
+  'club_id',
+  'id',
+  'email',
+  'invited_by',
+  'created_at',
+  'expires_at',
+  'accepted_at',
+  'accepted_by',
+] as const;
 
 /** The club's pending (not accepted) invitation of an email, row-locked. */
 export function findPendingInvitationForUpdate(db: Db, clubId: string, email: string) {
@@ -18,10 +27,19 @@ export function findPendingInvitationForUpdate(db: Db, clubId: string, email: st
 }
 
 /** A new pending invitation; none when one for that email appeared meanwhile (the unique index decides). */
-export function insertInvitation(db: Db, values: { clubId: string; email: string; invitedBy: string; createdAt: Date; expiresAt: Date }) {
+export function insertInvitation(
+  db: Db,
+  values: { clubId: string; email: string; invitedBy: string; createdAt: Date; expiresAt: Date },
+) {
   return db
     .insertInto('club_invitation')
-    .values({ club_id: values.clubId, email: values.email, invited_by: values.invitedBy, created_at: values.createdAt, expires_at: values.expiresAt })
+    .values({
+      club_id: values.clubId,
+      email: values.email,
+      invited_by: values.invitedBy,
+      created_at: values.createdAt,
+      expires_at: values.expiresAt,
+    })
     .onConflict((oc) => oc.columns(['club_id', 'email']).where('accepted_at', 'is', null).doNothing())
     .returning(columns)
     .executeTakeFirst();
@@ -42,7 +60,16 @@ export function findInvitationForUpdate(db: Db, id: string) {
   return db
     .selectFrom('club_invitation as i')
     .innerJoin('club as c', 'c.id', 'i.club_id')
-    .select(['i.club_id', 'i.id', 'i.email', 'i.expires_at', 'i.accepted_at', 'i.accepted_by', 'c.name as club_name', 'c.time_zone'])
+    .select([
+      'i.club_id',
+      'i.id',
+      'i.email',
+      'i.expires_at',
+      'i.accepted_at',
+      'i.accepted_by',
+      'c.name as club_name',
+      'c.time_zone',
+    ])
     .where('i.id', '=', id)
     .forUpdate('i')
     .executeTakeFirst();

@@ -65,7 +65,14 @@ export function invitationLink(deps: Pick<InvitationDeps, 'secret' | 'publicUrl'
 }
 
 /** The mail: to someone with an account, how to accept it by logging in; to anyone else, how to sign up. */
-function invitationMail(input: { to: string; by: string; clubName: string; link: string; expiresAt: Date; hasAccount: boolean }): Mail {
+function invitationMail(input: {
+  to: string;
+  by: string;
+  clubName: string;
+  link: string;
+  expiresAt: Date;
+  hasAccount: boolean;
+}): Mail {
   const until = input.expiresAt.toISOString().slice(0, 10);
   const how = input.hasAccount
     ? `You already have a Flightline account with this email address (${input.to}). To join, open this link and log in if asked, or accept the invitation in Flightline under Settings:\n\n    ${input.link}\n\n` +
@@ -81,7 +88,12 @@ function invitationMail(input: { to: string; by: string; clubName: string; link:
   };
 }
 
-export async function inviteMember(db: Kysely<DB>, ctx: MemberContext, input: InviteMember, deps: InvitationDeps): Promise<InviteAnswer> {
+export async function inviteMember(
+  db: Kysely<DB>,
+  ctx: MemberContext,
+  input: InviteMember,
+  deps: InvitationDeps,
+): Promise<InviteAnswer> {
   assertSameClub(ctx, input.club);
   const email = input.email;
   const at = new Date(ctx.now);
@@ -90,9 +102,24 @@ export async function inviteMember(db: Kysely<DB>, ctx: MemberContext, input: In
     const user = await findUserByEmail(trx, email);
     const pilot = user ? await findPilotForUpdate(trx, club.id, user.id) : undefined;
     // One of the club's own active members: the admin already sees them, with their login email, in User Administration.
-    if (user && pilot && isMembershipActive({ isActive: pilot.is_active, activeExpiration: pilot.active_expiration }, club.time_zone, ctx.now)) {
+    if (
+      user &&
+      pilot &&
+      isMembershipActive(
+        { isActive: pilot.is_active, activeExpiration: pilot.active_expiration },
+        club.time_zone,
+        ctx.now,
+      )
+    ) {
       const name = `${user.firstName} ${user.lastName}`.trim() || user.email;
-      return { kind: 'member' as const, answer: { status: 'member' as const, message: `${name} is already an active member of ${club.name}`, pilotID: user.id } };
+      return {
+        kind: 'member' as const,
+        answer: {
+          status: 'member' as const,
+          message: `${name} is already an active member of ${club.name}`,
+          pilotID: user.id,
+        },
+      };
     }
     const expiresAt = new Date(ctx.now + INVITATION_DAYS * DAY_MS);
     let invitation = await findPendingInvitationForUpdate(trx, club.id, email);
@@ -110,11 +137,21 @@ export async function inviteMember(db: Kysely<DB>, ctx: MemberContext, input: In
   if (answer.kind === 'member') return answer.answer;
   const { invitation, hasAccount } = answer;
   const by = `${ctx.user.firstName} ${ctx.user.lastName}`.trim() || 'An admin';
-  const mail = invitationMail({ to: email, by, clubName: club.name, link: invitationLink(deps, invitation.id), expiresAt: invitation.expires_at, hasAccount });
+  const mail = invitationMail({
+    to: email,
+    by,
+    clubName: club.name,
+    link: invitationLink(deps, invitation.id),
+    expiresAt: invitation.expires_at,
+    hasAccount,
+  });
   try {
     await deps.mailer.send(mail);
   } catch {
-    throw new HttpError(503, `The invitation to ${email} is saved, but the mail could not be sent: try again in a moment`);
+    throw new HttpError(
+      503,
+      `The invitation to ${email} is saved, but the mail could not be sent: try again in a moment`,
+    );
   }
   return {
     status: 'invited',
@@ -125,8 +162,17 @@ export async function inviteMember(db: Kysely<DB>, ctx: MemberContext, input: In
 }
 
 /** Settings: the invitations to the caller's login email still open, each with the code accept-invitation takes. */
-export async function listOpenInvitations(db: Kysely<DB>, ctx: UserContext, deps: Pick<InvitationDeps, 'secret'>): Promise<PendingInvitation[]> {
-  const rows = await listOpenInvitationsOfEmail(db, ctx.user.email.trim().toLowerCase(), new Date(ctx.now), OPEN_INVITATIONS_LIMIT);
+export async function listOpenInvitations(
+  db: Kysely<DB>,
+  ctx: UserContext,
+  deps: Pick<InvitationDeps, 'secret'>,
+): Promise<PendingInvitation[]> {
+  const rows = await listOpenInvitationsOfEmail(
+    db,
+    ctx.user.email.trim().toLowerCase(),
+    new Date(ctx.now),
+    OPEN_INVITATIONS_LIMIT,
+  );
   return rows.map((row) => ({
     invitation: invitationCode(deps.secret, row.id),
     clubName: row.club_name,
@@ -135,7 +181,8 @@ export async function listOpenInvitations(db: Kysely<DB>, ctx: UserContext, deps
   }));
 }
 
-const NOT_VALID = 'This invitation link is not valid: open the link from the email again, or ask the club for a new invitation';
+const NOT_VALID =
+  'This invitation link is not valid: open the link from the email again, or ask the club for a new invitation';
 
 /** The signed-in invitee accepts (the link, or Settings): they join the invitation's club, active, and it becomes their active club. */
 export async function acceptInvitation(
@@ -152,21 +199,42 @@ export async function acceptInvitation(
   return db.transaction().execute(async (trx) => {
     const invitation = await findInvitationForUpdate(trx, id);
     if (!invitation) throw notFound(NOT_VALID);
-    const welcome = { status: 'ok' as const, message: `Welcome to ${invitation.club_name}`, club: { id: invitation.club_id, name: invitation.club_name } };
+    const welcome = {
+      status: 'ok' as const,
+      message: `Welcome to ${invitation.club_name}`,
+      club: { id: invitation.club_id, name: invitation.club_name },
+    };
     if (invitation.accepted_at !== null) {
       // The invitee's own second tap (a retry) answers again; anyone else's is refused.
       if (invitation.accepted_by === ctx.user.id) return welcome;
       throw conflict('This invitation was already used');
     }
     if (invitation.email !== ctx.user.email.trim().toLowerCase()) {
-      throw forbidden('This invitation was sent to another email address: sign up or log in with the address it was sent to');
+      throw forbidden(
+        'This invitation was sent to another email address: sign up or log in with the address it was sent to',
+      );
     }
     if (invitation.expires_at.getTime() <= ctx.now) {
-      throw conflict(`This invitation expired on ${invitation.expires_at.toISOString().slice(0, 10)}: ask the club for a new one`);
+      throw conflict(
+        `This invitation expired on ${invitation.expires_at.toISOString().slice(0, 10)}: ask the club for a new one`,
+      );
     }
     const existing = await findPilotForUpdate(trx, invitation.club_id, ctx.user.id);
-    if (!existing) await insertPilot(trx, { club_id: invitation.club_id, user_id: ctx.user.id, is_active: true, activated_at: at, requested_at: at });
-    else if (!isMembershipActive({ isActive: existing.is_active, activeExpiration: existing.active_expiration }, invitation.time_zone, ctx.now)) {
+    if (!existing)
+      await insertPilot(trx, {
+        club_id: invitation.club_id,
+        user_id: ctx.user.id,
+        is_active: true,
+        activated_at: at,
+        requested_at: at,
+      });
+    else if (
+      !isMembershipActive(
+        { isActive: existing.is_active, activeExpiration: existing.active_expiration },
+        invitation.time_zone,
+        ctx.now,
+      )
+    ) {
       // A request, a declined, deactivated or expired membership: the person said yes, so they are active from now.
       await activatePilot(trx, invitation.club_id, ctx.user.id, at);
     }

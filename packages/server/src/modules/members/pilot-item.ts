@@ -1,7 +1,11 @@
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { UpdateItemAnswer } from '@flightline/domain/api/types';
-import { membershipDecisionSchema, qualificationsSchema, qualificationsUpdateSchema } from '@flightline/domain/schemas/fleet';
+import {
+  membershipDecisionSchema,
+  qualificationsSchema,
+  qualificationsUpdateSchema,
+} from '@flightline/domain/schemas/fleet';
 import { membershipRequestSchema, profileSchema, weightSchema } from '@flightline/domain/schemas/members';
 import type { DB } from '../../db/schema.ts';
 import { assertSameClub, hasRight } from '../../http/context.ts';
@@ -27,7 +31,8 @@ interface PilotShape<S extends z.ZodType, A extends ItemAccess> {
   run(db: Kysely<DB>, input: ItemUpdate<ContextFor<A>>, data: z.infer<S>): Promise<UpdateItemAnswer>;
 }
 
-const shape = <S extends z.ZodType, A extends ItemAccess>(s: PilotShape<S, A>) => s as unknown as PilotShape<z.ZodType, ItemAccess>;
+const shape = <S extends z.ZodType, A extends ItemAccess>(s: PilotShape<S, A>) =>
+  s as unknown as PilotShape<z.ZodType, ItemAccess>;
 
 /** Profile and weight are the caller's own; `id` says whose, and it must be theirs. */
 function assertOwnRecord(input: ItemUpdate, what: string): void {

@@ -138,7 +138,10 @@ export async function setActiveClub(db: Db, userId: string, clubId: string): Pro
 
 /** Pilot rows with their user and, where there is one, their profile. */
 const pilotsWithPeople = (db: Db) =>
-  db.selectFrom('pilot').innerJoin('user', 'user.id', 'pilot.user_id').leftJoin('profile', 'profile.user_id', 'pilot.user_id');
+  db
+    .selectFrom('pilot')
+    .innerJoin('user', 'user.id', 'pilot.user_id')
+    .leftJoin('profile', 'profile.user_id', 'pilot.user_id');
 
 /** How to reach a member and whom to call in an emergency, with what they share with other members. */
 const PROFILE_CONTACT_COLUMNS = [
@@ -218,7 +221,10 @@ function clubPilotsQuery(db: Db, clubId: string, options: { includeDeclined: boo
 }
 
 /** First and last names by user id (billing names the payers of a shared flight). */
-export async function memberNames(db: Db, ids: readonly string[]): Promise<Map<string, { first: string; last: string }>> {
+export async function memberNames(
+  db: Db,
+  ids: readonly string[],
+): Promise<Map<string, { first: string; last: string }>> {
   if (ids.length === 0) return new Map();
   const rows = await db.selectFrom('user').select(['id', 'firstName', 'lastName']).where('id', 'in', ids).execute();
   return new Map(rows.map((row) => [row.id, { first: row.firstName, last: row.lastName }]));
@@ -226,18 +232,17 @@ export async function memberNames(db: Db, ids: readonly string[]): Promise<Map<s
 
 /** Pilot rows with what the crew page shows and checks of each: standing, qualifications, names and weight. */
 function crewPilots(db: Db) {
-  return pilotsWithPeople(db)
-    .select([
-      'pilot.user_id',
-      'pilot.is_active',
-      'pilot.active_expiration',
-      'pilot.is_instructor',
-      'pilot.is_tow_pilot',
-      'pilot.ground_only',
-      'user.firstName',
-      'user.lastName',
-      'profile.weight_kg',
-    ]);
+  return pilotsWithPeople(db).select([
+    'pilot.user_id',
+    'pilot.is_active',
+    'pilot.active_expiration',
+    'pilot.is_instructor',
+    'pilot.is_tow_pilot',
+    'pilot.ground_only',
+    'user.firstName',
+    'user.lastName',
+    'profile.weight_kg',
+  ]);
 }
 
 /**
@@ -289,7 +294,14 @@ export function findPilotWithName(db: Db, clubId: string, userId: string) {
   return db
     .selectFrom('pilot')
     .innerJoin('user', 'user.id', 'pilot.user_id')
-    .select(['pilot.user_id', 'pilot.is_tow_pilot', 'pilot.is_active', 'pilot.active_expiration', 'user.firstName', 'user.lastName'])
+    .select([
+      'pilot.user_id',
+      'pilot.is_tow_pilot',
+      'pilot.is_active',
+      'pilot.active_expiration',
+      'user.firstName',
+      'user.lastName',
+    ])
     .where('pilot.club_id', '=', clubId)
     .where('pilot.user_id', '=', userId)
     .executeTakeFirst();

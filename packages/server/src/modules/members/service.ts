@@ -61,7 +61,10 @@ export async function switchClub(db: Kysely<DB>, ctx: UserContext, clubId: strin
   return sessionInfo({ user: ctx.user, club, pilot, isActive, now: ctx.now });
 }
 
-type ProfileColumns = Pick<Awaited<ReturnType<typeof listFlaggedActiveMembers>>[number], 'em_contact' | 'em_phone' | 'em_relation' | 'em_note' | 'em_link' | 'share_email' | 'share_phone' | 'share_address'>;
+type ProfileColumns = Pick<
+  Awaited<ReturnType<typeof listFlaggedActiveMembers>>[number],
+  'em_contact' | 'em_phone' | 'em_relation' | 'em_note' | 'em_link' | 'share_email' | 'share_phone' | 'share_address'
+>;
 
 /** A member's emergency contact as the API answers it (no profile: empty). */
 const emergencyContact = (row: ProfileColumns) => ({
@@ -135,7 +138,11 @@ export async function listDirectory(db: Kysely<DB>, ctx: MemberContext): Promise
   const rows = await listFlaggedActiveMembers(db, ctx.club.id);
   return rows
     .filter((row) =>
-      isMembershipActive({ isActive: row.is_active, activeExpiration: row.active_expiration }, ctx.club.time_zone, ctx.now),
+      isMembershipActive(
+        { isActive: row.is_active, activeExpiration: row.active_expiration },
+        ctx.club.time_zone,
+        ctx.now,
+      ),
     )
     .map((row): DirectoryEntry => {
       const seesAll = readerIsAdmin || row.user_id === ctx.user.id;
@@ -162,13 +169,21 @@ export async function listDirectory(db: Kysely<DB>, ctx: MemberContext): Promise
  * first name; no contact data. With includeInactive (the caller checked
  * admin) everyone ever activated, for the names on old records.
  */
-export async function listLinePilots(db: Kysely<DB>, ctx: MemberContext, options: { includeInactive?: boolean } = {}): Promise<PilotListItem[]> {
+export async function listLinePilots(
+  db: Kysely<DB>,
+  ctx: MemberContext,
+  options: { includeInactive?: boolean } = {},
+): Promise<PilotListItem[]> {
   const rows = await listClubPilots(db, ctx.club.id);
   return rows
     .filter((row) =>
       options.includeInactive === true
         ? row.activated_at !== null // a request never activated was never a member
-        : isMembershipActive({ isActive: row.is_active, activeExpiration: row.active_expiration }, ctx.club.time_zone, ctx.now),
+        : isMembershipActive(
+            { isActive: row.is_active, activeExpiration: row.active_expiration },
+            ctx.club.time_zone,
+            ctx.now,
+          ),
     )
     .map((row) => ({
       userID: row.user_id,
@@ -188,7 +203,13 @@ export async function listLinePilots(db: Kysely<DB>, ctx: MemberContext, options
 export async function createPilot(
   db: Kysely<DB>,
   ctx: UserContext,
-  input: { first: string; last: string; pilotId?: string | undefined; userID?: string | undefined; club?: string | undefined },
+  input: {
+    first: string;
+    last: string;
+    pilotId?: string | undefined;
+    userID?: string | undefined;
+    club?: string | undefined;
+  },
 ): Promise<PilotCreated> {
   for (const id of [input.pilotId, input.userID]) {
     if (id !== undefined && id !== ctx.user.id) throw forbidden('You can only create your own pilot record');

@@ -15,7 +15,10 @@ function phoneZoneRules(zone: string): ZoneRules | null {
  * `person` is the caller's row in the user table: the names and email shown
  * right after a profile change, which the session's cookie cache may not have yet.
  */
-export function sessionInfo(ctx: Omit<RequestContext, 'clubVersion'>, person?: { email: string; firstName: string; lastName: string }): SessionInfo {
+export function sessionInfo(
+  ctx: Omit<RequestContext, 'clubVersion'>,
+  person?: { email: string; firstName: string; lastName: string },
+): SessionInfo {
   const pilot = ctx.pilot;
   const active = ctx.isActive;
   const flag = (value: boolean | undefined) => Boolean(active && value);

@@ -25,12 +25,21 @@ export interface FlightNotice {
  * decision reads the line as it is, so notices heard late decide the same.
  * Answers the flight told of, if any.
  */
-export async function tellNextPilot(deps: NoticeDeps & { publicUrl: string }, notice: FlightNotice, now: number): Promise<string | null> {
+export async function tellNextPilot(
+  deps: NoticeDeps & { publicUrl: string },
+  notice: FlightNotice,
+  now: number,
+): Promise<string | null> {
   if (!QUEUE_CHANGES.has(notice.change)) return null;
   const club = await findClub(deps.db, notice.club);
   if (!club || notice.day !== clubToday(club.time_zone, now)) return null;
   const flights = await listFlightsOfDay(deps.db, club.id, notice.day, { includeCancelled: true });
-  const waiting = (f: (typeof flights)[number]) => f.accepted_at === null && f.launched_at === null && f.off_tow_at === null && f.landed_at === null && f.cancelled_at === null;
+  const waiting = (f: (typeof flights)[number]) =>
+    f.accepted_at === null &&
+    f.launched_at === null &&
+    f.off_tow_at === null &&
+    f.landed_at === null &&
+    f.cancelled_at === null;
   const next = flights.find(waiting);
   if (!next) return null;
   if (!(await claimNextNotice(deps.db, club.id, next.id, next.user_id, new Date(now)))) return null;
@@ -46,10 +55,13 @@ export async function tellNextPilot(deps: NoticeDeps & { publicUrl: string }, no
   await tellMembers(deps, club.id, 'next', [
     {
       userId: next.user_id,
-      mail: { to: person.email, subject: `${club.name}: ${title}`, text: `Hello ${person.firstName},\n\n${text}\n\n${deps.publicUrl}/awaiting/` },
+      mail: {
+        to: person.email,
+        subject: `${club.name}: ${title}`,
+        text: `Hello ${person.firstName},\n\n${text}\n\n${deps.publicUrl}/awaiting/`,
+      },
       push: { title, body: text, url: '/awaiting/', tag: `next-${next.id}` },
     },
   ]);
   return next.id;
 }
-

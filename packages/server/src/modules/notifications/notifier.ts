@@ -30,7 +30,12 @@ const failure = (error: unknown) => (error instanceof Error ? error.message : St
  * still go; a subscription its push service calls gone (404, 410) is removed.
  * Answers how many were told by email and how many push messages were sent.
  */
-export async function tellMembers(deps: NoticeDeps, clubId: string, kind: NoticeKind, notices: readonly MemberNotice[]): Promise<{ emailed: number; pushed: number }> {
+export async function tellMembers(
+  deps: NoticeDeps,
+  clubId: string,
+  kind: NoticeKind,
+  notices: readonly MemberNotice[],
+): Promise<{ emailed: number; pushed: number }> {
   if (notices.length === 0) return { emailed: 0, pushed: 0 };
   const userIds = [...new Set(notices.map((n) => n.userId))];
   const choices = await noticeChoicesOf(deps.db, clubId, userIds);
@@ -54,7 +59,8 @@ export async function tellMembers(deps: NoticeDeps, clubId: string, kind: Notice
       .filter((s) => s.user_id === notice.userId)
       .map(async (subscription) => {
         try {
-          if ((await push.send(subscription, notice.push!)) === 'gone') await deletePushSubscription(deps.db, clubId, subscription.endpoint);
+          if ((await push.send(subscription, notice.push!)) === 'gone')
+            await deletePushSubscription(deps.db, clubId, subscription.endpoint);
           else pushed++;
         } catch (error) {
           deps.log(`${kind} push to ${new URL(subscription.endpoint).host} could not be sent: ${failure(error)}`);

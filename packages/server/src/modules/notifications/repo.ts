@@ -16,19 +16,36 @@ const choicesOf = (row: SettingRow | undefined): NoticeChoices =>
     : structuredClone(DEFAULT_NOTICE_CHOICES);
 
 /** Each member's choices (the defaults for a member who never chose). */
-export async function noticeChoicesOf(db: Db, clubId: string, userIds: readonly string[]): Promise<Map<string, NoticeChoices>> {
+export async function noticeChoicesOf(
+  db: Db,
+  clubId: string,
+  userIds: readonly string[],
+): Promise<Map<string, NoticeChoices>> {
   const rows = userIds.length
-    ? await db.selectFrom('notification_setting').selectAll().where('club_id', '=', clubId).where('user_id', 'in', [...userIds]).execute()
+    ? await db
+        .selectFrom('notification_setting')
+        .selectAll()
+        .where('club_id', '=', clubId)
+        .where('user_id', 'in', [...userIds])
+        .execute()
     : [];
   const byUser = new Map(rows.map((row) => [row.user_id, row]));
   return new Map(userIds.map((id) => [id, choicesOf(byUser.get(id))]));
 }
 
-export async function saveNoticeChoices(db: Db, clubId: string, userId: string, choices: NoticeChoices, at: Date): Promise<void> {
-  const values = Object.fromEntries(NOTICE_KINDS.flatMap((kind) => [[`${kind}_email`, choices[kind].email], [`${kind}_push`, choices[kind].push]])) as Omit<
-    SettingRow,
-    'club_id' | 'user_id' | 'updated_at'
-  >;
+export async function saveNoticeChoices(
+  db: Db,
+  clubId: string,
+  userId: string,
+  choices: NoticeChoices,
+  at: Date,
+): Promise<void> {
+  const values = Object.fromEntries(
+    NOTICE_KINDS.flatMap((kind) => [
+      [`${kind}_email`, choices[kind].email],
+      [`${kind}_push`, choices[kind].push],
+    ]),
+  ) as Omit<SettingRow, 'club_id' | 'user_id' | 'updated_at'>;
   await db
     .insertInto('notification_setting')
     .values({ club_id: clubId, user_id: userId, ...values, updated_at: at })
@@ -58,11 +75,18 @@ export async function countPushSubscriptions(db: Db, clubId: string, userId: str
 }
 
 /** The browser's subscription, for this member: sent again it stays one row, and a shared browser's moves to the caller. */
-export async function savePushSubscription(db: Db, values: { club_id: string; user_id: string; endpoint: string; p256dh: string; auth: string; created_at: Date }): Promise<void> {
+export async function savePushSubscription(
+  db: Db,
+  values: { club_id: string; user_id: string; endpoint: string; p256dh: string; auth: string; created_at: Date },
+): Promise<void> {
   await db
     .insertInto('push_subscription')
     .values(values)
-    .onConflict((oc) => oc.columns(['club_id', 'endpoint']).doUpdateSet({ user_id: values.user_id, p256dh: values.p256dh, auth: values.auth }))
+    .onConflict((oc) =>
+      oc
+        .columns(['club_id', 'endpoint'])
+        .doUpdateSet({ user_id: values.user_id, p256dh: values.p256dh, auth: values.auth }),
+    )
     .execute();
 }
 
@@ -74,7 +98,12 @@ export async function deletePushSubscription(db: Db, clubId: string, endpoint: s
 }
 
 export function findCalendarFeed(db: Db, clubId: string, userId: string) {
-  return db.selectFrom('calendar_feed').select('token').where('club_id', '=', clubId).where('user_id', '=', userId).executeTakeFirst();
+  return db
+    .selectFrom('calendar_feed')
+    .select('token')
+    .where('club_id', '=', clubId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
 }
 
 export function findCalendarFeedByToken(db: Db, token: string) {
@@ -91,7 +120,13 @@ export async function setCalendarToken(db: Db, clubId: string, userId: string, t
 }
 
 /** True for the one caller that records "you are next" for this flight; every other (process, retry) gets false. */
-export async function claimNextNotice(db: Db, clubId: string, flightId: string, userId: string, at: Date): Promise<boolean> {
+export async function claimNextNotice(
+  db: Db,
+  clubId: string,
+  flightId: string,
+  userId: string,
+  at: Date,
+): Promise<boolean> {
   const inserted = await db
     .insertInto('flight_next_notice')
     .values({ club_id: clubId, flight_id: flightId, user_id: userId, decided_at: at })

@@ -4,7 +4,10 @@ import type { DB } from '../../db/schema.ts';
 import { replaceDevices } from './repo.ts';
 
 /** `npm run club -- import-ddb FILE`: the OGN device database's download replaces the one kept (docs/ogn.md "Settings"). */
-export async function importDeviceDatabase(db: Kysely<DB>, text: string): Promise<{ devices: number; skipped: number }> {
+export async function importDeviceDatabase(
+  db: Kysely<DB>,
+  text: string,
+): Promise<{ devices: number; skipped: number }> {
   const devices: OgnDevice[] = [];
   let skipped = 0;
   for (const line of text.split(/\r?\n/)) {
@@ -13,7 +16,8 @@ export async function importDeviceDatabase(db: Kysely<DB>, text: string): Promis
     if (device) devices.push(device);
     else skipped++;
   }
-  if (devices.length === 0) throw new Error('No device lines in this file: is it the DDB download (ddb.glidernet.org/download)?');
+  if (devices.length === 0)
+    throw new Error('No device lines in this file: is it the DDB download (ddb.glidernet.org/download)?');
   await db.transaction().execute((trx) => replaceDevices(trx, devices));
   return { devices: devices.length, skipped };
 }

@@ -62,7 +62,9 @@ interface ClubFeed {
 
 /** The APRS-IS filter for these clubs: one range term each. */
 export function feedFilter(clubs: readonly ClubRecord[]): string {
-  return clubs.map((c) => `r/${c.ogn_latitude!.toFixed(4)}/${c.ogn_longitude!.toFixed(4)}/${c.ogn_radius_km}`).join(' ');
+  return clubs
+    .map((c) => `r/${c.ogn_latitude!.toFixed(4)}/${c.ogn_longitude!.toFixed(4)}/${c.ogn_radius_km}`)
+    .join(' ');
 }
 
 export function loginLine(call: string, clubs: readonly ClubRecord[]): string {
@@ -78,7 +80,12 @@ async function readFleet(db: Kysely<DB>, clubId: string): Promise<ClubFleet> {
   return fleet;
 }
 
-export function startOgnFeed(db: Kysely<DB>, now: () => number, log: (message: string) => void, options: OgnFeedOptions): OgnFeed {
+export function startOgnFeed(
+  db: Kysely<DB>,
+  now: () => number,
+  log: (message: string) => void,
+  options: OgnFeedOptions,
+): OgnFeed {
   const settingsPollMs = options.settingsPollMs ?? 30_000;
   const leaseSeconds = options.leaseSeconds ?? 20;
   const tickMs = options.tickMs ?? 5_000;
@@ -94,7 +101,9 @@ export function startOgnFeed(db: Kysely<DB>, now: () => number, log: (message: s
   // The database work of the feed, one step at a time and in the feed's order.
   let chain: Promise<void> = Promise.resolve();
   const enqueue = (work: () => Promise<void>) => {
-    chain = chain.then(work).catch((error: unknown) => log(`OGN: ${error instanceof Error ? error.message : String(error)}`));
+    chain = chain
+      .then(work)
+      .catch((error: unknown) => log(`OGN: ${error instanceof Error ? error.message : String(error)}`));
   };
 
   let linesRead = 0;
@@ -104,7 +113,10 @@ export function startOgnFeed(db: Kysely<DB>, now: () => number, log: (message: s
     if (!beacon) return;
     for (const feed of feeds.values()) {
       const c = feed.club;
-      if (distanceMetres(c.ogn_latitude!, c.ogn_longitude!, beacon.latitude, beacon.longitude) <= c.ogn_radius_km * 1000) {
+      if (
+        distanceMetres(c.ogn_latitude!, c.ogn_longitude!, beacon.latitude, beacon.longitude) <=
+        c.ogn_radius_km * 1000
+      ) {
         feed.lastBeaconMs = Math.max(feed.lastBeaconMs ?? 0, beacon.timeMs);
       }
       const events = feed.detector.push(beacon);
@@ -132,7 +144,14 @@ export function startOgnFeed(db: Kysely<DB>, now: () => number, log: (message: s
         elevationMetres: club.ogn_elevation_metres!,
         radiusKm: club.ogn_radius_km,
       });
-      feeds.set(club.id, { club, detector, integrator: createClubIntegrator(db, club, fleet, now, log), airfield, lastBeaconMs: null, written: null });
+      feeds.set(club.id, {
+        club,
+        detector,
+        integrator: createClubIntegrator(db, club, fleet, now, log),
+        airfield,
+        lastBeaconMs: null,
+        written: null,
+      });
     }
     for (const id of feeds.keys()) if (!seen.has(id)) feeds.delete(id);
   }
@@ -193,7 +212,14 @@ export function startOgnFeed(db: Kysely<DB>, now: () => number, log: (message: s
       const connected = client?.connected ?? false;
       const lastBeacon = feed.lastBeaconMs !== null;
       const w = feed.written;
-      if (w && w.connected === connected && w.inRange === inRange && w.lastBeacon === lastBeacon && at - w.at < stateWriteMs) continue;
+      if (
+        w &&
+        w.connected === connected &&
+        w.inRange === inRange &&
+        w.lastBeacon === lastBeacon &&
+        at - w.at < stateWriteMs
+      )
+        continue;
       await saveFeedState(db, {
         club_id: feed.club.id,
         connected,

@@ -69,7 +69,13 @@ export interface ClubIntegrator {
   setClub(club: ClubRecord, fleet: ClubFleet): void;
 }
 
-export function createClubIntegrator(db: Kysely<DB>, initialClub: ClubRecord, initialFleet: ClubFleet, now: () => number, log: (message: string) => void): ClubIntegrator {
+export function createClubIntegrator(
+  db: Kysely<DB>,
+  initialClub: ClubRecord,
+  initialFleet: ClubFleet,
+  now: () => number,
+  log: (message: string) => void,
+): ClubIntegrator {
   let club = initialClub;
   let fleet = initialFleet;
   const pending = new Map<string, PendingTakeoff>();
@@ -120,7 +126,12 @@ export function createClubIntegrator(db: Kysely<DB>, initialClub: ClubRecord, in
     const tug = release ? (fleet.tugs.get(release.tugAddress) ?? null) : null;
     const takeoffKey = entry.takeoff.key;
     if (entry.flightId === null) {
-      if (release) await addReleaseToDetection(db, club.id, takeoffKey, { tug, release_height_metres: release.releaseHeightMetres, off_tow_at: new Date(release.timeMs) });
+      if (release)
+        await addReleaseToDetection(db, club.id, takeoffKey, {
+          tug,
+          release_height_metres: release.releaseHeightMetres,
+          off_tow_at: new Date(release.timeMs),
+        });
       return;
     }
     if (mode() === 'suggest') {
@@ -139,9 +150,25 @@ export function createClubIntegrator(db: Kysely<DB>, initialClub: ClubRecord, in
       });
       return;
     }
-    const launched = await act({ club: club.id, action: 'Launch', id: entry.flightId, time: entry.takeoff.timeMs, tug: tug ?? '', towPilot: '', idempotencyKey: OGN_KEY_PREFIX + takeoffKey });
+    const launched = await act({
+      club: club.id,
+      action: 'Launch',
+      id: entry.flightId,
+      time: entry.takeoff.timeMs,
+      tug: tug ?? '',
+      towPilot: '',
+      idempotencyKey: OGN_KEY_PREFIX + takeoffKey,
+    });
     if (launched && release) {
-      await act({ club: club.id, action: 'ReleaseHeight', id: entry.flightId, time: release.timeMs, releaseHeight: releaseHeight(release), overwrite: false, idempotencyKey: OGN_KEY_PREFIX + release.key });
+      await act({
+        club: club.id,
+        action: 'ReleaseHeight',
+        id: entry.flightId,
+        time: release.timeMs,
+        releaseHeight: releaseHeight(release),
+        overwrite: false,
+        idempotencyKey: OGN_KEY_PREFIX + release.key,
+      });
     }
   }
 
@@ -186,7 +213,15 @@ export function createClubIntegrator(db: Kysely<DB>, initialClub: ClubRecord, in
       return;
     }
     if (flight.release_height > 0) return;
-    await act({ club: club.id, action: 'ReleaseHeight', id: flight.id, time: event.timeMs, releaseHeight: releaseHeight(event), overwrite: false, idempotencyKey: OGN_KEY_PREFIX + event.key });
+    await act({
+      club: club.id,
+      action: 'ReleaseHeight',
+      id: flight.id,
+      time: event.timeMs,
+      releaseHeight: releaseHeight(event),
+      overwrite: false,
+      idempotencyKey: OGN_KEY_PREFIX + event.key,
+    });
   }
 
   async function onLanding(event: LandingEvent, glider: string): Promise<void> {
@@ -211,7 +246,13 @@ export function createClubIntegrator(db: Kysely<DB>, initialClub: ClubRecord, in
       return;
     }
     if (!flight || flight.launched_at!.getTime() > event.timeMs) return;
-    await act({ club: club.id, action: 'Landing', id: flight.id, time: event.timeMs, idempotencyKey: OGN_KEY_PREFIX + event.key });
+    await act({
+      club: club.id,
+      action: 'Landing',
+      id: flight.id,
+      time: event.timeMs,
+      idempotencyKey: OGN_KEY_PREFIX + event.key,
+    });
   }
 
   async function tick(feedClockMs: number | null): Promise<void> {

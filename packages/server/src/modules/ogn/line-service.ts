@@ -23,8 +23,12 @@ const QUIET_MS = 5 * 60_000;
 
 export async function readOgnLine(db: Kysely<DB>, ctx: MemberContext): Promise<OgnLine> {
   const club = ctx.club;
-  if (club.ogn_mode === 'off') return { mode: 'off', state: 'off', aircraftInRange: 0, lastBeaconMs: null, detections: [] };
-  const [state, rows] = await Promise.all([findFeedState(db, club.id), openDetections(db, club.id, clubToday(club.time_zone, ctx.now))]);
+  if (club.ogn_mode === 'off')
+    return { mode: 'off', state: 'off', aircraftInRange: 0, lastBeaconMs: null, detections: [] };
+  const [state, rows] = await Promise.all([
+    findFeedState(db, club.id),
+    openDetections(db, club.id, clubToday(club.time_zone, ctx.now)),
+  ]);
   const lastBeaconMs = state?.last_beacon_at?.getTime() ?? null;
   let feedState: OgnLine['state'];
   if (!state || ctx.now - state.updated_at.getTime() > STATE_STALE_MS) feedState = 'waiting';
@@ -48,11 +52,18 @@ export async function readOgnLine(db: Kysely<DB>, ctx: MemberContext): Promise<O
       glider: row.glider,
       happenedAt: row.happened_at.getTime(),
       tug: row.tug,
-      releaseHeight: row.release_height_metres === null ? null : releaseHeightInUnit(row.release_height_metres, club.height_unit),
+      releaseHeight:
+        row.release_height_metres === null ? null : releaseHeightInUnit(row.release_height_metres, club.height_unit),
       flightId: row.flight_id,
     });
   }
-  return { mode: club.ogn_mode, state: feedState, aircraftInRange: state?.aircraft_in_range ?? 0, lastBeaconMs, detections };
+  return {
+    mode: club.ogn_mode,
+    state: feedState,
+    aircraftInRange: state?.aircraft_in_range ?? 0,
+    lastBeaconMs,
+    detections,
+  };
 }
 
 /**
@@ -70,17 +81,31 @@ export async function decideOgn(db: Kysely<DB>, ctx: MemberContext, body: Decisi
   if (row.status === 'dismissed') throw conflict('This detection was dismissed');
   if (body.decision === 'dismiss') {
     if (row.status === 'accepted') throw conflict('This detection was recorded already');
-    await db.transaction().execute((trx) => decideDetection(trx, club.id, row.id, { status: 'dismissed', decided_by: ctx.user.id, decided_at: new Date(ctx.now) }));
+    await db.transaction().execute((trx) =>
+      decideDetection(trx, club.id, row.id, {
+        status: 'dismissed',
+        decided_by: ctx.user.id,
+        decided_at: new Date(ctx.now),
+      }),
+    );
     return { statusCode: 200, message: 'Dismissed', flight: null };
   }
   const flightId = row.status === 'unmatched' ? body.flightId : (row.flight_id ?? undefined);
   if (!flightId) throw badRequest('Choose the waiting request this takeoff was');
-  if (row.status === 'accepted' && row.flight_id !== flightId) throw conflict('This detection was recorded on another flight');
+  if (row.status === 'accepted' && row.flight_id !== flightId)
+    throw conflict('This detection was recorded on another flight');
   const key = (what: string) => `${OGN_KEY_PREFIX}${row.event_key}:${what}:${ctx.user.id}`;
   const base = { club: club.id, id: flightId };
   let answer;
   if (row.kind === 'takeoff') {
-    answer = await updateFlight(db, ctx, { ...base, action: 'Launch', time: row.happened_at.getTime(), tug: row.tug ?? '', towPilot: '', idempotencyKey: key('launch') });
+    answer = await updateFlight(db, ctx, {
+      ...base,
+      action: 'Launch',
+      time: row.happened_at.getTime(),
+      tug: row.tug ?? '',
+      towPilot: '',
+      idempotencyKey: key('launch'),
+    });
   }
   if (row.release_height_metres !== null && row.kind !== 'landing') {
     answer = await updateFlight(db, ctx, {
@@ -93,10 +118,20 @@ export async function decideOgn(db: Kysely<DB>, ctx: MemberContext, body: Decisi
     });
   }
   if (row.kind === 'landing') {
-    answer = await updateFlight(db, ctx, { ...base, action: 'Landing', time: row.happened_at.getTime(), idempotencyKey: key('landing') });
+    answer = await updateFlight(db, ctx, {
+      ...base,
+      action: 'Landing',
+      time: row.happened_at.getTime(),
+      idempotencyKey: key('landing'),
+    });
   }
   await db.transaction().execute((trx) =>
-    decideDetection(trx, club.id, row.id, { status: 'accepted', decided_by: ctx.user.id, decided_at: new Date(ctx.now), flight_id: flightId }),
+    decideDetection(trx, club.id, row.id, {
+      status: 'accepted',
+      decided_by: ctx.user.id,
+      decided_at: new Date(ctx.now),
+      flight_id: flightId,
+    }),
   );
   return { statusCode: 200, message: 'Recorded from OGN', flight: answer?.flight ?? null };
 }

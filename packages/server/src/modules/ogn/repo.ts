@@ -21,7 +21,11 @@ export async function replaceDevices(trx: Transaction<DB>, devices: readonly Ogn
       tracked: d.tracked,
       identified: d.identified,
     }));
-    await trx.insertInto('ogn_device').values(rows).onConflict((oc) => oc.column('device_id').doNothing()).execute();
+    await trx
+      .insertInto('ogn_device')
+      .values(rows)
+      .onConflict((oc) => oc.column('device_id').doNothing())
+      .execute();
   }
 }
 
@@ -32,7 +36,12 @@ export function findDevice(db: Db, deviceId: string) {
 /** Of these addresses, those whose owners asked not to be tracked. */
 export async function untrackedDevices(db: Db, deviceIds: readonly string[]): Promise<Set<string>> {
   if (deviceIds.length === 0) return new Set();
-  const rows = await db.selectFrom('ogn_device').select('device_id').where('device_id', 'in', deviceIds).where('tracked', '=', false).execute();
+  const rows = await db
+    .selectFrom('ogn_device')
+    .select('device_id')
+    .where('device_id', 'in', deviceIds)
+    .where('tracked', '=', false)
+    .execute();
   return new Set(rows.map((row) => row.device_id));
 }
 
@@ -40,7 +49,11 @@ export async function untrackedDevices(db: Db, deviceIds: readonly string[]): Pr
 
 /** A detection, once per event key: a replay or a second process adds nothing. */
 export async function insertDetection(db: Db, values: Insertable<OgnDetectionTable>): Promise<void> {
-  await db.insertInto('ogn_detection').values(values).onConflict((oc) => oc.columns(['club_id', 'event_key']).doNothing()).execute();
+  await db
+    .insertInto('ogn_detection')
+    .values(values)
+    .onConflict((oc) => oc.columns(['club_id', 'event_key']).doNothing())
+    .execute();
 }
 
 /** The tow's measurements added to a detection of its takeoff still open. */
@@ -50,7 +63,13 @@ export async function addReleaseToDetection(
   eventKey: string,
   values: { tug: string | null; release_height_metres: number; off_tow_at: Date },
 ): Promise<void> {
-  await db.updateTable('ogn_detection').set(values).where('club_id', '=', clubId).where('event_key', '=', eventKey).where('status', 'in', ['suggested', 'unmatched']).execute();
+  await db
+    .updateTable('ogn_detection')
+    .set(values)
+    .where('club_id', '=', clubId)
+    .where('event_key', '=', eventKey)
+    .where('status', 'in', ['suggested', 'unmatched'])
+    .execute();
 }
 
 export function openDetections(db: Db, clubId: string, day: string) {
@@ -67,7 +86,13 @@ export function openDetections(db: Db, clubId: string, day: string) {
 }
 
 export function lockDetection(trx: Transaction<DB>, clubId: string, id: number) {
-  return trx.selectFrom('ogn_detection').selectAll().where('club_id', '=', clubId).where('id', '=', id).forUpdate().executeTakeFirst();
+  return trx
+    .selectFrom('ogn_detection')
+    .selectAll()
+    .where('club_id', '=', clubId)
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
 }
 
 export async function decideDetection(
@@ -80,7 +105,13 @@ export async function decideDetection(
 }
 
 /** Open suggestions on a flight that a crew's tap has made moot (it launched or landed meanwhile). */
-export async function closeDetectionsOfFlight(db: Db, clubId: string, flightId: string, kinds: readonly OgnDetectionTable['kind'][], at: Date): Promise<void> {
+export async function closeDetectionsOfFlight(
+  db: Db,
+  clubId: string,
+  flightId: string,
+  kinds: readonly OgnDetectionTable['kind'][],
+  at: Date,
+): Promise<void> {
   await db
     .updateTable('ogn_detection')
     .set({ status: 'dismissed', decided_at: at })
@@ -95,7 +126,13 @@ export async function closeDetectionsOfFlight(db: Db, clubId: string, flightId: 
 
 export async function saveFeedState(
   db: Db,
-  values: { club_id: string; connected: boolean; aircraft_in_range: number; last_beacon_at: Date | null; updated_at: Date },
+  values: {
+    club_id: string;
+    connected: boolean;
+    aircraft_in_range: number;
+    last_beacon_at: Date | null;
+    updated_at: Date;
+  },
 ): Promise<void> {
   await db
     .insertInto('ogn_feed_state')

@@ -33,7 +33,11 @@ export async function calendarFeed(db: Kysely<DB>, token: string, publicUrl: str
     listDutyRoles(db, club.id),
   ]);
   const roleName = new Map(roles.map((role) => [role.id, role.name]));
-  const calendar = ical({ name: `${club.name}: my duties`, prodId: { company: 'Flightline', product: 'duties', language: 'EN' }, ttl: 60 * 60 });
+  const calendar = ical({
+    name: `${club.name}: my duties`,
+    prodId: { company: 'Flightline', product: 'duties', language: 'EN' },
+    ttl: 60 * 60,
+  });
   for (const duty of duties.filter((d) => d.published_user_id === feed.user_id)) {
     const role = roleName.get(duty.role_id) ?? 'Duty';
     const start = new Date(`${duty.day}T00:00:00Z`);

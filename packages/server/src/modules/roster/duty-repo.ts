@@ -8,17 +8,43 @@ type Db = Kysely<DB> | Transaction<DB>;
 export type DutyRow = Selectable<DutyTable>;
 export type SwapRow = Selectable<DutySwapTable>;
 
-const DUTY_COLUMNS = ['id', 'club_id', 'day', 'role_id', 'extra', 'user_id', 'published_user_id', 'published_at', 'updated_at'] as const;
+const DUTY_COLUMNS = [
+  'id',
+  'club_id',
+  'day',
+  'role_id',
+  'extra',
+  'user_id',
+  'published_user_id',
+  'published_at',
+  'updated_at',
+] as const;
 
 /** The club's duties from `from` to `to` (both included); only published ones with `publishedOnly`. */
-export function listDuties(db: Db, clubId: string, from: string, to: string, options: { publishedOnly: boolean }): Promise<DutyRow[]> {
-  let query = db.selectFrom('duty').select(DUTY_COLUMNS).where('club_id', '=', clubId).where('day', '>=', from).where('day', '<=', to);
+export function listDuties(
+  db: Db,
+  clubId: string,
+  from: string,
+  to: string,
+  options: { publishedOnly: boolean },
+): Promise<DutyRow[]> {
+  let query = db
+    .selectFrom('duty')
+    .select(DUTY_COLUMNS)
+    .where('club_id', '=', clubId)
+    .where('day', '>=', from)
+    .where('day', '<=', to);
   if (options.publishedOnly) query = query.where('published_at', 'is not', null);
   return query.orderBy('day').orderBy('extra').orderBy('updated_at').orderBy('id').execute();
 }
 
 export function findDuty(db: Db, clubId: string, dutyId: string): Promise<DutyRow | undefined> {
-  return db.selectFrom('duty').select(DUTY_COLUMNS).where('club_id', '=', clubId).where('id', '=', dutyId).executeTakeFirst();
+  return db
+    .selectFrom('duty')
+    .select(DUTY_COLUMNS)
+    .where('club_id', '=', clubId)
+    .where('id', '=', dutyId)
+    .executeTakeFirst();
 }
 
 /** The day's one (not extra) duty of a role. */
@@ -46,17 +72,39 @@ export function findPersonDuty(db: Db, clubId: string, day: string, userId: stri
 
 export function insertDuty(
   db: Db,
-  values: { club_id: string; day: string; role_id: string; user_id: string | null; extra?: boolean; published_user_id?: string | null; published_at?: Date | null; updated_at: Date },
+  values: {
+    club_id: string;
+    day: string;
+    role_id: string;
+    user_id: string | null;
+    extra?: boolean;
+    published_user_id?: string | null;
+    published_at?: Date | null;
+    updated_at: Date;
+  },
 ): Promise<DutyRow> {
   return db.insertInto('duty').values(values).returning(DUTY_COLUMNS).executeTakeFirstOrThrow();
 }
 
 /** Many duties at once (a generated roster). */
-export async function insertDuties(db: Db, values: { club_id: string; day: string; role_id: string; user_id: string | null; updated_at: Date }[]): Promise<void> {
-  for (let i = 0; i < values.length; i += 500) await db.insertInto('duty').values(values.slice(i, i + 500)).execute();
+export async function insertDuties(
+  db: Db,
+  values: { club_id: string; day: string; role_id: string; user_id: string | null; updated_at: Date }[],
+): Promise<void> {
+  for (let i = 0; i < values.length; i += 500)
+    await db
+      .insertInto('duty')
+      .values(values.slice(i, i + 500))
+      .execute();
 }
 
-export function setDraftPerson(db: Db, clubId: string, dutyId: string, userId: string | null, at: Date): Promise<DutyRow> {
+export function setDraftPerson(
+  db: Db,
+  clubId: string,
+  dutyId: string,
+  userId: string | null,
+  at: Date,
+): Promise<DutyRow> {
   return db
     .updateTable('duty')
     .set({ user_id: userId, updated_at: at })
@@ -79,7 +127,12 @@ export function setPublishedPerson(db: Db, clubId: string, dutyId: string, userI
 
 /** An extra duty cleared: it goes (a regular one stays, with nobody). */
 export async function deleteExtraDuty(db: Db, clubId: string, dutyId: string): Promise<void> {
-  await db.deleteFrom('duty').where('club_id', '=', clubId).where('id', '=', dutyId).where('extra', '=', true).execute();
+  await db
+    .deleteFrom('duty')
+    .where('club_id', '=', clubId)
+    .where('id', '=', dutyId)
+    .where('extra', '=', true)
+    .execute();
 }
 
 /** Clear the working copy's people of these duties before they are drafted again (so no one is on a day twice meanwhile). */
@@ -110,7 +163,12 @@ export async function deleteUnpublished(db: Db, clubId: string, dutyIds: readonl
 export async function publishDuties(db: Db, clubId: string, dutyIds: readonly string[], at: Date): Promise<void> {
   for (let i = 0; i < dutyIds.length; i += 500) {
     const ids = dutyIds.slice(i, i + 500);
-    await db.updateTable('duty').set({ published_user_id: null }).where('club_id', '=', clubId).where('id', 'in', ids).execute();
+    await db
+      .updateTable('duty')
+      .set({ published_user_id: null })
+      .where('club_id', '=', clubId)
+      .where('id', 'in', ids)
+      .execute();
     await db
       .updateTable('duty')
       .set((eb) => ({ published_user_id: eb.ref('user_id'), published_at: at }))
@@ -127,19 +185,38 @@ export function findSwap(db: Db, swapId: string): Promise<SwapRow | undefined> {
 }
 
 export function findSwapForUpdate(trx: Transaction<DB>, clubId: string, swapId: string): Promise<SwapRow | undefined> {
-  return trx.selectFrom('duty_swap').selectAll().where('club_id', '=', clubId).where('id', '=', swapId).forUpdate().executeTakeFirst();
+  return trx
+    .selectFrom('duty_swap')
+    .selectAll()
+    .where('club_id', '=', clubId)
+    .where('id', '=', swapId)
+    .forUpdate()
+    .executeTakeFirst();
 }
 
-export function insertSwap(db: Db, values: { club_id: string; id: string; duty_id: string; offered_by: string; offered_at: Date; note: string }): Promise<SwapRow> {
+export function insertSwap(
+  db: Db,
+  values: { club_id: string; id: string; duty_id: string; offered_by: string; offered_at: Date; note: string },
+): Promise<SwapRow> {
   return db.insertInto('duty_swap').values(values).returningAll().executeTakeFirstOrThrow();
 }
 
 export function acceptSwapRow(db: Db, swapId: string, userId: string, at: Date): Promise<SwapRow> {
-  return db.updateTable('duty_swap').set({ accepted_by: userId, accepted_at: at }).where('id', '=', swapId).returningAll().executeTakeFirstOrThrow();
+  return db
+    .updateTable('duty_swap')
+    .set({ accepted_by: userId, accepted_at: at })
+    .where('id', '=', swapId)
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
 export function withdrawSwapRow(db: Db, swapId: string, at: Date): Promise<SwapRow> {
-  return db.updateTable('duty_swap').set({ withdrawn_at: at }).where('id', '=', swapId).returningAll().executeTakeFirstOrThrow();
+  return db
+    .updateTable('duty_swap')
+    .set({ withdrawn_at: at })
+    .where('id', '=', swapId)
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
 /** Open offers on these duties (a duty has at most one). */
@@ -189,7 +266,12 @@ export function listOpenSwaps(db: Db, clubId: string, from: string) {
  * not past: a conditional update, so of two processes running it at once
  * only one flags (and mails) each offer.
  */
-export async function flagDueSwaps(db: Db, clubId: string, today: string, at: Date): Promise<(SwapRow & { day: string; role_id: string })[]> {
+export async function flagDueSwaps(
+  db: Db,
+  clubId: string,
+  today: string,
+  at: Date,
+): Promise<(SwapRow & { day: string; role_id: string })[]> {
   const rows = await sql<SwapRow & { day: string; role_id: string }>`
     update duty_swap s set flagged_at = ${at}
       from duty d

@@ -23,11 +23,20 @@ export function listPlans(db: Db, clubId: string, day: string) {
 }
 
 /** Make or change a member's plan for a day (a withdrawn one comes back). */
-export async function upsertPlan(db: Db, clubId: string, userId: string, day: string, values: PlanValues, at: Date): Promise<void> {
+export async function upsertPlan(
+  db: Db,
+  clubId: string,
+  userId: string,
+  day: string,
+  values: PlanValues,
+  at: Date,
+): Promise<void> {
   await db
     .insertInto('flying_plan')
     .values({ club_id: clubId, user_id: userId, day, ...values, updated_at: at })
-    .onConflict((oc) => oc.columns(['club_id', 'user_id', 'day']).doUpdateSet({ ...values, updated_at: at, withdrawn_at: null }))
+    .onConflict((oc) =>
+      oc.columns(['club_id', 'user_id', 'day']).doUpdateSet({ ...values, updated_at: at, withdrawn_at: null }),
+    )
     .execute();
 }
 
@@ -59,6 +68,18 @@ export async function claimHelpCall(db: Db, clubId: string, day: string, roleId:
   return row !== undefined;
 }
 
-export async function setHelpCallCount(db: Db, clubId: string, day: string, roleId: string, count: number): Promise<void> {
-  await db.updateTable('duty_help_call').set({ asked_count: count }).where('club_id', '=', clubId).where('day', '=', day).where('role_id', '=', roleId).execute();
+export async function setHelpCallCount(
+  db: Db,
+  clubId: string,
+  day: string,
+  roleId: string,
+  count: number,
+): Promise<void> {
+  await db
+    .updateTable('duty_help_call')
+    .set({ asked_count: count })
+    .where('club_id', '=', clubId)
+    .where('day', '=', day)
+    .where('role_id', '=', roleId)
+    .execute();
 }

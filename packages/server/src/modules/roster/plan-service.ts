@@ -34,9 +34,17 @@ export async function getFlyingDay(db: Kysely<DB>, ctx: MemberContext, day: stri
     loadRosterPeople(db, ctx.club, ctx.now),
     listDuties(db, ctx.club.id, day, day, { publishedOnly: true }),
   ]);
-  const names = await peopleNamed(db, plans.map((plan) => plan.user_id));
+  const names = await peopleNamed(
+    db,
+    plans.map((plan) => plan.user_id),
+  );
   const answers = plans
-    .map((plan) => ({ ...(names.get(plan.user_id) ?? { userID: plan.user_id, first: '', last: '' }), instruction: plan.instruction, gliderId: plan.glider_id, tow: plan.tow }))
+    .map((plan) => ({
+      ...(names.get(plan.user_id) ?? { userID: plan.user_id, first: '', last: '' }),
+      instruction: plan.instruction,
+      gliderId: plan.glider_id,
+      tow: plan.tow,
+    }))
     .sort((a, b) => compareText(a.last, b.last) || compareText(a.first, b.first) || a.userID.localeCompare(b.userID));
   return {
     day,
@@ -52,7 +60,8 @@ export async function getFlyingDay(db: Kysely<DB>, ctx: MemberContext, day: stri
 function requirePlanDay(ctx: MemberContext, day: string): void {
   const today = clubToday(ctx.club.time_zone, ctx.now);
   if (day < today) throw badRequest(`Plans are for today (${today}) or later: ${day} is before today`);
-  if (day > addDays(today, PLAN_DAYS_AHEAD)) throw badRequest(`Plans are for the next ${PLAN_DAYS_AHEAD} days: ${day} is further ahead`);
+  if (day > addDays(today, PLAN_DAYS_AHEAD))
+    throw badRequest(`Plans are for the next ${PLAN_DAYS_AHEAD} days: ${day} is further ahead`);
 }
 
 /**
@@ -65,9 +74,20 @@ export async function setFlyingPlan(deps: RosterDeps, ctx: MemberContext, input:
   if (input.gliderId !== null && !(await findItem(deps.db, 'glider', ctx.club.id, input.gliderId))) {
     throw badRequest(`No glider ${input.gliderId} at this club`);
   }
-  await upsertPlan(deps.db, ctx.club.id, ctx.user.id, input.day, { instruction: input.instruction, glider_id: input.gliderId, tow: input.tow }, new Date(ctx.now));
+  await upsertPlan(
+    deps.db,
+    ctx.club.id,
+    ctx.user.id,
+    input.day,
+    { instruction: input.instruction, glider_id: input.gliderId, tow: input.tow },
+    new Date(ctx.now),
+  );
   await askForHelp(deps, ctx, input.day);
-  return { statusCode: 200 as const, message: `You plan to fly on ${dayText(input.day)}`, flyingDay: await getFlyingDay(deps.db, ctx, input.day) };
+  return {
+    statusCode: 200 as const,
+    message: `You plan to fly on ${dayText(input.day)}`,
+    flyingDay: await getFlyingDay(deps.db, ctx, input.day),
+  };
 }
 
 /** POST /api/withdraw-flying-plan: sent again, or with no plan, it answers the same. */
@@ -98,7 +118,9 @@ async function askForHelp(deps: RosterDeps, ctx: MemberContext, day: string): Pr
     const rostered = duties.filter((duty) => duty.role_id === role.id && duty.published_user_id !== null).length;
     if (rostered >= 2) continue;
     if (!(await claimHelpCall(db, ctx.club.id, day, role.id, new Date(ctx.now)))) continue;
-    const asked = people.members.filter((member) => member.roleIds.has(role.id) && !onDuty.has(member.userID) && !away.has(member.userID));
+    const asked = people.members.filter(
+      (member) => member.roleIds.has(role.id) && !onDuty.has(member.userID) && !away.has(member.userID),
+    );
     await setHelpCallCount(db, ctx.club.id, day, role.id, asked.length);
     await tellMembers(
       deps,
@@ -108,7 +130,16 @@ async function askForHelp(deps: RosterDeps, ctx: MemberContext, day: string): Pr
         const link = `${deps.publicUrl}/roster/day/${day}?volunteer=${role.id}`;
         return {
           userId: member.userID,
-          mail: helpMail({ to: member.email, first: member.first, clubName: ctx.club.name, day, role: role.name, planners: plans.length, onDuty: rostered, link }),
+          mail: helpMail({
+            to: member.email,
+            first: member.first,
+            clubName: ctx.club.name,
+            day,
+            role: role.name,
+            planners: plans.length,
+            onDuty: rostered,
+            link,
+          }),
           push: {
             title: `Help wanted on ${dayText(day)}`,
             body: `${plans.length} plan to fly and ${rostered === 0 ? 'no' : 'one'} ${role.name.toLowerCase()} is on duty. Can you help?`,
@@ -126,7 +157,11 @@ async function askForHelp(deps: RosterDeps, ctx: MemberContext, day: string): Pr
  * role, published at once, if they may (role, not blacked out, no other duty
  * that day). Sent again, it answers the same.
  */
-export async function volunteer(db: Kysely<DB>, ctx: MemberContext, input: { day: string; roleId: string }): Promise<AnswerOf<typeof volunteerDutyCall>> {
+export async function volunteer(
+  db: Kysely<DB>,
+  ctx: MemberContext,
+  input: { day: string; roleId: string },
+): Promise<AnswerOf<typeof volunteerDutyCall>> {
   const today = clubToday(ctx.club.time_zone, ctx.now);
   if (input.day < today) throw badRequest(`Duties are taken from today (${today}) on: ${input.day} is before today`);
   const at = new Date(ctx.now);
@@ -141,7 +176,15 @@ export async function volunteer(db: Kysely<DB>, ctx: MemberContext, input: { day
     const duties = await listDuties(trx, ctx.club.id, input.day, input.day, { publishedOnly: false });
     const mine = duties.find((duty) => duty.user_id === member.userID || duty.published_user_id === member.userID);
     if (mine && mine.role_id === role.id && mine.published_user_id === member.userID) return { row: mine, again: true };
-    const refusal = await refusalFor(trx, ctx.club.id, member, role, input.day, mine, (id) => people.roles.find((r) => r.id === id)?.name ?? 'another role');
+    const refusal = await refusalFor(
+      trx,
+      ctx.club.id,
+      member,
+      role,
+      input.day,
+      mine,
+      (id) => people.roles.find((r) => r.id === id)?.name ?? 'another role',
+    );
     if (refusal) throw conflict(refusal);
     const row = await insertDuty(trx, {
       club_id: ctx.club.id,

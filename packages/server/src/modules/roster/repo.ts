@@ -20,8 +20,17 @@ export function findRosterSetting(db: Db, clubId: string): Promise<RosterSetting
  * missing.
  */
 export async function lockRoster(trx: Transaction<DB>, clubId: string): Promise<RosterSettingRow> {
-  await trx.insertInto('roster_setting').values({ club_id: clubId }).onConflict((oc) => oc.column('club_id').doNothing()).execute();
-  return trx.selectFrom('roster_setting').selectAll().where('club_id', '=', clubId).forUpdate().executeTakeFirstOrThrow();
+  await trx
+    .insertInto('roster_setting')
+    .values({ club_id: clubId })
+    .onConflict((oc) => oc.column('club_id').doNothing())
+    .execute();
+  return trx
+    .selectFrom('roster_setting')
+    .selectAll()
+    .where('club_id', '=', clubId)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
 }
 
 export async function updateRosterSetting(
@@ -29,7 +38,12 @@ export async function updateRosterSetting(
   clubId: string,
   values: Pick<RosterSettingRow, 'flying_weekdays' | 'swap_warning_days' | 'surge_threshold'>,
 ): Promise<RosterSettingRow> {
-  return trx.updateTable('roster_setting').set(values).where('club_id', '=', clubId).returningAll().executeTakeFirstOrThrow();
+  return trx
+    .updateTable('roster_setting')
+    .set(values)
+    .where('club_id', '=', clubId)
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
 export function listDutyRoles(db: Db, clubId: string): Promise<DutyRoleRow[]> {
@@ -37,7 +51,12 @@ export function listDutyRoles(db: Db, clubId: string): Promise<DutyRoleRow[]> {
 }
 
 export function findDutyRole(db: Db, clubId: string, roleId: string): Promise<DutyRoleRow | undefined> {
-  return db.selectFrom('duty_role').selectAll().where('club_id', '=', clubId).where('id', '=', roleId).executeTakeFirst();
+  return db
+    .selectFrom('duty_role')
+    .selectAll()
+    .where('club_id', '=', clubId)
+    .where('id', '=', roleId)
+    .executeTakeFirst();
 }
 
 /** A role of any club by id: a new role's id must not be another club's. */
@@ -54,7 +73,10 @@ export function findDutyRoleByName(db: Db, clubId: string, name: string): Promis
     .executeTakeFirst();
 }
 
-export function insertDutyRole(db: Db, values: { club_id: string; id: string; name: string; active: boolean }): Promise<DutyRoleRow> {
+export function insertDutyRole(
+  db: Db,
+  values: { club_id: string; id: string; name: string; active: boolean },
+): Promise<DutyRoleRow> {
   return db
     .insertInto('duty_role')
     .values({ ...values, kind: 'custom' })
@@ -62,26 +84,53 @@ export function insertDutyRole(db: Db, values: { club_id: string; id: string; na
     .executeTakeFirstOrThrow();
 }
 
-export function updateDutyRole(db: Db, clubId: string, roleId: string, values: { name: string; active: boolean }): Promise<DutyRoleRow> {
-  return db.updateTable('duty_role').set(values).where('club_id', '=', clubId).where('id', '=', roleId).returningAll().executeTakeFirstOrThrow();
+export function updateDutyRole(
+  db: Db,
+  clubId: string,
+  roleId: string,
+  values: { name: string; active: boolean },
+): Promise<DutyRoleRow> {
+  return db
+    .updateTable('duty_role')
+    .set(values)
+    .where('club_id', '=', clubId)
+    .where('id', '=', roleId)
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
 /** The admins' choices of who may take which role. */
 export function listEligibility(db: Db, clubId: string) {
-  return db.selectFrom('duty_eligibility').select(['role_id', 'user_id', 'eligible']).where('club_id', '=', clubId).execute();
+  return db
+    .selectFrom('duty_eligibility')
+    .select(['role_id', 'user_id', 'eligible'])
+    .where('club_id', '=', clubId)
+    .execute();
 }
 
-export async function setEligibility(db: Db, values: { club_id: string; role_id: string; user_id: string; eligible: boolean; set_by: string; set_at: Date }) {
+export async function setEligibility(
+  db: Db,
+  values: { club_id: string; role_id: string; user_id: string; eligible: boolean; set_by: string; set_at: Date },
+) {
   await db
     .insertInto('duty_eligibility')
     .values(values)
-    .onConflict((oc) => oc.columns(['role_id', 'user_id']).doUpdateSet({ eligible: values.eligible, set_by: values.set_by, set_at: values.set_at }))
+    .onConflict((oc) =>
+      oc
+        .columns(['role_id', 'user_id'])
+        .doUpdateSet({ eligible: values.eligible, set_by: values.set_by, set_at: values.set_at }),
+    )
     .execute();
 }
 
 /** Blackouts of the club from `from` to `to` (both included), or of one member. */
 export function listBlackouts(db: Db, clubId: string, from: string, to: string, userId?: string) {
-  let query = db.selectFrom('duty_blackout').select(['user_id', 'day']).where('club_id', '=', clubId).where('day', '>=', from).where('day', '<=', to);
+  let query = db
+    .selectFrom('duty_blackout')
+    .select(['user_id', 'day'])
+    .where('club_id', '=', clubId)
+    .where('day', '>=', from)
+    .where('day', '<=', to);
   if (userId !== undefined) query = query.where('user_id', '=', userId);
   return query.orderBy('day').execute();
 }
@@ -108,7 +157,12 @@ export async function addBlackouts(db: Db, clubId: string, userId: string, days:
 
 export async function removeBlackouts(db: Db, clubId: string, userId: string, days: readonly string[]): Promise<void> {
   if (days.length === 0) return;
-  await db.deleteFrom('duty_blackout').where('club_id', '=', clubId).where('user_id', '=', userId).where('day', 'in', days).execute();
+  await db
+    .deleteFrom('duty_blackout')
+    .where('club_id', '=', clubId)
+    .where('user_id', '=', userId)
+    .where('day', 'in', days)
+    .execute();
 }
 
 /** Members' duties-a-month limits (no row: no limit). */

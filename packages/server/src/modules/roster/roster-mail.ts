@@ -25,12 +25,21 @@ export function publishedMail(input: {
   removed: DutyLine[];
   link: string;
 }): Mail {
-  const parts = [`Hello ${input.first},`, '', `The duty roster of ${input.clubName} from ${dayText(input.start)} to ${dayText(input.end)} is published.`, ''];
+  const parts = [
+    `Hello ${input.first},`,
+    '',
+    `The duty roster of ${input.clubName} from ${dayText(input.start)} to ${dayText(input.end)} is published.`,
+    '',
+  ];
   if (input.duties.length) parts.push('Your duties:', lines(input.duties), '');
   else parts.push('You have no duties in these days.', '');
   if (input.removed.length) parts.push('No longer yours:', lines(input.removed), '');
   parts.push(`Can't do one? Offer it for a swap: ${input.link}`);
-  return { to: input.to, subject: `${input.clubName}: your duties from ${dayText(input.start)} to ${dayText(input.end)}`, text: parts.join('\n') };
+  return {
+    to: input.to,
+    subject: `${input.clubName}: your duties from ${dayText(input.start)} to ${dayText(input.end)}`,
+    text: parts.join('\n'),
+  };
 }
 
 /** A swap accepted: the one who offered it and the one who took it are told. */
@@ -56,7 +65,13 @@ export function swapMails(input: {
 }
 
 /** An offer nobody has taken, close to its day: each admin is told once. */
-export function untakenSwapMail(input: { to: string; clubName: string; duty: DutyLine; offeredBy: string; link: string }): Mail {
+export function untakenSwapMail(input: {
+  to: string;
+  clubName: string;
+  duty: DutyLine;
+  offeredBy: string;
+  link: string;
+}): Mail {
   return {
     to: input.to,
     subject: `${input.clubName}: nobody has taken ${input.offeredBy}'s duty on ${dayText(input.duty.day)}`,
@@ -67,7 +82,16 @@ export function untakenSwapMail(input: { to: string; clubName: string; duty: Dut
 }
 
 /** A busy day with one tow pilot or instructor on duty: off-duty ones are asked to help. */
-export function helpMail(input: { to: string; first: string; clubName: string; day: string; role: string; planners: number; onDuty: number; link: string }): Mail {
+export function helpMail(input: {
+  to: string;
+  first: string;
+  clubName: string;
+  day: string;
+  role: string;
+  planners: number;
+  onDuty: number;
+  link: string;
+}): Mail {
   const onDuty = input.onDuty === 0 ? `no ${input.role.toLowerCase()} is` : `only one ${input.role.toLowerCase()} is`;
   return {
     to: input.to,

@@ -51,7 +51,11 @@ const KIND_ORDER = { instructor: 0, towPilot: 1, dutyPilot: 2, custom: 3 } as co
 /** Roles in the order every answer lists them. */
 export function sortRoles(roles: DutyRoleRow[]): DutyRoleRow[] {
   return [...roles].sort(
-    (a, b) => Number(b.active) - Number(a.active) || KIND_ORDER[a.kind] - KIND_ORDER[b.kind] || compareText(a.name, b.name) || a.id.localeCompare(b.id),
+    (a, b) =>
+      Number(b.active) - Number(a.active) ||
+      KIND_ORDER[a.kind] - KIND_ORDER[b.kind] ||
+      compareText(a.name, b.name) ||
+      a.id.localeCompare(b.id),
   );
 }
 
@@ -62,23 +66,39 @@ export function sortRoles(roles: DutyRoleRow[]): DutyRoleRow[] {
  * nobody an inactive role.
  */
 export async function loadRosterPeople(db: Kysely<DB>, club: RosterClub, now: number): Promise<RosterPeople> {
-  const [roleRows, pilots, choices] = await Promise.all([listDutyRoles(db, club.id), listClubPilots(db, club.id), listEligibility(db, club.id)]);
+  const [roleRows, pilots, choices] = await Promise.all([
+    listDutyRoles(db, club.id),
+    listClubPilots(db, club.id),
+    listEligibility(db, club.id),
+  ]);
   const roles = sortRoles(roleRows);
   const choice = new Map(choices.map((row) => [`${row.role_id}|${row.user_id}`, row.eligible]));
   const members = pilots
-    .filter((pilot) => isMembershipActive({ isActive: pilot.is_active, activeExpiration: pilot.active_expiration }, club.time_zone, now))
+    .filter((pilot) =>
+      isMembershipActive({ isActive: pilot.is_active, activeExpiration: pilot.active_expiration }, club.time_zone, now),
+    )
     .map((pilot): RosterMember => {
       const roleIds = new Set<string>();
       for (const role of roles) {
         if (!role.active) continue;
         const chosen = choice.get(`${role.id}|${pilot.user_id}`);
-        const byFlag = role.kind === 'instructor' ? pilot.is_instructor : role.kind === 'towPilot' ? pilot.is_tow_pilot : undefined;
+        const byFlag =
+          role.kind === 'instructor' ? pilot.is_instructor : role.kind === 'towPilot' ? pilot.is_tow_pilot : undefined;
         if (byFlag === undefined ? chosen === true : byFlag && chosen !== false) roleIds.add(role.id);
       }
-      return { userID: pilot.user_id, first: pilot.firstName, last: pilot.lastName, email: pilot.login_email, isAdmin: pilot.is_admin, roleIds };
+      return {
+        userID: pilot.user_id,
+        first: pilot.firstName,
+        last: pilot.lastName,
+        email: pilot.login_email,
+        isAdmin: pilot.is_admin,
+        roleIds,
+      };
     })
     .sort((a, b) => compareText(a.last, b.last) || compareText(a.first, b.first) || a.userID.localeCompare(b.userID));
-  const anyone = new Map(pilots.map((pilot) => [pilot.user_id, { first: pilot.firstName, last: pilot.lastName, email: pilot.login_email }]));
+  const anyone = new Map(
+    pilots.map((pilot) => [pilot.user_id, { first: pilot.firstName, last: pilot.lastName, email: pilot.login_email }]),
+  );
   return { roles, members, byId: new Map(members.map((m) => [m.userID, m])), anyone };
 }
 

@@ -1,6 +1,11 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { z } from 'zod';
-import type { generateRoster as generateRosterCall, getRoster as getRosterCall, publishRoster as publishRosterCall, setDuty as setDutyCall } from '@flightline/domain/api/roster';
+import type {
+  generateRoster as generateRosterCall,
+  getRoster as getRosterCall,
+  publishRoster as publishRosterCall,
+  setDuty as setDutyCall,
+} from '@flightline/domain/api/roster';
 import type { AnswerOf } from '@flightline/domain/api/define-call';
 import { clubToday } from '@flightline/domain/time/club-time';
 import { generateRoster as draftRoster, type RosterPerson } from '@flightline/domain/roster/generate-roster';
@@ -37,11 +42,20 @@ const todayOf = (ctx: MemberContext) => clubToday(ctx.club.time_zone, ctx.now);
 const monthOf = (day: string) => day.slice(0, 7);
 
 /** GET /api/get-roster: published duties for members; the working copy too for an editor. */
-export async function getRoster(db: Kysely<DB>, ctx: MemberContext, query: { start: string; end: string }): Promise<AnswerOf<typeof getRosterCall>> {
+export async function getRoster(
+  db: Kysely<DB>,
+  ctx: MemberContext,
+  query: { start: string; end: string },
+): Promise<AnswerOf<typeof getRosterCall>> {
   const canEdit = mayEditRoster(ctx);
   const people = await loadRosterPeople(db, ctx.club, ctx.now);
   const rows = await listDuties(db, ctx.club.id, query.start, query.end, { publishedOnly: !canEdit });
-  return { start: query.start, end: query.end, canEdit, duties: await dutyAnswers(db, ctx.club.id, rows, people.roles, canEdit) };
+  return {
+    start: query.start,
+    end: query.end,
+    canEdit,
+    duties: await dutyAnswers(db, ctx.club.id, rows, people.roles, canEdit),
+  };
 }
 
 /** Before today the roster is what happened: refused. */
@@ -59,7 +73,11 @@ function requireFromToday(ctx: MemberContext, day: string, what: string): void {
  * member's monthly limit counts the duties they keep in that month, so the
  * generator runs month by month.
  */
-export async function generate(db: Kysely<DB>, ctx: MemberContext, input: z.output<typeof generateRosterSchema>): Promise<AnswerOf<typeof generateRosterCall>> {
+export async function generate(
+  db: Kysely<DB>,
+  ctx: MemberContext,
+  input: z.output<typeof generateRosterSchema>,
+): Promise<AnswerOf<typeof generateRosterCall>> {
   requireFromToday(ctx, input.start, 'A roster is drafted');
   const at = new Date(ctx.now);
   return db.transaction().execute(async (trx) => {
@@ -67,12 +85,16 @@ export async function generate(db: Kysely<DB>, ctx: MemberContext, input: z.outp
     const people = await loadRosterPeople(trx, ctx.club, ctx.now);
     const roles = people.roles.filter((role) => role.active);
     const weekdays = new Set(weekdaysOfBits(setting.flying_weekdays));
-    const candidates = [...new Set(input.days ?? eachDay(input.start, input.end).filter((day) => weekdays.has(weekdayOf(day))))].sort();
+    const candidates = [
+      ...new Set(input.days ?? eachDay(input.start, input.end).filter((day) => weekdays.has(weekdayOf(day)))),
+    ].sort();
     const monthStart = `${monthOf(input.start)}-01`;
     const monthEnd = addDays(`${monthOf(addDays(`${monthOf(input.end)}-01`, 31))}-01`, -1);
     const existing = await listDuties(trx, ctx.club.id, monthStart, monthEnd, { publishedOnly: false });
     const inRange = existing.filter((row) => row.day >= input.start && row.day <= input.end);
-    const publishedDays = new Set(input.replacePublished ? [] : inRange.filter((row) => row.published_at !== null).map((row) => row.day));
+    const publishedDays = new Set(
+      input.replacePublished ? [] : inRange.filter((row) => row.published_at !== null).map((row) => row.day),
+    );
     const draftDays = candidates.filter((day) => !publishedDays.has(day));
     const keptDays = candidates.filter((day) => publishedDays.has(day));
     const drafting = new Set(draftDays);
@@ -80,25 +102,46 @@ export async function generate(db: Kysely<DB>, ctx: MemberContext, input: z.outp
 
     const redrafted = inRange.filter((row) => !row.extra && drafting.has(row.day) && activeRoleIds.has(row.role_id));
     const dropped = inRange.filter(
-      (row) => !row.extra && row.published_at === null && (!candidates.includes(row.day) || !activeRoleIds.has(row.role_id)),
+      (row) =>
+        !row.extra && row.published_at === null && (!candidates.includes(row.day) || !activeRoleIds.has(row.role_id)),
     );
     const redraftedIds = new Set([...redrafted, ...dropped].map((row) => row.id));
     const kept = existing.filter((row) => !redraftedIds.has(row.id));
 
-    const duties = await draft(trx, ctx.club.id, { days: draftDays, roles, people, kept, seed: input.seed, start: input.start, end: input.end });
+    const duties = await draft(trx, ctx.club.id, {
+      days: draftDays,
+      roles,
+      people,
+      kept,
+      seed: input.seed,
+      start: input.start,
+      end: input.end,
+    });
 
-    await deleteUnpublished(trx, ctx.club.id, dropped.map((row) => row.id));
-    await clearDrafts(trx, ctx.club.id, redrafted.map((row) => row.id), at);
+    await deleteUnpublished(
+      trx,
+      ctx.club.id,
+      dropped.map((row) => row.id),
+    );
+    await clearDrafts(
+      trx,
+      ctx.club.id,
+      redrafted.map((row) => row.id),
+      at,
+    );
     const slot = new Map(redrafted.map((row) => [`${row.day}|${row.role_id}`, row]));
     const inserts: { club_id: string; day: string; role_id: string; user_id: string | null; updated_at: Date }[] = [];
     for (const duty of duties) {
       const row = slot.get(`${duty.day}|${duty.role}`);
-      if (!row) inserts.push({ club_id: ctx.club.id, day: duty.day, role_id: duty.role, user_id: duty.person, updated_at: at });
+      if (!row)
+        inserts.push({ club_id: ctx.club.id, day: duty.day, role_id: duty.role, user_id: duty.person, updated_at: at });
       else if (duty.person !== null) await setDraftPerson(trx, ctx.club.id, row.id, duty.person, at);
     }
     await insertDuties(trx, inserts);
     const uncovered = duties.filter((duty) => duty.person === null).length;
-    const kept_ = keptDays.length ? `; ${keptDays.length} published day${keptDays.length === 1 ? '' : 's'} kept as ${keptDays.length === 1 ? 'it was' : 'they were'}` : '';
+    const kept_ = keptDays.length
+      ? `; ${keptDays.length} published day${keptDays.length === 1 ? '' : 's'} kept as ${keptDays.length === 1 ? 'it was' : 'they were'}`
+      : '';
     const nobody = uncovered ? ` (${uncovered} nobody could take)` : '';
     return {
       statusCode: 200 as const,
@@ -115,10 +158,21 @@ export async function generate(db: Kysely<DB>, ctx: MemberContext, input: z.outp
 async function draft(
   trx: Transaction<DB>,
   clubId: string,
-  input: { days: string[]; roles: DutyRoleRow[]; people: RosterPeople; kept: DutyRow[]; seed: number; start: string; end: string },
+  input: {
+    days: string[];
+    roles: DutyRoleRow[];
+    people: RosterPeople;
+    kept: DutyRow[];
+    seed: number;
+    start: string;
+    end: string;
+  },
 ) {
   if (input.days.length === 0 || input.roles.length === 0) return [];
-  const [blackouts, preferences] = await Promise.all([listBlackouts(trx, clubId, input.start, input.end), listPreferences(trx, clubId)]);
+  const [blackouts, preferences] = await Promise.all([
+    listBlackouts(trx, clubId, input.start, input.end),
+    listPreferences(trx, clubId),
+  ]);
   const limit = new Map(preferences.map((row) => [row.user_id, row.max_per_month]));
   const away = new Map<string, Set<string>>();
   const awayOf = (id: string) => away.get(id) ?? away.set(id, new Set()).get(id)!;
@@ -126,7 +180,11 @@ async function draft(
   const keptPerMonth = new Map<string, number>();
   for (const row of input.kept) {
     for (const id of new Set([row.user_id, row.published_user_id])) if (id !== null) awayOf(id).add(row.day);
-    if (row.user_id !== null) keptPerMonth.set(`${row.user_id}|${monthOf(row.day)}`, (keptPerMonth.get(`${row.user_id}|${monthOf(row.day)}`) ?? 0) + 1);
+    if (row.user_id !== null)
+      keptPerMonth.set(
+        `${row.user_id}|${monthOf(row.day)}`,
+        (keptPerMonth.get(`${row.user_id}|${monthOf(row.day)}`) ?? 0) + 1,
+      );
   }
   const roleIds = input.roles.map((role) => role.id);
   const takers = input.people.members.filter((member) => roleIds.some((id) => member.roleIds.has(id)));
@@ -141,7 +199,14 @@ async function draft(
         maxPerMonth: max === null ? null : Math.max(0, max - (keptPerMonth.get(`${member.userID}|${month}`) ?? 0)),
       };
     });
-    duties.push(...draftRoster({ days: input.days.filter((day) => monthOf(day) === month), roles: roleIds, people, seed: input.seed }).duties);
+    duties.push(
+      ...draftRoster({
+        days: input.days.filter((day) => monthOf(day) === month),
+        roles: roleIds,
+        people,
+        seed: input.seed,
+      }).duties,
+    );
   }
   return duties;
 }
@@ -163,7 +228,8 @@ export async function refusalFor(
       ? `${name} may not take ${role.name}: an admin sets ${how} in Administration, and may leave a member out of the role`
       : `${name} may not take ${role.name}: an admin chooses who may take it`;
   }
-  if (await isBlackedOut(db, clubId, member.userID, day)) return `${name} can't do ${dayText(day)}: it is one of their blackout days`;
+  if (await isBlackedOut(db, clubId, member.userID, day))
+    return `${name} can't do ${dayText(day)}: it is one of their blackout days`;
   if (onDuty) return `${name} is already on duty on ${dayText(day)} as ${roleName(onDuty.role_id)}`;
   return undefined;
 }
@@ -174,7 +240,11 @@ export async function refusalFor(
  * or is on another duty that day in the working copy. Clearing an extra duty
  * removes it; a day's duty stays, with nobody.
  */
-export async function setDuty(db: Kysely<DB>, ctx: MemberContext, input: z.output<typeof setDutySchema>): Promise<AnswerOf<typeof setDutyCall>> {
+export async function setDuty(
+  db: Kysely<DB>,
+  ctx: MemberContext,
+  input: z.output<typeof setDutySchema>,
+): Promise<AnswerOf<typeof setDutyCall>> {
   requireFromToday(ctx, input.day, 'Duties are changed');
   const at = new Date(ctx.now);
   const result = await db.transaction().execute(async (trx) => {
@@ -187,7 +257,8 @@ export async function setDuty(db: Kysely<DB>, ctx: MemberContext, input: z.outpu
     if (input.dutyId) {
       row = await findDuty(trx, ctx.club.id, input.dutyId);
       if (!row) throw notFound('No such duty at this club');
-      if (row.day !== input.day || row.role_id !== role.id) throw badRequest(`That duty is ${roleName(row.role_id)} on ${row.day}, not ${role.name} on ${input.day}`);
+      if (row.day !== input.day || row.role_id !== role.id)
+        throw badRequest(`That duty is ${roleName(row.role_id)} on ${row.day}, not ${role.name} on ${input.day}`);
     } else {
       row = await findSlot(trx, ctx.club.id, input.day, role.id);
     }
@@ -211,7 +282,13 @@ export async function setDuty(db: Kysely<DB>, ctx: MemberContext, input: z.outpu
     if (refusal) throw conflict(refusal);
     const written = row
       ? await setDraftPerson(trx, ctx.club.id, row.id, member.userID, at)
-      : await insertDuty(trx, { club_id: ctx.club.id, day: input.day, role_id: role.id, user_id: member.userID, updated_at: at });
+      : await insertDuty(trx, {
+          club_id: ctx.club.id,
+          day: input.day,
+          role_id: role.id,
+          user_id: member.userID,
+          updated_at: at,
+        });
     return { row: written, message: `${fullName(member)} is on ${what}` };
   });
   const people = await loadRosterPeople(db, ctx.club, ctx.now);
@@ -226,7 +303,11 @@ export async function setDuty(db: Kysely<DB>, ctx: MemberContext, input: z.outpu
  * what is no longer theirs; a re-publish tells only them. An open swap offer
  * on a duty whose person changed is withdrawn.
  */
-export async function publish(deps: RosterDeps, ctx: MemberContext, input: z.output<typeof publishRosterSchema>): Promise<AnswerOf<typeof publishRosterCall>> {
+export async function publish(
+  deps: RosterDeps,
+  ctx: MemberContext,
+  input: z.output<typeof publishRosterSchema>,
+): Promise<AnswerOf<typeof publishRosterCall>> {
   const at = new Date(ctx.now);
   const { db } = deps;
   const { changed, before, after, roles, anyone } = await db.transaction().execute(async (trx) => {
@@ -234,20 +315,39 @@ export async function publish(deps: RosterDeps, ctx: MemberContext, input: z.out
     const people = await loadRosterPeople(trx, ctx.club, ctx.now);
     const rows = await listDuties(trx, ctx.club.id, input.start, input.end, { publishedOnly: false });
     const changed = rows.filter((row) => row.published_at === null || row.user_id !== row.published_user_id);
-    const before = dutiesByPerson(rows.filter((row) => row.published_at !== null).map((row) => ({ ...row, person: row.published_user_id })));
+    const before = dutiesByPerson(
+      rows.filter((row) => row.published_at !== null).map((row) => ({ ...row, person: row.published_user_id })),
+    );
     const after = dutiesByPerson(rows.map((row) => ({ ...row, person: row.user_id })));
-    await withdrawOpenSwapsOf(trx, ctx.club.id, changed.filter((row) => row.published_at !== null).map((row) => row.id), at);
-    await publishDuties(trx, ctx.club.id, changed.map((row) => row.id), at);
+    await withdrawOpenSwapsOf(
+      trx,
+      ctx.club.id,
+      changed.filter((row) => row.published_at !== null).map((row) => row.id),
+      at,
+    );
+    await publishDuties(
+      trx,
+      ctx.club.id,
+      changed.map((row) => row.id),
+      at,
+    );
     return { changed, before, after, roles: people.roles, anyone: people.anyone };
   });
   const roleName = new Map(roles.map((role) => [role.id, role.name]));
-  const line = (duty: { day: string; role_id: string }): DutyLine => ({ day: duty.day, role: roleName.get(duty.role_id) ?? '' });
-  const told = [...new Set([...before.keys(), ...after.keys()])].filter((id) => !sameDuties(before.get(id) ?? [], after.get(id) ?? []));
+  const line = (duty: { day: string; role_id: string }): DutyLine => ({
+    day: duty.day,
+    role: roleName.get(duty.role_id) ?? '',
+  });
+  const told = [...new Set([...before.keys(), ...after.keys()])].filter(
+    (id) => !sameDuties(before.get(id) ?? [], after.get(id) ?? []),
+  );
   const notices = told.flatMap((id): MemberNotice[] => {
     const person = anyone.get(id);
     if (!person) return [];
     const now = after.get(id) ?? [];
-    const removed = (before.get(id) ?? []).filter((duty) => !now.some((d) => d.day === duty.day && d.role_id === duty.role_id));
+    const removed = (before.get(id) ?? []).filter(
+      (duty) => !now.some((d) => d.day === duty.day && d.role_id === duty.role_id),
+    );
     const mail = publishedMail({
       to: person.email,
       first: person.first,
@@ -258,8 +358,12 @@ export async function publish(deps: RosterDeps, ctx: MemberContext, input: z.out
       removed: removed.map(line),
       link: `${deps.publicUrl}/roster`,
     });
-    const body = now.length ? now.map((duty) => `${dayText(duty.day)}: ${line(duty).role}`).join('; ') : 'You have no duties in these days';
-    return [{ userId: id, mail, push: { title: `${ctx.club.name}: your duties`, body, url: '/roster', tag: 'roster' } }];
+    const body = now.length
+      ? now.map((duty) => `${dayText(duty.day)}: ${line(duty).role}`).join('; ')
+      : 'You have no duties in these days';
+    return [
+      { userId: id, mail, push: { title: `${ctx.club.name}: your duties`, body, url: '/roster', tag: 'roster' } },
+    ];
   });
   await tellMembers(deps, ctx.club.id, 'roster', notices);
   const message = changed.length
@@ -274,7 +378,11 @@ function dutiesByPerson(rows: (DutyRow & { person: string | null })[]): Map<stri
   const by = new Map<string, PersonDuty[]>();
   for (const row of rows) {
     if (row.person === null) continue;
-    (by.get(row.person) ?? by.set(row.person, []).get(row.person)!).push({ day: row.day, role_id: row.role_id, id: row.id });
+    (by.get(row.person) ?? by.set(row.person, []).get(row.person)!).push({
+      day: row.day,
+      role_id: row.role_id,
+      id: row.id,
+    });
   }
   return by;
 }

@@ -40,7 +40,13 @@ type SwapDone = { statusCode: 200; message: string; swap: Swap };
 const todayOf = (club: RosterClub, now: number) => clubToday(club.time_zone, now);
 
 /** Whether the caller could take the offered duty now (role, blackout, another duty that day). */
-async function canTake(db: Kysely<DB>, ctx: MemberContext, people: RosterPeople, swap: SwapRow, duty: { day: string; role_id: string }): Promise<boolean> {
+async function canTake(
+  db: Kysely<DB>,
+  ctx: MemberContext,
+  people: RosterPeople,
+  swap: SwapRow,
+  duty: { day: string; role_id: string },
+): Promise<boolean> {
   if (swap.offered_by === ctx.user.id || swap.accepted_at !== null || swap.withdrawn_at !== null) return false;
   if (!people.byId.get(ctx.user.id)?.roleIds.has(duty.role_id)) return false;
   if (await isBlackedOut(db, ctx.club.id, ctx.user.id, duty.day)) return false;
@@ -81,24 +87,44 @@ export async function getSwaps(db: Kysely<DB>, ctx: MemberContext): Promise<Answ
  * later, with no open offer. The swap id is the phone's idempotency key: the
  * same offer sent again answers the first answer.
  */
-export function offerSwap(db: Kysely<DB>, ctx: MemberContext, input: z.output<typeof offerSwapSchema>): Promise<SwapDone> {
-  const done = (swap: Swap): SwapDone => ({ statusCode: 200, message: `Your duty as ${swap.role} on ${dayText(swap.day)} is offered for a swap`, swap });
+export function offerSwap(
+  db: Kysely<DB>,
+  ctx: MemberContext,
+  input: z.output<typeof offerSwapSchema>,
+): Promise<SwapDone> {
+  const done = (swap: Swap): SwapDone => ({
+    statusCode: 200,
+    message: `Your duty as ${swap.role} on ${dayText(swap.day)} is offered for a swap`,
+    swap,
+  });
   return once(db, {
     write: { name: 'swap-offer' },
     key: input.swapId,
     recorded: (db, key) => findSwap(db, key),
     sender: { id: ctx.user.id, of: (recorded) => recorded.offered_by },
     replay: async (db, recorded) =>
-      recorded.club_id === ctx.club.id && recorded.duty_id === input.dutyId && recorded.offered_by === ctx.user.id ? done(await swapOf(db, ctx, recorded)) : undefined,
+      recorded.club_id === ctx.club.id && recorded.duty_id === input.dutyId && recorded.offered_by === ctx.user.id
+        ? done(await swapOf(db, ctx, recorded))
+        : undefined,
     keyUsed: () => 'That swap id was used for another offer: make a new one',
     async run(trx) {
       await lockRoster(trx, ctx.club.id);
       const duty = await findDuty(trx, ctx.club.id, input.dutyId);
       if (!duty) throw notFound('No such duty at this club');
-      if (duty.published_at === null || duty.published_user_id !== ctx.user.id) throw conflict('Only a duty of yours that members can see can be offered: you are not on it');
-      if (duty.day < todayOf(ctx.club, ctx.now)) throw badRequest(`That duty was on ${dayText(duty.day)}: only duties from today on can be offered`);
-      if ((await openSwapsOf(trx, ctx.club.id, [duty.id])).length) throw conflict('This duty is already offered: withdraw that offer first');
-      return insertSwap(trx, { club_id: ctx.club.id, id: input.swapId, duty_id: duty.id, offered_by: ctx.user.id, offered_at: new Date(ctx.now), note: input.note });
+      if (duty.published_at === null || duty.published_user_id !== ctx.user.id)
+        throw conflict('Only a duty of yours that members can see can be offered: you are not on it');
+      if (duty.day < todayOf(ctx.club, ctx.now))
+        throw badRequest(`That duty was on ${dayText(duty.day)}: only duties from today on can be offered`);
+      if ((await openSwapsOf(trx, ctx.club.id, [duty.id])).length)
+        throw conflict('This duty is already offered: withdraw that offer first');
+      return insertSwap(trx, {
+        club_id: ctx.club.id,
+        id: input.swapId,
+        duty_id: duty.id,
+        offered_by: ctx.user.id,
+        offered_at: new Date(ctx.now),
+        note: input.note,
+      });
     },
     answer: async (db, row) => done(await swapOf(db, ctx, row)),
   });
@@ -127,14 +153,23 @@ export async function acceptSwap(deps: RosterDeps, ctx: MemberContext, swapId: s
     if (swap.withdrawn_at !== null) throw conflict('This offer was withdrawn');
     if (swap.offered_by === ctx.user.id) throw conflict('This is your own offer: withdraw it instead');
     const duty = (await findDuty(trx, ctx.club.id, swap.duty_id))!;
-    if (duty.day < todayOf(ctx.club, ctx.now)) throw conflict(`That duty was on ${dayText(duty.day)}: it can no longer be taken`);
+    if (duty.day < todayOf(ctx.club, ctx.now))
+      throw conflict(`That duty was on ${dayText(duty.day)}: it can no longer be taken`);
     const member = people.byId.get(ctx.user.id);
     const role = people.roles.find((r) => r.id === duty.role_id)!;
     if (!member) throw forbidden('Only an active member can take a duty');
     const onDuty = (await listDuties(trx, ctx.club.id, duty.day, duty.day, { publishedOnly: false })).find(
       (row) => row.id !== duty.id && (row.user_id === member.userID || row.published_user_id === member.userID),
     );
-    const refusal = await refusalFor(trx, ctx.club.id, member, role, duty.day, onDuty, (id) => people.roles.find((r) => r.id === id)?.name ?? 'another role');
+    const refusal = await refusalFor(
+      trx,
+      ctx.club.id,
+      member,
+      role,
+      duty.day,
+      onDuty,
+      (id) => people.roles.find((r) => r.id === id)?.name ?? 'another role',
+    );
     if (refusal) throw conflict(refusal);
     await setPublishedPerson(trx, ctx.club.id, duty.id, member.userID, at);
     const accepted = await acceptSwapRow(trx, swap.id, member.userID, at);
@@ -149,8 +184,26 @@ export async function acceptSwap(deps: RosterDeps, ctx: MemberContext, swapId: s
       });
       const url = `/roster/day/${duty.day}`;
       notices.push(
-        { userId: swap.offered_by, mail: fromMail, push: { title: `${fullName(member)} takes your duty`, body: `${role.name} on ${dayText(duty.day)}`, url, tag: `swap-${swap.id}` } },
-        { userId: member.userID, mail: toMail, push: { title: `You are on duty on ${dayText(duty.day)}`, body: `${role.name}, from ${fullName(from)}`, url, tag: `swap-${swap.id}` } },
+        {
+          userId: swap.offered_by,
+          mail: fromMail,
+          push: {
+            title: `${fullName(member)} takes your duty`,
+            body: `${role.name} on ${dayText(duty.day)}`,
+            url,
+            tag: `swap-${swap.id}`,
+          },
+        },
+        {
+          userId: member.userID,
+          mail: toMail,
+          push: {
+            title: `You are on duty on ${dayText(duty.day)}`,
+            body: `${role.name}, from ${fullName(from)}`,
+            url,
+            tag: `swap-${swap.id}`,
+          },
+        },
       );
     }
     return { swap: accepted, first: true, notices };
@@ -166,9 +219,11 @@ export async function withdrawSwap(db: Kysely<DB>, ctx: MemberContext, swapId: s
   const row = await db.transaction().execute(async (trx) => {
     const swap = await findSwapForUpdate(trx, ctx.club.id, swapId);
     if (!swap) throw notFound('No such swap offer at this club');
-    if (swap.offered_by !== ctx.user.id && !hasRight(ctx, 'admin')) throw forbidden('Only the member who offered it, or an admin, can withdraw an offer');
+    if (swap.offered_by !== ctx.user.id && !hasRight(ctx, 'admin'))
+      throw forbidden('Only the member who offered it, or an admin, can withdraw an offer');
     if (swap.withdrawn_at !== null) return swap;
-    if (swap.accepted_at !== null) throw conflict('Someone already took this duty: the offer can no longer be withdrawn');
+    if (swap.accepted_at !== null)
+      throw conflict('Someone already took this duty: the offer can no longer be withdrawn');
     return withdrawSwapRow(trx, swap.id, at);
   });
   const swap = await swapOf(db, ctx, row);
@@ -196,13 +251,22 @@ export async function flagUntakenSwaps(deps: RosterDeps, now: number): Promise<n
       const by = people.anyone.get(row.offered_by);
       const offeredBy = by ? fullName(by) : 'A member';
       const role = people.roles.find((r) => r.id === row.role_id)?.name ?? '';
-      return admins.map(
-        (admin): MemberNotice => ({
-          userId: admin.userID,
-          mail: untakenSwapMail({ to: admin.email, clubName: club.name, duty: { day: row.day, role }, offeredBy, link: `${deps.publicUrl}/roster` }),
-          push: { title: `Nobody has taken ${offeredBy}'s duty`, body: `${role} on ${dayText(row.day)}`, url: '/roster', tag: `untaken-${row.id}` },
+      return admins.map((admin): MemberNotice => ({
+        userId: admin.userID,
+        mail: untakenSwapMail({
+          to: admin.email,
+          clubName: club.name,
+          duty: { day: row.day, role },
+          offeredBy,
+          link: `${deps.publicUrl}/roster`,
         }),
-      );
+        push: {
+          title: `Nobody has taken ${offeredBy}'s duty`,
+          body: `${role} on ${dayText(row.day)}`,
+          url: '/roster',
+          tag: `untaken-${row.id}`,
+        },
+      }));
     });
     await tellMembers(deps, clubId, 'swaps', notices);
   }

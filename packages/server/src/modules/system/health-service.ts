@@ -13,7 +13,10 @@ export const DRAINING_MESSAGE = 'This server is shutting down; another one will 
  * handler's DATABASE_UNAVAILABLE); otherwise ready, at the cost of one `select 1`,
  * naming the tz database release the process keeps every club's clock by.
  */
-export async function checkReadiness(db: Kysely<DB>, lifecycle: { readonly draining: boolean }): Promise<{ ready: true; tzdata: string }> {
+export async function checkReadiness(
+  db: Kysely<DB>,
+  lifecycle: { readonly draining: boolean },
+): Promise<{ ready: true; tzdata: string }> {
   if (lifecycle.draining) throw new HttpError(503, DRAINING_MESSAGE, {}, { 'retry-after': '2' });
   await pingDatabase(db);
   return { ready: true, tzdata: SHIPPED_TZDATA };

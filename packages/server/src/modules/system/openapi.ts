@@ -12,7 +12,12 @@ export function buildOpenApi(ops: OpenApiOperation[], version: string) {
       summary: op.summary,
       'x-access': op.access,
       parameters: [
-        ...Object.entries(pathParams?.properties ?? {}).map(([name, schema]) => ({ name, in: 'path', required: true, schema })),
+        ...Object.entries(pathParams?.properties ?? {}).map(([name, schema]) => ({
+          name,
+          in: 'path',
+          required: true,
+          schema,
+        })),
         ...Object.entries(query?.properties ?? {}).map(([name, schema]) => ({
           name,
           in: 'query',
@@ -22,7 +27,9 @@ export function buildOpenApi(ops: OpenApiOperation[], version: string) {
       ],
       ...(op.body ? { requestBody: { required: true, content: { 'application/json': { schema: op.body } } } } : {}),
       responses: {
-        '200': op.answer ? { description: 'Success', content: { 'application/json': { schema: op.answer } } } : { description: 'Success' },
+        '200': op.answer
+          ? { description: 'Success', content: { 'application/json': { schema: op.answer } } }
+          : { description: 'Success' },
         '4XX': {
           description: 'Refused: { statusCode, error, message }',
         },

@@ -66,7 +66,13 @@ export function tugReadingsQuery(db: Db, clubId: string) {
 
 /** The tug's newest event, and its newest check in or check out. */
 export async function lastEvents(db: Db, clubId: string, tug: string) {
-  const base = db.selectFrom('tow_event').selectAll().where('club_id', '=', clubId).where('tug', '=', tug).orderBy('id', 'desc').limit(1);
+  const base = db
+    .selectFrom('tow_event')
+    .selectAll()
+    .where('club_id', '=', clubId)
+    .where('tug', '=', tug)
+    .orderBy('id', 'desc')
+    .limit(1);
   const [last, shift] = await Promise.all([
     base.executeTakeFirst(),
     base.where('kind', 'in', ['checkIn', 'checkOut']).executeTakeFirst(),

@@ -10,7 +10,15 @@ import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { lockTugForLog } from '../fleet/repo.ts';
 import { findPilotWithName, listTowPilotRows } from '../members/repo.ts';
 import { once } from '../once.ts';
-import { findEventByKey, insertTowEvent, lastCheckInBefore, lastEvents, listTugReadings, type TowEventRow, type TugReadingRow } from './repo.ts';
+import {
+  findEventByKey,
+  insertTowEvent,
+  lastCheckInBefore,
+  lastEvents,
+  listTugReadings,
+  type TowEventRow,
+  type TugReadingRow,
+} from './repo.ts';
 
 /**
  * The tugs' log (domain rules "Tugs"): check in, check out, refuel and oil change, appended to tow_event
@@ -20,7 +28,8 @@ import { findEventByKey, insertTowEvent, lastCheckInBefore, lastEvents, listTugR
  */
 
 /** Hundredths of an hour (as stored) → hours with 2 decimals; null when the tug has no such event. */
-export const hoursOf = (hundredths: number | null | undefined): number | null => (hundredths === null || hundredths === undefined ? null : hundredths / 100);
+export const hoursOf = (hundredths: number | null | undefined): number | null =>
+  hundredths === null || hundredths === undefined ? null : hundredths / 100;
 
 /**
  * Every tug of the club (Ready and Not ready) by registration, with its last
@@ -55,7 +64,13 @@ export function tugStatusesOf(rows: TugReadingRow[]): TugStatus[] {
 export async function getTugPage(db: Kysely<DB>, ctx: MemberContext): Promise<TugPageData> {
   const [tugs, pilotRows] = await Promise.all([listTugStatuses(db, ctx.club.id), listTowPilotRows(db, ctx.club.id)]);
   const towPilots = pilotRows
-    .filter((row) => isMembershipActive({ isActive: row.is_active, activeExpiration: row.active_expiration }, ctx.club.time_zone, ctx.now))
+    .filter((row) =>
+      isMembershipActive(
+        { isActive: row.is_active, activeExpiration: row.active_expiration },
+        ctx.club.time_zone,
+        ctx.now,
+      ),
+    )
     .map((row) => ({ userID: row.user_id, first: row.firstName, last: row.lastName }))
     .sort((a, b) => compareText(`${a.first} ${a.last}`, `${b.first} ${b.last}`) || a.userID.localeCompare(b.userID));
   return { tugs, towPilots };
@@ -73,15 +88,22 @@ function kindOf(data: TowEvent['data']): Kind {
   if (data.pilotLogOut) asked.push('checkOut');
   if (data.oil) asked.push('oil');
   if (data.fuel > 0) asked.push('refuel');
-  if (asked.length === 0) throw badRequest('Nothing to record: choose a tow pilot to check in, check out, an oil change, or enter the fuel added');
+  if (asked.length === 0)
+    throw badRequest(
+      'Nothing to record: choose a tow pilot to check in, check out, an oil change, or enter the fuel added',
+    );
   if (asked.length > 1) throw badRequest('Send one tow event at a time: check in, check out, refuel or oil change');
   return asked[0]!;
 }
 
-const fullName = (person: { firstName: string | null; lastName: string | null }) => `${person.firstName ?? ''} ${person.lastName ?? ''}`.trim();
+const fullName = (person: { firstName: string | null; lastName: string | null }) =>
+  `${person.firstName ?? ''} ${person.lastName ?? ''}`.trim();
 
 /** The answer's message, the same when a retry replays it. */
-function eventMessage(event: Pick<TowEventRow, 'kind' | 'tug' | 'hobbs_hundredths' | 'fuel_centilitres'>, pilotName: string): string {
+function eventMessage(
+  event: Pick<TowEventRow, 'kind' | 'tug' | 'hobbs_hundredths' | 'fuel_centilitres'>,
+  pilotName: string,
+): string {
   const at = `${formatHundredths(event.hobbs_hundredths)} h`;
   switch (event.kind) {
     case 'checkIn':
@@ -97,7 +119,12 @@ function eventMessage(event: Pick<TowEventRow, 'kind' | 'tug' | 'hobbs_hundredth
 
 /** The pilot an event concerns: the one checked in, or for a check out the one whose shift it ended. */
 async function eventPilotName(db: Kysely<DB>, clubId: string, event: TowEventRow): Promise<string> {
-  const pilotId = event.kind === 'checkIn' ? event.pilot : event.kind === 'checkOut' ? await lastCheckInBefore(db, clubId, event.tug, event.id) : null;
+  const pilotId =
+    event.kind === 'checkIn'
+      ? event.pilot
+      : event.kind === 'checkOut'
+        ? await lastCheckInBefore(db, clubId, event.tug, event.id)
+        : null;
   if (!pilotId) return '';
   const pilot = await findPilotWithName(db, clubId, pilotId);
   return pilot ? fullName(pilot) : '';
@@ -144,17 +171,34 @@ async function record(
     const pilot = await findPilotWithName(trx, clubId, data.pilot);
     if (!pilot) throw notFound('No such member at this club');
     const name = fullName(pilot);
-    if (!isMembershipActive({ isActive: pilot.is_active, activeExpiration: pilot.active_expiration }, ctx.club.time_zone, ctx.now)) {
+    if (
+      !isMembershipActive(
+        { isActive: pilot.is_active, activeExpiration: pilot.active_expiration },
+        ctx.club.time_zone,
+        ctx.now,
+      )
+    ) {
       throw badRequest(`${name} is not an active member of this club`);
     }
-    if (!pilot.is_tow_pilot) throw badRequest(`${name} is not a tow pilot: an admin can set Tow Pilot in Administration`);
+    if (!pilot.is_tow_pilot)
+      throw badRequest(`${name} is not a tow pilot: an admin can set Tow Pilot in Administration`);
     if (checkedIn === pilot.user_id) throw conflict(`${name} is already checked in on ${tug.id}`);
     if (checkedIn) await insertTowEvent(trx, { ...base, kind: 'checkOut', idempotency_key: null });
-    const event = await insertTowEvent(trx, { ...base, kind, pilot: pilot.user_id, idempotency_key: idempotencyKey ?? null });
+    const event = await insertTowEvent(trx, {
+      ...base,
+      kind,
+      pilot: pilot.user_id,
+      idempotency_key: idempotencyKey ?? null,
+    });
     return { event, pilotName: name };
   }
   const fuel = kind === 'refuel' ? hundredthsOfNumber(data.fuel) : 0;
-  const event = await insertTowEvent(trx, { ...base, kind, fuel_centilitres: fuel, idempotency_key: idempotencyKey ?? null });
+  const event = await insertTowEvent(trx, {
+    ...base,
+    kind,
+    fuel_centilitres: fuel,
+    idempotency_key: idempotencyKey ?? null,
+  });
   return { event, pilotName: '' };
 }
 
@@ -165,9 +209,11 @@ async function record(
  */
 function happenedAt(ctx: MemberContext, time: number | undefined): Date {
   const ms = time ?? ctx.now;
-  if (ms > ctx.now + FUTURE_TOLERANCE_MS) throw badRequest("The time of the tow event is in the future: check the phone's clock");
+  if (ms > ctx.now + FUTURE_TOLERANCE_MS)
+    throw badRequest("The time of the tow event is in the future: check the phone's clock");
   const today = clubToday(ctx.club.time_zone, ctx.now);
-  if (ms < clubDayBounds(today, ctx.club.time_zone).startMs) throw badRequest(`The time of the tow event is before today (${today}): log today's events only`);
+  if (ms < clubDayBounds(today, ctx.club.time_zone).startMs)
+    throw badRequest(`The time of the tow event is before today (${today}): log today's events only`);
   return new Date(ms);
 }
 
@@ -189,8 +235,12 @@ export async function createTowEvent(db: Kysely<DB>, ctx: MemberContext, input: 
     recorded: (reader, key) => findEventByKey(reader, clubId, key),
     sender: { id: ctx.user.id, of: (found) => found.by },
     // The event its key recorded, answered again (its pilot's name read again); a key reused for another event is refused.
-    replay: async (reader, found) => (found.tug === data.tug && found.kind === kind ? answer(reader, clubId, found, await eventPilotName(reader, clubId, found)) : undefined),
-    keyUsed: (found) => `This idempotency key was already used for a ${found.kind} of ${found.tug}; send a new key for a new tow event`,
+    replay: async (reader, found) =>
+      found.tug === data.tug && found.kind === kind
+        ? answer(reader, clubId, found, await eventPilotName(reader, clubId, found))
+        : undefined,
+    keyUsed: (found) =>
+      `This idempotency key was already used for a ${found.kind} of ${found.tug}; send a new key for a new tow event`,
     run: (trx) => record(trx, ctx, data, kind, idempotencyKey, happenedAt(ctx, data.time)),
     answer: (reader, recorded) => answer(reader, clubId, recorded.event, recorded.pilotName),
   });

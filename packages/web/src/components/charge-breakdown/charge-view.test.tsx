@@ -15,7 +15,16 @@ function lines(charge: ChargeBreakdown): string[] {
     .filter(Boolean);
 }
 
-const part = { memberId: 'pat', name: 'Pat Pilot', listCents: 3750, block: null, cashCents: 3750, netCents: 3750, taxes: [{ name: 'HST', cents: 488 }], totalCents: 4238 };
+const part = {
+  memberId: 'pat',
+  name: 'Pat Pilot',
+  listCents: 3750,
+  block: null,
+  cashCents: 3750,
+  netCents: 3750,
+  taxes: [{ name: 'HST', cents: 488 }],
+  totalCents: 4238,
+};
 
 const variableTow: ChargeBreakdown = {
   transactionId: 7,
@@ -66,7 +75,15 @@ describe('a charge explained', () => {
         taxStatus: 'exclusive',
         taxRates: [{ name: 'HST', rate: 0.13 }],
         payers: [
-          { ...part, listCents: 2250, block: { name: 'Season 600', units: 'minutes', drawn: 30, leftAfter: 570, excessMultiplier: 1.5 }, cashCents: 1125, netCents: 1125, taxes: [{ name: 'HST', cents: 146 }], totalCents: 1271 },
+          {
+            ...part,
+            listCents: 2250,
+            block: { name: 'Season 600', units: 'minutes', drawn: 30, leftAfter: 570, excessMultiplier: 1.5 },
+            cashCents: 1125,
+            netCents: 1125,
+            taxes: [{ name: 'HST', cents: 146 }],
+            totalCents: 1271,
+          },
         ],
       },
       // The server answers the member's own part only; the co-payer by name.
@@ -92,9 +109,30 @@ describe('a charge explained', () => {
     const timed: ChargeBreakdown = {
       ...variableTow,
       times: [
-        { event: 'launch', at: launch, byName: 'Irene Instructor', receivedAt: launch + 5_000, enteredLate: false, corrected: false },
-        { event: 'landing', at: landing, byName: 'Gary Ground', receivedAt: landing + 75 * 60_000, enteredLate: true, corrected: false },
-        { event: 'releaseHeight', at: landing + 90 * 60_000, byName: 'Alex Admin', receivedAt: landing + 90 * 60_000, enteredLate: false, corrected: true },
+        {
+          event: 'launch',
+          at: launch,
+          byName: 'Irene Instructor',
+          receivedAt: launch + 5_000,
+          enteredLate: false,
+          corrected: false,
+        },
+        {
+          event: 'landing',
+          at: landing,
+          byName: 'Gary Ground',
+          receivedAt: landing + 75 * 60_000,
+          enteredLate: true,
+          corrected: false,
+        },
+        {
+          event: 'releaseHeight',
+          at: landing + 90 * 60_000,
+          byName: 'Alex Admin',
+          receivedAt: landing + 90 * 60_000,
+          enteredLate: false,
+          corrected: true,
+        },
       ],
     };
     const text = lines(timed);
@@ -106,14 +144,27 @@ describe('a charge explained', () => {
   });
 
   it('a reversal names the entry it takes back, and its total is given back', () => {
-    const reversal = { ...variableTow, reverses: 7, netCents: -3750, taxes: [{ name: 'HST', cents: -488 }], totalCents: -4238 };
+    const reversal = {
+      ...variableTow,
+      reverses: 7,
+      netCents: -3750,
+      taxes: [{ name: 'HST', cents: -488 }],
+      totalCents: -4238,
+    };
     const text = lines(reversal);
     expect(text[1]).toBe('Reverses entry #7: its figures, taken back.');
     expect(text.at(-1)).toBe('Given back -$42.38');
   });
 
   it('a charge without a flight: its net and taxes from the ledger', () => {
-    const fee: ChargeBreakdown = { ...variableTow, description: 'Fee: Hangar', flight: null, netCents: 1000, taxes: [{ name: 'HST', cents: 130 }], totalCents: 1130 };
+    const fee: ChargeBreakdown = {
+      ...variableTow,
+      description: 'Fee: Hangar',
+      flight: null,
+      netCents: 1000,
+      taxes: [{ name: 'HST', cents: 130 }],
+      totalCents: 1130,
+    };
     expect(lines(fee)).toEqual(['Fee: Hangar', 'Before tax $10.00', 'HST $1.30', 'Charged to the account $11.30']);
   });
 });

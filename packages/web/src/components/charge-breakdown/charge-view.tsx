@@ -5,13 +5,18 @@ import { FlightFigures } from './flight-figures.tsx';
 
 type Part = NonNullable<ChargeBreakdown['flight']>['payers'][number];
 
-const EVENT_NAMES: Record<RecordedTime['event'], string> = { launch: 'Launch', landing: 'Landing', releaseHeight: 'Release height' };
+const EVENT_NAMES: Record<RecordedTime['event'], string> = {
+  launch: 'Launch',
+  landing: 'Landing',
+  releaseHeight: 'Release height',
+};
 
 /** "Landing 10:50, recorded by Irene Instructor — entered late, received 12:05": who set a time the charge used. */
 export function recordedTimeText(time: RecordedTime, timeZone: string): string {
   const clock = (ms: number) => clubClockTime(ms, timeZone);
   const who = time.byName || 'someone no longer in the club';
-  if (time.corrected) return `${EVENT_NAMES[time.event]} ${time.event === 'releaseHeight' ? '' : `${clock(time.at)}, `}corrected by ${who}`;
+  if (time.corrected)
+    return `${EVENT_NAMES[time.event]} ${time.event === 'releaseHeight' ? '' : `${clock(time.at)}, `}corrected by ${who}`;
   const late = time.enteredLate ? ` — entered late, received ${clock(time.receivedAt)}` : '';
   return `${EVENT_NAMES[time.event]} ${clock(time.at)}, recorded by ${who}${late}`;
 }
@@ -30,7 +35,9 @@ export function ChargeView({ charge, timeZone }: { charge: ChargeBreakdown; time
   return (
     <div>
       <p className="mb-2 fw-semibold text-break">{charge.description}</p>
-      {charge.reverses !== null && <p className="mb-2 text-body-secondary">Reverses entry #{charge.reverses}: its figures, taken back.</p>}
+      {charge.reverses !== null && (
+        <p className="mb-2 text-body-secondary">Reverses entry #{charge.reverses}: its figures, taken back.</p>
+      )}
       {flight && <FlightFigures flight={flight} />}
       {charge.times.length > 0 && (
         <ul className="list-unstyled small mb-2" aria-label="Times recorded">
@@ -45,11 +52,17 @@ export function ChargeView({ charge, timeZone }: { charge: ChargeBreakdown; time
       <dl className="charge-figures border-top pt-2 mb-0">
         <Line name="Before tax" cents={charge.netCents} />
         {charge.taxes.map((tax) => (
-          <Line key={tax.name} name={rates.has(tax.name) ? `${tax.name} (${percent(rates.get(tax.name)!)})` : tax.name} cents={tax.cents} />
+          <Line
+            key={tax.name}
+            name={rates.has(tax.name) ? `${tax.name} (${percent(rates.get(tax.name)!)})` : tax.name}
+            cents={tax.cents}
+          />
         ))}
         <Line name={charge.totalCents < 0 ? 'Given back' : 'Charged to the account'} cents={charge.totalCents} strong />
       </dl>
-      {flight?.taxStatus === 'inclusive' && <p className="small text-body-secondary mt-1 mb-0">Tax included in the price.</p>}
+      {flight?.taxStatus === 'inclusive' && (
+        <p className="small text-body-secondary mt-1 mb-0">Tax included in the price.</p>
+      )}
     </div>
   );
 }
@@ -71,13 +84,22 @@ function PartFigures({ part, sharedWith }: { part: Part; sharedWith: readonly st
     <>
       {block && (
         <p className="small mb-1">
-          Block {block.name}: {block.units === 'minutes' ? `${block.drawn} min` : block.units === '$' ? formatMoney(block.drawn) : `${block.drawn} min covered`} drawn
-          {block.leftAfter !== null && `, ${block.units === 'minutes' ? `${block.leftAfter} min` : formatMoney(block.leftAfter)} left`}
+          Block {block.name}:{' '}
+          {block.units === 'minutes'
+            ? `${block.drawn} min`
+            : block.units === '$'
+              ? formatMoney(block.drawn)
+              : `${block.drawn} min covered`}{' '}
+          drawn
+          {block.leftAfter !== null &&
+            `, ${block.units === 'minutes' ? `${block.leftAfter} min` : formatMoney(block.leftAfter)} left`}
           {block.excessMultiplier !== 1 && `; beyond its per-flight limit at ×${block.excessMultiplier}`}
         </p>
       )}
       <dl className="charge-figures mb-2">
-        {sharedWith.length > 0 && <Line name={`Shared with ${sharedWith.join(', ')}: this part`} cents={part.listCents} />}
+        {sharedWith.length > 0 && (
+          <Line name={`Shared with ${sharedWith.join(', ')}: this part`} cents={part.listCents} />
+        )}
         {block && <Line name="Not covered by the block" cents={part.cashCents} />}
       </dl>
     </>

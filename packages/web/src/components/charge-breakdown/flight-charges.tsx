@@ -8,13 +8,24 @@ import { ChargeView } from './charge-view.tsx';
 import './charge-dialog.css';
 
 /** A flight's own charges — its tow and its rental — each explained as the member's account summary explains it. */
-export function FlightCharges({ club, charges }: { club: string; charges: readonly { label: string; transactionId: number }[] }) {
+export function FlightCharges({
+  club,
+  charges,
+}: {
+  club: string;
+  charges: readonly { label: string; transactionId: number }[];
+}) {
   if (charges.length === 0) return null;
   return (
     <section className="mt-3" aria-label="Charges">
       <h3 className="h6">Charges</h3>
       {charges.map((charge) => (
-        <FlightCharge key={charge.transactionId} club={club} label={charge.label} transactionId={charge.transactionId} />
+        <FlightCharge
+          key={charge.transactionId}
+          club={club}
+          label={charge.label}
+          transactionId={charge.transactionId}
+        />
       ))}
     </section>
   );

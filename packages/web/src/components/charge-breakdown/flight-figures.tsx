@@ -10,7 +10,11 @@ const number = new Intl.NumberFormat('en-US');
 
 /** What the price rule gave for the whole flight, before any sharing, blocks or tax. */
 export function FlightFigures({ flight }: { flight: FlightDetail }) {
-  return <dl className="charge-figures mb-2">{flight.kind === 'launch' ? <LaunchRule launch={flight} /> : <RentalRule rental={flight} />}</dl>;
+  return (
+    <dl className="charge-figures mb-2">
+      {flight.kind === 'launch' ? <LaunchRule launch={flight} /> : <RentalRule rental={flight} />}
+    </dl>
+  );
 }
 
 function Row({ name, value }: { name: string; value: string }) {
@@ -45,7 +49,10 @@ function RentalRule({ rental }: { rental: Rental }) {
   return (
     <>
       <Row name="Time" value={flownAndBilledRuleText(rental.launchedAt, rental.landedAt)} />
-      <Row name={`${rental.minutesBilled} min × ${formatMoney(rental.rateCentsPerMinute)} per min`} value={formatMoney(rental.listCents)} />
+      <Row
+        name={`${rental.minutesBilled} min × ${formatMoney(rental.rateCentsPerMinute)} per min`}
+        value={formatMoney(rental.listCents)}
+      />
     </>
   );
 }

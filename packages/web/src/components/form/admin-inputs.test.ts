@@ -31,8 +31,12 @@ describe('adjustment amount (truncated to two decimals, rounded down, non-empty 
 describe('transaction lock date (may only move forward)', () => {
   const today = '2026-08-15';
   it('must be after the current lock date', () => {
-    expect(lockDateProblem('2026-06-30', '2026-06-30', today)).toBe('The new lock date must be after the current lock date');
-    expect(lockDateProblem('2026-05-31', '2026-06-30', today)).toBe('The new lock date must be after the current lock date');
+    expect(lockDateProblem('2026-06-30', '2026-06-30', today)).toBe(
+      'The new lock date must be after the current lock date',
+    );
+    expect(lockDateProblem('2026-05-31', '2026-06-30', today)).toBe(
+      'The new lock date must be after the current lock date',
+    );
     expect(lockDateProblem('2026-07-01', '2026-06-30', today)).toBeNull();
   });
 

@@ -34,7 +34,20 @@ interface FieldFrameProps {
 }
 
 /** The one frame of the form-field kit: a group, its label, the input (with what stands beside it) and the line under it. */
-export function FieldFrame({ id, label, className = 'mb-3', prefix, suffix, groupEnd, groupValidation, note, noteLook = 'muted', error, errorAnnounced, children }: FieldFrameProps) {
+export function FieldFrame({
+  id,
+  label,
+  className = 'mb-3',
+  prefix,
+  suffix,
+  groupEnd,
+  groupValidation,
+  note,
+  noteLook = 'muted',
+  error,
+  errorAnnounced,
+  children,
+}: FieldFrameProps) {
   const noteId = `${id}-note`;
   const grouped = Boolean(prefix || suffix || groupEnd || groupValidation);
   return (
@@ -52,11 +65,20 @@ export function FieldFrame({ id, label, className = 'mb-3', prefix, suffix, grou
       )}
       {error ? (
         // Bootstrap shows the message only beside its invalid input; after an input group it must be told to.
-        <Form.Control.Feedback type="invalid" id={noteId} className={grouped ? 'd-block' : undefined} role={errorAnnounced ? 'alert' : undefined}>
+        <Form.Control.Feedback
+          type="invalid"
+          id={noteId}
+          className={grouped ? 'd-block' : undefined}
+          role={errorAnnounced ? 'alert' : undefined}
+        >
           {error}
         </Form.Control.Feedback>
       ) : (
-        note && <FieldNote id={noteId} look={noteLook}>{note}</FieldNote>
+        note && (
+          <FieldNote id={noteId} look={noteLook}>
+            {note}
+          </FieldNote>
+        )
       )}
     </Form.Group>
   );

@@ -25,7 +25,21 @@ interface TextInputProps {
   error?: string | undefined;
 }
 
-export function TextInput({ label, value, onChange, disabled, readOnly, maxLength, note, noteVariant = 'muted', autoFocus, inputMode, placeholder, prefix, error }: TextInputProps) {
+export function TextInput({
+  label,
+  value,
+  onChange,
+  disabled,
+  readOnly,
+  maxLength,
+  note,
+  noteVariant = 'muted',
+  autoFocus,
+  inputMode,
+  placeholder,
+  prefix,
+  error,
+}: TextInputProps) {
   const id = useId();
   return (
     <FieldFrame id={id} label={label} prefix={prefix} note={note} noteLook={noteVariant} error={error} errorAnnounced>
@@ -68,7 +82,20 @@ interface NumberTextProps<T> {
  * A number typed as text. The text is the person's until they leave the
  * field; then it shows the value kept, so a mistyped number visibly reverts.
  */
-export function NumberText<T>({ label, value, onValue, parse, format, inputMode = 'numeric', prefix, suffix, disabled, note, className = 'mb-3', placeholder }: NumberTextProps<T>) {
+export function NumberText<T>({
+  label,
+  value,
+  onValue,
+  parse,
+  format,
+  inputMode = 'numeric',
+  prefix,
+  suffix,
+  disabled,
+  note,
+  className = 'mb-3',
+  placeholder,
+}: NumberTextProps<T>) {
   const id = useId();
   const [text, setText] = useState(() => format(value));
   const [shown, setShown] = useState(value);
@@ -121,7 +148,17 @@ interface CheckProps {
 
 export function Check({ label, checked, onChange, disabled, type = 'checkbox', className }: CheckProps) {
   const id = useId();
-  return <Form.Check id={id} type={type} className={className} label={label} checked={checked} disabled={disabled} onChange={(e) => onChange(e.target.checked)} />;
+  return (
+    <Form.Check
+      id={id}
+      type={type}
+      className={className}
+      label={label}
+      checked={checked}
+      disabled={disabled}
+      onChange={(e) => onChange(e.target.checked)}
+    />
+  );
 }
 
 interface SelectInputProps<V extends string> {
@@ -135,7 +172,15 @@ interface SelectInputProps<V extends string> {
   error?: string | undefined;
 }
 
-export function SelectInput<V extends string>({ label, value, options, onChange, disabled, className = 'mb-3', error }: SelectInputProps<V>) {
+export function SelectInput<V extends string>({
+  label,
+  value,
+  options,
+  onChange,
+  disabled,
+  className = 'mb-3',
+  error,
+}: SelectInputProps<V>) {
   const id = useId();
   return (
     <FieldFrame id={id} label={label} className={className} error={error} errorAnnounced>
@@ -160,6 +205,22 @@ export function SelectInput<V extends string>({ label, value, options, onChange,
 const SEAT_OPTIONS = [1, 2, 3, 4].map((n) => ({ value: String(n), label: String(n) }));
 
 /** Seats are 1-4, so a choice of four rather than free text. */
-export function SeatsInput({ value, onChange, disabled }: { value: number; onChange: (seats: number) => void; disabled?: boolean | undefined }) {
-  return <SelectInput label="Seats" value={String(value)} options={SEAT_OPTIONS} onChange={(v) => onChange(Number(v))} disabled={disabled} />;
+export function SeatsInput({
+  value,
+  onChange,
+  disabled,
+}: {
+  value: number;
+  onChange: (seats: number) => void;
+  disabled?: boolean | undefined;
+}) {
+  return (
+    <SelectInput
+      label="Seats"
+      value={String(value)}
+      options={SEAT_OPTIONS}
+      onChange={(v) => onChange(Number(v))}
+      disabled={disabled}
+    />
+  );
 }

@@ -79,7 +79,13 @@ export function SelectField({ label, value, options, onChange, placeholder, disa
   const shown = value && !options.includes(value) ? [...options, value] : options;
   return (
     <FieldFrame id={id} label={label}>
-      <select id={id} className="form-select" value={value} disabled={disabled} onChange={(e) => onChange(e.target.value)}>
+      <select
+        id={id}
+        className="form-select"
+        value={value}
+        disabled={disabled}
+        onChange={(e) => onChange(e.target.value)}
+      >
         {placeholder !== undefined && <option value="">{placeholder}</option>}
         {shown.map((option) => (
           <option key={option} value={option}>

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { parseCentsKeep, parseDecimalKeep, parseHeightKeep, parseIntegerKeep, parseOptionalHeightKeep } from './numeric-text.ts';
+import {
+  parseCentsKeep,
+  parseDecimalKeep,
+  parseHeightKeep,
+  parseIntegerKeep,
+  parseOptionalHeightKeep,
+} from './numeric-text.ts';
 
 describe('numeric text that does not parse keeps the old value', () => {
   it('integers', () => {

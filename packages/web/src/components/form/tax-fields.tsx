@@ -23,12 +23,20 @@ function percent(fraction: number): string {
 }
 
 /** Tax status, and for a taxed item a checkbox per club tax; exempt hides the tax selection. */
-export function TaxFields<S extends TaxStatus>({ statuses, taxStatus, taxRates, clubRates, onChange, disabled }: TaxFieldsProps<S>) {
+export function TaxFields<S extends TaxStatus>({
+  statuses,
+  taxStatus,
+  taxRates,
+  clubRates,
+  onChange,
+  disabled,
+}: TaxFieldsProps<S>) {
   const id = useId();
   const names = Object.keys(clubRates).sort();
   // A stored tax the club has since removed still shows, so it can be unticked.
   const shown = [...names, ...taxRates.filter((n) => !names.includes(n))];
-  const toggle = (name: string, on: boolean) => onChange({ taxRates: on ? [...taxRates, name] : taxRates.filter((n) => n !== name) });
+  const toggle = (name: string, on: boolean) =>
+    onChange({ taxRates: on ? [...taxRates, name] : taxRates.filter((n) => n !== name) });
   return (
     <>
       <SelectInput
@@ -49,7 +57,11 @@ export function TaxFields<S extends TaxStatus>({ statuses, taxStatus, taxRates, 
             shown.map((name) => (
               <Check
                 key={name}
-                label={clubRates[name] === undefined ? `${name} (no longer a club tax)` : `${name} (${percent(clubRates[name])})`}
+                label={
+                  clubRates[name] === undefined
+                    ? `${name} (no longer a club tax)`
+                    : `${name} (${percent(clubRates[name])})`
+                }
                 checked={taxRates.includes(name)}
                 onChange={(on) => toggle(name, on)}
                 disabled={disabled}

@@ -24,7 +24,9 @@ const TITLE = PAGE_HEADINGS['/userAccount'].title;
 const COLUMNS = 5;
 const noop = () => {};
 /** A charge's breakdown, downloaded the first time one is opened. */
-const ChargeDialog = optionalPart(async () => (await import('../../components/charge-breakdown/charge-dialog.tsx')).ChargeDialog);
+const ChargeDialog = optionalPart(
+  async () => (await import('../../components/charge-breakdown/charge-dialog.tsx')).ChargeDialog,
+);
 
 /** `/userAccount`: the member's Account Summary. */
 export function AccountSummaryPage() {
@@ -33,7 +35,12 @@ export function AccountSummaryPage() {
   if (!s?.club || !s.userID || !s.clubTimeZone) {
     return (
       <Page title={TITLE}>
-        <DateRangeFields value={{ startDate: PLACEHOLDER_DATE, endDate: PLACEHOLDER_DATE }} onStartDate={noop} onEndDate={noop} disabled />
+        <DateRangeFields
+          value={{ startDate: PLACEHOLDER_DATE, endDate: PLACEHOLDER_DATE }}
+          onStartDate={noop}
+          onEndDate={noop}
+          disabled
+        />
         <SummaryTable loading />
       </Page>
     );
@@ -126,7 +133,12 @@ function SummaryTable({ loading, history, timeZone, onOpen }: SummaryTableProps)
                 <td className="cell-amount text-end text-nowrap">
                   {row.amountCents < 0 && onOpen ? (
                     // A charge opens its breakdown: what was flown, the price rule, the taxes.
-                    <button type="button" className="btn btn-link charge-link" aria-label={`Breakdown of charge #${row.id}`} onClick={() => onOpen(row.id)}>
+                    <button
+                      type="button"
+                      className="btn btn-link charge-link"
+                      aria-label={`Breakdown of charge #${row.id}`}
+                      onClick={() => onOpen(row.id)}
+                    >
                       <Money cents={row.amountCents} />
                     </button>
                   ) : (

@@ -10,7 +10,12 @@ import { notifications } from '../../lib/notifications-store.ts';
 import { useSession } from '../../lib/session.ts';
 import { clubToday, previousDay } from '../../lib/club-dates.ts';
 import { newIdempotencyKey } from '../../lib/new-id.ts';
-import { adjustmentAmountCents, introPeriodDays, lockDateProblem, truncateAmountText } from '../../components/form/admin-inputs.ts';
+import {
+  adjustmentAmountCents,
+  introPeriodDays,
+  lockDateProblem,
+  truncateAmountText,
+} from '../../components/form/admin-inputs.ts';
 import { afterClubChange, useClubInfo } from '../../lib/api/club-info.ts';
 import { refreshAccounting } from '../../lib/api/accounting.ts';
 import { postAdjustment, updateAdminParameter } from './api.ts';
@@ -23,15 +28,30 @@ const TITLE = 'Accounting Admin';
 export function AccountingAdminPage() {
   const session = useSession();
   const s = session.data;
-  if (!s?.club) return <Page title={TITLE}><Loading /></Page>;
+  if (!s?.club)
+    return (
+      <Page title={TITLE}>
+        <Loading />
+      </Page>
+    );
   if (!s.userIsAdmin) return <NotAuthorized title={TITLE} />;
   return <AccountingAdmin club={s.club} timeZone={s.clubTimeZone} />;
 }
 
 function AccountingAdmin({ club, timeZone }: { club: string; timeZone: string }) {
   const info = useClubInfo(club);
-  if (info.isPending) return <Page title={TITLE}><Loading /></Page>;
-  if (info.isError) return <Page title={TITLE}><LoadError error={info.error} prefix="Could not load the club's settings." /></Page>;
+  if (info.isPending)
+    return (
+      <Page title={TITLE}>
+        <Loading />
+      </Page>
+    );
+  if (info.isError)
+    return (
+      <Page title={TITLE}>
+        <LoadError error={info.error} prefix="Could not load the club's settings." />
+      </Page>
+    );
   return (
     <Page title={TITLE}>
       <Adjustments club={club} taxNames={Object.keys(info.data.taxRates).sort(compareText)} />
@@ -107,7 +127,12 @@ function Adjustments({ club, taxNames }: { club: string; taxNames: string[] }) {
           <label className="form-label" htmlFor={`${id}-account`}>
             Account
           </label>
-          <select id={`${id}-account`} className="form-select" value={adjustment} onChange={(e) => setAdjustment(e.target.value as AdjustmentName | '')}>
+          <select
+            id={`${id}-account`}
+            className="form-select"
+            value={adjustment}
+            onChange={(e) => setAdjustment(e.target.value as AdjustmentName | '')}
+          >
             <option value="">Choose an account</option>
             {ADJUSTMENT_NAMES.map((name) => (
               <option key={name} value={name}>
@@ -121,7 +146,12 @@ function Adjustments({ club, taxNames }: { club: string; taxNames: string[] }) {
             <label className="form-label" htmlFor={`${id}-tax`}>
               Tax Type
             </label>
-            <select id={`${id}-tax`} className="form-select" value={taxType} onChange={(e) => setTaxType(e.target.value)}>
+            <select
+              id={`${id}-tax`}
+              className="form-select"
+              value={taxType}
+              onChange={(e) => setTaxType(e.target.value)}
+            >
               <option value="">Choose a tax type</option>
               {taxNames.map((name) => (
                 <option key={name} value={name}>
@@ -129,7 +159,9 @@ function Adjustments({ club, taxNames }: { club: string; taxNames: string[] }) {
                 </option>
               ))}
             </select>
-            {taxNames.length === 0 && <div className="form-text">The club has no tax rates. An admin adds them in the club settings.</div>}
+            {taxNames.length === 0 && (
+              <div className="form-text">The club has no tax rates. An admin adds them in the club settings.</div>
+            )}
           </div>
         )}
         <div className="mb-3">
@@ -170,14 +202,19 @@ function FeeClasses({ club, feeList }: { club: string; feeList: string[] }) {
   const duplicate = feeList.some((fee) => fee.toLowerCase() === trimmed.toLowerCase());
 
   const change = useMutation({
-    mutationFn: (input: { feeName: string; action: 'add' | 'remove' }) => updateAdminParameter({ parameter: 'clubFees', ...input }),
+    mutationFn: (input: { feeName: string; action: 'add' | 'remove' }) =>
+      updateAdminParameter({ parameter: 'clubFees', ...input }),
     onSuccess: async (result, input) => {
-      notifications.toast({ status: 'success', message: input.action === 'add' ? 'New fee class added' : 'Fee class removed' });
+      notifications.toast({
+        status: 'success',
+        message: input.action === 'add' ? 'New fee class added' : 'Fee class removed',
+      });
       if (input.action === 'add') setNewName('');
       else setSelected('');
       await afterClubChange(client, club, result.feeList ? { feeList: result.feeList } : {});
     },
-    onError: (error, input) => failed(input.action === 'add' ? 'Failed to add new fee class' : 'Failed to remove fee class', error),
+    onError: (error, input) =>
+      failed(input.action === 'add' ? 'Failed to add new fee class' : 'Failed to remove fee class', error),
   });
 
   const add = (event: FormEvent) => {
@@ -201,7 +238,13 @@ function FeeClasses({ club, feeList }: { club: string; feeList: string[] }) {
       <label className="form-label" htmlFor={`${id}-list`}>
         Fee classes
       </label>
-      <select id={`${id}-list`} className="form-select mb-2" size={5} value={selected} onChange={(e) => setSelected(e.target.value)}>
+      <select
+        id={`${id}-list`}
+        className="form-select mb-2"
+        size={5}
+        value={selected}
+        onChange={(e) => setSelected(e.target.value)}
+      >
         {/* Without it React would show the first class as chosen while nothing is. */}
         <option value="" disabled hidden />
         {feeList.map((fee) => (
@@ -211,7 +254,12 @@ function FeeClasses({ club, feeList }: { club: string; feeList: string[] }) {
         ))}
       </select>
       {feeList.length === 0 && <p className="form-text mt-0">No fee classes yet.</p>}
-      <button type="button" className="btn btn-outline-danger mb-3" disabled={!selected || change.isPending} onClick={() => void remove()}>
+      <button
+        type="button"
+        className="btn btn-outline-danger mb-3"
+        disabled={!selected || change.isPending}
+        onClick={() => void remove()}
+      >
         {selected ? `Remove ${selected}` : 'Remove'}
       </button>
       <form onSubmit={add} noValidate>
@@ -219,7 +267,14 @@ function FeeClasses({ club, feeList }: { club: string; feeList: string[] }) {
           New fee class
         </label>
         <div className="input-group">
-          <input id={`${id}-new`} className="form-control" maxLength={60} value={newName} onChange={(e) => setNewName(e.target.value)} autoComplete="off" />
+          <input
+            id={`${id}-new`}
+            className="form-control"
+            maxLength={60}
+            value={newName}
+            onChange={(e) => setNewName(e.target.value)}
+            autoComplete="off"
+          />
           <button type="submit" className="btn btn-primary" disabled={!trimmed || duplicate || change.isPending}>
             Add
           </button>
@@ -268,13 +323,22 @@ function LockDate({ club, lockDate, today }: { club: string; lockDate: string | 
 
   return (
     <Section title="Transaction Lock Date">
-      <p className="mb-2">{lockDate ? `Transactions on and before ${lockDate} are locked.` : 'No transactions are locked yet.'}</p>
+      <p className="mb-2">
+        {lockDate ? `Transactions on and before ${lockDate} are locked.` : 'No transactions are locked yet.'}
+      </p>
       <form onSubmit={(e) => void submit(e)} noValidate>
         <label className="form-label" htmlFor={`${id}-date`}>
           Lock transactions on and before
         </label>
         <div className="input-group">
-          <input id={`${id}-date`} type="date" className="form-control" value={date} max={previousDay(today)} onChange={(e) => setDate(e.target.value)} />
+          <input
+            id={`${id}-date`}
+            type="date"
+            className="form-control"
+            value={date}
+            max={previousDay(today)}
+            onChange={(e) => setDate(e.target.value)}
+          />
           <button type="submit" className="btn btn-primary" disabled={!date || date === lockDate || lock.isPending}>
             Lock
           </button>
@@ -328,7 +392,11 @@ function IntroPeriod({ club, period }: { club: string; period: number }) {
             onChange={(e) => setText(e.target.value)}
           />
           <span className="input-group-text">days</span>
-          <button type="submit" className="btn btn-primary" disabled={days === null || days === period || save.isPending}>
+          <button
+            type="submit"
+            className="btn btn-primary"
+            disabled={days === null || days === period || save.isPending}
+          >
             Save
           </button>
         </div>

@@ -23,7 +23,12 @@ import { backLabel, parentView, viewFromParams, viewTitle, viewToParams, type Ac
 export function AccountingSummaryPage() {
   const session = useSession();
   const s = session.data;
-  if (!s?.club || !s.clubTimeZone) return <Page title="Accounting Summary"><Loading /></Page>;
+  if (!s?.club || !s.clubTimeZone)
+    return (
+      <Page title="Accounting Summary">
+        <Loading />
+      </Page>
+    );
   if (!s.userIsAdmin) return <NotAuthorized title="Accounting Summary" />;
   return <AccountingSummaryScreen club={s.club} clubName={s.clubName || s.clubShortName} timeZone={s.clubTimeZone} />;
 }
@@ -34,7 +39,10 @@ function AccountingSummaryScreen({ club, clubName, timeZone }: { club: string; c
   const [params, setParams] = useSearchParams();
   const search = params.toString();
   const view = useMemo(() => viewFromParams(new URLSearchParams(search)), [search]);
-  const go = useCallback((next: AccountingView, options: { replace?: boolean } = {}) => setParams(viewToParams(next), options), [setParams]);
+  const go = useCallback(
+    (next: AccountingView, options: { replace?: boolean } = {}) => setParams(viewToParams(next), options),
+    [setParams],
+  );
 
   const { startDate, endDate } = dates.range ?? { startDate: '', endDate: '' };
   useEffect(() => {
@@ -54,7 +62,12 @@ function AccountingSummaryScreen({ club, clubName, timeZone }: { club: string; c
             {backLabel(view)}
           </button>
         )}
-        <button type="button" className="btn btn-primary ms-auto" disabled={!dates.range} onClick={() => void refreshAccounting(client, club)}>
+        <button
+          type="button"
+          className="btn btn-primary ms-auto"
+          disabled={!dates.range}
+          onClick={() => void refreshAccounting(client, club)}
+        >
           Update
         </button>
       </div>
@@ -65,7 +78,15 @@ function AccountingSummaryScreen({ club, clubName, timeZone }: { club: string; c
       ) : dates.settling ? (
         <Loading />
       ) : (
-        <ViewBody key={search} view={view} club={club} timeZone={timeZone} dates={dates.range} summary={summary} go={go} />
+        <ViewBody
+          key={search}
+          view={view}
+          club={club}
+          timeZone={timeZone}
+          dates={dates.range}
+          summary={summary}
+          go={go}
+        />
       )}
     </Page>
   );
@@ -85,7 +106,9 @@ function ViewBody({ view, club, timeZone, dates, summary, go }: ViewBodyProps) {
     case 'summary':
     case 'cashIn':
     case 'taxes':
-      return <SummaryBody view={view} summary={summary} go={go} charts={dates ? { club, range: dates, timeZone } : null} />;
+      return (
+        <SummaryBody view={view} summary={summary} go={go} charts={dates ? { club, range: dates, timeZone } : null} />
+      );
     case 'memberHistory':
       return <MemberHistoryTable view={view} club={club} range={dates} timeZone={timeZone} go={go} />;
     case 'intros':

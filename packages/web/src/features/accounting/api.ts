@@ -10,7 +10,12 @@ export function useAccountingSummary(club: string, range: DayRange | null) {
 }
 
 /** A drill-down table: TaxTransactions&taxType, DepositTransactions&transferType, the revenue views… */
-export function useBreakdown(club: string, range: DayRange | null, balance: Exclude<BalanceView, 'AccountingSummary'> | null, params: Record<string, string> = {}) {
+export function useBreakdown(
+  club: string,
+  range: DayRange | null,
+  balance: Exclude<BalanceView, 'AccountingSummary'> | null,
+  params: Record<string, string> = {},
+) {
   return useQuery(breakdownQuery(club, range, balance, params));
 }
 

@@ -14,29 +14,51 @@ import { SortableTable, type Column } from './sortable-table.tsx';
 import { parentView, type AccountingView } from './views.ts';
 
 type Go = (view: AccountingView, options?: { replace?: boolean }) => void;
-type DrillView = Exclude<AccountingView, { kind: 'summary' } | { kind: 'cashIn' } | { kind: 'taxes' } | { kind: 'memberHistory' }>;
+type DrillView = Exclude<
+  AccountingView,
+  { kind: 'summary' } | { kind: 'cashIn' } | { kind: 'taxes' } | { kind: 'memberHistory' }
+>;
 
 /** A failed history load says so and returns to the parent table. */
 function useReturnOnError(isError: boolean, error: unknown, view: AccountingView, go: Go) {
   useEffect(() => {
     if (!isError) return;
-    notifications.alert({ status: 'danger', heading: 'Could not load transactions history', message: errorMessage(error) });
+    notifications.alert({
+      status: 'danger',
+      heading: 'Could not load transactions history',
+      message: errorMessage(error),
+    });
     go(parentView(view), { replace: true });
   }, [isError, error, view, go]);
 }
 
-function breakdownColumns(view: DrillView, timeZone: string, go: Go, rows: readonly BreakdownRow[]): Column<BreakdownRow>[] {
+function breakdownColumns(
+  view: DrillView,
+  timeZone: string,
+  go: Go,
+  rows: readonly BreakdownRow[],
+): Column<BreakdownRow>[] {
   const all = allColumns(view, timeZone, go);
   // Revenue and tax legs of an entry name no member when the payer is only on its Members A/P leg.
   return view.kind === 'members' || rows.some((r) => r.member) ? all : all.filter((c) => c.label !== 'Member');
 }
 
 function allColumns(view: DrillView, timeZone: string, go: Go): Column<BreakdownRow>[] {
-  const date: Column<BreakdownRow> = { label: 'Date', value: (r) => r.timestamp, render: (r) => <ClubWhen ms={r.timestamp} timeZone={timeZone} /> };
+  const date: Column<BreakdownRow> = {
+    label: 'Date',
+    value: (r) => r.timestamp,
+    render: (r) => <ClubWhen ms={r.timestamp} timeZone={timeZone} />,
+  };
   const member: Column<BreakdownRow> = { label: 'Member', value: (r) => r.member };
   const description: Column<BreakdownRow> = { label: 'Description', value: (r) => r.description };
   const note: Column<BreakdownRow> = { label: 'Note', value: (r) => r.note };
-  const amount: Column<BreakdownRow> = { label: 'Amount', value: (r) => r.amountCents, render: (r) => <Money cents={r.amountCents} />, numeric: true, amount: true };
+  const amount: Column<BreakdownRow> = {
+    label: 'Amount',
+    value: (r) => r.amountCents,
+    render: (r) => <Money cents={r.amountCents} />,
+    numeric: true,
+    amount: true,
+  };
   const sn: Column<BreakdownRow> = { label: 'SN', value: (r) => r.SN };
   const soldTo: Column<BreakdownRow> = { label: 'Sold To', value: (r) => r.soldTo };
   switch (view.kind) {
@@ -68,15 +90,27 @@ function allColumns(view: DrillView, timeZone: string, go: Go): Column<Breakdown
         amount,
       ];
     case 'intros':
-      return [date, sn, soldTo, description, { label: 'Method', value: (r) => r.method }, { label: 'Ref', value: (r) => r.ref }, amount];
+      return [
+        date,
+        sn,
+        soldTo,
+        description,
+        { label: 'Method', value: (r) => r.method },
+        { label: 'Ref', value: (r) => r.ref },
+        amount,
+      ];
     case 'revenue':
       if (view.balance === 'IntroRevenue') return [date, sn, soldTo, description, amount];
-      if (view.balance === 'OtherRevenue') return [date, member, { label: 'Category', value: (r) => r.fee }, note, amount];
+      if (view.balance === 'OtherRevenue')
+        return [date, member, { label: 'Category', value: (r) => r.fee }, note, amount];
       return [date, member, description, note, amount];
   }
 }
 
-function request(view: DrillView): { balance: Exclude<BalanceView, 'AccountingSummary'>; params: Record<string, string> } {
+function request(view: DrillView): {
+  balance: Exclude<BalanceView, 'AccountingSummary'>;
+  params: Record<string, string>;
+} {
   switch (view.kind) {
     case 'deposits':
       return { balance: 'DepositTransactions', params: { transferType: view.transferType } };
@@ -101,7 +135,19 @@ function TotalRow({ columns, totalCents }: { columns: number; totalCents: number
 }
 
 /** Transactions of one account (or sub-account) over the dates, newest first. */
-export function BreakdownTable({ view, club, range, timeZone, go }: { view: DrillView; club: string; range: DayRange | null; timeZone: string; go: Go }) {
+export function BreakdownTable({
+  view,
+  club,
+  range,
+  timeZone,
+  go,
+}: {
+  view: DrillView;
+  club: string;
+  range: DayRange | null;
+  timeZone: string;
+  go: Go;
+}) {
   const { balance, params } = request(view);
   const breakdown = useBreakdown(club, range, balance, params);
   useReturnOnError(breakdown.isError, breakdown.error, view, go);
@@ -125,7 +171,15 @@ export function BreakdownTable({ view, club, range, timeZone, go }: { view: Dril
 
 const sum = (rows: readonly { amountCents: number }[]) => rows.reduce((total, r) => total + r.amountCents, 0);
 
-function OtherRevenueTable({ rows, feeList, columns }: { rows: BreakdownRow[]; feeList: string[]; columns: Column<BreakdownRow>[] }) {
+function OtherRevenueTable({
+  rows,
+  feeList,
+  columns,
+}: {
+  rows: BreakdownRow[];
+  feeList: string[];
+  columns: Column<BreakdownRow>[];
+}) {
   const id = useId();
   const [search, setSearch] = useState('');
   const [category, setCategory] = useState(ANY_CATEGORY);
@@ -151,7 +205,12 @@ function OtherRevenueTable({ rows, feeList, columns }: { rows: BreakdownRow[]; f
           <label className="form-label small mb-1" htmlFor={`${id}-category`}>
             Category
           </label>
-          <select id={`${id}-category`} className="form-select" value={category} onChange={(e) => setCategory(e.target.value)}>
+          <select
+            id={`${id}-category`}
+            className="form-select"
+            value={category}
+            onChange={(e) => setCategory(e.target.value)}
+          >
             {categoryOptions(feeList, rows).map((name) => (
               <option key={name} value={name}>
                 {name}
@@ -193,15 +252,33 @@ export function MemberHistoryTable({
     { label: 'Date', value: (r) => r.date, render: (r) => <ClubWhen ms={r.date} timeZone={timeZone} /> },
     { label: 'Id', value: (r) => r.id },
     { label: 'Description', value: (r) => r.description },
-    { label: 'Amount', value: (r) => r.amountCents, render: (r) => <Money cents={r.amountCents} />, numeric: true, amount: true },
+    {
+      label: 'Amount',
+      value: (r) => r.amountCents,
+      render: (r) => <Money cents={r.amountCents} />,
+      numeric: true,
+      amount: true,
+    },
     { label: 'Balance', value: (r) => r.balanceCents, render: (r) => <Money cents={r.balanceCents} />, numeric: true },
   ];
   return (
     <>
       <p className="mb-2">
-        Opening balance <strong><Money cents={history.data.openingBalanceCents} /></strong>, closing balance <strong><Money cents={history.data.balanceCents} /></strong>
+        Opening balance{' '}
+        <strong>
+          <Money cents={history.data.openingBalanceCents} />
+        </strong>
+        , closing balance{' '}
+        <strong>
+          <Money cents={history.data.balanceCents} />
+        </strong>
       </p>
-      <SortableTable columns={columns} rows={history.data.transactions} rowKey={(r) => r.id} empty="No transactions in these dates." />
+      <SortableTable
+        columns={columns}
+        rows={history.data.transactions}
+        rowKey={(r) => r.id}
+        empty="No transactions in these dates."
+      />
     </>
   );
 }

@@ -30,7 +30,8 @@ function inRevenueSign(totals: AccountTotals): AccountTotals {
 
 const NAMES = new Map<number, string>(EXPENSE_CODES.map((code) => [code, CHART_OF_ACCOUNTS[code]]));
 
-const untouched = (t: AccountTotals) => t.startCents === 0 && t.debitCents === 0 && t.creditCents === 0 && t.endCents === 0;
+const untouched = (t: AccountTotals) =>
+  t.startCents === 0 && t.debitCents === 0 && t.creditCents === 0 && t.endCents === 0;
 
 /**
  * One row per expense account, in chart order, left out when it holds
@@ -39,5 +40,8 @@ const untouched = (t: AccountTotals) => t.startCents === 0 && t.debitCents === 0
 export function expenseRows(expenses: readonly AccountTotals[]): ExpenseRow[] {
   return expenses
     .filter((totals) => !untouched(totals))
-    .map((totals) => ({ label: [totals.account, NAMES.get(totals.account)].filter(Boolean).join(' '), totals: inRevenueSign(totals) }));
+    .map((totals) => ({
+      label: [totals.account, NAMES.get(totals.account)].filter(Boolean).join(' '),
+      totals: inRevenueSign(totals),
+    }));
 }

@@ -10,8 +10,14 @@ import { refreshAccounting } from '../../lib/api/accounting.ts';
 import { NumberHeading } from '../../components/figure-column.tsx';
 
 /** Who bought an intro, as the drill-downs say it: the buyer's name, else their email, else the recipient. */
-function introSoldTo(intro: Pick<IntroListItem, 'buyerFirst' | 'buyerLast' | 'buyerEmail' | 'recipientFirst' | 'recipientLast'>): string {
-  return `${intro.buyerFirst} ${intro.buyerLast}`.trim() || intro.buyerEmail || `${intro.recipientFirst} ${intro.recipientLast}`.trim();
+function introSoldTo(
+  intro: Pick<IntroListItem, 'buyerFirst' | 'buyerLast' | 'buyerEmail' | 'recipientFirst' | 'recipientLast'>,
+): string {
+  return (
+    `${intro.buyerFirst} ${intro.buyerLast}`.trim() ||
+    intro.buyerEmail ||
+    `${intro.recipientFirst} ${intro.recipientLast}`.trim()
+  );
 }
 
 /**
@@ -24,10 +30,25 @@ export function IntroRemainders({ club }: { club: string }) {
   const intros = useIntros(club);
   const writeDown = useMutation({
     mutationFn: (intro: IntroListItem) =>
-      updateIntro(intro.id, { action: 'WriteDown', id: intro.id, priceCents: intro.owedCents, note: '', idempotencyKey: newIdempotencyKey() }),
-    onSuccess: (_, intro) => notifications.toast({ status: 'success', message: `Intro ${intro.SN}: ${formatMoney(intro.owedCents)} written down` }),
+      updateIntro(intro.id, {
+        action: 'WriteDown',
+        id: intro.id,
+        priceCents: intro.owedCents,
+        note: '',
+        idempotencyKey: newIdempotencyKey(),
+      }),
+    onSuccess: (_, intro) =>
+      notifications.toast({
+        status: 'success',
+        message: `Intro ${intro.SN}: ${formatMoney(intro.owedCents)} written down`,
+      }),
     onError: (error, intro) =>
-      notifications.alert({ status: 'danger', heading: `Could not write down intro ${intro.SN}`, message: errorMessage(error), autohide: false }),
+      notifications.alert({
+        status: 'danger',
+        heading: `Could not write down intro ${intro.SN}`,
+        message: errorMessage(error),
+        autohide: false,
+      }),
     onSettled: () => Promise.all([refreshAccounting(client, club), refreshIntros(client, club)]),
   });
   if (!intros.data) return null;

@@ -10,7 +10,10 @@ export interface OtherRevenueFilter {
 }
 
 /** Rows whose note holds every word typed (any order, any case), in the chosen fee class or Any. */
-export function filterOtherRevenue<T extends { note: string; fee: string }>(rows: readonly T[], filter: OtherRevenueFilter): T[] {
+export function filterOtherRevenue<T extends { note: string; fee: string }>(
+  rows: readonly T[],
+  filter: OtherRevenueFilter,
+): T[] {
   const words = filter.search.toLowerCase().split(/\s+/).filter(Boolean);
   return rows.filter((row) => {
     if (filter.category !== ANY_CATEGORY && row.fee !== filter.category) return false;

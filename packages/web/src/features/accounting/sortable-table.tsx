@@ -27,7 +27,11 @@ interface SortableTableProps<T> {
 }
 
 function cellClass(column: Column<unknown>, index: number): string | undefined {
-  const classes = [index === 0 ? 'cell-head' : '', column.amount ? 'cell-amount' : '', column.numeric ? 'text-end text-nowrap' : ''].filter(Boolean);
+  const classes = [
+    index === 0 ? 'cell-head' : '',
+    column.amount ? 'cell-amount' : '',
+    column.numeric ? 'text-end text-nowrap' : '',
+  ].filter(Boolean);
   return classes.length ? classes.join(' ') : undefined;
 }
 
@@ -35,10 +39,21 @@ function cellClass(column: Column<unknown>, index: number): string | undefined {
  * A table whose headers sort it: a click sorts by that column, a second click
  * reverses. On a phone the rows stack and a Sort by list replaces the headers.
  */
-export function SortableTable<T>({ columns, rows, rowKey, initialSort = HISTORY_SORT, empty, footer }: SortableTableProps<T>) {
+export function SortableTable<T>({
+  columns,
+  rows,
+  rowKey,
+  initialSort = HISTORY_SORT,
+  empty,
+  footer,
+}: SortableTableProps<T>) {
   const id = useId();
   const [sort, setSort] = useState(initialSort);
-  const sorted = sortRows(rows, columns.map((c) => c.value), sort);
+  const sorted = sortRows(
+    rows,
+    columns.map((c) => c.value),
+    sort,
+  );
   return (
     <>
       <div className="d-sm-none d-flex align-items-center gap-2 mb-2">
@@ -100,7 +115,11 @@ export function SortableTable<T>({ columns, rows, rowKey, initialSort = HISTORY_
                 <tr key={rowKey(row)}>
                   {columns.map((column, index) =>
                     column.render ? (
-                      <td key={column.label} className={cellClass(column as Column<unknown>, index)} data-label={column.label}>
+                      <td
+                        key={column.label}
+                        className={cellClass(column as Column<unknown>, index)}
+                        data-label={column.label}
+                      >
                         {column.render(row)}
                       </td>
                     ) : (

@@ -36,14 +36,37 @@ function overview(summary: AccountingSummary): { caption: string; rows: TotalsRo
     {
       caption: 'Revenue',
       rows: [
-        { label: 'Tows', totals: summary.towRevenue, natural: 'credit', open: { kind: 'revenue', balance: 'TowRevenue' } },
-        { label: 'Rental', totals: summary.rentalRevenue, natural: 'credit', open: { kind: 'revenue', balance: 'RentalRevenue' } },
-        { label: 'Intros', totals: summary.introRevenue, natural: 'credit', open: { kind: 'revenue', balance: 'IntroRevenue' } },
-        { label: 'Other', totals: summary.otherRevenue, natural: 'credit', open: { kind: 'revenue', balance: 'OtherRevenue' } },
+        {
+          label: 'Tows',
+          totals: summary.towRevenue,
+          natural: 'credit',
+          open: { kind: 'revenue', balance: 'TowRevenue' },
+        },
+        {
+          label: 'Rental',
+          totals: summary.rentalRevenue,
+          natural: 'credit',
+          open: { kind: 'revenue', balance: 'RentalRevenue' },
+        },
+        {
+          label: 'Intros',
+          totals: summary.introRevenue,
+          natural: 'credit',
+          open: { kind: 'revenue', balance: 'IntroRevenue' },
+        },
+        {
+          label: 'Other',
+          totals: summary.otherRevenue,
+          natural: 'credit',
+          open: { kind: 'revenue', balance: 'OtherRevenue' },
+        },
         ...expenseRows(summary.expenses).map((row) => ({ ...row, natural: 'credit' as const })),
       ],
     },
-    { caption: 'Payments', rows: [{ label: 'Cash In', totals: summary.cashIn, natural: 'debit', open: { kind: 'cashIn' } }] },
+    {
+      caption: 'Payments',
+      rows: [{ label: 'Cash In', totals: summary.cashIn, natural: 'debit', open: { kind: 'cashIn' } }],
+    },
   ];
 }
 
@@ -51,12 +74,25 @@ const AMOUNT_HEADERS = ['Start', 'Debit', 'Credit', 'End'] as const;
 
 function Amounts({ totals, natural }: { totals: AccountTotals; natural: NaturalSide }) {
   const shown = treasurerTotals(totals, natural);
-  const figures = [formatBalance(shown.start), formatMoney(shown.debitCents), formatMoney(shown.creditCents), formatBalance(shown.end)];
+  const figures = [
+    formatBalance(shown.start),
+    formatMoney(shown.debitCents),
+    formatMoney(shown.creditCents),
+    formatBalance(shown.end),
+  ];
   // Each cell names its heading for the stacked phone layout; the end stands out.
   return (
     <>
       {AMOUNT_HEADERS.map((heading, i) => (
-        <td key={heading} className={heading === 'End' ? 'cell-end text-end text-nowrap cell-money fw-semibold' : 'text-end text-nowrap cell-money'} data-label={heading}>
+        <td
+          key={heading}
+          className={
+            heading === 'End'
+              ? 'cell-end text-end text-nowrap cell-money fw-semibold'
+              : 'text-end text-nowrap cell-money'
+          }
+          data-label={heading}
+        >
           {figures[i]}
         </td>
       ))}
@@ -66,7 +102,11 @@ function Amounts({ totals, natural }: { totals: AccountTotals; natural: NaturalS
 
 function OpenButton({ label, onOpen }: { label: string; onOpen: () => void }) {
   return (
-    <button type="button" className="border-0 bg-transparent p-0 text-start link-primary text-decoration-underline" onClick={onOpen}>
+    <button
+      type="button"
+      className="border-0 bg-transparent p-0 text-start link-primary text-decoration-underline"
+      onClick={onOpen}
+    >
       {label}
     </button>
   );
@@ -132,21 +172,46 @@ export function SubTotalsTable({
   const columns: Column<SubTotal>[] = [
     { label, value: (r) => r.name, render: (r) => <OpenButton label={r.name} onOpen={() => open(r.name)} /> },
     { label: 'Start', value: (r) => r.totals.startCents, render: (r) => formatBalance(shown(r).start), numeric: true },
-    { label: 'Debit', value: (r) => shown(r).debitCents, render: (r) => formatMoney(shown(r).debitCents), numeric: true },
-    { label: 'Credit', value: (r) => shown(r).creditCents, render: (r) => formatMoney(shown(r).creditCents), numeric: true },
-    { label: 'End', value: (r) => r.totals.endCents, render: (r) => formatBalance(shown(r).end), numeric: true, amount: true },
+    {
+      label: 'Debit',
+      value: (r) => shown(r).debitCents,
+      render: (r) => formatMoney(shown(r).debitCents),
+      numeric: true,
+    },
+    {
+      label: 'Credit',
+      value: (r) => shown(r).creditCents,
+      render: (r) => formatMoney(shown(r).creditCents),
+      numeric: true,
+    },
+    {
+      label: 'End',
+      value: (r) => r.totals.endCents,
+      render: (r) => formatBalance(shown(r).end),
+      numeric: true,
+      amount: true,
+    },
   ];
-  return <SortableTable columns={columns} rows={rows} rowKey={(r) => r.name} initialSort={{ column: 0, descending: false }} empty={empty} />;
+  return (
+    <SortableTable
+      columns={columns}
+      rows={rows}
+      rowKey={(r) => r.name}
+      initialSort={{ column: 0, descending: false }}
+      empty={empty}
+    />
+  );
 }
 
 /** How the tables sign their figures, under the summary and its Cash In and Sales Tax tables. */
 export function SignConvention() {
   return (
     <p className="small text-body-secondary sign-convention">
-      Debit and Credit are what was posted to each side in these dates, both shown positive. Start and End name the side of the balance:{' '}
-      <strong>Cr</strong> is a credit balance — what a liability owes (members’ funds, intros sold, tax collected) or a revenue
-      account earned; <strong>Dr</strong> is a debit balance — cash held, or a liability overdrawn (members owing the club more than it
-      holds for them). Drill-down amounts are signed the same way: positive is the account’s usual side.
+      Debit and Credit are what was posted to each side in these dates, both shown positive. Start and End name the side
+      of the balance: <strong>Cr</strong> is a credit balance — what a liability owes (members’ funds, intros sold, tax
+      collected) or a revenue account earned; <strong>Dr</strong> is a debit balance — cash held, or a liability
+      overdrawn (members owing the club more than it holds for them). Drill-down amounts are signed the same way:
+      positive is the account’s usual side.
     </p>
   );
 }

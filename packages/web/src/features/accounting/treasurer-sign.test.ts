@@ -3,7 +3,8 @@ import { accountTotals } from './account-totals.fixtures.ts';
 import { formatBalance, treasurerTotals } from './treasurer-sign.ts';
 
 // Members A/P's totals: the sign rules here do not depend on the account.
-const totals = (startCents: number, debitCents: number, creditCents: number) => accountTotals(2100, startCents, debitCents, creditCents);
+const totals = (startCents: number, debitCents: number, creditCents: number) =>
+  accountTotals(2100, startCents, debitCents, creditCents);
 
 describe('the treasurer\u2019s sign: debit and credit columns positive, a balance names its side', () => {
   it('a liability (Members A/P) holding $120.00, charged $30.00, paid in $50.00: Dr 30.00, Cr 50.00, $120.00 Cr → $140.00 Cr', () => {
@@ -25,8 +26,16 @@ describe('the treasurer\u2019s sign: debit and credit columns positive, a balanc
 
   it('Cash (a debit account): debits as posted, credits positive, a positive balance is Dr', () => {
     // Cash answered as posted: +8000 in, −1500 out.
-    const shown = treasurerTotals({ account: 1000, startCents: 0, debitCents: 8_000, creditCents: -1_500, endCents: 6_500 }, 'debit');
-    expect(shown).toEqual({ start: { cents: 0, side: '' }, debitCents: 8_000, creditCents: 1_500, end: { cents: 6_500, side: 'Dr' } });
+    const shown = treasurerTotals(
+      { account: 1000, startCents: 0, debitCents: 8_000, creditCents: -1_500, endCents: 6_500 },
+      'debit',
+    );
+    expect(shown).toEqual({
+      start: { cents: 0, side: '' },
+      debitCents: 8_000,
+      creditCents: 1_500,
+      end: { cents: 6_500, side: 'Dr' },
+    });
     expect(formatBalance(shown.start)).toBe('$0.00');
     expect(formatBalance(shown.end)).toBe('$65.00 Dr');
   });

@@ -106,6 +106,8 @@ export function viewFromParams(params: URLSearchParams): AccountingView {
     case 'memberHistory':
       return text('id') ? { kind, userId: text('id'), name: text('name') || text('id') } : { kind: 'members' };
     default:
-      return (REVENUE_VIEWS as readonly string[]).includes(kind) ? { kind: 'revenue', balance: kind as RevenueBalance } : SUMMARY;
+      return (REVENUE_VIEWS as readonly string[]).includes(kind)
+        ? { kind: 'revenue', balance: kind as RevenueBalance }
+        : SUMMARY;
   }
 }

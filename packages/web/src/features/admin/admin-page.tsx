@@ -28,7 +28,12 @@ const TITLE = 'Administration';
 export function AdminPage() {
   const session = useSession();
   const s = session.data;
-  if (!s?.club) return <Page title={TITLE}><Loading text="Retrieving your data...." /></Page>;
+  if (!s?.club)
+    return (
+      <Page title={TITLE}>
+        <Loading text="Retrieving your data...." />
+      </Page>
+    );
   if (!hasAdminRights(s)) {
     return (
       <Page title={TITLE}>
@@ -43,7 +48,12 @@ export function AdminPage() {
 
 function AdminContent({ session, club }: { session: SessionInfo; club: string }) {
   const admin = useServeAdmin(club);
-  if (admin.isPending) return <Page title={TITLE}><Loading /></Page>;
+  if (admin.isPending)
+    return (
+      <Page title={TITLE}>
+        <Loading />
+      </Page>
+    );
   if (admin.isError) {
     const status = admin.error instanceof ApiError ? admin.error.status : 0;
     return (
@@ -94,7 +104,12 @@ function AdminSections({ session, data }: { session: SessionInfo; data: ServeAdm
         .filter((card) => shown.has(card.section))
         .map((card) => (
           <AdminCard key={card.id} id={card.id} title={card.title}>
-            <NewAndEdit what={card.what} onNew={() => setEditing(card.editing(null))} items={card.choices} onEdit={(id) => setEditing(card.editing(id))} />
+            <NewAndEdit
+              what={card.what}
+              onNew={() => setEditing(card.editing(null))}
+              items={card.choices}
+              onEdit={(id) => setEditing(card.editing(id))}
+            />
           </AdminCard>
         ))}
       {shown.has('introManagement') && (
@@ -114,20 +129,34 @@ function AdminSections({ session, data }: { session: SessionInfo; data: ServeAdm
         </AdminCard>
       )}
       <nav aria-label="More administration" className="mt-2">
-        <LinkList links={[['Check in Tow Pilot', '/fuel/'], ...(isAdmin ? ([['Club Settings', '/admin/club']] as const) : [])]} />
+        <LinkList
+          links={[['Check in Tow Pilot', '/fuel/'], ...(isAdmin ? ([['Club Settings', '/admin/club']] as const) : [])]}
+        />
       </nav>
       <EditorFor editing={editing} data={data} session={session} onClose={close} />
     </Page>
   );
 }
 
-function EditorFor({ editing, data, session, onClose }: { editing: Editing | null; data: ServeAdmin; session: SessionInfo; onClose: () => void }) {
+function EditorFor({
+  editing,
+  data,
+  session,
+  onClose,
+}: {
+  editing: Editing | null;
+  data: ServeAdmin;
+  session: SessionInfo;
+  onClose: () => void;
+}) {
   if (!editing) return null;
   // A key per item, so opening another item starts its editor afresh.
   const key = `${editing.kind}:${editing.kind === 'pilot' ? editing.item.userID : (editing.item?.id ?? 'new')}`;
   switch (editing.kind) {
     case 'glider':
-      return <GliderEditor key={key} glider={editing.item} data={data} isAdmin={session.userIsAdmin} onClose={onClose} />;
+      return (
+        <GliderEditor key={key} glider={editing.item} data={data} isAdmin={session.userIsAdmin} onClose={onClose} />
+      );
     case 'tug':
       return <TugEditor key={key} tug={editing.item} data={data} onClose={onClose} />;
     case 'launch':
@@ -137,7 +166,16 @@ function EditorFor({ editing, data, session, onClose }: { editing: Editing | nul
     case 'block':
       return <BlockEditor key={key} block={editing.item} data={data} onClose={onClose} />;
     case 'pilot':
-      return <PilotEditor key={key} pilot={editing.item} data={data} isAdmin={session.userIsAdmin} clubTimeZone={session.clubTimeZone} onClose={onClose} />;
+      return (
+        <PilotEditor
+          key={key}
+          pilot={editing.item}
+          data={data}
+          isAdmin={session.userIsAdmin}
+          clubTimeZone={session.clubTimeZone}
+          onClose={onClose}
+        />
+      );
   }
 }
 
@@ -181,7 +219,10 @@ function LinkList({ links }: { links: readonly (readonly [string, string])[] }) 
     <div className="row row-cols-1 row-cols-sm-2 g-2">
       {links.map(([label, to]) => (
         <div key={to} className="col">
-          <Link to={to} className="btn btn-outline-primary w-100 h-100 d-flex align-items-center justify-content-center">
+          <Link
+            to={to}
+            className="btn btn-outline-primary w-100 h-100 d-flex align-items-center justify-content-center"
+          >
             {label}
           </Link>
         </div>

@@ -19,7 +19,8 @@ export interface SaveItem {
 export function useSaveItem() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ kind, id, data }: SaveItem) => call('POST /api/update-item/', { type: ITEM_KINDS[kind].type, id, data }),
+    mutationFn: ({ kind, id, data }: SaveItem) =>
+      call('POST /api/update-item/', { type: ITEM_KINDS[kind].type, id, data }),
     onSettled: () => refreshAdmin(client),
   });
 }

@@ -1,7 +1,8 @@
 import type { SessionInfo } from '@flightline/domain/api/types';
 
 /** The sections of the Administration page, in page order. */
-export type AdminSection = 'users' | 'gliders' | 'launches' | 'tugs' | 'blocks' | 'introLaunches' | 'introManagement' | 'exports';
+export type AdminSection =
+  'users' | 'gliders' | 'launches' | 'tugs' | 'blocks' | 'introLaunches' | 'introManagement' | 'exports';
 
 export const NOT_AUTHORIZED = 'User is not authorized (603)';
 

@@ -12,7 +12,12 @@ export async function acceptInvitation(invitation: string): Promise<boolean> {
     notifications.toast({ status: 'success', message: answer.message });
     return true;
   } catch (error) {
-    notifications.alert({ status: 'danger', heading: 'Could not join the club', message: errorMessage(error), autohide: false });
+    notifications.alert({
+      status: 'danger',
+      heading: 'Could not join the club',
+      message: errorMessage(error),
+      autohide: false,
+    });
     return false;
   }
 }

@@ -10,7 +10,9 @@ function refused(status: number, code?: string, message = 'from the server') {
 
 describe('identity refusals become messages a person can act on', () => {
   it('a wrong password and an unknown email read the same', () => {
-    expect(authErrorMessage(refused(401, 'INVALID_EMAIL_OR_PASSWORD', 'Invalid email or password'))).toBe('Incorrect email or password.');
+    expect(authErrorMessage(refused(401, 'INVALID_EMAIL_OR_PASSWORD', 'Invalid email or password'))).toBe(
+      'Incorrect email or password.',
+    );
   });
 
   it('too many requests (429) says to wait, whatever the body', () => {
@@ -27,16 +29,24 @@ describe('identity refusals become messages a person can act on', () => {
   });
 
   it('a wrong code says to check the email', () => {
-    expect(authErrorMessage(refused(400, 'INVALID_OTP', 'Invalid OTP'))).toBe('That code is not right. Check the email and try again.');
+    expect(authErrorMessage(refused(400, 'INVALID_OTP', 'Invalid OTP'))).toBe(
+      'That code is not right. Check the email and try again.',
+    );
   });
 
   it('an expired code, or one locked after too many guesses, says to send a new one', () => {
-    expect(authErrorMessage(refused(400, 'OTP_EXPIRED', 'OTP expired'))).toBe('That code has expired. Send a new code.');
-    expect(authErrorMessage(refused(403, 'TOO_MANY_ATTEMPTS', 'Too many attempts'))).toBe('That code has expired. Send a new code.');
+    expect(authErrorMessage(refused(400, 'OTP_EXPIRED', 'OTP expired'))).toBe(
+      'That code has expired. Send a new code.',
+    );
+    expect(authErrorMessage(refused(403, 'TOO_MANY_ATTEMPTS', 'Too many attempts'))).toBe(
+      'That code has expired. Send a new code.',
+    );
   });
 
   it('a wrong old password on change password', () => {
-    expect(authErrorMessage(refused(400, 'INVALID_PASSWORD', 'Invalid password'))).toBe('Your old password is not correct.');
+    expect(authErrorMessage(refused(400, 'INVALID_PASSWORD', 'Invalid password'))).toBe(
+      'Your old password is not correct.',
+    );
   });
 
   it('an unconfirmed account is recognised by its code', () => {
@@ -52,8 +62,8 @@ describe('identity refusals become messages a person can act on', () => {
   it('failures that are not refusals keep their message and have no code', () => {
     expect(authErrorCode(new CanceledError())).toBeUndefined();
     expect(authErrorMessage(new CanceledError())).toBe('Request is canceled by user');
-    expect(authErrorMessage(new ApiError('Could not reach the server. Check your connection and try again.', 600))).toBe(
-      'Could not reach the server. Check your connection and try again.',
-    );
+    expect(
+      authErrorMessage(new ApiError('Could not reach the server. Check your connection and try again.', 600)),
+    ).toBe('Could not reach the server. Check your connection and try again.');
   });
 });

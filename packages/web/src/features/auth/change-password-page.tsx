@@ -21,7 +21,11 @@ export function ChangePasswordPage() {
   const change = useMutation({
     // Signing out everywhere else: whoever knew the old password is locked out too.
     mutationFn: (data: { oldPassword: string; password: string }) =>
-      post('/auth/change-password', { currentPassword: data.oldPassword, newPassword: data.password, revokeOtherSessions: true }),
+      post('/auth/change-password', {
+        currentPassword: data.oldPassword,
+        newPassword: data.password,
+        revokeOtherSessions: true,
+      }),
     onSuccess: async () => {
       notifications.toast({ status: 'success', message: 'Password changed' });
       navigate('/settings');
@@ -38,9 +42,25 @@ export function ChangePasswordPage() {
       <Form onSubmit={onSubmit} noValidate style={{ maxWidth: 420 }}>
         {/* Lets a password manager file the new password under the right account. */}
         <input type="email" name="username" autoComplete="username" value={session.data?.email ?? ''} readOnly hidden />
-        <TextField label="Old password" type="password" autoComplete="current-password" {...form.field('oldPassword')} />
-        <TextField label="New password" type="password" autoComplete="new-password" hint="At least 8 characters." {...form.field('password')} />
-        <TextField label="Confirm password" type="password" autoComplete="new-password" {...form.field('confirmPassword')} />
+        <TextField
+          label="Old password"
+          type="password"
+          autoComplete="current-password"
+          {...form.field('oldPassword')}
+        />
+        <TextField
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          hint="At least 8 characters."
+          {...form.field('password')}
+        />
+        <TextField
+          label="Confirm password"
+          type="password"
+          autoComplete="new-password"
+          {...form.field('confirmPassword')}
+        />
         {change.error && <Alert variant="danger">{authErrorMessage(change.error)}</Alert>}
         <SubmitButton busy={change.isPending} disabled={!ready}>
           Change password

@@ -52,7 +52,15 @@ export function CodeStep({
         We sent it to <strong>{email}</strong>. It is valid for 10 minutes.
       </p>
       {note}
-      <TextField label="Code" {...form.field('code')} inputMode="numeric" autoComplete="one-time-code" maxLength={12} inputClassName="fs-4 text-center font-monospace" autoFocus />
+      <TextField
+        label="Code"
+        {...form.field('code')}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={12}
+        inputClassName="fs-4 text-center font-monospace"
+        autoFocus
+      />
       <CodeStatus failure={failure} resend={resend} email={email} />
       <SubmitButton busy={verify.isPending} disabled={!form.filled('code') || resend.sending}>
         Verify

@@ -11,6 +11,9 @@ export async function createPilot(first: string, last: string): Promise<void> {
     await call('POST /api/pilot', { first, last });
   } catch (error) {
     if (error instanceof ApiError && error.status === 409) return;
-    notifications.toast({ status: 'danger', message: `Your account is ready, but your pilot record was not created: ${errorMessage(error)}` });
+    notifications.toast({
+      status: 'danger',
+      message: `Your account is ready, but your pilot record was not created: ${errorMessage(error)}`,
+    });
   }
 }

@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { changePasswordSchema, resetConfirmSchema, signupSchema } from '@flightline/domain/schemas/account';
 import { checkForm } from './field-errors.ts';
 
-const signup = { email: ' ada@example.org ', first: ' Ada ', last: 'Lovelace', password: 'analytical', confirmPassword: 'analytical' };
+const signup = {
+  email: ' ada@example.org ',
+  first: ' Ada ',
+  last: 'Lovelace',
+  password: 'analytical',
+  confirmPassword: 'analytical',
+};
 
 describe('forms are checked with the shared schemas, first message per field', () => {
   it('valid signup values come back parsed (trimmed)', () => {
@@ -13,7 +19,13 @@ describe('forms are checked with the shared schemas, first message per field', (
   });
 
   it('each field keeps only its first message', () => {
-    const checked = checkForm(signupSchema, { email: '', first: ' ', last: 'Lovelace', password: 'short', confirmPassword: 'short' });
+    const checked = checkForm(signupSchema, {
+      email: '',
+      first: ' ',
+      last: 'Lovelace',
+      password: 'short',
+      confirmPassword: 'short',
+    });
     expect(checked.ok).toBe(false);
     expect(checked.data).toBeNull();
     expect(checked.errors).toEqual({
@@ -24,20 +36,28 @@ describe('forms are checked with the shared schemas, first message per field', (
   });
 
   it('signup: the confirmation must equal the password', () => {
-    expect(checkForm(signupSchema, { ...signup, confirmPassword: 'analytica' }).errors).toEqual({ confirmPassword: 'Passwords do not match' });
+    expect(checkForm(signupSchema, { ...signup, confirmPassword: 'analytica' }).errors).toEqual({
+      confirmPassword: 'Passwords do not match',
+    });
   });
 
   it('reset: the code is required and the passwords must match', () => {
-    expect(checkForm(resetConfirmSchema, { code: ' ', password: 'new-password', confirmPassword: 'new-password' }).errors).toEqual({
+    expect(
+      checkForm(resetConfirmSchema, { code: ' ', password: 'new-password', confirmPassword: 'new-password' }).errors,
+    ).toEqual({
       code: 'Code is required',
     });
-    expect(checkForm(resetConfirmSchema, { code: '123456', password: 'new-password', confirmPassword: 'other' }).errors).toEqual({
+    expect(
+      checkForm(resetConfirmSchema, { code: '123456', password: 'new-password', confirmPassword: 'other' }).errors,
+    ).toEqual({
       confirmPassword: 'Passwords do not match',
     });
   });
 
   it('change password: old required, new at least 8 characters', () => {
-    expect(checkForm(changePasswordSchema, { oldPassword: '', password: 'short', confirmPassword: 'short' }).errors).toEqual({
+    expect(
+      checkForm(changePasswordSchema, { oldPassword: '', password: 'short', confirmPassword: 'short' }).errors,
+    ).toEqual({
       oldPassword: 'Old password is required',
       password: 'Password must be at least 8 characters',
     });

@@ -9,7 +9,8 @@ export interface Schema<T> {
 
 export type FieldErrors<K extends string> = Partial<Record<K, string>>;
 
-export type Checked<T, K extends string> = { ok: true; data: T; errors: FieldErrors<K> } | { ok: false; data: null; errors: FieldErrors<K> };
+export type Checked<T, K extends string> =
+  { ok: true; data: T; errors: FieldErrors<K> } | { ok: false; data: null; errors: FieldErrors<K> };
 
 /** Validate a form with its shared schema; keep the first message of each field. */
 export function checkForm<T, K extends string>(schema: Schema<T>, values: Record<K, string>): Checked<T, K> {
@@ -18,7 +19,8 @@ export function checkForm<T, K extends string>(schema: Schema<T>, values: Record
   const errors: FieldErrors<K> = {};
   for (const issue of result.error.issues) {
     const field = issue.path[0];
-    if (typeof field === 'string' && field in values && errors[field as K] === undefined) errors[field as K] = issue.message;
+    if (typeof field === 'string' && field in values && errors[field as K] === undefined)
+      errors[field as K] = issue.message;
   }
   return { ok: false, data: null, errors };
 }

@@ -88,7 +88,9 @@ export function LoginPage() {
             <p>{AUTH_MESSAGES.notConfirmed}</p>
             {sendCode.error && <p className="text-danger">{authErrorMessage(sendCode.error)}</p>}
             <Button variant="warning" onClick={() => sendCode.mutate(email)} disabled={sendCode.isPending}>
-              {sendCode.isPending && <Spinner as="span" animation="border" size="sm" className="me-2" aria-hidden="true" />}
+              {sendCode.isPending && (
+                <Spinner as="span" animation="border" size="sm" className="me-2" aria-hidden="true" />
+              )}
               Send a new code
             </Button>
           </Alert>

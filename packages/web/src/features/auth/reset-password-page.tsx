@@ -72,10 +72,14 @@ function RequestStep({ initialEmail, onSent }: { initialEmail: string; onSent: (
 function ConfirmStep({ email, onDone, onBack }: { email: string; onDone: () => void; onBack: () => void }) {
   const form = useForm(resetConfirmSchema, { code: '', password: '', confirmPassword: '' });
   const reset = useMutation({
-    mutationFn: (data: { code: string; password: string }) => post('/auth/email-otp/reset-password', { email, otp: data.code, password: data.password }),
+    mutationFn: (data: { code: string; password: string }) =>
+      post('/auth/email-otp/reset-password', { email, otp: data.code, password: data.password }),
     onSuccess: onDone,
   });
-  const resend = useResendCode(() => requestCode(email), () => reset.reset());
+  const resend = useResendCode(
+    () => requestCode(email),
+    () => reset.reset(),
+  );
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     const data = form.submit(event);
     if (data) reset.mutate(data);
@@ -89,9 +93,28 @@ function ConfirmStep({ email, onDone, onBack }: { email: string; onDone: () => v
       <p className="text-body-secondary text-break">
         If <strong>{email}</strong> has an account, a code is on its way. It is valid for 10 minutes.
       </p>
-      <TextField label="Code" {...form.field('code')} inputMode="numeric" autoComplete="one-time-code" maxLength={12} inputClassName="fs-4 text-center font-monospace" autoFocus />
-      <TextField label="New password" type="password" autoComplete="new-password" hint="At least 8 characters." {...form.field('password')} />
-      <TextField label="Confirm password" type="password" autoComplete="new-password" {...form.field('confirmPassword')} />
+      <TextField
+        label="Code"
+        {...form.field('code')}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={12}
+        inputClassName="fs-4 text-center font-monospace"
+        autoFocus
+      />
+      <TextField
+        label="New password"
+        type="password"
+        autoComplete="new-password"
+        hint="At least 8 characters."
+        {...form.field('password')}
+      />
+      <TextField
+        label="Confirm password"
+        type="password"
+        autoComplete="new-password"
+        {...form.field('confirmPassword')}
+      />
       <CodeStatus failure={failure} resend={resend} email={email} />
       <SubmitButton busy={reset.isPending} disabled={!ready || resend.sending}>
         Change password

@@ -41,7 +41,9 @@ export function SignupPage() {
     })();
   }, [invite, signedIn, refresh, navigate]);
   // With an invitation, logging in with an account comes back here, and the invitation is accepted.
-  const loginTo = invite ? `/login?redirect=${encodeURIComponent(`/signup?invite=${encodeURIComponent(invite)}`)}` : '/login';
+  const loginTo = invite
+    ? `/login?redirect=${encodeURIComponent(`/signup?invite=${encodeURIComponent(invite)}`)}`
+    : '/login';
   const form = useForm(signupSchema, { email: '', first: '', last: '', password: '', confirmPassword: '' });
   const [account, setAccount] = useState<SignupForm | null>(null);
 
@@ -104,8 +106,8 @@ export function SignupPage() {
       <Form onSubmit={onSubmit} noValidate style={{ maxWidth: 420 }}>
         {invite && (
           <Alert variant="success" className="py-2">
-            You are invited to join a club. Sign up with the email address the invitation was sent to; you join the club once it is confirmed.
-            Already have an account with that address?{' '}
+            You are invited to join a club. Sign up with the email address the invitation was sent to; you join the club
+            once it is confirmed. Already have an account with that address?{' '}
             <Link to={loginTo} className="alert-link">
               Log in to accept the invitation
             </Link>
@@ -115,11 +117,29 @@ export function SignupPage() {
         <Alert variant="info" className="py-2">
           After you sign up, an email with a confirmation code will arrive. Keep this page open to enter it.
         </Alert>
-        <TextField label="Email" type="email" autoComplete="email" inputMode="email" hint="You sign in with this address." {...form.field('email')} />
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          hint="You sign in with this address."
+          {...form.field('email')}
+        />
         <TextField label="First name" autoComplete="given-name" {...form.field('first')} />
         <TextField label="Last name" autoComplete="family-name" {...form.field('last')} />
-        <TextField label="Password" type="password" autoComplete="new-password" hint="At least 8 characters." {...form.field('password')} />
-        <TextField label="Confirm password" type="password" autoComplete="new-password" {...form.field('confirmPassword')} />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="new-password"
+          hint="At least 8 characters."
+          {...form.field('password')}
+        />
+        <TextField
+          label="Confirm password"
+          type="password"
+          autoComplete="new-password"
+          {...form.field('confirmPassword')}
+        />
         {signUp.error && <Alert variant="danger">{authErrorMessage(signUp.error)}</Alert>}
         <SubmitButton busy={signUp.isPending} disabled={!ready}>
           Sign Up

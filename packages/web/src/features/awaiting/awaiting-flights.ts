@@ -9,7 +9,13 @@ import type { FlightRecord } from '@flightline/domain/api/types';
 type Waiting = Pick<FlightRecord, 'acceptedAt' | 'launchedAt' | 'offTowAt' | 'landedAt' | 'cancelledAt'>;
 
 export function isWaiting(flight: Waiting): boolean {
-  return flight.acceptedAt === null && flight.launchedAt === null && flight.offTowAt === null && flight.landedAt === null && flight.cancelledAt === null;
+  return (
+    flight.acceptedAt === null &&
+    flight.launchedAt === null &&
+    flight.offTowAt === null &&
+    flight.landedAt === null &&
+    flight.cancelledAt === null
+  );
 }
 
 /** The waiting flights in queue order: first requested first, a request entered late where it arrived (`queuedAt`). */

@@ -28,7 +28,8 @@ function useDayFlights(club: string, day: string) {
 export function AwaitingPage() {
   const session = useSession();
   const data = session.data;
-  if (!data?.club) return <Page title={TITLE}>{session.isError ? <LoadError error={session.error} /> : <Loading />}</Page>;
+  if (!data?.club)
+    return <Page title={TITLE}>{session.isError ? <LoadError error={session.error} /> : <Loading />}</Page>;
   return <Awaiting club={data.club} timeZone={data.clubTimeZone} />;
 }
 
@@ -46,7 +47,11 @@ function Awaiting({ club, timeZone }: { club: string; timeZone: string }) {
   return (
     <Page title={TITLE}>
       {selected && (
-        <section className="awaiting-header border border-primary rounded p-3 mb-3 bg-primary-subtle" aria-label="Selected flight" aria-live="polite">
+        <section
+          className="awaiting-header border border-primary rounded p-3 mb-3 bg-primary-subtle"
+          aria-label="Selected flight"
+          aria-live="polite"
+        >
           <div className="fs-3 fw-bold lh-sm">{selected.glider}</div>
           <div className="fs-5">{selected.launchType}</div>
           <div className="fs-5">Tow speed: {towSpeedText(selected)}</div>
@@ -62,20 +67,25 @@ function Awaiting({ club, timeZone }: { club: string; timeZone: string }) {
         <>
           <p className="form-text mt-0">In the order they were requested. Tap a flight for its tow details.</p>
           <div className="d-grid gap-2" role="group" aria-label="Waiting flights">
-          {waiting.map((flight) => {
-            const on = flight.id === selected?.id;
-            return (
-              <ToggleButton key={flight.id} on={on} className="btn-lg text-start" onClick={() => setSelectedId(on ? null : flight.id)}>
-                {awaitingLabel(flight)}
-                {line?.waiting.has(flight.id) && (
-                  <>
-                    {' '}
-                    <WaitingToSend title={line.waiting.get(flight.id)!.join(', ')} />
-                  </>
-                )}
-              </ToggleButton>
-            );
-          })}
+            {waiting.map((flight) => {
+              const on = flight.id === selected?.id;
+              return (
+                <ToggleButton
+                  key={flight.id}
+                  on={on}
+                  className="btn-lg text-start"
+                  onClick={() => setSelectedId(on ? null : flight.id)}
+                >
+                  {awaitingLabel(flight)}
+                  {line?.waiting.has(flight.id) && (
+                    <>
+                      {' '}
+                      <WaitingToSend title={line.waiting.get(flight.id)!.join(', ')} />
+                    </>
+                  )}
+                </ToggleButton>
+              );
+            })}
           </div>
         </>
       )}

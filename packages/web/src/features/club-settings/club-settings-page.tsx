@@ -29,7 +29,12 @@ export function ClubSettingsPage() {
 
 function SettingsLoader({ club, clubMessage }: { club: string; clubMessage: string }) {
   const settings = useClubSettings(club);
-  if (settings.isPending) return <Page title={TITLE}><Loading text="Retrieving the club settings...." /></Page>;
+  if (settings.isPending)
+    return (
+      <Page title={TITLE}>
+        <Loading text="Retrieving the club settings...." />
+      </Page>
+    );
   if (settings.isError) {
     return (
       <Page title={TITLE}>

@@ -15,7 +15,13 @@ const kB = (bytes: number) => Math.ceil(bytes / 1024);
  * it and answers its address), shown here, and the club's logo once saved.
  * Images are served from this site only (docs/decisions/0008-security-headers.md).
  */
-export function LogoField({ club, logo, savedLogo, error, onChange }: {
+export function LogoField({
+  club,
+  logo,
+  savedLogo,
+  error,
+  onChange,
+}: {
   club: string;
   logo: string;
   savedLogo: string;
@@ -37,13 +43,16 @@ export function LogoField({ club, logo, savedLogo, error, onChange }: {
     if (file.type && !(LOGO_CONTENT_TYPES as readonly string[]).includes(file.type)) {
       setProblem('Choose a PNG, JPEG or WebP image; SVG and other files are not accepted');
     } else if (file.size > MAX_LOGO_BYTES) {
-      setProblem(`The image is ${kB(file.size)} kB; a logo may be at most ${kB(MAX_LOGO_BYTES)} kB: save it smaller and choose it again`);
+      setProblem(
+        `The image is ${kB(file.size)} kB; a logo may be at most ${kB(MAX_LOGO_BYTES)} kB: save it smaller and choose it again`,
+      );
     } else {
       upload.mutate(file);
     }
   };
   const message = problem ?? error;
-  const status = logo === savedLogo ? null : logo ? 'New logo: members see it once you Save.' : 'No logo once you Save.';
+  const status =
+    logo === savedLogo ? null : logo ? 'New logo: members see it once you Save.' : 'No logo once you Save.';
   return (
     <div className="mb-3" role="group" aria-labelledby="club-logo-label">
       <div id="club-logo-label" className="form-label">
@@ -51,7 +60,12 @@ export function LogoField({ club, logo, savedLogo, error, onChange }: {
       </div>
       <div className="d-flex align-items-center gap-2 mb-2" style={{ minHeight: 56 }}>
         {logo ? (
-          <img src={logo} alt="Club logo" className="border rounded p-1 bg-white" style={{ height: 64, width: 'auto', maxWidth: 160, objectFit: 'contain' }} />
+          <img
+            src={logo}
+            alt="Club logo"
+            className="border rounded p-1 bg-white"
+            style={{ height: 64, width: 'auto', maxWidth: 160, objectFit: 'contain' }}
+          />
         ) : (
           <span className="text-body-secondary">No logo</span>
         )}
@@ -65,12 +79,23 @@ export function LogoField({ club, logo, savedLogo, error, onChange }: {
         onChange={(e) => choose(e.target.files?.[0])}
       />
       <div className="d-flex gap-2">
-        <Button variant="outline-primary" className="flex-grow-1 flex-sm-grow-0" onClick={() => input.current?.click()} disabled={upload.isPending} aria-busy={upload.isPending}>
+        <Button
+          variant="outline-primary"
+          className="flex-grow-1 flex-sm-grow-0"
+          onClick={() => input.current?.click()}
+          disabled={upload.isPending}
+          aria-busy={upload.isPending}
+        >
           {upload.isPending && <Spinner as="span" animation="border" size="sm" className="me-2" aria-hidden="true" />}
           {upload.isPending ? 'Uploading…' : logo ? 'Choose another image' : 'Choose an image'}
         </Button>
         {logo && (
-          <Button variant="outline-danger" style={{ width: REMOVE_WIDTH, flexShrink: 0 }} onClick={() => onChange('')} disabled={upload.isPending}>
+          <Button
+            variant="outline-danger"
+            style={{ width: REMOVE_WIDTH, flexShrink: 0 }}
+            onClick={() => onChange('')}
+            disabled={upload.isPending}
+          >
             Remove
           </Button>
         )}

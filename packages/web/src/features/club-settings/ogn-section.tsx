@@ -8,7 +8,8 @@ const OGN_MODE_LABELS: Record<OgnMode, string> = { off: 'Off', suggest: 'Suggest
 const OGN_MODE_HINTS: Record<OgnMode, string> = {
   off: 'The line is recorded by taps only.',
   suggest: "The line page offers each takeoff, release and landing of the club's gliders for one tap.",
-  record: "Takeoffs, releases and landings of the club's gliders are recorded on the line by themselves, as taps would.",
+  record:
+    "Takeoffs, releases and landings of the club's gliders are recorded on the line by themselves, as taps would.",
 };
 
 type OgnKey = 'ognLatitude' | 'ognLongitude' | 'ognElevationMetres' | 'ognRadiusKm';
@@ -17,7 +18,11 @@ type OgnKey = 'ognLatitude' | 'ognLongitude' | 'ognElevationMetres' | 'ognRadius
  * The OGN feed (docs/ogn.md "Settings"): the mode and the airfield it watches,
  * two fields a row so the section stays short on a 320 px phone.
  */
-export function OgnSection({ form, errors, update }: {
+export function OgnSection({
+  form,
+  errors,
+  update,
+}: {
   form: SettingsForm;
   errors: FormErrors;
   update: UpdateSettings;
@@ -42,7 +47,11 @@ export function OgnSection({ form, errors, update }: {
       <legend className="h5">Flights from the Open Glider Network</legend>
       <Form.Group className="mb-3" controlId="club-ognMode">
         <Form.Label>OGN feed</Form.Label>
-        <Form.Select value={form.ognMode} onChange={(e) => update({ ognMode: ognMode(e.target.value) }, 'ogn.mode', ...airfield)} isInvalid={Boolean(errors['ogn.mode'])}>
+        <Form.Select
+          value={form.ognMode}
+          onChange={(e) => update({ ognMode: ognMode(e.target.value) }, 'ogn.mode', ...airfield)}
+          isInvalid={Boolean(errors['ogn.mode'])}
+        >
           {OGN_MODES.map((mode) => (
             <option key={mode} value={mode}>
               {OGN_MODE_LABELS[mode]}
@@ -53,7 +62,8 @@ export function OgnSection({ form, errors, update }: {
           <Form.Control.Feedback type="invalid">{errors['ogn.mode']}</Form.Control.Feedback>
         ) : (
           <Form.Text muted>
-            {OGN_MODE_HINTS[form.ognMode]} The feed reads the FLARM beacons of the gliders and tugs whose FLARM ID is set in their editors.
+            {OGN_MODE_HINTS[form.ognMode]} The feed reads the FLARM beacons of the gliders and tugs whose FLARM ID is
+            set in their editors.
           </Form.Text>
         )}
       </Form.Group>
@@ -64,8 +74,8 @@ export function OgnSection({ form, errors, update }: {
         {field('ognRadiusKm', 'ogn.radiusKm', 'Radius (km)', 'numeric', 3)}
       </div>
       <Form.Text muted className="d-block">
-        The airfield in decimal degrees (south and west are negative), its elevation above sea level, and how far around it to
-        watch: {OGN_RADIUS_KM_MIN} to {OGN_RADIUS_KM_MAX} km; 10 km or more keeps an aerotow in view.
+        The airfield in decimal degrees (south and west are negative), its elevation above sea level, and how far around
+        it to watch: {OGN_RADIUS_KM_MIN} to {OGN_RADIUS_KM_MAX} km; 10 km or more keeps an aerotow in view.
       </Form.Text>
     </fieldset>
   );

@@ -23,7 +23,11 @@ export function PaymentMethods({ form, errors, addedRow, update, onAdd }: ListPr
                 aria-label={`Payment method ${index + 1}`}
                 value={row.name}
                 onChange={(e) =>
-                  update({ paymentMethods: rows.map((r) => (r.id === row.id ? { ...r, name: e.target.value } : r)) }, key, 'paymentMethods')
+                  update(
+                    { paymentMethods: rows.map((r) => (r.id === row.id ? { ...r, name: e.target.value } : r)) },
+                    key,
+                    'paymentMethods',
+                  )
                 }
                 isInvalid={Boolean(errors[key])}
                 aria-invalid={errors[key] ? true : undefined}
@@ -45,11 +49,7 @@ export function PaymentMethods({ form, errors, addedRow, update, onAdd }: ListPr
           </div>
         );
       })}
-      {errors.paymentMethods && (
-        <div className="invalid-feedback d-block mb-2">
-          {errors.paymentMethods}
-        </div>
-      )}
+      {errors.paymentMethods && <div className="invalid-feedback d-block mb-2">{errors.paymentMethods}</div>}
       <Button variant="outline-primary" onClick={add} disabled={rows.length >= 20}>
         Add payment method
       </Button>

@@ -21,12 +21,18 @@ import { TaxRates } from './tax-rates.tsx';
 import { TimeZoneField } from './time-zone-field.tsx';
 import { YearEndField } from './year-end-field.tsx';
 
-const MESSAGE_NOTE = "Formatting tags like <strong>, <em>, <p> and links are kept; scripts are removed, and so are images other than the club's logo.";
+const MESSAGE_NOTE =
+  "Formatting tags like <strong>, <em>, <p> and links are kept; scripts are removed, and so are images other than the club's logo.";
 
-type TextKey = 'name' | 'shortName' | 'clubLink' | 'message' | 'currency' | 'warningLevel' | 'minimumLevel' | 'lateEntryMinutes';
+type TextKey =
+  'name' | 'shortName' | 'clubLink' | 'message' | 'currency' | 'warningLevel' | 'minimumLevel' | 'lateEntryMinutes';
 
 /** The settings form: each section, the server's refusal above them, and Save. */
-export function SettingsEditor({ club, initial, clubMessage }: {
+export function SettingsEditor({
+  club,
+  initial,
+  clubMessage,
+}: {
   club: string;
   initial: ClubSettingsItem;
   clubMessage: string;
@@ -107,9 +113,23 @@ export function SettingsEditor({ club, initial, clubMessage }: {
         <fieldset className="mb-3">
           <legend className="h5">Club</legend>
           {text('name', 'name', 'Name', { maxLength: 100, autoComplete: 'organization' })}
-          {text('shortName', 'shortName', 'Short name', { maxLength: 30, hint: 'Shown where space is short, like DSC.' })}
-          {text('clubLink', 'clubLink', 'Club link', { type: 'url', inputMode: 'url', maxLength: 500, hint: "The club's web site, starting with https://" })}
-          <LogoField club={club} logo={form.clubLogo} savedLogo={savedLogo} error={errors.clubLogo} onChange={(clubLogo) => update({ clubLogo }, 'clubLogo')} />
+          {text('shortName', 'shortName', 'Short name', {
+            maxLength: 30,
+            hint: 'Shown where space is short, like DSC.',
+          })}
+          {text('clubLink', 'clubLink', 'Club link', {
+            type: 'url',
+            inputMode: 'url',
+            maxLength: 500,
+            hint: "The club's web site, starting with https://",
+          })}
+          <LogoField
+            club={club}
+            logo={form.clubLogo}
+            savedLogo={savedLogo}
+            error={errors.clubLogo}
+            onChange={(clubLogo) => update({ clubLogo }, 'clubLogo')}
+          />
         </fieldset>
 
         <fieldset className="mb-3">
@@ -118,7 +138,10 @@ export function SettingsEditor({ club, initial, clubMessage }: {
           <p className="small text-body-secondary mb-1">Members see now:</p>
           {clubMessage ? (
             // Sanitised by the server; refreshed from the session after each save.
-            <div className="club-message club-message-preview border rounded p-2 mb-3" dangerouslySetInnerHTML={{ __html: clubMessage }} />
+            <div
+              className="club-message club-message-preview border rounded p-2 mb-3"
+              dangerouslySetInnerHTML={{ __html: clubMessage }}
+            />
           ) : (
             <p className="border rounded p-2 mb-3 text-body-secondary">No message.</p>
           )}
@@ -126,11 +149,22 @@ export function SettingsEditor({ club, initial, clubMessage }: {
 
         <fieldset className="mb-3">
           <legend className="h5">Time, money and units</legend>
-          <TimeZoneField value={form.timeZone} error={errors.timeZone} onChange={(timeZone) => update({ timeZone }, 'timeZone')} />
-          {text('currency', 'currency', 'Currency', { maxLength: 3, autoCapitalize: 'characters', hint: 'A three-letter code, like CAD or USD.' })}
+          <TimeZoneField
+            value={form.timeZone}
+            error={errors.timeZone}
+            onChange={(timeZone) => update({ timeZone }, 'timeZone')}
+          />
+          {text('currency', 'currency', 'Currency', {
+            maxLength: 3,
+            autoCapitalize: 'characters',
+            hint: 'A three-letter code, like CAD or USD.',
+          })}
           <Form.Group className="mb-3" controlId="club-heightUnit">
             <Form.Label>Launch height unit</Form.Label>
-            <Form.Select value={form.heightUnit} onChange={(e) => update({ heightUnit: e.target.value === 'm' ? 'm' : 'ft' })}>
+            <Form.Select
+              value={form.heightUnit}
+              onChange={(e) => update({ heightUnit: e.target.value === 'm' ? 'm' : 'ft' })}
+            >
               <option value="ft">Feet (ft)</option>
               <option value="m">Metres (m)</option>
             </Form.Select>
@@ -142,7 +176,11 @@ export function SettingsEditor({ club, initial, clubMessage }: {
 
         <fieldset className="mb-3">
           <legend className="h5">Membership and balances</legend>
-          <YearEndField form={form} error={errors.membershipYearEnd} onChange={({ yearEndMonth, yearEndDay }) => update({ yearEndMonth, yearEndDay }, 'membershipYearEnd')} />
+          <YearEndField
+            form={form}
+            error={errors.membershipYearEnd}
+            onChange={({ yearEndMonth, yearEndDay }) => update({ yearEndMonth, yearEndDay }, 'membershipYearEnd')}
+          />
           {text('warningLevel', 'warningLevelCents', 'Warning level', {
             maxLength: 20,
             hint: 'Members are warned when their balance is below this, like 50.00.',

@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import type { ClubSettingsItem } from '@flightline/domain/api/types';
 import { clubSettings } from '@flightline/domain/fixtures/club';
 import { OGN_DEFAULTS } from '@flightline/domain/ogn/settings';
-import { buildSettings, daysInMonth, formFromSettings, nextRowId, OGN_FIELD_MESSAGES, withMonth, type SettingsForm } from './settings-form.ts';
+import {
+  buildSettings,
+  daysInMonth,
+  formFromSettings,
+  nextRowId,
+  OGN_FIELD_MESSAGES,
+  withMonth,
+  type SettingsForm,
+} from './settings-form.ts';
 import { PERCENT_MESSAGE } from './tax-percent.ts';
 
 const DEMO: ClubSettingsItem = clubSettings('Demo Soaring Club', {
@@ -75,13 +83,31 @@ describe('the body sent to update-club-settings', () => {
     );
     expect(result).toEqual({
       ok: true,
-      settings: { ...DEMO, taxRates: { HST: 0.13, PST: 0.07 }, warningLevelCents: 2500, minimumLevelCents: -1050, membershipYearEnd: '03-31' },
+      settings: {
+        ...DEMO,
+        taxRates: { HST: 0.13, PST: 0.07 },
+        warningLevelCents: 2500,
+        minimumLevelCents: -1050,
+        membershipYearEnd: '03-31',
+      },
     });
   });
 
   it('trims text, upper-cases the currency, keeps the message as typed', () => {
-    const result = buildSettings(form({ name: '  Ridge Club ', clubLink: ' https://ridge.example.org ', currency: 'usd', message: '  <p>Hi</p>\n' }));
-    expect(result.ok && result.settings).toMatchObject({ name: 'Ridge Club', clubLink: 'https://ridge.example.org', currency: 'USD', message: '  <p>Hi</p>\n' });
+    const result = buildSettings(
+      form({
+        name: '  Ridge Club ',
+        clubLink: ' https://ridge.example.org ',
+        currency: 'usd',
+        message: '  <p>Hi</p>\n',
+      }),
+    );
+    expect(result.ok && result.settings).toMatchObject({
+      name: 'Ridge Club',
+      clubLink: 'https://ridge.example.org',
+      currency: 'USD',
+      message: '  <p>Hi</p>\n',
+    });
   });
 
   it('drops blank tax and payment rows (added, then left empty)', () => {
@@ -102,7 +128,16 @@ describe('the body sent to update-club-settings', () => {
 
 describe('each input shows its first message', () => {
   it('schema messages go to their fields', () => {
-    expect(errorsOf(form({ name: ' ', currency: 'CA', clubLink: 'ridge.example.org', clubLogo: 'https://ridge.example.org/logo.png' }))).toEqual({
+    expect(
+      errorsOf(
+        form({
+          name: ' ',
+          currency: 'CA',
+          clubLink: 'ridge.example.org',
+          clubLogo: 'https://ridge.example.org/logo.png',
+        }),
+      ),
+    ).toEqual({
       name: 'Name is required',
       currency: 'Use a three-letter currency code, like CAD',
       clubLink: 'Enter a full link, starting with https://',
@@ -128,7 +163,9 @@ describe('each input shows its first message', () => {
       warningLevelCents: 'Enter an amount, like 50.00 or -20.00',
       minimumLevelCents: 'Enter an amount, like 0.00 or -20.00',
     });
-    expect(errorsOf(form({ warningLevel: '', minimumLevel: '900' }))).toEqual({ warningLevelCents: 'Enter an amount, like 50.00 or -20.00' });
+    expect(errorsOf(form({ warningLevel: '', minimumLevel: '900' }))).toEqual({
+      warningLevelCents: 'Enter an amount, like 50.00 or -20.00',
+    });
   });
 
   it('a tax row needs a name, a percent, and a name of its own', () => {
@@ -158,7 +195,9 @@ describe('each input shows its first message', () => {
   });
 
   it('payment methods: at least one, and each different', () => {
-    expect(errorsOf(form({ paymentMethods: [{ id: 1, name: ' ' }] }))).toEqual({ paymentMethods: 'Keep at least one payment method' });
+    expect(errorsOf(form({ paymentMethods: [{ id: 1, name: ' ' }] }))).toEqual({
+      paymentMethods: 'Keep at least one payment method',
+    });
     expect(
       errorsOf(
         form({
@@ -184,9 +223,14 @@ describe('each input shows its first message', () => {
   });
 
   it('the late-entry allowance: whole minutes from 1 to 1440, sent as a number', () => {
-    expect(buildSettings(form({ lateEntryMinutes: ' 45 ' }))).toEqual({ ok: true, settings: { ...DEMO, lateEntryMinutes: 45 } });
+    expect(buildSettings(form({ lateEntryMinutes: ' 45 ' }))).toEqual({
+      ok: true,
+      settings: { ...DEMO, lateEntryMinutes: 45 },
+    });
     for (const typed of ['', '0', '1441', '2.5', 'half an hour']) {
-      expect(errorsOf(form({ lateEntryMinutes: typed })), typed).toEqual({ lateEntryMinutes: 'Enter whole minutes from 1 to 1440' });
+      expect(errorsOf(form({ lateEntryMinutes: typed })), typed).toEqual({
+        lateEntryMinutes: 'Enter whole minutes from 1 to 1440',
+      });
     }
   });
 
@@ -206,8 +250,14 @@ describe('rows and the year end', () => {
   });
 
   it('a new month keeps the day when it exists there, else takes its last day', () => {
-    expect(withMonth(form({ yearEndMonth: '12', yearEndDay: '31' }), '04')).toMatchObject({ yearEndMonth: '04', yearEndDay: '30' });
-    expect(withMonth(form({ yearEndMonth: '12', yearEndDay: '15' }), '02')).toMatchObject({ yearEndMonth: '02', yearEndDay: '15' });
+    expect(withMonth(form({ yearEndMonth: '12', yearEndDay: '31' }), '04')).toMatchObject({
+      yearEndMonth: '04',
+      yearEndDay: '30',
+    });
+    expect(withMonth(form({ yearEndMonth: '12', yearEndDay: '15' }), '02')).toMatchObject({
+      yearEndMonth: '02',
+      yearEndDay: '15',
+    });
     expect(buildSettings(withMonth(form(), '02')).ok && 'saved').toBe('saved');
   });
 });
@@ -217,10 +267,21 @@ describe('the OGN feed (docs/ogn.md "Settings"), checked with the server\'s sche
     Object.fromEntries(Object.entries(errorsOf(form(change))).filter(([key]) => key.startsWith('ogn.')));
 
   it('sends the mode and the airfield as numbers; a comma is a decimal mark too', () => {
-    const result = buildSettings(form({ ognMode: 'record', ognLatitude: ' -33,9 ', ognLongitude: '151.17', ognElevationMetres: '-5', ognRadiusKm: '100' }));
+    const result = buildSettings(
+      form({
+        ognMode: 'record',
+        ognLatitude: ' -33,9 ',
+        ognLongitude: '151.17',
+        ognElevationMetres: '-5',
+        ognRadiusKm: '100',
+      }),
+    );
     expect(result).toEqual({
       ok: true,
-      settings: { ...DEMO, ogn: { mode: 'record', latitude: -33.9, longitude: 151.17, elevationMetres: -5, radiusKm: 100 } },
+      settings: {
+        ...DEMO,
+        ogn: { mode: 'record', latitude: -33.9, longitude: 151.17, elevationMetres: -5, radiusKm: 100 },
+      },
     });
   });
 
@@ -231,7 +292,13 @@ describe('the OGN feed (docs/ogn.md "Settings"), checked with the server\'s sche
 
   it('a club without OGN settings starts off, with a 10 km radius', () => {
     const { ogn: _ogn, ...without } = DEMO;
-    expect(formFromSettings(without)).toMatchObject({ ognMode: 'off', ognLatitude: '', ognLongitude: '', ognElevationMetres: '', ognRadiusKm: '10' });
+    expect(formFromSettings(without)).toMatchObject({
+      ognMode: 'off',
+      ognLatitude: '',
+      ognLongitude: '',
+      ognElevationMetres: '',
+      ognRadiusKm: '10',
+    });
   });
 
   it('suggest or record needs the latitude, longitude and elevation, each asked for by its field', () => {
@@ -242,14 +309,18 @@ describe('the OGN feed (docs/ogn.md "Settings"), checked with the server\'s sche
     });
   });
 
-  it('refuses text that is not a number, and the schema\'s ranges and whole units, next to each field', () => {
-    expect(ognErrors({ ognLatitude: 'N45', ognLongitude: '75W', ognElevationMetres: 'high', ognRadiusKm: '' })).toEqual({
-      'ogn.latitude': OGN_FIELD_MESSAGES.latitude,
-      'ogn.longitude': OGN_FIELD_MESSAGES.longitude,
-      'ogn.elevationMetres': OGN_FIELD_MESSAGES.elevationMetres,
-      'ogn.radiusKm': OGN_FIELD_MESSAGES.radiusKm,
-    });
-    expect(ognErrors({ ognLatitude: '90.5', ognLongitude: '-180.01', ognElevationMetres: '110.5', ognRadiusKm: '101' })).toEqual({
+  it("refuses text that is not a number, and the schema's ranges and whole units, next to each field", () => {
+    expect(ognErrors({ ognLatitude: 'N45', ognLongitude: '75W', ognElevationMetres: 'high', ognRadiusKm: '' })).toEqual(
+      {
+        'ogn.latitude': OGN_FIELD_MESSAGES.latitude,
+        'ogn.longitude': OGN_FIELD_MESSAGES.longitude,
+        'ogn.elevationMetres': OGN_FIELD_MESSAGES.elevationMetres,
+        'ogn.radiusKm': OGN_FIELD_MESSAGES.radiusKm,
+      },
+    );
+    expect(
+      ognErrors({ ognLatitude: '90.5', ognLongitude: '-180.01', ognElevationMetres: '110.5', ognRadiusKm: '101' }),
+    ).toEqual({
       'ogn.latitude': 'Latitude is from -90 to 90',
       'ogn.longitude': 'Longitude is from -180 to 180',
       'ogn.elevationMetres': 'Elevation is whole metres',

@@ -67,7 +67,11 @@ export function formFromSettings(item: ClubSettingsItem): SettingsForm {
     timeZone: item.timeZone,
     currency: item.currency,
     heightUnit: item.heightUnit,
-    taxRows: Object.entries(item.taxRates).map(([name, fraction], index) => ({ id: index + 1, name, percent: fractionToPercent(fraction) })),
+    taxRows: Object.entries(item.taxRates).map(([name, fraction], index) => ({
+      id: index + 1,
+      name,
+      percent: fractionToPercent(fraction),
+    })),
     yearEndMonth: month,
     yearEndDay: day,
     warningLevel: centsToDecimal(item.warningLevelCents),
@@ -224,7 +228,12 @@ export function buildSettings(form: SettingsForm): BuildResult {
 
   const issues = parsed.success ? [] : [...parsed.error.issues];
   if (!parsed.success) {
-    const refined = clubSettingsSchema.safeParse({ ...VALID_SAMPLE, warningLevelCents, minimumLevelCents, paymentMethods });
+    const refined = clubSettingsSchema.safeParse({
+      ...VALID_SAMPLE,
+      warningLevelCents,
+      minimumLevelCents,
+      paymentMethods,
+    });
     if (!refined.success) issues.push(...refined.error.issues);
   }
   for (const issue of issues) add(errorKey(issue.path, taxRows, methodRows), issue.message);

@@ -38,7 +38,11 @@ export function SettingsText({ id, label, extra, value, error, onChange }: Setti
         {...(extra.inputMode ? { inputMode: extra.inputMode } : {})}
         {...(extra.autoCapitalize ? { autoCapitalize: extra.autoCapitalize } : {})}
       />
-      {error ? <Form.Control.Feedback type="invalid">{error}</Form.Control.Feedback> : extra.hint && <Form.Text muted>{extra.hint}</Form.Text>}
+      {error ? (
+        <Form.Control.Feedback type="invalid">{error}</Form.Control.Feedback>
+      ) : (
+        extra.hint && <Form.Text muted>{extra.hint}</Form.Text>
+      )}
     </FieldFrame>
   );
 }

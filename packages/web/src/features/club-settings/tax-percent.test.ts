@@ -28,9 +28,12 @@ describe('a typed percent becomes the stored fraction exactly, without float dri
     expect(percentToFraction('1.1')).toBe(0.011);
   });
 
-  it.each(['', ' ', '.', 'abc', '13a', '1e1', '0x10', '1,5', '13%%', '+5'])('refuses text that is not a number: %j', (text) => {
-    expect(percentToFraction(text)).toBeNull();
-  });
+  it.each(['', ' ', '.', 'abc', '13a', '1e1', '0x10', '1,5', '13%%', '+5'])(
+    'refuses text that is not a number: %j',
+    (text) => {
+      expect(percentToFraction(text)).toBeNull();
+    },
+  );
 
   it('refuses more than 4 decimals of a percent', () => {
     expect(percentToFraction('14.97501')).toBeNull();

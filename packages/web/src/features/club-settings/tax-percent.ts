@@ -27,9 +27,12 @@ export function percentToFraction(text: string): number | null {
 
 /** 0.13 → '13', 0.14975 → '14.975', 0 → '0': the stored fraction as percent text, to 4 decimals. */
 export function fractionToPercent(fraction: number): string {
-  if (!Number.isFinite(fraction) || fraction < 0 || fraction > 1) throw new RangeError(`Not a tax rate from 0 to 1: ${fraction}`);
+  if (!Number.isFinite(fraction) || fraction < 0 || fraction > 1)
+    throw new RangeError(`Not a tax rate from 0 to 1: ${fraction}`);
   const millionths = Math.round(fraction * MILLIONTHS);
   const whole = Math.floor(millionths / PER_PERCENT);
-  const decimals = String(millionths % PER_PERCENT).padStart(4, '0').replace(/0+$/, '');
+  const decimals = String(millionths % PER_PERCENT)
+    .padStart(4, '0')
+    .replace(/0+$/, '');
   return decimals ? `${whole}.${decimals}` : String(whole);
 }

@@ -64,7 +64,9 @@ export function TaxRates({ form, errors, addedRow, update, onAdd }: ListProps) {
                 variant="outline-danger"
                 style={{ width: REMOVE_WIDTH, flexShrink: 0 }}
                 aria-label={`Remove tax ${row.name.trim() || index + 1}`}
-                onClick={() => update({ taxRows: rows.filter((r) => r.id !== row.id) }, nameKey, percentKey, 'taxRates')}
+                onClick={() =>
+                  update({ taxRows: rows.filter((r) => r.id !== row.id) }, nameKey, percentKey, 'taxRates')
+                }
               >
                 Remove
               </Button>

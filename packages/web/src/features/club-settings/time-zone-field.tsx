@@ -2,7 +2,11 @@ import { useMemo } from 'react';
 import { FilterSelect } from '../../components/filter-select.tsx';
 import type { FilterOption } from '../../lib/filter-options.ts';
 
-export function TimeZoneField({ value, error, onChange }: {
+export function TimeZoneField({
+  value,
+  error,
+  onChange,
+}: {
   value: string;
   error: string | undefined;
   onChange: (zone: string) => void;
@@ -15,7 +19,13 @@ export function TimeZoneField({ value, error, onChange }: {
   }, [value]);
   return (
     <>
-      <FilterSelect label="Time zone" placeholder="Choose the club's time zone" options={options} selectedLabel={zoneLabel(value)} onSelect={onChange} />
+      <FilterSelect
+        label="Time zone"
+        placeholder="Choose the club's time zone"
+        options={options}
+        selectedLabel={zoneLabel(value)}
+        onSelect={onChange}
+      />
       {error && (
         <div className="invalid-feedback d-block mb-3" style={{ marginTop: '-0.75rem' }}>
           {error}

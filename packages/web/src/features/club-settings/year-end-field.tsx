@@ -1,9 +1,26 @@
 import Form from 'react-bootstrap/Form';
 import { daysInMonth, withMonth, type SettingsForm } from './settings-form.ts';
 
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 
-export function YearEndField({ form, error, onChange }: {
+export function YearEndField({
+  form,
+  error,
+  onChange,
+}: {
   form: SettingsForm;
   error: string | undefined;
   onChange: (next: SettingsForm) => void;

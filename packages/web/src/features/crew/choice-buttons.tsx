@@ -20,7 +20,15 @@ interface ChoiceButtonsProps<T extends string> {
 }
 
 /** One-of-several as big toggle buttons (touch-sized), with the choice announced as pressed. */
-export function ChoiceButtons<T extends string>({ label, choices, value, onChange, disabled, note, columns = 3 }: ChoiceButtonsProps<T>) {
+export function ChoiceButtons<T extends string>({
+  label,
+  choices,
+  value,
+  onChange,
+  disabled,
+  note,
+  columns = 3,
+}: ChoiceButtonsProps<T>) {
   const id = useId();
   return (
     // The fieldset is the group its legend names.
@@ -30,7 +38,12 @@ export function ChoiceButtons<T extends string>({ label, choices, value, onChang
         {choices.map((choice) => {
           const on = choice.value === value;
           return (
-            <ToggleButton key={choice.value} on={on} disabled={disabled || choice.disabled} onClick={() => onChange(choice.value)}>
+            <ToggleButton
+              key={choice.value}
+              on={on}
+              disabled={disabled || choice.disabled}
+              onClick={() => onChange(choice.value)}
+            >
               {choice.label}
             </ToggleButton>
           );

@@ -12,7 +12,13 @@ import { holdsServedPage, releaseServedPage } from '../../lib/first-paint.ts';
 import { confirmDialog } from '../../lib/confirm-store.ts';
 import { notifications } from '../../lib/notifications-store.ts';
 import { failedToLoad } from '../../lib/offline-status.ts';
-import { flightRequestEntry, lineActionEntry, pilotWeightEntry, tapperOf, type Tapper } from '../../lib/outbox/field-events.ts';
+import {
+  flightRequestEntry,
+  lineActionEntry,
+  pilotWeightEntry,
+  tapperOf,
+  type Tapper,
+} from '../../lib/outbox/field-events.ts';
 import { followingTap } from '../../lib/outbox/field-outbox.ts';
 import { useOutboxSend } from '../../lib/outbox/use-outbox.ts';
 import { useSession } from '../../lib/session.ts';
@@ -52,7 +58,8 @@ const loadRequestRules = () => import('./flight-request.ts');
 export function CrewPage() {
   const session = useSession();
   const s = session.data;
-  if (!s?.club || !s.userID) return <Page title={TITLE}>{session.isError ? <CrewLoadError error={session.error} /> : <Loading />}</Page>;
+  if (!s?.club || !s.userID)
+    return <Page title={TITLE}>{session.isError ? <CrewLoadError error={session.error} /> : <Loading />}</Page>;
   return <CrewLoader club={s.club} userID={s.userID} tapper={tapperOf(s)} />;
 }
 
@@ -115,7 +122,19 @@ type Placing = 'done' | 'refused' | 'waiting';
  * sent with its tap time when the signal returns, and a refusal then brings
  * the form back with the server's reason.
  */
-function CrewFlow({ club, userID, data, refetch, tapper }: { club: string; userID: string; data: CrewPageData; refetch: () => Promise<unknown>; tapper: Tapper }) {
+function CrewFlow({
+  club,
+  userID,
+  data,
+  refetch,
+  tapper,
+}: {
+  club: string;
+  userID: string;
+  data: CrewPageData;
+  refetch: () => Promise<unknown>;
+  tapper: Tapper;
+}) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const send = useOutboxSend();
@@ -155,22 +174,27 @@ function CrewFlow({ club, userID, data, refetch, tapper }: { club: string; userI
           }),
         ]
       : [];
-    const { firstTry } = await send(request.entry, (outcome) => {
-      if (shown.current !== id) return false;
-      settled = outcome.kind;
-      if (outcome.kind === 'done') {
-        showAnswer(placedAnswer(outcome.body, request.flight));
+    const { firstTry } = await send(
+      request.entry,
+      (outcome) => {
+        if (shown.current !== id) return false;
+        settled = outcome.kind;
+        if (outcome.kind === 'done') {
+          showAnswer(placedAnswer(outcome.body, request.flight));
+          return true;
+        }
+        const message = outcome.refusal.message;
+        // The intro is sold with the flight: its failure is the purchase's too.
+        if (request.sellsIntro)
+          notifications.alert({ status: 'danger', heading: 'Failed to submit intro purchase', message });
+        setPlaced(null);
+        setRefusal(`Could not create flight: ${message}`);
+        // Refused: nothing was stored; show the gliders as they are now.
+        void refetch();
         return true;
-      }
-      const message = outcome.refusal.message;
-      // The intro is sold with the flight: its failure is the purchase's too.
-      if (request.sellsIntro) notifications.alert({ status: 'danger', heading: 'Failed to submit intro purchase', message });
-      setPlaced(null);
-      setRefusal(`Could not create flight: ${message}`);
-      // Refused: nothing was stored; show the gliders as they are now.
-      void refetch();
-      return true;
-    }, weight);
+      },
+      weight,
+    );
     if ((await firstTry) === 'waiting') {
       setPlaced({ answer: null, flight: request.flight, warning: null });
       return 'waiting';
@@ -182,13 +206,18 @@ function CrewFlow({ club, userID, data, refetch, tapper }: { club: string; userI
     if (!placed) return;
     const { flight } = placed;
     const sold = placed.answer?.intro;
-    const entry = lineActionEntry({ action: { action: 'CancelRequest', id: flight.id }, glider: flight.glider, by: tapper });
+    const entry = lineActionEntry({
+      action: { action: 'CancelRequest', id: flight.id },
+      glider: flight.glider,
+      by: tapper,
+    });
     shown.current = entry.id;
     setCancelling(true);
     setCancelError(null);
     const backToForm = (text: string) => {
       // The intro stays sold: sending the form again must fly it, not sell another.
-      if (sold) setDraft((d) => withIntro({ ...d, intro: { ...d.intro, mode: 'prepurchased', search: sold.SN } }, sold.id));
+      if (sold)
+        setDraft((d) => withIntro({ ...d, intro: { ...d.intro, mode: 'prepurchased', search: sold.SN } }, sold.id));
       setPlaced(null);
       setNotice(text);
     };
@@ -197,7 +226,9 @@ function CrewFlow({ club, userID, data, refetch, tapper }: { club: string; userI
         if (shown.current !== entry.id) return false;
         if (outcome.kind === 'done') {
           // The glider is Ready and a sold intro free again: load them before the form returns.
-          void afterFlightRequest(queryClient, club, userID).then(() => backToForm(`Flight request cancelled: ${flight.glider} is Ready again.`));
+          void afterFlightRequest(queryClient, club, userID).then(() =>
+            backToForm(`Flight request cancelled: ${flight.glider} is Ready again.`),
+          );
         } else {
           setCancelError(`Could not cancel the request: ${outcome.refusal.message}`);
         }
@@ -206,7 +237,9 @@ function CrewFlow({ club, userID, data, refetch, tapper }: { club: string; userI
       if ((await firstTry) === 'waiting') {
         // Sent after the request, in order; its answer goes to the notifier.
         shown.current = null;
-        backToForm(`Flight request cancelled on this phone: ${flight.glider} is free again once it is sent (waiting to send).`);
+        backToForm(
+          `Flight request cancelled on this phone: ${flight.glider} is free again once it is sent (waiting to send).`,
+        );
       }
     } catch (error) {
       setCancelError(`Could not cancel the request: ${errorMessage(error)}`);
@@ -320,7 +353,10 @@ function CrewForm({ data, draft, onDraft, tapper, refusal, onPlace }: CrewFormPr
       const placing = await onPlace({
         entry: flightRequestEntry({ id: flightId, date: today, data: checked.request, flight, by: tapper, tappedAt }),
         flight,
-        weight: weight === null ? null : pilotWeightEntry({ pilotId: data.pilot.pilotID, weight, flightId, by: tapper, tappedAt }),
+        weight:
+          weight === null
+            ? null
+            : pilotWeightEntry({ pilotId: data.pilot.pilotID, weight, flightId, by: tapper, tappedAt }),
         sellsIntro: draft.flyWith === 'Intro' && draft.intro.mode === 'new',
       });
       // Placed or waiting, the confirmation step replaces the form.
@@ -348,7 +384,12 @@ function CrewForm({ data, draft, onDraft, tapper, refusal, onPlace }: CrewFormPr
         </Suspense>
       )}
 
-      <GliderSelect data={data} flyWith={draft.flyWith} value={draft.glider} onChange={(glider) => update((d) => withGlider(data, d, glider))} />
+      <GliderSelect
+        data={data}
+        flyWith={draft.flyWith}
+        value={draft.glider}
+        onChange={(glider) => update((d) => withGlider(data, d, glider))}
+      />
 
       <CrewWeights id={id} draft={draft} update={update} />
 
@@ -357,7 +398,13 @@ function CrewForm({ data, draft, onDraft, tapper, refusal, onPlace }: CrewFormPr
         choices={data.launches.map((launch) => ({ value: launch.id, label: launch.id }))}
         value={isIntro ? null : draft.launchType}
         disabled={isIntro}
-        note={isIntro ? 'An intro flight takes its intro’s launch.' : data.launches.length === 0 ? 'The club has no launch types set up.' : undefined}
+        note={
+          isIntro
+            ? 'An intro flight takes its intro’s launch.'
+            : data.launches.length === 0
+              ? 'The club has no launch types set up.'
+              : undefined
+        }
         onChange={(launchType) => update((d) => ({ ...d, launchType }))}
       />
 
@@ -371,7 +418,11 @@ function CrewForm({ data, draft, onDraft, tapper, refusal, onPlace }: CrewFormPr
         </div>
       )}
 
-      <button type="submit" className={`btn btn-lg w-100 crew-submit ${lowFunds && !button.disabled ? 'btn-warning' : 'btn-primary'}`} disabled={button.disabled || busy}>
+      <button
+        type="submit"
+        className={`btn btn-lg w-100 crew-submit ${lowFunds && !button.disabled ? 'btn-warning' : 'btn-primary'}`}
+        disabled={button.disabled || busy}
+      >
         {busy ? 'Placing on flight line…' : button.text}
       </button>
     </form>

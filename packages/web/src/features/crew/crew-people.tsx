@@ -3,7 +3,16 @@ import { FLY_WITH, type FlyWith } from '@flightline/domain/flights/crew-rules';
 import { FieldFrame } from '../../components/form/field-frame.tsx';
 import { ChoiceButtons } from './choice-buttons.tsx';
 import { NameField } from './name-field.tsx';
-import { fullName, pilotChoices, pilotInCommandLabel, secondPersonChoices, withFlyWith, withPilot, withSecond, type CrewDraft } from '@flightline/domain/field/crew-draft';
+import {
+  fullName,
+  pilotChoices,
+  pilotInCommandLabel,
+  secondPersonChoices,
+  withFlyWith,
+  withPilot,
+  withSecond,
+  type CrewDraft,
+} from '@flightline/domain/field/crew-draft';
 
 const FLY_WITH_CHOICES = FLY_WITH.map((value) => ({ value, label: value }));
 const PIC_PILOT = 'pilot';
@@ -29,7 +38,12 @@ export function CrewPeople({ id, data, draft, update }: CrewPeopleProps) {
   return (
     <>
       <FieldFrame id={`${id}-pilot`} label="Pilot">
-        <select id={`${id}-pilot`} className="form-select" value={draft.pilotID} onChange={(e) => update((d) => withPilot(data, d, e.target.value))}>
+        <select
+          id={`${id}-pilot`}
+          className="form-select"
+          value={draft.pilotID}
+          onChange={(e) => update((d) => withPilot(data, d, e.target.value))}
+        >
           {pilotChoices(data).map((pilot) => (
             <option key={pilot.pilotID} value={pilot.pilotID}>
               {fullName(pilot)}
@@ -38,11 +52,21 @@ export function CrewPeople({ id, data, draft, update }: CrewPeopleProps) {
         </select>
       </FieldFrame>
 
-      <ChoiceButtons<FlyWith> label="Flying with" choices={FLY_WITH_CHOICES} value={draft.flyWith} onChange={(flyWith) => update((d) => withFlyWith(data, d, flyWith))} />
+      <ChoiceButtons<FlyWith>
+        label="Flying with"
+        choices={FLY_WITH_CHOICES}
+        value={draft.flyWith}
+        onChange={(flyWith) => update((d) => withFlyWith(data, d, flyWith))}
+      />
 
       {twoMembers && (
         <FieldFrame id={`${id}-second`} label={draft.flyWith}>
-          <select id={`${id}-second`} className="form-select" value={draft.secondID} onChange={(e) => update((d) => withSecond(data, d, e.target.value))}>
+          <select
+            id={`${id}-second`}
+            className="form-select"
+            value={draft.secondID}
+            onChange={(e) => update((d) => withSecond(data, d, e.target.value))}
+          >
             <option value="">{draft.flyWith === 'Instructor' ? 'Choose an instructor' : 'Choose a member'}</option>
             {seconds.map((pilot) => (
               <option key={pilot.pilotID} value={pilot.pilotID}>
@@ -55,8 +79,18 @@ export function CrewPeople({ id, data, draft, update }: CrewPeopleProps) {
 
       {draft.flyWith === 'Friend' && (
         <div className="crew-pair">
-          <NameField id={`${id}-friend-first`} label="First name" value={draft.friendFirst} onChange={(friendFirst) => update((d) => ({ ...d, friendFirst }))} />
-          <NameField id={`${id}-friend-last`} label="Last name" value={draft.friendLast} onChange={(friendLast) => update((d) => ({ ...d, friendLast }))} />
+          <NameField
+            id={`${id}-friend-first`}
+            label="First name"
+            value={draft.friendFirst}
+            onChange={(friendFirst) => update((d) => ({ ...d, friendFirst }))}
+          />
+          <NameField
+            id={`${id}-friend-last`}
+            label="Last name"
+            value={draft.friendLast}
+            onChange={(friendLast) => update((d) => ({ ...d, friendLast }))}
+          />
         </div>
       )}
 

@@ -10,8 +10,14 @@ interface CrewWeightsProps {
 
 /** The weights and the tow speed, kept as typed until the request is checked. */
 export function CrewWeights({ id, draft, update }: CrewWeightsProps) {
-  const numberField = (key: 'weight' | 'passengerWeight' | 'gliderWeight' | 'waterWeight' | 'towSpeed', label: string, unit: string) => (
-    <FieldFrame id={`${id}-${key}`} label={
+  const numberField = (
+    key: 'weight' | 'passengerWeight' | 'gliderWeight' | 'waterWeight' | 'towSpeed',
+    label: string,
+    unit: string,
+  ) => (
+    <FieldFrame
+      id={`${id}-${key}`}
+      label={
         <>
           {label} ({unit})
         </>

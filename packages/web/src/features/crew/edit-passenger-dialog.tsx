@@ -40,8 +40,19 @@ function PassengerForm({ first, last, onCancel, onSave }: Omit<EditPassengerDial
         </Modal.Title>
       </Modal.Header>
       <Modal.Body>
-        <NameField id={`${id}-first`} label="First name" value={name.first} onChange={(first) => setName({ ...name, first })} />
-        <NameField id={`${id}-last`} label="Last name" value={name.last} onChange={(last) => setName({ ...name, last })} className="mb-1" />
+        <NameField
+          id={`${id}-first`}
+          label="First name"
+          value={name.first}
+          onChange={(first) => setName({ ...name, first })}
+        />
+        <NameField
+          id={`${id}-last`}
+          label="Last name"
+          value={name.last}
+          onChange={(last) => setName({ ...name, last })}
+          className="mb-1"
+        />
       </Modal.Body>
       <Modal.Footer>
         <Button variant="secondary" onClick={onCancel}>

@@ -20,7 +20,15 @@ interface FlightPlacedProps {
  * Ready again. With no signal the request waits in the field outbox: the same
  * details, marked "waiting to send".
  */
-export function FlightPlaced({ flight, answer, warning, cancelling, cancelError, onCancelRequest, onDone }: FlightPlacedProps) {
+export function FlightPlaced({
+  flight,
+  answer,
+  warning,
+  cancelling,
+  cancelError,
+  onCancelRequest,
+  onDone,
+}: FlightPlacedProps) {
   const passenger = `${flight.passengerFirst} ${flight.passengerLast}`.trim();
   return (
     <section aria-labelledby="flight-placed-title">
@@ -36,10 +44,17 @@ export function FlightPlaced({ flight, answer, warning, cancelling, cancelError,
           <h2 id="flight-placed-title" className="h5 mb-1 d-flex flex-wrap align-items-center gap-2">
             Your flight request is saved on this phone <WaitingToSend />
           </h2>
-          <div>It goes to the flight line as soon as there is a signal, with the time you asked. You can leave this page: nothing is lost.</div>
+          <div>
+            It goes to the flight line as soon as there is a signal, with the time you asked. You can leave this page:
+            nothing is lost.
+          </div>
         </div>
       )}
-      {answer?.intro && <div className="alert alert-info">Purchase of Intro for {`${answer.intro.recipientFirst} ${answer.intro.recipientLast}`.trim()} was successful.</div>}
+      {answer?.intro && (
+        <div className="alert alert-info">
+          Purchase of Intro for {`${answer.intro.recipientFirst} ${answer.intro.recipientLast}`.trim()} was successful.
+        </div>
+      )}
       <dl className="crew-details row g-1 mb-3">
         <dt className="col-5">Glider</dt>
         <dd className="col-7 mb-0 fw-semibold">{flight.glider}</dd>

@@ -1,5 +1,11 @@
 import { flightRequestSchema, type FlightRequest } from '@flightline/domain/schemas/flights';
-import { introPassenger, secondPersonChoices, selectedIntro, type CrewData, type CrewDraft } from '@flightline/domain/field/crew-draft';
+import {
+  introPassenger,
+  secondPersonChoices,
+  selectedIntro,
+  type CrewData,
+  type CrewDraft,
+} from '@flightline/domain/field/crew-draft';
 
 /**
  * The crew page's request: the draft turned into update-item FLIGHT data,
@@ -133,7 +139,9 @@ export type CheckedRequest = { ok: true; request: FlightRequest } | { ok: false;
 /** The request as the server will read it, or why it would be refused. */
 export function checkFlightRequest(data: CrewData, draft: CrewDraft): CheckedRequest {
   const parsed = flightRequestSchema.safeParse(buildFlightRequest(data, draft));
-  return parsed.success ? { ok: true, request: parsed.data } : { ok: false, problem: describeRequestProblem(parsed.error) };
+  return parsed.success
+    ? { ok: true, request: parsed.data }
+    : { ok: false, problem: describeRequestProblem(parsed.error) };
 }
 
 /** The pilot's weight to store (update-item PILOT), only for the member's own, changed weight. */

@@ -6,7 +6,13 @@ describe('glider selector groups', () => {
   it('lists Recently used (most recent first), then the other ready gliders by name, then Already Flying disabled', () => {
     const groups = gliderGroups(crewData(), 'Alone');
     expect(groups.map((g) => [g.label, g.options.map((o) => [o.label, o.disabled])])).toEqual([
-      ['Recently used', [['C-FDSC (single seat)', false], ['C-GDSB', false]]],
+      [
+        'Recently used',
+        [
+          ['C-FDSC (single seat)', false],
+          ['C-GDSB', false],
+        ],
+      ],
       ['Gliders', [['C-GDSA', false]]],
       ['Already Flying', [['C-GXXX', true]]],
     ]);
@@ -32,7 +38,9 @@ describe('flight type change on a single seater', () => {
     expect(gliderForFlightType(crewData({ recentMultiSeatGliders: [] }), 'C-FDSC', 'Intro')).toBe('C-GDSA');
   });
   it('else to none', () => {
-    expect(gliderForFlightType(crewData({ recentMultiSeatGliders: [], unusedMultiSeatGliders: [] }), 'C-FDSC', 'Friend')).toBeNull();
+    expect(
+      gliderForFlightType(crewData({ recentMultiSeatGliders: [], unusedMultiSeatGliders: [] }), 'C-FDSC', 'Friend'),
+    ).toBeNull();
   });
   it('keeps the glider for Alone, for a multi-seat glider, and when none is chosen', () => {
     expect(gliderForFlightType(crewData(), 'C-FDSC', 'Alone')).toBe('C-FDSC');

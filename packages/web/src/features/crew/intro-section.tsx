@@ -4,9 +4,26 @@ import Tooltip from 'react-bootstrap/Tooltip';
 import { formatMoney } from '@flightline/domain/money/money';
 import '../../app/bootstrap/tooltip.scss';
 import { ChoiceButtons } from './choice-buttons.tsx';
-import { fullName, introLaunchOption, introPassenger, selectedIntro, withIntro, withIntroMode, type CrewData, type CrewDraft, type IntroMode, type IntroSaleDraft } from '@flightline/domain/field/crew-draft';
+import {
+  fullName,
+  introLaunchOption,
+  introPassenger,
+  selectedIntro,
+  withIntro,
+  withIntroMode,
+  type CrewData,
+  type CrewDraft,
+  type IntroMode,
+  type IntroSaleDraft,
+} from '@flightline/domain/field/crew-draft';
 import { EditPassengerDialog } from './edit-passenger-dialog.tsx';
-import { introChoice, introChoices, introDetails, INTRO_SEARCH_PLACEHOLDER, type IntroChoice } from './intro-choices.ts';
+import {
+  introChoice,
+  introChoices,
+  introDetails,
+  INTRO_SEARCH_PLACEHOLDER,
+  type IntroChoice,
+} from './intro-choices.ts';
 
 /** Tooltip delays. */
 const TOOLTIP_DELAY = { show: 250, hide: 400 };
@@ -27,8 +44,18 @@ interface IntroSectionProps {
 export function IntroSection({ data, draft, onDraft, today }: IntroSectionProps) {
   return (
     <section className="border rounded p-2 mb-3" aria-label="Intro">
-      <ChoiceButtons<IntroMode> label="Intro" columns={2} choices={MODES} value={draft.intro.mode} onChange={(mode) => onDraft((d) => withIntroMode(data, d, mode))} />
-      {draft.intro.mode === 'prepurchased' ? <PrePurchased data={data} draft={draft} onDraft={onDraft} today={today} /> : <NewIntro data={data} draft={draft} onDraft={onDraft} />}
+      <ChoiceButtons<IntroMode>
+        label="Intro"
+        columns={2}
+        choices={MODES}
+        value={draft.intro.mode}
+        onChange={(mode) => onDraft((d) => withIntroMode(data, d, mode))}
+      />
+      {draft.intro.mode === 'prepurchased' ? (
+        <PrePurchased data={data} draft={draft} onDraft={onDraft} today={today} />
+      ) : (
+        <NewIntro data={data} draft={draft} onDraft={onDraft} />
+      )}
     </section>
   );
 }
@@ -36,13 +63,22 @@ export function IntroSection({ data, draft, onDraft, today }: IntroSectionProps)
 function IntroButton({ choice, selected, onSelect }: { choice: IntroChoice; selected: boolean; onSelect: () => void }) {
   const variant = choice.expired ? 'warning' : 'secondary';
   const button = (
-    <button type="button" className={`btn w-100 ${selected ? `btn-${variant}` : `btn-outline-${variant}`}`} aria-pressed={selected} onClick={onSelect}>
+    <button
+      type="button"
+      className={`btn w-100 ${selected ? `btn-${variant}` : `btn-outline-${variant}`}`}
+      aria-pressed={selected}
+      onClick={onSelect}
+    >
       {choice.label}
     </button>
   );
   if (!choice.warning) return button;
   return (
-    <OverlayTrigger placement="top" delay={TOOLTIP_DELAY} overlay={<Tooltip id={`intro-expired-${choice.intro.id}`}>{choice.warning}</Tooltip>}>
+    <OverlayTrigger
+      placement="top"
+      delay={TOOLTIP_DELAY}
+      overlay={<Tooltip id={`intro-expired-${choice.intro.id}`}>{choice.warning}</Tooltip>}
+    >
       {button}
     </OverlayTrigger>
   );
@@ -76,14 +112,18 @@ function PrePurchased({ data, draft, onDraft, today }: IntroSectionProps) {
       </div>
       <div className="intro-results d-grid gap-2 mb-3" role="group" aria-label="Intros">
         {choices.length === 0 ? (
-          <div className="form-text">{data.intros.length === 0 ? 'No pre-purchased intros are waiting for a flight.' : 'No intro matches.'}</div>
+          <div className="form-text">
+            {data.intros.length === 0 ? 'No pre-purchased intros are waiting for a flight.' : 'No intro matches.'}
+          </div>
         ) : (
           choices.map((choice) => (
             <IntroButton
               key={choice.intro.id}
               choice={choice}
               selected={choice.intro.id === draft.intro.selectedId}
-              onSelect={() => onDraft((d) => withIntro(d, d.intro.selectedId === choice.intro.id ? null : choice.intro.id))}
+              onSelect={() =>
+                onDraft((d) => withIntro(d, d.intro.selectedId === choice.intro.id ? null : choice.intro.id))
+              }
             />
           ))
         )}
@@ -132,14 +172,26 @@ function PrePurchased({ data, draft, onDraft, today }: IntroSectionProps) {
 function NewIntro({ data, draft, onDraft }: Omit<IntroSectionProps, 'today'>) {
   const id = useId();
   const sale = draft.intro.sale;
-  const set = (change: Partial<IntroSaleDraft>) => onDraft((d) => ({ ...d, intro: { ...d.intro, sale: { ...d.intro.sale, ...change } } }));
+  const set = (change: Partial<IntroSaleDraft>) =>
+    onDraft((d) => ({ ...d, intro: { ...d.intro, sale: { ...d.intro.sale, ...change } } }));
   const option = introLaunchOption(data, sale.introType);
-  const field = (key: 'first' | 'last' | 'paymentRef' | 'SN', label: string, extra: { maxLength: number; placeholder?: string }) => (
+  const field = (
+    key: 'first' | 'last' | 'paymentRef' | 'SN',
+    label: string,
+    extra: { maxLength: number; placeholder?: string },
+  ) => (
     <div className="mb-3">
       <label className="form-label" htmlFor={`${id}-${key}`}>
         {label}
       </label>
-      <input id={`${id}-${key}`} className="form-control" value={sale[key]} autoComplete="off" {...extra} onChange={(e) => set({ [key]: e.target.value })} />
+      <input
+        id={`${id}-${key}`}
+        className="form-control"
+        value={sale[key]}
+        autoComplete="off"
+        {...extra}
+        onChange={(e) => set({ [key]: e.target.value })}
+      />
     </div>
   );
   return (
@@ -148,7 +200,12 @@ function NewIntro({ data, draft, onDraft }: Omit<IntroSectionProps, 'today'>) {
         <label className="form-label" htmlFor={`${id}-launch`}>
           Launch Method
         </label>
-        <select id={`${id}-launch`} className="form-select" value={sale.introType} onChange={(e) => set({ introType: e.target.value })}>
+        <select
+          id={`${id}-launch`}
+          className="form-select"
+          value={sale.introType}
+          onChange={(e) => set({ introType: e.target.value })}
+        >
           {data.introLaunches.length === 0 && <option value="">No intro launches are set up</option>}
           {data.introLaunches.map((launch) => (
             <option key={launch.id} value={launch.id}>
@@ -165,13 +222,23 @@ function NewIntro({ data, draft, onDraft }: Omit<IntroSectionProps, 'today'>) {
         <label className="form-label" htmlFor={`${id}-price`}>
           Price
         </label>
-        <input id={`${id}-price`} className="form-control bg-body-secondary" value={option ? formatMoney(option.priceCents) : ''} readOnly />
+        <input
+          id={`${id}-price`}
+          className="form-control bg-body-secondary"
+          value={option ? formatMoney(option.priceCents) : ''}
+          readOnly
+        />
       </div>
       <div className="mb-3">
         <label className="form-label" htmlFor={`${id}-payment`}>
           Payment Method
         </label>
-        <select id={`${id}-payment`} className="form-select" value={sale.payment} onChange={(e) => set({ payment: e.target.value })}>
+        <select
+          id={`${id}-payment`}
+          className="form-select"
+          value={sale.payment}
+          onChange={(e) => set({ payment: e.target.value })}
+        >
           <option value="">Choose a payment method</option>
           {data.clubInfo.paymentMethods.map((method) => (
             <option key={method} value={method}>

@@ -12,7 +12,14 @@ interface NameFieldProps {
 export function NameField({ id, label, value, onChange, className }: NameFieldProps) {
   return (
     <FieldFrame id={id} label={label} className={className}>
-      <input id={id} className="form-control" maxLength={60} autoComplete="off" value={value} onChange={(e) => onChange(e.target.value)} />
+      <input
+        id={id}
+        className="form-control"
+        maxLength={60}
+        autoComplete="off"
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+      />
     </FieldFrame>
   );
 }

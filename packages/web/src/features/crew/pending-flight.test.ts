@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { initialDraft, withFlyWith, withGlider, withIntro, withSecond, type CrewDraft } from '@flightline/domain/field/crew-draft';
+import {
+  initialDraft,
+  withFlyWith,
+  withGlider,
+  withIntro,
+  withSecond,
+  type CrewDraft,
+} from '@flightline/domain/field/crew-draft';
 import { crewData, ME } from './crew.fixtures.ts';
 import { buildFlightRequest } from './flight-request.ts';
 import { pendingFlight } from './pending-flight.ts';
@@ -31,12 +38,21 @@ describe('a request waiting in the outbox, as the line will list it', () => {
 
   it('with an instructor: the instructor as passenger', () => {
     const d = withSecond(data, withFlyWith(data, ready, 'Instructor'), 'u-irene');
-    expect(pendingFlight(data, d, buildFlightRequest(data, d), where)).toMatchObject({ flyWith: 'Instructor', passengerFirst: 'Irene', passengerLast: 'Instructor', pilotInCharge: false });
+    expect(pendingFlight(data, d, buildFlightRequest(data, d), where)).toMatchObject({
+      flyWith: 'Instructor',
+      passengerFirst: 'Irene',
+      passengerLast: 'Instructor',
+      pilotInCharge: false,
+    });
   });
 
   it('an intro flight: the intro launch’s launch type, the passenger, the intro', () => {
     const intro = data.intros[0]!;
     const d = withIntro(withFlyWith(data, ready, 'Intro'), intro.id);
-    expect(pendingFlight(data, d, buildFlightRequest(data, d), where)).toMatchObject({ launchType: '2000 ft', introRef: intro.id, passengerFirst: 'Ivy' });
+    expect(pendingFlight(data, d, buildFlightRequest(data, d), where)).toMatchObject({
+      launchType: '2000 ft',
+      introRef: intro.id,
+      passengerFirst: 'Ivy',
+    });
   });
 });

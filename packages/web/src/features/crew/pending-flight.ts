@@ -10,7 +10,12 @@ import { launchOf, pilotOf, type CrewData, type CrewDraft } from '@flightline/do
  * line page's waiting flight on this phone. The server decides the rest (a
  * new intro's serial, the tow speed it fills in).
  */
-export function pendingFlight(data: CrewData, draft: CrewDraft, request: FlightRequest, where: { id: string; day: string; tappedAt: number }): FlightRecord {
+export function pendingFlight(
+  data: CrewData,
+  draft: CrewDraft,
+  request: FlightRequest,
+  where: { id: string; day: string; tappedAt: number },
+): FlightRecord {
   const pilot = pilotOf(data, request.user);
   return {
     id: where.id,

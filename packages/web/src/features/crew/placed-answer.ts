@@ -13,7 +13,13 @@ function hasFieldsOf<T extends object>(value: object, like: T): value is T {
 
 function isIntro(value: unknown): value is IntroItem {
   if (typeof value !== 'object' || value === null) return false;
-  return 'id' in value && 'SN' in value && typeof value.SN === 'string' && 'recipientFirst' in value && 'recipientLast' in value;
+  return (
+    'id' in value &&
+    'SN' in value &&
+    typeof value.SN === 'string' &&
+    'recipientFirst' in value &&
+    'recipientLast' in value
+  );
 }
 
 /**
@@ -24,8 +30,14 @@ function isIntro(value: unknown): value is IntroItem {
  * version shows (an older server stored it), the flight as the request
  * placed it.
  */
-export function placedAnswer(body: UpdateItemAnswer, requested: FlightRecord): { answer: PlacedAnswer; flight: FlightRecord } {
+export function placedAnswer(
+  body: UpdateItemAnswer,
+  requested: FlightRecord,
+): { answer: PlacedAnswer; flight: FlightRecord } {
   const item: object = body.item;
   const intro = 'intro' in body && isIntro(body.intro) ? body.intro : undefined;
-  return { answer: { message: body.message, ...(intro ? { intro } : {}) }, flight: hasFieldsOf(item, requested) ? item : requested };
+  return {
+    answer: { message: body.message, ...(intro ? { intro } : {}) },
+    flight: hasFieldsOf(item, requested) ? item : requested,
+  };
 }

@@ -4,7 +4,10 @@ import { listItems } from '../../lib/api/items.ts';
 import type { ExportDates } from './export-data.ts';
 
 /** GET /api/get-flights/: every flight of the club between two instants (epoch ms), cancelled ones too. */
-export async function fetchFlights(range: { startDate: number; endDate: number }, signal?: AbortSignal): Promise<FlightRecord[]> {
+export async function fetchFlights(
+  range: { startDate: number; endDate: number },
+  signal?: AbortSignal,
+): Promise<FlightRecord[]> {
   // The query carries the instants as strings, as any query does.
   return call('GET /api/get-flights/', { startDate: String(range.startDate), endDate: String(range.endDate) }, signal);
 }

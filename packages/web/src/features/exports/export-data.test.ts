@@ -4,7 +4,14 @@ import { FLOWN_ALONE } from '@flightline/domain/flights/crew-rules';
 import { BYTE_ORDER_MARK } from '@flightline/domain/money/csv';
 import { landedFlight, LAUNCH } from '@flightline/domain/fixtures/flight';
 import { ledgerPosting } from '@flightline/domain/fixtures/ledger-posting';
-import { buildExport, changeExportDates, flightRangeProblem, flightsFor, flightsQuery, nameLookup } from './export-data.ts';
+import {
+  buildExport,
+  changeExportDates,
+  flightRangeProblem,
+  flightsFor,
+  flightsQuery,
+  nameLookup,
+} from './export-data.ts';
 
 const ZONE = 'America/Toronto';
 const DATES = { startDate: '2026-11-01', endDate: '2026-11-22' };
@@ -24,9 +31,18 @@ const flights = [landedLater, cancelled, landed, flying];
 
 describe('changeExportDates', () => {
   it('resets a start after the end to the end date, whichever field moved', () => {
-    expect(changeExportDates(DATES, { startDate: '2026-12-01' })).toEqual({ startDate: '2026-11-22', endDate: '2026-11-22' });
-    expect(changeExportDates(DATES, { endDate: '2026-10-15' })).toEqual({ startDate: '2026-10-15', endDate: '2026-10-15' });
-    expect(changeExportDates(DATES, { startDate: '2026-11-10' })).toEqual({ startDate: '2026-11-10', endDate: '2026-11-22' });
+    expect(changeExportDates(DATES, { startDate: '2026-12-01' })).toEqual({
+      startDate: '2026-11-22',
+      endDate: '2026-11-22',
+    });
+    expect(changeExportDates(DATES, { endDate: '2026-10-15' })).toEqual({
+      startDate: '2026-10-15',
+      endDate: '2026-10-15',
+    });
+    expect(changeExportDates(DATES, { startDate: '2026-11-10' })).toEqual({
+      startDate: '2026-11-10',
+      endDate: '2026-11-22',
+    });
   });
 
   it('leaves an emptied field empty', () => {
@@ -37,7 +53,10 @@ describe('changeExportDates', () => {
 describe('flightsQuery', () => {
   it('covers the start of the start day to the end of the end day in the club zone', () => {
     // Toronto is UTC−4 on 1 November 2026 (DST ends that night) and UTC−5 on the 22nd.
-    expect(flightsQuery(DATES, ZONE)).toEqual({ startDate: Date.UTC(2026, 10, 1, 4), endDate: Date.UTC(2026, 10, 23, 5) - 1 });
+    expect(flightsQuery(DATES, ZONE)).toEqual({
+      startDate: Date.UTC(2026, 10, 1, 4),
+      endDate: Date.UTC(2026, 10, 23, 5) - 1,
+    });
   });
 });
 
@@ -91,7 +110,9 @@ describe('buildExport', () => {
 
   it('defuses every text cell: a glider, tug or launch label written as a formula reaches neither Flights nor Completed Flights as one (issue 25 item 7)', () => {
     const FORMULA = "=cmd|'/C calc'!A0";
-    const rigged = [flight('rigged', { glider: FORMULA, tug: `+${FORMULA}`, launchType: `@${FORMULA}`, first: `-${FORMULA}` })];
+    const rigged = [
+      flight('rigged', { glider: FORMULA, tug: `+${FORMULA}`, launchType: `@${FORMULA}`, first: `-${FORMULA}` }),
+    ];
     for (const choice of ['Flights', 'Completed Flights'] as const) {
       const row = buildExport({ choice, flights: rigged }, names, ZONE, DATES).csv.split('\r\n')[1]!;
       expect(row).toBe(

@@ -1,6 +1,11 @@
 import type { AllTransactions, FlightRecord, PilotListItem } from '@flightline/domain/api/types';
 import { clubDayRange, MAX_FLIGHT_RANGE_MS } from '@flightline/domain/time/club-time';
-import { INVOICE_COLUMNS, invoiceExportRows, JOURNAL_COLUMNS, journalExportRows } from '@flightline/domain/money/accounting-exports';
+import {
+  INVOICE_COLUMNS,
+  invoiceExportRows,
+  JOURNAL_COLUMNS,
+  journalExportRows,
+} from '@flightline/domain/money/accounting-exports';
 import { csvFileName, toCsv, type CsvCell } from '@flightline/domain/money/csv';
 import {
   flightExportHeader,
@@ -39,7 +44,9 @@ export interface ExportDates {
 /** A changed date; a start after the end is reset to the end date. */
 export function changeExportDates(dates: ExportDates, change: Partial<ExportDates>): ExportDates {
   const next = { ...dates, ...change };
-  return next.startDate !== '' && next.endDate !== '' && next.startDate > next.endDate ? { ...next, startDate: next.endDate } : next;
+  return next.startDate !== '' && next.endDate !== '' && next.startDate > next.endDate
+    ? { ...next, startDate: next.endDate }
+    : next;
 }
 
 /**
@@ -65,23 +72,45 @@ export function nameLookup(pilots: readonly Pick<PilotListItem, 'userID' | 'firs
 
 /** In the order they flew: launch time, or the request time for flights that never launched. */
 function byTime(a: FlightRecord, b: FlightRecord): number {
-  return a.dateString.localeCompare(b.dateString) || (a.launchedAt ?? a.submittedAt) - (b.launchedAt ?? b.submittedAt) || a.id.localeCompare(b.id);
+  return (
+    a.dateString.localeCompare(b.dateString) ||
+    (a.launchedAt ?? a.submittedAt) - (b.launchedAt ?? b.submittedAt) ||
+    a.id.localeCompare(b.id)
+  );
 }
 
 /** Flights: every flight, cancelled ones too; Completed Flights: landed and not cancelled. */
 export function flightsFor(choice: 'Flights' | 'Completed Flights', flights: readonly FlightRecord[]): FlightRecord[] {
-  const kept = choice === 'Flights' ? [...flights] : flights.filter((f) => f.landedAt !== null && f.cancelledAt === null);
+  const kept =
+    choice === 'Flights' ? [...flights] : flights.filter((f) => f.landedAt !== null && f.cancelledAt === null);
   return kept.sort(byTime);
 }
 
-export type ExportSource = { choice: 'Flights' | 'Completed Flights'; flights: readonly FlightRecord[] } | { choice: LedgerChoice; data: AllTransactions };
+export type ExportSource =
+  | { choice: 'Flights' | 'Completed Flights'; flights: readonly FlightRecord[] }
+  | { choice: LedgerChoice; data: AllTransactions };
 
 /** Each ledger choice's columns and rows. */
 const LEDGER_LAYOUTS = {
-  Transactions: { header: TRANSACTION_COLUMNS, rows: (data: AllTransactions, names: NameLookup, timeZone: string) => data.transactions.map((posting) => transactionExportRow(posting, data.chartOfAccounts, names, timeZone)) },
-  Journal: { header: JOURNAL_COLUMNS, rows: (data: AllTransactions, names: NameLookup, timeZone: string) => journalExportRows(data.transactions, data.chartOfAccounts, names, timeZone) },
-  Invoices: { header: INVOICE_COLUMNS, rows: (data: AllTransactions, names: NameLookup, timeZone: string) => invoiceExportRows(data.transactions, data.chartOfAccounts, names, timeZone) },
-} satisfies Record<LedgerChoice, { header: readonly string[]; rows: (data: AllTransactions, names: NameLookup, timeZone: string) => CsvCell[][] }>;
+  Transactions: {
+    header: TRANSACTION_COLUMNS,
+    rows: (data: AllTransactions, names: NameLookup, timeZone: string) =>
+      data.transactions.map((posting) => transactionExportRow(posting, data.chartOfAccounts, names, timeZone)),
+  },
+  Journal: {
+    header: JOURNAL_COLUMNS,
+    rows: (data: AllTransactions, names: NameLookup, timeZone: string) =>
+      journalExportRows(data.transactions, data.chartOfAccounts, names, timeZone),
+  },
+  Invoices: {
+    header: INVOICE_COLUMNS,
+    rows: (data: AllTransactions, names: NameLookup, timeZone: string) =>
+      invoiceExportRows(data.transactions, data.chartOfAccounts, names, timeZone),
+  },
+} satisfies Record<
+  LedgerChoice,
+  { header: readonly string[]; rows: (data: AllTransactions, names: NameLookup, timeZone: string) => CsvCell[][] }
+>;
 
 export interface ExportFile {
   fileName: string;
@@ -101,7 +130,13 @@ export function buildExport(source: ExportSource, names: NameLookup, timeZone: s
   } else {
     const includeCancelled = source.choice === 'Flights';
     header = flightExportHeader(includeCancelled);
-    rows = flightsFor(source.choice, source.flights).map((flight) => flightExportRow(flight, names, timeZone, includeCancelled));
+    rows = flightsFor(source.choice, source.flights).map((flight) =>
+      flightExportRow(flight, names, timeZone, includeCancelled),
+    );
   }
-  return { fileName: csvFileName(source.choice, dates.startDate, dates.endDate), csv: toCsv(header, rows), rowCount: rows.length };
+  return {
+    fileName: csvFileName(source.choice, dates.startDate, dates.endDate),
+    csv: toCsv(header, rows),
+    rowCount: rows.length,
+  };
 }

@@ -28,7 +28,12 @@ const TITLE = 'Club Data Exports';
 /** `/export/`: Club Data Exports, admin only. */
 export function ExportPage() {
   const s = useSession().data;
-  if (!s?.club || !s.clubTimeZone) return <Page title={TITLE}><Loading /></Page>;
+  if (!s?.club || !s.clubTimeZone)
+    return (
+      <Page title={TITLE}>
+        <Loading />
+      </Page>
+    );
   if (!s.userIsAdmin) return <NotAuthorized title={TITLE} />;
   return <ExportScreen timeZone={s.clubTimeZone} />;
 }
@@ -75,7 +80,12 @@ function ExportScreen({ timeZone }: { timeZone: string }) {
       const blob = new Blob([exported.csv], { type: 'text/csv;charset=utf-8' });
       setFile({ url: URL.createObjectURL(blob), fileName: exported.fileName, rowCount: exported.rowCount, request });
     },
-    onError: (error) => notifications.alert({ status: 'danger', heading: 'Could not load data for export', message: errorMessage(error) }),
+    onError: (error) =>
+      notifications.alert({
+        status: 'danger',
+        heading: 'Could not load data for export',
+        message: errorMessage(error),
+      }),
   });
 
   const change = (next: ExportDates, nextChoice: ExportChoice) => {
@@ -85,7 +95,10 @@ function ExportScreen({ timeZone }: { timeZone: string }) {
     setFile(null);
   };
 
-  const problem = dates.startDate === '' ? null : (dayRangeProblem(dates.startDate, dates.endDate) ?? flightRangeProblem(choice, dates, timeZone));
+  const problem =
+    dates.startDate === ''
+      ? null
+      : (dayRangeProblem(dates.startDate, dates.endDate) ?? flightRangeProblem(choice, dates, timeZone));
   const submit = (event: FormEvent) => {
     event.preventDefault();
     // Without a start date loading does nothing.

@@ -34,7 +34,11 @@ export function GlidersPage() {
     );
   }
   // Keyed by glider: another glider's logbook starts from its own default dates.
-  return glider ? <OneGlider key={glider} club={s.club} glider={glider} timeZone={s.clubTimeZone} /> : <GliderIndex club={s.club} />;
+  return glider ? (
+    <OneGlider key={glider} club={s.club} glider={glider} timeZone={s.clubTimeZone} />
+  ) : (
+    <GliderIndex club={s.club} />
+  );
 }
 
 function GliderIndex({ club }: { club: string }) {
@@ -58,7 +62,9 @@ function GliderTable({ gliders }: { gliders: GliderLogbooks['gliders'] }) {
   return (
     <div className="table-responsive">
       <table className="table table-sm align-middle glider-index">
-        <caption className="visually-hidden">Each glider's hours and launches, all time and since its maintenance date</caption>
+        <caption className="visually-hidden">
+          Each glider's hours and launches, all time and since its maintenance date
+        </caption>
         <thead>
           <tr>
             <th scope="col">Glider</th>
@@ -82,7 +88,9 @@ function GliderTable({ gliders }: { gliders: GliderLogbooks['gliders'] }) {
                 {g.sinceMaintenance && g.maintenanceDate ? (
                   <>
                     {durationText(g.sinceMaintenance.minutes)}
-                    <span className="d-block small">{g.sinceMaintenance.launches === 1 ? '1 launch' : `${g.sinceMaintenance.launches} launches`}</span>
+                    <span className="d-block small">
+                      {g.sinceMaintenance.launches === 1 ? '1 launch' : `${g.sinceMaintenance.launches} launches`}
+                    </span>
                     <span className="d-block small text-body-secondary">since {g.maintenanceDate}</span>
                   </>
                 ) : (
@@ -124,7 +132,12 @@ function OneGlider({ club, glider, timeZone }: { club: string; glider: string; t
 function SinceMaintenance({ logbook }: { logbook: GliderLogbook }) {
   const since = logbook.sinceMaintenance;
   if (!since || !logbook.maintenanceDate) {
-    return <p className="small text-body-secondary">No maintenance date is set for this glider. An admin or a member who can update gliders sets it in Glider Administration.</p>;
+    return (
+      <p className="small text-body-secondary">
+        No maintenance date is set for this glider. An admin or a member who can update gliders sets it in Glider
+        Administration.
+      </p>
+    );
   }
   return (
     <section aria-label="Since maintenance" className="mb-3">
@@ -198,7 +211,11 @@ function TotalsCard({ title, totals }: { title: string; totals: GliderLogbook['r
       <div className="border rounded p-2 h-100 small" aria-label={title} role="group">
         <h2 className="h6 mb-1">{title}</h2>
         <p className="mb-1">{flyingText(totals)}</p>
-        <p className="mb-0 text-body-secondary">{totals.byLaunchType.length ? totals.byLaunchType.map((l) => `${l.launchType} ×${l.launches}`).join(', ') : 'No launches'}</p>
+        <p className="mb-0 text-body-secondary">
+          {totals.byLaunchType.length
+            ? totals.byLaunchType.map((l) => `${l.launchType} ×${l.launches}`).join(', ')
+            : 'No launches'}
+        </p>
       </div>
     </div>
   );

@@ -28,7 +28,8 @@ function FlightTitle({ flight, waiting }: { flight: FlightRecord; waiting?: stri
 
 /** Release height 0 means not recorded: highlighted. */
 function ReleaseBadge({ flight, heightUnit }: { flight: FlightRecord; heightUnit: string }) {
-  if (!hasReleaseHeight(flight)) return <span className="badge text-bg-warning fs-6 fw-semibold">No release height</span>;
+  if (!hasReleaseHeight(flight))
+    return <span className="badge text-bg-warning fs-6 fw-semibold">No release height</span>;
   return (
     <span className="badge text-bg-light border fs-6 fw-normal">
       Release {flight.releaseHeight}
@@ -38,7 +39,17 @@ function ReleaseBadge({ flight, heightUnit }: { flight: FlightRecord; heightUnit
 }
 
 /** A row's Release height and its undo, side by side. */
-function RowActions({ busy, onReleaseHeight, undo, onUndo }: { busy: boolean; onReleaseHeight: () => void; undo: string; onUndo: () => void }) {
+function RowActions({
+  busy,
+  onReleaseHeight,
+  undo,
+  onUndo,
+}: {
+  busy: boolean;
+  onReleaseHeight: () => void;
+  undo: string;
+  onUndo: () => void;
+}) {
   return (
     <div className="d-flex gap-2">
       <button type="button" className="btn btn-outline-primary flex-fill" disabled={busy} onClick={onReleaseHeight}>
@@ -83,7 +94,12 @@ export function InProgressRow({
         <ReleaseBadge flight={flight} heightUnit={ctx.heightUnit} />
       </div>
       {onLand && (
-        <button type="button" className="btn btn-primary btn-lg w-100 mb-2 line-big" disabled={ctx.busy || landDisabled} onClick={onLand}>
+        <button
+          type="button"
+          className="btn btn-primary btn-lg w-100 mb-2 line-big"
+          disabled={ctx.busy || landDisabled}
+          onClick={onLand}
+        >
           Land {flight.glider}
         </button>
       )}
@@ -93,7 +109,17 @@ export function InProgressRow({
 }
 
 /** A landed flight: Release height, Undo landing. */
-export function LandedRow({ flight, ctx, onReleaseHeight, onUndoLanding }: { flight: FlightRecord; ctx: RowContext; onReleaseHeight: () => void; onUndoLanding: () => void }) {
+export function LandedRow({
+  flight,
+  ctx,
+  onReleaseHeight,
+  onUndoLanding,
+}: {
+  flight: FlightRecord;
+  ctx: RowContext;
+  onReleaseHeight: () => void;
+  onUndoLanding: () => void;
+}) {
   const landedAt = flight.landedAt!;
   return (
     <li className={rowClass(flight)} aria-label={`${flight.glider} landed`}>

@@ -14,7 +14,14 @@ import { useHeightUnit } from '../../lib/api/club-info.ts';
 import { POLL_MS, useGroundStatus, useNow } from './api.ts';
 import { InProgressRow, LandedRow, type RowContext } from './flight-rows.tsx';
 import './ground.css';
-import { chosenTug, launchButtonText, launchesWithoutTowPilot, NO_TOW_PILOT_QUESTION, readyTugs, towPilotChoices } from './launch-crew.ts';
+import {
+  chosenTug,
+  launchButtonText,
+  launchesWithoutTowPilot,
+  NO_TOW_PILOT_QUESTION,
+  readyTugs,
+  towPilotChoices,
+} from './launch-crew.ts';
 import { LaunchActions, LaunchedBy, NextFlightPicker, showPickedFlight } from './launch-panel.tsx';
 import { flightLabel, partitionFlights, stillWaiting } from './line-lists.ts';
 import { FAILED_UNDO_LANDING, FAILED_UNDO_LAUNCH, noActionText, pollBannerText } from './line-messages.ts';
@@ -73,7 +80,13 @@ function GroundLine({ club, timeZone, tapper }: { club: string; timeZone: string
       )}
       <div className="btn-group w-100 mb-3" role="group" aria-label="Mode">
         {(['Launch', 'Land'] as const).map((m) => (
-          <button key={m} type="button" className={`btn btn-lg ${mode === m ? 'btn-dark' : 'btn-outline-dark'}`} aria-pressed={mode === m} onClick={() => setMode(m)}>
+          <button
+            key={m}
+            type="button"
+            className={`btn btn-lg ${mode === m ? 'btn-dark' : 'btn-outline-dark'}`}
+            aria-pressed={mode === m}
+            onClick={() => setMode(m)}
+          >
             {m}
           </button>
         ))}
@@ -104,7 +117,14 @@ function GroundLine({ club, timeZone, tapper }: { club: string; timeZone: string
       )}
       {releaseFor && (
         <Suspense fallback={null}>
-          <ReleaseHeightModal flight={releaseFor} club={club} day={day} tapper={tapper} heightUnit={heightUnit} onClose={() => setReleaseFor(null)} />
+          <ReleaseHeightModal
+            flight={releaseFor}
+            club={club}
+            day={day}
+            tapper={tapper}
+            heightUnit={heightUnit}
+            onClose={() => setReleaseFor(null)}
+          />
         </Suspense>
       )}
     </Page>
@@ -158,7 +178,12 @@ function LineLists({
     if (!selected || minutes === null) return;
     const flight = selected;
     if (launchesWithoutTowPilot(tug, towPilot)) {
-      const ok = await confirmDialog.ask({ heading: 'No tow pilot', message: NO_TOW_PILOT_QUESTION, confirmLabel: 'Launch anyway', rejectLabel: 'Cancel' });
+      const ok = await confirmDialog.ask({
+        heading: 'No tow pilot',
+        message: NO_TOW_PILOT_QUESTION,
+        confirmLabel: 'Launch anyway',
+        rejectLabel: 'Cancel',
+      });
       if (!ok) return;
     }
     run(
@@ -174,7 +199,12 @@ function LineLists({
 
   const land = (flight: FlightRecord) => {
     if (minutes === null) return;
-    run({ action: 'Landing', id: flight.id, time: minutesAgoFromNow(minutes) }, flight.glider, { success: `${flight.glider} landed`, failure: noAction }, onDone);
+    run(
+      { action: 'Landing', id: flight.id, time: minutesAgoFromNow(minutes) },
+      flight.glider,
+      { success: `${flight.glider} landed`, failure: noAction },
+      onDone,
+    );
   };
 
   const remove = async (flight: FlightRecord) => {
@@ -186,7 +216,12 @@ function LineLists({
       confirmVariant: 'danger',
     });
     if (!ok) return;
-    run({ action: 'CancelRequest', id: flight.id }, flight.glider, { success: `${flight.glider} removed from the flight line`, failure: noAction }, () => setSelectedId(null));
+    run(
+      { action: 'CancelRequest', id: flight.id },
+      flight.glider,
+      { success: `${flight.glider} removed from the flight line`, failure: noAction },
+      () => setSelectedId(null),
+    );
   };
 
   const undoLaunch = async (flight: FlightRecord) => {
@@ -198,7 +233,10 @@ function LineLists({
       confirmVariant: 'danger',
     });
     if (!ok) return;
-    run({ action: 'UndoLaunch', id: flight.id }, flight.glider, { success: `Launch of ${flight.glider} undone`, failure: (message) => ({ heading: FAILED_UNDO_LAUNCH, message: noActionText(message) }) });
+    run({ action: 'UndoLaunch', id: flight.id }, flight.glider, {
+      success: `Launch of ${flight.glider} undone`,
+      failure: (message) => ({ heading: FAILED_UNDO_LAUNCH, message: noActionText(message) }),
+    });
   };
 
   const undoLanding = async (flight: FlightRecord) => {
@@ -210,17 +248,32 @@ function LineLists({
       confirmVariant: 'danger',
     });
     if (!ok) return;
-    run({ action: 'UndoLanding', id: flight.id }, flight.glider, { success: `Landing of ${flight.glider} undone`, failure: (message) => ({ heading: FAILED_UNDO_LANDING, message: noActionText(message) }) });
+    run({ action: 'UndoLanding', id: flight.id }, flight.glider, {
+      success: `Landing of ${flight.glider} undone`,
+      failure: (message) => ({ heading: FAILED_UNDO_LANDING, message: noActionText(message) }),
+    });
   };
 
-  const button = launchButtonText({ glider: selected?.glider ?? null, tugsReady: tugs.length, tug: tug?.id ?? null, minutesOk: minutes !== null });
+  const button = launchButtonText({
+    glider: selected?.glider ?? null,
+    tugsReady: tugs.length,
+    tug: tug?.id ?? null,
+    minutesOk: minutes !== null,
+  });
 
   return (
     <>
       {mode === 'Launch' && (
         // One box for the picker and the buttons, so the sticky Launch button stays in reach while a long queue scrolls.
         <div className="mb-4" ref={launchBox}>
-          <NextFlightPicker waiting={lists.waiting} selected={selected?.id ?? null} onSelect={setSelectedId} now={ctx.now} busy={ctx.busy} unsent={ctx.waiting} />
+          <NextFlightPicker
+            waiting={lists.waiting}
+            selected={selected?.id ?? null}
+            onSelect={setSelectedId}
+            now={ctx.now}
+            busy={ctx.busy}
+            unsent={ctx.waiting}
+          />
           <LaunchActions
             crew={
               <LaunchedBy
@@ -257,7 +310,13 @@ function LineLists({
       </Section>
       <Section title="Landed flights" empty="No flights landed yet today.">
         {lists.landed.map((flight) => (
-          <LandedRow key={flight.id} flight={flight} ctx={ctx} onReleaseHeight={() => onReleaseHeight(flight)} onUndoLanding={() => void undoLanding(flight)} />
+          <LandedRow
+            key={flight.id}
+            flight={flight}
+            ctx={ctx}
+            onReleaseHeight={() => onReleaseHeight(flight)}
+            onUndoLanding={() => void undoLanding(flight)}
+          />
         ))}
       </Section>
     </>
@@ -271,7 +330,11 @@ function Section({ title, empty, children }: { title: string; empty: string; chi
       <h2 id={id} className="h6 fw-semibold text-body-secondary mb-2">
         {title} ({children.length})
       </h2>
-      {children.length === 0 ? <p className="text-body-secondary">{empty}</p> : <ul className="list-unstyled mb-0">{children}</ul>}
+      {children.length === 0 ? (
+        <p className="text-body-secondary">{empty}</p>
+      ) : (
+        <ul className="list-unstyled mb-0">{children}</ul>
+      )}
     </section>
   );
 }

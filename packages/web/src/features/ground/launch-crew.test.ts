@@ -1,9 +1,27 @@
 import { describe, expect, it } from 'vitest';
 import type { TugStatus } from '@flightline/domain/api/types';
-import { chosenTug, launchButtonText, launchesWithoutTowPilot, readyTugs, towPilotChoices, type LinePilot } from './launch-crew.ts';
+import {
+  chosenTug,
+  launchButtonText,
+  launchesWithoutTowPilot,
+  readyTugs,
+  towPilotChoices,
+  type LinePilot,
+} from './launch-crew.ts';
 
 function tug(id: string, fields: Partial<TugStatus> = {}): TugStatus {
-  return { id, aircraftType: 'Piper Pawnee', status: 'Ready', lastHobbs: null, lastOilHobbs: null, lastFuelHobbs: null, lastPilotHobbs: null, currentPilot: '', pilotName: '', ...fields };
+  return {
+    id,
+    aircraftType: 'Piper Pawnee',
+    status: 'Ready',
+    lastHobbs: null,
+    lastOilHobbs: null,
+    lastFuelHobbs: null,
+    lastPilotHobbs: null,
+    currentPilot: '',
+    pilotName: '',
+    ...fields,
+  };
 }
 
 const pilots: LinePilot[] = [
@@ -14,7 +32,10 @@ const pilots: LinePilot[] = [
 
 describe('readyTugs', () => {
   it('keeps Ready tugs by registration', () => {
-    expect(readyTugs([tug('C-FTWO'), tug('C-FOFF', { status: 'Not ready' }), tug('C-FONE')]).map((t) => t.id)).toEqual(['C-FONE', 'C-FTWO']);
+    expect(readyTugs([tug('C-FTWO'), tug('C-FOFF', { status: 'Not ready' }), tug('C-FONE')]).map((t) => t.id)).toEqual([
+      'C-FONE',
+      'C-FTWO',
+    ]);
   });
 });
 
@@ -29,7 +50,9 @@ describe('towPilotChoices', () => {
   it("adds the tug's checked-in pilot when the list lacks them", () => {
     const choices = towPilotChoices(pilots, tug('C-FTOW', { currentPilot: 'u-zed', pilotName: 'Zed Zulu' }));
     expect(choices.map((c) => c.name)).toEqual(['Ann Archer', 'Tom Towpilot', 'Zed Zulu']);
-    expect(towPilotChoices(pilots, tug('C-FTOW', { currentPilot: 'u-tom', pilotName: 'Tom Towpilot' }))).toHaveLength(2);
+    expect(towPilotChoices(pilots, tug('C-FTOW', { currentPilot: 'u-tom', pilotName: 'Tom Towpilot' }))).toHaveLength(
+      2,
+    );
   });
 });
 
@@ -49,14 +72,29 @@ describe('chosenTug', () => {
 
 describe('launchButtonText', () => {
   it('says what is missing, in order', () => {
-    expect(launchButtonText({ glider: null, tugsReady: 1, tug: null, minutesOk: false })).toEqual({ text: 'Choose the next flight', disabled: true });
-    expect(launchButtonText({ glider: 'C-GDSA', tugsReady: 1, tug: null, minutesOk: false })).toEqual({ text: 'Choose the tug', disabled: true });
-    expect(launchButtonText({ glider: 'C-GDSA', tugsReady: 1, tug: 'C-FTOW', minutesOk: false })).toEqual({ text: 'Set the minutes ago', disabled: true });
+    expect(launchButtonText({ glider: null, tugsReady: 1, tug: null, minutesOk: false })).toEqual({
+      text: 'Choose the next flight',
+      disabled: true,
+    });
+    expect(launchButtonText({ glider: 'C-GDSA', tugsReady: 1, tug: null, minutesOk: false })).toEqual({
+      text: 'Choose the tug',
+      disabled: true,
+    });
+    expect(launchButtonText({ glider: 'C-GDSA', tugsReady: 1, tug: 'C-FTOW', minutesOk: false })).toEqual({
+      text: 'Set the minutes ago',
+      disabled: true,
+    });
   });
 
   it('launches the glider when ready, with or without a tug (a club with no Ready tug launches otherwise)', () => {
-    expect(launchButtonText({ glider: 'C-GDSA', tugsReady: 1, tug: 'C-FTOW', minutesOk: true })).toEqual({ text: 'Launch C-GDSA', disabled: false });
-    expect(launchButtonText({ glider: 'C-GDSA', tugsReady: 0, tug: null, minutesOk: true })).toEqual({ text: 'Launch C-GDSA', disabled: false });
+    expect(launchButtonText({ glider: 'C-GDSA', tugsReady: 1, tug: 'C-FTOW', minutesOk: true })).toEqual({
+      text: 'Launch C-GDSA',
+      disabled: false,
+    });
+    expect(launchButtonText({ glider: 'C-GDSA', tugsReady: 0, tug: null, minutesOk: true })).toEqual({
+      text: 'Launch C-GDSA',
+      disabled: false,
+    });
   });
 });
 

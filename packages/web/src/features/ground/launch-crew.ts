@@ -28,7 +28,12 @@ export function towPilotChoices(pilots: readonly LinePilot[], tug: TugStatus | n
 }
 
 /** What the Launch button says: why it can't launch yet, or 'Launch {glider}'. */
-export function launchButtonText(input: { glider: string | null; tugsReady: number; tug: string | null; minutesOk: boolean }): { text: string; disabled: boolean } {
+export function launchButtonText(input: {
+  glider: string | null;
+  tugsReady: number;
+  tug: string | null;
+  minutesOk: boolean;
+}): { text: string; disabled: boolean } {
   if (!input.glider) return { text: 'Choose the next flight', disabled: true };
   if (input.tugsReady > 0 && !input.tug) return { text: 'Choose the tug', disabled: true };
   if (!input.minutesOk) return { text: 'Set the minutes ago', disabled: true };

@@ -33,7 +33,13 @@ export function NextFlightPicker({
           {waiting.map((flight) => {
             const active = flight.id === selected;
             return (
-              <ToggleButton key={flight.id} on={active} className="line-choice line-flight text-start" disabled={busy} onClick={() => onSelect(active ? null : flight.id)}>
+              <ToggleButton
+                key={flight.id}
+                on={active}
+                className="line-choice line-flight text-start"
+                disabled={busy}
+                onClick={() => onSelect(active ? null : flight.id)}
+              >
                 <span className="d-flex flex-wrap align-items-baseline column-gap-2">
                   <strong className="fs-5">{pilotShortName(flight.first, flight.last)}</strong>
                   <span className="fs-5">{flight.glider}</span>
@@ -79,7 +85,13 @@ export function LaunchedBy({
             {tugs.map((t) => {
               const active = t.id === tug?.id;
               return (
-                <ToggleButton key={t.id} on={active} className="line-choice" disabled={busy} onClick={() => onTug(t.id)}>
+                <ToggleButton
+                  key={t.id}
+                  on={active}
+                  className="line-choice"
+                  disabled={busy}
+                  onClick={() => onTug(t.id)}
+                >
                   <strong className="d-block fs-5">{t.id}</strong>
                   <span className="d-block small">{t.pilotName || 'No pilot checked in'}</span>
                 </ToggleButton>
@@ -89,7 +101,13 @@ export function LaunchedBy({
           <label htmlFor={`${id}-pilot`} className="form-label mb-1">
             Tow pilot
           </label>
-          <select id={`${id}-pilot`} className="form-select form-select-lg" value={towPilot} disabled={busy || !tug} onChange={(e) => onTowPilot(e.target.value)}>
+          <select
+            id={`${id}-pilot`}
+            className="form-select form-select-lg"
+            value={towPilot}
+            disabled={busy || !tug}
+            onChange={(e) => onTowPilot(e.target.value)}
+          >
             <option value="">None</option>
             {towPilots.map((p) => (
               <option key={p.userID} value={p.userID}>
@@ -132,7 +150,12 @@ export function LaunchActions({
       <div className={picked ? 'line-sticky-action line-launch-bar' : 'line-launch-crew'}>
         {crew}
         <div className={picked ? 'd-grid' : 'line-sticky-action d-grid'}>
-          <button type="button" className="btn btn-success btn-lg line-big" disabled={button.disabled || busy} onClick={onLaunch}>
+          <button
+            type="button"
+            className="btn btn-success btn-lg line-big"
+            disabled={button.disabled || busy}
+            onClick={onLaunch}
+          >
             {button.text}
           </button>
         </div>

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { happenedAt, MAX_MINUTES_AGO, minutesFromSlider, parseMinutesAgo, SLIDER_MAX, SLIDER_MIN, sliderFromMinutes } from './minutes-ago.ts';
+import {
+  happenedAt,
+  MAX_MINUTES_AGO,
+  minutesFromSlider,
+  parseMinutesAgo,
+  SLIDER_MAX,
+  SLIDER_MIN,
+  sliderFromMinutes,
+} from './minutes-ago.ts';
 
 describe('minutesFromSlider', () => {
   it('maps now to 0 minutes and the far left to the maximum', () => {

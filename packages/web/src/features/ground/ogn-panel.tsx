@@ -20,7 +20,9 @@ export function ognStateText(line: Pick<OgnLine, 'state' | 'aircraftInRange' | '
     case 'receiving':
       return `OGN: receiving, ${line.aircraftInRange} aircraft in range`;
     case 'quiet':
-      return line.lastBeaconMs === null ? 'OGN: no beacon yet' : `OGN: no beacon for ${Math.max(5, Math.floor((nowMs - line.lastBeaconMs) / 60_000))} min`;
+      return line.lastBeaconMs === null
+        ? 'OGN: no beacon yet'
+        : `OGN: no beacon for ${Math.max(5, Math.floor((nowMs - line.lastBeaconMs) / 60_000))} min`;
     case 'connecting':
       return 'OGN: connecting';
     case 'waiting':
@@ -45,7 +47,14 @@ export function detectionText(d: Detection, timeZone: string, heightUnit: string
  * request matched, for the crew to assign to a request or dismiss. Nothing
  * when the club has the feed off.
  */
-export function OgnPanel({ club, day, timeZone, heightUnit, nowMs, waiting }: {
+export function OgnPanel({
+  club,
+  day,
+  timeZone,
+  heightUnit,
+  nowMs,
+  waiting,
+}: {
   club: string;
   day: string;
   timeZone: string;
@@ -94,10 +103,20 @@ export function OgnPanel({ club, day, timeZone, heightUnit, nowMs, waiting }: {
             <li key={d.id} className="border rounded p-2 mb-2">
               <span className="d-block text-break mb-2">{detectionText(d, timeZone, heightUnit)} — record?</span>
               <div className="d-flex gap-2">
-                <button type="button" className="btn btn-primary flex-grow-1" disabled={busy !== null} onClick={() => void decide(d, 'accept')}>
+                <button
+                  type="button"
+                  className="btn btn-primary flex-grow-1"
+                  disabled={busy !== null}
+                  onClick={() => void decide(d, 'accept')}
+                >
                   Record
                 </button>
-                <button type="button" className="btn btn-outline-secondary" disabled={busy !== null} onClick={() => void decide(d, 'dismiss')}>
+                <button
+                  type="button"
+                  className="btn btn-outline-secondary"
+                  disabled={busy !== null}
+                  onClick={() => void decide(d, 'dismiss')}
+                >
                   Dismiss
                 </button>
               </div>
@@ -115,7 +134,12 @@ export function OgnPanel({ club, day, timeZone, heightUnit, nowMs, waiting }: {
               return (
                 <li key={d.id} className="border rounded p-2 mb-2">
                   <span className="d-block text-break mb-2">{detectionText(d, timeZone, heightUnit)}</span>
-                  <select className="form-select mb-2" aria-label={label} value={flightId} onChange={(e) => setChosen({ ...chosen, [d.id]: e.target.value })}>
+                  <select
+                    className="form-select mb-2"
+                    aria-label={label}
+                    value={flightId}
+                    onChange={(e) => setChosen({ ...chosen, [d.id]: e.target.value })}
+                  >
                     <option value="">Choose the waiting request…</option>
                     {waiting.map((f) => (
                       <option key={f.id} value={f.id}>
@@ -124,10 +148,20 @@ export function OgnPanel({ club, day, timeZone, heightUnit, nowMs, waiting }: {
                     ))}
                   </select>
                   <div className="d-flex gap-2">
-                    <button type="button" className="btn btn-primary flex-grow-1" disabled={busy !== null || !flightId} onClick={() => void decide(d, 'accept', flightId)}>
+                    <button
+                      type="button"
+                      className="btn btn-primary flex-grow-1"
+                      disabled={busy !== null || !flightId}
+                      onClick={() => void decide(d, 'accept', flightId)}
+                    >
                       Assign
                     </button>
-                    <button type="button" className="btn btn-outline-secondary" disabled={busy !== null} onClick={() => void decide(d, 'dismiss')}>
+                    <button
+                      type="button"
+                      className="btn btn-outline-secondary"
+                      disabled={busy !== null}
+                      onClick={() => void decide(d, 'dismiss')}
+                    >
                       Dismiss
                     </button>
                   </div>

@@ -52,7 +52,11 @@ export function ReleaseHeightModal({
   const unit = heightUnit ? ` (${heightUnit})` : '';
 
   const send = (height: number, overwrite: boolean) => {
-    const entry = lineActionEntry({ action: { action: 'ReleaseHeight', id: flight.id, releaseHeight: height, overwrite }, glider: flight.glider, by: tapper });
+    const entry = lineActionEntry({
+      action: { action: 'ReleaseHeight', id: flight.id, releaseHeight: height, overwrite },
+      glider: flight.glider,
+      by: tapper,
+    });
     setSending(true);
     outboxSend(entry, (outcome) => {
       setSending(false);
@@ -107,7 +111,13 @@ export function ReleaseHeightModal({
           <Button variant="secondary" size="lg" className="flex-fill" onClick={onClose} disabled={sending}>
             Ignore
           </Button>
-          <Button variant="warning" size="lg" className="flex-fill" onClick={() => send(conflict.height, true)} disabled={sending}>
+          <Button
+            variant="warning"
+            size="lg"
+            className="flex-fill"
+            onClick={() => send(conflict.height, true)}
+            disabled={sending}
+          >
             Overwrite
           </Button>
         </Modal.Footer>
@@ -116,7 +126,13 @@ export function ReleaseHeightModal({
   }
 
   return (
-    <Modal show onHide={onClose} centered onEntered={() => input.current?.focus()} aria-labelledby="release-height-title">
+    <Modal
+      show
+      onHide={onClose}
+      centered
+      onEntered={() => input.current?.focus()}
+      aria-labelledby="release-height-title"
+    >
       <form noValidate onSubmit={submit}>
         <Modal.Header closeButton>
           <Modal.Title id="release-height-title">Release Height</Modal.Title>
@@ -124,7 +140,9 @@ export function ReleaseHeightModal({
         <Modal.Body>
           <p className="mb-1 fw-semibold">{flightLabel(flight)}</p>
           <p className="text-body-secondary">
-            {hasReleaseHeight(flight) ? `Recorded: ${flight.releaseHeight}${heightUnit ? ` ${heightUnit}` : ''}` : 'Not recorded yet'}
+            {hasReleaseHeight(flight)
+              ? `Recorded: ${flight.releaseHeight}${heightUnit ? ` ${heightUnit}` : ''}`
+              : 'Not recorded yet'}
           </p>
           <label htmlFor="release-height" className="form-label">
             Release height{unit}

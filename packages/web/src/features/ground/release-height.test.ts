@@ -9,7 +9,8 @@ describe('parseReleaseHeight', () => {
   });
 
   it('refuses empty, zero, negative, fractional, huge and non-numbers', () => {
-    for (const text of ['', ' ', '0', '000', '-500', '1500.5', '1,500', '100001', '2e3', 'high']) expect(parseReleaseHeight(text)).toBeNull();
+    for (const text of ['', ' ', '0', '000', '-500', '1500.5', '1,500', '100001', '2e3', 'high'])
+      expect(parseReleaseHeight(text)).toBeNull();
   });
 });
 
@@ -20,7 +21,13 @@ function apiError(status: number, body: unknown) {
 
 describe('releaseConflictOf', () => {
   it('reads who set the height and what it is from a 409', () => {
-    const error = apiError(409, { statusCode: 409, error: 'Conflict', message: 'Release height already set', releaseSetBy: 'Tom Towpilot', currentReleaseHeight: 1800 });
+    const error = apiError(409, {
+      statusCode: 409,
+      error: 'Conflict',
+      message: 'Release height already set',
+      releaseSetBy: 'Tom Towpilot',
+      currentReleaseHeight: 1800,
+    });
     expect(releaseConflictOf(error)).toEqual({ releaseSetBy: 'Tom Towpilot', currentReleaseHeight: 1800 });
   });
 
@@ -31,7 +38,10 @@ describe('releaseConflictOf', () => {
   });
 
   it('tolerates a missing setter', () => {
-    expect(releaseConflictOf(apiError(409, { currentReleaseHeight: 900 }))).toEqual({ releaseSetBy: '', currentReleaseHeight: 900 });
+    expect(releaseConflictOf(apiError(409, { currentReleaseHeight: 900 }))).toEqual({
+      releaseSetBy: '',
+      currentReleaseHeight: 900,
+    });
   });
 });
 

@@ -26,7 +26,10 @@ export function releaseConflictOf(refusal: { status: number; body: unknown }): R
   const body = refusal.body;
   if (refusal.status !== 409 || body === null || typeof body !== 'object') return null;
   if (!('currentReleaseHeight' in body) || typeof body.currentReleaseHeight !== 'number') return null;
-  return { currentReleaseHeight: body.currentReleaseHeight, releaseSetBy: 'releaseSetBy' in body && typeof body.releaseSetBy === 'string' ? body.releaseSetBy : '' };
+  return {
+    currentReleaseHeight: body.currentReleaseHeight,
+    releaseSetBy: 'releaseSetBy' in body && typeof body.releaseSetBy === 'string' ? body.releaseSetBy : '',
+  };
 }
 
 /** The conflict dialog's text. */

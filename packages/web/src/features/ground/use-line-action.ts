@@ -32,7 +32,11 @@ export function useLineAction(club: string, day: string, tapper: Tapper) {
       } else {
         // A refusal of a tap that had to wait stays until the person closes it: they may have moved on.
         const late = settled.attempts > 0;
-        notifications.toast({ status: 'danger', ...messages.failure(outcome.refusal.message), ...(late ? { autohide: false } : { delay: 6000 }) });
+        notifications.toast({
+          status: 'danger',
+          ...messages.failure(outcome.refusal.message),
+          ...(late ? { autohide: false } : { delay: 6000 }),
+        });
         answered(undefined);
       }
       return true;
@@ -40,11 +44,19 @@ export function useLineAction(club: string, day: string, tapper: Tapper) {
       ({ firstTry }) => {
         setStoring(false);
         after?.();
-        void firstTry.then((result) => result === 'waiting' && notifications.toast({ status: 'warning', message: `${entry.label}: waiting to send`, delay: 2500 }));
+        void firstTry.then(
+          (result) =>
+            result === 'waiting' &&
+            notifications.toast({ status: 'warning', message: `${entry.label}: waiting to send`, delay: 2500 }),
+        );
       },
       (error: unknown) => {
         setStoring(false);
-        notifications.toast({ status: 'danger', heading: `${entry.label}: not stored`, message: error instanceof Error ? error.message : String(error) });
+        notifications.toast({
+          status: 'danger',
+          heading: `${entry.label}: not stored`,
+          message: error instanceof Error ? error.message : String(error),
+        });
       },
     );
   };

@@ -1,5 +1,14 @@
 import { useId } from 'react';
-import { happenedAt, MAX_MINUTES_AGO, MINUTES_AGO_PROBLEM, minutesFromSlider, parseMinutesAgo, SLIDER_MAX, SLIDER_MIN, sliderFromMinutes } from './minutes-ago.ts';
+import {
+  happenedAt,
+  MAX_MINUTES_AGO,
+  MINUTES_AGO_PROBLEM,
+  minutesFromSlider,
+  parseMinutesAgo,
+  SLIDER_MAX,
+  SLIDER_MIN,
+  sliderFromMinutes,
+} from './minutes-ago.ts';
 import { clockText } from './time-text.ts';
 
 export interface WhenState {
@@ -17,7 +26,17 @@ export function minutesOf(when: WhenState): number | null {
 }
 
 /** When the launch or landing happened: the logarithmic slider and 'Happened N Minutes ago', kept in sync. */
-export function WhenControl({ when, onChange, now, timeZone }: { when: WhenState; onChange: (when: WhenState) => void; now: number; timeZone: string }) {
+export function WhenControl({
+  when,
+  onChange,
+  now,
+  timeZone,
+}: {
+  when: WhenState;
+  onChange: (when: WhenState) => void;
+  now: number;
+  timeZone: string;
+}) {
   const id = useId();
   const minutes = minutesOf(when);
   const invalid = minutes === null;

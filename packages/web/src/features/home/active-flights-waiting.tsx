@@ -8,7 +8,15 @@ import { ActiveFlightList } from './active-flights.tsx';
  * them (a flight requested offline shows at once, marked waiting to send).
  * Loaded only when taps wait, so the outbox's code is not part of every visit.
  */
-export function ActiveFlightsWithWaitingTaps({ flights, userID, timeZone }: { flights: readonly FlightRecord[] | undefined; userID: string; timeZone: string }) {
+export function ActiveFlightsWithWaitingTaps({
+  flights,
+  userID,
+  timeZone,
+}: {
+  flights: readonly FlightRecord[] | undefined;
+  userID: string;
+  timeZone: string;
+}) {
   const line = usePendingLine(flights);
   const mark = (id: string) => {
     const labels = line?.waiting.get(id);

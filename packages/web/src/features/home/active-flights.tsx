@@ -9,7 +9,9 @@ import { clubDateTime } from '../../lib/club-dates.ts';
 import { activeFlightsOf, activeFlightState } from '@flightline/domain/flights/active-flights';
 import { flightsOfDayQuery } from '../../lib/api/flights.ts';
 
-const WithWaitingTaps = lazy(async () => ({ default: (await import('./active-flights-waiting.tsx')).ActiveFlightsWithWaitingTaps }));
+const WithWaitingTaps = lazy(async () => ({
+  default: (await import('./active-flights-waiting.tsx')).ActiveFlightsWithWaitingTaps,
+}));
 
 /**
  * Today's flights of the club; Home keeps the member's own active ones. Refreshed now and then while Home is open
@@ -24,7 +26,15 @@ export function useFlightsOfDay(club: string, day: string) {
 }
 
 /** The member's gliders on the line today (`flights`, useFlightsOfDay's read): waiting, or flying since hh:mm. Nothing when there are none. */
-export function ActiveFlights({ flights, userID, timeZone }: { flights: ReturnType<typeof useFlightsOfDay>; userID: string; timeZone: string }) {
+export function ActiveFlights({
+  flights,
+  userID,
+  timeZone,
+}: {
+  flights: ReturnType<typeof useFlightsOfDay>;
+  userID: string;
+  timeZone: string;
+}) {
   const items = flights.data?.items;
   // Taps waiting in the outbox (a request made offline): their code loads only then, not on every visit to Home.
   if (hasWaitingTaps()) {
@@ -56,7 +66,10 @@ export function ActiveFlightList({ flights, userID, timeZone, mark }: ActiveFlig
       </h2>
       <ul className="list-unstyled mb-0">
         {active.map((flight) => (
-          <li key={flight.id} className="border rounded px-3 py-2 mb-2 d-flex flex-wrap align-items-baseline column-gap-2">
+          <li
+            key={flight.id}
+            className="border rounded px-3 py-2 mb-2 d-flex flex-wrap align-items-baseline column-gap-2"
+          >
             <strong className="fs-5">{flight.glider}</strong>
             <span>{activeFlightState(flight, (ms) => clubDateTime(ms, timeZone).time)}</span>
             {mark?.(flight.id)}

@@ -23,7 +23,19 @@ export function HomeOrLanding() {
   }, [served]);
   if (served && (session.isPending || !homeCode)) return <ServedPage />;
   // The server already drew the landing page for a visitor with no session: keep it while the session is read.
-  if (session.isPending) return servedLandingPage ? <Landing /> : <Page><Loading text="Retrieving your data...." /></Page>;
-  if (!session.data || failedToLoad(session)) return <Page><LoadError error={session.error} /></Page>;
+  if (session.isPending)
+    return servedLandingPage ? (
+      <Landing />
+    ) : (
+      <Page>
+        <Loading text="Retrieving your data...." />
+      </Page>
+    );
+  if (!session.data || failedToLoad(session))
+    return (
+      <Page>
+        <LoadError error={session.error} />
+      </Page>
+    );
   return session.data.isAuthenticated ? <HomePage /> : <Landing />;
 }

@@ -1,7 +1,13 @@
 import { useEffect } from 'react';
 import { Link, Navigate } from '../../lib/router.tsx';
 import type { SessionInfo } from '@flightline/domain/api/types';
-import { balanceText, blockBalanceText, isUploadedLogo, isWebAddress, menuSections } from '@flightline/domain/pages/home-menu';
+import {
+  balanceText,
+  blockBalanceText,
+  isUploadedLogo,
+  isWebAddress,
+  menuSections,
+} from '@flightline/domain/pages/home-menu';
 import { OfflineNotice } from '../../components/offline-notice.tsx';
 import { Loading, LoadError, Page } from '../../components/page-state.tsx';
 import { ServedPage } from '../../components/served-page.tsx';
@@ -25,13 +31,26 @@ const MyDuties = optionalPart(async () => (await import('./my-duties.tsx')).MyDu
 /** `/` signed in: Home. */
 export function HomePage() {
   const session = useSession();
-  const activeMember = Boolean(session.data?.club && session.data.userID && session.data.userIsActive) && !failedToLoad(session);
+  const activeMember =
+    Boolean(session.data?.club && session.data.userID && session.data.userIsActive) && !failedToLoad(session);
   // Not Home of an active member after all: the page the server drew is not shown again.
   useEffect(() => {
     if (!session.isPending && !activeMember) releaseServedPage();
   }, [session.isPending, activeMember]);
-  if (session.isPending) return holdsServedPage('/') ? <ServedPage /> : <Page><Loading text="Retrieving your data...." /></Page>;
-  if (!session.data || failedToLoad(session)) return <Page><LoadError error={session.error} /></Page>;
+  if (session.isPending)
+    return holdsServedPage('/') ? (
+      <ServedPage />
+    ) : (
+      <Page>
+        <Loading text="Retrieving your data...." />
+      </Page>
+    );
+  if (!session.data || failedToLoad(session))
+    return (
+      <Page>
+        <LoadError error={session.error} />
+      </Page>
+    );
   const s = session.data;
   if (!s.club || !s.userID) return <Navigate to="/settings" replace state={{ notice: NO_CLUB_NOTICE }} />;
   if (!s.userIsActive) {
@@ -74,7 +93,10 @@ function MemberHome({ session: s, club, userID }: { session: SessionInfo; club: 
             <div className="row row-cols-1 row-cols-sm-2 g-2">
               {section.items.map((item) => (
                 <div key={item.to} className="col">
-                  <Link to={item.to} className="btn btn-primary btn-lg w-100 h-100 py-3 d-flex align-items-center justify-content-center">
+                  <Link
+                    to={item.to}
+                    className="btn btn-primary btn-lg w-100 h-100 py-3 d-flex align-items-center justify-content-center"
+                  >
                     {item.label}
                   </Link>
                 </div>
@@ -114,7 +136,13 @@ function ClubHeader({ session }: { session: SessionInfo }) {
   );
 }
 
-function AccountLines({ balance, blocks }: { balance: ReturnType<typeof useBalance>; blocks: ReturnType<typeof useBlockBalances> }) {
+function AccountLines({
+  balance,
+  blocks,
+}: {
+  balance: ReturnType<typeof useBalance>;
+  blocks: ReturnType<typeof useBlockBalances>;
+}) {
   return (
     <section aria-label="Account" className="mt-4">
       {balance.isPending ? (
@@ -126,7 +154,9 @@ function AccountLines({ balance, blocks }: { balance: ReturnType<typeof useBalan
       ) : !balance.data || failedToLoad(balance) ? (
         <LoadError error={balance.error} prefix="Could not load your balance." />
       ) : (
-        <p className={`fs-5 mb-2${balance.data.balanceCents < 0 ? ' text-danger' : ''}`}>{balanceText(balance.data.balanceCents)}</p>
+        <p className={`fs-5 mb-2${balance.data.balanceCents < 0 ? ' text-danger' : ''}`}>
+          {balanceText(balance.data.balanceCents)}
+        </p>
       )}
       {failedToLoad(blocks) ? (
         <LoadError error={blocks.error} prefix="Could not load your blocks." />

@@ -28,8 +28,8 @@ export function Landing() {
     <Page>
       <LandingTitle />
       <p>
-        Members queue for launches from their phones, the line crew records launches and landings, tow pilots log their tug, and the
-        treasurer gets a real ledger with member accounts, intro flight vouchers, block time and sales tax.
+        Members queue for launches from their phones, the line crew records launches and landings, tow pilots log their
+        tug, and the treasurer gets a real ledger with member accounts, intro flight vouchers, block time and sales tax.
       </p>
       <p>
         Would your club like a demo or a trial? Email us at <a href={`mailto:${DEMO_EMAIL}`}>{DEMO_EMAIL}</a>.
@@ -42,7 +42,9 @@ export function Landing() {
           Log In
         </Link>
       </div>
-      <p className="small text-body-secondary">With thanks to the team behind a related soaring-tasks product, whose work inspired this one.</p>
+      <p className="small text-body-secondary">
+        With thanks to the team behind a related soaring-tasks product, whose work inspired this one.
+      </p>
     </Page>
   );
 }

@@ -22,8 +22,16 @@ export function MyDuties() {
   // The keys of features/roster/api.ts, spelled out with their reads: importing that module (another feature's)
   // would make this part depend on chunks the member home must then list.
   const end = today && new Date(Date.parse(`${today}T00:00:00Z`) + AHEAD_DAYS * 86_400_000).toISOString().slice(0, 10);
-  const roster = useQuery({ queryKey: ['roster', club, 'duties', today, end], queryFn: ({ signal }) => call('GET /api/get-roster', { club, start: today, end }, signal), enabled: club !== '' });
-  const swaps = useQuery({ queryKey: ['roster', club, 'swaps'], queryFn: ({ signal }) => call('GET /api/get-swaps', { club }, signal), enabled: club !== '' });
+  const roster = useQuery({
+    queryKey: ['roster', club, 'duties', today, end],
+    queryFn: ({ signal }) => call('GET /api/get-roster', { club, start: today, end }, signal),
+    enabled: club !== '',
+  });
+  const swaps = useQuery({
+    queryKey: ['roster', club, 'swaps'],
+    queryFn: ({ signal }) => call('GET /api/get-swaps', { club }, signal),
+    enabled: club !== '',
+  });
   const mine = (roster.data?.duties ?? []).filter((d) => d.published && d.person?.userID === userID).slice(0, 3);
   const offers = (swaps.data?.swaps ?? []).filter((s) => s.state === 'open' && s.canAccept);
   // Only when there is something to show: the menu's Duty Roster is the way in otherwise.
@@ -34,23 +42,26 @@ export function MyDuties() {
         My duties
       </h2>
       <ul className="list-unstyled border rounded mb-2">
-          {mine.map((duty) => (
-            <li key={duty.dutyId} className="d-flex justify-content-between gap-2 px-3 py-2 border-bottom">
-              <Link to={`/roster/day/${duty.day}`}>{dayLabel(duty.day)}</Link>
-              <span>
-                {duty.role}
-                {duty.swap && ' · swap offered'}
-              </span>
-            </li>
-          ))}
-          {offers.map((offer) => (
-            <li key={offer.swapId} className="d-flex justify-content-between gap-2 px-3 py-2 border-bottom bg-warning-subtle">
-              <Link to={`/roster/day/${offer.day}`}>{dayLabel(offer.day)}</Link>
-              <span>
-                {offer.role} offered by {offer.offeredBy.first}
-              </span>
-            </li>
-          ))}
+        {mine.map((duty) => (
+          <li key={duty.dutyId} className="d-flex justify-content-between gap-2 px-3 py-2 border-bottom">
+            <Link to={`/roster/day/${duty.day}`}>{dayLabel(duty.day)}</Link>
+            <span>
+              {duty.role}
+              {duty.swap && ' · swap offered'}
+            </span>
+          </li>
+        ))}
+        {offers.map((offer) => (
+          <li
+            key={offer.swapId}
+            className="d-flex justify-content-between gap-2 px-3 py-2 border-bottom bg-warning-subtle"
+          >
+            <Link to={`/roster/day/${offer.day}`}>{dayLabel(offer.day)}</Link>
+            <span>
+              {offer.role} offered by {offer.offeredBy.first}
+            </span>
+          </li>
+        ))}
       </ul>
       <Link to="/roster">Duty roster</Link>
     </section>
@@ -58,4 +69,10 @@ export function MyDuties() {
 }
 
 /** 'Sat 19 Jul' (features/roster/roster-text.ts shortDay, in the browser's English). */
-const dayLabel = (day: string) => new Date(`${day}T12:00:00Z`).toLocaleDateString('en-GB', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
+const dayLabel = (day: string) =>
+  new Date(`${day}T12:00:00Z`).toLocaleDateString('en-GB', {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    timeZone: 'UTC',
+  });

@@ -12,7 +12,15 @@ interface ChosenIntroSubmitProps {
 }
 
 /** The submit button of a form about the intro chosen in the picker above it (refund, cancel). */
-export function ChosenIntroSubmit({ verb, label, pendingLabel, pending, variant, noneChosen, disabled }: ChosenIntroSubmitProps) {
+export function ChosenIntroSubmit({
+  verb,
+  label,
+  pendingLabel,
+  pending,
+  variant,
+  noneChosen,
+  disabled,
+}: ChosenIntroSubmitProps) {
   return (
     <>
       <button type="submit" className={`btn btn-${variant} w-100`} disabled={disabled}>

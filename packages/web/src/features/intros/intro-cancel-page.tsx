@@ -38,10 +38,14 @@ function CancelForm({ club, data, today }: { club: string; data: IntrosResponse;
     setIdempotencyKey(newIdempotencyKey());
   };
 
-  const cancel = useIntroUpdate<IntroCancel>(club, { success: 'Intro cancelled successfully', failure: 'Could not cancel intro' }, () => {
-    setChosen(null);
-    setWrittenDown(false);
-  });
+  const cancel = useIntroUpdate<IntroCancel>(
+    club,
+    { success: 'Intro cancelled successfully', failure: 'Could not cancel intro' },
+    () => {
+      setChosen(null);
+      setWrittenDown(false);
+    },
+  );
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -66,7 +70,14 @@ function CancelForm({ club, data, today }: { club: string; data: IntrosResponse;
   const off = chosen === null || cancel.isPending;
   return (
     <Page title={TITLE}>
-      <IntroPicker intros={data.intros} today={today} highlightExpired selectedId={chosen?.id ?? null} onSelect={choose} disabled={cancel.isPending} />
+      <IntroPicker
+        intros={data.intros}
+        today={today}
+        highlightExpired
+        selectedId={chosen?.id ?? null}
+        onSelect={choose}
+        disabled={cancel.isPending}
+      />
       <form className="intro-form touch-checks border-top pt-3" onSubmit={(e) => void submit(e)} noValidate>
         <InputField
           label="Amount Paid"
@@ -76,10 +87,29 @@ function CancelForm({ club, data, today }: { club: string; data: IntrosResponse;
           note={chosen ? `Still owed on this intro: ${formatMoney(chosen.owedCents)}.` : undefined}
         />
         <InputField label="Payment Method" value={chosen?.payment ?? ''} readOnly disabled={chosen === null} />
-        <InputField label="Purchased By" value={chosen ? purchasedBy(chosen) : ''} readOnly disabled={chosen === null} />
+        <InputField
+          label="Purchased By"
+          value={chosen ? purchasedBy(chosen) : ''}
+          readOnly
+          disabled={chosen === null}
+        />
         <InputField label="Serial Number" value={chosen?.SN ?? ''} readOnly disabled={chosen === null} />
-        <Check label="Previously Written Down?" checked={writtenDown} onChange={setWrittenDown} disabled={off} className="mb-3" />
-        <ChosenIntroSubmit verb="cancel" label="Cancel Intro" pendingLabel="Cancelling…" pending={cancel.isPending} variant="danger" noneChosen={chosen === null} disabled={off} />
+        <Check
+          label="Previously Written Down?"
+          checked={writtenDown}
+          onChange={setWrittenDown}
+          disabled={off}
+          className="mb-3"
+        />
+        <ChosenIntroSubmit
+          verb="cancel"
+          label="Cancel Intro"
+          pendingLabel="Cancelling…"
+          pending={cancel.isPending}
+          variant="danger"
+          noneChosen={chosen === null}
+          disabled={off}
+        />
       </form>
     </Page>
   );

@@ -14,12 +14,36 @@ interface IntroList {
 
 /** The refund and cancel pages: IntroGate's check, then the club's intros; the page's title stays over the wait or the failure. */
 export function IntroListGate({ title, children }: { title: string; children: (list: IntroList) => ReactNode }) {
-  return <IntroGate title={title}>{({ club, timeZone }) => <IntrosLoaded title={title} club={club} timeZone={timeZone} render={children} />}</IntroGate>;
+  return (
+    <IntroGate title={title}>
+      {({ club, timeZone }) => <IntrosLoaded title={title} club={club} timeZone={timeZone} render={children} />}
+    </IntroGate>
+  );
 }
 
-function IntrosLoaded({ title, club, timeZone, render }: { title: string; club: string; timeZone: string; render: (list: IntroList) => ReactNode }) {
+function IntrosLoaded({
+  title,
+  club,
+  timeZone,
+  render,
+}: {
+  title: string;
+  club: string;
+  timeZone: string;
+  render: (list: IntroList) => ReactNode;
+}) {
   const intros = useIntros(club);
-  if (intros.isPending) return <Page title={title}><Loading /></Page>;
-  if (intros.isError) return <Page title={title}><LoadError error={intros.error} prefix="Could not load intros." /></Page>;
+  if (intros.isPending)
+    return (
+      <Page title={title}>
+        <Loading />
+      </Page>
+    );
+  if (intros.isError)
+    return (
+      <Page title={title}>
+        <LoadError error={intros.error} prefix="Could not load intros." />
+      </Page>
+    );
   return render({ club, data: intros.data, today: clubToday(timeZone) });
 }

@@ -25,7 +25,14 @@ interface IntroPickerProps {
  * with a search box, each at most 5 buttons; refunded and cancelled intros are
  * never offered.
  */
-export function IntroPicker({ intros, today, highlightExpired = false, selectedId, onSelect, disabled = false }: IntroPickerProps) {
+export function IntroPicker({
+  intros,
+  today,
+  highlightExpired = false,
+  selectedId,
+  onSelect,
+  disabled = false,
+}: IntroPickerProps) {
   const id = useId();
   const [query, setQuery] = useState('');
   const matches = searchIntros(intros, query);
@@ -34,7 +41,14 @@ export function IntroPicker({ intros, today, highlightExpired = false, selectedI
   const list = (items: IntroListItem[], label: string) => (
     <div className="list-group intro-list" role="group" aria-label={label}>
       {items.map((intro) => (
-        <IntroButton key={intro.id} intro={intro} expired={isIntroExpired(intro, today)} selected={intro.id === selectedId} onSelect={onSelect} disabled={disabled} />
+        <IntroButton
+          key={intro.id}
+          intro={intro}
+          expired={isIntroExpired(intro, today)}
+          selected={intro.id === selectedId}
+          onSelect={onSelect}
+          disabled={disabled}
+        />
       ))}
     </div>
   );
@@ -64,7 +78,9 @@ export function IntroPicker({ intros, today, highlightExpired = false, selectedI
           disabled={disabled}
         />
         {matches.length === 0 ? (
-          <p className="text-body-secondary mb-0">{query.trim() ? 'No intro matches the search.' : 'No intros to choose from.'}</p>
+          <p className="text-body-secondary mb-0">
+            {query.trim() ? 'No intro matches the search.' : 'No intros to choose from.'}
+          </p>
         ) : (
           list(matches, 'All Intros')
         )}
@@ -98,7 +114,11 @@ function IntroButton({ intro, expired, selected, onSelect, disabled }: IntroButt
   );
   if (!expired) return button;
   return (
-    <OverlayTrigger placement="top" delay={TOOLTIP_DELAY} overlay={<Tooltip id={`intro-expired-${intro.id}`}>{`This intro expired on ${intro.staleDate}`}</Tooltip>}>
+    <OverlayTrigger
+      placement="top"
+      delay={TOOLTIP_DELAY}
+      overlay={<Tooltip id={`intro-expired-${intro.id}`}>{`This intro expired on ${intro.staleDate}`}</Tooltip>}
+    >
       {button}
     </OverlayTrigger>
   );

@@ -32,10 +32,14 @@ function RefundForm({ club, data, today }: { club: string; data: IntrosResponse;
     setIdempotencyKey(newIdempotencyKey());
   };
 
-  const refund = useIntroUpdate<IntroRefund>(club, { success: 'Intro refunded successfully', failure: 'Could not refund intro' }, () => {
-    setChosen(null);
-    setDraft(EMPTY_REFUND);
-  });
+  const refund = useIntroUpdate<IntroRefund>(
+    club,
+    { success: 'Intro refunded successfully', failure: 'Could not refund intro' },
+    () => {
+      setChosen(null);
+      setDraft(EMPTY_REFUND);
+    },
+  );
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -51,7 +55,13 @@ function RefundForm({ club, data, today }: { club: string; data: IntrosResponse;
   const off = chosen === null || refund.isPending;
   return (
     <Page title={TITLE}>
-      <IntroPicker intros={data.intros} today={today} selectedId={chosen?.id ?? null} onSelect={choose} disabled={refund.isPending} />
+      <IntroPicker
+        intros={data.intros}
+        today={today}
+        selectedId={chosen?.id ?? null}
+        onSelect={choose}
+        disabled={refund.isPending}
+      />
       <form className="intro-form touch-checks border-top pt-3" onSubmit={submit} noValidate>
         <InputField
           label="Refund Amount"
@@ -60,16 +70,55 @@ function RefundForm({ club, data, today }: { club: string; data: IntrosResponse;
           inputMode="decimal"
           prefix="$"
           disabled={off}
-          note={chosen ? `Still owed on this intro: ${formatMoney(chosen.owedCents)} of ${formatMoney(chosen.priceCents)} paid.` : undefined}
+          note={
+            chosen
+              ? `Still owed on this intro: ${formatMoney(chosen.owedCents)} of ${formatMoney(chosen.priceCents)} paid.`
+              : undefined
+          }
         />
-        <SelectField label="Refund Method" value={draft.payment} options={data.paymentMethods} placeholder="Choose a refund method" onChange={(payment) => set({ payment })} disabled={off} />
-        <InputField label="Refund Reference" value={draft.refundRef} onChange={(refundRef) => set({ refundRef })} maxLength={200} disabled={off} />
+        <SelectField
+          label="Refund Method"
+          value={draft.payment}
+          options={data.paymentMethods}
+          placeholder="Choose a refund method"
+          onChange={(payment) => set({ payment })}
+          disabled={off}
+        />
+        <InputField
+          label="Refund Reference"
+          value={draft.refundRef}
+          onChange={(refundRef) => set({ refundRef })}
+          maxLength={200}
+          disabled={off}
+        />
         <div className="row g-2">
-          <InputField className="col-6 mb-3" label="Refund To First Name" value={draft.refundFirst} onChange={(refundFirst) => set({ refundFirst })} maxLength={60} disabled={off} />
-          <InputField className="col-6 mb-3" label="Refund To Last Name" value={draft.refundLast} onChange={(refundLast) => set({ refundLast })} maxLength={60} disabled={off} />
+          <InputField
+            className="col-6 mb-3"
+            label="Refund To First Name"
+            value={draft.refundFirst}
+            onChange={(refundFirst) => set({ refundFirst })}
+            maxLength={60}
+            disabled={off}
+          />
+          <InputField
+            className="col-6 mb-3"
+            label="Refund To Last Name"
+            value={draft.refundLast}
+            onChange={(refundLast) => set({ refundLast })}
+            maxLength={60}
+            disabled={off}
+          />
         </div>
         <InputField label="Serial Number" value={chosen?.SN ?? ''} readOnly disabled={chosen === null} />
-        <ChosenIntroSubmit verb="refund" label="Submit Refund" pendingLabel="Submitting…" pending={refund.isPending} variant="primary" noneChosen={chosen === null} disabled={off} />
+        <ChosenIntroSubmit
+          verb="refund"
+          label="Submit Refund"
+          pendingLabel="Submitting…"
+          pending={refund.isPending}
+          variant="primary"
+          noneChosen={chosen === null}
+          disabled={off}
+        />
       </form>
     </Page>
   );

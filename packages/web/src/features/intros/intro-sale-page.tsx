@@ -43,10 +43,27 @@ export function IntroSalePage() {
 function IntroSale({ club, timeZone }: { club: string; timeZone: string }) {
   const info = useClubInfo(club);
   const launches = useIntroLaunches(club);
-  if (info.isPending || launches.isPending) return <Page title={TITLE}><Loading /></Page>;
-  if (info.isError) return <Page title={TITLE}><LoadError error={info.error} prefix="Could not load the club's settings." /></Page>;
-  if (launches.isError) return <Page title={TITLE}><LoadError error={launches.error} prefix="Could not load the intro launches." /></Page>;
-  return <SaleForm club={club} info={info.data} launches={launches.data.filter((l) => l.isActive)} timeZone={timeZone} />;
+  if (info.isPending || launches.isPending)
+    return (
+      <Page title={TITLE}>
+        <Loading />
+      </Page>
+    );
+  if (info.isError)
+    return (
+      <Page title={TITLE}>
+        <LoadError error={info.error} prefix="Could not load the club's settings." />
+      </Page>
+    );
+  if (launches.isError)
+    return (
+      <Page title={TITLE}>
+        <LoadError error={launches.error} prefix="Could not load the intro launches." />
+      </Page>
+    );
+  return (
+    <SaleForm club={club} info={info.data} launches={launches.data.filter((l) => l.isActive)} timeZone={timeZone} />
+  );
 }
 
 interface SaleFormProps {
@@ -58,7 +75,12 @@ interface SaleFormProps {
 
 function SaleForm({ club, info, launches, timeZone }: SaleFormProps) {
   const client = useQueryClient();
-  const fresh = () => initialSaleDraft({ today: clubToday(timeZone), staleDays: info.introStalePeriod, payment: info.paymentMethods[0] ?? '' });
+  const fresh = () =>
+    initialSaleDraft({
+      today: clubToday(timeZone),
+      staleDays: info.introStalePeriod,
+      payment: info.paymentMethods[0] ?? '',
+    });
   const [draft, setDraft] = useState<SaleDraft>(fresh);
   // One key per sale: a retried submit of the same form sells once.
   const [idempotencyKey, setIdempotencyKey] = useState(newIdempotencyKey);
@@ -74,14 +96,22 @@ function SaleForm({ club, info, launches, timeZone }: SaleFormProps) {
   const sell = useMutation({
     mutationFn: (body: IntroSale) => sellIntro(body),
     onSuccess: async (result, body) => {
-      notifications.toast({ status: 'success', message: `Purchase of Intro for ${passengerName(body)} was successful.` });
+      notifications.toast({
+        status: 'success',
+        message: `Purchase of Intro for ${passengerName(body)} was successful.`,
+      });
       setSold(result.intro);
       setDraft(fresh());
       setIdempotencyKey(newIdempotencyKey());
       window.scrollTo({ top: 0 });
       await refreshIntros(client, club);
     },
-    onError: (error) => notifications.alert({ status: 'danger', heading: 'Failed to submit intro purchase', message: errorMessage(error) }),
+    onError: (error) =>
+      notifications.alert({
+        status: 'danger',
+        heading: 'Failed to submit intro purchase',
+        message: errorMessage(error),
+      }),
   });
 
   const submit = (event: FormEvent) => {
@@ -99,7 +129,8 @@ function SaleForm({ club, info, launches, timeZone }: SaleFormProps) {
       {sold && (
         <div className="alert alert-success d-flex align-items-start gap-2" role="status">
           <div className="flex-grow-1">
-            Intro <strong>{sold.SN}</strong> for {`${sold.recipientFirst} ${sold.recipientLast}`} ({sold.launchType}, {formatMoney(sold.priceCents)}), expires on {sold.staleDate}.
+            Intro <strong>{sold.SN}</strong> for {`${sold.recipientFirst} ${sold.recipientLast}`} ({sold.launchType},{' '}
+            {formatMoney(sold.priceCents)}), expires on {sold.staleDate}.
           </div>
           <button type="button" className="btn-close" aria-label="Close" onClick={() => setSold(null)} />
         </div>
@@ -117,13 +148,34 @@ function SaleForm({ club, info, launches, timeZone }: SaleFormProps) {
             options={launches.map((l) => l.id)}
             placeholder="Choose a launch type"
             onChange={(id) => {
-              setDraft((d) => withLaunchType(d, launches.find((l) => l.id === id)));
+              setDraft((d) =>
+                withLaunchType(
+                  d,
+                  launches.find((l) => l.id === id),
+                ),
+              );
               setProblem(null);
             }}
           />
-          <InputField label="Price" value={launch ? formatMoney(launch.priceCents) : ''} readOnly placeholder="Set by the launch type" />
-          <SelectField label="Payment Method" value={draft.payment} options={info.paymentMethods} placeholder="Choose a payment method" onChange={(payment) => set({ payment })} />
-          <InputField label="Payment Reference" value={draft.paymentRef} onChange={(paymentRef) => set({ paymentRef })} maxLength={200} />
+          <InputField
+            label="Price"
+            value={launch ? formatMoney(launch.priceCents) : ''}
+            readOnly
+            placeholder="Set by the launch type"
+          />
+          <SelectField
+            label="Payment Method"
+            value={draft.payment}
+            options={info.paymentMethods}
+            placeholder="Choose a payment method"
+            onChange={(payment) => set({ payment })}
+          />
+          <InputField
+            label="Payment Reference"
+            value={draft.paymentRef}
+            onChange={(paymentRef) => set({ paymentRef })}
+            maxLength={200}
+          />
           <InputField
             label="Serial Number"
             value={draft.SN}
@@ -139,9 +191,21 @@ function SaleForm({ club, info, launches, timeZone }: SaleFormProps) {
             <label className="form-label" htmlFor="intro-note">
               Note
             </label>
-            <textarea id="intro-note" className="form-control" rows={2} maxLength={1000} value={draft.note} onChange={(e) => set({ note: e.target.value })} />
+            <textarea
+              id="intro-note"
+              className="form-control"
+              rows={2}
+              maxLength={1000}
+              value={draft.note}
+              onChange={(e) => set({ note: e.target.value })}
+            />
           </div>
-          <InputField label="Purchase Date" type="date" value={draft.date} onChange={(day) => setDraft((d) => withPurchaseDate(d, day))} />
+          <InputField
+            label="Purchase Date"
+            type="date"
+            value={draft.date}
+            onChange={(day) => setDraft((d) => withPurchaseDate(d, day))}
+          />
           <div className="row g-2">
             <NumberText
               className="col-5 mb-3"

@@ -17,11 +17,19 @@ const intro = {
 
 describe('refundDefaults', () => {
   it('offers what is still owed, the way it was paid, to the buyer', () => {
-    expect(refundDefaults(intro, ['Cash', 'Credit Card'])).toEqual({ amount: '150.00', payment: 'Credit Card', refundRef: '', refundFirst: 'Bea', refundLast: 'Buyer' });
+    expect(refundDefaults(intro, ['Cash', 'Credit Card'])).toEqual({
+      amount: '150.00',
+      payment: 'Credit Card',
+      refundRef: '',
+      refundFirst: 'Bea',
+      refundLast: 'Buyer',
+    });
   });
 
   it('falls back to the first method and, without a buyer, to the passenger', () => {
-    expect(refundDefaults({ ...intro, owedCents: 2_550, payment: 'Gift', buyerFirst: '', buyerLast: ' ' }, ['Cash'])).toEqual({
+    expect(
+      refundDefaults({ ...intro, owedCents: 2_550, payment: 'Gift', buyerFirst: '', buyerLast: ' ' }, ['Cash']),
+    ).toEqual({
       amount: '25.50',
       payment: 'Cash',
       refundRef: '',
@@ -32,12 +40,27 @@ describe('refundDefaults', () => {
 });
 
 describe('refundData', () => {
-  const draft: RefundDraft = { amount: '150.00', payment: 'Cash', refundRef: 'R-1', refundFirst: 'Bea', refundLast: 'Buyer' };
+  const draft: RefundDraft = {
+    amount: '150.00',
+    payment: 'Cash',
+    refundRef: 'R-1',
+    refundFirst: 'Bea',
+    refundLast: 'Buyer',
+  };
 
   it('sends the amount in cents', () => {
     expect(refundData(ID, { ...draft, amount: '$75.5' }, KEY)).toEqual({
       ok: true,
-      data: { action: 'Refund', id: ID, payment: 'Cash', refundFirst: 'Bea', refundLast: 'Buyer', refundRef: 'R-1', priceCents: 7_550, idempotencyKey: KEY },
+      data: {
+        action: 'Refund',
+        id: ID,
+        payment: 'Cash',
+        refundFirst: 'Bea',
+        refundLast: 'Buyer',
+        refundRef: 'R-1',
+        priceCents: 7_550,
+        idempotencyKey: KEY,
+      },
     });
   });
 
@@ -56,7 +79,14 @@ describe('cancelData', () => {
   it('sends the amount paid, the payment method and the written-down tick', () => {
     expect(cancelData(intro, true, KEY)).toEqual({
       ok: true,
-      data: { action: 'Cancel', id: ID, payment: 'credit card', priceCents: 15_000, writtenDown: true, idempotencyKey: KEY },
+      data: {
+        action: 'Cancel',
+        id: ID,
+        payment: 'credit card',
+        priceCents: 15_000,
+        writtenDown: true,
+        idempotencyKey: KEY,
+      },
     });
   });
 });

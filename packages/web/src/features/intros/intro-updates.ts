@@ -1,6 +1,11 @@
 import type { IntroListItem } from '@flightline/domain/api/types';
 import { centsToDecimal, parseCents } from '@flightline/domain/money/money';
-import { introCancelSchema, introRefundSchema, type IntroCancel, type IntroRefund } from '@flightline/domain/schemas/intros';
+import {
+  introCancelSchema,
+  introRefundSchema,
+  type IntroCancel,
+  type IntroRefund,
+} from '@flightline/domain/schemas/intros';
 
 /**
  * The Refund Intro and Cancel Intro forms: update-item INTRO data, checked in
@@ -20,7 +25,10 @@ export interface RefundDraft {
 
 export const EMPTY_REFUND: RefundDraft = { amount: '', payment: '', refundRef: '', refundFirst: '', refundLast: '' };
 
-type RefundSource = Pick<IntroListItem, 'owedCents' | 'payment' | 'buyerFirst' | 'buyerLast' | 'recipientFirst' | 'recipientLast'>;
+type RefundSource = Pick<
+  IntroListItem,
+  'owedCents' | 'payment' | 'buyerFirst' | 'buyerLast' | 'recipientFirst' | 'recipientLast'
+>;
 
 /**
  * What is still owed, back by the way it was paid, to the buyer. An intro
@@ -58,7 +66,18 @@ export function refundData(introId: string, draft: RefundDraft, idempotencyKey: 
 }
 
 /** The amount paid and method as shown; the server books what is still owed. */
-export function cancelData(intro: Pick<IntroListItem, 'id' | 'payment' | 'priceCents'>, writtenDown: boolean, idempotencyKey: string): Checked<IntroCancel> {
-  const result = introCancelSchema.safeParse({ action: 'Cancel', id: intro.id, payment: intro.payment, priceCents: intro.priceCents, writtenDown, idempotencyKey });
+export function cancelData(
+  intro: Pick<IntroListItem, 'id' | 'payment' | 'priceCents'>,
+  writtenDown: boolean,
+  idempotencyKey: string,
+): Checked<IntroCancel> {
+  const result = introCancelSchema.safeParse({
+    action: 'Cancel',
+    id: intro.id,
+    payment: intro.payment,
+    priceCents: intro.priceCents,
+    writtenDown,
+    idempotencyKey,
+  });
   return result.success ? { ok: true, data: result.data } : { ok: false, message: result.error.issues[0]!.message };
 }

@@ -53,9 +53,18 @@ describe('dates', () => {
 
 describe('passenger same as buyer', () => {
   it('copies the buyer when ticked and keeps following the buyer', () => {
-    let draft = updateDraft(fresh(), { buyerFirst: 'Bea', buyerLast: 'Buyer', buyerEmail: 'bea@example.org', recipientFirst: 'Pat' });
+    let draft = updateDraft(fresh(), {
+      buyerFirst: 'Bea',
+      buyerLast: 'Buyer',
+      buyerEmail: 'bea@example.org',
+      recipientFirst: 'Pat',
+    });
     draft = updateDraft(draft, { sameAsBuyer: true });
-    expect([draft.recipientFirst, draft.recipientLast, draft.recipientEmail]).toEqual(['Bea', 'Buyer', 'bea@example.org']);
+    expect([draft.recipientFirst, draft.recipientLast, draft.recipientEmail]).toEqual([
+      'Bea',
+      'Buyer',
+      'bea@example.org',
+    ]);
     draft = updateDraft(draft, { buyerLast: 'Byers' });
     expect(draft.recipientLast).toBe('Byers');
     // A passenger field typed while mirroring gives way to the buyer's.
@@ -119,9 +128,11 @@ describe('saleBody', () => {
   });
 
   it('names the field the server would refuse', () => {
-    expect(saleProblem(saleBody(updateDraft(ready(), { recipientEmail: 'not-an-email' }), 15_000, 'key-12345678'))).toBe(
-      'Passenger email: Enter a valid email address',
+    expect(
+      saleProblem(saleBody(updateDraft(ready(), { recipientEmail: 'not-an-email' }), 15_000, 'key-12345678')),
+    ).toBe('Passenger email: Enter a valid email address');
+    expect(saleProblem(saleBody(updateDraft(ready(), { payment: '' }), 15_000, 'key-12345678'))).toBe(
+      'Payment method: Choose a payment method',
     );
-    expect(saleProblem(saleBody(updateDraft(ready(), { payment: '' }), 15_000, 'key-12345678'))).toBe('Payment method: Choose a payment method');
   });
 });

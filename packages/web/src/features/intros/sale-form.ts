@@ -75,18 +75,39 @@ export function expirationDate(draft: Pick<SaleDraft, 'date' | 'staleDays'>): st
 /** The passenger fields follow the buyer's while the tick is on. */
 function mirror(draft: SaleDraft): SaleDraft {
   if (!draft.sameAsBuyer) return draft;
-  return { ...draft, recipientFirst: draft.buyerFirst, recipientLast: draft.buyerLast, recipientEmail: draft.buyerEmail };
+  return {
+    ...draft,
+    recipientFirst: draft.buyerFirst,
+    recipientLast: draft.buyerLast,
+    recipientEmail: draft.buyerEmail,
+  };
 }
 
-type TextFields = 'payment' | 'paymentRef' | 'SN' | 'buyerFirst' | 'buyerLast' | 'buyerEmail' | 'recipientFirst' | 'recipientLast' | 'recipientEmail' | 'note';
+type TextFields =
+  | 'payment'
+  | 'paymentRef'
+  | 'SN'
+  | 'buyerFirst'
+  | 'buyerLast'
+  | 'buyerEmail'
+  | 'recipientFirst'
+  | 'recipientLast'
+  | 'recipientEmail'
+  | 'note';
 
 /** A typed field, the tick, or the tax choice; passenger fields typed while mirroring are overwritten by the buyer's. */
-export function updateDraft(draft: SaleDraft, change: Partial<Pick<SaleDraft, TextFields | 'sameAsBuyer' | 'taxStatus' | 'taxRates'>>): SaleDraft {
+export function updateDraft(
+  draft: SaleDraft,
+  change: Partial<Pick<SaleDraft, TextFields | 'sameAsBuyer' | 'taxStatus' | 'taxRates'>>,
+): SaleDraft {
   return mirror({ ...draft, ...change });
 }
 
 /** A launch type brings its price and, as the server would default it, its tax status and rates. */
-export function withLaunchType(draft: SaleDraft, launch: Pick<IntroLaunchItem, 'id' | 'taxStatus' | 'taxRates'> | undefined): SaleDraft {
+export function withLaunchType(
+  draft: SaleDraft,
+  launch: Pick<IntroLaunchItem, 'id' | 'taxStatus' | 'taxRates'> | undefined,
+): SaleDraft {
   if (!launch) return { ...draft, launchType: '' };
   return { ...draft, launchType: launch.id, taxStatus: launch.taxStatus, taxRates: [...launch.taxRates] };
 }

@@ -14,7 +14,12 @@ export function SalePeople({ draft, set }: SalePeopleProps) {
   return (
     <>
       <PersonFields person="buyer" label="Buyer" draft={draft} set={set} />
-      <Check label="Passenger same as buyer" checked={draft.sameAsBuyer} onChange={(sameAsBuyer) => set({ sameAsBuyer })} className="mb-2" />
+      <Check
+        label="Passenger same as buyer"
+        checked={draft.sameAsBuyer}
+        onChange={(sameAsBuyer) => set({ sameAsBuyer })}
+        className="mb-2"
+      />
       <PersonFields person="recipient" label="Passenger" draft={draft} set={draft.sameAsBuyer ? undefined : set} />
     </>
   );

@@ -9,7 +9,11 @@ import { refreshIntros, updateIntro } from '../../lib/api/intros.ts';
  * `onDone` (the form empties), then every intro list reloads; a refusal
  * stays on screen as an alert under `failure`.
  */
-export function useIntroUpdate<T extends IntroRefund | IntroCancel>(club: string, messages: { success: string; failure: string }, onDone: () => void) {
+export function useIntroUpdate<T extends IntroRefund | IntroCancel>(
+  club: string,
+  messages: { success: string; failure: string },
+  onDone: () => void,
+) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: T) => updateIntro(input.id, input),
@@ -18,6 +22,7 @@ export function useIntroUpdate<T extends IntroRefund | IntroCancel>(club: string
       onDone();
       await refreshIntros(client, club);
     },
-    onError: (error) => notifications.alert({ status: 'danger', heading: messages.failure, message: errorMessage(error) }),
+    onError: (error) =>
+      notifications.alert({ status: 'danger', heading: messages.failure, message: errorMessage(error) }),
   });
 }

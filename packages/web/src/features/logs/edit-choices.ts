@@ -67,10 +67,7 @@ export function editChoices(data: LogsData, draft: FlightDraft, flightId: string
     return i ? introLabel(i) : 'Unknown intro';
   };
   return {
-    gliders: keeping(
-      (data.gliders ?? []).map((g) => ({ value: g.id, label: g.id })).sort(byLabel),
-      draft.glider,
-    ),
+    gliders: keeping((data.gliders ?? []).map((g) => ({ value: g.id, label: g.id })).sort(byLabel), draft.glider),
     pilots: keeping(pilots, draft.user, (id) => `${pilotName(id)} (ground only)`),
     secondPersons: keeping(second, draft.passengerID, pilotName),
     intros: keeping(intros, draft.introRef, introName),
@@ -86,10 +83,7 @@ export function editChoices(data: LogsData, draft: FlightDraft, flightId: string
       draft.towPilot,
       pilotName,
     ),
-    tugs: keeping(
-      (data.tugs ?? []).map((t) => ({ value: t.id, label: t.id })).sort(byLabel),
-      draft.tug,
-    ),
+    tugs: keeping((data.tugs ?? []).map((t) => ({ value: t.id, label: t.id })).sort(byLabel), draft.tug),
   };
 }
 
@@ -99,7 +93,11 @@ export function editChoices(data: LogsData, draft: FlightDraft, flightId: string
  */
 export function withFlyWith(draft: FlightDraft, flyWith: FlightDraft['flyWith'], data: LogsData): FlightDraft {
   const person = data.pilots.find((p) => p.userID === draft.passengerID);
-  const fits = person !== undefined && !person.groundOnly && person.isActive !== false && (flyWith === 'Member' || (flyWith === 'Instructor' && person.isInstructor));
+  const fits =
+    person !== undefined &&
+    !person.groundOnly &&
+    person.isActive !== false &&
+    (flyWith === 'Member' || (flyWith === 'Instructor' && person.isInstructor));
   return {
     ...draft,
     flyWith,

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { buildChangeFlight, changeRows, draftOf, parseReleaseHeight, RELEASE_HEIGHT_POSITIVE, revisionOf, updatedMessage, type FlightLookups } from './flight-draft.ts';
+import {
+  buildChangeFlight,
+  changeRows,
+  draftOf,
+  parseReleaseHeight,
+  RELEASE_HEIGHT_POSITIVE,
+  revisionOf,
+  updatedMessage,
+  type FlightLookups,
+} from './flight-draft.ts';
 import { DAY, logFlight, MIN, PILOTS, TEN, ZONE } from './log.fixtures.ts';
 import { pilotMap } from './log-views.ts';
 
@@ -19,8 +28,20 @@ function build(fields: Parameters<typeof logFlight>[1], edit: Partial<ReturnType
 describe('the edit draft', () => {
   it('starts from the flight, times as the club reads them', () => {
     const draft = draftOf(logFlight('f1'), ZONE);
-    expect(draft).toMatchObject({ glider: 'C-GDSA', user: 'mary', flyWith: 'Alone', takeoff: '10:00', landing: '10:30', releaseHeight: '2000', towPilot: 'tom', tug: 'C-FTOW' });
-    expect(draftOf(logFlight('f2', { launchedAt: null, landedAt: null }), ZONE)).toMatchObject({ takeoff: '', landing: '' });
+    expect(draft).toMatchObject({
+      glider: 'C-GDSA',
+      user: 'mary',
+      flyWith: 'Alone',
+      takeoff: '10:00',
+      landing: '10:30',
+      releaseHeight: '2000',
+      towPilot: 'tom',
+      tug: 'C-FTOW',
+    });
+    expect(draftOf(logFlight('f2', { launchedAt: null, landedAt: null }), ZONE)).toMatchObject({
+      takeoff: '',
+      landing: '',
+    });
   });
 
   it('sends the flight as it was when nothing changed, and no change rows', () => {
@@ -80,7 +101,10 @@ describe('the edit draft', () => {
   });
 
   it('checks the times: a landing needs a takeoff before it', () => {
-    expect(build({}, { landing: '09:59' }).built).toEqual({ ok: false, problem: 'The landing time must be after the takeoff time' });
+    expect(build({}, { landing: '09:59' }).built).toEqual({
+      ok: false,
+      problem: 'The landing time must be after the takeoff time',
+    });
     expect(build({}, { takeoff: '' }).built).toEqual({ ok: false, problem: 'Enter the takeoff time' });
     expect(build({}, { takeoff: '9:5' }).built).toEqual({ ok: false, problem: 'Enter the takeoff time as hh:mm' });
     // A landed flight keeps a landing time (undoing a landing belongs to the flight line).
@@ -95,16 +119,53 @@ describe('the edit draft', () => {
 
   it('sends only the second-person fields the flight type uses', () => {
     const member = build({}, { flyWith: 'Member', passengerID: 'irene', shareCost: true, pilotInCharge: false }).built;
-    expect(member.ok && member.body).toMatchObject({ flyWith: 'Member', passengerID: 'irene', passengerFirst: 'Irene', passengerLast: 'Instructor', shareCost: true, pilotInCharge: false, introRef: '' });
+    expect(member.ok && member.body).toMatchObject({
+      flyWith: 'Member',
+      passengerID: 'irene',
+      passengerFirst: 'Irene',
+      passengerLast: 'Instructor',
+      shareCost: true,
+      pilotInCharge: false,
+      introRef: '',
+    });
     // Sharing is for Member flights only.
-    const instructor = build({}, { flyWith: 'Instructor', passengerID: 'irene', shareCost: true, pilotInCharge: false }).built;
-    expect(instructor.ok && instructor.body).toMatchObject({ passengerID: 'irene', shareCost: false, pilotInCharge: false });
-    const friend = build({}, { flyWith: 'Friend', passengerID: 'irene', passengerFirst: ' Fred ', passengerLast: 'Friend', pilotInCharge: false }).built;
-    expect(friend.ok && friend.body).toMatchObject({ passengerID: '', passengerFirst: 'Fred', passengerLast: 'Friend', pilotInCharge: true });
+    const instructor = build(
+      {},
+      { flyWith: 'Instructor', passengerID: 'irene', shareCost: true, pilotInCharge: false },
+    ).built;
+    expect(instructor.ok && instructor.body).toMatchObject({
+      passengerID: 'irene',
+      shareCost: false,
+      pilotInCharge: false,
+    });
+    const friend = build(
+      {},
+      {
+        flyWith: 'Friend',
+        passengerID: 'irene',
+        passengerFirst: ' Fred ',
+        passengerLast: 'Friend',
+        pilotInCharge: false,
+      },
+    ).built;
+    expect(friend.ok && friend.body).toMatchObject({
+      passengerID: '',
+      passengerFirst: 'Fred',
+      passengerLast: 'Friend',
+      pilotInCharge: true,
+    });
     const intro = build({}, { flyWith: 'Intro', introRef: INTRO }).built;
-    expect(intro.ok && intro.body).toMatchObject({ introRef: INTRO, passengerFirst: 'Ivy', passengerLast: 'Intro', passengerID: '' });
+    expect(intro.ok && intro.body).toMatchObject({
+      introRef: INTRO,
+      passengerFirst: 'Ivy',
+      passengerLast: 'Intro',
+      passengerID: '',
+    });
     // Back to Alone: the intro is unlinked and the passenger cleared.
-    const alone = build({ flyWith: 'Intro', introRef: INTRO, passengerFirst: 'Ivy', passengerLast: 'Intro' }, { flyWith: 'Alone' });
+    const alone = build(
+      { flyWith: 'Intro', introRef: INTRO, passengerFirst: 'Ivy', passengerLast: 'Intro' },
+      { flyWith: 'Alone' },
+    );
     expect(alone.built.ok && alone.built.body).toMatchObject({ introRef: '', passengerFirst: '', passengerLast: '' });
     expect(alone.built.ok && changeRows(alone.flight, alone.built.body, lookups)).toEqual([
       { key: 'flyWith', label: 'Flying With', from: 'Intro', to: 'Alone' },
@@ -113,16 +174,33 @@ describe('the edit draft', () => {
   });
 
   it('says who is missing', () => {
-    expect(build({}, { flyWith: 'Instructor', passengerID: '' }).built).toEqual({ ok: false, problem: 'Second person not identified: choose the instructor' });
-    expect(build({}, { flyWith: 'Member', passengerID: 'mary' }).built).toEqual({ ok: false, problem: 'The member must be someone other than the pilot' });
-    expect(build({}, { flyWith: 'Friend', passengerFirst: 'Fred' }).built).toEqual({ ok: false, problem: "Second person not identified: enter the friend's first and last name" });
-    expect(build({}, { flyWith: 'Intro', introRef: '' }).built).toEqual({ ok: false, problem: 'Second person not identified: choose the intro' });
+    expect(build({}, { flyWith: 'Instructor', passengerID: '' }).built).toEqual({
+      ok: false,
+      problem: 'Second person not identified: choose the instructor',
+    });
+    expect(build({}, { flyWith: 'Member', passengerID: 'mary' }).built).toEqual({
+      ok: false,
+      problem: 'The member must be someone other than the pilot',
+    });
+    expect(build({}, { flyWith: 'Friend', passengerFirst: 'Fred' }).built).toEqual({
+      ok: false,
+      problem: "Second person not identified: enter the friend's first and last name",
+    });
+    expect(build({}, { flyWith: 'Intro', introRef: '' }).built).toEqual({
+      ok: false,
+      problem: 'Second person not identified: choose the intro',
+    });
     expect(build({}, { glider: '' }).built).toEqual({ ok: false, problem: 'No glider selected' });
   });
 
   it('names the pilot in command', () => {
-    const { flight, built } = build({ flyWith: 'Member', passengerID: 'irene', passengerFirst: 'Irene', passengerLast: 'Instructor' }, { pilotInCharge: false });
-    expect(built.ok && changeRows(flight, built.body, lookups)).toEqual([{ key: 'pilotInCharge', label: 'Pilot in Command', from: 'Mary Member', to: 'Irene Instructor' }]);
+    const { flight, built } = build(
+      { flyWith: 'Member', passengerID: 'irene', passengerFirst: 'Irene', passengerLast: 'Instructor' },
+      { pilotInCharge: false },
+    );
+    expect(built.ok && changeRows(flight, built.body, lookups)).toEqual([
+      { key: 'pilotInCharge', label: 'Pilot in Command', from: 'Mary Member', to: 'Irene Instructor' },
+    ]);
   });
 });
 
@@ -133,7 +211,13 @@ describe('revisions', () => {
         by: 'irene',
         byName: 'Irene Instructor',
         submittedAt: TEN + 120 * MIN,
-        changes: { glider: ['C-GDSA', 'C-GDSB'], landedAt: [TEN + 30 * MIN, TEN + 40 * MIN], towPilot: ['tom', ''], shareCost: [false, true], introRef: ['', INTRO] },
+        changes: {
+          glider: ['C-GDSA', 'C-GDSB'],
+          landedAt: [TEN + 30 * MIN, TEN + 40 * MIN],
+          towPilot: ['tom', ''],
+          shareCost: [false, true],
+          introRef: ['', INTRO],
+        },
       },
       0,
       lookups,
@@ -148,7 +232,16 @@ describe('revisions', () => {
       { key: 'introRef', label: 'Intro', from: '—', to: 'ABC234' },
     ]);
     // Stored names in snake_case read the same; the editor's name from the list when the record has none.
-    const snake = revisionOf({ by: 'tom', byName: '', submittedAt: TEN, changes: { launched_at: ['2026-06-30T14:00:00.000Z', null], passenger_id: ['', 'mary'] } }, 1, lookups);
+    const snake = revisionOf(
+      {
+        by: 'tom',
+        byName: '',
+        submittedAt: TEN,
+        changes: { launched_at: ['2026-06-30T14:00:00.000Z', null], passenger_id: ['', 'mary'] },
+      },
+      1,
+      lookups,
+    );
     expect(snake.who).toBe('Tom Towpilot');
     expect(snake.rows).toEqual([
       { key: 'launched_at', label: 'Takeoff Time', from: '10:00', to: '—' },

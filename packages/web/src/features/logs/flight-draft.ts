@@ -75,7 +75,12 @@ export const withMember = (flyWith: FlyWith) => flyWith === 'Instructor' || flyW
  * keeps the stored instant (its seconds too), so an untouched time is no
  * change; a time on a flight that crossed midnight stays on its own day.
  */
-function timeOf(text: string, original: number | null, fallbackDay: string, timeZone: string): number | null | 'invalid' {
+function timeOf(
+  text: string,
+  original: number | null,
+  fallbackDay: string,
+  timeZone: string,
+): number | null | 'invalid' {
   const clock = text.trim();
   if (clock === '') return null;
   if (original !== null && clock === clockOf(original, timeZone)) return original;
@@ -103,7 +108,12 @@ export type BuiltChange = { ok: true; body: ChangeFlight } | { ok: false; proble
  * own schema has its say. Release height first: a negative one is the spec's
  * 'Release height must be positive' (alert, no submit).
  */
-export function buildChangeFlight(flight: FlightRecord, draft: FlightDraft, lookups: FlightLookups, idempotencyKey: string): BuiltChange {
+export function buildChangeFlight(
+  flight: FlightRecord,
+  draft: FlightDraft,
+  lookups: FlightLookups,
+  idempotencyKey: string,
+): BuiltChange {
   const height = parseReleaseHeight(draft.releaseHeight);
   if (typeof height === 'string') return { ok: false, problem: height };
   if (!draft.glider) return { ok: false, problem: 'No glider selected' };
@@ -116,7 +126,8 @@ export function buildChangeFlight(flight: FlightRecord, draft: FlightDraft, look
   // The log corrects flights that launched; a landing is undone on the flight line, not here.
   if (launchedAt === null) return { ok: false, problem: 'Enter the takeoff time' };
   if (landedAt === null && flight.landedAt !== null) return { ok: false, problem: 'Enter the landing time' };
-  if (landedAt !== null && launchedAt !== null && landedAt < launchedAt) return { ok: false, problem: 'The landing time must be after the takeoff time' };
+  if (landedAt !== null && launchedAt !== null && landedAt < launchedAt)
+    return { ok: false, problem: 'The landing time must be after the takeoff time' };
 
   const second = secondOf(draft, lookups);
   if (typeof second === 'string') return { ok: false, problem: second };
@@ -142,7 +153,10 @@ export function buildChangeFlight(flight: FlightRecord, draft: FlightDraft, look
   return { ok: true, body };
 }
 
-type Second = Pick<ChangeFlight, 'passengerID' | 'passengerFirst' | 'passengerLast' | 'pilotInCharge' | 'shareCost' | 'introRef'>;
+type Second = Pick<
+  ChangeFlight,
+  'passengerID' | 'passengerFirst' | 'passengerLast' | 'pilotInCharge' | 'shareCost' | 'introRef'
+>;
 
 /** The second person's fields for the flight type, or why they are not complete. */
 function secondOf(draft: FlightDraft, lookups: FlightLookups): Second | string {
@@ -175,7 +189,12 @@ function secondOf(draft: FlightDraft, lookups: FlightLookups): Second | string {
     case 'Intro': {
       const intro = lookups.intros.get(draft.introRef);
       if (!draft.introRef || !intro) return 'Second person not identified: choose the intro';
-      return { ...alone, introRef: draft.introRef, passengerFirst: intro.recipientFirst, passengerLast: intro.recipientLast };
+      return {
+        ...alone,
+        introRef: draft.introRef,
+        passengerFirst: intro.recipientFirst,
+        passengerLast: intro.recipientLast,
+      };
     }
   }
 }
@@ -185,12 +204,17 @@ function secondOf(draft: FlightDraft, lookups: FlightLookups): Second | string {
 const NONE = '—';
 
 /** The parts of a flight that say who flew, as stored or as about to be sent. */
-type People = Pick<FlightRecord, 'user' | 'flyWith' | 'passengerID' | 'passengerFirst' | 'passengerLast' | 'pilotInCharge' | 'introRef'>;
+type People = Pick<
+  FlightRecord,
+  'user' | 'flyWith' | 'passengerID' | 'passengerFirst' | 'passengerLast' | 'pilotInCharge' | 'introRef'
+>;
 
 /** The Passenger line: the member, the passenger's names, the intro's serial number; '—' when alone. */
 export function passengerText(flight: People, lookups: FlightLookups): string {
   if (flight.flyWith === 'Alone') return NONE;
-  const name = flight.passengerID ? fullName(lookups.pilots, flight.passengerID) : `${flight.passengerFirst} ${flight.passengerLast}`.trim();
+  const name = flight.passengerID
+    ? fullName(lookups.pilots, flight.passengerID)
+    : `${flight.passengerFirst} ${flight.passengerLast}`.trim();
   const intro = flight.flyWith === 'Intro' && flight.introRef ? lookups.intros.get(flight.introRef) : undefined;
   const text = name || NONE;
   return intro ? `${text} (intro ${intro.SN})` : text;
@@ -226,7 +250,11 @@ export interface ChangeRow {
   to: string;
 }
 
-type Edited = People & Pick<FlightRecord, 'glider' | 'shareCost' | 'launchType' | 'launchedAt' | 'landedAt' | 'releaseHeight' | 'towPilot' | 'tug'>;
+type Edited = People &
+  Pick<
+    FlightRecord,
+    'glider' | 'shareCost' | 'launchType' | 'launchedAt' | 'landedAt' | 'releaseHeight' | 'towPilot' | 'tug'
+  >;
 
 /** The rows of Confirm Changes, in the form's order; each reads the value as the person sees it. */
 const ROWS: readonly { key: string; label: string; text: (f: Edited, l: FlightLookups) => string }[] = [
@@ -247,9 +275,12 @@ const ROWS: readonly { key: string; label: string; text: (f: Edited, l: FlightLo
 /** Each value the edit changes, old and new; empty when the edit changes nothing. */
 export function changeRows(flight: FlightRecord, body: ChangeFlight, lookups: FlightLookups): ChangeRow[] {
   const edited: Edited = { ...body, flyWith: body.flyWith as FlyWith, introRef: body.introRef ?? '' };
-  return ROWS.map((row) => ({ key: row.key, label: row.label, from: row.text(flight, lookups), to: row.text(edited, lookups) })).filter(
-    (row) => row.from !== row.to,
-  );
+  return ROWS.map((row) => ({
+    key: row.key,
+    label: row.label,
+    from: row.text(flight, lookups),
+    to: row.text(edited, lookups),
+  })).filter((row) => row.from !== row.to);
 }
 
 // ── Revisions ───────────────────────────────────────────────────────────────
@@ -279,7 +310,13 @@ const FIELD_LABELS: Record<string, string> = {
 /** Stored names may be snake_case (launched_at) or camelCase (launchedAt), ids as passenger_id. */
 function camel(key: string): string {
   const named = key.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
-  return named === 'passengerId' ? 'passengerID' : named === 'towPilotId' ? 'towPilot' : named === 'userId' ? 'user' : named;
+  return named === 'passengerId'
+    ? 'passengerID'
+    : named === 'towPilotId'
+      ? 'towPilot'
+      : named === 'userId'
+        ? 'user'
+        : named;
 }
 
 function correctionValue(field: string, value: unknown, lookups: FlightLookups): string {
@@ -288,7 +325,8 @@ function correctionValue(field: string, value: unknown, lookups: FlightLookups):
     case 'launchedAt':
     case 'landedAt':
       if (typeof value === 'number') return clockOf(value, lookups.timeZone);
-      if (typeof value === 'string' && !Number.isNaN(Date.parse(value))) return clockOf(Date.parse(value), lookups.timeZone);
+      if (typeof value === 'string' && !Number.isNaN(Date.parse(value)))
+        return clockOf(Date.parse(value), lookups.timeZone);
       return plain(value);
     case 'user':
     case 'passengerID':
@@ -312,7 +350,12 @@ export interface RevisionView {
 export function revisionOf(correction: FlightCorrection, index: number, lookups: FlightLookups): RevisionView {
   const rows = Object.entries(correction.changes).map(([key, [from, to]]) => {
     const field = camel(key);
-    return { key, label: FIELD_LABELS[field] ?? key, from: correctionValue(field, from, lookups), to: correctionValue(field, to, lookups) };
+    return {
+      key,
+      label: FIELD_LABELS[field] ?? key,
+      from: correctionValue(field, from, lookups),
+      to: correctionValue(field, to, lookups),
+    };
   });
   return {
     key: `${correction.submittedAt}-${index}`,

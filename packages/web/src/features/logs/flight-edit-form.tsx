@@ -25,7 +25,16 @@ interface FlightEditFormProps {
  * Launch, Takeoff Time, Landing Time (club time on the flight's day), Release
  * Height, Tow Pilot, Tug.
  */
-export function FlightEditForm({ flightId, day, draft, data, heightUnit, heightInvalid, onChange, onSubmit }: FlightEditFormProps) {
+export function FlightEditForm({
+  flightId,
+  day,
+  draft,
+  data,
+  heightUnit,
+  heightInvalid,
+  onChange,
+  onSubmit,
+}: FlightEditFormProps) {
   const id = useId();
   const height = useRef<HTMLInputElement>(null);
   // A refused height may be below the fold on a phone: bring it to the person.
@@ -48,8 +57,20 @@ export function FlightEditForm({ flightId, day, draft, data, heightUnit, heightI
         onSubmit();
       }}
     >
-      <Select id={`${id}-glider`} label="Glider" value={draft.glider} choices={choices.gliders} onChange={(v) => set('glider', v)} />
-      <Select id={`${id}-pilot`} label="Pilot" value={draft.user} choices={choices.pilots} onChange={(v) => set('user', v)} />
+      <Select
+        id={`${id}-glider`}
+        label="Glider"
+        value={draft.glider}
+        choices={choices.gliders}
+        onChange={(v) => set('glider', v)}
+      />
+      <Select
+        id={`${id}-pilot`}
+        label="Pilot"
+        value={draft.user}
+        choices={choices.pilots}
+        onChange={(v) => set('user', v)}
+      />
       <Select
         id={`${id}-fly-with`}
         label="Flying With"
@@ -71,13 +92,30 @@ export function FlightEditForm({ flightId, day, draft, data, heightUnit, heightI
         <fieldset className="mb-3">
           <legend className="form-label fs-6 mb-2">Passenger</legend>
           <div className="row g-2">
-            <NameInput id={`${id}-first`} label="First name" value={draft.passengerFirst} onChange={(v) => set('passengerFirst', v)} />
-            <NameInput id={`${id}-last`} label="Last name" value={draft.passengerLast} onChange={(v) => set('passengerLast', v)} />
+            <NameInput
+              id={`${id}-first`}
+              label="First name"
+              value={draft.passengerFirst}
+              onChange={(v) => set('passengerFirst', v)}
+            />
+            <NameInput
+              id={`${id}-last`}
+              label="Last name"
+              value={draft.passengerLast}
+              onChange={(v) => set('passengerLast', v)}
+            />
           </div>
         </fieldset>
       )}
       {draft.flyWith === 'Intro' && (
-        <Select id={`${id}-intro`} label="Passenger (intro)" value={draft.introRef} choices={choices.intros} placeholder="Choose an intro…" onChange={(v) => set('introRef', v)} />
+        <Select
+          id={`${id}-intro`}
+          label="Passenger (intro)"
+          value={draft.introRef}
+          choices={choices.intros}
+          placeholder="Choose an intro…"
+          onChange={(v) => set('introRef', v)}
+        />
       )}
       {draft.flyWith === 'Member' && (
         <div className="form-check form-switch mb-3 d-flex align-items-center gap-2 ps-0">
@@ -106,16 +144,35 @@ export function FlightEditForm({ flightId, day, draft, data, heightUnit, heightI
           onChange={(v) => set('pilotInCharge', v === 'pilot')}
         />
       )}
-      <Select id={`${id}-launch`} label="Launch" value={draft.launchType} choices={choices.launches} placeholder="None" onChange={(v) => set('launchType', v)} />
+      <Select
+        id={`${id}-launch`}
+        label="Launch"
+        value={draft.launchType}
+        choices={choices.launches}
+        placeholder="None"
+        onChange={(v) => set('launchType', v)}
+      />
       <div className="row g-2">
         <div className="col-6">
           <Field id={`${id}-takeoff`} label="Takeoff Time">
-            <input id={`${id}-takeoff`} type="time" className="form-control" value={draft.takeoff} onChange={(e) => set('takeoff', e.target.value)} />
+            <input
+              id={`${id}-takeoff`}
+              type="time"
+              className="form-control"
+              value={draft.takeoff}
+              onChange={(e) => set('takeoff', e.target.value)}
+            />
           </Field>
         </div>
         <div className="col-6">
           <Field id={`${id}-landing`} label="Landing Time">
-            <input id={`${id}-landing`} type="time" className="form-control" value={draft.landing} onChange={(e) => set('landing', e.target.value)} />
+            <input
+              id={`${id}-landing`}
+              type="time"
+              className="form-control"
+              value={draft.landing}
+              onChange={(e) => set('landing', e.target.value)}
+            />
           </Field>
         </div>
       </div>
@@ -133,8 +190,24 @@ export function FlightEditForm({ flightId, day, draft, data, heightUnit, heightI
           onChange={(e) => set('releaseHeight', e.target.value)}
         />
       </Field>
-      <Select id={`${id}-tow-pilot`} label="Tow Pilot" value={draft.towPilot} choices={choices.towPilots} placeholder="None" allowEmpty onChange={(v) => set('towPilot', v)} />
-      <Select id={`${id}-tug`} label="Tug" value={draft.tug} choices={choices.tugs} placeholder="None" allowEmpty onChange={(v) => set('tug', v)} />
+      <Select
+        id={`${id}-tow-pilot`}
+        label="Tow Pilot"
+        value={draft.towPilot}
+        choices={choices.towPilots}
+        placeholder="None"
+        allowEmpty
+        onChange={(v) => set('towPilot', v)}
+      />
+      <Select
+        id={`${id}-tug`}
+        label="Tug"
+        value={draft.tug}
+        choices={choices.tugs}
+        placeholder="None"
+        allowEmpty
+        onChange={(v) => set('tug', v)}
+      />
       {/* Enter in a field submits, as Submit Changes would. */}
       <button type="submit" hidden tabIndex={-1} aria-hidden="true" />
     </form>
@@ -142,13 +215,29 @@ export function FlightEditForm({ flightId, day, draft, data, heightUnit, heightI
 }
 
 /** Half of a friend's name, beside the other half. */
-function NameInput({ id, label, value, onChange }: { id: string; label: string; value: string; onChange: (value: string) => void }) {
+function NameInput({
+  id,
+  label,
+  value,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
   return (
     <div className="col-6">
       <label className="form-label small" htmlFor={id}>
         {label}
       </label>
-      <input id={id} className="form-control" value={value} autoComplete="off" onChange={(e) => onChange(e.target.value)} />
+      <input
+        id={id}
+        className="form-control"
+        value={value}
+        autoComplete="off"
+        onChange={(e) => onChange(e.target.value)}
+      />
     </div>
   );
 }

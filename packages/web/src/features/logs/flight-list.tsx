@@ -28,7 +28,11 @@ export function FlightList({ flights, pilots, timeZone, showDate, onOpen }: Flig
         const times = flightTimesText(f, timeZone);
         return (
           <li key={f.id} className="list-group-item p-0">
-            <button type="button" className="log-line btn btn-link text-start text-body text-decoration-none w-100 px-3 py-2" onClick={() => onOpen(f.id)}>
+            <button
+              type="button"
+              className="log-line btn btn-link text-start text-body text-decoration-none w-100 px-3 py-2"
+              onClick={() => onOpen(f.id)}
+            >
               <span className="d-flex align-items-baseline gap-2">
                 <span className="text-nowrap text-body-secondary small">
                   {showDate && <span className="me-1">{f.dateString.slice(5)}</span>}

@@ -186,7 +186,12 @@ export function FlightModal({ flight, data, club, timeZone, heightUnit, onClose 
         )}
         {step === 'confirm' && (
           <>
-            <Button variant="secondary" className="flex-fill" onClick={() => setStep('edit')} disabled={change.isPending}>
+            <Button
+              variant="secondary"
+              className="flex-fill"
+              onClick={() => setStep('edit')}
+              disabled={change.isPending}
+            >
               Back
             </Button>
             <Button variant="primary" className="flex-fill" onClick={confirm} disabled={change.isPending}>
@@ -202,12 +207,24 @@ export function FlightModal({ flight, data, club, timeZone, heightUnit, onClose 
 /** The flight's entries its own user may open: the server sends the costs only to them, never for an intro. */
 function ownCharges(flight: FlightRecord): { label: string; transactionId: number }[] {
   const charges: { label: string; transactionId: number }[] = [];
-  if (flight.launchCost !== null && flight.launchTransaction !== null) charges.push({ label: 'Launch charge', transactionId: flight.launchTransaction });
-  if (flight.flightCost !== null && flight.landingTransaction !== null) charges.push({ label: 'Rental charge', transactionId: flight.landingTransaction });
+  if (flight.launchCost !== null && flight.launchTransaction !== null)
+    charges.push({ label: 'Launch charge', transactionId: flight.launchTransaction });
+  if (flight.flightCost !== null && flight.landingTransaction !== null)
+    charges.push({ label: 'Rental charge', transactionId: flight.landingTransaction });
   return charges;
 }
 
-function FlightInfo({ flight, data, lookups, heightUnit }: { flight: FlightRecord; data: LogsData; lookups: FlightLookups; heightUnit: string }) {
+function FlightInfo({
+  flight,
+  data,
+  lookups,
+  heightUnit,
+}: {
+  flight: FlightRecord;
+  data: LogsData;
+  lookups: FlightLookups;
+  heightUnit: string;
+}) {
   const { timeZone } = lookups;
   const facts: [string, ReactNode][] = [
     // The glider's name opens its logbook.
@@ -229,7 +246,10 @@ function FlightInfo({ flight, data, lookups, heightUnit }: { flight: FlightRecor
   if (flight.launchCost !== null) facts.push(['Launch cost', formatMoney(flight.launchCost)]);
   if (flight.flightCost !== null) {
     // With money, the minutes the rental billed and how it rounds them beside the minutes flown (issue 25 item 11).
-    const minutes = flight.launchedAt !== null && flight.landedAt !== null && flight.landedAt >= flight.launchedAt ? ` (${flownAndBilledRuleText(flight.launchedAt, flight.landedAt)})` : '';
+    const minutes =
+      flight.launchedAt !== null && flight.landedAt !== null && flight.landedAt >= flight.launchedAt
+        ? ` (${flownAndBilledRuleText(flight.launchedAt, flight.landedAt)})`
+        : '';
     facts.push(['Flight cost', `${formatMoney(flight.flightCost)}${minutes}`]);
   }
 
@@ -238,11 +258,15 @@ function FlightInfo({ flight, data, lookups, heightUnit }: { flight: FlightRecor
       {flight.flightLocked && (
         <p className="alert alert-secondary py-2 small" role="note">
           <span className="badge text-bg-secondary me-2">Locked</span>
-          {data.lockDate ? `Flights on or before ${data.lockDate} can no longer be changed.` : 'This flight can no longer be changed.'}
+          {data.lockDate
+            ? `Flights on or before ${data.lockDate} can no longer be changed.`
+            : 'This flight can no longer be changed.'}
         </p>
       )}
       {data.canEdit && !flight.flightLocked && flight.launchedAt === null && (
-        <p className="alert alert-info py-2 small">This flight has not launched yet: it is changed on the flight line.</p>
+        <p className="alert alert-info py-2 small">
+          This flight has not launched yet: it is changed on the flight line.
+        </p>
       )}
       <dl className="row flight-facts mb-0" aria-label="Flight">
         {facts.map(([label, value]) => (
@@ -252,7 +276,12 @@ function FlightInfo({ flight, data, lookups, heightUnit }: { flight: FlightRecor
           </div>
         ))}
       </dl>
-      <Revisions corrections={flight.corrections} lateEntries={flight.lateEntries} fromOgn={flight.fromOgn} lookups={lookups} />
+      <Revisions
+        corrections={flight.corrections}
+        lateEntries={flight.lateEntries}
+        fromOgn={flight.fromOgn}
+        lookups={lookups}
+      />
     </>
   );
 }

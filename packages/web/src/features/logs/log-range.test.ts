@@ -12,7 +12,9 @@ describe('log range', () => {
 
   it('lets the club view cover a year and a logbook 60 years', () => {
     expect(logRangeProblem('2024-01-01', '2024-12-31', false)).toBeNull();
-    expect(logRangeProblem('2024-01-01', '2025-01-01', false)).toBe('All flights cover at most a year: choose closer dates, or My flights for your logbook');
+    expect(logRangeProblem('2024-01-01', '2025-01-01', false)).toBe(
+      'All flights cover at most a year: choose closer dates, or My flights for your logbook',
+    );
     expect(logRangeProblem('2006-01-01', '2026-06-30', true)).toBeNull();
     expect(logRangeProblem('1960-01-01', '2026-06-30', true)).toBe('A logbook covers at most 60 years');
   });

@@ -21,7 +21,8 @@ export function logRangeProblem(startDate: string, endDate: string, logbook: boo
   if (!isDay(endDate)) return 'Choose an end date';
   if (startDate > endDate) return 'The start date must not be after the end date';
   const days = daysInRange(startDate, endDate);
-  if (!logbook && days > MAX_CLUB_DAYS) return 'All flights cover at most a year: choose closer dates, or My flights for your logbook';
+  if (!logbook && days > MAX_CLUB_DAYS)
+    return 'All flights cover at most a year: choose closer dates, or My flights for your logbook';
   if (logbook && days > MAX_LOGBOOK_YEARS * MAX_CLUB_DAYS) return `A logbook covers at most ${MAX_LOGBOOK_YEARS} years`;
   return null;
 }

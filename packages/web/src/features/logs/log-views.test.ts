@@ -46,7 +46,11 @@ describe('durations', () => {
   });
 
   it('totals the listed flights as the sum of their lines', () => {
-    const flights = [logFlight('a'), logFlight('b', { landedAt: TEN + 45 * MIN + 29_000 }), logFlight('c', { landedAt: null })];
+    const flights = [
+      logFlight('a'),
+      logFlight('b', { landedAt: TEN + 45 * MIN + 29_000 }),
+      logFlight('c', { landedAt: null }),
+    ];
     expect(logTotals(flights)).toEqual({ flights: 3, minutes: 30 + 45 });
     expect(durationText(logTotals(flights).minutes)).toBe('1:15');
     expect(logTotals([])).toEqual({ flights: 0, minutes: 0 });
@@ -55,8 +59,23 @@ describe('durations', () => {
 
 describe('the lists', () => {
   const mine = logFlight('mine', { glider: 'C-GDSB' });
-  const dual = logFlight('dual', { user: 'tom', first: 'Tom', last: 'Towpilot', flyWith: 'Instructor', passengerID: 'irene', towPilot: 'mary', launchedAt: TEN + 60 * MIN, landedAt: TEN + 90 * MIN });
-  const withMary = logFlight('with-mary', { user: 'irene', flyWith: 'Member', passengerID: 'mary', launchedAt: TEN - 60 * MIN, landedAt: TEN - 30 * MIN });
+  const dual = logFlight('dual', {
+    user: 'tom',
+    first: 'Tom',
+    last: 'Towpilot',
+    flyWith: 'Instructor',
+    passengerID: 'irene',
+    towPilot: 'mary',
+    launchedAt: TEN + 60 * MIN,
+    landedAt: TEN + 90 * MIN,
+  });
+  const withMary = logFlight('with-mary', {
+    user: 'irene',
+    flyWith: 'Member',
+    passengerID: 'mary',
+    launchedAt: TEN - 60 * MIN,
+    landedAt: TEN - 30 * MIN,
+  });
   const winch = logFlight('winch', { user: 'irene', towPilot: '', tug: '', launchedAt: TEN + 5 * MIN });
   const cancelled = logFlight('cancelled', { cancelledAt: TEN, launchedAt: null, landedAt: null });
   const all = logFlights([mine, dual, withMary, winch, cancelled]);
@@ -66,22 +85,53 @@ describe('the lists', () => {
     const earlierDay = logFlight('yesterday', { dateString: '2026-06-29', launchedAt: TEN + 120 * MIN });
     expect(logFlights([mine, earlierDay]).map((f) => f.id)).toEqual(['yesterday', 'mine']);
     // A request that has not launched sorts by when it was asked for.
-    expect(logFlights([mine, logFlight('waiting', { launchedAt: null, landedAt: null, submittedAt: TEN - MIN })]).map((f) => f.id)).toEqual(['waiting', 'mine']);
+    expect(
+      logFlights([mine, logFlight('waiting', { launchedAt: null, landedAt: null, submittedAt: TEN - MIN })]).map(
+        (f) => f.id,
+      ),
+    ).toEqual(['waiting', 'mine']);
   });
 
   it('All flights filter by glider; My flights are those I flew as pilot or second person', () => {
-    expect(filterLog(all, { view: 'all', me: 'mary', glider: ALL, towPilot: ALL }).map((f) => f.id)).toEqual(['with-mary', 'mine', 'winch', 'dual']);
-    expect(filterLog(all, { view: 'all', me: 'mary', glider: 'C-GDSA', towPilot: ALL }).map((f) => f.id)).toEqual(['with-mary', 'winch', 'dual']);
-    expect(filterLog(all, { view: 'mine', me: 'mary', glider: ALL, towPilot: ALL }).map((f) => f.id)).toEqual(['with-mary', 'mine']);
-    expect(filterLog(all, { view: 'mine', me: 'mary', glider: 'C-GDSB', towPilot: ALL }).map((f) => f.id)).toEqual(['mine']);
+    expect(filterLog(all, { view: 'all', me: 'mary', glider: ALL, towPilot: ALL }).map((f) => f.id)).toEqual([
+      'with-mary',
+      'mine',
+      'winch',
+      'dual',
+    ]);
+    expect(filterLog(all, { view: 'all', me: 'mary', glider: 'C-GDSA', towPilot: ALL }).map((f) => f.id)).toEqual([
+      'with-mary',
+      'winch',
+      'dual',
+    ]);
+    expect(filterLog(all, { view: 'mine', me: 'mary', glider: ALL, towPilot: ALL }).map((f) => f.id)).toEqual([
+      'with-mary',
+      'mine',
+    ]);
+    expect(filterLog(all, { view: 'mine', me: 'mary', glider: 'C-GDSB', towPilot: ALL }).map((f) => f.id)).toEqual([
+      'mine',
+    ]);
     // The instructor's logbook holds the flight she instructed.
-    expect(filterLog(all, { view: 'mine', me: 'irene', glider: ALL, towPilot: ALL }).map((f) => f.id)).toEqual(['with-mary', 'winch', 'dual']);
+    expect(filterLog(all, { view: 'mine', me: 'irene', glider: ALL, towPilot: ALL }).map((f) => f.id)).toEqual([
+      'with-mary',
+      'winch',
+      'dual',
+    ]);
   });
 
   it('Tows filter by tow pilot; All lists every towed flight', () => {
-    expect(filterLog(all, { view: 'tows', me: 'mary', glider: 'C-GDSB', towPilot: 'tom' }).map((f) => f.id)).toEqual(['with-mary', 'mine']);
-    expect(filterLog(all, { view: 'tows', me: 'mary', glider: ALL, towPilot: 'mary' }).map((f) => f.id)).toEqual(['dual']);
-    expect(filterLog(all, { view: 'tows', me: 'mary', glider: ALL, towPilot: ALL }).map((f) => f.id)).toEqual(['with-mary', 'mine', 'dual']);
+    expect(filterLog(all, { view: 'tows', me: 'mary', glider: 'C-GDSB', towPilot: 'tom' }).map((f) => f.id)).toEqual([
+      'with-mary',
+      'mine',
+    ]);
+    expect(filterLog(all, { view: 'tows', me: 'mary', glider: ALL, towPilot: 'mary' }).map((f) => f.id)).toEqual([
+      'dual',
+    ]);
+    expect(filterLog(all, { view: 'tows', me: 'mary', glider: ALL, towPilot: ALL }).map((f) => f.id)).toEqual([
+      'with-mary',
+      'mine',
+      'dual',
+    ]);
   });
 
   it('offers All first, then the gliders flown, and the tow pilots by name', () => {
@@ -106,8 +156,9 @@ describe('the lists', () => {
     const pilots = pilotMap(PILOTS);
     expect(secondPerson(dual, pilots)).toBe('Irene Instructor');
     expect(secondPerson(mine, pilots)).toBe('');
-    expect(secondPerson(logFlight('f', { flyWith: 'Friend', passengerFirst: 'Fred', passengerLast: 'Friend' }), pilots)).toBe('Fred Friend');
+    expect(
+      secondPerson(logFlight('f', { flyWith: 'Friend', passengerFirst: 'Fred', passengerLast: 'Friend' }), pilots),
+    ).toBe('Fred Friend');
     expect(secondPerson(logFlight('f', { flyWith: 'Member', passengerID: 'gone' }), pilots)).toBe('Unknown');
   });
 });
-

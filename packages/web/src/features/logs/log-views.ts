@@ -24,7 +24,9 @@ export type LogPilot = LogsData['pilots'][number];
 
 /** 'Flight Logs for 2026-06-30' or 'Flight Logs for 2026-06-01 to 2026-06-30'. */
 export function logsTitle(startDate: string, endDate: string): string {
-  return startDate === endDate || !endDate ? `Flight Logs for ${startDate}` : `Flight Logs for ${startDate} to ${endDate}`;
+  return startDate === endDate || !endDate
+    ? `Flight Logs for ${startDate}`
+    : `Flight Logs for ${startDate} to ${endDate}`;
 }
 
 /**
@@ -47,7 +49,10 @@ export function durationOf(flight: Pick<FlightRecord, 'launchedAt' | 'landedAt'>
  * 'flying since 08:07' while up, 'waiting since 07:58' (its request) before
  * the launch — never a row of dashes (issue 25 item 15).
  */
-export function flightTimesText(flight: Pick<FlightRecord, 'submittedAt' | 'launchedAt' | 'landedAt'>, timeZone: string): string {
+export function flightTimesText(
+  flight: Pick<FlightRecord, 'submittedAt' | 'launchedAt' | 'landedAt'>,
+  timeZone: string,
+): string {
   if (flight.launchedAt === null) return `waiting since ${clockOf(flight.submittedAt, timeZone)}`;
   if (flight.landedAt === null) return `flying since ${clockOf(flight.launchedAt, timeZone)}`;
   return `${clockOf(flight.launchedAt, timeZone)}–${clockOf(flight.landedAt, timeZone)}`;
@@ -74,7 +79,10 @@ export function pilotMap<T extends { userID: string }>(pilots: readonly T[]): Ma
 }
 
 /** Who flew with the pilot: a member by name, a passenger's names, or '' when alone. */
-export function secondPerson(flight: FlightRecord, pilots: ReadonlyMap<string, Pick<LogPilot, 'first' | 'last'>>): string {
+export function secondPerson(
+  flight: FlightRecord,
+  pilots: ReadonlyMap<string, Pick<LogPilot, 'first' | 'last'>>,
+): string {
   if (flight.flyWith === 'Alone') return '';
   if (flight.passengerID) return fullName(pilots, flight.passengerID);
   return `${flight.passengerFirst} ${flight.passengerLast}`.trim();
@@ -106,7 +114,9 @@ export function filterLog(flights: readonly FlightRecord[], filter: LogFilter): 
   if (filter.view === 'tows') {
     return flights.filter((f) => (filter.towPilot === ALL ? f.towPilot !== '' : f.towPilot === filter.towPilot));
   }
-  return flights.filter((f) => (filter.view === 'all' || isMyFlight(f, filter.me)) && (filter.glider === ALL || f.glider === filter.glider));
+  return flights.filter(
+    (f) => (filter.view === 'all' || isMyFlight(f, filter.me)) && (filter.glider === ALL || f.glider === filter.glider),
+  );
 }
 
 /** The glider filter: 'All', then the gliders of the listed flights, in order. */
@@ -122,8 +132,13 @@ export interface Choice {
 /** The tow-pilot filter: 'All', then the club's tow pilots and anyone else who towed in the range, by name. */
 export function towPilotChoices(flights: readonly FlightRecord[], pilots: readonly LogPilot[]): Choice[] {
   const byId = pilotMap(pilots);
-  const ids = new Set([...pilots.filter((p) => p.isTowPilot).map((p) => p.userID), ...flights.map((f) => f.towPilot).filter(Boolean)]);
-  const named = [...ids].map((id) => ({ value: id, label: fullName(byId, id) })).sort((a, b) => a.label.localeCompare(b.label));
+  const ids = new Set([
+    ...pilots.filter((p) => p.isTowPilot).map((p) => p.userID),
+    ...flights.map((f) => f.towPilot).filter(Boolean),
+  ]);
+  const named = [...ids]
+    .map((id) => ({ value: id, label: fullName(byId, id) }))
+    .sort((a, b) => a.label.localeCompare(b.label));
   return [{ value: ALL, label: ALL }, ...named];
 }
 

@@ -2,7 +2,13 @@ import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { FlightRecord, LogsData } from '@flightline/domain/api/types';
 import { csvFileName, toCsv } from '@flightline/domain/money/csv';
-import { LOGBOOK_COLUMNS, LOGBOOK_ROLES, logbookRows, logbookTotals, type LogbookTotals } from '@flightline/domain/flights/logbook';
+import {
+  LOGBOOK_COLUMNS,
+  LOGBOOK_ROLES,
+  logbookRows,
+  logbookTotals,
+  type LogbookTotals,
+} from '@flightline/domain/flights/logbook';
 import { logbookTotalsQuery } from '../../lib/api/logbook.ts';
 import { durationText } from '@flightline/domain/flights/flight-duration';
 
@@ -28,7 +34,14 @@ export function LogbookSummary({ club, me, timeZone, flights, pilots, gliders, r
   const range = useMemo(() => logbookTotals(flights, me), [flights, me]);
   const allTime = useQuery(logbookTotalsQuery(club));
   const rows = useMemo(
-    () => logbookRows(flights, me, new Map(pilots.map((p) => [p.userID, `${p.first} ${p.last}`.trim()])), new Map((gliders ?? []).map((g) => [g.id, g.aircraftType])), timeZone),
+    () =>
+      logbookRows(
+        flights,
+        me,
+        new Map(pilots.map((p) => [p.userID, `${p.first} ${p.last}`.trim()])),
+        new Map((gliders ?? []).map((g) => [g.id, g.aircraftType])),
+        timeZone,
+      ),
     [flights, me, pilots, gliders, timeZone],
   );
   return (
@@ -38,7 +51,11 @@ export function LogbookSummary({ club, me, timeZone, flights, pilots, gliders, r
         <TotalsCard title="All time" totals={allTime.data?.allTime} />
       </div>
       {rows.length > 0 && (
-        <button type="button" className="btn btn-outline-primary w-100 mt-2" onClick={() => download(toCsv(LOGBOOK_COLUMNS, rows), csvFileName('Logbook', dates.startDate, dates.endDate))}>
+        <button
+          type="button"
+          className="btn btn-outline-primary w-100 mt-2"
+          onClick={() => download(toCsv(LOGBOOK_COLUMNS, rows), csvFileName('Logbook', dates.startDate, dates.endDate))}
+        >
           Download logbook (CSV)
         </button>
       )}
@@ -56,8 +73,16 @@ function TotalsCard({ title, totals }: { title: string; totals: LogbookTotals | 
             <p className="mb-1">
               {totals.flights === 1 ? '1 flight' : `${totals.flights} flights`} · {durationText(totals.minutes)} hours
             </p>
-            <p className="mb-1">{LOGBOOK_ROLES.map((role) => `${role} ${totals.byRole[role].flights} · ${durationText(totals.byRole[role].minutes)}`).join('; ')}</p>
-            <p className="mb-0 text-body-secondary">{totals.launches.length ? totals.launches.map((l) => `${l.launchType} ×${l.count}`).join(', ') : 'No launches'}</p>
+            <p className="mb-1">
+              {LOGBOOK_ROLES.map(
+                (role) => `${role} ${totals.byRole[role].flights} · ${durationText(totals.byRole[role].minutes)}`,
+              ).join('; ')}
+            </p>
+            <p className="mb-0 text-body-secondary">
+              {totals.launches.length
+                ? totals.launches.map((l) => `${l.launchType} ×${l.count}`).join(', ')
+                : 'No launches'}
+            </p>
           </>
         ) : (
           <p className="mb-0 text-body-secondary">Loading…</p>

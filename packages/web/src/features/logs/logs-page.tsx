@@ -45,7 +45,17 @@ export function LogsPage() {
   return <Logs club={s.club} me={s.userID} iAmTowPilot={s.isTowPilot} timeZone={s.clubTimeZone} />;
 }
 
-function Logs({ club, me, iAmTowPilot, timeZone }: { club: string; me: string; iAmTowPilot: boolean; timeZone: string }) {
+function Logs({
+  club,
+  me,
+  iAmTowPilot,
+  timeZone,
+}: {
+  club: string;
+  me: string;
+  iAmTowPilot: boolean;
+  timeZone: string;
+}) {
   const [view, setView] = useState<LogView>('all');
   const [glider, setGlider] = useState(ALL);
   const [towPilot, setTowPilot] = useState(() => defaultTowPilot(me, iAmTowPilot));
@@ -86,7 +96,9 @@ function Logs({ club, me, iAmTowPilot, timeZone }: { club: string; me: string; i
           </button>
         </div>
       ) : loading || !data ? (
-        dates.range !== null || dates.settling ? <Loading /> : null
+        dates.range !== null || dates.settling ? (
+          <Loading />
+        ) : null
       ) : (
         <LogList
           data={data}
@@ -101,13 +113,35 @@ function Logs({ club, me, iAmTowPilot, timeZone }: { club: string; me: string; i
           club={club}
         />
       )}
-      {data && openId && <OpenFlight key={openId} id={openId} data={data} club={club} timeZone={timeZone} heightUnit={heightUnit} onClose={() => setOpenId(null)} />}
+      {data && openId && (
+        <OpenFlight
+          key={openId}
+          id={openId}
+          data={data}
+          club={club}
+          timeZone={timeZone}
+          heightUnit={heightUnit}
+          onClose={() => setOpenId(null)}
+        />
+      )}
     </Page>
   );
 }
 
 /** The flight shown in the modal, while it is still in the loaded logs. */
-function OpenFlight({ id, data, onClose, ...rest }: { id: string; data: LogsData; club: string; timeZone: string; heightUnit: string; onClose: () => void }) {
+function OpenFlight({
+  id,
+  data,
+  onClose,
+  ...rest
+}: {
+  id: string;
+  data: LogsData;
+  club: string;
+  timeZone: string;
+  heightUnit: string;
+  onClose: () => void;
+}) {
   const flight = data.flights.find((f) => f.id === id);
   if (!flight) return null;
   return <FlightModal flight={flight} data={data} onClose={onClose} {...rest} />;
@@ -142,7 +176,13 @@ function LogList({ data, me, timeZone, view, glider, onGlider, towPilot, onTowPi
       {view === 'tows' ? (
         <Select id="logs-tow-pilot" label="Tow pilot" value={towPilotShown} choices={towPilots} onChange={onTowPilot} />
       ) : (
-        <Select id="logs-glider" label="Glider" value={gliderShown} choices={gliders.map((g) => ({ value: g, label: g }))} onChange={onGlider} />
+        <Select
+          id="logs-glider"
+          label="Glider"
+          value={gliderShown}
+          choices={gliders.map((g) => ({ value: g, label: g }))}
+          onChange={onGlider}
+        />
       )}
       <FigureBoxes
         label="Totals"
@@ -151,7 +191,17 @@ function LogList({ data, me, timeZone, view, glider, onGlider, towPilot, onTowPi
           { name: 'Hours', value: durationText(totals.minutes) },
         ]}
       />
-      {view === 'mine' && <LogbookSummary club={club} me={me} timeZone={timeZone} flights={listed} pilots={data.pilots} gliders={data.gliders} range={data} />}
+      {view === 'mine' && (
+        <LogbookSummary
+          club={club}
+          me={me}
+          timeZone={timeZone}
+          flights={listed}
+          pilots={data.pilots}
+          gliders={data.gliders}
+          range={data}
+        />
+      )}
       <FlightList flights={listed} pilots={data.pilots} timeZone={timeZone} showDate={multiDay} onOpen={onOpen} />
     </>
   );

@@ -39,7 +39,10 @@ export function Revisions({
       {lateEntries.length > 0 && (
         <ul className="list-unstyled small mb-2" aria-label="Entered late">
           {lateEntries.map((entry) => (
-            <li key={`${entry.action}-${entry.receivedAt}-${entry.happenedAt}`} className="py-1 text-break text-warning-emphasis">
+            <li
+              key={`${entry.action}-${entry.receivedAt}-${entry.happenedAt}`}
+              className="py-1 text-break text-warning-emphasis"
+            >
               {lateEntryLine(entry, lookups.timeZone)}
             </li>
           ))}

@@ -26,7 +26,12 @@ function telHref(phone: string): string {
 export function DirectoryPage() {
   const session = useSession();
   const club = session.data?.club;
-  if (!club) return <Page title={TITLE}><Loading text="Retrieving your data...." /></Page>;
+  if (!club)
+    return (
+      <Page title={TITLE}>
+        <Loading text="Retrieving your data...." />
+      </Page>
+    );
   return <Directory club={club} me={session.data?.userID ?? null} />;
 }
 
@@ -36,12 +41,26 @@ function Directory({ club, me }: { club: string; me: string | null }) {
   const [params, setParams] = useSearchParams();
   const chosenId = params.get('pilot');
 
-  if (members.isPending) return <Page title={TITLE}><Loading /></Page>;
-  if (!members.data || failedToLoad(members)) return <Page title={TITLE}><LoadError error={members.error} prefix="Could not load the member directory." /></Page>;
+  if (members.isPending)
+    return (
+      <Page title={TITLE}>
+        <Loading />
+      </Page>
+    );
+  if (!members.data || failedToLoad(members))
+    return (
+      <Page title={TITLE}>
+        <LoadError error={members.error} prefix="Could not load the member directory." />
+      </Page>
+    );
 
   const pilots = members.data.pilots.filter((p) => p.isActive).sort((a, b) => fullName(a).localeCompare(fullName(b)));
   const chosen = pilots.find((p) => p.userID === chosenId);
-  const options: FilterOption[] = pilots.map((p) => ({ value: p.userID, label: fullName(p), detail: p.userID === me ? 'me' : undefined }));
+  const options: FilterOption[] = pilots.map((p) => ({
+    value: p.userID,
+    label: fullName(p),
+    detail: p.userID === me ? 'me' : undefined,
+  }));
 
   return (
     <Page title={TITLE}>

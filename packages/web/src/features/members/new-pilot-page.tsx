@@ -36,11 +36,21 @@ export function NewPilotPage() {
       <Form noValidate onSubmit={submit}>
         <Form.Group className="mb-3" controlId="new-pilot-first">
           <Form.Label>First name</Form.Label>
-          <Form.Control value={first} onChange={(e) => setFirst(e.target.value)} autoComplete="given-name" maxLength={60} />
+          <Form.Control
+            value={first}
+            onChange={(e) => setFirst(e.target.value)}
+            autoComplete="given-name"
+            maxLength={60}
+          />
         </Form.Group>
         <Form.Group className="mb-3" controlId="new-pilot-last">
           <Form.Label>Last name</Form.Label>
-          <Form.Control value={last} onChange={(e) => setLast(e.target.value)} autoComplete="family-name" maxLength={60} />
+          <Form.Control
+            value={last}
+            onChange={(e) => setLast(e.target.value)}
+            autoComplete="family-name"
+            maxLength={60}
+          />
         </Form.Group>
         {create.isError && (
           <div className="alert alert-danger" role="alert">

@@ -1,7 +1,17 @@
 import type { ReactNode } from 'react';
 
 /** One metric as a small table: a caption, named columns, the rows (or a line saying there are none). */
-export function MetricTable({ title, columns, rows, empty = 'No flying in these dates.' }: { title: string; columns: readonly string[]; rows: readonly (readonly ReactNode[])[]; empty?: string }) {
+export function MetricTable({
+  title,
+  columns,
+  rows,
+  empty = 'No flying in these dates.',
+}: {
+  title: string;
+  columns: readonly string[];
+  rows: readonly (readonly ReactNode[])[];
+  empty?: string;
+}) {
   return (
     <section className="metric mb-3" aria-label={title}>
       <h2 className="h6">{title}</h2>

@@ -29,7 +29,12 @@ const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Satur
 /** `/metrics`: what the club flew, for admins and instructors (docs/flight-line.md, "Club metrics"). */
 export function MetricsPage() {
   const s = useSession().data;
-  if (!s?.club || !s.clubTimeZone) return <Page title={TITLE}><Loading /></Page>;
+  if (!s?.club || !s.clubTimeZone)
+    return (
+      <Page title={TITLE}>
+        <Loading />
+      </Page>
+    );
   if (!s.userIsAdmin && !s.isInstructor) return <NotAuthorized title={TITLE} />;
   return <Metrics club={s.club} timeZone={s.clubTimeZone} />;
 }
@@ -41,7 +46,13 @@ function Metrics({ club, timeZone }: { club: string; timeZone: string }) {
   return (
     <Page title={TITLE} wide>
       <DayRangePicker dates={dates} today={clubToday(timeZone)} />
-      {metrics.isError ? <LoadError error={metrics.error} prefix="Could not load the club metrics." /> : loading || !metrics.data ? dates.range && <Loading /> : <MetricsBody data={metrics.data} />}
+      {metrics.isError ? (
+        <LoadError error={metrics.error} prefix="Could not load the club metrics." />
+      ) : loading || !metrics.data ? (
+        dates.range && <Loading />
+      ) : (
+        <MetricsBody data={metrics.data} />
+      )}
     </Page>
   );
 }
@@ -67,25 +78,70 @@ function MetricsBody({ data }: { data: ClubMetrics }) {
         <div>
           <div className="btn-group w-100 mb-2" role="group" aria-label="Flights and hours per">
             {PERIODS.map((p) => (
-              <button key={p.unit} type="button" className={`btn ${unit === p.unit ? 'btn-primary' : 'btn-outline-primary'}`} aria-pressed={unit === p.unit} onClick={() => setUnit(p.unit)}>
+              <button
+                key={p.unit}
+                type="button"
+                className={`btn ${unit === p.unit ? 'btn-primary' : 'btn-outline-primary'}`}
+                aria-pressed={unit === p.unit}
+                onClick={() => setUnit(p.unit)}
+              >
                 {p.label}
               </button>
             ))}
           </div>
-          <MetricTable title={`Flights and hours per ${unit}`} columns={['Period', 'Flights', 'Hours']} rows={data.byPeriod[unit].map((r) => [r.period, r.flights, hours(r.minutes)])} />
+          <MetricTable
+            title={`Flights and hours per ${unit}`}
+            columns={['Period', 'Flights', 'Hours']}
+            rows={data.byPeriod[unit].map((r) => [r.period, r.flights, hours(r.minutes)])}
+          />
         </div>
-        <MetricTable title="Gliders" columns={['Glider', 'Launches', 'Flights', 'Hours']} rows={data.byGlider.map((g) => [<Link to={gliderLogbookPath(g.glider)}>{g.glider}</Link>, g.launches, g.flights, hours(g.minutes)])} />
-        <MetricTable title="Launches per tug" columns={['Tug', 'Launches']} rows={data.byTug.map((t) => [t.tug, t.launches])} empty="No towed launches in these dates." />
-        <MetricTable title="Launches per tow pilot" columns={['Tow pilot', 'Launches']} rows={data.byTowPilot.map((p) => [p.name, p.launches])} empty="No towed launches in these dates." />
-        <MetricTable title="Busiest days" columns={['Day', 'Launches']} rows={busiestDays.map((d) => [WEEKDAYS[d.weekday - 1], d.launches])} />
-        <MetricTable title="Busiest hours" columns={['Hour', 'Launches']} rows={busiestHours.map((h) => [`${String(h.hour).padStart(2, '0')}:00`, h.launches])} />
+        <MetricTable
+          title="Gliders"
+          columns={['Glider', 'Launches', 'Flights', 'Hours']}
+          rows={data.byGlider.map((g) => [
+            <Link to={gliderLogbookPath(g.glider)}>{g.glider}</Link>,
+            g.launches,
+            g.flights,
+            hours(g.minutes),
+          ])}
+        />
+        <MetricTable
+          title="Launches per tug"
+          columns={['Tug', 'Launches']}
+          rows={data.byTug.map((t) => [t.tug, t.launches])}
+          empty="No towed launches in these dates."
+        />
+        <MetricTable
+          title="Launches per tow pilot"
+          columns={['Tow pilot', 'Launches']}
+          rows={data.byTowPilot.map((p) => [p.name, p.launches])}
+          empty="No towed launches in these dates."
+        />
+        <MetricTable
+          title="Busiest days"
+          columns={['Day', 'Launches']}
+          rows={busiestDays.map((d) => [WEEKDAYS[d.weekday - 1], d.launches])}
+        />
+        <MetricTable
+          title="Busiest hours"
+          columns={['Hour', 'Launches']}
+          rows={busiestHours.map((h) => [`${String(h.hour).padStart(2, '0')}:00`, h.launches])}
+        />
         <MetricTable
           title="Wait from request to launch"
           columns={['Launches', 'Average', 'Median']}
-          rows={data.wait.launches === 0 ? [] : [[data.wait.launches, `${data.wait.averageMinutes} min`, `${data.wait.medianMinutes} min`]]}
+          rows={
+            data.wait.launches === 0
+              ? []
+              : [[data.wait.launches, `${data.wait.averageMinutes} min`, `${data.wait.medianMinutes} min`]]
+          }
           empty="No launch in these dates was requested before it flew."
         />
-        <MetricTable title="Active members per month" columns={['Month', 'Members who flew']} rows={data.activeMembers.map((m) => [m.month, m.members])} />
+        <MetricTable
+          title="Active members per month"
+          columns={['Month', 'Members who flew']}
+          rows={data.activeMembers.map((m) => [m.month, m.members])}
+        />
       </div>
     </>
   );

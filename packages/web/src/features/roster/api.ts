@@ -16,20 +16,33 @@ export function rosterQuery(club: string, start: string, end: string) {
 }
 
 export function swapsQuery(club: string) {
-  return queryOptions({ queryKey: [...rosterKeys.club(club), 'swaps'] as const, queryFn: ({ signal }) => call('GET /api/get-swaps', { club }, signal) });
+  return queryOptions({
+    queryKey: [...rosterKeys.club(club), 'swaps'] as const,
+    queryFn: ({ signal }) => call('GET /api/get-swaps', { club }, signal),
+  });
 }
 
 export function flyingDayQuery(club: string, day: string) {
-  return queryOptions({ queryKey: [...rosterKeys.club(club), 'day', day] as const, queryFn: ({ signal }) => call('GET /api/get-flying-day', { club, day }, signal) });
+  return queryOptions({
+    queryKey: [...rosterKeys.club(club), 'day', day] as const,
+    queryFn: ({ signal }) => call('GET /api/get-flying-day', { club, day }, signal),
+  });
 }
 
 export function dutyRolesQuery(club: string) {
-  return queryOptions({ queryKey: [...rosterKeys.club(club), 'roles'] as const, queryFn: ({ signal }) => call('GET /api/get-duty-roles', { club }, signal) });
+  return queryOptions({
+    queryKey: [...rosterKeys.club(club), 'roles'] as const,
+    queryFn: ({ signal }) => call('GET /api/get-duty-roles', { club }, signal),
+  });
 }
 
 export function availabilityQuery(club: string) {
-  return queryOptions({ queryKey: [...rosterKeys.club(club), 'availability'] as const, queryFn: ({ signal }) => call('GET /api/get-duty-availability', { club }, signal) });
+  return queryOptions({
+    queryKey: [...rosterKeys.club(club), 'availability'] as const,
+    queryFn: ({ signal }) => call('GET /api/get-duty-availability', { club }, signal),
+  });
 }
 
 /** After any roster write: every roster read of the club again. */
-export const refreshRoster = (client: QueryClient, club: string) => client.invalidateQueries({ queryKey: rosterKeys.club(club) });
+export const refreshRoster = (client: QueryClient, club: string) =>
+  client.invalidateQueries({ queryKey: rosterKeys.club(club) });

@@ -16,7 +16,12 @@ const WEEKDAY_HEADS = ['S', 'M', 'T', 'W', 'T', 'F', 'S'];
 /** `/roster/availability`: the days I can't do (a tap each) and how many duties a month I'd take. */
 export function AvailabilityPage() {
   const s = useSession().data;
-  if (!s?.club || !s.userID) return <Page title="My availability"><Loading /></Page>;
+  if (!s?.club || !s.userID)
+    return (
+      <Page title="My availability">
+        <Loading />
+      </Page>
+    );
   return <Availability club={s.club} userID={s.userID} today={clubToday(s.clubTimeZone)} />;
 }
 
@@ -29,7 +34,9 @@ function Availability({ club, userID, today }: { club: string; userID: string; t
     call('POST /api/set-blackouts', away ? { add: [], remove: [day] } : { add: [day], remove: [] }),
   );
   const blackouts = new Set(availability.data?.blackouts ?? []);
-  const myDuties = new Set((roster.data?.duties ?? []).filter((d) => d.published && d.person?.userID === userID).map((d) => d.day));
+  const myDuties = new Set(
+    (roster.data?.duties ?? []).filter((d) => d.published && d.person?.userID === userID).map((d) => d.day),
+  );
   const days = eachDay(start, end);
   const blanks = weekdayOf(start);
   return (
@@ -75,14 +82,18 @@ function Availability({ club, userID, today }: { club: string; userID: string; t
       <p className="small text-body-secondary">
         <span className="badge text-bg-danger">Can't do</span> <span className="badge text-bg-primary">On duty</span>
       </p>
-      {availability.data && <MonthlyLimit key={String(availability.data.maxPerMonth)} club={club} limit={availability.data.maxPerMonth} />}
+      {availability.data && (
+        <MonthlyLimit key={String(availability.data.maxPerMonth)} club={club} limit={availability.data.maxPerMonth} />
+      )}
     </Page>
   );
 }
 
 function MonthlyLimit({ club, limit }: { club: string; limit: number | null }) {
   const [text, setText] = useState(limit === null ? '' : String(limit));
-  const save = useRosterWrite(club, () => call('POST /api/set-duty-limit', { maxPerMonth: text.trim() === '' ? null : Number(text) }));
+  const save = useRosterWrite(club, () =>
+    call('POST /api/set-duty-limit', { maxPerMonth: text.trim() === '' ? null : Number(text) }),
+  );
   return (
     <form
       className="card card-body"
@@ -95,7 +106,14 @@ function MonthlyLimit({ club, limit }: { club: string; limit: number | null }) {
         Duties a month (empty: no limit)
       </label>
       <div className="d-flex gap-2">
-        <input id="duty-limit" className="form-control" inputMode="numeric" pattern="[0-9]*" value={text} onChange={(e) => setText(e.target.value)} />
+        <input
+          id="duty-limit"
+          className="form-control"
+          inputMode="numeric"
+          pattern="[0-9]*"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+        />
         <button type="submit" className="btn btn-primary" disabled={save.isPending}>
           Save
         </button>

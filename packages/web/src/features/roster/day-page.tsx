@@ -19,7 +19,12 @@ import { useRosterWrite } from './use-roster-write.ts';
 export function RosterDayPage() {
   const s = useSession().data;
   const { day = '' } = useParams<{ day: string }>();
-  if (!s?.club || !s.userID) return <Page title="Flying day"><Loading /></Page>;
+  if (!s?.club || !s.userID)
+    return (
+      <Page title="Flying day">
+        <Loading />
+      </Page>
+    );
   return <FlyingDay club={s.club} userID={s.userID} day={day} today={clubToday(s.clubTimeZone)} />;
 }
 
@@ -49,7 +54,12 @@ function FlyingDay({ club, userID, day, today }: { club: string; userID: string;
               <p className="mb-2">
                 Help wanted: {f.planners} plan to fly. Can you be on duty as {role.name}?
               </p>
-              <button type="button" className="btn btn-warning" disabled={volunteer.isPending} onClick={() => volunteer.mutate(role.roleId)}>
+              <button
+                type="button"
+                className="btn btn-warning"
+                disabled={volunteer.isPending}
+                onClick={() => volunteer.mutate(role.roleId)}
+              >
                 Volunteer as {role.name}
               </button>
             </div>
@@ -63,7 +73,14 @@ function FlyingDay({ club, userID, day, today }: { club: string; userID: string;
             ) : (
               <ul className="list-group">
                 {f.duties.map((duty) => (
-                  <DutyLine key={duty.dutyId} club={club} duty={duty} userID={userID} today={today} swap={duty.swap ? swapOf.get(duty.swap.swapId) : undefined} />
+                  <DutyLine
+                    key={duty.dutyId}
+                    club={club}
+                    duty={duty}
+                    userID={userID}
+                    today={today}
+                    swap={duty.swap ? swapOf.get(duty.swap.swapId) : undefined}
+                  />
                 ))}
               </ul>
             )}
@@ -73,7 +90,8 @@ function FlyingDay({ club, userID, day, today }: { club: string; userID: string;
               Who plans to fly
             </h2>
             <p>
-              <strong>{f.planners}</strong> plan to fly · <strong>{f.wantInstruction}</strong> want instruction · <strong>{f.wantTow}</strong> want a tow
+              <strong>{f.planners}</strong> plan to fly · <strong>{f.wantInstruction}</strong> want instruction ·{' '}
+              <strong>{f.wantTow}</strong> want a tow
             </p>
             {f.plans.length > 0 && (
               <ul className="list-unstyled">
@@ -105,7 +123,9 @@ function MyPlan({ club, day, plan }: { club: string; day: string; plan: Plan }) 
     queryKey: ['roster', club, 'gliders'],
     queryFn: ({ signal }) => call('GET /api/list-items/', { club, type: 'GLIDER' }, signal),
   });
-  const save = useRosterWrite(club, () => call('POST /api/set-flying-plan', { day, instruction, gliderId: gliderId || null, tow }));
+  const save = useRosterWrite(club, () =>
+    call('POST /api/set-flying-plan', { day, instruction, gliderId: gliderId || null, tow }),
+  );
   const withdraw = useRosterWrite(club, () => call('POST /api/withdraw-flying-plan', { day }));
   const gliderIds = (gliders.data?.items ?? []).map((item) => (item as { id: string }).id);
   return (
@@ -115,13 +135,25 @@ function MyPlan({ club, day, plan }: { club: string; day: string; plan: Plan }) 
           {plan ? 'I plan to fly' : 'Do you plan to fly?'}
         </h2>
         <div className="form-check mb-2">
-          <input id="plan-instruction" className="form-check-input" type="checkbox" checked={instruction} onChange={(e) => setInstruction(e.target.checked)} />
+          <input
+            id="plan-instruction"
+            className="form-check-input"
+            type="checkbox"
+            checked={instruction}
+            onChange={(e) => setInstruction(e.target.checked)}
+          />
           <label htmlFor="plan-instruction" className="form-check-label">
             With instruction
           </label>
         </div>
         <div className="form-check mb-2">
-          <input id="plan-tow" className="form-check-input" type="checkbox" checked={tow} onChange={(e) => setTow(e.target.checked)} />
+          <input
+            id="plan-tow"
+            className="form-check-input"
+            type="checkbox"
+            checked={tow}
+            onChange={(e) => setTow(e.target.checked)}
+          />
           <label htmlFor="plan-tow" className="form-check-label">
             I need a tow
           </label>
@@ -129,7 +161,12 @@ function MyPlan({ club, day, plan }: { club: string; day: string; plan: Plan }) 
         <label htmlFor="plan-glider" className="form-label">
           Glider
         </label>
-        <select id="plan-glider" className="form-select mb-3" value={gliderId} onChange={(e) => setGliderId(e.target.value)}>
+        <select
+          id="plan-glider"
+          className="form-select mb-3"
+          value={gliderId}
+          onChange={(e) => setGliderId(e.target.value)}
+        >
           <option value="">Any / my own</option>
           {gliderIds.map((id) => (
             <option key={id} value={id}>
@@ -138,11 +175,21 @@ function MyPlan({ club, day, plan }: { club: string; day: string; plan: Plan }) 
           ))}
         </select>
         <div className="d-grid gap-2 d-sm-flex">
-          <button type="button" className="btn btn-primary" disabled={save.isPending} onClick={() => save.mutate(undefined)}>
+          <button
+            type="button"
+            className="btn btn-primary"
+            disabled={save.isPending}
+            onClick={() => save.mutate(undefined)}
+          >
             {plan ? 'Save my plan' : 'I plan to fly'}
           </button>
           {plan && (
-            <button type="button" className="btn btn-outline-secondary" disabled={withdraw.isPending} onClick={() => withdraw.mutate(undefined)}>
+            <button
+              type="button"
+              className="btn btn-outline-secondary"
+              disabled={withdraw.isPending}
+              onClick={() => withdraw.mutate(undefined)}
+            >
               I no longer plan to fly
             </button>
           )}

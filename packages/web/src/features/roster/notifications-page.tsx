@@ -27,27 +27,57 @@ async function currentSubscription(): Promise<PushSubscription | null> {
   return (await registration?.pushManager.getSubscription()) ?? null;
 }
 
-const keyBytes = (base64url: string) => Uint8Array.from(atob(base64url.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0));
+const keyBytes = (base64url: string) =>
+  Uint8Array.from(atob(base64url.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0));
 
 /** `/roster/notifications` (Settings → Notifications): push on this phone, which notices by which channel, and the calendar link. */
 export function NotificationsPage() {
   const s = useSession().data;
-  if (!s?.club) return <Page title="Notifications"><Loading /></Page>;
+  if (!s?.club)
+    return (
+      <Page title="Notifications">
+        <Loading />
+      </Page>
+    );
   return <Notifications club={s.club} />;
 }
 
 function Notifications({ club }: { club: string }) {
   const client = useQueryClient();
-  const settings = useQuery({ queryKey: settingsKey(club), queryFn: ({ signal }) => call('GET /api/get-notification-settings', { club }, signal) });
+  const settings = useQuery({
+    queryKey: settingsKey(club),
+    queryFn: ({ signal }) => call('GET /api/get-notification-settings', { club }, signal),
+  });
   const refresh = () => client.invalidateQueries({ queryKey: settingsKey(club) });
   const fail = (error: unknown) => notifications.toast({ status: 'danger', message: errorMessage(error) });
   const done = (answer: { message: string }) => notifications.toast({ status: 'success', message: answer.message });
-  const choose = useMutation({ mutationFn: (choices: NoticeChoices) => call('POST /api/update-notification-settings', { choices }), onSuccess: done, onError: fail, onSettled: refresh });
-  const rotate = useMutation({ mutationFn: () => call('POST /api/rotate-calendar-feed', {}), onSuccess: done, onError: fail, onSettled: refresh });
-  if (settings.isPending) return <Page title="Notifications"><Loading /></Page>;
-  if (!settings.data) return <Page title="Notifications"><LoadError error={settings.error} /></Page>;
+  const choose = useMutation({
+    mutationFn: (choices: NoticeChoices) => call('POST /api/update-notification-settings', { choices }),
+    onSuccess: done,
+    onError: fail,
+    onSettled: refresh,
+  });
+  const rotate = useMutation({
+    mutationFn: () => call('POST /api/rotate-calendar-feed', {}),
+    onSuccess: done,
+    onError: fail,
+    onSettled: refresh,
+  });
+  if (settings.isPending)
+    return (
+      <Page title="Notifications">
+        <Loading />
+      </Page>
+    );
+  if (!settings.data)
+    return (
+      <Page title="Notifications">
+        <LoadError error={settings.error} />
+      </Page>
+    );
   const { choices, pushKey, calendarUrl } = settings.data;
-  const toggle = (kind: NoticeKind, channel: 'email' | 'push', on: boolean) => choose.mutate({ ...choices, [kind]: { ...choices[kind], [channel]: on } });
+  const toggle = (kind: NoticeKind, channel: 'email' | 'push', on: boolean) =>
+    choose.mutate({ ...choices, [kind]: { ...choices[kind], [channel]: on } });
   return (
     <Page title="Notifications">
       <p>
@@ -97,17 +127,30 @@ function Notifications({ club }: { club: string }) {
         <h2 id="calendar-feed" className="h5">
           Calendar
         </h2>
-        <p className="text-body-secondary">Your published duties in your phone's calendar: subscribe to this address. Anyone with it can read your duties; a new address ends the old one.</p>
+        <p className="text-body-secondary">
+          Your published duties in your phone's calendar: subscribe to this address. Anyone with it can read your
+          duties; a new address ends the old one.
+        </p>
         {calendarUrl && (
           <div className="input-group mb-2">
-            <input className="form-control" readOnly value={calendarUrl} aria-label="Calendar address" onFocus={(e) => e.target.select()} />
+            <input
+              className="form-control"
+              readOnly
+              value={calendarUrl}
+              aria-label="Calendar address"
+              onFocus={(e) => e.target.select()}
+            />
             <button
               type="button"
               className="btn btn-outline-primary"
               onClick={() =>
                 navigator.clipboard.writeText(calendarUrl).then(
                   () => notifications.toast({ status: 'success', message: 'Calendar address copied' }),
-                  () => notifications.toast({ status: 'warning', message: 'Could not copy: select the address and copy it' }),
+                  () =>
+                    notifications.toast({
+                      status: 'warning',
+                      message: 'Could not copy: select the address and copy it',
+                    }),
                 )
               }
             >
@@ -115,7 +158,12 @@ function Notifications({ club }: { club: string }) {
             </button>
           </div>
         )}
-        <button type="button" className="btn btn-outline-secondary" disabled={rotate.isPending} onClick={() => rotate.mutate()}>
+        <button
+          type="button"
+          className="btn btn-outline-secondary"
+          disabled={rotate.isPending}
+          onClick={() => rotate.mutate()}
+        >
           {calendarUrl ? 'New address' : 'Make calendar address'}
         </button>
       </section>
@@ -125,7 +173,11 @@ function Notifications({ club }: { club: string }) {
 
 /** Push notifications on this phone: the browser's PushManager subscribes with the server's key, and the subscription is sent to the server. */
 function PushSwitch({ pushKey, onChange }: { pushKey: string; onChange: () => void }) {
-  const supported = typeof window !== 'undefined' && 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
+  const supported =
+    typeof window !== 'undefined' &&
+    'serviceWorker' in navigator &&
+    'PushManager' in window &&
+    'Notification' in window;
   const [subscription, setSubscription] = useState<PushSubscription | null | undefined>(undefined);
   useEffect(() => {
     void currentSubscription().then(setSubscription, () => setSubscription(null));
@@ -140,16 +192,27 @@ function PushSwitch({ pushKey, onChange }: { pushKey: string; onChange: () => vo
         }
         return null;
       }
-      if ((await Notification.requestPermission()) !== 'granted') throw new Error('Notifications are blocked for this site: allow them in the browser settings');
+      if ((await Notification.requestPermission()) !== 'granted')
+        throw new Error('Notifications are blocked for this site: allow them in the browser settings');
       const registration = await navigator.serviceWorker.ready;
-      const made = await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(pushKey) });
+      const made = await registration.pushManager.subscribe({
+        userVisibleOnly: true,
+        applicationServerKey: keyBytes(pushKey),
+      });
       const json = made.toJSON();
-      await call('POST /api/subscribe-push', { endpoint: made.endpoint, expirationTime: null, keys: { p256dh: json.keys?.p256dh ?? '', auth: json.keys?.auth ?? '' } });
+      await call('POST /api/subscribe-push', {
+        endpoint: made.endpoint,
+        expirationTime: null,
+        keys: { p256dh: json.keys?.p256dh ?? '', auth: json.keys?.auth ?? '' },
+      });
       return made;
     },
     onSuccess: (made) => {
       setSubscription(made);
-      notifications.toast({ status: 'success', message: made ? 'Notifications are on for this device' : 'Notifications are off for this device' });
+      notifications.toast({
+        status: 'success',
+        message: made ? 'Notifications are on for this device' : 'Notifications are off for this device',
+      });
     },
     onError: (error) => notifications.toast({ status: 'danger', message: errorMessage(error) }),
     onSettled: onChange,
@@ -160,7 +223,9 @@ function PushSwitch({ pushKey, onChange }: { pushKey: string; onChange: () => vo
         On this device
       </h2>
       {!supported ? (
-        <p className="text-body-secondary">This browser cannot show push notifications. Install the app to the home screen, or use email.</p>
+        <p className="text-body-secondary">
+          This browser cannot show push notifications. Install the app to the home screen, or use email.
+        </p>
       ) : (
         <div className="form-check form-switch">
           <input

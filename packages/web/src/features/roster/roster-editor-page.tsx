@@ -19,7 +19,12 @@ type Roles = AnswerOf<typeof getDutyRoles>;
 /** `/roster/edit` (admins and Can Edit Roster), at desk width: generate a range, put people on duties, publish; the roles and who may take each. */
 export function RosterEditorPage() {
   const s = useSession().data;
-  if (!s?.club || !s.userID) return <Page title="Edit roster"><Loading /></Page>;
+  if (!s?.club || !s.userID)
+    return (
+      <Page title="Edit roster">
+        <Loading />
+      </Page>
+    );
   if (!s.userIsAdmin && !s.userCanEditRoster) return <NotAuthorized title="Edit roster" />;
   return <RosterEditor club={s.club} today={clubToday(s.clubTimeZone)} isAdmin={s.userIsAdmin} />;
 }
@@ -29,9 +34,15 @@ function RosterEditor({ club, today, isAdmin }: { club: string; today: string; i
   const [end, setEnd] = useState(addDays(today, 30));
   const roster = useQuery(rosterQuery(club, start, end));
   const roles = useQuery(dutyRolesQuery(club));
-  const generate = useRosterWrite(club, () => call('POST /api/generate-roster', { club, start, end, replacePublished: false, seed: 1 }));
+  const generate = useRosterWrite(club, () =>
+    call('POST /api/generate-roster', { club, start, end, replacePublished: false, seed: 1 }),
+  );
   const publish = useRosterWrite(club, () => call('POST /api/publish-roster', { club, start, end }));
-  const setDuty = useRosterWrite(club, (input: { day: string; roleId: string; userID: string | null; dutyId: string }) => call('POST /api/set-duty', input));
+  const setDuty = useRosterWrite(
+    club,
+    (input: { day: string; roleId: string; userID: string | null; dutyId: string }) =>
+      call('POST /api/set-duty', input),
+  );
   const changed = (roster.data?.duties ?? []).filter((d) => d.changed).length;
   return (
     <Page title="Edit roster" wide>
@@ -49,19 +60,38 @@ function RosterEditor({ club, today, isAdmin }: { club: string; today: string; i
           <label htmlFor="roster-start" className="form-label">
             From
           </label>
-          <input id="roster-start" type="date" className="form-control" value={start} min={today} onChange={(e) => setStart(e.target.value)} />
+          <input
+            id="roster-start"
+            type="date"
+            className="form-control"
+            value={start}
+            min={today}
+            onChange={(e) => setStart(e.target.value)}
+          />
         </div>
         <div className="col-6 col-sm-3">
           <label htmlFor="roster-end" className="form-label">
             To
           </label>
-          <input id="roster-end" type="date" className="form-control" value={end} min={start} onChange={(e) => setEnd(e.target.value)} />
+          <input
+            id="roster-end"
+            type="date"
+            className="form-control"
+            value={end}
+            min={start}
+            onChange={(e) => setEnd(e.target.value)}
+          />
         </div>
         <div className="col-12 col-sm-6 d-flex gap-2">
           <button type="submit" className="btn btn-outline-primary" disabled={generate.isPending}>
             Generate
           </button>
-          <button type="button" className="btn btn-primary" disabled={publish.isPending} onClick={() => publish.mutate(undefined)}>
+          <button
+            type="button"
+            className="btn btn-primary"
+            disabled={publish.isPending}
+            onClick={() => publish.mutate(undefined)}
+          >
             Publish{changed ? ` (${changed} changed)` : ''}
           </button>
         </div>
@@ -71,7 +101,9 @@ function RosterEditor({ club, today, isAdmin }: { club: string; today: string; i
       ) : roster.error || roles.error ? (
         <LoadError error={roster.error ?? roles.error} />
       ) : (roster.data?.duties ?? []).length === 0 ? (
-        <p className="text-body-secondary">No duties in these days yet: Generate drafts them from everyone's availability.</p>
+        <p className="text-body-secondary">
+          No duties in these days yet: Generate drafts them from everyone's availability.
+        </p>
       ) : (
         <table className="table table-sm align-middle">
           <thead>
@@ -96,11 +128,18 @@ function RosterEditor({ club, today, isAdmin }: { club: string; today: string; i
                     aria-label={`${duty.role} on ${duty.day}`}
                     value={duty.draft?.userID ?? ''}
                     disabled={duty.day < today || setDuty.isPending}
-                    onChange={(e) => setDuty.mutate({ day: duty.day, roleId: duty.roleId, userID: e.target.value || null, dutyId: duty.dutyId })}
+                    onChange={(e) =>
+                      setDuty.mutate({
+                        day: duty.day,
+                        roleId: duty.roleId,
+                        userID: e.target.value || null,
+                        dutyId: duty.dutyId,
+                      })
+                    }
                   >
                     <option value="">Nobody</option>
-                    {roles.data!.people
-                      .filter((p) => p.roleIds.includes(duty.roleId) || p.userID === duty.draft?.userID)
+                    {roles
+                      .data!.people.filter((p) => p.roleIds.includes(duty.roleId) || p.userID === duty.draft?.userID)
                       .map((p) => (
                         <option key={p.userID} value={p.userID}>
                           {personName(p)}
@@ -108,7 +147,9 @@ function RosterEditor({ club, today, isAdmin }: { club: string; today: string; i
                       ))}
                   </select>
                 </td>
-                <td>{duty.published ? personName(duty.person) : <span className="text-body-secondary">not yet</span>}</td>
+                <td>
+                  {duty.published ? personName(duty.person) : <span className="text-body-secondary">not yet</span>}
+                </td>
               </tr>
             ))}
           </tbody>
@@ -121,8 +162,12 @@ function RosterEditor({ club, today, isAdmin }: { club: string; today: string; i
 
 function DutyRoles({ club, roles, isAdmin }: { club: string; roles: Roles; isAdmin: boolean }) {
   const [name, setName] = useState('');
-  const save = useRosterWrite(club, (role: { roleId: string; name: string; active: boolean }) => call('POST /api/save-duty-role', role));
-  const eligibility = useRosterWrite(club, (input: { userID: string; roleId: string; eligible: boolean }) => call('POST /api/set-duty-eligibility', input));
+  const save = useRosterWrite(club, (role: { roleId: string; name: string; active: boolean }) =>
+    call('POST /api/save-duty-role', role),
+  );
+  const eligibility = useRosterWrite(club, (input: { userID: string; roleId: string; eligible: boolean }) =>
+    call('POST /api/set-duty-eligibility', input),
+  );
   return (
     <section className="mt-4" aria-labelledby="duty-roles">
       <h2 id="duty-roles" className="h5">
@@ -136,7 +181,14 @@ function DutyRoles({ club, roles, isAdmin }: { club: string; roles: Roles; isAdm
             save.mutate({ roleId: crypto.randomUUID(), name, active: true }, { onSuccess: () => setName('') });
           }}
         >
-          <input className="form-control" aria-label="New role" placeholder="New role" maxLength={40} value={name} onChange={(e) => setName(e.target.value)} />
+          <input
+            className="form-control"
+            aria-label="New role"
+            placeholder="New role"
+            maxLength={40}
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+          />
           <button type="submit" className="btn btn-outline-primary" disabled={!name.trim() || save.isPending}>
             Add role
           </button>
@@ -170,7 +222,9 @@ function DutyRoles({ club, roles, isAdmin }: { club: string; roles: Roles; isAdm
                         type="checkbox"
                         disabled={!isAdmin || !role.active}
                         checked={p.roleIds.includes(role.roleId)}
-                        onChange={(e) => eligibility.mutate({ userID: p.userID, roleId: role.roleId, eligible: e.target.checked })}
+                        onChange={(e) =>
+                          eligibility.mutate({ userID: p.userID, roleId: role.roleId, eligible: e.target.checked })
+                        }
                       />
                       <span className="form-check-label">{personName(p)}</span>
                     </label>

@@ -16,17 +16,40 @@ type Duty = AnswerOf<typeof getRoster>['duties'][number];
 /** `/roster`: the month's published duties by day, mine highlighted; offer a swap on mine, take an offer I may. */
 export function RosterPage() {
   const s = useSession().data;
-  if (!s?.club || !s.userID) return <Page title="Duty roster"><Loading /></Page>;
-  return <RosterMonth club={s.club} userID={s.userID} today={clubToday(s.clubTimeZone)} canEdit={s.userIsAdmin || s.userCanEditRoster} />;
+  if (!s?.club || !s.userID)
+    return (
+      <Page title="Duty roster">
+        <Loading />
+      </Page>
+    );
+  return (
+    <RosterMonth
+      club={s.club}
+      userID={s.userID}
+      today={clubToday(s.clubTimeZone)}
+      canEdit={s.userIsAdmin || s.userCanEditRoster}
+    />
+  );
 }
 
-function RosterMonth({ club, userID, today, canEdit }: { club: string; userID: string; today: string; canEdit: boolean }) {
+function RosterMonth({
+  club,
+  userID,
+  today,
+  canEdit,
+}: {
+  club: string;
+  userID: string;
+  today: string;
+  canEdit: boolean;
+}) {
   const [month, setMonth] = useState(today.slice(0, 7));
   const { start, end } = monthRange(month);
   const roster = useQuery(rosterQuery(club, start, end));
   const swaps = useQuery(swapsQuery(club));
   const days = new Map<string, Duty[]>();
-  for (const duty of roster.data?.duties ?? []) if (duty.published) days.set(duty.day, [...(days.get(duty.day) ?? []), duty]);
+  for (const duty of roster.data?.duties ?? [])
+    if (duty.published) days.set(duty.day, [...(days.get(duty.day) ?? []), duty]);
   const swapOf = new Map((swaps.data?.swaps ?? []).map((swap) => [swap.swapId, swap]));
   return (
     <Page title="Duty roster">
@@ -58,7 +81,14 @@ function RosterMonth({ club, userID, today, canEdit }: { club: string; userID: s
             </div>
             <ul className="list-group list-group-flush">
               {duties.map((duty) => (
-                <DutyLine key={duty.dutyId} club={club} duty={duty} userID={userID} today={today} swap={duty.swap ? swapOf.get(duty.swap.swapId) : undefined} />
+                <DutyLine
+                  key={duty.dutyId}
+                  club={club}
+                  duty={duty}
+                  userID={userID}
+                  today={today}
+                  swap={duty.swap ? swapOf.get(duty.swap.swapId) : undefined}
+                />
               ))}
             </ul>
           </section>

@@ -1,7 +1,20 @@
 /** Day and month texts of the roster screens, from the club's day strings (no Date in a zone: days are calendar days). */
 
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 
 const parts = (day: string) => day.split('-').map(Number) as [number, number, number];
 
@@ -32,4 +45,5 @@ export function addMonths(month: string, count: number): string {
   return `${date.getUTCFullYear()}-${String(date.getUTCMonth() + 1).padStart(2, '0')}`;
 }
 
-export const personName = (person: { first: string; last: string } | null) => (person ? `${person.first} ${person.last}`.trim() : 'Nobody yet');
+export const personName = (person: { first: string; last: string } | null) =>
+  person ? `${person.first} ${person.last}`.trim() : 'Nobody yet';

@@ -41,7 +41,10 @@ export function Invitations() {
         {open.map((invitation) => {
           const busy = accept.isPending && accept.variables.invitation === invitation.invitation;
           return (
-            <li key={invitation.invitation} className="border rounded px-3 py-2 mb-2 d-flex flex-wrap align-items-center gap-2">
+            <li
+              key={invitation.invitation}
+              className="border rounded px-3 py-2 mb-2 d-flex flex-wrap align-items-center gap-2"
+            >
               <div className="me-auto text-break">
                 <strong>{invitation.clubName}</strong>
                 <div className="small text-body-secondary">
@@ -62,7 +65,10 @@ export function Invitations() {
           );
         })}
       </ul>
-      <p className="form-text mt-0">Accepting makes you an active member of the club, and it becomes your active club. Until you accept, the club sees nothing of your account.</p>
+      <p className="form-text mt-0">
+        Accepting makes you an active member of the club, and it becomes your active club. Until you accept, the club
+        sees nothing of your account.
+      </p>
     </section>
   );
 }

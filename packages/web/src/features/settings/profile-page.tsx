@@ -36,13 +36,23 @@ function profileOf(pilot: PilotRecord): Profile {
 export function ProfilePage() {
   const session = useSession();
   const userID = session.data?.userID;
-  if (!userID) return <Page title="Profile"><Loading text="Retrieving your data...." /></Page>;
+  if (!userID)
+    return (
+      <Page title="Profile">
+        <Loading text="Retrieving your data...." />
+      </Page>
+    );
   return <ProfileLoader club={session.data?.club ?? null} userID={userID} />;
 }
 
 function ProfileLoader({ club, userID }: { club: string | null; userID: string }) {
   const pilot = useMyPilot(club, userID);
-  if (pilot.isPending) return <Page title="Profile"><Loading /></Page>;
+  if (pilot.isPending)
+    return (
+      <Page title="Profile">
+        <Loading />
+      </Page>
+    );
   if (pilot.isError) {
     return (
       <Page title="Profile">
@@ -96,7 +106,18 @@ function ProfileForm({ userID, loginEmail, initial }: { userID: string; loginEma
     save.mutate(parsed.data);
   };
 
-  const text = (field: TextField, label: string, extra: { type?: string; autoComplete?: string; inputMode?: 'tel' | 'email' | 'url'; rows?: number; help?: ReactNode; placeholder?: string } = {}) => (
+  const text = (
+    field: TextField,
+    label: string,
+    extra: {
+      type?: string;
+      autoComplete?: string;
+      inputMode?: 'tel' | 'email' | 'url';
+      rows?: number;
+      help?: ReactNode;
+      placeholder?: string;
+    } = {},
+  ) => (
     <Form.Group className="mb-3" controlId={`profile-${field}`}>
       <Form.Label>{label}</Form.Label>
       <Form.Control
@@ -113,7 +134,14 @@ function ProfileForm({ userID, loginEmail, initial }: { userID: string; loginEma
     </Form.Group>
   );
   const share = (field: ShareField, label: string) => (
-    <Form.Check className="mb-3" type="switch" id={`profile-${field}`} label={label} checked={values[field]} onChange={setShare(field)} />
+    <Form.Check
+      className="mb-3"
+      type="switch"
+      id={`profile-${field}`}
+      label={label}
+      checked={values[field]}
+      onChange={setShare(field)}
+    />
   );
 
   return (
@@ -121,7 +149,9 @@ function ProfileForm({ userID, loginEmail, initial }: { userID: string; loginEma
       <Form noValidate onSubmit={submit}>
         <fieldset className="mb-3">
           <legend className="h5">Contact details</legend>
-          <p className="text-body-secondary small">Club admins always see these. Other members see only what you choose to share.</p>
+          <p className="text-body-secondary small">
+            Club admins always see these. Other members see only what you choose to share.
+          </p>
           {text('email', 'Email', {
             type: 'email',
             autoComplete: 'email',
@@ -142,7 +172,11 @@ function ProfileForm({ userID, loginEmail, initial }: { userID: string; loginEma
           {text('emPhone', 'Contact phone', { type: 'tel', inputMode: 'tel' })}
           {text('emRelation', 'Relation')}
           {text('emNote', 'Note', { rows: 3, help: 'For example medical information the line crew should know.' })}
-          {text('emLink', 'Link', { type: 'url', inputMode: 'url', help: 'A web page with more details, starting with https://' })}
+          {text('emLink', 'Link', {
+            type: 'url',
+            inputMode: 'url',
+            help: 'A web page with more details, starting with https://',
+          })}
         </fieldset>
         {save.isError && (
           <div className="alert alert-danger" role="alert">

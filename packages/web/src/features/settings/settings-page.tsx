@@ -26,7 +26,12 @@ export function SettingsPage() {
   const session = useSession();
   const s = session.data;
   const userID = s?.userID;
-  if (!s || !userID) return <Page title="Settings"><Loading text="Retrieving your data...." /></Page>;
+  if (!s || !userID)
+    return (
+      <Page title="Settings">
+        <Loading text="Retrieving your data...." />
+      </Page>
+    );
   // From the session, not the redirect's location.state: that state outlives a club
   // switch (it stays on the history entry), and the notice would then be false.
   const showNotice = !s.club;
@@ -44,14 +49,23 @@ export function SettingsPage() {
           Account
         </h2>
         <div className="d-grid gap-2 d-sm-flex">
-          <Link to="/settings/password" className="btn btn-outline-primary d-flex align-items-center justify-content-center">
+          <Link
+            to="/settings/password"
+            className="btn btn-outline-primary d-flex align-items-center justify-content-center"
+          >
             Change password
           </Link>
-          <Link to="/settings/profile" className="btn btn-outline-primary d-flex align-items-center justify-content-center">
+          <Link
+            to="/settings/profile"
+            className="btn btn-outline-primary d-flex align-items-center justify-content-center"
+          >
             Profile
           </Link>
           {s.club && (
-            <Link to="/roster/notifications" className="btn btn-outline-primary d-flex align-items-center justify-content-center">
+            <Link
+              to="/roster/notifications"
+              className="btn btn-outline-primary d-flex align-items-center justify-content-center"
+            >
               Notifications
             </Link>
           )}
@@ -85,7 +99,10 @@ function ClubMembership({ session, userID }: { session: SessionInfo; userID: str
     onMutate: () => setError(null),
     onSuccess: async (_, club) => {
       await afterMembershipChange(client);
-      notifications.toast({ status: 'success', message: `Membership requested at ${club.name}. A club admin must activate your account.` });
+      notifications.toast({
+        status: 'success',
+        message: `Membership requested at ${club.name}. A club admin must activate your account.`,
+      });
     },
     onError: (e) => setError(e),
   });
@@ -101,18 +118,28 @@ function ClubMembership({ session, userID }: { session: SessionInfo; userID: str
     detail: c.id === session.club ? 'Active club' : STATUS_TEXT[c.status],
     disabled: c.id === session.club,
   }));
-  const requestOptions: FilterOption[] = others.map((c) => ({ value: c.id, label: c.name, detail: c.shortName || undefined }));
+  const requestOptions: FilterOption[] = others.map((c) => ({
+    value: c.id,
+    label: c.name,
+    detail: c.shortName || undefined,
+  }));
 
   const askSwitch = async (id: string) => {
     const club = mine.find((c) => c.id === id);
     if (!club) return;
-    const yes = await confirmDialog.ask({ heading: 'Switch Active Club', message: `Switch your active club to ${club.name}?` });
+    const yes = await confirmDialog.ask({
+      heading: 'Switch Active Club',
+      message: `Switch your active club to ${club.name}?`,
+    });
     if (yes) switching.mutate(club);
   };
   const askRequest = async (id: string) => {
     const club = others.find((c) => c.id === id);
     if (!club) return;
-    const yes = await confirmDialog.ask({ heading: 'Request Membership at Club', message: `Request membership at ${club.name}?` });
+    const yes = await confirmDialog.ask({
+      heading: 'Request Membership at Club',
+      message: `Request membership at ${club.name}?`,
+    });
     if (yes) requesting.mutate(club);
   };
 

@@ -20,7 +20,19 @@ import { withPendingTowEvents } from './pending-tows.ts';
 import { TowModes } from './tow-modes.tsx';
 import { TowPilotField } from './tow-pilot-field.tsx';
 import { TugPicker } from './tug-picker.tsx';
-import { checkOutLabel, defaultTug, hobbsJumpWarning, hobbsPrefill, lastNote, MODES, towData, towLabel, type TowDraft, type TowErrors, type TowMode } from './tow-form.ts';
+import {
+  checkOutLabel,
+  defaultTug,
+  hobbsJumpWarning,
+  hobbsPrefill,
+  lastNote,
+  MODES,
+  towData,
+  towLabel,
+  type TowDraft,
+  type TowErrors,
+  type TowMode,
+} from './tow-form.ts';
 import './fuel-page.css';
 
 const TITLE = PAGE_HEADINGS['/fuel'].title;
@@ -35,7 +47,12 @@ export function FuelPage() {
 
 function TugLoader({ club, userID, tapper }: { club: string; userID: string; tapper: Tapper }) {
   const page = useTugPage(club);
-  if (page.isPending) return <Page title={TITLE}><Loading text="Retrieving the tugs...." /></Page>;
+  if (page.isPending)
+    return (
+      <Page title={TITLE}>
+        <Loading text="Retrieving the tugs...." />
+      </Page>
+    );
   if (!page.data || failedToLoad(page)) {
     return (
       <Page title={TITLE}>
@@ -69,7 +86,17 @@ function HomeLink() {
  * now or when the signal returns; the tugs shown include this phone's events
  * still waiting, so the next reading is checked against them.
  */
-function TowForm({ club, userID, tapper, page: loaded }: { club: string; userID: string; tapper: Tapper; page: TugPageData }) {
+function TowForm({
+  club,
+  userID,
+  tapper,
+  page: loaded,
+}: {
+  club: string;
+  userID: string;
+  tapper: Tapper;
+  page: TugPageData;
+}) {
   const navigate = useNavigate();
   const send = useOutboxSend();
   const answered = useTugsAnswered(club);
@@ -78,7 +105,11 @@ function TowForm({ club, userID, tapper, page: loaded }: { club: string; userID:
   const page = { ...loaded, tugs: pending.tugs };
   const [tugId, setTugId] = useState(() => defaultTug(loaded.tugs));
   const [mode, setMode] = useState<TowMode>('checkIn');
-  const [draft, setDraft] = useState<TowDraft>(() => ({ hobbs: hobbsPrefill(pending.tugs.find((t) => t.id === tugId)), fuel: '', pilot: '' }));
+  const [draft, setDraft] = useState<TowDraft>(() => ({
+    hobbs: hobbsPrefill(pending.tugs.find((t) => t.id === tugId)),
+    fuel: '',
+    pilot: '',
+  }));
   const [errors, setErrors] = useState<TowErrors>({});
   const [storing, setStoring] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
@@ -128,7 +159,15 @@ function TowForm({ club, userID, tapper, page: loaded }: { club: string; userID:
     }
     setErrors({});
     const jump = hobbsJumpWarning(tug, draft.hobbs);
-    if (jump && (await confirmDialog.ask({ heading: 'Check the Hobbs reading', message: jump, confirmLabel: 'Yes, record it', rejectLabel: 'Fix it' })) !== true) {
+    if (
+      jump &&
+      (await confirmDialog.ask({
+        heading: 'Check the Hobbs reading',
+        message: jump,
+        confirmLabel: 'Yes, record it',
+        rejectLabel: 'Fix it',
+      })) !== true
+    ) {
       hobbsRef.current?.focus();
       return;
     }
@@ -178,7 +217,14 @@ function TowForm({ club, userID, tapper, page: loaded }: { club: string; userID:
         {tug ? (
           <fieldset disabled={storing}>
             <legend className="visually-hidden">{MODES.find((m) => m.mode === mode)!.label}</legend>
-            {mode === 'checkIn' && <TowPilotField value={draft.pilot} towPilots={page.towPilots} error={errors.pilot} onChange={(pilot) => update('pilot', pilot)} />}
+            {mode === 'checkIn' && (
+              <TowPilotField
+                value={draft.pilot}
+                towPilots={page.towPilots}
+                error={errors.pilot}
+                onChange={(pilot) => update('pilot', pilot)}
+              />
+            )}
 
             <DecimalField
               label="Hobbs"
@@ -188,7 +234,15 @@ function TowForm({ club, userID, tapper, page: loaded }: { club: string; userID:
               inputRef={hobbsRef}
               onChange={(text) => update('hobbs', text)}
             />
-            {mode === 'refuel' && <DecimalField label="Fuel" unit="L" value={draft.fuel} error={errors.fuel} onChange={(text) => update('fuel', text)} />}
+            {mode === 'refuel' && (
+              <DecimalField
+                label="Fuel"
+                unit="L"
+                value={draft.fuel}
+                error={errors.fuel}
+                onChange={(text) => update('fuel', text)}
+              />
+            )}
 
             <p className="text-body-secondary mb-3">{lastNote(mode, tug)}</p>
 
@@ -203,7 +257,13 @@ function TowForm({ club, userID, tapper, page: loaded }: { club: string; userID:
               </div>
             )}
 
-            <Button type="submit" variant="primary" className="w-100 mb-2" disabled={mode === 'checkOut' && !tug.currentPilot} aria-busy={storing}>
+            <Button
+              type="submit"
+              variant="primary"
+              className="w-100 mb-2"
+              disabled={mode === 'checkOut' && !tug.currentPilot}
+              aria-busy={storing}
+            >
               {storing && <Spinner as="span" animation="border" size="sm" className="me-2" aria-hidden="true" />}
               {submitLabel(mode, tug)}
             </Button>
@@ -221,7 +281,16 @@ function TowForm({ club, userID, tapper, page: loaded }: { club: string; userID:
 function keepTogether(text: string, registration: string): ReactNode {
   const parts = text.split(registration);
   if (parts.length === 1) return text;
-  return parts.flatMap((part, i) => (i === 0 ? [part] : [<span key={i} className="text-nowrap">{registration}</span>, part]));
+  return parts.flatMap((part, i) =>
+    i === 0
+      ? [part]
+      : [
+          <span key={i} className="text-nowrap">
+            {registration}
+          </span>,
+          part,
+        ],
+  );
 }
 
 function submitLabel(mode: TowMode, tug: TugStatus): string {
@@ -250,7 +319,13 @@ interface DecimalFieldProps {
 function DecimalField({ label, unit, value, error, onChange, inputRef }: DecimalFieldProps) {
   const id = useId();
   return (
-    <FieldFrame id={id} label={label} suffix={unit} groupValidation groupEnd={<Form.Control.Feedback type="invalid">{error}</Form.Control.Feedback>}>
+    <FieldFrame
+      id={id}
+      label={label}
+      suffix={unit}
+      groupValidation
+      groupEnd={<Form.Control.Feedback type="invalid">{error}</Form.Control.Feedback>}
+    >
       <Form.Control
         ref={inputRef}
         value={value}

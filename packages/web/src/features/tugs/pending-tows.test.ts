@@ -27,14 +27,20 @@ const page: TugPageData = {
 };
 
 let seq = 0;
-function tow(data: Pick<TowEventData, 'tug' | 'hobbs'> & Partial<TowEventData>, extra: Partial<OutboxEntryState> = {}): OutboxEntry {
+function tow(
+  data: Pick<TowEventData, 'tug' | 'hobbs'> & Partial<TowEventData>,
+  extra: Partial<OutboxEntryState> = {},
+): OutboxEntry {
   seq++;
   return outboxEntry(
     seq,
     {
       kind: 'tow-event',
       call: 'POST /api/create-tow/',
-      input: { idempotencyKey: `k${seq}`, data: { time: 1, by: 'u-tom', oil: false, fuel: 0, pilot: '', pilotLogOut: false, ...data } },
+      input: {
+        idempotencyKey: `k${seq}`,
+        data: { time: 1, by: 'u-tom', oil: false, fuel: 0, pilot: '', pilotLogOut: false, ...data },
+      },
       preview: null,
       tappedAt: 1,
       userId: 'u-tom',
@@ -55,7 +61,14 @@ describe('the tugs with this phone’s waiting tug events', () => {
     ];
     const result = withPendingTowEvents(page, entries);
     expect(result.tugs[0]).toEqual(
-      tug('C-FTOW', { lastHobbs: 1236, lastFuelHobbs: 1235, lastOilHobbs: 1236, lastPilotHobbs: 1235.5, currentPilot: 'u-tina', pilotName: 'Tina Tow' }),
+      tug('C-FTOW', {
+        lastHobbs: 1236,
+        lastFuelHobbs: 1235,
+        lastOilHobbs: 1236,
+        lastPilotHobbs: 1235.5,
+        currentPilot: 'u-tina',
+        pilotName: 'Tina Tow',
+      }),
     );
     expect(result.tugs[1]).toEqual(page.tugs[1]);
     expect(result.waiting.get('C-FTOW')?.map((e) => e.id)).toEqual(entries.map((e) => e.id));

@@ -27,7 +27,11 @@ export function withPendingTowEvents(page: TugPageData, entries: readonly Outbox
     const next: TugStatus = { ...tug, lastHobbs: later(tug.lastHobbs, hobbs) };
     if (data.pilot !== undefined && data.pilot !== '') {
       const pilot = page.towPilots.find((p) => p.userID === data.pilot);
-      Object.assign(next, { currentPilot: data.pilot, pilotName: pilot ? `${pilot.first} ${pilot.last}` : '', lastPilotHobbs: hobbs });
+      Object.assign(next, {
+        currentPilot: data.pilot,
+        pilotName: pilot ? `${pilot.first} ${pilot.last}` : '',
+        lastPilotHobbs: hobbs,
+      });
     } else if (data.pilotLogOut === true) {
       Object.assign(next, { currentPilot: '', pilotName: '', lastPilotHobbs: hobbs });
     } else if (data.fuel !== undefined && data.fuel > 0) {

@@ -1,5 +1,10 @@
 import type { TugStatus } from '@flightline/domain/api/types';
-import { formatHundredths, hobbsBelowMessage, hundredthsOfNumber, parseHundredths } from '@flightline/domain/flights/tugs';
+import {
+  formatHundredths,
+  hobbsBelowMessage,
+  hundredthsOfNumber,
+  parseHundredths,
+} from '@flightline/domain/flights/tugs';
 import type { TowEventData } from './api.ts';
 
 /**
@@ -48,7 +53,8 @@ export function hobbsPrefill(tug: Pick<TugStatus, 'lastHobbs'> | undefined): str
 
 /** The note under each mode: when it last happened on this tug. */
 export function lastNote(mode: TowMode, tug: TugStatus): string {
-  const at = (hours: number | null, what: string, never: string) => (hours === null ? never : `${what} ${hoursText(hours)} hours`);
+  const at = (hours: number | null, what: string, never: string) =>
+    hours === null ? never : `${what} ${hoursText(hours)} hours`;
   switch (mode) {
     case 'checkIn':
     case 'checkOut':
@@ -88,7 +94,12 @@ export function hobbsJumpWarning(tug: Pick<TugStatus, 'id' | 'lastHobbs'>, hobbs
 }
 
 /** The payload for a mode, or the errors to show beside the fields. */
-export function towData(mode: TowMode, draft: TowDraft, tug: TugStatus, context: { time: number; by: string }): Checked {
+export function towData(
+  mode: TowMode,
+  draft: TowDraft,
+  tug: TugStatus,
+  context: { time: number; by: string },
+): Checked {
   const errors: TowErrors = {};
   const hobbs = parseHundredths(draft.hobbs);
   const last = hundredths(tug.lastHobbs);
@@ -124,7 +135,10 @@ export function towData(mode: TowMode, draft: TowDraft, tug: TugStatus, context:
 }
 
 /** What the outbox and the navbar call a tug event while it waits: 'Refuel 30.00 L on C-FTOW at 1236.50 h'. */
-export function towLabel(data: Pick<TowEventData, 'tug' | 'hobbs' | 'oil' | 'fuel' | 'pilot' | 'pilotLogOut'>, names: { checkedIn: string; pilot: string }): string {
+export function towLabel(
+  data: Pick<TowEventData, 'tug' | 'hobbs' | 'oil' | 'fuel' | 'pilot' | 'pilotLogOut'>,
+  names: { checkedIn: string; pilot: string },
+): string {
   const at = `at ${hoursText(data.hobbs)} h`;
   if (data.pilot) return `Check in ${names.pilot || 'a tow pilot'} on ${data.tug} ${at}`;
   if (data.pilotLogOut) return `Check out ${names.checkedIn || 'the pilot'} of ${data.tug} ${at}`;

@@ -6,7 +6,13 @@ export function TowModes({ mode, onChoose }: { mode: TowMode; onChoose: (mode: T
   return (
     <div className="fuel-modes mb-3" role="group" aria-label="What to log">
       {MODES.map(({ mode: m, label }) => (
-        <Button key={m} type="button" variant={m === mode ? 'primary' : 'outline-primary'} aria-pressed={m === mode} onClick={() => onChoose(m)}>
+        <Button
+          key={m}
+          type="button"
+          variant={m === mode ? 'primary' : 'outline-primary'}
+          aria-pressed={m === mode}
+          onClick={() => onChoose(m)}
+        >
           {label}
         </Button>
       ))}

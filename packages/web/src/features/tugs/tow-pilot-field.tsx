@@ -22,7 +22,9 @@ export function TowPilotField({ value, towPilots, error, onChange }: TowPilotFie
         ))}
       </Form.Select>
       <Form.Control.Feedback type="invalid">{error}</Form.Control.Feedback>
-      {towPilots.length === 0 && <Form.Text muted>The club has no active tow pilots: an admin can set Tow Pilot in Administration.</Form.Text>}
+      {towPilots.length === 0 && (
+        <Form.Text muted>The club has no active tow pilots: an admin can set Tow Pilot in Administration.</Form.Text>
+      )}
     </FieldFrame>
   );
 }

@@ -29,12 +29,13 @@ export function TugPicker({ tugId, tugs, waiting, onChoose }: TugPickerProps) {
         ))}
       </Form.Select>
       {tug && <TugSummary tug={tug} />}
-      {tug && waiting.get(tug.id)?.map((entry) => (
-        <div key={entry.id} className="form-text d-flex flex-wrap align-items-center gap-2">
-          <span>{entry.label}</span>
-          <WaitingToSend />
-        </div>
-      ))}
+      {tug &&
+        waiting.get(tug.id)?.map((entry) => (
+          <div key={entry.id} className="form-text d-flex flex-wrap align-items-center gap-2">
+            <span>{entry.label}</span>
+            <WaitingToSend />
+          </div>
+        ))}
     </Form.Group>
   );
 }

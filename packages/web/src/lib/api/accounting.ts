@@ -11,7 +11,8 @@ import type { DayRange } from '../use-day-range.ts';
  */
 export const accountingKeys = {
   club: (club: string) => ['accounting', club] as const,
-  range: (club: string, range: DayRange | null) => ['accounting', club, range?.startDate ?? '', range?.endDate ?? ''] as const,
+  range: (club: string, range: DayRange | null) =>
+    ['accounting', club, range?.startDate ?? '', range?.endDate ?? ''] as const,
 };
 
 // get-balances answers the summary for balance=AccountingSummary and a drill-down for every other view.
@@ -28,16 +29,23 @@ function breakdownOf(answer: AccountingSummary | Breakdown): Breakdown {
 export function accountingSummaryQuery(club: string, range: DayRange | null) {
   return queryOptions({
     queryKey: [...accountingKeys.range(club, range), 'AccountingSummary'] as const,
-    queryFn: async ({ signal }) => summaryOf(await call('GET /api/get-balances', { ...range!, balance: 'AccountingSummary' }, signal)),
+    queryFn: async ({ signal }) =>
+      summaryOf(await call('GET /api/get-balances', { ...range!, balance: 'AccountingSummary' }, signal)),
     enabled: range !== null,
   });
 }
 
 /** A drill-down table: TaxTransactions&taxType, DepositTransactions&transferType, the revenue views… */
-export function breakdownQuery(club: string, range: DayRange | null, balance: Exclude<BalanceView, 'AccountingSummary'> | null, params: Record<string, string>) {
+export function breakdownQuery(
+  club: string,
+  range: DayRange | null,
+  balance: Exclude<BalanceView, 'AccountingSummary'> | null,
+  params: Record<string, string>,
+) {
   return queryOptions({
     queryKey: [...accountingKeys.range(club, range), balance, params] as const,
-    queryFn: async ({ signal }) => breakdownOf(await call('GET /api/get-balances', { ...range!, balance: balance!, ...params }, signal)),
+    queryFn: async ({ signal }) =>
+      breakdownOf(await call('GET /api/get-balances', { ...range!, balance: balance!, ...params }, signal)),
     enabled: range !== null && balance !== null,
   });
 }

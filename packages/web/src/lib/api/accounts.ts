@@ -43,7 +43,11 @@ export function userTransactionsQuery(club: string, userID: string, range: DayRa
   return queryOptions({
     queryKey: [...accountKeys.transactions(club, userID), range?.startDate, range?.endDate] as const,
     queryFn: ({ signal }) =>
-      call('GET /api/get-user-transactions', { user: userID, startDate: range!.startDate, endDate: range!.endDate }, signal),
+      call(
+        'GET /api/get-user-transactions',
+        { user: userID, startDate: range!.startDate, endDate: range!.endDate },
+        signal,
+      ),
     enabled: range !== null,
   });
 }
@@ -60,7 +64,12 @@ export function pilotBalanceQuery(club: string, userID: string) {
 export function pilotHistoryQuery(club: string, userID: string, range: DayRange | null) {
   return queryOptions({
     queryKey: [...accountKeys.pilotFunds(club, userID), 'history', range?.startDate, range?.endDate] as const,
-    queryFn: ({ signal }) => call('GET /api/get-transactions', { club, id: userID, startDate: range!.startDate, endDate: range!.endDate }, signal),
+    queryFn: ({ signal }) =>
+      call(
+        'GET /api/get-transactions',
+        { club, id: userID, startDate: range!.startDate, endDate: range!.endDate },
+        signal,
+      ),
     enabled: range !== null,
   });
 }

@@ -8,7 +8,8 @@ import { call } from '../api.ts';
 export function chargeBreakdownQuery(club: string, transactionId: number, userID?: string) {
   return queryOptions({
     queryKey: ['charge-breakdown', club, transactionId, userID ?? ''] as const,
-    queryFn: ({ signal }) => call('GET /api/get-charge-breakdown', { transactionId, ...(userID ? { user: userID } : {}) }, signal),
+    queryFn: ({ signal }) =>
+      call('GET /api/get-charge-breakdown', { transactionId, ...(userID ? { user: userID } : {}) }, signal),
     staleTime: Infinity,
   });
 }

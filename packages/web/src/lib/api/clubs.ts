@@ -35,7 +35,10 @@ export function invitationsQuery() {
 
 /** After an invitation is accepted: the invitations and the person's clubs. */
 export function afterInvitationAccepted(client: QueryClient) {
-  return Promise.all([client.invalidateQueries({ queryKey: clubKeys.invitations }), client.invalidateQueries({ queryKey: clubKeys.ofPilot })]);
+  return Promise.all([
+    client.invalidateQueries({ queryKey: clubKeys.invitations }),
+    client.invalidateQueries({ queryKey: clubKeys.ofPilot }),
+  ]);
 }
 
 /** After a membership request: the person's clubs. */

@@ -50,7 +50,11 @@ export function logsQuery(club: string, range: DayRange | null, userID: string |
   return queryOptions({
     queryKey: [...flightKeys.logs(club), range?.startDate, range?.endDate, userID] as const,
     queryFn: ({ signal }) =>
-      call('GET /api/serve-logs', { startDate: range!.startDate, endDate: range!.endDate, includeSetup: 'true', ...(userID ? { userID } : {}) }, signal),
+      call(
+        'GET /api/serve-logs',
+        { startDate: range!.startDate, endDate: range!.endDate, includeSetup: 'true', ...(userID ? { userID } : {}) },
+        signal,
+      ),
     enabled: range !== null,
   });
 }

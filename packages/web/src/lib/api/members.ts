@@ -25,5 +25,8 @@ export function myPilotQuery(club: string | null, userID: string) {
 
 /** After a profile change: the person's record and the directory, in every club. */
 export function afterProfileChange(client: QueryClient) {
-  return Promise.all([client.invalidateQueries({ queryKey: memberKeys.pilot }), client.invalidateQueries({ queryKey: memberKeys.directory })]);
+  return Promise.all([
+    client.invalidateQueries({ queryKey: memberKeys.pilot }),
+    client.invalidateQueries({ queryKey: memberKeys.directory }),
+  ]);
 }

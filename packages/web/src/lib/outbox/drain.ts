@@ -1,5 +1,13 @@
 import { createMemoryOutboxStore } from '@flightline/domain/field/outbox-memory-store';
-import { createOutbox, drainWithPauses, type DrainResult, type Outbox, type OutboxOptions, type OutboxOutcome, type OutboxStore } from '@flightline/domain/field/outbox';
+import {
+  createOutbox,
+  drainWithPauses,
+  type DrainResult,
+  type Outbox,
+  type OutboxOptions,
+  type OutboxOutcome,
+  type OutboxStore,
+} from '@flightline/domain/field/outbox';
 import { createFetchTransport } from './fetch-transport.ts';
 import { createIdbOutboxStore } from './idb-store.ts';
 
@@ -40,10 +48,15 @@ export function openChannel(): BroadcastChannel | null {
 
 let store: OutboxStore | undefined;
 /** One store (one IndexedDB connection) per page or worker. Private windows of some browsers have no IndexedDB: the outbox still works, for this page's life. */
-const sharedStore = (): OutboxStore => (store ??= typeof indexedDB === 'undefined' ? createMemoryOutboxStore() : createIdbOutboxStore());
+const sharedStore = (): OutboxStore =>
+  (store ??= typeof indexedDB === 'undefined' ? createMemoryOutboxStore() : createIdbOutboxStore());
 
 /** The browser's outbox; `options` add the page's listeners; `waitForLock` for the service worker (see exclusively). */
-export function createBrowserOutbox(options: Pick<OutboxOptions, 'onSettled' | 'onChange'> = {}, channel = openChannel(), waitForLock = false): Outbox {
+export function createBrowserOutbox(
+  options: Pick<OutboxOptions, 'onSettled' | 'onChange'> = {},
+  channel = openChannel(),
+  waitForLock = false,
+): Outbox {
   const post = (message: OutboxMessage) => channel?.postMessage(message);
   return createOutbox({
     store: sharedStore(),

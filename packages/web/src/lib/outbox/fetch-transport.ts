@@ -37,14 +37,22 @@ export function createFetchTransport(options: { origin?: string; fetch?: typeof 
           body: JSON.stringify(sent),
           signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
         });
-        return { status: response.status, body: await bodyOf(response), retryAfter: response.headers.get('retry-after') };
+        return {
+          status: response.status,
+          body: await bodyOf(response),
+          retryAfter: response.headers.get('retry-after'),
+        };
       } catch {
         return { status: 0 };
       }
     },
     async whoami() {
       try {
-        const response = await fetchFn(origin + callRequest('GET /api/session', {}).path, { credentials: 'same-origin', headers: { accept: 'application/json' }, signal: AbortSignal.timeout(WHOAMI_TIMEOUT_MS) });
+        const response = await fetchFn(origin + callRequest('GET /api/session', {}).path, {
+          credentials: 'same-origin',
+          headers: { accept: 'application/json' },
+          signal: AbortSignal.timeout(WHOAMI_TIMEOUT_MS),
+        });
         if (response.status === 401) return null;
         if (!response.ok) return undefined;
         // GET /api/session's answer, as declared (the JSON read is the wire's, trusted as lib/api.ts trusts it).

@@ -27,13 +27,48 @@ function server(options: { online: () => boolean }) {
 }
 
 /** The request as lib/api.ts's call() sends a call's input: the route's method and path, the input as JSON. */
-const asCall = (route: string, input: object) => ({ url: `https://club.example${route.slice(route.indexOf(' ') + 1)}`, method: route.slice(0, route.indexOf(' ')), body: JSON.stringify(input) });
+const asCall = (route: string, input: object) => ({
+  url: `https://club.example${route.slice(route.indexOf(' ') + 1)}`,
+  method: route.slice(0, route.indexOf(' ')),
+  body: JSON.stringify(input),
+});
 
 describe('the field events', () => {
-  const requested = flightRequestEntry({ id: 'f1', date: '2025-07-12', data: { ...REQUEST, action: 'Create', pilotInCharge: true, shareCost: false, passengerID: '', passengerFirst: '', passengerLast: '', passengerWeight: 0, gliderWeight: 0, waterWeight: 0, towSpeed: 0, introRef: '' }, flight: flight('f1', { glider: 'ASK-21' }), by: MARY, tappedAt: T });
+  const requested = flightRequestEntry({
+    id: 'f1',
+    date: '2025-07-12',
+    data: {
+      ...REQUEST,
+      action: 'Create',
+      pilotInCharge: true,
+      shareCost: false,
+      passengerID: '',
+      passengerFirst: '',
+      passengerLast: '',
+      passengerWeight: 0,
+      gliderWeight: 0,
+      waterWeight: 0,
+      towSpeed: 0,
+      introRef: '',
+    },
+    flight: flight('f1', { glider: 'ASK-21' }),
+    by: MARY,
+    tappedAt: T,
+  });
   const weight = pilotWeightEntry({ pilotId: 'u-mary', weight: 82, flightId: 'f1', by: MARY, tappedAt: T });
-  const launch = lineActionEntry({ action: { action: 'Launch', id: 'f1', towPilot: '', tug: 'C-GTOW' }, glider: 'ASK-21', by: MARY, tappedAt: T + 60_000 });
-  const refuel = towEventEntry({ idempotencyKey: 'k-fuel', data: { tug: 'C-GTOW', hobbs: 1236.5, fuel: 30 }, label: 'Refuel 30.00 L on C-GTOW at 1236.50 h', by: MARY, tappedAt: T });
+  const launch = lineActionEntry({
+    action: { action: 'Launch', id: 'f1', towPilot: '', tug: 'C-GTOW' },
+    glider: 'ASK-21',
+    by: MARY,
+    tappedAt: T + 60_000,
+  });
+  const refuel = towEventEntry({
+    idempotencyKey: 'k-fuel',
+    data: { tug: 'C-GTOW', hobbs: 1236.5, fuel: 30 },
+    label: 'Refuel 30.00 L on C-GTOW at 1236.50 h',
+    by: MARY,
+    tappedAt: T,
+  });
 
   it('each names its declared call, with the input that call takes', () => {
     expect([requested, weight, launch, refuel].map((e) => [e.kind, e.call])).toEqual([
@@ -42,8 +77,22 @@ describe('the field events', () => {
       ['line-action', 'POST /api/update-flight/'],
       ['tow-event', 'POST /api/create-tow/'],
     ]);
-    expect(weight).toMatchObject({ input: { type: 'PILOT', id: 'u-mary', data: { weight: 82 } }, flightId: 'f1', label: 'Pilot weight 82 kg', userId: 'u-mary' });
-    expect(launch.input).toEqual({ action: 'Launch', id: 'f1', towPilot: '', tug: 'C-GTOW', club: 'alpha', idempotencyKey: launch.id, time: T + 60_000, enteredTime: T + 60_000 });
+    expect(weight).toMatchObject({
+      input: { type: 'PILOT', id: 'u-mary', data: { weight: 82 } },
+      flightId: 'f1',
+      label: 'Pilot weight 82 kg',
+      userId: 'u-mary',
+    });
+    expect(launch.input).toEqual({
+      action: 'Launch',
+      id: 'f1',
+      towPilot: '',
+      tug: 'C-GTOW',
+      club: 'alpha',
+      idempotencyKey: launch.id,
+      time: T + 60_000,
+      enteredTime: T + 60_000,
+    });
   });
 
   it('an outcome is typed by its entry’s call', () => {
@@ -51,7 +100,9 @@ describe('the field events', () => {
     expectTypeOf<Done<typeof launch>>().toEqualTypeOf<FlightActionResult>();
     expectTypeOf<Done<typeof refuel>>().toEqualTypeOf<TowEventResult>();
     expectTypeOf<Done<typeof requested>>().toEqualTypeOf<UpdateItemAnswer>();
-    expectTypeOf<Parameters<OutcomeHandler<'POST /api/create-tow/'>>[0]>().toEqualTypeOf<OutboxOutcome<'POST /api/create-tow/'>>();
+    expectTypeOf<Parameters<OutcomeHandler<'POST /api/create-tow/'>>[0]>().toEqualTypeOf<
+      OutboxOutcome<'POST /api/create-tow/'>
+    >();
   });
 
   it('go as their declared call: POST, its path, the input as the JSON body (the pilot weight as crew-page sent it with call())', async () => {
@@ -82,13 +133,18 @@ describe('the field events', () => {
     const reloaded = createOutbox({ store, transport, now: () => T + 60_000 });
     expect((await reloaded.entries()).map((e) => e.kind)).toEqual(['flight-request', 'pilot-weight']);
     expect(await reloaded.drain({ force: true })).toEqual({ state: 'empty' });
-    expect(requests.map((r) => JSON.parse(r.body))).toEqual([requested.input, { type: 'PILOT', id: 'u-mary', data: { weight: 82 } }]);
+    expect(requests.map((r) => JSON.parse(r.body))).toEqual([
+      requested.input,
+      { type: 'PILOT', id: 'u-mary', data: { weight: 82 } },
+    ]);
   });
 
   it('a refused request takes its weight with it, unsent', async () => {
     const refusing = createFetchTransport({
       fetch: async (input) =>
-        String(input).endsWith('/api/session') ? Response.json({ isAuthenticated: true, userID: MARY.userId }) : Response.json({ statusCode: 409, message: 'Glider ASK-21 is already flying' }, { status: 409 }),
+        String(input).endsWith('/api/session')
+          ? Response.json({ isAuthenticated: true, userID: MARY.userId })
+          : Response.json({ statusCode: 409, message: 'Glider ASK-21 is already flying' }, { status: 409 }),
     });
     const outbox = createOutbox({ store: createMemoryOutboxStore(), transport: refusing, now: () => T });
     await outbox.enqueue(requested);

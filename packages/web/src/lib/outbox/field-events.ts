@@ -30,12 +30,25 @@ const ACTION_LABELS: Record<LineActionName, string> = {
 };
 
 /** update-item FLIGHT from the crew page; `flight` is the request as the line will show it while it waits. */
-export function flightRequestEntry(input: { id: string; date: string; data: FlightRequest; flight: FlightRecord; by: Tapper; tappedAt: number }): NewOutboxEntryOf<'flight-request'> {
+export function flightRequestEntry(input: {
+  id: string;
+  date: string;
+  data: FlightRequest;
+  flight: FlightRecord;
+  by: Tapper;
+  tappedAt: number;
+}): NewOutboxEntryOf<'flight-request'> {
   return {
     id: input.id,
     kind: 'flight-request',
     call: 'POST /api/update-item/',
-    input: { type: 'FLIGHT', club: input.by.club, id: input.id, date: input.date, data: { ...input.data, submittedAt: input.tappedAt } },
+    input: {
+      type: 'FLIGHT',
+      club: input.by.club,
+      id: input.id,
+      date: input.date,
+      data: { ...input.data, submittedAt: input.tappedAt },
+    },
     tappedAt: input.tappedAt,
     userId: input.by.userId,
     userName: input.by.userName,
@@ -52,7 +65,13 @@ export function flightRequestEntry(input: { id: string; date: string; data: Flig
  * later events), as the crew page sent it after the request's answer before;
  * with no signal it waits with the request instead of being lost.
  */
-export function pilotWeightEntry(input: { pilotId: string; weight: number; flightId: string; by: Tapper; tappedAt: number }): NewOutboxEntryOf<'pilot-weight'> {
+export function pilotWeightEntry(input: {
+  pilotId: string;
+  weight: number;
+  flightId: string;
+  by: Tapper;
+  tappedAt: number;
+}): NewOutboxEntryOf<'pilot-weight'> {
   return {
     id: newIdempotencyKey(),
     kind: 'pilot-weight',
@@ -72,16 +91,30 @@ export function pilotWeightEntry(input: { pilotId: string; weight: number; fligh
  * time is when it happened: the tap, or the line page's "Happened N Minutes
  * ago" for a launch or landing.
  */
-export function lineActionEntry(input: { action: LineActionInput; glider: string; by: Tapper; tappedAt?: number }): NewOutboxEntryOf<'line-action'> {
+export function lineActionEntry(input: {
+  action: LineActionInput;
+  glider: string;
+  by: Tapper;
+  tappedAt?: number;
+}): NewOutboxEntryOf<'line-action'> {
   const key = newIdempotencyKey();
   const { action } = input;
   const tappedAt = input.tappedAt ?? Date.now();
-  const label = action.action === 'ReleaseHeight' ? `Release height ${action.releaseHeight} ${input.glider}` : `${ACTION_LABELS[action.action]} ${input.glider}`;
+  const label =
+    action.action === 'ReleaseHeight'
+      ? `Release height ${action.releaseHeight} ${input.glider}`
+      : `${ACTION_LABELS[action.action]} ${input.glider}`;
   return {
     id: key,
     kind: 'line-action',
     call: 'POST /api/update-flight/',
-    input: { ...action, club: input.by.club, idempotencyKey: key, time: action.time ?? tappedAt, enteredTime: tappedAt },
+    input: {
+      ...action,
+      club: input.by.club,
+      idempotencyKey: key,
+      time: action.time ?? tappedAt,
+      enteredTime: tappedAt,
+    },
     tappedAt,
     userId: input.by.userId,
     userName: input.by.userName,
@@ -95,7 +128,13 @@ export function lineActionEntry(input: { action: LineActionInput; glider: string
 export type TowEventData = NewOutboxEntryOf<'tow-event'>['input']['data'];
 
 /** A tug event (create-tow); `data.time` is the tap (now unless `tappedAt` says when). */
-export function towEventEntry(input: { idempotencyKey: string; data: TowEventData; label: string; by: Tapper; tappedAt?: number }): NewOutboxEntryOf<'tow-event'> {
+export function towEventEntry(input: {
+  idempotencyKey: string;
+  data: TowEventData;
+  label: string;
+  by: Tapper;
+  tappedAt?: number;
+}): NewOutboxEntryOf<'tow-event'> {
   const tappedAt = input.tappedAt ?? Date.now();
   return {
     id: input.idempotencyKey,
@@ -112,5 +151,9 @@ export function towEventEntry(input: { idempotencyKey: string; data: TowEventDat
 
 /** Who taps, from the session. */
 export function tapperOf(session: { club: string | null; userID: string | null; first: string; last: string }): Tapper {
-  return { club: session.club ?? '', userId: session.userID ?? '', userName: `${session.first} ${session.last}`.trim() };
+  return {
+    club: session.club ?? '',
+    userId: session.userID ?? '',
+    userName: `${session.first} ${session.last}`.trim(),
+  };
 }

@@ -1,4 +1,12 @@
-import { outcomeOf, type DrainResult, type NewOutboxEntry, type Outbox, type OutboxEntry, type OutboxOutcome, type OutboxRoute } from '@flightline/domain/field/outbox';
+import {
+  outcomeOf,
+  type DrainResult,
+  type NewOutboxEntry,
+  type Outbox,
+  type OutboxEntry,
+  type OutboxOutcome,
+  type OutboxRoute,
+} from '@flightline/domain/field/outbox';
 import { createBrowserOutbox, openChannel, OUTBOX_SYNC_TAG, type OutboxMessage } from './drain.ts';
 import { setWaitingTaps } from './waiting-flag.ts';
 
@@ -22,7 +30,10 @@ export interface OutboxSnapshot {
 }
 
 /** A screen's answer to an outcome (the answer typed by the entry's call): true when it showed it to the person itself. */
-export type OutcomeHandler<R extends OutboxRoute = OutboxRoute> = (outcome: OutboxOutcome<R>, entry: OutboxEntry) => boolean;
+export type OutcomeHandler<R extends OutboxRoute = OutboxRoute> = (
+  outcome: OutboxOutcome<R>,
+  entry: OutboxEntry,
+) => boolean;
 
 export type FirstTry = 'settled' | 'waiting';
 
@@ -73,7 +84,12 @@ function start() {
         again = false;
         const entries = await outbox.entries().catch(() => snapshot.waiting.concat(snapshot.refused));
         const waiting = entries.filter((e) => e.refusal === null);
-        snapshot = { waiting, refused: entries.filter((e) => e.refusal !== null), sendingId: outbox.sendingId(), stopped: waiting.length ? stopped : null };
+        snapshot = {
+          waiting,
+          refused: entries.filter((e) => e.refusal !== null),
+          sendingId: outbox.sendingId(),
+          stopped: waiting.length ? stopped : null,
+        };
         setWaitingTaps(waiting.length);
         emit();
       } while (again);
@@ -110,11 +126,16 @@ function start() {
     try {
       result = await outbox.drain({ force });
     } catch (error) {
-      result = { state: 'waiting', until: Date.now() + INTERVAL_MS, problem: error instanceof Error ? error.message : String(error) };
+      result = {
+        state: 'waiting',
+        until: Date.now() + INTERVAL_MS,
+        problem: error instanceof Error ? error.message : String(error),
+      };
     }
     stopped = result.state === 'empty' ? null : result;
     clearTimeout(timer);
-    if (result.state === 'waiting') timer = setTimeout(() => void drain(false), Math.max(1000, result.until - Date.now()));
+    if (result.state === 'waiting')
+      timer = setTimeout(() => void drain(false), Math.max(1000, result.until - Date.now()));
     else if (result.state === 'busy' && force) timer = setTimeout(() => void drain(true), BUSY_RETRY_MS);
     await refresh();
     return result;
@@ -128,7 +149,11 @@ function start() {
   const requestSync = async (): Promise<void> => {
     if (typeof navigator === 'undefined' || !navigator.serviceWorker?.controller) return;
     const registered = navigator.serviceWorker.ready
-      .then((registration) => (registration as ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } }).sync?.register(OUTBOX_SYNC_TAG))
+      .then((registration) =>
+        (
+          registration as ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } }
+        ).sync?.register(OUTBOX_SYNC_TAG),
+      )
       .catch(() => {});
     await Promise.race([registered, new Promise((resolve) => setTimeout(resolve, 1000))]);
   };
@@ -155,7 +180,11 @@ function start() {
      * sent, so they go after it and, when it is a refused flight request,
      * are refused with it; `firstTry` is the first tap's.
      */
-    async send<E extends NewOutboxEntry>(input: E, handler?: OutcomeHandler<E['call']>, after: readonly FollowingTap[] = []): Promise<{ firstTry: Promise<FirstTry> }> {
+    async send<E extends NewOutboxEntry>(
+      input: E,
+      handler?: OutcomeHandler<E['call']>,
+      after: readonly FollowingTap[] = [],
+    ): Promise<{ firstTry: Promise<FirstTry> }> {
       let settled = false;
       handlers.set(input.id, (outcome, entry) => {
         settled = true;

@@ -2,7 +2,13 @@ import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { createMemoryOutboxStore } from '@flightline/domain/field/outbox-memory-store';
 import { openDB } from 'idb';
-import { createOutbox, type OutboxEntry, type OutboxEntryState, type OutboxStore, type UnsequencedEntry } from '@flightline/domain/field/outbox';
+import {
+  createOutbox,
+  type OutboxEntry,
+  type OutboxEntryState,
+  type OutboxStore,
+  type UnsequencedEntry,
+} from '@flightline/domain/field/outbox';
 import type { LegacyOutboxEntry } from '@flightline/domain/field/outbox-stored';
 import { createFetchTransport } from './fetch-transport.ts';
 import { createIdbOutboxStore } from './idb-store.ts';
@@ -119,10 +125,34 @@ describe('entries stored by the earlier version (path and body), after an upgrad
       ...state('f1', 1),
       kind: 'flight-request',
       path: '/update-item/',
-      body: { type: 'FLIGHT', club: 'alpha', id: 'f1', date: '2025-07-12', data: { user: 'mary', flyWith: 'Alone', glider: 'ASK-21', launchType: '2000 ft', submittedAt: T0 } },
+      body: {
+        type: 'FLIGHT',
+        club: 'alpha',
+        id: 'f1',
+        date: '2025-07-12',
+        data: { user: 'mary', flyWith: 'Alone', glider: 'ASK-21', launchType: '2000 ft', submittedAt: T0 },
+      },
     },
-    { ...state('k-launch', 2), kind: 'line-action', path: '/update-flight/', body: { id: 'f1', action: 'Launch', tug: 'C-GTOW', club: 'alpha', idempotencyKey: 'k-launch', time: T0, enteredTime: T0 } },
-    { ...state('k-fuel', 3), kind: 'tow-event', path: '/create-tow/', body: { club: 'alpha', idempotencyKey: 'k-fuel', data: { time: T0, tug: 'C-GTOW', hobbs: 1236.5, fuel: 30 } } },
+    {
+      ...state('k-launch', 2),
+      kind: 'line-action',
+      path: '/update-flight/',
+      body: {
+        id: 'f1',
+        action: 'Launch',
+        tug: 'C-GTOW',
+        club: 'alpha',
+        idempotencyKey: 'k-launch',
+        time: T0,
+        enteredTime: T0,
+      },
+    },
+    {
+      ...state('k-fuel', 3),
+      kind: 'tow-event',
+      path: '/create-tow/',
+      body: { club: 'alpha', idempotencyKey: 'k-fuel', data: { time: T0, tug: 'C-GTOW', hobbs: 1236.5, fuel: 30 } },
+    },
   ];
 
   it('are sent, in their order, exactly as that version sent them: POST, the same URL, the same JSON bytes', async () => {
@@ -130,7 +160,9 @@ describe('entries stored by the earlier version (path and body), after an upgrad
     // The database as the earlier version left it (the same schema, version 1).
     const old = await openDB(name, 1, {
       upgrade(database) {
-        database.createObjectStore('entries', { keyPath: 'seq', autoIncrement: true }).createIndex('id', 'id', { unique: true });
+        database
+          .createObjectStore('entries', { keyPath: 'seq', autoIncrement: true })
+          .createIndex('id', 'id', { unique: true });
       },
     });
     for (const stored of legacy) await old.add('entries', stored);
@@ -154,7 +186,9 @@ describe('entries stored by the earlier version (path and body), after an upgrad
     ]);
     const outbox = createOutbox({ store, transport, now: () => T0 });
     expect(await outbox.drain({ force: true })).toEqual({ state: 'empty' });
-    expect(requests).toEqual(legacy.map((e) => ({ url: `https://club.example/api${e.path}`, method: 'POST', body: JSON.stringify(e.body) })));
+    expect(requests).toEqual(
+      legacy.map((e) => ({ url: `https://club.example/api${e.path}`, method: 'POST', body: JSON.stringify(e.body) })),
+    );
     expect(await store.list()).toEqual([]);
   });
 
@@ -162,7 +196,9 @@ describe('entries stored by the earlier version (path and body), after an upgrad
     const name = `outbox-upgrade-${++dbCount}`;
     const old = await openDB(name, 1, {
       upgrade(database) {
-        database.createObjectStore('entries', { keyPath: 'seq', autoIncrement: true }).createIndex('id', 'id', { unique: true });
+        database
+          .createObjectStore('entries', { keyPath: 'seq', autoIncrement: true })
+          .createIndex('id', 'id', { unique: true });
       },
     });
     await old.add('entries', legacy[1]!);

@@ -9,7 +9,11 @@ let seq = 0;
 function entry(write: OutboxWrite, flightId: string, extra: Partial<OutboxEntryState> = {}): OutboxEntry {
   seq++;
   const label = `${write.kind === 'line-action' ? write.input.action : 'Flight request'} ${seq}`;
-  return outboxEntry(seq, { ...write, tappedAt: T + seq * 1000, userId: 'u2', userName: 'Irene Instructor', label, flightId }, extra);
+  return outboxEntry(
+    seq,
+    { ...write, tappedAt: T + seq * 1000, userId: 'u2', userName: 'Irene Instructor', label, flightId },
+    extra,
+  );
 }
 
 /** A line action waiting to send. */
@@ -18,7 +22,11 @@ const action = (input: OutboxWriteOf<'line-action'>['input'], extra: Partial<Out
 
 /** A flight request waiting to send, shown as `preview`. */
 const request = (id: string, preview: FlightRecord, extra: Partial<OutboxEntryState> = {}) =>
-  entry({ kind: 'flight-request', call: 'POST /api/update-item/', input: { type: 'FLIGHT', id, data: {} }, preview }, id, extra);
+  entry(
+    { kind: 'flight-request', call: 'POST /api/update-item/', input: { type: 'FLIGHT', id, data: {} }, preview },
+    id,
+    extra,
+  );
 
 describe('the line with this phone’s waiting events laid over it', () => {
   it('shows a waiting request as a waiting flight, then its waiting launch, marked for each event', () => {
@@ -53,7 +61,10 @@ describe('the line with this phone’s waiting events laid over it', () => {
       [launched, flight('b')],
       [
         action({ id: 'a', action: 'Launch', time: T + 5000 }),
-        action({ id: 'b', action: 'CancelRequest' }, { refusal: { status: 409, message: 'Flight was cancelled', body: null } }),
+        action(
+          { id: 'b', action: 'CancelRequest' },
+          { refusal: { status: 409, message: 'Flight was cancelled', body: null } },
+        ),
       ],
     );
     expect(line.flights).toEqual([launched, flight('b')]);

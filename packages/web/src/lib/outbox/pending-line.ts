@@ -16,7 +16,11 @@ export interface PendingLine {
   waiting: Map<string, string[]>;
 }
 
-function apply(flight: FlightRecord, action: OutboxWriteOf<'line-action'>['input'], tappedAt: number): FlightRecord | null {
+function apply(
+  flight: FlightRecord,
+  action: OutboxWriteOf<'line-action'>['input'],
+  tappedAt: number,
+): FlightRecord | null {
   const time = action.time ?? tappedAt;
   const flying = flight.launchedAt !== null && flight.landedAt === null;
   switch (action.action) {

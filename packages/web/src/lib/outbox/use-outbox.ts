@@ -1,6 +1,12 @@
 import { useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
 import type { NewOutboxEntry } from '@flightline/domain/field/outbox';
-import { fieldOutbox, type FirstTry, type FollowingTap, type OutboxSnapshot, type OutcomeHandler } from './field-outbox.ts';
+import {
+  fieldOutbox,
+  type FirstTry,
+  type FollowingTap,
+  type OutboxSnapshot,
+  type OutcomeHandler,
+} from './field-outbox.ts';
 
 /** What the outbox holds now: the screens mark what waits, the navbar counts it. */
 export function useOutbox(): OutboxSnapshot {
@@ -26,9 +32,12 @@ export function useOutboxSend(): <E extends NewOutboxEntry>(
       mine.clear();
     };
   }, []);
-  return useCallback(<E extends NewOutboxEntry>(input: E, handler?: OutcomeHandler<E['call']>, after: readonly FollowingTap[] = []) => {
-    if (handler) ids.current.add(input.id);
-    for (const tap of after) ids.current.add(tap.input.id);
-    return fieldOutbox().send(input, handler, after);
-  }, []);
+  return useCallback(
+    <E extends NewOutboxEntry>(input: E, handler?: OutcomeHandler<E['call']>, after: readonly FollowingTap[] = []) => {
+      if (handler) ids.current.add(input.id);
+      for (const tap of after) ids.current.add(tap.input.id);
+      return fieldOutbox().send(input, handler, after);
+    },
+    [],
+  );
 }

@@ -33,14 +33,19 @@ export function AccountingCharts({ club, range, timeZone, summary, go }: Account
   const figures = useMemo(() => {
     if (!postings.data) return null;
     const all = postings.data.transactions;
-    const start = { members: summary.membersPayable.startCents, intros: summary.introsPayable.startCents, taxes: summary.taxesPayable.startCents };
+    const start = {
+      members: summary.membersPayable.startCents,
+      intros: summary.introsPayable.startCents,
+      taxes: summary.taxesPayable.startCents,
+    };
     return {
       revenue: revenueByPeriod(all, range.startDate, range.endDate, timeZone).rows,
       cash: cashInByMethod(all),
       obligations: obligationsByPeriod(all, start, range.startDate, range.endDate, timeZone).rows,
     };
   }, [postings.data, summary, range, timeZone]);
-  if (postings.isError) return <p className="text-danger small">Could not load the charts. {errorMessage(postings.error)}</p>;
+  if (postings.isError)
+    return <p className="text-danger small">Could not load the charts. {errorMessage(postings.error)}</p>;
   if (!figures) return <Loading />;
   return (
     <div className="accounting-charts mb-3" aria-label="Accounting Charts" role="region">

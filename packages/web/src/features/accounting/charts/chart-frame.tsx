@@ -17,7 +17,19 @@ export type Go = (view: AccountingView) => void;
  * a legend whose entries open the drill-downs, and the same figures as a
  * table for anyone who would rather read them.
  */
-export function ChartFrame({ title, series, go, children, table }: { title: string; series: readonly Series[]; go: Go; children: ReactNode; table: ReactNode }) {
+export function ChartFrame({
+  title,
+  series,
+  go,
+  children,
+  table,
+}: {
+  title: string;
+  series: readonly Series[];
+  go: Go;
+  children: ReactNode;
+  table: ReactNode;
+}) {
   // The table is drawn once asked for: the summary's own tables stay the page's first.
   const [showTable, setShowTable] = useState(false);
   return (
@@ -51,7 +63,8 @@ export function ChartFrame({ title, series, go, children, table }: { title: stri
 
 /** A period's label on an axis: 'Jul' for a month, '11' for a day. */
 export function periodLabel(period: string): string {
-  if (period.length === 7) return new Date(`${period}-01T00:00:00Z`).toLocaleString('en-US', { month: 'short', timeZone: 'UTC' });
+  if (period.length === 7)
+    return new Date(`${period}-01T00:00:00Z`).toLocaleString('en-US', { month: 'short', timeZone: 'UTC' });
   return String(Number(period.slice(8)));
 }
 

@@ -16,7 +16,12 @@ export function RevenueChart({ rows, series, go }: { rows: readonly RevenueRow[]
   const bar = Math.max(2, slot * 0.7);
   const scale = (H - AXIS) / top;
   return (
-    <ChartFrame title="Revenue" series={series} go={go} table={<PeriodTable head="Period" columns={REVENUE_SERIES} rows={rows} />}>
+    <ChartFrame
+      title="Revenue"
+      series={series}
+      go={go}
+      table={<PeriodTable head="Period" columns={REVENUE_SERIES} rows={rows} />}
+    >
       <svg viewBox={`0 0 ${W} ${H}`} width="100%" role="presentation">
         {rows.map((row, i) => {
           let y = H - AXIS;
@@ -25,7 +30,16 @@ export function RevenueChart({ rows, series, go }: { rows: readonly RevenueRow[]
               {REVENUE_SERIES.map((s, k) => {
                 const height = Math.max(0, row[s.key]) * scale;
                 y -= height;
-                return height > 0 ? <rect key={s.key} x={i * slot + (slot - bar) / 2} y={y} width={bar} height={height} fill={series[k]!.colour} /> : null;
+                return height > 0 ? (
+                  <rect
+                    key={s.key}
+                    x={i * slot + (slot - bar) / 2}
+                    y={y}
+                    width={bar}
+                    height={height}
+                    fill={series[k]!.colour}
+                  />
+                ) : null;
               })}
               {labelled(i, rows.length) && (
                 <text x={i * slot + slot / 2} y={H - 4} textAnchor="middle" fontSize="10">

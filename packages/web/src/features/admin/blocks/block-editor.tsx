@@ -1,5 +1,11 @@
 import type { BlockRuleItem, ServeAdmin } from '@flightline/domain/api/types';
-import { BLOCK_DEFAULTS, BLOCK_NAME_WARNING, blockCreateSchema, blockUpdateSchema, type BlockFields } from '@flightline/domain/schemas/fleet';
+import {
+  BLOCK_DEFAULTS,
+  BLOCK_NAME_WARNING,
+  blockCreateSchema,
+  blockUpdateSchema,
+  type BlockFields,
+} from '@flightline/domain/schemas/fleet';
 import { changeRows, schemaProblem } from '../items/changes.ts';
 import { useItemDraft } from '../items/use-item-draft.ts';
 import { EditorModal } from '../items/editor-modal.tsx';
@@ -27,7 +33,14 @@ interface UnlimitedSwitchProps {
 
 /** "…: unlimited" for a limit where null means none. */
 function UnlimitedSwitch({ label, value, stored, onChange }: UnlimitedSwitchProps) {
-  return <Check type="switch" label={`${label}: unlimited`} checked={value === null} onChange={(unlimited) => onChange(unlimited ? null : (stored ?? 0))} />;
+  return (
+    <Check
+      type="switch"
+      label={`${label}: unlimited`}
+      checked={value === null}
+      onChange={(unlimited) => onChange(unlimited ? null : (stored ?? 0))}
+    />
+  );
 }
 
 /**
@@ -35,16 +48,31 @@ function UnlimitedSwitch({ label, value, stored, onChange }: UnlimitedSwitchProp
  * buys, when it ends and how a flight draws on it. The excess multiplier only
  * matters when a flight's units are capped.
  */
-export function BlockEditor({ block, data, onClose }: { block: BlockRuleItem | null; data: ServeAdmin; onClose: () => void }) {
+export function BlockEditor({
+  block,
+  data,
+  onClose,
+}: {
+  block: BlockRuleItem | null;
+  data: ServeAdmin;
+  onClose: () => void;
+}) {
   const creating = block === null;
-  const { original, draft, set, changed } = useItemDraft<BlockFields>(() => (block ? blockFields(block) : { ...BLOCK_DEFAULTS, name: '', taxRates: [] }));
+  const { original, draft, set, changed } = useItemDraft<BlockFields>(() =>
+    block ? blockFields(block) : { ...BLOCK_DEFAULTS, name: '', taxRates: [] },
+  );
 
   const specs = blockSpecs(draft.units);
   const rows = changeRows(original, draft, specs);
-  const problem = creating ? schemaProblem(blockCreateSchema, draft, specs) : rows.length > 0 ? schemaProblem(blockUpdateSchema, changed, specs) : null;
+  const problem = creating
+    ? schemaProblem(blockCreateSchema, draft, specs)
+    : rows.length > 0
+      ? schemaProblem(blockUpdateSchema, changed, specs)
+      : null;
 
   // The amount means cents or minutes: a change of units starts it again.
-  const setUnits = (units: BlockFields['units']) => set({ units, amount: units === original.units ? original.amount : 0 });
+  const setUnits = (units: BlockFields['units']) =>
+    set({ units, amount: units === original.units ? original.amount : 0 });
   const renaming = !creating && draft.name !== original.name;
 
   return (
@@ -68,27 +96,80 @@ export function BlockEditor({ block, data, onClose }: { block: BlockRuleItem | n
         noteVariant="warning"
       />
       <SelectInput label="Units" value={draft.units} options={UNIT_OPTIONS} onChange={setUnits} />
-      {draft.units === '$' && <MoneyText label="Amount" value={draft.amount} onValue={(amount) => set({ amount })} note="The flying the block buys." />}
-      {draft.units === 'minutes' && (
-        <NumberText label="Amount" value={draft.amount} onValue={(amount) => set({ amount })} {...count} suffix="minutes" note="The flying the block buys." />
+      {draft.units === '$' && (
+        <MoneyText
+          label="Amount"
+          value={draft.amount}
+          onValue={(amount) => set({ amount })}
+          note="The flying the block buys."
+        />
       )}
-      <MoneyText label="Block price" value={draft.blockPriceCents} onValue={(blockPriceCents) => set({ blockPriceCents })} />
+      {draft.units === 'minutes' && (
+        <NumberText
+          label="Amount"
+          value={draft.amount}
+          onValue={(amount) => set({ amount })}
+          {...count}
+          suffix="minutes"
+          note="The flying the block buys."
+        />
+      )}
+      <MoneyText
+        label="Block price"
+        value={draft.blockPriceCents}
+        onValue={(blockPriceCents) => set({ blockPriceCents })}
+      />
 
       <fieldset className="mb-3">
         <legend className="h6">When the block ends</legend>
-        <Check label="Ends with membership year" checked={draft.endsWithMembership} onChange={(endsWithMembership) => set({ endsWithMembership })} />
-        <Check label="Ends after N days" checked={draft.endsAfterDays} onChange={(endsAfterDays) => set({ endsAfterDays })} />
-        {draft.endsAfterDays && <NumberText label="Days" value={draft.daysCount} onValue={(daysCount) => set({ daysCount })} {...count} suffix="days" />}
-        <Check label="Ends after N flying days" checked={draft.endsAfterFlyingDays} onChange={(endsAfterFlyingDays) => set({ endsAfterFlyingDays })} />
+        <Check
+          label="Ends with membership year"
+          checked={draft.endsWithMembership}
+          onChange={(endsWithMembership) => set({ endsWithMembership })}
+        />
+        <Check
+          label="Ends after N days"
+          checked={draft.endsAfterDays}
+          onChange={(endsAfterDays) => set({ endsAfterDays })}
+        />
+        {draft.endsAfterDays && (
+          <NumberText
+            label="Days"
+            value={draft.daysCount}
+            onValue={(daysCount) => set({ daysCount })}
+            {...count}
+            suffix="days"
+          />
+        )}
+        <Check
+          label="Ends after N flying days"
+          checked={draft.endsAfterFlyingDays}
+          onChange={(endsAfterFlyingDays) => set({ endsAfterFlyingDays })}
+        />
         {draft.endsAfterFlyingDays && (
-          <NumberText label="Flying days" value={draft.flyingDaysCount} onValue={(flyingDaysCount) => set({ flyingDaysCount })} {...count} suffix="days" />
+          <NumberText
+            label="Flying days"
+            value={draft.flyingDaysCount}
+            onValue={(flyingDaysCount) => set({ flyingDaysCount })}
+            {...count}
+            suffix="days"
+          />
         )}
       </fieldset>
 
       <fieldset className="mb-3">
         <legend className="h6">Each flight</legend>
-        <MoneyText label="Min flight charge" value={draft.minFlightChargeCents} onValue={(minFlightChargeCents) => set({ minFlightChargeCents })} />
-        <NumberText label="Min flight units" value={draft.minFlightUnits} onValue={(minFlightUnits) => set({ minFlightUnits })} {...count} />
+        <MoneyText
+          label="Min flight charge"
+          value={draft.minFlightChargeCents}
+          onValue={(minFlightChargeCents) => set({ minFlightChargeCents })}
+        />
+        <NumberText
+          label="Min flight units"
+          value={draft.minFlightUnits}
+          onValue={(minFlightUnits) => set({ minFlightUnits })}
+          {...count}
+        />
         <UnlimitedSwitch
           label="Max flight charge"
           value={draft.maxFlightChargeCents}
@@ -96,12 +177,26 @@ export function BlockEditor({ block, data, onClose }: { block: BlockRuleItem | n
           onChange={(maxFlightChargeCents) => set({ maxFlightChargeCents })}
         />
         {draft.maxFlightChargeCents !== null && (
-          <MoneyText label="Max flight charge" value={draft.maxFlightChargeCents} onValue={(maxFlightChargeCents) => set({ maxFlightChargeCents })} />
+          <MoneyText
+            label="Max flight charge"
+            value={draft.maxFlightChargeCents}
+            onValue={(maxFlightChargeCents) => set({ maxFlightChargeCents })}
+          />
         )}
-        <UnlimitedSwitch label="Max flight units" value={draft.maxFlightUnits} stored={original.maxFlightUnits} onChange={(maxFlightUnits) => set({ maxFlightUnits })} />
+        <UnlimitedSwitch
+          label="Max flight units"
+          value={draft.maxFlightUnits}
+          stored={original.maxFlightUnits}
+          onChange={(maxFlightUnits) => set({ maxFlightUnits })}
+        />
         {draft.maxFlightUnits !== null && (
           <>
-            <NumberText label="Max flight units" value={draft.maxFlightUnits} onValue={(maxFlightUnits) => set({ maxFlightUnits })} {...count} />
+            <NumberText
+              label="Max flight units"
+              value={draft.maxFlightUnits}
+              onValue={(maxFlightUnits) => set({ maxFlightUnits })}
+              {...count}
+            />
             <NumberText
               label="Excess multiplier"
               value={draft.excessMultiplier}
@@ -115,7 +210,13 @@ export function BlockEditor({ block, data, onClose }: { block: BlockRuleItem | n
         )}
       </fieldset>
 
-      <TaxFields statuses={['exempt', 'inclusive', 'exclusive'] as const} taxStatus={draft.taxStatus} taxRates={draft.taxRates} clubRates={data.taxRates} onChange={set} />
+      <TaxFields
+        statuses={['exempt', 'inclusive', 'exclusive'] as const}
+        taxStatus={draft.taxStatus}
+        taxRates={draft.taxRates}
+        clubRates={data.taxRates}
+        onChange={set}
+      />
       <Check label="Active" checked={draft.active} onChange={(active) => set({ active })} />
     </EditorModal>
   );

@@ -22,7 +22,11 @@ const BLOCK_FIELDS = ['block.id', 'block.startDate', 'block.endDate', 'note'] as
 
 /** A date or choice of the form refused by the server: marked, its message under it and read out. */
 function invalidProps(error: string | undefined, errorId: string) {
-  return { isInvalid: Boolean(error), 'aria-invalid': error ? true : undefined, 'aria-describedby': error ? errorId : undefined } as const;
+  return {
+    isInvalid: Boolean(error),
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': error ? errorId : undefined,
+  } as const;
 }
 
 function FieldFailure({ id, error }: { id: string; error: string | undefined }) {
@@ -39,10 +43,14 @@ export function BlockForm({ target, rules, today, membershipYearEnd }: BlockForm
   const id = useId();
   const sellable = sellableRules(rules);
   const season = (): BlockDates => defaultBlockDates(today, membershipYearEnd);
-  const { draft, set, note, setNote, post, pending, fieldError, formError, refusals } = useFundsEntry<BlockDraft>(target, { success: 'Block added', failure: 'Failed to add block time to user' }, () => {
-    const dates = season();
-    return { ruleId: '', startDate: dates.start, endDate: dates.end, override: false, overrideAmount: '' };
-  });
+  const { draft, set, note, setNote, post, pending, fieldError, formError, refusals } = useFundsEntry<BlockDraft>(
+    target,
+    { success: 'Block added', failure: 'Failed to add block time to user' },
+    () => {
+      const dates = season();
+      return { ruleId: '', startDate: dates.start, endDate: dates.end, override: false, overrideAmount: '' };
+    },
+  );
   const setDates = (dates: BlockDates) => set({ startDate: dates.start, endDate: dates.end });
   const shift = (years: number) => {
     // From a cleared start, a year from the default season.
@@ -56,11 +64,18 @@ export function BlockForm({ target, rules, today, membershipYearEnd }: BlockForm
     if (problem !== null) return;
     const price = amountCents(draft.overrideAmount);
     const block = { id: draft.ruleId, startDate: draft.startDate, endDate: draft.endDate, override: draft.override };
-    post({ transactionType: 'Block', block, ...(draft.override && price !== null ? { amountCents: price } : {}) }, { overrideAmount: '' });
+    post(
+      { transactionType: 'Block', block, ...(draft.override && price !== null ? { amountCents: price } : {}) },
+      { overrideAmount: '' },
+    );
   };
 
   if (sellable.length === 0) {
-    return <p className="text-body-secondary small">No active block rules: an admin adds them under Glider Rental Rate Rules.</p>;
+    return (
+      <p className="text-body-secondary small">
+        No active block rules: an admin adds them under Glider Rental Rate Rules.
+      </p>
+    );
   }
 
   return (
@@ -130,7 +145,13 @@ export function BlockForm({ target, rules, today, membershipYearEnd }: BlockForm
           Reset Season
         </Button>
       </div>
-      <Check type="switch" className="mb-2" label="Override price" checked={draft.override} onChange={(override) => set({ override })} />
+      <Check
+        type="switch"
+        className="mb-2"
+        label="Override price"
+        checked={draft.override}
+        onChange={(override) => set({ override })}
+      />
       {draft.override && (
         <AmountInput
           label="Price"

@@ -14,18 +14,28 @@ const DEPOSIT_FIELDS = ['amountCents', 'transferType', 'transactionRef', 'note']
  * funds"): money in, or paid back out with Pay out.
  */
 export function DepositForm({ target, paymentMethods }: { target: FundsTarget; paymentMethods: readonly string[] }) {
-  const { draft, set, note, setNote, post, pending, changed, fieldError, formError, refusals } = useFundsEntry<DepositDraft>(
-    target,
-    { success: 'Funds added', failure: 'Failed to add funds' },
-    { amount: '', payOut: false, transferType: paymentMethods[0] ?? '' },
-  );
+  const { draft, set, note, setNote, post, pending, changed, fieldError, formError, refusals } =
+    useFundsEntry<DepositDraft>(
+      target,
+      { success: 'Funds added', failure: 'Failed to add funds' },
+      { amount: '', payOut: false, transferType: paymentMethods[0] ?? '' },
+    );
   const [reference, setReference] = useState('');
 
   const problem = depositProblem(draft);
   const cents = depositCents(draft);
   const submit = () => {
     if (problem !== null || cents === null) return;
-    post({ transactionType: 'Deposit', amountCents: cents, transferType: draft.transferType, transactionRef: reference.trim() }, { amount: '' }, () => setReference(''));
+    post(
+      {
+        transactionType: 'Deposit',
+        amountCents: cents,
+        transferType: draft.transferType,
+        transactionRef: reference.trim(),
+      },
+      { amount: '' },
+      () => setReference(''),
+    );
   };
 
   return (
@@ -35,16 +45,30 @@ export function DepositForm({ target, paymentMethods }: { target: FundsTarget; p
       submitLabel={draft.payOut ? 'Pay Out' : 'Add Funds'}
       pending={pending}
       onSubmit={submit}
-      failure={formError(paymentMethods.length === 0 ? DEPOSIT_FIELDS.filter((f) => f !== 'transferType') : DEPOSIT_FIELDS)}
+      failure={formError(
+        paymentMethods.length === 0 ? DEPOSIT_FIELDS.filter((f) => f !== 'transferType') : DEPOSIT_FIELDS,
+      )}
       refusals={refusals}
     >
       <AmountInput
         value={draft.amount}
         onChange={(amount) => set({ amount })}
         error={fieldError('amountCents')}
-        note={cents === null ? undefined : cents > 0 ? `The balance goes up by ${formatMoney(cents)}.` : `Pays ${formatMoney(-cents)} back: the balance goes down.`}
+        note={
+          cents === null
+            ? undefined
+            : cents > 0
+              ? `The balance goes up by ${formatMoney(cents)}.`
+              : `Pays ${formatMoney(-cents)} back: the balance goes down.`
+        }
       />
-      <Check type="switch" className="mb-2" label="Pay out (money back to the pilot)" checked={draft.payOut} onChange={(payOut) => set({ payOut })} />
+      <Check
+        type="switch"
+        className="mb-2"
+        label="Pay out (money back to the pilot)"
+        checked={draft.payOut}
+        onChange={(payOut) => set({ payOut })}
+      />
       {paymentMethods.length === 0 ? (
         <p className="form-text">The club has no payment methods; an admin adds them in Club Settings.</p>
       ) : (

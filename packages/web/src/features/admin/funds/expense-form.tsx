@@ -4,7 +4,14 @@ import type { TaxStatus } from '@flightline/domain/money/tax';
 import { TaxFields } from '../../../components/form/tax-fields.tsx';
 import { FundsFieldset } from './funds-fieldset.tsx';
 import { AmountInput, NoteInput } from './funds-inputs.tsx';
-import { amountCents, chargeText, expenseCharge, expenseProblem, expenseTypeOptions, type ExpenseDraft } from './funds-rules.ts';
+import {
+  amountCents,
+  chargeText,
+  expenseCharge,
+  expenseProblem,
+  expenseTypeOptions,
+  type ExpenseDraft,
+} from './funds-rules.ts';
 import { useFundsEntry, type FundsTarget } from './use-funds-entry.ts';
 
 const TAX_STATUSES = ['exempt', 'inclusive', 'exclusive'] as const satisfies readonly TaxStatus[];
@@ -25,7 +32,15 @@ function OptionGroup({ label, options }: { label: string; options: readonly { va
 const EXPENSE_FIELDS = ['amountCents', 'feeType', 'note'] as const;
 
 /** The pilot editor's Expense form: a fee class or expense code charged to the pilot, with its taxes. */
-export function ExpenseForm({ target, feeList, clubRates }: { target: FundsTarget; feeList: readonly string[]; clubRates: Record<string, number> }) {
+export function ExpenseForm({
+  target,
+  feeList,
+  clubRates,
+}: {
+  target: FundsTarget;
+  feeList: readonly string[];
+  clubRates: Record<string, number>;
+}) {
   const id = useId();
   const { draft, set, note, setNote, post, pending, fieldError, formError, refusals } = useFundsEntry<ExpenseDraft>(
     target,
@@ -41,16 +56,33 @@ export function ExpenseForm({ target, feeList, clubRates }: { target: FundsTarge
     const cents = amountCents(draft.amount);
     if (problem !== null || cents === null) return;
     const taxRates = draft.taxStatus === 'exempt' ? [] : draft.taxRates;
-    post({ transactionType: 'Expense', amountCents: cents, feeType: draft.feeType, taxStatus: draft.taxStatus, taxRates }, { amount: '' });
+    post(
+      { transactionType: 'Expense', amountCents: cents, feeType: draft.feeType, taxStatus: draft.taxStatus, taxRates },
+      { amount: '' },
+    );
   };
 
   return (
-    <FundsFieldset legend="Expense" problem={problem} submitLabel="Record Expense" pending={pending} onSubmit={submit} failure={formError(EXPENSE_FIELDS)} refusals={refusals}>
+    <FundsFieldset
+      legend="Expense"
+      problem={problem}
+      submitLabel="Record Expense"
+      pending={pending}
+      onSubmit={submit}
+      failure={formError(EXPENSE_FIELDS)}
+      refusals={refusals}
+    >
       <AmountInput
         value={draft.amount}
         onChange={(amount) => set({ amount })}
         error={fieldError('amountCents')}
-        note={draft.taxStatus === 'inclusive' ? 'Taxes included in the amount.' : draft.taxStatus === 'exclusive' ? 'Taxes are added to the amount.' : undefined}
+        note={
+          draft.taxStatus === 'inclusive'
+            ? 'Taxes included in the amount.'
+            : draft.taxStatus === 'exclusive'
+              ? 'Taxes are added to the amount.'
+              : undefined
+        }
       />
       <Form.Group className="mb-3" controlId={`${id}-type`}>
         <Form.Label>Fee class or expense code</Form.Label>
@@ -71,7 +103,13 @@ export function ExpenseForm({ target, feeList, clubRates }: { target: FundsTarge
           </Form.Control.Feedback>
         )}
       </Form.Group>
-      <TaxFields statuses={TAX_STATUSES} taxStatus={draft.taxStatus} taxRates={draft.taxRates} clubRates={clubRates} onChange={set} />
+      <TaxFields
+        statuses={TAX_STATUSES}
+        taxStatus={draft.taxStatus}
+        taxRates={draft.taxRates}
+        clubRates={clubRates}
+        onChange={set}
+      />
       <NoteInput value={note} onChange={setNote} error={fieldError('note')} />
       {charge && (
         <p className="mb-2" aria-live="polite">

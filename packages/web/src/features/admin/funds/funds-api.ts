@@ -1,6 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../lib/api.ts';
-import { afterAccountPosted, pilotBalanceQuery, pilotBlocksQuery, pilotHistoryQuery, pilotRecentQuery } from '../../../lib/api/accounts.ts';
+import {
+  afterAccountPosted,
+  pilotBalanceQuery,
+  pilotBlocksQuery,
+  pilotHistoryQuery,
+  pilotRecentQuery,
+} from '../../../lib/api/accounts.ts';
 import type { DayRange } from '../../../lib/use-day-range.ts';
 
 // The pilot editor's money calls; the reads and what a posting makes stale are lib/api/accounts.ts's.
@@ -26,8 +32,18 @@ export function usePilotBlocks(club: string, userID: string) {
 
 export type FundsEntry =
   | { transactionType: 'Deposit'; amountCents: number; transferType: string; transactionRef: string }
-  | { transactionType: 'Expense'; amountCents: number; feeType: string; taxStatus: 'exempt' | 'inclusive' | 'exclusive'; taxRates: string[] }
-  | { transactionType: 'Block'; block: { id: string; startDate: string; endDate: string; override: boolean }; amountCents?: number };
+  | {
+      transactionType: 'Expense';
+      amountCents: number;
+      feeType: string;
+      taxStatus: 'exempt' | 'inclusive' | 'exclusive';
+      taxRates: string[];
+    }
+  | {
+      transactionType: 'Block';
+      block: { id: string; startDate: string; endDate: string; override: boolean };
+      amountCents?: number;
+    };
 
 export type FundsRequest = FundsEntry & { club: string; pilot: string; note: string; idempotencyKey: string };
 
@@ -44,7 +60,8 @@ export function useAddFunds(club: string, userID: string) {
 export function useReverseTransaction(club: string, userID: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (request: { id: number; idempotencyKey: string }) => call('POST /api/reverse-transaction/', { club, ...request }),
+    mutationFn: (request: { id: number; idempotencyKey: string }) =>
+      call('POST /api/reverse-transaction/', { club, ...request }),
     onSettled: () => afterAccountPosted(client, club, userID),
   });
 }

@@ -41,7 +41,8 @@ export function readRefusal(message: string): { field: string | null; reason: st
 /** The failure once a post was refused with `message`: the one shown again counts up; another replaces it. */
 export function nextFailure(shown: FundsFailure | null, heading: string, message: string): FundsFailure {
   const { field, reason } = readRefusal(message);
-  if (shown && shown.heading === heading && shown.reason === reason && shown.field === field) return { ...shown, count: shown.count + 1 };
+  if (shown && shown.heading === heading && shown.reason === reason && shown.field === field)
+    return { ...shown, count: shown.count + 1 };
   return { heading, reason, field, count: 1 };
 }
 

@@ -23,7 +23,16 @@ interface FundsFieldsetProps {
  * saves the qualifications). A refused post shows its one message in the
  * form, next to what it is about, never as a banner over the fields.
  */
-export function FundsFieldset({ legend, problem, submitLabel, pending, onSubmit, failure, refusals, children }: FundsFieldsetProps) {
+export function FundsFieldset({
+  legend,
+  problem,
+  submitLabel,
+  pending,
+  onSubmit,
+  failure,
+  refusals,
+  children,
+}: FundsFieldsetProps) {
   const id = useId();
   const frame = useRef<HTMLFieldSetElement>(null);
   useEffect(() => {
@@ -38,7 +47,12 @@ export function FundsFieldset({ legend, problem, submitLabel, pending, onSubmit,
     }
   };
   return (
-    <fieldset ref={frame} className="funds-form border rounded p-2 pt-1 mb-3" onKeyDown={onKeyDown} aria-describedby={problem ? `${id}-problem` : undefined}>
+    <fieldset
+      ref={frame}
+      className="funds-form border rounded p-2 pt-1 mb-3"
+      onKeyDown={onKeyDown}
+      aria-describedby={problem ? `${id}-problem` : undefined}
+    >
       <legend className="float-none w-auto px-1 mb-1 fs-6 fw-semibold">{legend}</legend>
       {children}
       {problem && (
@@ -51,7 +65,14 @@ export function FundsFieldset({ legend, problem, submitLabel, pending, onSubmit,
           {failure}
         </div>
       )}
-      <Button type="button" variant="primary" className="w-100" disabled={problem !== null || pending} aria-busy={pending} onClick={onSubmit}>
+      <Button
+        type="button"
+        variant="primary"
+        className="w-100"
+        disabled={problem !== null || pending}
+        aria-busy={pending}
+        onClick={onSubmit}
+      >
         {pending && <Spinner as="span" animation="border" size="sm" className="me-2" aria-hidden="true" />}
         {submitLabel}
       </Button>

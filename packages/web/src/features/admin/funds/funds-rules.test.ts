@@ -34,7 +34,9 @@ describe('amountCents: typed text straight to cents (not a number or zero disabl
     ['19.99', 1999],
   ])('%s → %i', (text, cents) => expect(amountCents(text)).toBe(cents));
 
-  it.each(['', '   ', '0', '0.00', '-0', 'abc', '12.345', '1e3', '12..5', '1000000.01'])('%j → null', (text) => expect(amountCents(text)).toBeNull());
+  it.each(['', '   ', '0', '0.00', '-0', 'abc', '12.345', '1e3', '12..5', '1000000.01'])('%j → null', (text) =>
+    expect(amountCents(text)).toBeNull(),
+  );
 });
 
 describe('deposit', () => {
@@ -63,19 +65,28 @@ describe('expense', () => {
     expect(expenseProblem({ ...ready, taxStatus: 'exempt', taxRates: [] })).toBeNull();
     expect(expenseProblem({ ...ready, amount: '0.00' })).toBe(AMOUNT_PROBLEM);
     expect(expenseProblem({ ...ready, amount: 'x' })).toBe(AMOUNT_PROBLEM);
-    expect(expenseProblem({ ...ready, amount: '-5' })).toBe('An expense is a positive amount; to undo one, an admin reverses its transaction');
+    expect(expenseProblem({ ...ready, amount: '-5' })).toBe(
+      'An expense is a positive amount; to undo one, an admin reverses its transaction',
+    );
     expect(expenseProblem({ ...ready, feeType: '' })).toBe('Choose a fee class or expense code');
     expect(expenseProblem({ ...ready, taxRates: [] })).toBe('Choose the applicable taxes, or make it Exempt');
   });
 
   it('charges exactly what the server posts: exclusive on top, inclusive split to the cent', () => {
-    expect(expenseCharge(ready, HST)).toEqual({ netCents: 2000, taxes: [{ name: 'HST', cents: 260 }], totalCents: 2260 });
+    expect(expenseCharge(ready, HST)).toEqual({
+      netCents: 2000,
+      taxes: [{ name: 'HST', cents: 260 }],
+      totalCents: 2260,
+    });
     expect(chargeText(expenseCharge(ready, HST)!, 'exclusive')).toBe('$20.00 + HST $2.60 = $22.60');
     const inclusive = expenseCharge({ amount: '113', taxStatus: 'inclusive', taxRates: ['HST'] }, HST)!;
     expect(inclusive).toEqual({ netCents: 10000, taxes: [{ name: 'HST', cents: 1300 }], totalCents: 11300 });
     expect(chargeText(inclusive, 'inclusive')).toBe('$113.00 (HST $13.00 included)');
     // Two rates, half away from zero: 0.05 × 10.10 = 0.505 → 0.51; 0.08 × 10.10 = 0.808 → 0.81.
-    const two = expenseCharge({ amount: '10.10', taxStatus: 'exclusive', taxRates: ['GST', 'PST'] }, { GST: 0.05, PST: 0.08 })!;
+    const two = expenseCharge(
+      { amount: '10.10', taxStatus: 'exclusive', taxRates: ['GST', 'PST'] },
+      { GST: 0.05, PST: 0.08 },
+    )!;
     expect(chargeText(two, 'exclusive')).toBe('$10.10 + GST $0.51 + PST $0.81 = $11.42');
     expect(chargeText(expenseCharge({ ...ready, taxStatus: 'exempt' }, HST)!, 'exempt')).toBe('$20.00');
   });
@@ -103,7 +114,13 @@ describe('expense', () => {
 });
 
 describe('block', () => {
-  const ready: BlockDraft = { ruleId: '7', startDate: '2026-01-01', endDate: '2026-12-31', override: false, overrideAmount: '' };
+  const ready: BlockDraft = {
+    ruleId: '7',
+    startDate: '2026-01-01',
+    endDate: '2026-12-31',
+    override: false,
+    overrideAmount: '',
+  };
 
   it('submit is disabled while start or end is empty, and until a rule is chosen', () => {
     expect(blockProblem(ready)).toBeNull();
@@ -137,11 +154,19 @@ describe('block', () => {
   });
 
   it('sells only active rules, by name, and says what each one buys', () => {
-    const rules = [rule('1', 'Season'), rule('2', 'Old', { active: false }), rule('3', 'Dollars', { units: '$', amount: 25000, taxStatus: 'inclusive' })];
+    const rules = [
+      rule('1', 'Season'),
+      rule('2', 'Old', { active: false }),
+      rule('3', 'Dollars', { units: '$', amount: 25000, taxStatus: 'inclusive' }),
+    ];
     expect(sellableRules(rules).map((r) => r.id)).toEqual(['3', '1']);
     expect(ruleOffer(rules[0]!)).toBe('600 minutes for $300.00 + HST');
     expect(ruleOffer(rules[2]!)).toBe('$250.00 of flying for $300.00 (tax included)');
-    expect(ruleOffer(rule('4', 'Unl', { units: 'unlimited', amount: 0, taxStatus: 'exempt', taxRates: [], blockPriceCents: 45000 }))).toBe('Unlimited flying for $450.00');
+    expect(
+      ruleOffer(
+        rule('4', 'Unl', { units: 'unlimited', amount: 0, taxStatus: 'exempt', taxRates: [], blockPriceCents: 45000 }),
+      ),
+    ).toBe('Unlimited flying for $450.00');
   });
 
   it('shows what is left in the block units', () => {

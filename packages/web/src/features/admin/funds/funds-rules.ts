@@ -55,7 +55,8 @@ export function expenseProblem(draft: ExpenseDraft): string | null {
   if (cents === null) return AMOUNT_PROBLEM;
   if (cents < 0) return 'An expense is a positive amount; to undo one, an admin reverses its transaction';
   if (!draft.feeType) return 'Choose a fee class or expense code';
-  if (draft.taxStatus !== 'exempt' && draft.taxRates.length === 0) return 'Choose the applicable taxes, or make it Exempt';
+  if (draft.taxStatus !== 'exempt' && draft.taxRates.length === 0)
+    return 'Choose the applicable taxes, or make it Exempt';
   return null;
 }
 
@@ -64,7 +65,10 @@ export function expenseProblem(draft: ExpenseDraft): string | null {
  * the server posts it. Taxes the club no longer has are left out; null while
  * the amount is not a positive number.
  */
-export function expenseCharge(draft: Pick<ExpenseDraft, 'amount' | 'taxStatus' | 'taxRates'>, clubRates: Readonly<Record<string, number>>): TaxSplit | null {
+export function expenseCharge(
+  draft: Pick<ExpenseDraft, 'amount' | 'taxStatus' | 'taxRates'>,
+  clubRates: Readonly<Record<string, number>>,
+): TaxSplit | null {
   const cents = amountCents(draft.amount);
   if (cents === null || cents < 0) return null;
   const known = draft.taxRates.filter((name) => clubRates[name] !== undefined);
@@ -85,7 +89,10 @@ export interface ExpenseTypeOption {
 }
 
 /** The Expense form's choice: the club's fee classes, then the expense codes with their names. */
-export function expenseTypeOptions(feeList: readonly string[]): { feeClasses: ExpenseTypeOption[]; expenseCodes: ExpenseTypeOption[] } {
+export function expenseTypeOptions(feeList: readonly string[]): {
+  feeClasses: ExpenseTypeOption[];
+  expenseCodes: ExpenseTypeOption[];
+} {
   return {
     feeClasses: feeList.map((name) => ({ value: name, label: name })),
     expenseCodes: EXPENSE_CODES.map((code) => ({ value: String(code), label: `${code} ${CHART_OF_ACCOUNTS[code]}` })),
@@ -121,8 +128,18 @@ export function sellableRules(rules: readonly BlockRuleItem[]): BlockRuleItem[] 
 
 /** '600 minutes for $300.00 + tax', 'Unlimited for $450.00 (tax included)'. */
 export function ruleOffer(rule: BlockRuleItem): string {
-  const what = rule.units === 'minutes' ? `${rule.amount} minutes` : rule.units === '$' ? `${formatMoney(rule.amount)} of flying` : 'Unlimited flying';
-  const tax = rule.taxStatus === 'exclusive' && rule.taxRates.length > 0 ? ` + ${rule.taxRates.join(' + ')}` : rule.taxStatus === 'inclusive' ? ' (tax included)' : '';
+  const what =
+    rule.units === 'minutes'
+      ? `${rule.amount} minutes`
+      : rule.units === '$'
+        ? `${formatMoney(rule.amount)} of flying`
+        : 'Unlimited flying';
+  const tax =
+    rule.taxStatus === 'exclusive' && rule.taxRates.length > 0
+      ? ` + ${rule.taxRates.join(' + ')}`
+      : rule.taxStatus === 'inclusive'
+        ? ' (tax included)'
+        : '';
   return `${what} for ${formatMoney(rule.blockPriceCents)}${tax}`;
 }
 
@@ -133,7 +150,8 @@ export function blockLeft(block: Pick<BlockBalance, 'blockUnits' | 'blockBalance
   return 'Unlimited';
 }
 
-const utcDay = (year: number, monthIndex: number, day: number) => new Date(Date.UTC(year, monthIndex, day)).toISOString().slice(0, 10);
+const utcDay = (year: number, monthIndex: number, day: number) =>
+  new Date(Date.UTC(year, monthIndex, day)).toISOString().slice(0, 10);
 
 /**
  * The pilot editor's history opens on the membership year so far: from the

@@ -27,5 +27,12 @@ export function newestFirstPage<T>(oldestFirst: readonly T[], page: number, size
   const shown = Math.min(Math.max(0, Math.floor(page)), pages - 1);
   const newestFirst = [...oldestFirst].reverse();
   const rows = newestFirst.slice(shown * size, shown * size + size);
-  return { rows, page: shown, pages, first: rows.length === 0 ? 0 : shown * size + 1, last: shown * size + rows.length, total };
+  return {
+    rows,
+    page: shown,
+    pages,
+    first: rows.length === 0 ? 0 : shown * size + 1,
+    last: shown * size + rows.length,
+    total,
+  };
 }

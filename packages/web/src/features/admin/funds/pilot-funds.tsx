@@ -37,10 +37,30 @@ interface PilotFundsProps {
 export function PilotFunds({ pilot, data, clubTimeZone }: PilotFundsProps) {
   const session = useSession().data;
   if (!session?.club || !(session.userIsAdmin || session.userCanAddFunds)) return null;
-  return <Funds club={session.club} pilot={pilot} data={data} timeZone={clubTimeZone || session.clubTimeZone} canReverse={session.userIsAdmin} />;
+  return (
+    <Funds
+      club={session.club}
+      pilot={pilot}
+      data={data}
+      timeZone={clubTimeZone || session.clubTimeZone}
+      canReverse={session.userIsAdmin}
+    />
+  );
 }
 
-function Funds({ club, pilot, data, timeZone, canReverse }: { club: string; pilot: AdminPilot; data: ServeAdmin; timeZone: string; canReverse: boolean }) {
+function Funds({
+  club,
+  pilot,
+  data,
+  timeZone,
+  canReverse,
+}: {
+  club: string;
+  pilot: AdminPilot;
+  data: ServeAdmin;
+  timeZone: string;
+  canReverse: boolean;
+}) {
   const id = useId();
   const [form, setForm] = useState<FormName>('deposit');
   const [today] = useState(() => todayIn(timeZone, Date.now()));
@@ -63,9 +83,15 @@ function Funds({ club, pilot, data, timeZone, canReverse }: { club: string; pilo
       <h3 id={`${id}-funds`} className="h6">
         Funds
       </h3>
-      <div className="d-flex align-items-baseline justify-content-between border rounded px-3 py-2 mb-3" role="status" aria-live="polite">
+      <div
+        className="d-flex align-items-baseline justify-content-between border rounded px-3 py-2 mb-3"
+        role="status"
+        aria-live="polite"
+      >
         <span>Balance of {pilotName(pilot)}</span>
-        <strong className="fs-5 text-nowrap">{balance.data ? <Money cents={balance.data.balanceCents} /> : balance.isError ? '—' : '…'}</strong>
+        <strong className="fs-5 text-nowrap">
+          {balance.data ? <Money cents={balance.data.balanceCents} /> : balance.isError ? '—' : '…'}
+        </strong>
       </div>
       {balance.isError && <LoadError error={balance.error} prefix="Could not load the balance." />}
 

@@ -61,10 +61,20 @@ function RowActions({ row, action }: { row: AccountRow; action: ReverseEntry }) 
         aria-busy={pending}
         aria-label={`Actions for transaction #${row.id}`}
       >
-        {pending ? <Spinner as="span" animation="border" size="sm" aria-hidden="true" /> : <span aria-hidden="true">⋯</span>}
+        {pending ? (
+          <Spinner as="span" animation="border" size="sm" aria-hidden="true" />
+        ) : (
+          <span aria-hidden="true">⋯</span>
+        )}
       </Dropdown.Toggle>
       <Dropdown.Menu className="shadow">
-        <Dropdown.Item as="button" type="button" className="text-danger py-2" aria-label={`Reverse transaction #${row.id}`} onClick={() => action.reverse(row)}>
+        <Dropdown.Item
+          as="button"
+          type="button"
+          className="text-danger py-2"
+          aria-label={`Reverse transaction #${row.id}`}
+          onClick={() => action.reverse(row)}
+        >
           Reverse
         </Dropdown.Item>
       </Dropdown.Menu>
@@ -114,7 +124,8 @@ function EntriesTable({ rows, timeZone, label, empty, action, offered }: Entries
                   )}
                   <div>{row.description}</div>
                   <div className="text-body-secondary">
-                    <span className="text-nowrap">{when.date}</span> <span className="text-nowrap">{when.time}</span> <span className="text-nowrap">#{row.id}</span>
+                    <span className="text-nowrap">{when.date}</span> <span className="text-nowrap">{when.time}</span>{' '}
+                    <span className="text-nowrap">#{row.id}</span>
                   </div>
                 </td>
                 <MoneyCell cents={row.amountCents} />
@@ -138,13 +149,23 @@ interface PagerProps {
 function Pager({ label, page, onPage }: PagerProps) {
   return (
     <nav className="d-flex align-items-center justify-content-between gap-2 mt-2" aria-label={`${label} pages`}>
-      <Button variant="outline-secondary" className="funds-page" disabled={page.page === 0} onClick={() => onPage(page.page - 1)}>
+      <Button
+        variant="outline-secondary"
+        className="funds-page"
+        disabled={page.page === 0}
+        onClick={() => onPage(page.page - 1)}
+      >
         Newer
       </Button>
       <span className="small text-body-secondary text-center">
         {page.first}–{page.last} of {page.total}
       </span>
-      <Button variant="outline-secondary" className="funds-page" disabled={page.page >= page.pages - 1} onClick={() => onPage(page.page + 1)}>
+      <Button
+        variant="outline-secondary"
+        className="funds-page"
+        disabled={page.page >= page.pages - 1}
+        onClick={() => onPage(page.page + 1)}
+      >
         Older
       </Button>
     </nav>
@@ -152,7 +173,15 @@ function Pager({ label, page, onPage }: PagerProps) {
 }
 
 /** A read's part once it is in: waiting, the read's error, or what `children` draws from its data. */
-function Loaded<T>({ read, what, children }: { read: UseQueryResult<T>; what: string; children: (data: T) => ReactNode }) {
+function Loaded<T>({
+  read,
+  what,
+  children,
+}: {
+  read: UseQueryResult<T>;
+  what: string;
+  children: (data: T) => ReactNode;
+}) {
   if (read.isPending) return <Waiting />;
   if (read.isError) return <LoadError error={read.error} prefix={`Could not load the ${what}.`} />;
   return children(read.data);
@@ -184,7 +213,13 @@ export function RecentTransactions({ club, userID, timeZone, reverse }: PilotRef
  * with the opening and closing balance; newest first, 20 entries a page
  * (history-pages.ts). New dates start again at the newest page.
  */
-export function TransactionHistory({ club, userID, timeZone, initial, reverse }: PilotRef & { initial: DayRange; reverse: ReverseEntry }) {
+export function TransactionHistory({
+  club,
+  userID,
+  timeZone,
+  initial,
+  reverse,
+}: PilotRef & { initial: DayRange; reverse: ReverseEntry }) {
   const { input, setStartDate, setEndDate, problem, settling, range } = useSettledRange(initial);
   const history = usePilotHistory(club, userID, range);
   const data = settling ? undefined : history.data;
@@ -239,7 +274,14 @@ function HistoryEntries({ history, page, onPage, top, timeZone, reverse, recent 
   return (
     <>
       <p ref={top} className="small mb-1 funds-history-top">
-        Opening balance <strong><Money cents={history.openingBalanceCents} /></strong>, closing balance <strong><Money cents={history.balanceCents} /></strong>
+        Opening balance{' '}
+        <strong>
+          <Money cents={history.openingBalanceCents} />
+        </strong>
+        , closing balance{' '}
+        <strong>
+          <Money cents={history.balanceCents} />
+        </strong>
       </p>
       <EntriesTable
         rows={shown.rows}

@@ -2,9 +2,15 @@ import { describe, expect, it } from 'vitest';
 import type { AccountRow } from '@flightline/domain/api/types';
 import { reversedMessage, reverseQuestion, reversesId, reversibleIds } from './reverse-rules.ts';
 
-const row = (id: number, description: string, amountCents = -2260): AccountRow => ({ id, date: Date.parse('2026-05-03T14:05:00Z'), description, amountCents, balanceCents: 0 });
+const row = (id: number, description: string, amountCents = -2260): AccountRow => ({
+  id,
+  date: Date.parse('2026-05-03T14:05:00Z'),
+  description,
+  amountCents,
+  balanceCents: 0,
+});
 
-describe('reversesId: the entry a history row reverses, read from the server\'s description', () => {
+describe("reversesId: the entry a history row reverses, read from the server's description", () => {
   it.each([
     ['Reversal of #12', 12],
     ['Reversal of #12: Charged the wrong member', 12],
@@ -12,9 +18,14 @@ describe('reversesId: the entry a history row reverses, read from the server\'s 
     ['Reversal of #7: note: Reversal of #8', 7],
   ])('%j → %i', (description, id) => expect(reversesId({ description })).toBe(id));
 
-  it.each(['Deposit (Cash) ref 12', 'Hangar: Reversal of #12', 'Reversal of #', 'Reversal of 12', 'reversal of #12', 'Reversal'])('%j → null', (description) =>
-    expect(reversesId({ description })).toBeNull(),
-  );
+  it.each([
+    'Deposit (Cash) ref 12',
+    'Hangar: Reversal of #12',
+    'Reversal of #',
+    'Reversal of 12',
+    'reversal of #12',
+    'Reversal',
+  ])('%j → null', (description) => expect(reversesId({ description })).toBeNull());
 });
 
 describe('reversibleIds: which rows offer Reverse (the server refuses the others with 409)', () => {
@@ -50,7 +61,7 @@ describe('reversibleIds: which rows offer Reverse (the server refuses the others
 });
 
 describe('the confirm question and the success toast', () => {
-  it('names the id, the date and time in the club\'s zone, the description and the amount', () => {
+  it("names the id, the date and time in the club's zone, the description and the amount", () => {
     expect(reverseQuestion(row(11, 'Hangar: Hangar, May'), 'America/Toronto')).toBe(
       'Reverse transaction #11 of 2026-05-03 10:05 (Hangar: Hangar, May, -$22.60)? A new transaction undoes it; the original stays.',
     );

@@ -26,7 +26,10 @@ export function reversesId(row: Pick<AccountRow, 'description'>): number | null 
  * an entry already reversed by a reversal among `seen` (every row loaded, the
  * recent list and the history) — 409 too.
  */
-export function reversibleIds(rows: readonly Pick<AccountRow, 'id' | 'description'>[], options: { canReverse: boolean; seen?: readonly Pick<AccountRow, 'description'>[] }): Set<number> {
+export function reversibleIds(
+  rows: readonly Pick<AccountRow, 'id' | 'description'>[],
+  options: { canReverse: boolean; seen?: readonly Pick<AccountRow, 'description'>[] },
+): Set<number> {
   if (!options.canReverse) return new Set();
   const reversed = new Set<number>();
   for (const row of [...rows, ...(options.seen ?? [])]) {
@@ -37,7 +40,10 @@ export function reversibleIds(rows: readonly Pick<AccountRow, 'id' | 'descriptio
 }
 
 /** The confirm dialog's question: the entry's id, date (club zone), description and amount. */
-export function reverseQuestion(row: Pick<AccountRow, 'id' | 'date' | 'description' | 'amountCents'>, timeZone: string): string {
+export function reverseQuestion(
+  row: Pick<AccountRow, 'id' | 'date' | 'description' | 'amountCents'>,
+  timeZone: string,
+): string {
   return `Reverse transaction #${row.id} of ${formatClubDateTime(row.date, timeZone)} (${row.description}, ${formatMoney(row.amountCents)})? A new transaction undoes it; the original stays.`;
 }
 

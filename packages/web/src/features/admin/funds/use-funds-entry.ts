@@ -34,7 +34,11 @@ function useIdempotencyKey() {
  * the form makes it a new entry (a new key) and clears the failure; once
  * posted, the note empties and `after` changes the draft.
  */
-export function useFundsEntry<T extends object>({ club, pilot }: FundsTarget, messages: { success: string; failure: string }, initial: T | (() => T)) {
+export function useFundsEntry<T extends object>(
+  { club, pilot }: FundsTarget,
+  messages: { success: string; failure: string },
+  initial: T | (() => T),
+) {
   const add = useAddFunds(club, pilot);
   const key = useIdempotencyKey();
   const [draft, setDraft] = useState<T>(initial);
@@ -77,6 +81,7 @@ export function useFundsEntry<T extends object>({ club, pilot }: FundsTarget, me
   /** The failure's text under `field` (a posted field: 'amountCents', 'block.startDate'), when it is about that field. */
   const fieldError = (field: string) => (failure && failure.field === field ? failureText(failure) : undefined);
   /** The failure's text under the form, when it is about none of the `fields` the form shows. */
-  const formError = (fields: readonly string[]) => (failure && (failure.field === null || !fields.includes(failure.field)) ? failureText(failure) : null);
+  const formError = (fields: readonly string[]) =>
+    failure && (failure.field === null || !fields.includes(failure.field)) ? failureText(failure) : null;
   return { draft, set, note, setNote, post, pending: add.isPending, changed, fieldError, formError, refusals };
 }

@@ -21,7 +21,17 @@ export interface ReverseEntry {
  * once; the server answers 409 to a second reversal anyway). The pilot's
  * balance, entries and blocks reload after it, whatever the answer.
  */
-export function useReverseEntry({ club, userID, timeZone, canReverse }: { club: string; userID: string; timeZone: string; canReverse: boolean }): ReverseEntry {
+export function useReverseEntry({
+  club,
+  userID,
+  timeZone,
+  canReverse,
+}: {
+  club: string;
+  userID: string;
+  timeZone: string;
+  canReverse: boolean;
+}): ReverseEntry {
   const mutation = useReverseTransaction(club, userID);
   const [pendingId, setPendingId] = useState<number | null>(null);
 
@@ -41,7 +51,12 @@ export function useReverseEntry({ club, userID, timeZone, canReverse }: { club: 
       {
         onSuccess: (answer) => notifications.toast({ status: 'success', message: reversedMessage(row.id, answer) }),
         onError: (error) =>
-          notifications.alert({ status: 'danger', heading: `Could not reverse transaction #${row.id}`, message: errorMessage(error), autohide: false }),
+          notifications.alert({
+            status: 'danger',
+            heading: `Could not reverse transaction #${row.id}`,
+            message: errorMessage(error),
+            autohide: false,
+          }),
         onSettled: () => setPendingId(null),
       },
     );

@@ -37,8 +37,15 @@ const STATUS_OPTIONS = GLIDER_STATUSES.map((s) => ({ value: s, label: s, disable
  */
 export function GliderEditor({ glider, data, isAdmin, onClose }: GliderEditorProps) {
   const creating = glider === null;
-  const { original, draft, set, changed } = useItemDraft<GliderDraft>(() => (glider ? gliderFields(glider) : { ...GLIDER_DEFAULTS, blocks: [], taxRates: [] }));
-  const registration = useNewId(glider?.id, (id) => schemaProblem(registrationSchema, id), data.gliders.map((g) => g.id), 'glider');
+  const { original, draft, set, changed } = useItemDraft<GliderDraft>(() =>
+    glider ? gliderFields(glider) : { ...GLIDER_DEFAULTS, blocks: [], taxRates: [] },
+  );
+  const registration = useNewId(
+    glider?.id,
+    (id) => schemaProblem(registrationSchema, id),
+    data.gliders.map((g) => g.id),
+    'glider',
+  );
 
   const detailsEditable = isAdmin || creating;
   const specs = gliderSpecs(new Map(data.blocks.map((b) => [b.id, b.name])));
@@ -62,19 +69,52 @@ export function GliderEditor({ glider, data, isAdmin, onClose }: GliderEditorPro
       problem={problem}
       onClose={onClose}
     >
-      <NewIdField label="Registration" noun="registration" item="glider" value={registration.value} onChange={registration.setValue} creating={creating} maxLength={REGISTRATION_MAX} />
+      <NewIdField
+        label="Registration"
+        noun="registration"
+        item="glider"
+        value={registration.value}
+        onChange={registration.setValue}
+        creating={creating}
+        maxLength={REGISTRATION_MAX}
+      />
       {!detailsEditable && (
         <p className="alert alert-info py-2 small" role="note">
           Only an admin can change this glider's details; you can change its status and maintenance date.
         </p>
       )}
-      <SelectInput label="Status" value={draft.status} options={STATUS_OPTIONS} onChange={(status) => status !== 'Flying' && set({ status })} />
+      <SelectInput
+        label="Status"
+        value={draft.status}
+        options={STATUS_OPTIONS}
+        onChange={(status) => status !== 'Flying' && set({ status })}
+      />
       <MaintenanceDateInput value={draft.maintenanceDate} onChange={(maintenanceDate) => set({ maintenanceDate })} />
-      <TextInput label="Aircraft type" value={draft.aircraftType} onChange={(aircraftType) => set({ aircraftType })} maxLength={AIRCRAFT_TYPE_MAX} placeholder="ASK 21" disabled={!detailsEditable} />
+      <TextInput
+        label="Aircraft type"
+        value={draft.aircraftType}
+        onChange={(aircraftType) => set({ aircraftType })}
+        maxLength={AIRCRAFT_TYPE_MAX}
+        placeholder="ASK 21"
+        disabled={!detailsEditable}
+      />
       <FlarmIdField value={draft.flarmId} onChange={(flarmId) => set({ flarmId })} disabled={!detailsEditable} />
       <SeatsInput value={draft.places} onChange={(places) => set({ places })} disabled={!detailsEditable} />
-      <NumberText label="Weight" value={draft.weight} onValue={(weight) => set({ weight })} parse={parseIntegerKeep} format={String} disabled={!detailsEditable} />
-      <MoneyText label="Rate ($/minute)" value={draft.rateCentsPerMinute} onValue={(rateCentsPerMinute) => set({ rateCentsPerMinute })} suffix="/ minute" disabled={!detailsEditable} />
+      <NumberText
+        label="Weight"
+        value={draft.weight}
+        onValue={(weight) => set({ weight })}
+        parse={parseIntegerKeep}
+        format={String}
+        disabled={!detailsEditable}
+      />
+      <MoneyText
+        label="Rate ($/minute)"
+        value={draft.rateCentsPerMinute}
+        onValue={(rateCentsPerMinute) => set({ rateCentsPerMinute })}
+        suffix="/ minute"
+        disabled={!detailsEditable}
+      />
       <NumberText
         label="Launch speed"
         value={draft.launchSpeed}
@@ -92,7 +132,9 @@ export function GliderEditor({ glider, data, isAdmin, onClose }: GliderEditorPro
               key={block.id}
               label={block.active ? block.name : `${block.name} (inactive)`}
               checked={draft.blocks.includes(block.id)}
-              onChange={(on) => set({ blocks: on ? [...draft.blocks, block.id] : draft.blocks.filter((b) => b !== block.id) })}
+              onChange={(on) =>
+                set({ blocks: on ? [...draft.blocks, block.id] : draft.blocks.filter((b) => b !== block.id) })
+              }
             />
           ))}
         </fieldset>
@@ -117,8 +159,19 @@ export function GliderEditor({ glider, data, isAdmin, onClose }: GliderEditorPro
 function MaintenanceDateInput({ value, onChange }: { value: string | null; onChange: (day: string | null) => void }) {
   const id = useId();
   return (
-    <FieldFrame id={id} label="Hours since (maintenance date)" note="The glider logbook counts hours and launches from this day, that day's flights included. Leave empty for none.">
-      <input id={id} type="date" className="form-control" value={value ?? ''} onChange={(e) => onChange(e.target.value === '' ? null : e.target.value)} aria-describedby={`${id}-note`} />
+    <FieldFrame
+      id={id}
+      label="Hours since (maintenance date)"
+      note="The glider logbook counts hours and launches from this day, that day's flights included. Leave empty for none."
+    >
+      <input
+        id={id}
+        type="date"
+        className="form-control"
+        value={value ?? ''}
+        onChange={(e) => onChange(e.target.value === '' ? null : e.target.value)}
+        aria-describedby={`${id}-note`}
+      />
     </FieldFrame>
   );
 }

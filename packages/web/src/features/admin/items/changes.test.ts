@@ -1,6 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { gliderUpdateSchema, qualificationsUpdateSchema, tugFieldsSchema } from '@flightline/domain/schemas/fleet';
-import { byName, changedFields, changeRows, duplicateProblem, formatCents, formatValue, orUnlimited, sameValue, schemaProblem, withNewId, type FieldSpec } from './changes.ts';
+import {
+  byName,
+  changedFields,
+  changeRows,
+  duplicateProblem,
+  formatCents,
+  formatValue,
+  orUnlimited,
+  sameValue,
+  schemaProblem,
+  withNewId,
+  type FieldSpec,
+} from './changes.ts';
 
 interface Glider {
   places: number;
@@ -10,7 +22,13 @@ interface Glider {
   maxFlightUnits: number | null;
 }
 
-const stored: Glider = { places: 1, rateCentsPerMinute: 150, blocks: ['b1', 'b2'], status: 'Not ready', maxFlightUnits: null };
+const stored: Glider = {
+  places: 1,
+  rateCentsPerMinute: 150,
+  blocks: ['b1', 'b2'],
+  status: 'Not ready',
+  maxFlightUnits: null,
+};
 
 describe('changed fields: update-item gets only what changed', () => {
   it('nothing changed gives an empty object', () => {
@@ -45,7 +63,16 @@ describe('confirm-changes list: "label: old → new" per changed field', () => {
     { key: 'status', label: 'Status' },
     { key: 'places', label: 'Seats' },
     { key: 'rateCentsPerMinute', label: 'Rate ($/minute)', format: formatCents },
-    { key: 'blocks', label: 'Glider rental rate rules', format: byName(new Map([['b1', 'Summer 10h'], ['b2', 'Winter']])) },
+    {
+      key: 'blocks',
+      label: 'Glider rental rate rules',
+      format: byName(
+        new Map([
+          ['b1', 'Summer 10h'],
+          ['b2', 'Winter'],
+        ]),
+      ),
+    },
     { key: 'maxFlightUnits', label: 'Max flight units', format: orUnlimited() },
   ];
 
@@ -60,7 +87,9 @@ describe('confirm-changes list: "label: old → new" per changed field', () => {
 
   it('shows ids by name and an empty list as None', () => {
     const rows = changeRows(stored, { ...stored, blocks: [] }, specs);
-    expect(rows).toEqual([{ key: 'blocks', label: 'Glider rental rate rules', from: 'Summer 10h, Winter', to: 'None' }]);
+    expect(rows).toEqual([
+      { key: 'blocks', label: 'Glider rental rate rules', from: 'Summer 10h, Winter', to: 'None' },
+    ]);
   });
 
   it('is empty when nothing changed', () => {
@@ -91,11 +120,17 @@ describe('schema problems: the shared schema decides what may be saved', () => {
 
   it('names the field when the message does not', () => {
     const specs = [{ key: 'activeExpiration', label: 'Active until' }] as const;
-    expect(schemaProblem(qualificationsUpdateSchema, { activeExpiration: '' }, specs)).toBe('Active until: Enter a date');
+    expect(schemaProblem(qualificationsUpdateSchema, { activeExpiration: '' }, specs)).toBe(
+      'Active until: Enter a date',
+    );
   });
 
   it('keeps a message that already names the field', () => {
-    expect(schemaProblem(tugFieldsSchema, { aircraftType: '', places: 0, status: 'Ready' }, [{ key: 'places', label: 'Seats' }])).toBe('Seats must be 1-4');
+    expect(
+      schemaProblem(tugFieldsSchema, { aircraftType: '', places: 0, status: 'Ready' }, [
+        { key: 'places', label: 'Seats' },
+      ]),
+    ).toBe('Seats must be 1-4');
   });
 });
 
@@ -111,7 +146,10 @@ describe('a new item must not reuse an id (update-item would overwrite it)', () 
 describe("a new item's confirm-changes list", () => {
   const rows = [{ key: 'places', label: 'Seats', from: '1', to: '2' }];
   it('opens with the id typed for it', () => {
-    expect(withNewId('Registration', 'C-GNEW', rows)).toEqual([{ key: 'id', label: 'Registration', from: '—', to: 'C-GNEW' }, ...rows]);
+    expect(withNewId('Registration', 'C-GNEW', rows)).toEqual([
+      { key: 'id', label: 'Registration', from: '—', to: 'C-GNEW' },
+      ...rows,
+    ]);
   });
   it('has no id row before one is typed', () => {
     expect(withNewId('Registration', '', rows)).toEqual(rows);

@@ -99,7 +99,16 @@ interface NamedItemEdit<Fields> {
  * id is typed when it is created (glider, tug, launch, intro launch): a new
  * item lists its id first and sends every field, an update only what changed.
  */
-export function namedItemEdit<Fields extends object>({ kind, title, idLabel, id, creating, rows, draft, changed }: NamedItemEdit<Fields>) {
+export function namedItemEdit<Fields extends object>({
+  kind,
+  title,
+  idLabel,
+  id,
+  creating,
+  rows,
+  draft,
+  changed,
+}: NamedItemEdit<Fields>) {
   return {
     kind,
     title: creating ? `New ${title}` : `Edit ${title} ${id}`,
@@ -111,7 +120,11 @@ export function namedItemEdit<Fields extends object>({ kind, title, idLabel, id,
 
 /** The shape of a zod safeParse result, so the web needs no direct zod import. */
 export interface Schema {
-  safeParse(value: unknown): { success: true } | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } };
+  safeParse(
+    value: unknown,
+  ):
+    | { success: true }
+    | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } };
 }
 
 /** The first message the shared schema gives, naming the field when the message does not; null when valid. */
@@ -121,7 +134,9 @@ export function schemaProblem<T>(schema: Schema, value: unknown, specs: readonly
   const issue = result.error.issues[0];
   if (!issue) return 'Invalid value';
   const label = specs.find((s) => s.key === issue.path[0])?.label;
-  return label && !issue.message.toLowerCase().includes(label.toLowerCase()) ? `${label}: ${issue.message}` : issue.message;
+  return label && !issue.message.toLowerCase().includes(label.toLowerCase())
+    ? `${label}: ${issue.message}`
+    : issue.message;
 }
 
 /** A new item's id must be new: update-item would otherwise overwrite the existing one. */

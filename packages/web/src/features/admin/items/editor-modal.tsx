@@ -37,7 +37,18 @@ interface EditorModalProps {
  * Cancel, Save Changes and a Delete button that only explains why deleting is
  * disabled. Full screen on a phone.
  */
-export function EditorModal({ kind, title, creating, changes, request, enabled, problem, onClose, size, children }: EditorModalProps) {
+export function EditorModal({
+  kind,
+  title,
+  creating,
+  changes,
+  request,
+  enabled,
+  problem,
+  onClose,
+  size,
+  children,
+}: EditorModalProps) {
   const save = useSaveItem();
   const [attempted, setAttempted] = useState(false);
   const titleId = `editor-${kind}-title`;
@@ -68,7 +79,16 @@ export function EditorModal({ kind, title, creating, changes, request, enabled, 
   const showProblem = problem !== null && (attempted || changes.length > 0);
 
   return (
-    <Modal show onHide={onClose} fullscreen="sm-down" {...(size ? { size } : {})} scrollable backdrop="static" aria-labelledby={titleId} dialogClassName="admin-form touch-checks">
+    <Modal
+      show
+      onHide={onClose}
+      fullscreen="sm-down"
+      {...(size ? { size } : {})}
+      scrollable
+      backdrop="static"
+      aria-labelledby={titleId}
+      dialogClassName="admin-form touch-checks"
+    >
       <Modal.Header closeButton>
         <Modal.Title id={titleId} as="h2" className="h5">
           {title}

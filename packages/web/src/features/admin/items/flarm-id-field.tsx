@@ -11,7 +11,15 @@ const FLARM_ID = /^[0-9A-Fa-f]{6}$/;
  * competition number (not shown when the owner asked not to be identified),
  * and a warning when the owner asked not to be tracked (the feed never records it).
  */
-export function FlarmIdField({ value, onChange, disabled }: { value: string; onChange: (flarmId: string) => void; disabled?: boolean }) {
+export function FlarmIdField({
+  value,
+  onChange,
+  disabled,
+}: {
+  value: string;
+  onChange: (flarmId: string) => void;
+  disabled?: boolean;
+}) {
   const club = useSession().data?.club ?? '';
   const valid = FLARM_ID.test(value);
   const lookup = useQuery({
@@ -24,7 +32,9 @@ export function FlarmIdField({ value, onChange, disabled }: { value: string; onC
   let note = 'The 6 hex digits of its FLARM or OGN tracker, for flights from the Open Glider Network';
   if (valid && lookup.data && !device) note = 'Not in the OGN device database';
   if (device) {
-    const name = device.identified ? [device.registration, device.cn && `(${device.cn})`, device.aircraftModel].filter(Boolean).join(' ') : device.aircraftModel || 'not identified';
+    const name = device.identified
+      ? [device.registration, device.cn && `(${device.cn})`, device.aircraftModel].filter(Boolean).join(' ')
+      : device.aircraftModel || 'not identified';
     note = `OGN device database: ${name}${device.tracked ? '' : ' — not tracked: the feed never records it'}`;
   }
   return (

@@ -16,7 +16,12 @@ interface ItemDropdownProps {
 export function ItemDropdown({ what, choices, onSelect }: ItemDropdownProps) {
   return (
     <Dropdown onSelect={(key) => key !== null && onSelect(key)}>
-      <Dropdown.Toggle variant="outline-primary" className="w-100" disabled={choices.length === 0} title={choices.length === 0 ? `No ${what} yet` : undefined}>
+      <Dropdown.Toggle
+        variant="outline-primary"
+        className="w-100"
+        disabled={choices.length === 0}
+        title={choices.length === 0 ? `No ${what} yet` : undefined}
+      >
         Edit
       </Dropdown.Toggle>
       <Dropdown.Menu className="admin-menu shadow" aria-label={`Choose one of the ${what}`}>

@@ -1,6 +1,13 @@
 import type { BlockRuleItem, GliderItem, IntroLaunchItem, LaunchItem, TugItem } from '@flightline/domain/api/types';
 import type { HeightRange, HeightUnit } from '@flightline/domain/money/height-ranges';
-import type { BlockFields, GliderFields, IntroLaunchFields, LaunchFields, Qualifications, TugFields } from '@flightline/domain/schemas/fleet';
+import type {
+  BlockFields,
+  GliderFields,
+  IntroLaunchFields,
+  LaunchFields,
+  Qualifications,
+  TugFields,
+} from '@flightline/domain/schemas/fleet';
 import { byName, formatCents, formatValue, orUnlimited, type FieldSpec } from './changes.ts';
 import { QUALIFICATION_LABELS } from '../members/pilots.ts';
 
@@ -29,7 +36,8 @@ export function blockFields({ id: _id, ...fields }: BlockRuleItem): BlockFields 
   return { ...fields, taxRates: [...fields.taxRates] };
 }
 
-const capitalise = (v: unknown) => (typeof v === 'string' && v ? v.charAt(0).toUpperCase() + v.slice(1) : formatValue(v));
+const capitalise = (v: unknown) =>
+  typeof v === 'string' && v ? v.charAt(0).toUpperCase() + v.slice(1) : formatValue(v);
 
 const TAX_SPECS = [
   { key: 'taxStatus', label: 'Tax status', format: capitalise },
@@ -65,13 +73,18 @@ export function formatRange(range: HeightRange, unit: HeightUnit): string {
 
 export function launchSpecs(unit: HeightUnit): FieldSpec<LaunchFields>[] {
   return [
-    { key: 'kind', label: 'Launch type', format: (v) => (v === 'variable' ? 'Variable (Variable Height)' : 'Fixed (Known Height)') },
+    {
+      key: 'kind',
+      label: 'Launch type',
+      format: (v) => (v === 'variable' ? 'Variable (Variable Height)' : 'Fixed (Known Height)'),
+    },
     { key: 'priceCents', label: 'Price', format: formatCents },
     { key: 'height', label: `Height (${unit})` },
     {
       key: 'heightRanges',
       label: 'Height ranges',
-      format: (v) => (Array.isArray(v) && v.length > 0 ? (v as HeightRange[]).map((r) => formatRange(r, unit)).join('; ') : 'None'),
+      format: (v) =>
+        Array.isArray(v) && v.length > 0 ? (v as HeightRange[]).map((r) => formatRange(r, unit)).join('; ') : 'None',
     },
     ...TAX_SPECS,
     { key: 'isActive', label: 'Active' },

@@ -11,7 +11,9 @@ const data = {
   launches: [{ id: '2000 ft', ...LAUNCH_DEFAULTS, isActive: false, heightRanges: [], taxRates: [] }],
   tugs: [{ id: 'C-FTOW', ...TUG_DEFAULTS }],
   blocks: [{ id: 'b1', ...BLOCK_DEFAULTS, name: 'Season', active: false, taxRates: [] }],
-  introLaunches: [{ id: 'Intro flight', launch: '2000 ft', priceCents: 15_000, taxStatus: 'exempt', taxRates: [], isActive: true }],
+  introLaunches: [
+    { id: 'Intro flight', launch: '2000 ft', priceCents: 15_000, taxStatus: 'exempt', taxRates: [], isActive: true },
+  ],
 } as unknown as ServeAdmin;
 
 describe("the Administration page's item cards", () => {
@@ -42,7 +44,13 @@ describe("the Administration page's item cards", () => {
   });
 
   it('list a glider with its aircraft type when the club has given one', () => {
-    const typed = { ...data, gliders: [{ ...data.gliders[0]!, aircraftType: 'ASK 21' }, { ...data.gliders[1]!, aircraftType: 'Grob 103' }] };
+    const typed = {
+      ...data,
+      gliders: [
+        { ...data.gliders[0]!, aircraftType: 'ASK 21' },
+        { ...data.gliders[1]!, aircraftType: 'Grob 103' },
+      ],
+    };
     expect(itemSections(typed)[0]!.choices).toEqual([
       { value: 'C-GDSA', label: 'C-GDSA · ASK 21' },
       { value: 'C-GDSB', label: 'C-GDSB · Grob 103 (Not ready)' },

@@ -1,4 +1,12 @@
-import type { AdminPilot, BlockRuleItem, GliderItem, IntroLaunchItem, LaunchItem, ServeAdmin, TugItem } from '@flightline/domain/api/types';
+import type {
+  AdminPilot,
+  BlockRuleItem,
+  GliderItem,
+  IntroLaunchItem,
+  LaunchItem,
+  ServeAdmin,
+  TugItem,
+} from '@flightline/domain/api/types';
 import type { AdminSection } from '../sections.ts';
 
 /** The editor open, with its item (null: a new one). */
@@ -27,7 +35,12 @@ const withStatus = (id: string, status: string) => (status === 'Ready' ? id : `$
 
 type Card = Pick<ItemSection, 'section' | 'id' | 'title' | 'what'>;
 
-function card<T extends { id: string }>(heading: Card, items: readonly T[], label: (item: T) => string, editing: (item: T | null) => Editing): ItemSection {
+function card<T extends { id: string }>(
+  heading: Card,
+  items: readonly T[],
+  label: (item: T) => string,
+  editing: (item: T | null) => Editing,
+): ItemSection {
   return {
     ...heading,
     choices: items.map((item) => ({ value: item.id, label: label(item) })),
@@ -38,10 +51,30 @@ function card<T extends { id: string }>(heading: Card, items: readonly T[], labe
 /** The Administration page's five item cards, in page order: New, and Edit from a dropdown of the items. */
 export function itemSections(data: ServeAdmin): ItemSection[] {
   return [
-    card({ section: 'gliders', id: 'gliders', title: 'Glider Administration', what: 'gliders' }, data.gliders, (g) => withStatus(g.aircraftType ? `${g.id} · ${g.aircraftType}` : g.id, g.status), (item) => ({ kind: 'glider', item })),
-    card({ section: 'launches', id: 'launches', title: 'Launch Administration', what: 'launches' }, data.launches, (l) => named(l.id, l.isActive), (item) => ({ kind: 'launch', item })),
-    card({ section: 'tugs', id: 'tugs', title: 'Tug Administration', what: 'tugs' }, data.tugs, (t) => withStatus(t.id, t.status), (item) => ({ kind: 'tug', item })),
-    card({ section: 'blocks', id: 'blocks', title: 'Glider Rental Rate Rules', what: 'rate rules' }, data.blocks, (b) => named(b.name, b.active), (item) => ({ kind: 'block', item })),
+    card(
+      { section: 'gliders', id: 'gliders', title: 'Glider Administration', what: 'gliders' },
+      data.gliders,
+      (g) => withStatus(g.aircraftType ? `${g.id} · ${g.aircraftType}` : g.id, g.status),
+      (item) => ({ kind: 'glider', item }),
+    ),
+    card(
+      { section: 'launches', id: 'launches', title: 'Launch Administration', what: 'launches' },
+      data.launches,
+      (l) => named(l.id, l.isActive),
+      (item) => ({ kind: 'launch', item }),
+    ),
+    card(
+      { section: 'tugs', id: 'tugs', title: 'Tug Administration', what: 'tugs' },
+      data.tugs,
+      (t) => withStatus(t.id, t.status),
+      (item) => ({ kind: 'tug', item }),
+    ),
+    card(
+      { section: 'blocks', id: 'blocks', title: 'Glider Rental Rate Rules', what: 'rate rules' },
+      data.blocks,
+      (b) => named(b.name, b.active),
+      (item) => ({ kind: 'block', item }),
+    ),
     card(
       { section: 'introLaunches', id: 'intro-launches', title: 'Intro Launch Administration', what: 'intro launches' },
       data.introLaunches,

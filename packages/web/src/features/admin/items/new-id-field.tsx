@@ -27,7 +27,11 @@ export function NewIdField({ label, noun, item, value, onChange, creating, maxLe
       readOnly={!creating}
       maxLength={maxLength}
       autoFocus={creating}
-      note={creating ? `The ${noun} cannot be changed once the ${item} is created.` : `The ${noun} cannot be changed after creation.`}
+      note={
+        creating
+          ? `The ${noun} cannot be changed once the ${item} is created.`
+          : `The ${noun} cannot be changed after creation.`
+      }
       noteVariant={creating ? 'muted' : 'warning'}
     />
   );

@@ -7,7 +7,12 @@ import { duplicateProblem } from './changes.ts';
  * says why the typed id cannot be used: not valid, or already taken, since
  * update-item would overwrite the item of that id.
  */
-export function useNewId(existingId: string | undefined, idProblem: (id: string) => string | null, taken: readonly string[], what: string) {
+export function useNewId(
+  existingId: string | undefined,
+  idProblem: (id: string) => string | null,
+  taken: readonly string[],
+  what: string,
+) {
   const [value, setValue] = useState(existingId ?? '');
   const creating = existingId === undefined;
   return {

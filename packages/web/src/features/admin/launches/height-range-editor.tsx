@@ -16,7 +16,8 @@ interface HeightRangeEditorProps {
  */
 export function HeightRangeEditor({ ranges, unit, onChange }: HeightRangeEditorProps) {
   const messages = validateRanges(ranges, unit);
-  const setRow = (index: number, change: Partial<HeightRange>) => onChange(ranges.map((r, i) => (i === index ? { ...r, ...change } : r)));
+  const setRow = (index: number, change: Partial<HeightRange>) =>
+    onChange(ranges.map((r, i) => (i === index ? { ...r, ...change } : r)));
   const height = (index: number, key: 'start' | 'end' | 'per', label: string) => (
     <div className="col-6">
       <NumberText
@@ -36,14 +37,23 @@ export function HeightRangeEditor({ ranges, unit, onChange }: HeightRangeEditorP
       {ranges.map((range, index) => {
         const message = messages[index];
         return (
-          <fieldset key={index} className={`border rounded p-2 mb-2${message ? ' border-danger' : ''}`} aria-describedby={message ? `range-${index}-message` : undefined}>
+          <fieldset
+            key={index}
+            className={`border rounded p-2 mb-2${message ? ' border-danger' : ''}`}
+            aria-describedby={message ? `range-${index}-message` : undefined}
+          >
             <legend className="fs-6 fw-semibold float-none w-auto px-1 mb-0">{`Range ${index + 1}`}</legend>
             <div className="row g-2">
               {height(index, 'start', 'From')}
               {height(index, 'end', 'To')}
               {height(index, 'per', 'Per')}
               <div className="col-6">
-                <MoneyText label="Cost" value={range.costCents} onValue={(costCents) => setRow(index, { costCents })} className="mb-0" />
+                <MoneyText
+                  label="Cost"
+                  value={range.costCents}
+                  onValue={(costCents) => setRow(index, { costCents })}
+                  className="mb-0"
+                />
               </div>
             </div>
             {message && (
@@ -59,7 +69,11 @@ export function HeightRangeEditor({ ranges, unit, onChange }: HeightRangeEditorP
           </fieldset>
         );
       })}
-      <Button variant="outline-primary" className="w-100" onClick={() => onChange([...ranges, nextRange(ranges, unit)])}>
+      <Button
+        variant="outline-primary"
+        className="w-100"
+        onClick={() => onChange([...ranges, nextRange(ranges, unit)])}
+      >
         Add range
       </Button>
     </section>

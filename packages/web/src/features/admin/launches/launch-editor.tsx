@@ -27,11 +27,26 @@ import { TaxFields } from '../../../components/form/tax-fields.tsx';
  * (Variable Height) a base price and priced height ranges. Save stays
  * disabled while any range shows a message.
  */
-export function LaunchEditor({ launch, data, onClose }: { launch: LaunchItem | null; data: ServeAdmin; onClose: () => void }) {
+export function LaunchEditor({
+  launch,
+  data,
+  onClose,
+}: {
+  launch: LaunchItem | null;
+  data: ServeAdmin;
+  onClose: () => void;
+}) {
   const creating = launch === null;
   const unit = data.heightUnit;
-  const { original, draft, set, changed } = useItemDraft<LaunchFields>(() => (launch ? launchFields(launch) : { ...LAUNCH_DEFAULTS, heightRanges: [], taxRates: [] }));
-  const label = useNewId(launch?.id, (id) => schemaProblem(launchLabelSchema, id), data.launches.map((l) => l.id), 'launch');
+  const { original, draft, set, changed } = useItemDraft<LaunchFields>(() =>
+    launch ? launchFields(launch) : { ...LAUNCH_DEFAULTS, heightRanges: [], taxRates: [] },
+  );
+  const label = useNewId(
+    launch?.id,
+    (id) => schemaProblem(launchLabelSchema, id),
+    data.launches.map((l) => l.id),
+    'launch',
+  );
 
   const specs = launchSpecs(unit);
   const rows = changeRows(original, draft, specs);
@@ -43,21 +58,47 @@ export function LaunchEditor({ launch, data, onClose }: { launch: LaunchItem | n
       : null;
 
   const setKind = (kind: LaunchFields['kind']) =>
-    set(kind === 'variable' && draft.heightRanges.length === 0 ? { kind, heightRanges: [defaultRange(unit)] } : { kind });
+    set(
+      kind === 'variable' && draft.heightRanges.length === 0 ? { kind, heightRanges: [defaultRange(unit)] } : { kind },
+    );
 
   return (
     <EditorModal
-      {...namedItemEdit({ kind: 'launch', title: 'Launch', idLabel: 'Launch label', id, creating, rows, draft, changed })}
+      {...namedItemEdit({
+        kind: 'launch',
+        title: 'Launch',
+        idLabel: 'Launch label',
+        id,
+        creating,
+        rows,
+        draft,
+        changed,
+      })}
       enabled={(creating ? id !== '' : rows.length > 0) && problem === null}
       problem={problem}
       onClose={onClose}
     >
-      <NewIdField label="Launch label" noun="label" item="launch" value={label.value} onChange={label.setValue} creating={creating} maxLength={LAUNCH_LABEL_MAX} />
+      <NewIdField
+        label="Launch label"
+        noun="label"
+        item="launch"
+        value={label.value}
+        onChange={label.setValue}
+        creating={creating}
+        maxLength={LAUNCH_LABEL_MAX}
+      />
       <div className="mb-3">
         <div className="form-label" id="launch-kind-label">
           Launch type
         </div>
-        <ToggleButtonGroup type="radio" name="launch-kind" value={draft.kind} onChange={setKind} className="w-100" aria-labelledby="launch-kind-label">
+        <ToggleButtonGroup
+          type="radio"
+          name="launch-kind"
+          value={draft.kind}
+          onChange={setKind}
+          className="w-100"
+          aria-labelledby="launch-kind-label"
+        >
           <ToggleButton id="launch-kind-fixed" value="fixed" variant="outline-primary" className="flex-fill">
             Fixed (Known Height)
           </ToggleButton>
@@ -87,10 +128,20 @@ export function LaunchEditor({ launch, data, onClose }: { launch: LaunchItem | n
             onValue={(priceCents) => set({ priceCents })}
             note="Added to the cost of the height ranges."
           />
-          <HeightRangeEditor ranges={draft.heightRanges} unit={unit} onChange={(heightRanges) => set({ heightRanges })} />
+          <HeightRangeEditor
+            ranges={draft.heightRanges}
+            unit={unit}
+            onChange={(heightRanges) => set({ heightRanges })}
+          />
         </>
       )}
-      <TaxFields statuses={['exempt', 'inclusive', 'exclusive'] as const} taxStatus={draft.taxStatus} taxRates={draft.taxRates} clubRates={data.taxRates} onChange={set} />
+      <TaxFields
+        statuses={['exempt', 'inclusive', 'exclusive'] as const}
+        taxStatus={draft.taxStatus}
+        taxRates={draft.taxRates}
+        clubRates={data.taxRates}
+        onChange={set}
+      />
       <Check label="Active" checked={draft.isActive} onChange={(isActive) => set({ isActive })} />
     </EditorModal>
   );

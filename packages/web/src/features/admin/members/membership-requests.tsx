@@ -20,7 +20,10 @@ export function MembershipRequests({ pilots }: { pilots: readonly AdminPilot[] }
     const name = pilotName(pilot);
     const yes = await confirmDialog.ask({
       heading: membership === 'accept' ? 'Accept membership request' : 'Decline membership request',
-      message: membership === 'accept' ? `Accept ${name} as an active member of the club?` : `Decline the membership request of ${name}?`,
+      message:
+        membership === 'accept'
+          ? `Accept ${name} as an active member of the club?`
+          : `Decline the membership request of ${name}?`,
       confirmLabel: membership === 'accept' ? 'Accept' : 'Decline',
       confirmVariant: membership === 'accept' ? 'primary' : 'danger',
       rejectLabel: 'Cancel',
@@ -32,7 +35,12 @@ export function MembershipRequests({ pilots }: { pilots: readonly AdminPilot[] }
       {
         onSuccess: () => notifications.toast({ status: 'success', message: successMessage('pilot', false) }),
         onError: (error) =>
-          notifications.alert({ status: 'danger', heading: failureMessage('pilot'), message: errorMessage(error), autohide: false }),
+          notifications.alert({
+            status: 'danger',
+            heading: failureMessage('pilot'),
+            message: errorMessage(error),
+            autohide: false,
+          }),
         onSettled: () => setBusyId(null),
       },
     );
@@ -48,7 +56,11 @@ export function MembershipRequests({ pilots }: { pilots: readonly AdminPilot[] }
       ) : (
         <ul className="list-group">
           {pending.map((p) => (
-            <li key={p.userID} className="list-group-item d-flex flex-wrap align-items-center gap-2" aria-label={pilotName(p)}>
+            <li
+              key={p.userID}
+              className="list-group-item d-flex flex-wrap align-items-center gap-2"
+              aria-label={pilotName(p)}
+            >
               <div className="flex-grow-1 text-break">
                 <div className="fw-semibold">{pilotName(p)}</div>
                 {p.email && <div className="small text-body-secondary">{p.email}</div>}
@@ -57,7 +69,12 @@ export function MembershipRequests({ pilots }: { pilots: readonly AdminPilot[] }
                 <Button variant="primary" size="sm" disabled={busyId !== null} onClick={() => void answer(p, 'accept')}>
                   Accept
                 </Button>
-                <Button variant="outline-danger" size="sm" disabled={busyId !== null} onClick={() => void answer(p, 'decline')}>
+                <Button
+                  variant="outline-danger"
+                  size="sm"
+                  disabled={busyId !== null}
+                  onClick={() => void answer(p, 'decline')}
+                >
                   Decline
                 </Button>
               </div>

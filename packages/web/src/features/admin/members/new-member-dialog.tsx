@@ -54,8 +54,9 @@ export function NewMemberDialog({ onClose }: { onClose: () => void }) {
             aria-describedby={`${id}-hint`}
           />
           <div id={`${id}-hint`} className="form-text">
-            We email this address an invitation. The person joins the club as an active member when they accept it, signing up first if they
-            have no account; it works once, for 14 days. Until then the club sees nothing of them.
+            We email this address an invitation. The person joins the club as an active member when they accept it,
+            signing up first if they have no account; it works once, for 14 days. Until then the club sees nothing of
+            them.
           </div>
           {invite.error && (
             <Alert variant="danger" className="mt-3 mb-0">

@@ -5,7 +5,13 @@ import type { AdminPilot } from '@flightline/domain/api/types';
 import { pilotGroups, pilotName } from './pilots.ts';
 
 /** The pilot Edit dropdown: a type-to-filter box, then Active and Inactive pilots under their own headings. */
-export function PilotDropdown({ pilots, onSelect }: { pilots: readonly AdminPilot[]; onSelect: (userID: string) => void }) {
+export function PilotDropdown({
+  pilots,
+  onSelect,
+}: {
+  pilots: readonly AdminPilot[];
+  onSelect: (userID: string) => void;
+}) {
   const [text, setText] = useState('');
   const [show, setShow] = useState(false);
   const toggle = (next: boolean) => {
@@ -31,7 +37,10 @@ export function PilotDropdown({ pilots, onSelect }: { pilots: readonly AdminPilo
     </>
   );
   return (
-    <Dropdown show={show} onToggle={toggle} onSelect={(key) => {
+    <Dropdown
+      show={show}
+      onToggle={toggle}
+      onSelect={(key) => {
         toggle(false);
         if (key !== null) onSelect(key);
       }}

@@ -52,7 +52,13 @@ export function PilotEditor({ pilot, data, isAdmin, clubTimeZone, onClose }: Pil
         <legend className="h6">Qualifications</legend>
         {!isAdmin && <p className="small text-body-secondary">Only an admin can change qualifications.</p>}
         {QUALIFICATION_LABELS.map(([key, label]) => (
-          <Check key={key} label={label} checked={draft[key]} onChange={(on) => set({ [key]: on })} disabled={!isAdmin} />
+          <Check
+            key={key}
+            label={label}
+            checked={draft[key]}
+            onChange={(on) => set({ [key]: on })}
+            disabled={!isAdmin}
+          />
         ))}
         <div className="ms-4 mt-1">
           <div className="form-label mb-1">Active until</div>
@@ -61,7 +67,14 @@ export function PilotEditor({ pilot, data, isAdmin, clubTimeZone, onClose }: Pil
             label="Never"
             checked={never}
             disabled={!isAdmin}
-            onChange={(on) => set({ activeExpiration: on ? null : (original.activeExpiration ?? nextYearEnd(todayIn(clubTimeZone, Date.now()), data.membershipYearEnd)) })}
+            onChange={(on) =>
+              set({
+                activeExpiration: on
+                  ? null
+                  : (original.activeExpiration ??
+                    nextYearEnd(todayIn(clubTimeZone, Date.now()), data.membershipYearEnd)),
+              })
+            }
           />
           {!never && (
             <Form.Group controlId={`${id}-expiry`}>

@@ -3,8 +3,22 @@ import { adminPilot } from '@flightline/domain/fixtures/admin-pilot';
 import type { AdminPilot } from '@flightline/domain/api/types';
 import { nextYearEnd, pendingPilots, pilotGroups, qualificationsOf, QUALIFICATION_LABELS, todayIn } from './pilots.ts';
 
-function pilot(userID: string, first: string, last: string, status: AdminPilot['status'], extra: Partial<AdminPilot> = {}): AdminPilot {
-  return adminPilot({ userID, first, last, email: `${first.toLowerCase()}@example.org`, isActive: status === 'active', status, ...extra });
+function pilot(
+  userID: string,
+  first: string,
+  last: string,
+  status: AdminPilot['status'],
+  extra: Partial<AdminPilot> = {},
+): AdminPilot {
+  return adminPilot({
+    userID,
+    first,
+    last,
+    email: `${first.toLowerCase()}@example.org`,
+    isActive: status === 'active',
+    status,
+    ...extra,
+  });
 }
 
 const pilots = [
@@ -57,11 +71,11 @@ describe('qualifications', () => {
 });
 
 describe('expiry offered when Never is turned off', () => {
-  it('is this year\'s membership year end when it is still ahead', () => {
+  it("is this year's membership year end when it is still ahead", () => {
     expect(nextYearEnd('2025-06-15', '12-31')).toBe('2025-12-31');
     expect(nextYearEnd('2025-12-31', '12-31')).toBe('2025-12-31');
   });
-  it('is next year\'s once this year\'s has passed', () => {
+  it("is next year's once this year's has passed", () => {
     expect(nextYearEnd('2025-11-01', '10-31')).toBe('2026-10-31');
   });
   it('today is taken in the club time zone', () => {

@@ -44,7 +44,10 @@ const byName = (a: AdminPilot, b: AdminPilot) => a.last.localeCompare(b.last) ||
  * email), by last name, under separate Active and Inactive headings.
  * Pending membership requests are answered in their own list, not here.
  */
-export function pilotGroups(pilots: readonly AdminPilot[], text: string): { active: AdminPilot[]; inactive: AdminPilot[] } {
+export function pilotGroups(
+  pilots: readonly AdminPilot[],
+  text: string,
+): { active: AdminPilot[]; inactive: AdminPilot[] } {
   const members = pilots.filter((p) => p.status !== 'pending');
   const matching = new Set(
     filterOptions(

@@ -1,5 +1,12 @@
 import type { ServeAdmin, TugItem } from '@flightline/domain/api/types';
-import { registrationSchema, REGISTRATION_MAX, TUG_DEFAULTS, tugFieldsSchema, tugUpdateSchema, type TugFields } from '@flightline/domain/schemas/fleet';
+import {
+  registrationSchema,
+  REGISTRATION_MAX,
+  TUG_DEFAULTS,
+  tugFieldsSchema,
+  tugUpdateSchema,
+  type TugFields,
+} from '@flightline/domain/schemas/fleet';
 import { changeRows, namedItemEdit, schemaProblem } from '../items/changes.ts';
 import { EditorModal } from '../items/editor-modal.tsx';
 import { SeatsInput, SelectInput, TextInput } from '../../../components/form/fields.tsx';
@@ -18,7 +25,12 @@ const STATUS_OPTIONS = [
 export function TugEditor({ tug, data, onClose }: { tug: TugItem | null; data: ServeAdmin; onClose: () => void }) {
   const creating = tug === null;
   const { original, draft, set, changed } = useItemDraft<TugFields>(() => (tug ? tugFields(tug) : { ...TUG_DEFAULTS }));
-  const registration = useNewId(tug?.id, (id) => schemaProblem(registrationSchema, id), data.tugs.map((t) => t.id), 'tug');
+  const registration = useNewId(
+    tug?.id,
+    (id) => schemaProblem(registrationSchema, id),
+    data.tugs.map((t) => t.id),
+    'tug',
+  );
 
   const rows = changeRows(original, draft, TUG_SPECS);
   const { id } = registration;
@@ -33,10 +45,28 @@ export function TugEditor({ tug, data, onClose }: { tug: TugItem | null; data: S
       problem={problem}
       onClose={onClose}
     >
-      <NewIdField label="Registration" noun="registration" item="tug" value={registration.value} onChange={registration.setValue} creating={creating} maxLength={REGISTRATION_MAX} />
-      <TextInput label="Aircraft type" value={draft.aircraftType} onChange={(aircraftType) => set({ aircraftType })} maxLength={60} />
+      <NewIdField
+        label="Registration"
+        noun="registration"
+        item="tug"
+        value={registration.value}
+        onChange={registration.setValue}
+        creating={creating}
+        maxLength={REGISTRATION_MAX}
+      />
+      <TextInput
+        label="Aircraft type"
+        value={draft.aircraftType}
+        onChange={(aircraftType) => set({ aircraftType })}
+        maxLength={60}
+      />
       <SeatsInput value={draft.places} onChange={(places) => set({ places })} />
-      <SelectInput label="Status" value={draft.status} options={STATUS_OPTIONS} onChange={(status) => set({ status })} />
+      <SelectInput
+        label="Status"
+        value={draft.status}
+        options={STATUS_OPTIONS}
+        onChange={(status) => set({ status })}
+      />
       <FlarmIdField value={draft.flarmId} onChange={(flarmId) => set({ flarmId })} />
     </EditorModal>
   );
