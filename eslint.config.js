@@ -3,11 +3,13 @@ import { defineConfig, globalIgnores } from 'eslint/config';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 import noAnswerCasts from './scripts/eslint/no-answer-casts.js';
+import lineLength from './scripts/eslint/line-length.js';
 import noCrossFeatureImports from './scripts/eslint/no-cross-feature-imports.js';
 import serverLayers from './scripts/eslint/server-layers.js';
 
 const flightline = {
   rules: {
+    'line-length': lineLength,
     'no-cross-feature-imports': noCrossFeatureImports,
     'server-layers': serverLayers,
     'no-answer-casts': noAnswerCasts,
@@ -60,6 +62,11 @@ export default defineConfig(
     files: ['packages/server/src/**/*.ts'],
     plugins: { flightline },
     rules: { 'flightline/server-layers': ['error', SERVER_LAYERS] },
+  },
+  {
+    // Prettier breaks code at 120 characters; this catches the strings and comments it leaves long (decision 0025).
+    plugins: { flightline },
+    rules: { 'flightline/line-length': ['error', { max: 120 }] },
   },
   {
     rules: {

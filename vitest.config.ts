@@ -34,7 +34,8 @@ export default defineConfig({
       },
       {
         test: {
-          // The Dockerfile's stages carried out in a temporary folder, two npm ci and a build among them (scripts/container/).
+          // The Dockerfile's stages carried out in a temporary folder, two npm ci and a build among them
+          // (scripts/container/).
           name: 'container',
           include: ['scripts/container/*.container.test.ts'],
           testTimeout: 5 * 60_000,

@@ -61,7 +61,8 @@ function option(args: string[], name: string, fallback: number): number {
   return value;
 }
 
-/** The session cookie better-auth sets: the token and its HMAC-SHA256 under the auth secret (better-call's signCookieValue). */
+/** The session cookie better-auth sets: the token and its HMAC-SHA256 under the auth secret (better-call's
+ * signCookieValue). */
 function sessionCookie(token: string): string {
   const signature = createHmac('sha256', AUTH_SECRET).update(token).digest('base64');
   return `better-auth.session_token=${encodeURIComponent(`${token}.${signature}`)}`;
@@ -97,37 +98,33 @@ async function seed(
   await db.transaction().execute(async (trx) => {
     await sql`
       insert into "user" (id, name, email, "emailVerified", "createdAt", "updatedAt", "firstName", "lastName")
-      select 'fan-' || c.n || '-' || g, 'Pilot ' || g, 'pilot' || g || '@club' || c.n || '.fanout.invalid', true, now(), now(), 'Pilot', 'Number ' || g
-      from unnest(${clubIds}::uuid[]) with ordinality as c(id, n) cross join generate_series(1, ${perClub}::int) g`.execute(
-      trx,
-    );
+      select 'fan-' || c.n || '-' || g, 'Pilot ' || g, 'pilot' || g || '@club' || c.n || '.fanout.invalid',
+      true, now(), now(), 'Pilot', 'Number ' || g
+      from unnest(${clubIds}::uuid[]) with ordinality as c(id, n) cross join generate_series(1, ${perClub}::int)
+      g`.execute(trx);
     await sql`
       insert into pilot (club_id, user_id, is_active, activated_at)
       select c.id, 'fan-' || c.n || '-' || g, true, now()
-      from unnest(${clubIds}::uuid[]) with ordinality as c(id, n) cross join generate_series(1, ${perClub}::int) g`.execute(
-      trx,
-    );
+      from unnest(${clubIds}::uuid[]) with ordinality as c(id, n) cross join generate_series(1, ${perClub}::int)
+      g`.execute(trx);
     await sql`
       insert into profile (user_id, active_club_id)
       select 'fan-' || c.n || '-' || g, c.id
-      from unnest(${clubIds}::uuid[]) with ordinality as c(id, n) cross join generate_series(1, ${perClub}::int) g`.execute(
-      trx,
-    );
+      from unnest(${clubIds}::uuid[]) with ordinality as c(id, n) cross join generate_series(1, ${perClub}::int)
+      g`.execute(trx);
     await sql`
       insert into session (id, "expiresAt", token, "createdAt", "updatedAt", "userId")
-      select 'fan-session-' || u.id, now() + interval '1 day', 'fan-token-' || u.id || '-' || md5(random()::text), now(), now(), u.id
+      select 'fan-session-' || u.id, now() + interval '1 day', 'fan-token-' || u.id || '-' ||
+      md5(random()::text), now(), now(), u.id
       from "user" u where u.id like 'fan-%'`.execute(trx);
     await sql`
       insert into glider (club_id, id, places, status, rate_cents_per_minute)
-      select c, 'C-G' || lpad(g::text, 3, '0'), 2, 'Ready', 50 from unnest(${clubIds}::uuid[]) c cross join generate_series(1, ${GLIDERS}::int) g`.execute(
-      trx,
-    );
-    await sql`insert into tug (club_id, id, status) select c, 'C-FTOW', 'Ready' from unnest(${clubIds}::uuid[]) c`.execute(
-      trx,
-    );
-    await sql`insert into launch_type (club_id, id, kind, price_cents, height) select c, '2000 ft', 'fixed', 4000, 2000 from unnest(${clubIds}::uuid[]) c`.execute(
-      trx,
-    );
+      select c, 'C-G' || lpad(g::text, 3, '0'), 2, 'Ready', 50 from unnest(${clubIds}::uuid[]) c cross join
+      generate_series(1, ${GLIDERS}::int) g`.execute(trx);
+    await sql`insert into tug (club_id, id, status) select c, 'C-FTOW', 'Ready' from unnest(${clubIds}::uuid[])
+          c`.execute(trx);
+    await sql`insert into launch_type (club_id, id, kind, price_cents, height) select c, '2000 ft', 'fixed',
+          4000, 2000 from unnest(${clubIds}::uuid[]) c`.execute(trx);
   });
   await sql`analyze`.execute(db);
   const sessions = await db
@@ -278,7 +275,8 @@ export async function run(args: string[]): Promise<BenchmarkResult> {
     const seedStarted = Date.now();
     const { phones } = await seed(database.db, clubCount, perClub);
     console.log(
-      `Seeded ${clubCount} clubs with ${perClub} members each, a session per member (${((Date.now() - seedStarted) / 1000).toFixed(1)} s)`,
+      `Seeded ${clubCount} clubs with ${perClub} members each, a session per ` +
+        `member (${((Date.now() - seedStarted) / 1000).toFixed(1)} s)`,
     );
 
     const port = await freePort();
@@ -304,7 +302,8 @@ export async function run(args: string[]): Promise<BenchmarkResult> {
     if (withStreams.streams !== phones.length)
       throw new Error(`the server holds ${withStreams.streams} streams, not ${phones.length}`);
     console.log(
-      `${phones.length} streams open (${((Date.now() - openStarted) / 1000).toFixed(1)} s); the server holds ${withStreams.streams} streams in ${withStreams.clubs} clubs`,
+      `${phones.length} streams open (${((Date.now() - openStarted) / 1000).toFixed(1)} s); ` +
+        `the server holds ${withStreams.streams} streams in ${withStreams.clubs} clubs`,
     );
 
     // Notices made before the streams opened (the fleet's seeding) are not the benchmark's.
@@ -364,7 +363,8 @@ export async function run(args: string[]): Promise<BenchmarkResult> {
       kind: string;
       committed_ms: number;
     }>`
-      select id, club_id, member_id, notice->>'kind' as kind, extract(epoch from pg_xact_commit_timestamp(xmin)) * 1000 as committed_ms
+      select id, club_id, member_id, notice->>'kind' as kind, extract(epoch from pg_xact_commit_timestamp(xmin))
+      * 1000 as committed_ms
       from live_event where id >= ${firstId} order by id`.execute(database.db);
     const clubIds = await database.db.selectFrom('club').select(['id', 'name']).execute();
     await database.close();
@@ -448,7 +448,11 @@ export async function run(args: string[]): Promise<BenchmarkResult> {
     const clientCpuPercent = round(((clientCpu.user + clientCpu.system) / 1e6 / busySeconds) * 100);
 
     console.log(
-      `\n${phones.length} phones in ${clubCount} clubs on one server process; crews in ${busyCount} clubs, an action every ${everyMs} ms each, for ${round(busySeconds)} s: ${writes} writes (${round(writes / busySeconds)}/s), ${figures.notices} notices (${[...byKind].map(([k, n]) => `${n} ${k}`).join(', ')}), ${deliveries} deliveries`,
+      `\n${phones.length} phones in ${clubCount} clubs on one server process; crews in ${busyCount} clubs, ` +
+        (`an action every ${everyMs} ms each, for ${round(busySeconds)} s: ` +
+          `${writes} writes (${round(writes / busySeconds)}/s), `) +
+        `${figures.notices} notices (${[...byKind].map(([k, n]) => `${n} ${k}`).join(', ')}), ${deliveries} ` +
+        `deliveries`,
     );
     console.log(
       'Delay from the commit (pg_xact_commit_timestamp) to the last phone of the club that received the notice:',
@@ -457,13 +461,20 @@ export async function run(args: string[]): Promise<BenchmarkResult> {
       'commit → last phone': { p50Ms: figures.p50Ms, p95Ms: figures.p95Ms, p99Ms: figures.p99Ms, maxMs: figures.maxMs },
     });
     console.log(
-      `Missed: ${missed}${missedExamples.length ? ` (${missedExamples.join('; ')})` : ''}; another club's or member's notice received: ${foreign}; unknown ids: ${unknown}; streams ended early: ${endedEarly}`,
+      `Missed: ${missed}${missedExamples.length ? ` (${missedExamples.join('; ')})` : ''}; another club's or ` +
+        `member's notice received: ${foreign}; unknown ids: ${unknown}; streams ended early: ${endedEarly}`,
     );
     console.log(
-      `Server memory per phone: RSS ${memory.rssBeforeMb} → ${memory.rssWithStreamsMb} MB as ${phones.length} streams opened (${memory.rssPerPhoneKb} kB per phone), heap ${memory.heapBeforeMb} → ${memory.heapWithStreamsMb} MB (${memory.heapPerPhoneKb} kB per phone); after the writes, streams still open: RSS ${memory.rssAfterWritesMb} MB, heap ${memory.heapAfterWritesMb} MB (${memory.heapPerPhoneAfterWritesKb} kB per phone)`,
+      `Server memory per phone: RSS ${memory.rssBeforeMb} → ${memory.rssWithStreamsMb} MB as ${phones.length} ` +
+        `streams opened (${memory.rssPerPhoneKb} kB per phone), heap ${memory.heapBeforeMb} → ` +
+        `${memory.heapWithStreamsMb} MB (${memory.heapPerPhoneKb} kB per phone); after the writes, streams ` +
+        (`still open: RSS ${memory.rssAfterWritesMb} MB, heap ` +
+          `${memory.heapAfterWritesMb} MB (${memory.heapPerPhoneAfterWritesKb} `) +
+        `kB per phone)`,
     );
     console.log(
-      `CPU while the crews wrote (of one core; the machine has 2): server process ${serverCpuPercent}%, the phones' and crews' side ${clientCpuPercent}%`,
+      `CPU while the crews wrote (of one core; the machine has 2): server process ` +
+        `${serverCpuPercent}%, the phones' and crews' side ${clientCpuPercent}%`,
     );
     if (failed.length) console.log(`Failed writes: ${failed.length}, e.g. ${failed.slice(0, 3).join(' | ')}`);
     const p95Met = figures.p95Ms <= TARGET_P95_MS;
@@ -476,7 +487,8 @@ export async function run(args: string[]): Promise<BenchmarkResult> {
       failed.length === 0 &&
       delays.length > 0;
     console.log(
-      `Target: p95 ≤ ${TARGET_P95_MS} ms — ${figures.p95Ms} ms: ${p95Met ? 'met' : 'NOT met'}; no phone missed a notice or heard another club's: ${missed === 0 && foreign === 0 ? 'met' : 'NOT met'}`,
+      `Target: p95 ≤ ${TARGET_P95_MS} ms — ${figures.p95Ms} ms: ${p95Met ? 'met' : 'NOT met'}; no phone ` +
+        `missed a notice or heard another club's: ${missed === 0 && foreign === 0 ? 'met' : 'NOT met'}`,
     );
     mkdirSync(join(ROOT, 'bench/out'), { recursive: true });
     writeFileSync(

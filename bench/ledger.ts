@@ -82,20 +82,25 @@ export async function seed(db: Kysely<DB>): Promise<{ clubId: string; adminId: s
              timestamptz '2025-01-01 05:00:00+00' + (g - 1) * (interval '365 days' / ${ENTRIES}::int),
              'Bench', 'Bench entry ' || g
       from generate_series(1, ${ENTRIES}::int) g`.execute(trx);
-    // Each entry's lines: deposits (Dr 1000 / Cr 2100), tow and rental charges and fees (Dr 2100 / Cr 41xx-49xx / Cr 2510 HST),
+    // Each entry's lines: deposits (Dr 1000 / Cr 2100), tow and rental charges and fees (Dr 2100 / Cr 41xx-49xx / Cr
+    // 2510 HST),
     // intro sales (Dr 1000 / Cr 2120), bank payments of HST (Dr 2510 / Cr 1000).
     await sql`
-      insert into posting (transaction_id, account, amount_cents, member_id, intro_id, tax_name, transfer_type, fee_class)
+      insert into posting (transaction_id, account, amount_cents, member_id, intro_id, tax_name, transfer_type,
+      fee_class)
       select t.id, l.account, l.amount, l.member_id, l.intro_id, l.tax_name, l.transfer_type, l.fee_class
       from ledger_transaction t
       cross join lateral (select 500 + (t.id * 37) % 20000 as net,
                                  (${memberIds}::text[])[1 + (t.id * 7919) % ${MEMBERS}::int] as member_id,
                                  t.id % 10 as kind) k
       cross join lateral (values
-        (case when k.kind < 3 then 1000 end, k.net, null::text, null::text, null::text, (array['Cash', 'Cheque', 'E-Transfer'])[1 + t.id % 3], null::text),
+        (case when k.kind < 3 then 1000 end, k.net, null::text, null::text, null::text, (array['Cash', 'Cheque',
+        'E-Transfer'])[1 + t.id % 3], null::text),
         (case when k.kind < 3 then 2100 end, -k.net, k.member_id, null, null, null, null),
-        (case when k.kind between 3 and 8 then 2100 end, k.net + round(k.net * 0.13)::bigint, k.member_id, null, null, null, null),
-        (case when k.kind between 3 and 8 then (array[4100, 4100, 4100, 4200, 4200, 4900])[k.kind - 2] end, -k.net, null, null, null, null,
+        (case when k.kind between 3 and 8 then 2100 end, k.net + round(k.net * 0.13)::bigint, k.member_id, null,
+        null, null, null),
+        (case when k.kind between 3 and 8 then (array[4100, 4100, 4100, 4200, 4200, 4900])[k.kind - 2] end,
+        -k.net, null, null, null, null,
            case when k.kind = 8 then (array['Hangar fee', 'Tie-down', 'Trailer'])[1 + t.id % 3] end),
         (case when k.kind between 3 and 8 then 2510 end, -round(k.net * 0.13)::bigint, null, null, 'HST', null, null),
         (case when k.kind = 9 and t.id % 20 = 9 then 1000 end, k.net, null, null, null, 'Credit Card', null),
@@ -162,12 +167,12 @@ export async function run(args: string[]): Promise<BenchmarkResult> {
     const seeding = performance.now();
     const { clubId, adminId, memberIds } = await seed(db);
     const counts = await sql<{ entries: number; postings: number }>`
-      select (select count(*) from ledger_transaction)::bigint as entries, (select count(*) from posting)::bigint as postings`.execute(
-      db,
-    );
+      select (select count(*) from ledger_transaction)::bigint as entries, (select count(*) from
+      posting)::bigint as postings`.execute(db);
     const { entries, postings } = counts.rows[0]!;
     console.log(
-      `seeded ${MEMBERS} members, ${entries} entries, ${postings} postings in ${((performance.now() - seeding) / 1000).toFixed(1)} s`,
+      `seeded ${MEMBERS} members, ${entries} entries, ${postings} postings ` +
+        `in ${((performance.now() - seeding) / 1000).toFixed(1)} s`,
     );
 
     const club = await db.selectFrom('club').selectAll().where('id', '=', clubId).executeTakeFirstOrThrow();
@@ -214,7 +219,8 @@ export interface TimedRead {
   targetMs: number;
 }
 
-/** Each read timed against its target and printed as a table: the timings by read name, and whether every median met its target. */
+/** Each read timed against its target and printed as a table: the timings by read name, and whether every median met
+ * its target. */
 export async function timeReads(
   db: Kysely<DB>,
   runs: number,
@@ -239,7 +245,8 @@ export async function timeReads(
   }
   printTable(rows);
   console.log(
-    `\nmedian of ${runs} runs after 3 warm-up runs, PostgreSQL ${(await sql<{ v: string }>`select current_setting('server_version') as v`.execute(db)).rows[0]!.v}`,
+    `\nmedian of ${runs} runs after 3 warm-up runs, PostgreSQL ` +
+      `${(await sql<{ v: string }>`select current_setting('server_version') as v`.execute(db)).rows[0]!.v}`,
   );
   return { report, targetsMet };
 }

@@ -212,7 +212,8 @@ export async function run(args: string[]): Promise<BenchmarkResult> {
   let chrome: chromeLauncher.LaunchedChrome | undefined;
   const results: Record<string, { median: Figures; met: boolean; runs: Audited[] }> = {};
   try {
-    // With its last season, as `npm start` makes it: the member's pages carry a real history (the browser tests' server leaves it out).
+    // With its last season, as `npm start` makes it: the member's pages carry a real history (the browser tests' server
+    // leaves it out).
     server = await startServer({
       dataDir,
       logFile: join(ROOT, 'bench/out/lighthouse-server.log'),
@@ -273,18 +274,25 @@ export async function run(args: string[]): Promise<BenchmarkResult> {
   printTable(rows);
   const index = median(Object.values(results).flatMap((r) => r.runs.map((run) => run.benchmarkIndex)));
   console.log(
-    `\nMobile preset (simulated slow 4G, 4× CPU), ${runs === 1 ? 'one run' : `median of ${runs} runs`} per page, each a first visit.`,
+    `\nMobile preset (simulated slow 4G, 4× CPU), ` +
+      `${runs === 1 ? 'one run' : `median of ${runs} runs`} per page, each a ` +
+      `first visit.`,
   );
   // The simulation scales the CPU time it saw by 4: a machine busy with other work makes every page look slower.
   console.log(
-    `Lighthouse's benchmark index of this machine: ${Math.round(index)}${index < 1000 ? ' (busy or slow: the times are pessimistic)' : ''}.`,
+    `Lighthouse's benchmark index of this machine: ${Math.round(index)}${
+      index < 1000 ? ' (busy or slow: the times ' + 'are pessimistic)' : ''
+    }.`,
   );
   for (const page of PAGES) {
     const last = results[page.name]!.runs.at(-1)!;
     const failures = [...new Set(results[page.name]!.runs.flatMap((r) => r.accessibilityFailures))];
     // Lighthouse names the element only if it is still in the page at the end of the load, not if React drew it again.
     console.log(
-      `  ${page.name}: LCP element ${last.lcpElement || '(redrawn by the app after it was painted)'}${failures.length ? `; accessibility: ${failures.join('; ')}` : ''}`,
+      `  ${page.name}: LCP element ` +
+        `${
+          last.lcpElement || '(redrawn by the app after it ' + 'was painted)'
+        }${failures.length ? `; accessibility: ${failures.join('; ')}` : ''}`,
     );
   }
   const targetsMet = Object.values(results).every((r) => r.met);

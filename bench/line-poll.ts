@@ -50,7 +50,8 @@ const POLL_MS = 10_000;
 const SATURATION_MS = 5_000;
 /** Flights on each busy club's line: 25 landed, 5 flying, 10 waiting. */
 const LINE_FLIGHTS = 40;
-/** How often each busy club's crew acts: busier than a real line (40 flights a day are about one action every few minutes). */
+/** How often each busy club's crew acts: busier than a real line (40 flights a day are about one action every few
+ * minutes). */
 const CREW_MS = 30_000;
 
 function option(args: string[], name: string, fallback: number): number {
@@ -80,11 +81,11 @@ async function seed(db: Kysely<DB>, busyClubs: number, phonesPerClub: number): P
     // Members: each busy club's phones, and 20 members in every other club.
     await sql`
       insert into "user" (id, name, email, "emailVerified", "createdAt", "updatedAt", "firstName", "lastName")
-      select 'bench-' || c.n || '-' || g, 'Pilot ' || g, 'pilot' || g || '@club' || c.n || '.bench.invalid', true, now(), now(), 'Pilot', 'Number ' || g
+      select 'bench-' || c.n || '-' || g, 'Pilot ' || g, 'pilot' || g || '@club' || c.n || '.bench.invalid',
+      true, now(), now(), 'Pilot', 'Number ' || g
       from unnest(${clubIds}::uuid[]) with ordinality as c(id, n)
-      cross join lateral generate_series(1, case when c.n <= ${busyClubs}::int then ${phonesPerClub}::int else 20 end) g`.execute(
-      trx,
-    );
+      cross join lateral generate_series(1, case when c.n <= ${busyClubs}::int then ${phonesPerClub}::int else
+      20 end) g`.execute(trx);
     await sql`
       insert into account (id, "accountId", "providerId", "userId", password, "createdAt", "updatedAt")
       select 'acct-' || id, id, 'credential', id, ${hash}, now(), now() from "user" where id like 'bench-%'`.execute(
@@ -102,27 +103,27 @@ async function seed(db: Kysely<DB>, busyClubs: number, phonesPerClub: number): P
     // Fleet: 30 gliders, 2 tugs and a fixed launch per club.
     await sql`
       insert into glider (club_id, id, places, status, rate_cents_per_minute)
-      select c, 'C-G' || lpad(g::text, 3, '0'), 1 + g % 2, 'Ready', 50 from unnest(${clubIds}::uuid[]) c cross join generate_series(1, 30) g`.execute(
-      trx,
-    );
-    await sql`insert into tug (club_id, id, status) select c, t, 'Ready' from unnest(${clubIds}::uuid[]) c cross join unnest(array['C-FTOW', 'C-FTUG']) t`.execute(
-      trx,
-    );
-    await sql`insert into launch_type (club_id, id, kind, price_cents, height) select c, '2000 ft', 'fixed', 4000, 2000 from unnest(${clubIds}::uuid[]) c`.execute(
-      trx,
-    );
+      select c, 'C-G' || lpad(g::text, 3, '0'), 1 + g % 2, 'Ready', 50 from unnest(${clubIds}::uuid[]) c cross
+      join generate_series(1, 30) g`.execute(trx);
+    await sql`insert into tug (club_id, id, status) select c, t, 'Ready' from unnest(${clubIds}::uuid[]) c cross
+          join unnest(array['C-FTOW', 'C-FTUG']) t`.execute(trx);
+    await sql`insert into launch_type (club_id, id, kind, price_cents, height) select c, '2000 ft', 'fixed',
+          4000, 2000 from unnest(${clubIds}::uuid[]) c`.execute(trx);
     // Two years of finished flights: about 1,100 per club, landed 30 min after launch.
     await sql`
-      insert into flight (club_id, id, day, user_id, fly_with, glider, launch_type, submitted_at, launched_at, landed_at, release_height)
+      insert into flight (club_id, id, day, user_id, fly_with, glider, launch_type, submitted_at, launched_at,
+      landed_at, release_height)
       select c.id, gen_random_uuid(), d.day, 'bench-' || c.n || '-' || (1 + (d.i * 7 + k) % 20), 'Alone',
              'C-G' || lpad((1 + k % 30)::text, 3, '0'), '2000 ft',
-             (d.day + time '13:00') at time zone ${ZONE}, (d.day + time '13:05') at time zone ${ZONE}, (d.day + time '13:35') at time zone ${ZONE}, 2000
+             (d.day + time '13:00') at time zone ${ZONE}, (d.day + time '13:05') at time zone ${ZONE}, (d.day +
+             time '13:35') at time zone ${ZONE}, 2000
       from unnest(${clubIds}::uuid[]) with ordinality as c(id, n)
       cross join lateral (select (${today}::date - (i * 2 + 1)) as day, i from generate_series(1, 365) i) d
       cross join generate_series(1, 3) k`.execute(trx);
     // Each busy club's day: 25 landed, 5 flying, 10 waiting (in submission order).
     await sql`
-      insert into flight (club_id, id, day, user_id, fly_with, glider, launch_type, submitted_at, launched_at, landed_at, release_height, tug, tow_pilot)
+      insert into flight (club_id, id, day, user_id, fly_with, glider, launch_type, submitted_at, launched_at,
+      landed_at, release_height, tug, tow_pilot)
       select c.id, gen_random_uuid(), ${today}::date, 'bench-' || c.n || '-' || g,
              'Alone', 'C-G' || lpad((1 + g % 30)::text, 3, '0'), '2000 ft',
              now() - make_interval(mins => 300 - g * 5),
@@ -135,8 +136,10 @@ async function seed(db: Kysely<DB>, busyClubs: number, phonesPerClub: number): P
       cross join generate_series(1, ${LINE_FLIGHTS}::int) g`.execute(trx);
     await sql`
       insert into tow_event (club_id, tug, happened_at, kind, hobbs_hundredths, fuel_centilitres, pilot)
-      select c.id, t, now() - make_interval(days => 200 - g), case when g % 3 = 0 then 'refuel' when g % 3 = 1 then 'checkIn' else 'checkOut' end,
-             100000 + g * 50, case when g % 3 = 0 then 4000 else 0 end, case when g % 3 = 1 then 'bench-' || c.n || '-10' end
+      select c.id, t, now() - make_interval(days => 200 - g), case when g % 3 = 0 then 'refuel' when g % 3 = 1
+      then 'checkIn' else 'checkOut' end,
+             100000 + g * 50, case when g % 3 = 0 then 4000 else 0 end, case when g % 3 = 1 then 'bench-' || c.n
+             || '-10' end
       from unnest(${busy}::uuid[]) with ordinality as c(id, n)
       cross join unnest(array['C-FTOW', 'C-FTUG']) t cross join generate_series(1, 199) g`.execute(trx);
   });
@@ -318,7 +321,8 @@ export async function run(args: string[]): Promise<BenchmarkResult> {
       .executeTakeFirstOrThrow();
     await database.close();
     console.log(
-      `Seeded 50 clubs, ${flights.n} flights, ${clubCount} busy clubs with ${perClub} phones each (${((Date.now() - seedStarted) / 1000).toFixed(1)} s)`,
+      `Seeded 50 clubs, ${flights.n} flights, ${clubCount} busy clubs with ${perClub} ` +
+        `phones each (${((Date.now() - seedStarted) / 1000).toFixed(1)} s)`,
     );
 
     const port = await freePort();
@@ -430,12 +434,15 @@ export async function run(args: string[]): Promise<BenchmarkResult> {
       'ground-status in full': summarise(full.latencies, SATURATION_MS / 1000),
     };
     console.log(
-      `\n${phones.length} phones in ${clubCount} clubs polling GET /api/ground-status (${LINE_FLIGHTS} flights on each line, 2 tugs, ${perClub} members) every 10 s for ${seconds} s, ${writes} line actions meanwhile; back to back on ${sample.length} connections:`,
+      `\n${phones.length} phones in ${clubCount} clubs polling GET /api/ground-status (${LINE_FLIGHTS} ` +
+        `flights on each line, 2 tugs, ${perClub} members) every 10 s for ${seconds} s, ${writes} line actions ` +
+        `meanwhile; back to back on ${sample.length} connections:`,
     );
     console.table(table);
     const answers = [...statuses].map(([status, n]) => `${n} × ${status}`).join(', ');
     console.log(
-      `Polls every 10 s answered ${answers}; ${renewals} answers renewed a phone's session cookie cache (read the session from the database)`,
+      `Polls every 10 s answered ${answers}; ${renewals} answers renewed a ` +
+        `phone's session cookie cache (read the session from the database)`,
     );
     const ratio = Number(
       (table['ground-status revalidating'].perSecond / table['check-version, back to back'].perSecond).toFixed(3),
@@ -453,7 +460,9 @@ export async function run(args: string[]): Promise<BenchmarkResult> {
       `Target: p99 ≤ ${TARGET_P99_MS} ms at the 10-second poll — ${every10s.p99Ms} ms: ${p99Met ? 'met' : 'NOT met'}`,
     );
     console.log(
-      `Target: ratio ≥ ${TARGET_RATIO} — ${ratio}: ${ratioMet ? 'met' : 'NOT met'}${failures ? ` (${failures} failed requests)` : ''}${failedWrites ? ` (${failedWrites} failed line actions)` : ''}`,
+      `Target: ratio ≥ ${TARGET_RATIO} — ${ratio}: ${ratioMet ? 'met' : 'NOT met'}` +
+        (failures ? ` (${failures} failed requests)` : '') +
+        (failedWrites ? ` (${failedWrites} failed line actions)` : ''),
     );
     mkdirSync(join(ROOT, 'bench/out'), { recursive: true });
     writeFileSync(

@@ -131,10 +131,12 @@ export async function seed(db: Kysely<DB>): Promise<Seeded> {
 
   await sql`
     insert into flight (club_id, id, day, user_id, first, last, fly_with, passenger_id, passenger_first, passenger_last,
-                        pilot_in_charge, share_cost, glider, launch_type, tow_speed_kn, weight_kg, submitted_at, submitted_by,
+                        pilot_in_charge, share_cost, glider, launch_type, tow_speed_kn, weight_kg, submitted_at,
+                        submitted_by,
                         accepted_at, launched_at, off_tow_at, landed_at, cancelled_at, release_height, tow_pilot, tug,
                         launch_cost_cents, flight_cost_cents)
-    select ${clubId}::uuid, md5('bench-flight-' || w.g)::uuid, w.day, w.user_id, pu."firstName", pu."lastName", w.fly_with,
+    select ${clubId}::uuid, md5('bench-flight-' || w.g)::uuid, w.day, w.user_id, pu."firstName", pu."lastName",
+    w.fly_with,
            w.passenger_id, coalesce(su."firstName", w.friend_first, ''), coalesce(su."lastName", w.friend_last, ''),
            w.fly_with <> 'Instructor' or w.user_id = ${me}, w.fly_with = 'Member' and w.g % 2 = 0,
            w.glider, w.launch_type, 60, 70 + w.g % 30, w.submitted_at, w.user_id, w.submitted_at + interval '2 minutes',
@@ -150,11 +152,14 @@ export async function seed(db: Kysely<DB>): Promise<Seeded> {
     from (
       select f.*,
              (f.day + time '09:30' + (f.g % 14) * interval '30 minutes') at time zone ${zone} as submitted_at,
-             (f.day + time '09:30' + (f.g % 14) * interval '30 minutes' + (5 + f.g % 20) * interval '1 minute') at time zone ${zone} as launched_at,
-             case when f.slot in (0, 1) then ${me}::text else (${students}::text[])[1 + f.k % ${students.length}::int] end as user_id,
+             (f.day + time '09:30' + (f.g % 14) * interval '30 minutes' + (5 + f.g % 20) * interval '1 minute')
+             at time zone ${zone} as launched_at,
+             case when f.slot in (0, 1) then ${me}::text else (${students}::text[])[1 + f.k %
+             ${students.length}::int] end as user_id,
              case when f.fly_with = 'Instructor' and f.slot = 2 then ${me}::text
                   when f.fly_with = 'Instructor' then (${instructors}::text[])[1 + f.k % ${instructors.length}::int]
-                  when f.fly_with = 'Member' then (${students}::text[])[1 + (f.k + 1) % ${students.length}::int] end as passenger_id,
+                  when f.fly_with = 'Member' then (${students}::text[])[1 + (f.k + 1) % ${students.length}::int]
+                  end as passenger_id,
              case when f.fly_with = 'Friend' then 'Friend' end as friend_first,
              case when f.fly_with = 'Friend' then 'No. ' || f.g end as friend_last,
              (${GLIDERS}::text[])[1 + (f.g * 31) % ${GLIDERS.length}::int] as glider,
@@ -168,7 +173,8 @@ export async function seed(db: Kysely<DB>): Promise<Seeded> {
                case when g % 100 = 0 then 'Alone'
                     when g % 100 = 1 then (array['Alone', 'Member', 'Friend'])[1 + (g / 100) % 3]
                     when g % 100 = 2 then 'Instructor'
-                    else (array['Alone', 'Alone', 'Alone', 'Alone', 'Alone', 'Alone', 'Instructor', 'Member', 'Friend', 'Alone'])[1 + g % 10] end as fly_with
+                    else (array['Alone', 'Alone', 'Alone', 'Alone', 'Alone', 'Alone', 'Instructor', 'Member',
+                    'Friend', 'Alone'])[1 + g % 10] end as fly_with
         from generate_series(1, ${FLIGHTS}::int) g
       ) f
     ) w
@@ -177,7 +183,8 @@ export async function seed(db: Kysely<DB>): Promise<Seeded> {
   // A log correction on about 1% of the flights (every 97th): the logs carry each flight's corrections.
   await sql`
     insert into flight_correction (club_id, flight_id, by, submitted_at, changes)
-    select ${clubId}::uuid, f.id, ${adminId}, f.submitted_at + interval '1 day', jsonb_build_object('releaseHeight', jsonb_build_array(2000, 2500))
+    select ${clubId}::uuid, f.id, ${adminId}, f.submitted_at + interval '1 day',
+    jsonb_build_object('releaseHeight', jsonb_build_array(2000, 2500))
     from generate_series(97, ${FLIGHTS}::int, 97) g
     join flight f on f.id = md5('bench-flight-' || g)::uuid`.execute(db);
   await sql`analyze`.execute(db);
@@ -211,11 +218,13 @@ export async function run(args: string[]): Promise<BenchmarkResult> {
     const { clubId, adminId, me } = await seed(db);
     const counts = await sql<{ flights: number; mine: number; postings: number }>`
       select (select count(*) from flight)::int as flights,
-             (select count(*) from flight where (user_id = ${me} or passenger_id = ${me}) and cancelled_at is null)::int as mine,
+             (select count(*) from flight where (user_id = ${me} or passenger_id = ${me}) and cancelled_at is
+             null)::int as mine,
              (select count(*) from posting)::int as postings`.execute(db);
     const { flights, mine, postings } = counts.rows[0]!;
     console.log(
-      `seeded ${flights} flights (${mine} of one pilot) over 20 years and ${postings} postings in ${((performance.now() - seeding) / 1000).toFixed(1)} s`,
+      `seeded ${flights} flights (${mine} of one pilot) over 20 years and ${postings} ` +
+        `postings in ${((performance.now() - seeding) / 1000).toFixed(1)} s`,
     );
 
     const now = Date.parse('2026-11-15T17:00:00Z');
@@ -228,7 +237,8 @@ export async function run(args: string[]): Promise<BenchmarkResult> {
     const logs = JSON.parse(JSON.stringify(await serveLogs(db, pilotCtx, logbookQuery))) as LogsData;
     if (logs.flights.length !== mine) throw new Error(`The logbook listed ${logs.flights.length} flights, not ${mine}`);
 
-    // The Export page for 2025: list-items PILOT alongside get-flights (instants) or get-all-transactions (days), then buildExport.
+    // The Export page for 2025: list-items PILOT alongside get-flights (instants) or get-all-transactions (days), then
+    // buildExport.
     const zone = adminCtx.club.time_zone;
     const year: ExportDates = { startDate: '2025-01-01', endDate: '2025-12-31' };
     const pilots = async () => overTheWire<PilotListItem[]>(await listLinePilots(db, adminCtx));

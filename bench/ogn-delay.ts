@@ -279,7 +279,8 @@ export async function measurePhoneDelay(seed: number, dayIndex: number): Promise
     }
     phone = await openStream(port, cookie);
 
-    // Each glider flight is requested a minute before its takeoff (the previous one of the glider has landed by then, or it is refused).
+    // Each glider flight is requested a minute before its takeoff (the previous one of the glider has landed by then,
+    // or it is refused).
     const requests = [...gliderFlights]
       .sort((a, b) => a.takeoffMs - b.takeoffMs)
       .map((flight) => ({ flight, atMs: flight.takeoffMs - 60_000 }));
@@ -319,7 +320,8 @@ export async function measurePhoneDelay(seed: number, dayIndex: number): Promise
       while (feed.linesRead < sent) {
         if (Date.now() > readBy) {
           throw new Error(
-            `the feed stopped reading: ${feed.linesRead} of ${sent} lines read, ${aprs.clients} connected, ${aprs.logins.length} logins, leader ${feed.leader}`,
+            `the feed stopped reading: ${feed.linesRead} of ${sent} lines read, ` +
+              `${aprs.clients} connected, ${aprs.logins.length} logins, leader ${feed.leader}`,
           );
         }
         await pause(1);

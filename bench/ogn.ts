@@ -73,13 +73,17 @@ export async function run(args: string[]): Promise<BenchmarkResult> {
     ],
     [
       'timing error median',
-      `${percentile(timing, 50)} s (takeoff ${percentile(score.takeoffErrorsS, 50)}, landing ${percentile(score.landingErrorsS, 50)})`,
+      `${percentile(timing, 50)} s (takeoff ` +
+        `${percentile(score.takeoffErrorsS, 50)}, landing ` +
+        `${percentile(score.landingErrorsS, 50)})`,
       '≤ 5 s',
       percentile(timing, 50) <= 5,
     ],
     [
       'timing error p95',
-      `${percentile(timing, 95)} s (takeoff ${percentile(score.takeoffErrorsS, 95)}, landing ${percentile(score.landingErrorsS, 95)})`,
+      `${percentile(timing, 95)} s (takeoff ` +
+        `${percentile(score.takeoffErrorsS, 95)}, landing ` +
+        `${percentile(score.landingErrorsS, 95)})`,
       '≤ 20 s',
       percentile(timing, 95) <= 20,
     ],
@@ -91,7 +95,8 @@ export async function run(args: string[]): Promise<BenchmarkResult> {
     ],
     [
       'release height error median',
-      `${percentile(score.releaseHeightErrorsM, 50).toFixed(1)} m (p95 ${percentile(score.releaseHeightErrorsM, 95).toFixed(1)} m)`,
+      `${percentile(score.releaseHeightErrorsM, 50).toFixed(1)} m (p95 ` +
+        `${percentile(score.releaseHeightErrorsM, 95).toFixed(1)} m)`,
       '≤ 30 m',
       percentile(score.releaseHeightErrorsM, 50) <= 30,
     ],
@@ -103,10 +108,13 @@ export async function run(args: string[]): Promise<BenchmarkResult> {
     ],
   ];
   console.log(
-    `${days} days (seed ${seed}): ${score.flights} flights (${score.gliderFlights} glider, ${score.flights - score.gliderFlights} tug), ${lines.toLocaleString('en')} feed lines, ${beacons.toLocaleString('en')} beacons`,
+    `${days} days (seed ${seed}): ${score.flights} flights (${score.gliderFlights} glider, ` +
+      `${score.flights - score.gliderFlights} tug), ${lines.toLocaleString('en')} feed lines, ` +
+      `${beacons.toLocaleString('en')} beacons`,
   );
   console.log(
-    `parse ${((1000 * parseMs) / lines).toFixed(2)} µs/line, detect ${((1000 * detectMs) / beacons).toFixed(2)} µs/beacon`,
+    `parse ${((1000 * parseMs) / lines).toFixed(2)} µs/line, detect ` +
+      `${((1000 * detectMs) / beacons).toFixed(2)} µs/beacon`,
   );
   for (const [what, figure, goal, met] of rows)
     console.log(`  ${met ? '✓' : '✗'} ${what.padEnd(30)} ${figure.padEnd(48)} ${goal}`);
@@ -116,7 +124,8 @@ export async function run(args: string[]): Promise<BenchmarkResult> {
   const started = Date.now();
   const delay = await measurePhoneDelay(seed, delayDay);
   console.log(
-    `Beacon to phone (day ${delayDay}, seed ${seed}: ${delay.lines.toLocaleString('en')} lines replayed to the server, ${delay.requests} requests, ${((Date.now() - started) / 1000).toFixed(0)} s)`,
+    `Beacon to phone (day ${delayDay}, seed ${seed}: ${delay.lines.toLocaleString('en')} lines replayed to ` +
+      `the server, ${delay.requests} requests, ${((Date.now() - started) / 1000).toFixed(0)} s)`,
   );
   if (delay.refusedRequests.length)
     console.log(
@@ -124,7 +133,8 @@ export async function run(args: string[]): Promise<BenchmarkResult> {
     );
   if (delay.early || delay.missed.length)
     console.log(
-      `  settled before their line: ${delay.early}; no notice within 10 s: ${delay.missed.length} ${delay.missed.slice(0, 3).join(', ')}`,
+      `  settled before their line: ${delay.early}; no notice within 10 s: ` +
+        `${delay.missed.length} ${delay.missed.slice(0, 3).join(', ')}`,
     );
   const delayed = delayRows(delay);
   for (const [what, figure, goal, met] of delayed)

@@ -77,7 +77,8 @@ export async function run(args: string[]): Promise<BenchmarkResult> {
     const spread = (ids: string[]) => `${Math.min(...ids.map(count))}–${Math.max(...ids.map(count))}`;
     const free = takers.filter((p) => !heldBack.has(p.id)).map((p) => p.id);
     console.log(
-      `  ${role.padEnd(10)} ${takers.length} people: ${spread(takers.map((p) => p.id))} duties each; ${spread(free)} among the ${free.length} not at their monthly limit`,
+      `  ${role.padEnd(10)} ${takers.length} people: ${spread(takers.map((p) => p.id))} duties ` +
+        `each; ${spread(free)} among the ${free.length} not at their monthly limit`,
     );
   }
   return { targetsMet: slowest < TARGET_MS };

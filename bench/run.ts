@@ -20,17 +20,20 @@ const BENCHMARKS: Record<string, { about: string; load: () => Promise<Benchmark>
   },
   lighthouse: {
     about:
-      'Lighthouse mobile (slow 4G, 4× CPU): Performance, LCP, TBT, CLS, Accessibility of landing, home, crew, ground, fuel',
+      'Lighthouse mobile (slow 4G, 4× CPU): Performance, LCP, TBT, CLS, ' +
+      'Accessibility of landing, home, crew, ground, fuel',
     load: () => import('./lighthouse.ts'),
   },
   'line-poll': {
     about:
-      "the line page's 10-second poll with 2,000 phones in 20 clubs against PostgreSQL (p50/p99), and ground-status / check-version back to back",
+      "the line page's 10-second poll with 2,000 phones in 20 clubs against " +
+      'PostgreSQL (p50/p99), and ground-status / check-version back to back',
     load: () => import('./line-poll.ts'),
   },
   fanout: {
     about:
-      '2,000 phones in 20 clubs holding GET /api/events on one server (PostgreSQL) while crews write: commit → last phone p50/p95/p99, memory per phone',
+      '2,000 phones in 20 clubs holding GET /api/events on one server (PostgreSQL) ' +
+      'while crews write: commit → last phone p50/p95/p99, memory per phone',
     load: () => import('./fanout.ts'),
   },
   ledger: {
@@ -44,12 +47,14 @@ const BENCHMARKS: Record<string, { about: string; load: () => Promise<Benchmark>
   },
   logbook: {
     about:
-      "a pilot's 20-year logbook (3,000 of the club's 100,000 flights) and a full-year Flights and Transactions export, a season's club metrics (temporary PostgreSQL)",
+      "a pilot's 20-year logbook (3,000 of the club's 100,000 flights) and a full-year Flights " +
+      "and Transactions export, a season's club metrics (temporary PostgreSQL)",
     load: () => import('./logbook.ts'),
   },
   ogn: {
     about:
-      'the OGN flight detector on seeded flying days with ground truth: takeoffs, landings, phantoms, timing error, tug pairing, release height',
+      'the OGN flight detector on seeded flying days with ground truth: takeoffs, ' +
+      'landings, phantoms, timing error, tug pairing, release height',
     load: () => import('./ogn.ts'),
   },
 };
@@ -72,7 +77,9 @@ async function main() {
     const result = await (await BENCHMARKS[name]!.load()).run(options);
     allMet &&= result.targetsMet;
     console.log(
-      `━━ bench: ${name}: targets ${result.targetsMet ? 'met' : 'NOT met'} (${((Date.now() - started) / 1000).toFixed(1)} s)`,
+      `━━ bench: ${name}: targets ` +
+        `${result.targetsMet ? 'met' : 'NOT met'} (${((Date.now() - started) / 1000).toFixed(1)} ` +
+        `s)`,
     );
   }
   if (options.includes('--check') && !allMet) process.exit(1);

@@ -23,7 +23,8 @@ import { depositPostings } from '@flightline/domain/money/ledger';
 
 const SHOTS = fileURLToPath(new URL('../scratch/shots/', import.meta.url));
 const CLUB_ZONE = 'America/Toronto';
-/** A voucher sold long ago and past its date, written before the server opens the data folder (no screen sells a back-dated intro). */
+/** A voucher sold long ago and past its date, written before the server opens the data folder (no screen sells a
+ * back-dated intro). */
 const EXPIRED = {
   sn: 'EXP001',
   first: 'Olive',
@@ -145,26 +146,30 @@ async function placedDetails(page: Page): Promise<Record<string, string>> {
 }
 
 describe('Request Flight and Awaiting Launches at 375 px', () => {
-  it('a New Intro the server refuses (serial number taken) alerts Failed to submit intro purchase with the reason; nothing is placed (first: every glider is free)', async () => {
-    const page = await field.phone(DEMO.member);
-    await openCrew(page);
-    await page.getByRole('button', { name: 'Intro', exact: true }).click();
-    await page.getByRole('button', { name: 'New Intro', exact: true }).click();
-    await page.getByLabel('Glider', { exact: true }).selectOption('C-GDSA');
-    await page.getByLabel('First name').fill('Sam');
-    await page.getByLabel('Last name').fill('Same');
-    await page.getByLabel('Payment Method').selectOption('Cash');
-    await page.getByLabel('Serial Number').fill(EXPIRED.sn);
-    await submitButton(page).click();
-    const dialog = page.getByRole('dialog');
-    await dialog.getByText('Place on flight line?').waitFor();
-    await dialog.getByRole('button', { name: 'Yes', exact: true }).click();
-    const alert = page.getByRole('alert').filter({ hasText: 'Failed to submit intro purchase' });
-    await alert.waitFor();
-    expect(await alert.innerText()).toContain(`Serial number ${EXPIRED.sn} is already used`);
-    expect(await page.getByRole('heading', { name: 'Your flight is on the flight line' }).count()).toBe(0);
-    await page.context().close();
-  });
+  it(
+    'a New Intro the server refuses (serial number taken) alerts Failed to submit intro ' +
+      'purchase with the reason; nothing is placed (first: every glider is free)',
+    async () => {
+      const page = await field.phone(DEMO.member);
+      await openCrew(page);
+      await page.getByRole('button', { name: 'Intro', exact: true }).click();
+      await page.getByRole('button', { name: 'New Intro', exact: true }).click();
+      await page.getByLabel('Glider', { exact: true }).selectOption('C-GDSA');
+      await page.getByLabel('First name').fill('Sam');
+      await page.getByLabel('Last name').fill('Same');
+      await page.getByLabel('Payment Method').selectOption('Cash');
+      await page.getByLabel('Serial Number').fill(EXPIRED.sn);
+      await submitButton(page).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByText('Place on flight line?').waitFor();
+      await dialog.getByRole('button', { name: 'Yes', exact: true }).click();
+      const alert = page.getByRole('alert').filter({ hasText: 'Failed to submit intro purchase' });
+      await alert.waitFor();
+      expect(await alert.innerText()).toContain(`Serial number ${EXPIRED.sn} is already used`);
+      expect(await page.getByRole('heading', { name: 'Your flight is on the flight line' }).count()).toBe(0);
+      await page.context().close();
+    },
+  );
 
   it('a member requests an Alone flight, sees the confirmation, and the glider is then Already Flying', async () => {
     const page = await field.phone(DEMO.member);
@@ -175,7 +180,8 @@ describe('Request Flight and Awaiting Launches at 375 px', () => {
     expect(await submitButton(page).isDisabled()).toBe(true);
     await shot(page, 'crew-empty');
 
-    // A ground-only pilot can't be placed on the line (Gary's $0.00 is under the warning level too: it is his balance the button reads).
+    // A ground-only pilot can't be placed on the line (Gary's $0.00 is under the warning level too: it is his balance
+    // the button reads).
     const gary = await page
       .getByLabel('Pilot', { exact: true })
       .locator('option', { hasText: 'Gary Ground' })
@@ -235,46 +241,54 @@ describe('Request Flight and Awaiting Launches at 375 px', () => {
     await page.context().close();
   });
 
-  it('Awaiting lists the waiting flight; selecting shows glider, launch type and tow speed, selecting again deselects', async () => {
-    const page = (tomPage = await field.phone(DEMO.towPilot));
-    await page.goto('/awaiting');
-    const flight = page.getByRole('button', { name: 'Mary M. C-GDSB 2000 ft', exact: true });
-    await flight.waitFor();
-    expect(await page.getByRole('group', { name: 'Waiting flights' }).getByRole('button').count()).toBe(1);
-    await flight.click();
-    const header = page.getByRole('region', { name: 'Selected flight' });
-    expect(await header.innerText()).toBe('C-GDSB\n2000 ft\nTow speed: 55 kn');
-    expect(await flight.getAttribute('aria-pressed')).toBe('true');
-    await shot(page, 'awaiting-selected');
-    await flight.click();
-    expect(await header.count()).toBe(0);
-    // Kept open for the next test.
-  });
+  it(
+    'Awaiting lists the waiting flight; selecting shows glider, ' +
+      'launch type and tow speed, selecting again deselects',
+    async () => {
+      const page = (tomPage = await field.phone(DEMO.towPilot));
+      await page.goto('/awaiting');
+      const flight = page.getByRole('button', { name: 'Mary M. C-GDSB 2000 ft', exact: true });
+      await flight.waitFor();
+      expect(await page.getByRole('group', { name: 'Waiting flights' }).getByRole('button').count()).toBe(1);
+      await flight.click();
+      const header = page.getByRole('region', { name: 'Selected flight' });
+      expect(await header.innerText()).toBe('C-GDSB\n2000 ft\nTow speed: 55 kn');
+      expect(await flight.getAttribute('aria-pressed')).toBe('true');
+      await shot(page, 'awaiting-selected');
+      await flight.click();
+      expect(await header.count()).toBe(0);
+      // Kept open for the next test.
+    },
+  );
 
-  it('the button judges the pilot chosen, not the member tapping: a pilot below the minimum reads Insufficient funds; one on the line names the glider', async () => {
-    // Tom's phone from the Awaiting test (each sign-in counts against the address's limit).
-    const page = tomPage ?? (await field.phone(DEMO.towPilot));
-    await openCrew(page);
-    await page.getByLabel('Glider', { exact: true }).selectOption('C-GDSA');
-    await page.getByRole('button', { name: '2000 ft', exact: true }).click();
-    const pilotSelect = page.getByLabel('Pilot', { exact: true });
-    const optionOf = async (name: string) =>
-      (await pilotSelect.locator('option', { hasText: name }).getAttribute('value'))!;
-    // Tom ($0.00: under the warning level, at the minimum) may place; Bob (−$20.00) may not, and no amount is shown.
-    expect(await submitButton(page).textContent()).toBe('Warning: Low funds - Place on flight line');
-    await pilotSelect.selectOption(await optionOf('Bob Broke'));
-    expect(await submitButton(page).textContent()).toBe('Warning: Low funds - Insufficient funds');
-    expect(await submitButton(page).isDisabled()).toBe(true);
-    expect(await page.locator('form').textContent()).not.toContain('20.00');
-    await shot(page, 'crew-pilot-below-minimum');
-    // Mary waits on the line in C-GDSB: the button says so before anything is sent.
-    await pilotSelect.selectOption(await optionOf('Mary Member'));
-    expect(await submitButton(page).textContent()).toBe(
-      'Warning: Low funds - Selected pilot is already on the flight line in C-GDSB',
-    );
-    expect(await submitButton(page).isDisabled()).toBe(true);
-    await page.context().close();
-  });
+  it(
+    'the button judges the pilot chosen, not the member tapping: a pilot below the ' +
+      'minimum reads Insufficient funds; one on the line names the glider',
+    async () => {
+      // Tom's phone from the Awaiting test (each sign-in counts against the address's limit).
+      const page = tomPage ?? (await field.phone(DEMO.towPilot));
+      await openCrew(page);
+      await page.getByLabel('Glider', { exact: true }).selectOption('C-GDSA');
+      await page.getByRole('button', { name: '2000 ft', exact: true }).click();
+      const pilotSelect = page.getByLabel('Pilot', { exact: true });
+      const optionOf = async (name: string) =>
+        (await pilotSelect.locator('option', { hasText: name }).getAttribute('value'))!;
+      // Tom ($0.00: under the warning level, at the minimum) may place; Bob (−$20.00) may not, and no amount is shown.
+      expect(await submitButton(page).textContent()).toBe('Warning: Low funds - Place on flight line');
+      await pilotSelect.selectOption(await optionOf('Bob Broke'));
+      expect(await submitButton(page).textContent()).toBe('Warning: Low funds - Insufficient funds');
+      expect(await submitButton(page).isDisabled()).toBe(true);
+      expect(await page.locator('form').textContent()).not.toContain('20.00');
+      await shot(page, 'crew-pilot-below-minimum');
+      // Mary waits on the line in C-GDSB: the button says so before anything is sent.
+      await pilotSelect.selectOption(await optionOf('Mary Member'));
+      expect(await submitButton(page).textContent()).toBe(
+        'Warning: Low funds - Selected pilot is already on the flight line in C-GDSB',
+      );
+      expect(await submitButton(page).isDisabled()).toBe(true);
+      await page.context().close();
+    },
+  );
 
   it('a two-person flight leaves a single seater; cancelling from the confirmation step frees the glider', async () => {
     // Irene: Mary is on the line in C-GDSB (one unfinished flight per person).
@@ -329,125 +343,134 @@ describe('Request Flight and Awaiting Launches at 375 px', () => {
     await page.context().close();
   });
 
-  it('a New Intro flight sells the intro (price read-only); the intro can then fly pre-purchased with its passenger renamed', async () => {
-    // Irene: Mary is on the line in C-GDSB (one unfinished flight per person).
-    const page = await field.phone(DEMO.instructor);
-    await openCrew(page);
-    await page.getByRole('button', { name: 'Intro', exact: true }).click();
-    await page.getByRole('button', { name: 'New Intro', exact: true }).click();
-    expect(await page.getByLabel('Launch Method').inputValue()).toBe('Intro flight');
-    const price = page.getByLabel('Price', { exact: true });
-    expect(await price.inputValue()).toBe('$150.00');
-    expect(await price.getAttribute('readonly')).not.toBeNull();
-    await page.getByLabel('Launch Method').selectOption('Intro soaring flight');
-    expect(await price.inputValue()).toBe('$225.00');
-    await page.getByLabel('Launch Method').selectOption('Intro flight');
-    // Launch types are the intro's: the buttons are disabled.
-    expect(await page.getByRole('button', { name: '2000 ft', exact: true }).isDisabled()).toBe(true);
-    await page.getByLabel('Glider', { exact: true }).selectOption('C-GDSA');
-    await page.getByLabel('First name').fill('Nora');
-    await page.getByLabel('Last name').fill('New');
-    // Intro is exempt from Insufficient funds, not from the warning: Irene's $0.00 is under $50.00.
-    expect(await submitButton(page).textContent()).toBe('Warning: Low funds - Intro not fully defined');
-    await page.getByLabel('Payment Method').selectOption('Cash');
-    await page.getByLabel('Payment Reference').fill('R-77');
-    // An intro flight is paid by the intro: not refused for funds, but the pilot's low funds are still a warning.
-    expect(await submitButton(page).textContent()).toBe('Warning: Low funds - Place on flight line');
-    expect(await page.locator('.crew-summary').textContent()).toBe(
-      'You (Irene Instructor) are in C-GDSA requesting 2000 ft, with intro passenger Nora New.',
-    );
-    await shot(page, 'crew-new-intro');
-    await submitButton(page).click();
-    await confirmRequest(page);
-    await page.getByText('Purchase of Intro for Nora New was successful.').waitFor();
-    const details = await placedDetails(page);
-    expect(details).toMatchObject({ Glider: 'C-GDSA', Launch: '2000 ft', 'Flying with': 'Intro: Nora New' });
-    const serial = details['Serial Number']!;
-    expect(serial).toMatch(/^[A-Z0-9]{6}$/);
-    await shot(page, 'crew-new-intro-placed');
+  it(
+    'a New Intro flight sells the intro (price read-only); the intro ' +
+      'can then fly pre-purchased with its passenger renamed',
+    async () => {
+      // Irene: Mary is on the line in C-GDSB (one unfinished flight per person).
+      const page = await field.phone(DEMO.instructor);
+      await openCrew(page);
+      await page.getByRole('button', { name: 'Intro', exact: true }).click();
+      await page.getByRole('button', { name: 'New Intro', exact: true }).click();
+      expect(await page.getByLabel('Launch Method').inputValue()).toBe('Intro flight');
+      const price = page.getByLabel('Price', { exact: true });
+      expect(await price.inputValue()).toBe('$150.00');
+      expect(await price.getAttribute('readonly')).not.toBeNull();
+      await page.getByLabel('Launch Method').selectOption('Intro soaring flight');
+      expect(await price.inputValue()).toBe('$225.00');
+      await page.getByLabel('Launch Method').selectOption('Intro flight');
+      // Launch types are the intro's: the buttons are disabled.
+      expect(await page.getByRole('button', { name: '2000 ft', exact: true }).isDisabled()).toBe(true);
+      await page.getByLabel('Glider', { exact: true }).selectOption('C-GDSA');
+      await page.getByLabel('First name').fill('Nora');
+      await page.getByLabel('Last name').fill('New');
+      // Intro is exempt from Insufficient funds, not from the warning: Irene's $0.00 is under $50.00.
+      expect(await submitButton(page).textContent()).toBe('Warning: Low funds - Intro not fully defined');
+      await page.getByLabel('Payment Method').selectOption('Cash');
+      await page.getByLabel('Payment Reference').fill('R-77');
+      // An intro flight is paid by the intro: not refused for funds, but the pilot's low funds are still a warning.
+      expect(await submitButton(page).textContent()).toBe('Warning: Low funds - Place on flight line');
+      expect(await page.locator('.crew-summary').textContent()).toBe(
+        'You (Irene Instructor) are in C-GDSA requesting 2000 ft, with intro passenger Nora New.',
+      );
+      await shot(page, 'crew-new-intro');
+      await submitButton(page).click();
+      await confirmRequest(page);
+      await page.getByText('Purchase of Intro for Nora New was successful.').waitFor();
+      const details = await placedDetails(page);
+      expect(details).toMatchObject({ Glider: 'C-GDSA', Launch: '2000 ft', 'Flying with': 'Intro: Nora New' });
+      const serial = details['Serial Number']!;
+      expect(serial).toMatch(/^[A-Z0-9]{6}$/);
+      await shot(page, 'crew-new-intro-placed');
 
-    // Cancelled: the glider is free, and the sold intro comes back as the pre-purchased choice (sending again must not sell another).
-    await page.getByRole('button', { name: 'Cancel request', exact: true }).click();
-    await page.getByText('Flight request cancelled: C-GDSA is Ready again.').waitFor();
-    expect(await page.getByRole('button', { name: 'Intro', exact: true }).getAttribute('aria-pressed')).toBe('true');
-    expect(await page.getByRole('button', { name: 'Pre-purchased', exact: true }).getAttribute('aria-pressed')).toBe(
-      'true',
-    );
-    const search = page.getByPlaceholder('Start typing serial number, name, or email');
-    expect(await search.inputValue()).toBe(serial);
-    const found = page.getByRole('group', { name: 'Intros' }).getByRole('button');
-    expect(await found.count()).toBe(1);
-    expect(await found.first().getAttribute('aria-pressed')).toBe('true');
-    // Found again by the passenger's name and by the serial number typed in lower case.
-    await search.fill('nora');
-    await found.first().waitFor();
-    expect(await found.allTextContents()).toEqual([expect.stringContaining(serial)]);
-    await search.fill(serial.toLowerCase());
-    expect(await found.count()).toBe(1);
-    expect(await found.first().textContent()).toContain('Nora New');
-    expect(await found.first().getAttribute('aria-pressed')).toBe('true');
-    expect(await page.locator('dl').first().innerText()).toContain('Serial Number\n' + serial);
-    expect(await page.locator('dl').first().innerText()).toContain('Purchase Note\nNone');
+      // Cancelled: the glider is free, and the sold intro comes back as the pre-purchased choice (sending again must
+      // not
+      // sell another).
+      await page.getByRole('button', { name: 'Cancel request', exact: true }).click();
+      await page.getByText('Flight request cancelled: C-GDSA is Ready again.').waitFor();
+      expect(await page.getByRole('button', { name: 'Intro', exact: true }).getAttribute('aria-pressed')).toBe('true');
+      expect(await page.getByRole('button', { name: 'Pre-purchased', exact: true }).getAttribute('aria-pressed')).toBe(
+        'true',
+      );
+      const search = page.getByPlaceholder('Start typing serial number, name, or email');
+      expect(await search.inputValue()).toBe(serial);
+      const found = page.getByRole('group', { name: 'Intros' }).getByRole('button');
+      expect(await found.count()).toBe(1);
+      expect(await found.first().getAttribute('aria-pressed')).toBe('true');
+      // Found again by the passenger's name and by the serial number typed in lower case.
+      await search.fill('nora');
+      await found.first().waitFor();
+      expect(await found.allTextContents()).toEqual([expect.stringContaining(serial)]);
+      await search.fill(serial.toLowerCase());
+      expect(await found.count()).toBe(1);
+      expect(await found.first().textContent()).toContain('Nora New');
+      expect(await found.first().getAttribute('aria-pressed')).toBe('true');
+      expect(await page.locator('dl').first().innerText()).toContain('Serial Number\n' + serial);
+      expect(await page.locator('dl').first().innerText()).toContain('Purchase Note\nNone');
 
-    await page.getByRole('button', { name: 'Edit', exact: true }).click();
-    const dialog = page.getByRole('dialog');
-    await dialog.getByText('Edit Passenger for Intro').waitFor();
-    await dialog.getByLabel('First name').fill('Nina');
-    await shot(page, 'crew-edit-passenger');
-    await dialog.getByRole('button', { name: 'Save', exact: true }).click();
-    await dialog.waitFor({ state: 'detached' });
-    expect(await page.getByLabel('Glider', { exact: true }).inputValue()).toBe('C-GDSA');
-    expect(await page.locator('.crew-summary').textContent()).toBe(
-      'You (Irene Instructor) are in C-GDSA requesting 2000 ft, with intro passenger Nina New.',
-    );
-    await shot(page, 'crew-prepurchased');
-    await submitButton(page).click();
-    await confirmRequest(page);
-    expect(await placedDetails(page)).toMatchObject({ Glider: 'C-GDSA', 'Flying with': 'Intro: Nina New' });
-    await page.context().close();
-  });
+      await page.getByRole('button', { name: 'Edit', exact: true }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByText('Edit Passenger for Intro').waitFor();
+      await dialog.getByLabel('First name').fill('Nina');
+      await shot(page, 'crew-edit-passenger');
+      await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+      await dialog.waitFor({ state: 'detached' });
+      expect(await page.getByLabel('Glider', { exact: true }).inputValue()).toBe('C-GDSA');
+      expect(await page.locator('.crew-summary').textContent()).toBe(
+        'You (Irene Instructor) are in C-GDSA requesting 2000 ft, with intro passenger Nina New.',
+      );
+      await shot(page, 'crew-prepurchased');
+      await submitButton(page).click();
+      await confirmRequest(page);
+      expect(await placedDetails(page)).toMatchObject({ Glider: 'C-GDSA', 'Flying with': 'Intro: Nina New' });
+      await page.context().close();
+    },
+  );
 
-  it('Instructor lists only instructors and puts them in command; Member offers the choice and Share Flight Cost', async () => {
-    const page = await field.phone(DEMO.member);
-    await openCrew(page);
-    await page.getByRole('button', { name: 'Instructor', exact: true }).click();
-    const second = page.getByLabel('Instructor', { exact: true });
-    expect(await second.locator('option').allTextContents()).toEqual([
-      'Choose an instructor',
-      'Alex Admin',
-      'Irene Instructor',
-    ]);
-    await second.selectOption({ label: 'Irene Instructor' });
-    const command = page.getByRole('group', { name: 'Pilot in Command' }).getByRole('button');
-    expect(await command.allTextContents()).toEqual(['Me', 'Irene Instructor']);
-    expect(await command.nth(1).getAttribute('aria-pressed')).toBe('true');
-    expect(await command.nth(0).isDisabled()).toBe(true);
-    expect(await page.getByText('Share Flight Cost?').count()).toBe(0);
-    await shot(page, 'crew-instructor');
+  it(
+    'Instructor lists only instructors and puts them in command; ' + 'Member offers the choice and Share Flight Cost',
+    async () => {
+      const page = await field.phone(DEMO.member);
+      await openCrew(page);
+      await page.getByRole('button', { name: 'Instructor', exact: true }).click();
+      const second = page.getByLabel('Instructor', { exact: true });
+      expect(await second.locator('option').allTextContents()).toEqual([
+        'Choose an instructor',
+        'Alex Admin',
+        'Irene Instructor',
+      ]);
+      await second.selectOption({ label: 'Irene Instructor' });
+      const command = page.getByRole('group', { name: 'Pilot in Command' }).getByRole('button');
+      expect(await command.allTextContents()).toEqual(['Me', 'Irene Instructor']);
+      expect(await command.nth(1).getAttribute('aria-pressed')).toBe('true');
+      expect(await command.nth(0).isDisabled()).toBe(true);
+      expect(await page.getByText('Share Flight Cost?').count()).toBe(0);
+      await shot(page, 'crew-instructor');
 
-    await page.getByRole('button', { name: 'Member', exact: true }).click();
-    const member = page.getByLabel('Member', { exact: true });
-    expect(await member.locator('option').allTextContents()).toEqual([
-      'Choose a member',
-      'Alex Admin',
-      'Bob Broke',
-      'Irene Instructor',
-      'Tom Towpilot',
-    ]);
-    expect(await member.inputValue()).not.toBe('');
-    expect(await command.nth(0).getAttribute('aria-pressed')).toBe('true');
-    expect(await command.nth(0).isEnabled()).toBe(true);
-    await page
-      .getByRole('group', { name: 'Share Flight Cost?' })
-      .getByRole('button', { name: 'Yes', exact: true })
-      .click();
-    await page.getByRole('button', { name: 'Variable', exact: true }).click();
-    expect(await page.locator('.crew-summary').textContent()).toBe(
-      'You (Mary Member) are in no glider yet requesting Variable, with member Irene Instructor, sharing the cost.',
-    );
-    await shot(page, 'crew-member');
-    await page.context().close();
-  });
+      await page.getByRole('button', { name: 'Member', exact: true }).click();
+      const member = page.getByLabel('Member', { exact: true });
+      expect(await member.locator('option').allTextContents()).toEqual([
+        'Choose a member',
+        'Alex Admin',
+        'Bob Broke',
+        'Irene Instructor',
+        'Tom Towpilot',
+      ]);
+      expect(await member.inputValue()).not.toBe('');
+      expect(await command.nth(0).getAttribute('aria-pressed')).toBe('true');
+      expect(await command.nth(0).isEnabled()).toBe(true);
+      await page
+        .getByRole('group', { name: 'Share Flight Cost?' })
+        .getByRole('button', { name: 'Yes', exact: true })
+        .click();
+      await page.getByRole('button', { name: 'Variable', exact: true }).click();
+      expect(await page.locator('.crew-summary').textContent()).toBe(
+        'You (Mary Member) are in no glider yet requesting Variable, with member Irene Instructor, sharing the cost.',
+      );
+      await shot(page, 'crew-member');
+      await page.context().close();
+    },
+  );
 
   it('an expired pre-purchased intro is a warning, with the tooltip and a note when chosen', async () => {
     const page = await field.phone(DEMO.member);
@@ -483,48 +506,53 @@ describe('Request Flight and Awaiting Launches at 375 px', () => {
     await page.context().close();
   });
 
-  it('a glider taken by someone else meanwhile: the server’s refusal is shown and the glider moves to Already Flying', async () => {
-    // Alex: Mary and Irene are on the line by now (one unfinished flight per person).
-    const page = await field.phone(DEMO.admin);
-    // No live stream on this phone (a weak signal): the page learns of the other request only from the server's refusal.
-    await page.route('**/api/events*', (route) => route.abort());
-    await openCrew(page);
-    await page.getByLabel('Glider', { exact: true }).selectOption('C-FDSC');
-    await page.getByRole('button', { name: '2000 ft', exact: true }).click();
+  it(
+    'a glider taken by someone else meanwhile: the server’s refusal ' +
+      'is shown and the glider moves to Already Flying',
+    async () => {
+      // Alex: Mary and Irene are on the line by now (one unfinished flight per person).
+      const page = await field.phone(DEMO.admin);
+      // No live stream on this phone (a weak signal): the page learns of the other request only from the server's
+      // refusal.
+      await page.route('**/api/events*', (route) => route.abort());
+      await openCrew(page);
+      await page.getByLabel('Glider', { exact: true }).selectOption('C-FDSC');
+      await page.getByRole('button', { name: '2000 ft', exact: true }).click();
 
-    // The tow pilot's phone places C-FDSC on the line first.
-    const other = await field.phone(DEMO.towPilot);
-    const tom = (await (await other.request.get('/api/session')).json()) as { userID: string };
-    const taken = await other.request.post('/api/update-item/', {
-      data: {
-        type: 'FLIGHT',
-        id: randomUUID(),
-        data: { user: tom.userID, flyWith: 'Alone', glider: 'C-FDSC', launchType: '2000 ft' },
-      },
-    });
-    expect(taken.status()).toBe(200);
-    await other.context().close();
+      // The tow pilot's phone places C-FDSC on the line first.
+      const other = await field.phone(DEMO.towPilot);
+      const tom = (await (await other.request.get('/api/session')).json()) as { userID: string };
+      const taken = await other.request.post('/api/update-item/', {
+        data: {
+          type: 'FLIGHT',
+          id: randomUUID(),
+          data: { user: tom.userID, flyWith: 'Alone', glider: 'C-FDSC', launchType: '2000 ft' },
+        },
+      });
+      expect(taken.status()).toBe(200);
+      await other.context().close();
 
-    await submitButton(page).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Yes', exact: true }).click();
-    await page
-      .getByRole('alert')
-      .filter({ hasText: 'Could not create flight: Glider C-FDSC is already flying' })
-      .waitFor();
-    await page.waitForFunction(
-      () => (document.querySelector('select option[value="C-FDSC"]') as HTMLOptionElement | null)?.disabled === true,
-    );
-    expect(await page.getByLabel('Glider', { exact: true }).inputValue()).toBe('');
-    expect(await page.getByLabel('Tow Speed (kn)').inputValue()).toBe('');
-    expect((await gliderGroups(page))['Already Flying']).toEqual([
-      ['C-FDSC', true],
-      ['C-GDSA', true],
-      ['C-GDSB', true],
-    ]);
-    expect(await submitButton(page).textContent()).toBe('Warning: Low funds - No glider selected');
-    await shot(page, 'crew-refused');
-    await page.context().close();
-  });
+      await submitButton(page).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Yes', exact: true }).click();
+      await page
+        .getByRole('alert')
+        .filter({ hasText: 'Could not create flight: Glider C-FDSC is already flying' })
+        .waitFor();
+      await page.waitForFunction(
+        () => (document.querySelector('select option[value="C-FDSC"]') as HTMLOptionElement | null)?.disabled === true,
+      );
+      expect(await page.getByLabel('Glider', { exact: true }).inputValue()).toBe('');
+      expect(await page.getByLabel('Tow Speed (kn)').inputValue()).toBe('');
+      expect((await gliderGroups(page))['Already Flying']).toEqual([
+        ['C-FDSC', true],
+        ['C-GDSA', true],
+        ['C-GDSB', true],
+      ]);
+      expect(await submitButton(page).textContent()).toBe('Warning: Low funds - No glider selected');
+      await shot(page, 'crew-refused');
+      await page.context().close();
+    },
+  );
 
   it('a failed load reads Could not load crew page with its code, 600 when no answer came', async () => {
     const page = await field.phone(DEMO.member);

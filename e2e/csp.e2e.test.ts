@@ -68,7 +68,8 @@ async function watchedPage(): Promise<{ page: Page; reports: string[] }> {
     document.addEventListener('securitypolicyviolation', (event) => {
       const report = (window as unknown as { __reportViolation: (text: string) => void }).__reportViolation;
       void report(
-        `${event.effectiveDirective} refused ${event.blockedURI || 'inline'} on ${location.pathname} (${event.sourceFile}:${event.lineNumber}) ${event.sample}`,
+        `${event.effectiveDirective} refused ${event.blockedURI || 'inline'} on ` +
+          `${location.pathname} (${event.sourceFile}:${event.lineNumber}) ${event.sample}`,
       );
     });
   });

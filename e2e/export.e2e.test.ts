@@ -114,7 +114,8 @@ function startOfClubDay(ms: number): number {
   return start;
 }
 
-/** RFC 4180: fields separated by commas, records by CRLF, a quoted field may hold commas, quotes ("") and line breaks. */
+/** RFC 4180: fields separated by commas, records by CRLF, a quoted field may hold commas, quotes ("") and line
+ * breaks. */
 function readCsv(text: string): string[][] {
   const rows: string[][] = [];
   let row: string[] = [];
@@ -146,7 +147,9 @@ function readCsv(text: string): string[][] {
 
 // The flights files' header line, word for word as the file has it (after the byte order mark): FLIGHT_COLUMNS quoted.
 const FLIGHT_HEADER_LINE =
-  '"Date","Pilot First Name","Pilot Last Name","Glider","Flying With","Passenger First Name","Passenger Last Name","Launch Time","Landed At","Flight Duration [hr]","Launch Type","Launch Height","Pilot in Charge?","Sharing Cost?","Tow Pilot","Tug"';
+  '"Date","Pilot First Name","Pilot Last Name","Glider","Flying With","Passenger First Name","Passenger Last ' +
+  'Name","Launch Time","Landed At","Flight Duration [hr]","Launch Type","Launch Height","Pilot in ' +
+  'Charge?","Sharing Cost?","Tow Pilot","Tug"';
 
 /** The admin's phone on Club Data Exports, ready to load, and today's postings as get-all-transactions answers them. */
 async function adminOnExports(): Promise<{ page: Page; ledger: AllTransactions }> {
@@ -270,7 +273,8 @@ describe('Club Data Exports at phone size', () => {
     expect(file.name).toBe(`Transactions_${today}_${today}.csv`);
     const rows = rowsOf(file.bytes);
     expect(file.bytes.toString('utf8').split('\r\n')[0]).toBe(
-      '\uFEFF"Date","Account","Account Number","Debit Amount","Credit Amount","Transaction Reason","Epoch time","User","Transaction Type","Transaction Reference","Note"',
+      '\uFEFF"Date","Account","Account Number","Debit Amount","Credit Amount","Transaction ' +
+        'Reason","Epoch time","User","Transaction Type","Transaction Reference","Note"',
     );
     expect(rows).toHaveLength(ledger.transactions.length + 1);
     // Row for row: the posting's side, amount and epoch time.
@@ -294,67 +298,71 @@ describe('Club Data Exports at phone size', () => {
     await page.context().close();
   });
 
-  it('Journal and Invoices: the same postings in the layouts accounting packages import, balanced, charges as invoices', async () => {
-    const { page, ledger } = await adminOnExports();
-    const cents = (text: string | undefined) => (text ? Math.round(Number(text) * 100) : 0);
+  it(
+    'Journal and Invoices: the same postings in the layouts ' +
+      'accounting packages import, balanced, charges as invoices',
+    async () => {
+      const { page, ledger } = await adminOnExports();
+      const cents = (text: string | undefined) => (text ? Math.round(Number(text) * 100) : 0);
 
-    const journal = await exportFile(page, 'Journal for accounting packages (one row per posting)');
-    await screenshot(page, 'export-journal');
-    expect(journal.name).toBe(`Journal_${today}_${today}.csv`);
-    const lines = rowsOf(journal.bytes);
-    expect(lines[0]).toEqual([
-      'Journal No',
-      'Journal Date',
-      'Account Number',
-      'Account Name',
-      'Debits',
-      'Credits',
-      'Description',
-      'Name',
-      'Reference',
-    ]);
-    expect(lines).toHaveLength(ledger.transactions.length + 1);
-    const balance = new Map<string, number>();
-    for (const [no, date, , , debit, credit] of lines.slice(1)) {
-      expect(date).toBe(today);
-      balance.set(no!, (balance.get(no!) ?? 0) + cents(debit) - cents(credit));
-    }
-    expect([...balance.values()].every((total) => total === 0)).toBe(true);
-    expect(
-      lines
-        .filter((r) => r[8] === 'R-2001')
-        .map((r) => [r[2], r[4], r[5], r[7]])
-        .sort(),
-    ).toEqual([
-      ['1000', '250.00', '', ''],
-      ['2100', '', '250.00', 'Mary Member'],
-    ]);
+      const journal = await exportFile(page, 'Journal for accounting packages (one row per posting)');
+      await screenshot(page, 'export-journal');
+      expect(journal.name).toBe(`Journal_${today}_${today}.csv`);
+      const lines = rowsOf(journal.bytes);
+      expect(lines[0]).toEqual([
+        'Journal No',
+        'Journal Date',
+        'Account Number',
+        'Account Name',
+        'Debits',
+        'Credits',
+        'Description',
+        'Name',
+        'Reference',
+      ]);
+      expect(lines).toHaveLength(ledger.transactions.length + 1);
+      const balance = new Map<string, number>();
+      for (const [no, date, , , debit, credit] of lines.slice(1)) {
+        expect(date).toBe(today);
+        balance.set(no!, (balance.get(no!) ?? 0) + cents(debit) - cents(credit));
+      }
+      expect([...balance.values()].every((total) => total === 0)).toBe(true);
+      expect(
+        lines
+          .filter((r) => r[8] === 'R-2001')
+          .map((r) => [r[2], r[4], r[5], r[7]])
+          .sort(),
+      ).toEqual([
+        ['1000', '250.00', '', ''],
+        ['2100', '', '250.00', 'Mary Member'],
+      ]);
 
-    const invoices = rowsOf((await exportFile(page, 'Member charges as invoices (QuickBooks layout)')).bytes);
-    expect(invoices[0]).toEqual([
-      'InvoiceNo',
-      'Customer',
-      'InvoiceDate',
-      'DueDate',
-      'Item(Product/Service)',
-      'ItemDescription',
-      'ItemQuantity',
-      'ItemRate',
-      'ItemAmount',
-      'ItemTaxAmount',
-    ]);
-    // Each invoice comes to what the member's account was charged by its transaction: the flight's tow and rental.
-    const charged = new Map<string, number>();
-    for (const p of ledger.transactions)
-      if (p.account === 2100 && p.direction === 1)
-        charged.set(String(p.transactionId), (charged.get(String(p.transactionId)) ?? 0) + p.amountCents);
-    const invoiced = new Map<string, number>();
-    for (const [no, customer, , , , , , , amount, tax] of invoices.slice(1)) {
-      expect(customer).toBe('Mary Member');
-      invoiced.set(no!, (invoiced.get(no!) ?? 0) + cents(amount) + cents(tax));
-    }
-    expect(invoiced.size).toBeGreaterThanOrEqual(2);
-    expect(invoiced).toEqual(charged);
-    await page.context().close();
-  });
+      const invoices = rowsOf((await exportFile(page, 'Member charges as invoices (QuickBooks layout)')).bytes);
+      expect(invoices[0]).toEqual([
+        'InvoiceNo',
+        'Customer',
+        'InvoiceDate',
+        'DueDate',
+        'Item(Product/Service)',
+        'ItemDescription',
+        'ItemQuantity',
+        'ItemRate',
+        'ItemAmount',
+        'ItemTaxAmount',
+      ]);
+      // Each invoice comes to what the member's account was charged by its transaction: the flight's tow and rental.
+      const charged = new Map<string, number>();
+      for (const p of ledger.transactions)
+        if (p.account === 2100 && p.direction === 1)
+          charged.set(String(p.transactionId), (charged.get(String(p.transactionId)) ?? 0) + p.amountCents);
+      const invoiced = new Map<string, number>();
+      for (const [no, customer, , , , , , , amount, tax] of invoices.slice(1)) {
+        expect(customer).toBe('Mary Member');
+        invoiced.set(no!, (invoiced.get(no!) ?? 0) + cents(amount) + cents(tax));
+      }
+      expect(invoiced.size).toBeGreaterThanOrEqual(2);
+      expect(invoiced).toEqual(charged);
+      await page.context().close();
+    },
+  );
 });

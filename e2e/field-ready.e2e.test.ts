@@ -171,24 +171,31 @@ describe('the page before its script: the HTML shell', () => {
     return cookies;
   };
 
-  it("a signed-in member's pages open with the signed-in navbar, the loading state and the footer before any script", async () => {
-    const bare = await newPhonePage(browser, inject('baseUrl'), { javaScriptEnabled: false });
-    await bare.context().addCookies(await memberCookies());
-    for (const path of ['/', '/crew/', '/ground/']) {
-      await bare.goto(path);
-      expect(await bare.locator('nav .navbar-brand').textContent()).toBe('Home');
-      expect(await bare.locator('nav').getByRole('link', { name: 'Settings' }).isVisible()).toBe(true);
-      // Home and Request Flight are drawn with the member's own data (decision 0020); the other pages show their loading state.
-      if (path === '/')
-        expect(await bare.getByText(/^Your account balance: \$/).textContent()).toBe('Your account balance: $0.00');
-      else if (path === '/crew/')
-        expect(await bare.locator('.crew-summary').textContent()).toMatch(/^You \(Mary Member\) are in no glider yet/);
-      else expect(await bare.getByRole('status').textContent()).toBe('Retrieving your data....');
-      expect(await bare.locator('footer').textContent()).toBe('App version 0.16.0');
-    }
-    await screenshot(bare, 'field-ready-ground-no-script');
-    await bare.context().close();
-  });
+  it(
+    "a signed-in member's pages open with the signed-in navbar, the " +
+      'loading state and the footer before any script',
+    async () => {
+      const bare = await newPhonePage(browser, inject('baseUrl'), { javaScriptEnabled: false });
+      await bare.context().addCookies(await memberCookies());
+      for (const path of ['/', '/crew/', '/ground/']) {
+        await bare.goto(path);
+        expect(await bare.locator('nav .navbar-brand').textContent()).toBe('Home');
+        expect(await bare.locator('nav').getByRole('link', { name: 'Settings' }).isVisible()).toBe(true);
+        // Home and Request Flight are drawn with the member's own data (decision 0020); the other pages show their
+        // loading state.
+        if (path === '/')
+          expect(await bare.getByText(/^Your account balance: \$/).textContent()).toBe('Your account balance: $0.00');
+        else if (path === '/crew/')
+          expect(await bare.locator('.crew-summary').textContent()).toMatch(
+            /^You \(Mary Member\) are in no glider yet/,
+          );
+        else expect(await bare.getByRole('status').textContent()).toBe('Retrieving your data....');
+        expect(await bare.locator('footer').textContent()).toBe('App version 0.16.0');
+      }
+      await screenshot(bare, 'field-ready-ground-no-script');
+      await bare.context().close();
+    },
+  );
 
   /** Where a page's parts are drawn, in CSS pixels. */
   const layoutOf = (page: Page, selectors: readonly string[]) =>
@@ -240,39 +247,57 @@ describe('the page before its script: the HTML shell', () => {
     return { app, before };
   };
 
-  it("a signed-in member's Home is in the HTML, club message and all, drawn where the app then draws it from its reads: nothing moves", async () => {
-    const { app, before } = await drawnWhereTheAppDrawsIt(
-      '/',
-      [
-        'main header h1',
-        'nav[aria-label="Activities"] a[href="/crew/"]',
-        'section[aria-label="Account"] p',
+  it(
+    "a signed-in member's Home is in the HTML, club message and all, drawn " +
+      'where the app then draws it from its reads: nothing moves',
+    async () => {
+      const { app, before } = await drawnWhereTheAppDrawsIt(
+        '/',
+        [
+          'main header h1',
+          'nav[aria-label="Activities"] a[href="/crew/"]',
+          'section[aria-label="Account"] p',
+          '.club-message',
+          'footer',
+        ],
         '.club-message',
-        'footer',
-      ],
-      '.club-message',
-    );
-    expect(before.every(([, box]) => box !== null)).toBe(true);
-    expect(await app.locator('.club-message').textContent()).toContain('Welcome to the Demo Soaring Club!');
-    // The app's own Home: its links go through the router.
-    await app.getByRole('link', { name: 'Request Flight' }).click();
-    await app.getByRole('heading', { name: 'Request Flight' }).waitFor();
-    await app.context().close();
-  });
+      );
+      expect(before.every(([, box]) => box !== null)).toBe(true);
+      expect(await app.locator('.club-message').textContent()).toContain('Welcome to the Demo Soaring Club!');
+      // The app's own Home: its links go through the router.
+      await app.getByRole('link', { name: 'Request Flight' }).click();
+      await app.getByRole('heading', { name: 'Request Flight' }).waitFor();
+      await app.context().close();
+    },
+  );
 
-  it("a signed-in member's Request Flight is in the HTML, summary line and all, inert until the app draws it where it was: nothing moves", async () => {
-    const { app, before } = await drawnWhereTheAppDrawsIt(
-      '/crew/',
-      ['main h1', 'main select', 'main fieldset button', '.crew-pair input', '.crew-summary', '.crew-submit', 'footer'],
-      '.crew-summary',
-    );
-    expect(before.every(([, box]) => box !== null)).toBe(true);
-    expect(await app.locator('main').getAttribute('inert')).toBeNull();
-    // The app's own form: a choice changes the summary.
-    await app.getByRole('button', { name: 'Instructor', exact: true }).click();
-    await expect.poll(() => app.locator('.crew-summary').textContent()).toContain('with an instructor not yet chosen');
-    await app.context().close();
-  });
+  it(
+    "a signed-in member's Request Flight is in the HTML, summary line and " +
+      'all, inert until the app draws it where it was: nothing moves',
+    async () => {
+      const { app, before } = await drawnWhereTheAppDrawsIt(
+        '/crew/',
+        [
+          'main h1',
+          'main select',
+          'main fieldset button',
+          '.crew-pair input',
+          '.crew-summary',
+          '.crew-submit',
+          'footer',
+        ],
+        '.crew-summary',
+      );
+      expect(before.every(([, box]) => box !== null)).toBe(true);
+      expect(await app.locator('main').getAttribute('inert')).toBeNull();
+      // The app's own form: a choice changes the summary.
+      await app.getByRole('button', { name: 'Instructor', exact: true }).click();
+      await expect
+        .poll(() => app.locator('.crew-summary').textContent())
+        .toContain('with an instructor not yet chosen');
+      await app.context().close();
+    },
+  );
 
   it("a signed-in page comes with its screen's code preloaded, and every preloaded file is there", async () => {
     const cookie = await memberCookie();

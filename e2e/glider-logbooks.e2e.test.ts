@@ -66,7 +66,8 @@ beforeAll(async () => {
       },
     }),
   );
-  // First a lesson with Irene on a Variable tow released at 2500 ft: the widest row, two full names and the longest launch.
+  // First a lesson with Irene on a Variable tow released at 2500 ft: the widest row, two full names and the longest
+  // launch.
   lessonAt = launchedAt - 60 * MINUTE;
   const lessonId = randomUUID();
   await ok(
@@ -156,62 +157,66 @@ beforeAll(async () => {
 });
 
 describe('glider logbooks at 375 px', () => {
-  it("Mary opens C-GDSA's logbook from Home: hours and launches since maintenance, the totals and her flights, 375 px wide", async () => {
-    await mary.goto('/');
-    await mary.getByRole('link', { name: 'Glider Logbooks', exact: true }).click();
-    await mary.getByRole('heading', { name: 'Glider Logbooks', exact: true }).waitFor();
-    const row = mary.getByRole('row').filter({ has: mary.getByRole('link', { name: 'C-GDSA', exact: true }) });
-    await row.waitFor();
-    // The index: the type under the registration; since maintenance, today's 20 and 30 minutes and their launches.
-    expect(await row.getByRole('rowheader').textContent()).toBe('C-GDSAASK 21');
-    expect(await row.getByRole('cell').last().textContent()).toBe(`0:502 launchessince ${today}`);
-    mkdirSync(SHOTS, { recursive: true });
-    await mary.screenshot({ path: join(SHOTS, 'glider-logbooks-index.png'), fullPage: true });
-    expect(await mary.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  it(
+    "Mary opens C-GDSA's logbook from Home: hours and launches since " +
+      'maintenance, the totals and her flights, 375 px wide',
+    async () => {
+      await mary.goto('/');
+      await mary.getByRole('link', { name: 'Glider Logbooks', exact: true }).click();
+      await mary.getByRole('heading', { name: 'Glider Logbooks', exact: true }).waitFor();
+      const row = mary.getByRole('row').filter({ has: mary.getByRole('link', { name: 'C-GDSA', exact: true }) });
+      await row.waitFor();
+      // The index: the type under the registration; since maintenance, today's 20 and 30 minutes and their launches.
+      expect(await row.getByRole('rowheader').textContent()).toBe('C-GDSAASK 21');
+      expect(await row.getByRole('cell').last().textContent()).toBe(`0:502 launchessince ${today}`);
+      mkdirSync(SHOTS, { recursive: true });
+      await mary.screenshot({ path: join(SHOTS, 'glider-logbooks-index.png'), fullPage: true });
+      expect(await mary.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 
-    await row.getByRole('link', { name: 'C-GDSA', exact: true }).click();
-    await mary.getByRole('heading', { name: 'Glider Logbook: C-GDSA' }).waitFor();
-    const since = mary.getByRole('region', { name: 'Since maintenance' });
-    await since.getByRole('heading', { name: `Since maintenance on ${today}` }).waitFor();
-    expect(await since.locator('dd').allTextContents()).toEqual(['0:50', '2']);
-    const lesson = mary
-      .getByRole('table')
-      .getByRole('row')
-      .filter({ hasText: clock(lessonAt) });
-    expect(await lesson.getByRole('cell').allTextContents()).toEqual([
-      'Irene Instructor',
-      'Mary Member',
-      'Variable',
-      `${clock(lessonAt)}–${clock(lessonAt + 20 * MINUTE)}`,
-      '0:20',
-    ]);
-    const flights = mary.getByRole('table');
-    const flight = flights.getByRole('row').filter({ hasText: clock(launchedAt) });
-    await flight.waitFor();
-    expect(await flight.getByRole('cell').allTextContents()).toEqual([
-      'Mary Member',
-      '',
-      '2000 ft',
-      `${clock(launchedAt)}–${clock(launchedAt + 30 * MINUTE)}`,
-      '0:30',
-    ]);
-    expect(await flights.getByRole('columnheader').allTextContents()).toEqual([
-      'P1',
-      'P2',
-      'Launch',
-      'Takeoff–landing',
-      'Duration',
-    ]);
-    expect(await flights.getByRole('rowheader', { name: today }).count()).toBe(1);
-    expect(await mary.getByRole('group', { name: 'These dates' }).textContent()).toMatch(
-      /\d+ flights? · \d+:\d\d hours · \d+ launch(es)?/,
-    );
+      await row.getByRole('link', { name: 'C-GDSA', exact: true }).click();
+      await mary.getByRole('heading', { name: 'Glider Logbook: C-GDSA' }).waitFor();
+      const since = mary.getByRole('region', { name: 'Since maintenance' });
+      await since.getByRole('heading', { name: `Since maintenance on ${today}` }).waitFor();
+      expect(await since.locator('dd').allTextContents()).toEqual(['0:50', '2']);
+      const lesson = mary
+        .getByRole('table')
+        .getByRole('row')
+        .filter({ hasText: clock(lessonAt) });
+      expect(await lesson.getByRole('cell').allTextContents()).toEqual([
+        'Irene Instructor',
+        'Mary Member',
+        'Variable',
+        `${clock(lessonAt)}–${clock(lessonAt + 20 * MINUTE)}`,
+        '0:20',
+      ]);
+      const flights = mary.getByRole('table');
+      const flight = flights.getByRole('row').filter({ hasText: clock(launchedAt) });
+      await flight.waitFor();
+      expect(await flight.getByRole('cell').allTextContents()).toEqual([
+        'Mary Member',
+        '',
+        '2000 ft',
+        `${clock(launchedAt)}–${clock(launchedAt + 30 * MINUTE)}`,
+        '0:30',
+      ]);
+      expect(await flights.getByRole('columnheader').allTextContents()).toEqual([
+        'P1',
+        'P2',
+        'Launch',
+        'Takeoff–landing',
+        'Duration',
+      ]);
+      expect(await flights.getByRole('rowheader', { name: today }).count()).toBe(1);
+      expect(await mary.getByRole('group', { name: 'These dates' }).textContent()).toMatch(
+        /\d+ flights? · \d+:\d\d hours · \d+ launch(es)?/,
+      );
 
-    await mary.screenshot({ path: join(SHOTS, 'glider-logbook.png'), fullPage: true });
-    expect(await mary.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-    // Nor does the table scroll sideways in its own frame: every column, Duration included, is in view.
-    expect(await flights.evaluate((table) => table.parentElement!.scrollWidth - table.parentElement!.clientWidth)).toBe(
-      0,
-    );
-  });
+      await mary.screenshot({ path: join(SHOTS, 'glider-logbook.png'), fullPage: true });
+      expect(await mary.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+      // Nor does the table scroll sideways in its own frame: every column, Duration included, is in view.
+      expect(
+        await flights.evaluate((table) => table.parentElement!.scrollWidth - table.parentElement!.clientWidth),
+      ).toBe(0);
+    },
+  );
 });

@@ -31,7 +31,8 @@ let line: Page;
 /** Mary Member, the pilot, on her own phone. */
 let pilot: Page;
 let towPilotId: string;
-/** Mary's flight A in C-GDSA (flown); Alex's B in C-GDSB (cancelled by another phone); Irene's C in C-FDSC (removed from the line). One unfinished flight per person: three pilots. */
+/** Mary's flight A in C-GDSA (flown); Alex's B in C-GDSB (cancelled by another phone); Irene's C in C-FDSC (removed
+ * from the line). One unfinished flight per person: three pilots. */
 const flights = { a: randomUUID(), b: randomUUID(), c: randomUUID() };
 
 async function userIdOf(page: Page): Promise<string> {
@@ -140,39 +141,43 @@ describe('line management at 375 px', () => {
     expect(await button('Choose the next flight').isVisible()).toBe(true);
   });
 
-  it('once a flight is picked, the tug, the tow pilot and the flight stay in view, uncovered, with the Launch button: 375 × 667 and 320 × 568 (issue 25 item 10)', async () => {
-    const tug = line.getByRole('button', { name: new RegExp(`^${TUG}`) });
-    for (const size of [
-      { width: 375, height: 667 },
-      { width: 320, height: 568 },
-    ]) {
-      await line.setViewportSize(size);
-      for (const glider of ['C-GDSA', 'C-GDSB', 'C-FDSC']) {
-        await line.evaluate(() => window.scrollTo(0, 0));
-        await waitingFlight(glider).click();
-        const launch = button(`Launch ${glider}`);
-        await launch.waitFor();
-        for (const [what, shown] of [
-          ['the chosen flight', waitingFlight(glider)],
-          ['the tug', tug],
-          ['the tow pilot', line.getByLabel('Tow pilot')],
-          ['the Launch button', launch],
-        ] as const) {
-          await expect
-            .poll(() => shownUncovered(shown), {
-              message: `${what}, ${glider} picked at ${size.width} × ${size.height}`,
-            })
-            .toEqual({ inView: true, uncovered: true });
+  it(
+    'once a flight is picked, the tug, the tow pilot and the flight stay in view, ' +
+      'uncovered, with the Launch button: 375 × 667 and 320 × 568 (issue 25 item 10)',
+    async () => {
+      const tug = line.getByRole('button', { name: new RegExp(`^${TUG}`) });
+      for (const size of [
+        { width: 375, height: 667 },
+        { width: 320, height: 568 },
+      ]) {
+        await line.setViewportSize(size);
+        for (const glider of ['C-GDSA', 'C-GDSB', 'C-FDSC']) {
+          await line.evaluate(() => window.scrollTo(0, 0));
+          await waitingFlight(glider).click();
+          const launch = button(`Launch ${glider}`);
+          await launch.waitFor();
+          for (const [what, shown] of [
+            ['the chosen flight', waitingFlight(glider)],
+            ['the tug', tug],
+            ['the tow pilot', line.getByLabel('Tow pilot')],
+            ['the Launch button', launch],
+          ] as const) {
+            await expect
+              .poll(() => shownUncovered(shown), {
+                message: `${what}, ${glider} picked at ${size.width} × ${size.height}`,
+              })
+              .toEqual({ inView: true, uncovered: true });
+          }
+          expect(await line.getByLabel('Tow pilot').inputValue()).toBe(towPilotId);
+          await shot(line, `ground-picked-${glider}-${size.width}`, false);
+          // Tapped again: no flight picked, as the next test expects.
+          await waitingFlight(glider).click();
+          await button('Choose the next flight').waitFor();
         }
-        expect(await line.getByLabel('Tow pilot').inputValue()).toBe(towPilotId);
-        await shot(line, `ground-picked-${glider}-${size.width}`, false);
-        // Tapped again: no flight picked, as the next test expects.
-        await waitingFlight(glider).click();
-        await button('Choose the next flight').waitFor();
       }
-    }
-    await line.setViewportSize({ width: 375, height: 740 });
-  });
+      await line.setViewportSize({ width: 375, height: 740 });
+    },
+  );
 
   it("says 'No action taken - …' when the chosen flight was cancelled by another phone", async () => {
     await waitingFlight('C-GDSB').click();
@@ -186,7 +191,8 @@ describe('line management at 375 px', () => {
     await toast(line, 'No action taken - Flight was cancelled').waitFor();
     expect((await flightOnLine(flights.b)) === undefined).toBe(true);
 
-    // The refresh after the action is held back too: the banner says so; once the server answers again, B has left the line.
+    // The refresh after the action is held back too: the banner says so; once the server answers again, B has left the
+    // line.
     await line.getByRole('alert').filter({ hasText: 'Could not update flights / tugs (600)' }).waitFor();
     await shot(line, 'ground-poll-banner');
     await line.unroute('**/api/ground-status**');
@@ -239,54 +245,57 @@ describe('line management at 375 px', () => {
     await shot(pilot, 'home-active-flight');
   });
 
-  it('records the release height: refused when empty, set, then the conflict dialog with Ignore and Overwrite', async () => {
-    await inProgress('C-GDSA').getByRole('button', { name: 'Release height' }).click();
-    const modal = line.getByRole('dialog', { name: 'Release Height', exact: true });
-    await modal.waitFor();
-    await modal.getByRole('button', { name: 'Set release height' }).click();
-    await modal.getByText('Must set a release height before submitting').waitFor();
-    await modal.getByLabel(/^Release height/).fill('0');
-    await modal.getByRole('button', { name: 'Set release height' }).click();
-    await modal.getByText('Must set a release height before submitting').waitFor();
-    expect((await flightOnLine(flights.a))?.releaseHeight).toBe(0);
-    await shot(line, 'ground-release-height');
+  it(
+    'records the release height: refused when empty, set, then ' + 'the conflict dialog with Ignore and Overwrite',
+    async () => {
+      await inProgress('C-GDSA').getByRole('button', { name: 'Release height' }).click();
+      const modal = line.getByRole('dialog', { name: 'Release Height', exact: true });
+      await modal.waitFor();
+      await modal.getByRole('button', { name: 'Set release height' }).click();
+      await modal.getByText('Must set a release height before submitting').waitFor();
+      await modal.getByLabel(/^Release height/).fill('0');
+      await modal.getByRole('button', { name: 'Set release height' }).click();
+      await modal.getByText('Must set a release height before submitting').waitFor();
+      expect((await flightOnLine(flights.a))?.releaseHeight).toBe(0);
+      await shot(line, 'ground-release-height');
 
-    await modal.getByLabel(/^Release height/).fill('2000');
-    await modal.getByRole('button', { name: 'Set release height' }).click();
-    await toast(line, 'Successfully set release height').waitFor();
-    await modal.waitFor({ state: 'detached' });
-    expect((await flightOnLine(flights.a))?.releaseHeight).toBe(2000);
-    await inProgress('C-GDSA').getByText('Release 2000 ft').waitFor();
+      await modal.getByLabel(/^Release height/).fill('2000');
+      await modal.getByRole('button', { name: 'Set release height' }).click();
+      await toast(line, 'Successfully set release height').waitFor();
+      await modal.waitFor({ state: 'detached' });
+      expect((await flightOnLine(flights.a))?.releaseHeight).toBe(2000);
+      await inProgress('C-GDSA').getByText('Release 2000 ft').waitFor();
 
-    // Set again: the server answers 409 and the dialog names who set it and the height.
-    await inProgress('C-GDSA').getByRole('button', { name: 'Release height' }).click();
-    await line
-      .getByRole('dialog', { name: 'Release Height', exact: true })
-      .getByLabel(/^Release height/)
-      .fill('2500');
-    await line.getByRole('button', { name: 'Set release height' }).click();
-    const conflict = line.getByRole('dialog', { name: 'Release Height Already Set' });
-    await conflict
-      .getByText('Irene Instructor already set the release height to 2000 ft. Overwrite it with 2500 ft?')
-      .waitFor();
-    await shot(line, 'ground-release-conflict');
-    await conflict.getByRole('button', { name: 'Ignore' }).click();
-    await conflict.waitFor({ state: 'detached' });
-    expect((await flightOnLine(flights.a))?.releaseHeight).toBe(2000);
+      // Set again: the server answers 409 and the dialog names who set it and the height.
+      await inProgress('C-GDSA').getByRole('button', { name: 'Release height' }).click();
+      await line
+        .getByRole('dialog', { name: 'Release Height', exact: true })
+        .getByLabel(/^Release height/)
+        .fill('2500');
+      await line.getByRole('button', { name: 'Set release height' }).click();
+      const conflict = line.getByRole('dialog', { name: 'Release Height Already Set' });
+      await conflict
+        .getByText('Irene Instructor already set the release height to 2000 ft. Overwrite it with 2500 ft?')
+        .waitFor();
+      await shot(line, 'ground-release-conflict');
+      await conflict.getByRole('button', { name: 'Ignore' }).click();
+      await conflict.waitFor({ state: 'detached' });
+      expect((await flightOnLine(flights.a))?.releaseHeight).toBe(2000);
 
-    await inProgress('C-GDSA').getByRole('button', { name: 'Release height' }).click();
-    await line
-      .getByRole('dialog', { name: 'Release Height', exact: true })
-      .getByLabel(/^Release height/)
-      .fill('2500');
-    await line.getByRole('button', { name: 'Set release height' }).click();
-    await line
-      .getByRole('dialog', { name: 'Release Height Already Set' })
-      .getByRole('button', { name: 'Overwrite' })
-      .click();
-    await expect.poll(async () => (await flightOnLine(flights.a))?.releaseHeight).toBe(2500);
-    await inProgress('C-GDSA').getByText('Release 2500 ft').waitFor();
-  });
+      await inProgress('C-GDSA').getByRole('button', { name: 'Release height' }).click();
+      await line
+        .getByRole('dialog', { name: 'Release Height', exact: true })
+        .getByLabel(/^Release height/)
+        .fill('2500');
+      await line.getByRole('button', { name: 'Set release height' }).click();
+      await line
+        .getByRole('dialog', { name: 'Release Height Already Set' })
+        .getByRole('button', { name: 'Overwrite' })
+        .click();
+      await expect.poll(async () => (await flightOnLine(flights.a))?.releaseHeight).toBe(2500);
+      await inProgress('C-GDSA').getByText('Release 2500 ft').waitFor();
+    },
+  );
 
   it('lands the flight in Land mode, and Home no longer lists it', async () => {
     await button('Land').click();
@@ -335,45 +344,49 @@ describe('line management at 375 px', () => {
     expect(await flightOnLine(flights.a)).toEqual(before);
   });
 
-  it('with no tow pilot on the tug and none chosen, Launch asks "No tow pilot — launch anyway?": Cancel sends nothing, Launch anyway launches', async () => {
-    // Tom checks out; Irene asks for a flight for herself (her earlier request was removed from the line).
-    const checkOut = await line.request.post('/api/create-tow/', {
-      data: { idempotencyKey: randomUUID(), data: { tug: TUG, hobbs: 1235.5, pilotLogOut: true } },
-    });
-    expect(checkOut.status(), await checkOut.text()).toBe(200);
-    const id = randomUUID();
-    const placed = await line.request.post('/api/update-item/', {
-      data: {
-        type: 'FLIGHT',
-        id,
-        data: { user: await userIdOf(line), flyWith: 'Alone', glider: 'C-GDSB', launchType: '2000 ft' },
-      },
-    });
-    expect(placed.status(), await placed.text()).toBe(200);
+  it(
+    'with no tow pilot on the tug and none chosen, Launch asks "No tow pilot — ' +
+      'launch anyway?": Cancel sends nothing, Launch anyway launches',
+    async () => {
+      // Tom checks out; Irene asks for a flight for herself (her earlier request was removed from the line).
+      const checkOut = await line.request.post('/api/create-tow/', {
+        data: { idempotencyKey: randomUUID(), data: { tug: TUG, hobbs: 1235.5, pilotLogOut: true } },
+      });
+      expect(checkOut.status(), await checkOut.text()).toBe(200);
+      const id = randomUUID();
+      const placed = await line.request.post('/api/update-item/', {
+        data: {
+          type: 'FLIGHT',
+          id,
+          data: { user: await userIdOf(line), flyWith: 'Alone', glider: 'C-GDSB', launchType: '2000 ft' },
+        },
+      });
+      expect(placed.status(), await placed.text()).toBe(200);
 
-    await line.goto('/ground/');
-    await waitingFlight('C-GDSB').click();
-    expect(await line.getByLabel('Tow pilot').inputValue()).toBe('');
-    const sent: string[] = [];
-    line.on('request', (request) => {
-      if (request.url().includes('/api/update-flight/')) sent.push(request.postData() ?? '');
-    });
-    await button('Launch C-GDSB').click();
-    const dialog = line.getByRole('dialog');
-    await dialog.getByText('No tow pilot — launch anyway?', { exact: true }).waitFor();
-    await shot(line, 'ground-no-tow-pilot');
-    await confirm('Cancel');
-    // Nothing stored, nothing sent: the flight still waits, selected as it was.
-    expect(sent).toEqual([]);
-    expect((await flightOnLine(id))?.launchedAt).toBeNull();
-    expect(await button('Launch C-GDSB').isEnabled()).toBe(true);
+      await line.goto('/ground/');
+      await waitingFlight('C-GDSB').click();
+      expect(await line.getByLabel('Tow pilot').inputValue()).toBe('');
+      const sent: string[] = [];
+      line.on('request', (request) => {
+        if (request.url().includes('/api/update-flight/')) sent.push(request.postData() ?? '');
+      });
+      await button('Launch C-GDSB').click();
+      const dialog = line.getByRole('dialog');
+      await dialog.getByText('No tow pilot — launch anyway?', { exact: true }).waitFor();
+      await shot(line, 'ground-no-tow-pilot');
+      await confirm('Cancel');
+      // Nothing stored, nothing sent: the flight still waits, selected as it was.
+      expect(sent).toEqual([]);
+      expect((await flightOnLine(id))?.launchedAt).toBeNull();
+      expect(await button('Launch C-GDSB').isEnabled()).toBe(true);
 
-    await button('Launch C-GDSB').click();
-    await dialog.getByText('No tow pilot — launch anyway?', { exact: true }).waitFor();
-    await confirm('Launch anyway');
-    await toast(line, 'C-GDSB launched').waitFor();
-    await expect.poll(async () => (await flightOnLine(id))?.launchedAt ?? null, { timeout: 10_000 }).not.toBeNull();
-    expect(await flightOnLine(id)).toMatchObject({ tug: TUG, towPilot: '' });
-    expect(sent).toHaveLength(1);
-  });
+      await button('Launch C-GDSB').click();
+      await dialog.getByText('No tow pilot — launch anyway?', { exact: true }).waitFor();
+      await confirm('Launch anyway');
+      await toast(line, 'C-GDSB launched').waitFor();
+      await expect.poll(async () => (await flightOnLine(id))?.launchedAt ?? null, { timeout: 10_000 }).not.toBeNull();
+      expect(await flightOnLine(id)).toMatchObject({ tug: TUG, towPilot: '' });
+      expect(sent).toHaveLength(1);
+    },
+  );
 });

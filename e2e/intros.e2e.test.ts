@@ -161,74 +161,78 @@ describe('Intro certificates at phone size', () => {
     });
   });
 
-  it('refunds part of an intro: fields disabled until chosen, "Invalid refund amount" without a call, the cap on the server', async () => {
-    const page = admin;
-    const updates: string[] = [];
-    page.on('request', (request) => {
-      if (request.url().includes('/api/update-item/')) updates.push(request.postData() ?? '');
-    });
-    const sold = await introOf(page, 'Passenger');
-    await page.goto('/intro/refund');
-    await page.getByRole('heading', { name: 'All Intros' }).waitFor();
-    expect(await page.getByRole('heading', { name: 'Expired Intros' }).count()).toBe(0);
-    expect(await page.getByLabel('Refund Amount', { exact: true }).isDisabled()).toBe(true);
-    expect(await page.getByLabel('Refund Method', { exact: true }).isDisabled()).toBe(true);
-    expect(await page.getByRole('button', { name: 'Submit Refund' }).isDisabled()).toBe(true);
+  it(
+    'refunds part of an intro: fields disabled until chosen, "Invalid ' +
+      'refund amount" without a call, the cap on the server',
+    async () => {
+      const page = admin;
+      const updates: string[] = [];
+      page.on('request', (request) => {
+        if (request.url().includes('/api/update-item/')) updates.push(request.postData() ?? '');
+      });
+      const sold = await introOf(page, 'Passenger');
+      await page.goto('/intro/refund');
+      await page.getByRole('heading', { name: 'All Intros' }).waitFor();
+      expect(await page.getByRole('heading', { name: 'Expired Intros' }).count()).toBe(0);
+      expect(await page.getByLabel('Refund Amount', { exact: true }).isDisabled()).toBe(true);
+      expect(await page.getByLabel('Refund Method', { exact: true }).isDisabled()).toBe(true);
+      expect(await page.getByRole('button', { name: 'Submit Refund' }).isDisabled()).toBe(true);
 
-    // The search matches the recipient's full name; each button reads serial number, name and buyer email.
-    await page.getByPlaceholder('Start typing serial number, name, or email').fill('pat pass');
-    const buttons = page.getByRole('group', { name: 'All Intros' }).getByRole('button');
-    expect(await buttons.allTextContents()).toEqual([`${sold.SN} · Pat Passenger · bea@example.org`]);
-    await buttons.first().click();
-    expect(
-      await values(page, [
-        'Refund Amount',
-        'Refund Method',
-        'Refund Reference',
-        'Refund To First Name',
-        'Refund To Last Name',
-        'Serial Number',
-      ]),
-    ).toEqual(['150.00', 'Credit Card', '', 'Beatrice', 'Buyer', sold.SN]);
-    await screenshot(page, 'intro-refund');
+      // The search matches the recipient's full name; each button reads serial number, name and buyer email.
+      await page.getByPlaceholder('Start typing serial number, name, or email').fill('pat pass');
+      const buttons = page.getByRole('group', { name: 'All Intros' }).getByRole('button');
+      expect(await buttons.allTextContents()).toEqual([`${sold.SN} · Pat Passenger · bea@example.org`]);
+      await buttons.first().click();
+      expect(
+        await values(page, [
+          'Refund Amount',
+          'Refund Method',
+          'Refund Reference',
+          'Refund To First Name',
+          'Refund To Last Name',
+          'Serial Number',
+        ]),
+      ).toEqual(['150.00', 'Credit Card', '', 'Beatrice', 'Buyer', sold.SN]);
+      await screenshot(page, 'intro-refund');
 
-    const amount = page.getByLabel('Refund Amount', { exact: true });
-    for (const bad of ['ten', '-5']) {
-      await amount.fill(bad);
+      const amount = page.getByLabel('Refund Amount', { exact: true });
+      for (const bad of ['ten', '-5']) {
+        await amount.fill(bad);
+        await page.getByRole('button', { name: 'Submit Refund' }).click();
+        await page.getByRole('alert').filter({ hasText: 'Invalid refund amount' }).first().waitFor();
+      }
+      expect(updates).toEqual([]);
+
+      // More than is still owed: the server refuses and nothing changes.
+      await amount.fill('150.01');
       await page.getByRole('button', { name: 'Submit Refund' }).click();
-      await page.getByRole('alert').filter({ hasText: 'Invalid refund amount' }).first().waitFor();
-    }
-    expect(updates).toEqual([]);
+      await page.getByRole('alert').filter({ hasText: 'Could not refund intro' }).waitFor();
+      expect(updates).toHaveLength(1);
+      expect(await introOf(page, 'Passenger')).toMatchObject({ refunded: false, owedCents: 15_000 });
 
-    // More than is still owed: the server refuses and nothing changes.
-    await amount.fill('150.01');
-    await page.getByRole('button', { name: 'Submit Refund' }).click();
-    await page.getByRole('alert').filter({ hasText: 'Could not refund intro' }).waitFor();
-    expect(updates).toHaveLength(1);
-    expect(await introOf(page, 'Passenger')).toMatchObject({ refunded: false, owedCents: 15_000 });
-
-    await amount.fill('50');
-    await page.getByLabel('Refund Reference', { exact: true }).fill('RF-1');
-    await page.getByRole('button', { name: 'Submit Refund' }).click();
-    await page.getByText('Intro refunded successfully').waitFor();
-    expect(JSON.parse(updates.at(-1)!)).toMatchObject({
-      type: 'INTRO',
-      id: sold.id,
-      data: {
-        action: 'Refund',
+      await amount.fill('50');
+      await page.getByLabel('Refund Reference', { exact: true }).fill('RF-1');
+      await page.getByRole('button', { name: 'Submit Refund' }).click();
+      await page.getByText('Intro refunded successfully').waitFor();
+      expect(JSON.parse(updates.at(-1)!)).toMatchObject({
+        type: 'INTRO',
         id: sold.id,
-        payment: 'Credit Card',
-        refundFirst: 'Beatrice',
-        refundLast: 'Buyer',
-        refundRef: 'RF-1',
-        priceCents: 5_000,
-      },
-    });
-    // Refunded: no longer offered, and Intro A/P keeps the $100.00 not refunded.
-    await page.getByText('No intro matches the search.').waitFor();
-    expect(await page.getByLabel('Refund Amount', { exact: true }).inputValue()).toBe('');
-    expect(await introOf(page, 'Passenger')).toMatchObject({ refunded: true, owedCents: 10_000 });
-  });
+        data: {
+          action: 'Refund',
+          id: sold.id,
+          payment: 'Credit Card',
+          refundFirst: 'Beatrice',
+          refundLast: 'Buyer',
+          refundRef: 'RF-1',
+          priceCents: 5_000,
+        },
+      });
+      // Refunded: no longer offered, and Intro A/P keeps the $100.00 not refunded.
+      await page.getByText('No intro matches the search.').waitFor();
+      expect(await page.getByLabel('Refund Amount', { exact: true }).inputValue()).toBe('');
+      expect(await introOf(page, 'Passenger')).toMatchObject({ refunded: true, owedCents: 10_000 });
+    },
+  );
 
   it('cancels the expired intro from the Expired Intros list, with a confirm', async () => {
     const page = admin;

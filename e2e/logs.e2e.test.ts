@@ -92,7 +92,8 @@ beforeAll(async () => {
   balanceBefore = await balanceOfMary();
   flightId = randomUUID();
   launchedAt = Math.floor(Date.now() / MINUTE) * MINUTE - 60 * MINUTE;
-  // Requested before it launched (a launch can't be before its request): tapped 5 minutes before, sent now (entered late).
+  // Requested before it launched (a launch can't be before its request): tapped 5 minutes before, sent now (entered
+  // late).
   await ok(
     mary.request.post('/api/update-item/', {
       data: {
@@ -137,54 +138,59 @@ describe('flight logs at 375 px', () => {
     expect(await balanceOfMary()).toBe(balanceBefore - 4520 - 2034);
   });
 
-  it('Mary opens each charge: the tow’s fixed price and HST, the rental’s minutes at the glider’s rate — on her account and in her flight', async () => {
-    await mary.goto('/userAccount');
-    await mary.getByText('Closing balance').waitFor();
-    const { launchTransaction, landingTransaction } = await storedFlight(mary);
-    await mary.getByRole('button', { name: `Breakdown of charge #${launchTransaction}` }).click();
-    const tow = mary.getByRole('dialog', { name: `Charge #${launchTransaction}` });
-    await tow.getByText('Charged to the account').waitFor();
-    expect(await tow.locator('dl').allTextContents()).toEqual([
-      'Fixed price$40.00',
-      'Before tax$40.00HST (13 %)$5.20Charged to the account$45.20',
-    ]);
-    expect(await tow.textContent()).toContain('Tow: 2000 ft (C-GDSA');
-    await shot(mary, 'charge-breakdown-tow');
-    await tow.getByRole('button', { name: 'Close' }).click();
-    await tow.waitFor({ state: 'hidden' });
+  it(
+    'Mary opens each charge: the tow’s fixed price and HST, the rental’s ' +
+      'minutes at the glider’s rate — on her account and in her flight',
+    async () => {
+      await mary.goto('/userAccount');
+      await mary.getByText('Closing balance').waitFor();
+      const { launchTransaction, landingTransaction } = await storedFlight(mary);
+      await mary.getByRole('button', { name: `Breakdown of charge #${launchTransaction}` }).click();
+      const tow = mary.getByRole('dialog', { name: `Charge #${launchTransaction}` });
+      await tow.getByText('Charged to the account').waitFor();
+      expect(await tow.locator('dl').allTextContents()).toEqual([
+        'Fixed price$40.00',
+        'Before tax$40.00HST (13 %)$5.20Charged to the account$45.20',
+      ]);
+      expect(await tow.textContent()).toContain('Tow: 2000 ft (C-GDSA');
+      await shot(mary, 'charge-breakdown-tow');
+      await tow.getByRole('button', { name: 'Close' }).click();
+      await tow.waitFor({ state: 'hidden' });
 
-    // Offline: a charge never opened says it waits for the network, instead of loading for ever; one opened before still shows its figures.
-    await mary.context().setOffline(true);
-    await mary.getByRole('button', { name: `Breakdown of charge #${landingTransaction}` }).click();
-    const unseen = mary.getByRole('dialog', { name: `Charge #${landingTransaction}` });
-    await unseen.getByText("Offline — this charge's breakdown shows once the phone is back online.").waitFor();
-    await unseen.getByRole('button', { name: 'Close' }).click();
-    await unseen.waitFor({ state: 'hidden' });
-    await mary.getByRole('button', { name: `Breakdown of charge #${launchTransaction}` }).click();
-    await tow.getByText('Charged to the account').waitFor();
-    expect(await tow.locator('dl').allTextContents()).toEqual([
-      'Fixed price$40.00',
-      'Before tax$40.00HST (13 %)$5.20Charged to the account$45.20',
-    ]);
-    await tow.getByRole('button', { name: 'Close' }).click();
-    await tow.waitFor({ state: 'hidden' });
-    await mary.context().setOffline(false);
+      // Offline: a charge never opened says it waits for the network, instead of loading for ever; one opened before
+      // still shows its figures.
+      await mary.context().setOffline(true);
+      await mary.getByRole('button', { name: `Breakdown of charge #${landingTransaction}` }).click();
+      const unseen = mary.getByRole('dialog', { name: `Charge #${landingTransaction}` });
+      await unseen.getByText("Offline — this charge's breakdown shows once the phone is back online.").waitFor();
+      await unseen.getByRole('button', { name: 'Close' }).click();
+      await unseen.waitFor({ state: 'hidden' });
+      await mary.getByRole('button', { name: `Breakdown of charge #${launchTransaction}` }).click();
+      await tow.getByText('Charged to the account').waitFor();
+      expect(await tow.locator('dl').allTextContents()).toEqual([
+        'Fixed price$40.00',
+        'Before tax$40.00HST (13 %)$5.20Charged to the account$45.20',
+      ]);
+      await tow.getByRole('button', { name: 'Close' }).click();
+      await tow.waitFor({ state: 'hidden' });
+      await mary.context().setOffline(false);
 
-    await mary.goto('/logs/');
-    await flightLine(mary, 'C-GDSA').click();
-    const info = dialog(mary, 'Flight Info');
-    await info.getByRole('heading', { name: 'Charges' }).waitFor();
-    await info.getByText(`Rental charge #${landingTransaction} — $20.34`).click();
-    const rental = info.locator('details').filter({ hasText: 'Rental charge' });
-    // 30 minutes of C-GDSA at 60 ¢: $18.00, HST 13 % $2.34.
-    expect(await rental.locator('dl').allTextContents()).toEqual([
-      'Time0:30 flown, 30 min billed (whole minutes, rounded up)30 min × $0.60 per min$18.00',
-      'Before tax$18.00HST (13 %)$2.34Charged to the account$20.34',
-    ]);
-    await shot(mary, 'logs-flight-charges');
-    await info.locator('.modal-footer').getByRole('button', { name: 'Close', exact: true }).click();
-    await info.waitFor({ state: 'hidden' });
-  });
+      await mary.goto('/logs/');
+      await flightLine(mary, 'C-GDSA').click();
+      const info = dialog(mary, 'Flight Info');
+      await info.getByRole('heading', { name: 'Charges' }).waitFor();
+      await info.getByText(`Rental charge #${landingTransaction} — $20.34`).click();
+      const rental = info.locator('details').filter({ hasText: 'Rental charge' });
+      // 30 minutes of C-GDSA at 60 ¢: $18.00, HST 13 % $2.34.
+      expect(await rental.locator('dl').allTextContents()).toEqual([
+        'Time0:30 flown, 30 min billed (whole minutes, rounded up)30 min × $0.60 per min$18.00',
+        'Before tax$18.00HST (13 %)$2.34Charged to the account$20.34',
+      ]);
+      await shot(mary, 'logs-flight-charges');
+      await info.locator('.modal-footer').getByRole('button', { name: 'Close', exact: true }).click();
+      await info.waitFor({ state: 'hidden' });
+    },
+  );
 
   it("lists today's flight with its duration and the totals", async () => {
     await admin.goto('/logs/');
@@ -256,53 +262,59 @@ describe('flight logs at 375 px', () => {
     ).toBe('0');
   });
 
-  it('changes the landing time and the glider: Confirm Changes strikes the old values through, Back keeps the edit', async () => {
-    const edit = dialog(admin, 'Editing Flight');
-    await shot(admin, 'logs-editing');
-    await edit.getByLabel('Glider', { exact: true }).selectOption('C-GDSB');
-    await edit.getByLabel('Landing Time', { exact: true }).fill(clock(launchedAt + 40 * MINUTE));
-    // Ground-only members are not offered as the pilot.
-    const pilots = await edit.getByLabel('Pilot', { exact: true }).locator('option').allTextContents();
-    expect(pilots).toContain('Mary Member');
-    expect(pilots).not.toContain('Gary Ground');
-    await button(admin, 'Submit Changes').click();
+  it(
+    'changes the landing time and the glider: Confirm Changes ' + 'strikes the old values through, Back keeps the edit',
+    async () => {
+      const edit = dialog(admin, 'Editing Flight');
+      await shot(admin, 'logs-editing');
+      await edit.getByLabel('Glider', { exact: true }).selectOption('C-GDSB');
+      await edit.getByLabel('Landing Time', { exact: true }).fill(clock(launchedAt + 40 * MINUTE));
+      // Ground-only members are not offered as the pilot.
+      const pilots = await edit.getByLabel('Pilot', { exact: true }).locator('option').allTextContents();
+      expect(pilots).toContain('Mary Member');
+      expect(pilots).not.toContain('Gary Ground');
+      await button(admin, 'Submit Changes').click();
 
-    const confirm = dialog(admin, 'Confirm Changes');
-    await confirm.waitFor();
-    const changes = confirm.getByRole('list', { name: 'Changes' }).getByRole('listitem');
-    expect(await changes.count()).toBe(2);
-    expect(await changes.nth(0).textContent()).toBe('GliderC-GDSAC-GDSB');
-    expect(await changes.nth(0).locator('del').textContent()).toBe('C-GDSA');
-    expect(await changes.nth(1).locator('del').textContent()).toBe(clock(launchedAt + 30 * MINUTE));
-    expect(await changes.nth(1).textContent()).toBe(
-      `Landing Time${clock(launchedAt + 30 * MINUTE)}${clock(launchedAt + 40 * MINUTE)}`,
-    );
-    await shot(admin, 'logs-confirm-changes');
+      const confirm = dialog(admin, 'Confirm Changes');
+      await confirm.waitFor();
+      const changes = confirm.getByRole('list', { name: 'Changes' }).getByRole('listitem');
+      expect(await changes.count()).toBe(2);
+      expect(await changes.nth(0).textContent()).toBe('GliderC-GDSAC-GDSB');
+      expect(await changes.nth(0).locator('del').textContent()).toBe('C-GDSA');
+      expect(await changes.nth(1).locator('del').textContent()).toBe(clock(launchedAt + 30 * MINUTE));
+      expect(await changes.nth(1).textContent()).toBe(
+        `Landing Time${clock(launchedAt + 30 * MINUTE)}${clock(launchedAt + 40 * MINUTE)}`,
+      );
+      await shot(admin, 'logs-confirm-changes');
 
-    await button(admin, 'Back').click();
-    expect(await dialog(admin, 'Editing Flight').getByLabel('Glider', { exact: true }).inputValue()).toBe('C-GDSB');
-    await button(admin, 'Submit Changes').click();
-    await confirm.waitFor();
-  });
+      await button(admin, 'Back').click();
+      expect(await dialog(admin, 'Editing Flight').getByLabel('Glider', { exact: true }).inputValue()).toBe('C-GDSB');
+      await button(admin, 'Submit Changes').click();
+      await confirm.waitFor();
+    },
+  );
 
-  it("confirms: 'Sucessfully updated flight {id}', the modal closes, the logs reload and Mary is re-billed exactly", async () => {
-    await button(admin, 'Confirm').click();
-    await admin
-      .getByRole('status')
-      .filter({ hasText: `Sucessfully updated flight ${flightId}` })
-      .waitFor();
-    await admin.getByRole('dialog').waitFor({ state: 'detached' });
-    await flightLine(admin, 'C-GDSB').waitFor();
-    expect(await flightLine(admin, 'C-GDSB').textContent()).toContain('0:40');
-    expect(await admin.getByLabel('Totals').textContent()).toBe('Flights1Hours0:40');
+  it(
+    "confirms: 'Sucessfully updated flight {id}', the modal " + 'closes, the logs reload and Mary is re-billed exactly',
+    async () => {
+      await button(admin, 'Confirm').click();
+      await admin
+        .getByRole('status')
+        .filter({ hasText: `Sucessfully updated flight ${flightId}` })
+        .waitFor();
+      await admin.getByRole('dialog').waitFor({ state: 'detached' });
+      await flightLine(admin, 'C-GDSB').waitFor();
+      expect(await flightLine(admin, 'C-GDSB').textContent()).toContain('0:40');
+      expect(await admin.getByLabel('Totals').textContent()).toBe('Flights1Hours0:40');
 
-    const stored = await storedFlight();
-    expect(stored.glider).toBe('C-GDSB');
-    expect(stored.landedAt).toBe(launchedAt + 40 * MINUTE);
-    expect(stored.launchedAt).toBe(launchedAt);
-    // The rental is billed again: 40 minutes of C-GDSB at 50¢ = $20.00 + $2.60 HST, instead of $20.34; the tow stays.
-    expect(await balanceOfMary()).toBe(balanceBefore - 4520 - 2260);
-  });
+      const stored = await storedFlight();
+      expect(stored.glider).toBe('C-GDSB');
+      expect(stored.landedAt).toBe(launchedAt + 40 * MINUTE);
+      expect(stored.launchedAt).toBe(launchedAt);
+      // The rental is billed again: 40 minutes of C-GDSB at 50¢ = $20.00 + $2.60 HST, instead of $20.34; the tow stays.
+      expect(await balanceOfMary()).toBe(balanceBefore - 4520 - 2260);
+    },
+  );
 
   it('shows the correction in the revisions accordion: who, when, each field old → new', async () => {
     await flightLine(admin, 'C-GDSB').click();
@@ -377,67 +389,72 @@ describe('flight logs at 375 px', () => {
     const csv = readFileSync((await download.path())!, 'utf8');
     expect(csv.split('\r\n')).toEqual([
       '\uFEFF"Date","Glider type","Registration","P1","P2","Launch type","Takeoff","Landing","Duration"',
-      `"${today}","Grob 103","C-GDSB","Mary Member","","2000 ft","${clock(launchedAt)}","${clock(launchedAt + 40 * MINUTE)}","0:40"`,
+      `"${today}","Grob 103","C-GDSB","Mary Member","","2000 ft",` +
+        `"${clock(launchedAt)}","${clock(launchedAt + 40 * MINUTE)}","0:40"`,
       '',
     ]);
   });
 
-  it("at 320 px a waiting flight reads 'waiting since' its request and a flying one 'flying since' its launch, not dashes (issue 25 item 15)", async () => {
-    const idOf = await memberIds(admin);
-    const waiting = randomUUID();
-    const flying = randomUUID();
-    const request = (id: string, user: string, glider: string) =>
-      ok(
-        admin.request.post('/api/update-item/', {
-          data: { type: 'FLIGHT', id, data: { user, flyWith: 'Alone', glider, launchType: '2000 ft' } },
-        }),
-      );
-    await request(waiting, idOf(DEMO.instructor), 'C-GDSA');
-    await request(flying, idOf(DEMO.towPilot), 'C-FDSC');
-    await ok(
-      admin.request.post('/api/update-flight/', {
-        data: { id: flying, action: 'Launch', tug: TUG, idempotencyKey: randomUUID() },
-      }),
-    );
-    const logs = (await (
-      await admin.request.get(`/api/serve-logs?startDate=${today}&endDate=${today}`)
-    ).json()) as LogsData;
-    const stored = (id: string) => logs.flights.find((f) => f.id === id)!;
-
-    await admin.setViewportSize({ width: 320, height: 568 });
-    try {
-      await admin.goto('/logs/');
-      await flightLine(admin, 'C-FDSC').waitFor();
-      const [waitingLine, flyingLine] = [
-        await flightLine(admin, 'C-GDSA').innerText(),
-        await flightLine(admin, 'C-FDSC').innerText(),
-      ];
-      expect(waitingLine).toContain(`waiting since ${clock(stored(waiting).submittedAt)}`);
-      expect(flyingLine).toContain(`flying since ${clock(stored(flying).launchedAt!)}`);
-      expect(`${waitingLine}${flyingLine}`).not.toContain('—');
-      expect(
-        await flightLine(admin, 'C-FDSC')
-          .getByLabel(/^Duration/)
-          .count(),
-      ).toBe(0);
-      expect(await admin.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);
-      await shot(admin, 'logs-waiting-flying-320');
-    } finally {
-      // Off the line again, so the figures below are the corrected flight's alone.
-      await ok(
-        admin.request.post('/api/update-flight/', {
-          data: { id: flying, action: 'UndoLaunch', idempotencyKey: randomUUID() },
-        }),
-      );
-      for (const id of [flying, waiting])
-        await ok(
-          admin.request.post('/api/update-flight/', {
-            data: { id, action: 'CancelRequest', idempotencyKey: randomUUID() },
+  it(
+    "at 320 px a waiting flight reads 'waiting since' its request and a flying " +
+      "one 'flying since' its launch, not dashes (issue 25 item 15)",
+    async () => {
+      const idOf = await memberIds(admin);
+      const waiting = randomUUID();
+      const flying = randomUUID();
+      const request = (id: string, user: string, glider: string) =>
+        ok(
+          admin.request.post('/api/update-item/', {
+            data: { type: 'FLIGHT', id, data: { user, flyWith: 'Alone', glider, launchType: '2000 ft' } },
           }),
         );
-      await admin.setViewportSize({ width: 375, height: 740 });
-    }
-  });
+      await request(waiting, idOf(DEMO.instructor), 'C-GDSA');
+      await request(flying, idOf(DEMO.towPilot), 'C-FDSC');
+      await ok(
+        admin.request.post('/api/update-flight/', {
+          data: { id: flying, action: 'Launch', tug: TUG, idempotencyKey: randomUUID() },
+        }),
+      );
+      const logs = (await (
+        await admin.request.get(`/api/serve-logs?startDate=${today}&endDate=${today}`)
+      ).json()) as LogsData;
+      const stored = (id: string) => logs.flights.find((f) => f.id === id)!;
+
+      await admin.setViewportSize({ width: 320, height: 568 });
+      try {
+        await admin.goto('/logs/');
+        await flightLine(admin, 'C-FDSC').waitFor();
+        const [waitingLine, flyingLine] = [
+          await flightLine(admin, 'C-GDSA').innerText(),
+          await flightLine(admin, 'C-FDSC').innerText(),
+        ];
+        expect(waitingLine).toContain(`waiting since ${clock(stored(waiting).submittedAt)}`);
+        expect(flyingLine).toContain(`flying since ${clock(stored(flying).launchedAt!)}`);
+        expect(`${waitingLine}${flyingLine}`).not.toContain('—');
+        expect(
+          await flightLine(admin, 'C-FDSC')
+            .getByLabel(/^Duration/)
+            .count(),
+        ).toBe(0);
+        expect(await admin.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);
+        await shot(admin, 'logs-waiting-flying-320');
+      } finally {
+        // Off the line again, so the figures below are the corrected flight's alone.
+        await ok(
+          admin.request.post('/api/update-flight/', {
+            data: { id: flying, action: 'UndoLaunch', idempotencyKey: randomUUID() },
+          }),
+        );
+        for (const id of [flying, waiting])
+          await ok(
+            admin.request.post('/api/update-flight/', {
+              data: { id, action: 'CancelRequest', idempotencyKey: randomUUID() },
+            }),
+          );
+        await admin.setViewportSize({ width: 375, height: 740 });
+      }
+    },
+  );
 
   it('shows a flight on or before the lock date as Locked, without Edit Flight', async () => {
     // The lock date must be before today: lock the flight's day from the zone already on the next day, then come back.
@@ -460,24 +477,29 @@ describe('flight logs at 375 px', () => {
 });
 
 describe('club metrics at 375 px', () => {
-  it("the admin sees the season's figures: the corrected flight's 40 minutes in C-GDSB, towed by Tom; a member is not authorized", async () => {
-    await admin.goto('/metrics');
-    await admin.getByRole('heading', { name: 'Club Metrics' }).waitFor();
-    const totals = admin.getByLabel('Totals', { exact: true });
-    await totals.getByText('Launches').waitFor();
-    // The flight was requested 5 minutes before its launch (the setup's tap time): a 5-minute wait.
-    expect(await totals.textContent()).toBe('Flights1Hours0:40Launches1Average wait5 min');
-    const rowsOf = (title: string) => admin.getByRole('region', { name: title }).locator('tbody tr').allTextContents();
-    expect(await rowsOf('Gliders')).toEqual(['C-GDSB110:40']);
-    expect(await rowsOf('Launches per tow pilot')).toEqual(['Tom Towpilot1']);
-    expect(await rowsOf('Launches per tug')).toEqual([`${TUG}1`]);
-    expect(await rowsOf('Flights and hours per month')).toEqual([`${today.slice(0, 7)}10:40`]);
-    await button(admin, 'Day').click();
-    expect(await rowsOf('Flights and hours per day')).toEqual([`${today}10:40`]);
-    expect(await admin.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);
-    await shot(admin, 'club-metrics');
+  it(
+    "the admin sees the season's figures: the corrected flight's 40 " +
+      'minutes in C-GDSB, towed by Tom; a member is not authorized',
+    async () => {
+      await admin.goto('/metrics');
+      await admin.getByRole('heading', { name: 'Club Metrics' }).waitFor();
+      const totals = admin.getByLabel('Totals', { exact: true });
+      await totals.getByText('Launches').waitFor();
+      // The flight was requested 5 minutes before its launch (the setup's tap time): a 5-minute wait.
+      expect(await totals.textContent()).toBe('Flights1Hours0:40Launches1Average wait5 min');
+      const rowsOf = (title: string) =>
+        admin.getByRole('region', { name: title }).locator('tbody tr').allTextContents();
+      expect(await rowsOf('Gliders')).toEqual(['C-GDSB110:40']);
+      expect(await rowsOf('Launches per tow pilot')).toEqual(['Tom Towpilot1']);
+      expect(await rowsOf('Launches per tug')).toEqual([`${TUG}1`]);
+      expect(await rowsOf('Flights and hours per month')).toEqual([`${today.slice(0, 7)}10:40`]);
+      await button(admin, 'Day').click();
+      expect(await rowsOf('Flights and hours per day')).toEqual([`${today}10:40`]);
+      expect(await admin.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);
+      await shot(admin, 'club-metrics');
 
-    await mary.goto('/metrics');
-    await mary.getByText('User is not authorized (603)').waitFor();
-  });
+      await mary.goto('/metrics');
+      await mary.getByText('User is not authorized (603)').waitFor();
+    },
+  );
 });

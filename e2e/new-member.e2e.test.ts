@@ -50,7 +50,8 @@ describe('User Administration New at phone size', () => {
     await admin.getByText(`An invitation was sent to ${email}`).waitFor();
     const link = await fromLog(
       new RegExp(
-        `message to ${email.replace(/[.]/g, '\\.')}: You are invited to join ${DEMO_CLUB_NAME} on Flightline[\\s\\S]*?(http\\S+/signup\\?invite=\\S+)`,
+        `message to ${email.replace(/[.]/g, '\\.')}: You are invited to join ` +
+          `${DEMO_CLUB_NAME} on Flightline[\\s\\S]*?(http\\S+/signup\\?invite=\\S+)`,
       ),
       before,
     );
@@ -139,7 +140,8 @@ describe('User Administration New at phone size', () => {
     await admin.getByText(`An invitation was sent to ${email}`).waitFor();
     await fromLog(
       new RegExp(
-        `message to ${escaped}: You are invited to join ${DEMO_CLUB_NAME} on Flightline[\\s\\S]*?(You already have a Flightline account)`,
+        `message to ${escaped}: You are invited to join ${DEMO_CLUB_NAME} on ` +
+          `Flightline[\\s\\S]*?(You already have a Flightline account)`,
       ),
       beforeInvite,
     );
@@ -172,26 +174,30 @@ describe('User Administration New at phone size', () => {
     await person.context().close();
   });
 
-  it('signing up with an address that has an account shows the same code step, and the mail says to log in or reset the password', async () => {
-    const page = await field.phone();
-    await page.goto('/signup');
-    await page.getByLabel('Email', { exact: true }).fill(DEMO.member);
-    await page.getByLabel('First name', { exact: true }).fill('Someone');
-    await page.getByLabel('Last name', { exact: true }).fill('Else');
-    await page.getByLabel('Password', { exact: true }).fill('someone-else-pw');
-    await page.getByLabel('Confirm password', { exact: true }).fill('someone-else-pw');
-    const before = logLength();
-    await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
-    await page.getByText('Please check your email for the code').waitFor();
-    await page
-      .getByText('If this address already has an account, the email says so instead of a code', { exact: false })
-      .waitFor();
-    await fromLog(
-      new RegExp(`message to ${DEMO.member.replace(/[.]/g, '\\.')}: (You already have a Flightline account)`),
-      before,
-    );
-    await screenshot(page, 'signup-existing-account');
-    expect(await page.getByRole('link', { name: 'reset your password' }).getAttribute('href')).toBe('/login/reset');
-    await page.context().close();
-  });
+  it(
+    'signing up with an address that has an account shows the same code ' +
+      'step, and the mail says to log in or reset the password',
+    async () => {
+      const page = await field.phone();
+      await page.goto('/signup');
+      await page.getByLabel('Email', { exact: true }).fill(DEMO.member);
+      await page.getByLabel('First name', { exact: true }).fill('Someone');
+      await page.getByLabel('Last name', { exact: true }).fill('Else');
+      await page.getByLabel('Password', { exact: true }).fill('someone-else-pw');
+      await page.getByLabel('Confirm password', { exact: true }).fill('someone-else-pw');
+      const before = logLength();
+      await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
+      await page.getByText('Please check your email for the code').waitFor();
+      await page
+        .getByText('If this address already has an account, the email says so instead of a code', { exact: false })
+        .waitFor();
+      await fromLog(
+        new RegExp(`message to ${DEMO.member.replace(/[.]/g, '\\.')}: (You already have a Flightline account)`),
+        before,
+      );
+      await screenshot(page, 'signup-existing-account');
+      expect(await page.getByRole('link', { name: 'reset your password' }).getAttribute('href')).toBe('/login/reset');
+      await page.context().close();
+    },
+  );
 });

@@ -116,7 +116,8 @@ describe('the OGN panel on the line page at 375 px', () => {
   });
 
   it(
-    'suggests the two requested takeoffs, records one and dismisses the other; the unrequested one is Unmatched, then dismissed',
+    'suggests the two requested takeoffs, records one and dismisses the ' +
+      'other; the unrequested one is Unmatched, then dismissed',
     { timeout: 300_000 },
     async () => {
       await line.goto('/ground/');

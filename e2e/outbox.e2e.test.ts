@@ -90,22 +90,27 @@ describe('a flight request and its launch made with no signal (375 px)', () => {
     expect(await waitingButton(page).count()).toBe(0);
   });
 
-  it('no signal: a flight request is saved on the phone, marked waiting to send, and counted in the navbar', async () => {
-    await context.setOffline(true);
-    await page.getByLabel('Glider', { exact: true }).selectOption('C-GDSA');
-    await page.getByRole('button', { name: '2000 ft', exact: true }).click();
-    await page.getByRole('button', { name: /Place on flight line$/ }).click();
-    const dialog = page.getByRole('dialog');
-    await dialog.getByRole('button', { name: 'Yes', exact: true }).waitFor();
-    taps.requestFrom = Date.now();
-    await dialog.getByRole('button', { name: 'Yes', exact: true }).click();
-    await page.getByRole('heading', { name: /Your flight request is saved on this phone/ }).waitFor();
-    taps.requestTo = Date.now();
-    await dialog.waitFor({ state: 'detached' });
-    expect(await page.getByRole('heading', { name: /saved on this phone/ }).textContent()).toContain('waiting to send');
-    await expect.poll(() => waitingButton(page).textContent()).toBe('1 waiting');
-    await screenshot(page, 'outbox-crew-waiting');
-  });
+  it(
+    'no signal: a flight request is saved on the phone, marked ' + 'waiting to send, and counted in the navbar',
+    async () => {
+      await context.setOffline(true);
+      await page.getByLabel('Glider', { exact: true }).selectOption('C-GDSA');
+      await page.getByRole('button', { name: '2000 ft', exact: true }).click();
+      await page.getByRole('button', { name: /Place on flight line$/ }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByRole('button', { name: 'Yes', exact: true }).waitFor();
+      taps.requestFrom = Date.now();
+      await dialog.getByRole('button', { name: 'Yes', exact: true }).click();
+      await page.getByRole('heading', { name: /Your flight request is saved on this phone/ }).waitFor();
+      taps.requestTo = Date.now();
+      await dialog.waitFor({ state: 'detached' });
+      expect(await page.getByRole('heading', { name: /saved on this phone/ }).textContent()).toContain(
+        'waiting to send',
+      );
+      await expect.poll(() => waitingButton(page).textContent()).toBe('1 waiting');
+      await screenshot(page, 'outbox-crew-waiting');
+    },
+  );
 
   it('a reload with no signal loses nothing: the request still waits, listed under the navbar count', async () => {
     await page.reload();
@@ -155,32 +160,36 @@ describe('a flight request and its launch made with no signal (375 px)', () => {
     await screenshot(page, 'outbox-ground-waiting');
   });
 
-  it('closing the page loses nothing; back online both are sent in order: one flight, one launch, one charge, at the tapped times', async () => {
-    await page.close();
-    await context.setOffline(false);
-    // The service worker's Background Sync may send them with no page open; a page opened now sends what is left.
-    page = await context.newPage();
-    await page.goto('/');
-    await page.getByText(/^Your account balance: \$/).waitFor();
-    await expect.poll(() => outboxEntries(page), { timeout: 20_000 }).toEqual([]);
-    await waitingButton(page).waitFor({ state: 'detached' });
+  it(
+    'closing the page loses nothing; back online both are sent in order: ' +
+      'one flight, one launch, one charge, at the tapped times',
+    async () => {
+      await page.close();
+      await context.setOffline(false);
+      // The service worker's Background Sync may send them with no page open; a page opened now sends what is left.
+      page = await context.newPage();
+      await page.goto('/');
+      await page.getByText(/^Your account balance: \$/).waitFor();
+      await expect.poll(() => outboxEntries(page), { timeout: 20_000 }).toEqual([]);
+      await waitingButton(page).waitFor({ state: 'detached' });
 
-    const mine = (await lineFlights(context)).filter((f) => f.glider === 'C-GDSA');
-    expect(mine).toHaveLength(1);
-    const [flight] = mine;
-    expect(flight!.user).toBe(mary.userID);
-    expect(flight!.submittedAt).toBeGreaterThanOrEqual(taps.requestFrom);
-    expect(flight!.submittedAt).toBeLessThanOrEqual(taps.requestTo);
-    expect(flight!.launchedAt).toBeGreaterThanOrEqual(taps.launchFrom);
-    expect(flight!.launchedAt).toBeLessThanOrEqual(taps.launchTo);
-    expect(flight!.tug).toBe('C-FTOW');
-    const charges = await towCharges(context, mary.userID!, 'C-GDSA');
-    expect(charges).toHaveLength(1);
-    expect(charges[0]!.amountCents).toBeLessThan(0);
-    // Dated when the launch happened, not when it reached the server.
-    expect(charges[0]!.date).toBe(flight!.launchedAt);
-    await screenshot(page, 'outbox-sent');
-  });
+      const mine = (await lineFlights(context)).filter((f) => f.glider === 'C-GDSA');
+      expect(mine).toHaveLength(1);
+      const [flight] = mine;
+      expect(flight!.user).toBe(mary.userID);
+      expect(flight!.submittedAt).toBeGreaterThanOrEqual(taps.requestFrom);
+      expect(flight!.submittedAt).toBeLessThanOrEqual(taps.requestTo);
+      expect(flight!.launchedAt).toBeGreaterThanOrEqual(taps.launchFrom);
+      expect(flight!.launchedAt).toBeLessThanOrEqual(taps.launchTo);
+      expect(flight!.tug).toBe('C-FTOW');
+      const charges = await towCharges(context, mary.userID!, 'C-GDSA');
+      expect(charges).toHaveLength(1);
+      expect(charges[0]!.amountCents).toBeLessThan(0);
+      // Dated when the launch happened, not when it reached the server.
+      expect(charges[0]!.date).toBe(flight!.launchedAt);
+      await screenshot(page, 'outbox-sent');
+    },
+  );
 });
 
 describe('a pilot weight changed with a request made with no signal (375 px)', () => {
@@ -311,41 +320,44 @@ describe('two phones launch the same flight with no network between them (375 px
 });
 
 describe('Background Sync: the service worker sends what waits with no page open', () => {
-  it('a tug event logged with no signal reaches the server after the page is closed and the signal returns', async () => {
-    const page = await field.phone(DEMO.towPilot);
-    const context = page.context();
-    try {
-      await page.goto('/fuel/');
-      await page.getByLabel('Tug', { exact: true }).waitFor();
-      await waitSaved(page, ['tugs']);
-      expect(await controlledByServiceWorker(page)).toBe(true);
-      await context.setOffline(true);
-      await page.getByRole('button', { name: 'Oil Change', exact: true }).click();
-      await page.getByLabel('Hobbs', { exact: true }).fill('1500');
-      await page.getByRole('button', { name: 'Confirm Oil Change', exact: true }).click();
-      await toast(page, 'Oil change on C-FTOW at 1500.00 h: waiting to send').waitFor();
-      await page.waitForURL((url) => url.pathname === '/');
-      // The phone has asked for Background Sync: what follows is the browser's and the service worker's alone.
-      await expect.poll(() => syncTags(page), { timeout: 10_000 }).toEqual(['flightline-outbox']);
-      await page.close();
-      await context.setOffline(false);
-      await expect
-        .poll(
-          async () =>
-            (
-              (await (await context.request.get('/api/get-tugs')).json()) as {
-                tugs: { id: string; lastOilHobbs: number | null }[];
-              }
-            ).tugs[0]?.lastOilHobbs,
-          {
-            timeout: 30_000,
-          },
-        )
-        .toBe(1500);
-    } finally {
-      await context.close();
-    }
-  });
+  it(
+    'a tug event logged with no signal reaches the server ' + 'after the page is closed and the signal returns',
+    async () => {
+      const page = await field.phone(DEMO.towPilot);
+      const context = page.context();
+      try {
+        await page.goto('/fuel/');
+        await page.getByLabel('Tug', { exact: true }).waitFor();
+        await waitSaved(page, ['tugs']);
+        expect(await controlledByServiceWorker(page)).toBe(true);
+        await context.setOffline(true);
+        await page.getByRole('button', { name: 'Oil Change', exact: true }).click();
+        await page.getByLabel('Hobbs', { exact: true }).fill('1500');
+        await page.getByRole('button', { name: 'Confirm Oil Change', exact: true }).click();
+        await toast(page, 'Oil change on C-FTOW at 1500.00 h: waiting to send').waitFor();
+        await page.waitForURL((url) => url.pathname === '/');
+        // The phone has asked for Background Sync: what follows is the browser's and the service worker's alone.
+        await expect.poll(() => syncTags(page), { timeout: 10_000 }).toEqual(['flightline-outbox']);
+        await page.close();
+        await context.setOffline(false);
+        await expect
+          .poll(
+            async () =>
+              (
+                (await (await context.request.get('/api/get-tugs')).json()) as {
+                  tugs: { id: string; lastOilHobbs: number | null }[];
+                }
+              ).tugs[0]?.lastOilHobbs,
+            {
+              timeout: 30_000,
+            },
+          )
+          .toBe(1500);
+      } finally {
+        await context.close();
+      }
+    },
+  );
 });
 
 describe('signed out with taps waiting (401)', () => {

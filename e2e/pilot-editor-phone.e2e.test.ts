@@ -149,7 +149,8 @@ describe('the pilot editor at phone size, with the demo season (issue 25 item 13
     const recent = await dateLines(editor.getByRole('table', { name: 'Recent transactions' }));
     expect([...recent].sort().reverse()).toEqual(recent);
 
-    // No Reverse in sight: each row has a touch-sized "⋯"; its menu holds Reverse, which asks first (Keep posts nothing).
+    // No Reverse in sight: each row has a touch-sized "⋯"; its menu holds Reverse, which asks first (Keep posts
+    // nothing).
     expect(await editor.getByRole('button', { name: /^Reverse transaction #\d+$/ }).count()).toBe(0);
     expect(await editor.getByRole('button', { name: 'Reverse', exact: true }).count()).toBe(0);
     const actions = history.getByRole('button', { name: /^Actions for transaction #\d+$/ });
@@ -188,43 +189,46 @@ describe('the pilot editor at phone size, with the demo season (issue 25 item 13
 });
 
 describe('a refused post tapped five times is one message (issue 25 item 14)', () => {
-  it('a block starting in the year 26 (a year typed short) is refused five times: one message, under Block start', async () => {
-    const page = await field.phone(DEMO.admin);
-    const { editor, balance } = await openMarysEditor(page);
-    await balance.getByText('$').waitFor();
-    const before = await balance.textContent();
-    await editor.getByRole('group', { name: 'Funds form' }).getByRole('button', { name: 'Block time' }).click();
-    const block = editor.getByRole('group', { name: 'Block time', exact: true });
-    await block.getByLabel('Block', { exact: true }).selectOption({ label: 'Season rental 600 min' });
-    const start = block.getByLabel('Block start', { exact: true });
-    await start.fill(`0026${(await start.inputValue()).slice(4)}`);
-    const add = block.getByRole('button', { name: 'Add Block Time' });
-    const text = 'Failed to add block time to user: Use a date between 1900-01-01 and 9999-12-31';
-    for (let n = 1; n <= 5; n++) {
-      await add.click();
-      await block.getByText(n === 1 ? text : `${text} (refused ${n} times)`, { exact: true }).waitFor();
-    }
+  it(
+    'a block starting in the year 26 (a year typed short) is ' + 'refused five times: one message, under Block start',
+    async () => {
+      const page = await field.phone(DEMO.admin);
+      const { editor, balance } = await openMarysEditor(page);
+      await balance.getByText('$').waitFor();
+      const before = await balance.textContent();
+      await editor.getByRole('group', { name: 'Funds form' }).getByRole('button', { name: 'Block time' }).click();
+      const block = editor.getByRole('group', { name: 'Block time', exact: true });
+      await block.getByLabel('Block', { exact: true }).selectOption({ label: 'Season rental 600 min' });
+      const start = block.getByLabel('Block start', { exact: true });
+      await start.fill(`0026${(await start.inputValue()).slice(4)}`);
+      const add = block.getByRole('button', { name: 'Add Block Time' });
+      const text = 'Failed to add block time to user: Use a date between 1900-01-01 and 9999-12-31';
+      for (let n = 1; n <= 5; n++) {
+        await add.click();
+        await block.getByText(n === 1 ? text : `${text} (refused ${n} times)`, { exact: true }).waitFor();
+      }
 
-    // One message in the whole page: no toast or alert stacked over the form.
-    expect(await page.getByText('Failed to add block time to user', { exact: false }).count()).toBe(1);
-    expect(await page.locator('.notification-stack > *').count()).toBe(0);
-    // Under Block start, which it names: the field marked invalid and described by it, the message just below it.
-    const message = block.getByRole('alert');
-    expect(await message.count()).toBe(1);
-    expect(await start.getAttribute('aria-invalid')).toBe('true');
-    expect(await start.getAttribute('aria-describedby')).toBe(await message.getAttribute('id'));
-    const [fieldBox, messageBox] = [(await start.boundingBox())!, (await message.boundingBox())!];
-    expect(messageBox.y - (fieldBox.y + fieldBox.height)).toBeGreaterThanOrEqual(0);
-    expect(messageBox.y - (fieldBox.y + fieldBox.height)).toBeLessThan(12);
-    expect(messageBox.x).toBe(fieldBox.x);
-    await page.screenshot({ path: join(SHOTS, 'pilot-editor-refused-block-375.png') });
-    // Nothing was posted; a change to the form clears the message.
-    expect(await balance.textContent()).toBe(before);
-    await block.getByRole('button', { name: 'Reset Season' }).click();
-    expect(await block.getByRole('alert').count()).toBe(0);
-    expect(await start.getAttribute('aria-invalid')).toBeNull();
-    await page.context().close();
-  });
+      // One message in the whole page: no toast or alert stacked over the form.
+      expect(await page.getByText('Failed to add block time to user', { exact: false }).count()).toBe(1);
+      expect(await page.locator('.notification-stack > *').count()).toBe(0);
+      // Under Block start, which it names: the field marked invalid and described by it, the message just below it.
+      const message = block.getByRole('alert');
+      expect(await message.count()).toBe(1);
+      expect(await start.getAttribute('aria-invalid')).toBe('true');
+      expect(await start.getAttribute('aria-describedby')).toBe(await message.getAttribute('id'));
+      const [fieldBox, messageBox] = [(await start.boundingBox())!, (await message.boundingBox())!];
+      expect(messageBox.y - (fieldBox.y + fieldBox.height)).toBeGreaterThanOrEqual(0);
+      expect(messageBox.y - (fieldBox.y + fieldBox.height)).toBeLessThan(12);
+      expect(messageBox.x).toBe(fieldBox.x);
+      await page.screenshot({ path: join(SHOTS, 'pilot-editor-refused-block-375.png') });
+      // Nothing was posted; a change to the form clears the message.
+      expect(await balance.textContent()).toBe(before);
+      await block.getByRole('button', { name: 'Reset Season' }).click();
+      expect(await block.getByRole('alert').count()).toBe(0);
+      expect(await start.getAttribute('aria-invalid')).toBeNull();
+      await page.context().close();
+    },
+  );
 
   it("a flight's charge reversed five times (corrected where it was made): one alert, counting 5", async () => {
     const page = await field.phone(DEMO.admin);
@@ -256,7 +260,8 @@ describe('a refused post tapped five times is one message (issue 25 item 14)', (
     expect(await alerts.count()).toBe(1);
     expect(await alerts.textContent()).toMatch(
       new RegExp(
-        `^Could not reverse transaction #${id}Transaction #${id} \\(\\w+\\) is corrected where it was made, not reversed here×5Shown 5 times$`,
+        `^Could not reverse transaction #${id}Transaction #${id} \\(\\w+\\) is ` +
+          `corrected where it was made, not reversed here×5Shown 5 times$`,
       ),
     );
     await page.screenshot({ path: join(SHOTS, 'pilot-editor-refused-reversal-375.png') });

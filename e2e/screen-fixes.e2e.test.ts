@@ -105,43 +105,51 @@ beforeAll(async () => {
 });
 
 describe('Awaiting Launches (issue 15 items 2, 3)', () => {
-  it("a phone in UTC lists the club's day: both waiting flights, though the phone's own date is another day", async () => {
-    const page = await field.phone(DEMO.towPilot, { timezoneId: 'UTC' });
-    expect(await page.evaluate(() => new Intl.DateTimeFormat('en-CA').format(new Date()))).not.toBe(clubDay);
-    const read = page.waitForRequest(
-      (request) => request.url().includes('/api/list-items/') && request.url().includes('type=FLIGHT'),
-    );
-    await page.goto('/awaiting/');
-    expect(new URL((await read).url()).searchParams.get('day')).toBe(clubDay);
-    const waiting = page.getByRole('group', { name: 'Waiting flights' }).getByRole('button');
-    await waiting.first().waitFor();
-    expect(await waiting.allTextContents()).toEqual(['Irene I. C-GDSA 2000 ft', 'Tom T. C-GDSB 2000 ft']);
-    await screenshot(page, 'screen-fixes-awaiting-utc-phone');
-    await page.context().close();
-  });
+  it(
+    "a phone in UTC lists the club's day: both waiting flights, " + "though the phone's own date is another day",
+    async () => {
+      const page = await field.phone(DEMO.towPilot, { timezoneId: 'UTC' });
+      expect(await page.evaluate(() => new Intl.DateTimeFormat('en-CA').format(new Date()))).not.toBe(clubDay);
+      const read = page.waitForRequest(
+        (request) => request.url().includes('/api/list-items/') && request.url().includes('type=FLIGHT'),
+      );
+      await page.goto('/awaiting/');
+      expect(new URL((await read).url()).searchParams.get('day')).toBe(clubDay);
+      const waiting = page.getByRole('group', { name: 'Waiting flights' }).getByRole('button');
+      await waiting.first().waitFor();
+      expect(await waiting.allTextContents()).toEqual(['Irene I. C-GDSA 2000 ft', 'Tom T. C-GDSB 2000 ft']);
+      await screenshot(page, 'screen-fixes-awaiting-utc-phone');
+      await page.context().close();
+    },
+  );
 
-  it('signed out, /awaiting/ shows the landing title and tagline, drawn by the server and kept by the app', async () => {
-    const bare = await field.phone(undefined, { javaScriptEnabled: false });
-    await bare.goto('/awaiting/');
-    expect((await bare.locator('main').innerText()).split(/\n+/)).toEqual([
-      'Flightline',
-      'The flight line management tool for gliding clubs.',
-    ]);
-    expect(await bare.locator('nav').getByRole('link').allTextContents()).toEqual(['Flightline', 'Signup', 'Login']);
-    await bare.context().close();
+  it(
+    'signed out, /awaiting/ shows the landing title and ' + 'tagline, drawn by the server and kept by the app',
+    async () => {
+      const bare = await field.phone(undefined, { javaScriptEnabled: false });
+      await bare.goto('/awaiting/');
+      expect((await bare.locator('main').innerText()).split(/\n+/)).toEqual([
+        'Flightline',
+        'The flight line management tool for gliding clubs.',
+      ]);
+      expect(await bare.locator('nav').getByRole('link').allTextContents()).toEqual(['Flightline', 'Signup', 'Login']);
+      await bare.context().close();
 
-    const page = await field.phone();
-    const session = page.waitForResponse((response) => response.url().endsWith('/api/session'));
-    await page.goto('/awaiting/');
-    await session;
-    await page.waitForLoadState('networkidle');
-    expect(new URL(page.url()).pathname).toBe('/awaiting/');
-    expect(await page.getByRole('heading', { level: 1 }).allTextContents()).toEqual(['Flightline']);
-    expect(await page.locator('main p.lead').textContent()).toBe('The flight line management tool for gliding clubs.');
-    expect(await page.locator('main').getByRole('link', { name: 'Sign Up' }).count()).toBe(0);
-    await screenshot(page, 'screen-fixes-awaiting-signed-out');
-    await page.context().close();
-  });
+      const page = await field.phone();
+      const session = page.waitForResponse((response) => response.url().endsWith('/api/session'));
+      await page.goto('/awaiting/');
+      await session;
+      await page.waitForLoadState('networkidle');
+      expect(new URL(page.url()).pathname).toBe('/awaiting/');
+      expect(await page.getByRole('heading', { level: 1 }).allTextContents()).toEqual(['Flightline']);
+      expect(await page.locator('main p.lead').textContent()).toBe(
+        'The flight line management tool for gliding clubs.',
+      );
+      expect(await page.locator('main').getByRole('link', { name: 'Sign Up' }).count()).toBe(0);
+      await screenshot(page, 'screen-fixes-awaiting-signed-out');
+      await page.context().close();
+    },
+  );
 });
 
 describe('one duration everywhere (issue 15 item 6, issue 25 item 11)', () => {
@@ -153,73 +161,86 @@ describe('one duration everywhere (issue 15 item 6, issue 25 item 11)', () => {
     await mary?.context().close();
   });
 
-  it('the line page and Flight Logs show 0:06 for the flight of 5 min 51 s; the flight modal gives the cost with 0:06 flown, 6 min billed and its rounding', async () => {
-    await mary.goto('/ground/');
-    const landed = mary.getByRole('listitem', { name: 'C-GDSA landed' });
-    await landed.waitFor();
-    expect(await landed.innerText()).toContain(', flight 0:06');
+  it(
+    'the line page and Flight Logs show 0:06 for the flight of 5 min 51 s; the flight ' +
+      'modal gives the cost with 0:06 flown, 6 min billed and its rounding',
+    async () => {
+      await mary.goto('/ground/');
+      const landed = mary.getByRole('listitem', { name: 'C-GDSA landed' });
+      await landed.waitFor();
+      expect(await landed.innerText()).toContain(', flight 0:06');
 
-    await mary.goto('/logs/');
-    const line = mary.getByRole('list', { name: 'Flights' }).getByRole('button').filter({ hasText: 'Mary Member' });
-    await line.waitFor();
-    expect(await line.getByLabel(/^Duration/).textContent()).toBe('0:06');
-    expect(await mary.getByLabel('Totals').textContent()).toContain('Hours0:06');
-    await line.click();
-    const facts = mary.getByRole('dialog', { name: 'Flight Info', exact: true }).getByLabel('Flight', { exact: true });
-    await facts.waitFor();
-    const text = await facts.textContent();
-    expect(text).toContain('Duration0:06');
-    expect(text).toMatch(/Flight cost\$\d+\.\d\d \(0:06 flown, 6 min billed \(whole minutes, rounded up\)\)/);
-    await screenshot(mary, 'screen-fixes-logs-flight-cost');
-  });
+      await mary.goto('/logs/');
+      const line = mary.getByRole('list', { name: 'Flights' }).getByRole('button').filter({ hasText: 'Mary Member' });
+      await line.waitFor();
+      expect(await line.getByLabel(/^Duration/).textContent()).toBe('0:06');
+      expect(await mary.getByLabel('Totals').textContent()).toContain('Hours0:06');
+      await line.click();
+      const facts = mary
+        .getByRole('dialog', { name: 'Flight Info', exact: true })
+        .getByLabel('Flight', { exact: true });
+      await facts.waitFor();
+      const text = await facts.textContent();
+      expect(text).toContain('Duration0:06');
+      expect(text).toMatch(/Flight cost\$\d+\.\d\d \(0:06 flown, 6 min billed \(whole minutes, rounded up\)\)/);
+      await screenshot(mary, 'screen-fixes-logs-flight-cost');
+    },
+  );
 
-  it('the bill in the Account Summary: Rental: C-GDSA, 0:06 flown, 6 min billed; its breakdown says how the minutes billed are rounded', async () => {
-    await mary.goto('/userAccount');
-    const row = mary.locator('table.account-rows tbody tr').filter({ hasText: 'Rental:' });
-    await row.waitFor();
-    expect(await row.locator('td.cell-description').innerText()).toBe('Rental: C-GDSA, 0:06 flown, 6 min billed');
-    await row.getByRole('button', { name: /^Breakdown of charge #/ }).click();
-    const breakdown = mary.getByRole('dialog', { name: /^Charge #/ });
-    await breakdown.getByText('Charged to the account').waitFor();
-    expect((await breakdown.locator('dl').allTextContents())[0]).toBe(
-      'Time0:06 flown, 6 min billed (whole minutes, rounded up)6 min × $0.60 per min$3.60',
-    );
-    await screenshot(mary, 'screen-fixes-rental-breakdown');
-  });
+  it(
+    'the bill in the Account Summary: Rental: C-GDSA, 0:06 flown, 6 min ' +
+      'billed; its breakdown says how the minutes billed are rounded',
+    async () => {
+      await mary.goto('/userAccount');
+      const row = mary.locator('table.account-rows tbody tr').filter({ hasText: 'Rental:' });
+      await row.waitFor();
+      expect(await row.locator('td.cell-description').innerText()).toBe('Rental: C-GDSA, 0:06 flown, 6 min billed');
+      await row.getByRole('button', { name: /^Breakdown of charge #/ }).click();
+      const breakdown = mary.getByRole('dialog', { name: /^Charge #/ });
+      await breakdown.getByText('Charged to the account').waitFor();
+      expect((await breakdown.locator('dl').allTextContents())[0]).toBe(
+        'Time0:06 flown, 6 min billed (whole minutes, rounded up)6 min × $0.60 per min$3.60',
+      );
+      await screenshot(mary, 'screen-fixes-rental-breakdown');
+    },
+  );
 });
 
 describe('Account Summary cuts long text (issue 15 item 10)', () => {
-  it('a description over 60 characters shows its first 60 and …, in full on a click, cut again on another', async () => {
-    const reference = 'Spring season transfer for the two-seater block and the winch course fees';
-    await ok(
-      admin.request.post('/api/add-transaction/', {
-        data: {
-          transactionType: 'Deposit',
-          pilot: ids.mary,
-          amountCents: 10_000,
-          transferType: 'Cash',
-          transactionRef: reference,
-          idempotencyKey: randomUUID(),
-        },
-      }),
-    );
-    const full = `Deposit (Cash) ref ${reference}`;
-    expect(full.length).toBeGreaterThan(60);
-    const mary = await field.phone(DEMO.member);
-    await mary.goto('/userAccount');
-    const cell = mary.locator('table.account-rows tbody td.cell-description').filter({ hasText: 'Deposit (Cash)' });
-    await cell.waitFor();
-    const cut = `${full.slice(0, 60).trimEnd()}…`;
-    expect(await cell.innerText()).toBe(cut);
-    await cell.getByRole('button').click();
-    expect(await cell.innerText()).toBe(full);
-    expect(await cell.getByRole('button').getAttribute('aria-expanded')).toBe('true');
-    expect(await mary.evaluate(() => document.documentElement.scrollWidth)).toBe(375);
-    await screenshot(mary, 'screen-fixes-account-summary-full-text');
-    await cell.getByRole('button').click();
-    expect(await cell.innerText()).toBe(cut);
-    await mary.context().close();
-  });
+  it(
+    'a description over 60 characters shows its first 60 and ' + '…, in full on a click, cut again on another',
+    async () => {
+      const reference = 'Spring season transfer for the two-seater block and the winch course fees';
+      await ok(
+        admin.request.post('/api/add-transaction/', {
+          data: {
+            transactionType: 'Deposit',
+            pilot: ids.mary,
+            amountCents: 10_000,
+            transferType: 'Cash',
+            transactionRef: reference,
+            idempotencyKey: randomUUID(),
+          },
+        }),
+      );
+      const full = `Deposit (Cash) ref ${reference}`;
+      expect(full.length).toBeGreaterThan(60);
+      const mary = await field.phone(DEMO.member);
+      await mary.goto('/userAccount');
+      const cell = mary.locator('table.account-rows tbody td.cell-description').filter({ hasText: 'Deposit (Cash)' });
+      await cell.waitFor();
+      const cut = `${full.slice(0, 60).trimEnd()}…`;
+      expect(await cell.innerText()).toBe(cut);
+      await cell.getByRole('button').click();
+      expect(await cell.innerText()).toBe(full);
+      expect(await cell.getByRole('button').getAttribute('aria-expanded')).toBe('true');
+      expect(await mary.evaluate(() => document.documentElement.scrollWidth)).toBe(375);
+      await screenshot(mary, 'screen-fixes-account-summary-full-text');
+      await cell.getByRole('button').click();
+      expect(await cell.innerText()).toBe(cut);
+      await mary.context().close();
+    },
+  );
 });
 
 describe('Sign Up (issue 15 item 11)', () => {
@@ -249,7 +270,8 @@ describe('the club logo in the header (issue 15 item 12)', () => {
 
   it('an SVG with only a viewBox is refused (SVG can carry script; decision 0008)', async () => {
     const svg = Buffer.from(
-      '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 40"><rect width="100" height="40" fill="#0d6efd"/></svg>',
+      '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 ' +
+        '40"><rect width="100" height="40" fill="#0d6efd"/></svg>',
     );
     const answer = await upload('image/svg+xml', svg);
     expect(answer.status()).toBe(415);
@@ -307,30 +329,34 @@ describe('the navbar while the session is read (issue 15 item 13)', () => {
       return root !== null && Object.keys(root).some((key) => key.startsWith('__reactContainer'));
     });
 
-  it("signed in, on the service worker's copy of the page (no server marks): neither Signup nor Login, then Settings and Logout", async () => {
-    const page = await field.phone(DEMO.member, { serviceWorkers: 'block' });
-    // What the service worker answers for every page address: the built index.html as it is.
-    const built = await (await page.request.get('/index.html')).text();
-    await page.route('**/awaiting/', (route) =>
-      route.request().resourceType() === 'document'
-        ? route.fulfill({ status: 200, contentType: 'text/html', body: built })
-        : route.continue(),
-    );
-    const release = await holdSession(page);
-    const asked = page.waitForRequest((request) => request.url().endsWith('/api/session'));
-    await page.goto('/awaiting/', { waitUntil: 'domcontentloaded' });
-    await asked;
-    await reactStarted(page);
-    expect(await page.locator('#root').getAttribute('data-session')).toBeNull();
-    expect(await page.locator('nav .navbar-brand').textContent()).toBe('Flightline');
-    expect(await navLinks(page)).toEqual([]);
-    await screenshot(page, 'screen-fixes-nav-session-loading');
-    release();
-    await page.locator('nav').getByRole('link', { name: 'Settings', exact: true }).waitFor();
-    expect(await navLinks(page)).toEqual(['Settings', 'Logout']);
-    expect(await page.locator('nav .navbar-brand').textContent()).toBe('Home');
-    await page.context().close();
-  });
+  it(
+    "signed in, on the service worker's copy of the page (no server " +
+      'marks): neither Signup nor Login, then Settings and Logout',
+    async () => {
+      const page = await field.phone(DEMO.member, { serviceWorkers: 'block' });
+      // What the service worker answers for every page address: the built index.html as it is.
+      const built = await (await page.request.get('/index.html')).text();
+      await page.route('**/awaiting/', (route) =>
+        route.request().resourceType() === 'document'
+          ? route.fulfill({ status: 200, contentType: 'text/html', body: built })
+          : route.continue(),
+      );
+      const release = await holdSession(page);
+      const asked = page.waitForRequest((request) => request.url().endsWith('/api/session'));
+      await page.goto('/awaiting/', { waitUntil: 'domcontentloaded' });
+      await asked;
+      await reactStarted(page);
+      expect(await page.locator('#root').getAttribute('data-session')).toBeNull();
+      expect(await page.locator('nav .navbar-brand').textContent()).toBe('Flightline');
+      expect(await navLinks(page)).toEqual([]);
+      await screenshot(page, 'screen-fixes-nav-session-loading');
+      release();
+      await page.locator('nav').getByRole('link', { name: 'Settings', exact: true }).waitFor();
+      expect(await navLinks(page)).toEqual(['Settings', 'Logout']);
+      expect(await page.locator('nav .navbar-brand').textContent()).toBe('Home');
+      await page.context().close();
+    },
+  );
 
   // The server drew the right links; they stay when the session's answer comes and the screen (`loaded`) is up.
   it.each<[string, { account: string | undefined; path: string; links: string[]; loaded: (page: Page) => Locator }]>([

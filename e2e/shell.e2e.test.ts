@@ -39,40 +39,44 @@ describe('a screen whose code does not download (lost signal, or a deploy remove
   const DIRECTORY_CHUNK = '**/assets/directory-page-*';
   const phone = phoneForBlock();
 
-  it('shows "This page could not be loaded" and a touch-sized Reload inside the shell at 375 px; Reload then loads it', async () => {
-    const { page, context } = phone();
-    // On the context, before the first page: the service worker's precache cannot fetch it either, so the screen
-    // never comes from its cache (it would, once installed, whatever the page's own network does).
-    await context.route(DIRECTORY_CHUNK, (route) => route.abort());
-    await login(page, DEMO.member, DEMO_PASSWORD);
-    await page.getByRole('link', { name: 'Emergency Contacts / Directory', exact: true }).click();
-    await page.getByRole('heading', { name: 'This page could not be loaded' }).waitFor();
-    expect(new URL(page.url()).pathname).toBe('/emergency/');
-    expect(
-      await page
-        .getByText(
-          'The connection may have dropped, or Flightline was updated since you opened it. Reload to try again.',
-        )
-        .isVisible(),
-    ).toBe(true);
-    expect(await page.getByText('Unexpected Application Error!').count()).toBe(0);
-    const reload = page.getByRole('button', { name: 'Reload', exact: true });
-    const box = (await reload.boundingBox())!;
-    expect(box.height).toBeGreaterThanOrEqual(44);
-    expect(box.x + box.width).toBeLessThanOrEqual(375);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(375);
-    // The shell stays: its navbar leads Home, its footer shows the version.
-    expect(await page.getByRole('link', { name: 'Home', exact: true }).isVisible()).toBe(true);
-    expect(await page.getByRole('button', { name: 'Logout', exact: true }).isVisible()).toBe(true);
-    expect(await page.locator('footer').textContent()).toBe('App version 0.16.0');
-    await screenshot(page, 'shell-route-error');
+  it(
+    'shows "This page could not be loaded" and a touch-sized Reload ' +
+      'inside the shell at 375 px; Reload then loads it',
+    async () => {
+      const { page, context } = phone();
+      // On the context, before the first page: the service worker's precache cannot fetch it either, so the screen
+      // never comes from its cache (it would, once installed, whatever the page's own network does).
+      await context.route(DIRECTORY_CHUNK, (route) => route.abort());
+      await login(page, DEMO.member, DEMO_PASSWORD);
+      await page.getByRole('link', { name: 'Emergency Contacts / Directory', exact: true }).click();
+      await page.getByRole('heading', { name: 'This page could not be loaded' }).waitFor();
+      expect(new URL(page.url()).pathname).toBe('/emergency/');
+      expect(
+        await page
+          .getByText(
+            'The connection may have dropped, or Flightline was updated since you opened it. Reload to try again.',
+          )
+          .isVisible(),
+      ).toBe(true);
+      expect(await page.getByText('Unexpected Application Error!').count()).toBe(0);
+      const reload = page.getByRole('button', { name: 'Reload', exact: true });
+      const box = (await reload.boundingBox())!;
+      expect(box.height).toBeGreaterThanOrEqual(44);
+      expect(box.x + box.width).toBeLessThanOrEqual(375);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(375);
+      // The shell stays: its navbar leads Home, its footer shows the version.
+      expect(await page.getByRole('link', { name: 'Home', exact: true }).isVisible()).toBe(true);
+      expect(await page.getByRole('button', { name: 'Logout', exact: true }).isVisible()).toBe(true);
+      expect(await page.locator('footer').textContent()).toBe('App version 0.16.0');
+      await screenshot(page, 'shell-route-error');
 
-    // The signal is back: Reload loads the screen.
-    await context.unroute(DIRECTORY_CHUNK);
-    await reload.click();
-    await page.getByRole('heading', { name: 'Emergency Contacts / Directory' }).waitFor();
-    expect(await page.getByRole('heading', { name: 'This page could not be loaded' }).count()).toBe(0);
-  });
+      // The signal is back: Reload loads the screen.
+      await context.unroute(DIRECTORY_CHUNK);
+      await reload.click();
+      await page.getByRole('heading', { name: 'Emergency Contacts / Directory' }).waitFor();
+      expect(await page.getByRole('heading', { name: 'This page could not be loaded' }).count()).toBe(0);
+    },
+  );
 });
 
 describe('e2e harness', () => {

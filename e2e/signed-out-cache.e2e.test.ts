@@ -112,20 +112,23 @@ describe("a shared phone's HTTP cache after sign-out", () => {
       .not.toContain(userID);
   });
 
-  it("signed in again, the line page's read is still revalidated: If-None-Match answered 304, no body sent", async () => {
-    await login(phone, DEMO.member, DEMO_PASSWORD);
-    const from = polls.length;
-    await phone.goto('/ground/');
-    await phone.getByRole('heading', { name: 'Record Launch or Landing' }).waitFor();
-    await expect.poll(() => polls.length).toBeGreaterThan(from);
-    const fresh = polls[polls.length - 1]!;
-    const lineUrl = new URL(fresh.url).pathname + new URL(fresh.url).search;
-    const count = polls.length;
-    // The page's own fetch (default cache mode) asks the server with the kept ETag.
-    await phone.evaluate(async (address) => void (await fetch(address)).text(), lineUrl);
-    await expect.poll(() => polls.length).toBeGreaterThan(count);
-    const revalidated = polls.slice(count).find((poll) => poll.url === fresh.url)!;
-    expect(revalidated.ifNoneMatch).toMatch(/^"[A-Za-z0-9_-]{27}"$/);
-    expect([revalidated.status, revalidated.bodyBytes]).toEqual([200, 0]);
-  });
+  it(
+    "signed in again, the line page's read is still " + 'revalidated: If-None-Match answered 304, no body sent',
+    async () => {
+      await login(phone, DEMO.member, DEMO_PASSWORD);
+      const from = polls.length;
+      await phone.goto('/ground/');
+      await phone.getByRole('heading', { name: 'Record Launch or Landing' }).waitFor();
+      await expect.poll(() => polls.length).toBeGreaterThan(from);
+      const fresh = polls[polls.length - 1]!;
+      const lineUrl = new URL(fresh.url).pathname + new URL(fresh.url).search;
+      const count = polls.length;
+      // The page's own fetch (default cache mode) asks the server with the kept ETag.
+      await phone.evaluate(async (address) => void (await fetch(address)).text(), lineUrl);
+      await expect.poll(() => polls.length).toBeGreaterThan(count);
+      const revalidated = polls.slice(count).find((poll) => poll.url === fresh.url)!;
+      expect(revalidated.ifNoneMatch).toMatch(/^"[A-Za-z0-9_-]{27}"$/);
+      expect([revalidated.status, revalidated.bodyBytes]).toEqual([200, 0]);
+    },
+  );
 });

@@ -100,7 +100,8 @@ describe('the tug page at 375 px', () => {
     const dialog = page.getByRole('dialog');
     await dialog
       .getByText(
-        `Hobbs 12352.50 is 11118.00 hours above the last reading of ${TUG} (1234.50 h). A reading cannot be lowered later. Is it right?`,
+        `Hobbs 12352.50 is 11118.00 hours above the last reading of ${TUG} ` +
+          `(1234.50 h). A reading cannot be lowered later. Is it right?`,
       )
       .waitFor();
     await shot('tugs-hobbs-jump');
@@ -111,45 +112,48 @@ describe('the tug page at 375 px', () => {
     await submitAndReturnHome('Confirm', `Refuel of 40.07 L on ${TUG} at 1235.25 h recorded`);
   });
 
-  it('refuses a lower Hobbs: in the form, and from the server when another phone logged a higher one meanwhile', async () => {
-    // No live stream on this phone (a weak signal): it learns of the other phone's reading from the server's refusal.
-    await page.route('**/api/events*', (route) => route.abort());
-    await openTugPage();
-    await mode('Refuel').click();
-    await page.getByText('Last refuel was at 1235.25 hours').waitFor();
-    await mode('Oil Change').click();
-    await page.getByText('No oil change recorded yet').waitFor();
-    expect(await hobbs().inputValue()).toBe('1235.25');
+  it(
+    'refuses a lower Hobbs: in the form, and from the server ' + 'when another phone logged a higher one meanwhile',
+    async () => {
+      // No live stream on this phone (a weak signal): it learns of the other phone's reading from the server's refusal.
+      await page.route('**/api/events*', (route) => route.abort());
+      await openTugPage();
+      await mode('Refuel').click();
+      await page.getByText('Last refuel was at 1235.25 hours').waitFor();
+      await mode('Oil Change').click();
+      await page.getByText('No oil change recorded yet').waitFor();
+      expect(await hobbs().inputValue()).toBe('1235.25');
 
-    await hobbs().fill('1230');
-    await page.getByRole('button', { name: 'Confirm Oil Change' }).click();
-    await page.getByText(`Hobbs 1230.00 is below the last reading of ${TUG} (1235.25 h)`).waitFor();
-    expect(new URL(page.url()).pathname).toBe('/fuel/');
-    await shot('tugs-hobbs-below-form');
+      await hobbs().fill('1230');
+      await page.getByRole('button', { name: 'Confirm Oil Change' }).click();
+      await page.getByText(`Hobbs 1230.00 is below the last reading of ${TUG} (1235.25 h)`).waitFor();
+      expect(new URL(page.url()).pathname).toBe('/fuel/');
+      await shot('tugs-hobbs-below-form');
 
-    // Another phone refuels at 1300 h while this page still shows 1235.25 h.
-    const tugs = (await (await page.request.get('/api/get-tugs')).json()) as { tugs: { id: string }[] };
-    expect(tugs.tugs.map((t) => t.id)).toEqual([TUG]);
-    const other = await page.request.post('/api/create-tow/', {
-      data: { idempotencyKey: 'e2e-tugs-other-phone-1', data: { tug: TUG, hobbs: 1300, fuel: 20 } },
-    });
-    expect(other.status()).toBe(200);
+      // Another phone refuels at 1300 h while this page still shows 1235.25 h.
+      const tugs = (await (await page.request.get('/api/get-tugs')).json()) as { tugs: { id: string }[] };
+      expect(tugs.tugs.map((t) => t.id)).toEqual([TUG]);
+      const other = await page.request.post('/api/create-tow/', {
+        data: { idempotencyKey: 'e2e-tugs-other-phone-1', data: { tug: TUG, hobbs: 1300, fuel: 20 } },
+      });
+      expect(other.status()).toBe(200);
 
-    await hobbs().fill('1240');
-    await page.getByRole('button', { name: 'Confirm Oil Change' }).click();
-    const refusal = page
-      .getByRole('alert')
-      .filter({ hasText: `Hobbs 1240.00 is below the last reading of ${TUG} (1300.00 h)` });
-    await refusal.waitFor();
-    expect(new URL(page.url()).pathname).toBe('/fuel/');
-    // The page reads the tugs again: the other phone's reading shows.
-    await page.getByText('Hobbs 1300.00 h').waitFor();
-    await shot('tugs-hobbs-below-server');
+      await hobbs().fill('1240');
+      await page.getByRole('button', { name: 'Confirm Oil Change' }).click();
+      const refusal = page
+        .getByRole('alert')
+        .filter({ hasText: `Hobbs 1240.00 is below the last reading of ${TUG} (1300.00 h)` });
+      await refusal.waitFor();
+      expect(new URL(page.url()).pathname).toBe('/fuel/');
+      // The page reads the tugs again: the other phone's reading shows.
+      await page.getByText('Hobbs 1300.00 h').waitFor();
+      await shot('tugs-hobbs-below-server');
 
-    await hobbs().fill('1300.5');
-    await submitAndReturnHome('Confirm Oil Change', `Oil change on ${TUG} at 1300.50 h recorded`);
-    await page.unroute('**/api/events*');
-  });
+      await hobbs().fill('1300.5');
+      await submitAndReturnHome('Confirm Oil Change', `Oil change on ${TUG} at 1300.50 h recorded`);
+      await page.unroute('**/api/events*');
+    },
+  );
 
   it('checks the pilot out; with no pilot the check-out button is disabled and the tow pilot is None', async () => {
     await openTugPage();

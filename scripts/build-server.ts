@@ -52,7 +52,8 @@ const result = await build({
   metafile: true,
   logLevel: 'warning',
 });
-// A package the code imports but the server does not declare would be bundled here and missing from `npm ci --omit=dev`.
+// A package the code imports but the server does not declare would be bundled here and missing from `npm ci
+// --omit=dev`.
 const undeclared = Object.keys(result.metafile.inputs).filter(
   (path) => path.includes('node_modules/') && !path.includes('node_modules/@flightline/'),
 );

@@ -21,7 +21,9 @@ const glider = /<path[^>]*\/>/.exec(favicon)?.[0];
 if (!background || !glider)
   throw new Error('favicon.svg no longer has one <rect fill> and one <path>: update make-icons.ts');
 
-const maskable = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" fill="${background}"/><g transform="translate(16 16) scale(0.6) translate(-16 -16)">${glider}</g></svg>`;
+const maskable =
+  `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" ` +
+  `fill="${background}"/><g transform="translate(16 16) scale(0.6) translate(-16 -16)">${glider}</g></svg>`;
 
 const icons = [
   { file: 'icon-192.png', size: 192, svg: favicon },

@@ -6,7 +6,7 @@ import { startTempPostgres } from './pg-temp.ts';
 import { ensureSystemDeps } from './system-deps.ts';
 
 /**
- * `npm test`: lint, type checks, unit tests, the server's integration tests
+ * `npm test`: the format check (Prettier), lint, type checks, unit tests, the server's integration tests
  * on PGlite and again on a real PostgreSQL, the container build, then the
  * browser tests in Chromium.
  * Ends with one line "N passed, N failed".
@@ -65,7 +65,8 @@ async function run(
     reportSeenAt ??= Date.now();
     if (Date.now() - reportSeenAt < EXIT_AFTER_REPORT_MS) return;
     console.error(
-      `\n${label}: vitest had not exited ${EXIT_AFTER_REPORT_MS / 1000} s after writing its report: stopped; the report counts`,
+      `\n${label}: vitest had not exited ${EXIT_AFTER_REPORT_MS / 1000} s ` +
+        `after writing its report: stopped; the report counts`,
     );
     stoppedAfterReport = true;
     stop();
@@ -146,6 +147,7 @@ async function main() {
   const only = process.argv[2];
   ensureSystemDeps();
   if (!only || only === 'static') {
+    await run('format', 'npx', ['prettier', '--check', '.']);
     await run('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
     await run('type check', 'npm', ['run', '--silent', 'typecheck']);
   }

@@ -22,7 +22,8 @@ export default defineConfig({
     // Every browser the app supports preloads modules itself: no polyfill in the first script.
     modulePreload: { polyfill: false },
     rolldownOptions: {
-      // Compiling Bootstrap with Dart Sass (pure JS, see docs/decisions/0005) is most of the build: expected, not a warning.
+      // Compiling Bootstrap with Dart Sass (pure JS, see docs/decisions/0005) is most of the build: expected, not a
+      // warning.
       checks: { bundlerTimings: false },
       // What every page runs before its first read, in one file rather than ten (React, the router, TanStack Query,
       // the API client and the small app modules the entry shares with screens loaded later: the session, the

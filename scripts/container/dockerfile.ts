@@ -214,7 +214,8 @@ export async function runStage(
   if (!image) throw new Error(`FROM ${stage.from}: only the node images are known here`);
   if (image[1] !== hostMajor)
     throw new Error(
-      `FROM ${stage.from}, but this machine's Node.js is ${process.versions.node}: the check would not test that version`,
+      `FROM ${stage.from}, but this machine's Node.js is ` +
+        `${process.versions.node}: the check would not test that version`,
     );
   const ignored = dockerignore(
     existsSync(join(options.context, '.dockerignore'))

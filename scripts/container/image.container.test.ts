@@ -88,124 +88,143 @@ describe('the Dockerfile', () => {
     for (const path of ['packages/web/src', 'packages/server/src/db/migrations', 'package-lock.json'])
       expect(ignored(path), path).toBe(false);
     report.push(
-      `web app (packages/web/dist): ${MB(sizeOf(join(buildApp, 'packages/web/dist')))}; server (packages/server/dist): ${MB(sizeOf(join(buildApp, 'packages/server/dist')))}`,
+      `web app (packages/web/dist): ${MB(sizeOf(join(buildApp, 'packages/web/dist')))}; server ` +
+        `(packages/server/dist): ${MB(sizeOf(join(buildApp, 'packages/server/dist')))}`,
     );
   });
 
-  it('runs with production dependencies only: no tsx, Vite, TypeScript, esbuild or Vitest, no TypeScript source', () => {
-    expect(runtime.env.NODE_ENV).toBe('production');
-    expect(runtime.user).toBe('node');
-    const modules = join(app, 'node_modules');
-    const installed = readdirSync(modules);
-    for (const name of ['tsx', 'vite', 'typescript', 'esbuild', 'vitest', 'eslint', 'playwright-core', 'sass'])
-      expect(installed, name).not.toContain(name);
-    for (const name of ['fastify', '@electric-sql', 'pg', 'better-auth', 'kysely'])
-      expect(installed, name).toContain(name);
-    expect(readdirSync(join(app, 'packages/server')).sort()).toEqual(['dist', 'package.json']);
-    // Every command-line tool, built as the server is (npm run club, migrate, backup, restore, …).
-    const tools = readdirSync(join(ROOT, 'packages/server/src/cli')).filter(
-      (file) => /^[\w-]+\.ts$/.test(file) && !file.endsWith('.test.ts'),
-    );
-    for (const tool of tools)
-      expect(existsSync(join(app, 'packages/server/dist', tool.replace(/\.ts$/, '.js'))), tool).toBe(true);
-    expect(readdirSync(join(app, 'packages/domain'))).toEqual(['package.json']);
-    expect(runtime.cmd!.join(' '), 'no TypeScript at run time').not.toMatch(/tsx|\.ts\b/);
-    const size = sizeOf(modules);
-    report.push(`runtime node_modules: ${MB(size)}; the runtime's /app in all: ${MB(sizeOf(app))}`);
-    // The one-stage image carried 571 MB of node_modules (every dev dependency).
-    expect(size).toBeLessThan(200 * 1024 * 1024);
-  });
+  it(
+    'runs with production dependencies only: no tsx, Vite, ' + 'TypeScript, esbuild or Vitest, no TypeScript source',
+    () => {
+      expect(runtime.env.NODE_ENV).toBe('production');
+      expect(runtime.user).toBe('node');
+      const modules = join(app, 'node_modules');
+      const installed = readdirSync(modules);
+      for (const name of ['tsx', 'vite', 'typescript', 'esbuild', 'vitest', 'eslint', 'playwright-core', 'sass'])
+        expect(installed, name).not.toContain(name);
+      for (const name of ['fastify', '@electric-sql', 'pg', 'better-auth', 'kysely'])
+        expect(installed, name).toContain(name);
+      expect(readdirSync(join(app, 'packages/server')).sort()).toEqual(['dist', 'package.json']);
+      // Every command-line tool, built as the server is (npm run club, migrate, backup, restore, …).
+      const tools = readdirSync(join(ROOT, 'packages/server/src/cli')).filter(
+        (file) => /^[\w-]+\.ts$/.test(file) && !file.endsWith('.test.ts'),
+      );
+      for (const tool of tools)
+        expect(existsSync(join(app, 'packages/server/dist', tool.replace(/\.ts$/, '.js'))), tool).toBe(true);
+      expect(readdirSync(join(app, 'packages/domain'))).toEqual(['package.json']);
+      expect(runtime.cmd!.join(' '), 'no TypeScript at run time').not.toMatch(/tsx|\.ts\b/);
+      const size = sizeOf(modules);
+      report.push(`runtime node_modules: ${MB(size)}; the runtime's /app in all: ${MB(sizeOf(app))}`);
+      // The one-stage image carried 571 MB of node_modules (every dev dependency).
+      expect(size).toBeLessThan(200 * 1024 * 1024);
+    },
+  );
 
-  it('serves as the node user with its CMD: the HEALTHCHECK passes, then fails while draining, and SIGTERM closes it', async () => {
-    const port = await freePort();
-    const env = runtimeEnv({ HOST: '127.0.0.1', PORT: String(port), SEED_DEMO: 'false', DRAIN_SECONDS: '3' });
-    const [program, ...args] = runtime.cmd!;
-    const server = spawn(program!, args, {
-      cwd: app,
-      env,
-      uid: asNode,
-      gid: asNode,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    server.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    server.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const exited = new Promise<number | null>((resolve) => server.on('exit', (code) => resolve(code)));
-    try {
-      await untilAnswering(`http://127.0.0.1:${port}/api/health`, server, () => output);
-      const healthcheck = runtime.healthcheck!.command;
-      expect(healthcheck.join(' ')).toContain('/api/health');
-      const check = () => sh(healthcheck.map(quote).join(' '), { cwd: app, env, uid: asNode });
-      await check();
-      // The web app from packages/web/dist, found from dist/main.js as from src/app.ts.
-      const page = await fetch(`http://127.0.0.1:${port}/`);
-      expect(page.status).toBe(200);
-      expect(await page.text()).toContain('<div id="root"');
-      // The embedded database in the image's data folder (DATA_DIR ./data), migrated from dist/migrations.
-      expect(readdirSync(join(app, 'data')).length).toBeGreaterThan(0);
-
-      server.kill('SIGTERM');
-      await new Promise((resolve) => setTimeout(resolve, 500));
-      await expect(check(), 'the health check fails while the process drains').rejects.toThrow(/exit code 1/);
-      expect(await exited).toBe(0);
-    } finally {
-      server.kill('SIGKILL');
-    }
-    // The club tool, bundled the same way, on the same data once the server is gone.
-    await sh(`node ${quote(join(app, 'packages/server/dist/club.js'))} list`, {
-      cwd: app,
-      env: runtimeEnv(),
-      uid: asNode,
-    });
-  });
-
-  it("migrates a PostgreSQL server with compose.yaml's migrate command, as the owner, then finds nothing to apply; its backup service's command", async () => {
-    type Service = { entrypoint?: string[]; command: string[]; environment: Record<string, string> };
-    const compose = load(readFileSync(join(ROOT, 'compose.yaml'), 'utf8')) as { services: Record<string, Service> };
-    const { migrate, backup } = compose.services;
-    const pg = await startTempPostgres();
-    try {
-      const { port } = new URL(pg.url);
-      const passwords = { FLIGHTLINE_OWNER_PASSWORD: 'owner-secret', FLIGHTLINE_APP_PASSWORD: 'app-secret' };
-      // The roles and the database as compose's db service makes them on its first start.
-      await sh(`sh ${quote(join(ROOT, 'deploy/postgres-init.sh'))}`, {
-        cwd: work,
-        env: { PATH: process.env.PATH!, POSTGRES_USER: 'flightline', PGHOST: '127.0.0.1', PGPORT: port, ...passwords },
+  it(
+    'serves as the node user with its CMD: the HEALTHCHECK passes, ' +
+      'then fails while draining, and SIGTERM closes it',
+    async () => {
+      const port = await freePort();
+      const env = runtimeEnv({ HOST: '127.0.0.1', PORT: String(port), SEED_DEMO: 'false', DRAIN_SECONDS: '3' });
+      const [program, ...args] = runtime.cmd!;
+      const server = spawn(program!, args, {
+        cwd: app,
+        env,
+        uid: asNode,
+        gid: asNode,
+        stdio: ['ignore', 'pipe', 'pipe'],
       });
-      // compose's ${NAME:?…} filled in as its .env would, and the db service's address this server's.
-      const environment = (service: Service) =>
-        runtimeEnv(
-          Object.fromEntries(
-            Object.entries(service.environment).map(([name, value]) => [
-              name,
-              value
-                .replace(
-                  /\$\{(\w+)[^}]*\}/g,
-                  (_, variable: string) => passwords[variable as keyof typeof passwords] ?? '',
-                )
-                .replace('@db:5432/', `@127.0.0.1:${port}/`),
-            ]),
-          ),
-        );
-      const command = [...(migrate!.entrypoint ?? []), ...migrate!.command].map(quote).join(' ');
-      const first = await sh(command, { cwd: app, env: environment(migrate!), uid: asNode });
-      expect(first).toMatch(/^Applied 0001_auth\.sql, /m);
-      const second = await sh(command, { cwd: app, env: environment(migrate!), uid: asNode });
-      expect(second).toContain('nothing to apply');
+      let output = '';
+      server.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      server.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      const exited = new Promise<number | null>((resolve) => server.on('exit', (code) => resolve(code)));
+      try {
+        await untilAnswering(`http://127.0.0.1:${port}/api/health`, server, () => output);
+        const healthcheck = runtime.healthcheck!.command;
+        expect(healthcheck.join(' ')).toContain('/api/health');
+        const check = () => sh(healthcheck.map(quote).join(' '), { cwd: app, env, uid: asNode });
+        await check();
+        // The web app from packages/web/dist, found from dist/main.js as from src/app.ts.
+        const page = await fetch(`http://127.0.0.1:${port}/`);
+        expect(page.status).toBe(200);
+        expect(await page.text()).toContain('<div id="root"');
+        // The embedded database in the image's data folder (DATA_DIR ./data), migrated from dist/migrations.
+        expect(readdirSync(join(app, 'data')).length).toBeGreaterThan(0);
 
-      // The nightly backup, as the row-only role, into a folder standing in for its /backups volume ($$ is compose's $).
-      const backups = join(work, 'backups');
-      mkdirSync(backups);
-      if (asNode !== undefined) chownSync(backups, asNode, asNode);
-      const backupCommand = [...(backup!.entrypoint ?? []), ...backup!.command]
-        .map((word) => quote(word.replaceAll('$$', '$').replaceAll('/backups', backups)))
-        .join(' ');
-      await sh(backupCommand, { cwd: app, env: environment(backup!), uid: asNode });
-      expect(readdirSync(backups)).toEqual([expect.stringMatching(/^flightline-\d{8}-\d{4}\.jsonl\.gz$/)]);
-    } finally {
-      await pg.stop();
-    }
-  });
+        server.kill('SIGTERM');
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        await expect(check(), 'the health check fails while the process drains').rejects.toThrow(/exit code 1/);
+        expect(await exited).toBe(0);
+      } finally {
+        server.kill('SIGKILL');
+      }
+      // The club tool, bundled the same way, on the same data once the server is gone.
+      await sh(`node ${quote(join(app, 'packages/server/dist/club.js'))} list`, {
+        cwd: app,
+        env: runtimeEnv(),
+        uid: asNode,
+      });
+    },
+  );
+
+  it(
+    "migrates a PostgreSQL server with compose.yaml's migrate command, as the " +
+      "owner, then finds nothing to apply; its backup service's command",
+    async () => {
+      type Service = { entrypoint?: string[]; command: string[]; environment: Record<string, string> };
+      const compose = load(readFileSync(join(ROOT, 'compose.yaml'), 'utf8')) as { services: Record<string, Service> };
+      const { migrate, backup } = compose.services;
+      const pg = await startTempPostgres();
+      try {
+        const { port } = new URL(pg.url);
+        const passwords = { FLIGHTLINE_OWNER_PASSWORD: 'owner-secret', FLIGHTLINE_APP_PASSWORD: 'app-secret' };
+        // The roles and the database as compose's db service makes them on its first start.
+        await sh(`sh ${quote(join(ROOT, 'deploy/postgres-init.sh'))}`, {
+          cwd: work,
+          env: {
+            PATH: process.env.PATH!,
+            POSTGRES_USER: 'flightline',
+            PGHOST: '127.0.0.1',
+            PGPORT: port,
+            ...passwords,
+          },
+        });
+        // compose's ${NAME:?…} filled in as its .env would, and the db service's address this server's.
+        const environment = (service: Service) =>
+          runtimeEnv(
+            Object.fromEntries(
+              Object.entries(service.environment).map(([name, value]) => [
+                name,
+                value
+                  .replace(
+                    /\$\{(\w+)[^}]*\}/g,
+                    (_, variable: string) => passwords[variable as keyof typeof passwords] ?? '',
+                  )
+                  .replace('@db:5432/', `@127.0.0.1:${port}/`),
+              ]),
+            ),
+          );
+        const command = [...(migrate!.entrypoint ?? []), ...migrate!.command].map(quote).join(' ');
+        const first = await sh(command, { cwd: app, env: environment(migrate!), uid: asNode });
+        expect(first).toMatch(/^Applied 0001_auth\.sql, /m);
+        const second = await sh(command, { cwd: app, env: environment(migrate!), uid: asNode });
+        expect(second).toContain('nothing to apply');
+
+        // The nightly backup, as the row-only role, into a folder standing in for its /backups volume ($$ is compose's
+        // $).
+        const backups = join(work, 'backups');
+        mkdirSync(backups);
+        if (asNode !== undefined) chownSync(backups, asNode, asNode);
+        const backupCommand = [...(backup!.entrypoint ?? []), ...backup!.command]
+          .map((word) => quote(word.replaceAll('$$', '$').replaceAll('/backups', backups)))
+          .join(' ');
+        await sh(backupCommand, { cwd: app, env: environment(backup!), uid: asNode });
+        expect(readdirSync(backups)).toEqual([expect.stringMatching(/^flightline-\d{8}-\d{4}\.jsonl\.gz$/)]);
+      } finally {
+        await pg.stop();
+      }
+    },
+  );
 });
 
 function quote(word: string): string {

@@ -81,16 +81,20 @@ const noAnswerCasts = {
     type: 'problem',
     docs: {
       description:
-        "Forbid casting an API answer in the web app, and writing an API path in the outbox: both come from the call's declaration",
+        'Forbid casting an API answer in the web app, and writing an API path ' +
+        "in the outbox: both come from the call's declaration",
     },
     schema: [],
     messages: {
       castToDeclared:
-        "Cast to '{{name}}' (from {{source}}): an answer is typed by its declared call — call(), or the outbox's outcome — never by a cast. Narrow it with a check instead.",
+        "Cast to '{{name}}' (from {{source}}): an answer is typed by its declared call — call(), " +
+        "or the outbox's outcome — never by a cast. Narrow it with a check instead.",
       castOfWire:
-        "Cast of {{what}}: an answer is typed by its declared call — call(), or the outbox's outcome — never by a cast. Narrow it with a check instead.",
+        'Cast of {{what}}: an answer is typed by its declared call — call(), or the ' +
+        "outbox's outcome — never by a cast. Narrow it with a check instead.",
       pathInOutbox:
-        "API path '{{path}}' in the outbox: an entry names its declared call ('POST /api/update-flight/'); method and URL come from the declaration.",
+        "API path '{{path}}' in the outbox: an entry names its declared call ('POST " +
+        "/api/update-flight/'); method and URL come from the declaration.",
     },
   },
   create(context) {

@@ -28,7 +28,9 @@ tester.run('no-answer-casts', noAnswerCasts, {
     // The answer's types as annotations, and narrowing with a check.
     {
       filename: web('features/crew/crew-page.tsx'),
-      code: `${types}const placed: FlightCreated | null = null; if (typeof body === 'object' && body !== null && 'message' in body) use(body.message);`,
+      code:
+        `${types}const placed: FlightCreated | null = null; if (typeof body === ` +
+        `'object' && body !== null && 'message' in body) use(body.message);`,
     },
     // `as const`, and casts of what did not come over the wire.
     {
@@ -85,7 +87,9 @@ tester.run('no-answer-casts', noAnswerCasts, {
     ),
     refused(
       'features/x/y.ts',
-      "import type { AnswerOf } from '@flightline/domain/api/define-call';\nconst a = value as AnswerOf<typeof getTugs>;",
+      'import type { AnswerOf } from ' +
+        "'@flightline/domain/api/define-call';\nconst a = value as " +
+        'AnswerOf<typeof getTugs>;',
       'castToDeclared',
     ),
     refused('features/x/y.ts', `${types}const flight = <FlightActionResult>value;`, 'castToDeclared'),

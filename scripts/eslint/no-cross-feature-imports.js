@@ -16,7 +16,8 @@ const noCrossFeatureImports = {
     schema: [],
     messages: {
       crossFeature:
-        "Feature '{{from}}' imports '{{source}}' from feature '{{to}}': move what both need to src/lib or src/components.",
+        "Feature '{{from}}' imports '{{source}}' from feature '{{to}}': " +
+        'move what both need to src/lib or src/components.',
       kernelImportsFeature:
         "src/{{from}} imports '{{source}}' from feature '{{to}}': lib and components must not depend on a feature.",
     },

@@ -88,34 +88,37 @@ describe('admin edits of pilots through POST /api/update-item/ PILOT', () => {
   }
 
   describe('qualifications', () => {
-    it('an admin sets flags; only those change, and the answer is the pilot as the Administration page shows them', async () => {
-      const mary = people.member!;
-      const before = await pilotRow(alpha, mary.userId);
-      const response = await edit(adminCookie, mary.userId, {
-        isInstructor: true,
-        canAddFunds: true,
-        isTowPilot: true,
-      });
-      expect(response.statusCode).toBe(200);
-      expect(response.json()).toEqual({
-        statusCode: 200,
-        message: 'Pilot updated successfully',
-        item: adminPilot({
-          userID: mary.userId,
-          email: 'member@example.org',
+    it(
+      'an admin sets flags; only those change, and the answer is ' + 'the pilot as the Administration page shows them',
+      async () => {
+        const mary = people.member!;
+        const before = await pilotRow(alpha, mary.userId);
+        const response = await edit(adminCookie, mary.userId, {
           isInstructor: true,
-          isTowPilot: true,
           canAddFunds: true,
-          requestedAt: before!.requested_at.getTime(),
-        }),
-      });
-      expect(await pilotRow(alpha, mary.userId)).toEqual({
-        ...before,
-        is_instructor: true,
-        can_add_funds: true,
-        is_tow_pilot: true,
-      });
-    });
+          isTowPilot: true,
+        });
+        expect(response.statusCode).toBe(200);
+        expect(response.json()).toEqual({
+          statusCode: 200,
+          message: 'Pilot updated successfully',
+          item: adminPilot({
+            userID: mary.userId,
+            email: 'member@example.org',
+            isInstructor: true,
+            isTowPilot: true,
+            canAddFunds: true,
+            requestedAt: before!.requested_at.getTime(),
+          }),
+        });
+        expect(await pilotRow(alpha, mary.userId)).toEqual({
+          ...before,
+          is_instructor: true,
+          can_add_funds: true,
+          is_tow_pilot: true,
+        });
+      },
+    );
 
     it("an expiry ends membership at the end of that day in the club's zone; Never (null) restores it", async () => {
       const mary = people.member!;
@@ -158,29 +161,33 @@ describe('admin edits of pilots through POST /api/update-item/ PILOT', () => {
       expect(await pilotRow(alpha, fred.userId)).toMatchObject({ is_active: true, activated_at: first });
     });
 
-    it('an admin cannot remove their own admin right nor deactivate themselves, by the switch or a past expiry (409)', async () => {
-      const before = await pilotRow(alpha, admin.userId);
-      const cases: [Record<string, unknown>, string][] = [
-        [{ isAdmin: false }, 'You cannot remove your own admin rights'],
-        [{ isAdmin: false, isInstructor: true }, 'You cannot remove your own admin rights'],
-        [{ isActive: false }, 'You cannot deactivate yourself'],
-        [{ activeExpiration: '2025-07-09' }, 'You cannot deactivate yourself'],
-      ];
-      for (const [data, message] of cases) {
-        const response = await edit(adminCookie, admin.userId, data);
-        expect(response.statusCode).toBe(409);
-        expect(response.json()).toEqual(refusal(409, message));
-      }
-      expect(await pilotRow(alpha, admin.userId)).toEqual(before);
-      // Their own flags otherwise, and an expiry still to come, are theirs to set.
-      const own = await edit(adminCookie, admin.userId, { isInstructor: true, activeExpiration: '2025-12-31' });
-      expect(own.statusCode).toBe(200);
-      expect(await pilotRow(alpha, admin.userId)).toMatchObject({
-        is_admin: true,
-        is_instructor: true,
-        active_expiration: '2025-12-31',
-      });
-    });
+    it(
+      'an admin cannot remove their own admin right nor deactivate ' +
+        'themselves, by the switch or a past expiry (409)',
+      async () => {
+        const before = await pilotRow(alpha, admin.userId);
+        const cases: [Record<string, unknown>, string][] = [
+          [{ isAdmin: false }, 'You cannot remove your own admin rights'],
+          [{ isAdmin: false, isInstructor: true }, 'You cannot remove your own admin rights'],
+          [{ isActive: false }, 'You cannot deactivate yourself'],
+          [{ activeExpiration: '2025-07-09' }, 'You cannot deactivate yourself'],
+        ];
+        for (const [data, message] of cases) {
+          const response = await edit(adminCookie, admin.userId, data);
+          expect(response.statusCode).toBe(409);
+          expect(response.json()).toEqual(refusal(409, message));
+        }
+        expect(await pilotRow(alpha, admin.userId)).toEqual(before);
+        // Their own flags otherwise, and an expiry still to come, are theirs to set.
+        const own = await edit(adminCookie, admin.userId, { isInstructor: true, activeExpiration: '2025-12-31' });
+        expect(own.statusCode).toBe(200);
+        expect(await pilotRow(alpha, admin.userId)).toMatchObject({
+          is_admin: true,
+          is_instructor: true,
+          active_expiration: '2025-12-31',
+        });
+      },
+    );
 
     it("an admin may remove another admin's right", async () => {
       const olga = people.otherAdmin!;
@@ -206,20 +213,23 @@ describe('admin edits of pilots through POST /api/update-item/ PILOT', () => {
       expect(await pilotRow(alpha, mary.userId)).toEqual(before);
     });
 
-    it("the target must be a pilot of the admin's club (404); another club's admin can't reach Alpha's members", async () => {
-      const mary = people.member!;
-      const before = await pilotRow(alpha, mary.userId);
-      const bravoMember = await edit(adminCookie, people.bravoMember!.userId, { isInstructor: true });
-      expect(bravoMember.json()).toEqual(refusal(404, 'No such member at this club'));
-      const nobody = await edit(adminCookie, '00000000-0000-0000-0000-000000000000', { isInstructor: true });
-      expect(nobody.json()).toEqual(refusal(404, 'No such member at this club'));
-      const named = await edit(cookies.bravoAdmin!, mary.userId, { isAdmin: true }, alpha);
-      expect(named.json()).toEqual(refusal(403, 'That club is not your active club'));
-      const unnamed = await edit(cookies.bravoAdmin!, mary.userId, { isAdmin: true });
-      expect(unnamed.json()).toEqual(refusal(404, 'No such member at this club'));
-      expect(await pilotRow(alpha, mary.userId)).toEqual(before);
-      expect((await pilotRow(bravo, people.bravoMember!.userId))?.is_instructor).toBe(false);
-    });
+    it(
+      "the target must be a pilot of the admin's club (404); " + "another club's admin can't reach Alpha's members",
+      async () => {
+        const mary = people.member!;
+        const before = await pilotRow(alpha, mary.userId);
+        const bravoMember = await edit(adminCookie, people.bravoMember!.userId, { isInstructor: true });
+        expect(bravoMember.json()).toEqual(refusal(404, 'No such member at this club'));
+        const nobody = await edit(adminCookie, '00000000-0000-0000-0000-000000000000', { isInstructor: true });
+        expect(nobody.json()).toEqual(refusal(404, 'No such member at this club'));
+        const named = await edit(cookies.bravoAdmin!, mary.userId, { isAdmin: true }, alpha);
+        expect(named.json()).toEqual(refusal(403, 'That club is not your active club'));
+        const unnamed = await edit(cookies.bravoAdmin!, mary.userId, { isAdmin: true });
+        expect(unnamed.json()).toEqual(refusal(404, 'No such member at this club'));
+        expect(await pilotRow(alpha, mary.userId)).toEqual(before);
+        expect((await pilotRow(bravo, people.bravoMember!.userId))?.is_instructor).toBe(false);
+      },
+    );
 
     it('refuses malformed qualifications with the field at fault (400); nothing changes', async () => {
       const mary = people.member!;

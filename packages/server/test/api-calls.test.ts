@@ -159,37 +159,43 @@ describe('declared API calls', () => {
     ).toEqual(['tugs', 'towPilots']);
   });
 
-  it('every route of the OpenAPI document is a declared call; the image and the event stream show no JSON answer', async () => {
-    type Operation = { 'x-access': string; responses: Record<string, unknown> };
-    const document = (await api.get('/api/openapi.json')).json() as {
-      paths: Record<string, Record<string, Operation>>;
-    };
-    const routeOf = (call: { method: string; path: string }) =>
-      `${call.method} ${call.path.replace(/:([A-Za-z]+)/g, '{$1}')}`;
-    const declared = new Set([...CALLS, ...NON_JSON_CALLS].map(routeOf));
-    const listed = Object.entries(document.paths).flatMap(([path, methods]) =>
-      Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`),
-    );
-    expect(listed.filter((route) => !declared.has(route))).toEqual([]);
-    for (const call of NON_JSON_CALLS) {
-      const operation = document.paths[call.path.replace(/:([A-Za-z]+)/g, '{$1}')]?.[call.method.toLowerCase()];
-      expect(operation?.['x-access'], routeOf(call)).toBe(accessLabel(call));
-      expect(operation?.responses['200']).toEqual({ description: 'Success' });
-    }
-  });
+  it(
+    'every route of the OpenAPI document is a declared call; the ' + 'image and the event stream show no JSON answer',
+    async () => {
+      type Operation = { 'x-access': string; responses: Record<string, unknown> };
+      const document = (await api.get('/api/openapi.json')).json() as {
+        paths: Record<string, Record<string, Operation>>;
+      };
+      const routeOf = (call: { method: string; path: string }) =>
+        `${call.method} ${call.path.replace(/:([A-Za-z]+)/g, '{$1}')}`;
+      const declared = new Set([...CALLS, ...NON_JSON_CALLS].map(routeOf));
+      const listed = Object.entries(document.paths).flatMap(([path, methods]) =>
+        Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`),
+      );
+      expect(listed.filter((route) => !declared.has(route))).toEqual([]);
+      for (const call of NON_JSON_CALLS) {
+        const operation = document.paths[call.path.replace(/:([A-Za-z]+)/g, '{$1}')]?.[call.method.toLowerCase()];
+        expect(operation?.['x-access'], routeOf(call)).toBe(accessLabel(call));
+        expect(operation?.responses['200']).toEqual({ description: 'Success' });
+      }
+    },
+  );
 
-  it('the OpenAPI document shows a declared path parameter, and the call answers exactly its declared shape', async () => {
-    const document = (await api.get('/api/openapi.json')).json() as {
-      paths: Record<string, Record<string, { parameters: unknown[] }>>;
-    };
-    expect(document.paths['/api/get-pilot-clubs/{id}']!.get!.parameters).toEqual([
-      { name: 'id', in: 'path', required: true, schema: expect.objectContaining({ type: 'string', maxLength: 100 }) },
-    ]);
-    const clubs = await api.get(`/api/get-pilot-clubs/${tomId}`, cookie);
-    expect(getPilotClubs.answer.parse(clubs.json())).toEqual({
-      clubs: [{ id: club, name: 'Alpha Soaring', shortName: '', status: 'active' }],
-    });
-  });
+  it(
+    'the OpenAPI document shows a declared path parameter, and ' + 'the call answers exactly its declared shape',
+    async () => {
+      const document = (await api.get('/api/openapi.json')).json() as {
+        paths: Record<string, Record<string, { parameters: unknown[] }>>;
+      };
+      expect(document.paths['/api/get-pilot-clubs/{id}']!.get!.parameters).toEqual([
+        { name: 'id', in: 'path', required: true, schema: expect.objectContaining({ type: 'string', maxLength: 100 }) },
+      ]);
+      const clubs = await api.get(`/api/get-pilot-clubs/${tomId}`, cookie);
+      expect(getPilotClubs.answer.parse(clubs.json())).toEqual({
+        clubs: [{ id: club, name: 'Alpha Soaring', shortName: '', status: 'active' }],
+      });
+    },
+  );
 
   /** The call as a member with no rights sends it, naming `named` as the club. */
   function send(call: CallDefinition, input: Record<string, unknown>, named: string) {
@@ -199,20 +205,24 @@ describe('declared API calls', () => {
     return api.post(call.path, withClub, cookie);
   }
 
-  it('a call needing a right shows it in the OpenAPI document and refuses a member without it with 403 and its exact message, after the club check where it always came after', async () => {
-    const document = (await api.get('/api/openapi.json')).json() as {
-      paths: Record<string, Record<string, { 'x-access': string }>>;
-    };
-    for (const { call, access, input, message, clubFirst } of RIGHTS) {
-      const name = `${call.method} ${call.path}`;
-      expect(document.paths[call.path]?.[call.method.toLowerCase()]?.['x-access'], name).toBe(access);
-      expect((call.query ?? call.body)?.safeParse({ ...input, club }).success, name).toBe(true);
-      const refused = await send(call, input, club);
-      expect([refused.statusCode, refused.json()], name).toEqual([403, refusal(403, message)]);
-      const elsewhere = await send(call, input, otherClub);
-      expect(elsewhere.json(), name).toEqual(refusal(403, clubFirst ? OTHER_CLUB : message));
-    }
-  });
+  it(
+    'a call needing a right shows it in the OpenAPI document and refuses a member without it ' +
+      'with 403 and its exact message, after the club check where it always came after',
+    async () => {
+      const document = (await api.get('/api/openapi.json')).json() as {
+        paths: Record<string, Record<string, { 'x-access': string }>>;
+      };
+      for (const { call, access, input, message, clubFirst } of RIGHTS) {
+        const name = `${call.method} ${call.path}`;
+        expect(document.paths[call.path]?.[call.method.toLowerCase()]?.['x-access'], name).toBe(access);
+        expect((call.query ?? call.body)?.safeParse({ ...input, club }).success, name).toBe(true);
+        const refused = await send(call, input, club);
+        expect([refused.statusCode, refused.json()], name).toEqual([403, refusal(403, message)]);
+        const elsewhere = await send(call, input, otherClub);
+        expect(elsewhere.json(), name).toEqual(refusal(403, clubFirst ? OTHER_CLUB : message));
+      }
+    },
+  );
 
   it('get-tugs and create-tow answer exactly their declared shapes', async () => {
     const page = await api.get(`/api/get-tugs?club=${club}`, cookie);
@@ -224,17 +234,21 @@ describe('declared API calls', () => {
     expect(logged.json().tug).toMatchObject({ id: 'C-GTUG', lastHobbs: 1200.5, lastFuelHobbs: 1200.5 });
   });
 
-  it('check-version, the session (signed in or not), get-club-info and get-balance answer exactly their declared shapes', async () => {
-    const version = await api.get('/api/check-version?version=1.0.0');
-    expect(checkVersion.answer.parse(version.json())).toEqual(version.json());
-    const anonymous = await api.get('/api/session');
-    expect(session.answer.parse(anonymous.json())).toEqual(anonymous.json());
-    expect(anonymous.json()).toMatchObject({ isAuthenticated: false, userID: null, club: null });
-    const signedIn = await api.get('/api/session', cookie);
-    expect(session.answer.parse(signedIn.json())).toMatchObject({ isAuthenticated: true, club });
-    const info = await api.get(`/api/get-club-info?club=${club}`, cookie);
-    expect(getClubInfo.answer.parse(info.json())).toEqual(info.json());
-    const balance = await api.get(`/api/get-balance?club=${club}`, cookie);
-    expect(getBalance.answer.parse(balance.json())).toEqual({ userID: tomId, balanceCents: 0 });
-  });
+  it(
+    'check-version, the session (signed in or not), get-club-info and ' +
+      'get-balance answer exactly their declared shapes',
+    async () => {
+      const version = await api.get('/api/check-version?version=1.0.0');
+      expect(checkVersion.answer.parse(version.json())).toEqual(version.json());
+      const anonymous = await api.get('/api/session');
+      expect(session.answer.parse(anonymous.json())).toEqual(anonymous.json());
+      expect(anonymous.json()).toMatchObject({ isAuthenticated: false, userID: null, club: null });
+      const signedIn = await api.get('/api/session', cookie);
+      expect(session.answer.parse(signedIn.json())).toMatchObject({ isAuthenticated: true, club });
+      const info = await api.get(`/api/get-club-info?club=${club}`, cookie);
+      expect(getClubInfo.answer.parse(info.json())).toEqual(info.json());
+      const balance = await api.get(`/api/get-balance?club=${club}`, cookie);
+      expect(getBalance.answer.parse(balance.json())).toEqual({ userID: tomId, balanceCents: 0 });
+    },
+  );
 });

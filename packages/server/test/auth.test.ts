@@ -48,17 +48,21 @@ describe('sign-up with an emailed code', () => {
     expect(String(verified.headers['set-cookie'])).toContain('better-auth.session_token=');
   });
 
-  it("the code's answer holds what the web app reads (the declared verify-email answer): the names given at sign-up", async () => {
-    await signUp('named@example.org');
-    const code = await t.mail.waitForCode('named@example.org');
-    const verified = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/email-otp/verify-email',
-      payload: { email: 'named@example.org', otp: code },
-    });
-    expect(verified.statusCode).toBe(200);
-    expect(verifyEmail.answer.parse(verified.json())).toEqual({ user: { firstName: 'Sam', lastName: 'Soarer' } });
-  });
+  it(
+    "the code's answer holds what the web app reads (the declared " +
+      'verify-email answer): the names given at sign-up',
+    async () => {
+      await signUp('named@example.org');
+      const code = await t.mail.waitForCode('named@example.org');
+      const verified = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/email-otp/verify-email',
+        payload: { email: 'named@example.org', otp: code },
+      });
+      expect(verified.statusCode).toBe(200);
+      expect(verifyEmail.answer.parse(verified.json())).toEqual({ user: { firstName: 'Sam', lastName: 'Soarer' } });
+    },
+  );
 
   it('resends a fresh code when an unconfirmed email signs up again', async () => {
     await signUp('again@example.org');
@@ -72,48 +76,53 @@ describe('sign-up with an emailed code', () => {
     void first;
   });
 
-  it('signing up with a confirmed account answers as for a new address and mails the owner that the account exists (issue 25 item 12)', async () => {
-    const { email } = await createPerson(t.db, { first: 'Connie', last: 'Confirmed', email: 'connie@example.org' });
-    const fresh = await signUp('brand.new@example.org');
-    const before = t.mail.messages.length;
-    const existing = await signUp('Connie@Example.org');
-    // The same status and the same shape: nothing tells that this address has an account.
-    expect(existing.statusCode).toBe(fresh.statusCode);
-    expect(existing.statusCode).toBe(200);
-    const shape = (body: { token: unknown; user: Record<string, unknown> }) => ({
-      token: body.token,
-      user: Object.keys(body.user).sort(),
-    });
-    expect(shape(existing.json())).toEqual(shape(fresh.json()));
-    expect(existing.json()).toMatchObject({
-      token: null,
-      user: { email: 'connie@example.org', firstName: 'Sam', lastName: 'Soarer', emailVerified: false },
-    });
-    // One mail to the owner, saying so, with no code in it; no second account, the names unchanged.
-    await vi.waitFor(() => expect(t.mail.messages.length).toBe(before + 1));
-    const mail = t.mail.messages[before]!;
-    expect(mail.to).toEqual([email]);
-    const [headers = '', ...rest] = mail.raw.split(/\r?\n\r?\n/);
-    const body = rest
-      .join('\n\n')
-      .replace(/=\r?\n/g, '')
-      .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
-      .replace(/\r\n/g, '\n');
-    expect(headers).toContain('Subject: You already have a Flightline account');
-    expect(body).toBe(
-      'Someone, probably you, tried to sign up for Flightline with this email address (connie@example.org), but it already has an account. ' +
-        'No new account was made and no confirmation code is needed.\n\n' +
-        'Log in with this email address:\n\n    http://localhost:3000/login\n\n' +
-        'Forgot your password? Reset it with a code we email you:\n\n    http://localhost:3000/login/reset\n\n' +
-        'If you did not try to sign up, ignore this message: nothing was changed.\n',
-    );
-    const users = await t.db
-      .selectFrom('user')
-      .select(['firstName', 'lastName'])
-      .where('email', '=', 'connie@example.org')
-      .execute();
-    expect(users).toEqual([{ firstName: 'Connie', lastName: 'Confirmed' }]);
-  });
+  it(
+    'signing up with a confirmed account answers as for a new address and ' +
+      'mails the owner that the account exists (issue 25 item 12)',
+    async () => {
+      const { email } = await createPerson(t.db, { first: 'Connie', last: 'Confirmed', email: 'connie@example.org' });
+      const fresh = await signUp('brand.new@example.org');
+      const before = t.mail.messages.length;
+      const existing = await signUp('Connie@Example.org');
+      // The same status and the same shape: nothing tells that this address has an account.
+      expect(existing.statusCode).toBe(fresh.statusCode);
+      expect(existing.statusCode).toBe(200);
+      const shape = (body: { token: unknown; user: Record<string, unknown> }) => ({
+        token: body.token,
+        user: Object.keys(body.user).sort(),
+      });
+      expect(shape(existing.json())).toEqual(shape(fresh.json()));
+      expect(existing.json()).toMatchObject({
+        token: null,
+        user: { email: 'connie@example.org', firstName: 'Sam', lastName: 'Soarer', emailVerified: false },
+      });
+      // One mail to the owner, saying so, with no code in it; no second account, the names unchanged.
+      await vi.waitFor(() => expect(t.mail.messages.length).toBe(before + 1));
+      const mail = t.mail.messages[before]!;
+      expect(mail.to).toEqual([email]);
+      const [headers = '', ...rest] = mail.raw.split(/\r?\n\r?\n/);
+      const body = rest
+        .join('\n\n')
+        .replace(/=\r?\n/g, '')
+        .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
+        .replace(/\r\n/g, '\n');
+      expect(headers).toContain('Subject: You already have a Flightline account');
+      expect(body).toBe(
+        'Someone, probably you, tried to sign up for Flightline with this email ' +
+          'address (connie@example.org), but it already has an account. ' +
+          'No new account was made and no confirmation code is needed.\n\n' +
+          'Log in with this email address:\n\n    http://localhost:3000/login\n\n' +
+          'Forgot your password? Reset it with a code we email you:\n\n    http://localhost:3000/login/reset\n\n' +
+          'If you did not try to sign up, ignore this message: nothing was changed.\n',
+      );
+      const users = await t.db
+        .selectFrom('user')
+        .select(['firstName', 'lastName'])
+        .where('email', '=', 'connie@example.org')
+        .execute();
+      expect(users).toEqual([{ firstName: 'Connie', lastName: 'Confirmed' }]);
+    },
+  );
 
   it('refuses a wrong code with a message', async () => {
     await signUp('wrong@example.org');
@@ -208,19 +217,22 @@ describe('names on accounts (first and last, 1–60 characters, trimmed, as POST
     expect(t.mail.messages.length).toBe(mailsBefore);
   });
 
-  it('signs up with names trimmed, 60 characters allowed, and `name` "first last" whatever the client sent', async () => {
-    const response = await signUp('trimmed@example.org', {
-      firstName: '  Sam ',
-      lastName: `${'L'.repeat(60)}  `,
-      name: 'Someone Else',
-    });
-    expect(response.statusCode).toBe(200);
-    expect(await userRow('trimmed@example.org')).toEqual({
-      firstName: 'Sam',
-      lastName: 'L'.repeat(60),
-      name: `Sam ${'L'.repeat(60)}`,
-    });
-  });
+  it(
+    'signs up with names trimmed, 60 characters allowed, and ' + '`name` "first last" whatever the client sent',
+    async () => {
+      const response = await signUp('trimmed@example.org', {
+        firstName: '  Sam ',
+        lastName: `${'L'.repeat(60)}  `,
+        name: 'Someone Else',
+      });
+      expect(response.statusCode).toBe(200);
+      expect(await userRow('trimmed@example.org')).toEqual({
+        firstName: 'Sam',
+        lastName: 'L'.repeat(60),
+        name: `Sam ${'L'.repeat(60)}`,
+      });
+    },
+  );
 
   it('signing up again with an unconfirmed email and a blank name changes nothing and sends no code', async () => {
     await signUp('twice@example.org', { firstName: 'Tess', lastName: 'Twice' });
@@ -298,106 +310,116 @@ describe('trusted origins: PUBLIC_URL, and the address the page was opened at (a
   });
 });
 
-describe('ending the other sessions: a password reset, and a change with "sign out other devices" (decision 0006)', () => {
-  const t = useTestApp();
+describe(
+  'ending the other sessions: a password reset, and a change ' + 'with "sign out other devices" (decision 0006)',
+  () => {
+    const t = useTestApp();
 
-  const ORIGIN = 'http://localhost:3000';
-  /** A write any signed-in person may make: POST /api/pilot with their own names. */
-  const write = (cookie: string) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/pilot',
-      headers: { cookie, origin: ORIGIN },
-      payload: { first: 'Pat', last: 'Pilot' },
-    });
-  const read = (cookie: string) => t.app.inject({ method: 'GET', url: '/api/session', headers: { cookie } });
-  const sessionRows = async (userId: string) =>
-    Number(
-      (
-        await t.db
-          .selectFrom('session')
-          .select((eb) => eb.fn.countAll().as('n'))
-          .where('userId', '=', userId)
-          .executeTakeFirstOrThrow()
-      ).n,
+    const ORIGIN = 'http://localhost:3000';
+    /** A write any signed-in person may make: POST /api/pilot with their own names. */
+    const write = (cookie: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/pilot',
+        headers: { cookie, origin: ORIGIN },
+        payload: { first: 'Pat', last: 'Pilot' },
+      });
+    const read = (cookie: string) => t.app.inject({ method: 'GET', url: '/api/session', headers: { cookie } });
+    const sessionRows = async (userId: string) =>
+      Number(
+        (
+          await t.db
+            .selectFrom('session')
+            .select((eb) => eb.fn.countAll().as('n'))
+            .where('userId', '=', userId)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+
+    it(
+      'a reset by emailed code ends every session: refused on a ' + 'write at once, on a read once not cached',
+      async () => {
+        const { email, userId } = await createPerson(t.db);
+        const phone = await t.signIn(email);
+        const laptop = await t.signIn(email);
+        expect((await write(phone)).statusCode).toBe(200);
+
+        const mailsBefore = t.mail.messages.length;
+        const requested = await t.app.inject({
+          method: 'POST',
+          url: '/api/auth/email-otp/request-password-reset',
+          payload: { email },
+        });
+        expect(requested.statusCode).toBe(200);
+        const code = await t.mail.waitForCode(email, mailsBefore);
+        const reset = await t.app.inject({
+          method: 'POST',
+          url: '/api/auth/email-otp/reset-password',
+          payload: { email, otp: code, password: 'a-brand-new-password' },
+        });
+        expect(reset.statusCode).toBe(200);
+        expect(await sessionRows(userId)).toBe(0);
+
+        // Both devices still hold a cache cookie under a minute old: a write reads the database and is refused …
+        const refused = await write(phone);
+        expect(refused.statusCode).toBe(401);
+        expect((await write(laptop)).statusCode).toBe(401);
+        // … and tells the browser to drop both cookies.
+        const cleared = ([] as string[]).concat(refused.headers['set-cookie'] ?? []);
+        expect(cleared.some((c) => c.startsWith('better-auth.session_token=;') && /Max-Age=0\b/.test(c))).toBe(true);
+        expect(cleared.some((c) => c.startsWith('better-auth.session_data=;') && /Max-Age=0\b/.test(c))).toBe(true);
+        // A read may trust the cache for the rest of its minute (the line poll's figures); once it is gone, signed out.
+        expect((await read(phone)).json()).toMatchObject({ isAuthenticated: true, userID: userId });
+        expect((await read(only(phone, 'better-auth.session_token'))).json()).toMatchObject({
+          isAuthenticated: false,
+          userID: null,
+        });
+
+        // The new password signs in; the old one does not.
+        const signIn = (password: string) =>
+          t.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email, password } });
+        expect((await signIn(TEST_PASSWORD)).statusCode).toBe(401);
+        expect((await signIn('a-brand-new-password')).statusCode).toBe(200);
+      },
     );
 
-  it('a reset by emailed code ends every session: refused on a write at once, on a read once not cached', async () => {
-    const { email, userId } = await createPerson(t.db);
-    const phone = await t.signIn(email);
-    const laptop = await t.signIn(email);
-    expect((await write(phone)).statusCode).toBe(200);
+    it(
+      'a change of password with revokeOtherSessions refuses the ' +
+        'other device on a write at once and keeps this one',
+      async () => {
+        const { email, userId } = await createPerson(t.db);
+        const phone = await t.signIn(email);
+        const laptop = await t.signIn(email);
+        const changed = await t.app.inject({
+          method: 'POST',
+          url: '/api/auth/change-password',
+          headers: { cookie: laptop, origin: ORIGIN },
+          payload: { currentPassword: TEST_PASSWORD, newPassword: 'another-good-password', revokeOtherSessions: true },
+        });
+        expect(changed.statusCode).toBe(200);
+        expect(await sessionRows(userId)).toBe(1);
+        expect((await write(phone)).statusCode).toBe(401);
+        // The laptop carries on with the session the change gave it.
+        expect((await write(cookiesOf(changed.headers))).statusCode).toBe(200);
+      },
+    );
 
-    const mailsBefore = t.mail.messages.length;
-    const requested = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/email-otp/request-password-reset',
-      payload: { email },
+    it('a sign-out on one device leaves the other signed in', async () => {
+      const { email } = await createPerson(t.db);
+      const phone = await t.signIn(email);
+      const laptop = await t.signIn(email);
+      const out = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-out',
+        headers: { cookie: laptop, origin: ORIGIN },
+        payload: {},
+      });
+      expect(out.statusCode).toBe(200);
+      expect((await write(laptop)).statusCode).toBe(401);
+      expect((await write(phone)).statusCode).toBe(200);
     });
-    expect(requested.statusCode).toBe(200);
-    const code = await t.mail.waitForCode(email, mailsBefore);
-    const reset = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/email-otp/reset-password',
-      payload: { email, otp: code, password: 'a-brand-new-password' },
-    });
-    expect(reset.statusCode).toBe(200);
-    expect(await sessionRows(userId)).toBe(0);
-
-    // Both devices still hold a cache cookie under a minute old: a write reads the database and is refused …
-    const refused = await write(phone);
-    expect(refused.statusCode).toBe(401);
-    expect((await write(laptop)).statusCode).toBe(401);
-    // … and tells the browser to drop both cookies.
-    const cleared = ([] as string[]).concat(refused.headers['set-cookie'] ?? []);
-    expect(cleared.some((c) => c.startsWith('better-auth.session_token=;') && /Max-Age=0\b/.test(c))).toBe(true);
-    expect(cleared.some((c) => c.startsWith('better-auth.session_data=;') && /Max-Age=0\b/.test(c))).toBe(true);
-    // A read may trust the cache for the rest of its minute (the line poll's figures); once it is gone, signed out.
-    expect((await read(phone)).json()).toMatchObject({ isAuthenticated: true, userID: userId });
-    expect((await read(only(phone, 'better-auth.session_token'))).json()).toMatchObject({
-      isAuthenticated: false,
-      userID: null,
-    });
-
-    // The new password signs in; the old one does not.
-    const signIn = (password: string) =>
-      t.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email, password } });
-    expect((await signIn(TEST_PASSWORD)).statusCode).toBe(401);
-    expect((await signIn('a-brand-new-password')).statusCode).toBe(200);
-  });
-
-  it('a change of password with revokeOtherSessions refuses the other device on a write at once and keeps this one', async () => {
-    const { email, userId } = await createPerson(t.db);
-    const phone = await t.signIn(email);
-    const laptop = await t.signIn(email);
-    const changed = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/change-password',
-      headers: { cookie: laptop, origin: ORIGIN },
-      payload: { currentPassword: TEST_PASSWORD, newPassword: 'another-good-password', revokeOtherSessions: true },
-    });
-    expect(changed.statusCode).toBe(200);
-    expect(await sessionRows(userId)).toBe(1);
-    expect((await write(phone)).statusCode).toBe(401);
-    // The laptop carries on with the session the change gave it.
-    expect((await write(cookiesOf(changed.headers))).statusCode).toBe(200);
-  });
-
-  it('a sign-out on one device leaves the other signed in', async () => {
-    const { email } = await createPerson(t.db);
-    const phone = await t.signIn(email);
-    const laptop = await t.signIn(email);
-    const out = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/sign-out',
-      headers: { cookie: laptop, origin: ORIGIN },
-      payload: {},
-    });
-    expect(out.statusCode).toBe(200);
-    expect((await write(laptop)).statusCode).toBe(401);
-    expect((await write(phone)).statusCode).toBe(200);
-  });
-});
+  },
+);
 
 describe("a read's session remembered until its cookie cache expires (auth/session-memo.ts)", () => {
   const t = useTestApp();
@@ -463,32 +485,39 @@ describe('only the sign-in the spec offers (auth/open-paths.ts)', () => {
     );
   const newEmail = () => `open-${String(Math.random()).slice(2, 10)}@example.org`;
 
-  it('sign-in by emailed code answers 404, even with a code the server issued, and creates no user and no session', async () => {
-    const email = newEmail();
-    const otp = await t.auth.api.createVerificationOTP({ body: { email, type: 'sign-in' } });
-    const sessionsBefore = await sessionCount();
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/sign-in/email-otp',
-      payload: { email, otp, name: 'N'.repeat(3000), firstName: 'F'.repeat(3000), lastName: 'L'.repeat(3000) },
-    });
-    expect(response.statusCode).toBe(404);
-    expect(response.json().message).toBe('No such call: POST /api/auth/sign-in/email-otp');
-    expect(await userRow(email)).toBeUndefined();
-    expect(await sessionCount()).toBe(sessionsBefore);
-    expect(response.headers['set-cookie']).toBeUndefined();
-  });
+  it(
+    'sign-in by emailed code answers 404, even with a code the ' + 'server issued, and creates no user and no session',
+    async () => {
+      const email = newEmail();
+      const otp = await t.auth.api.createVerificationOTP({ body: { email, type: 'sign-in' } });
+      const sessionsBefore = await sessionCount();
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in/email-otp',
+        payload: { email, otp, name: 'N'.repeat(3000), firstName: 'F'.repeat(3000), lastName: 'L'.repeat(3000) },
+      });
+      expect(response.statusCode).toBe(404);
+      expect(response.json().message).toBe('No such call: POST /api/auth/sign-in/email-otp');
+      expect(await userRow(email)).toBeUndefined();
+      expect(await sessionCount()).toBe(sessionsBefore);
+      expect(response.headers['set-cookie']).toBeUndefined();
+    },
+  );
 
-  it("the email-otp plugin itself creates no account from a sign-in code (disableSignUp), even for the server's own calls", async () => {
-    const email = newEmail();
-    const otp = await t.auth.api.createVerificationOTP({ body: { email, type: 'sign-in' } });
-    const body = { email, otp, name: 'N'.repeat(3000), firstName: 'F'.repeat(3000), lastName: 'L'.repeat(3000) };
-    await expect(t.auth.api.signInEmailOTP({ body })).rejects.toMatchObject({
-      statusCode: 400,
-      body: { code: 'INVALID_OTP' },
-    });
-    expect(await userRow(email)).toBeUndefined();
-  });
+  it(
+    'the email-otp plugin itself creates no account from a sign-in ' +
+      "code (disableSignUp), even for the server's own calls",
+    async () => {
+      const email = newEmail();
+      const otp = await t.auth.api.createVerificationOTP({ body: { email, type: 'sign-in' } });
+      const body = { email, otp, name: 'N'.repeat(3000), firstName: 'F'.repeat(3000), lastName: 'L'.repeat(3000) };
+      await expect(t.auth.api.signInEmailOTP({ body })).rejects.toMatchObject({
+        statusCode: 400,
+        body: { code: 'INVALID_OTP' },
+      });
+      expect(await userRow(email)).toBeUndefined();
+    },
+  );
 
   it('no spelling of a closed path reaches it', async () => {
     const email = newEmail();
@@ -578,18 +607,21 @@ describe('only the sign-in the spec offers (auth/open-paths.ts)', () => {
     expect(Number(longest.n)).toBeLessThanOrEqual(121);
   });
 
-  it('send-verification-otp mails confirmation codes only: a sign-in or reset type answers 400 and sends nothing', async () => {
-    const { email } = await createPerson(t.db);
-    const mailsBefore = t.mail.messages.length;
-    for (const type of ['sign-in', 'forget-password']) {
-      const response = await t.app.inject({
-        method: 'POST',
-        url: '/api/auth/email-otp/send-verification-otp',
-        payload: { email, type },
-      });
-      expect(response.statusCode).toBe(400);
-      expect(response.json().message).toBe('Only email confirmation codes are sent here (type "email-verification")');
-    }
-    expect(t.mail.messages.length).toBe(mailsBefore);
-  });
+  it(
+    'send-verification-otp mails confirmation codes only: a ' + 'sign-in or reset type answers 400 and sends nothing',
+    async () => {
+      const { email } = await createPerson(t.db);
+      const mailsBefore = t.mail.messages.length;
+      for (const type of ['sign-in', 'forget-password']) {
+        const response = await t.app.inject({
+          method: 'POST',
+          url: '/api/auth/email-otp/send-verification-otp',
+          payload: { email, type },
+        });
+        expect(response.statusCode).toBe(400);
+        expect(response.json().message).toBe('Only email confirmation codes are sent here (type "email-verification")');
+      }
+      expect(t.mail.messages.length).toBe(mailsBefore);
+    },
+  );
 });

@@ -32,7 +32,8 @@ describe('log edits: update-flight ChangeFlight re-bills the flight', () => {
     return person;
   };
 
-  /** A flight placed by its pilot, launched behind C-GTOW `launch` minutes ago and landed `land` minutes ago (null: still flying). */
+  /** A flight placed by its pilot, launched behind C-GTOW `launch` minutes ago and landed `land` minutes ago (null:
+   * still flying). */
   const flown = async (
     who: Person,
     data: Record<string, unknown> = {},
@@ -81,7 +82,8 @@ describe('log edits: update-flight ChangeFlight re-bills the flight', () => {
       (i) => i.id === introId,
     )!.owedCents;
 
-  /** A refused edit answers exactly `status` and `message`, and changes nothing: flights, gliders, ledger, intros, corrections. */
+  /** A refused edit answers exactly `status` and `message`, and changes nothing: flights, gliders, ledger, intros,
+   * corrections. */
   const refused = async (
     id: string,
     edits: Record<string, unknown>,
@@ -122,47 +124,51 @@ describe('log edits: update-flight ChangeFlight re-bills the flight', () => {
     await t?.close();
   });
 
-  it('the glider (another rate): the rental is reversed and charged again; the tow stays; the correction keeps [old, new]', async () => {
-    const pia = await pilot();
-    const id = await flown(pia);
-    // $40.00 tow + 30 min × $0.50.
-    expect(await balanceOf(t.db, alpha, pia.userId)).toBe(FUNDS - 4_000 - 1_500);
-    const before = await flightRow(id);
-    const flight = await changed(id, { glider: 'DG-1000' });
-    // 30 min × $0.80.
-    expect(await balanceOf(t.db, alpha, pia.userId)).toBe(FUNDS - 4_000 - 2_400);
-    const after = await flightRow(id);
-    expect(after.launch_transaction).toBe(before.launch_transaction);
-    expect(after.landing_transaction).not.toBe(before.landing_transaction);
-    expect(await postingsOf(t.db, after.landing_transaction!)).toEqual([
-      posting(2100, 2_400, { member: pia.userId }),
-      posting(4200, -2_400),
-    ]);
-    const reversal = await t.db
-      .selectFrom('ledger_transaction')
-      .selectAll()
-      .where('reverses_id', '=', before.landing_transaction)
-      .executeTakeFirstOrThrow();
-    expect(reversal).toMatchObject({
-      transaction_type: 'Reversal',
-      note: 'Flight log corrected',
-      entered_by: ed.userId,
-    });
-    expect(reversal.effective_at.getTime()).toBe(NOW);
-    expect(flight).toMatchObject({ glider: 'DG-1000', flightCost: null, launchCost: null });
-    expect(flight.corrections).toEqual([
-      { by: ed.userId, byName: 'Ed Editor', submittedAt: NOW, changes: { glider: ['ASK-21', 'DG-1000'] } },
-    ]);
-    // The pilot sees their corrected costs.
-    const own = (
-      (await api.get(`/api/list-items/?type=FLIGHT&day=${TODAY}`, await cookie(pia))).json().items as FlightRecord[]
-    ).find((f) => f.id === id)!;
-    expect(own).toMatchObject({ launchCost: 4_000, flightCost: 2_400 });
-    expect([await gliderStatus(t.db, alpha, 'ASK-21'), await gliderStatus(t.db, alpha, 'DG-1000')]).toEqual([
-      'Ready',
-      'Ready',
-    ]);
-  });
+  it(
+    'the glider (another rate): the rental is reversed and charged ' +
+      'again; the tow stays; the correction keeps [old, new]',
+    async () => {
+      const pia = await pilot();
+      const id = await flown(pia);
+      // $40.00 tow + 30 min × $0.50.
+      expect(await balanceOf(t.db, alpha, pia.userId)).toBe(FUNDS - 4_000 - 1_500);
+      const before = await flightRow(id);
+      const flight = await changed(id, { glider: 'DG-1000' });
+      // 30 min × $0.80.
+      expect(await balanceOf(t.db, alpha, pia.userId)).toBe(FUNDS - 4_000 - 2_400);
+      const after = await flightRow(id);
+      expect(after.launch_transaction).toBe(before.launch_transaction);
+      expect(after.landing_transaction).not.toBe(before.landing_transaction);
+      expect(await postingsOf(t.db, after.landing_transaction!)).toEqual([
+        posting(2100, 2_400, { member: pia.userId }),
+        posting(4200, -2_400),
+      ]);
+      const reversal = await t.db
+        .selectFrom('ledger_transaction')
+        .selectAll()
+        .where('reverses_id', '=', before.landing_transaction)
+        .executeTakeFirstOrThrow();
+      expect(reversal).toMatchObject({
+        transaction_type: 'Reversal',
+        note: 'Flight log corrected',
+        entered_by: ed.userId,
+      });
+      expect(reversal.effective_at.getTime()).toBe(NOW);
+      expect(flight).toMatchObject({ glider: 'DG-1000', flightCost: null, launchCost: null });
+      expect(flight.corrections).toEqual([
+        { by: ed.userId, byName: 'Ed Editor', submittedAt: NOW, changes: { glider: ['ASK-21', 'DG-1000'] } },
+      ]);
+      // The pilot sees their corrected costs.
+      const own = (
+        (await api.get(`/api/list-items/?type=FLIGHT&day=${TODAY}`, await cookie(pia))).json().items as FlightRecord[]
+      ).find((f) => f.id === id)!;
+      expect(own).toMatchObject({ launchCost: 4_000, flightCost: 2_400 });
+      expect([await gliderStatus(t.db, alpha, 'ASK-21'), await gliderStatus(t.db, alpha, 'DG-1000')]).toEqual([
+        'Ready',
+        'Ready',
+      ]);
+    },
+  );
 
   it('the times: takeoff earlier re-posts both charges; landing later only the rental', async () => {
     const pia = await pilot();
@@ -186,70 +192,78 @@ describe('log edits: update-flight ChangeFlight re-bills the flight', () => {
     ]);
   });
 
-  it('the launch type: fixed → other fixed, fixed → variable with its height, then the height of the variable launch', async () => {
-    const pia = await pilot();
-    const id = await flown(pia);
-    await changed(id, { launchType: '3000 ft' });
-    expect(await balanceOf(t.db, alpha, pia.userId)).toBe(FUNDS - 5_500 - 1_500);
-    // 2,350 ft: $30.00 + 14 × $2.50.
-    await changed(id, { launchType: 'Variable', releaseHeight: 2350 });
-    expect(await balanceOf(t.db, alpha, pia.userId)).toBe(FUNDS - 6_500 - 1_500);
-    await changed(id, { releaseHeight: 1000 });
-    expect(await balanceOf(t.db, alpha, pia.userId)).toBe(FUNDS - 3_000 - 1_500);
-    // Height not known: no tow charge until it is.
-    const flight = await changed(id, { releaseHeight: 0 });
-    expect(await balanceOf(t.db, alpha, pia.userId)).toBe(FUNDS - 1_500);
-    expect(flight).toMatchObject({ launchTransaction: null, releaseSetBy: '' });
-    expect(await flightRow(id)).toMatchObject({ launch_cost_cents: null, launch_transaction: null });
-  });
+  it(
+    'the launch type: fixed → other fixed, fixed → variable with ' +
+      'its height, then the height of the variable launch',
+    async () => {
+      const pia = await pilot();
+      const id = await flown(pia);
+      await changed(id, { launchType: '3000 ft' });
+      expect(await balanceOf(t.db, alpha, pia.userId)).toBe(FUNDS - 5_500 - 1_500);
+      // 2,350 ft: $30.00 + 14 × $2.50.
+      await changed(id, { launchType: 'Variable', releaseHeight: 2350 });
+      expect(await balanceOf(t.db, alpha, pia.userId)).toBe(FUNDS - 6_500 - 1_500);
+      await changed(id, { releaseHeight: 1000 });
+      expect(await balanceOf(t.db, alpha, pia.userId)).toBe(FUNDS - 3_000 - 1_500);
+      // Height not known: no tow charge until it is.
+      const flight = await changed(id, { releaseHeight: 0 });
+      expect(await balanceOf(t.db, alpha, pia.userId)).toBe(FUNDS - 1_500);
+      expect(flight).toMatchObject({ launchTransaction: null, releaseSetBy: '' });
+      expect(await flightRow(id)).toMatchObject({ launch_cost_cents: null, launch_transaction: null });
+    },
+  );
 
-  it('blocks: moving to a glider the block does not cover gives the minutes back and charges cash; moving back draws them again', async () => {
-    await createBlockRule(t.db, alpha, {
-      id: 'SEASON',
-      name: 'Season',
-      units: 'minutes',
-      amount: 600,
-      priceCents: 30_000,
-    });
-    await t.db
-      .insertInto('glider')
-      .values({
-        club_id: alpha,
-        id: 'Blocky',
-        places: 2,
-        status: 'Ready',
-        rate_cents_per_minute: 50,
-        block_rule_ids: ['SEASON'],
-      })
-      .execute();
-    const pia = await pilot();
-    const bought = await api.post(
-      '/api/add-transaction/',
-      {
-        transactionType: 'Block',
-        pilot: pia.userId,
-        block: { id: 'SEASON', startDate: '2025-01-01', endDate: '2025-12-31' },
-      },
-      await cookie(admin),
-    );
-    expect(bought.statusCode).toBe(200);
-    const minutesLeft = async () =>
-      (
-        (await api.get(`/api/get-block-balances?userID=${pia.userId}`, await cookie(admin))).json().blocks as {
-          blockBalance: number;
-        }[]
-      )[0]!.blockBalance;
-    const id = await flown(pia, { glider: 'Blocky' });
-    // 30 minutes from the block, the tow in cash.
-    expect([await minutesLeft(), await balanceOf(t.db, alpha, pia.userId)]).toEqual([570, FUNDS - 30_000 - 4_000]);
-    await changed(id, { glider: 'DG-1000' });
-    expect([await minutesLeft(), await balanceOf(t.db, alpha, pia.userId)]).toEqual([
-      600,
-      FUNDS - 30_000 - 4_000 - 2_400,
-    ]);
-    await changed(id, { glider: 'Blocky', landedAt: ago(20) });
-    expect([await minutesLeft(), await balanceOf(t.db, alpha, pia.userId)]).toEqual([560, FUNDS - 30_000 - 4_000]);
-  });
+  it(
+    'blocks: moving to a glider the block does not cover gives the ' +
+      'minutes back and charges cash; moving back draws them again',
+    async () => {
+      await createBlockRule(t.db, alpha, {
+        id: 'SEASON',
+        name: 'Season',
+        units: 'minutes',
+        amount: 600,
+        priceCents: 30_000,
+      });
+      await t.db
+        .insertInto('glider')
+        .values({
+          club_id: alpha,
+          id: 'Blocky',
+          places: 2,
+          status: 'Ready',
+          rate_cents_per_minute: 50,
+          block_rule_ids: ['SEASON'],
+        })
+        .execute();
+      const pia = await pilot();
+      const bought = await api.post(
+        '/api/add-transaction/',
+        {
+          transactionType: 'Block',
+          pilot: pia.userId,
+          block: { id: 'SEASON', startDate: '2025-01-01', endDate: '2025-12-31' },
+        },
+        await cookie(admin),
+      );
+      expect(bought.statusCode).toBe(200);
+      const minutesLeft = async () =>
+        (
+          (await api.get(`/api/get-block-balances?userID=${pia.userId}`, await cookie(admin))).json().blocks as {
+            blockBalance: number;
+          }[]
+        )[0]!.blockBalance;
+      const id = await flown(pia, { glider: 'Blocky' });
+      // 30 minutes from the block, the tow in cash.
+      expect([await minutesLeft(), await balanceOf(t.db, alpha, pia.userId)]).toEqual([570, FUNDS - 30_000 - 4_000]);
+      await changed(id, { glider: 'DG-1000' });
+      expect([await minutesLeft(), await balanceOf(t.db, alpha, pia.userId)]).toEqual([
+        600,
+        FUNDS - 30_000 - 4_000 - 2_400,
+      ]);
+      await changed(id, { glider: 'Blocky', landedAt: ago(20) });
+      expect([await minutesLeft(), await balanceOf(t.db, alpha, pia.userId)]).toEqual([560, FUNDS - 30_000 - 4_000]);
+    },
+  );
 
   it('the release height of a fixed launch changes the log, not the money', async () => {
     const pia = await pilot();
@@ -337,83 +351,93 @@ describe('log edits: update-flight ChangeFlight re-bills the flight', () => {
     expect(await balanceOf(t.db, alpha, a.userId)).toBe(FUNDS - 5_500);
   });
 
-  it('the intro: the old one unlinked and holding its price again, the new one linked and paying the flight', async () => {
-    const sell = async (sn: string, first: string) =>
-      (
-        await api.post(
-          '/api/create-intro',
-          {
-            launchType: 'Intro flight',
-            payment: 'Cash',
-            SN: sn,
-            recipientFirst: first,
-            recipientLast: 'Guest',
-            staleDate: '2026-07-12',
-          },
-          await cookie(admin),
-        )
-      ).json().intro.id as string;
-    const one = await sell('INTRO1', 'Una');
-    const two = await sell('INTRO2', 'Dos');
-    const gone = await sell('INTRO3', 'Tres');
-    await api.post(
-      '/api/update-item/',
-      { type: 'INTRO', id: gone, data: { action: 'Refund', id: gone, payment: 'Cash', priceCents: 15_000 } },
-      await cookie(admin),
-    );
-    const a = await pilot();
-    const id = await flown(a, { flyWith: 'Intro', introRef: one, launchType: '' });
-    expect([await owed(one), await owed(two), await balanceOf(t.db, alpha, a.userId)]).toEqual([0, 15_000, FUNDS]);
+  it(
+    'the intro: the old one unlinked and holding its price ' + 'again, the new one linked and paying the flight',
+    async () => {
+      const sell = async (sn: string, first: string) =>
+        (
+          await api.post(
+            '/api/create-intro',
+            {
+              launchType: 'Intro flight',
+              payment: 'Cash',
+              SN: sn,
+              recipientFirst: first,
+              recipientLast: 'Guest',
+              staleDate: '2026-07-12',
+            },
+            await cookie(admin),
+          )
+        ).json().intro.id as string;
+      const one = await sell('INTRO1', 'Una');
+      const two = await sell('INTRO2', 'Dos');
+      const gone = await sell('INTRO3', 'Tres');
+      await api.post(
+        '/api/update-item/',
+        { type: 'INTRO', id: gone, data: { action: 'Refund', id: gone, payment: 'Cash', priceCents: 15_000 } },
+        await cookie(admin),
+      );
+      const a = await pilot();
+      const id = await flown(a, { flyWith: 'Intro', introRef: one, launchType: '' });
+      expect([await owed(one), await owed(two), await balanceOf(t.db, alpha, a.userId)]).toEqual([0, 15_000, FUNDS]);
 
-    await refused(id, { introRef: gone }, 409, 'Intro INTRO3 was refunded');
-    const flight = await changed(id, { introRef: two });
-    expect(flight).toMatchObject({
-      introRef: two,
-      passengerFirst: 'Dos',
-      passengerLast: 'Guest',
-      launchCost: null,
-      flightCost: null,
-    });
-    expect(flight.corrections.at(-1)!.changes).toEqual({ passengerFirst: ['Una', 'Dos'], introRef: [one, two] });
-    expect([await owed(one), await owed(two), await balanceOf(t.db, alpha, a.userId)]).toEqual([15_000, 0, FUNDS]);
-    const intros = await t.db
-      .selectFrom('intro')
-      .select(['id', 'flight_ref'])
-      .where('id', 'in', [one, two])
-      .orderBy('sn')
-      .execute();
-    expect(intros).toEqual([
-      { id: one, flight_ref: null },
-      { id: two, flight_ref: id },
-    ]);
-    // INTRO1 can fly again.
-    const offered = (await api.get('/api/serve-crew', await cookie(a))).json().intros.map((i: { SN: string }) => i.SN);
-    expect(offered).toContain('INTRO1');
-    expect(offered).not.toContain('INTRO2');
+      await refused(id, { introRef: gone }, 409, 'Intro INTRO3 was refunded');
+      const flight = await changed(id, { introRef: two });
+      expect(flight).toMatchObject({
+        introRef: two,
+        passengerFirst: 'Dos',
+        passengerLast: 'Guest',
+        launchCost: null,
+        flightCost: null,
+      });
+      expect(flight.corrections.at(-1)!.changes).toEqual({ passengerFirst: ['Una', 'Dos'], introRef: [one, two] });
+      expect([await owed(one), await owed(two), await balanceOf(t.db, alpha, a.userId)]).toEqual([15_000, 0, FUNDS]);
+      const intros = await t.db
+        .selectFrom('intro')
+        .select(['id', 'flight_ref'])
+        .where('id', 'in', [one, two])
+        .orderBy('sn')
+        .execute();
+      expect(intros).toEqual([
+        { id: one, flight_ref: null },
+        { id: two, flight_ref: id },
+      ]);
+      // INTRO1 can fly again.
+      const offered = (await api.get('/api/serve-crew', await cookie(a)))
+        .json()
+        .intros.map((i: { SN: string }) => i.SN);
+      expect(offered).toContain('INTRO1');
+      expect(offered).not.toContain('INTRO2');
 
-    // Not an intro flight after all: the intro is freed and the pilot pays the tow and the rental.
-    await changed(id, { flyWith: 'Alone', introRef: '', passengerFirst: '', passengerLast: '' });
-    expect([await owed(two), await balanceOf(t.db, alpha, a.userId)]).toEqual([15_000, FUNDS - 4_000 - 1_500]);
-    expect(
-      (await t.db.selectFrom('intro').select('flight_ref').where('id', '=', two).executeTakeFirstOrThrow()).flight_ref,
-    ).toBeNull();
-  });
+      // Not an intro flight after all: the intro is freed and the pilot pays the tow and the rental.
+      await changed(id, { flyWith: 'Alone', introRef: '', passengerFirst: '', passengerLast: '' });
+      expect([await owed(two), await balanceOf(t.db, alpha, a.userId)]).toEqual([15_000, FUNDS - 4_000 - 1_500]);
+      expect(
+        (await t.db.selectFrom('intro').select('flight_ref').where('id', '=', two).executeTakeFirstOrThrow())
+          .flight_ref,
+      ).toBeNull();
+    },
+  );
 
-  it('a flight still in the air: a new glider takes the Flying status; a landing time lands it and charges the rental', async () => {
-    const a = await pilot();
-    const id = await flown(a, {}, { launch: 20, land: null });
-    expect(await gliderStatus(t.db, alpha, 'ASK-21')).toBe('Flying');
-    await changed(id, { glider: 'DG-1000' });
-    expect([await gliderStatus(t.db, alpha, 'ASK-21'), await gliderStatus(t.db, alpha, 'DG-1000')]).toEqual([
-      'Ready',
-      'Flying',
-    ]);
-    expect(await balanceOf(t.db, alpha, a.userId)).toBe(FUNDS - 4_000);
-    await changed(id, { landedAt: ago(5) });
-    expect(await gliderStatus(t.db, alpha, 'DG-1000')).toBe('Ready');
-    // 15 min × $0.80.
-    expect(await balanceOf(t.db, alpha, a.userId)).toBe(FUNDS - 4_000 - 1_200);
-  });
+  it(
+    'a flight still in the air: a new glider takes the Flying ' +
+      'status; a landing time lands it and charges the rental',
+    async () => {
+      const a = await pilot();
+      const id = await flown(a, {}, { launch: 20, land: null });
+      expect(await gliderStatus(t.db, alpha, 'ASK-21')).toBe('Flying');
+      await changed(id, { glider: 'DG-1000' });
+      expect([await gliderStatus(t.db, alpha, 'ASK-21'), await gliderStatus(t.db, alpha, 'DG-1000')]).toEqual([
+        'Ready',
+        'Flying',
+      ]);
+      expect(await balanceOf(t.db, alpha, a.userId)).toBe(FUNDS - 4_000);
+      await changed(id, { landedAt: ago(5) });
+      expect(await gliderStatus(t.db, alpha, 'DG-1000')).toBe('Ready');
+      // 15 min × $0.80.
+      expect(await balanceOf(t.db, alpha, a.userId)).toBe(FUNDS - 4_000 - 1_200);
+    },
+  );
 
   it('the tow pilot and the tug: the log changes, the money does not', async () => {
     const a = await pilot();

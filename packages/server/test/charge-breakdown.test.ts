@@ -27,7 +27,8 @@ describe('charge breakdowns: GET /api/get-charge-breakdown', () => {
     const response = await api.post('/api/update-flight/', body, await cookie(crew));
     expect(response.statusCode, response.body).toBe(200);
   };
-  /** A flight requested 80 minutes ago, launched 70 minutes ago, and landed after `flownMs` (20 minutes unless given). */
+  /** A flight requested 80 minutes ago, launched 70 minutes ago, and landed after `flownMs` (20 minutes unless
+   * given). */
   const fly = async (
     user: Person,
     data: Record<string, unknown>,
@@ -87,74 +88,82 @@ describe('charge breakdowns: GET /api/get-charge-breakdown', () => {
   });
   afterAll(() => t.close());
 
-  it('a variable tow: the ranges the release height crossed, each with its segments and cost, the tax and the total', async () => {
-    // 1,250 ft: 0–1000 is one started segment of 1000 ($30.00); 1000–1250 is 3 started segments of 100 at $2.50 ($7.50).
-    const id = await fly(pat, { launchType: 'Variable' }, 1250);
-    const { launch_transaction } = await entries(id);
-    const response = await breakdown(launch_transaction, pat);
-    expect(response.statusCode, response.body).toBe(200);
-    const answer = response.json() as ChargeBreakdown;
-    // $37.50 + 13 % ($4.875, rounded half away from zero to $4.88) = $42.38.
-    expect(answer).toMatchObject({
-      transactionId: launch_transaction,
-      transactionType: 'Launch',
-      reverses: null,
-      memberId: pat.userId,
-      netCents: 3750,
-      taxes: [{ name: 'HST', cents: 488 }],
-      totalCents: 4238,
-    });
-    expect(answer.flight).toEqual(variableTowDetail(id, pat.userId));
-    // What the member's account was charged, to the cent.
-    const posted = await t.db
-      .selectFrom('posting')
-      .select('amount_cents')
-      .where('transaction_id', '=', launch_transaction!)
-      .where('member_id', '=', pat.userId)
-      .executeTakeFirstOrThrow();
-    expect(posted.amount_cents).toBe(4238);
-  });
+  it(
+    'a variable tow: the ranges the release height crossed, each ' +
+      'with its segments and cost, the tax and the total',
+    async () => {
+      // 1,250 ft: 0–1000 is one started segment of 1000 ($30.00); 1000–1250 is 3 started segments of 100 at $2.50
+      // ($7.50).
+      const id = await fly(pat, { launchType: 'Variable' }, 1250);
+      const { launch_transaction } = await entries(id);
+      const response = await breakdown(launch_transaction, pat);
+      expect(response.statusCode, response.body).toBe(200);
+      const answer = response.json() as ChargeBreakdown;
+      // $37.50 + 13 % ($4.875, rounded half away from zero to $4.88) = $42.38.
+      expect(answer).toMatchObject({
+        transactionId: launch_transaction,
+        transactionType: 'Launch',
+        reverses: null,
+        memberId: pat.userId,
+        netCents: 3750,
+        taxes: [{ name: 'HST', cents: 488 }],
+        totalCents: 4238,
+      });
+      expect(answer.flight).toEqual(variableTowDetail(id, pat.userId));
+      // What the member's account was charged, to the cent.
+      const posted = await t.db
+        .selectFrom('posting')
+        .select('amount_cents')
+        .where('transaction_id', '=', launch_transaction!)
+        .where('member_id', '=', pat.userId)
+        .executeTakeFirstOrThrow();
+      expect(posted.amount_cents).toBe(4238);
+    },
+  );
 
-  it('a rental: minutes flown and billed, the rate, the tax — and a later price change does not rewrite it', async () => {
-    // 61 minutes and 1 second flown: 62 minutes billed at 50¢ = $31.00, HST $4.03.
-    const id = await fly(pat, { launchType: '2000 ft' }, undefined, 61 * MINUTE + 1000);
-    const { landing_transaction } = await entries(id);
-    const before = (await breakdown(landing_transaction, pat)).json() as ChargeBreakdown;
-    expect(before).toMatchObject({
-      transactionType: 'Rental',
-      netCents: 3100,
-      taxes: [{ name: 'HST', cents: 403 }],
-      totalCents: 3503,
-    });
-    expect(before.flight).toMatchObject({
-      kind: 'rental',
-      glider: 'ASK-21',
-      launchedAt: NOW - 70 * MINUTE,
-      landedAt: NOW - 70 * MINUTE + 61 * MINUTE + 1000,
-      minutesBilled: 62,
-      rateCentsPerMinute: 50,
-      listCents: 3100,
-      taxRates: [{ name: 'HST', rate: 0.13 }],
-    });
-    await t.db
-      .updateTable('glider')
-      .set({ rate_cents_per_minute: 99 })
-      .where('club_id', '=', alpha)
-      .where('id', '=', 'ASK-21')
-      .execute();
-    await setClubAccounting(t.db, alpha, { taxRates: { HST: 0.05 } });
-    try {
-      expect((await breakdown(landing_transaction, pat)).json()).toEqual(before);
-    } finally {
+  it(
+    'a rental: minutes flown and billed, the rate, the tax — ' + 'and a later price change does not rewrite it',
+    async () => {
+      // 61 minutes and 1 second flown: 62 minutes billed at 50¢ = $31.00, HST $4.03.
+      const id = await fly(pat, { launchType: '2000 ft' }, undefined, 61 * MINUTE + 1000);
+      const { landing_transaction } = await entries(id);
+      const before = (await breakdown(landing_transaction, pat)).json() as ChargeBreakdown;
+      expect(before).toMatchObject({
+        transactionType: 'Rental',
+        netCents: 3100,
+        taxes: [{ name: 'HST', cents: 403 }],
+        totalCents: 3503,
+      });
+      expect(before.flight).toMatchObject({
+        kind: 'rental',
+        glider: 'ASK-21',
+        launchedAt: NOW - 70 * MINUTE,
+        landedAt: NOW - 70 * MINUTE + 61 * MINUTE + 1000,
+        minutesBilled: 62,
+        rateCentsPerMinute: 50,
+        listCents: 3100,
+        taxRates: [{ name: 'HST', rate: 0.13 }],
+      });
       await t.db
         .updateTable('glider')
-        .set({ rate_cents_per_minute: 50 })
+        .set({ rate_cents_per_minute: 99 })
         .where('club_id', '=', alpha)
         .where('id', '=', 'ASK-21')
         .execute();
-      await setClubAccounting(t.db, alpha, { taxRates: { HST: 0.13 } });
-    }
-  });
+      await setClubAccounting(t.db, alpha, { taxRates: { HST: 0.05 } });
+      try {
+        expect((await breakdown(landing_transaction, pat)).json()).toEqual(before);
+      } finally {
+        await t.db
+          .updateTable('glider')
+          .set({ rate_cents_per_minute: 50 })
+          .where('club_id', '=', alpha)
+          .where('id', '=', 'ASK-21')
+          .execute();
+        await setClubAccounting(t.db, alpha, { taxRates: { HST: 0.13 } });
+      }
+    },
+  );
 
   it('a block: minutes drawn and left, the excess at its multiplier, only the cash part taxed', async () => {
     await t.db
@@ -180,7 +189,8 @@ describe('charge breakdowns: GET /api/get-charge-breakdown', () => {
       await cookie(admin),
     );
     expect(bought.statusCode, bought.body).toBe(200);
-    // 45 minutes: 30 drawn from the block (570 left), 15 beyond its per-flight maximum at 50¢ × 1.5 = $11.25, HST $1.46.
+    // 45 minutes: 30 drawn from the block (570 left), 15 beyond its per-flight maximum at 50¢ × 1.5 = $11.25, HST
+    // $1.46.
     const id = await fly(mo, { launchType: '2000 ft' }, undefined, 45 * MINUTE);
     const { landing_transaction } = await entries(id);
     const answer = (await breakdown(landing_transaction, mo)).json() as ChargeBreakdown;
@@ -199,66 +209,70 @@ describe('charge breakdowns: GET /api/get-charge-breakdown', () => {
     ]);
   });
 
-  it('a shared rental: each payer sees their own part — their share, their block drawn and left — and the other only by name', async () => {
-    // Mo holds Season 600 (570 minutes left after the test above); Pat holds no block.
-    // 70 minutes in ASK-21, 35 each. Pat: 35 min × 50¢ = $17.50 cash. Mo: 30 from the block (its per-flight
-    // maximum; 540 left), 5 beyond it at 50¢ × 1.5 = $3.75 cash. Cash $21.25, HST once: 13 % = $2.7625 → $2.76;
-    // total $24.01, shared in proportion to 1750 : 375 → Pat $19.77 (1750 + 227 HST), Mo $4.24 (375 + 49 HST).
-    const id = await fly(
-      pat,
-      { flyWith: 'Member', passengerID: mo.userId, shareCost: true, glider: 'ASK-21' },
-      undefined,
-      70 * MINUTE,
-    );
-    const { landing_transaction } = await entries(id);
-    const patView = (await breakdown(landing_transaction, pat)).json() as ChargeBreakdown;
-    expect(patView).toMatchObject({
-      memberId: pat.userId,
-      netCents: 1750,
-      taxes: [{ name: 'HST', cents: 227 }],
-      totalCents: 1977,
-      sharedWith: ['Mo Member'],
-    });
-    // The shared total is the flight's: 70 minutes at 50¢.
-    expect(patView.flight).toMatchObject({ kind: 'rental', minutesBilled: 70, listCents: 3500 });
-    expect(patView.flight?.payers).toEqual([
-      {
+  it(
+    'a shared rental: each payer sees their own part — their share, ' +
+      'their block drawn and left — and the other only by name',
+    async () => {
+      // Mo holds Season 600 (570 minutes left after the test above); Pat holds no block.
+      // 70 minutes in ASK-21, 35 each. Pat: 35 min × 50¢ = $17.50 cash. Mo: 30 from the block (its per-flight
+      // maximum; 540 left), 5 beyond it at 50¢ × 1.5 = $3.75 cash. Cash $21.25, HST once: 13 % = $2.7625 → $2.76;
+      // total $24.01, shared in proportion to 1750 : 375 → Pat $19.77 (1750 + 227 HST), Mo $4.24 (375 + 49 HST).
+      const id = await fly(
+        pat,
+        { flyWith: 'Member', passengerID: mo.userId, shareCost: true, glider: 'ASK-21' },
+        undefined,
+        70 * MINUTE,
+      );
+      const { landing_transaction } = await entries(id);
+      const patView = (await breakdown(landing_transaction, pat)).json() as ChargeBreakdown;
+      expect(patView).toMatchObject({
         memberId: pat.userId,
-        name: 'Pat Pilot',
-        listCents: 1750,
-        block: null,
-        cashCents: 1750,
         netCents: 1750,
         taxes: [{ name: 'HST', cents: 227 }],
         totalCents: 1977,
-      },
-    ]);
-    // Nothing of Mo's block reaches Pat: not its name, the minutes drawn or what it has left.
-    expect(JSON.stringify(patView)).not.toMatch(/Season|540/);
-    const moView = (await breakdown(landing_transaction, mo)).json() as ChargeBreakdown;
-    expect(moView).toMatchObject({
-      memberId: mo.userId,
-      netCents: 375,
-      taxes: [{ name: 'HST', cents: 49 }],
-      totalCents: 424,
-      sharedWith: ['Pat Pilot'],
-    });
-    expect(moView.flight?.payers).toEqual([
-      {
+        sharedWith: ['Mo Member'],
+      });
+      // The shared total is the flight's: 70 minutes at 50¢.
+      expect(patView.flight).toMatchObject({ kind: 'rental', minutesBilled: 70, listCents: 3500 });
+      expect(patView.flight?.payers).toEqual([
+        {
+          memberId: pat.userId,
+          name: 'Pat Pilot',
+          listCents: 1750,
+          block: null,
+          cashCents: 1750,
+          netCents: 1750,
+          taxes: [{ name: 'HST', cents: 227 }],
+          totalCents: 1977,
+        },
+      ]);
+      // Nothing of Mo's block reaches Pat: not its name, the minutes drawn or what it has left.
+      expect(JSON.stringify(patView)).not.toMatch(/Season|540/);
+      const moView = (await breakdown(landing_transaction, mo)).json() as ChargeBreakdown;
+      expect(moView).toMatchObject({
         memberId: mo.userId,
-        name: 'Mo Member',
-        listCents: 1750,
-        block: { name: 'Season 600', units: 'minutes', drawn: 30, leftAfter: 540, excessMultiplier: 1.5 },
-        cashCents: 375,
         netCents: 375,
         taxes: [{ name: 'HST', cents: 49 }],
         totalCents: 424,
-      },
-    ]);
-    // An admin reading Mo's part sees Mo's, and still not Pat's.
-    const adminView = (await breakdown(landing_transaction, admin, mo)).json() as ChargeBreakdown;
-    expect(adminView.flight?.payers.map((p) => p.memberId)).toEqual([mo.userId]);
-  });
+        sharedWith: ['Pat Pilot'],
+      });
+      expect(moView.flight?.payers).toEqual([
+        {
+          memberId: mo.userId,
+          name: 'Mo Member',
+          listCents: 1750,
+          block: { name: 'Season 600', units: 'minutes', drawn: 30, leftAfter: 540, excessMultiplier: 1.5 },
+          cashCents: 375,
+          netCents: 375,
+          taxes: [{ name: 'HST', cents: 49 }],
+          totalCents: 424,
+        },
+      ]);
+      // An admin reading Mo's part sees Mo's, and still not Pat's.
+      const adminView = (await breakdown(landing_transaction, admin, mo)).json() as ChargeBreakdown;
+      expect(adminView.flight?.payers.map((p) => p.memberId)).toEqual([mo.userId]);
+    },
+  );
 
   it('a shared tow: each member sees their own half, and the other payer by name', async () => {
     const id = await fly(pat, { flyWith: 'Member', passengerID: mo.userId, shareCost: true, glider: 'DG-1000' });
@@ -330,31 +344,35 @@ describe('charge breakdowns: GET /api/get-charge-breakdown', () => {
     });
   });
 
-  it('another member’s charge: 403 for a member, the right figures for an admin; not a charge, or another club’s: 404', async () => {
-    const id = await fly(pat, { launchType: '2000 ft' });
-    const { launch_transaction } = await entries(id);
-    expect((await breakdown(launch_transaction, mo, pat)).json()).toEqual(
-      refusal(403, "You can only see your own account; an admin or a treasurer can see others'"),
-    );
-    expect((await breakdown(launch_transaction, mo)).json()).toEqual(
-      refusal(404, "This entry is not a charge on this member's account"),
-    );
-    expect((await breakdown(launch_transaction, admin, pat)).json()).toMatchObject({
-      memberId: pat.userId,
-      totalCents: 4000,
-    });
-    const deposit = await t.db
-      .selectFrom('posting')
-      .select('transaction_id')
-      .where('member_id', '=', pat.userId)
-      .where('account', '=', 2100)
-      .where('amount_cents', '<', 0)
-      .executeTakeFirstOrThrow();
-    expect((await breakdown(deposit.transaction_id, pat)).json()).toEqual(
-      refusal(404, "This entry is not a charge on this member's account"),
-    );
-    expect((await breakdown(launch_transaction, outsider)).json()).toEqual(refusal(404, 'No such entry'));
-    const bad = await api.get('/api/get-charge-breakdown?transactionId=abc', await cookie(pat));
-    expect(bad.statusCode).toBe(400);
-  });
+  it(
+    'another member’s charge: 403 for a member, the right figures ' +
+      'for an admin; not a charge, or another club’s: 404',
+    async () => {
+      const id = await fly(pat, { launchType: '2000 ft' });
+      const { launch_transaction } = await entries(id);
+      expect((await breakdown(launch_transaction, mo, pat)).json()).toEqual(
+        refusal(403, "You can only see your own account; an admin or a treasurer can see others'"),
+      );
+      expect((await breakdown(launch_transaction, mo)).json()).toEqual(
+        refusal(404, "This entry is not a charge on this member's account"),
+      );
+      expect((await breakdown(launch_transaction, admin, pat)).json()).toMatchObject({
+        memberId: pat.userId,
+        totalCents: 4000,
+      });
+      const deposit = await t.db
+        .selectFrom('posting')
+        .select('transaction_id')
+        .where('member_id', '=', pat.userId)
+        .where('account', '=', 2100)
+        .where('amount_cents', '<', 0)
+        .executeTakeFirstOrThrow();
+      expect((await breakdown(deposit.transaction_id, pat)).json()).toEqual(
+        refusal(404, "This entry is not a charge on this member's account"),
+      );
+      expect((await breakdown(launch_transaction, outsider)).json()).toEqual(refusal(404, 'No such entry'));
+      const bad = await api.get('/api/get-charge-breakdown?transactionId=abc', await cookie(pat));
+      expect(bad.statusCode).toBe(400);
+    },
+  );
 });

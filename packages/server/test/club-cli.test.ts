@@ -94,23 +94,26 @@ describe('club bootstrap (npm run club)', () => {
       );
     });
 
-    it('refuses an unknown time zone, a bad currency, an empty name, and a name taken in any case; creates nothing', async () => {
-      const before = (await t.db.selectFrom('club').select('id').execute()).length;
-      const input = { name: 'Fresh Club', timeZone: 'America/Toronto', adminEmail: 'founder@example.org' };
-      await expect(createClubWithAdmin(t.db, { ...input, timeZone: 'Mars/Olympus' }, NOW)).rejects.toThrow(
-        '"Mars/Olympus" is not a time zone: use an IANA name such as America/Toronto',
-      );
-      await expect(createClubWithAdmin(t.db, { ...input, currency: 'dollars' }, NOW)).rejects.toThrow(
-        '"dollars" is not a currency code: use three letters such as CAD',
-      );
-      await expect(createClubWithAdmin(t.db, { ...input, name: '  ' }, NOW)).rejects.toThrow(
-        'The club name must be 1 to 100 characters',
-      );
-      await expect(createClubWithAdmin(t.db, { ...input, name: 'VALLEY SOARING' }, NOW)).rejects.toThrow(
-        'A club named "VALLEY SOARING" already exists',
-      );
-      expect((await t.db.selectFrom('club').select('id').execute()).length).toBe(before);
-    });
+    it(
+      'refuses an unknown time zone, a bad currency, an empty name, ' + 'and a name taken in any case; creates nothing',
+      async () => {
+        const before = (await t.db.selectFrom('club').select('id').execute()).length;
+        const input = { name: 'Fresh Club', timeZone: 'America/Toronto', adminEmail: 'founder@example.org' };
+        await expect(createClubWithAdmin(t.db, { ...input, timeZone: 'Mars/Olympus' }, NOW)).rejects.toThrow(
+          '"Mars/Olympus" is not a time zone: use an IANA name such as America/Toronto',
+        );
+        await expect(createClubWithAdmin(t.db, { ...input, currency: 'dollars' }, NOW)).rejects.toThrow(
+          '"dollars" is not a currency code: use three letters such as CAD',
+        );
+        await expect(createClubWithAdmin(t.db, { ...input, name: '  ' }, NOW)).rejects.toThrow(
+          'The club name must be 1 to 100 characters',
+        );
+        await expect(createClubWithAdmin(t.db, { ...input, name: 'VALLEY SOARING' }, NOW)).rejects.toThrow(
+          'A club named "VALLEY SOARING" already exists',
+        );
+        expect((await t.db.selectFrom('club').select('id').execute()).length).toBe(before);
+      },
+    );
   });
 
   describe('activate', () => {
@@ -119,23 +122,26 @@ describe('club bootstrap (npm run club)', () => {
       club = await createClub(t.db, { name: 'Ridge Gliding Club' });
     });
 
-    it('activates a pending request, by club name in any case; it becomes their active club if they have none', async () => {
-      const { userId } = await createPerson(t.db, { email: 'newbie@example.org' });
-      await t.db.insertInto('pilot').values({ club_id: club, user_id: userId, is_active: false }).execute();
-      const result = await activateMember(t.db, { club: 'ridge gliding club', email: 'newbie@example.org' }, NOW);
-      expect(result).toEqual({
-        clubName: 'Ridge Gliding Club',
-        email: 'newbie@example.org',
-        changed: true,
-        message: 'newbie@example.org is now active at Ridge Gliding Club',
-      });
-      expect(await pilot(club, userId)).toMatchObject({
-        is_active: true,
-        activated_at: new Date(NOW),
-        declined_at: null,
-      });
-      expect(await activeClub(userId)).toBe(club);
-    });
+    it(
+      'activates a pending request, by club name in any case; it ' + 'becomes their active club if they have none',
+      async () => {
+        const { userId } = await createPerson(t.db, { email: 'newbie@example.org' });
+        await t.db.insertInto('pilot').values({ club_id: club, user_id: userId, is_active: false }).execute();
+        const result = await activateMember(t.db, { club: 'ridge gliding club', email: 'newbie@example.org' }, NOW);
+        expect(result).toEqual({
+          clubName: 'Ridge Gliding Club',
+          email: 'newbie@example.org',
+          changed: true,
+          message: 'newbie@example.org is now active at Ridge Gliding Club',
+        });
+        expect(await pilot(club, userId)).toMatchObject({
+          is_active: true,
+          activated_at: new Date(NOW),
+          declined_at: null,
+        });
+        expect(await activeClub(userId)).toBe(club);
+      },
+    );
 
     it('reactivates a member by club id, clearing an expiry that has passed; says so', async () => {
       const { userId } = await createPerson(t.db, {
@@ -146,7 +152,8 @@ describe('club bootstrap (npm run club)', () => {
       const firstActivation = (await pilot(club, userId))!.activated_at;
       const result = await activateMember(t.db, { club, email: 'lapsed@example.org' }, NOW);
       expect(result.message).toBe(
-        'lapsed@example.org is now active at Ridge Gliding Club (their membership had expired on 2024-12-31; the expiry is cleared)',
+        'lapsed@example.org is now active at Ridge Gliding Club (their ' +
+          'membership had expired on 2024-12-31; the expiry is cleared)',
       );
       expect(await pilot(club, userId)).toMatchObject({
         is_active: true,
@@ -167,7 +174,8 @@ describe('club bootstrap (npm run club)', () => {
     it('refuses someone who never asked to join, an unknown club, an unknown email', async () => {
       await createPerson(t.db, { email: 'stranger@example.org' });
       await expect(activateMember(t.db, { club, email: 'stranger@example.org' }, NOW)).rejects.toThrow(
-        'stranger@example.org has not requested membership at Ridge Gliding Club: they request it in the app (Settings), then run this again',
+        'stranger@example.org has not requested membership at Ridge Gliding Club: ' +
+          'they request it in the app (Settings), then run this again',
       );
       await expect(activateMember(t.db, { club: 'Nowhere Club', email: 'stranger@example.org' }, NOW)).rejects.toThrow(
         'No club named or with id "Nowhere Club": "npm run club -- list" shows the clubs',

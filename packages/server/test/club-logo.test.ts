@@ -84,12 +84,15 @@ describe('club logo: upload, save, serve', () => {
     expect((await api.get('/api/get-club-info', cookies.member)).json().clubLogo).toBe(path(alpha, RED));
   });
 
-  it('the type is read from the bytes, not the Content-Type: a JPEG sent as image/png is served as image/jpeg', async () => {
-    const response = await upload('admin', JPEG, 'image/png');
-    expect(response.json()).toEqual({ clubLogo: path(alpha, JPEG) });
-    const image = await t.app.inject({ method: 'GET', url: path(alpha, JPEG) });
-    expect(image.headers['content-type']).toBe('image/jpeg');
-  });
+  it(
+    'the type is read from the bytes, not the Content-Type: a ' + 'JPEG sent as image/png is served as image/jpeg',
+    async () => {
+      const response = await upload('admin', JPEG, 'image/png');
+      expect(response.json()).toEqual({ clubLogo: path(alpha, JPEG) });
+      const image = await t.app.inject({ method: 'GET', url: path(alpha, JPEG) });
+      expect(image.headers['content-type']).toBe('image/jpeg');
+    },
+  );
 
   it.each([
     ['an SVG (it can carry script), even sent as image/png', SVG, 'image/png'],
@@ -128,37 +131,44 @@ describe('club logo: upload, save, serve', () => {
     expect(await stored()).toEqual(before);
   });
 
-  it('the settings refuse an image address of another site, saying to upload it, and another club’s or an unknown upload', async () => {
-    const before = await sessionLogo();
-    const remote = await settingsWith('admin', 'https://alpha.example.org/logo.png');
-    expect(remote.json()).toEqual(refusal(400, `Invalid body: clubLogo: ${LOGO_ADDRESS_REFUSED}`));
-    const bravoUpload = await upload('bravoAdmin', GREEN, 'image/png', bravo);
-    expect(bravoUpload.statusCode).toBe(200);
-    const otherClub = await settingsWith('admin', bravoUpload.json().clubLogo);
-    expect(otherClub.json()).toEqual(refusal(400, NOT_THIS_CLUBS_LOGO));
-    const neverUploaded = await settingsWith('admin', path(alpha, GREEN));
-    expect(neverUploaded.json()).toEqual(refusal(400, NOT_THIS_CLUBS_LOGO));
-    expect(await sessionLogo()).toBe(before);
-  });
+  it(
+    'the settings refuse an image address of another site, saying to ' +
+      'upload it, and another club’s or an unknown upload',
+    async () => {
+      const before = await sessionLogo();
+      const remote = await settingsWith('admin', 'https://alpha.example.org/logo.png');
+      expect(remote.json()).toEqual(refusal(400, `Invalid body: clubLogo: ${LOGO_ADDRESS_REFUSED}`));
+      const bravoUpload = await upload('bravoAdmin', GREEN, 'image/png', bravo);
+      expect(bravoUpload.statusCode).toBe(200);
+      const otherClub = await settingsWith('admin', bravoUpload.json().clubLogo);
+      expect(otherClub.json()).toEqual(refusal(400, NOT_THIS_CLUBS_LOGO));
+      const neverUploaded = await settingsWith('admin', path(alpha, GREEN));
+      expect(neverUploaded.json()).toEqual(refusal(400, NOT_THIS_CLUBS_LOGO));
+      expect(await sessionLogo()).toBe(before);
+    },
+  );
 
-  it('a club keeps the logo in use and its latest upload; Save drops the rest, and an empty logo removes it', async () => {
-    await upload('admin', BLUE);
-    await upload('admin', GREEN);
-    // RED is in use, GREEN the latest upload; BLUE, JPEG and the 256 kB one are gone.
-    expect((await stored()).map((row) => row.sha256).sort()).toEqual([sha256(RED), sha256(GREEN)].sort());
-    expect((await t.app.inject({ method: 'GET', url: path(alpha, BLUE) })).statusCode).toBe(404);
+  it(
+    'a club keeps the logo in use and its latest upload; Save ' + 'drops the rest, and an empty logo removes it',
+    async () => {
+      await upload('admin', BLUE);
+      await upload('admin', GREEN);
+      // RED is in use, GREEN the latest upload; BLUE, JPEG and the 256 kB one are gone.
+      expect((await stored()).map((row) => row.sha256).sort()).toEqual([sha256(RED), sha256(GREEN)].sort());
+      expect((await t.app.inject({ method: 'GET', url: path(alpha, BLUE) })).statusCode).toBe(404);
 
-    expect((await settingsWith('admin', path(alpha, GREEN))).statusCode).toBe(200);
-    expect(await stored()).toEqual([{ sha256: sha256(GREEN), content_type: 'image/png' }]);
-    expect(await sessionLogo()).toBe(path(alpha, GREEN));
+      expect((await settingsWith('admin', path(alpha, GREEN))).statusCode).toBe(200);
+      expect(await stored()).toEqual([{ sha256: sha256(GREEN), content_type: 'image/png' }]);
+      expect(await sessionLogo()).toBe(path(alpha, GREEN));
 
-    expect((await settingsWith('admin', '')).statusCode).toBe(200);
-    expect(await stored()).toEqual([]);
-    expect(await sessionLogo()).toBe('');
-    expect((await t.app.inject({ method: 'GET', url: path(alpha, GREEN) })).json()).toEqual(
-      refusal(404, 'No such logo'),
-    );
-  });
+      expect((await settingsWith('admin', '')).statusCode).toBe(200);
+      expect(await stored()).toEqual([]);
+      expect(await sessionLogo()).toBe('');
+      expect((await t.app.inject({ method: 'GET', url: path(alpha, GREEN) })).json()).toEqual(
+        refusal(404, 'No such logo'),
+      );
+    },
+  );
 
   it('serves nothing for a wrong version, another club’s id, or a malformed address (404)', async () => {
     await upload('admin', RED);
@@ -199,30 +209,32 @@ describe('club logo: upload, save, serve', () => {
 });
 
 describe('migration 0013', () => {
-  it('clears a logo given as an address of another site (it could no longer load), and keeps the rest of the club', async () => {
-    const database = await openDatabase({ dataDir: 'memory://' });
-    try {
-      await migrate(
-        database.db,
-        readMigrations().filter((m) => m.name < '0013'),
-      );
-      await sql`insert into club (name, time_zone, logo, link) values ('Old Logo Club', 'America/Toronto', 'https://old.example.org/logo.png', 'https://old.example.org')`.execute(
-        database.db,
-      );
-      expect(
+  it(
+    'clears a logo given as an address of another site (it could ' + 'no longer load), and keeps the rest of the club',
+    async () => {
+      const database = await openDatabase({ dataDir: 'memory://' });
+      try {
         await migrate(
           database.db,
-          readMigrations().filter((m) => m.name <= '0013_club_logo.sql'),
-        ),
-      ).toEqual(['0013_club_logo.sql']);
-      const club = await database.db
-        .selectFrom('club')
-        .select(['logo', 'link'])
-        .where('name', '=', 'Old Logo Club')
-        .executeTakeFirstOrThrow();
-      expect(club).toEqual({ logo: '', link: 'https://old.example.org' });
-    } finally {
-      await database.close();
-    }
-  });
+          readMigrations().filter((m) => m.name < '0013'),
+        );
+        await sql`insert into club (name, time_zone, logo, link) values ('Old Logo Club', 'America/Toronto',
+            'https://old.example.org/logo.png', 'https://old.example.org')`.execute(database.db);
+        expect(
+          await migrate(
+            database.db,
+            readMigrations().filter((m) => m.name <= '0013_club_logo.sql'),
+          ),
+        ).toEqual(['0013_club_logo.sql']);
+        const club = await database.db
+          .selectFrom('club')
+          .select(['logo', 'link'])
+          .where('name', '=', 'Old Logo Club')
+          .executeTakeFirstOrThrow();
+        expect(club).toEqual({ logo: '', link: 'https://old.example.org' });
+      } finally {
+        await database.close();
+      }
+    },
+  );
 });

@@ -100,49 +100,53 @@ describe('club metrics: GET /api/get-club-metrics', () => {
   });
   afterAll(() => t.close());
 
-  it('adds up flights, hours and launches by period, tug, tow pilot, glider, weekday and hour, the wait and the active members', async () => {
-    const response = await api.get(RANGE, await cookie(admin));
-    expect(response.statusCode, response.body).toBe(200);
-    expect(response.json()).toEqual({
-      startDate: '2025-07-01',
-      endDate: '2025-08-31',
-      // 30 + 60 + 45 minutes landed; four launches (the one still up counts as a launch only).
-      totals: { flights: 3, minutes: 135, launches: 4 },
-      byPeriod: {
-        day: [
-          { period: '2025-07-05', flights: 2, minutes: 90 },
-          { period: '2025-07-06', flights: 1, minutes: 45 },
+  it(
+    'adds up flights, hours and launches by period, tug, tow pilot, ' +
+      'glider, weekday and hour, the wait and the active members',
+    async () => {
+      const response = await api.get(RANGE, await cookie(admin));
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json()).toEqual({
+        startDate: '2025-07-01',
+        endDate: '2025-08-31',
+        // 30 + 60 + 45 minutes landed; four launches (the one still up counts as a launch only).
+        totals: { flights: 3, minutes: 135, launches: 4 },
+        byPeriod: {
+          day: [
+            { period: '2025-07-05', flights: 2, minutes: 90 },
+            { period: '2025-07-06', flights: 1, minutes: 45 },
+          ],
+          // Saturday and Sunday are the end of the week that began on Monday 30 June.
+          week: [{ period: '2025-06-30', flights: 3, minutes: 135 }],
+          month: [{ period: '2025-07', flights: 3, minutes: 135 }],
+          season: [{ period: '2025', flights: 3, minutes: 135 }],
+        },
+        byTug: [{ tug: 'C-GTOW', launches: 4 }],
+        byTowPilot: [{ userID: tom.userId, name: 'Tom Tow', launches: 4 }],
+        byGlider: [
+          { glider: 'ASK-21', launches: 2, flights: 2, minutes: 75 },
+          { glider: 'DG-1000', launches: 1, flights: 1, minutes: 60 },
+          { glider: '1-26', launches: 1, flights: 0, minutes: 0 },
         ],
-        // Saturday and Sunday are the end of the week that began on Monday 30 June.
-        week: [{ period: '2025-06-30', flights: 3, minutes: 135 }],
-        month: [{ period: '2025-07', flights: 3, minutes: 135 }],
-        season: [{ period: '2025', flights: 3, minutes: 135 }],
-      },
-      byTug: [{ tug: 'C-GTOW', launches: 4 }],
-      byTowPilot: [{ userID: tom.userId, name: 'Tom Tow', launches: 4 }],
-      byGlider: [
-        { glider: 'ASK-21', launches: 2, flights: 2, minutes: 75 },
-        { glider: 'DG-1000', launches: 1, flights: 1, minutes: 60 },
-        { glider: '1-26', launches: 1, flights: 0, minutes: 0 },
-      ],
-      byWeekday: [
-        { weekday: 6, launches: 3 },
-        { weekday: 7, launches: 1 },
-      ],
-      byHour: [
-        { hour: 10, launches: 1 },
-        { hour: 11, launches: 1 },
-        { hour: 13, launches: 1 },
-        { hour: 15, launches: 1 },
-      ],
-      // Waits of 20, 5, 40 and 10 minutes: 18.75 on average (19), the median the lower middle one (10).
-      wait: { launches: 4, averageMinutes: 19, medianMinutes: 10 },
-      activeMembers: [
-        { month: '2025-07', members: 3 },
-        { month: '2025-08', members: 1 },
-      ],
-    });
-  });
+        byWeekday: [
+          { weekday: 6, launches: 3 },
+          { weekday: 7, launches: 1 },
+        ],
+        byHour: [
+          { hour: 10, launches: 1 },
+          { hour: 11, launches: 1 },
+          { hour: 13, launches: 1 },
+          { hour: 15, launches: 1 },
+        ],
+        // Waits of 20, 5, 40 and 10 minutes: 18.75 on average (19), the median the lower middle one (10).
+        wait: { launches: 4, averageMinutes: 19, medianMinutes: 10 },
+        activeMembers: [
+          { month: '2025-07', members: 3 },
+          { month: '2025-08', members: 1 },
+        ],
+      });
+    },
+  );
 
   it('an instructor may read them; a member may not; a range with no flying answers zeros', async () => {
     expect((await api.get(RANGE, await cookie(ida))).statusCode).toBe(200);
@@ -161,28 +165,32 @@ describe('club metrics: GET /api/get-club-metrics', () => {
     expect(backwards.statusCode).toBe(400);
   });
 
-  it("hours are each flight's minutes as every screen shows them, to the nearest (issue 25 item 11): 5 min 51 s is 6, 29 s is 0, 1 h is 60", async () => {
-    const at = (hhmmss: string) => new Date(`2025-06-14T${hhmmss}-04:00`);
-    for (const [launched, landed] of [
-      ['10:00:00', '10:05:51'],
-      ['11:00:00', '11:00:29'],
-      ['12:00:00', '13:00:00'],
-    ] as const) {
-      await insertFlight(t.db, {
-        club_id: alpha,
-        day: '2025-06-14',
-        user_id: mo.userId,
-        fly_with: 'Alone',
-        glider: 'ASK-21',
-        launch_type: '2000 ft',
-        submitted_at: at('09:00:00'),
-        launched_at: at(launched),
-        landed_at: at(landed),
-      });
-    }
-    const day = (
-      await api.get('/api/get-club-metrics?startDate=2025-06-14&endDate=2025-06-14', await cookie(admin))
-    ).json();
-    expect(day.totals).toEqual({ flights: 3, minutes: 66, launches: 3 });
-  });
+  it(
+    "hours are each flight's minutes as every screen shows them, to the " +
+      'nearest (issue 25 item 11): 5 min 51 s is 6, 29 s is 0, 1 h is 60',
+    async () => {
+      const at = (hhmmss: string) => new Date(`2025-06-14T${hhmmss}-04:00`);
+      for (const [launched, landed] of [
+        ['10:00:00', '10:05:51'],
+        ['11:00:00', '11:00:29'],
+        ['12:00:00', '13:00:00'],
+      ] as const) {
+        await insertFlight(t.db, {
+          club_id: alpha,
+          day: '2025-06-14',
+          user_id: mo.userId,
+          fly_with: 'Alone',
+          glider: 'ASK-21',
+          launch_type: '2000 ft',
+          submitted_at: at('09:00:00'),
+          launched_at: at(launched),
+          landed_at: at(landed),
+        });
+      }
+      const day = (
+        await api.get('/api/get-club-metrics?startDate=2025-06-14&endDate=2025-06-14', await cookie(admin))
+      ).json();
+      expect(day.totals).toEqual({ flights: 3, minutes: 66, launches: 3 });
+    },
+  );
 });

@@ -63,39 +63,44 @@ describe('club settings: GET /api/get-club-settings, POST /api/update-club-setti
     expect(response.json()).toEqual(NEW_ALPHA_SETTINGS);
   });
 
-  it('an admin replaces them: stored and answered as sent (the message as written); members are shown it sanitised', async () => {
-    const response = await update('admin', { club: alpha, ...settings });
-    expect(response.statusCode).toBe(200);
-    // An app that does not send the late-entry allowance or the OGN feed's settings keeps the club's (a new club's: 30 minutes, feed off).
-    expect(response.json()).toEqual({ ...settings, lateEntryMinutes: 30, ogn: OGN_DEFAULTS });
-    expect(await clubRow(alpha)).toMatchObject({
-      name: 'Alpha Soaring Club',
-      short_name: 'ASC',
-      link: 'https://alpha.example.org',
-      logo: '',
-      message: UNSAFE_MESSAGE,
-      time_zone: 'America/Vancouver',
-      currency: 'CAD',
-      height_unit: 'm',
-      tax_rates: { HST: 0.13, GST: 0.05 },
-      membership_year_end: '03-31',
-      warning_level_cents: 5000,
-      minimum_level_cents: -1000,
-      payment_methods: ['Cash', 'E-Transfer'],
-    });
-    // The editor gets the source back; everything that renders it gets it sanitised.
-    const read = await api.get('/api/get-club-settings', cookies.admin);
-    expect(read.json().message).toBe(UNSAFE_MESSAGE);
-    const info = await api.get('/api/get-club-info', cookies.member);
-    expect(info.json()).toMatchObject({
-      name: 'Alpha Soaring Club',
-      message: SAFE_MESSAGE,
-      timeZone: 'America/Vancouver',
-      heightUnit: 'm',
-    });
-    const session = await api.get('/api/session', cookies.admin);
-    expect(session.json()).toMatchObject({ clubName: 'Alpha Soaring Club', clubMessage: SAFE_MESSAGE });
-  });
+  it(
+    'an admin replaces them: stored and answered as sent (the ' + 'message as written); members are shown it sanitised',
+    async () => {
+      const response = await update('admin', { club: alpha, ...settings });
+      expect(response.statusCode).toBe(200);
+      // An app that does not send the late-entry allowance or the OGN feed's settings keeps the club's (a new club's:
+      // 30
+      // minutes, feed off).
+      expect(response.json()).toEqual({ ...settings, lateEntryMinutes: 30, ogn: OGN_DEFAULTS });
+      expect(await clubRow(alpha)).toMatchObject({
+        name: 'Alpha Soaring Club',
+        short_name: 'ASC',
+        link: 'https://alpha.example.org',
+        logo: '',
+        message: UNSAFE_MESSAGE,
+        time_zone: 'America/Vancouver',
+        currency: 'CAD',
+        height_unit: 'm',
+        tax_rates: { HST: 0.13, GST: 0.05 },
+        membership_year_end: '03-31',
+        warning_level_cents: 5000,
+        minimum_level_cents: -1000,
+        payment_methods: ['Cash', 'E-Transfer'],
+      });
+      // The editor gets the source back; everything that renders it gets it sanitised.
+      const read = await api.get('/api/get-club-settings', cookies.admin);
+      expect(read.json().message).toBe(UNSAFE_MESSAGE);
+      const info = await api.get('/api/get-club-info', cookies.member);
+      expect(info.json()).toMatchObject({
+        name: 'Alpha Soaring Club',
+        message: SAFE_MESSAGE,
+        timeZone: 'America/Vancouver',
+        heightUnit: 'm',
+      });
+      const session = await api.get('/api/session', cookies.admin);
+      expect(session.json()).toMatchObject({ clubName: 'Alpha Soaring Club', clubMessage: SAFE_MESSAGE });
+    },
+  );
 
   it('the late-entry allowance: stored and answered when sent, kept when not', async () => {
     const set = await update('admin', { ...settings, lateEntryMinutes: 45 });
@@ -140,69 +145,77 @@ describe('club settings: GET /api/get-club-settings, POST /api/update-club-setti
     expect((await clubRow(alpha)).name).toBe('ALPHA Soaring Club');
   });
 
-  it('refuses removing a tax an item still applies, active or not (409); an unused one goes, rates may change', async () => {
-    await t.db
-      .insertInto('glider')
-      .values({ club_id: alpha, id: 'C-GHST', tax_status: 'exclusive', tax_names: ['HST'] })
-      .execute();
-    await t.db
-      .insertInto('launch_type')
-      .values({ club_id: alpha, id: '600 m', kind: 'fixed', tax_names: ['HST', 'GST'], is_active: false })
-      .execute();
-    await t.db
-      .insertInto('intro_launch')
-      .values({ club_id: alpha, id: 'Intro', launch_type_id: '600 m', price_cents: 100, tax_names: ['HST'] })
-      .execute();
-    await t.db
-      .insertInto('block_rule')
-      .values({ club_id: alpha, name: 'Season', units: 'minutes', tax_names: ['HST'] })
-      .execute();
-    const before = await clubRow(alpha);
-    const hst = await update('admin', { ...settings, taxRates: { GST: 0.05 } });
-    expect(hst.statusCode).toBe(409);
-    expect(hst.json()).toEqual(
-      refusal(
-        409,
-        'Tax HST is still used by glider C-GHST, launch type 600 m, intro launch Intro and 1 more: take it off them first',
-      ),
-    );
-    const gst = await update('admin', { ...settings, taxRates: { HST: 0.13 } });
-    expect(gst.json()).toEqual(refusal(409, 'Tax GST is still used by launch type 600 m: take it off them first'));
-    expect(await clubRow(alpha)).toEqual(before);
-    await t.db
-      .updateTable('launch_type')
-      .set({ tax_names: ['HST'] })
-      .where('club_id', '=', alpha)
-      .where('id', '=', '600 m')
-      .execute();
-    const dropped = await update('admin', { ...settings, taxRates: { HST: 0.15 } });
-    expect(dropped.statusCode).toBe(200);
-    expect((await clubRow(alpha)).tax_rates).toEqual({ HST: 0.15 });
-  });
+  it(
+    'refuses removing a tax an item still applies, active or not ' + '(409); an unused one goes, rates may change',
+    async () => {
+      await t.db
+        .insertInto('glider')
+        .values({ club_id: alpha, id: 'C-GHST', tax_status: 'exclusive', tax_names: ['HST'] })
+        .execute();
+      await t.db
+        .insertInto('launch_type')
+        .values({ club_id: alpha, id: '600 m', kind: 'fixed', tax_names: ['HST', 'GST'], is_active: false })
+        .execute();
+      await t.db
+        .insertInto('intro_launch')
+        .values({ club_id: alpha, id: 'Intro', launch_type_id: '600 m', price_cents: 100, tax_names: ['HST'] })
+        .execute();
+      await t.db
+        .insertInto('block_rule')
+        .values({ club_id: alpha, name: 'Season', units: 'minutes', tax_names: ['HST'] })
+        .execute();
+      const before = await clubRow(alpha);
+      const hst = await update('admin', { ...settings, taxRates: { GST: 0.05 } });
+      expect(hst.statusCode).toBe(409);
+      expect(hst.json()).toEqual(
+        refusal(
+          409,
+          'Tax HST is still used by glider C-GHST, launch type 600 m, ' +
+            'intro launch Intro and 1 more: take it off them first',
+        ),
+      );
+      const gst = await update('admin', { ...settings, taxRates: { HST: 0.13 } });
+      expect(gst.json()).toEqual(refusal(409, 'Tax GST is still used by launch type 600 m: take it off them first'));
+      expect(await clubRow(alpha)).toEqual(before);
+      await t.db
+        .updateTable('launch_type')
+        .set({ tax_names: ['HST'] })
+        .where('club_id', '=', alpha)
+        .where('id', '=', '600 m')
+        .execute();
+      const dropped = await update('admin', { ...settings, taxRates: { HST: 0.15 } });
+      expect(dropped.statusCode).toBe(200);
+      expect((await clubRow(alpha)).tax_rates).toEqual({ HST: 0.15 });
+    },
+  );
 
-  it('refuses invalid settings with the field at fault (400): minimum above warning, bad link, rate over 1, no payment method', async () => {
-    const before = await clubRow(alpha);
-    const cases: [Record<string, unknown>, string][] = [
-      [
-        { minimumLevelCents: 6000, warningLevelCents: 5000 },
-        'Invalid body: minimumLevelCents: The minimum balance must not be above the warning level',
-      ],
-      [{ clubLink: 'alpha.example.org' }, 'Invalid body: clubLink: Enter a full link, starting with https://'],
-      [{ taxRates: { HST: 13 } }, 'Invalid body: taxRates.HST: A tax rate is a fraction from 0 to 1'],
-      [{ paymentMethods: [] }, 'Invalid body: paymentMethods: Keep at least one payment method'],
-      [{ paymentMethods: ['Cash', 'cash'] }, 'Invalid body: paymentMethods: Payment methods must differ'],
-      [{ membershipYearEnd: '12/31' }, 'Invalid body: membershipYearEnd: Use MM-DD, like 12-31'],
-      [{ currency: 'cad' }, 'Invalid body: currency: Use a three-letter currency code, like CAD'],
-      [{ lockDate: '2025-01-01' }, 'Invalid body: Unrecognized key: "lockDate"'],
-      [{ lateEntryMinutes: 0 }, 'Invalid body: lateEntryMinutes: Enter whole minutes from 1 to 1440'],
-      [{ lateEntryMinutes: 1441 }, 'Invalid body: lateEntryMinutes: Enter whole minutes from 1 to 1440'],
-      [{ lateEntryMinutes: 2.5 }, 'Invalid body: lateEntryMinutes: Enter whole minutes from 1 to 1440'],
-    ];
-    for (const [change, message] of cases) {
-      const response = await update('admin', { ...settings, ...change });
-      expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual(refusal(400, message));
-    }
-    expect(await clubRow(alpha)).toEqual(before);
-  });
+  it(
+    'refuses invalid settings with the field at fault (400): minimum ' +
+      'above warning, bad link, rate over 1, no payment method',
+    async () => {
+      const before = await clubRow(alpha);
+      const cases: [Record<string, unknown>, string][] = [
+        [
+          { minimumLevelCents: 6000, warningLevelCents: 5000 },
+          'Invalid body: minimumLevelCents: The minimum balance must not be above the warning level',
+        ],
+        [{ clubLink: 'alpha.example.org' }, 'Invalid body: clubLink: Enter a full link, starting with https://'],
+        [{ taxRates: { HST: 13 } }, 'Invalid body: taxRates.HST: A tax rate is a fraction from 0 to 1'],
+        [{ paymentMethods: [] }, 'Invalid body: paymentMethods: Keep at least one payment method'],
+        [{ paymentMethods: ['Cash', 'cash'] }, 'Invalid body: paymentMethods: Payment methods must differ'],
+        [{ membershipYearEnd: '12/31' }, 'Invalid body: membershipYearEnd: Use MM-DD, like 12-31'],
+        [{ currency: 'cad' }, 'Invalid body: currency: Use a three-letter currency code, like CAD'],
+        [{ lockDate: '2025-01-01' }, 'Invalid body: Unrecognized key: "lockDate"'],
+        [{ lateEntryMinutes: 0 }, 'Invalid body: lateEntryMinutes: Enter whole minutes from 1 to 1440'],
+        [{ lateEntryMinutes: 1441 }, 'Invalid body: lateEntryMinutes: Enter whole minutes from 1 to 1440'],
+        [{ lateEntryMinutes: 2.5 }, 'Invalid body: lateEntryMinutes: Enter whole minutes from 1 to 1440'],
+      ];
+      for (const [change, message] of cases) {
+        const response = await update('admin', { ...settings, ...change });
+        expect(response.statusCode).toBe(400);
+        expect(response.json()).toEqual(refusal(400, message));
+      }
+      expect(await clubRow(alpha)).toEqual(before);
+    },
+  );
 });

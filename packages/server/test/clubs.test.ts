@@ -5,7 +5,9 @@ import { insertItems } from './helpers/clubs.ts';
 import { lockDateValues } from '../src/modules/clubs/repo.ts';
 
 const UNSAFE_MESSAGE =
-  '<p>Field opens at <strong>9:00</strong></p><script>alert(1)</script><img src="https://example.org/a.png" onerror="alert(2)">';
+  '<p>Field opens at ' +
+  '<strong>9:00</strong></p><script>alert(1)</script><img ' +
+  'src="https://example.org/a.png" onerror="alert(2)">';
 // A remote image is dropped: pages load images from this site only (img-src 'self').
 const SAFE_MESSAGE = '<p>Field opens at <strong>9:00</strong></p>';
 
@@ -76,31 +78,35 @@ describe('club calls: list-clubs, get-club-info, get-club-payment-methods', () =
     });
   });
 
-  it("get-club-info answers the active club's settings: levels in cents, active launch types only, sanitised message", async () => {
-    const response = await api.get(`/api/get-club-info?club=${alpha}`, await t.signIn(member));
-    expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({
-      id: alpha,
-      name: 'Alpha Soaring',
-      shortName: 'ASC',
-      clubLink: 'https://alpha.example.org',
-      clubLogo: '',
-      message: SAFE_MESSAGE,
-      timeZone: 'America/Toronto',
-      currency: 'CAD',
-      heightUnit: 'ft',
-      transactionLockDate: '2025-12-31',
-      introStalePeriod: 180,
-      taxRates: { HST: 0.13 },
-      membershipYearEnd: '12-31',
-      feeList: ['Membership', 'Hangar'],
-      units: { launch: ['2000 ft'] },
-      warningLevelCents: 5000,
-      minimumLevelCents: 1000,
-      paymentMethods: ['Cash', 'E-Transfer'],
-      lateEntryMinutes: 30,
-    });
-  });
+  it(
+    "get-club-info answers the active club's settings: levels in " +
+      'cents, active launch types only, sanitised message',
+    async () => {
+      const response = await api.get(`/api/get-club-info?club=${alpha}`, await t.signIn(member));
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({
+        id: alpha,
+        name: 'Alpha Soaring',
+        shortName: 'ASC',
+        clubLink: 'https://alpha.example.org',
+        clubLogo: '',
+        message: SAFE_MESSAGE,
+        timeZone: 'America/Toronto',
+        currency: 'CAD',
+        heightUnit: 'ft',
+        transactionLockDate: '2025-12-31',
+        introStalePeriod: 180,
+        taxRates: { HST: 0.13 },
+        membershipYearEnd: '12-31',
+        feeList: ['Membership', 'Hangar'],
+        units: { launch: ['2000 ft'] },
+        warningLevelCents: 5000,
+        minimumLevelCents: 1000,
+        paymentMethods: ['Cash', 'E-Transfer'],
+        lateEntryMinutes: 30,
+      });
+    },
+  );
 
   it('get-club-info without a club parameter reads the active club', async () => {
     const response = await api.get('/api/get-club-info', await t.signIn(member));
@@ -145,7 +151,8 @@ describe('club calls: list-clubs, get-club-info, get-club-payment-methods', () =
     const response = await api.get('/api/get-club-info', await t.signIn(clubless));
     expect(response.statusCode).toBe(403);
     expect(response.json().message).toBe(
-      'Your account does not have an active club, go to settings, request membership at a club, select it as the active club, and a club admin must activate the account.',
+      'Your account does not have an active club, go to settings, request membership at a club, ' +
+        'select it as the active club, and a club admin must activate the account.',
     );
   });
 

@@ -36,8 +36,12 @@ describe('compression and caching', () => {
   let club: string;
   let member: string;
   let admin: string;
-  const script = `export const screens = ${JSON.stringify(Array.from({ length: 200 }, (_, i) => `screen number ${i}`))};\n`;
-  const html = `<!doctype html><html><head><script type="module" src="/assets/index-abc.js"></script></head><body><div id="root">${'<p>Flightline</p>'.repeat(40)}</div></body></html>`;
+  const script =
+    `export const screens = ` + `${JSON.stringify(Array.from({ length: 200 }, (_, i) => `screen number ${i}`))};\n`;
+  const html =
+    `<!doctype html><html><head><script type="module" ` +
+    'src="/assets/index-abc.js"></script></head><body>' +
+    `<div id="root">${'<p>Flightline</p>'.repeat(40)}</div></body></html>`;
 
   beforeAll(async () => {
     webDist = mkdtempSync(join(tmpdir(), 'flightline-web-'));
@@ -121,17 +125,20 @@ describe('compression and caching', () => {
     },
   );
 
-  it("a member's PILOT list (over 1 kB) is gzipped for Accept-Encoding: gzip, with Vary and the security headers", async () => {
-    const response = await get('/api/list-items/?type=PILOT', 'gzip', member);
-    expect(response.statusCode).toBe(200);
-    expect(response.headers['content-encoding']).toBe('gzip');
-    expect(response.headers.vary).toBe('accept-encoding');
-    expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
-    expect(response.headers['content-security-policy']).toBe(CONTENT_SECURITY_POLICY);
-    const list = JSON.parse(gunzipSync(response.rawPayload).toString()) as { items: unknown[] };
-    expect(list.items).toHaveLength(32);
-    expect(response.rawPayload.length).toBeLessThan(gzipSync(JSON.stringify(list)).length + 64);
-  });
+  it(
+    "a member's PILOT list (over 1 kB) is gzipped for " + 'Accept-Encoding: gzip, with Vary and the security headers',
+    async () => {
+      const response = await get('/api/list-items/?type=PILOT', 'gzip', member);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-encoding']).toBe('gzip');
+      expect(response.headers.vary).toBe('accept-encoding');
+      expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(response.headers['content-security-policy']).toBe(CONTENT_SECURITY_POLICY);
+      const list = JSON.parse(gunzipSync(response.rawPayload).toString()) as { items: unknown[] };
+      expect(list.items).toHaveLength(32);
+      expect(response.rawPayload.length).toBeLessThan(gzipSync(JSON.stringify(list)).length + 64);
+    },
+  );
 
   it('the same list as brotli when offered, and as it is when no encoding is offered', async () => {
     const br = await get('/api/list-items/?type=PILOT', 'gzip, br', member);

@@ -107,18 +107,21 @@ describe("serve-crew: each pilot's funds standing, and who is on the line", () =
     expect(amounts).toEqual(balances);
   });
 
-  it('onLineIn names the glider of the unfinished flight a pilot or second person is on, until it is removed', async () => {
-    const body = flightBody(rich.userId, { glider: 'DG-1000', flyWith: 'Member', passengerID: low.userId });
-    const placed = await api.post('/api/update-item/', body, await t.cookieFor(pat.email));
-    expect(placed.statusCode).toBe(200);
-    const onLine = Object.fromEntries((await crewAs(pat)).pilots.map((pilot) => [pilot.first, pilot.onLineIn]));
-    expect(onLine).toEqual({ Pat: null, Rita: 'DG-1000', Lou: 'DG-1000', Penny: null, Tess: null, Alex: null });
-    const removed = await api.post(
-      '/api/update-flight/',
-      { id: body.id, action: 'CancelRequest' },
-      await t.cookieFor(pat.email),
-    );
-    expect(removed.statusCode).toBe(200);
-    expect((await crewAs(pat)).pilots.map((pilot) => pilot.onLineIn)).toEqual([null, null, null, null, null, null]);
-  });
+  it(
+    'onLineIn names the glider of the unfinished flight a pilot ' + 'or second person is on, until it is removed',
+    async () => {
+      const body = flightBody(rich.userId, { glider: 'DG-1000', flyWith: 'Member', passengerID: low.userId });
+      const placed = await api.post('/api/update-item/', body, await t.cookieFor(pat.email));
+      expect(placed.statusCode).toBe(200);
+      const onLine = Object.fromEntries((await crewAs(pat)).pilots.map((pilot) => [pilot.first, pilot.onLineIn]));
+      expect(onLine).toEqual({ Pat: null, Rita: 'DG-1000', Lou: 'DG-1000', Penny: null, Tess: null, Alex: null });
+      const removed = await api.post(
+        '/api/update-flight/',
+        { id: body.id, action: 'CancelRequest' },
+        await t.cookieFor(pat.email),
+      );
+      expect(removed.statusCode).toBe(200);
+      expect((await crewAs(pat)).pilots.map((pilot) => pilot.onLineIn)).toEqual([null, null, null, null, null, null]);
+    },
+  );
 });

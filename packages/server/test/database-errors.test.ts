@@ -46,9 +46,8 @@ describe('the database errors table', () => {
   /** What a trigger raises: `raise exception … using errcode, hint`. */
   const raised = (message: string, errcode: string, hint: string) =>
     errorOf(
-      sql`do $$ begin raise exception '${sql.raw(message.replaceAll("'", "''"))}' using errcode = '${sql.raw(errcode)}', hint = '${sql.raw(hint)}'; end $$`.execute(
-        t.db,
-      ),
+      sql`do $$ begin raise exception '${sql.raw(message.replaceAll("'", "''"))}' using errcode =
+            '${sql.raw(errcode)}', hint = '${sql.raw(hint)}'; end $$`.execute(t.db),
     );
   /** A unique violation as node-postgres and PGlite report it. */
   const unique = (constraint: string) =>
@@ -186,84 +185,91 @@ describe('the database errors table', () => {
     expect(await raised('x', '23P01', 'person_on_line')).toMatchObject({ code: '23P01', hint: 'person_on_line' });
   });
 
-  it('anything else is not the database refusing a request: no answer, and the error handler answers its logged 500', async () => {
-    const unknown: unknown[] = [
-      new Error('Cannot read properties of undefined'),
-      'a thrown string',
-      null,
-      unique('tow_event_club_id_idempotency_key_key'),
-      // A second reversal is only a reversal's refusal.
-      unique('ledger_transaction_reverses_id_key'),
-      await raised('Transaction 7 does not balance: its postings sum to 1 cents', '23514', 'ledger_unbalanced'),
-      await raised(
-        'Posted ledger rows cannot be changed or deleted; post a reversing transaction instead',
-        '55000',
-        'ledger_immutable',
-      ),
-      await errorOf(
-        t.db.insertInto('club').values({ name: '', time_zone: 'America/Toronto', currency: 'CADX' }).execute(),
-      ),
-    ];
-    for (const error of unknown) {
-      for (const write of [undefined, WRITES.entry, WRITES.line, WRITES.tow])
-        expect(databaseAnswer(error, write)).toBeUndefined();
-    }
-  });
-
-  it("two saves racing on one FLARM ID: the one the unique index refuses answers the check's own 409, naming the winner", async () => {
-    for (const id of ['C-FAST', 'C-LATE']) expect((await saveGlider(id, {})).statusCode).toBe(200);
-    // The winner's save, held open after its write: the loser's check cannot see it.
-    let commit!: () => void;
-    const held = new Promise<void>((resolve) => (commit = resolve));
-    let written!: () => void;
-    const winnerWrote = new Promise<void>((resolve) => (written = resolve));
-    const winner = t.db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('glider')
-        .set({ flarm_id: 'ABC123' })
-        .where('club_id', '=', alpha)
-        .where('id', '=', 'C-FAST')
-        .execute();
-      written();
-      await held;
-    });
-    await winnerWrote;
-    const loser = saveGlider('C-LATE', { flarmId: 'abc123' });
-    if (process.env.TEST_DATABASE_URL) {
-      // PostgreSQL: the loser passed its check and waits on the unique index for the winner's commit.
-      const waiting = async () =>
-        (
-          await sql<{
-            n: number;
-          }>`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`.execute(
-            t.db,
-          )
-        ).rows[0]!.n > 0;
-      const deadline = Date.now() + 20_000;
-      while (!(await waiting())) {
-        if (Date.now() > deadline) throw new Error('the second save never waited on the unique index');
-        await new Promise((resolve) => setTimeout(resolve, 50));
+  it(
+    'anything else is not the database refusing a request: no ' +
+      'answer, and the error handler answers its logged 500',
+    async () => {
+      const unknown: unknown[] = [
+        new Error('Cannot read properties of undefined'),
+        'a thrown string',
+        null,
+        unique('tow_event_club_id_idempotency_key_key'),
+        // A second reversal is only a reversal's refusal.
+        unique('ledger_transaction_reverses_id_key'),
+        await raised('Transaction 7 does not balance: its postings sum to 1 cents', '23514', 'ledger_unbalanced'),
+        await raised(
+          'Posted ledger rows cannot be changed or deleted; post a reversing transaction instead',
+          '55000',
+          'ledger_immutable',
+        ),
+        await errorOf(
+          t.db.insertInto('club').values({ name: '', time_zone: 'America/Toronto', currency: 'CADX' }).execute(),
+        ),
+      ];
+      for (const error of unknown) {
+        for (const write of [undefined, WRITES.entry, WRITES.line, WRITES.tow])
+          expect(databaseAnswer(error, write)).toBeUndefined();
       }
-    } else {
-      // PGlite is one connection: the loser waits for it, then its check sees the winner.
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-    commit();
-    await winner;
-    const refused = await loser;
-    expect(refused.json()).toEqual(refusal(409, "FLARM ID ABC123 is already glider C-FAST's"));
-    const rows = await t.db
-      .selectFrom('glider')
-      .select(['id', 'flarm_id'])
-      .where('club_id', '=', alpha)
-      .where('id', 'in', ['C-FAST', 'C-LATE'])
-      .orderBy('id')
-      .execute();
-    expect(rows).toEqual([
-      { id: 'C-FAST', flarm_id: 'ABC123' },
-      { id: 'C-LATE', flarm_id: null },
-    ]);
-  });
+    },
+  );
+
+  it(
+    'two saves racing on one FLARM ID: the one the unique index ' +
+      "refuses answers the check's own 409, naming the winner",
+    async () => {
+      for (const id of ['C-FAST', 'C-LATE']) expect((await saveGlider(id, {})).statusCode).toBe(200);
+      // The winner's save, held open after its write: the loser's check cannot see it.
+      let commit!: () => void;
+      const held = new Promise<void>((resolve) => (commit = resolve));
+      let written!: () => void;
+      const winnerWrote = new Promise<void>((resolve) => (written = resolve));
+      const winner = t.db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('glider')
+          .set({ flarm_id: 'ABC123' })
+          .where('club_id', '=', alpha)
+          .where('id', '=', 'C-FAST')
+          .execute();
+        written();
+        await held;
+      });
+      await winnerWrote;
+      const loser = saveGlider('C-LATE', { flarmId: 'abc123' });
+      if (process.env.TEST_DATABASE_URL) {
+        // PostgreSQL: the loser passed its check and waits on the unique index for the winner's commit.
+        const waiting = async () =>
+          (
+            await sql<{
+              n: number;
+            }>`select count(*)::int as n from pg_stat_activity where datname = current_database() and
+                wait_event_type = 'Lock'`.execute(t.db)
+          ).rows[0]!.n > 0;
+        const deadline = Date.now() + 20_000;
+        while (!(await waiting())) {
+          if (Date.now() > deadline) throw new Error('the second save never waited on the unique index');
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+      } else {
+        // PGlite is one connection: the loser waits for it, then its check sees the winner.
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      commit();
+      await winner;
+      const refused = await loser;
+      expect(refused.json()).toEqual(refusal(409, "FLARM ID ABC123 is already glider C-FAST's"));
+      const rows = await t.db
+        .selectFrom('glider')
+        .select(['id', 'flarm_id'])
+        .where('club_id', '=', alpha)
+        .where('id', 'in', ['C-FAST', 'C-LATE'])
+        .orderBy('id')
+        .execute();
+      expect(rows).toEqual([
+        { id: 'C-FAST', flarm_id: 'ABC123' },
+        { id: 'C-LATE', flarm_id: null },
+      ]);
+    },
+  );
 
   describe('read by the error handler', () => {
     const settings = { ...NEW_ALPHA_SETTINGS, shortName: 'ASC', paymentMethods: ['Cash'] };
@@ -276,17 +282,18 @@ describe('the database errors table', () => {
           create function test_refuse_club_update() returns trigger language plpgsql as $$
           begin
             if new.short_name = 'ONLINE' then
-              raise exception 'Pat Pilot is already on the flight line in DG-1000: land or remove that flight first' using errcode = '23P01', hint = 'person_on_line';
+              raise exception 'Pat Pilot is already on the flight line in DG-1000: land or remove that flight first'
+                using errcode = '23P01', hint = 'person_on_line';
             elsif new.short_name = 'NAME' then
-              raise exception 'duplicate key value violates unique constraint "club_name_key"' using errcode = '23505', constraint = 'club_name_key';
+              raise exception 'duplicate key value violates unique constraint "club_name_key"'
+                using errcode = '23505', constraint = 'club_name_key';
             elsif new.short_name = 'BUG' then
               raise exception 'something no row answers' using errcode = 'P0001', hint = 'not_in_the_table';
             end if;
             return new;
           end $$`.execute(owner);
-        await sql`create trigger test_refuse_club_update before update on club for each row execute function test_refuse_club_update()`.execute(
-          owner,
-        );
+        await sql`create trigger test_refuse_club_update before update on club for each row execute function
+              test_refuse_club_update()`.execute(owner);
       });
     });
 

@@ -113,65 +113,78 @@ describe('the server survives its database (PostgreSQL)', () => {
     await cluster?.stop();
   });
 
-  it('replaces pooled and LISTEN connections ended by pg_terminate_backend, and the process keeps serving', async () => {
-    const ended = await asSuperuser<{ pid: number }>(
-      'select pg_terminate_backend(pid) as ended, pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
-      ['outage'],
-    );
-    // Four pooled connections and the LISTEN one.
-    expect(ended.rows.length).toBeGreaterThanOrEqual(2);
-    await waitFor(() => logged.some((line) => line.includes('LISTEN connection back')), 5_000);
-    expect(logged.some((line) => line.includes('connection was lost'))).toBe(true);
+  it(
+    'replaces pooled and LISTEN connections ended by ' + 'pg_terminate_backend, and the process keeps serving',
+    async () => {
+      const ended = await asSuperuser<{ pid: number }>(
+        'select pg_terminate_backend(pid) as ended, pid from ' +
+          'pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+        ['outage'],
+      );
+      // Four pooled connections and the LISTEN one.
+      expect(ended.rows.length).toBeGreaterThanOrEqual(2);
+      await waitFor(() => logged.some((line) => line.includes('LISTEN connection back')), 5_000);
+      expect(logged.some((line) => line.includes('connection was lost'))).toBe(true);
 
-    expect((await deposit()).statusCode).toBe(200);
-    expect((await call('GET', `/api/get-balance?userID=${member}`)).json()).toMatchObject({
-      balanceCents: acknowledged.length * 100,
-    });
-    await asSuperuser("select pg_notify('outage_test', 'after terminate')");
-    await waitFor(() => notices.includes('after terminate'), 2_000);
-  });
-
-  it('answers 503 within seconds while PostgreSQL restarts, serves again within 5 s of its return, and loses no acknowledged write', async () => {
-    const before = acknowledged.length;
-    await cluster.kill();
-
-    const signIn = () =>
-      built.app.inject({
-        method: 'POST',
-        url: '/api/auth/sign-in/email',
-        payload: { email: 'mary@outage.test', password: TEST_PASSWORD },
+      expect((await deposit()).statusCode).toBe(200);
+      expect((await call('GET', `/api/get-balance?userID=${member}`)).json()).toMatchObject({
+        balanceCents: acknowledged.length * 100,
       });
-    for (const attempt of [
-      () => deposit(),
-      () => call('GET', `/api/get-balance?userID=${member}`),
-      () => call('GET', '/api/session'),
-      signIn,
-    ]) {
-      const started = Date.now();
-      const response = await attempt();
-      expect(Date.now() - started).toBeLessThan(5_000);
-      expect(response.statusCode).toBe(503);
-      expect(response.json()).toEqual({ statusCode: 503, error: 'Service Unavailable', message: DATABASE_UNAVAILABLE });
-      expect(response.headers['retry-after']).toBe('2');
-    }
-    expect(acknowledged.length).toBe(before);
+      await asSuperuser("select pg_notify('outage_test', 'after terminate')");
+      await waitFor(() => notices.includes('after terminate'), 2_000);
+    },
+  );
 
-    await cluster.start();
-    const back = await waitFor(async () => (await deposit()).statusCode === 200, 5_000);
-    expect(back).toBeLessThan(5_000);
+  it(
+    'answers 503 within seconds while PostgreSQL restarts, serves again ' +
+      'within 5 s of its return, and loses no acknowledged write',
+    async () => {
+      const before = acknowledged.length;
+      await cluster.kill();
 
-    await waitFor(() => logged.filter((line) => line.includes('LISTEN connection back')).length >= 2, 5_000);
-    await asSuperuser("select pg_notify('outage_test', 'after restart')");
-    await waitFor(() => notices.includes('after restart'), 2_000);
+      const signIn = () =>
+        built.app.inject({
+          method: 'POST',
+          url: '/api/auth/sign-in/email',
+          payload: { email: 'mary@outage.test', password: TEST_PASSWORD },
+        });
+      for (const attempt of [
+        () => deposit(),
+        () => call('GET', `/api/get-balance?userID=${member}`),
+        () => call('GET', '/api/session'),
+        signIn,
+      ]) {
+        const started = Date.now();
+        const response = await attempt();
+        expect(Date.now() - started).toBeLessThan(5_000);
+        expect(response.statusCode).toBe(503);
+        expect(response.json()).toEqual({
+          statusCode: 503,
+          error: 'Service Unavailable',
+          message: DATABASE_UNAVAILABLE,
+        });
+        expect(response.headers['retry-after']).toBe('2');
+      }
+      expect(acknowledged.length).toBe(before);
 
-    // Every deposit answered 200, before and after, is in the ledger, once.
-    const keys = await asSuperuser<{ idempotency_key: string }>(
-      "select idempotency_key from ledger_transaction where club_id = $1 and transaction_type = 'Deposit' order by id",
-      [club],
-    );
-    expect(keys.rows.map((row) => row.idempotency_key).sort()).toEqual([...acknowledged].sort());
-    expect((await call('GET', `/api/get-balance?userID=${member}`)).json()).toMatchObject({
-      balanceCents: acknowledged.length * 100,
-    });
-  });
+      await cluster.start();
+      const back = await waitFor(async () => (await deposit()).statusCode === 200, 5_000);
+      expect(back).toBeLessThan(5_000);
+
+      await waitFor(() => logged.filter((line) => line.includes('LISTEN connection back')).length >= 2, 5_000);
+      await asSuperuser("select pg_notify('outage_test', 'after restart')");
+      await waitFor(() => notices.includes('after restart'), 2_000);
+
+      // Every deposit answered 200, before and after, is in the ledger, once.
+      const keys = await asSuperuser<{ idempotency_key: string }>(
+        'select idempotency_key from ledger_transaction where club_id = ' +
+          "$1 and transaction_type = 'Deposit' order by id",
+        [club],
+      );
+      expect(keys.rows.map((row) => row.idempotency_key).sort()).toEqual([...acknowledged].sort());
+      expect((await call('GET', `/api/get-balance?userID=${member}`)).json()).toMatchObject({
+        balanceCents: acknowledged.length * 100,
+      });
+    },
+  );
 });

@@ -50,9 +50,8 @@ describe('the server runs as a row-only database role', () => {
     );
     await expect(sql`truncate posting`.execute(db)).rejects.toThrow('permission denied for table posting');
     await expect(
-      sql`create or replace function ledger_immutable() returns trigger language plpgsql as $$ begin return new; end $$`.execute(
-        db,
-      ),
+      sql`create or replace function ledger_immutable() returns trigger language plpgsql as $$ begin return new;
+            end $$`.execute(db),
     ).rejects.toThrow(/permission denied for schema public|must be owner of function ledger_immutable/);
     await expect(sql`set session_replication_role = replica`.execute(db)).rejects.toThrow(
       'permission denied to set parameter "session_replication_role"',

@@ -31,27 +31,34 @@ const signInStatus = async (t: TestApp, email: string, password: string) =>
 describe('the demo club made by `npm start`', () => {
   const t = useTestApp();
 
-  it('gives its people a random password of 20 characters, not the old published one, printed and kept for the next start', async () => {
-    const lines = await start(t);
-    expect(lines).toHaveLength(1);
-    const printed = PRINTED.exec(lines[0]!)?.[1];
-    expect(printed).toMatch(/^[a-hjkmnp-z2-9]{5}(-[a-hjkmnp-z2-9]{5}){3}$/);
-    expect(printed).not.toBe(OLD_PUBLISHED_DEMO_PASSWORD);
-    expect(await storedDemoPassword(t.db)).toBe(printed);
+  it(
+    'gives its people a random password of 20 characters, not the old ' +
+      'published one, printed and kept for the next start',
+    async () => {
+      const lines = await start(t);
+      expect(lines).toHaveLength(1);
+      const printed = PRINTED.exec(lines[0]!)?.[1];
+      expect(printed).toMatch(/^[a-hjkmnp-z2-9]{5}(-[a-hjkmnp-z2-9]{5}){3}$/);
+      expect(printed).not.toBe(OLD_PUBLISHED_DEMO_PASSWORD);
+      expect(await storedDemoPassword(t.db)).toBe(printed);
 
-    // The next start changes nothing and says the same password again.
-    expect(await start(t)).toEqual([
-      `Demo club "Demo Soaring Club": log in as ${DEMO_ADMIN_EMAIL} with password ${printed}`,
-    ]);
-    expect(await storedDemoPassword(t.db)).toBe(printed);
-  });
+      // The next start changes nothing and says the same password again.
+      expect(await start(t)).toEqual([
+        `Demo club "Demo Soaring Club": log in as ${DEMO_ADMIN_EMAIL} with password ${printed}`,
+      ]);
+      expect(await storedDemoPassword(t.db)).toBe(printed);
+    },
+  );
 
-  it('signs in the demo admin and the demo member with the printed password, and nobody with the old published one', async () => {
-    const password = (await storedDemoPassword(t.db))!;
-    expect(await signInStatus(t, DEMO_ADMIN_EMAIL, password)).toBe(200);
-    expect(await signInStatus(t, MEMBER, password)).toBe(200);
-    expect(await signInStatus(t, DEMO_ADMIN_EMAIL, OLD_PUBLISHED_DEMO_PASSWORD)).toBe(401);
-  });
+  it(
+    'signs in the demo admin and the demo member with the printed ' + 'password, and nobody with the old published one',
+    async () => {
+      const password = (await storedDemoPassword(t.db))!;
+      expect(await signInStatus(t, DEMO_ADMIN_EMAIL, password)).toBe(200);
+      expect(await signInStatus(t, MEMBER, password)).toBe(200);
+      expect(await signInStatus(t, DEMO_ADMIN_EMAIL, OLD_PUBLISHED_DEMO_PASSWORD)).toBe(401);
+    },
+  );
 
   it('makes another password for another database', async () => {
     const other = await openTestDatabase();
@@ -73,8 +80,10 @@ describe('a demo club an older version made (the published password, none kept)'
     await asOwner(t.db, (owner) => owner.deleteFrom('app_setting').where('key', '=', 'demo_password').execute());
 
     expect(await start(t)).toEqual([
-      `Warning: Demo club "Demo Soaring Club" still has the old published password ${OLD_PUBLISHED_DEMO_PASSWORD} (older versions printed it in the README): ` +
-        `anyone who can reach this server can log in as ${DEMO_ADMIN_EMAIL}. Log in as each demo person and change it under Settings → Password.`,
+      `Warning: Demo club "Demo Soaring Club" still has the old published password ` +
+        `${OLD_PUBLISHED_DEMO_PASSWORD} (older versions printed it in the README): ` +
+        (`anyone who can reach this server can log in as ${DEMO_ADMIN_EMAIL}. Log in ` +
+          `as each demo person and change it under Settings → Password.`),
     ]);
     expect(await storedDemoPassword(t.db)).toBeNull();
     expect(await signInStatus(t, DEMO_ADMIN_EMAIL, OLD_PUBLISHED_DEMO_PASSWORD)).toBe(200);
@@ -94,7 +103,8 @@ describe('a demo club an older version made (the published password, none kept)'
     });
     expect(changed.statusCode).toBe(200);
     expect(await start(t)).toEqual([
-      `Demo club "Demo Soaring Club": log in as ${DEMO_ADMIN_EMAIL} with the password you changed it to (Settings → Password)`,
+      `Demo club "Demo Soaring Club": log in as ${DEMO_ADMIN_EMAIL} with ` +
+        `the password you changed it to (Settings → Password)`,
     ]);
   });
 });

@@ -49,7 +49,8 @@ function interpolate(value: string): string {
   );
 }
 
-/** The block of `text` that opens at the first line matching `opening` (its brace ends a line) and closes at its brace. */
+/** The block of `text` that opens at the first line matching `opening` (its brace ends a line) and closes at its
+ * brace. */
 function block(text: string, opening: RegExp): string {
   const start = text.search(opening);
   expect(start, `a block ${opening}`).toBeGreaterThanOrEqual(0);
@@ -68,20 +69,26 @@ function nginxMs(value: string): number {
 }
 
 describe('compose.yaml', () => {
-  it("has PostgreSQL at the embedded PGlite's major version, a one-shot migration, two app processes, the backup tool and Caddy", async () => {
-    expect(Object.keys(services).sort()).toEqual(['app1', 'app2', 'backup', 'db', 'migrate', 'proxy']);
-    const pglite = new PGlite();
-    const { rows } = await pglite.query<{ version: string }>("select current_setting('server_version_num') as version");
-    await pglite.close();
-    expect(services.db!.image).toBe(`postgres:${Math.floor(Number(rows[0]!.version) / 10_000)}`);
-    // From 18 the image's data lives in /var/lib/postgresql/<major>/docker, under this mount.
-    expect(services.db!.volumes).toContain('db-data:/var/lib/postgresql');
-    expect(services.proxy!.image).toBe('caddy:2');
-    for (const name of ['migrate', 'app1', 'app2']) {
-      expect(services[name]!.build, name).toBe('.');
-      expect(services[name]!.image, name).toBe('flightline:local');
-    }
-  });
+  it(
+    "has PostgreSQL at the embedded PGlite's major version, a one-shot " +
+      'migration, two app processes, the backup tool and Caddy',
+    async () => {
+      expect(Object.keys(services).sort()).toEqual(['app1', 'app2', 'backup', 'db', 'migrate', 'proxy']);
+      const pglite = new PGlite();
+      const { rows } = await pglite.query<{ version: string }>(
+        "select current_setting('server_version_num') as version",
+      );
+      await pglite.close();
+      expect(services.db!.image).toBe(`postgres:${Math.floor(Number(rows[0]!.version) / 10_000)}`);
+      // From 18 the image's data lives in /var/lib/postgresql/<major>/docker, under this mount.
+      expect(services.db!.volumes).toContain('db-data:/var/lib/postgresql');
+      expect(services.proxy!.image).toBe('caddy:2');
+      for (const name of ['migrate', 'app1', 'app2']) {
+        expect(services[name]!.build, name).toBe('.');
+        expect(services[name]!.image, name).toBe('flightline:local');
+      }
+    },
+  );
 
   it('gives every app process only variables config.ts reads, with values it accepts, behind the proxy', () => {
     for (const name of ['app1', 'app2', 'migrate']) {
@@ -125,70 +132,86 @@ describe('compose.yaml', () => {
     expect(init).toContain('create database flightline owner flightline_owner;');
   });
 
-  it("checks each app with the image's HEALTHCHECK (GET /api/health) and puts Caddy, with deploy/Caddyfile, in front of both", () => {
-    // No test of their own: the image's.
-    for (const name of ['app1', 'app2']) expect(services[name]!.healthcheck!.test, name).toBeUndefined();
-    expect(read('Dockerfile')).toMatch(/^HEALTHCHECK .*\\\n\s+CMD \[.*\/api\/health.*\]$/m);
-    expect(read('packages/domain/src/api/system.ts')).toContain("path: '/api/health'");
-    const proxy = services.proxy!;
-    expect(proxy.volumes).toContain('./deploy/Caddyfile:/etc/caddy/Caddyfile:ro');
-    expect(proxy.environment!.UPSTREAMS).toBe('app1:3000 app2:3000');
-    expect(proxy.depends_on).toEqual({
-      app1: { condition: 'service_healthy' },
-      app2: { condition: 'service_healthy' },
-    });
-  });
+  it(
+    "checks each app with the image's HEALTHCHECK (GET /api/health) and " +
+      'puts Caddy, with deploy/Caddyfile, in front of both',
+    () => {
+      // No test of their own: the image's.
+      for (const name of ['app1', 'app2']) expect(services[name]!.healthcheck!.test, name).toBeUndefined();
+      expect(read('Dockerfile')).toMatch(/^HEALTHCHECK .*\\\n\s+CMD \[.*\/api\/health.*\]$/m);
+      expect(read('packages/domain/src/api/system.ts')).toContain("path: '/api/health'");
+      const proxy = services.proxy!;
+      expect(proxy.volumes).toContain('./deploy/Caddyfile:/etc/caddy/Caddyfile:ro');
+      expect(proxy.environment!.UPSTREAMS).toBe('app1:3000 app2:3000');
+      expect(proxy.depends_on).toEqual({
+        app1: { condition: 'service_healthy' },
+        app2: { condition: 'service_healthy' },
+      });
+    },
+  );
 });
 
 describe('the proxy configurations', () => {
-  it('Caddy: every event written through at once (flush_interval -1), health checks on /api/health, least connections', () => {
-    const caddy = read('deploy/Caddyfile');
-    const proxy = block(caddy, /^\s*reverse_proxy /m);
-    expect(proxy).toContain('{$UPSTREAMS:app1:3000 app2:3000}');
-    expect(proxy).toMatch(/^\s*flush_interval -1$/m);
-    expect(proxy).toMatch(/^\s*health_uri \/api\/health$/m);
-    expect(proxy).toMatch(/^\s*lb_policy least_conn$/m);
-    // Caddy's default is no read timeout; one set shorter than the heartbeat would cut idle streams.
-    expect(proxy).not.toMatch(/^\s*read_timeout /m);
-    expect(caddy).not.toMatch(/^\s*encode /m);
-  });
+  it(
+    'Caddy: every event written through at once (flush_interval -1), ' +
+      'health checks on /api/health, least connections',
+    () => {
+      const caddy = read('deploy/Caddyfile');
+      const proxy = block(caddy, /^\s*reverse_proxy /m);
+      expect(proxy).toContain('{$UPSTREAMS:app1:3000 app2:3000}');
+      expect(proxy).toMatch(/^\s*flush_interval -1$/m);
+      expect(proxy).toMatch(/^\s*health_uri \/api\/health$/m);
+      expect(proxy).toMatch(/^\s*lb_policy least_conn$/m);
+      // Caddy's default is no read timeout; one set shorter than the heartbeat would cut idle streams.
+      expect(proxy).not.toMatch(/^\s*read_timeout /m);
+      expect(caddy).not.toMatch(/^\s*encode /m);
+    },
+  );
 
-  it('nginx: /api/events unbuffered with a read timeout well past the heartbeat; X-Forwarded-For, -Proto and -Host passed', () => {
-    const nginx = read('deploy/nginx.conf');
-    const events = block(nginx, /^\s*location = \/api\/events /m);
-    expect(events).toMatch(/^\s*proxy_buffering off;$/m);
-    expect(events).toMatch(/^\s*proxy_cache off;$/m);
-    const readTimeout = /^\s*proxy_read_timeout (\S+);$/m.exec(events)![1]!;
-    expect(nginxMs(readTimeout)).toBeGreaterThanOrEqual(2 * LIVE_HEARTBEAT_MS);
-    const server = block(nginx, /^server /m);
-    // At server level, so every location inherits them (none sets its own).
-    expect(server).toMatch(/^ {4}proxy_set_header X-Forwarded-For \$proxy_add_x_forwarded_for;$/m);
-    expect(server).toMatch(/^ {4}proxy_set_header X-Forwarded-Proto \$scheme;$/m);
-    expect(server).toMatch(/^ {4}proxy_set_header X-Forwarded-Host \$host;$/m);
-    expect(server).toMatch(/^ {4}proxy_http_version 1\.1;$/m);
-    expect(server.match(/^ {8}proxy_set_header /m)).toBeNull();
-  });
+  it(
+    'nginx: /api/events unbuffered with a read timeout well past the ' +
+      'heartbeat; X-Forwarded-For, -Proto and -Host passed',
+    () => {
+      const nginx = read('deploy/nginx.conf');
+      const events = block(nginx, /^\s*location = \/api\/events /m);
+      expect(events).toMatch(/^\s*proxy_buffering off;$/m);
+      expect(events).toMatch(/^\s*proxy_cache off;$/m);
+      const readTimeout = /^\s*proxy_read_timeout (\S+);$/m.exec(events)![1]!;
+      expect(nginxMs(readTimeout)).toBeGreaterThanOrEqual(2 * LIVE_HEARTBEAT_MS);
+      const server = block(nginx, /^server /m);
+      // At server level, so every location inherits them (none sets its own).
+      expect(server).toMatch(/^ {4}proxy_set_header X-Forwarded-For \$proxy_add_x_forwarded_for;$/m);
+      expect(server).toMatch(/^ {4}proxy_set_header X-Forwarded-Proto \$scheme;$/m);
+      expect(server).toMatch(/^ {4}proxy_set_header X-Forwarded-Host \$host;$/m);
+      expect(server).toMatch(/^ {4}proxy_http_version 1\.1;$/m);
+      expect(server.match(/^ {8}proxy_set_header /m)).toBeNull();
+    },
+  );
 });
 
 describe('Dockerfile', () => {
   // scripts/container/image.container.test.ts builds and runs it (npm test -- container); this holds its outline.
-  it('builds on Node 24 with the dev dependencies, then runs the built server on production dependencies as a non-root user', () => {
-    const dockerfile = read('Dockerfile');
-    const engines = (JSON.parse(read('package.json')) as { engines: { node: string } }).engines.node;
-    expect([...dockerfile.matchAll(/^FROM (\S+)/gm)].map((m) => m[1])).toEqual([
-      `node:${engines.replace('>=', '')}-slim`,
-      `node:${engines.replace('>=', '')}-slim`,
-    ]);
-    const [build, runtime] = dockerfile.split(/^FROM /m).slice(1);
-    expect(build).toMatch(/^RUN .*npm ci --no-audit/m);
-    expect(build).toMatch(/^RUN npm run build && npm run build:server\b/m);
-    expect(build).not.toMatch(/^ENV .*NODE_ENV/m);
-    expect(runtime).toMatch(/^ENV NODE_ENV=production\b/m);
-    expect(runtime).toMatch(/^RUN .*npm ci --omit=dev\b/m);
-    expect(runtime).toMatch(/^USER node$/m);
-    const cmd = JSON.parse(/^CMD (\[.*\])$/m.exec(runtime!)![1]!) as string[];
-    expect(cmd).toEqual(['node', '--enable-source-maps', 'packages/server/dist/main.js']);
-    const ignored = read('.dockerignore').split('\n');
-    for (const entry of ['**/node_modules', '.env', 'data', '**/dist']) expect(ignored).toContain(entry);
-  });
+  it(
+    'builds on Node 24 with the dev dependencies, then runs the built ' +
+      'server on production dependencies as a non-root user',
+    () => {
+      const dockerfile = read('Dockerfile');
+      const engines = (JSON.parse(read('package.json')) as { engines: { node: string } }).engines.node;
+      expect([...dockerfile.matchAll(/^FROM (\S+)/gm)].map((m) => m[1])).toEqual([
+        `node:${engines.replace('>=', '')}-slim`,
+        `node:${engines.replace('>=', '')}-slim`,
+      ]);
+      const [build, runtime] = dockerfile.split(/^FROM /m).slice(1);
+      expect(build).toMatch(/^RUN .*npm ci --no-audit/m);
+      expect(build).toMatch(/^RUN npm run build && npm run build:server\b/m);
+      expect(build).not.toMatch(/^ENV .*NODE_ENV/m);
+      expect(runtime).toMatch(/^ENV NODE_ENV=production\b/m);
+      expect(runtime).toMatch(/^RUN .*npm ci --omit=dev\b/m);
+      expect(runtime).toMatch(/^USER node$/m);
+      const cmd = JSON.parse(/^CMD (\[.*\])$/m.exec(runtime!)![1]!) as string[];
+      expect(cmd).toEqual(['node', '--enable-source-maps', 'packages/server/dist/main.js']);
+      const ignored = read('.dockerignore').split('\n');
+      for (const entry of ['**/node_modules', '.env', 'data', '**/dist']) expect(ignored).toContain(entry);
+    },
+  );
 });

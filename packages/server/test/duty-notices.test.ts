@@ -69,44 +69,51 @@ describe('Telling members (issue 29 item 5): email, Web Push, the calendar feed,
     await push?.close();
   });
 
-  it('a member starts with the defaults, the installation’s VAPID key and no feed; the key is made once and kept', async () => {
-    const settings = await settingsOf('mary');
-    expect(settings).toEqual({
-      choices: DEFAULT_NOTICE_CHOICES,
-      pushKey: expect.stringMatching(/^[\w-]{87}$/),
-      pushDevices: 0,
-      calendarUrl: null,
-    });
-    expect(Buffer.from(settings.pushKey, 'base64url')).toHaveLength(65);
-    expect((await settingsOf('bo')).pushKey).toBe(settings.pushKey);
-    const kept = await c.t.db.selectFrom('app_setting').select('value').where('key', '=', 'vapid_keys').execute();
-    expect(kept.map((row) => (JSON.parse(row.value) as { publicKey: string }).publicKey)).toEqual([settings.pushKey]);
-  });
+  it(
+    'a member starts with the defaults, the installation’s VAPID ' + 'key and no feed; the key is made once and kept',
+    async () => {
+      const settings = await settingsOf('mary');
+      expect(settings).toEqual({
+        choices: DEFAULT_NOTICE_CHOICES,
+        pushKey: expect.stringMatching(/^[\w-]{87}$/),
+        pushDevices: 0,
+        calendarUrl: null,
+      });
+      expect(Buffer.from(settings.pushKey, 'base64url')).toHaveLength(65);
+      expect((await settingsOf('bo')).pushKey).toBe(settings.pushKey);
+      const kept = await c.t.db.selectFrom('app_setting').select('value').where('key', '=', 'vapid_keys').execute();
+      expect(kept.map((row) => (JSON.parse(row.value) as { publicKey: string }).publicKey)).toEqual([settings.pushKey]);
+    },
+  );
 
-  it('a browser subscribes (sent again: one row) and unsubscribes; an endpoint that is not a push service is refused', async () => {
-    for (const name of ['tom', 'mary', 'tia'] as const) {
-      const answer = await post('/api/subscribe-push', browsers[name].subscription, name);
-      expect(answer.json()).toEqual({
-        statusCode: 200,
-        message: 'Notifications are on for this device',
+  it(
+    'a browser subscribes (sent again: one row) and unsubscribes; ' +
+      'an endpoint that is not a push service is refused',
+    async () => {
+      for (const name of ['tom', 'mary', 'tia'] as const) {
+        const answer = await post('/api/subscribe-push', browsers[name].subscription, name);
+        expect(answer.json()).toEqual({
+          statusCode: 200,
+          message: 'Notifications are on for this device',
+          pushDevices: 1,
+        });
+      }
+      expect((await post('/api/subscribe-push', browsers.mary.subscription, 'mary')).json()).toMatchObject({
         pushDevices: 1,
       });
-    }
-    expect((await post('/api/subscribe-push', browsers.mary.subscription, 'mary')).json()).toMatchObject({
-      pushDevices: 1,
-    });
-    const local = { ...browsers.mary.subscription, endpoint: 'http://10.0.0.5/push/x' };
-    expect((await post('/api/subscribe-push', local, 'mary')).json()).toEqual(
-      refusal(400, "That subscription's endpoint is not a push service (an https address)"),
-    );
-    const other = push.subscriber('pat');
-    await post('/api/subscribe-push', other.subscription, 'pat');
-    expect((await post('/api/unsubscribe-push', { endpoint: other.subscription.endpoint }, 'pat')).json()).toEqual({
-      statusCode: 200,
-      message: 'Notifications are off for this device',
-      pushDevices: 0,
-    });
-  });
+      const local = { ...browsers.mary.subscription, endpoint: 'http://10.0.0.5/push/x' };
+      expect((await post('/api/subscribe-push', local, 'mary')).json()).toEqual(
+        refusal(400, "That subscription's endpoint is not a push service (an https address)"),
+      );
+      const other = push.subscriber('pat');
+      await post('/api/subscribe-push', other.subscription, 'pat');
+      expect((await post('/api/unsubscribe-push', { endpoint: other.subscription.endpoint }, 'pat')).json()).toEqual({
+        statusCode: 200,
+        message: 'Notifications are off for this device',
+        pushDevices: 0,
+      });
+    },
+  );
 
   it('publishing tells each changed person by email and push, as each chose: Mary turned roster mail off', async () => {
     const choices = { ...DEFAULT_NOTICE_CHOICES, roster: { email: false, push: true } };
@@ -176,94 +183,105 @@ describe('Telling members (issue 29 item 5): email, Web Push, the calendar feed,
     expect((await settingsOf('tia')).pushDevices).toBe(1);
   });
 
-  it('the calendar feed: made and rotated from Settings, the member’s published duties read back with ical.js, stable UIDs, the old address 404', async () => {
-    await setDuty(DAY2, roles.towPilot, 'tia');
-    await post('/api/publish-roster', { start: DAY2, end: DAY2 }, 'ada');
-    const made = (await post('/api/rotate-calendar-feed', {}, 'tia')).json<{ message: string; calendarUrl: string }>();
-    expect(made).toEqual({
-      statusCode: 200,
-      message: 'Calendar address made: add it to your calendar app',
-      calendarUrl: expect.stringMatching(/^http:\/\/localhost:3000\/api\/calendar\/[\w-]{32}\.ics$/),
-    });
-    expect((await settingsOf('tia')).calendarUrl).toBe(made.calendarUrl);
-    const fetchFeed = async (url: string) => c.t.app.inject({ method: 'GET', url: new URL(url).pathname });
-    const first = await fetchFeed(made.calendarUrl);
-    expect(first.statusCode).toBe(200);
-    expect(first.headers['content-type']).toBe('text/calendar; charset=utf-8');
-    const events = (text: string) =>
-      new ICAL.Component(ICAL.parse(text)).getAllSubcomponents('vevent').map((v) => {
-        const event = new ICAL.Event(v);
-        return {
-          uid: event.uid,
-          summary: event.summary,
-          start: event.startDate.toString(),
-          allDay: event.startDate.isDate,
-          end: event.endDate.toString(),
-          stamp: v.getFirstPropertyValue('dtstamp')?.toString(),
-        };
+  it(
+    'the calendar feed: made and rotated from Settings, the member’s published ' +
+      'duties read back with ical.js, stable UIDs, the old address 404',
+    async () => {
+      await setDuty(DAY2, roles.towPilot, 'tia');
+      await post('/api/publish-roster', { start: DAY2, end: DAY2 }, 'ada');
+      const made = (await post('/api/rotate-calendar-feed', {}, 'tia')).json<{
+        message: string;
+        calendarUrl: string;
+      }>();
+      expect(made).toEqual({
+        statusCode: 200,
+        message: 'Calendar address made: add it to your calendar app',
+        calendarUrl: expect.stringMatching(/^http:\/\/localhost:3000\/api\/calendar\/[\w-]{32}\.ics$/),
       });
-    const read = events(first.body);
-    expect(read.map(({ uid: _uid, stamp: _stamp, ...rest }) => rest)).toEqual([
-      { summary: 'Tow pilot — Alpha Soaring', start: DAY, allDay: true, end: DAY2 },
-      { summary: 'Tow pilot — Alpha Soaring', start: DAY2, allDay: true, end: '2025-07-21' },
-    ]);
-    expect(read.every((e) => /Z$/.test(e.stamp ?? ''))).toBe(true);
-    expect(events((await fetchFeed(made.calendarUrl)).body).map((e) => e.uid)).toEqual(read.map((e) => e.uid));
-    expect(read.map((e) => e.uid)).toEqual([
-      expect.stringMatching(/@flightline$/),
-      expect.stringMatching(/@flightline$/),
-    ]);
-    const rotated = (await post('/api/rotate-calendar-feed', {}, 'tia')).json<{
-      message: string;
-      calendarUrl: string;
-    }>();
-    expect(rotated.message).toBe('New calendar address: the old one no longer works');
-    expect((await fetchFeed(made.calendarUrl)).statusCode).toBe(404);
-    expect(events((await fetchFeed(rotated.calendarUrl)).body).map((e) => e.uid)).toEqual(read.map((e) => e.uid));
-    expect((await c.t.app.inject({ method: 'GET', url: '/api/calendar/not-a-token.ics' })).statusCode).toBe(404);
-  });
+      expect((await settingsOf('tia')).calendarUrl).toBe(made.calendarUrl);
+      const fetchFeed = async (url: string) => c.t.app.inject({ method: 'GET', url: new URL(url).pathname });
+      const first = await fetchFeed(made.calendarUrl);
+      expect(first.statusCode).toBe(200);
+      expect(first.headers['content-type']).toBe('text/calendar; charset=utf-8');
+      const events = (text: string) =>
+        new ICAL.Component(ICAL.parse(text)).getAllSubcomponents('vevent').map((v) => {
+          const event = new ICAL.Event(v);
+          return {
+            uid: event.uid,
+            summary: event.summary,
+            start: event.startDate.toString(),
+            allDay: event.startDate.isDate,
+            end: event.endDate.toString(),
+            stamp: v.getFirstPropertyValue('dtstamp')?.toString(),
+          };
+        });
+      const read = events(first.body);
+      expect(read.map(({ uid: _uid, stamp: _stamp, ...rest }) => rest)).toEqual([
+        { summary: 'Tow pilot — Alpha Soaring', start: DAY, allDay: true, end: DAY2 },
+        { summary: 'Tow pilot — Alpha Soaring', start: DAY2, allDay: true, end: '2025-07-21' },
+      ]);
+      expect(read.every((e) => /Z$/.test(e.stamp ?? ''))).toBe(true);
+      expect(events((await fetchFeed(made.calendarUrl)).body).map((e) => e.uid)).toEqual(read.map((e) => e.uid));
+      expect(read.map((e) => e.uid)).toEqual([
+        expect.stringMatching(/@flightline$/),
+        expect.stringMatching(/@flightline$/),
+      ]);
+      const rotated = (await post('/api/rotate-calendar-feed', {}, 'tia')).json<{
+        message: string;
+        calendarUrl: string;
+      }>();
+      expect(rotated.message).toBe('New calendar address: the old one no longer works');
+      expect((await fetchFeed(made.calendarUrl)).statusCode).toBe(404);
+      expect(events((await fetchFeed(rotated.calendarUrl)).body).map((e) => e.uid)).toEqual(read.map((e) => e.uid));
+      expect((await c.t.app.inject({ method: 'GET', url: '/api/calendar/not-a-token.ics' })).statusCode).toBe(404);
+    },
+  );
 
-  it('“You are next — DG-1000”: told once to the pilot whose flight becomes next, whatever retries or second processes do', async () => {
-    await checkInTowPilot(c.t.db, c.alpha, 'C-GTOW', c.ids.tom!, NOW - 3600_000);
-    const pats = flightBody(c.ids.pat!);
-    const marys = flightBody(c.ids.mary!, { glider: 'DG-1000' });
-    const pushes = push.received.length;
-    c.t.clock.set(NOW - 120_000);
-    expect((await post('/api/update-item/', pats, 'pat')).statusCode).toBe(200);
-    c.t.clock.set(NOW - 60_000);
-    expect((await post('/api/update-item/', marys, 'mary')).statusCode).toBe(200);
-    c.t.clock.set(NOW);
-    const launch = { id: pats.id, action: 'Launch', tug: 'C-GTOW', idempotencyKey: crypto.randomUUID() };
-    expect((await post('/api/update-flight/', launch, 'ada')).statusCode).toBe(200);
-    await push.waitFor(pushes + 1);
-    expect(await pushesSince(pushes)).toEqual([
-      {
-        to: 'mary',
-        title: 'You are next — DG-1000',
-        body: 'Your flight in DG-1000 is next in Awaiting Launches at Alpha Soaring.',
-        url: '/awaiting/',
-        tag: `next-${marys.id}`,
-      },
-    ]);
-    // The launch sent again, and a second process hearing the same notice: nobody is told twice.
-    expect((await post('/api/update-flight/', launch, 'ada')).statusCode).toBe(200);
-    const deps = { db: c.t.db, mailer: { send: async () => {} }, publicUrl: 'http://localhost:3000', log: () => {} };
-    expect(
-      await tellNextPilot(deps, { club: c.alpha, change: 'launched', flightId: pats.id, day: TODAY }, NOW),
-    ).toBeNull();
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(push.received.length).toBe(pushes + 1);
-    // Pat's flight was next the moment Pat asked for it: recorded, and Pat not told.
-    const decided = await c.t.db
-      .selectFrom('flight_next_notice')
-      .select(['flight_id', 'user_id'])
-      .orderBy('decided_at')
-      .execute();
-    expect(decided).toEqual([
-      { flight_id: pats.id, user_id: c.ids.pat },
-      { flight_id: marys.id, user_id: c.ids.mary },
-    ]);
-  });
+  it(
+    '“You are next — DG-1000”: told once to the pilot whose flight ' +
+      'becomes next, whatever retries or second processes do',
+    async () => {
+      await checkInTowPilot(c.t.db, c.alpha, 'C-GTOW', c.ids.tom!, NOW - 3600_000);
+      const pats = flightBody(c.ids.pat!);
+      const marys = flightBody(c.ids.mary!, { glider: 'DG-1000' });
+      const pushes = push.received.length;
+      c.t.clock.set(NOW - 120_000);
+      expect((await post('/api/update-item/', pats, 'pat')).statusCode).toBe(200);
+      c.t.clock.set(NOW - 60_000);
+      expect((await post('/api/update-item/', marys, 'mary')).statusCode).toBe(200);
+      c.t.clock.set(NOW);
+      const launch = { id: pats.id, action: 'Launch', tug: 'C-GTOW', idempotencyKey: crypto.randomUUID() };
+      expect((await post('/api/update-flight/', launch, 'ada')).statusCode).toBe(200);
+      await push.waitFor(pushes + 1);
+      expect(await pushesSince(pushes)).toEqual([
+        {
+          to: 'mary',
+          title: 'You are next — DG-1000',
+          body: 'Your flight in DG-1000 is next in Awaiting Launches at Alpha Soaring.',
+          url: '/awaiting/',
+          tag: `next-${marys.id}`,
+        },
+      ]);
+      // The launch sent again, and a second process hearing the same notice: nobody is told twice.
+      expect((await post('/api/update-flight/', launch, 'ada')).statusCode).toBe(200);
+      const deps = { db: c.t.db, mailer: { send: async () => {} }, publicUrl: 'http://localhost:3000', log: () => {} };
+      expect(
+        await tellNextPilot(deps, { club: c.alpha, change: 'launched', flightId: pats.id, day: TODAY }, NOW),
+      ).toBeNull();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(push.received.length).toBe(pushes + 1);
+      // Pat's flight was next the moment Pat asked for it: recorded, and Pat not told.
+      const decided = await c.t.db
+        .selectFrom('flight_next_notice')
+        .select(['flight_id', 'user_id'])
+        .orderBy('decided_at')
+        .execute();
+      expect(decided).toEqual([
+        { flight_id: pats.id, user_id: c.ids.pat },
+        { flight_id: marys.id, user_id: c.ids.mary },
+      ]);
+    },
+  );
 
   async function dutyPilotRole(): Promise<string> {
     const answer = (await get('/api/get-duty-roles', 'ada')).json<{ roles: { roleId: string; kind: string }[] }>();

@@ -165,16 +165,20 @@ describe('fleet items through POST /api/update-item/', () => {
       expect(await gliderRow(alpha, 'C-GSTA')).toEqual({ ...before, status: 'Not ready' });
     });
 
-    it('a holder of Can Update Gliders may not change other details (403), alone or with the status; nothing changes', async () => {
-      await insertGlider(alpha, 'C-GRAT');
-      const before = await gliderRow(alpha, 'C-GRAT');
-      for (const data of [{ rateCentsPerMinute: 99 }, { status: 'Not ready', places: 1 }, { blocks: [alphaBlock] }]) {
-        const response = await save('gliders', 'GLIDER', 'C-GRAT', data);
-        expect(response.statusCode).toBe(403);
-        expect(response.json()).toEqual(refusal(403, ADMIN_DETAILS));
-      }
-      expect(await gliderRow(alpha, 'C-GRAT')).toEqual(before);
-    });
+    it(
+      'a holder of Can Update Gliders may not change other details ' +
+        '(403), alone or with the status; nothing changes',
+      async () => {
+        await insertGlider(alpha, 'C-GRAT');
+        const before = await gliderRow(alpha, 'C-GRAT');
+        for (const data of [{ rateCentsPerMinute: 99 }, { status: 'Not ready', places: 1 }, { blocks: [alphaBlock] }]) {
+          const response = await save('gliders', 'GLIDER', 'C-GRAT', data);
+          expect(response.statusCode).toBe(403);
+          expect(response.json()).toEqual(refusal(403, ADMIN_DETAILS));
+        }
+        expect(await gliderRow(alpha, 'C-GRAT')).toEqual(before);
+      },
+    );
 
     it('an admin changes any detail; only the fields sent are written', async () => {
       await insertGlider(alpha, 'C-GADM', { tax_status: 'exclusive', tax_names: ['HST'] });
@@ -211,20 +215,24 @@ describe('fleet items through POST /api/update-item/', () => {
       });
     });
 
-    it('members without the right (add funds, add intros, edit logs, none) can neither create nor change gliders (403)', async () => {
-      await insertGlider(alpha, 'C-GNOR');
-      const before = await gliderRow(alpha, 'C-GNOR');
-      for (const role of ['funds', 'intros', 'logs', 'member']) {
-        const create = await save(role, 'GLIDER', 'C-GNOT', { places: 2 });
-        expect(create.statusCode).toBe(403);
-        expect(create.json()).toEqual(refusal(403, GLIDER_RIGHT));
-        const change = await save(role, 'GLIDER', 'C-GNOR', { status: 'Not ready' });
-        expect(change.statusCode).toBe(403);
-        expect(change.json()).toEqual(refusal(403, GLIDER_RIGHT));
-      }
-      expect(await gliderRow(alpha, 'C-GNOT')).toBeUndefined();
-      expect(await gliderRow(alpha, 'C-GNOR')).toEqual(before);
-    });
+    it(
+      'members without the right (add funds, add intros, edit logs, ' +
+        'none) can neither create nor change gliders (403)',
+      async () => {
+        await insertGlider(alpha, 'C-GNOR');
+        const before = await gliderRow(alpha, 'C-GNOR');
+        for (const role of ['funds', 'intros', 'logs', 'member']) {
+          const create = await save(role, 'GLIDER', 'C-GNOT', { places: 2 });
+          expect(create.statusCode).toBe(403);
+          expect(create.json()).toEqual(refusal(403, GLIDER_RIGHT));
+          const change = await save(role, 'GLIDER', 'C-GNOR', { status: 'Not ready' });
+          expect(change.statusCode).toBe(403);
+          expect(change.json()).toEqual(refusal(403, GLIDER_RIGHT));
+        }
+        expect(await gliderRow(alpha, 'C-GNOT')).toBeUndefined();
+        expect(await gliderRow(alpha, 'C-GNOR')).toEqual(before);
+      },
+    );
 
     it('an inactive or expired admin is refused as not activated (403)', async () => {
       await insertGlider(alpha, 'C-GINA');
@@ -240,27 +248,30 @@ describe('fleet items through POST /api/update-item/', () => {
       expect(await gliderRow(alpha, 'C-GIN2')).toBeUndefined();
     });
 
-    it("another club's admin can't name club A (403), and the same registration in club B is a separate glider", async () => {
-      await insertGlider(alpha, 'C-GTWO');
-      const before = await gliderRow(alpha, 'C-GTWO');
-      const named = await save('bravoAdmin', 'GLIDER', 'C-GTWO', { rateCentsPerMinute: 1 }, alpha);
-      expect(named.statusCode).toBe(403);
-      expect(named.json()).toEqual(refusal(403, NOT_YOUR_CLUB));
-      // Without a club parameter the call is about Bravo: it creates Bravo's own C-GTWO.
-      const own = await save('bravoAdmin', 'GLIDER', 'C-GTWO', { rateCentsPerMinute: 1 });
-      expect(own.statusCode).toBe(200);
-      expect(own.json().message).toBe('Glider created successfully');
-      expect(await gliderRow(alpha, 'C-GTWO')).toEqual(before);
-      expect(await gliderRow(bravo, 'C-GTWO')).toMatchObject({
-        club_id: bravo,
-        rate_cents_per_minute: 1,
-        places: 1,
-        status: 'Not ready',
-      });
-      const again = await save('bravoAdmin', 'GLIDER', 'C-GTWO', { places: 2 });
-      expect(again.json().message).toBe('Glider updated successfully');
-      expect(await gliderRow(alpha, 'C-GTWO')).toEqual(before);
-    });
+    it(
+      "another club's admin can't name club A (403), and the same " + 'registration in club B is a separate glider',
+      async () => {
+        await insertGlider(alpha, 'C-GTWO');
+        const before = await gliderRow(alpha, 'C-GTWO');
+        const named = await save('bravoAdmin', 'GLIDER', 'C-GTWO', { rateCentsPerMinute: 1 }, alpha);
+        expect(named.statusCode).toBe(403);
+        expect(named.json()).toEqual(refusal(403, NOT_YOUR_CLUB));
+        // Without a club parameter the call is about Bravo: it creates Bravo's own C-GTWO.
+        const own = await save('bravoAdmin', 'GLIDER', 'C-GTWO', { rateCentsPerMinute: 1 });
+        expect(own.statusCode).toBe(200);
+        expect(own.json().message).toBe('Glider created successfully');
+        expect(await gliderRow(alpha, 'C-GTWO')).toEqual(before);
+        expect(await gliderRow(bravo, 'C-GTWO')).toMatchObject({
+          club_id: bravo,
+          rate_cents_per_minute: 1,
+          places: 1,
+          status: 'Not ready',
+        });
+        const again = await save('bravoAdmin', 'GLIDER', 'C-GTWO', { places: 2 });
+        expect(again.json().message).toBe('Glider updated successfully');
+        expect(await gliderRow(alpha, 'C-GTWO')).toEqual(before);
+      },
+    );
 
     it("a glider can't list another club's block rule, nor an unknown one (400)", async () => {
       await insertGlider(alpha, 'C-GBLK');
@@ -307,23 +318,27 @@ describe('fleet items through POST /api/update-item/', () => {
       expect(await count('glider')).toBe(gliders);
     });
 
-    it("nobody sets a glider Flying, and a flying glider's status waits for its landing (409); other details may change", async () => {
-      await insertGlider(alpha, 'C-GFLY', { status: 'Flying' });
-      const before = await gliderRow(alpha, 'C-GFLY');
-      for (const [role, status] of [
-        ['admin', 'Ready'],
-        ['admin', 'Not ready'],
-        ['gliders', 'Not ready'],
-      ] as const) {
-        const response = await save(role, 'GLIDER', 'C-GFLY', { status });
-        expect(response.statusCode).toBe(409);
-        expect(response.json()).toEqual(refusal(409, 'The glider is flying; it becomes Ready when it lands'));
-      }
-      expect(await gliderRow(alpha, 'C-GFLY')).toEqual(before);
-      const rate = await save('admin', 'GLIDER', 'C-GFLY', { rateCentsPerMinute: 70 });
-      expect(rate.statusCode).toBe(200);
-      expect(await gliderRow(alpha, 'C-GFLY')).toEqual({ ...before, rate_cents_per_minute: 70 });
-    });
+    it(
+      "nobody sets a glider Flying, and a flying glider's status waits " +
+        'for its landing (409); other details may change',
+      async () => {
+        await insertGlider(alpha, 'C-GFLY', { status: 'Flying' });
+        const before = await gliderRow(alpha, 'C-GFLY');
+        for (const [role, status] of [
+          ['admin', 'Ready'],
+          ['admin', 'Not ready'],
+          ['gliders', 'Not ready'],
+        ] as const) {
+          const response = await save(role, 'GLIDER', 'C-GFLY', { status });
+          expect(response.statusCode).toBe(409);
+          expect(response.json()).toEqual(refusal(409, 'The glider is flying; it becomes Ready when it lands'));
+        }
+        expect(await gliderRow(alpha, 'C-GFLY')).toEqual(before);
+        const rate = await save('admin', 'GLIDER', 'C-GFLY', { rateCentsPerMinute: 70 });
+        expect(rate.statusCode).toBe(200);
+        expect(await gliderRow(alpha, 'C-GFLY')).toEqual({ ...before, rate_cents_per_minute: 70 });
+      },
+    );
 
     it('lists a tax or a block once even when sent twice', async () => {
       const response = await save('admin', 'GLIDER', 'C-GDUP', {
@@ -360,15 +375,19 @@ describe('fleet items through POST /api/update-item/', () => {
       });
     });
 
-    it('empty data ({}) is no fields: a create takes every default, an update has nothing to change (null data: see below)', async () => {
-      const created = await save('admin', 'TUG', 'C-FBARE', {});
-      expect(created.json()).toMatchObject({
-        message: 'Tug created successfully',
-        item: { id: 'C-FBARE', places: 1, status: 'Not ready' },
-      });
-      const again = await save('admin', 'TUG', 'C-FBARE', {});
-      expect(again.json()).toEqual(refusal(400, 'Invalid tug: Nothing to change'));
-    });
+    it(
+      'empty data ({}) is no fields: a create takes every default, an ' +
+        'update has nothing to change (null data: see below)',
+      async () => {
+        const created = await save('admin', 'TUG', 'C-FBARE', {});
+        expect(created.json()).toMatchObject({
+          message: 'Tug created successfully',
+          item: { id: 'C-FBARE', places: 1, status: 'Not ready' },
+        });
+        const again = await save('admin', 'TUG', 'C-FBARE', {});
+        expect(again.json()).toEqual(refusal(400, 'Invalid tug: Nothing to change'));
+      },
+    );
 
     it('everyone else is refused (403), holders of Can Update Gliders too; nothing changes', async () => {
       const before = await tugRow(alpha, 'C-FTUG');
@@ -453,39 +472,43 @@ describe('fleet items through POST /api/update-item/', () => {
       });
     });
 
-    it("refuses each of the four height-range problems, in the club's unit, and a variable launch with no ranges (400)", async () => {
-      const before = await launchRow(alpha, 'Variable');
-      const launches = await count('launch_type');
-      const cases: [unknown[], string][] = [
-        [[{ start: 1000, end: 1000, per: 100, costCents: 100 }], '"To" height must be greater than "From" height'],
-        [[{ start: 0, end: 100, per: 200, costCents: 100 }], '"Per" segment cannot be larger than the range'],
-        [[{ start: 0, end: 1000, per: 0, costCents: 100 }], 'Cost must be "per" at least 1 ft'],
-        [
+    it(
+      "refuses each of the four height-range problems, in the club's " +
+        'unit, and a variable launch with no ranges (400)',
+      async () => {
+        const before = await launchRow(alpha, 'Variable');
+        const launches = await count('launch_type');
+        const cases: [unknown[], string][] = [
+          [[{ start: 1000, end: 1000, per: 100, costCents: 100 }], '"To" height must be greater than "From" height'],
+          [[{ start: 0, end: 100, per: 200, costCents: 100 }], '"Per" segment cannot be larger than the range'],
+          [[{ start: 0, end: 1000, per: 0, costCents: 100 }], 'Cost must be "per" at least 1 ft'],
           [
-            { start: 0, end: 1000, per: 100, costCents: 100 },
-            { start: 500, end: 1500, per: 100, costCents: 100 },
+            [
+              { start: 0, end: 1000, per: 100, costCents: 100 },
+              { start: 500, end: 1500, per: 100, costCents: 100 },
+            ],
+            'Height ranges can only overlap by one',
           ],
-          'Height ranges can only overlap by one',
-        ],
-        [[], 'A variable launch needs at least one height range'],
-      ];
-      for (const [heightRanges, message] of cases) {
-        const create = await save('admin', 'LAUNCH', 'Bad', { kind: 'variable', heightRanges });
-        expect(create.statusCode).toBe(400);
-        expect(create.json()).toEqual(refusal(400, message));
-        const update = await save('admin', 'LAUNCH', 'Variable', { heightRanges });
-        expect(update.json()).toEqual(refusal(400, message));
-      }
-      // The merged launch is checked: a fixed launch switched to variable without ranges.
-      const switched = await save('admin', 'LAUNCH', '3000 ft', { kind: 'variable' });
-      expect(switched.json()).toEqual(refusal(400, 'A variable launch needs at least one height range'));
-      // Ranges sharing one boundary point are fine.
-      const shared = await save('admin', 'LAUNCH', 'Variable', { heightRanges: ranges.slice(0, 1) });
-      expect(shared.statusCode).toBe(200);
-      expect(await launchRow(alpha, 'Variable')).toEqual({ ...before, height_ranges: ranges.slice(0, 1) });
-      expect(await launchRow(alpha, 'Bad')).toBeUndefined();
-      expect(await count('launch_type')).toBe(launches);
-    });
+          [[], 'A variable launch needs at least one height range'],
+        ];
+        for (const [heightRanges, message] of cases) {
+          const create = await save('admin', 'LAUNCH', 'Bad', { kind: 'variable', heightRanges });
+          expect(create.statusCode).toBe(400);
+          expect(create.json()).toEqual(refusal(400, message));
+          const update = await save('admin', 'LAUNCH', 'Variable', { heightRanges });
+          expect(update.json()).toEqual(refusal(400, message));
+        }
+        // The merged launch is checked: a fixed launch switched to variable without ranges.
+        const switched = await save('admin', 'LAUNCH', '3000 ft', { kind: 'variable' });
+        expect(switched.json()).toEqual(refusal(400, 'A variable launch needs at least one height range'));
+        // Ranges sharing one boundary point are fine.
+        const shared = await save('admin', 'LAUNCH', 'Variable', { heightRanges: ranges.slice(0, 1) });
+        expect(shared.statusCode).toBe(200);
+        expect(await launchRow(alpha, 'Variable')).toEqual({ ...before, height_ranges: ranges.slice(0, 1) });
+        expect(await launchRow(alpha, 'Bad')).toBeUndefined();
+        expect(await count('launch_type')).toBe(launches);
+      },
+    );
 
     it('a club measuring in metres gets the message in metres', async () => {
       const response = await save('bravoAdmin', 'LAUNCH', 'Aerotow', {
@@ -554,41 +577,45 @@ describe('fleet items through POST /api/update-item/', () => {
       });
     });
 
-    it("needs a launch and a price to create; refuses an unknown launch type (another club's too), exclusive tax, a non-admin", async () => {
-      const before = await introLaunchRow(alpha, 'Intro flight');
-      const cases: [string, Record<string, unknown>, string][] = [
-        [
-          'New intro',
-          { launch: '2000 ft' },
-          'Invalid intro launch: priceCents: Invalid input: expected number, received undefined',
-        ],
-        [
-          'New intro',
-          { priceCents: 100 },
-          'Invalid intro launch: launch: Invalid input: expected string, received undefined',
-        ],
-        ['New intro', { launch: 'Winch', priceCents: 100 }, 'Unknown launch type Winch'],
-        ['Intro flight', { launch: 'Winch' }, 'Unknown launch type Winch'],
-        [
-          'Intro flight',
-          { taxStatus: 'exclusive' },
-          'Invalid intro launch: taxStatus: Invalid option: expected one of "exempt"|"inclusive"',
-        ],
-        ['Intro flight', { priceCents: -1 }, 'Invalid intro launch: priceCents: Must not be negative'],
-        ['Intro flight', { taxRates: ['PST'] }, 'Unknown tax PST'],
-      ];
-      for (const [id, data, message] of cases) {
-        const response = await save('admin', 'INTRO_LAUNCH', id, data);
-        expect(response.statusCode).toBe(400);
-        expect(response.json()).toEqual(refusal(400, message));
-      }
-      for (const role of ['intros', 'funds', 'gliders', 'member']) {
-        const response = await save(role, 'INTRO_LAUNCH', 'Intro flight', { priceCents: 1 });
-        expect(response.json()).toEqual(refusal(403, 'Only an admin can create or change intro launches'));
-      }
-      expect(await introLaunchRow(alpha, 'Intro flight')).toEqual(before);
-      expect(await introLaunchRow(alpha, 'New intro')).toBeUndefined();
-    });
+    it(
+      'needs a launch and a price to create; refuses an unknown launch ' +
+        "type (another club's too), exclusive tax, a non-admin",
+      async () => {
+        const before = await introLaunchRow(alpha, 'Intro flight');
+        const cases: [string, Record<string, unknown>, string][] = [
+          [
+            'New intro',
+            { launch: '2000 ft' },
+            'Invalid intro launch: priceCents: Invalid input: expected number, received undefined',
+          ],
+          [
+            'New intro',
+            { priceCents: 100 },
+            'Invalid intro launch: launch: Invalid input: expected string, received undefined',
+          ],
+          ['New intro', { launch: 'Winch', priceCents: 100 }, 'Unknown launch type Winch'],
+          ['Intro flight', { launch: 'Winch' }, 'Unknown launch type Winch'],
+          [
+            'Intro flight',
+            { taxStatus: 'exclusive' },
+            'Invalid intro launch: taxStatus: Invalid option: expected one of "exempt"|"inclusive"',
+          ],
+          ['Intro flight', { priceCents: -1 }, 'Invalid intro launch: priceCents: Must not be negative'],
+          ['Intro flight', { taxRates: ['PST'] }, 'Unknown tax PST'],
+        ];
+        for (const [id, data, message] of cases) {
+          const response = await save('admin', 'INTRO_LAUNCH', id, data);
+          expect(response.statusCode).toBe(400);
+          expect(response.json()).toEqual(refusal(400, message));
+        }
+        for (const role of ['intros', 'funds', 'gliders', 'member']) {
+          const response = await save(role, 'INTRO_LAUNCH', 'Intro flight', { priceCents: 1 });
+          expect(response.json()).toEqual(refusal(403, 'Only an admin can create or change intro launches'));
+        }
+        expect(await introLaunchRow(alpha, 'Intro flight')).toEqual(before);
+        expect(await introLaunchRow(alpha, 'New intro')).toBeUndefined();
+      },
+    );
   });
 
   describe('BLOCK (admin only)', () => {
@@ -658,41 +685,44 @@ describe('fleet items through POST /api/update-item/', () => {
       });
     });
 
-    it('needs a name to create; refuses bad values, unknown taxes and non-admins (the seller too); nothing changes', async () => {
-      const before = await blockRow(alpha, created);
-      const rules = await count('block_rule');
-      const cases: [string, Record<string, unknown>, string][] = [
-        ['new', { units: 'minutes' }, 'Invalid block: name: Invalid input: expected string, received undefined'],
-        ['new', { name: '  ' }, 'Invalid block: name: Name is required'],
-        [
-          created,
-          { units: 'hours' },
-          'Invalid block: units: Invalid option: expected one of "unlimited"|"$"|"minutes"',
-        ],
-        [created, { blockPriceCents: -1 }, 'Invalid block: blockPriceCents: Must not be negative'],
-        [created, { taxRates: ['PST'] }, 'Unknown tax PST'],
-        ['new', { name: 'Taxed', taxRates: ['PST'] }, 'Unknown tax PST'],
-        ['new', { name: 'Coloured', colour: 'red' }, 'Invalid block: Unrecognized key: "colour"'],
-        [
-          created,
-          { excessMultiplier: 1.0005 },
-          'Invalid block: excessMultiplier: Invalid number: must be a multiple of 0.001',
-        ],
-      ];
-      for (const [id, data, message] of cases) {
-        const response = await save('admin', 'BLOCK', id, data);
-        expect(response.statusCode).toBe(400);
-        expect(response.json()).toEqual(refusal(400, message));
-      }
-      for (const role of ['funds', 'gliders', 'intros', 'member']) {
-        for (const id of [created, 'new']) {
-          const response = await save(role, 'BLOCK', id, { name: 'Mine' });
-          expect(response.json()).toEqual(refusal(403, 'Only an admin can create or change block rules'));
+    it(
+      'needs a name to create; refuses bad values, unknown taxes ' + 'and non-admins (the seller too); nothing changes',
+      async () => {
+        const before = await blockRow(alpha, created);
+        const rules = await count('block_rule');
+        const cases: [string, Record<string, unknown>, string][] = [
+          ['new', { units: 'minutes' }, 'Invalid block: name: Invalid input: expected string, received undefined'],
+          ['new', { name: '  ' }, 'Invalid block: name: Name is required'],
+          [
+            created,
+            { units: 'hours' },
+            'Invalid block: units: Invalid option: expected one of "unlimited"|"$"|"minutes"',
+          ],
+          [created, { blockPriceCents: -1 }, 'Invalid block: blockPriceCents: Must not be negative'],
+          [created, { taxRates: ['PST'] }, 'Unknown tax PST'],
+          ['new', { name: 'Taxed', taxRates: ['PST'] }, 'Unknown tax PST'],
+          ['new', { name: 'Coloured', colour: 'red' }, 'Invalid block: Unrecognized key: "colour"'],
+          [
+            created,
+            { excessMultiplier: 1.0005 },
+            'Invalid block: excessMultiplier: Invalid number: must be a multiple of 0.001',
+          ],
+        ];
+        for (const [id, data, message] of cases) {
+          const response = await save('admin', 'BLOCK', id, data);
+          expect(response.statusCode).toBe(400);
+          expect(response.json()).toEqual(refusal(400, message));
         }
-      }
-      expect(await blockRow(alpha, created)).toEqual(before);
-      expect(await count('block_rule')).toBe(rules);
-    });
+        for (const role of ['funds', 'gliders', 'intros', 'member']) {
+          for (const id of [created, 'new']) {
+            const response = await save(role, 'BLOCK', id, { name: 'Mine' });
+            expect(response.json()).toEqual(refusal(403, 'Only an admin can create or change block rules'));
+          }
+        }
+        expect(await blockRow(alpha, created)).toEqual(before);
+        expect(await count('block_rule')).toBe(rules);
+      },
+    );
   });
 
   describe('no data (null or missing)', () => {
@@ -731,31 +761,34 @@ describe('fleet items through POST /api/update-item/', () => {
     });
   });
 
-  it("another club's admin can't change any of club A's items through its id (each call is about their own club)", async () => {
-    const before = {
-      tug: await tugRow(alpha, 'C-FTUG'),
-      launch: await launchRow(alpha, '3000 ft'),
-      intro: await introLaunchRow(alpha, 'Intro flight'),
-      block: await blockRow(alpha, alphaBlock),
-    };
-    for (const [type, id, data] of [
-      ['TUG', 'C-FTUG', { places: 2 }],
-      ['LAUNCH', '3000 ft', { priceCents: 1 }],
-      ['INTRO_LAUNCH', 'Intro flight', { priceCents: 1 }],
-      ['BLOCK', alphaBlock, { name: 'Hijack' }],
-    ] as const) {
-      const named = await save('bravoAdmin', type, id, data, alpha);
-      expect(named.json()).toEqual(refusal(403, NOT_YOUR_CLUB));
-    }
-    // Unnamed, the block id is not Bravo's: a new Bravo rule is made, and Alpha's stays.
-    const block = await save('bravoAdmin', 'BLOCK', alphaBlock, { name: 'Hijack' });
-    expect(block.json().message).toBe('Block created successfully');
-    expect(await blockRow(bravo, block.json().item.id)).toMatchObject({ club_id: bravo, name: 'Hijack' });
-    expect({
-      tug: await tugRow(alpha, 'C-FTUG'),
-      launch: await launchRow(alpha, '3000 ft'),
-      intro: await introLaunchRow(alpha, 'Intro flight'),
-      block: await blockRow(alpha, alphaBlock),
-    }).toEqual(before);
-  });
+  it(
+    "another club's admin can't change any of club A's items " + 'through its id (each call is about their own club)',
+    async () => {
+      const before = {
+        tug: await tugRow(alpha, 'C-FTUG'),
+        launch: await launchRow(alpha, '3000 ft'),
+        intro: await introLaunchRow(alpha, 'Intro flight'),
+        block: await blockRow(alpha, alphaBlock),
+      };
+      for (const [type, id, data] of [
+        ['TUG', 'C-FTUG', { places: 2 }],
+        ['LAUNCH', '3000 ft', { priceCents: 1 }],
+        ['INTRO_LAUNCH', 'Intro flight', { priceCents: 1 }],
+        ['BLOCK', alphaBlock, { name: 'Hijack' }],
+      ] as const) {
+        const named = await save('bravoAdmin', type, id, data, alpha);
+        expect(named.json()).toEqual(refusal(403, NOT_YOUR_CLUB));
+      }
+      // Unnamed, the block id is not Bravo's: a new Bravo rule is made, and Alpha's stays.
+      const block = await save('bravoAdmin', 'BLOCK', alphaBlock, { name: 'Hijack' });
+      expect(block.json().message).toBe('Block created successfully');
+      expect(await blockRow(bravo, block.json().item.id)).toMatchObject({ club_id: bravo, name: 'Hijack' });
+      expect({
+        tug: await tugRow(alpha, 'C-FTUG'),
+        launch: await launchRow(alpha, '3000 ft'),
+        intro: await introLaunchRow(alpha, 'Intro flight'),
+        block: await blockRow(alpha, alphaBlock),
+      }).toEqual(before);
+    },
+  );
 });

@@ -78,7 +78,8 @@ describe('billing of flights', () => {
   const undoLanding = async (flightId: string) =>
     (await bill(flightId, alpha, (trx, flight) => reverseLandingCharges(trx, ctx(), flight))).reversalIds;
 
-  /** The member's balance at the end of DAY: the flights land after NOW, and the balance counts entries effective by now. */
+  /** The member's balance at the end of DAY: the flights land after NOW, and the balance counts entries effective by
+   * now. */
   const balanceOf = async (member: Person) => {
     t.clock.set(Date.parse('2025-11-23T04:59:00Z'));
     try {
@@ -365,96 +366,104 @@ describe('billing of flights', () => {
   });
 
   describe('launch', () => {
-    it('a fixed launch is charged at launch, effective then: $40.00 + 13 % HST → Dr 2100 4520 / Cr 4100 −4000 / Cr 2510 −520', async () => {
-      const pat = await member('Pat', 'Pilot');
-      const g = await glider({ rate: 60 });
-      const id = await flight({ pilot: pat, glider: g, launchType: 'Aerotow 2000' });
-      const entryId = await launch(id);
-      expect(entryId).toEqual(expect.any(Number));
-      expect(await postingsOf(t.db, entryId!)).toEqual([
-        posting(2100, 4520, { member: pat.userId }),
-        posting(4100, -4000),
-        posting(2510, -520, { tax: 'HST' }),
-      ]);
-      expect(await flightIdsOf(entryId!)).toEqual([id]);
-      const stored = await entry(entryId!);
-      expect(stored).toMatchObject({
-        transaction_type: 'Launch',
-        description: `Tow: Aerotow 2000 (${g}, Nov 22)`,
-        entered_by: crew.userId,
-        reverses_id: null,
-      });
-      expect(stored.effective_at.getTime()).toBe(at(0).getTime());
-      expect(stored.entered_at.getTime()).toBe(NOW);
-      expect(await flightRow(id)).toEqual({
-        launch_transaction: entryId,
-        launch_cost_cents: 4520,
-        landing_transaction: null,
-        flight_cost_cents: null,
-      });
-      expect(await balanceOf(pat)).toBe(-4520);
-      // A second call charges nothing more and answers the same entry.
-      expect(await withNoNewEntries(() => launch(id))).toBe(entryId);
-    });
+    it(
+      'a fixed launch is charged at launch, effective then: $40.00 + 13 ' +
+        '% HST → Dr 2100 4520 / Cr 4100 −4000 / Cr 2510 −520',
+      async () => {
+        const pat = await member('Pat', 'Pilot');
+        const g = await glider({ rate: 60 });
+        const id = await flight({ pilot: pat, glider: g, launchType: 'Aerotow 2000' });
+        const entryId = await launch(id);
+        expect(entryId).toEqual(expect.any(Number));
+        expect(await postingsOf(t.db, entryId!)).toEqual([
+          posting(2100, 4520, { member: pat.userId }),
+          posting(4100, -4000),
+          posting(2510, -520, { tax: 'HST' }),
+        ]);
+        expect(await flightIdsOf(entryId!)).toEqual([id]);
+        const stored = await entry(entryId!);
+        expect(stored).toMatchObject({
+          transaction_type: 'Launch',
+          description: `Tow: Aerotow 2000 (${g}, Nov 22)`,
+          entered_by: crew.userId,
+          reverses_id: null,
+        });
+        expect(stored.effective_at.getTime()).toBe(at(0).getTime());
+        expect(stored.entered_at.getTime()).toBe(NOW);
+        expect(await flightRow(id)).toEqual({
+          launch_transaction: entryId,
+          launch_cost_cents: 4520,
+          landing_transaction: null,
+          flight_cost_cents: null,
+        });
+        expect(await balanceOf(pat)).toBe(-4520);
+        // A second call charges nothing more and answers the same entry.
+        expect(await withNoNewEntries(() => launch(id))).toBe(entryId);
+      },
+    );
 
-    it('a variable launch waits for its release height: 0–1000 per 1000 $30 and 1000–5000 per 100 $2.50, released at 2,350 ft → $65.00', async () => {
-      const pat = await member('Val', 'Variable');
-      const g = await glider({ rate: 60 });
-      const id = await flight({ pilot: pat, glider: g, launchType: 'Aerotow' });
-      expect(await withNoNewEntries(() => launch(id))).toBeNull();
-      expect(await flightRow(id)).toMatchObject({ launch_transaction: null, launch_cost_cents: null });
+    it(
+      'a variable launch waits for its release height: 0–1000 per 1000 $30 ' +
+        'and 1000–5000 per 100 $2.50, released at 2,350 ft → $65.00',
+      async () => {
+        const pat = await member('Val', 'Variable');
+        const g = await glider({ rate: 60 });
+        const id = await flight({ pilot: pat, glider: g, launchType: 'Aerotow' });
+        expect(await withNoNewEntries(() => launch(id))).toBeNull();
+        expect(await flightRow(id)).toMatchObject({ launch_transaction: null, launch_cost_cents: null });
 
-      const first = await release(id, 2350);
-      expect(await postingsOf(t.db, first!)).toEqual([
-        posting(2100, 6500, { member: pat.userId }),
-        posting(4100, -6500),
-      ]);
-      const stored = await entry(first!);
-      expect(stored).toMatchObject({
-        transaction_type: 'Launch',
-        description: `Tow: Aerotow to 2,350 ft (${g}, Nov 22)`,
-      });
-      expect(stored.effective_at.getTime()).toBe(at(0).getTime());
-      expect(await flightRow(id)).toMatchObject({ launch_transaction: first, launch_cost_cents: 6500 });
-      expect(await balanceOf(pat)).toBe(-6500);
+        const first = await release(id, 2350);
+        expect(await postingsOf(t.db, first!)).toEqual([
+          posting(2100, 6500, { member: pat.userId }),
+          posting(4100, -6500),
+        ]);
+        const stored = await entry(first!);
+        expect(stored).toMatchObject({
+          transaction_type: 'Launch',
+          description: `Tow: Aerotow to 2,350 ft (${g}, Nov 22)`,
+        });
+        expect(stored.effective_at.getTime()).toBe(at(0).getTime());
+        expect(await flightRow(id)).toMatchObject({ launch_transaction: first, launch_cost_cents: 6500 });
+        expect(await balanceOf(pat)).toBe(-6500);
 
-      // Recharged when it changes: 3,000 ft → 30 + 20 × 2.50 = $80.00; the $65.00 reversed now.
-      const second = await release(id, 3000);
-      expect(second).not.toBe(first);
-      expect(await postingsOf(t.db, second!)).toEqual([
-        posting(2100, 8000, { member: pat.userId }),
-        posting(4100, -8000),
-      ]);
-      const reversal = await t.db
-        .selectFrom('ledger_transaction')
-        .select(['id', 'transaction_type', 'effective_at', 'note', 'description'])
-        .where('reverses_id', '=', first!)
-        .executeTakeFirstOrThrow();
-      expect(reversal).toMatchObject({
-        transaction_type: 'Reversal',
-        note: 'Release height changed',
-        description: `Reversal of #${first} (Tow: Aerotow to 2,350 ft (${g}, Nov 22))`,
-      });
-      expect(reversal.effective_at.getTime()).toBe(NOW);
-      expect(await postingsOf(t.db, reversal.id)).toEqual([
-        posting(2100, -6500, { member: pat.userId }),
-        posting(4100, 6500),
-      ]);
-      expect(await flightIdsOf(reversal.id)).toEqual([id]);
-      expect(await flightRow(id)).toMatchObject({ launch_transaction: second, launch_cost_cents: 8000 });
-      expect(await balanceOf(pat)).toBe(-8000);
+        // Recharged when it changes: 3,000 ft → 30 + 20 × 2.50 = $80.00; the $65.00 reversed now.
+        const second = await release(id, 3000);
+        expect(second).not.toBe(first);
+        expect(await postingsOf(t.db, second!)).toEqual([
+          posting(2100, 8000, { member: pat.userId }),
+          posting(4100, -8000),
+        ]);
+        const reversal = await t.db
+          .selectFrom('ledger_transaction')
+          .select(['id', 'transaction_type', 'effective_at', 'note', 'description'])
+          .where('reverses_id', '=', first!)
+          .executeTakeFirstOrThrow();
+        expect(reversal).toMatchObject({
+          transaction_type: 'Reversal',
+          note: 'Release height changed',
+          description: `Reversal of #${first} (Tow: Aerotow to 2,350 ft (${g}, Nov 22))`,
+        });
+        expect(reversal.effective_at.getTime()).toBe(NOW);
+        expect(await postingsOf(t.db, reversal.id)).toEqual([
+          posting(2100, -6500, { member: pat.userId }),
+          posting(4100, 6500),
+        ]);
+        expect(await flightIdsOf(reversal.id)).toEqual([id]);
+        expect(await flightRow(id)).toMatchObject({ launch_transaction: second, launch_cost_cents: 8000 });
+        expect(await balanceOf(pat)).toBe(-8000);
 
-      // The same height again changes nothing.
-      expect(await withNoNewEntries(() => release(id, 3000))).toBe(second);
+        // The same height again changes nothing.
+        expect(await withNoNewEntries(() => release(id, 3000))).toBe(second);
 
-      // 1,001 ft: 30 + 1 started 100 ft × 2.50 = $32.50.
-      const third = await release(id, 1001);
-      expect(await postingsOf(t.db, third!)).toEqual([
-        posting(2100, 3250, { member: pat.userId }),
-        posting(4100, -3250),
-      ]);
-      expect(await balanceOf(pat)).toBe(-3250);
-    });
+        // 1,001 ft: 30 + 1 started 100 ft × 2.50 = $32.50.
+        const third = await release(id, 1001);
+        expect(await postingsOf(t.db, third!)).toEqual([
+          posting(2100, 3250, { member: pat.userId }),
+          posting(4100, -3250),
+        ]);
+        expect(await balanceOf(pat)).toBe(-3250);
+      },
+    );
 
     it('a variable launch with a base price and inclusive HST: $10 + $65 = $75.00 → net 6637, HST 863', async () => {
       const pat = await member('Ina', 'Inclusive');
@@ -486,27 +495,31 @@ describe('billing of flights', () => {
       expect(await flightRow(id)).toMatchObject({ launch_transaction: null, launch_cost_cents: 0 });
     });
 
-    it('refuses an unknown launch type, or one taxed with a tax the club no longer has (409), posting nothing', async () => {
-      const pat = await member('Ulla', 'Unknown');
-      const before = await ledgerCounts(t.db, alpha);
-      const gone = await flight({ pilot: pat, glider: await glider({ rate: 60 }), launchType: 'Winch' });
-      await expect(launch(gone)).rejects.toMatchObject({
-        statusCode: 409,
-        message: "Unknown launch type Winch: choose one of the club's launches",
-      });
-      // Another pilot: Ulla is on the line in the first flight (one unfinished flight per person).
-      const qst = await flight({
-        pilot: await member('Quinn', 'Quebec'),
-        glider: await glider({ rate: 60 }),
-        launchType: 'Old tax tow',
-      });
-      await expect(launch(qst)).rejects.toMatchObject({
-        statusCode: 409,
-        message:
-          'The launch Old tax tow is taxed with QST, which the club no longer has: update its taxes in Administration',
-      });
-      expect(await ledgerCounts(t.db, alpha)).toEqual(before);
-    });
+    it(
+      'refuses an unknown launch type, or one taxed with a tax ' + 'the club no longer has (409), posting nothing',
+      async () => {
+        const pat = await member('Ulla', 'Unknown');
+        const before = await ledgerCounts(t.db, alpha);
+        const gone = await flight({ pilot: pat, glider: await glider({ rate: 60 }), launchType: 'Winch' });
+        await expect(launch(gone)).rejects.toMatchObject({
+          statusCode: 409,
+          message: "Unknown launch type Winch: choose one of the club's launches",
+        });
+        // Another pilot: Ulla is on the line in the first flight (one unfinished flight per person).
+        const qst = await flight({
+          pilot: await member('Quinn', 'Quebec'),
+          glider: await glider({ rate: 60 }),
+          launchType: 'Old tax tow',
+        });
+        await expect(launch(qst)).rejects.toMatchObject({
+          statusCode: 409,
+          message:
+            'The launch Old tax tow is taxed with QST, which the club no ' +
+            'longer has: update its taxes in Administration',
+        });
+        expect(await ledgerCounts(t.db, alpha)).toEqual(before);
+      },
+    );
   });
 
   describe('rental at landing', () => {
@@ -531,17 +544,21 @@ describe('billing of flights', () => {
       expect(await withNoNewEntries(() => land(id))).toBe(entryId);
     });
 
-    it("the entry says the time flown (to the nearest minute, as every screen shows it) and the minutes billed (rounded up): 1 h 1 min 40 s → '1:02 flown, 62 min billed'", async () => {
-      const pat = await member('Dora', 'Duration');
-      const g = await glider({ rate: 60 });
-      const id = await flight({ pilot: pat, glider: g, landedAt: at(61, 40) });
-      const entryId = await land(id);
-      expect(await postingsOf(t.db, entryId!)).toEqual([
-        posting(2100, 62 * 60, { member: pat.userId }),
-        posting(4200, -62 * 60),
-      ]);
-      expect((await entry(entryId!)).description).toBe(`Rental: ${g}, 1:02 flown, 62 min billed`);
-    });
+    it(
+      'the entry says the time flown (to the nearest minute, as every screen shows it) and the ' +
+        "minutes billed (rounded up): 1 h 1 min 40 s → '1:02 flown, 62 min billed'",
+      async () => {
+        const pat = await member('Dora', 'Duration');
+        const g = await glider({ rate: 60 });
+        const id = await flight({ pilot: pat, glider: g, landedAt: at(61, 40) });
+        const entryId = await land(id);
+        expect(await postingsOf(t.db, entryId!)).toEqual([
+          posting(2100, 62 * 60, { member: pat.userId }),
+          posting(4200, -62 * 60),
+        ]);
+        expect((await entry(entryId!)).description).toBe(`Rental: ${g}, 1:02 flown, 62 min billed`);
+      },
+    );
 
     it('exclusive tax: 42 min at $1.00 + 13 % HST → Dr 2100 4746 / Cr 4200 −4200 / Cr 2510 −546', async () => {
       const pat = await member('Xavi', 'Exclusive');
@@ -601,45 +618,53 @@ describe('billing of flights', () => {
   });
 
   describe('blocks', () => {
-    it('a minutes block draws at least its minimum: a 10-min flight on Season 600 (min 30) uses 30, no cash, no entry', async () => {
-      const pat = await member('Mina', 'Minimum');
-      const { blockId } = await buyBlock(pat, 'season', '2025-11-01', '2026-10-31');
-      const afterPurchase = await balanceOf(pat);
-      expect(afterPurchase).toBe(-30000);
-      const g = await glider({ rate: 60, rules: ['season'] });
-      const id = await flight({ pilot: pat, glider: g, landedAt: at(10) });
-      expect(await withNoNewEntries(() => land(id))).toBeNull();
-      expect(await usageOf(id)).toEqual([
-        { member_block_id: blockId, transaction_id: null, units_used: 30, flown_on: DAY },
-      ]);
-      expect(await blockBalances(pat)).toEqual({ [blockId]: 570 });
-      expect(await flightRow(id)).toMatchObject({ landing_transaction: null, flight_cost_cents: 0 });
-      expect(await balanceOf(pat)).toBe(afterPurchase);
-      // Billed once: a second call draws nothing more.
-      expect(await land(id)).toBeNull();
-      expect(await blockBalances(pat)).toEqual({ [blockId]: 570 });
-    });
+    it(
+      'a minutes block draws at least its minimum: a 10-min flight on ' +
+        'Season 600 (min 30) uses 30, no cash, no entry',
+      async () => {
+        const pat = await member('Mina', 'Minimum');
+        const { blockId } = await buyBlock(pat, 'season', '2025-11-01', '2026-10-31');
+        const afterPurchase = await balanceOf(pat);
+        expect(afterPurchase).toBe(-30000);
+        const g = await glider({ rate: 60, rules: ['season'] });
+        const id = await flight({ pilot: pat, glider: g, landedAt: at(10) });
+        expect(await withNoNewEntries(() => land(id))).toBeNull();
+        expect(await usageOf(id)).toEqual([
+          { member_block_id: blockId, transaction_id: null, units_used: 30, flown_on: DAY },
+        ]);
+        expect(await blockBalances(pat)).toEqual({ [blockId]: 570 });
+        expect(await flightRow(id)).toMatchObject({ landing_transaction: null, flight_cost_cents: 0 });
+        expect(await balanceOf(pat)).toBe(afterPurchase);
+        // Billed once: a second call draws nothing more.
+        expect(await land(id)).toBeNull();
+        expect(await blockBalances(pat)).toEqual({ [blockId]: 570 });
+      },
+    );
 
-    it('a flight crossing the block maximum: 150 min on a 120-min maximum, ×1.5 → 120 from the block, 30 × 60 × 1.5 = $27.00 cash', async () => {
-      const pat = await member('Max', 'Maximum');
-      const { blockId } = await buyBlock(pat, 'capped', '2025-11-01', '2026-10-31');
-      const g = await glider({ rate: 60, rules: ['capped'] });
-      const id = await flight({ pilot: pat, glider: g, landedAt: at(150) });
-      const entryId = await land(id);
-      expect(await postingsOf(t.db, entryId!)).toEqual([
-        posting(2100, 2700, { member: pat.userId }),
-        posting(4200, -2700),
-      ]);
-      expect((await entry(entryId!)).description).toBe(
-        `Rental: ${g}, 2:30 flown, 150 min billed (120 min on block Capped 1000, 30 min over its maximum at ×1.5)`,
-      );
-      expect(await usageOf(id)).toEqual([
-        { member_block_id: blockId, transaction_id: entryId, units_used: 120, flown_on: DAY },
-      ]);
-      expect(await blockBalances(pat)).toEqual({ [blockId]: 880 });
-      expect(await balanceOf(pat)).toBe(-40000 - 2700);
-      expect(await flightRow(id)).toMatchObject({ landing_transaction: entryId, flight_cost_cents: 2700 });
-    });
+    it(
+      'a flight crossing the block maximum: 150 min on a 120-min maximum, ' +
+        '×1.5 → 120 from the block, 30 × 60 × 1.5 = $27.00 cash',
+      async () => {
+        const pat = await member('Max', 'Maximum');
+        const { blockId } = await buyBlock(pat, 'capped', '2025-11-01', '2026-10-31');
+        const g = await glider({ rate: 60, rules: ['capped'] });
+        const id = await flight({ pilot: pat, glider: g, landedAt: at(150) });
+        const entryId = await land(id);
+        expect(await postingsOf(t.db, entryId!)).toEqual([
+          posting(2100, 2700, { member: pat.userId }),
+          posting(4200, -2700),
+        ]);
+        expect((await entry(entryId!)).description).toBe(
+          `Rental: ${g}, 2:30 flown, 150 min billed (120 min on block Capped 1000, 30 min over its maximum at ×1.5)`,
+        );
+        expect(await usageOf(id)).toEqual([
+          { member_block_id: blockId, transaction_id: entryId, units_used: 120, flown_on: DAY },
+        ]);
+        expect(await blockBalances(pat)).toEqual({ [blockId]: 880 });
+        expect(await balanceOf(pat)).toBe(-40000 - 2700);
+        expect(await flightRow(id)).toMatchObject({ landing_transaction: entryId, flight_cost_cents: 2700 });
+      },
+    );
 
     it('a $ block pays the rental in cents; the cash part beyond it is taxed', async () => {
       const pat = await member('Dora', 'Dollars');
@@ -774,102 +799,114 @@ describe('billing of flights', () => {
   });
 
   describe('shared cost', () => {
-    it('split in two, the odd cent to the pilot: tow $35.01 → 1751 / 1750; rental 43 min at 61 ¢ = $26.23 → 1312 / 1311', async () => {
-      const pat = await member('Paul', 'Pilot');
-      const sam = await member('Sam', 'Sharer');
-      const g = await glider({ rate: 61 });
-      const id = await flight({
-        pilot: pat,
-        passenger: sam,
-        flyWith: 'Member',
-        shareCost: true,
-        glider: g,
-        launchType: 'Aerotow 1500',
-        landedAt: at(42, 30),
-      });
-      const launchId = await launch(id);
-      expect(await postingsOf(t.db, launchId!)).toEqual([
-        posting(2100, 1751, { member: pat.userId }),
-        posting(2100, 1750, { member: sam.userId }),
-        posting(4100, -3501),
-      ]);
-      expect((await entry(launchId!)).description).toBe(
-        `Tow: Aerotow 1500 (${g}, Nov 22, shared by P. Pilot and S. Sharer)`,
-      );
-      const landingId = await land(id);
-      expect(await postingsOf(t.db, landingId!)).toEqual([
-        posting(2100, 1312, { member: pat.userId }),
-        posting(2100, 1311, { member: sam.userId }),
-        posting(4200, -2623),
-      ]);
-      expect((await entry(landingId!)).description).toBe(
-        `Rental: ${g}, 0:43 flown, 43 min billed (shared by P. Pilot and S. Sharer)`,
-      );
-      expect(await flightRow(id)).toEqual({
-        launch_transaction: launchId,
-        launch_cost_cents: 3501,
-        landing_transaction: landingId,
-        flight_cost_cents: 2623,
-      });
-      expect(await balanceOf(pat)).toBe(-1751 - 1312);
-      expect(await balanceOf(sam)).toBe(-1750 - 1311);
-    });
+    it(
+      'split in two, the odd cent to the pilot: tow $35.01 → 1751 / ' +
+        '1750; rental 43 min at 61 ¢ = $26.23 → 1312 / 1311',
+      async () => {
+        const pat = await member('Paul', 'Pilot');
+        const sam = await member('Sam', 'Sharer');
+        const g = await glider({ rate: 61 });
+        const id = await flight({
+          pilot: pat,
+          passenger: sam,
+          flyWith: 'Member',
+          shareCost: true,
+          glider: g,
+          launchType: 'Aerotow 1500',
+          landedAt: at(42, 30),
+        });
+        const launchId = await launch(id);
+        expect(await postingsOf(t.db, launchId!)).toEqual([
+          posting(2100, 1751, { member: pat.userId }),
+          posting(2100, 1750, { member: sam.userId }),
+          posting(4100, -3501),
+        ]);
+        expect((await entry(launchId!)).description).toBe(
+          `Tow: Aerotow 1500 (${g}, Nov 22, shared by P. Pilot and S. Sharer)`,
+        );
+        const landingId = await land(id);
+        expect(await postingsOf(t.db, landingId!)).toEqual([
+          posting(2100, 1312, { member: pat.userId }),
+          posting(2100, 1311, { member: sam.userId }),
+          posting(4200, -2623),
+        ]);
+        expect((await entry(landingId!)).description).toBe(
+          `Rental: ${g}, 0:43 flown, 43 min billed (shared by P. Pilot and S. Sharer)`,
+        );
+        expect(await flightRow(id)).toEqual({
+          launch_transaction: launchId,
+          launch_cost_cents: 3501,
+          landing_transaction: landingId,
+          flight_cost_cents: 2623,
+        });
+        expect(await balanceOf(pat)).toBe(-1751 - 1312);
+        expect(await balanceOf(sam)).toBe(-1750 - 1311);
+      },
+    );
 
-    it('the total is split, not net and tax apart: a $51.70 rental (61 min at 75 ¢ = $45.75 + $5.95 HST) → 2585 / 2585, not 2586 / 2584', async () => {
-      const pat = await member('Tom', 'Total');
-      const sam = await member('Una', 'Split');
-      const g = await glider({ rate: 75, taxStatus: 'exclusive', taxNames: ['HST'] });
-      const id = await flight({
-        pilot: pat,
-        passenger: sam,
-        flyWith: 'Member',
-        shareCost: true,
-        glider: g,
-        landedAt: at(60, 30),
-      });
-      const landingId = await land(id);
-      expect(await postingsOf(t.db, landingId!)).toEqual([
-        posting(2100, 2585, { member: pat.userId }),
-        posting(2100, 2585, { member: sam.userId }),
-        posting(4200, -4575),
-        posting(2510, -595, { tax: 'HST' }),
-      ]);
-      expect(await flightRow(id)).toMatchObject({ flight_cost_cents: 5170 });
-      expect(await balanceOf(pat)).toBe(-2585);
-      expect(await balanceOf(sam)).toBe(-2585);
-    });
+    it(
+      'the total is split, not net and tax apart: a $51.70 rental (61 min at ' +
+        '75 ¢ = $45.75 + $5.95 HST) → 2585 / 2585, not 2586 / 2584',
+      async () => {
+        const pat = await member('Tom', 'Total');
+        const sam = await member('Una', 'Split');
+        const g = await glider({ rate: 75, taxStatus: 'exclusive', taxNames: ['HST'] });
+        const id = await flight({
+          pilot: pat,
+          passenger: sam,
+          flyWith: 'Member',
+          shareCost: true,
+          glider: g,
+          landedAt: at(60, 30),
+        });
+        const landingId = await land(id);
+        expect(await postingsOf(t.db, landingId!)).toEqual([
+          posting(2100, 2585, { member: pat.userId }),
+          posting(2100, 2585, { member: sam.userId }),
+          posting(4200, -4575),
+          posting(2510, -595, { tax: 'HST' }),
+        ]);
+        expect(await flightRow(id)).toMatchObject({ flight_cost_cents: 5170 });
+        expect(await balanceOf(pat)).toBe(-2585);
+        expect(await balanceOf(sam)).toBe(-2585);
+      },
+    );
 
-    it('each half against its holder\u2019s own block: the pilot\u2019s $ block pays their half, the other pays theirs in cash with tax', async () => {
-      const pat = await member('Bea', 'Blockholder');
-      const sam = await member('Cal', 'Cash');
-      const { blockId } = await buyBlock(pat, 'dollars', '2025-11-01', '2026-10-31');
-      const g = await glider({ rate: 60, rules: ['dollars'], taxStatus: 'exclusive', taxNames: ['HST'] });
-      const id = await flight({
-        pilot: pat,
-        passenger: sam,
-        flyWith: 'Member',
-        shareCost: true,
-        glider: g,
-        landedAt: at(43),
-      });
-      const entryId = await land(id);
-      // 2580 → 1290 each; Bea's from her block, Cal's 1290 + 13 % = 1458.
-      expect(await postingsOf(t.db, entryId!)).toEqual([
-        posting(2100, 1458, { member: sam.userId }),
-        posting(4200, -1290),
-        posting(2510, -168, { tax: 'HST' }),
-      ]);
-      // The entry is on both accounts: Bea's block is hers to see, in her own breakdown, not on Cal's statement.
-      expect((await entry(entryId!)).description).toBe(
-        `Rental: ${g}, 0:43 flown, 43 min billed (shared by B. Blockholder and C. Cash)`,
-      );
-      expect(await blockBalances(pat)).toEqual({ [blockId]: 25000 - 1290 });
-      expect(await usageOf(id)).toEqual([
-        { member_block_id: blockId, transaction_id: entryId, units_used: 1290, flown_on: DAY },
-      ]);
-      expect(await balanceOf(sam)).toBe(-1458);
-      expect(await balanceOf(pat)).toBe(-20000);
-    });
+    it(
+      'each half against its holder\u2019s own block: the pilot\u2019s $ block ' +
+        'pays their half, the other pays theirs in cash with tax',
+      async () => {
+        const pat = await member('Bea', 'Blockholder');
+        const sam = await member('Cal', 'Cash');
+        const { blockId } = await buyBlock(pat, 'dollars', '2025-11-01', '2026-10-31');
+        const g = await glider({ rate: 60, rules: ['dollars'], taxStatus: 'exclusive', taxNames: ['HST'] });
+        const id = await flight({
+          pilot: pat,
+          passenger: sam,
+          flyWith: 'Member',
+          shareCost: true,
+          glider: g,
+          landedAt: at(43),
+        });
+        const entryId = await land(id);
+        // 2580 → 1290 each; Bea's from her block, Cal's 1290 + 13 % = 1458.
+        expect(await postingsOf(t.db, entryId!)).toEqual([
+          posting(2100, 1458, { member: sam.userId }),
+          posting(4200, -1290),
+          posting(2510, -168, { tax: 'HST' }),
+        ]);
+        // The entry is on both accounts: Bea's block is hers to see, in her own breakdown, not on Cal's statement.
+        expect((await entry(entryId!)).description).toBe(
+          `Rental: ${g}, 0:43 flown, 43 min billed (shared by B. Blockholder and C. Cash)`,
+        );
+        expect(await blockBalances(pat)).toEqual({ [blockId]: 25000 - 1290 });
+        expect(await usageOf(id)).toEqual([
+          { member_block_id: blockId, transaction_id: entryId, units_used: 1290, flown_on: DAY },
+        ]);
+        expect(await balanceOf(sam)).toBe(-1458);
+        expect(await balanceOf(pat)).toBe(-20000);
+      },
+    );
 
     it('an Instructor flight is paid by the pilot alone', async () => {
       const pat = await member('Stu', 'Student');
@@ -892,160 +929,171 @@ describe('billing of flights', () => {
   });
 
   describe('intro flights', () => {
-    it('paid from Intro A/P at launch: $150.00 inclusive HST → Dr 2120 15000 / Cr 4300 −13274 / Cr 2510 −1726; the pilot pays nothing, no rental', async () => {
-      const pat = await member('Ivy', 'Instructor');
-      const introId = randomUUID();
-      await t.db
-        .insertInto('intro')
-        .values({
-          club_id: alpha,
-          id: introId,
-          sn: 'ABC234',
-          recipient_first: 'Jane',
-          recipient_last: 'Doe',
-          launch_type: 'Intro 2000',
-          price_cents: 15000,
-          payment: 'Cash',
-          purchase_date: '2025-11-01',
-          stale_date: '2026-11-01',
-          tax_status: 'inclusive',
-          tax_names: ['HST'],
-          created_by: treasurer.userId,
-        })
-        .execute();
-      // The sale, as the intro module posts it: Dr 1000 [Cash] / Cr 2120 [intro].
-      await run((trx) =>
-        insertEntry(trx, {
-          clubId: alpha,
-          effectiveAt: new Date('2025-11-01T15:00:00Z'),
-          enteredAt: new Date('2025-11-01T15:00:00Z'),
-          enteredBy: treasurer.userId,
-          transactionType: 'Intro Sale',
-          description: 'Intro sale ABC234',
-          note: '',
-          reference: '',
-          idempotencyKey: null,
-          reversesId: null,
-          lines: [
-            { account: 1000, amountCents: 15000, transferType: 'Cash' },
-            { account: 2120, amountCents: -15000, introId },
-          ],
-        }),
-      );
-      const introAp = async () =>
-        Number(
-          (
-            await sql<{
-              s: number;
-            }>`select coalesce(sum(amount_cents), 0)::bigint as s from posting where intro_id = ${introId}`.execute(
-              t.db,
-            )
-          ).rows[0]!.s,
+    it(
+      'paid from Intro A/P at launch: $150.00 inclusive HST → Dr 2120 15000 / Cr ' +
+        '4300 −13274 / Cr 2510 −1726; the pilot pays nothing, no rental',
+      async () => {
+        const pat = await member('Ivy', 'Instructor');
+        const introId = randomUUID();
+        await t.db
+          .insertInto('intro')
+          .values({
+            club_id: alpha,
+            id: introId,
+            sn: 'ABC234',
+            recipient_first: 'Jane',
+            recipient_last: 'Doe',
+            launch_type: 'Intro 2000',
+            price_cents: 15000,
+            payment: 'Cash',
+            purchase_date: '2025-11-01',
+            stale_date: '2026-11-01',
+            tax_status: 'inclusive',
+            tax_names: ['HST'],
+            created_by: treasurer.userId,
+          })
+          .execute();
+        // The sale, as the intro module posts it: Dr 1000 [Cash] / Cr 2120 [intro].
+        await run((trx) =>
+          insertEntry(trx, {
+            clubId: alpha,
+            effectiveAt: new Date('2025-11-01T15:00:00Z'),
+            enteredAt: new Date('2025-11-01T15:00:00Z'),
+            enteredBy: treasurer.userId,
+            transactionType: 'Intro Sale',
+            description: 'Intro sale ABC234',
+            note: '',
+            reference: '',
+            idempotencyKey: null,
+            reversesId: null,
+            lines: [
+              { account: 1000, amountCents: 15000, transferType: 'Cash' },
+              { account: 2120, amountCents: -15000, introId },
+            ],
+          }),
         );
-      const g = await glider({ rate: 60 });
-      const id = await flight({
-        pilot: pat,
-        glider: g,
-        flyWith: 'Intro',
-        introId,
-        launchType: 'Aerotow 2000',
-        landedAt: at(25),
-      });
-      const entryId = await launch(id);
-      expect(await postingsOf(t.db, entryId!)).toEqual([
-        posting(2120, 15000, { intro: introId }),
-        posting(4300, -13274),
-        posting(2510, -1726, { tax: 'HST' }),
-      ]);
-      expect(await entry(entryId!)).toMatchObject({
-        transaction_type: 'Intro Flight',
-        description: `Intro flight ABC234: Jane Doe (${g}, Nov 22)`,
-      });
-      expect(await flightIdsOf(entryId!)).toEqual([id]);
-      expect(await introAp()).toBe(0);
-      const before = await ledgerCounts(t.db, alpha);
-      expect(await land(id)).toBeNull();
-      expect(await ledgerCounts(t.db, alpha)).toEqual(before);
-      expect(await flightRow(id)).toEqual({
-        launch_transaction: entryId,
-        launch_cost_cents: null,
-        landing_transaction: null,
-        flight_cost_cents: null,
-      });
-      expect(await balanceOf(pat)).toBe(0);
-      // A release height on an intro flight charges nothing.
-      expect(await release(id, 2000)).toBeNull();
-      expect(await ledgerCounts(t.db, alpha)).toEqual(before);
+        const introAp = async () =>
+          Number(
+            (
+              await sql<{
+                s: number;
+              }>`select coalesce(sum(amount_cents), 0)::bigint as s from posting where intro_id = ${introId}`.execute(
+                t.db,
+              )
+            ).rows[0]!.s,
+          );
+        const g = await glider({ rate: 60 });
+        const id = await flight({
+          pilot: pat,
+          glider: g,
+          flyWith: 'Intro',
+          introId,
+          launchType: 'Aerotow 2000',
+          landedAt: at(25),
+        });
+        const entryId = await launch(id);
+        expect(await postingsOf(t.db, entryId!)).toEqual([
+          posting(2120, 15000, { intro: introId }),
+          posting(4300, -13274),
+          posting(2510, -1726, { tax: 'HST' }),
+        ]);
+        expect(await entry(entryId!)).toMatchObject({
+          transaction_type: 'Intro Flight',
+          description: `Intro flight ABC234: Jane Doe (${g}, Nov 22)`,
+        });
+        expect(await flightIdsOf(entryId!)).toEqual([id]);
+        expect(await introAp()).toBe(0);
+        const before = await ledgerCounts(t.db, alpha);
+        expect(await land(id)).toBeNull();
+        expect(await ledgerCounts(t.db, alpha)).toEqual(before);
+        expect(await flightRow(id)).toEqual({
+          launch_transaction: entryId,
+          launch_cost_cents: null,
+          landing_transaction: null,
+          flight_cost_cents: null,
+        });
+        expect(await balanceOf(pat)).toBe(0);
+        // A release height on an intro flight charges nothing.
+        expect(await release(id, 2000)).toBeNull();
+        expect(await ledgerCounts(t.db, alpha)).toEqual(before);
 
-      // Undo: the intro is owed again.
-      await undoLanding(id);
-      const reversals = await undoLaunch(id);
-      expect(reversals).toHaveLength(1);
-      expect(await postingsOf(t.db, reversals[0]!)).toEqual([
-        posting(2120, -15000, { intro: introId }),
-        posting(4300, 13274),
-        posting(2510, 1726, { tax: 'HST' }),
-      ]);
-      expect(await introAp()).toBe(-15000);
-      expect(await flightRow(id)).toMatchObject({ launch_transaction: null, launch_cost_cents: null });
-    });
+        // Undo: the intro is owed again.
+        await undoLanding(id);
+        const reversals = await undoLaunch(id);
+        expect(reversals).toHaveLength(1);
+        expect(await postingsOf(t.db, reversals[0]!)).toEqual([
+          posting(2120, -15000, { intro: introId }),
+          posting(4300, 13274),
+          posting(2510, 1726, { tax: 'HST' }),
+        ]);
+        expect(await introAp()).toBe(-15000);
+        expect(await flightRow(id)).toMatchObject({ launch_transaction: null, launch_cost_cents: null });
+      },
+    );
   });
 
   describe('undo', () => {
-    it('undo landing then undo launch restore the exact balance and block balance; landing again charges the same', async () => {
-      const pat = await member('Uma', 'Undo');
-      const { blockId } = await buyBlock(pat, 'capped', '2025-11-01', '2026-10-31');
-      const g = await glider({ rate: 60, rules: ['capped'] });
-      const id = await flight({ pilot: pat, glider: g, launchType: 'Aerotow 2000', landedAt: at(150) });
-      const start = await balanceOf(pat);
-      const launchId = await launch(id);
-      const landingId = await land(id);
-      expect(await balanceOf(pat)).toBe(start - 4520 - 2700);
-      expect(await blockBalances(pat)).toEqual({ [blockId]: 880 });
+    it(
+      'undo landing then undo launch restore the exact balance and ' + 'block balance; landing again charges the same',
+      async () => {
+        const pat = await member('Uma', 'Undo');
+        const { blockId } = await buyBlock(pat, 'capped', '2025-11-01', '2026-10-31');
+        const g = await glider({ rate: 60, rules: ['capped'] });
+        const id = await flight({ pilot: pat, glider: g, launchType: 'Aerotow 2000', landedAt: at(150) });
+        const start = await balanceOf(pat);
+        const launchId = await launch(id);
+        const landingId = await land(id);
+        expect(await balanceOf(pat)).toBe(start - 4520 - 2700);
+        expect(await blockBalances(pat)).toEqual({ [blockId]: 880 });
 
-      const landingReversals = await undoLanding(id);
-      expect(landingReversals).toHaveLength(1);
-      const reversal = await entry(landingReversals[0]!);
-      expect(reversal).toMatchObject({ transaction_type: 'Reversal', reverses_id: landingId, note: 'Landing undone' });
-      expect(reversal.effective_at.getTime()).toBe(NOW);
-      expect(await postingsOf(t.db, landingReversals[0]!)).toEqual([
-        posting(2100, -2700, { member: pat.userId }),
-        posting(4200, 2700),
-      ]);
-      expect(await usageOf(id)).toEqual([
-        { member_block_id: blockId, transaction_id: landingId, units_used: 120, flown_on: DAY },
-        { member_block_id: blockId, transaction_id: landingReversals[0], units_used: -120, flown_on: DAY },
-      ]);
-      expect(await blockBalances(pat)).toEqual({ [blockId]: 1000 });
-      expect(await balanceOf(pat)).toBe(start - 4520);
-      expect(await flightRow(id)).toMatchObject({
-        launch_transaction: launchId,
-        landing_transaction: null,
-        flight_cost_cents: null,
-      });
-      // Nothing left to undo: a second undo posts nothing.
-      expect(await undoLanding(id)).toEqual([]);
-      expect(await blockBalances(pat)).toEqual({ [blockId]: 1000 });
+        const landingReversals = await undoLanding(id);
+        expect(landingReversals).toHaveLength(1);
+        const reversal = await entry(landingReversals[0]!);
+        expect(reversal).toMatchObject({
+          transaction_type: 'Reversal',
+          reverses_id: landingId,
+          note: 'Landing undone',
+        });
+        expect(reversal.effective_at.getTime()).toBe(NOW);
+        expect(await postingsOf(t.db, landingReversals[0]!)).toEqual([
+          posting(2100, -2700, { member: pat.userId }),
+          posting(4200, 2700),
+        ]);
+        expect(await usageOf(id)).toEqual([
+          { member_block_id: blockId, transaction_id: landingId, units_used: 120, flown_on: DAY },
+          { member_block_id: blockId, transaction_id: landingReversals[0], units_used: -120, flown_on: DAY },
+        ]);
+        expect(await blockBalances(pat)).toEqual({ [blockId]: 1000 });
+        expect(await balanceOf(pat)).toBe(start - 4520);
+        expect(await flightRow(id)).toMatchObject({
+          launch_transaction: launchId,
+          landing_transaction: null,
+          flight_cost_cents: null,
+        });
+        // Nothing left to undo: a second undo posts nothing.
+        expect(await undoLanding(id)).toEqual([]);
+        expect(await blockBalances(pat)).toEqual({ [blockId]: 1000 });
 
-      const launchReversals = await undoLaunch(id);
-      expect(launchReversals).toHaveLength(1);
-      expect(await entry(launchReversals[0]!)).toMatchObject({ reverses_id: launchId, note: 'Launch undone' });
-      expect(await balanceOf(pat)).toBe(start);
-      expect(await flightRow(id)).toEqual({
-        launch_transaction: null,
-        launch_cost_cents: null,
-        landing_transaction: null,
-        flight_cost_cents: null,
-      });
-      expect(await undoLaunch(id)).toEqual([]);
+        const launchReversals = await undoLaunch(id);
+        expect(launchReversals).toHaveLength(1);
+        expect(await entry(launchReversals[0]!)).toMatchObject({ reverses_id: launchId, note: 'Launch undone' });
+        expect(await balanceOf(pat)).toBe(start);
+        expect(await flightRow(id)).toEqual({
+          launch_transaction: null,
+          launch_cost_cents: null,
+          landing_transaction: null,
+          flight_cost_cents: null,
+        });
+        expect(await undoLaunch(id)).toEqual([]);
 
-      // Launched and landed again: the same charges.
-      const relaunch = await launch(id);
-      const reland = await land(id);
-      expect(await postingsOf(t.db, relaunch!)).toEqual(await postingsOf(t.db, launchId!));
-      expect(await postingsOf(t.db, reland!)).toEqual(await postingsOf(t.db, landingId!));
-      expect(await blockBalances(pat)).toEqual({ [blockId]: 880 });
-    });
+        // Launched and landed again: the same charges.
+        const relaunch = await launch(id);
+        const reland = await land(id);
+        expect(await postingsOf(t.db, relaunch!)).toEqual(await postingsOf(t.db, launchId!));
+        expect(await postingsOf(t.db, reland!)).toEqual(await postingsOf(t.db, landingId!));
+        expect(await blockBalances(pat)).toEqual({ [blockId]: 880 });
+      },
+    );
 
     it('undo landing of a flight its block covered: the block gets its minutes back, no entry', async () => {
       const pat = await member('Ken', 'Covered');
@@ -1084,52 +1132,56 @@ describe('billing of flights', () => {
   });
 
   describe('the lock date', () => {
-    it('refuses a charge effective on or before the lock date (409) and changes nothing; later flights and reversals go through', async () => {
-      const beta = await createClub(t.db, { name: 'Beta Gliding', time_zone: 'America/Toronto' });
-      const pilot = await member('Lou', 'Locked', beta);
-      await launchType(beta, 'Aerotow 2000', { kind: 'fixed', priceCents: 4000 });
-      const g = await glider({ rate: 60, clubId: beta });
-      const g2 = await glider({ rate: 60, clubId: beta });
-      // Flown 3:00 pm on Nov 20, landed on the 20th too; then the day is locked.
-      const old = await flight({
-        clubId: beta,
-        pilot,
-        glider: g,
-        day: '2025-11-20',
-        launchType: 'Aerotow 2000',
-        launchedAt: new Date('2025-11-20T20:00:00Z'),
-        landedAt: new Date('2025-11-20T20:30:00Z'),
-      });
-      const recent = await flight({ clubId: beta, pilot, glider: g2, launchType: 'Aerotow 2000', landedAt: at(30) });
-      const recentLaunch = await launch(recent, beta);
-      await land(recent, beta);
-      await setClubAccounting(t.db, beta, { lockDate: '2025-11-20' });
-      const before = await ledgerCounts(t.db, beta);
-      const locked = {
-        statusCode: 409,
-        message: 'Transactions on or before the lock date 2025-11-20 cannot be posted',
-      };
-      await expect(launch(old, beta)).rejects.toBeInstanceOf(HttpError);
-      await expect(launch(old, beta)).rejects.toMatchObject(locked);
-      await expect(land(old, beta)).rejects.toMatchObject(locked);
-      expect(await ledgerCounts(t.db, beta)).toEqual(before);
-      expect(await flightRow(old)).toEqual({
-        launch_transaction: null,
-        launch_cost_cents: null,
-        landing_transaction: null,
-        flight_cost_cents: null,
-      });
-      // Reversals are posted now, after the lock date.
-      const reverse = (trx: Transaction<DB>, flight: FlightStateRow) => reverseLaunchCharges(trx, ctx(beta), flight);
-      const { reversalIds: reversals } = await bill(recent, beta, reverse);
-      expect(reversals).toHaveLength(1);
-      expect(await entry(reversals[0]!)).toMatchObject({ reverses_id: recentLaunch });
-      const sum = await sql<{
-        s: number;
-      }>`select coalesce(sum(amount_cents), 0)::bigint as s from posting where member_id = ${pilot.userId}`.execute(
-        t.db,
-      );
-      expect(-Number(sum.rows[0]!.s)).toBe(-1800);
-    });
+    it(
+      'refuses a charge effective on or before the lock date (409) and ' +
+        'changes nothing; later flights and reversals go through',
+      async () => {
+        const beta = await createClub(t.db, { name: 'Beta Gliding', time_zone: 'America/Toronto' });
+        const pilot = await member('Lou', 'Locked', beta);
+        await launchType(beta, 'Aerotow 2000', { kind: 'fixed', priceCents: 4000 });
+        const g = await glider({ rate: 60, clubId: beta });
+        const g2 = await glider({ rate: 60, clubId: beta });
+        // Flown 3:00 pm on Nov 20, landed on the 20th too; then the day is locked.
+        const old = await flight({
+          clubId: beta,
+          pilot,
+          glider: g,
+          day: '2025-11-20',
+          launchType: 'Aerotow 2000',
+          launchedAt: new Date('2025-11-20T20:00:00Z'),
+          landedAt: new Date('2025-11-20T20:30:00Z'),
+        });
+        const recent = await flight({ clubId: beta, pilot, glider: g2, launchType: 'Aerotow 2000', landedAt: at(30) });
+        const recentLaunch = await launch(recent, beta);
+        await land(recent, beta);
+        await setClubAccounting(t.db, beta, { lockDate: '2025-11-20' });
+        const before = await ledgerCounts(t.db, beta);
+        const locked = {
+          statusCode: 409,
+          message: 'Transactions on or before the lock date 2025-11-20 cannot be posted',
+        };
+        await expect(launch(old, beta)).rejects.toBeInstanceOf(HttpError);
+        await expect(launch(old, beta)).rejects.toMatchObject(locked);
+        await expect(land(old, beta)).rejects.toMatchObject(locked);
+        expect(await ledgerCounts(t.db, beta)).toEqual(before);
+        expect(await flightRow(old)).toEqual({
+          launch_transaction: null,
+          launch_cost_cents: null,
+          landing_transaction: null,
+          flight_cost_cents: null,
+        });
+        // Reversals are posted now, after the lock date.
+        const reverse = (trx: Transaction<DB>, flight: FlightStateRow) => reverseLaunchCharges(trx, ctx(beta), flight);
+        const { reversalIds: reversals } = await bill(recent, beta, reverse);
+        expect(reversals).toHaveLength(1);
+        expect(await entry(reversals[0]!)).toMatchObject({ reverses_id: recentLaunch });
+        const sum = await sql<{
+          s: number;
+        }>`select coalesce(sum(amount_cents), 0)::bigint as s from posting where member_id = ${pilot.userId}`.execute(
+          t.db,
+        );
+        expect(-Number(sum.rows[0]!.s)).toBe(-1800);
+      },
+    );
   });
 });

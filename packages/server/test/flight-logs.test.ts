@@ -101,13 +101,16 @@ describe('flight logs: GET /api/serve-logs', () => {
     await t?.close();
   });
 
-  it("today by default: the day's flights in submission order, cancelled ones left out, other clubs' never", async () => {
-    const data = await logs('');
-    expect(data).toMatchObject({ startDate: TODAY, endDate: TODAY, canEdit: false, lockDate: null });
-    expect(idsOf(data)).toEqual(['patToday', 'annToday', 'waitingToday']);
-    expect(data.gliders).toBeUndefined();
-    expect(data.intros).toBeUndefined();
-  });
+  it(
+    "today by default: the day's flights in submission order, " + "cancelled ones left out, other clubs' never",
+    async () => {
+      const data = await logs('');
+      expect(data).toMatchObject({ startDate: TODAY, endDate: TODAY, canEdit: false, lockDate: null });
+      expect(idsOf(data)).toEqual(['patToday', 'annToday', 'waitingToday']);
+      expect(data.gliders).toBeUndefined();
+      expect(data.intros).toBeUndefined();
+    },
+  );
 
   it('a range of whole club days, as dates or as instants (taken as their club day)', async () => {
     expect(idsOf(await logs(`?startDate=2025-06-01&endDate=${TODAY}`))).toEqual([
@@ -141,38 +144,48 @@ describe('flight logs: GET /api/serve-logs', () => {
     });
   });
 
-  it("pilots: the club's active members with their flags, and those on the flights who are no longer active", async () => {
-    const today = await logs('');
-    const names = (data: LogsData) => data.pilots.map((p) => `${p.first} ${p.last}`);
-    expect(names(today)).toEqual(['Ed Editor', 'Gail Ground', 'Pat Pilot', 'Toby Tow', 'Ann Zed']);
-    expect(today.pilots.find((p) => p.userID === gail.userId)).toEqual({
-      userID: gail.userId,
-      first: 'Gail',
-      last: 'Ground',
-      groundOnly: true,
-      isInstructor: false,
-      isTowPilot: false,
-      isActive: true,
-    });
-    expect(today.pilots.find((p) => p.userID === ann.userId)).toMatchObject({ isInstructor: true, groundOnly: false });
-    expect(today.pilots.find((p) => p.userID === towy.userId)).toMatchObject({ isTowPilot: true });
-    const june = await logs('?startDate=2025-06-20&endDate=2025-06-20');
-    expect(june.pilots.find((p) => p.userID === gone.userId)).toMatchObject({
-      first: 'Gus',
-      last: 'Gone',
-      isActive: false,
-    });
-    expect(june.pilots.find((p) => p.userID === sleeper.userId)).toBeUndefined();
-  });
+  it(
+    "pilots: the club's active members with their flags, and " + 'those on the flights who are no longer active',
+    async () => {
+      const today = await logs('');
+      const names = (data: LogsData) => data.pilots.map((p) => `${p.first} ${p.last}`);
+      expect(names(today)).toEqual(['Ed Editor', 'Gail Ground', 'Pat Pilot', 'Toby Tow', 'Ann Zed']);
+      expect(today.pilots.find((p) => p.userID === gail.userId)).toEqual({
+        userID: gail.userId,
+        first: 'Gail',
+        last: 'Ground',
+        groundOnly: true,
+        isInstructor: false,
+        isTowPilot: false,
+        isActive: true,
+      });
+      expect(today.pilots.find((p) => p.userID === ann.userId)).toMatchObject({
+        isInstructor: true,
+        groundOnly: false,
+      });
+      expect(today.pilots.find((p) => p.userID === towy.userId)).toMatchObject({ isTowPilot: true });
+      const june = await logs('?startDate=2025-06-20&endDate=2025-06-20');
+      expect(june.pilots.find((p) => p.userID === gone.userId)).toMatchObject({
+        first: 'Gus',
+        last: 'Gone',
+        isActive: false,
+      });
+      expect(june.pilots.find((p) => p.userID === sleeper.userId)).toBeUndefined();
+    },
+  );
 
-  it('with includeSetup: every glider, launch type (inactive too) and tug, and the intros a flight may take or holds', async () => {
-    const data = await logs(`?startDate=2025-07-11&endDate=${TODAY}&includeSetup=true`);
-    expect(data.gliders!.map((g) => g.id).sort()).toEqual(['1-26', 'ASK-21', 'Blanik', 'DG-1000']);
-    expect(data.launches!.map((l) => l.id).sort()).toEqual(['2000 ft', 'Variable', 'Winch']);
-    expect(data.tugs!.map((tug) => tug.id)).toEqual(['C-GTOW']);
-    expect(data.intros!.map((i) => i.SN).sort()).toEqual(['FLOWN1', 'FREE01']);
-    expect((await logs('?includeSetup=false')).gliders).toBeUndefined();
-  });
+  it(
+    'with includeSetup: every glider, launch type (inactive too) ' +
+      'and tug, and the intros a flight may take or holds',
+    async () => {
+      const data = await logs(`?startDate=2025-07-11&endDate=${TODAY}&includeSetup=true`);
+      expect(data.gliders!.map((g) => g.id).sort()).toEqual(['1-26', 'ASK-21', 'Blanik', 'DG-1000']);
+      expect(data.launches!.map((l) => l.id).sort()).toEqual(['2000 ft', 'Variable', 'Winch']);
+      expect(data.tugs!.map((tug) => tug.id)).toEqual(['C-GTOW']);
+      expect(data.intros!.map((i) => i.SN).sort()).toEqual(['FLOWN1', 'FREE01']);
+      expect((await logs('?includeSetup=false')).gliders).toBeUndefined();
+    },
+  );
 
   it("a member's logbook: their flights as pilot, second person or tow pilot, over many years", async () => {
     const book = await logs(`?startDate=2005-01-01&endDate=${TODAY}&userID=${pat.userId}`);

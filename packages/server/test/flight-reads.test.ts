@@ -94,78 +94,96 @@ describe('reading the flight line: serve-crew, ground-status, get-flights, list-
   afterAll(() => t.close());
 
   describe('GET /api/serve-crew', () => {
-    it("the caller's pilot with balance; active pilots, the caller first then by full name; ground-only listed (the page blocks them)", async () => {
-      const response = await get(`/api/serve-crew?club=${alpha}&userID=${pat.userId}`);
-      expect(response.statusCode).toBe(200);
-      const body = response.json();
-      // 1-26 today: 30 minutes at 30¢ plus the $40.00 tow.
-      expect(body.pilot).toEqual({
-        pilotID: pat.userId,
-        first: 'Pat',
-        last: 'Pilot',
-        weight: 84,
-        groundOnly: false,
-        isInstructor: false,
-        belowMinimum: false,
-        belowWarning: false,
-        balanceCents: 20000 - 4000 - 900,
-        onLineIn: null,
-      });
-      expect(body.pilots.map((p: { first: string; last: string }) => `${p.first} ${p.last}`)).toEqual([
-        'Pat Pilot',
-        'Ann Zed',
-        'Gail Ground',
-        'Toby Tow',
-        'Zoe Adams',
-      ]);
-      // Another pilot's standing, never the amount (docs/security.md); Zoe's request was removed from the line.
-      expect(body.pilots[4]).toEqual({
-        pilotID: zoe.userId,
-        first: 'Zoe',
-        last: 'Adams',
-        weight: 0,
-        groundOnly: false,
-        isInstructor: true,
-        belowMinimum: false,
-        belowWarning: false,
-        onLineIn: null,
-      });
-      expect(body.pilots[1]).toMatchObject({ pilotID: ann.userId, onLineIn: 'ASK-21' });
-      expect(body.pilots[2]).toMatchObject({ pilotID: gail.userId, groundOnly: true });
-    });
+    it(
+      "the caller's pilot with balance; active pilots, the caller first then " +
+        'by full name; ground-only listed (the page blocks them)',
+      async () => {
+        const response = await get(`/api/serve-crew?club=${alpha}&userID=${pat.userId}`);
+        expect(response.statusCode).toBe(200);
+        const body = response.json();
+        // 1-26 today: 30 minutes at 30¢ plus the $40.00 tow.
+        expect(body.pilot).toEqual({
+          pilotID: pat.userId,
+          first: 'Pat',
+          last: 'Pilot',
+          weight: 84,
+          groundOnly: false,
+          isInstructor: false,
+          belowMinimum: false,
+          belowWarning: false,
+          balanceCents: 20000 - 4000 - 900,
+          onLineIn: null,
+        });
+        expect(body.pilots.map((p: { first: string; last: string }) => `${p.first} ${p.last}`)).toEqual([
+          'Pat Pilot',
+          'Ann Zed',
+          'Gail Ground',
+          'Toby Tow',
+          'Zoe Adams',
+        ]);
+        // Another pilot's standing, never the amount (docs/security.md); Zoe's request was removed from the line.
+        expect(body.pilots[4]).toEqual({
+          pilotID: zoe.userId,
+          first: 'Zoe',
+          last: 'Adams',
+          weight: 0,
+          groundOnly: false,
+          isInstructor: true,
+          belowMinimum: false,
+          belowWarning: false,
+          onLineIn: null,
+        });
+        expect(body.pilots[1]).toMatchObject({ pilotID: ann.userId, onLineIn: 'ASK-21' });
+        expect(body.pilots[2]).toMatchObject({ pilotID: gail.userId, groundOnly: true });
+      },
+    );
 
-    it('gliders: ready, unused today, flying (on the line or status Flying), recent (ready ones the caller flew in 90 days, latest first)', async () => {
-      const body = (await get('/api/serve-crew')).json();
-      expect(Object.keys(body.readyGliders).sort()).toEqual(['1-26', 'DG-1000']);
-      expect(body.readyGliders['DG-1000']).toMatchObject({
-        id: 'DG-1000',
-        places: 2,
-        status: 'Ready',
-        rateCentsPerMinute: 80,
-      });
-      // Zoe's DG-1000 request was cancelled: the glider is still unused today.
-      expect(body.unusedGliders).toEqual(['DG-1000']);
-      expect(body.unusedMultiSeatGliders).toEqual(['DG-1000']);
-      expect(body.flyingGliders).toEqual(['ASK-21', 'Duo']);
-      expect(body.recentGliders).toEqual(['1-26', 'DG-1000']);
-      expect(body.recentMultiSeatGliders).toEqual(['DG-1000']);
-    });
+    it(
+      'gliders: ready, unused today, flying (on the line or status Flying), ' +
+        'recent (ready ones the caller flew in 90 days, latest first)',
+      async () => {
+        const body = (await get('/api/serve-crew')).json();
+        expect(Object.keys(body.readyGliders).sort()).toEqual(['1-26', 'DG-1000']);
+        expect(body.readyGliders['DG-1000']).toMatchObject({
+          id: 'DG-1000',
+          places: 2,
+          status: 'Ready',
+          rateCentsPerMinute: 80,
+        });
+        // Zoe's DG-1000 request was cancelled: the glider is still unused today.
+        expect(body.unusedGliders).toEqual(['DG-1000']);
+        expect(body.unusedMultiSeatGliders).toEqual(['DG-1000']);
+        expect(body.flyingGliders).toEqual(['ASK-21', 'Duo']);
+        expect(body.recentGliders).toEqual(['1-26', 'DG-1000']);
+        expect(body.recentMultiSeatGliders).toEqual(['DG-1000']);
+      },
+    );
 
-    it('launch types and intro launches that are active; intros a flight can take, expired included; the club info', async () => {
-      const body = (await get('/api/serve-crew')).json();
-      expect(body.launches.map((l: { id: string }) => l.id)).toEqual(['2000 ft', 'Variable']);
-      expect(body.introLaunches).toEqual([
-        { id: 'Intro flight', launch: '2000 ft', priceCents: 15000, taxStatus: 'exempt', taxRates: [], isActive: true },
-      ]);
-      expect(body.intros.map((i: { SN: string }) => i.SN).sort()).toEqual(['NEW234', 'OLD234']);
-      expect(body.clubInfo).toMatchObject({
-        id: alpha,
-        name: 'Alpha Soaring',
-        minimumLevelCents: 0,
-        warningLevelCents: 2000,
-        paymentMethods: ['Cash', 'Card'],
-      });
-    });
+    it(
+      'launch types and intro launches that are active; intros a ' + 'flight can take, expired included; the club info',
+      async () => {
+        const body = (await get('/api/serve-crew')).json();
+        expect(body.launches.map((l: { id: string }) => l.id)).toEqual(['2000 ft', 'Variable']);
+        expect(body.introLaunches).toEqual([
+          {
+            id: 'Intro flight',
+            launch: '2000 ft',
+            priceCents: 15000,
+            taxStatus: 'exempt',
+            taxRates: [],
+            isActive: true,
+          },
+        ]);
+        expect(body.intros.map((i: { SN: string }) => i.SN).sort()).toEqual(['NEW234', 'OLD234']);
+        expect(body.clubInfo).toMatchObject({
+          id: alpha,
+          name: 'Alpha Soaring',
+          minimumLevelCents: 0,
+          warningLevelCents: 2000,
+          paymentMethods: ['Cash', 'Card'],
+        });
+      },
+    );
 
     it("someone else's crew page, another club, an inactive member: refused", async () => {
       expect((await get(`/api/serve-crew?userID=${ann.userId}`)).json()).toEqual(
@@ -180,27 +198,31 @@ describe('reading the flight line: serve-crew, ground-status, get-flights, list-
   });
 
   describe('GET /api/ground-status', () => {
-    it("today's flights on the line in submission order (cancelled ones left out), the tugs with their pilot; costs on one's own flights only", async () => {
-      const response = await get('/api/ground-status', ann);
-      expect(response.statusCode).toBe(200);
-      const body = response.json();
-      expect(body.day).toBe(TODAY);
-      expect(body.flights.map((f: { id: string }) => f.id)).toEqual([flights.patToday, flights.annWaiting]);
-      expect(body.flights[0]).toMatchObject({
-        user: pat.userId,
-        landedAt: NOW - 70 * MINUTE,
-        launchCost: null,
-        flightCost: null,
-        towPilot: towy.userId,
-      });
-      expect(body.flights[1]).toMatchObject({ user: ann.userId, launchedAt: null, launchCost: null });
-      expect(body.tugs).toEqual([
-        expect.objectContaining({ id: 'C-GTOW', status: 'Ready', currentPilot: towy.userId, pilotName: 'Toby Tow' }),
-      ]);
-      expect(body.pilots).toBeUndefined();
-      const own = (await get('/api/ground-status')).json();
-      expect(own.flights[0]).toMatchObject({ launchCost: 4000, flightCost: 900 });
-    });
+    it(
+      "today's flights on the line in submission order (cancelled ones left out), " +
+        "the tugs with their pilot; costs on one's own flights only",
+      async () => {
+        const response = await get('/api/ground-status', ann);
+        expect(response.statusCode).toBe(200);
+        const body = response.json();
+        expect(body.day).toBe(TODAY);
+        expect(body.flights.map((f: { id: string }) => f.id)).toEqual([flights.patToday, flights.annWaiting]);
+        expect(body.flights[0]).toMatchObject({
+          user: pat.userId,
+          landedAt: NOW - 70 * MINUTE,
+          launchCost: null,
+          flightCost: null,
+          towPilot: towy.userId,
+        });
+        expect(body.flights[1]).toMatchObject({ user: ann.userId, launchedAt: null, launchCost: null });
+        expect(body.tugs).toEqual([
+          expect.objectContaining({ id: 'C-GTOW', status: 'Ready', currentPilot: towy.userId, pilotName: 'Toby Tow' }),
+        ]);
+        expect(body.pilots).toBeUndefined();
+        const own = (await get('/api/ground-status')).json();
+        expect(own.flights[0]).toMatchObject({ launchCost: 4000, flightCost: 900 });
+      },
+    );
 
     it('a flight carries its log corrections, oldest first, with who made them', async () => {
       await t.db
@@ -249,48 +271,53 @@ describe('reading the flight line: serve-crew, ground-status, get-flights, list-
       expect(past.pilots).toBeUndefined();
     });
 
-    it("today's line also lists the flights of earlier days left unfinished, first, until the crew lands or removes them", async () => {
-      const stale = { waiting: randomUUID(), flying: randomUUID() };
-      await t.db
-        .insertInto('flight')
-        .values([
-          {
-            club_id: alpha,
-            id: stale.waiting,
-            day: '2025-03-04',
-            user_id: zoe.userId,
-            fly_with: 'Alone',
-            glider: 'DG-1000',
-            launch_type: '2000 ft',
-            submitted_at: new Date(NOW - 130 * DAY),
-          },
-          {
-            club_id: alpha,
-            id: stale.flying,
-            day: '2025-03-05',
-            user_id: pat.userId,
-            fly_with: 'Alone',
-            glider: 'Duo',
-            launch_type: '2000 ft',
-            submitted_at: new Date(NOW - 129 * DAY),
-            launched_at: new Date(NOW - 129 * DAY + MINUTE),
-          },
-        ])
-        .execute();
-      const line = async () => ((await get('/api/ground-status')).json().flights as { id: string }[]).map((f) => f.id);
-      expect(await line()).toEqual([stale.waiting, stale.flying, flights.patToday, flights.annWaiting]);
-      // Another day reads that day only (outside the season the get-flights test reads).
-      expect(
-        ((await get('/api/ground-status?day=2025-03-04')).json().flights as { id: string }[]).map((f) => f.id),
-      ).toEqual([stale.waiting]);
-      // The crew removes the one never launched and lands the other: both leave the line, and their gliders are free.
-      expect((await act({ id: stale.waiting, action: 'CancelRequest' })).statusCode).toBe(200);
-      expect((await act({ id: stale.flying, action: 'Landing', time: NOW - 10 * MINUTE })).statusCode).toBe(200);
-      expect(await line()).toEqual([flights.patToday, flights.annWaiting]);
-      const crew = (await get('/api/serve-crew')).json() as { flyingGliders: string[] };
-      expect(crew.flyingGliders).not.toContain('DG-1000');
-      expect(crew.flyingGliders).not.toContain('Duo');
-    });
+    it(
+      "today's line also lists the flights of earlier days left " +
+        'unfinished, first, until the crew lands or removes them',
+      async () => {
+        const stale = { waiting: randomUUID(), flying: randomUUID() };
+        await t.db
+          .insertInto('flight')
+          .values([
+            {
+              club_id: alpha,
+              id: stale.waiting,
+              day: '2025-03-04',
+              user_id: zoe.userId,
+              fly_with: 'Alone',
+              glider: 'DG-1000',
+              launch_type: '2000 ft',
+              submitted_at: new Date(NOW - 130 * DAY),
+            },
+            {
+              club_id: alpha,
+              id: stale.flying,
+              day: '2025-03-05',
+              user_id: pat.userId,
+              fly_with: 'Alone',
+              glider: 'Duo',
+              launch_type: '2000 ft',
+              submitted_at: new Date(NOW - 129 * DAY),
+              launched_at: new Date(NOW - 129 * DAY + MINUTE),
+            },
+          ])
+          .execute();
+        const line = async () =>
+          ((await get('/api/ground-status')).json().flights as { id: string }[]).map((f) => f.id);
+        expect(await line()).toEqual([stale.waiting, stale.flying, flights.patToday, flights.annWaiting]);
+        // Another day reads that day only (outside the season the get-flights test reads).
+        expect(
+          ((await get('/api/ground-status?day=2025-03-04')).json().flights as { id: string }[]).map((f) => f.id),
+        ).toEqual([stale.waiting]);
+        // The crew removes the one never launched and lands the other: both leave the line, and their gliders are free.
+        expect((await act({ id: stale.waiting, action: 'CancelRequest' })).statusCode).toBe(200);
+        expect((await act({ id: stale.flying, action: 'Landing', time: NOW - 10 * MINUTE })).statusCode).toBe(200);
+        expect(await line()).toEqual([flights.patToday, flights.annWaiting]);
+        const crew = (await get('/api/serve-crew')).json() as { flyingGliders: string[] };
+        expect(crew.flyingGliders).not.toContain('DG-1000');
+        expect(crew.flyingGliders).not.toContain('Duo');
+      },
+    );
 
     it('a bad day or flag, another club, an inactive member: refused', async () => {
       expect((await get('/api/ground-status?day=yesterday')).json()).toEqual(
@@ -347,15 +374,18 @@ describe('reading the flight line: serve-crew, ground-status, get-flights, list-
       );
     });
 
-    it('list-items FLIGHT: every flight of the day, cancelled ones included (the client filters); today by default', async () => {
-      const today = (await get('/api/list-items/?type=FLIGHT')).json();
-      expect(today.items.map((f: { id: string }) => f.id)).toEqual([
-        flights.patToday,
-        flights.annWaiting,
-        flights.zoeCancelled,
-      ]);
-      const past = (await get('/api/list-items/?type=FLIGHT&day=2025-05-13')).json();
-      expect(past.items.map((f: { glider: string }) => f.glider)).toEqual(['ASK-21']);
-    });
+    it(
+      'list-items FLIGHT: every flight of the day, cancelled ones ' + 'included (the client filters); today by default',
+      async () => {
+        const today = (await get('/api/list-items/?type=FLIGHT')).json();
+        expect(today.items.map((f: { id: string }) => f.id)).toEqual([
+          flights.patToday,
+          flights.annWaiting,
+          flights.zoeCancelled,
+        ]);
+        const past = (await get('/api/list-items/?type=FLIGHT&day=2025-05-13')).json();
+        expect(past.items.map((f: { glider: string }) => f.glider)).toEqual(['ASK-21']);
+      },
+    );
   });
 });

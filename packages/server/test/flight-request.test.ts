@@ -64,59 +64,65 @@ describe('requesting a flight: update-item FLIGHT', () => {
   afterAll(() => t.close());
 
   describe('an Alone flight', () => {
-    it('goes on the line: the flight as stored, the glider Flying, the Create action logged, the payer balance', async () => {
-      const body = flightBody(pat.userId, { towSpeed: 0, weight: 82 }, { date: TODAY });
-      const response = await request(body);
-      expect(response.statusCode).toBe(200);
-      expect(response.json()).toEqual({
-        statusCode: 200,
-        message: 'Flight placed on the flight line: ASK-21',
-        balanceCents: 20000,
-        item: {
-          id: body.id,
-          dateString: TODAY,
-          user: pat.userId,
-          first: 'Pat',
-          last: 'Pilot',
-          flyWith: 'Alone',
-          ...FLOWN_ALONE,
-          glider: 'ASK-21',
-          launchType: '2000 ft',
-          // The glider's launch speed when the phone sent none.
-          towSpeed: 60,
-          submittedAt: NOW,
-          queuedAt: NOW,
-          ...waitingFlightFields(),
-        },
-      });
-      expect(await gliderStatus(t.db, alpha, 'ASK-21')).toBe('Flying');
-      const actions = await t.db
-        .selectFrom('flight_action')
-        .select(['action', 'by', 'idempotency_key'])
-        .where('flight_id', '=', body.id)
-        .execute();
-      expect(actions).toEqual([{ action: 'Create', by: pat.userId, idempotency_key: null }]);
-      const row = await t.db
-        .selectFrom('flight')
-        .select(['weight_kg', 'submitted_by', 'glider_weight_kg'])
-        .where('id', '=', body.id)
-        .executeTakeFirstOrThrow();
-      expect(row).toEqual({ weight_kg: 82, submitted_by: pat.userId, glider_weight_kg: 360 });
-      await cancel(body.id);
-      expect(await gliderStatus(t.db, alpha, 'ASK-21')).toBe('Ready');
-    });
+    it(
+      'goes on the line: the flight as stored, the glider Flying, ' + 'the Create action logged, the payer balance',
+      async () => {
+        const body = flightBody(pat.userId, { towSpeed: 0, weight: 82 }, { date: TODAY });
+        const response = await request(body);
+        expect(response.statusCode).toBe(200);
+        expect(response.json()).toEqual({
+          statusCode: 200,
+          message: 'Flight placed on the flight line: ASK-21',
+          balanceCents: 20000,
+          item: {
+            id: body.id,
+            dateString: TODAY,
+            user: pat.userId,
+            first: 'Pat',
+            last: 'Pilot',
+            flyWith: 'Alone',
+            ...FLOWN_ALONE,
+            glider: 'ASK-21',
+            launchType: '2000 ft',
+            // The glider's launch speed when the phone sent none.
+            towSpeed: 60,
+            submittedAt: NOW,
+            queuedAt: NOW,
+            ...waitingFlightFields(),
+          },
+        });
+        expect(await gliderStatus(t.db, alpha, 'ASK-21')).toBe('Flying');
+        const actions = await t.db
+          .selectFrom('flight_action')
+          .select(['action', 'by', 'idempotency_key'])
+          .where('flight_id', '=', body.id)
+          .execute();
+        expect(actions).toEqual([{ action: 'Create', by: pat.userId, idempotency_key: null }]);
+        const row = await t.db
+          .selectFrom('flight')
+          .select(['weight_kg', 'submitted_by', 'glider_weight_kg'])
+          .where('id', '=', body.id)
+          .executeTakeFirstOrThrow();
+        expect(row).toEqual({ weight_kg: 82, submitted_by: pat.userId, glider_weight_kg: 360 });
+        await cancel(body.id);
+        expect(await gliderStatus(t.db, alpha, 'ASK-21')).toBe('Ready');
+      },
+    );
 
-    it('the same flight id sent again by the same member answers the first answer (200) and places nothing new', async () => {
-      const body = flightBody(pat.userId, { glider: 'DG-1000' });
-      const first = await request(body);
-      expect(first.statusCode).toBe(200);
-      const before = await lineSnapshot(t.db, alpha);
-      const again = await request(body);
-      expect(again.statusCode).toBe(200);
-      expect(again.json()).toEqual(first.json());
-      expect(await lineSnapshot(t.db, alpha)).toEqual(before);
-      await cancel(body.id);
-    });
+    it(
+      'the same flight id sent again by the same member answers ' + 'the first answer (200) and places nothing new',
+      async () => {
+        const body = flightBody(pat.userId, { glider: 'DG-1000' });
+        const first = await request(body);
+        expect(first.statusCode).toBe(200);
+        const before = await lineSnapshot(t.db, alpha);
+        const again = await request(body);
+        expect(again.statusCode).toBe(200);
+        expect(again.json()).toEqual(first.json());
+        expect(await lineSnapshot(t.db, alpha)).toEqual(before);
+        await cancel(body.id);
+      },
+    );
 
     it('the same id sent twice at once places one flight and both answer it', async () => {
       const body = flightBody(pat.userId, { glider: 'DG-1000' });
@@ -159,24 +165,27 @@ describe('requesting a flight: update-item FLIGHT', () => {
       await cancel(body.id);
     });
 
-    it('submittedAt is the tap: a request the outbox sends 4 minutes later is submitted when it was tapped', async () => {
-      const tappedAt = NOW - 4 * 60_000;
-      const body = flightBody(pat.userId, { glider: 'DG-1000', submittedAt: tappedAt }, { date: TODAY });
-      const response = await request(body);
-      expect(response.statusCode).toBe(200);
-      expect(flightPlaced(response).item.submittedAt).toBe(tappedAt);
-      const created = await t.db
-        .selectFrom('flight_action')
-        .select(['happened_at', 'entered_at'])
-        .where('flight_id', '=', body.id)
-        .executeTakeFirstOrThrow();
-      expect([created.happened_at.getTime(), created.entered_at.getTime()]).toEqual([tappedAt, NOW]);
-      // A phone a minute ahead counts as now (Mo's flight: Pat is on the line already).
-      const skewed = flightBody(mo.userId, { glider: '1-26', submittedAt: NOW + 60_000 });
-      expect(flightPlaced(await request(skewed)).item.submittedAt).toBe(NOW);
-      await cancel(body.id);
-      await cancel(skewed.id);
-    });
+    it(
+      'submittedAt is the tap: a request the outbox sends 4 ' + 'minutes later is submitted when it was tapped',
+      async () => {
+        const tappedAt = NOW - 4 * 60_000;
+        const body = flightBody(pat.userId, { glider: 'DG-1000', submittedAt: tappedAt }, { date: TODAY });
+        const response = await request(body);
+        expect(response.statusCode).toBe(200);
+        expect(flightPlaced(response).item.submittedAt).toBe(tappedAt);
+        const created = await t.db
+          .selectFrom('flight_action')
+          .select(['happened_at', 'entered_at'])
+          .where('flight_id', '=', body.id)
+          .executeTakeFirstOrThrow();
+        expect([created.happened_at.getTime(), created.entered_at.getTime()]).toEqual([tappedAt, NOW]);
+        // A phone a minute ahead counts as now (Mo's flight: Pat is on the line already).
+        const skewed = flightBody(mo.userId, { glider: '1-26', submittedAt: NOW + 60_000 });
+        expect(flightPlaced(await request(skewed)).item.submittedAt).toBe(NOW);
+        await cancel(body.id);
+        await cancel(skewed.id);
+      },
+    );
 
     it('submittedAt in the future or before today in the club’s zone is refused', async () => {
       await refused(
@@ -196,20 +205,23 @@ describe('requesting a flight: update-item FLIGHT', () => {
       await cancel(first.id);
     });
 
-    it('a request delivered again after midnight answers its first answer: the replay comes before the day checks', async () => {
-      const body = flightBody(pat.userId, { glider: 'DG-1000', submittedAt: NOW - 60_000 }, { date: TODAY });
-      const first = await request(body);
-      expect(first.statusCode).toBe(200);
-      t.clock.set(Date.parse('2025-07-13T04:30:00Z'));
-      try {
-        const again = await request(body);
-        expect(again.statusCode).toBe(200);
-        expect(again.json()).toEqual(first.json());
-      } finally {
-        t.clock.set(NOW);
-      }
-      await cancel(body.id);
-    });
+    it(
+      'a request delivered again after midnight answers its first ' + 'answer: the replay comes before the day checks',
+      async () => {
+        const body = flightBody(pat.userId, { glider: 'DG-1000', submittedAt: NOW - 60_000 }, { date: TODAY });
+        const first = await request(body);
+        expect(first.statusCode).toBe(200);
+        t.clock.set(Date.parse('2025-07-13T04:30:00Z'));
+        try {
+          const again = await request(body);
+          expect(again.statusCode).toBe(200);
+          expect(again.json()).toEqual(first.json());
+        } finally {
+          t.clock.set(NOW);
+        }
+        await cancel(body.id);
+      },
+    );
 
     it('a member may place a flight for another pilot, who pays', async () => {
       const body = flightBody(mo.userId, { glider: '1-26' });
@@ -220,101 +232,112 @@ describe('requesting a flight: update-item FLIGHT', () => {
     });
   });
 
-  describe("the pilot's balance in the answer: the pilot's own, or any pilot's for an admin or a Can Add Funds holder", () => {
-    const place = async (pilot: Person, as: Person) => {
-      const body = flightBody(pilot.userId, { glider: 'DG-1000' });
-      const first = await request(body, as);
-      expect(first.statusCode).toBe(200);
-      const replayed = await request(body, as);
-      const stored = await t.db
-        .selectFrom('flight_action')
-        .select('response')
-        .where('flight_id', '=', body.id)
-        .where('action', '=', 'Create')
-        .executeTakeFirstOrThrow();
-      await cancel(body.id, as);
-      return {
-        first: flightPlaced(first),
-        replayed: replayed.json(),
-        stored: stored.response as Record<string, unknown>,
+  describe(
+    "the pilot's balance in the answer: the pilot's own, or any " + "pilot's for an admin or a Can Add Funds holder",
+    () => {
+      const place = async (pilot: Person, as: Person) => {
+        const body = flightBody(pilot.userId, { glider: 'DG-1000' });
+        const first = await request(body, as);
+        expect(first.statusCode).toBe(200);
+        const replayed = await request(body, as);
+        const stored = await t.db
+          .selectFrom('flight_action')
+          .select('response')
+          .where('flight_id', '=', body.id)
+          .where('action', '=', 'Create')
+          .executeTakeFirstOrThrow();
+        await cancel(body.id, as);
+        return {
+          first: flightPlaced(first),
+          replayed: replayed.json(),
+          stored: stored.response as Record<string, unknown>,
+        };
       };
-    };
 
-    it('a plain member placing their own flight gets their exact balance, on a replay too', async () => {
-      const { first, replayed } = await place(pat, pat);
-      expect(first.balanceCents).toBe(20000);
-      expect(replayed).toEqual(first);
-    });
+      it('a plain member placing their own flight gets their exact balance, on a replay too', async () => {
+        const { first, replayed } = await place(pat, pat);
+        expect(first.balanceCents).toBe(20000);
+        expect(replayed).toEqual(first);
+      });
 
-    it('a plain member placing a flight for another pilot gets no balance: not in the answer, the replay or the stored answer', async () => {
-      const { first, replayed, stored } = await place(mo, pat);
-      expect(first.item.user).toBe(mo.userId);
-      expect(first).not.toHaveProperty('balanceCents');
-      expect(replayed).toEqual(first);
-      expect(stored).not.toHaveProperty('balanceCents');
-    });
+      it(
+        'a plain member placing a flight for another pilot gets no balance: ' +
+          'not in the answer, the replay or the stored answer',
+        async () => {
+          const { first, replayed, stored } = await place(mo, pat);
+          expect(first.item.user).toBe(mo.userId);
+          expect(first).not.toHaveProperty('balanceCents');
+          expect(replayed).toEqual(first);
+          expect(stored).not.toHaveProperty('balanceCents');
+        },
+      );
 
-    it("a Can Add Funds holder placing a flight for another pilot gets that pilot's balance", async () => {
-      const { first, replayed } = await place(mo, tess);
-      expect(first.balanceCents).toBe(20000);
-      expect(replayed).toEqual(first);
-    });
+      it("a Can Add Funds holder placing a flight for another pilot gets that pilot's balance", async () => {
+        const { first, replayed } = await place(mo, tess);
+        expect(first.balanceCents).toBe(20000);
+        expect(replayed).toEqual(first);
+      });
 
-    it("an admin placing a flight for another pilot gets that pilot's balance", async () => {
-      const { first, replayed } = await place(mo, alex);
-      expect(first.balanceCents).toBe(20000);
-      expect(replayed).toEqual(first);
-    });
+      it("an admin placing a flight for another pilot gets that pilot's balance", async () => {
+        const { first, replayed } = await place(mo, alex);
+        expect(first.balanceCents).toBe(20000);
+        expect(replayed).toEqual(first);
+      });
 
-    it("a replay hides another pilot's balance from a plain member even where the stored answer holds one, or there is no stored answer", async () => {
-      // Rows as an older server wrote them: an answer holding Mo's balance, and a flight with no stored answer.
-      const withBalance = randomUUID();
-      const unanswered = randomUUID();
-      const at = new Date(NOW);
-      for (const id of [withBalance, unanswered]) {
-        await t.db
-          .insertInto('flight')
-          .values({
-            club_id: alpha,
-            id,
-            day: TODAY,
-            user_id: mo.userId,
-            first: 'Mo',
-            last: 'Member',
-            fly_with: 'Alone',
-            glider: 'ASK-21',
-            launch_type: '2000 ft',
-            submitted_at: at,
-            submitted_by: pat.userId,
-            cancelled_at: at,
-          })
-          .execute();
-      }
-      await t.db
-        .insertInto('flight_action')
-        .values({
-          club_id: alpha,
-          flight_id: withBalance,
-          action: 'Create',
-          by: pat.userId,
-          happened_at: at,
-          entered_at: at,
-          response: JSON.stringify({
-            statusCode: 200,
-            message: 'Flight placed on the flight line: ASK-21',
-            item: { user: mo.userId },
-            balanceCents: 20000,
-          }),
-        })
-        .execute();
-      for (const id of [withBalance, unanswered]) {
-        const replayed = await request(flightBody(mo.userId, {}, { id }), pat);
-        expect(replayed.statusCode).toBe(200);
-        expect(flightReplayed(replayed).item.user).toBe(mo.userId);
-        expect(replayed.json()).not.toHaveProperty('balanceCents');
-      }
-    });
-  });
+      it(
+        "a replay hides another pilot's balance from a plain member even where " +
+          'the stored answer holds one, or there is no stored answer',
+        async () => {
+          // Rows as an older server wrote them: an answer holding Mo's balance, and a flight with no stored answer.
+          const withBalance = randomUUID();
+          const unanswered = randomUUID();
+          const at = new Date(NOW);
+          for (const id of [withBalance, unanswered]) {
+            await t.db
+              .insertInto('flight')
+              .values({
+                club_id: alpha,
+                id,
+                day: TODAY,
+                user_id: mo.userId,
+                first: 'Mo',
+                last: 'Member',
+                fly_with: 'Alone',
+                glider: 'ASK-21',
+                launch_type: '2000 ft',
+                submitted_at: at,
+                submitted_by: pat.userId,
+                cancelled_at: at,
+              })
+              .execute();
+          }
+          await t.db
+            .insertInto('flight_action')
+            .values({
+              club_id: alpha,
+              flight_id: withBalance,
+              action: 'Create',
+              by: pat.userId,
+              happened_at: at,
+              entered_at: at,
+              response: JSON.stringify({
+                statusCode: 200,
+                message: 'Flight placed on the flight line: ASK-21',
+                item: { user: mo.userId },
+                balanceCents: 20000,
+              }),
+            })
+            .execute();
+          for (const id of [withBalance, unanswered]) {
+            const replayed = await request(flightBody(mo.userId, {}, { id }), pat);
+            expect(replayed.statusCode).toBe(200);
+            expect(flightReplayed(replayed).item.user).toBe(mo.userId);
+            expect(replayed.json()).not.toHaveProperty('balanceCents');
+          }
+        },
+      );
+    },
+  );
 
   describe('the second person', () => {
     it('Instructor: the instructor is the pilot in command, named from their record', async () => {
@@ -398,7 +421,8 @@ describe('requesting a flight: update-item FLIGHT', () => {
       await refused(
         flightBody(pat.userId, { flyWith: 'Balloon' }),
         400,
-        'Invalid flight request: flyWith: Invalid option: expected one of "Alone"|"Instructor"|"Member"|"Intro"|"Friend"',
+        'Invalid flight request: flyWith: Invalid option: expected one ' +
+          'of "Alone"|"Instructor"|"Member"|"Intro"|"Friend"',
       );
       await refused(flightBody(pat.userId, { glider: '' }), 400, 'Invalid flight request: glider: No glider selected');
       await refused(
@@ -507,49 +531,53 @@ describe('requesting a flight: update-item FLIGHT', () => {
   });
 
   describe('intro flights', () => {
-    it('a pre-purchased intro, expired but allowed: linked to the flight, the intro launch flown, no funds needed, renamed on the way', async () => {
-      const introId = await createIntro(t.db, alpha, {
-        sn: 'EXP234',
-        purchaseDate: '2024-06-01',
-        staleDate: '2025-06-01',
-      });
-      const body = flightBody(poor.userId, {
-        flyWith: 'Intro',
-        launchType: '',
-        introRef: introId,
-        updateIntro: { id: introId, recipientFirst: 'Iris' },
-      });
-      const response = await request(body, poor);
-      expect(response.statusCode).toBe(200);
-      expect(response.json().item).toMatchObject({
-        flyWith: 'Intro',
-        introRef: introId,
-        launchType: '2000 ft',
-        passengerFirst: 'Iris',
-        passengerLast: 'Intro',
-        pilotInCharge: true,
-      });
-      expect(flightPlaced(response).intro).toBeUndefined();
-      const intro = await t.db
-        .selectFrom('intro')
-        .select(['flight_ref', 'recipient_first'])
-        .where('id', '=', introId)
-        .executeTakeFirstOrThrow();
-      expect(intro).toEqual({ flight_ref: body.id, recipient_first: 'Iris' });
+    it(
+      'a pre-purchased intro, expired but allowed: linked to the flight, the ' +
+        'intro launch flown, no funds needed, renamed on the way',
+      async () => {
+        const introId = await createIntro(t.db, alpha, {
+          sn: 'EXP234',
+          purchaseDate: '2024-06-01',
+          staleDate: '2025-06-01',
+        });
+        const body = flightBody(poor.userId, {
+          flyWith: 'Intro',
+          launchType: '',
+          introRef: introId,
+          updateIntro: { id: introId, recipientFirst: 'Iris' },
+        });
+        const response = await request(body, poor);
+        expect(response.statusCode).toBe(200);
+        expect(response.json().item).toMatchObject({
+          flyWith: 'Intro',
+          introRef: introId,
+          launchType: '2000 ft',
+          passengerFirst: 'Iris',
+          passengerLast: 'Intro',
+          pilotInCharge: true,
+        });
+        expect(flightPlaced(response).intro).toBeUndefined();
+        const intro = await t.db
+          .selectFrom('intro')
+          .select(['flight_ref', 'recipient_first'])
+          .where('id', '=', introId)
+          .executeTakeFirstOrThrow();
+        expect(intro).toEqual({ flight_ref: body.id, recipient_first: 'Iris' });
 
-      // Used: no second flight may take it.
-      await refused(
-        flightBody(pat.userId, { flyWith: 'Intro', glider: 'DG-1000', introRef: introId }),
-        409,
-        'Intro EXP234 is already on a flight',
-      );
-      // Removed from the line, the intro is free again.
-      expect((await cancel(body.id, poor)).statusCode).toBe(200);
-      expect(
-        (await t.db.selectFrom('intro').select('flight_ref').where('id', '=', introId).executeTakeFirstOrThrow())
-          .flight_ref,
-      ).toBeNull();
-    });
+        // Used: no second flight may take it.
+        await refused(
+          flightBody(pat.userId, { flyWith: 'Intro', glider: 'DG-1000', introRef: introId }),
+          409,
+          'Intro EXP234 is already on a flight',
+        );
+        // Removed from the line, the intro is free again.
+        expect((await cancel(body.id, poor)).statusCode).toBe(200);
+        expect(
+          (await t.db.selectFrom('intro').select('flight_ref').where('id', '=', introId).executeTakeFirstOrThrow())
+            .flight_ref,
+        ).toBeNull();
+      },
+    );
 
     it('refunded, cancelled, unknown or another club’s intros are refused', async () => {
       const refunded = await createIntro(t.db, alpha, { sn: 'REF234', refunded: true });
@@ -585,180 +613,203 @@ describe('requesting a flight: update-item FLIGHT', () => {
       );
     });
 
-    it('a new intro sold on the spot: a fresh serial, the price of the intro launch, Dr 1000 [Cash] / Cr 2120 [intro], linked to the flight', async () => {
-      const body = flightBody(pat.userId, {
-        flyWith: 'Intro',
-        launchType: '',
-        newIntro: {
-          introType: 'Intro flight',
+    it(
+      'a new intro sold on the spot: a fresh serial, the price of the intro ' +
+        'launch, Dr 1000 [Cash] / Cr 2120 [intro], linked to the flight',
+      async () => {
+        const body = flightBody(pat.userId, {
+          flyWith: 'Intro',
+          launchType: '',
+          newIntro: {
+            introType: 'Intro flight',
+            recipientFirst: 'Nia',
+            recipientLast: 'New',
+            payment: 'cash',
+            paymentRef: 'R-77',
+          },
+        });
+        const response = await request(body);
+        expect(response.statusCode).toBe(200);
+        const intro = flightPlaced(response).intro!;
+        expect(isWellFormedSerial(intro.SN)).toBe(true);
+        expect(intro).toEqual({
+          id: intro.id,
+          SN: intro.SN,
           recipientFirst: 'Nia',
           recipientLast: 'New',
-          payment: 'cash',
+          recipientEmail: '',
+          buyerFirst: '',
+          buyerLast: '',
+          buyerEmail: '',
+          launchType: 'Intro flight',
+          priceCents: 15000,
+          payment: 'Cash',
           paymentRef: 'R-77',
-        },
-      });
-      const response = await request(body);
-      expect(response.statusCode).toBe(200);
-      const intro = flightPlaced(response).intro!;
-      expect(isWellFormedSerial(intro.SN)).toBe(true);
-      expect(intro).toEqual({
-        id: intro.id,
-        SN: intro.SN,
-        recipientFirst: 'Nia',
-        recipientLast: 'New',
-        recipientEmail: '',
-        buyerFirst: '',
-        buyerLast: '',
-        buyerEmail: '',
-        launchType: 'Intro flight',
-        priceCents: 15000,
-        payment: 'Cash',
-        paymentRef: 'R-77',
-        date: TODAY,
-        note: '',
-        staleDate: '2026-07-12',
-        flightRef: body.id,
-        taxStatus: 'exempt',
-        taxRates: [],
-        refunded: false,
-        cancelled: false,
-      });
-      expect(response.json().item).toMatchObject({
-        introRef: intro.id,
-        passengerFirst: 'Nia',
-        passengerLast: 'New',
-        launchType: '2000 ft',
-      });
-      const entry = await t.db
-        .selectFrom('ledger_transaction')
-        .select(['id', 'transaction_type', 'description'])
-        .where('club_id', '=', alpha)
-        .orderBy('id', 'desc')
-        .executeTakeFirstOrThrow();
-      expect(entry).toMatchObject({
-        transaction_type: 'Intro Sale',
-        description: `Intro ${intro.SN} sold (Cash) ref R-77`,
-      });
-      expect(await postingsOf(t.db, entry.id)).toEqual([
-        posting(1000, 15000, { transfer: 'Cash' }),
-        posting(2120, -15000, { intro: intro.id }),
-      ]);
-      // The pilot paid nothing for it.
-      expect(await balanceOf(t.db, alpha, pat.userId)).toBe(20000);
-      await cancel(body.id);
-    });
+          date: TODAY,
+          note: '',
+          staleDate: '2026-07-12',
+          flightRef: body.id,
+          taxStatus: 'exempt',
+          taxRates: [],
+          refunded: false,
+          cancelled: false,
+        });
+        expect(response.json().item).toMatchObject({
+          introRef: intro.id,
+          passengerFirst: 'Nia',
+          passengerLast: 'New',
+          launchType: '2000 ft',
+        });
+        const entry = await t.db
+          .selectFrom('ledger_transaction')
+          .select(['id', 'transaction_type', 'description'])
+          .where('club_id', '=', alpha)
+          .orderBy('id', 'desc')
+          .executeTakeFirstOrThrow();
+        expect(entry).toMatchObject({
+          transaction_type: 'Intro Sale',
+          description: `Intro ${intro.SN} sold (Cash) ref R-77`,
+        });
+        expect(await postingsOf(t.db, entry.id)).toEqual([
+          posting(1000, 15000, { transfer: 'Cash' }),
+          posting(2120, -15000, { intro: intro.id }),
+        ]);
+        // The pilot paid nothing for it.
+        expect(await balanceOf(t.db, alpha, pat.userId)).toBe(20000);
+        await cancel(body.id);
+      },
+    );
 
-    it('a new intro with a serial given keeps it; a serial in use, an unknown payment method or intro launch are refused', async () => {
-      const sale = { introType: 'Intro flight', recipientFirst: 'Nia', recipientLast: 'New', payment: 'Cash' };
-      const body = flightBody(pat.userId, { flyWith: 'Intro', newIntro: { ...sale, SN: 'gift-01' } });
-      const response = await request(body);
-      expect(flightPlaced(response).intro?.SN).toBe('GIFT-01');
-      await cancel(body.id);
-      await refused(
-        flightBody(pat.userId, { flyWith: 'Intro', newIntro: { ...sale, SN: 'Gift-01' } }),
-        409,
-        'Serial number GIFT-01 is already used: enter another or leave it empty',
-      );
-      await refused(
-        flightBody(pat.userId, { flyWith: 'Intro', newIntro: { ...sale, payment: 'Bitcoin' } }),
-        400,
-        'Unknown payment method Bitcoin: use one of Cash, Card',
-      );
-      await refused(
-        flightBody(pat.userId, { flyWith: 'Intro', newIntro: { ...sale, introType: 'Aerobatics' } }),
-        400,
-        "Unknown intro launch Aerobatics: choose one of the club's intro launches",
-      );
-      const introId = await createIntro(t.db, alpha, { sn: 'BTH234' });
-      await refused(
-        flightBody(pat.userId, { flyWith: 'Intro', introRef: introId, newIntro: sale }),
-        400,
-        'Choose a pre-purchased intro or sell a new one, not both',
-      );
-      // A sale whose flight is refused is not sold either (one transaction).
-      await refused(
-        flightBody(pat.userId, { flyWith: 'Intro', glider: 'Blanik', newIntro: sale }),
-        409,
-        'Glider Blanik is not ready',
-      );
-    });
+    it(
+      'a new intro with a serial given keeps it; a serial in use, an ' +
+        'unknown payment method or intro launch are refused',
+      async () => {
+        const sale = { introType: 'Intro flight', recipientFirst: 'Nia', recipientLast: 'New', payment: 'Cash' };
+        const body = flightBody(pat.userId, { flyWith: 'Intro', newIntro: { ...sale, SN: 'gift-01' } });
+        const response = await request(body);
+        expect(flightPlaced(response).intro?.SN).toBe('GIFT-01');
+        await cancel(body.id);
+        await refused(
+          flightBody(pat.userId, { flyWith: 'Intro', newIntro: { ...sale, SN: 'Gift-01' } }),
+          409,
+          'Serial number GIFT-01 is already used: enter another or leave it empty',
+        );
+        await refused(
+          flightBody(pat.userId, { flyWith: 'Intro', newIntro: { ...sale, payment: 'Bitcoin' } }),
+          400,
+          'Unknown payment method Bitcoin: use one of Cash, Card',
+        );
+        await refused(
+          flightBody(pat.userId, { flyWith: 'Intro', newIntro: { ...sale, introType: 'Aerobatics' } }),
+          400,
+          "Unknown intro launch Aerobatics: choose one of the club's intro launches",
+        );
+        const introId = await createIntro(t.db, alpha, { sn: 'BTH234' });
+        await refused(
+          flightBody(pat.userId, { flyWith: 'Intro', introRef: introId, newIntro: sale }),
+          400,
+          'Choose a pre-purchased intro or sell a new one, not both',
+        );
+        // A sale whose flight is refused is not sold either (one transaction).
+        await refused(
+          flightBody(pat.userId, { flyWith: 'Intro', glider: 'Blanik', newIntro: sale }),
+          409,
+          'Glider Blanik is not ready',
+        );
+      },
+    );
   });
 
   describe('update-item INTRO and PILOT weight', () => {
     const update = async (id: string, data: object, as: Person) =>
       api.post('/api/update-item/', { type: 'INTRO', id, data }, await cookie(as));
 
-    it('any active member renames the passenger of an intro a flight can take; a used one only on their own flight', async () => {
-      const introId = await createIntro(t.db, alpha, { sn: 'REN234' });
-      const renamed = await update(introId, { recipientFirst: 'Rae', recipientLast: 'Renamed' }, mo);
-      expect(renamed.statusCode).toBe(200);
-      expect(renamed.json()).toMatchObject({
-        statusCode: 200,
-        message: 'Intro updated successfully',
-        item: { id: introId, recipientFirst: 'Rae', recipientLast: 'Renamed' },
-      });
+    it(
+      'any active member renames the passenger of an intro a flight ' + 'can take; a used one only on their own flight',
+      async () => {
+        const introId = await createIntro(t.db, alpha, { sn: 'REN234' });
+        const renamed = await update(introId, { recipientFirst: 'Rae', recipientLast: 'Renamed' }, mo);
+        expect(renamed.statusCode).toBe(200);
+        expect(renamed.json()).toMatchObject({
+          statusCode: 200,
+          message: 'Intro updated successfully',
+          item: { id: introId, recipientFirst: 'Rae', recipientLast: 'Renamed' },
+        });
 
-      const body = flightBody(pat.userId, { flyWith: 'Intro', introRef: introId });
-      expect((await request(body)).statusCode).toBe(200);
-      expect((await update(introId, { id: introId, recipientLast: 'Pilot-Own' }, pat)).statusCode).toBe(200);
-      const other = await update(introId, { recipientLast: 'Meddler' }, mo);
-      expect(other.json()).toEqual(
-        refusal(
-          403,
-          'Only an admin or a member who can add intros can rename the passenger of an intro that is used, refunded or cancelled',
-        ),
-      );
-      const refunded = await createIntro(t.db, alpha, { sn: 'RFN234', refunded: true });
-      expect((await update(refunded, { recipientFirst: 'X' }, mo)).statusCode).toBe(403);
-      await cancel(body.id);
-    });
+        const body = flightBody(pat.userId, { flyWith: 'Intro', introRef: introId });
+        expect((await request(body)).statusCode).toBe(200);
+        expect((await update(introId, { id: introId, recipientLast: 'Pilot-Own' }, pat)).statusCode).toBe(200);
+        const other = await update(introId, { recipientLast: 'Meddler' }, mo);
+        expect(other.json()).toEqual(
+          refusal(
+            403,
+            'Only an admin or a member who can add intros can rename the ' +
+              'passenger of an intro that is used, refunded or cancelled',
+          ),
+        );
+        const refunded = await createIntro(t.db, alpha, { sn: 'RFN234', refunded: true });
+        expect((await update(refunded, { recipientFirst: 'X' }, mo)).statusCode).toBe(403);
+        await cancel(body.id);
+      },
+    );
 
-    it('flightRef confirms the link the flight made; unlinking a live link or linking another flight is refused', async () => {
-      const introId = await createIntro(t.db, alpha, { sn: 'LNK234' });
-      const body = flightBody(pat.userId, { flyWith: 'Intro', introRef: introId });
-      expect((await request(body)).statusCode).toBe(200);
-      const confirmed = await update(introId, { flightRef: body.id }, mo);
-      expect(confirmed.json().item.flightRef).toBe(body.id);
-      expect((await update(introId, { flightRef: '' }, mo)).json()).toEqual(
-        refusal(409, `Intro LNK234 is on flight ${body.id}: remove the flight from the line first`),
-      );
-      const other = flightBody(mo.userId, { glider: 'DG-1000' });
-      expect((await request(other, mo)).statusCode).toBe(200);
-      expect((await update(introId, { flightRef: other.id }, mo)).json()).toEqual(
-        refusal(409, `Intro LNK234 is not on flight ${other.id}: choose the intro when requesting the flight`),
-      );
-      expect((await update(introId, { flightRef: randomUUID() }, mo)).json()).toEqual(refusal(404, 'Flight not found'));
-      await cancel(body.id);
-      await cancel(other.id, mo);
-      expect((await update(introId, { flightRef: '' }, mo)).json().item.flightRef).toBe('');
-    });
+    it(
+      'flightRef confirms the link the flight made; unlinking a ' + 'live link or linking another flight is refused',
+      async () => {
+        const introId = await createIntro(t.db, alpha, { sn: 'LNK234' });
+        const body = flightBody(pat.userId, { flyWith: 'Intro', introRef: introId });
+        expect((await request(body)).statusCode).toBe(200);
+        const confirmed = await update(introId, { flightRef: body.id }, mo);
+        expect(confirmed.json().item.flightRef).toBe(body.id);
+        expect((await update(introId, { flightRef: '' }, mo)).json()).toEqual(
+          refusal(409, `Intro LNK234 is on flight ${body.id}: remove the flight from the line first`),
+        );
+        const other = flightBody(mo.userId, { glider: 'DG-1000' });
+        expect((await request(other, mo)).statusCode).toBe(200);
+        expect((await update(introId, { flightRef: other.id }, mo)).json()).toEqual(
+          refusal(409, `Intro LNK234 is not on flight ${other.id}: choose the intro when requesting the flight`),
+        );
+        expect((await update(introId, { flightRef: randomUUID() }, mo)).json()).toEqual(
+          refusal(404, 'Flight not found'),
+        );
+        await cancel(body.id);
+        await cancel(other.id, mo);
+        expect((await update(introId, { flightRef: '' }, mo)).json().item.flightRef).toBe('');
+      },
+    );
 
-    it('bad INTRO updates: another club, unknown intro, a refund by a member who may not refund, empty data', async () => {
-      const introId = await createIntro(t.db, alpha, { sn: 'BAD234' });
-      expect(
-        (
-          await api.post(
-            '/api/update-item/',
-            { club: bravo, type: 'INTRO', id: introId, data: { recipientFirst: 'X' } },
-            await cookie(mo),
-          )
-        ).json(),
-      ).toEqual(refusal(403, 'That club is not your active club'));
-      expect((await update(introId, { recipientFirst: 'X' }, outsider)).json()).toEqual(
-        refusal(404, 'Intro not found'),
-      );
-      expect((await update(randomUUID(), { recipientFirst: 'X' }, mo)).json()).toEqual(refusal(404, 'Intro not found'));
-      expect((await update(introId, { action: 'Refund' }, mo)).json()).toEqual(
-        refusal(403, 'User is not authorized (603)'),
-      );
-      expect((await update(introId, {}, mo)).json()).toEqual(
-        refusal(
-          400,
-          'Invalid data: INTRO data must be a passenger rename (recipientFirst, recipientLast) or a flight link (flightRef)',
-        ),
-      );
-      expect((await update(introId, { recipientFirst: '' }, mo)).statusCode).toBe(400);
-    });
+    it(
+      'bad INTRO updates: another club, unknown intro, a refund ' + 'by a member who may not refund, empty data',
+      async () => {
+        const introId = await createIntro(t.db, alpha, { sn: 'BAD234' });
+        expect(
+          (
+            await api.post(
+              '/api/update-item/',
+              { club: bravo, type: 'INTRO', id: introId, data: { recipientFirst: 'X' } },
+              await cookie(mo),
+            )
+          ).json(),
+        ).toEqual(refusal(403, 'That club is not your active club'));
+        expect((await update(introId, { recipientFirst: 'X' }, outsider)).json()).toEqual(
+          refusal(404, 'Intro not found'),
+        );
+        expect((await update(randomUUID(), { recipientFirst: 'X' }, mo)).json()).toEqual(
+          refusal(404, 'Intro not found'),
+        );
+        expect((await update(introId, { action: 'Refund' }, mo)).json()).toEqual(
+          refusal(403, 'User is not authorized (603)'),
+        );
+        expect((await update(introId, {}, mo)).json()).toEqual(
+          refusal(
+            400,
+            'Invalid data: INTRO data must be a passenger rename ' +
+              '(recipientFirst, recipientLast) or a flight link (flightRef)',
+          ),
+        );
+        expect((await update(introId, { recipientFirst: '' }, mo)).statusCode).toBe(400);
+      },
+    );
 
     it("update-item PILOT {weight}: one's own weight, not someone else's", async () => {
       const own = await callAs(t, await cookie(pat), 'POST /api/update-item/', {

@@ -121,21 +121,24 @@ describe('glider logbooks', () => {
       expect(logs.gliders.find((g: { id: string }) => g.id === 'ASK-21').aircraftType).toBe('ASK 21');
     });
 
-    it('a holder of Can Update Gliders sets the maintenance date, but not the type (403, nothing changes)', async () => {
-      const before = await gliderRow(alpha, 'DG-1000');
-      const refused = await save('gliders', 'DG-1000', { aircraftType: 'DG 1000' });
-      expect(refused.statusCode).toBe(403);
-      expect(refused.json()).toEqual(refusal(403, ADMIN_DETAILS));
-      const both = await save('gliders', 'DG-1000', { maintenanceDate: '2025-07-01', aircraftType: 'DG 1000' });
-      expect(both.json()).toEqual(refusal(403, ADMIN_DETAILS));
-      expect(await gliderRow(alpha, 'DG-1000')).toEqual(before);
-      const set = await save('gliders', 'DG-1000', { maintenanceDate: '2025-07-01' });
-      expect(set.statusCode, set.body).toBe(200);
-      expect(set.json().item).toMatchObject({ id: 'DG-1000', maintenanceDate: '2025-07-01', aircraftType: '' });
-      expect(await gliderRow(alpha, 'DG-1000')).toEqual({ ...before, maintenance_date: '2025-07-01' });
-      const cleared = await save('gliders', 'DG-1000', { maintenanceDate: null });
-      expect(cleared.json().item.maintenanceDate).toBeNull();
-    });
+    it(
+      'a holder of Can Update Gliders sets the maintenance ' + 'date, but not the type (403, nothing changes)',
+      async () => {
+        const before = await gliderRow(alpha, 'DG-1000');
+        const refused = await save('gliders', 'DG-1000', { aircraftType: 'DG 1000' });
+        expect(refused.statusCode).toBe(403);
+        expect(refused.json()).toEqual(refusal(403, ADMIN_DETAILS));
+        const both = await save('gliders', 'DG-1000', { maintenanceDate: '2025-07-01', aircraftType: 'DG 1000' });
+        expect(both.json()).toEqual(refusal(403, ADMIN_DETAILS));
+        expect(await gliderRow(alpha, 'DG-1000')).toEqual(before);
+        const set = await save('gliders', 'DG-1000', { maintenanceDate: '2025-07-01' });
+        expect(set.statusCode, set.body).toBe(200);
+        expect(set.json().item).toMatchObject({ id: 'DG-1000', maintenanceDate: '2025-07-01', aircraftType: '' });
+        expect(await gliderRow(alpha, 'DG-1000')).toEqual({ ...before, maintenance_date: '2025-07-01' });
+        const cleared = await save('gliders', 'DG-1000', { maintenanceDate: null });
+        expect(cleared.json().item.maintenanceDate).toBeNull();
+      },
+    );
 
     it('a plain member is refused (403); another club named is refused (403); nothing changes', async () => {
       const before = await gliderRow(alpha, 'ASK-21');
@@ -185,146 +188,156 @@ describe('glider logbooks', () => {
   });
 
   describe('GET /api/get-glider-logbook/:glider and /api/get-glider-logbooks', () => {
-    it("one glider: July's flights by day with seats and durations, July's totals, all time's, and since 6 July (that day's flight counted)", async () => {
-      await setMark('2025-07-06');
-      expect(await read(`/api/get-glider-logbook/ASK-21?${JULY}`)).toEqual({
-        glider: 'ASK-21',
-        aircraftType: 'ASK 21',
-        status: 'Ready',
-        maintenanceDate: '2025-07-06',
-        startDate: '2025-07-01',
-        endDate: '2025-07-31',
-        // The cancelled request of 12 July is not a flight.
-        flights: [
-          {
-            id: expect.any(String),
-            day: '2025-07-05',
-            p1: 'Ada Admin',
-            p2: '',
-            launchType: '2000 ft',
-            launchedAt: edt('2025-07-05', '10:20').getTime(),
-            landedAt: edt('2025-07-05', '10:50').getTime(),
-            minutes: 30,
+    it(
+      "one glider: July's flights by day with seats and durations, July's " +
+        "totals, all time's, and since 6 July (that day's flight counted)",
+      async () => {
+        await setMark('2025-07-06');
+        expect(await read(`/api/get-glider-logbook/ASK-21?${JULY}`)).toEqual({
+          glider: 'ASK-21',
+          aircraftType: 'ASK 21',
+          status: 'Ready',
+          maintenanceDate: '2025-07-06',
+          startDate: '2025-07-01',
+          endDate: '2025-07-31',
+          // The cancelled request of 12 July is not a flight.
+          flights: [
+            {
+              id: expect.any(String),
+              day: '2025-07-05',
+              p1: 'Ada Admin',
+              p2: '',
+              launchType: '2000 ft',
+              launchedAt: edt('2025-07-05', '10:20').getTime(),
+              landedAt: edt('2025-07-05', '10:50').getTime(),
+              minutes: 30,
+            },
+            {
+              id: expect.any(String),
+              day: '2025-07-06',
+              p1: 'Ida Instructor',
+              p2: 'Mo Member',
+              launchType: 'Variable',
+              launchedAt: edt('2025-07-06', '13:40').getTime(),
+              landedAt: edt('2025-07-06', '14:25').getTime(),
+              minutes: 45,
+            },
+          ],
+          range: {
+            launches: 2,
+            flights: 2,
+            minutes: 75,
+            byLaunchType: [
+              { launchType: '2000 ft', launches: 1 },
+              { launchType: 'Variable', launches: 1 },
+            ],
           },
-          {
-            id: expect.any(String),
-            day: '2025-07-06',
-            p1: 'Ida Instructor',
-            p2: 'Mo Member',
-            launchType: 'Variable',
-            launchedAt: edt('2025-07-06', '13:40').getTime(),
-            landedAt: edt('2025-07-06', '14:25').getTime(),
+          // 30 + 30 + 45 landed; the flight still up on 2 August is a launch only.
+          allTime: {
+            launches: 4,
+            flights: 3,
+            minutes: 105,
+            byLaunchType: [
+              { launchType: '2000 ft', launches: 3 },
+              { launchType: 'Variable', launches: 1 },
+            ],
+          },
+          // 6 July (on the date) and 2 August; 5 July, the day before, is not.
+          sinceMaintenance: {
+            launches: 2,
+            flights: 1,
             minutes: 45,
+            byLaunchType: [
+              { launchType: '2000 ft', launches: 1 },
+              { launchType: 'Variable', launches: 1 },
+            ],
           },
-        ],
-        range: {
-          launches: 2,
+        });
+      },
+    );
+
+    it(
+      'the maintenance date a day earlier takes in the 5 July ' + 'flight; none set, no since-maintenance figures',
+      async () => {
+        await setMark('2025-07-05');
+        expect((await read(`/api/get-glider-logbook/ASK-21?${JULY}`)).sinceMaintenance).toEqual({
+          launches: 3,
           flights: 2,
           minutes: 75,
           byLaunchType: [
-            { launchType: '2000 ft', launches: 1 },
+            { launchType: '2000 ft', launches: 2 },
             { launchType: 'Variable', launches: 1 },
           ],
-        },
-        // 30 + 30 + 45 landed; the flight still up on 2 August is a launch only.
-        allTime: {
-          launches: 4,
-          flights: 3,
-          minutes: 105,
-          byLaunchType: [
-            { launchType: '2000 ft', launches: 3 },
-            { launchType: 'Variable', launches: 1 },
-          ],
-        },
-        // 6 July (on the date) and 2 August; 5 July, the day before, is not.
-        sinceMaintenance: {
-          launches: 2,
-          flights: 1,
-          minutes: 45,
-          byLaunchType: [
-            { launchType: '2000 ft', launches: 1 },
-            { launchType: 'Variable', launches: 1 },
-          ],
-        },
-      });
-    });
+        });
+        await setMark('2025-08-03');
+        expect((await read(`/api/get-glider-logbook/ASK-21?${JULY}`)).sinceMaintenance).toEqual({
+          launches: 0,
+          flights: 0,
+          minutes: 0,
+          byLaunchType: [],
+        });
+        await setMark(null);
+        const body = await read('/api/get-glider-logbook/DG-1000?startDate=2025-08-01&endDate=2025-08-31');
+        expect(body).toMatchObject({
+          flights: [],
+          range: { launches: 0, flights: 0, minutes: 0, byLaunchType: [] },
+          allTime: { launches: 1, flights: 1, minutes: 60 },
+          sinceMaintenance: null,
+        });
+      },
+    );
 
-    it('the maintenance date a day earlier takes in the 5 July flight; none set, no since-maintenance figures', async () => {
-      await setMark('2025-07-05');
-      expect((await read(`/api/get-glider-logbook/ASK-21?${JULY}`)).sinceMaintenance).toEqual({
-        launches: 3,
-        flights: 2,
-        minutes: 75,
-        byLaunchType: [
-          { launchType: '2000 ft', launches: 2 },
-          { launchType: 'Variable', launches: 1 },
-        ],
-      });
-      await setMark('2025-08-03');
-      expect((await read(`/api/get-glider-logbook/ASK-21?${JULY}`)).sinceMaintenance).toEqual({
-        launches: 0,
-        flights: 0,
-        minutes: 0,
-        byLaunchType: [],
-      });
-      await setMark(null);
-      const body = await read('/api/get-glider-logbook/DG-1000?startDate=2025-08-01&endDate=2025-08-31');
-      expect(body).toMatchObject({
-        flights: [],
-        range: { launches: 0, flights: 0, minutes: 0, byLaunchType: [] },
-        allTime: { launches: 1, flights: 1, minutes: 60 },
-        sinceMaintenance: null,
-      });
-    });
-
-    it("the index: every glider by registration with all time's figures and, where a date is set, those since it", async () => {
-      await setMark('2025-07-06');
-      const zero = { launches: 0, flights: 0, minutes: 0 };
-      expect(await read('/api/get-glider-logbooks')).toEqual({
-        gliders: [
-          {
-            glider: '1-26',
-            aircraftType: '',
-            status: 'Ready',
-            maintenanceDate: null,
-            allTime: zero,
-            sinceMaintenance: null,
-          },
-          {
-            glider: 'ASK-21',
-            aircraftType: 'ASK 21',
-            status: 'Ready',
-            maintenanceDate: '2025-07-06',
-            allTime: { launches: 4, flights: 3, minutes: 105 },
-            sinceMaintenance: { launches: 2, flights: 1, minutes: 45 },
-          },
-          {
-            glider: 'Blanik',
-            aircraftType: '',
-            status: 'Not ready',
-            maintenanceDate: null,
-            allTime: zero,
-            sinceMaintenance: null,
-          },
-          {
-            glider: 'C-GNEW',
-            aircraftType: 'Schweizer 1-26',
-            status: 'Not ready',
-            maintenanceDate: '2025-09-01',
-            allTime: zero,
-            sinceMaintenance: zero,
-          },
-          {
-            glider: 'DG-1000',
-            aircraftType: '',
-            status: 'Ready',
-            maintenanceDate: null,
-            allTime: { launches: 1, flights: 1, minutes: 60 },
-            sinceMaintenance: null,
-          },
-        ],
-      });
-    });
+    it(
+      "the index: every glider by registration with all time's " + 'figures and, where a date is set, those since it',
+      async () => {
+        await setMark('2025-07-06');
+        const zero = { launches: 0, flights: 0, minutes: 0 };
+        expect(await read('/api/get-glider-logbooks')).toEqual({
+          gliders: [
+            {
+              glider: '1-26',
+              aircraftType: '',
+              status: 'Ready',
+              maintenanceDate: null,
+              allTime: zero,
+              sinceMaintenance: null,
+            },
+            {
+              glider: 'ASK-21',
+              aircraftType: 'ASK 21',
+              status: 'Ready',
+              maintenanceDate: '2025-07-06',
+              allTime: { launches: 4, flights: 3, minutes: 105 },
+              sinceMaintenance: { launches: 2, flights: 1, minutes: 45 },
+            },
+            {
+              glider: 'Blanik',
+              aircraftType: '',
+              status: 'Not ready',
+              maintenanceDate: null,
+              allTime: zero,
+              sinceMaintenance: null,
+            },
+            {
+              glider: 'C-GNEW',
+              aircraftType: 'Schweizer 1-26',
+              status: 'Not ready',
+              maintenanceDate: '2025-09-01',
+              allTime: zero,
+              sinceMaintenance: zero,
+            },
+            {
+              glider: 'DG-1000',
+              aircraftType: '',
+              status: 'Ready',
+              maintenanceDate: null,
+              allTime: { launches: 1, flights: 1, minutes: 60 },
+              sinceMaintenance: null,
+            },
+          ],
+        });
+      },
+    );
 
     it("another club's member sees their own club's gliders only; naming another club is refused (403)", async () => {
       const bravoBook = await read(

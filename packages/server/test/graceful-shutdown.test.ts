@@ -50,7 +50,8 @@ function waitForOutput(child: ChildProcess, output: string[], text: string, time
 
 interface RawStream {
   status: number;
-  /** 'end': the server finished the response (a clean end, the browser reconnects); 'aborted': the connection was cut. */
+  /** 'end': the server finished the response (a clean end, the browser reconnects); 'aborted': the connection was
+   * cut. */
   finished: Promise<'end' | 'aborted'>;
   isFinished(): boolean;
   request: ClientRequest;
@@ -138,61 +139,70 @@ describe('graceful shutdown on SIGTERM (a rolling restart)', () => {
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('drains (health 503, the rest served), then ends the stream cleanly, finishes the request under way and exits 0', async () => {
-    const health = await fetch(`${baseUrl}/api/health`);
-    expect(health.status).toBe(200);
-    expect(await health.json()).toEqual({ ready: true, tzdata: SHIPPED_TZDATA });
+  it(
+    'drains (health 503, the rest served), then ends the stream ' +
+      'cleanly, finishes the request under way and exits 0',
+    async () => {
+      const health = await fetch(`${baseUrl}/api/health`);
+      expect(health.status).toBe(200);
+      expect(await health.json()).toEqual({ ready: true, tzdata: SHIPPED_TZDATA });
 
-    const signIn = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: baseUrl },
-      body: JSON.stringify({ email: MEMBER, password: DEMO_PASSWORD }),
-    });
-    expect(signIn.status).toBe(200);
-    const cookie = signIn.headers
-      .getSetCookie()
-      .map((c) => c.split(';')[0])
-      .join('; ');
-    const stream = await openStream(baseUrl, cookie);
-    expect(stream.status).toBe(200);
+      const signIn = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: baseUrl },
+        body: JSON.stringify({ email: MEMBER, password: DEMO_PASSWORD }),
+      });
+      expect(signIn.status).toBe(200);
+      const cookie = signIn.headers
+        .getSetCookie()
+        .map((c) => c.split(';')[0])
+        .join('; ');
+      const stream = await openStream(baseUrl, cookie);
+      expect(stream.status).toBe(200);
 
-    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-    child.kill('SIGTERM');
-    await waitForOutput(child, output, `SIGTERM: draining for ${DRAIN_SECONDS} s`, 10_000);
+      const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+      child.kill('SIGTERM');
+      await waitForOutput(child, output, `SIGTERM: draining for ${DRAIN_SECONDS} s`, 10_000);
 
-    // Draining: the proxy's health check is refused, everything else is served as before.
-    const draining = await fetch(`${baseUrl}/api/health`);
-    expect(draining.status).toBe(503);
-    expect(draining.headers.get('retry-after')).toBe('2');
-    expect(await draining.json()).toEqual({ statusCode: 503, error: 'Service Unavailable', message: DRAINING_MESSAGE });
-    const served = await fetch(`${baseUrl}/api/check-version?version=0.0.1`);
-    expect(served.status).toBe(200);
+      // Draining: the proxy's health check is refused, everything else is served as before.
+      const draining = await fetch(`${baseUrl}/api/health`);
+      expect(draining.status).toBe(503);
+      expect(draining.headers.get('retry-after')).toBe('2');
+      expect(await draining.json()).toEqual({
+        statusCode: 503,
+        error: 'Service Unavailable',
+        message: DRAINING_MESSAGE,
+      });
+      const served = await fetch(`${baseUrl}/api/check-version?version=0.0.1`);
+      expect(served.status).toBe(200);
 
-    // A sign-in under way: its headers are in before the close, its body comes after the stream has ended.
-    const body = JSON.stringify({ email: MEMBER, password: DEMO_PASSWORD });
-    const underWay = new Promise<{ status: number; text: string }>((resolve, reject) => {
-      const req = httpRequest(
-        new URL('/api/auth/sign-in/email', baseUrl),
-        {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), origin: baseUrl },
-        },
-        (res) => resolve(readText(res).then((received) => ({ status: res.statusCode ?? 0, text: received }))),
-      );
-      req.on('error', reject);
-      req.write(body.slice(0, 10));
-      void stream.finished.then(() => req.end(body.slice(10)));
-    });
-    expect(stream.isFinished()).toBe(false);
+      // A sign-in under way: its headers are in before the close, its body comes after the stream has ended.
+      const body = JSON.stringify({ email: MEMBER, password: DEMO_PASSWORD });
+      const underWay = new Promise<{ status: number; text: string }>((resolve, reject) => {
+        const req = httpRequest(
+          new URL('/api/auth/sign-in/email', baseUrl),
+          {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), origin: baseUrl },
+          },
+          (res) => resolve(readText(res).then((received) => ({ status: res.statusCode ?? 0, text: received }))),
+        );
+        req.on('error', reject);
+        req.write(body.slice(0, 10));
+        void stream.finished.then(() => req.end(body.slice(10)));
+      });
+      expect(stream.isFinished()).toBe(false);
 
-    expect(await stream.finished).toBe('end');
-    expect(output.join('')).toContain('SIGTERM: closing the server and the database');
-    const answer = await underWay;
-    expect(answer.status, answer.text).toBe(200);
-    expect(JSON.parse(answer.text)).toMatchObject({ user: { email: MEMBER } });
+      expect(await stream.finished).toBe('end');
+      expect(output.join('')).toContain('SIGTERM: closing the server and the database');
+      const answer = await underWay;
+      expect(answer.status, answer.text).toBe(200);
+      expect(JSON.parse(answer.text)).toMatchObject({ user: { email: MEMBER } });
 
-    expect(await exited).toBe(0);
-    expect(output.join('')).toContain('Closed');
-    expect(await refusesConnections(port)).toBe(true);
-  }, 60_000);
+      expect(await exited).toBe(0);
+      expect(output.join('')).toContain('Closed');
+      expect(await refusesConnections(port)).toBe(true);
+    },
+    60_000,
+  );
 });

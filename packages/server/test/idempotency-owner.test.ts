@@ -37,48 +37,60 @@ describe('idempotency keys belong to their sender', () => {
   });
   afterAll(() => t.close());
 
-  it("a line action: another member sending Pat's key for the same launch is refused, Pat's own retry answers the first answer, costs included", async () => {
-    const flight = flightBody(pat.userId);
-    const placed = await post('/api/update-item/', flight, pat);
-    expect(placed.statusCode, placed.body).toBe(200);
-    const launch = { id: flight.id, action: 'Launch', time: NOW, tug: 'C-GTOW', idempotencyKey: randomUUID() };
-    const first = await post('/api/update-flight/', launch, pat);
-    expect(first.statusCode, first.body).toBe(200);
-    expect(first.json().flight.launchCost).toEqual(expect.any(Number));
-    const stolen = await post('/api/update-flight/', launch, mo);
-    expect([stolen.statusCode, stolen.json()]).toEqual([409, refusal(409, NOT_YOURS)]);
-    const again = await post('/api/update-flight/', launch, pat);
-    expect([again.statusCode, again.json()]).toEqual([200, first.json()]);
-  });
+  it(
+    "a line action: another member sending Pat's key for the same launch is " +
+      "refused, Pat's own retry answers the first answer, costs included",
+    async () => {
+      const flight = flightBody(pat.userId);
+      const placed = await post('/api/update-item/', flight, pat);
+      expect(placed.statusCode, placed.body).toBe(200);
+      const launch = { id: flight.id, action: 'Launch', time: NOW, tug: 'C-GTOW', idempotencyKey: randomUUID() };
+      const first = await post('/api/update-flight/', launch, pat);
+      expect(first.statusCode, first.body).toBe(200);
+      expect(first.json().flight.launchCost).toEqual(expect.any(Number));
+      const stolen = await post('/api/update-flight/', launch, mo);
+      expect([stolen.statusCode, stolen.json()]).toEqual([409, refusal(409, NOT_YOURS)]);
+      const again = await post('/api/update-flight/', launch, pat);
+      expect([again.statusCode, again.json()]).toEqual([200, first.json()]);
+    },
+  );
 
-  it("a tow event: another tow pilot sending Toby's key for the same refuel is refused; Toby's retry answers the first answer", async () => {
-    const refuel = {
-      idempotencyKey: randomUUID(),
-      data: { tug: 'C-GTOW', hobbs: 1500.25, fuel: 30, time: NOW - MINUTE },
-    };
-    const first = await post('/api/create-tow/', refuel, towy);
-    expect(first.statusCode).toBe(200);
-    const stolen = await post('/api/create-tow/', refuel, tilly);
-    expect([stolen.statusCode, stolen.json()]).toEqual([409, refusal(409, NOT_YOURS)]);
-    const again = await post('/api/create-tow/', refuel, towy);
-    expect([again.statusCode, again.json()]).toEqual([200, first.json()]);
-  });
+  it(
+    "a tow event: another tow pilot sending Toby's key for the same " +
+      "refuel is refused; Toby's retry answers the first answer",
+    async () => {
+      const refuel = {
+        idempotencyKey: randomUUID(),
+        data: { tug: 'C-GTOW', hobbs: 1500.25, fuel: 30, time: NOW - MINUTE },
+      };
+      const first = await post('/api/create-tow/', refuel, towy);
+      expect(first.statusCode).toBe(200);
+      const stolen = await post('/api/create-tow/', refuel, tilly);
+      expect([stolen.statusCode, stolen.json()]).toEqual([409, refusal(409, NOT_YOURS)]);
+      const again = await post('/api/create-tow/', refuel, towy);
+      expect([again.statusCode, again.json()]).toEqual([200, first.json()]);
+    },
+  );
 
-  it("a deposit: an admin sending the treasurer's key for the same deposit is refused; the treasurer's retry answers the first answer", async () => {
-    const deposit = {
-      transactionType: 'Deposit',
-      pilot: mo.userId,
-      amountCents: 2500,
-      transferType: 'Cash',
-      idempotencyKey: randomUUID(),
-    };
-    const first = await post('/api/add-transaction/', deposit, treasurer);
-    expect(first.statusCode).toBe(200);
-    const stolen = await post('/api/add-transaction/', deposit, admin);
-    expect([stolen.statusCode, stolen.json()]).toEqual([409, refusal(409, NOT_YOURS)]);
-    const again = await post('/api/add-transaction/', deposit, treasurer);
-    expect([again.statusCode, again.json()]).toEqual([200, first.json()]);
-  });
+  it(
+    "a deposit: an admin sending the treasurer's key for the same deposit is " +
+      "refused; the treasurer's retry answers the first answer",
+    async () => {
+      const deposit = {
+        transactionType: 'Deposit',
+        pilot: mo.userId,
+        amountCents: 2500,
+        transferType: 'Cash',
+        idempotencyKey: randomUUID(),
+      };
+      const first = await post('/api/add-transaction/', deposit, treasurer);
+      expect(first.statusCode).toBe(200);
+      const stolen = await post('/api/add-transaction/', deposit, admin);
+      expect([stolen.statusCode, stolen.json()]).toEqual([409, refusal(409, NOT_YOURS)]);
+      const again = await post('/api/add-transaction/', deposit, treasurer);
+      expect([again.statusCode, again.json()]).toEqual([200, first.json()]);
+    },
+  );
 
   it("a flight request: another member sending Mo's flight id is refused (it was already)", async () => {
     const flight = flightBody(mo.userId, { glider: 'DG-1000' });

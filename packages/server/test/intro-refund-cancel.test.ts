@@ -69,9 +69,8 @@ describe('intro refund and cancel: update-item INTRO, actions Refund and Cancel'
     (
       await sql<{
         total: number;
-      }>`select coalesce(sum(amount_cents), 0)::bigint as total from posting where club_id = ${clubId} and account = ${account}`.execute(
-        t.db,
-      )
+      }>`select coalesce(sum(amount_cents), 0)::bigint as total from posting where club_id = ${clubId} and
+            account = ${account}`.execute(t.db)
     ).rows[0]!.total;
 
   beforeAll(async () => {
@@ -85,34 +84,37 @@ describe('intro refund and cancel: update-item INTRO, actions Refund and Cancel'
   });
 
   describe('Refund', () => {
-    it('a part refund: Dr Intro A/P [intro] / Cr Cash [method]; the intro is refunded and Intro A/P keeps the rest', async () => {
-      const id = await sell('PART01');
-      const since = await lastEntryId();
-      const response = await refund(id, 5_000, { payment: 'cash', idempotencyKey: key() });
-      expect(response.statusCode).toBe(200);
-      expect(response.json()).toMatchObject({
-        statusCode: 200,
-        message: 'Intro refunded successfully',
-        item: { id, SN: 'PART01', refunded: true, cancelled: false },
-      });
-      const [entry, ...rest] = await entriesSince(since);
-      expect(rest).toEqual([]);
-      expect(entry).toMatchObject({
-        transaction_type: 'Intro Refund',
-        reference: 'RF-1',
-        description: 'Intro PART01 refunded to Bea Buyer (Cash) ref RF-1',
-        entered_by: seller.userId,
-      });
-      expect(entry!.effective_at.getTime()).toBe(NOW);
-      expect(entry!.postings).toEqual([
-        posting(2120, 5_000, { intro: id }),
-        posting(1000, -5_000, { transfer: 'Cash' }),
-      ]);
-      expect(await listed(id)).toMatchObject({ refunded: true, owedCents: 10_000 });
-      expect((await introRow(id)).refunded_at?.getTime()).toBe(NOW);
-      // Refunded in part is refunded: no second refund.
-      await refused(refund(id, 1_000), 409, 'Intro PART01 was already refunded');
-    });
+    it(
+      'a part refund: Dr Intro A/P [intro] / Cr Cash [method]; the ' + 'intro is refunded and Intro A/P keeps the rest',
+      async () => {
+        const id = await sell('PART01');
+        const since = await lastEntryId();
+        const response = await refund(id, 5_000, { payment: 'cash', idempotencyKey: key() });
+        expect(response.statusCode).toBe(200);
+        expect(response.json()).toMatchObject({
+          statusCode: 200,
+          message: 'Intro refunded successfully',
+          item: { id, SN: 'PART01', refunded: true, cancelled: false },
+        });
+        const [entry, ...rest] = await entriesSince(since);
+        expect(rest).toEqual([]);
+        expect(entry).toMatchObject({
+          transaction_type: 'Intro Refund',
+          reference: 'RF-1',
+          description: 'Intro PART01 refunded to Bea Buyer (Cash) ref RF-1',
+          entered_by: seller.userId,
+        });
+        expect(entry!.effective_at.getTime()).toBe(NOW);
+        expect(entry!.postings).toEqual([
+          posting(2120, 5_000, { intro: id }),
+          posting(1000, -5_000, { transfer: 'Cash' }),
+        ]);
+        expect(await listed(id)).toMatchObject({ refunded: true, owedCents: 10_000 });
+        expect((await introRow(id)).refunded_at?.getTime()).toBe(NOW);
+        // Refunded in part is refunded: no second refund.
+        await refused(refund(id, 1_000), 409, 'Intro PART01 was already refunded');
+      },
+    );
 
     it('a full refund by an admin leaves nothing on Intro A/P', async () => {
       const id = await sell('FULL01');
@@ -123,31 +125,39 @@ describe('intro refund and cancel: update-item INTRO, actions Refund and Cancel'
       expect((await accountSum(2120)) - introAp).toBe(15_000);
     });
 
-    it('refuses more than the intro still holds, an unknown refund method and an invalid amount; nothing changes', async () => {
-      const id = await sell('OVER01');
-      await refused(refund(id, 15_001), 409, 'The refund of $150.01 is more than the $150.00 this intro still holds');
-      await refused(
-        refund(id, 100, { payment: 'Bitcoin' }),
-        400,
-        'Unknown refund method Bitcoin: use one of Cash, Card',
-      );
-      await refused(refund(id, -500), 400, 'Invalid refund: priceCents: Invalid refund amount');
-      await refused(refund(id, 0), 400, 'Invalid refund: priceCents: Invalid refund amount');
-      await refused(refund(id, 10.5), 400, 'Invalid refund: priceCents: Invalid refund amount');
-      await refused(refund(id, 100, { payment: '' }), 400, 'Invalid refund: payment: Choose a refund method');
-      await refused(refund(id, 100, { extra: true }), 400, 'Invalid refund: Unrecognized key: "extra"');
-      await refused(
-        update(id, { action: 'Refund', id: '7d3c1c52-5f0c-4d4e-9d43-2f6f6b1f0a11', payment: 'Cash', priceCents: 100 }),
-        400,
-        'The intro id in data does not match the id of the update',
-      );
-      await refused(
-        update(id, { action: 'Burn', id }),
-        400,
-        'Invalid data: INTRO action must be Refund, Cancel or WriteDown',
-      );
-      expect(await listed(id)).toMatchObject({ refunded: false, owedCents: 15_000 });
-    });
+    it(
+      'refuses more than the intro still holds, an unknown refund ' + 'method and an invalid amount; nothing changes',
+      async () => {
+        const id = await sell('OVER01');
+        await refused(refund(id, 15_001), 409, 'The refund of $150.01 is more than the $150.00 this intro still holds');
+        await refused(
+          refund(id, 100, { payment: 'Bitcoin' }),
+          400,
+          'Unknown refund method Bitcoin: use one of Cash, Card',
+        );
+        await refused(refund(id, -500), 400, 'Invalid refund: priceCents: Invalid refund amount');
+        await refused(refund(id, 0), 400, 'Invalid refund: priceCents: Invalid refund amount');
+        await refused(refund(id, 10.5), 400, 'Invalid refund: priceCents: Invalid refund amount');
+        await refused(refund(id, 100, { payment: '' }), 400, 'Invalid refund: payment: Choose a refund method');
+        await refused(refund(id, 100, { extra: true }), 400, 'Invalid refund: Unrecognized key: "extra"');
+        await refused(
+          update(id, {
+            action: 'Refund',
+            id: '7d3c1c52-5f0c-4d4e-9d43-2f6f6b1f0a11',
+            payment: 'Cash',
+            priceCents: 100,
+          }),
+          400,
+          'The intro id in data does not match the id of the update',
+        );
+        await refused(
+          update(id, { action: 'Burn', id }),
+          400,
+          'Invalid data: INTRO action must be Refund, Cancel or WriteDown',
+        );
+        expect(await listed(id)).toMatchObject({ refunded: false, owedCents: 15_000 });
+      },
+    );
 
     it('the same idempotency key refunds once', async () => {
       const id = await sell('ONCE01');
@@ -172,32 +182,35 @@ describe('intro refund and cancel: update-item INTRO, actions Refund and Cancel'
   });
 
   describe('Cancel', () => {
-    it('not written down, taxed: Dr Intro A/P what is still owed / Cr Intro Revenue net / Cr Sales Tax HST', async () => {
-      const id = await sell('CANC01', 'Taxed intro', { taxStatus: 'inclusive', taxRates: ['HST'] });
-      const since = await lastEntryId();
-      const response = await cancel(id, false, { idempotencyKey: key() });
-      expect(response.json()).toMatchObject({
-        statusCode: 200,
-        message: 'Intro cancelled successfully',
-        item: { id, cancelled: true, refunded: false },
-      });
-      const [entry, ...rest] = await entriesSince(since);
-      expect(rest).toEqual([]);
-      expect(entry).toMatchObject({
-        transaction_type: 'Intro Cancel',
-        description: 'Intro CANC01 cancelled (Pat CANC01)',
-      });
-      // $150.00 with 13 % included: net round(15000 / 1.13) = 13274, HST 1726.
-      expect(entry!.postings).toEqual([
-        posting(2120, 15_000, { intro: id }),
-        posting(4300, -13_274),
-        posting(2510, -1_726, { tax: 'HST' }),
-      ]);
-      expect(await listed(id)).toMatchObject({ cancelled: true, owedCents: 0 });
-      expect(await introRow(id)).toMatchObject({ written_down: false });
-      await refused(cancel(id, false), 409, 'Intro CANC01 was already cancelled');
-      await refused(refund(id, 100), 409, 'Intro CANC01 was cancelled');
-    });
+    it(
+      'not written down, taxed: Dr Intro A/P what is still owed ' + '/ Cr Intro Revenue net / Cr Sales Tax HST',
+      async () => {
+        const id = await sell('CANC01', 'Taxed intro', { taxStatus: 'inclusive', taxRates: ['HST'] });
+        const since = await lastEntryId();
+        const response = await cancel(id, false, { idempotencyKey: key() });
+        expect(response.json()).toMatchObject({
+          statusCode: 200,
+          message: 'Intro cancelled successfully',
+          item: { id, cancelled: true, refunded: false },
+        });
+        const [entry, ...rest] = await entriesSince(since);
+        expect(rest).toEqual([]);
+        expect(entry).toMatchObject({
+          transaction_type: 'Intro Cancel',
+          description: 'Intro CANC01 cancelled (Pat CANC01)',
+        });
+        // $150.00 with 13 % included: net round(15000 / 1.13) = 13274, HST 1726.
+        expect(entry!.postings).toEqual([
+          posting(2120, 15_000, { intro: id }),
+          posting(4300, -13_274),
+          posting(2510, -1_726, { tax: 'HST' }),
+        ]);
+        expect(await listed(id)).toMatchObject({ cancelled: true, owedCents: 0 });
+        expect(await introRow(id)).toMatchObject({ written_down: false });
+        await refused(cancel(id, false), 409, 'Intro CANC01 was already cancelled');
+        await refused(refund(id, 100), 409, 'Intro CANC01 was cancelled');
+      },
+    );
 
     it('not written down, exempt: all of it is Intro Revenue', async () => {
       const id = await sell('CANC02');
@@ -207,51 +220,57 @@ describe('intro refund and cancel: update-item INTRO, actions Refund and Cancel'
       expect(entry!.postings).toEqual([posting(2120, 15_000, { intro: id }), posting(4300, -15_000)]);
     });
 
-    it('previously written down: no posting (the Write Down moved it); the intro is closed and holds nothing', async () => {
-      const id = await sell('WDOWN1');
-      // The treasurer wrote Intro A/P down as a whole earlier.
-      const writeDown = await api.post(
-        '/api/add-transaction/',
-        { transactionType: 'WriteDown', amountCents: 15_000, account: 2120 },
-        await cookie(admin),
-      );
-      expect(writeDown.statusCode).toBe(200);
-      const since = await lastEntryId();
-      const revenue = await accountSum(4300);
-      const response = await cancel(id, true, { idempotencyKey: key() });
-      expect(response.json()).toMatchObject({
-        statusCode: 200,
-        message: 'Intro cancelled successfully',
-        item: { cancelled: true },
-      });
-      expect(await entriesSince(since)).toEqual([]);
-      expect(await accountSum(4300)).toBe(revenue);
-      expect(await introRow(id)).toMatchObject({ written_down: true });
-      expect((await introRow(id)).cancelled_at?.getTime()).toBe(NOW);
-      expect(await listed(id)).toMatchObject({ cancelled: true, owedCents: 0 });
-    });
+    it(
+      'previously written down: no posting (the Write Down moved ' + 'it); the intro is closed and holds nothing',
+      async () => {
+        const id = await sell('WDOWN1');
+        // The treasurer wrote Intro A/P down as a whole earlier.
+        const writeDown = await api.post(
+          '/api/add-transaction/',
+          { transactionType: 'WriteDown', amountCents: 15_000, account: 2120 },
+          await cookie(admin),
+        );
+        expect(writeDown.statusCode).toBe(200);
+        const since = await lastEntryId();
+        const revenue = await accountSum(4300);
+        const response = await cancel(id, true, { idempotencyKey: key() });
+        expect(response.json()).toMatchObject({
+          statusCode: 200,
+          message: 'Intro cancelled successfully',
+          item: { cancelled: true },
+        });
+        expect(await entriesSince(since)).toEqual([]);
+        expect(await accountSum(4300)).toBe(revenue);
+        expect(await introRow(id)).toMatchObject({ written_down: true });
+        expect((await introRow(id)).cancelled_at?.getTime()).toBe(NOW);
+        expect(await listed(id)).toMatchObject({ cancelled: true, owedCents: 0 });
+      },
+    );
 
-    it('the same key cancels once, whether or not the cancel posted; without a key a second cancel is refused', async () => {
-      const posted = await sell('KEYC01');
-      const k1 = key();
-      const since = await lastEntryId();
-      const first = await cancel(posted, false, { idempotencyKey: k1 });
-      expect((await cancel(posted, false, { idempotencyKey: k1 })).json()).toEqual(first.json());
-      expect(await entriesSince(since)).toHaveLength(1);
+    it(
+      'the same key cancels once, whether or not the cancel ' + 'posted; without a key a second cancel is refused',
+      async () => {
+        const posted = await sell('KEYC01');
+        const k1 = key();
+        const since = await lastEntryId();
+        const first = await cancel(posted, false, { idempotencyKey: k1 });
+        expect((await cancel(posted, false, { idempotencyKey: k1 })).json()).toEqual(first.json());
+        expect(await entriesSince(since)).toHaveLength(1);
 
-      const silent = await sell('KEYC02');
-      await api.post(
-        '/api/add-transaction/',
-        { transactionType: 'WriteDown', amountCents: 15_000, account: 2120 },
-        await cookie(admin),
-      );
-      const k2 = key();
-      const once = await cancel(silent, true, { idempotencyKey: k2 });
-      expect((await cancel(silent, true, { idempotencyKey: k2 })).json()).toEqual(once.json());
-      await refused(cancel(silent, true), 409, 'Intro KEYC02 was already cancelled');
-      // Asking for the other way round is not a retry.
-      await refused(cancel(silent, false, { idempotencyKey: key() }), 409, 'Intro KEYC02 was already cancelled');
-    });
+        const silent = await sell('KEYC02');
+        await api.post(
+          '/api/add-transaction/',
+          { transactionType: 'WriteDown', amountCents: 15_000, account: 2120 },
+          await cookie(admin),
+        );
+        const k2 = key();
+        const once = await cancel(silent, true, { idempotencyKey: k2 });
+        expect((await cancel(silent, true, { idempotencyKey: k2 })).json()).toEqual(once.json());
+        await refused(cancel(silent, true), 409, 'Intro KEYC02 was already cancelled');
+        // Asking for the other way round is not a retry.
+        await refused(cancel(silent, false, { idempotencyKey: key() }), 409, 'Intro KEYC02 was already cancelled');
+      },
+    );
 
     it('refuses a refunded intro and an amount paid that is not the intro’s', async () => {
       const id = await sell('REFC01');
@@ -285,20 +304,23 @@ describe('intro refund and cancel: update-item INTRO, actions Refund and Cancel'
       for (const sn of ['PART01', 'FULL01', 'CANC01', 'CANC02', 'WDOWN1', 'REFC01']) expect(offered).not.toContain(sn);
     });
 
-    it('rights: admin or Can Add Intros; the intro of another club is not found; another club named is refused', async () => {
-      const id = await sell('RIGHT1');
-      await refused(refund(id, 100, {}, member), 403, 'User is not authorized (603)');
-      await refused(cancel(id, false, {}, member), 403, 'User is not authorized (603)');
-      await refused(refund(id, 100, {}, treasurer), 403, 'User is not authorized (603)');
-      await refused(refund(id, 100, {}, outsider), 404, 'Intro not found');
-      await refused(cancel(id, false, {}, outsider), 404, 'Intro not found');
-      await refused(
-        update(id, { action: 'Cancel', id, priceCents: 15_000, writtenDown: false }, seller, bravo),
-        403,
-        'That club is not your active club',
-      );
-      expect(await listed(id)).toMatchObject({ refunded: false, cancelled: false, owedCents: 15_000 });
-    });
+    it(
+      'rights: admin or Can Add Intros; the intro of another club ' + 'is not found; another club named is refused',
+      async () => {
+        const id = await sell('RIGHT1');
+        await refused(refund(id, 100, {}, member), 403, 'User is not authorized (603)');
+        await refused(cancel(id, false, {}, member), 403, 'User is not authorized (603)');
+        await refused(refund(id, 100, {}, treasurer), 403, 'User is not authorized (603)');
+        await refused(refund(id, 100, {}, outsider), 404, 'Intro not found');
+        await refused(cancel(id, false, {}, outsider), 404, 'Intro not found');
+        await refused(
+          update(id, { action: 'Cancel', id, priceCents: 15_000, writtenDown: false }, seller, bravo),
+          403,
+          'That club is not your active club',
+        );
+        expect(await listed(id)).toMatchObject({ refunded: false, cancelled: false, owedCents: 15_000 });
+      },
+    );
 
     it('on or after a lock date set today: refused with the date', async () => {
       const id = await sell('LOCK01');
@@ -314,7 +336,8 @@ describe('intro refund and cancel: update-item INTRO, actions Refund and Cancel'
       }>`select coalesce(sum(amount_cents), 0)::bigint as total from posting where club_id = ${alpha}`.execute(t.db);
       expect(total.rows[0]!.total).toBe(0);
       const intros = (await api.get('/api/get-intros', await cookie(admin))).json().intros as IntroListItem[];
-      // The Write Downs named no intro but took WDOWN1's and KEYC02's $150.00; get-intros shows them holding nothing, so the two agree.
+      // The Write Downs named no intro but took WDOWN1's and KEYC02's $150.00; get-intros shows them holding nothing,
+      // so the two agree.
       const held = intros.reduce((sum, i) => sum + i.owedCents, 0);
       expect(-(await accountSum(2120))).toBe(held);
     });

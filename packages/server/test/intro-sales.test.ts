@@ -29,9 +29,8 @@ describe('intro sales: POST /api/create-intro and GET /api/get-intros', () => {
     (
       await sql<{
         total: number;
-      }>`select coalesce(sum(amount_cents), 0)::bigint as total from posting where club_id = ${clubId} and account = 2120`.execute(
-        t.db,
-      )
+      }>`select coalesce(sum(amount_cents), 0)::bigint as total from posting where club_id = ${clubId} and
+            account = 2120`.execute(t.db)
     ).rows[0]!.total;
   const introCount = async () =>
     (
@@ -188,7 +187,8 @@ describe('intro sales: POST /api/create-intro and GET /api/get-intros', () => {
     await refused(
       { ...SALE, idempotencyKey: 'deposit-key-01' },
       409,
-      `This idempotency key was already used for transaction #${deposit.json().transactionId} (Deposit); send a new key for a new sale`,
+      `This idempotency key was already used for transaction #${deposit.json().transactionId} ` +
+        `(Deposit); send a new key for a new sale`,
       admin,
     );
     // Sent by someone else, the key is refused without a word of what it recorded (modules/once.ts).
@@ -250,29 +250,32 @@ describe('intro sales: POST /api/create-intro and GET /api/get-intros', () => {
     await refused({ ...SALE, surprise: 1 }, 400, 'Invalid body: Unrecognized key: "surprise"');
   });
 
-  it('sells with the taxes chosen, a purchase date in the past and an expiration already passed (expired)', async () => {
-    const response = await sell({
-      ...SALE,
-      SN: 'OLD001',
-      recipientLast: 'Oldham',
-      date: '2024-06-07',
-      staleDate: '2025-06-07',
-      taxStatus: 'inclusive',
-      taxRates: ['HST'],
-    });
-    expect(response.json().intro).toMatchObject({
-      date: '2024-06-07',
-      staleDate: '2025-06-07',
-      taxStatus: 'inclusive',
-      taxRates: ['HST'],
-    });
-    expect(await introBySn('OLD001')).toMatchObject({ expired: true, owedCents: 15_000 });
-    // Expired on the stale date itself, in the club's zone.
-    await sell({ ...SALE, SN: 'EDGE01', date: '2025-07-01', staleDate: TODAY });
-    await sell({ ...SALE, SN: 'EDGE02', date: '2025-07-01', staleDate: '2025-07-13' });
-    expect((await introBySn('EDGE01')).expired).toBe(true);
-    expect((await introBySn('EDGE02')).expired).toBe(false);
-  });
+  it(
+    'sells with the taxes chosen, a purchase date in the past ' + 'and an expiration already passed (expired)',
+    async () => {
+      const response = await sell({
+        ...SALE,
+        SN: 'OLD001',
+        recipientLast: 'Oldham',
+        date: '2024-06-07',
+        staleDate: '2025-06-07',
+        taxStatus: 'inclusive',
+        taxRates: ['HST'],
+      });
+      expect(response.json().intro).toMatchObject({
+        date: '2024-06-07',
+        staleDate: '2025-06-07',
+        taxStatus: 'inclusive',
+        taxRates: ['HST'],
+      });
+      expect(await introBySn('OLD001')).toMatchObject({ expired: true, owedCents: 15_000 });
+      // Expired on the stale date itself, in the club's zone.
+      await sell({ ...SALE, SN: 'EDGE01', date: '2025-07-01', staleDate: TODAY });
+      await sell({ ...SALE, SN: 'EDGE02', date: '2025-07-01', staleDate: '2025-07-13' });
+      expect((await introBySn('EDGE01')).expired).toBe(true);
+      expect((await introBySn('EDGE02')).expired).toBe(false);
+    },
+  );
 
   it('an intro at no charge posts nothing and answers no entry', async () => {
     const before = await ledgerCounts(t.db, alpha);
@@ -297,79 +300,85 @@ describe('intro sales: POST /api/create-intro and GET /api/get-intros', () => {
     expect(await introApCents()).toBe(90_000);
   });
 
-  it('get-intros: payment methods, the default stale period, newest purchase first; old closed intros left out', async () => {
-    const old = await t.db
-      .insertInto('intro')
-      .values([
-        {
-          club_id: alpha,
-          sn: 'ANCNT1',
-          recipient_first: 'Ann',
-          recipient_last: 'Cient',
-          launch_type: 'Intro flight',
-          price_cents: 15_000,
-          purchase_date: '2021-05-01',
-          stale_date: '2022-05-01',
-        },
-        {
-          club_id: alpha,
-          sn: 'ANCNT2',
-          recipient_first: 'Ann',
-          recipient_last: 'Cient',
-          launch_type: 'Intro flight',
-          price_cents: 15_000,
-          purchase_date: '2021-05-01',
-          stale_date: '2022-05-01',
-          refunded_at: new Date('2021-06-01'),
-        },
-        {
-          club_id: alpha,
-          sn: 'RECNT1',
-          recipient_first: 'Rex',
-          recipient_last: 'Cent',
-          launch_type: 'Intro flight',
-          price_cents: 15_000,
-          purchase_date: '2022-07-12',
-          stale_date: '2023-07-12',
-          cancelled_at: new Date('2023-08-01'),
-        },
-      ])
-      .returning('sn')
-      .execute();
-    expect(old).toHaveLength(3);
-    const response = await intros(admin);
-    expect(response.paymentMethods).toEqual(['Cash', 'Card']);
-    expect(response.introStalePeriod).toBe(365);
-    const sns = response.intros.map((i) => i.SN);
-    // Open at any age; closed ones bought in the last 3 years (since 2022-07-12).
-    expect(sns).toContain('ANCNT1');
-    expect(sns).toContain('RECNT1');
-    expect(sns).not.toContain('ANCNT2');
-    const dates = response.intros.map((i) => i.date);
-    expect(dates).toEqual([...dates].sort().reverse());
-  });
+  it(
+    'get-intros: payment methods, the default stale period, ' + 'newest purchase first; old closed intros left out',
+    async () => {
+      const old = await t.db
+        .insertInto('intro')
+        .values([
+          {
+            club_id: alpha,
+            sn: 'ANCNT1',
+            recipient_first: 'Ann',
+            recipient_last: 'Cient',
+            launch_type: 'Intro flight',
+            price_cents: 15_000,
+            purchase_date: '2021-05-01',
+            stale_date: '2022-05-01',
+          },
+          {
+            club_id: alpha,
+            sn: 'ANCNT2',
+            recipient_first: 'Ann',
+            recipient_last: 'Cient',
+            launch_type: 'Intro flight',
+            price_cents: 15_000,
+            purchase_date: '2021-05-01',
+            stale_date: '2022-05-01',
+            refunded_at: new Date('2021-06-01'),
+          },
+          {
+            club_id: alpha,
+            sn: 'RECNT1',
+            recipient_first: 'Rex',
+            recipient_last: 'Cent',
+            launch_type: 'Intro flight',
+            price_cents: 15_000,
+            purchase_date: '2022-07-12',
+            stale_date: '2023-07-12',
+            cancelled_at: new Date('2023-08-01'),
+          },
+        ])
+        .returning('sn')
+        .execute();
+      expect(old).toHaveLength(3);
+      const response = await intros(admin);
+      expect(response.paymentMethods).toEqual(['Cash', 'Card']);
+      expect(response.introStalePeriod).toBe(365);
+      const sns = response.intros.map((i) => i.SN);
+      // Open at any age; closed ones bought in the last 3 years (since 2022-07-12).
+      expect(sns).toContain('ANCNT1');
+      expect(sns).toContain('RECNT1');
+      expect(sns).not.toContain('ANCNT2');
+      const dates = response.intros.map((i) => i.date);
+      expect(dates).toEqual([...dates].sort().reverse());
+    },
+  );
 
-  it('rights: admin or Can Add Intros; others 403, another club named 403, another club sees only its own intros', async () => {
-    expect((await sell({ ...SALE, SN: 'ADMIN1' }, admin)).statusCode).toBe(200);
-    await refused({ ...SALE, SN: 'MEMB01' }, 403, 'User is not authorized (603)', member);
-    await refused({ ...SALE, SN: 'TRES01' }, 403, 'User is not authorized (603)', treasurer);
-    await refused(
-      { ...SALE, SN: 'SLEEP1' },
-      403,
-      'Your account has not been activated at this club, Contact a club admin to have your account activated.',
-      sleeper,
-    );
-    await refused({ ...SALE, club: bravo }, 403, 'That club is not your active club');
-    expect((await api.get('/api/get-intros', await cookie(member))).json()).toEqual(
-      refusal(403, 'User is not authorized (603)'),
-    );
-    expect((await api.get(`/api/get-intros?club=${bravo}`, await cookie(seller))).json()).toEqual(
-      refusal(403, 'That club is not your active club'),
-    );
-    expect((await api.get('/api/get-intros')).statusCode).toBe(401);
-    const theirs = (await intros(outsider)).intros.map((i) => i.SN);
-    expect(theirs).toEqual(['GIFT01']);
-  });
+  it(
+    'rights: admin or Can Add Intros; others 403, another club ' + 'named 403, another club sees only its own intros',
+    async () => {
+      expect((await sell({ ...SALE, SN: 'ADMIN1' }, admin)).statusCode).toBe(200);
+      await refused({ ...SALE, SN: 'MEMB01' }, 403, 'User is not authorized (603)', member);
+      await refused({ ...SALE, SN: 'TRES01' }, 403, 'User is not authorized (603)', treasurer);
+      await refused(
+        { ...SALE, SN: 'SLEEP1' },
+        403,
+        'Your account has not been activated at this club, Contact a club admin to have your account activated.',
+        sleeper,
+      );
+      await refused({ ...SALE, club: bravo }, 403, 'That club is not your active club');
+      expect((await api.get('/api/get-intros', await cookie(member))).json()).toEqual(
+        refusal(403, 'User is not authorized (603)'),
+      );
+      expect((await api.get(`/api/get-intros?club=${bravo}`, await cookie(seller))).json()).toEqual(
+        refusal(403, 'That club is not your active club'),
+      );
+      expect((await api.get('/api/get-intros')).statusCode).toBe(401);
+      const theirs = (await intros(outsider)).intros.map((i) => i.SN);
+      expect(theirs).toEqual(['GIFT01']);
+    },
+  );
 
   it('a sale on a locked day is refused', async () => {
     await setClubAccounting(t.db, alpha, { lockDate: TODAY });

@@ -55,14 +55,17 @@ describe('intro table constraints', () => {
     await expect(insert({ club_id: bravo, sn: 'ABC234' })).resolves.toBeDefined();
   });
 
-  it("refuses an intro launch the club doesn't have, a negative price, an empty or long serial, no recipient name", async () => {
-    await expect(insert({ sn: 'X1', launch_type: 'Winch' })).rejects.toThrow(/foreign key/);
-    await expect(insert({ sn: 'X2', price_cents: -1 })).rejects.toThrow(/check constraint/);
-    await expect(insert({ sn: '' })).rejects.toThrow(/check constraint/);
-    await expect(insert({ sn: 'S'.repeat(21) })).rejects.toThrow(/check constraint/);
-    await expect(insert({ sn: 'X3', recipient_first: '' })).rejects.toThrow(/check constraint/);
-    await expect(insert({ sn: 'X4', tax_status: 'exclusive' as 'inclusive' })).rejects.toThrow(/check constraint/);
-  });
+  it(
+    "refuses an intro launch the club doesn't have, a negative " + 'price, an empty or long serial, no recipient name',
+    async () => {
+      await expect(insert({ sn: 'X1', launch_type: 'Winch' })).rejects.toThrow(/foreign key/);
+      await expect(insert({ sn: 'X2', price_cents: -1 })).rejects.toThrow(/check constraint/);
+      await expect(insert({ sn: '' })).rejects.toThrow(/check constraint/);
+      await expect(insert({ sn: 'S'.repeat(21) })).rejects.toThrow(/check constraint/);
+      await expect(insert({ sn: 'X3', recipient_first: '' })).rejects.toThrow(/check constraint/);
+      await expect(insert({ sn: 'X4', tax_status: 'exclusive' as 'inclusive' })).rejects.toThrow(/check constraint/);
+    },
+  );
 
   it('refuses an expiry before the purchase, and an intro both refunded and cancelled', async () => {
     await expect(insert({ sn: 'X5', stale_date: '2025-06-30' })).rejects.toThrow(/check constraint/);

@@ -107,33 +107,35 @@ describe('ledger invariants enforced by the database', () => {
     );
   });
 
-  it('refuses more postings to an entry already committed, even a balanced pair (0010_ledger_hardening.sql)', async () => {
-    await post([
-      { account: 1000, amount: 500 },
-      { account: 4900, amount: -500 },
-    ]);
-    const id = Number(
-      (await sql<{ id: number }>`select max(id)::bigint as id from ledger_transaction`.execute(db)).rows[0]!.id,
-    );
-    const postings = await count('posting');
-    await expect(
-      db.transaction().execute(async (trx) => {
-        await sql`insert into posting (transaction_id, account, amount_cents, transfer_type) values (${id}, 1000, 99900, 'Cash')`.execute(
-          trx,
-        );
-        await sql`insert into posting (transaction_id, account, amount_cents) values (${id}, 4900, -99900)`.execute(
-          trx,
-        );
-      }),
-    ).rejects.toThrow(
-      `Transaction ${id} is already posted: it cannot take more postings; post a new transaction instead`,
-    );
-    expect(await count('posting')).toBe(postings);
-    // Its creator can't be rewritten either: entries are immutable.
-    await expect(sql`update ledger_transaction set note = 'x' where id = ${id}`.execute(db)).rejects.toThrow(
-      /cannot be changed or deleted/,
-    );
-  });
+  it(
+    'refuses more postings to an entry already committed, even ' + 'a balanced pair (0010_ledger_hardening.sql)',
+    async () => {
+      await post([
+        { account: 1000, amount: 500 },
+        { account: 4900, amount: -500 },
+      ]);
+      const id = Number(
+        (await sql<{ id: number }>`select max(id)::bigint as id from ledger_transaction`.execute(db)).rows[0]!.id,
+      );
+      const postings = await count('posting');
+      await expect(
+        db.transaction().execute(async (trx) => {
+          await sql`insert into posting (transaction_id, account, amount_cents, transfer_type) values (${id},
+              1000, 99900, 'Cash')`.execute(trx);
+          await sql`insert into posting (transaction_id, account, amount_cents) values (${id}, 4900, -99900)`.execute(
+            trx,
+          );
+        }),
+      ).rejects.toThrow(
+        `Transaction ${id} is already posted: it cannot take more postings; post a new transaction instead`,
+      );
+      expect(await count('posting')).toBe(postings);
+      // Its creator can't be rewritten either: entries are immutable.
+      await expect(sql`update ledger_transaction set note = 'x' where id = ${id}`.execute(db)).rejects.toThrow(
+        /cannot be changed or deleted/,
+      );
+    },
+  );
 
   it('a posting takes club and time from its transaction, whatever the insert says', async () => {
     const other = await createClub(db);
@@ -145,9 +147,8 @@ describe('ledger invariants enforced by the database', () => {
       const id = tx.rows[0]!.id;
       await sql`insert into posting (transaction_id, club_id, effective_at, account, amount_cents, transfer_type)
                 values (${id}, ${other}, '1999-01-01T00:00:00Z', 1000, 700, 'Cash')`.execute(trx);
-      await sql`insert into posting (transaction_id, account, amount_cents, member_id) values (${id}, 2100, -700, ${member})`.execute(
-        trx,
-      );
+      await sql`insert into posting (transaction_id, account, amount_cents, member_id) values (${id}, 2100,
+            -700, ${member})`.execute(trx);
     });
     const row = await sql<{ club_id: string; effective_at: Date }>`
       select club_id, effective_at from posting where amount_cents = 700`.execute(db);
@@ -159,9 +160,8 @@ describe('ledger invariants enforced by the database', () => {
     async function postRaw(lines: { account: number; amount: number; intro?: string }[]) {
       await db.transaction().execute(async (trx) => {
         const tx = await sql<{ id: number }>`insert into ledger_transaction (club_id, effective_at, transaction_type)
-                                              values (${club}, '2026-06-03T12:00:00Z', 'Write Down') returning id`.execute(
-          trx,
-        );
+                                              values (${club}, '2026-06-03T12:00:00Z', 'Write Down') returning
+                                              id`.execute(trx);
         for (const line of lines) {
           await sql`insert into posting (transaction_id, account, amount_cents, intro_id)
                     values (${tx.rows[0]!.id}, ${line.account}, ${line.amount}, ${line.intro ?? null})`.execute(trx);
@@ -260,9 +260,8 @@ describe('ledger invariants enforced by the database', () => {
         .transaction()
         .execute(async (trx) => {
           const tx = await sql<{ id: number }>`
-          insert into ledger_transaction (club_id, effective_at, transaction_type) values (${club}, '2026-06-01T12:00:00Z', 'Deposit') returning id`.execute(
-            trx,
-          );
+          insert into ledger_transaction (club_id, effective_at, transaction_type) values (${club},
+          '2026-06-01T12:00:00Z', 'Deposit') returning id`.execute(trx);
           const id = tx.rows[0]!.id;
           await sql`insert into posting (transaction_id, account, amount_cents, member_id, transfer_type)
                   values (${id}, 1000, 500, null, 'Cash'), (${id}, 2100, -500, ${member}, null)`.execute(trx);
@@ -315,9 +314,8 @@ describe('ledger invariants enforced by the database', () => {
 
   describe('lock date (end of the lock day in the club zone)', () => {
     beforeAll(async () => {
-      await sql`update club set lock_date = '2026-06-30', lock_until = '2026-07-01T04:00:00Z' where id = ${club}`.execute(
-        db,
-      );
+      await sql`update club set lock_date = '2026-06-30', lock_until = '2026-07-01T04:00:00Z' where id =
+            ${club}`.execute(db);
     });
 
     it('refuses a posting at 23:59 on the lock date in Toronto (03:59 UTC the next day)', async () => {
@@ -367,7 +365,8 @@ describe('ledger invariants enforced by the database', () => {
       await expect(sql`update club set lock_date = '2026-06-01' where id = ${club}`.execute(db)).rejects.toThrow(
         /can only move forward/,
       );
-      // The app writes the lock's end with the lock date; without it, or far from the end of that day in any zone, it is refused.
+      // The app writes the lock's end with the lock date; without it, or far from the end of that day in any zone, it
+      // is refused.
       await expect(sql`update club set lock_date = '2026-07-31' where id = ${club}`.execute(db)).rejects.toThrow(
         /lock_until must be the end of the lock date 2026-07-31/,
       );

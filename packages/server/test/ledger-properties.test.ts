@@ -229,7 +229,8 @@ describe('ledger invariants under stress (fast-check, real services, real databa
   });
   afterAll(() => database.close());
 
-  /** A fresh club per run (the ledger can't be emptied): an admin, four members, tax rates, fee classes, block rules, an intro sold. */
+  /** A fresh club per run (the ledger can't be emptied): an admin, four members, tax rates, fee classes, block
+   * rules, an intro sold. */
   async function newClub(): Promise<{ clubId: string; ctx: MemberContext; members: string[]; introSale: ModelEntry }> {
     const clubId = await createClub(db, { name: `Stress ${Math.random().toString(36).slice(2, 10)}`, time_zone: ZONE });
     const rates = Object.fromEntries(Object.entries(RATE_PERCENT).map(([name, p]) => [name, p / 100]));
@@ -335,11 +336,14 @@ describe('ledger invariants under stress (fast-check, real services, real databa
             0,
           );
           if (amount <= owed) return undefined;
-          const held = `${formatMoney(Math.max(0, owed))} ${account === 2120 ? 'Intro A/P' : 'Sales Tax A/P'} holds${tax === undefined ? '' : ` for ${tax}`}`;
+          const held =
+            `${formatMoney(Math.max(0, owed))} ` +
+            `${account === 2120 ? 'Intro A/P' : 'Sales Tax A/P'} holds${tax === undefined ? '' : ` for ${tax}`}`;
           return `The ${adjustment.toLowerCase()} of ${formatMoney(amount)} is more than the ${held}`;
         }
 
-        /** Post an add-transaction body; the model says whether it must be refused for the lock date, or (`refusal`) for what an account holds. */
+        /** Post an add-transaction body; the model says whether it must be refused for the lock date, or (`refusal`)
+         * for what an account holds. */
         async function post(
           body: Record<string, unknown>,
           at: number,
@@ -481,7 +485,8 @@ describe('ledger invariants under stress (fast-check, real services, real databa
                 expect(refused?.statusCode).toBe(409);
                 expect(refused?.message).toBe(
                   original.reversal
-                    ? `Transaction #${original.id} is itself the reversal of #${original.reverses}: post the entry again instead`
+                    ? `Transaction #${original.id} is itself the reversal of #${original.reverses}: ` +
+                        `post the entry again instead`
                     : `Transaction #${original.id} was already reversed`,
                 );
                 break;
@@ -582,7 +587,8 @@ describe('ledger invariants under stress (fast-check, real services, real databa
       expect((await getBalance(db, ctx, memberId)).balanceCents).toBe(modelBalance);
     }
 
-    // A member's history over the random range: opening + rows = closing, row by row; closing = the model's balance at the range end.
+    // A member's history over the random range: opening + rows = closing, row by row; closing = the model's balance at
+    // the range end.
     const { startMs, endMs } = {
       startMs: clubDayBounds(range.startDate, ZONE).startMs,
       endMs: clubDayBounds(range.endDate, ZONE).endMs,

@@ -212,14 +212,18 @@ describe('member account reads: get-balance and get-block-balances', () => {
       blockBalance: 300,
     });
 
-    it('lists blocks by expiry, balance = amount − units used; a block ending today still counts; expired ones left out', async () => {
-      const response = await api.get(
-        `/api/get-block-balances?club=${alpha}&userID=${mary.userId}&includeExpired=false`,
-        await t.signIn(mary.email),
-      );
-      expect(response.statusCode).toBe(200);
-      expect(response.json()).toEqual({ blocks: current() });
-    });
+    it(
+      'lists blocks by expiry, balance = amount − units used; a block ' +
+        'ending today still counts; expired ones left out',
+      async () => {
+        const response = await api.get(
+          `/api/get-block-balances?club=${alpha}&userID=${mary.userId}&includeExpired=false`,
+          await t.signIn(mary.email),
+        );
+        expect(response.statusCode).toBe(200);
+        expect(response.json()).toEqual({ blocks: current() });
+      },
+    );
 
     it('includeExpired=true adds the expired ones', async () => {
       const response = await api.get(
@@ -229,24 +233,31 @@ describe('member account reads: get-balance and get-block-balances', () => {
       expect(response.json()).toEqual({ blocks: [spring(), ...current()] });
     });
 
-    it("'today' is the club's day: at 23:30 in Toronto (03:30Z the next day) the block ending today is still listed", async () => {
-      const cookie = await t.signIn(mary.email);
-      t.clock.set(Date.parse('2025-07-11T03:30:00Z'));
-      const late = await api.get('/api/get-block-balances', cookie);
-      t.clock.set(Date.parse('2025-07-11T04:00:00Z'));
-      const nextDay = await api.get('/api/get-block-balances', cookie);
-      t.clock.set(NOW);
-      expect(late.json()).toEqual({ blocks: current() });
-      expect(nextDay.json()).toEqual({ blocks: current().slice(1) });
-    });
+    it(
+      "'today' is the club's day: at 23:30 in Toronto (03:30Z the " +
+        'next day) the block ending today is still listed',
+      async () => {
+        const cookie = await t.signIn(mary.email);
+        t.clock.set(Date.parse('2025-07-11T03:30:00Z'));
+        const late = await api.get('/api/get-block-balances', cookie);
+        t.clock.set(Date.parse('2025-07-11T04:00:00Z'));
+        const nextDay = await api.get('/api/get-block-balances', cookie);
+        t.clock.set(NOW);
+        expect(late.json()).toEqual({ blocks: current() });
+        expect(nextDay.json()).toEqual({ blocks: current().slice(1) });
+      },
+    );
 
-    it("the same rights as the balance: 403 for a plain member reading another's, 200 for an add-funds holder", async () => {
-      const refused = await api.get(`/api/get-block-balances?userID=${bea.userId}`, await t.signIn(mary.email));
-      expect(refused.statusCode).toBe(403);
-      const allowed = await api.get(`/api/get-block-balances?userID=${mary.userId}`, await t.signIn(treasurer.email));
-      expect(allowed.statusCode).toBe(200);
-      expect(allowed.json()).toEqual({ blocks: current() });
-    });
+    it(
+      'the same rights as the balance: 403 for a plain member ' + "reading another's, 200 for an add-funds holder",
+      async () => {
+        const refused = await api.get(`/api/get-block-balances?userID=${bea.userId}`, await t.signIn(mary.email));
+        expect(refused.statusCode).toBe(403);
+        const allowed = await api.get(`/api/get-block-balances?userID=${mary.userId}`, await t.signIn(treasurer.email));
+        expect(allowed.statusCode).toBe(200);
+        expect(allowed.json()).toEqual({ blocks: current() });
+      },
+    );
 
     it('refuses includeExpired other than true/false (400), another club (403), no session (401)', async () => {
       const cookie = await t.signIn(mary.email);

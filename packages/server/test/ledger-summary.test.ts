@@ -72,7 +72,8 @@ describe('the accounting summary (get-balances) and accounting admin (update-adm
       taxRates: ['HST'],
       time: noon('2025-05-20'),
     });
-    // An intro sold in May, as the intros module posts it (Dr 1000 [Cheque] / Cr 2120 [intro]): what the Write Down h draws on.
+    // An intro sold in May, as the intros module posts it (Dr 1000 [Cheque] / Cr 2120 [intro]): what the Write Down h
+    // draws on.
     await t.db
       .insertInto('launch_type')
       .values({ club_id: alpha, id: 'Intro tow', kind: 'fixed', price_cents: 4000, height: 2000 })
@@ -101,12 +102,10 @@ describe('the accounting summary (get-balances) and accounting admin (update-adm
       }>`insert into ledger_transaction (club_id, effective_at, transaction_type, description)
         values (${alpha}, ${new Date(noon('2025-05-25'))}, 'Intro Sale', 'Intro M4YGFT') returning id`.execute(trx);
       const id = tx.rows[0]!.id;
-      await sql`insert into posting (transaction_id, account, amount_cents, transfer_type) values (${id}, 1000, 15000, 'Cheque')`.execute(
-        trx,
-      );
-      await sql`insert into posting (transaction_id, account, amount_cents, intro_id) values (${id}, 2120, -15000, ${mayIntro.id})`.execute(
-        trx,
-      );
+      await sql`insert into posting (transaction_id, account, amount_cents, transfer_type) values (${id}, 1000,
+            15000, 'Cheque')`.execute(trx);
+      await sql`insert into posting (transaction_id, account, amount_cents, intro_id) values (${id}, 2120,
+            -15000, ${mayIntro.id})`.execute(trx);
     });
     // In the range (June):
     await add('c', {
@@ -195,7 +194,8 @@ describe('the accounting summary (get-balances) and accounting admin (update-adm
       });
       // Cash (debit account): 200.00 + 150.00 in before; +50.00 in; −13.00 and −10.00 out.
       expect(summary.cashIn).toEqual(totals(1000, 35000, 5000, -2300, 37700));
-      // Members A/P: the club owed members 87.00 (200.00 − 113.00); June charges 330.00 lower it, 50.00 in raises it: members owe 193.00.
+      // Members A/P: the club owed members 87.00 (200.00 − 113.00); June charges 330.00 lower it, 50.00 in raises it:
+      // members owe 193.00.
       expect(summary.membersPayable).toEqual(totals(2100, 8700, -33000, 5000, -19300));
       expect(summary.taxesPayable).toEqual(totals(2510, 1300, -1300, 3451, 3451));
       // Intro A/P: the intro's 150.00, 5.00 of it written down.
@@ -256,7 +256,8 @@ describe('the accounting summary (get-balances) and accounting admin (update-adm
         refusal(403, 'That club is not your active club'),
       );
       expect((await get(`/api/get-balances?${june}&balance=Everything`)).json().message).toBe(
-        'Invalid query: balance: Use one of AccountingSummary, TaxTransactions, DepositTransactions, MemberTransactions, IntroTransactions, TowRevenue, RentalRevenue, IntroRevenue, OtherRevenue',
+        'Invalid query: balance: Use one of AccountingSummary, TaxTransactions, DepositTransactions, ' +
+          'MemberTransactions, IntroTransactions, TowRevenue, RentalRevenue, IntroRevenue, OtherRevenue',
       );
     });
   });
@@ -308,21 +309,27 @@ describe('the accounting summary (get-balances) and accounting admin (update-adm
       expect(maryOnly.map((r: { transactionId: number }) => r.transactionId)).toEqual([ids.d, ids.g]);
     });
 
-    it('MemberTransactions for someone who is not a member of the club: 404 like the other per-member reads', async () => {
-      const notMember = refusal(404, 'No such member at this club');
-      // A member of another club (with postings there), and no user at all.
-      for (const userID of [otto.userId, 'no-such-user']) {
-        const response = await get(`/api/get-balances?${june}&balance=MemberTransactions&userID=${userID}`);
-        expect(response.statusCode).toBe(404);
-        expect(response.json()).toEqual(notMember);
-      }
-      // From the other side: Bravo's admin naming Alpha's Mary.
-      const fromBravo = await get(`/api/get-balances?${june}&balance=MemberTransactions&userID=${mary.userId}`, bruno);
-      expect(fromBravo.statusCode).toBe(404);
-      expect(fromBravo.json()).toEqual(notMember);
-      // The same answer as get-transactions gives for that person.
-      expect((await get(`/api/get-transactions?id=${otto.userId}&${june}`)).json()).toEqual(notMember);
-    });
+    it(
+      'MemberTransactions for someone who is not a member of the ' + 'club: 404 like the other per-member reads',
+      async () => {
+        const notMember = refusal(404, 'No such member at this club');
+        // A member of another club (with postings there), and no user at all.
+        for (const userID of [otto.userId, 'no-such-user']) {
+          const response = await get(`/api/get-balances?${june}&balance=MemberTransactions&userID=${userID}`);
+          expect(response.statusCode).toBe(404);
+          expect(response.json()).toEqual(notMember);
+        }
+        // From the other side: Bravo's admin naming Alpha's Mary.
+        const fromBravo = await get(
+          `/api/get-balances?${june}&balance=MemberTransactions&userID=${mary.userId}`,
+          bruno,
+        );
+        expect(fromBravo.statusCode).toBe(404);
+        expect(fromBravo.json()).toEqual(notMember);
+        // The same answer as get-transactions gives for that person.
+        expect((await get(`/api/get-transactions?id=${otto.userId}&${june}`)).json()).toEqual(notMember);
+      },
+    );
 
     it('the revenue tables and Intro A/P', async () => {
       expect((await get(`/api/get-balances?${june}&balance=RentalRevenue`)).json().rows).toEqual([
@@ -380,12 +387,10 @@ describe('the accounting summary (get-balances) and accounting admin (update-adm
         }>`insert into ledger_transaction (club_id, effective_at, transaction_type, description)
           values (${alpha}, ${new Date(noon('2025-06-12'))}, 'Intro Sale', 'Intro K7PX2A') returning id`.execute(trx);
         const id = tx.rows[0]!.id;
-        await sql`insert into posting (transaction_id, account, amount_cents, transfer_type) values (${id}, 1000, 15000, 'Cash')`.execute(
-          trx,
-        );
-        await sql`insert into posting (transaction_id, account, amount_cents, intro_id) values (${id}, 2120, -15000, ${intro.id})`.execute(
-          trx,
-        );
+        await sql`insert into posting (transaction_id, account, amount_cents, transfer_type) values (${id},
+              1000, 15000, 'Cash')`.execute(trx);
+        await sql`insert into posting (transaction_id, account, amount_cents, intro_id) values (${id}, 2120,
+              -15000, ${intro.id})`.execute(trx);
         return id;
       });
       const rows = (await get(`/api/get-balances?${june}&balance=IntroTransactions`)).json().rows;
@@ -407,38 +412,48 @@ describe('the accounting summary (get-balances) and accounting admin (update-adm
       });
     });
 
-    it("a cash, tax or revenue row names the member of its entry's Members A/P posting; an entry without one names no one", async () => {
-      const cash = (await get(`/api/get-balances?${june}&balance=DepositTransactions`)).json().rows;
-      expect(cash).toEqual([
-        row('c', { account: 1000, userId: bea.userId, member: 'Bea Flyer', amountCents: 5000 }),
-        // The intro sale's cash: its payer is the intro, named on its 2120 leg, not a member.
-        expect.objectContaining({
-          account: 1000,
-          description: 'Intro K7PX2A',
-          userId: '',
-          member: '',
-          amountCents: 15000,
-        }),
-        row('e', { account: 1000, userId: '', member: '', amountCents: -1300 }),
-        row('g', { account: 1000, userId: mary.userId, member: 'Mary Member', amountCents: -1000 }),
-      ]);
-      const tax = (await get(`/api/get-balances?${june}&balance=TaxTransactions&taxType=HST`)).json().rows;
-      expect(tax).toEqual([
-        row('d', { account: 2510, userId: mary.userId, member: 'Mary Member', amountCents: 3451 }),
-        row('e', { account: 2510, userId: '', member: '', amountCents: -1300 }),
-      ]);
-      expect((await get(`/api/get-balances?${june}&balance=RentalRevenue`)).json().rows).toEqual([
-        row('d', { account: 4200, userId: mary.userId, member: 'Mary Member', amountCents: 26549 }),
-      ]);
-      const may = (await get('/api/get-balances?startDate=2025-05-01&endDate=2025-05-31&balance=OtherRevenue')).json()
-        .rows;
-      expect(may).toEqual([
-        row('b', { account: 4900, userId: mary.userId, member: 'Mary Member', fee: 'Hangar fee', amountCents: 10000 }),
-      ]);
-      expect((await get(`/api/get-balances?${june}&balance=IntroRevenue`)).json().rows).toEqual([
-        row('h', { userId: '', member: '' }),
-      ]);
-    });
+    it(
+      "a cash, tax or revenue row names the member of its entry's " +
+        'Members A/P posting; an entry without one names no one',
+      async () => {
+        const cash = (await get(`/api/get-balances?${june}&balance=DepositTransactions`)).json().rows;
+        expect(cash).toEqual([
+          row('c', { account: 1000, userId: bea.userId, member: 'Bea Flyer', amountCents: 5000 }),
+          // The intro sale's cash: its payer is the intro, named on its 2120 leg, not a member.
+          expect.objectContaining({
+            account: 1000,
+            description: 'Intro K7PX2A',
+            userId: '',
+            member: '',
+            amountCents: 15000,
+          }),
+          row('e', { account: 1000, userId: '', member: '', amountCents: -1300 }),
+          row('g', { account: 1000, userId: mary.userId, member: 'Mary Member', amountCents: -1000 }),
+        ]);
+        const tax = (await get(`/api/get-balances?${june}&balance=TaxTransactions&taxType=HST`)).json().rows;
+        expect(tax).toEqual([
+          row('d', { account: 2510, userId: mary.userId, member: 'Mary Member', amountCents: 3451 }),
+          row('e', { account: 2510, userId: '', member: '', amountCents: -1300 }),
+        ]);
+        expect((await get(`/api/get-balances?${june}&balance=RentalRevenue`)).json().rows).toEqual([
+          row('d', { account: 4200, userId: mary.userId, member: 'Mary Member', amountCents: 26549 }),
+        ]);
+        const may = (await get('/api/get-balances?startDate=2025-05-01&endDate=2025-05-31&balance=OtherRevenue')).json()
+          .rows;
+        expect(may).toEqual([
+          row('b', {
+            account: 4900,
+            userId: mary.userId,
+            member: 'Mary Member',
+            fee: 'Hangar fee',
+            amountCents: 10000,
+          }),
+        ]);
+        expect((await get(`/api/get-balances?${june}&balance=IntroRevenue`)).json().rows).toEqual([
+          row('h', { userId: '', member: '' }),
+        ]);
+      },
+    );
 
     it('a shared cost (two members on one entry) names both, in posting order, and no single id', async () => {
       // A tow shared by two members as the flight module posts it: Dr 2100 each half / Cr 4100.
@@ -450,12 +465,10 @@ describe('the accounting summary (get-balances) and accounting admin (update-adm
           trx,
         );
         const id = tx.rows[0]!.id;
-        await sql`insert into posting (transaction_id, account, amount_cents, member_id) values (${id}, 2100, 2000, ${bea.userId})`.execute(
-          trx,
-        );
-        await sql`insert into posting (transaction_id, account, amount_cents, member_id) values (${id}, 2100, 2000, ${mary.userId})`.execute(
-          trx,
-        );
+        await sql`insert into posting (transaction_id, account, amount_cents, member_id) values (${id}, 2100,
+              2000, ${bea.userId})`.execute(trx);
+        await sql`insert into posting (transaction_id, account, amount_cents, member_id) values (${id}, 2100,
+              2000, ${mary.userId})`.execute(trx);
         await sql`insert into posting (transaction_id, account, amount_cents) values (${id}, 4100, -4000)`.execute(trx);
         return Number(id);
       });
@@ -485,31 +498,34 @@ describe('the accounting summary (get-balances) and accounting admin (update-adm
       expect(again.json()).toEqual(refusal(409, 'The fee class Tie-down already exists'));
     });
 
-    it('clubFees add: an expense code or "Any", in any case and spacing, is refused (400) and nothing changes', async () => {
-      const feeList = async () =>
-        (await t.db.selectFrom('club').select('fee_list').where('id', '=', alpha).executeTakeFirstOrThrow()).fee_list;
-      const before = await feeList();
-      const addFee = (feeName: string) => setParameter({ parameter: 'clubFees', feeName, action: 'add' });
-      // add-transaction reads "60510" as the expense code first, so such a class could never be charged.
-      expect((await addFee('60510')).json()).toEqual(
-        refusal(400, '"60510" is an expense code: choose another fee class name'),
-      );
-      expect((await addFee(' 60900 ')).json()).toEqual(
-        refusal(400, '"60900" is an expense code: choose another fee class name'),
-      );
-      // "Any" is the Other Revenue Category filter's own first entry (it filters nothing).
-      expect((await addFee('Any')).json()).toEqual(refusal(400, '"Any" is reserved for the Category filter'));
-      expect((await addFee('  aNY ')).json()).toEqual(refusal(400, '"aNY" is reserved for the Category filter'));
-      // A name differing from an existing class only in case or spacing is that class.
-      expect((await addFee(' hangar FEE ')).json()).toEqual(refusal(409, 'The fee class Hangar fee already exists'));
-      expect(await feeList()).toEqual(before);
-      // Names that only contain a code or "Any" are fine, stored trimmed.
-      const added = await addFee(' Any weather hangar ');
-      expect(added.json()).toEqual({ status: 'ok', feeList: [...before, 'Any weather hangar'] });
-      expect(
-        (await setParameter({ parameter: 'clubFees', feeName: 'any weather HANGAR', action: 'remove' })).json(),
-      ).toEqual({ status: 'ok', feeList: before });
-    });
+    it(
+      'clubFees add: an expense code or "Any", in any case and ' + 'spacing, is refused (400) and nothing changes',
+      async () => {
+        const feeList = async () =>
+          (await t.db.selectFrom('club').select('fee_list').where('id', '=', alpha).executeTakeFirstOrThrow()).fee_list;
+        const before = await feeList();
+        const addFee = (feeName: string) => setParameter({ parameter: 'clubFees', feeName, action: 'add' });
+        // add-transaction reads "60510" as the expense code first, so such a class could never be charged.
+        expect((await addFee('60510')).json()).toEqual(
+          refusal(400, '"60510" is an expense code: choose another fee class name'),
+        );
+        expect((await addFee(' 60900 ')).json()).toEqual(
+          refusal(400, '"60900" is an expense code: choose another fee class name'),
+        );
+        // "Any" is the Other Revenue Category filter's own first entry (it filters nothing).
+        expect((await addFee('Any')).json()).toEqual(refusal(400, '"Any" is reserved for the Category filter'));
+        expect((await addFee('  aNY ')).json()).toEqual(refusal(400, '"aNY" is reserved for the Category filter'));
+        // A name differing from an existing class only in case or spacing is that class.
+        expect((await addFee(' hangar FEE ')).json()).toEqual(refusal(409, 'The fee class Hangar fee already exists'));
+        expect(await feeList()).toEqual(before);
+        // Names that only contain a code or "Any" are fine, stored trimmed.
+        const added = await addFee(' Any weather hangar ');
+        expect(added.json()).toEqual({ status: 'ok', feeList: [...before, 'Any weather hangar'] });
+        expect(
+          (await setParameter({ parameter: 'clubFees', feeName: 'any weather HANGAR', action: 'remove' })).json(),
+        ).toEqual({ status: 'ok', feeList: before });
+      },
+    );
 
     it('clubFees remove: gone from the list, entries posted under it keep it; a missing one is 404', async () => {
       const removed = await setParameter({ parameter: 'clubFees', feeName: 'hangar fee', action: 'remove' });

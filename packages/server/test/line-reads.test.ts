@@ -74,75 +74,82 @@ describe('line reads: ETag and 304, and the queries a read costs', () => {
   });
   afterAll(() => t.close());
 
-  it('answers a strong ETag with Cache-Control: private, no-cache, and 304 with no body while nothing changed', async () => {
-    for (const url of [GROUND, AWAITING, TUGS]) {
-      const first = await read(url, crew);
-      expect(first.statusCode, url).toBe(200);
-      expect(first.headers.etag, url).toMatch(/^"[A-Za-z0-9_-]{27}"$/);
-      expect(first.headers['cache-control'], url).toBe('private, no-cache');
-      const etag = first.headers.etag as string;
-      const again = await read(url, crew, etag);
-      expect(again.statusCode, url).toBe(304);
-      expect(again.body, url).toBe('');
-      expect(again.headers['cache-control'], url).toBe('private, no-cache');
-      // A list of tags, and a weak form of the same tag, match too (RFC 9110 §13.1.2).
-      expect((await read(url, crew, `"other", W/${etag}`)).statusCode, url).toBe(304);
-      // Another tag: the answer in full, the same tag.
-      const other = await read(url, crew, '"not-the-tag"');
-      expect(other.statusCode, url).toBe(200);
-      expect(other.headers.etag, url).toBe(etag);
-      expect(other.json(), url).toEqual(first.json());
-    }
-  });
+  it(
+    'answers a strong ETag with Cache-Control: private, ' + 'no-cache, and 304 with no body while nothing changed',
+    async () => {
+      for (const url of [GROUND, AWAITING, TUGS]) {
+        const first = await read(url, crew);
+        expect(first.statusCode, url).toBe(200);
+        expect(first.headers.etag, url).toMatch(/^"[A-Za-z0-9_-]{27}"$/);
+        expect(first.headers['cache-control'], url).toBe('private, no-cache');
+        const etag = first.headers.etag as string;
+        const again = await read(url, crew, etag);
+        expect(again.statusCode, url).toBe(304);
+        expect(again.body, url).toBe('');
+        expect(again.headers['cache-control'], url).toBe('private, no-cache');
+        // A list of tags, and a weak form of the same tag, match too (RFC 9110 §13.1.2).
+        expect((await read(url, crew, `"other", W/${etag}`)).statusCode, url).toBe(304);
+        // Another tag: the answer in full, the same tag.
+        const other = await read(url, crew, '"not-the-tag"');
+        expect(other.statusCode, url).toBe(200);
+        expect(other.headers.etag, url).toBe(etag);
+        expect(other.json(), url).toEqual(first.json());
+      }
+    },
+  );
 
-  it('a new ETag right after each write that changes the line: a line action, a tug event, a glider change, another member’s request', async () => {
-    let ground = (await read(GROUND, crew)).headers.etag as string;
-    let awaiting = (await read(AWAITING, crew)).headers.etag as string;
-    let tugs = (await read(TUGS, crew)).headers.etag as string;
+  it(
+    'a new ETag right after each write that changes the line: a line ' +
+      'action, a tug event, a glider change, another member’s request',
+    async () => {
+      let ground = (await read(GROUND, crew)).headers.etag as string;
+      let awaiting = (await read(AWAITING, crew)).headers.etag as string;
+      let tugs = (await read(TUGS, crew)).headers.etag as string;
 
-    // A line action (by this very phone).
-    const launch = await api.post(
-      '/api/update-flight/',
-      { id: flightId, action: 'Launch', tug: 'C-GTOW' },
-      await cookie(crew),
-    );
-    expect(launch.statusCode, launch.body).toBe(200);
-    ground = await changed(GROUND, crew, ground);
-    awaiting = await changed(AWAITING, crew, awaiting);
-    await unchanged(GROUND, crew, ground);
+      // A line action (by this very phone).
+      const launch = await api.post(
+        '/api/update-flight/',
+        { id: flightId, action: 'Launch', tug: 'C-GTOW' },
+        await cookie(crew),
+      );
+      expect(launch.statusCode, launch.body).toBe(200);
+      ground = await changed(GROUND, crew, ground);
+      awaiting = await changed(AWAITING, crew, awaiting);
+      await unchanged(GROUND, crew, ground);
 
-    // A tug event.
-    const tow = await api.post(
-      '/api/create-tow/',
-      { idempotencyKey: randomUUID(), data: { tug: 'C-GTOW', hobbs: 1234.5, pilot: crew.userId } },
-      await cookie(crew),
-    );
-    expect(tow.statusCode, tow.body).toBe(200);
-    ground = await changed(GROUND, crew, ground);
-    tugs = await changed(TUGS, crew, tugs);
-    await unchanged(TUGS, crew, tugs);
+      // A tug event.
+      const tow = await api.post(
+        '/api/create-tow/',
+        { idempotencyKey: randomUUID(), data: { tug: 'C-GTOW', hobbs: 1234.5, pilot: crew.userId } },
+        await cookie(crew),
+      );
+      expect(tow.statusCode, tow.body).toBe(200);
+      ground = await changed(GROUND, crew, ground);
+      tugs = await changed(TUGS, crew, tugs);
+      await unchanged(TUGS, crew, tugs);
 
-    // A glider change in the back office.
-    const glider = await api.post(
-      '/api/update-item/',
-      { type: 'GLIDER', id: 'Blanik', data: { status: 'Ready' } },
-      await cookie(admin),
-    );
-    expect(glider.statusCode, glider.body).toBe(200);
-    ground = await changed(GROUND, crew, ground);
+      // A glider change in the back office.
+      const glider = await api.post(
+        '/api/update-item/',
+        { type: 'GLIDER', id: 'Blanik', data: { status: 'Ready' } },
+        await cookie(admin),
+      );
+      expect(glider.statusCode, glider.body).toBe(200);
+      ground = await changed(GROUND, crew, ground);
 
-    // Another member's flight request.
-    const request = await api.post(
-      '/api/update-item/',
-      flightBody(admin.userId, { glider: 'DG-1000' }),
-      await cookie(admin),
-    );
-    expect(request.statusCode, request.body).toBe(200);
-    ground = await changed(GROUND, crew, ground);
-    awaiting = await changed(AWAITING, crew, awaiting);
-    await unchanged(GROUND, crew, ground);
-    await unchanged(AWAITING, crew, awaiting);
-  });
+      // Another member's flight request.
+      const request = await api.post(
+        '/api/update-item/',
+        flightBody(admin.userId, { glider: 'DG-1000' }),
+        await cookie(admin),
+      );
+      expect(request.statusCode, request.body).toBe(200);
+      ground = await changed(GROUND, crew, ground);
+      awaiting = await changed(AWAITING, crew, awaiting);
+      await unchanged(GROUND, crew, ground);
+      await unchanged(AWAITING, crew, awaiting);
+    },
+  );
 
   it('a new ETag when something shown changes outside the API: a name, a membership, the lock date', async () => {
     let ground = (await read(GROUND, crew)).headers.etag as string;
@@ -187,26 +194,29 @@ describe('line reads: ETag and 304, and the queries a read costs', () => {
     expect(bravos.headers.etag).not.toBe(pats.headers.etag);
   });
 
-  it('a tag is checked after access: a deactivated member is refused, not told 304; another club named is refused', async () => {
-    const sleeper = await createPerson(t.db, { club: alpha, first: 'Sam', last: 'Sleeper' });
-    const tag = (await read(GROUND, sleeper)).headers.etag as string;
-    await unchanged(GROUND, sleeper, tag);
-    await t.db
-      .updateTable('pilot')
-      .set({ is_active: false })
-      .where('club_id', '=', alpha)
-      .where('user_id', '=', sleeper.userId)
-      .execute();
-    const refused = await read(GROUND, sleeper, tag);
-    expect(refused.statusCode).toBe(403);
-    expect(refused.headers.etag).toBeUndefined();
+  it(
+    'a tag is checked after access: a deactivated member is ' + 'refused, not told 304; another club named is refused',
+    async () => {
+      const sleeper = await createPerson(t.db, { club: alpha, first: 'Sam', last: 'Sleeper' });
+      const tag = (await read(GROUND, sleeper)).headers.etag as string;
+      await unchanged(GROUND, sleeper, tag);
+      await t.db
+        .updateTable('pilot')
+        .set({ is_active: false })
+        .where('club_id', '=', alpha)
+        .where('user_id', '=', sleeper.userId)
+        .execute();
+      const refused = await read(GROUND, sleeper, tag);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.headers.etag).toBeUndefined();
 
-    const crewTag = (await read(GROUND, crew)).headers.etag as string;
-    const foreign = await read(`${GROUND}&club=${bravo}`, crew, crewTag);
-    expect(foreign.statusCode).toBe(403);
-    expect(foreign.json()).toEqual(refusal(403, 'That club is not your active club'));
-    expect(foreign.headers.etag).toBeUndefined();
-  });
+      const crewTag = (await read(GROUND, crew)).headers.etag as string;
+      const foreign = await read(`${GROUND}&club=${bravo}`, crew, crewTag);
+      expect(foreign.statusCode).toBe(403);
+      expect(foreign.json()).toEqual(refusal(403, 'That club is not your active club'));
+      expect(foreign.headers.etag).toBeUndefined();
+    },
+  );
 
   it('another encoding is another representation: its own tag', async () => {
     const plain = await read(GROUND, crew);
@@ -218,71 +228,79 @@ describe('line reads: ETag and 304, and the queries a read costs', () => {
     expect(again.statusCode).toBe(304);
   });
 
-  it('the session and club context cost one query with the cookie cache; ground-status one more, once per club and change', async () => {
-    const cookies = await cookie(crew);
-    expect(cookies).toContain('better-auth.session_data=');
-    const tag = (await read(GROUND, crew)).headers.etag as string;
+  it(
+    'the session and club context cost one query with the cookie ' +
+      'cache; ground-status one more, once per club and change',
+    async () => {
+      const cookies = await cookie(crew);
+      expect(cookies).toContain('better-auth.session_data=');
+      const tag = (await read(GROUND, crew)).headers.etag as string;
 
-    const revalidated = await counted(() => read(GROUND, crew, tag));
-    expect(revalidated.result.statusCode).toBe(304);
-    expect(revalidated.queries).toHaveLength(1);
+      const revalidated = await counted(() => read(GROUND, crew, tag));
+      expect(revalidated.result.statusCode).toBe(304);
+      expect(revalidated.queries).toHaveLength(1);
 
-    // A change: the first full read after it reads the line in one statement…
-    await t.db
-      .updateTable('glider')
-      .set({ status: 'Not ready' })
-      .where('club_id', '=', alpha)
-      .where('id', '=', 'DG-1000')
-      .execute();
-    const full = await counted(() => read(GROUND, crew));
-    expect(full.result.statusCode).toBe(200);
-    expect(full.queries).toHaveLength(2);
-    expect(full.queries[1]).toMatch(/json_agg/);
-    // …which the club's other phones are answered from until the next change (each with its own costs).
-    const other = await counted(() => read(GROUND, pat));
-    expect(other.result.statusCode).toBe(200);
-    expect(other.queries).toHaveLength(1);
-    const ownFlight = (other.result.json() as { flights: { id: string; launchCost: number | null }[] }).flights.find(
-      (f) => f.id === flightId,
-    )!;
-    expect(ownFlight.launchCost).toBe(4000);
-    expect(
-      (full.result.json() as { flights: { id: string; launchCost: number | null }[] }).flights.find(
+      // A change: the first full read after it reads the line in one statement…
+      await t.db
+        .updateTable('glider')
+        .set({ status: 'Not ready' })
+        .where('club_id', '=', alpha)
+        .where('id', '=', 'DG-1000')
+        .execute();
+      const full = await counted(() => read(GROUND, crew));
+      expect(full.result.statusCode).toBe(200);
+      expect(full.queries).toHaveLength(2);
+      expect(full.queries[1]).toMatch(/json_agg/);
+      // …which the club's other phones are answered from until the next change (each with its own costs).
+      const other = await counted(() => read(GROUND, pat));
+      expect(other.result.statusCode).toBe(200);
+      expect(other.queries).toHaveLength(1);
+      const ownFlight = (other.result.json() as { flights: { id: string; launchCost: number | null }[] }).flights.find(
         (f) => f.id === flightId,
-      )!.launchCost,
-    ).toBeNull();
-    await t.db
-      .updateTable('glider')
-      .set({ status: 'Ready' })
-      .where('club_id', '=', alpha)
-      .where('id', '=', 'DG-1000')
-      .execute();
-    const afterChange = await counted(() => read(GROUND, pat));
-    expect(afterChange.queries).toHaveLength(2);
+      )!;
+      expect(ownFlight.launchCost).toBe(4000);
+      expect(
+        (full.result.json() as { flights: { id: string; launchCost: number | null }[] }).flights.find(
+          (f) => f.id === flightId,
+        )!.launchCost,
+      ).toBeNull();
+      await t.db
+        .updateTable('glider')
+        .set({ status: 'Ready' })
+        .where('club_id', '=', alpha)
+        .where('id', '=', 'DG-1000')
+        .execute();
+      const afterChange = await counted(() => read(GROUND, pat));
+      expect(afterChange.queries).toHaveLength(2);
 
-    for (const url of [AWAITING, TUGS]) {
-      const first = await read(url, crew);
-      const again = await counted(() => read(url, crew, first.headers.etag as string));
-      expect(again.result.statusCode, url).toBe(304);
-      expect(again.queries, url).toHaveLength(1);
-    }
-  });
+      for (const url of [AWAITING, TUGS]) {
+        const first = await read(url, crew);
+        const again = await counted(() => read(url, crew, first.headers.etag as string));
+        expect(again.result.statusCode, url).toBe(304);
+        expect(again.queries, url).toHaveLength(1);
+      }
+    },
+  );
 
-  it('without the cookie cache (once a minute a phone renews it), the session is one query more: session and user joined', async () => {
-    const sessionOnly = (await cookie(crew))
-      .split('; ')
-      .filter((pair) => pair.startsWith('better-auth.session_token='))
-      .join('; ');
-    const tag = (await read(GROUND, crew)).headers.etag as string;
-    const revalidated = await counted(() =>
-      t.app.inject({ method: 'GET', url: GROUND, headers: { cookie: sessionOnly, 'if-none-match': tag } }),
-    );
-    expect(revalidated.result.statusCode).toBe(304);
-    // The renewed cache goes back to the phone.
-    expect(String(revalidated.result.headers['set-cookie'])).toContain('better-auth.session_data=');
-    expect(revalidated.queries).toHaveLength(2);
-    expect(revalidated.queries[0]).toMatch(/from "session".*join "user"/is);
-  });
+  it(
+    'without the cookie cache (once a minute a phone renews it), the ' +
+      'session is one query more: session and user joined',
+    async () => {
+      const sessionOnly = (await cookie(crew))
+        .split('; ')
+        .filter((pair) => pair.startsWith('better-auth.session_token='))
+        .join('; ');
+      const tag = (await read(GROUND, crew)).headers.etag as string;
+      const revalidated = await counted(() =>
+        t.app.inject({ method: 'GET', url: GROUND, headers: { cookie: sessionOnly, 'if-none-match': tag } }),
+      );
+      expect(revalidated.result.statusCode).toBe(304);
+      // The renewed cache goes back to the phone.
+      expect(String(revalidated.result.headers['set-cookie'])).toContain('better-auth.session_data=');
+      expect(revalidated.queries).toHaveLength(2);
+      expect(revalidated.queries[0]).toMatch(/from "session".*join "user"/is);
+    },
+  );
 
   it('a write reads the session from the database (no cookie cache), and the club context once', async () => {
     const crewCookie = await cookie(crew);

@@ -5,7 +5,8 @@ import { insertBlockRules, insertItems, openTwoClubs, signInPeople, type TwoClub
 
 const NOW = Date.parse('2025-07-10T15:00:00Z');
 const DELETE_DISABLED =
-  'This function has been disabled. Set the item to Not Ready or Inactive instead (for pilots, deselect Active), then contact support.';
+  'This function has been disabled. Set the item to Not Ready or Inactive ' +
+  'instead (for pilots, deselect Active), then contact support.';
 
 describe('GET /api/list-items/ and DELETE /api/delete/', () => {
   let { t, api, alpha, bravo } = {} as TwoClubs;
@@ -67,42 +68,46 @@ describe('GET /api/list-items/ and DELETE /api/delete/', () => {
   const list = (role: string, query: string) => api.get(`/api/list-items/?${query}`, cookies[role]);
 
   describe('list-items', () => {
-    it('GLIDER: every glider of the club, Not ready ones too, by registration (digits by value), for any active member', async () => {
-      const response = await list('member', `club=${alpha}&type=GLIDER`);
-      expect(response.statusCode).toBe(200);
-      expect(response.json()).toEqual({
-        items: [
-          {
-            id: 'C-GDS9',
-            places: 1,
-            weight: 0,
-            rateCentsPerMinute: 0,
-            launchSpeed: 0,
-            status: 'Not ready',
-            blocks: [],
-            taxStatus: 'exempt',
-            taxRates: [],
-            aircraftType: '',
-            maintenanceDate: null,
-            flarmId: '',
-          },
-          {
-            id: 'C-GDS10',
-            places: 2,
-            weight: 0,
-            rateCentsPerMinute: 0,
-            launchSpeed: 0,
-            status: 'Ready',
-            blocks: [],
-            taxStatus: 'exempt',
-            taxRates: [],
-            aircraftType: '',
-            maintenanceDate: null,
-            flarmId: '',
-          },
-        ],
-      });
-    });
+    it(
+      'GLIDER: every glider of the club, Not ready ones too, by ' +
+        'registration (digits by value), for any active member',
+      async () => {
+        const response = await list('member', `club=${alpha}&type=GLIDER`);
+        expect(response.statusCode).toBe(200);
+        expect(response.json()).toEqual({
+          items: [
+            {
+              id: 'C-GDS9',
+              places: 1,
+              weight: 0,
+              rateCentsPerMinute: 0,
+              launchSpeed: 0,
+              status: 'Not ready',
+              blocks: [],
+              taxStatus: 'exempt',
+              taxRates: [],
+              aircraftType: '',
+              maintenanceDate: null,
+              flarmId: '',
+            },
+            {
+              id: 'C-GDS10',
+              places: 2,
+              weight: 0,
+              rateCentsPerMinute: 0,
+              launchSpeed: 0,
+              status: 'Ready',
+              blocks: [],
+              taxStatus: 'exempt',
+              taxRates: [],
+              aircraftType: '',
+              maintenanceDate: null,
+              flarmId: '',
+            },
+          ],
+        });
+      },
+    );
 
     it('TUG: the club tugs', async () => {
       const response = await list('member', 'type=TUG');
@@ -146,54 +151,75 @@ describe('GET /api/list-items/ and DELETE /api/delete/', () => {
       }
     });
 
-    it('PILOT: active members only (not expired, inactive or pending), by last name, without contact data', async () => {
-      const response = await list('member', 'type=PILOT');
-      expect(response.json()).toEqual({
-        items: [
-          { userID: ids.admin, first: 'Alex', last: 'Admin', isInstructor: true, isTowPilot: false, groundOnly: false },
-          {
-            userID: ids.ground,
-            first: 'Gary',
-            last: 'Ground',
-            isInstructor: false,
-            isTowPilot: false,
-            groundOnly: true,
-          },
-          {
-            userID: ids.member,
-            first: 'Mary',
-            last: 'Member',
-            isInstructor: false,
-            isTowPilot: false,
-            groundOnly: false,
-          },
-          { userID: ids.tow, first: 'Tom', last: 'Towpilot', isInstructor: false, isTowPilot: true, groundOnly: false },
-        ],
-      });
-    });
+    it(
+      'PILOT: active members only (not expired, inactive or ' + 'pending), by last name, without contact data',
+      async () => {
+        const response = await list('member', 'type=PILOT');
+        expect(response.json()).toEqual({
+          items: [
+            {
+              userID: ids.admin,
+              first: 'Alex',
+              last: 'Admin',
+              isInstructor: true,
+              isTowPilot: false,
+              groundOnly: false,
+            },
+            {
+              userID: ids.ground,
+              first: 'Gary',
+              last: 'Ground',
+              isInstructor: false,
+              isTowPilot: false,
+              groundOnly: true,
+            },
+            {
+              userID: ids.member,
+              first: 'Mary',
+              last: 'Member',
+              isInstructor: false,
+              isTowPilot: false,
+              groundOnly: false,
+            },
+            {
+              userID: ids.tow,
+              first: 'Tom',
+              last: 'Towpilot',
+              isInstructor: false,
+              isTowPilot: true,
+              groundOnly: false,
+            },
+          ],
+        });
+      },
+    );
 
-    it('PILOT with includeInactive: every member the club has had (expired and inactive too, not pending), for admins only', async () => {
-      const response = await list('admin', 'type=PILOT&includeInactive=true');
-      expect(response.statusCode).toBe(200);
-      expect(response.json().items.map((p: { first: string; last: string }) => `${p.first} ${p.last}`)).toEqual([
-        'Alex Admin',
-        'Ed Expired',
-        'Gary Ground',
-        'Ivan Inactive',
-        'Mary Member',
-        'Tom Towpilot',
-      ]);
-      expect(await list('member', 'type=PILOT&includeInactive=true')).toMatchObject({ statusCode: 403 });
-      expect((await list('member', 'type=PILOT&includeInactive=true')).json()).toEqual(
-        refusal(403, 'User is not authorized (603)'),
-      );
-      expect((await list('admin', 'type=GLIDER&includeInactive=true')).json()).toEqual(
-        refusal(400, 'includeInactive is for type PILOT'),
-      );
-      expect((await list('admin', 'type=PILOT&includeInactive=yes')).json()).toEqual(
-        refusal(400, 'Invalid query: includeInactive: Use true or false'),
-      );
-    });
+    it(
+      'PILOT with includeInactive: every member the club has had ' +
+        '(expired and inactive too, not pending), for admins only',
+      async () => {
+        const response = await list('admin', 'type=PILOT&includeInactive=true');
+        expect(response.statusCode).toBe(200);
+        expect(response.json().items.map((p: { first: string; last: string }) => `${p.first} ${p.last}`)).toEqual([
+          'Alex Admin',
+          'Ed Expired',
+          'Gary Ground',
+          'Ivan Inactive',
+          'Mary Member',
+          'Tom Towpilot',
+        ]);
+        expect(await list('member', 'type=PILOT&includeInactive=true')).toMatchObject({ statusCode: 403 });
+        expect((await list('member', 'type=PILOT&includeInactive=true')).json()).toEqual(
+          refusal(403, 'User is not authorized (603)'),
+        );
+        expect((await list('admin', 'type=GLIDER&includeInactive=true')).json()).toEqual(
+          refusal(400, 'includeInactive is for type PILOT'),
+        );
+        expect((await list('admin', 'type=PILOT&includeInactive=yes')).json()).toEqual(
+          refusal(400, 'Invalid query: includeInactive: Use true or false'),
+        );
+      },
+    );
 
     it('an unknown or missing type, or a malformed day, is refused (400)', async () => {
       const cases: [string, string][] = [

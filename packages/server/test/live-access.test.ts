@@ -68,21 +68,24 @@ describe('live streams end with access', () => {
     expect(again.status).toBe(401);
   });
 
-  it('a session revoked elsewhere (its row deleted: a password reset, "sign out other devices") ends its streams', async () => {
-    const pat = await member();
-    const phone = await connect(pat.cookie);
-    const laptopCookie = await t.signIn(pat.email);
-    const laptop = await connect(laptopCookie);
-    const laptopSession = await t.db
-      .selectFrom('session')
-      .select('id')
-      .where('userId', '=', pat.userId)
-      .orderBy('createdAt', 'desc')
-      .executeTakeFirstOrThrow();
-    await t.db.deleteFrom('session').where('userId', '=', pat.userId).where('id', '!=', laptopSession.id).execute();
-    expect(await endsWithin(phone)).toBe(true);
-    await stillOpen(laptop);
-  });
+  it(
+    'a session revoked elsewhere (its row deleted: a password ' + 'reset, "sign out other devices") ends its streams',
+    async () => {
+      const pat = await member();
+      const phone = await connect(pat.cookie);
+      const laptopCookie = await t.signIn(pat.email);
+      const laptop = await connect(laptopCookie);
+      const laptopSession = await t.db
+        .selectFrom('session')
+        .select('id')
+        .where('userId', '=', pat.userId)
+        .orderBy('createdAt', 'desc')
+        .executeTakeFirstOrThrow();
+      await t.db.deleteFrom('session').where('userId', '=', pat.userId).where('id', '!=', laptopSession.id).execute();
+      expect(await endsWithin(phone)).toBe(true);
+      await stillOpen(laptop);
+    },
+  );
 
   it("deactivating the membership ends the member's streams; other members' stay open", async () => {
     const pat = await member();

@@ -154,24 +154,27 @@ describe('the live line: GET /api/events', () => {
       );
     });
 
-    it('is a text/event-stream that is never compressed nor cached, with a reconnect delay and a heartbeat comment', async () => {
-      const client = await connectEvents(baseUrl, {
-        cookie: await cookie(pat),
-        headers: { 'accept-encoding': 'br, gzip' },
-      });
-      open.push(client);
-      expect(client.status).toBe(200);
-      expect(client.headers['content-type']).toBe('text/event-stream; charset=utf-8');
-      expect(client.headers['content-encoding']).toBeUndefined();
-      expect(client.headers['cache-control']).toBe('no-store, no-transform');
-      expect(client.headers['x-accel-buffering']).toBe('no');
-      expect(client.headers['x-content-type-options']).toBe('nosniff');
-      // The app's heartbeat is 200 ms here (25 s in production): comments arrive while nothing happens.
-      await client.waitForComments(2);
-      expect(client.comments.slice(0, 2)).toEqual(['heartbeat', 'heartbeat']);
-      expect(client.retryMs).toBe(2000);
-      client.close();
-    });
+    it(
+      'is a text/event-stream that is never compressed nor cached, ' + 'with a reconnect delay and a heartbeat comment',
+      async () => {
+        const client = await connectEvents(baseUrl, {
+          cookie: await cookie(pat),
+          headers: { 'accept-encoding': 'br, gzip' },
+        });
+        open.push(client);
+        expect(client.status).toBe(200);
+        expect(client.headers['content-type']).toBe('text/event-stream; charset=utf-8');
+        expect(client.headers['content-encoding']).toBeUndefined();
+        expect(client.headers['cache-control']).toBe('no-store, no-transform');
+        expect(client.headers['x-accel-buffering']).toBe('no');
+        expect(client.headers['x-content-type-options']).toBe('nosniff');
+        // The app's heartbeat is 200 ms here (25 s in production): comments arrive while nothing happens.
+        await client.waitForComments(2);
+        expect(client.comments.slice(0, 2)).toEqual(['heartbeat', 'heartbeat']);
+        expect(client.retryMs).toBe(2000);
+        client.close();
+      },
+    );
   });
 
   describe('a notice per kind reaches the streams of the club, and no other club', () => {
@@ -334,36 +337,40 @@ describe('the live line: GET /api/events', () => {
   });
 
   describe('catching up with Last-Event-ID', () => {
-    it('replays, in order, what the phone missed in its club — only its own account notices — by header or query parameter', async () => {
-      const first = await connect(pat);
-      const start = await place({ glider: 'DG-1000' });
-      const seen = await first.waitFor(isNotice(flight(start, 'requested')));
-      first.close();
-      await first.ended;
+    it(
+      'replays, in order, what the phone missed in its club — only its ' +
+        'own account notices — by header or query parameter',
+      async () => {
+        const first = await connect(pat);
+        const start = await place({ glider: 'DG-1000' });
+        const seen = await first.waitFor(isNotice(flight(start, 'requested')));
+        first.close();
+        await first.ended;
 
-      // While Pat's phone is away: a launch (Pat's charge), Mo's deposit, a Bravo flight.
-      await act(start, 'Launch', { tug: 'C-GTOW', time: NOW - 2 * MINUTE });
-      await depositFor(t.db, alpha, mo.userId, 100, NOW);
-      const bravoFlight = flightBody(otto.userId, { glider: 'ASK-21' }, { date: TODAY });
-      expect((await api.post('/api/update-item/', bravoFlight, await cookie(otto))).statusCode).toBe(200);
+        // While Pat's phone is away: a launch (Pat's charge), Mo's deposit, a Bravo flight.
+        await act(start, 'Launch', { tug: 'C-GTOW', time: NOW - 2 * MINUTE });
+        await depositFor(t.db, alpha, mo.userId, 100, NOW);
+        const bravoFlight = flightBody(otto.userId, { glider: 'ASK-21' }, { date: TODAY });
+        expect((await api.post('/api/update-item/', bravoFlight, await cookie(otto))).statusCode).toBe(200);
 
-      const expected = [flight(start, 'launched'), { kind: 'account' }];
-      const key = (notice: unknown) => JSON.stringify(notice);
-      for (const options of [{ lastEventId: seen.id }, { query: `?lastEventId=${seen.id}` }]) {
-        const back = await connect(pat, options);
-        expect(back.status).toBe(200);
-        await back.waitFor(isNotice({ kind: 'account' }), 3_000, 'replayed account notice');
-        await back.waitFor(isNotice(flight(start, 'launched')), 3_000, 'replayed launch');
-        await barrier(alpha, back);
-        // The two missed notices (the first pass's barrier marker is replayed to the second too).
-        const replayed = back.events.map(noticeOf).filter((notice) => !isMarker(notice));
-        expect(replayed.map(key).sort()).toEqual(expected.map(key).sort());
-        const ids = back.events.map((event) => Number(event.id));
-        expect(ids.every((id) => id > Number(seen.id))).toBe(true);
-        expect([...ids].sort((a, b) => a - b)).toEqual(ids);
-        back.close();
-      }
-    });
+        const expected = [flight(start, 'launched'), { kind: 'account' }];
+        const key = (notice: unknown) => JSON.stringify(notice);
+        for (const options of [{ lastEventId: seen.id }, { query: `?lastEventId=${seen.id}` }]) {
+          const back = await connect(pat, options);
+          expect(back.status).toBe(200);
+          await back.waitFor(isNotice({ kind: 'account' }), 3_000, 'replayed account notice');
+          await back.waitFor(isNotice(flight(start, 'launched')), 3_000, 'replayed launch');
+          await barrier(alpha, back);
+          // The two missed notices (the first pass's barrier marker is replayed to the second too).
+          const replayed = back.events.map(noticeOf).filter((notice) => !isMarker(notice));
+          expect(replayed.map(key).sort()).toEqual(expected.map(key).sort());
+          const ids = back.events.map((event) => Number(event.id));
+          expect(ids.every((id) => id > Number(seen.id))).toBe(true);
+          expect([...ids].sort((a, b) => a - b)).toEqual(ids);
+          back.close();
+        }
+      },
+    );
 
     it('without a last id, replays nothing', async () => {
       const fresh = await connect(pat);
@@ -375,9 +382,8 @@ describe('the live line: GET /api/events', () => {
 
   it('keeps events about a day: the prune deletes only older ones', async () => {
     const { pruneEventsBefore } = await import('../src/modules/live/repo.ts');
-    await sql`update live_event set at = now() - interval '2 days' where id <= (select min(id) + 1 from live_event)`.execute(
-      t.db,
-    );
+    await sql`update live_event set at = now() - interval '2 days' where id <= (select min(id) + 1 from
+          live_event)`.execute(t.db);
     const before = (await sql<{ n: number }>`select count(*)::bigint as n from live_event`.execute(t.db)).rows[0]!.n;
     expect(await pruneEventsBefore(t.db, new Date(Date.now() - 86_400_000))).toBe(2);
     expect((await sql<{ n: number }>`select count(*)::bigint as n from live_event`.execute(t.db)).rows[0]!.n).toBe(

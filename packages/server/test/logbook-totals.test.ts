@@ -56,21 +56,25 @@ describe('logbook totals: GET /api/get-logbook-totals', () => {
   });
   afterAll(() => t.close());
 
-  it('the pilot: flights and flown minutes by role (P1 solo, P2 dual) and launches by type; a flight still up is not counted', async () => {
-    expect(await totals(sam)).toEqual({
-      flights: 2,
-      minutes: 85,
-      byRole: {
-        P1: { flights: 1, minutes: 50 },
-        P2: { flights: 1, minutes: 35 },
-        Instructor: { flights: 0, minutes: 0 },
-      },
-      launches: [
-        { launchType: '2000 ft', count: 1 },
-        { launchType: 'Variable', count: 1 },
-      ],
-    });
-  });
+  it(
+    'the pilot: flights and flown minutes by role (P1 solo, P2 dual) ' +
+      'and launches by type; a flight still up is not counted',
+    async () => {
+      expect(await totals(sam)).toEqual({
+        flights: 2,
+        minutes: 85,
+        byRole: {
+          P1: { flights: 1, minutes: 50 },
+          P2: { flights: 1, minutes: 35 },
+          Instructor: { flights: 0, minutes: 0 },
+        },
+        launches: [
+          { launchType: '2000 ft', count: 1 },
+          { launchType: 'Variable', count: 1 },
+        ],
+      });
+    },
+  );
 
   it('the instructor: the dual flight as Instructor', async () => {
     expect(await totals(ida)).toEqual({

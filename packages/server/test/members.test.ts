@@ -84,25 +84,29 @@ describe('members: directory, pilot records, clubs of a pilot, club switching, p
       expect((await api.get('/api/list-members')).statusCode).toBe(401);
     });
 
-    it('a plain member sees active members by last then first name, contacts only where shared, all emergency contacts, and all of their own entry', async () => {
-      const response = await api.get('/api/list-members', await t.signIn(mary.email));
-      expect(response.statusCode).toBe(200);
-      expect(response.json()).toEqual({
-        pilots: [
-          entry(admin, 'Alex', 'Admin'),
-          entry(dirk, 'Dirk', 'de Vries'),
-          entry(aaron, 'Aaron', 'Member'),
-          entry(mary, 'Mary', 'Member', {
-            email: 'mary@home.example',
-            phone: '555-0101',
-            address: '1 Runway Rd',
-            ...maryEmergency,
-          }),
-          // Shares email (none given: the login email) and phone, not address.
-          entry(bea, 'Bea', 'Sharer', { email: bea.email, phone: '555-0102', shareEmail: true, sharePhone: true }),
-        ],
-      });
-    });
+    it(
+      'a plain member sees active members by last then first name, contacts only ' +
+        'where shared, all emergency contacts, and all of their own entry',
+      async () => {
+        const response = await api.get('/api/list-members', await t.signIn(mary.email));
+        expect(response.statusCode).toBe(200);
+        expect(response.json()).toEqual({
+          pilots: [
+            entry(admin, 'Alex', 'Admin'),
+            entry(dirk, 'Dirk', 'de Vries'),
+            entry(aaron, 'Aaron', 'Member'),
+            entry(mary, 'Mary', 'Member', {
+              email: 'mary@home.example',
+              phone: '555-0101',
+              address: '1 Runway Rd',
+              ...maryEmergency,
+            }),
+            // Shares email (none given: the login email) and phone, not address.
+            entry(bea, 'Bea', 'Sharer', { email: bea.email, phone: '555-0102', shareEmail: true, sharePhone: true }),
+          ],
+        });
+      },
+    );
 
     it('an admin sees every contact, shared or not; the inactive member is not listed', async () => {
       const response = await api.get('/api/list-members', await t.signIn(admin.email));
@@ -185,15 +189,18 @@ describe('members: directory, pilot records, clubs of a pilot, club switching, p
       expect(response.json()).toEqual(refusal(403, 'You can only read your own pilot record'));
     });
 
-    it("an active admin reads any member's record of the active club, but not someone from another club (404)", async () => {
-      const cookie = await t.signIn(admin.email);
-      const response = await api.get(`/api/get-pilot?userID=${mary.userId}`, cookie);
-      expect(response.statusCode).toBe(200);
-      expect(response.json()).toEqual(maryRecord());
-      const other = await api.get(`/api/get-pilot?userID=${outsider.userId}`, cookie);
-      expect(other.statusCode).toBe(404);
-      expect(other.json()).toEqual(refusal(404, 'No such member at this club'));
-    });
+    it(
+      "an active admin reads any member's record of the active " + 'club, but not someone from another club (404)',
+      async () => {
+        const cookie = await t.signIn(admin.email);
+        const response = await api.get(`/api/get-pilot?userID=${mary.userId}`, cookie);
+        expect(response.statusCode).toBe(200);
+        expect(response.json()).toEqual(maryRecord());
+        const other = await api.get(`/api/get-pilot?userID=${outsider.userId}`, cookie);
+        expect(other.statusCode).toBe(404);
+        expect(other.json()).toEqual(refusal(404, 'No such member at this club'));
+      },
+    );
 
     it('an inactive admin has no admin rights: 403 for another record, 200 for their own', async () => {
       const lapsed = await createPerson(t.db, { club: alpha, flags: { is_admin: true, is_active: false } });

@@ -220,9 +220,8 @@ describe('GET /metrics with METRICS_TOKEN', () => {
     expect(await read('flightline_live_listen_reconnects_total')).toBe(0);
     if (t.database.kind !== 'postgres') return;
     await asOwner(t.db, async (owner) => {
-      await sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and query ilike 'listen %'`.execute(
-        owner,
-      );
+      await sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and
+            query ilike 'listen %'`.execute(owner);
     });
     expect(await eventually(() => read('flightline_live_listen_reconnects_total'), 1, 5_000)).toBe(1);
   });

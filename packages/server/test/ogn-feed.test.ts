@@ -24,7 +24,8 @@ import { createPerson, type Person } from './helpers/test-app.ts';
 
 const day = generateDay(1, 0);
 const TUG_IDS: Record<string, string> = { DDB201: 'C-GTOW', C0B202: 'C-FTWO' };
-// Short flights, so the replays stay quick (each line goes through the real TCP feed): the shortest of each kind, in the day's order.
+// Short flights, so the replays stay quick (each line goes through the real TCP feed): the shortest of each kind, in
+// the day's order.
 const flown = (f: TrueFlight) => f.landingMs! - f.takeoffMs;
 const shortest = (flights: TrueFlight[]) => flights.reduce((best, f) => (flown(f) < flown(best) ? f : best));
 const aerotows = day.flights.filter(
@@ -79,7 +80,8 @@ describe('the OGN feed: a replay APRS-IS server, the feed client and the line', 
   const cookie = (person: Person) => t.cookieFor(person.email);
   let sent = 0;
 
-  /** Send lines as the feed would receive them, the server's clock at each 5 s chunk's last receipt; wait until read and acted on. */
+  /** Send lines as the feed would receive them, the server's clock at each 5 s chunk's last receipt; wait until read
+   * and acted on. */
   async function replay(lines: ReceivedLine[]): Promise<void> {
     for (let i = 0; i < lines.length;) {
       const chunkEnd = lines[i]!.receivedMs + 5_000;
@@ -181,91 +183,105 @@ describe('the OGN feed: a replay APRS-IS server, the feed client and the line', 
     expect((await item('GLIDER', 'Blanik', { flarmId: 'ABCDEF' }, people.pat)).statusCode).toBe(403);
   });
 
-  it('logs in with one r/ filter per club, answers the server, sends #keepalive, and reconnects after a drop and an outage', async () => {
-    const on = await saveOgn({
-      mode: 'record',
-      latitude: SCENARIO_AIRFIELD.latitude,
-      longitude: SCENARIO_AIRFIELD.longitude,
-      elevationMetres: 250,
-      radiusKm: 10,
-    });
-    expect(on.statusCode, on.body).toBe(200);
-    await until(() => server.clients === 1, 10_000, 'the login');
-    expect(server.logins[0]).toMatch(
-      new RegExp(
-        `^user FL[0-9A-F]{6} pass -1 vers flightline ${APP_VERSION.replaceAll('.', '\\.')} filter r/44\\.1000/-79\\.6000/10$`,
-      ),
-    );
-    await until(() => server.received.includes('#keepalive'), 10_000, 'a keepalive');
-    server.drop();
-    await until(() => server.logins.length === 2 && server.clients === 1, 10_000, 'the reconnect after a drop');
-    await server.stop();
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
-    await server.start();
-    await until(() => server.clients === 1, 20_000, 'the reconnect once the server is back');
-    // A settings change applies without a restart: the new radius is the new filter.
-    const logins = server.logins.length;
-    await saveOgn({ radiusKm: 12 });
-    await until(() => server.logins.length > logins && server.clients === 1, 10_000, 'the login with the new filter');
-    expect(server.logins.at(-1)).toMatch(/filter r\/44\.1000\/-79\.6000\/12$/);
-    await saveOgn({ radiusKm: 10 });
-    await until(
-      () => server.logins.at(-1)!.endsWith('/10') && server.clients === 1,
-      10_000,
-      'the login with the radius back',
-    );
-  });
-
-  it('record mode: the waiting request launched at the takeoff behind the paired tug with its tow pilot, its release height and off-tow time, landed at the landing, billed as taps', async () => {
-    const lines = windowOf(A);
-    const events = detected(lines).filter((e) => e.address === A.address);
-    const takeoff = events.find((e) => e.kind === 'takeoff')!;
-    const release = events.find((e) => e.kind === 'release')!;
-    const landing = events.find((e) => e.kind === 'landing')!;
-    expect(release.kind === 'release' && release.tugAddress).toBe(A.tugAddress);
-    const flightId = await request(people.pat, { glider: 'ASK-21', launchType: 'Variable' }, A.takeoffMs - 10 * 60_000);
-    await replay(lines);
-    const row = await flightRow(flightId);
-    const heightFt = releaseHeightInUnit(release.kind === 'release' ? release.releaseHeightMetres : 0, 'ft');
-    expect({
-      launchedAt: row.launched_at?.getTime(),
-      tug: row.tug,
-      towPilot: row.tow_pilot,
-      releaseHeight: row.release_height,
-      offTowAt: row.off_tow_at?.getTime(),
-      landedAt: row.landed_at?.getTime(),
-    }).toEqual({
-      launchedAt: takeoff.timeMs,
-      tug: TUG_IDS[A.tugAddress!],
-      towPilot: people.tom.userId,
-      releaseHeight: heightFt,
-      offTowAt: release.timeMs,
-      landedAt: landing.timeMs,
-    });
-    const listed = (await api.get('/api/list-items/?type=FLIGHT', await cookie(people.pat)))
-      .json()
-      .items.find((f: { id: string }) => f.id === flightId);
-    expect(listed.fromOgn.map((e: { action: string }) => e.action)).toEqual(['Launch', 'ReleaseHeight', 'Landing']);
-
-    // The same flight tapped in Bravo at the same times costs the same.
-    t.clock.set(A.takeoffMs - 10 * 60_000);
-    const twin = flightBody(bea.userId, { glider: 'ASK-21', launchType: 'Variable' });
-    expect((await api.post('/api/update-item/', twin, await cookie(bea))).statusCode).toBe(200);
-    const tap = async (body: Record<string, unknown>, at: number) => {
-      t.clock.set(at);
-      const response = await api.post(
-        '/api/update-flight/',
-        { id: twin.id, idempotencyKey: randomUUID(), ...body },
-        await cookie(bea),
+  it(
+    'logs in with one r/ filter per club, answers the server, sends ' +
+      '#keepalive, and reconnects after a drop and an outage',
+    async () => {
+      const on = await saveOgn({
+        mode: 'record',
+        latitude: SCENARIO_AIRFIELD.latitude,
+        longitude: SCENARIO_AIRFIELD.longitude,
+        elevationMetres: 250,
+        radiusKm: 10,
+      });
+      expect(on.statusCode, on.body).toBe(200);
+      await until(() => server.clients === 1, 10_000, 'the login');
+      expect(server.logins[0]).toMatch(
+        new RegExp(
+          `^user FL[0-9A-F]{6} pass -1 vers flightline ` +
+            `${APP_VERSION.replaceAll('.', '\\.')} filter ` +
+            `r/44\\.1000/-79\\.6000/10$`,
+        ),
       );
-      expect(response.statusCode, response.body).toBe(200);
-    };
-    await tap({ action: 'Launch', tug: 'C-GTOW', time: takeoff.timeMs }, takeoff.timeMs);
-    await tap({ action: 'ReleaseHeight', releaseHeight: heightFt, time: release.timeMs }, release.timeMs);
-    await tap({ action: 'Landing', time: landing.timeMs }, landing.timeMs);
-    expect(await balanceOf(t.db, alpha, people.pat.userId)).toBe(await balanceOf(t.db, bravo, bea.userId));
-    expect(await balanceOf(t.db, alpha, people.pat.userId)).toBeLessThan(0);
-  });
+      await until(() => server.received.includes('#keepalive'), 10_000, 'a keepalive');
+      server.drop();
+      await until(() => server.logins.length === 2 && server.clients === 1, 10_000, 'the reconnect after a drop');
+      await server.stop();
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await server.start();
+      await until(() => server.clients === 1, 20_000, 'the reconnect once the server is back');
+      // A settings change applies without a restart: the new radius is the new filter.
+      const logins = server.logins.length;
+      await saveOgn({ radiusKm: 12 });
+      await until(() => server.logins.length > logins && server.clients === 1, 10_000, 'the login with the new filter');
+      expect(server.logins.at(-1)).toMatch(/filter r\/44\.1000\/-79\.6000\/12$/);
+      await saveOgn({ radiusKm: 10 });
+      await until(
+        () => server.logins.at(-1)!.endsWith('/10') && server.clients === 1,
+        10_000,
+        'the login with the radius back',
+      );
+    },
+  );
+
+  it(
+    'record mode: the waiting request launched at the takeoff behind the paired tug with its tow ' +
+      'pilot, its release height and off-tow time, landed at the landing, billed as taps',
+    async () => {
+      const lines = windowOf(A);
+      const events = detected(lines).filter((e) => e.address === A.address);
+      const takeoff = events.find((e) => e.kind === 'takeoff')!;
+      const release = events.find((e) => e.kind === 'release')!;
+      const landing = events.find((e) => e.kind === 'landing')!;
+      expect(release.kind === 'release' && release.tugAddress).toBe(A.tugAddress);
+      const flightId = await request(
+        people.pat,
+        { glider: 'ASK-21', launchType: 'Variable' },
+        A.takeoffMs - 10 * 60_000,
+      );
+      await replay(lines);
+      const row = await flightRow(flightId);
+      const heightFt = releaseHeightInUnit(release.kind === 'release' ? release.releaseHeightMetres : 0, 'ft');
+      expect({
+        launchedAt: row.launched_at?.getTime(),
+        tug: row.tug,
+        towPilot: row.tow_pilot,
+        releaseHeight: row.release_height,
+        offTowAt: row.off_tow_at?.getTime(),
+        landedAt: row.landed_at?.getTime(),
+      }).toEqual({
+        launchedAt: takeoff.timeMs,
+        tug: TUG_IDS[A.tugAddress!],
+        towPilot: people.tom.userId,
+        releaseHeight: heightFt,
+        offTowAt: release.timeMs,
+        landedAt: landing.timeMs,
+      });
+      const listed = (await api.get('/api/list-items/?type=FLIGHT', await cookie(people.pat)))
+        .json()
+        .items.find((f: { id: string }) => f.id === flightId);
+      expect(listed.fromOgn.map((e: { action: string }) => e.action)).toEqual(['Launch', 'ReleaseHeight', 'Landing']);
+
+      // The same flight tapped in Bravo at the same times costs the same.
+      t.clock.set(A.takeoffMs - 10 * 60_000);
+      const twin = flightBody(bea.userId, { glider: 'ASK-21', launchType: 'Variable' });
+      expect((await api.post('/api/update-item/', twin, await cookie(bea))).statusCode).toBe(200);
+      const tap = async (body: Record<string, unknown>, at: number) => {
+        t.clock.set(at);
+        const response = await api.post(
+          '/api/update-flight/',
+          { id: twin.id, idempotencyKey: randomUUID(), ...body },
+          await cookie(bea),
+        );
+        expect(response.statusCode, response.body).toBe(200);
+      };
+      await tap({ action: 'Launch', tug: 'C-GTOW', time: takeoff.timeMs }, takeoff.timeMs);
+      await tap({ action: 'ReleaseHeight', releaseHeight: heightFt, time: release.timeMs }, release.timeMs);
+      await tap({ action: 'Landing', time: landing.timeMs }, landing.timeMs);
+      expect(await balanceOf(t.db, alpha, people.pat.userId)).toBe(await balanceOf(t.db, bravo, bea.userId));
+      expect(await balanceOf(t.db, alpha, people.pat.userId)).toBeLessThan(0);
+    },
+  );
 
   it('a replay of the same beacons by a detector started afresh records nothing twice', async () => {
     const before = await t.db

@@ -67,9 +67,8 @@ describe('once(): a retriable write runs once', () => {
         runs++;
         const answer = `${request} #${runs}`;
         if (options.work) await options.work();
-        await sql`insert into once_probe (key, request, answer) values (${key ?? `keyless-${runs}`}, ${request}, ${answer})`.execute(
-          trx,
-        );
+        await sql`insert into once_probe (key, request, answer) values (${key ?? `keyless-${runs}`}, ${request},
+              ${answer})`.execute(trx);
         return answer;
       },
     });
@@ -125,35 +124,41 @@ describe('once(): a retriable write runs once', () => {
     expect(await probe('key-refused-0004', 'launch')).toBe(`launch #${before + 1}`);
   });
 
-  it("another delivery committed while this one ran: the unique key stops this one, which answers that delivery's answer", async () => {
-    await sql`insert into once_probe (key, request, answer) values ('key-twin-0005', 'refuel', 'refuel #twin')`.execute(
-      db,
-    );
-    // The first look-up ran before the twin committed: it found nothing.
-    let lookups = 0;
-    const answer = await probe('key-twin-0005', 'refuel', {
-      recorded: async (key) => (++lookups === 1 ? undefined : (await stored(key))[0]),
-    });
-    expect(answer).toBe('refuel #twin');
-    expect(lookups).toBe(2);
-    expect(await stored('key-twin-0005')).toEqual([
-      { key: 'key-twin-0005', request: 'refuel', answer: 'refuel #twin' },
-    ]);
-  });
+  it(
+    'another delivery committed while this one ran: the unique key ' +
+      "stops this one, which answers that delivery's answer",
+    async () => {
+      await sql`insert into once_probe (key, request, answer) values ('key-twin-0005', 'refuel',
+            'refuel #twin')`.execute(db);
+      // The first look-up ran before the twin committed: it found nothing.
+      let lookups = 0;
+      const answer = await probe('key-twin-0005', 'refuel', {
+        recorded: async (key) => (++lookups === 1 ? undefined : (await stored(key))[0]),
+      });
+      expect(answer).toBe('refuel #twin');
+      expect(lookups).toBe(2);
+      expect(await stored('key-twin-0005')).toEqual([
+        { key: 'key-twin-0005', request: 'refuel', answer: 'refuel #twin' },
+      ]);
+    },
+  );
 
-  it("another delivery committed while this one ran: the write's own check refuses it, and it answers that delivery's answer", async () => {
-    await sql`insert into once_probe (key, request, answer) values ('key-twin-0006', 'check in', 'check in #twin')`.execute(
-      db,
-    );
-    let lookups = 0;
-    const answer = await probe('key-twin-0006', 'check in', {
-      recorded: async (key) => (++lookups === 1 ? undefined : (await stored(key))[0]),
-      work: async () => {
-        throw conflict('Zoe Tow is already checked in on C-GTUG');
-      },
-    });
-    expect(answer).toBe('check in #twin');
-  });
+  it(
+    "another delivery committed while this one ran: the write's own " +
+      "check refuses it, and it answers that delivery's answer",
+    async () => {
+      await sql`insert into once_probe (key, request, answer) values ('key-twin-0006', 'check in',
+          'check in #twin')`.execute(db);
+      let lookups = 0;
+      const answer = await probe('key-twin-0006', 'check in', {
+        recorded: async (key) => (++lookups === 1 ? undefined : (await stored(key))[0]),
+        work: async () => {
+          throw conflict('Zoe Tow is already checked in on C-GTUG');
+        },
+      });
+      expect(answer).toBe('check in #twin');
+    },
+  );
 
   it('a twin committed for another request under the key: refused (409) as a reused key', async () => {
     await sql`insert into once_probe (key, request, answer) values ('key-twin-0007', 'refuel', 'refuel #twin')`.execute(
@@ -175,57 +180,66 @@ describe('once(): a retriable write runs once', () => {
     expect(await stored('key-race-0008')).toEqual([expect.objectContaining({ answer: a })]);
   });
 
-  it('a key first sent by someone else is refused (409), even for the same request, and nothing of its write is answered', async () => {
-    const first = await probe('key-owner-0011', 'launch');
-    await expect(probe('key-owner-0011', 'launch', { sender: 'mo' })).rejects.toMatchObject({
-      statusCode: 409,
-      message: KEY_NOT_YOURS,
-    });
-    await expect(probe('key-owner-0011', 'refuel', { sender: 'mo' })).rejects.toMatchObject({
-      statusCode: 409,
-      message: KEY_NOT_YOURS,
-    });
-    expect(await probe('key-owner-0011', 'launch')).toBe(first);
-    expect(await stored('key-owner-0011')).toHaveLength(1);
-  });
-
-  it('a refusal by the database answers as http/database-errors.ts says for the write; any other error is thrown on', async () => {
-    const locked = () =>
-      sql`do $$ begin raise exception 'Transactions on or before the lock date 2025-10-31 cannot be posted' using errcode = 'P0001', hint = 'ledger_locked'; end $$`
-        .execute(db)
-        .then(() => undefined);
-    const lockedIn = (write: Write) =>
-      once(db, {
-        write,
-        key: undefined,
-        recorded: async () => undefined,
-        sender: { id: 'pat', of: () => 'pat' },
-        replay: () => undefined,
-        keyUsed: () => '',
-        run: async (trx) => {
-          await sql`do $$ begin raise exception 'Transactions on or before the lock date 2025-10-31 cannot be posted' using errcode = 'P0001', hint = 'ledger_locked'; end $$`.execute(
-            trx,
-          );
-          return 'posted';
-        },
+  it(
+    'a key first sent by someone else is refused (409), even for the ' +
+      'same request, and nothing of its write is answered',
+    async () => {
+      const first = await probe('key-owner-0011', 'launch');
+      await expect(probe('key-owner-0011', 'launch', { sender: 'mo' })).rejects.toMatchObject({
+        statusCode: 409,
+        message: KEY_NOT_YOURS,
       });
-    // Both engines report the trigger's hint, which the table reads.
-    await expect(locked()).rejects.toMatchObject({ hint: 'ledger_locked' });
-    await expect(lockedIn({ name: 'ledger-entry' })).rejects.toMatchObject({
-      statusCode: 409,
-      message: 'Transactions on or before the lock date 2025-10-31 cannot be posted',
-    });
-    await expect(lockedIn({ name: 'line-action' })).rejects.toMatchObject({
-      statusCode: 409,
-      message: 'Charges on or before the lock date cannot be posted: the flight is locked',
-    });
-    await expect(lockedIn({ name: 'flight-request', glider: 'C-GDSA' })).rejects.toMatchObject({
-      statusCode: 409,
-      message: "The intro sale can't be posted on or before the club's lock date",
-    });
-    const bug = new Error('not a refusal');
-    await expect(probe('key-bug-0009', 'expense', { work: async () => Promise.reject(bug) })).rejects.toBe(bug);
-  });
+      await expect(probe('key-owner-0011', 'refuel', { sender: 'mo' })).rejects.toMatchObject({
+        statusCode: 409,
+        message: KEY_NOT_YOURS,
+      });
+      expect(await probe('key-owner-0011', 'launch')).toBe(first);
+      expect(await stored('key-owner-0011')).toHaveLength(1);
+    },
+  );
+
+  it(
+    'a refusal by the database answers as http/database-errors.ts ' +
+      'says for the write; any other error is thrown on',
+    async () => {
+      const locked = () =>
+        sql`do $$ begin raise exception 'Transactions on or before the lock date 2025-10-31 cannot be posted'
+            using errcode = 'P0001', hint = 'ledger_locked'; end $$`
+          .execute(db)
+          .then(() => undefined);
+      const lockedIn = (write: Write) =>
+        once(db, {
+          write,
+          key: undefined,
+          recorded: async () => undefined,
+          sender: { id: 'pat', of: () => 'pat' },
+          replay: () => undefined,
+          keyUsed: () => '',
+          run: async (trx) => {
+            await sql`do $$ begin raise exception
+                'Transactions on or before the lock date 2025-10-31 cannot be posted' using errcode = 'P0001',
+                hint = 'ledger_locked'; end $$`.execute(trx);
+            return 'posted';
+          },
+        });
+      // Both engines report the trigger's hint, which the table reads.
+      await expect(locked()).rejects.toMatchObject({ hint: 'ledger_locked' });
+      await expect(lockedIn({ name: 'ledger-entry' })).rejects.toMatchObject({
+        statusCode: 409,
+        message: 'Transactions on or before the lock date 2025-10-31 cannot be posted',
+      });
+      await expect(lockedIn({ name: 'line-action' })).rejects.toMatchObject({
+        statusCode: 409,
+        message: 'Charges on or before the lock date cannot be posted: the flight is locked',
+      });
+      await expect(lockedIn({ name: 'flight-request', glider: 'C-GDSA' })).rejects.toMatchObject({
+        statusCode: 409,
+        message: "The intro sale can't be posted on or before the club's lock date",
+      });
+      const bug = new Error('not a refusal');
+      await expect(probe('key-bug-0009', 'expense', { work: async () => Promise.reject(bug) })).rejects.toBe(bug);
+    },
+  );
 
   it('with the database away it does not look the key up again: 503, the phone sends it again', async () => {
     let lookups = 0;

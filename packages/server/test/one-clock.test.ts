@@ -56,7 +56,8 @@ describe('one clock: club times from the shipped tz database, on both engines', 
   });
 
   it.each(ZONES.map((z, index) => ({ ...z, index })))(
-    '$zone: a launch at 20:00 UTC is $clock on the club day 2026-11-28, in the refusal, the session and the busiest hours',
+    '$zone: a launch at 20:00 UTC is $clock on the club day ' +
+      '2026-11-28, in the refusal, the session and the busiest hours',
     async ({ zone, clock, index }) => {
       await setZone(zone);
       const body = flightBody(pat.userId);
@@ -144,34 +145,37 @@ describe('one clock: club times from the shipped tz database, on both engines', 
     await insertRawEntry(t.db, club, entry, end);
   });
 
-  it('Europe/Paris: the busiest hours read each launch in the offset of its own day, across the October change', async () => {
-    await setZone('Europe/Paris');
-    // 12:00 local on Saturday 24 October (CEST, UTC+2) and on Sunday 25 October (CET, UTC+1).
-    for (const [day, at] of [
-      ['2026-10-24', '2026-10-24T10:00:00Z'],
-      ['2026-10-25', '2026-10-25T11:00:00Z'],
-    ] as const) {
-      await insertFlight(t.db, {
-        club_id: alpha,
-        day,
-        user_id: pat.userId,
-        fly_with: 'Alone',
-        passenger_id: null,
-        glider: 'ASK-21',
-        launch_type: '2000 ft',
-        submitted_at: new Date(Date.parse(at) - 10 * MINUTE),
-        launched_at: new Date(at),
-        landed_at: new Date(Date.parse(at) + 30 * MINUTE),
-        cancelled_at: null,
-        tug: 'C-GTOW',
-        tow_pilot: towy.userId,
-      });
-    }
-    const metrics = (
-      await api.get('/api/get-club-metrics?startDate=2026-10-24&endDate=2026-10-25', await cookie(admin))
-    ).json();
-    expect(metrics.byHour).toEqual([{ hour: 12, launches: 2 }]);
-  });
+  it(
+    'Europe/Paris: the busiest hours read each launch in the ' + 'offset of its own day, across the October change',
+    async () => {
+      await setZone('Europe/Paris');
+      // 12:00 local on Saturday 24 October (CEST, UTC+2) and on Sunday 25 October (CET, UTC+1).
+      for (const [day, at] of [
+        ['2026-10-24', '2026-10-24T10:00:00Z'],
+        ['2026-10-25', '2026-10-25T11:00:00Z'],
+      ] as const) {
+        await insertFlight(t.db, {
+          club_id: alpha,
+          day,
+          user_id: pat.userId,
+          fly_with: 'Alone',
+          passenger_id: null,
+          glider: 'ASK-21',
+          launch_type: '2000 ft',
+          submitted_at: new Date(Date.parse(at) - 10 * MINUTE),
+          launched_at: new Date(at),
+          landed_at: new Date(Date.parse(at) + 30 * MINUTE),
+          cancelled_at: null,
+          tug: 'C-GTOW',
+          tow_pilot: towy.userId,
+        });
+      }
+      const metrics = (
+        await api.get('/api/get-club-metrics?startDate=2026-10-24&endDate=2026-10-25', await cookie(admin))
+      ).json();
+      expect(metrics.byHour).toEqual([{ hour: 12, launches: 2 }]);
+    },
+  );
 
   it("America/Vancouver: an admin's lock date through the API stores the end of that day at UTC−7", async () => {
     await setZone('America/Vancouver');

@@ -134,7 +134,8 @@ const unfinished = (flight: ModelFlight) => flight.state === 'waiting' || flight
 const pilotOnLine = (flights: readonly ModelFlight[], pilot: number, except?: ModelFlight) =>
   flights.some((f) => f !== except && f.pilot === pilot && unfinished(f));
 
-/** The line as one phone sees it when its taps arrive in order: whether this action is taken (and the flight's new state). */
+/** The line as one phone sees it when its taps arrive in order: whether this action is taken (and the flight's new
+ * state). */
 function applyAction(
   flights: readonly ModelFlight[],
   flight: ModelFlight,
@@ -292,7 +293,8 @@ describe('the field outbox against the real server: exactly once (fast-check)', 
       }
       return result;
     };
-    /** The person taps: a second or more after the last tap, so a landing is at least a minute of rental after its launch. */
+    /** The person taps: a second or more after the last tap, so a landing is at least a minute of rental after its
+     * launch. */
     const tapTime = () => {
       now += 1000 + (taps.length % 7) * 137;
       t.clock.set(now);
@@ -513,18 +515,22 @@ describe('the field outbox against the real server: exactly once (fast-check)', 
     }
   }
 
-  it(`records every tap exactly once, in order, with its tap time, over ${RUNS} runs of faults and reloads`, async () => {
-    const started = Date.now();
-    await fc.assert(
-      fc.asyncProperty(
-        fc.array(step, { minLength: 2, maxLength: 9 }),
-        fc.array(fault, { maxLength: 14 }),
-        (steps, faults) => run(steps, faults),
-      ),
-      { numRuns: RUNS },
-    );
-    console.log(
-      `outbox property: ${RUNS} runs in ${((Date.now() - started) / 1000).toFixed(1)} s, ${JSON.stringify(totals)}`,
-    );
-  }, 900_000);
+  it(
+    `records every tap exactly once, in order, with its tap ` + `time, over ${RUNS} runs of faults and reloads`,
+    async () => {
+      const started = Date.now();
+      await fc.assert(
+        fc.asyncProperty(
+          fc.array(step, { minLength: 2, maxLength: 9 }),
+          fc.array(fault, { maxLength: 14 }),
+          (steps, faults) => run(steps, faults),
+        ),
+        { numRuns: RUNS },
+      );
+      console.log(
+        `outbox property: ${RUNS} runs in ${((Date.now() - started) / 1000).toFixed(1)} s, ${JSON.stringify(totals)}`,
+      );
+    },
+    900_000,
+  );
 });

@@ -62,16 +62,19 @@ describe('API answers the browser may not keep', () => {
     expect([again.statusCode, again.headers['cache-control']]).toEqual([304, 'private, no-cache']);
   });
 
-  it('sign-out answers no-store and Clear-Site-Data: "cache", so the kept line reads and pages go with the session', async () => {
-    const own = await t.signIn((await createPerson(t.db, { club: alpha })).email);
-    const out = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/sign-out',
-      headers: { cookie: own, origin: ORIGIN },
-      payload: {},
-    });
-    expect(out.statusCode).toBe(200);
-    expect(out.headers['cache-control']).toBe('no-store');
-    expect(out.headers['clear-site-data']).toBe('"cache"');
-  });
+  it(
+    'sign-out answers no-store and Clear-Site-Data: "cache", so ' + 'the kept line reads and pages go with the session',
+    async () => {
+      const own = await t.signIn((await createPerson(t.db, { club: alpha })).email);
+      const out = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-out',
+        headers: { cookie: own, origin: ORIGIN },
+        payload: {},
+      });
+      expect(out.statusCode).toBe(200);
+      expect(out.headers['cache-control']).toBe('no-store');
+      expect(out.headers['clear-site-data']).toBe('"cache"');
+    },
+  );
 });

@@ -45,7 +45,8 @@ describe('db/schema.ts matches the migrated database', () => {
     // As the owner: information_schema shows a column's default only to its table's owner.
     ({ columns, triggers } = await asOwner(database.db, async (owner) => {
       const columns = await sql<DatabaseColumn>`
-        select c.table_name, c.column_name, c.is_nullable, c.udt_name, c.column_default, c.is_identity, c.identity_generation
+        select c.table_name, c.column_name, c.is_nullable, c.udt_name, c.column_default, c.is_identity,
+        c.identity_generation
           from information_schema.columns c
           join information_schema.tables t on t.table_schema = c.table_schema and t.table_name = c.table_name
          where c.table_schema = 'public' and t.table_type = 'BASE TABLE'
@@ -115,7 +116,8 @@ describe('db/schema.ts matches the migrated database', () => {
       'windsock: a table of the database that schema.ts does not declare',
       'rateLimit: listed as left out of schema.ts, but the database has no such table',
       'hangar: declared in schema.ts, but the database has no such table',
-      'posting.id: generated always as identity, so the database refuses a written value; declare it GeneratedAlways<…>',
+      'posting.id: generated always as identity, so the database ' +
+        'refuses a written value; declare it GeneratedAlways<…>',
       'posting.club_id: listed as filled by the trigger posting_fill, but posting has no such BEFORE INSERT trigger',
       'tug.created_at: a column of the database that schema.ts does not declare',
       'tug.id: not null with no default in the database; schema.ts lets an insert leave it out',

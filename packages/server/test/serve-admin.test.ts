@@ -333,29 +333,33 @@ describe('GET /api/serve-admin', () => {
     ]);
   });
 
-  it("a right holder who is not an admin sees login emails as the directory shows them: their own, and active members' who share it", async () => {
-    const emails = Object.fromEntries(
-      ((await serve('funds')).json().pilots as { first: string; email: string }[]).map((p) => [p.first, p.email]),
-    );
-    expect(emails).toEqual({
-      Alex: '',
-      // Shares, but is no active member: not in the directory.
-      Ed: '',
-      Fred: 'funds@example.org',
-      Gina: 'gliders@example.org',
-      Ivy: '',
-      Liam: '',
-      Mary: '',
-      Pia: '',
-    });
-    // An admin sees every one, shared or not (the first test lists them all).
-    const all = ((await serve('admin')).json().pilots as { email: string }[]).map((p) => p.email);
-    expect(all).toEqual(
-      ['admin', 'expiredadmin', 'funds', 'gliders', 'intros', 'logs', 'member', 'pending'].map(
-        (role) => `${role}@example.org`,
-      ),
-    );
-  });
+  it(
+    'a right holder who is not an admin sees login emails as the directory ' +
+      "shows them: their own, and active members' who share it",
+    async () => {
+      const emails = Object.fromEntries(
+        ((await serve('funds')).json().pilots as { first: string; email: string }[]).map((p) => [p.first, p.email]),
+      );
+      expect(emails).toEqual({
+        Alex: '',
+        // Shares, but is no active member: not in the directory.
+        Ed: '',
+        Fred: 'funds@example.org',
+        Gina: 'gliders@example.org',
+        Ivy: '',
+        Liam: '',
+        Mary: '',
+        Pia: '',
+      });
+      // An admin sees every one, shared or not (the first test lists them all).
+      const all = ((await serve('admin')).json().pilots as { email: string }[]).map((p) => p.email);
+      expect(all).toEqual(
+        ['admin', 'expiredadmin', 'funds', 'gliders', 'intros', 'logs', 'member', 'pending'].map(
+          (role) => `${role}@example.org`,
+        ),
+      );
+    },
+  );
 
   it('Can Add Intros: the intros, and the active intro launches', async () => {
     const response = await serve('intros');

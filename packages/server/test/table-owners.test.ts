@@ -185,31 +185,38 @@ describe('tables have owners', () => {
       if (!owner.startsWith('src/')) expect(modules, owner).toContain(owner);
   });
 
-  it("no file under src/modules runs SQL on a table outside the table's owner, but for the named read-only joins", () => {
-    expect(violations(USES)).toEqual([]);
-  });
+  it(
+    'no file under src/modules runs SQL on a table outside the ' + "table's owner, but for the named read-only joins",
+    () => {
+      expect(violations(USES)).toEqual([]);
+    },
+  );
 
   it('every named exception is still used', () => {
     const unused = JOIN_EXCEPTIONS.filter((e) => !USES.some((use) => use.file === e.file && use.table === e.table));
     expect(unused).toEqual([]);
   });
 
-  it("catches a query on another module's table: Kysely, a join outside the exceptions, raw SQL, and SQL in a service", () => {
-    const probe = (file: string, source: string) => violations(tableUses(file, source, TABLES));
-    expect(probe('flights/repo.ts', "db.selectFrom('club').selectAll()")).toEqual([
-      'flights/repo.ts: club belongs to clubs: call its repository',
-    ]);
-    expect(
-      probe('flights/repo.ts', "db.selectFrom('flight').innerJoin('pilot as p', 'p.user_id', 'flight.user_id')"),
-    ).toEqual(['flights/repo.ts: pilot belongs to members: call its repository']);
-    expect(probe('tugs/repo.ts', 'sql`update "user" set x = 1`')).toEqual([
-      'tugs/repo.ts: user may only be joined here (JOIN_EXCEPTIONS), not selected from, written or locked',
-    ]);
-    expect(
-      probe('ledger/summary-repo.ts', 'sql<number>`select 1 from posting p join intro i on i.id = p.intro_id`'),
-    ).toEqual([]);
-    expect(probe('clubs/service.ts', "trx.updateTable('club').set(values)")).toEqual([
-      'clubs/service.ts: SQL on club outside a repository (repo.ts, *-repo.ts)',
-    ]);
-  });
+  it(
+    "catches a query on another module's table: Kysely, a join " +
+      'outside the exceptions, raw SQL, and SQL in a service',
+    () => {
+      const probe = (file: string, source: string) => violations(tableUses(file, source, TABLES));
+      expect(probe('flights/repo.ts', "db.selectFrom('club').selectAll()")).toEqual([
+        'flights/repo.ts: club belongs to clubs: call its repository',
+      ]);
+      expect(
+        probe('flights/repo.ts', "db.selectFrom('flight').innerJoin('pilot as p', 'p.user_id', 'flight.user_id')"),
+      ).toEqual(['flights/repo.ts: pilot belongs to members: call its repository']);
+      expect(probe('tugs/repo.ts', 'sql`update "user" set x = 1`')).toEqual([
+        'tugs/repo.ts: user may only be joined here (JOIN_EXCEPTIONS), not selected from, written or locked',
+      ]);
+      expect(
+        probe('ledger/summary-repo.ts', 'sql<number>`select 1 from posting p join intro i on i.id = p.intro_id`'),
+      ).toEqual([]);
+      expect(probe('clubs/service.ts', "trx.updateTable('club').set(values)")).toEqual([
+        'clubs/service.ts: SQL on club outside a repository (repo.ts, *-repo.ts)',
+      ]);
+    },
+  );
 });

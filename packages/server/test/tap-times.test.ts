@@ -82,33 +82,37 @@ describe('tap times: bounded, and marked when entered late', () => {
   });
   afterAll(() => t.close());
 
-  it('a launch at 00:01 of a flight requested at 11:58 is refused, and nothing is charged; a phone a minute behind counts as the request time', async () => {
-    const id = await request(pat, {}, at('11:58'));
-    const before = await lineSnapshot(t.db, alpha);
-    const balance = await balanceOf(t.db, alpha, pat.userId);
-    const early = await act(crew, { id, action: 'Launch', time: at('00:01'), tug: 'C-GTOW' }, at('12:00'));
-    expect(early.json()).toEqual(refusal(400, "The launch time can't be before the flight was requested (11:58)"));
-    expect(early.statusCode).toBe(400);
-    expect(await lineSnapshot(t.db, alpha)).toEqual(before);
-    expect(await balanceOf(t.db, alpha, pat.userId)).toBe(balance);
-    // Two phones' clocks a minute apart: within the 2-minute skew, the launch is taken as at the request.
-    const skewed = await act(crew, { id, action: 'Launch', time: at('11:57'), tug: 'C-GTOW' }, at('12:00'));
-    expect(skewed.statusCode, skewed.body).toBe(200);
-    expect(skewed.json().flight.launchedAt).toBe(at('11:58'));
-    // A release height before the launch, and a landing before it, are refused too.
-    const release = await act(
-      crew,
-      { id, action: 'ReleaseHeight', releaseHeight: 2000, time: at('11:30') },
-      at('12:01'),
-    );
-    expect(release.json()).toEqual(refusal(400, "The release height time can't be before the launch (11:58)"));
-    const landing = await act(crew, { id, action: 'Landing', time: at('11:00') }, at('12:01'));
-    expect(landing.json()).toEqual(refusal(409, 'Landing time is before the launch time'));
-    // Landed at 12:10: 12 minutes × 50¢ = $6.00, and the $40.00 tow — $46.00 in all, not 480 minutes.
-    const landed = await act(crew, { id, action: 'Landing', time: at('12:10') }, at('12:10'));
-    expect(landed.statusCode, landed.body).toBe(200);
-    expect(await balanceOf(t.db, alpha, pat.userId)).toBe(balance - 4600);
-  });
+  it(
+    'a launch at 00:01 of a flight requested at 11:58 is refused, and nothing is ' +
+      'charged; a phone a minute behind counts as the request time',
+    async () => {
+      const id = await request(pat, {}, at('11:58'));
+      const before = await lineSnapshot(t.db, alpha);
+      const balance = await balanceOf(t.db, alpha, pat.userId);
+      const early = await act(crew, { id, action: 'Launch', time: at('00:01'), tug: 'C-GTOW' }, at('12:00'));
+      expect(early.json()).toEqual(refusal(400, "The launch time can't be before the flight was requested (11:58)"));
+      expect(early.statusCode).toBe(400);
+      expect(await lineSnapshot(t.db, alpha)).toEqual(before);
+      expect(await balanceOf(t.db, alpha, pat.userId)).toBe(balance);
+      // Two phones' clocks a minute apart: within the 2-minute skew, the launch is taken as at the request.
+      const skewed = await act(crew, { id, action: 'Launch', time: at('11:57'), tug: 'C-GTOW' }, at('12:00'));
+      expect(skewed.statusCode, skewed.body).toBe(200);
+      expect(skewed.json().flight.launchedAt).toBe(at('11:58'));
+      // A release height before the launch, and a landing before it, are refused too.
+      const release = await act(
+        crew,
+        { id, action: 'ReleaseHeight', releaseHeight: 2000, time: at('11:30') },
+        at('12:01'),
+      );
+      expect(release.json()).toEqual(refusal(400, "The release height time can't be before the launch (11:58)"));
+      const landing = await act(crew, { id, action: 'Landing', time: at('11:00') }, at('12:01'));
+      expect(landing.json()).toEqual(refusal(409, 'Landing time is before the launch time'));
+      // Landed at 12:10: 12 minutes × 50¢ = $6.00, and the $40.00 tow — $46.00 in all, not 480 minutes.
+      const landed = await act(crew, { id, action: 'Landing', time: at('12:10') }, at('12:10'));
+      expect(landed.statusCode, landed.body).toBe(200);
+      expect(await balanceOf(t.db, alpha, pat.userId)).toBe(balance - 4600);
+    },
+  );
 
   it('a removal before the request, and an undo before the launch, are refused', async () => {
     const id = await request(mo, { glider: 'DG-1000' }, at('12:20'));
@@ -125,127 +129,134 @@ describe('tap times: bounded, and marked when entered late', () => {
     expect((await act(crew, { id, action: 'CancelRequest' }, at('12:26'))).statusCode).toBe(200);
   });
 
-  it('an honest outbox launch 20 minutes late is billed at its tap time; where the club allows 15 minutes it is marked entered late', async () => {
-    // With the default 30 minutes, 20 minutes late is in time: nothing marked.
-    const onTime = await request(pat, {}, at('13:00'));
-    expect(
-      (await act(crew, { id: onTime, action: 'Launch', time: at('13:05'), tug: 'C-GTOW' }, at('13:25'))).json().flight
-        .lateEntries,
-    ).toEqual([]);
-    expect((await act(crew, { id: onTime, action: 'Landing', time: at('13:20') }, at('13:25'))).statusCode).toBe(200);
-    await setAllowance(15);
-    try {
-      const id = await request(pat, {}, at('14:00'));
-      const balance = await balanceOf(t.db, alpha, pat.userId);
-      // Tapped offline at 14:10, sent by the outbox at 14:30.
-      const launched = await act(crew, { id, action: 'Launch', time: at('14:10'), tug: 'C-GTOW' }, at('14:30'));
-      expect(launched.statusCode, launched.body).toBe(200);
-      const late = {
-        action: 'Launch',
-        by: crew.userId,
-        byName: 'Cory Crew',
-        happenedAt: at('14:10'),
-        receivedAt: at('14:30'),
-      };
-      expect(launched.json().flight).toMatchObject({ launchedAt: at('14:10'), lateEntries: [late] });
-      expect((await act(crew, { id, action: 'Landing', time: at('14:52') }, at('14:53'))).statusCode).toBe(200);
-      // Billed at the tap times: 42 minutes × 50¢ = $21.00 and the $40.00 tow, the tow effective at 14:10.
-      expect(await balanceOf(t.db, alpha, pat.userId)).toBe(balance - 6100);
+  it(
+    'an honest outbox launch 20 minutes late is billed at its tap time; ' +
+      'where the club allows 15 minutes it is marked entered late',
+    async () => {
+      // With the default 30 minutes, 20 minutes late is in time: nothing marked.
+      const onTime = await request(pat, {}, at('13:00'));
+      expect(
+        (await act(crew, { id: onTime, action: 'Launch', time: at('13:05'), tug: 'C-GTOW' }, at('13:25'))).json().flight
+          .lateEntries,
+      ).toEqual([]);
+      expect((await act(crew, { id: onTime, action: 'Landing', time: at('13:20') }, at('13:25'))).statusCode).toBe(200);
+      await setAllowance(15);
+      try {
+        const id = await request(pat, {}, at('14:00'));
+        const balance = await balanceOf(t.db, alpha, pat.userId);
+        // Tapped offline at 14:10, sent by the outbox at 14:30.
+        const launched = await act(crew, { id, action: 'Launch', time: at('14:10'), tug: 'C-GTOW' }, at('14:30'));
+        expect(launched.statusCode, launched.body).toBe(200);
+        const late = {
+          action: 'Launch',
+          by: crew.userId,
+          byName: 'Cory Crew',
+          happenedAt: at('14:10'),
+          receivedAt: at('14:30'),
+        };
+        expect(launched.json().flight).toMatchObject({ launchedAt: at('14:10'), lateEntries: [late] });
+        expect((await act(crew, { id, action: 'Landing', time: at('14:52') }, at('14:53'))).statusCode).toBe(200);
+        // Billed at the tap times: 42 minutes × 50¢ = $21.00 and the $40.00 tow, the tow effective at 14:10.
+        expect(await balanceOf(t.db, alpha, pat.userId)).toBe(balance - 6100);
+        const row = await flightRow(id);
+        const tow = await t.db
+          .selectFrom('ledger_transaction')
+          .select('effective_at')
+          .where('id', '=', row.launch_transaction!)
+          .executeTakeFirstOrThrow();
+        expect(tow.effective_at.getTime()).toBe(at('14:10'));
+        // The flight's history marks it; the pilot sees who recorded the times their rental used.
+        const flight = (await listed(pat)).find((f) => f.id === id)!;
+        expect(flight.lateEntries).toEqual([late]);
+        expect(lateEntryLine(flight.lateEntries[0]!, ZONE)).toBe(
+          'Launch at 14:10 — entered late by Cory Crew, received 14:30',
+        );
+        const rental = await breakdown(row.landing_transaction, pat);
+        expect(rental).toMatchObject({ totalCents: 2100, flight: { minutesBilled: 42 } });
+        expect(rental.times).toEqual([
+          {
+            event: 'launch',
+            at: at('14:10'),
+            byName: 'Cory Crew',
+            receivedAt: at('14:30'),
+            enteredLate: true,
+            corrected: false,
+          },
+          {
+            event: 'landing',
+            at: at('14:52'),
+            byName: 'Cory Crew',
+            receivedAt: at('14:53'),
+            enteredLate: false,
+            corrected: false,
+          },
+        ]);
+        const towCharge = await breakdown(row.launch_transaction, pat);
+        expect(towCharge.times).toEqual([
+          {
+            event: 'launch',
+            at: at('14:10'),
+            byName: 'Cory Crew',
+            receivedAt: at('14:30'),
+            enteredLate: true,
+            corrected: false,
+          },
+        ]);
+      } finally {
+        await setAllowance(30);
+      }
+    },
+  );
+
+  it(
+    'a landing sent 2 hours late is kept at its time and marked ' + 'with the sender’s name in the flight’s history',
+    async () => {
+      const id = await request(mo, {}, at('15:00'));
+      expect(
+        (await act(towy, { id, action: 'Launch', time: at('15:02'), tug: 'C-GTOW' }, at('15:02'))).statusCode,
+      ).toBe(200);
+      // Toby's phone lost its signal after the landing at 15:40; the outbox sent it at 17:45.
+      const landed = await act(towy, { id, action: 'Landing', time: at('15:40') }, at('17:45'));
+      expect(landed.statusCode, landed.body).toBe(200);
+      expect(landed.json().flight.landedAt).toBe(at('15:40'));
       const row = await flightRow(id);
-      const tow = await t.db
-        .selectFrom('ledger_transaction')
-        .select('effective_at')
-        .where('id', '=', row.launch_transaction!)
-        .executeTakeFirstOrThrow();
-      expect(tow.effective_at.getTime()).toBe(at('14:10'));
-      // The flight's history marks it; the pilot sees who recorded the times their rental used.
-      const flight = (await listed(pat)).find((f) => f.id === id)!;
-      expect(flight.lateEntries).toEqual([late]);
-      expect(lateEntryLine(flight.lateEntries[0]!, ZONE)).toBe(
-        'Launch at 14:10 — entered late by Cory Crew, received 14:30',
-      );
-      const rental = await breakdown(row.landing_transaction, pat);
-      expect(rental).toMatchObject({ totalCents: 2100, flight: { minutesBilled: 42 } });
-      expect(rental.times).toEqual([
+      // 38 minutes × 50¢ = $19.00, at 15:40.
+      expect(row.flight_cost_cents).toBe(1900);
+      const actions = await t.db
+        .selectFrom('flight_action')
+        .select(['action', 'entered_late'])
+        .where('flight_id', '=', id)
+        .orderBy('id')
+        .execute();
+      expect(actions).toEqual([
+        { action: 'Create', entered_late: false },
+        { action: 'Launch', entered_late: false },
+        { action: 'Landing', entered_late: true },
+      ]);
+      const flight = (await listed(crew)).find((f) => f.id === id)!;
+      expect(flight.lateEntries.map((entry) => lateEntryLine(entry, ZONE))).toEqual([
+        'Landing at 15:40 — entered late by Toby Tow, received 17:45',
+      ]);
+      expect((await breakdown(row.landing_transaction, mo)).times).toEqual([
         {
           event: 'launch',
-          at: at('14:10'),
-          byName: 'Cory Crew',
-          receivedAt: at('14:30'),
-          enteredLate: true,
+          at: at('15:02'),
+          byName: 'Toby Tow',
+          receivedAt: at('15:02'),
+          enteredLate: false,
           corrected: false,
         },
         {
           event: 'landing',
-          at: at('14:52'),
-          byName: 'Cory Crew',
-          receivedAt: at('14:53'),
-          enteredLate: false,
-          corrected: false,
-        },
-      ]);
-      const towCharge = await breakdown(row.launch_transaction, pat);
-      expect(towCharge.times).toEqual([
-        {
-          event: 'launch',
-          at: at('14:10'),
-          byName: 'Cory Crew',
-          receivedAt: at('14:30'),
+          at: at('15:40'),
+          byName: 'Toby Tow',
+          receivedAt: at('17:45'),
           enteredLate: true,
           corrected: false,
         },
       ]);
-    } finally {
-      await setAllowance(30);
-    }
-  });
-
-  it('a landing sent 2 hours late is kept at its time and marked with the sender’s name in the flight’s history', async () => {
-    const id = await request(mo, {}, at('15:00'));
-    expect((await act(towy, { id, action: 'Launch', time: at('15:02'), tug: 'C-GTOW' }, at('15:02'))).statusCode).toBe(
-      200,
-    );
-    // Toby's phone lost its signal after the landing at 15:40; the outbox sent it at 17:45.
-    const landed = await act(towy, { id, action: 'Landing', time: at('15:40') }, at('17:45'));
-    expect(landed.statusCode, landed.body).toBe(200);
-    expect(landed.json().flight.landedAt).toBe(at('15:40'));
-    const row = await flightRow(id);
-    // 38 minutes × 50¢ = $19.00, at 15:40.
-    expect(row.flight_cost_cents).toBe(1900);
-    const actions = await t.db
-      .selectFrom('flight_action')
-      .select(['action', 'entered_late'])
-      .where('flight_id', '=', id)
-      .orderBy('id')
-      .execute();
-    expect(actions).toEqual([
-      { action: 'Create', entered_late: false },
-      { action: 'Launch', entered_late: false },
-      { action: 'Landing', entered_late: true },
-    ]);
-    const flight = (await listed(crew)).find((f) => f.id === id)!;
-    expect(flight.lateEntries.map((entry) => lateEntryLine(entry, ZONE))).toEqual([
-      'Landing at 15:40 — entered late by Toby Tow, received 17:45',
-    ]);
-    expect((await breakdown(row.landing_transaction, mo)).times).toEqual([
-      {
-        event: 'launch',
-        at: at('15:02'),
-        byName: 'Toby Tow',
-        receivedAt: at('15:02'),
-        enteredLate: false,
-        corrected: false,
-      },
-      {
-        event: 'landing',
-        at: at('15:40'),
-        byName: 'Toby Tow',
-        receivedAt: at('17:45'),
-        enteredLate: true,
-        corrected: false,
-      },
-    ]);
-  });
+    },
+  );
 
   it('the queue: a request entered late waits where it arrived; one in time keeps its tap time', async () => {
     // Pat asks at 18:00; Mo's request says 00:00:01 but arrives at 18:05 (late: queued at 18:05);

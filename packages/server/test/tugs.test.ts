@@ -75,29 +75,32 @@ describe('tugs: get-tugs and create-tow', () => {
       ).n,
     );
 
-  it('lists every tug of the club by registration, with no readings yet, and the active tow pilots by full name', async () => {
-    const response = await callAs(t, cookies.crew, 'GET /api/get-tugs', { club: alpha });
-    expect(response.statusCode).toBe(200);
-    const page = response.json();
-    const blank = {
-      lastHobbs: null,
-      lastOilHobbs: null,
-      lastFuelHobbs: null,
-      lastPilotHobbs: null,
-      currentPilot: '',
-      pilotName: '',
-    };
-    expect(page.tugs).toEqual([
-      { id: 'C-FTOW', aircraftType: 'Citabria', status: 'Not ready', ...blank },
-      { id: 'C-GAAA', aircraftType: 'Husky', status: 'Ready', ...blank },
-      { id: 'C-GTUG', aircraftType: 'Piper Pawnee', status: 'Ready', ...blank },
-    ]);
-    // Expired and inactive tow pilots and other clubs' are not choices; Casey is not a tow pilot.
-    expect(page.towPilots).toEqual([
-      { userID: ids.adam, first: 'Adam', last: 'Yorke' },
-      { userID: ids.zoe, first: 'Zoe', last: 'Towner' },
-    ]);
-  });
+  it(
+    'lists every tug of the club by registration, with no ' + 'readings yet, and the active tow pilots by full name',
+    async () => {
+      const response = await callAs(t, cookies.crew, 'GET /api/get-tugs', { club: alpha });
+      expect(response.statusCode).toBe(200);
+      const page = response.json();
+      const blank = {
+        lastHobbs: null,
+        lastOilHobbs: null,
+        lastFuelHobbs: null,
+        lastPilotHobbs: null,
+        currentPilot: '',
+        pilotName: '',
+      };
+      expect(page.tugs).toEqual([
+        { id: 'C-FTOW', aircraftType: 'Citabria', status: 'Not ready', ...blank },
+        { id: 'C-GAAA', aircraftType: 'Husky', status: 'Ready', ...blank },
+        { id: 'C-GTUG', aircraftType: 'Piper Pawnee', status: 'Ready', ...blank },
+      ]);
+      // Expired and inactive tow pilots and other clubs' are not choices; Casey is not a tow pilot.
+      expect(page.towPilots).toEqual([
+        { userID: ids.adam, first: 'Adam', last: 'Yorke' },
+        { userID: ids.zoe, first: 'Zoe', last: 'Towner' },
+      ]);
+    },
+  );
 
   it('checks a tow pilot in: the answer and the tug show the pilot and the reading', async () => {
     const response = await tow('crew', {
@@ -335,38 +338,46 @@ describe('tugs: get-tugs and create-tow', () => {
     ]);
   });
 
-  it('keeps the tap time of an event sent later, refuses one tapped before today, and replays a retry after midnight', async () => {
-    const tapped = NOW - 7 * 60_000;
-    const key = randomUUID();
-    const late = await tow('crew', { tug: 'C-GAAA', hobbs: 600, oil: true, time: tapped }, { idempotencyKey: key });
-    expect(late.statusCode).toBe(200);
-    const row = await t.db
-      .selectFrom('tow_event')
-      .select('happened_at')
-      .where('idempotency_key', '=', key)
-      .executeTakeFirstOrThrow();
-    expect(row.happened_at.getTime()).toBe(tapped);
-    // The club's day (Toronto) starts at 04:00 UTC.
-    const before = await eventCount();
-    const yesterday = await tow('crew', {
-      tug: 'C-GAAA',
-      hobbs: 601,
-      oil: true,
-      time: Date.parse('2025-07-10T04:00:00Z') - 1,
-    });
-    expect(yesterday.json()).toEqual(
-      refusal(400, "The time of the tow event is before today (2025-07-10): log today's events only"),
-    );
-    expect(await eventCount()).toBe(before);
-    t.clock.set(Date.parse('2025-07-11T05:00:00Z'));
-    try {
-      const again = await tow('crew', { tug: 'C-GAAA', hobbs: 600, oil: true, time: tapped }, { idempotencyKey: key });
-      expect(again.json()).toEqual(late.json());
-    } finally {
-      t.clock.set(NOW);
-    }
-    expect(await eventCount()).toBe(before);
-  });
+  it(
+    'keeps the tap time of an event sent later, refuses one tapped ' +
+      'before today, and replays a retry after midnight',
+    async () => {
+      const tapped = NOW - 7 * 60_000;
+      const key = randomUUID();
+      const late = await tow('crew', { tug: 'C-GAAA', hobbs: 600, oil: true, time: tapped }, { idempotencyKey: key });
+      expect(late.statusCode).toBe(200);
+      const row = await t.db
+        .selectFrom('tow_event')
+        .select('happened_at')
+        .where('idempotency_key', '=', key)
+        .executeTakeFirstOrThrow();
+      expect(row.happened_at.getTime()).toBe(tapped);
+      // The club's day (Toronto) starts at 04:00 UTC.
+      const before = await eventCount();
+      const yesterday = await tow('crew', {
+        tug: 'C-GAAA',
+        hobbs: 601,
+        oil: true,
+        time: Date.parse('2025-07-10T04:00:00Z') - 1,
+      });
+      expect(yesterday.json()).toEqual(
+        refusal(400, "The time of the tow event is before today (2025-07-10): log today's events only"),
+      );
+      expect(await eventCount()).toBe(before);
+      t.clock.set(Date.parse('2025-07-11T05:00:00Z'));
+      try {
+        const again = await tow(
+          'crew',
+          { tug: 'C-GAAA', hobbs: 600, oil: true, time: tapped },
+          { idempotencyKey: key },
+        );
+        expect(again.json()).toEqual(late.json());
+      } finally {
+        t.clock.set(NOW);
+      }
+      expect(await eventCount()).toBe(before);
+    },
+  );
 
   it('refuses tugs of other clubs, other clubs named, inactive members and visitors', async () => {
     const before = await eventCount();
@@ -398,73 +409,79 @@ describe('tugs: get-tugs and create-tow', () => {
     expect(page.towPilots.map((pilot) => pilot.userID)).toEqual([ids.bravoTow]);
   });
 
-  it('records once for the same idempotency key, answering the first answer again — also when the two race', async () => {
-    const key = randomUUID();
-    const data = { tug: 'C-GTUG', hobbs: 1240.1, pilot: ids.adam };
-    const first = await tow('crew', data, { idempotencyKey: key });
-    expect(first.statusCode).toBe(200);
-    const before = await eventCount();
-    const retry = await tow('crew', data, { idempotencyKey: key });
-    expect(retry.json()).toEqual(first.json());
-    expect(await eventCount()).toBe(before);
+  it(
+    'records once for the same idempotency key, answering the ' + 'first answer again — also when the two race',
+    async () => {
+      const key = randomUUID();
+      const data = { tug: 'C-GTUG', hobbs: 1240.1, pilot: ids.adam };
+      const first = await tow('crew', data, { idempotencyKey: key });
+      expect(first.statusCode).toBe(200);
+      const before = await eventCount();
+      const retry = await tow('crew', data, { idempotencyKey: key });
+      expect(retry.json()).toEqual(first.json());
+      expect(await eventCount()).toBe(before);
 
-    // A check out retried: the message still names whose shift it ended.
-    const outKey = randomUUID();
-    const out = await tow('crew', { tug: 'C-GTUG', hobbs: 1241, pilotLogOut: true }, { idempotencyKey: outKey });
-    expect(out.json()).toMatchObject({ message: 'Adam Yorke checked out of C-GTUG at 1241.00 h' });
-    const outRetry = await tow('crew', { tug: 'C-GTUG', hobbs: 1241, pilotLogOut: true }, { idempotencyKey: outKey });
-    expect(outRetry.json()).toEqual(out.json());
+      // A check out retried: the message still names whose shift it ended.
+      const outKey = randomUUID();
+      const out = await tow('crew', { tug: 'C-GTUG', hobbs: 1241, pilotLogOut: true }, { idempotencyKey: outKey });
+      expect(out.json()).toMatchObject({ message: 'Adam Yorke checked out of C-GTUG at 1241.00 h' });
+      const outRetry = await tow('crew', { tug: 'C-GTUG', hobbs: 1241, pilotLogOut: true }, { idempotencyKey: outKey });
+      expect(outRetry.json()).toEqual(out.json());
 
-    // Two phones send the same refuel at once: one row.
-    const raceKey = randomUUID();
-    const refuel = { tug: 'C-GTUG', hobbs: 1242, fuel: 30 };
-    const [a, b] = await Promise.all([
-      tow('zoe', refuel, { idempotencyKey: raceKey }),
-      tow('zoe', refuel, { idempotencyKey: raceKey }),
-    ]);
-    expect(a.statusCode).toBe(200);
-    expect(b.json()).toEqual(a.json());
-    const keyed = await t.db
-      .selectFrom('tow_event')
-      .select('id')
-      .where('club_id', '=', alpha)
-      .where('idempotency_key', '=', raceKey)
-      .execute();
-    expect(keyed).toHaveLength(1);
-
-    // Two phones retry the same check in, then the same check out, at once: each recorded once, both answered alike
-    // (the second is not told 'already checked in' or 'No pilot is checked in').
-    for (const data of [
-      { tug: 'C-GTUG', hobbs: 1242.5, pilot: ids.zoe },
-      { tug: 'C-GTUG', hobbs: 1242.5, pilotLogOut: true },
-    ]) {
-      const twinKey = randomUUID();
-      const [one, two] = await Promise.all([
-        tow('crew', data, { idempotencyKey: twinKey }),
-        tow('crew', data, { idempotencyKey: twinKey }),
+      // Two phones send the same refuel at once: one row.
+      const raceKey = randomUUID();
+      const refuel = { tug: 'C-GTUG', hobbs: 1242, fuel: 30 };
+      const [a, b] = await Promise.all([
+        tow('zoe', refuel, { idempotencyKey: raceKey }),
+        tow('zoe', refuel, { idempotencyKey: raceKey }),
       ]);
-      expect(one.statusCode, JSON.stringify(one.json())).toBe(200);
-      expect(two.json()).toEqual(one.json());
-    }
-    const shift = await t.db
-      .selectFrom('tow_event')
-      .select(['kind', 'pilot'])
-      .where('club_id', '=', alpha)
-      .where('tug', '=', 'C-GTUG')
-      .orderBy('id', 'desc')
-      .limit(3)
-      .execute();
-    expect(shift).toEqual([
-      { kind: 'checkOut', pilot: null },
-      { kind: 'checkIn', pilot: ids.zoe },
-      { kind: 'refuel', pilot: null },
-    ]);
+      expect(a.statusCode).toBe(200);
+      expect(b.json()).toEqual(a.json());
+      const keyed = await t.db
+        .selectFrom('tow_event')
+        .select('id')
+        .where('club_id', '=', alpha)
+        .where('idempotency_key', '=', raceKey)
+        .execute();
+      expect(keyed).toHaveLength(1);
 
-    // The key reused for another event is refused, not replayed.
-    expect((await tow('zoe', { tug: 'C-GTUG', hobbs: 1243, oil: true }, { idempotencyKey: raceKey })).json()).toEqual(
-      refusal(409, 'This idempotency key was already used for a refuel of C-GTUG; send a new key for a new tow event'),
-    );
-  });
+      // Two phones retry the same check in, then the same check out, at once: each recorded once, both answered alike
+      // (the second is not told 'already checked in' or 'No pilot is checked in').
+      for (const data of [
+        { tug: 'C-GTUG', hobbs: 1242.5, pilot: ids.zoe },
+        { tug: 'C-GTUG', hobbs: 1242.5, pilotLogOut: true },
+      ]) {
+        const twinKey = randomUUID();
+        const [one, two] = await Promise.all([
+          tow('crew', data, { idempotencyKey: twinKey }),
+          tow('crew', data, { idempotencyKey: twinKey }),
+        ]);
+        expect(one.statusCode, JSON.stringify(one.json())).toBe(200);
+        expect(two.json()).toEqual(one.json());
+      }
+      const shift = await t.db
+        .selectFrom('tow_event')
+        .select(['kind', 'pilot'])
+        .where('club_id', '=', alpha)
+        .where('tug', '=', 'C-GTUG')
+        .orderBy('id', 'desc')
+        .limit(3)
+        .execute();
+      expect(shift).toEqual([
+        { kind: 'checkOut', pilot: null },
+        { kind: 'checkIn', pilot: ids.zoe },
+        { kind: 'refuel', pilot: null },
+      ]);
+
+      // The key reused for another event is refused, not replayed.
+      expect((await tow('zoe', { tug: 'C-GTUG', hobbs: 1243, oil: true }, { idempotencyKey: raceKey })).json()).toEqual(
+        refusal(
+          409,
+          'This idempotency key was already used for a refuel of C-GTUG; send a new key for a new tow event',
+        ),
+      );
+    },
+  );
 
   it('two different events on one tug at once are taken one after the other', async () => {
     const [low, high] = await Promise.all([

@@ -146,20 +146,23 @@ describe('two server processes on one PostgreSQL', () => {
     expect((await signIn(b, 'nobody-b@example.org', 'wrong-password-1', address)).status).toBe(429);
   });
 
-  it("an account's failed sign-ins are counted across both: after 10, the right password is refused on either", async () => {
-    const locked = await createPerson(database.db, { club, first: 'Lou', last: 'Locked' });
-    for (let i = 0; i < 10; i++) {
-      const answer = await signIn(i % 2 === 0 ? a : b, locked.email, 'wrong-password-1', `10.8.0.${i + 1}`);
-      expect(answer.status, `attempt ${i + 1}`).toBe(401);
-    }
-    for (const server of [a, b]) {
-      const refused = await signIn(server, locked.email, TEST_PASSWORD, '10.8.1.1');
-      expect(refused.status).toBe(429);
-      expect(refused.body.message).toBe(
-        'Too many failed sign-ins for this account. Try again in 15 minutes, or reset your password.',
-      );
-    }
-  });
+  it(
+    "an account's failed sign-ins are counted across both: after " + '10, the right password is refused on either',
+    async () => {
+      const locked = await createPerson(database.db, { club, first: 'Lou', last: 'Locked' });
+      for (let i = 0; i < 10; i++) {
+        const answer = await signIn(i % 2 === 0 ? a : b, locked.email, 'wrong-password-1', `10.8.0.${i + 1}`);
+        expect(answer.status, `attempt ${i + 1}`).toBe(401);
+      }
+      for (const server of [a, b]) {
+        const refused = await signIn(server, locked.email, TEST_PASSWORD, '10.8.1.1');
+        expect(refused.status).toBe(429);
+        expect(refused.body.message).toBe(
+          'Too many failed sign-ins for this account. Try again in 15 minutes, or reset your password.',
+        );
+      }
+    },
+  );
 
   it('a flight request retried against the other process is placed once, with the same answer', async () => {
     // A pilot of their own: Pia is on the line already (one unfinished flight per person, decision 0015).

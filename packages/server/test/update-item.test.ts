@@ -86,7 +86,8 @@ describe('POST /api/update-item/', () => {
       );
       expect(noShape.statusCode).toBe(400);
       expect(noShape.json().message).toBe(
-        'Invalid data: PILOT data must be a membership request (clubId, pilotId, first, last, createdAt), a profile, a weight, qualifications (admin) or a membership decision (admin)',
+        'Invalid data: PILOT data must be a membership request (clubId, pilotId, first, last, ' +
+          'createdAt), a profile, a weight, qualifications (admin) or a membership decision (admin)',
       );
     });
   });
@@ -99,29 +100,33 @@ describe('POST /api/update-item/', () => {
       data: { clubId: club, pilotId: who.userId, first: 'Mary', last: 'Member', createdAt: NOW, ...extra },
     });
 
-    it('creates an inactive, pending pilot row at the club asked for (club names the target club, not the active one)', async () => {
-      const cookie = await t.signIn(mary.email);
-      const response = await api.post('/api/update-item/', request(mary, bravo), cookie);
-      expect(response.statusCode).toBe(200);
-      expect(response.json()).toEqual({
-        statusCode: 200,
-        message: 'Membership requested at Bravo Gliding. A club admin must activate your account.',
-        item: { id: bravo, name: 'Bravo Gliding', shortName: '', status: 'pending' },
-      });
-      const row = await pilotRow(bravo, mary.userId);
-      expect(row).toMatchObject({
-        is_active: false,
-        is_admin: false,
-        activated_at: null,
-        declined_at: null,
-        requested_at: new Date(NOW),
-      });
-      const clubs = await api.get(`/api/get-pilot-clubs/${mary.userId}`, cookie);
-      expect(clubs.json().clubs).toEqual([
-        { id: alpha, name: 'Alpha Soaring', shortName: '', status: 'active' },
-        { id: bravo, name: 'Bravo Gliding', shortName: '', status: 'pending' },
-      ]);
-    });
+    it(
+      'creates an inactive, pending pilot row at the club asked for ' +
+        '(club names the target club, not the active one)',
+      async () => {
+        const cookie = await t.signIn(mary.email);
+        const response = await api.post('/api/update-item/', request(mary, bravo), cookie);
+        expect(response.statusCode).toBe(200);
+        expect(response.json()).toEqual({
+          statusCode: 200,
+          message: 'Membership requested at Bravo Gliding. A club admin must activate your account.',
+          item: { id: bravo, name: 'Bravo Gliding', shortName: '', status: 'pending' },
+        });
+        const row = await pilotRow(bravo, mary.userId);
+        expect(row).toMatchObject({
+          is_active: false,
+          is_admin: false,
+          activated_at: null,
+          declined_at: null,
+          requested_at: new Date(NOW),
+        });
+        const clubs = await api.get(`/api/get-pilot-clubs/${mary.userId}`, cookie);
+        expect(clubs.json().clubs).toEqual([
+          { id: alpha, name: 'Alpha Soaring', shortName: '', status: 'active' },
+          { id: bravo, name: 'Bravo Gliding', shortName: '', status: 'pending' },
+        ]);
+      },
+    );
 
     it('refuses a second request while the first is pending (409)', async () => {
       const response = await api.post('/api/update-item/', request(mary, bravo), await t.signIn(mary.email));
@@ -267,20 +272,27 @@ describe('POST /api/update-item/', () => {
       });
     });
 
-    it('refuses an emergency link that is not a web link (javascript:, data:) with 400, and saves nothing', async () => {
-      const cookie = await t.signIn(mary.email);
-      const before = await profileRow(mary.userId);
-      for (const emLink of ['javascript:alert(1)', 'data:text/html,<script>alert(1)</script>', 'ftp://example.org/x']) {
-        const response = await api.post(
-          '/api/update-item/',
-          { type: 'PILOT', id: mary.userId, data: { ...profile, emLink } },
-          cookie,
-        );
-        expect(response.statusCode).toBe(400);
-        expect(response.json().message).toBe('Invalid profile: emLink: Enter a full link, starting with https://');
-      }
-      expect(await profileRow(mary.userId)).toEqual(before);
-    });
+    it(
+      'refuses an emergency link that is not a web link ' + '(javascript:, data:) with 400, and saves nothing',
+      async () => {
+        const cookie = await t.signIn(mary.email);
+        const before = await profileRow(mary.userId);
+        for (const emLink of [
+          'javascript:alert(1)',
+          'data:text/html,<script>alert(1)</script>',
+          'ftp://example.org/x',
+        ]) {
+          const response = await api.post(
+            '/api/update-item/',
+            { type: 'PILOT', id: mary.userId, data: { ...profile, emLink } },
+            cookie,
+          );
+          expect(response.statusCode).toBe(400);
+          expect(response.json().message).toBe('Invalid profile: emLink: Enter a full link, starting with https://');
+        }
+        expect(await profileRow(mary.userId)).toEqual(before);
+      },
+    );
 
     it('an inactive member may still edit their profile (settings stay open to them)', async () => {
       const ivan = await createPerson(t.db, { club: alpha, flags: { is_active: false } });
@@ -309,26 +321,29 @@ describe('POST /api/update-item/', () => {
       });
     });
 
-    it("refuses someone else's profile (403), and a club other than the active one (403); nothing changes", async () => {
-      const bea = await createPerson(t.db, { club: alpha });
-      const cookie = await t.signIn(mary.email);
-      const before = [await profileRow(bea.userId), await profileRow(mary.userId)];
-      const other = await api.post(
-        '/api/update-item/',
-        { club: alpha, type: 'PILOT', id: bea.userId, data: profile },
-        cookie,
-      );
-      expect(other.statusCode).toBe(403);
-      expect(other.json()).toEqual(refusal(403, 'You can only change your own profile'));
-      const club = await api.post(
-        '/api/update-item/',
-        { club: bravo, type: 'PILOT', id: mary.userId, data: { ...profile, phone: '000' } },
-        cookie,
-      );
-      expect(club.statusCode).toBe(403);
-      expect(club.json()).toEqual(refusal(403, 'That club is not your active club'));
-      expect([await profileRow(bea.userId), await profileRow(mary.userId)]).toEqual(before);
-    });
+    it(
+      "refuses someone else's profile (403), and a club other " + 'than the active one (403); nothing changes',
+      async () => {
+        const bea = await createPerson(t.db, { club: alpha });
+        const cookie = await t.signIn(mary.email);
+        const before = [await profileRow(bea.userId), await profileRow(mary.userId)];
+        const other = await api.post(
+          '/api/update-item/',
+          { club: alpha, type: 'PILOT', id: bea.userId, data: profile },
+          cookie,
+        );
+        expect(other.statusCode).toBe(403);
+        expect(other.json()).toEqual(refusal(403, 'You can only change your own profile'));
+        const club = await api.post(
+          '/api/update-item/',
+          { club: bravo, type: 'PILOT', id: mary.userId, data: { ...profile, phone: '000' } },
+          cookie,
+        );
+        expect(club.statusCode).toBe(403);
+        expect(club.json()).toEqual(refusal(403, 'That club is not your active club'));
+        expect([await profileRow(bea.userId), await profileRow(mary.userId)]).toEqual(before);
+      },
+    );
 
     it('refuses malformed profiles with the field at fault (400)', async () => {
       const cookie = await t.signIn(mary.email);

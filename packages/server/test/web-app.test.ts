@@ -87,93 +87,124 @@ describe('the web app pages', () => {
       ),
     ].map((m) => `${m[2] ?? m[1]} ${m[3]}`);
 
-  it("/ without a session: the landing page and the visitor's navbar in the shell, the root marked data-landing and data-signed-out, nothing preloaded", async () => {
-    const html = (await page('/')).body;
-    expect(html).toContain('<div id="root" data-signed-out data-landing>');
-    expect(html).toContain('<!--page--><main><h1>Flightline</h1></main><!--/page-->');
-    expect(html).not.toContain('Retrieving your data');
-    expect(html).toContain('<!--nav--><nav>Flightline <a href="/signup">Signup</a></nav><!--/nav-->');
-    expect(preloaded(html)).toEqual([]);
-  });
-
-  it("/ with a session: the signed-in navbar and Home drawn (decision 0020); the session read, Home's balance and blocks reads and the home screen preloaded", async () => {
-    const html = (await page('/', session)).body;
-    expect(html).toContain('<div id="root" data-first-state="/" data-session>');
-    expect(html).toContain('<!--nav--><nav>Home <a href="/settings">Settings</a></nav><!--/nav-->');
-    expect(html).toContain('<p class="fs-5 mb-2">Your account balance: $0.00</p>');
-    expect(html).not.toContain('Retrieving your data');
-    expect(preloaded(html)).toEqual([
-      'fetch /api/session',
-      'fetch /api/get-balance',
-      'fetch /api/get-block-balances',
-      'modulepreload /assets/home-page-1.js',
-    ]);
-    // The preloaded addresses are the signed-in member's own balance and blocks, as Home reads them.
-    const balance = await t.app.inject({ method: 'GET', url: '/api/get-balance', headers: { cookie: session } });
-    expect(balance.statusCode).toBe(200);
-    expect(balance.json()).toEqual({ userID: member.userId, balanceCents: 0 });
-    const blocks = await t.app.inject({ method: 'GET', url: '/api/get-block-balances', headers: { cookie: session } });
-    expect(blocks.statusCode).toBe(200);
-    expect(blocks.json()).toEqual({ blocks: [] });
-  });
-
-  it("/awaiting/ without a session: the landing title and tagline (member spec §2), marked data-landing, with the visitor's navbar", async () => {
-    for (const url of ['/awaiting/', '/awaiting', '/Awaiting/']) {
-      const html = (await page(url)).body;
+  it(
+    "/ without a session: the landing page and the visitor's navbar in the shell, " +
+      'the root marked data-landing and data-signed-out, nothing preloaded',
+    async () => {
+      const html = (await page('/')).body;
       expect(html).toContain('<div id="root" data-signed-out data-landing>');
-      expect(html).toContain('<!--page--><main><h1>Flightline</h1><p class="lead">Tagline</p></main><!--/page-->');
-      expect(html).toContain('<!--nav--><nav>Flightline <a href="/signup">Signup</a></nav><!--/nav-->');
+      expect(html).toContain('<!--page--><main><h1>Flightline</h1></main><!--/page-->');
       expect(html).not.toContain('Retrieving your data');
+      expect(html).toContain('<!--nav--><nav>Flightline <a href="/signup">Signup</a></nav><!--/nav-->');
       expect(preloaded(html)).toEqual([]);
-    }
-  });
+    },
+  );
 
-  it('/awaiting/ with a session: its heading in the loading state, the signed-in navbar, its screen preloaded', async () => {
-    const html = (await page('/awaiting/', session)).body;
-    expect(html).toContain('<div id="root" data-session>');
-    expect(html).toContain(`<!--page-->${headingSkeletonHtml(PAGE_HEADINGS['/awaiting'])}<!--/page-->`);
-    expect(preloaded(html)).toEqual(['fetch /api/session', 'modulepreload /assets/awaiting-page-1.js']);
-  });
+  it(
+    '/ with a session: the signed-in navbar and Home drawn (decision 0020); the session ' +
+      "read, Home's balance and blocks reads and the home screen preloaded",
+    async () => {
+      const html = (await page('/', session)).body;
+      expect(html).toContain('<div id="root" data-first-state="/" data-session>');
+      expect(html).toContain('<!--nav--><nav>Home <a href="/settings">Settings</a></nav><!--/nav-->');
+      expect(html).toContain('<p class="fs-5 mb-2">Your account balance: $0.00</p>');
+      expect(html).not.toContain('Retrieving your data');
+      expect(preloaded(html)).toEqual([
+        'fetch /api/session',
+        'fetch /api/get-balance',
+        'fetch /api/get-block-balances',
+        'modulepreload /assets/home-page-1.js',
+      ]);
+      // The preloaded addresses are the signed-in member's own balance and blocks, as Home reads them.
+      const balance = await t.app.inject({ method: 'GET', url: '/api/get-balance', headers: { cookie: session } });
+      expect(balance.statusCode).toBe(200);
+      expect(balance.json()).toEqual({ userID: member.userId, balanceCents: 0 });
+      const blocks = await t.app.inject({
+        method: 'GET',
+        url: '/api/get-block-balances',
+        headers: { cookie: session },
+      });
+      expect(blocks.statusCode).toBe(200);
+      expect(blocks.json()).toEqual({ blocks: [] });
+    },
+  );
 
-  it("/crew/ with a session: the form drawn with the member's data (decision 0020); the session, the page's own read, its chunks and style sheet preloaded", async () => {
-    const html = (await page('/crew/', session)).body;
-    expect(preloaded(html)).toEqual([
-      'fetch /api/session',
-      'fetch /api/serve-crew',
-      'modulepreload /assets/crew-page-1.js',
-      'modulepreload /assets/schemas-1.js',
-      'style /assets/crew-page-1.css',
-    ]);
-    expect(html).toContain('<div id="root" data-first-state="/crew" data-session>');
-    expect(html).toContain(
-      '<!--page--><main class="container page py-3" inert=""><h1 class="h3 mb-3">Request Flight</h1><form novalidate="">',
-    );
-    expect(html).toContain(
-      '<p class="crew-summary bg-body-tertiary rounded px-3 py-2" aria-live="polite">You (Pat Pilot) are in no glider yet with no launch type yet, flying alone.</p>',
-    );
-    // The screen's code and styles at low priority (the HTML draws the first paint); its reads at the browser's own.
-    expect(html).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/crew-page-1.js">');
-    expect(html).toContain(
-      '<link rel="preload" as="style" fetchpriority="low" crossorigin href="/assets/crew-page-1.css">',
-    );
-    expect(html).toContain('<link rel="preload" as="fetch" crossorigin href="/api/serve-crew">');
-    // The preloaded address is the signed-in member's own crew page, as the app reads it.
-    const read = await t.app.inject({ method: 'GET', url: '/api/serve-crew', headers: { cookie: session } });
-    expect(read.statusCode).toBe(200);
-    expect(read.json<{ pilot: { pilotID: string } }>().pilot.pilotID).toBe(member.userId);
-    // The links go in the head, after what the build put there.
-    expect(html.indexOf('/assets/crew-page-1.js')).toBeGreaterThan(html.indexOf('/assets/index-abc.js'));
-    expect(html.indexOf('/assets/crew-page-1.js')).toBeLessThan(html.indexOf('</head>'));
-  });
+  it(
+    '/awaiting/ without a session: the landing title and tagline (member ' +
+      "spec §2), marked data-landing, with the visitor's navbar",
+    async () => {
+      for (const url of ['/awaiting/', '/awaiting', '/Awaiting/']) {
+        const html = (await page(url)).body;
+        expect(html).toContain('<div id="root" data-signed-out data-landing>');
+        expect(html).toContain('<!--page--><main><h1>Flightline</h1><p class="lead">Tagline</p></main><!--/page-->');
+        expect(html).toContain('<!--nav--><nav>Flightline <a href="/signup">Signup</a></nav><!--/nav-->');
+        expect(html).not.toContain('Retrieving your data');
+        expect(preloaded(html)).toEqual([]);
+      }
+    },
+  );
 
-  it('/crew/ without a session preloads nothing of a members-only screen (the app sends the visitor to the login page)', async () => {
-    const html = (await page('/Crew')).body;
-    expect(preloaded(html)).toEqual([]);
-    expect(html).not.toContain('data-landing');
-    expect(html).toContain('<div id="root" data-signed-out>');
-    expect(html).toContain('<!--nav--><nav>Flightline <a href="/signup">Signup</a></nav><!--/nav-->');
-    expect(html).toContain('<!--page--><main><span>Retrieving your data....</span></main><!--/page-->');
-  });
+  it(
+    '/awaiting/ with a session: its heading in the loading ' + 'state, the signed-in navbar, its screen preloaded',
+    async () => {
+      const html = (await page('/awaiting/', session)).body;
+      expect(html).toContain('<div id="root" data-session>');
+      expect(html).toContain(`<!--page-->${headingSkeletonHtml(PAGE_HEADINGS['/awaiting'])}<!--/page-->`);
+      expect(preloaded(html)).toEqual(['fetch /api/session', 'modulepreload /assets/awaiting-page-1.js']);
+    },
+  );
+
+  it(
+    "/crew/ with a session: the form drawn with the member's data (decision 0020); the " +
+      "session, the page's own read, its chunks and style sheet preloaded",
+    async () => {
+      const html = (await page('/crew/', session)).body;
+      expect(preloaded(html)).toEqual([
+        'fetch /api/session',
+        'fetch /api/serve-crew',
+        'modulepreload /assets/crew-page-1.js',
+        'modulepreload /assets/schemas-1.js',
+        'style /assets/crew-page-1.css',
+      ]);
+      expect(html).toContain('<div id="root" data-first-state="/crew" data-session>');
+      expect(html).toContain(
+        '<!--page--><main class="container page py-3" inert=""><h1 ' +
+          'class="h3 mb-3">Request Flight</h1><form novalidate="">',
+      );
+      expect(html).toContain(
+        '<p class="crew-summary bg-body-tertiary rounded px-3 py-2" aria-live="polite">You (Pat ' +
+          'Pilot) are in no glider yet with no launch type yet, flying alone.</p>',
+      );
+      // The screen's code and styles at low priority (the HTML draws the first paint); its reads at the browser's own.
+      expect(html).toContain(
+        '<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/crew-page-1.js">',
+      );
+      expect(html).toContain(
+        '<link rel="preload" as="style" fetchpriority="low" crossorigin href="/assets/crew-page-1.css">',
+      );
+      expect(html).toContain('<link rel="preload" as="fetch" crossorigin href="/api/serve-crew">');
+      // The preloaded address is the signed-in member's own crew page, as the app reads it.
+      const read = await t.app.inject({ method: 'GET', url: '/api/serve-crew', headers: { cookie: session } });
+      expect(read.statusCode).toBe(200);
+      expect(read.json<{ pilot: { pilotID: string } }>().pilot.pilotID).toBe(member.userId);
+      // The links go in the head, after what the build put there.
+      expect(html.indexOf('/assets/crew-page-1.js')).toBeGreaterThan(html.indexOf('/assets/index-abc.js'));
+      expect(html.indexOf('/assets/crew-page-1.js')).toBeLessThan(html.indexOf('</head>'));
+    },
+  );
+
+  it(
+    '/crew/ without a session preloads nothing of a members-only ' +
+      'screen (the app sends the visitor to the login page)',
+    async () => {
+      const html = (await page('/Crew')).body;
+      expect(preloaded(html)).toEqual([]);
+      expect(html).not.toContain('data-landing');
+      expect(html).toContain('<div id="root" data-signed-out>');
+      expect(html).toContain('<!--nav--><nav>Flightline <a href="/signup">Signup</a></nav><!--/nav-->');
+      expect(html).toContain('<!--page--><main><span>Retrieving your data....</span></main><!--/page-->');
+    },
+  );
 
   it('/login preloads its screen for anyone; an address of no route, the not-found screen', async () => {
     expect(preloaded((await page('/login?redirect=%2Fcrew')).body)).toEqual([
@@ -183,19 +214,23 @@ describe('the web app pages', () => {
     expect(preloaded((await page('/no/such/page')).body)).toEqual(['modulepreload /assets/not-found-1.js']);
   });
 
-  it('answers brotli or gzip by Accept-Encoding, revalidated, varying with the cookie, with the security headers (a page drawn for everyone)', async () => {
-    const br = await page('/awaiting/', session, 'gzip, deflate, br');
-    expect(br.headers['content-encoding']).toBe('br');
-    expect(br.headers['content-type']).toBe('text/html; charset=utf-8');
-    expect(br.headers['cache-control']).toBe('no-cache');
-    expect(br.headers.vary).toBe('accept-encoding, cookie');
-    expect(br.headers['content-security-policy']).toBe(CONTENT_SECURITY_POLICY);
-    const plain = await page('/awaiting/', session);
-    expect(plain.headers['content-encoding']).toBeUndefined();
-    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
-    const gzip = await page('/awaiting/', session, 'gzip');
-    expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
-  });
+  it(
+    'answers brotli or gzip by Accept-Encoding, revalidated, varying with the ' +
+      'cookie, with the security headers (a page drawn for everyone)',
+    async () => {
+      const br = await page('/awaiting/', session, 'gzip, deflate, br');
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(br.headers['cache-control']).toBe('no-cache');
+      expect(br.headers.vary).toBe('accept-encoding, cookie');
+      expect(br.headers['content-security-policy']).toBe(CONTENT_SECURITY_POLICY);
+      const plain = await page('/awaiting/', session);
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+      const gzip = await page('/awaiting/', session, 'gzip');
+      expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+    },
+  );
 
   it('/index.html is the built file as it is (the service worker keeps it for every page)', async () => {
     const response = await page('/index.html', session);
@@ -217,7 +252,8 @@ describe('the web app pages', () => {
       const club = await createClub(t.db, {
         name: '<b>Ridge</b> & Co',
         message:
-          '<p>Welcome <strong>back</strong></p><script>alert(1)</script><img src="https://evil.example/x.png" onerror="alert(2)">',
+          '<p>Welcome <strong>back</strong></p><script>alert(1)</script><img ' +
+          'src="https://evil.example/x.png" onerror="alert(2)">',
       });
       const admin = await createPerson(t.db, { club, flags: { is_admin: true } });
       cookie = await t.cookieFor(admin.email);
@@ -249,20 +285,23 @@ describe('the web app pages', () => {
       expect((await page('/', session)).body).not.toContain('Ridge');
     });
 
-    it('the generic page, as before, for a session that cannot be read and for a member not active in the club', async () => {
-      const club = await createClub(t.db);
-      const inactive = await createPerson(t.db, { club, flags: { is_active: false } });
-      for (const cookieHeader of ['better-auth.session_token=not-a-session', await t.cookieFor(inactive.email)]) {
-        const home = await page('/', cookieHeader);
-        expect(home.body).toContain('<div id="root" data-session>');
-        expect(home.body).toContain('<!--page--><main><span>Retrieving your data....</span></main><!--/page-->');
-        expect(home.headers['cache-control']).toBe('no-cache');
-        const crew = await page('/crew/', cookieHeader);
-        expect(crew.body).toContain('<div id="root" data-session>');
-        expect(crew.body).toContain(`<!--page-->${headingSkeletonHtml(PAGE_HEADINGS['/crew'])}<!--/page-->`);
-        expect(crew.headers['cache-control']).toBe('no-cache');
-      }
-    });
+    it(
+      'the generic page, as before, for a session that cannot be ' + 'read and for a member not active in the club',
+      async () => {
+        const club = await createClub(t.db);
+        const inactive = await createPerson(t.db, { club, flags: { is_active: false } });
+        for (const cookieHeader of ['better-auth.session_token=not-a-session', await t.cookieFor(inactive.email)]) {
+          const home = await page('/', cookieHeader);
+          expect(home.body).toContain('<div id="root" data-session>');
+          expect(home.body).toContain('<!--page--><main><span>Retrieving your data....</span></main><!--/page-->');
+          expect(home.headers['cache-control']).toBe('no-cache');
+          const crew = await page('/crew/', cookieHeader);
+          expect(crew.body).toContain('<div id="root" data-session>');
+          expect(crew.body).toContain(`<!--page-->${headingSkeletonHtml(PAGE_HEADINGS['/crew'])}<!--/page-->`);
+          expect(crew.headers['cache-control']).toBe('no-cache');
+        }
+      },
+    );
 
     it("the crew page's names are escaped: a pilot named with markup shows as text", async () => {
       const club = await createClub(t.db);

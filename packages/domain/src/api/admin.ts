@@ -86,7 +86,8 @@ export const adminPilotAnswer = z.object({
   userID: z.string(),
   first: z.string(),
   last: z.string(),
-  /** The login email; '' for a reader who is not an admin unless it is their own or an active member shares it (as the directory). */
+  /** The login email; '' for a reader who is not an admin unless it is their own or an active member shares it (as
+   * the directory). */
   email: z.string(),
   ...qualificationFlags,
   activeExpiration: z.string().nullable(),
@@ -99,7 +100,8 @@ export const serveAdmin = defineCall({
   method: 'GET',
   path: '/api/serve-admin',
   summary:
-    'The Administration page: gliders, tugs, launch types, intro launches, block rules, pilots and intros, each for the rights its section needs',
+    'The Administration page: gliders, tugs, launch types, intro launches, block ' +
+    'rules, pilots and intros, each for the rights its section needs',
   access: 'member',
   right: ['canAddFunds', 'canAddIntros', 'canUpdateGliders'],
   query: clubQuery,

@@ -23,7 +23,8 @@ export const clubSettingsAnswer = z.object({
   shortName: z.string(),
   clubLink: z.string(),
   clubLogo: z.string(),
-  /** As written: the editor's source text, never to be rendered as HTML (the session and get-club-info carry it sanitised). */
+  /** As written: the editor's source text, never to be rendered as HTML (the session and get-club-info carry it
+   * sanitised). */
   message: z.string(),
   timeZone: z.string(),
   currency: z.string(),
@@ -111,7 +112,8 @@ export const uploadClubLogo = defineCall({
   method: 'POST',
   path: '/api/upload-club-logo',
   summary:
-    "Upload an image for the club's logo (admin; the body is a PNG, JPEG or WebP file of at most 256 kB); answers its address, which Save in the settings makes the logo",
+    "Upload an image for the club's logo (admin; the body is a PNG, JPEG or WebP file of at " +
+    'most 256 kB); answers its address, which Save in the settings makes the logo',
   access: 'member',
   query: clubQuery,
   answer: z.object({ clubLogo: z.string() }),

@@ -123,7 +123,8 @@ export const serveCrew = defineCall({
   method: 'GET',
   path: '/api/serve-crew',
   summary:
-    "The Request Flight page: the caller's pilot and balance, pilots, launch types, intros, club info and gliders by availability",
+    "The Request Flight page: the caller's pilot and balance, pilots, " +
+    'launch types, intros, club info and gliders by availability',
   access: 'member',
   query: memberQuery,
   answer: z.object({
@@ -146,7 +147,8 @@ export const groundStatus = defineCall({
   method: 'GET',
   path: '/api/ground-status',
   summary:
-    "The line page's poll: the day's flights on the line (not cancelled), the tugs, and with includePilots the active members",
+    "The line page's poll: the day's flights on the line (not " +
+    'cancelled), the tugs, and with includePilots the active members',
   access: 'member',
   query: z.object({
     club: clubParam,
@@ -167,7 +169,8 @@ export const updateFlight = defineCall({
   method: 'POST',
   path: '/api/update-flight/',
   summary:
-    'A line action on a flight: Launch, Landing, UndoLaunch, UndoLanding, CancelRequest, ReleaseHeight (every active member); ChangeFlight, the log edit (admin or Can Edit Flight Logs)',
+    'A line action on a flight: Launch, Landing, UndoLaunch, UndoLanding, CancelRequest, ReleaseHeight ' +
+    '(every active member); ChangeFlight, the log edit (admin or Can Edit Flight Logs)',
   access: 'member',
   body: updateFlightSchema,
   answer: z.object({
@@ -191,7 +194,8 @@ export const serveLogs = defineCall({
   method: 'GET',
   path: '/api/serve-logs',
   summary:
-    "The flight logs of whole club days [startDate, endDate] (at most a year; a member's logbook with userID, any length), the club's pilots, and with includeSetup what the edit form offers",
+    "The flight logs of whole club days [startDate, endDate] (at most a year; a member's logbook with " +
+    "userID, any length), the club's pilots, and with includeSetup what the edit form offers",
   access: 'member',
   query: z.object({
     club: clubParam,

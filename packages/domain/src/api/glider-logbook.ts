@@ -35,7 +35,8 @@ export const getGliderLogbooks = defineCall({
   method: 'GET',
   path: '/api/get-glider-logbooks',
   summary:
-    "The club's gliders with their all-time launches, flights and hours, and those since each glider's maintenance date",
+    "The club's gliders with their all-time launches, flights and " +
+    "hours, and those since each glider's maintenance date",
   access: 'member',
   query: clubQuery,
   answer: z.object({
@@ -47,7 +48,8 @@ export const getGliderLogbook = defineCall({
   method: 'GET',
   path: '/api/get-glider-logbook/:glider',
   summary:
-    "One glider's logbook: its flights over whole club days [startDate, endDate], their totals, all time's and those since its maintenance date",
+    "One glider's logbook: its flights over whole club days [startDate, endDate], " +
+    "their totals, all time's and those since its maintenance date",
   access: 'member',
   params: z.object({ glider: registrationSchema }),
   query: dayRangeSchema,

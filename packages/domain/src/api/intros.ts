@@ -57,7 +57,8 @@ export const getIntros = defineCall({
   method: 'GET',
   path: '/api/get-intros',
   summary:
-    "The club's intros with what each still holds on Intro A/P and whether it expired; open ones of any age, closed ones of the last 3 years (admin or Can Add Intros)",
+    "The club's intros with what each still holds on Intro A/P and whether it expired; open " +
+    'ones of any age, closed ones of the last 3 years (admin or Can Add Intros)',
   access: 'member',
   right: 'canAddIntros',
   query: clubQuery,

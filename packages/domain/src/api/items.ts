@@ -53,7 +53,8 @@ export const listItems = defineCall({
   method: 'GET',
   path: '/api/list-items/',
   summary:
-    'The items of one type in the active club: GLIDER, TUG, LAUNCH, INTRO_LAUNCH, BLOCK, PILOT (active members; with includeInactive, admins only, every member), FLIGHT (the flights of day, default today)',
+    'The items of one type in the active club: GLIDER, TUG, LAUNCH, INTRO_LAUNCH, BLOCK, PILOT (active ' +
+    'members; with includeInactive, admins only, every member), FLIGHT (the flights of day, default today)',
   access: 'member',
   query: z.object({
     club: clubParam,
@@ -109,7 +110,9 @@ export const updateItem = defineCall({
   method: 'POST',
   path: '/api/update-item/',
   summary:
-    'Create or update one item: GLIDER, TUG, LAUNCH, INTRO_LAUNCH, BLOCK; PILOT (own membership request, profile, weight; admin: qualifications, membership decision); FLIGHT (a flight request); INTRO (passenger rename, flight link)',
+    'Create or update one item: GLIDER, TUG, LAUNCH, INTRO_LAUNCH, BLOCK; PILOT (own membership request, ' +
+    'profile, weight; admin: qualifications, membership decision); FLIGHT (a flight request); INTRO ' +
+    '(passenger rename, flight link)',
   // Each item type raises this to its own level (packages/server/src/modules/items/registry.ts).
   access: 'user',
   body: updateItemSchema,

@@ -15,7 +15,8 @@ export const eventStream = defineCall({
   method: 'GET',
   path: '/api/events',
   summary:
-    "Server-sent events: change notices of the caller's active club (text/event-stream; heartbeat comment every 25 s; Last-Event-ID or lastEventId replays what was missed)",
+    "Server-sent events: change notices of the caller's active club (text/event-stream; " +
+    'heartbeat comment every 25 s; Last-Event-ID or lastEventId replays what was missed)',
   access: 'member',
   query: z.object({
     lastEventId: z

@@ -14,7 +14,8 @@ export const getLogbookTotals = defineCall({
   method: 'GET',
   path: '/api/get-logbook-totals',
   summary:
-    "The caller's logbook totals over all time in their active club: flights, hours, by role (P1, P2, instructor) and launches by type",
+    "The caller's logbook totals over all time in their active club: flights, " +
+    'hours, by role (P1, P2, instructor) and launches by type',
   access: 'member',
   query: clubQuery,
   answer: z.object({ allTime: logbookTotalsAnswer }),

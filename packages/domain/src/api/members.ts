@@ -23,7 +23,8 @@ export const sessionAnswer = z.object({
   /** Sanitised HTML. */
   clubMessage: z.string(),
   clubTimeZone: z.string(),
-  /** The club zone's offsets from the server's tz database, so the phone's clock agrees whatever its own data (zone-rules.ts). */
+  /** The club zone's offsets from the server's tz database, so the phone's clock agrees whatever its own data
+   * (zone-rules.ts). */
   clubZoneRules: z
     .object({
       zone: z.string(),
@@ -143,7 +144,8 @@ export const inviteMember = defineCall({
   method: 'POST',
   path: '/api/invite-member',
   summary:
-    'User Administration New (admin): mail the email an invitation to join the club, the same answer whether it has an account or not; nobody joins until they accept it',
+    'User Administration New (admin): mail the email an invitation to join the club, the same ' +
+    'answer whether it has an account or not; nobody joins until they accept it',
   access: 'member',
   right: 'admin',
   refusal: 'Only an admin can add members',
@@ -160,7 +162,8 @@ export const acceptInvitation = defineCall({
   method: 'POST',
   path: '/api/accept-invitation',
   summary:
-    'The signed-in invitee accepts an invitation (from the mailed link or Settings): they join its club as an active member, and it becomes their active club',
+    'The signed-in invitee accepts an invitation (from the mailed link or Settings): ' +
+    'they join its club as an active member, and it becomes their active club',
   access: 'user',
   body: acceptInvitationSchema,
   answer: z.object({

@@ -15,7 +15,9 @@ export const getClubMetrics = defineCall({
   method: 'GET',
   path: '/api/get-club-metrics',
   summary:
-    "The club's flying over whole club days: flights and hours by day, week, month and season; launches by tug and tow pilot; gliders' use; busiest days and hours; the wait from request to launch; active members per month (admins and instructors)",
+    "The club's flying over whole club days: flights and hours by day, week, month and season; launches by " +
+    "tug and tow pilot; gliders' use; busiest days and hours; the wait from request to launch; active members " +
+    'per month (admins and instructors)',
   access: 'member',
   query: dayRangeSchema,
   answer: z.object({

@@ -4,7 +4,8 @@ import { defineCall } from './define-call.ts';
 import { clubQuery } from './params.ts';
 import { doneFields } from './shapes.ts';
 
-/** Telling members of their duties and the line: choices, Web Push, the calendar feed (docs/duty-roster.md "Telling people"). */
+/** Telling members of their duties and the line: choices, Web Push, the calendar feed (docs/duty-roster.md "Telling
+ * people"). */
 
 export const getNotificationSettings = defineCall({
   method: 'GET',
@@ -37,7 +38,8 @@ export const subscribePush = defineCall({
   method: 'POST',
   path: '/api/subscribe-push',
   summary:
-    "Send notices to this browser: its PushManager subscription (sent again, it is kept once; another person's on this browser moves to the caller)",
+    'Send notices to this browser: its PushManager subscription (sent again, it is ' +
+    "kept once; another person's on this browser moves to the caller)",
   access: 'member',
   body: pushSubscriptionSchema,
   answer: z.object({ ...doneFields, pushDevices: z.number() }),

@@ -62,7 +62,8 @@ export const decideOgnDetection = defineCall({
   method: 'POST',
   path: '/api/decide-ogn-detection',
   summary:
-    'Accept a suggestion (the same line action as a tap), assign an unmatched takeoff to a waiting request, or dismiss either',
+    'Accept a suggestion (the same line action as a tap), assign an ' +
+    'unmatched takeoff to a waiting request, or dismiss either',
   access: 'member',
   body: ognDecisionBody,
   answer: z.object({ ...doneFields, flight: flightRecordAnswer.nullable() }),

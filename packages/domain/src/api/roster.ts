@@ -64,7 +64,8 @@ export const setDutyEligibility = defineCall({
   method: 'POST',
   path: '/api/set-duty-eligibility',
   summary:
-    "Let a member take a duty role or not (admin): duty pilot and added roles by this choice; instructor and tow pilot follow the member's flag, and false leaves a flagged member out",
+    'Let a member take a duty role or not (admin): duty pilot and added roles by this choice; ' +
+    "instructor and tow pilot follow the member's flag, and false leaves a flagged member out",
   access: 'member',
   right: 'admin',
   refusal: 'Only an admin can choose who may take a duty role',
@@ -84,7 +85,8 @@ export const getDutyAvailability = defineCall({
   method: 'GET',
   path: '/api/get-duty-availability',
   summary:
-    "A member's blackout days (from today on) and duties a month: the caller's own, anyone's for an admin or Can Edit Roster",
+    "A member's blackout days (from today on) and duties a month: the " +
+    "caller's own, anyone's for an admin or Can Edit Roster",
   access: 'member',
   query: memberQuery,
   answer: availabilityAnswer,
@@ -155,7 +157,8 @@ export const getRoster = defineCall({
   method: 'GET',
   path: '/api/get-roster',
   summary:
-    'The roster of a range (at most 92 days): published duties for members; with the drafts for an admin or Can Edit Roster',
+    'The roster of a range (at most 92 days): published duties for ' +
+    'members; with the drafts for an admin or Can Edit Roster',
   access: 'member',
   query: rosterRangeQuery,
   answer: z.object({
@@ -172,7 +175,8 @@ export const generateRoster = defineCall({
   method: 'POST',
   path: '/api/generate-roster',
   summary:
-    "Draft the roster of a range (at most 92 days, from today on) for the club's flying days or the days given: replaces draft duties, keeps published days unless replacePublished",
+    "Draft the roster of a range (at most 92 days, from today on) for the club's flying days or the " +
+    'days given: replaces draft duties, keeps published days unless replacePublished',
   access: 'member',
   right: ROSTER_EDITORS,
   refusal: NOT_A_ROSTER_EDITOR,
@@ -193,7 +197,8 @@ export const setDuty = defineCall({
   method: 'POST',
   path: '/api/set-duty',
   summary:
-    'Put a member on one duty of the working copy, or clear it (refused for someone who may not take the role, is blacked out or is on duty that day)',
+    'Put a member on one duty of the working copy, or clear it (refused for someone ' +
+    'who may not take the role, is blacked out or is on duty that day)',
   access: 'member',
   right: ROSTER_EDITORS,
   refusal: NOT_A_ROSTER_EDITOR,
@@ -205,7 +210,8 @@ export const publishRoster = defineCall({
   method: 'POST',
   path: '/api/publish-roster',
   summary:
-    'Publish the working copy of a range: members see it, and everyone whose duties changed is emailed once with their duties',
+    'Publish the working copy of a range: members see it, and everyone ' +
+    'whose duties changed is emailed once with their duties',
   access: 'member',
   right: ROSTER_EDITORS,
   refusal: NOT_A_ROSTER_EDITOR,
@@ -246,7 +252,8 @@ export const offerSwap = defineCall({
   method: 'POST',
   path: '/api/offer-swap',
   summary:
-    "Offer one of the caller's published duties (today or later) to anyone who may take it; swapId is the phone's idempotency key",
+    "Offer one of the caller's published duties (today or later) to anyone " +
+    "who may take it; swapId is the phone's idempotency key",
   access: 'member',
   body: offerSwapSchema,
   answer: z.object({ ...doneFields, swap: swapAnswer }),
@@ -303,7 +310,8 @@ export const setFlyingPlan = defineCall({
   method: 'POST',
   path: '/api/set-flying-plan',
   summary:
-    'Say you plan to fly a day (today or later), with what you want: instruction, a glider, a tow; sent again it changes the plan',
+    'Say you plan to fly a day (today or later), with what you want: ' +
+    'instruction, a glider, a tow; sent again it changes the plan',
   access: 'member',
   body: flyingPlanSchema,
   answer: z.object({ ...doneFields, flyingDay: flyingDayAnswer }),
@@ -322,7 +330,8 @@ export const volunteerDuty = defineCall({
   method: 'POST',
   path: '/api/volunteer-duty',
   summary:
-    'Join a day (today or later) as an extra duty of a role you may take: published at once (the busy-day email links here)',
+    'Join a day (today or later) as an extra duty of a role you may ' +
+    'take: published at once (the busy-day email links here)',
   access: 'member',
   body: volunteerSchema,
   answer: z.object({ ...doneFields, duty: dutyAnswer }),

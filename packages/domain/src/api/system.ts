@@ -16,7 +16,8 @@ export const health = defineCall({
   method: 'GET',
   path: '/api/health',
   summary:
-    "Readiness for a reverse proxy's health check: 200 when this process serves and reaches the database, 503 while it shuts down or the database is unreachable",
+    "Readiness for a reverse proxy's health check: 200 when this process serves and " +
+    'reaches the database, 503 while it shuts down or the database is unreachable',
   access: 'public',
   /** tzdata: the release of the tz database every club clock of this process comes from ('2026f'). */
   answer: z.object({ ready: z.literal(true), tzdata: z.string() }),

@@ -23,7 +23,8 @@ export const getTugs = defineCall({
   method: 'GET',
   path: '/api/get-tugs',
   summary:
-    "The tug page: every tug with its last Hobbs, oil, fuel and pilot readings and checked-in pilot, and the club's active tow pilots",
+    'The tug page: every tug with its last Hobbs, oil, fuel and pilot ' +
+    "readings and checked-in pilot, and the club's active tow pilots",
   access: 'member',
   query: clubQuery,
   answer: z.object({

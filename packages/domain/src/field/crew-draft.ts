@@ -310,7 +310,8 @@ export function summaryLine(data: CrewData, draft: CrewDraft): string {
 
 /** Fresh page data (after a reload or a refusal): drop choices that are no longer possible. */
 export function reconcileDraft(data: CrewData, current: CrewDraft, previous?: CrewData): CrewDraft {
-  // The page may open on the last data seen and then read it again: the pilot's stored weight follows while the field still shows the old one.
+  // The page may open on the last data seen and then read it again: the pilot's stored weight follows while the field
+  // still shows the old one.
   const storedBefore = previous ? weightText(pilotOf(previous, current.pilotID)?.weight) : null;
   const stored = weightText(pilotOf(data, current.pilotID)?.weight);
   const draft =

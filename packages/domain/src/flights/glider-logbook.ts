@@ -18,5 +18,9 @@ const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : 
 
 /** Launches, flights and flown minutes as a line: '3 flights · 1:45 hours · 4 launches'. */
 export function flyingText(figures: { flights: number; minutes: number; launches: number }): string {
-  return `${count(figures.flights, 'flight', 'flights')} · ${durationText(figures.minutes)} hours · ${count(figures.launches, 'launch', 'launches')}`;
+  return (
+    `${count(figures.flights, 'flight', 'flights')} · ` +
+    `${durationText(figures.minutes)} hours · ` +
+    `${count(figures.launches, 'launch', 'launches')}`
+  );
 }

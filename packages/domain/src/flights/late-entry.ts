@@ -23,14 +23,17 @@ export const MIN_LATE_ENTRY_MINUTES = 1;
 export const MAX_LATE_ENTRY_MINUTES = 1440;
 export const LATE_ENTRY_MESSAGE = `Enter whole minutes from ${MIN_LATE_ENTRY_MINUTES} to ${MAX_LATE_ENTRY_MINUTES}`;
 
-/** Whether a tap at `tapMs` that reached the server at `receivedMs` was entered late. Exactly the allowance is in time. */
+/** Whether a tap at `tapMs` that reached the server at `receivedMs` was entered late. Exactly the allowance is in
+ * time. */
 export function isEnteredLate(tapMs: number, receivedMs: number, allowanceMinutes: number): boolean {
   return receivedMs - tapMs > allowanceMinutes * 60_000;
 }
 
 /** "entered late by Irene Instructor, received 12:05" — the club's clock. */
 export function enteredLateText(byName: string, receivedMs: number, timeZone: string): string {
-  return `entered late by ${byName || 'someone no longer in the club'}, received ${clubClockTime(receivedMs, timeZone)}`;
+  return (
+    `entered late by ${byName || 'someone no longer in the club'}, ` + `received ${clubClockTime(receivedMs, timeZone)}`
+  );
 }
 
 const ACTION_NAMES: Record<string, string> = {
@@ -54,5 +57,8 @@ export function lateEntryLine(
   timeZone: string,
 ): string {
   const what = ACTION_NAMES[entry.action] ?? entry.action;
-  return `${what} at ${clubClockTime(entry.happenedAt, timeZone)} — ${enteredLateText(entry.byName, entry.receivedAt, timeZone)}`;
+  return (
+    `${what} at ${clubClockTime(entry.happenedAt, timeZone)} — ` +
+    `${enteredLateText(entry.byName, entry.receivedAt, timeZone)}`
+  );
 }

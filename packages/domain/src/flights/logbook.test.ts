@@ -87,36 +87,48 @@ describe('logbook totals', () => {
 });
 
 describe('logbook CSV', () => {
-  it('one row per flown flight: club date, glider type and registration, P1 and P2 by name, launch, takeoff, landing, h:mm', () => {
-    const dual = flown(
-      {
-        user: 'sam',
-        first: 'Sam',
-        last: 'Student',
-        flyWith: 'Instructor',
-        passengerID: 'ida',
-        pilotInCharge: false,
-        glider: 'C-GDSA',
-        launchType: '2000 ft',
-      },
-      75,
-    );
-    const solo = flown(
-      { user: 'sam', first: 'Sam', last: 'Student', flyWith: 'Alone', glider: 'C-FDSC', launchType: 'Winch' },
-      12,
-    );
-    expect(logbookRows([dual, solo], 'sam', names, new Map([['C-GDSA', 'ASK 21']]), ZONE)).toEqual([
-      ['2026-07-11', 'ASK 21', 'C-GDSA', 'Ida Instructor', 'Sam Student', '2000 ft', '10:00', '11:15', '1:15'],
-      ['2026-07-11', '', 'C-FDSC', 'Sam Student', '', 'Winch', '10:00', '10:12', '0:12'],
-    ]);
-  });
+  it(
+    'one row per flown flight: club date, glider type and ' +
+      'registration, P1 and P2 by name, launch, takeoff, landing, h:mm',
+    () => {
+      const dual = flown(
+        {
+          user: 'sam',
+          first: 'Sam',
+          last: 'Student',
+          flyWith: 'Instructor',
+          passengerID: 'ida',
+          pilotInCharge: false,
+          glider: 'C-GDSA',
+          launchType: '2000 ft',
+        },
+        75,
+      );
+      const solo = flown(
+        { user: 'sam', first: 'Sam', last: 'Student', flyWith: 'Alone', glider: 'C-FDSC', launchType: 'Winch' },
+        12,
+      );
+      expect(logbookRows([dual, solo], 'sam', names, new Map([['C-GDSA', 'ASK 21']]), ZONE)).toEqual([
+        ['2026-07-11', 'ASK 21', 'C-GDSA', 'Ida Instructor', 'Sam Student', '2000 ft', '10:00', '11:15', '1:15'],
+        ['2026-07-11', '', 'C-FDSC', 'Sam Student', '', 'Winch', '10:00', '10:12', '0:12'],
+      ]);
+    },
+  );
 
-  it('defuses every text cell: a registration, glider type or launch label written as a formula is written as text (issue 25 item 7)', () => {
-    const FORMULA = "=cmd|'/C calc'!A0";
-    const rigged = flown({ glider: FORMULA, launchType: `-${FORMULA}` }, 12);
-    const csv = toCsv(LOGBOOK_COLUMNS, logbookRows([rigged], 'sam', names, new Map([[FORMULA, `@${FORMULA}`]]), ZONE));
-    expect(csv.split('\r\n')[1]).toBe(
-      `"2026-07-11","'@=cmd|'/C calc'!A0","'=cmd|'/C calc'!A0","Sam Student","","'-=cmd|'/C calc'!A0","10:00","10:12","0:12"`,
-    );
-  });
+  it(
+    'defuses every text cell: a registration, glider type or launch label ' +
+      'written as a formula is written as text (issue 25 item 7)',
+    () => {
+      const FORMULA = "=cmd|'/C calc'!A0";
+      const rigged = flown({ glider: FORMULA, launchType: `-${FORMULA}` }, 12);
+      const csv = toCsv(
+        LOGBOOK_COLUMNS,
+        logbookRows([rigged], 'sam', names, new Map([[FORMULA, `@${FORMULA}`]]), ZONE),
+      );
+      expect(csv.split('\r\n')[1]).toBe(
+        `"2026-07-11","'@=cmd|'/C calc'!A0","'=cmd|'/C calc'!A0","Sam ` +
+          `Student","","'-=cmd|'/C calc'!A0","10:00","10:12","0:12"`,
+      );
+    },
+  );
 });

@@ -34,5 +34,8 @@ export function formatHundredths(hundredths: number): string {
 
 /** The refusal of a Hobbs reading below the tug's last one, worded the same on the phone and by the server. */
 export function hobbsBelowMessage(tug: string, hobbsHundredths: number, lastHundredths: number): string {
-  return `Hobbs ${formatHundredths(hobbsHundredths)} is below the last reading of ${tug} (${formatHundredths(lastHundredths)} h)`;
+  return (
+    `Hobbs ${formatHundredths(hobbsHundredths)} is below the last ` +
+    `reading of ${tug} (${formatHundredths(lastHundredths)} h)`
+  );
 }

@@ -54,17 +54,21 @@ const reversal = [
 ];
 
 describe('journal export', () => {
-  it('one row per posting: the journal number groups a transaction, the club’s day, account number and name, debit or credit, memo with the note, name, reference', () => {
-    const rows = journalExportRows([...tow, ...deposit], CHART_OF_ACCOUNTS, NAMES, ZONE);
-    expect(rows.map(writtenCells)).toEqual([
-      [7, '2026-07-11', 2100, 'Members A/P', '45.20', '', 'Tow: DG-1000, 2000 ft', 'Ada King', ''],
-      [7, '2026-07-11', 4100, CHART_OF_ACCOUNTS[4100], '', '40.00', 'Tow: DG-1000, 2000 ft', '', ''],
-      [7, '2026-07-11', 2510, CHART_OF_ACCOUNTS[2510], '', '5.20', 'HST on tow', '', ''],
-      [9, '2026-07-11', 1000, 'Cash', '100.00', '', '', '', ''],
-      // A formula-like reference is defused, as in the other exports.
-      [9, '2026-07-11', 2100, 'Members A/P', '', '100.00', 'Deposit (Cash) — at the desk', 'Ada King', "'=12"],
-    ]);
-  });
+  it(
+    'one row per posting: the journal number groups a transaction, the club’s day, account ' +
+      'number and name, debit or credit, memo with the note, name, reference',
+    () => {
+      const rows = journalExportRows([...tow, ...deposit], CHART_OF_ACCOUNTS, NAMES, ZONE);
+      expect(rows.map(writtenCells)).toEqual([
+        [7, '2026-07-11', 2100, 'Members A/P', '45.20', '', 'Tow: DG-1000, 2000 ft', 'Ada King', ''],
+        [7, '2026-07-11', 4100, CHART_OF_ACCOUNTS[4100], '', '40.00', 'Tow: DG-1000, 2000 ft', '', ''],
+        [7, '2026-07-11', 2510, CHART_OF_ACCOUNTS[2510], '', '5.20', 'HST on tow', '', ''],
+        [9, '2026-07-11', 1000, 'Cash', '100.00', '', '', '', ''],
+        // A formula-like reference is defused, as in the other exports.
+        [9, '2026-07-11', 2100, 'Members A/P', '', '100.00', 'Deposit (Cash) — at the desk', 'Ada King', "'=12"],
+      ]);
+    },
+  );
 
   it('every journal balances: its debits equal its credits', () => {
     const rows = journalExportRows(
@@ -83,31 +87,39 @@ describe('journal export', () => {
 });
 
 describe('invoice export', () => {
-  it('a member charge is an invoice: the revenue line with its tax, dated the club’s day, for what the account was charged', () => {
-    expect(invoiceExportRows(tow, CHART_OF_ACCOUNTS, NAMES, ZONE).map(writtenCells)).toEqual([
-      [
-        '7',
-        'Ada King',
-        '2026-07-11',
-        '2026-07-11',
-        CHART_OF_ACCOUNTS[4100],
-        'Tow: DG-1000, 2000 ft',
-        1,
-        '40.00',
-        '40.00',
-        '5.20',
-      ],
-    ]);
-  });
+  it(
+    'a member charge is an invoice: the revenue line with its tax, ' +
+      'dated the club’s day, for what the account was charged',
+    () => {
+      expect(invoiceExportRows(tow, CHART_OF_ACCOUNTS, NAMES, ZONE).map(writtenCells)).toEqual([
+        [
+          '7',
+          'Ada King',
+          '2026-07-11',
+          '2026-07-11',
+          CHART_OF_ACCOUNTS[4100],
+          'Tow: DG-1000, 2000 ft',
+          1,
+          '40.00',
+          '40.00',
+          '5.20',
+        ],
+      ]);
+    },
+  );
 
-  it('a shared cost is one invoice per member, each with its part of the net and the tax, adding up to what each was charged', () => {
-    const rows = invoiceExportRows(sharedRental, CHART_OF_ACCOUNTS, NAMES, ZONE).map(writtenCells);
-    // 22.88 × 1293/2585 = 11.444… → 11.44 for Ada, 11.44 for Bo; tax is what is left of each charge.
-    expect(rows.map((r) => [r[0], r[1], r[8], r[9]])).toEqual([
-      ['8-1', 'Ada King', '11.44', '1.49'],
-      ['8-2', 'Bo Reyes', '11.44', '1.48'],
-    ]);
-  });
+  it(
+    'a shared cost is one invoice per member, each with its part of the ' +
+      'net and the tax, adding up to what each was charged',
+    () => {
+      const rows = invoiceExportRows(sharedRental, CHART_OF_ACCOUNTS, NAMES, ZONE).map(writtenCells);
+      // 22.88 × 1293/2585 = 11.444… → 11.44 for Ada, 11.44 for Bo; tax is what is left of each charge.
+      expect(rows.map((r) => [r[0], r[1], r[8], r[9]])).toEqual([
+        ['8-1', 'Ada King', '11.44', '1.49'],
+        ['8-2', 'Bo Reyes', '11.44', '1.48'],
+      ]);
+    },
+  );
 
   it('a reversed charge is a credit (negative amounts); deposits are not invoices', () => {
     const rows = invoiceExportRows([...deposit, ...reversal], CHART_OF_ACCOUNTS, NAMES, ZONE);

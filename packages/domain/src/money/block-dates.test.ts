@@ -8,9 +8,12 @@ describe('block default dates follow the membership year', () => {
   it('year ending Dec 31: in mid-October next season is less than 3 months ahead, so it is chosen', () => {
     expect(defaultBlockDates('2026-10-15', '12-31')).toEqual({ start: '2027-01-01', end: '2027-12-31' });
   });
-  it('year ending Dec 31: at the start of October next season is more than 3 months ahead, so this year is used', () => {
-    expect(defaultBlockDates('2026-09-30', '12-31')).toEqual({ start: '2026-01-01', end: '2026-12-31' });
-  });
+  it(
+    'year ending Dec 31: at the start of October next season is ' + 'more than 3 months ahead, so this year is used',
+    () => {
+      expect(defaultBlockDates('2026-09-30', '12-31')).toEqual({ start: '2026-01-01', end: '2026-12-31' });
+    },
+  );
   it('year ending Mar 31: a purchase in May falls in the season that started Apr 1', () => {
     expect(defaultBlockDates('2026-05-10', '03-31')).toEqual({ start: '2026-04-01', end: '2027-03-31' });
   });

@@ -24,7 +24,8 @@ describe('toCsv defuses by construction (issue 25 item 7)', () => {
         ],
       ),
     ).toBe(
-      `${BYTE_ORDER_MARK}"Glider","Tug","Minutes","Debit"\r\n"'=cmd|'/C calc'!A0","'+1","-5","-40.00"\r\n"C-GDSA","'-","0.5","0.05"\r\n`,
+      `${BYTE_ORDER_MARK}"Glider","Tug","Minutes","Debit"\r\n"'=cmd|'/C ` +
+        `calc'!A0","'+1","-5","-40.00"\r\n"C-GDSA","'-","0.5","0.05"\r\n`,
     );
   });
 

@@ -97,17 +97,21 @@ describe('export clock times', () => {
   const at = (iso: string, zone: string) =>
     transactionExportRow({ ...transactionPosting, timestamp: Date.parse(iso) }, {}, new Map(), zone)[0];
 
-  it('follows the zone across its offset changes, on the hour and at half past (Lord Howe moves by 30 minutes at 15:30 UTC)', () => {
-    expect(at('2026-03-08T06:59:00Z', 'America/Toronto')).toBe('2026-03-08 01:59');
-    expect(at('2026-03-08T07:00:00Z', 'America/Toronto')).toBe('2026-03-08 03:00');
-    expect(at('2026-11-01T05:59:00Z', 'America/Toronto')).toBe('2026-11-01 01:59');
-    expect(at('2026-11-01T06:00:00Z', 'America/Toronto')).toBe('2026-11-01 01:00');
-    expect(at('2026-10-03T15:29:00Z', 'Australia/Lord_Howe')).toBe('2026-10-04 01:59');
-    expect(at('2026-10-03T15:30:00Z', 'Australia/Lord_Howe')).toBe('2026-10-04 02:30');
-    expect(at('2026-04-04T14:59:00Z', 'Australia/Lord_Howe')).toBe('2026-04-05 01:59');
-    expect(at('2026-04-04T15:00:00Z', 'Australia/Lord_Howe')).toBe('2026-04-05 01:30');
-    expect(at('2026-01-01T00:00:00Z', 'Asia/Kathmandu')).toBe('2026-01-01 05:45');
-  });
+  it(
+    'follows the zone across its offset changes, on the hour and at ' +
+      'half past (Lord Howe moves by 30 minutes at 15:30 UTC)',
+    () => {
+      expect(at('2026-03-08T06:59:00Z', 'America/Toronto')).toBe('2026-03-08 01:59');
+      expect(at('2026-03-08T07:00:00Z', 'America/Toronto')).toBe('2026-03-08 03:00');
+      expect(at('2026-11-01T05:59:00Z', 'America/Toronto')).toBe('2026-11-01 01:59');
+      expect(at('2026-11-01T06:00:00Z', 'America/Toronto')).toBe('2026-11-01 01:00');
+      expect(at('2026-10-03T15:29:00Z', 'Australia/Lord_Howe')).toBe('2026-10-04 01:59');
+      expect(at('2026-10-03T15:30:00Z', 'Australia/Lord_Howe')).toBe('2026-10-04 02:30');
+      expect(at('2026-04-04T14:59:00Z', 'Australia/Lord_Howe')).toBe('2026-04-05 01:59');
+      expect(at('2026-04-04T15:00:00Z', 'Australia/Lord_Howe')).toBe('2026-04-05 01:30');
+      expect(at('2026-01-01T00:00:00Z', 'Asia/Kathmandu')).toBe('2026-01-01 05:45');
+    },
+  );
 
   it('writes what luxon writes, minute by minute over the days around each change of 2026', () => {
     const days = [

@@ -51,21 +51,25 @@ describe('sharing a total', () => {
 });
 
 describe('launch charge', () => {
-  it('$40.00 tow, 13 % HST exclusive, alone: Dr 2100 4520 / Cr 4100 −4000 / Cr 2510 −520, each line naming the flight', () => {
-    expect(
-      launchChargePostings({
-        flightId: 'f1',
-        payers: launchShares(4000, ['pilot']),
-        taxStatus: 'exclusive',
-        taxNames: ['HST'],
-        rates: HST,
-      }),
-    ).toEqual([
-      { account: 2100, amountCents: 4520, memberId: 'pilot', flightId: 'f1' },
-      { account: 4100, amountCents: -4000, flightId: 'f1' },
-      { account: 2510, amountCents: -520, taxName: 'HST', flightId: 'f1' },
-    ]);
-  });
+  it(
+    '$40.00 tow, 13 % HST exclusive, alone: Dr 2100 4520 / Cr 4100 ' +
+      '−4000 / Cr 2510 −520, each line naming the flight',
+    () => {
+      expect(
+        launchChargePostings({
+          flightId: 'f1',
+          payers: launchShares(4000, ['pilot']),
+          taxStatus: 'exclusive',
+          taxNames: ['HST'],
+          rates: HST,
+        }),
+      ).toEqual([
+        { account: 2100, amountCents: 4520, memberId: 'pilot', flightId: 'f1' },
+        { account: 4100, amountCents: -4000, flightId: 'f1' },
+        { account: 2510, amountCents: -520, taxName: 'HST', flightId: 'f1' },
+      ]);
+    },
+  );
   it('$65.00 variable tow, exempt, shared: 3250 each', () => {
     expect(
       launchChargePostings({

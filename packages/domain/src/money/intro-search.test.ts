@@ -71,20 +71,24 @@ describe('expiredIntros', () => {
     expect(isIntroExpired(intro('C3', { staleDate: '2026-07-01', expired: true }), today)).toBe(true);
   });
 
-  it('lists offered expired intros (not refunded, cancelled or flown), longest expired first, at most 5; none when none', () => {
-    const intros = [
-      intro('D1', { staleDate: '2026-06-01' }),
-      intro('D2', { staleDate: '2025-01-01', refunded: true }),
-      intro('DF', { staleDate: '2024-01-01', flightRef: 'flight-1' }),
-      intro('D3', { staleDate: '2026-02-01' }),
-      intro('D4', { staleDate: '2026-07-01' }),
-      intro('D5', { staleDate: '2026-03-01' }),
-      intro('D6', { staleDate: '2026-04-01', cancelled: true }),
-      intro('D7', { staleDate: '2026-05-01' }),
-      intro('D8', { staleDate: '2026-06-30' }),
-      intro('D9', { staleDate: '2026-01-15' }),
-    ];
-    expect(expiredIntros(intros, today).map((i) => i.SN)).toEqual(['D9', 'D3', 'D5', 'D7', 'D1']);
-    expect(expiredIntros([intro('E1')], today)).toEqual([]);
-  });
+  it(
+    'lists offered expired intros (not refunded, cancelled or flown), ' +
+      'longest expired first, at most 5; none when none',
+    () => {
+      const intros = [
+        intro('D1', { staleDate: '2026-06-01' }),
+        intro('D2', { staleDate: '2025-01-01', refunded: true }),
+        intro('DF', { staleDate: '2024-01-01', flightRef: 'flight-1' }),
+        intro('D3', { staleDate: '2026-02-01' }),
+        intro('D4', { staleDate: '2026-07-01' }),
+        intro('D5', { staleDate: '2026-03-01' }),
+        intro('D6', { staleDate: '2026-04-01', cancelled: true }),
+        intro('D7', { staleDate: '2026-05-01' }),
+        intro('D8', { staleDate: '2026-06-30' }),
+        intro('D9', { staleDate: '2026-01-15' }),
+      ];
+      expect(expiredIntros(intros, today).map((i) => i.SN)).toEqual(['D9', 'D3', 'D5', 'D7', 'D1']);
+      expect(expiredIntros([intro('E1')], today)).toEqual([]);
+    },
+  );
 });

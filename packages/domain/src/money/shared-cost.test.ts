@@ -39,19 +39,22 @@ describe('shared cost splits the total (issue 15, item 7)', () => {
     ]);
   });
 
-  it('an odd total gives the odd cent to the pilot: a $45.01 tow ($39.83 + $5.18 HST inclusive) → 2251 and 2250', () => {
-    const lines = launchChargePostings({
-      flightId: 'f',
-      payers: launchShares(4501, ['pilot', 'other']),
-      taxStatus: 'inclusive',
-      taxNames: ['HST'],
-      rates: HST,
-    });
-    expect(memberLines(lines)).toEqual([
-      ['pilot', 2251],
-      ['other', 2250],
-    ]);
-  });
+  it(
+    'an odd total gives the odd cent to the pilot: a $45.01 tow ' + '($39.83 + $5.18 HST inclusive) → 2251 and 2250',
+    () => {
+      const lines = launchChargePostings({
+        flightId: 'f',
+        payers: launchShares(4501, ['pilot', 'other']),
+        taxStatus: 'inclusive',
+        taxNames: ['HST'],
+        rates: HST,
+      });
+      expect(memberLines(lines)).toEqual([
+        ['pilot', 2251],
+        ['other', 2250],
+      ]);
+    },
+  );
 
   it('two taxes: every column sums to the charge, every share to its net plus taxes', () => {
     // $33.33 net, GST 5 % 167, PST 8 % 267 → 3767 total.
@@ -98,37 +101,41 @@ describe('shared cost splits the total (issue 15, item 7)', () => {
       .map(([status, a]): [TaxStatus, Record<string, number>] => [status, { HST: a / 1_000_000 }]),
   );
 
-  it('property: over amounts and tax rates, the shares sum to the total, differ by at most a cent with the odd one to the pilot, each is its net + tax, and the entry balances', () => {
-    fc.assert(
-      fc.property(fc.integer({ min: 1, max: 5_000_000 }), taxes, (cashCents, [status, rates]) => {
-        const names = Object.keys(rates);
-        const { pilotCents, otherCents } = splitShared(cashCents);
-        const payers = [
-          { memberId: 'pilot', cashCents: pilotCents },
-          { memberId: 'other', cashCents: otherCents },
-        ];
-        const charge = splitTax(cashCents, status, names, rates);
-        const shares = shareCharge(charge, [pilotCents, otherCents]);
-        const [pilot, other] = shares;
-        expect(pilot!.totalCents + other!.totalCents).toBe(charge.totalCents);
-        expect(pilot!.totalCents - other!.totalCents).toBe(charge.totalCents % 2);
-        expect(pilot!.netCents + other!.netCents).toBe(charge.netCents);
-        for (const share of shares) {
-          expect(share.netCents + share.taxes.reduce((sum, tax) => sum + tax.cents, 0)).toBe(share.totalCents);
-          expect(share.netCents).toBeGreaterThanOrEqual(0);
-        }
-        charge.taxes.forEach((tax, k) => {
-          expect(pilot!.taxes[k]!.cents + other!.taxes[k]!.cents).toBe(tax.cents);
-          expect(pilot!.taxes[k]!.name).toBe(tax.name);
-        });
+  it(
+    'property: over amounts and tax rates, the shares sum to the total, differ by at most a cent ' +
+      'with the odd one to the pilot, each is its net + tax, and the entry balances',
+    () => {
+      fc.assert(
+        fc.property(fc.integer({ min: 1, max: 5_000_000 }), taxes, (cashCents, [status, rates]) => {
+          const names = Object.keys(rates);
+          const { pilotCents, otherCents } = splitShared(cashCents);
+          const payers = [
+            { memberId: 'pilot', cashCents: pilotCents },
+            { memberId: 'other', cashCents: otherCents },
+          ];
+          const charge = splitTax(cashCents, status, names, rates);
+          const shares = shareCharge(charge, [pilotCents, otherCents]);
+          const [pilot, other] = shares;
+          expect(pilot!.totalCents + other!.totalCents).toBe(charge.totalCents);
+          expect(pilot!.totalCents - other!.totalCents).toBe(charge.totalCents % 2);
+          expect(pilot!.netCents + other!.netCents).toBe(charge.netCents);
+          for (const share of shares) {
+            expect(share.netCents + share.taxes.reduce((sum, tax) => sum + tax.cents, 0)).toBe(share.totalCents);
+            expect(share.netCents).toBeGreaterThanOrEqual(0);
+          }
+          charge.taxes.forEach((tax, k) => {
+            expect(pilot!.taxes[k]!.cents + other!.taxes[k]!.cents).toBe(tax.cents);
+            expect(pilot!.taxes[k]!.name).toBe(tax.name);
+          });
 
-        const lines = rentalChargePostings({ flightId: 'f', payers, taxStatus: status, taxNames: names, rates });
-        expect(lines.reduce((sum, line) => sum + line.amountCents, 0)).toBe(0);
-        expect(lines.filter((line) => line.account === ACCOUNT.membersPayable).map((line) => line.amountCents)).toEqual(
-          [pilot!.totalCents, other!.totalCents].filter((cents) => cents !== 0),
-        );
-      }),
-      { numRuns: 2000 },
-    );
-  });
+          const lines = rentalChargePostings({ flightId: 'f', payers, taxStatus: status, taxNames: names, rates });
+          expect(lines.reduce((sum, line) => sum + line.amountCents, 0)).toBe(0);
+          expect(
+            lines.filter((line) => line.account === ACCOUNT.membersPayable).map((line) => line.amountCents),
+          ).toEqual([pilot!.totalCents, other!.totalCents].filter((cents) => cents !== 0));
+        }),
+        { numRuns: 2000 },
+      );
+    },
+  );
 });

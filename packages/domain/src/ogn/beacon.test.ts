@@ -20,7 +20,8 @@ describe('parseBeacon on the OGN samples', () => {
 
   it.each<[string, Partial<Beacon>]>([
     [
-      "FLRDDA5BA>APRS,qAS,LFMX:/165829h4415.41N/00600.03E'342/049/A=005524 id0ADDA5BA -454fpm -1.1rot 8.8dB 0e +51.2kHz gps4x5",
+      "FLRDDA5BA>APRS,qAS,LFMX:/165829h4415.41N/00600.03E'342/049/A=005524 " +
+        'id0ADDA5BA -454fpm -1.1rot 8.8dB 0e +51.2kHz gps4x5',
       {
         callsign: 'FLRDDA5BA',
         dstcall: 'APRS',
@@ -40,7 +41,8 @@ describe('parseBeacon on the OGN samples', () => {
     ],
     [
       // The id field's address, not the callsign's, is the aircraft's.
-      'FLRDDB091>APRS,qAS,Letzi:/165831h4740.04N/00806.01EX152/124/A=004881 id06DD8E80 +198fpm +0.0rot 6.5dB 13e +4.0kHz gps3x4',
+      'FLRDDB091>APRS,qAS,Letzi:/165831h4740.04N/00806.01EX152/124/A=004881 ' +
+        'id06DD8E80 +198fpm +0.0rot 6.5dB 13e +4.0kHz gps3x4',
       {
         callsign: 'FLRDDB091',
         timeMs: at(16, 58, 31),
@@ -57,12 +59,14 @@ describe('parseBeacon on the OGN samples', () => {
     ],
     [
       // No course/speed: null, not 0.
-      "FLRDDDD33>APRS,qAS,LFNF:/165341h4344.27N/00547.41E'/A=000886 id06DDDD33 +020fpm +0.0rot 20.8dB 0e -14.3kHz gps3x4",
+      "FLRDDDD33>APRS,qAS,LFNF:/165341h4344.27N/00547.41E'/A=000886 " +
+        'id06DDDD33 +020fpm +0.0rot 20.8dB 0e -14.3kHz gps3x4',
       { courseDeg: null, groundSpeedKt: null, altitudeFt: 886, climbRateFpm: 20, turnRateRot: 0, address: 'DDDD33' },
     ],
     [
       // Southern and a registration for a callsign; id 05: glider, ICAO.
-      "ZK-GSC>APRS,qAS,Omarama:/165202h4429.25S/16959.33E'/A=001407 id05C821EA +020fpm +0.0rot 16.8dB 0e -3.1kHz gps1x3 hear1084 hearB597 hearB598",
+      "ZK-GSC>APRS,qAS,Omarama:/165202h4429.25S/16959.33E'/A=001407 id05C821EA " +
+        '+020fpm +0.0rot 16.8dB 0e -3.1kHz gps1x3 hear1084 hearB597 hearB598',
       {
         callsign: 'ZK-GSC',
         receiver: 'Omarama',
@@ -76,7 +80,8 @@ describe('parseBeacon on the OGN samples', () => {
     ],
     [
       // !W10!: 43.22' + 0.001' north, 32.84' + 0.000' east.
-      "FLRDD89C9>OGFLR,qAS,LIDH:/115054h4543.22N/01132.84E'260/072/A=002542 !W10! id06DD89C9 +198fpm -0.8rot 7.0dB 0e +0.7kHz gps2x3",
+      "FLRDD89C9>OGFLR,qAS,LIDH:/115054h4543.22N/01132.84E'260/072/A=002542 " +
+        '!W10! id06DD89C9 +198fpm -0.8rot 7.0dB 0e +0.7kHz gps2x3',
       {
         dstcall: 'OGFLR',
         receiver: 'LIDH',
@@ -92,7 +97,8 @@ describe('parseBeacon on the OGN samples', () => {
     ],
     [
       // id21: powered aircraft (type 8), ICAO; the \ symbol table of an ICAO aircraft.
-      'ICAA8CBA8>OGFLR,qAS,MontCAIO:/114949h4512.44N\\01059.12E^190/106/A=009522 !W33! id21A8CBA8 -039fpm +0.1rot 4.5dB 1e -8.7kHz gps1x2 +14.3dBm',
+      'ICAA8CBA8>OGFLR,qAS,MontCAIO:/114949h4512.44N\\01059.12E^190/106/A=009522 ' +
+        '!W33! id21A8CBA8 -039fpm +0.1rot 4.5dB 1e -8.7kHz gps1x2 +14.3dBm',
       {
         timeMs: at(11, 49, 49),
         latitude: 45 + 12.443 / 60,
@@ -105,7 +111,8 @@ describe('parseBeacon on the OGN samples', () => {
     ],
     [
       // Heard through a relaying OGN tracker: the receiver is still the station after qAS.
-      "FLRDD9C70>OGNTRK,OGN2FD00F*,qAS,LZHL:/093214h4848.77N/01708.33E'000/000/A=000515 !W56! id06DD9C70 -019fpm +0.0rot 32.2dB 0e -0.8kHz gps2x3",
+      "FLRDD9C70>OGNTRK,OGN2FD00F*,qAS,LZHL:/093214h4848.77N/01708.33E'000/000/A=000515 " +
+        '!W56! id06DD9C70 -019fpm +0.0rot 32.2dB 0e -0.8kHz gps2x3',
       {
         dstcall: 'OGNTRK',
         receiver: 'LZHL',
@@ -119,7 +126,8 @@ describe('parseBeacon on the OGN samples', () => {
     ],
     [
       // An OGN tracker's own address (id07: glider, OGN).
-      "OGN2FD00F>OGNTRK,qAS,LZHL:/093213h4848.78N/01708.32E'000/000/A=000538 !W12! id072FD00F -058fpm +0.0rot FL003.12 32.8dB 0e -0.8kHz gps3x5",
+      "OGN2FD00F>OGNTRK,qAS,LZHL:/093213h4848.78N/01708.32E'000/000/A=000538 !W12! " +
+        'id072FD00F -058fpm +0.0rot FL003.12 32.8dB 0e -0.8kHz gps3x5',
       {
         callsign: 'OGN2FD00F',
         addressType: 'ogn',

@@ -119,7 +119,10 @@ export function aprsBody(
   const id = tx.idByte.toString(16).toUpperCase().padStart(2, '0') + tx.address;
   const fpm = `${climbFpm < 0 ? '-' : '+'}${String(Math.abs(climbFpm)).padStart(3, '0')}`;
   const rot = `${turnRot < 0 ? '-' : '+'}${Math.abs(turnRot).toFixed(1)}`;
-  return `/${time}h${lat}${latitude < 0 ? 'S' : 'N'}/${lon}${longitude < 0 ? 'W' : 'E'}'${course}/${speed}/A=${altitude} !W${latExtra}${lonExtra}! id${id} ${fpm}fpm ${rot}rot`;
+  return (
+    `/${time}h${lat}${latitude < 0 ? 'S' : 'N'}/${lon}${longitude < 0 ? 'W' : 'E'}'${course}/${speed}/A=${altitude} ` +
+    `!W${latExtra}${lonExtra}! id${id} ${fpm}fpm ${rot}rot`
+  );
 }
 
 /** Degrees → 'DDMM.mm' (or DDD) and the third decimal of the minutes for `!Wab!`. */

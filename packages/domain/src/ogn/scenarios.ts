@@ -453,7 +453,9 @@ function stationLines(startMs: number, endMs: number, random: () => number): Rec
     out.push({ receivedMs: t + 40, line: `Home>OGNSDR,TCPIP*,qAC,GLIDERN1:/${hms}h4406.00NI07936.00W&/A=000820` });
     out.push({
       receivedMs: t + 60,
-      line: `Home>OGNSDR,TCPIP*,qAC,GLIDERN1:>${hms}h v0.2.8.RPI-GPU CPU:0.8 RAM:610.6/972.2MB NTP:0.3ms/-4.7ppm +63.9C`,
+      line:
+        `Home>OGNSDR,TCPIP*,qAC,GLIDERN1:>${hms}h v0.2.8.RPI-GPU ` +
+        `CPU:0.8 RAM:610.6/972.2MB NTP:0.3ms/-4.7ppm +63.9C`,
     });
     out.push({
       receivedMs: t + 80 + Math.floor(random() * 100),

@@ -24,7 +24,8 @@ function field(id: string, label: string, input: string): string {
 }
 
 function option(value: string, label: string, { selected = false, disabled = false } = {}): string {
-  return `<option value="${text(value)}"${selected ? ' selected=""' : ''}${disabled ? ' disabled=""' : ''}>${text(label)}</option>`;
+  const flags = (selected ? ' selected=""' : '') + (disabled ? ' disabled=""' : '');
+  return `<option value="${text(value)}"${flags}>${text(label)}</option>`;
 }
 
 /** As features/crew/choice-buttons.tsx draws a group; `note` is said under it. */
@@ -37,11 +38,17 @@ function choiceButtons(
 ): string {
   const buttons = choices.map((choice) => {
     const on = choice === value;
-    return `<button type="button" class="btn ${on ? 'btn-primary' : 'btn-outline-primary'}" aria-pressed="${on}">${text(choice)}</button>`;
+    return (
+      `<button type="button" class="btn ` +
+      `${on ? 'btn-primary' : 'btn-outline-primary'}" aria-pressed="${on}">${text(choice)}</button>`
+    );
   });
   return (
-    `<fieldset class="mb-3"${note ? ` aria-describedby="${noteId}"` : ''}><legend class="form-label fs-6 mb-1">${text(label)}</legend>` +
-    `<div class="choice-grid choice-grid-3">${buttons.join('')}</div>${note ? `<div id="${noteId}" class="form-text">${text(note)}</div>` : ''}</fieldset>`
+    `<fieldset class="mb-3"${note ? ` aria-describedby="${noteId}"` : ''}><legend ` +
+    `class="form-label fs-6 mb-1">${text(label)}</legend>` +
+    `<div class="choice-grid choice-grid-3">${buttons.join('')}</div>${
+      note ? `<div id="${noteId}" ` + `class="form-text">${text(note)}</div>` : ''
+    }</fieldset>`
   );
 }
 
@@ -63,7 +70,11 @@ export function crewPageHtml(data: CrewPageData): string {
   );
   const groups = gliderGroups(data, draft.flyWith).map(
     (group) =>
-      `<optgroup label="${text(group.label)}">${group.options.map((o) => option(o.id, o.label, { selected: o.id === draft.glider, disabled: o.disabled })).join('')}</optgroup>`,
+      `<optgroup label="${text(group.label)}">` +
+      group.options
+        .map((o) => option(o.id, o.label, { selected: o.id === draft.glider, disabled: o.disabled }))
+        .join('') +
+      '</optgroup>',
   );
   const weights = [
     numberField('weight', 'Pilot weight (kg)', draft.weight),
@@ -77,13 +88,16 @@ export function crewPageHtml(data: CrewPageData): string {
   const button = submitButtonText(crewFormState(data, draft));
   const lowFunds = button.text.startsWith('Warning');
   return (
-    `<main class="container page py-3" inert=""><h1 class="${heading.size} mb-3">${text(heading.title)}</h1><form novalidate="">` +
+    `<main class="container page py-3" inert=""><h1 class="${heading.size} ` +
+    `mb-3">${text(heading.title)}</h1><form novalidate="">` +
     field('crew-form-pilot', 'Pilot', `<select id="crew-form-pilot" class="form-select">${pilots.join('')}</select>`) +
     choiceButtons('Flying with', FLY_WITH, draft.flyWith, 'crew-fly-with-note') +
     field(
       'crew-glider',
       'Glider',
-      `<select id="crew-glider" class="form-select">${option('', 'Choose a glider', { selected: draft.glider === null })}${groups.join('')}</select>`,
+      '<select id="crew-glider" class="form-select">' +
+        option('', 'Choose a glider', { selected: draft.glider === null }) +
+        `${groups.join('')}</select>`,
     ) +
     `<div class="crew-pair">${weights.join('')}</div>` +
     choiceButtons(
@@ -93,8 +107,11 @@ export function crewPageHtml(data: CrewPageData): string {
       'crew-launch-note',
       data.launches.length === 0 ? 'The club has no launch types set up.' : undefined,
     ) +
-    `<p class="crew-summary bg-body-tertiary rounded px-3 py-2" aria-live="polite">${text(summaryLine(data, draft))}</p>` +
-    `<button type="submit" class="btn btn-lg w-100 crew-submit ${lowFunds && !button.disabled ? 'btn-warning' : 'btn-primary'}"${button.disabled ? ' disabled=""' : ''}>${text(button.text)}</button>` +
+    (`<p class="crew-summary bg-body-tertiary rounded px-3 py-2" ` +
+      `aria-live="polite">${text(summaryLine(data, draft))}</p>`) +
+    (`<button type="submit" class="btn btn-lg w-100 crew-submit ` +
+      `${lowFunds && !button.disabled ? 'btn-warning' : 'btn-primary'}"` +
+      `${button.disabled ? ' disabled=""' : ''}>${text(button.text)}</button>`) +
     `</form></main>`
   );
 }

@@ -25,7 +25,8 @@ const text = escapeHtml;
 function header(session: SessionInfo): string {
   const name = `<h1 class="h4 mb-0">${text(session.clubName || 'Choose your activity')}</h1>`;
   if (!isUploadedLogo(session.clubLogo)) return `<header class="d-flex align-items-center gap-3 mb-3">${name}</header>`;
-  const logo = `<img src="${text(session.clubLogo)}" alt="${text(`${session.clubName || 'Club'} logo`)}" class="club-logo"/>`;
+  const logo =
+    `<img src="${text(session.clubLogo)}" alt="${text(`${session.clubName || 'Club'} logo`)}" ` + `class="club-logo"/>`;
   const linked = isWebAddress(session.clubLink)
     ? `<a href="${text(session.clubLink)}" target="_blank" rel="noopener noreferrer">${logo}</a>`
     : logo;
@@ -36,11 +37,13 @@ function menu(session: SessionInfo): string {
   const sections = menuSections(session).map((section) => {
     const items = section.items.map(
       (item) =>
-        `<div class="col"><a href="${text(item.to)}" class="btn btn-primary btn-lg w-100 h-100 py-3 d-flex align-items-center justify-content-center">${text(item.label)}</a></div>`,
+        `<div class="col"><a href="${text(item.to)}" class="btn btn-primary btn-lg w-100 h-100 py-3 ` +
+        `d-flex align-items-center justify-content-center">${text(item.label)}</a></div>`,
     );
     const id = text(`menu-${section.title}`);
     return (
-      `<section class="mb-3" aria-labelledby="${id}"><h2 id="${id}" class="h6 fw-semibold text-body-secondary mb-2">${text(section.title)}</h2>` +
+      `<section class="mb-3" aria-labelledby="${id}"><h2 id="${id}" class="h6 ` +
+      `fw-semibold text-body-secondary mb-2">${text(section.title)}</h2>` +
       `<div class="row row-cols-1 row-cols-sm-2 g-2">${items.join('')}</div></section>`
     );
   });
@@ -48,10 +51,12 @@ function menu(session: SessionInfo): string {
 }
 
 function accountLines(balanceCents: number, blocks: readonly BlockBalance[]): string {
-  const balance = `<p class="fs-5 mb-2${balanceCents < 0 ? ' text-danger' : ''}">${text(balanceText(balanceCents))}</p>`;
+  const danger = balanceCents < 0 ? ' text-danger' : '';
+  const balance = `<p class="fs-5 mb-2${danger}">${text(balanceText(balanceCents))}</p>`;
   const blockLines = blocks.map((block) => {
     const expires = block.blockExpires
-      ? `<span class="text-body-secondary">, expires <span class="text-nowrap">${text(block.blockExpires.slice(0, 10))}</span></span>`
+      ? `<span class="text-body-secondary">, expires <span ` +
+        `class="text-nowrap">${text(block.blockExpires.slice(0, 10))}</span></span>`
       : '';
     return `<p class="mb-1">${text(`${block.blockName}: ${blockBalanceText(block)}`)}${expires}</p>`;
   });
@@ -62,10 +67,12 @@ function activeFlightList(flights: HomeFirstState['activeFlights']): string {
   if (flights.length === 0) return '';
   const items = flights.map(
     (flight) =>
-      `<li class="border rounded px-3 py-2 mb-2 d-flex flex-wrap align-items-baseline column-gap-2"><strong class="fs-5">${text(flight.glider)}</strong><span>${text(flight.state)}</span></li>`,
+      `<li class="border rounded px-3 py-2 mb-2 d-flex flex-wrap align-items-baseline ` +
+      `column-gap-2"><strong class="fs-5">${text(flight.glider)}</strong><span>${text(flight.state)}</span></li>`,
   );
   return (
-    `<section aria-labelledby="active-flights" class="mt-3"><h2 id="active-flights" class="h6 fw-semibold text-body-secondary mb-2">Your active flights</h2>` +
+    `<section aria-labelledby="active-flights" class="mt-3"><h2 id="active-flights" ` +
+    `class="h6 fw-semibold text-body-secondary mb-2">Your active flights</h2>` +
     `<ul class="list-unstyled mb-0">${items.join('')}</ul></section>`
   );
 }
@@ -80,5 +87,7 @@ export function homePageHtml({ session, balanceCents, blocks, activeFlights }: H
   const message = session.clubMessage
     ? `<div class="club-message border-top pt-3 mt-3">${session.clubMessage}</div>`
     : '';
-  return `<main class="container page py-3">${header(session)}${menu(session)}${accountLines(balanceCents, blocks)}${activeFlightList(activeFlights)}${message}</main>`;
+  const content =
+    header(session) + menu(session) + accountLines(balanceCents, blocks) + activeFlightList(activeFlights);
+  return `<main class="container page py-3">${content}${message}</main>`;
 }

@@ -32,7 +32,8 @@ export const LOADING_SESSION_TEXT = 'Retrieving your data....';
 export function headingSkeletonHtml(heading: PageHeading): string {
   return (
     `<main class="container page py-3"><h1 class="${heading.size} mb-3">${escapeHtml(heading.title)}</h1>` +
-    `<div class="d-flex align-items-center gap-2 my-4" role="status"><span class="spinner-border spinner-border-sm" aria-hidden="true"></span>` +
+    (`<div class="d-flex align-items-center gap-2 my-4" role="status"><span ` +
+      `class="spinner-border spinner-border-sm" aria-hidden="true"></span>`) +
     `<span>${LOADING_SESSION_TEXT}</span></div></main>`
   );
 }

@@ -68,7 +68,8 @@ function assertNoEvenerMove(input: RosterInput, duties: ReturnType<typeof genera
         const free = !(b.blackouts ?? []).includes(duty.day) && !busyThatDay && !capped;
         expect(
           free,
-          `${duty.person} has ${count.get(duty.person!)} ${role} duties, ${b.id} ${count.get(b.id)} and is free on ${duty.day}`,
+          `${duty.person} has ${count.get(duty.person!)} ${role} duties, ` +
+            `${b.id} ${count.get(b.id)} and is free on ${duty.day}`,
         ).toBe(false);
       }
     }

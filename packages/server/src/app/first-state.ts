@@ -22,7 +22,8 @@ export type FirstStateReader = (request: FastifyRequest, route: string) => Promi
 
 export function firstStateReader(db: Kysely<DB>): FirstStateReader {
   return async (request, route) => {
-    // Home and Request Flight, whose largest text (the club message, the request's summary line) would otherwise wait for the app's code and reads.
+    // Home and Request Flight, whose largest text (the club message, the request's summary line) would otherwise wait
+    // for the app's code and reads.
     if (route !== '/' && route !== '/crew') return undefined;
     // The context every API read of this request would use: one query when the session's cookie cache is fresh.
     const ctx = await request.context('public');
@@ -33,7 +34,8 @@ export function firstStateReader(db: Kysely<DB>): FirstStateReader {
   };
 }
 
-/** Home from GET /api/session, /api/get-balance, /api/get-block-balances and /api/list-items/?type=FLIGHT (today), as the app reads them. */
+/** Home from GET /api/session, /api/get-balance, /api/get-block-balances and /api/list-items/?type=FLIGHT (today),
+ * as the app reads them. */
 async function homeOf(db: Kysely<DB>, member: MemberContext): Promise<string> {
   const userId = member.user.id;
   const zone = member.club.time_zone;

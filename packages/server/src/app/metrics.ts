@@ -37,7 +37,8 @@ export function registerMetrics(
   },
 ): void {
   const { token, page } = options;
-  // /metrics is also the web app's Club metrics page: a browser opening it (asking for HTML) gets the page, a scraper the figures.
+  // /metrics is also the web app's Club metrics page: a browser opening it (asking for HTML) gets the page, a scraper
+  // the figures.
   const wantsPage = (request: FastifyRequest) =>
     page !== undefined && /\btext\/html\b/.test(request.headers.accept ?? '');
   if (token === undefined) {

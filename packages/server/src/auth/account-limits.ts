@@ -97,10 +97,13 @@ export function accountLimits(options: { db: Kysely<DB>; now: () => number }): B
       );
       const until = signInLockedUntil(failures, at);
       if (until !== null) {
-        const message = `Too many failed sign-ins for this account. Try again in ${minutes(until - at)}, or reset your password.`;
+        const message =
+          `Too many failed sign-ins for this account. Try again in ` +
+          `${minutes(until - at)}, or reset your password.`;
         throw tooMany('TOO_MANY_FAILED_SIGN_INS', message, until - at);
       }
-      // Counted as a failure until its answer says otherwise, so guesses sent all at once can't pass the count together.
+      // Counted as a failure until its answer says otherwise, so guesses sent all at once can't pass the count
+      // together.
       await recordAttempt(trx, { id, email, kind: 'sign_in_failure', at: new Date(at) }, new Date(at - KEEP_MS));
     });
     pendingSignIns.set(ctx.request, { id, email });
@@ -133,7 +136,8 @@ export function accountLimits(options: { db: Kysely<DB>; now: () => number }): B
       );
       const openAt = codeRequestsOpenAt(requests, at);
       if (openAt !== null) {
-        const message = `Too many codes have been requested for this email address. Try again in ${minutes(openAt - at)}.`;
+        const message =
+          `Too many codes have been requested for this email ` + `address. Try again in ${minutes(openAt - at)}.`;
         throw tooMany('TOO_MANY_CODE_REQUESTS', message, openAt - at);
       }
       await recordAttempt(

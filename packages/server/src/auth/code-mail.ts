@@ -16,7 +16,9 @@ export function codeMail(email: string, code: string, type: string): Mail {
   return {
     to: email,
     subject: purpose.subject,
-    text: `${purpose.intro}\n\n    ${code}\n\nThe code is valid for 10 minutes. If you did not ask for it, ignore this message.\n`,
+    text:
+      `${purpose.intro}\n\n    ${code}\n\nThe code is valid for 10 ` +
+      `minutes. If you did not ask for it, ignore this message.\n`,
   };
 }
 
@@ -31,7 +33,8 @@ export function existingAccountMail(email: string, publicUrl: string): Mail {
     to: email,
     subject: 'You already have a Flightline account',
     text:
-      `Someone, probably you, tried to sign up for Flightline with this email address (${email}), but it already has an account. ` +
+      `Someone, probably you, tried to sign up for Flightline with this ` +
+      `email address (${email}), but it already has an account. ` +
       `No new account was made and no confirmation code is needed.\n\n` +
       `Log in with this email address:\n\n    ${at('/login')}\n\n` +
       `Forgot your password? Reset it with a code we email you:\n\n    ${at('/login/reset')}\n\n` +

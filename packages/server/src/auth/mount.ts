@@ -12,7 +12,8 @@ const SIGN_OUT_PATH = `${AUTH_BASE_PATH}/sign-out`;
 
 /** better-auth answers the open calls under /api/auth (others are 404 here); Fastify hands it a web Request. */
 export function mountAuth(app: FastifyInstance, auth: Auth, clientIpHeader: string): void {
-  // The calls whose answer the web app reads are declared (packages/domain/src/api/auth.ts): listed in the OpenAPI document, answered by better-auth.
+  // The calls whose answer the web app reads are declared (packages/domain/src/api/auth.ts): listed in the OpenAPI
+  // document, answered by better-auth.
   for (const call of Object.values(authCalls)) {
     operations.push({
       method: call.method,
@@ -48,7 +49,8 @@ export function mountAuth(app: FastifyInstance, auth: Auth, clientIpHeader: stri
       });
       const cookies = response.headers.getSetCookie();
       if (cookies.length) reply.header('set-cookie', cookies);
-      // What the browser kept of this site's answers (the line reads, the pages drawn with the member's data) goes with the session.
+      // What the browser kept of this site's answers (the line reads, the pages drawn with the member's data) goes with
+      // the session.
       if (url.pathname === SIGN_OUT_PATH && response.ok) reply.header('clear-site-data', '"cache"');
       return reply.send(response.body ? Buffer.from(await response.arrayBuffer()) : null);
     },

@@ -5,7 +5,8 @@ import { cookieCacheExpiry, SessionMemo } from './session-memo.ts';
 const pat: SessionUser = { id: 'u1', email: 'pat@example.org', firstName: 'Pat', lastName: 'Pilot' };
 /** A Cookie header with better-auth's compact cookie cache expiring at `expiresAt`. */
 const header = (expiresAt: unknown, name = 'better-auth.session_data', token = 'abc.def') =>
-  `better-auth.session_token=${token}; ${name}=${Buffer.from(JSON.stringify({ session: {}, expiresAt, signature: 'sig' })).toString('base64url')}`;
+  `better-auth.session_token=${token}; ${name}=` +
+  Buffer.from(JSON.stringify({ session: {}, expiresAt, signature: 'sig' })).toString('base64url');
 
 describe('cookieCacheExpiry', () => {
   it("reads the cache's expiry from the compact cookie, with or without the __Secure- prefix", () => {
@@ -38,15 +39,18 @@ describe('SessionMemo', () => {
     expect(memo.size).toBe(0);
   });
 
-  it('is keyed by the session token alone: 2,000 reads with one token and unique 14 kB junk cookies keep one entry', () => {
-    const memo = new SessionMemo();
-    for (let i = 0; i < 2_000; i++) {
-      const cookie = `junk${i}=${String(i).padStart(14 * 1024, 'x')}; ${header(now + 60_000)}`;
-      memo.remember(cookie, pat, now);
-      expect(memo.get(cookie, now)).toEqual(pat);
-    }
-    expect(memo.size).toBe(1);
-  });
+  it(
+    'is keyed by the session token alone: 2,000 reads with one ' + 'token and unique 14 kB junk cookies keep one entry',
+    () => {
+      const memo = new SessionMemo();
+      for (let i = 0; i < 2_000; i++) {
+        const cookie = `junk${i}=${String(i).padStart(14 * 1024, 'x')}; ${header(now + 60_000)}`;
+        memo.remember(cookie, pat, now);
+        expect(memo.get(cookie, now)).toEqual(pat);
+      }
+      expect(memo.size).toBe(1);
+    },
+  );
 
   it('remembers nothing without a session token, or with one longer than a real token (a bound per entry)', () => {
     const memo = new SessionMemo();

@@ -21,7 +21,8 @@ import {
  * The backup file (docs/deploy.md, "Backup, restore and moving up"): gzipped
  * JSON lines, the same for PGlite and PostgreSQL and restored into either.
  *
- *   {"format":"flightline-backup","version":1,...,"migrations":[...],"tables":[{"name","columns","rows"}],"ledger":{...}}
+ *
+ * {"format":"flightline-backup","version":1,...,"migrations":[...],"tables":[{"name","columns","rows"}],"ledger":{...}}
  *   {"table":"club","rows":1}
  *   {"id":"…","name":"Demo Soaring Club",…}        one line per row, as the database's row_to_json writes it
  *   {"end":"club","sha256":"…"}                     the SHA-256 of the table's row lines

@@ -101,7 +101,8 @@ async function readHeader(reader: LineReader): Promise<BackupHeader> {
     throw new RestoreRefused('This is not a Flightline backup (its first line names no flightline-backup format)');
   if (header.version > BACKUP_VERSION) {
     throw new RestoreRefused(
-      `The backup is in format version ${header.version}; this Flightline reads up to version ${BACKUP_VERSION}: restore it with a newer Flightline`,
+      `The backup is in format version ${header.version}; this Flightline reads up ` +
+        `to version ${BACKUP_VERSION}: restore it with a newer Flightline`,
     );
   }
   return header;
@@ -113,14 +114,16 @@ function checkSchemaLevel(header: BackupHeader): void {
   const unknown = header.migrations.filter((name) => !known.includes(name));
   if (unknown.length > 0) {
     throw new RestoreRefused(
-      `The backup is from a newer schema than this Flightline knows: its migrations ${unknown.join(', ')} are not in this version ` +
+      `The backup is from a newer schema than this Flightline knows: its ` +
+        `migrations ${unknown.join(', ')} are not in this version ` +
         `(which ends at ${known.at(-1)}). Restore it with the Flightline version that made it, or a newer one.`,
     );
   }
   const prefix = known.slice(0, header.migrations.length);
   if (prefix.join() !== header.migrations.join()) {
     throw new RestoreRefused(
-      `The backup's migrations (${header.migrations.join(', ')}) are not this version's first ${header.migrations.length}`,
+      `The backup's migrations (${header.migrations.join(', ')}) are ` +
+        `not this version's first ${header.migrations.length}`,
     );
   }
 }
@@ -177,7 +180,8 @@ function fixedZone(eastSeconds: number): string {
   const west = -eastSeconds;
   const abs = Math.abs(west);
   const pad = (n: number) => String(n).padStart(2, '0');
-  return `FIX${west < 0 ? '-' : '+'}${pad(Math.floor(abs / 3600))}:${pad(Math.floor((abs % 3600) / 60))}:${pad(abs % 60)}`;
+  const sign = west < 0 ? '-' : '+';
+  return `FIX${sign}${pad(Math.floor(abs / 3600))}:${pad(Math.floor((abs % 3600) / 60))}:${pad(abs % 60)}`;
 }
 
 interface ClubLock {
@@ -197,15 +201,14 @@ interface ClubLock {
  */
 async function setLock(db: Conn, lock: ClubLock): Promise<void> {
   const check = await sql<{ same: boolean; east: number }>`
-    select coalesce((${lock.lockDate}::date + 1)::timestamp at time zone ${lock.timeZone} = ${lock.lockUntil}::timestamptz, true) as same,
-           coalesce(extract(epoch from (${lock.lockDate}::date + 1)::timestamp - (${lock.lockUntil}::timestamptz at time zone 'UTC')), 0)::int as east`.execute(
-    db,
-  );
+    select coalesce((${lock.lockDate}::date + 1)::timestamp at time zone ${lock.timeZone} =
+    ${lock.lockUntil}::timestamptz, true) as same,
+           coalesce(extract(epoch from (${lock.lockDate}::date + 1)::timestamp - (${lock.lockUntil}::timestamptz
+           at time zone 'UTC')), 0)::int as east`.execute(db);
   const { same, east } = check.rows[0]!;
   const zone = same ? lock.timeZone : fixedZone(east);
-  await sql`update club set lock_date = ${lock.lockDate}::date, lock_until = ${lock.lockUntil}::timestamptz, time_zone = ${zone} where id = ${lock.id}`.execute(
-    db,
-  );
+  await sql`update club set lock_date = ${lock.lockDate}::date, lock_until = ${lock.lockUntil}::timestamptz,
+        time_zone = ${zone} where id = ${lock.id}`.execute(db);
   if (!same) await sql`update club set time_zone = ${lock.timeZone} where id = ${lock.id}`.execute(db);
 }
 
@@ -215,7 +218,8 @@ async function resetSequences(db: Conn, table: TableInfo): Promise<void> {
     if (!column.sequence) continue;
     await sql
       .raw(
-        `select setval('${column.sequence.replaceAll("'", "''")}', coalesce(max(${quote(column.name)}), 1), max(${quote(column.name)}) is not null) from ${quote(table.name)}`,
+        `select setval('${column.sequence.replaceAll("'", "''")}', coalesce(max(${quote(column.name)}), ` +
+          `1), max(${quote(column.name)}) is not null) from ${quote(table.name)}`,
       )
       .execute(db);
   }
@@ -237,7 +241,8 @@ export async function restoreBackup(db: Conn, file: string): Promise<RestoreRepo
     const newer = applied.filter((name) => !header.migrations.includes(name));
     if (newer.length > 0) {
       throw new RestoreRefused(
-        `The target database is already at a newer schema than the backup (${newer.join(', ')}); restore into a new, empty database, which is migrated to the backup's level first`,
+        `The target database is already at a newer schema than the backup (${newer.join(', ')}); ` +
+          `restore into a new, empty database, which is migrated to the backup's level first`,
       );
     }
     const all = readMigrations();
@@ -252,7 +257,8 @@ export async function restoreBackup(db: Conn, file: string): Promise<RestoreRepo
       const missing = entry.columns.filter((name) => !table?.columns.some((column) => column.name === name));
       if (!table || missing.length > 0) {
         throw new Error(
-          `The backup's table ${entry.name} does not match this schema at the same level (${table ? `no column ${missing.join(', ')}` : 'no such table'})`,
+          `The backup's table ${entry.name} does not match this schema at the same level ` +
+            `(${table ? `no column ${missing.join(', ')}` : 'no such table'})`,
         );
       }
     }
@@ -316,7 +322,9 @@ async function load(
     const insertBatch = (lines: string[]) =>
       lines.length === 0
         ? Promise.resolve()
-        : sql`insert into ${sql.table(table.name)} (${sql.raw(list)}) ${sql.raw(overriding)} select ${sql.raw(list)} from json_populate_recordset(null::${sql.table(table.name)}, ${`[${lines.join(',')}]`}::json)`
+        : sql`insert into ${sql.table(table.name)} (${sql.raw(list)}) ${sql.raw(overriding)} select
+              ${sql.raw(list)} from json_populate_recordset(null::${sql.table(table.name)},
+              ${`[${lines.join(',')}]`}::json)`
             .execute(conn)
             .then(() => undefined)
             .catch((error: unknown) => {
@@ -383,9 +391,9 @@ async function load(
       .map((column) => quote(column.name))
       .join(', ');
     for (let i = 0; i < counters.length; i += BATCH_ROWS) {
-      await sql`insert into ${sql.table(counterTable.name)} (${sql.raw(list)}) select ${sql.raw(list)} from json_populate_recordset(null::${sql.table(counterTable.name)}, ${`[${counters.slice(i, i + BATCH_ROWS).join(',')}]`}::json)`.execute(
-        conn,
-      );
+      await sql`insert into ${sql.table(counterTable.name)} (${sql.raw(list)}) select ${sql.raw(list)} from
+            json_populate_recordset(null::${sql.table(counterTable.name)},
+            ${`[${counters.slice(i, i + BATCH_ROWS).join(',')}]`}::json)`.execute(conn);
     }
   }
   const notices = tables.get(TRIGGER_NOTICES);

@@ -31,7 +31,9 @@ async function main() {
     const count = (name: string) => header.tables.find((table) => table.name === name)?.rows ?? 0;
     const where = database.kind === 'postgres' ? 'PostgreSQL' : `the embedded database in ${resolve(config.dataDir)}`;
     console.log(
-      `Backed up ${where} at ${header.migrations.at(-1) ?? 'no migration'}: ${header.tables.length} tables, ${rows} rows ` +
+      `Backed up ${where} at ` +
+        `${header.migrations.at(-1) ?? 'no migration'}: ` +
+        `${header.tables.length} tables, ${rows} rows ` +
         `(${plural(count('club'), 'club')}, ${plural(count('user'), 'user')}, ${plural(count('flight'), 'flight')}, ` +
         `${plural(count('ledger_transaction'), 'entry', 'entries')}, ${plural(count('posting'), 'posting')}; ` +
         `debits ${money(header.ledger.debitCents)} = credits ${money(header.ledger.creditCents)})`,

@@ -65,7 +65,10 @@ async function run(
         },
         now,
       );
-      return `Created "${created.club.name}" (${created.club.id}, ${created.club.time_zone}, ${created.club.currency}); ${created.adminEmail} is its admin.`;
+      return (
+        `Created "${created.club.name}" (${created.club.id}, ${created.club.time_zone}, ` +
+        `${created.club.currency}); ${created.adminEmail} is its admin.`
+      );
     }
     case 'activate': {
       const activation = await activateMember(
@@ -90,7 +93,9 @@ async function run(
     case 'import-ddb': {
       const file = required(values, 'file');
       const imported = await importDeviceDatabase(database.db, await readFile(file, 'utf8'));
-      return `Imported ${imported.devices} devices from ${file}${imported.skipped ? ` (${imported.skipped} lines not understood, skipped)` : ''}.`;
+      return `Imported ${imported.devices} devices from ${file}${
+        imported.skipped ? ` (${imported.skipped} lines ` + `not understood, skipped)` : ''
+      }.`;
     }
     default:
       throw new UsageError(command ? `Unknown command "${command}"` : 'Name a command');

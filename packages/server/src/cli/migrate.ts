@@ -13,7 +13,8 @@ async function main() {
   const config = readConfig();
   if (!config.databaseUrl)
     throw new Error(
-      'DATABASE_URL is required: the server role whose rows are granted (and, without MIGRATION_DATABASE_URL, the role that migrates)',
+      'DATABASE_URL is required: the server role whose rows are granted (and, ' +
+        'without MIGRATION_DATABASE_URL, the role that migrates)',
     );
   const database = await openDatabase({ databaseUrl: config.databaseUrl, poolSize: 1 });
   try {

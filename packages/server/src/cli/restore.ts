@@ -69,11 +69,15 @@ function print(report: RestoreReport) {
   console.log(`${'table'.padEnd(22)} ${'backup'.padStart(8)} ${'restored'.padStart(9)}`);
   for (const table of tables) {
     console.log(
-      `${table.name.padEnd(22)} ${String(table.backupRows).padStart(8)} ${String(table.restoredRows).padStart(9)}  ${table.same ? 'identical' : 'DIFFERENT'}`,
+      `${table.name.padEnd(22)} ${String(table.backupRows).padStart(8)} ` +
+        `${String(table.restoredRows).padStart(9)}  ` +
+        `${table.same ? 'identical' : 'DIFFERENT'}`,
     );
   }
   console.log(
-    `Ledger: ${ledger.restored.transactions} entries (backup ${ledger.backup.transactions}); per club and account, postings, debits, credits:`,
+    `Ledger: ${ledger.restored.transactions} entries (backup ` +
+      `${ledger.backup.transactions}); per club and account, postings, debits, ` +
+      `credits:`,
   );
   const key = (row: { clubId: string; account: number }) => `${row.clubId} ${row.account}`;
   const restored = new Map(ledger.restored.accounts.map((row) => [key(row), row]));
@@ -87,12 +91,14 @@ function print(report: RestoreReport) {
     const figures = (r: typeof row | undefined) =>
       r ? `${r.postings} ${money(r.debitCents)} ${money(r.creditCents)}` : 'none';
     console.log(
-      `  ${row.clubId.slice(0, 8)} ${String(row.account).padStart(5)}  ${figures(row).padEnd(34)} ${same ? 'same' : `DIFFERENT: ${figures(other)}`}`,
+      `  ${row.clubId.slice(0, 8)} ${String(row.account).padStart(5)}  ` +
+        `${figures(row).padEnd(34)} ${same ? 'same' : `DIFFERENT: ${figures(other)}`}`,
     );
   }
   console.log(
     `Debits ${money(ledger.restored.debitCents)}, credits ${money(ledger.restored.creditCents)}: ` +
-      `${ledger.balanced ? 'equal' : 'NOT EQUAL'}; ${ledger.same ? 'the same as the backup' : 'DIFFERENT from the backup'}`,
+      (`${ledger.balanced ? 'equal' : 'NOT EQUAL'}; ` +
+        `${ledger.same ? 'the same as the backup' : 'DIFFERENT from the backup'}`),
   );
   if (report.migratedAfter.length) console.log(`Then migrated to this version: ${report.migratedAfter.join(', ')}`);
   console.log(

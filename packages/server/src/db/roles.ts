@@ -49,7 +49,8 @@ export async function appRoleWarnings<T>(db: Kysely<T>): Promise<string[]> {
     warnings.push(`the server's database role "${role}" is a superuser: it could disable the ledger's triggers`);
   else if (owned > 0)
     warnings.push(
-      `the server's database role "${role}" owns ${owned} table(s): it could alter them and disable the ledger's triggers`,
+      `the server's database role "${role}" owns ${owned} table(s): it ` +
+        `could alter them and disable the ledger's triggers`,
     );
   return warnings;
 }

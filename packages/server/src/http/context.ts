@@ -143,7 +143,8 @@ async function readContext(request: FastifyRequest, deps: ContextDeps): Promise<
   return { user, club, pilot, isActive, clubVersion, now };
 }
 
-/** The signed-in caller, from better-auth — or, for a read whose cookie cache this process has already checked, from memory. */
+/** The signed-in caller, from better-auth — or, for a read whose cookie cache this process has already checked, from
+ * memory. */
 async function readSession(request: FastifyRequest, deps: ContextDeps): Promise<SessionUser | null> {
   // better-auth stamps its cookie cache by the real clock, whatever clock the club's rules run on.
   const now = Date.now();
@@ -267,7 +268,8 @@ export function checkAccess(ctx: RequestContext, access: 'public' | 'user' | 'me
   if (access === 'user') return;
   if (!ctx.club) {
     throw forbidden(
-      'Your account does not have an active club, go to settings, request membership at a club, select it as the active club, and a club admin must activate the account.',
+      'Your account does not have an active club, go to settings, request membership at a club, ' +
+        'select it as the active club, and a club admin must activate the account.',
     );
   }
   if (!ctx.pilot || !ctx.isActive) {

@@ -1,4 +1,5 @@
-// The parameter schemas live with the declared calls (packages/domain/src/api/params.ts); routes not yet declared use them from here.
+// The parameter schemas live with the declared calls (packages/domain/src/api/params.ts); routes not yet declared use
+// them from here.
 export { booleanParam, clubParam, userIdParam } from '@flightline/domain/api/params';
 
 /** A UUID in any case: the ids the database makes (gen_random_uuid) and a phone's flight ids. */

@@ -29,15 +29,19 @@ export async function seedDemoOnConsole(
     if (clock() - lastLineMs < PROGRESS_EVERY_MS) return;
     lastLineMs = clock();
     log(
-      `Demo club: … ${progress.daysDone} of ${progress.days} days, ${progress.flyingDays} flying days, ${progress.flights} flights`,
+      `Demo club: … ${progress.daysDone} of ${progress.days} days, ` +
+        `${progress.flyingDays} flying days, ${progress.flights} flights`,
     );
   };
   const { demo, season } = await seedDemo(db, { ...options, onProgress });
   if (season) {
     log(
-      `Demo club: last season seeded, ${season.firstDay} to ${season.lastDay}: ${season.flights} flights on ${season.flyingDays} days, ` +
-        `${season.deposits} deposits, ${season.blocks} blocks, ${season.introsSold} intros sold (${season.introsFlown} flown, ` +
-        `${season.introsRefunded} refunded, ${season.introsCancelled} cancelled), ${season.fees} fees, ${season.expenses} expenses, ` +
+      `Demo club: last season seeded, ${season.firstDay} to ${season.lastDay}: ` +
+        `${season.flights} flights on ${season.flyingDays} days, ` +
+        (`${season.deposits} deposits, ${season.blocks} blocks, ` +
+          `${season.introsSold} intros sold (${season.introsFlown} flown, `) +
+        (`${season.introsRefunded} refunded, ${season.introsCancelled} ` +
+          `cancelled), ${season.fees} fees, ${season.expenses} expenses, `) +
         `${season.tugSessions} tug sessions in ${((clock() - startedMs) / 1000).toFixed(1)} s`,
     );
   }
@@ -45,14 +49,19 @@ export async function seedDemoOnConsole(
   const { password } = demo;
   if (password.kind === 'known' && demo.created) {
     log(
-      `${club} created. Log in as ${demo.adminEmail} with password ${password.password} (made at random for this database; each start prints it again)`,
+      `${club} created. Log in as ${demo.adminEmail} with password ` +
+        `${password.password} (made at random for this database; each start prints it ` +
+        `again)`,
     );
   } else if (password.kind === 'known') {
     log(`${club}: log in as ${demo.adminEmail} with password ${password.password}`);
   } else if (password.kind === 'old-published') {
     log(
-      `Warning: ${club} still has the old published password ${OLD_PUBLISHED_DEMO_PASSWORD} (older versions printed it in the README): ` +
-        `anyone who can reach this server can log in as ${demo.adminEmail}. Log in as each demo person and change it under Settings → Password.`,
+      `Warning: ${club} still has the old published password ` +
+        `${OLD_PUBLISHED_DEMO_PASSWORD} (older versions printed it in the ` +
+        `README): ` +
+        (`anyone who can reach this server can log in as ${demo.adminEmail}. Log in ` +
+          `as each demo person and change it under Settings → Password.`),
     );
   } else {
     log(`${club}: log in as ${demo.adminEmail} with the password you changed it to (Settings → Password)`);

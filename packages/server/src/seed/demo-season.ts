@@ -153,7 +153,15 @@ class Random {
   /** A version-4-shaped UUID, as a phone makes for a flight id. */
   uuid(): string {
     const hex = [...this.bytes(16)].map((b) => b.toString(16).padStart(2, '0')).join('');
-    return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${'89ab'[this.int(0, 3)]}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+    const variant = '89ab'[this.int(0, 3)];
+    const [a, b, c, d, e] = [
+      hex.slice(0, 8),
+      hex.slice(8, 12),
+      hex.slice(13, 16),
+      hex.slice(17, 20),
+      hex.slice(20, 32),
+    ];
+    return `${a}-${b}-4${c}-${variant}${d}-${e}`;
   }
 }
 
@@ -355,7 +363,8 @@ export async function seedDemoSeason(
     counts.deposits++;
   };
   const balanceOf = async (who: Person, at: number) => (await getBalance(db, admin(at), who.userId)).balanceCents;
-  /** Before a flight: prompt payers keep $150 or more on account, late payers top up only when below the club's minimum. */
+  /** Before a flight: prompt payers keep $150 or more on account, late payers top up only when below the club's
+   * minimum. */
   const topUp = async (who: Person, at: number) => {
     const balance = await balanceOf(who, at);
     if (who.habit === 'prompt' && balance < 15_000)
@@ -364,7 +373,8 @@ export async function seedDemoSeason(
       await deposit(who, random.pick([10_000, 15_000, 20_000]) - balance, at);
   };
 
-  // Opening day: the blocks apply to the club's gliders, dues and hangar fees are charged, two members buy the season block.
+  // Opening day: the blocks apply to the club's gliders, dues and hangar fees are charged, two members buy the season
+  // block.
   const opening = firstDay.set({ hour: 9 }).toMillis();
   const rule = await db
     .selectFrom('block_rule')

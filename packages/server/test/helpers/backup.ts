@@ -23,7 +23,8 @@ export const LOCK_DATE = '2026-06-30';
 export async function seedSource(db: Kysely<DB>): Promise<string> {
   const { demo } = await seedDemo(db, { history: true, now: SEASON_NOW });
   const clubId = demo.clubId;
-  await sql`update club set lock_date = ${LOCK_DATE}::date, lock_until = ((${LOCK_DATE}::date + 1)::timestamp at time zone time_zone)
+  await sql`update club set lock_date = ${LOCK_DATE}::date, lock_until = ((${LOCK_DATE}::date + 1)::timestamp at
+        time zone time_zone)
              where id = ${clubId}`.execute(db);
   await sql`update club set time_zone = 'America/Vancouver' where id = ${clubId}`.execute(db);
   await db
@@ -128,8 +129,7 @@ export async function expectWorks(db: Kysely<DB>, clubId: string): Promise<void>
 export async function clubsAndUsers(db: Kysely<DB>): Promise<{ clubs: number; users: number }> {
   // People, not the OGN feed's user, which the migrations make (0024).
   const row = await sql<{ clubs: number; users: number }>`
-    select (select count(*) from club)::int as clubs, (select count(*) from "user" where id <> ${OGN_USER_ID})::int as users`.execute(
-    db,
-  );
+    select (select count(*) from club)::int as clubs, (select count(*) from "user" where id <>
+    ${OGN_USER_ID})::int as users`.execute(db);
   return row.rows[0]!;
 }

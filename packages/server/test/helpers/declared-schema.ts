@@ -9,7 +9,8 @@ export interface DeclaredColumn {
   /** The select type admits null. */
   nullable: boolean;
   family: Family | `unsupported: ${string}`;
-  /** required: an insert must name it; optional: it may leave it out; never: it may not name it (the database writes it). */
+  /** required: an insert must name it; optional: it may leave it out; never: it may not name it (the database writes
+   * it). */
   insert: 'required' | 'optional' | 'never';
 }
 
@@ -224,7 +225,8 @@ function compareColumn(
     problems.push(`${key}: database type ${column.udt_name} has no known TypeScript family (add it to SELECTED_AS)`);
   else if (!families.includes(declared.family as Family)) {
     problems.push(
-      `${key}: database type ${column.udt_name} is selected as ${families.join(' or ')}; schema.ts declares ${declared.family}`,
+      `${key}: database type ${column.udt_name} is selected as ` +
+        `${families.join(' or ')}; schema.ts declares ${declared.family}`,
     );
   }
 

@@ -101,9 +101,8 @@ export async function insertBlockWithEntry(
       insert into ledger_transaction (club_id, effective_at, transaction_type)
       values (${block.club_id}, ${`${block.starts_on}T12:00:00Z`}, 'Block') returning id`.execute(trx);
     const transactionId = tx.rows[0]!.id;
-    await sql`insert into posting (transaction_id, account, amount_cents, transfer_type) values (${transactionId}, 1000, 1, 'Cash'), (${transactionId}, 1000, -1, 'Cash')`.execute(
-      trx,
-    );
+    await sql`insert into posting (transaction_id, account, amount_cents, transfer_type) values
+          (${transactionId}, 1000, 1, 'Cash'), (${transactionId}, 1000, -1, 'Cash')`.execute(trx);
     const row = await trx
       .insertInto('member_block')
       .values({ ...block, transaction_id: transactionId })
@@ -131,9 +130,8 @@ export async function insertRawEntry(
     const id = tx.rows[0]!.id;
     for (const p of postings) {
       await sql`insert into posting (transaction_id, account, amount_cents, member_id, transfer_type)
-                values (${id}, ${p.account}, ${p.amount}, ${p.member ?? null}, ${p.account === 1000 ? 'Cash' : null})`.execute(
-        trx,
-      );
+                values (${id}, ${p.account}, ${p.amount}, ${p.member ?? null},
+                ${p.account === 1000 ? 'Cash' : null})`.execute(trx);
     }
   });
 }

@@ -52,7 +52,8 @@ export async function stopServer(server: ServerProcess | undefined): Promise<voi
   if (!server || server.child.exitCode !== null || server.child.signalCode !== null) return;
   const exited = new Promise((resolve) => server.child.once('exit', resolve));
   server.child.kill('SIGTERM');
-  // A server that has not exited 20 s after SIGTERM (its drain is shorter in tests) is killed: a test never hangs on it.
+  // A server that has not exited 20 s after SIGTERM (its drain is shorter in tests) is killed: a test never hangs on
+  // it.
   const kill = setTimeout(() => server.child.kill('SIGKILL'), 20_000);
   await exited;
   clearTimeout(kill);

@@ -101,7 +101,8 @@ export const routes: AppRoute[] = [
   },
   { path: '/metrics', element: member(page(() => import('../features/metrics/metrics-page.tsx'), 'MetricsPage')) },
   { path: '/gliders', element: member(page(() => import('../features/gliders/gliders-page.tsx'), 'GlidersPage')) },
-  // The duty roster: /roster, /roster/day/:day, /roster/availability, /roster/edit, /roster/notifications (features/roster/roster-routes.tsx).
+  // The duty roster: /roster, /roster/day/:day, /roster/availability, /roster/edit, /roster/notifications
+  // (features/roster/roster-routes.tsx).
   { path: '/roster/*?', element: member(page(() => import('../features/roster/roster-routes.tsx'), 'RosterRoutes')) },
   // Back office
   { path: '/admin', element: member(page(() => import('../features/admin/admin-page.tsx'), 'AdminPage')) },

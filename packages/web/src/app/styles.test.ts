@@ -26,7 +26,8 @@ describe('the screens use grid and utility classes up to sm only', () => {
       for (const match of readFileSync(file, 'utf8').matchAll(
         /(?<![\w-])(?:[a-z]+-)+(?:md|lg|xl|xxl)(?:-[a-z0-9]+)+(?![\w-])/g,
       )) {
-        // Component classes keep every breakpoint (navbar-expand-lg, modal-fullscreen-md-down…): only grid and utilities are cut.
+        // Component classes keep every breakpoint (navbar-expand-lg, modal-fullscreen-md-down…): only grid and
+        // utilities are cut.
         if (/^(?:navbar-expand|modal-fullscreen|table-responsive|offcanvas)-/.test(match[0])) continue;
         found.push(`${file.slice(SRC.length)}: ${match[0]}`);
       }

@@ -88,7 +88,9 @@ export function precompress(): Plugin {
         const files = precompressDir(outDir);
         const total = (key: 'bytes' | 'br') => files.reduce((sum, f) => sum + (f[key] ?? f.bytes), 0);
         this.info(
-          `precompressed ${files.length} files: ${Math.round(total('bytes') / 1000)} kB, ${Math.round(total('br') / 1000)} kB as brotli`,
+          `precompressed ${files.length} files: ` +
+            `${Math.round(total('bytes') / 1000)} kB, ` +
+            `${Math.round(total('br') / 1000)} kB as brotli`,
         );
       },
     },

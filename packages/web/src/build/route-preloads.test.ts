@@ -34,7 +34,9 @@ describe('route preloads: what index.html preloads for each page', () => {
 
   it('fails the build when a lazy import of the router is not read as a route', () => {
     const router =
-      "{ path: '/crew', element: member(page(() => import('../features/crew/crew-page.tsx'), 'CrewPage')) },\nconst X = lazy(() => import('../features/x.tsx'));";
+      "{ path: '/crew', element: member(page(() => " +
+      "import('../features/crew/crew-page.tsx'), 'CrewPage')) },\nconst X = lazy(() => " +
+      "import('../features/x.tsx'));";
     expect(() => lazyScreens(router)).toThrow(/read 1 routes but app\/router.tsx has 2 lazy imports/);
   });
 

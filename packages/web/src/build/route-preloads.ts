@@ -44,7 +44,8 @@ export function lazyScreens(routerSource: string): LazyScreen[] {
   const imports = routerSource.match(/import\('\.\.\//g)?.length ?? 0;
   if (screens.length !== imports) {
     throw new Error(
-      `route-preloads: read ${screens.length} routes but app/router.tsx has ${imports} lazy imports; update the pattern in src/build/route-preloads.ts`,
+      `route-preloads: read ${screens.length} routes but app/router.tsx has ${imports} ` +
+        `lazy imports; update the pattern in src/build/route-preloads.ts`,
     );
   }
   return screens;

@@ -100,7 +100,9 @@ export function FilterSelect({
               </div>
               {matches.length === 0 && <p className="text-body-secondary mb-0 p-1">No matches</p>}
               {matches.length > visible.length && (
-                <p className="text-body-secondary small mb-0 mt-2 px-1">{`${matches.length - visible.length} more, type to narrow the list`}</p>
+                <p className="text-body-secondary small mb-0 mt-2 px-1">
+                  {`${matches.length - visible.length} ` + `more, type to narrow the list`}
+                </p>
               )}
             </>
           )}

@@ -11,12 +11,16 @@ function Repeats({ count }: { count: number }) {
   );
 }
 
-/** An alert (top, role alert) or a toast (bottom, role status): the same box, a toast's a little tighter; a repeated one counts. */
+/** An alert (top, role alert) or a toast (bottom, role status): the same box, a toast's a little tighter; a repeated
+ * one counts. */
 function Item({ item }: { item: NotificationItem }) {
   const alert = item.kind === 'alert';
   return (
     <div
-      className={`alert alert-${item.status} ${alert ? 'shadow-sm' : 'shadow'} d-flex align-items-start gap-2${alert ? '' : ' mb-2 py-2'}`}
+      className={
+        `alert alert-${item.status} ${alert ? 'shadow-sm' : 'shadow'} ` +
+        `d-flex align-items-start gap-2${alert ? '' : ' mb-2 py-2'}`
+      }
       role={alert ? 'alert' : 'status'}
     >
       <div className="flex-grow-1">

@@ -46,7 +46,8 @@ export function OutboxStatus({ userID, timeZone }: { userID: string | null; time
   };
 
   return (
-    // The list hangs from the navbar (Bootstrap's .navbar is positioned), at its right edge, whatever the button's place.
+    // The list hangs from the navbar (Bootstrap's .navbar is positioned), at its right edge, whatever the button's
+    // place.
     <div>
       <button
         type="button"

@@ -5,7 +5,8 @@ import { Page } from './page-state.tsx';
 import { RequireAuth } from './require-auth.tsx';
 
 export const NO_CLUB_NOTICE =
-  'Your account does not have an active club, go to settings, request membership at a club, select it as the active club, and a club admin must activate the account.';
+  'Your account does not have an active club, go to settings, request membership at a club, ' +
+  'select it as the active club, and a club admin must activate the account.';
 export const NOT_ACTIVATED_NOTICE =
   'Your account has not been activated at this club, Contact a club admin to have your account activated.';
 
@@ -19,7 +20,8 @@ export function NotActivated() {
   );
 }
 
-/** Club screens: signed in (else `signedOut` or the login page), with an active club (else settings), and active there (else the notice). */
+/** Club screens: signed in (else `signedOut` or the login page), with an active club (else settings), and active
+ * there (else the notice). */
 export function RequireMember({ children, signedOut }: { children: ReactNode; signedOut?: ReactNode | undefined }) {
   return (
     <RequireAuth signedOut={signedOut}>

@@ -245,25 +245,32 @@ describe('call(): a declared call by its route', () => {
     expect(answer).toEqual({ statusCode: 200, message: 'POST', tug: body });
   });
 
-  it('a path parameter is filled in from the input field of its name (encoded), and not sent again as the query', async () => {
-    const answer = await call('GET /api/get-pilot-clubs/:id', { id: 'u 1/2' });
-    expectTypeOf(answer).toEqualTypeOf<{ clubs: PilotClub[] }>();
-    expect(answer.clubs[0]!.id).toBe('/api/get-pilot-clubs/u%201%2F2');
-    // @ts-expect-error the person's id is required
-    void (() => call('GET /api/get-pilot-clubs/:id', {}));
-  });
+  it(
+    'a path parameter is filled in from the input field of its ' + 'name (encoded), and not sent again as the query',
+    async () => {
+      const answer = await call('GET /api/get-pilot-clubs/:id', { id: 'u 1/2' });
+      expectTypeOf(answer).toEqualTypeOf<{ clubs: PilotClub[] }>();
+      expect(answer.clubs[0]!.id).toBe('/api/get-pilot-clubs/u%201%2F2');
+      // @ts-expect-error the person's id is required
+      void (() => call('GET /api/get-pilot-clubs/:id', {}));
+    },
+  );
 
-  it('callFile() sends the file as the body with its own type, the input as the query, and is typed with the declared answer', async () => {
-    const answer = await callFile(
-      'POST /api/upload-club-logo',
-      { club: 'alpha' },
-      new Blob(['PNG bytes'], { type: 'image/png' }),
-    );
-    expectTypeOf(answer).toEqualTypeOf<{ clubLogo: string }>();
-    expect(answer).toEqual({ clubLogo: 'image/png PNG bytes alpha' });
-    // @ts-expect-error create-tow takes a JSON body, not a file
-    void (() => callFile('POST /api/create-tow/', { data: { tug: 'C-GTUG', hobbs: 1200 } }, new Blob([])));
-  });
+  it(
+    'callFile() sends the file as the body with its own type, the input ' +
+      'as the query, and is typed with the declared answer',
+    async () => {
+      const answer = await callFile(
+        'POST /api/upload-club-logo',
+        { club: 'alpha' },
+        new Blob(['PNG bytes'], { type: 'image/png' }),
+      );
+      expectTypeOf(answer).toEqualTypeOf<{ clubLogo: string }>();
+      expect(answer).toEqual({ clubLogo: 'image/png PNG bytes alpha' });
+      // @ts-expect-error create-tow takes a JSON body, not a file
+      void (() => callFile('POST /api/create-tow/', { data: { tug: 'C-GTUG', hobbs: 1200 } }, new Blob([])));
+    },
+  );
 
   it('the input is typed from the declaration: a wrong field or type does not compile', () => {
     expectTypeOf<Parameters<typeof call<'GET /api/get-tugs'>>[1]>().toEqualTypeOf<{ club?: string | undefined }>();

@@ -43,31 +43,37 @@ describe('afterFirstPaint', () => {
     return () => done;
   };
 
-  it('in Chromium, resolves in a task after the first largest-contentful-paint entry, not at the frame before it', async () => {
-    browserReporting(['paint', 'largest-contentful-paint']);
-    const done = settled(afterFirstPaint());
-    expect(observers.map((o) => o.observed)).toEqual([[{ type: 'largest-contentful-paint', buffered: true }]]);
-    frames.forEach((frame) => frame(0));
-    await vi.advanceTimersByTimeAsync(50);
-    expect(done()).toBe(false);
-    observers[0]!.callback();
-    expect(done()).toBe(false);
-    await vi.advanceTimersByTimeAsync(0);
-    expect(done()).toBe(true);
-    expect(observers[0]!.disconnected).toBe(true);
-  });
+  it(
+    'in Chromium, resolves in a task after the first ' + 'largest-contentful-paint entry, not at the frame before it',
+    async () => {
+      browserReporting(['paint', 'largest-contentful-paint']);
+      const done = settled(afterFirstPaint());
+      expect(observers.map((o) => o.observed)).toEqual([[{ type: 'largest-contentful-paint', buffered: true }]]);
+      frames.forEach((frame) => frame(0));
+      await vi.advanceTimersByTimeAsync(50);
+      expect(done()).toBe(false);
+      observers[0]!.callback();
+      expect(done()).toBe(false);
+      await vi.advanceTimersByTimeAsync(0);
+      expect(done()).toBe(true);
+      expect(observers[0]!.disconnected).toBe(true);
+    },
+  );
 
-  it('where no largest-contentful-paint is reported (Safari), resolves in a task after the next animation frame', async () => {
-    browserReporting(['paint']);
-    const done = settled(afterFirstPaint());
-    expect(observers).toEqual([]);
-    await vi.advanceTimersByTimeAsync(50);
-    expect(done()).toBe(false);
-    frames.shift()!(0);
-    expect(done()).toBe(false);
-    await vi.advanceTimersByTimeAsync(0);
-    expect(done()).toBe(true);
-  });
+  it(
+    'where no largest-contentful-paint is reported (Safari), ' + 'resolves in a task after the next animation frame',
+    async () => {
+      browserReporting(['paint']);
+      const done = settled(afterFirstPaint());
+      expect(observers).toEqual([]);
+      await vi.advanceTimersByTimeAsync(50);
+      expect(done()).toBe(false);
+      frames.shift()!(0);
+      expect(done()).toBe(false);
+      await vi.advanceTimersByTimeAsync(0);
+      expect(done()).toBe(true);
+    },
+  );
 
   it('resolves after 200 ms in a tab that draws no frames and reports no paint', async () => {
     browserReporting(['paint', 'largest-contentful-paint']);

@@ -7,43 +7,51 @@ const CLUB = 'c1';
 const ME = 'u1';
 
 describe('live notices: which reads a notice makes stale', () => {
-  it('a flight notice: the line, awaiting launches, Home’s active flights, the crew page and the line page’s OGN panel', () => {
-    expect(
-      readsAffectedBy(
-        liveNoticeKind(JSON.stringify({ kind: 'flight', change: 'launched', flightId: 'f', day: '2025-07-12' })),
-        CLUB,
-        ME,
-      ),
-    ).toEqual([
-      ['ground-status', CLUB],
-      ['list-items', 'FLIGHT', CLUB],
-      ['flights-of-day', CLUB],
-      ['serve-crew', CLUB],
-      ['ogn-line', CLUB],
-    ]);
-  });
+  it(
+    'a flight notice: the line, awaiting launches, Home’s active ' +
+      'flights, the crew page and the line page’s OGN panel',
+    () => {
+      expect(
+        readsAffectedBy(
+          liveNoticeKind(JSON.stringify({ kind: 'flight', change: 'launched', flightId: 'f', day: '2025-07-12' })),
+          CLUB,
+          ME,
+        ),
+      ).toEqual([
+        ['ground-status', CLUB],
+        ['list-items', 'FLIGHT', CLUB],
+        ['flights-of-day', CLUB],
+        ['serve-crew', CLUB],
+        ['ogn-line', CLUB],
+      ]);
+    },
+  );
 
-  it('a tug notice: the tug page and the line; a glider notice: the crew page; an intro: the crew page and the line', () => {
-    expect(
-      readsAffectedBy(liveNoticeKind(JSON.stringify({ kind: 'tug', change: 'checkIn', tugId: 'C-GTOW' })), CLUB, ME),
-    ).toEqual([
-      ['tugs', CLUB],
-      ['ground-status', CLUB],
-    ]);
-    expect(
-      readsAffectedBy(
-        liveNoticeKind(JSON.stringify({ kind: 'glider', gliderId: 'ASK-21', status: 'Flying' })),
-        CLUB,
-        ME,
-      ),
-    ).toEqual([['serve-crew', CLUB]]);
-    expect(
-      readsAffectedBy(liveNoticeKind(JSON.stringify({ kind: 'intro', introId: 'i', flightId: null })), CLUB, ME),
-    ).toEqual([
-      ['serve-crew', CLUB],
-      ['ground-status', CLUB],
-    ]);
-  });
+  it(
+    'a tug notice: the tug page and the line; a glider notice: the ' +
+      'crew page; an intro: the crew page and the line',
+    () => {
+      expect(
+        readsAffectedBy(liveNoticeKind(JSON.stringify({ kind: 'tug', change: 'checkIn', tugId: 'C-GTOW' })), CLUB, ME),
+      ).toEqual([
+        ['tugs', CLUB],
+        ['ground-status', CLUB],
+      ]);
+      expect(
+        readsAffectedBy(
+          liveNoticeKind(JSON.stringify({ kind: 'glider', gliderId: 'ASK-21', status: 'Flying' })),
+          CLUB,
+          ME,
+        ),
+      ).toEqual([['serve-crew', CLUB]]);
+      expect(
+        readsAffectedBy(liveNoticeKind(JSON.stringify({ kind: 'intro', introId: 'i', flightId: null })), CLUB, ME),
+      ).toEqual([
+        ['serve-crew', CLUB],
+        ['ground-status', CLUB],
+      ]);
+    },
+  );
 
   it("an account notice: the member's own balance and blocks, and the crew page", () => {
     expect(readsAffectedBy(liveNoticeKind(JSON.stringify({ kind: 'account' })), CLUB, ME)).toEqual([

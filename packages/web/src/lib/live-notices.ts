@@ -21,11 +21,13 @@ export const lineKeys = {
   balance: (club: string, userID: string) => accountKeys.balance(club, userID),
   blocks: (club: string, userID: string) => accountKeys.blocks(club, userID),
   ogn: (club: string) => ognKeys.line(club),
-  // features/roster/api.ts rosterKeys.club, spelled out: importing it would put the roster's reads in every page's bundle.
+  // features/roster/api.ts rosterKeys.club, spelled out: importing it would put the roster's reads in every page's
+  // bundle.
   roster: (club: string) => ['roster', club] as const,
 } satisfies Record<string, (club: string, userID: string) => QueryKey>;
 
-/** Every read the live line keeps fresh: read again when the stream (re)opens, and for a notice this version does not know. */
+/** Every read the live line keeps fresh: read again when the stream (re)opens, and for a notice this version does
+ * not know. */
 export function lineReads(club: string, userID: string): QueryKey[] {
   return Object.values(lineKeys).map((key) => key(club, userID));
 }

@@ -55,12 +55,15 @@ describe('when a screen says it is offline', () => {
     expect(offlineSince([read()], true, AT_1432_TORONTO - 1)).toBeNull();
   });
 
-  it('online, but showing data restored from the phone that nothing has refreshed since the app opened: the notice', () => {
-    const opened = AT_1432_TORONTO + 3_600_000;
-    expect(offlineSince([read()], true, opened)).toBe(AT_1432_TORONTO);
-    // Once a read answers, its data is newer than the app: live again.
-    expect(offlineSince([read({ dataUpdatedAt: opened + 500 })], true, opened)).toBeNull();
-  });
+  it(
+    'online, but showing data restored from the phone that nothing ' + 'has refreshed since the app opened: the notice',
+    () => {
+      const opened = AT_1432_TORONTO + 3_600_000;
+      expect(offlineSince([read()], true, opened)).toBe(AT_1432_TORONTO);
+      // Once a read answers, its data is newer than the app: live again.
+      expect(offlineSince([read({ dataUpdatedAt: opened + 500 })], true, opened)).toBeNull();
+    },
+  );
 
   it('online but the last refresh got no answer (a poor signal): the notice, with the kept data’s time', () => {
     expect(offlineSince([read({ dataUpdatedAt: 5_000, error: noAnswer, isError: true })], true, 1_000)).toBe(5_000);

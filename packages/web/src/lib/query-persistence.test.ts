@@ -45,15 +45,18 @@ describe('what is saved on the phone', () => {
     expect(shouldPersistQuery({ state: { status: 'success' }, meta: { persist: false } } as never)).toBe(false);
   });
 
-  it('a week at most, emptied by a new app version, and never writes waiting to be sent (the outbox keeps those)', () => {
-    const savedAt = Date.UTC(2026, 6, 4, 12, 0);
-    expect(isRestorable({ timestamp: savedAt, buster: APP_VERSION }, savedAt + PERSIST_MAX_AGE_MS)).toBe(true);
-    expect(isRestorable({ timestamp: savedAt, buster: APP_VERSION }, savedAt + PERSIST_MAX_AGE_MS + 1)).toBe(false);
-    expect(PERSIST_MAX_AGE_MS).toBe(7 * 24 * 3600 * 1000);
-    expect(isRestorable({ timestamp: savedAt, buster: '0.15.9' }, savedAt + 1000)).toBe(false);
-    expect(isRestorable({ timestamp: 0, buster: APP_VERSION }, 1000)).toBe(false);
-    expect(DEHYDRATE_OPTIONS.shouldDehydrateMutation?.({} as never)).toBe(false);
-  });
+  it(
+    'a week at most, emptied by a new app version, and never ' + 'writes waiting to be sent (the outbox keeps those)',
+    () => {
+      const savedAt = Date.UTC(2026, 6, 4, 12, 0);
+      expect(isRestorable({ timestamp: savedAt, buster: APP_VERSION }, savedAt + PERSIST_MAX_AGE_MS)).toBe(true);
+      expect(isRestorable({ timestamp: savedAt, buster: APP_VERSION }, savedAt + PERSIST_MAX_AGE_MS + 1)).toBe(false);
+      expect(PERSIST_MAX_AGE_MS).toBe(7 * 24 * 3600 * 1000);
+      expect(isRestorable({ timestamp: savedAt, buster: '0.15.9' }, savedAt + 1000)).toBe(false);
+      expect(isRestorable({ timestamp: 0, buster: APP_VERSION }, 1000)).toBe(false);
+      expect(DEHYDRATE_OPTIONS.shouldDehydrateMutation?.({} as never)).toBe(false);
+    },
+  );
 
   it('the cache belongs to the user of its session read; signed out it is no one’s', () => {
     expect(cacheOwner(savedCache('mary'))).toBe('mary');
@@ -63,10 +66,14 @@ describe('what is saved on the phone', () => {
 });
 
 describe('restoring on a shared phone: one person’s cache is never shown to another', () => {
-  it('no answer from the server (offline): the saved cache as it is, so a signed-in member is not sent to the login page', () => {
-    const saved = savedCache('mary');
-    expect(restorable(saved, undefined, 5_000)).toBe(saved);
-  });
+  it(
+    'no answer from the server (offline): the saved cache as it is, ' +
+      'so a signed-in member is not sent to the login page',
+    () => {
+      const saved = savedCache('mary');
+      expect(restorable(saved, undefined, 5_000)).toBe(saved);
+    },
+  );
 
   it('the same person still signed in: restored, with the session read replaced by the server’s answer', () => {
     const fresh = { ...session('mary'), clubMessage: 'Field closed at 17:00' };
@@ -159,58 +166,78 @@ describe('restore and save', () => {
   const noConnection = () =>
     new ApiError('Could not reach the server. Check your connection and try again.', NO_RESPONSE_STATUS);
 
-  it('no answer from the server (offline): every saved read is restored with its fetch time; each change is saved with the app version', async () => {
-    const { state, persister } = memoryPersister(savedCache('mary', 1_000));
-    const client = new QueryClient();
-    await restoreAndKeep(client, { persister, readSession: noAnswer, now: () => 2_000, saveDelayMs: 0 });
-    expect(client.getQueryData(['balance', 'club-1', 'mary'])).toEqual({ balanceCents: 12_345 });
-    expect(client.getQueryState(['balance', 'club-1', 'mary'])!.dataUpdatedAt).toBe(1_000);
-    client.setQueryData(['tugs', 'club-1'], { tugs: [] });
-    await saved();
-    expect(state.stored!.buster).toBe(APP_VERSION);
-    expect(state.stored!.timestamp).toBe(2_000);
-    expect(state.stored!.clientState.queries.map((q) => q.queryKey[0]).sort()).toEqual(['balance', 'session', 'tugs']);
-  });
+  it(
+    'no answer from the server (offline): every saved read is restored with ' +
+      'its fetch time; each change is saved with the app version',
+    async () => {
+      const { state, persister } = memoryPersister(savedCache('mary', 1_000));
+      const client = new QueryClient();
+      await restoreAndKeep(client, { persister, readSession: noAnswer, now: () => 2_000, saveDelayMs: 0 });
+      expect(client.getQueryData(['balance', 'club-1', 'mary'])).toEqual({ balanceCents: 12_345 });
+      expect(client.getQueryState(['balance', 'club-1', 'mary'])!.dataUpdatedAt).toBe(1_000);
+      client.setQueryData(['tugs', 'club-1'], { tugs: [] });
+      await saved();
+      expect(state.stored!.buster).toBe(APP_VERSION);
+      expect(state.stored!.timestamp).toBe(2_000);
+      expect(state.stored!.clientState.queries.map((q) => q.queryKey[0]).sort()).toEqual([
+        'balance',
+        'session',
+        'tugs',
+      ]);
+    },
+  );
 
-  it('the same person answers: only the session read is restored, so the screens read afresh and never show old data as current', async () => {
-    const { state, persister } = memoryPersister(savedCache('mary', 1_000));
-    const client = new QueryClient();
-    await restoreAndKeep(client, {
-      persister,
-      readSession: async () => session('mary'),
-      now: () => 2_000,
-      saveDelayMs: 0,
-    });
-    expect(client.getQueryData(['session'])).toEqual(session('mary'));
-    expect(client.getQueryState(['session'])!.dataUpdatedAt).toBe(2_000);
-    expect(client.getQueryData(['balance', 'club-1', 'mary'])).toBeUndefined();
-    // The saved balance is not lost: later saves keep it until the balance is read again.
-    client.setQueryData(['tugs', 'club-1'], { tugs: [] });
-    await saved();
-    expect(state.stored!.clientState.queries.map((q) => q.queryKey[0]).sort()).toEqual(['balance', 'session', 'tugs']);
-  });
+  it(
+    'the same person answers: only the session read is restored, so the ' +
+      'screens read afresh and never show old data as current',
+    async () => {
+      const { state, persister } = memoryPersister(savedCache('mary', 1_000));
+      const client = new QueryClient();
+      await restoreAndKeep(client, {
+        persister,
+        readSession: async () => session('mary'),
+        now: () => 2_000,
+        saveDelayMs: 0,
+      });
+      expect(client.getQueryData(['session'])).toEqual(session('mary'));
+      expect(client.getQueryState(['session'])!.dataUpdatedAt).toBe(2_000);
+      expect(client.getQueryData(['balance', 'club-1', 'mary'])).toBeUndefined();
+      // The saved balance is not lost: later saves keep it until the balance is read again.
+      client.setQueryData(['tugs', 'club-1'], { tugs: [] });
+      await saved();
+      expect(state.stored!.clientState.queries.map((q) => q.queryKey[0]).sort()).toEqual([
+        'balance',
+        'session',
+        'tugs',
+      ]);
+    },
+  );
 
-  it('the same person answers, then a read gets no answer (the signal went): it shows its saved data with the time it was fetched', async () => {
-    const { persister } = memoryPersister(savedCache('mary', 1_000));
-    const client = new QueryClient();
-    await restoreAndKeep(client, {
-      persister,
-      readSession: async () => session('mary'),
-      now: () => 2_000,
-      saveDelayMs: 0,
-    });
-    await client.prefetchQuery({
-      queryKey: ['balance', 'club-1', 'mary'],
-      queryFn: () => Promise.reject(noConnection()),
-      retry: false,
-    });
-    await saved();
-    expect(client.getQueryState(['balance', 'club-1', 'mary'])).toMatchObject({
-      data: { balanceCents: 12_345 },
-      dataUpdatedAt: 1_000,
-      status: 'success',
-    });
-  });
+  it(
+    'the same person answers, then a read gets no answer (the signal ' +
+      'went): it shows its saved data with the time it was fetched',
+    async () => {
+      const { persister } = memoryPersister(savedCache('mary', 1_000));
+      const client = new QueryClient();
+      await restoreAndKeep(client, {
+        persister,
+        readSession: async () => session('mary'),
+        now: () => 2_000,
+        saveDelayMs: 0,
+      });
+      await client.prefetchQuery({
+        queryKey: ['balance', 'club-1', 'mary'],
+        queryFn: () => Promise.reject(noConnection()),
+        retry: false,
+      });
+      await saved();
+      expect(client.getQueryState(['balance', 'club-1', 'mary'])).toMatchObject({
+        data: { balanceCents: 12_345 },
+        dataUpdatedAt: 1_000,
+        status: 'success',
+      });
+    },
+  );
 
   it('a read refused by the server does not fall back to saved data', async () => {
     const { persister } = memoryPersister(savedCache('mary', 1_000));
@@ -230,32 +257,36 @@ describe('restore and save', () => {
     expect(client.getQueryData(['balance', 'club-1', 'mary'])).toBeUndefined();
   });
 
-  it('someone else or no one answers: nothing restored and the saved cache removed; the server is asked only when something is saved', async () => {
-    for (const other of [session('tom'), session(null)]) {
-      const { state, persister } = memoryPersister(savedCache('mary', 1_000));
-      const asks: string[] = [];
-      const client = new QueryClient();
-      await restoreAndKeep(client, {
-        persister,
-        readSession: async () => {
-          asks.push('session');
-          return other;
-        },
-        now: () => 2_000,
-        saveDelayMs: 0,
-      });
-      expect(client.getQueryCache().getAll()).toEqual([]);
-      expect(state.removed).toBe(1);
-      expect(asks).toEqual(['session']);
-      await restoreAndKeep(new QueryClient(), {
-        persister,
-        readSession: async () => (asks.push('again'), other),
-        now: () => 2_000,
-        saveDelayMs: 0,
-      });
-      expect(asks).toEqual(['session']);
-    }
-  });
+  it(
+    'someone else or no one answers: nothing restored and the saved cache ' +
+      'removed; the server is asked only when something is saved',
+    async () => {
+      for (const other of [session('tom'), session(null)]) {
+        const { state, persister } = memoryPersister(savedCache('mary', 1_000));
+        const asks: string[] = [];
+        const client = new QueryClient();
+        await restoreAndKeep(client, {
+          persister,
+          readSession: async () => {
+            asks.push('session');
+            return other;
+          },
+          now: () => 2_000,
+          saveDelayMs: 0,
+        });
+        expect(client.getQueryCache().getAll()).toEqual([]);
+        expect(state.removed).toBe(1);
+        expect(asks).toEqual(['session']);
+        await restoreAndKeep(new QueryClient(), {
+          persister,
+          readSession: async () => (asks.push('again'), other),
+          now: () => 2_000,
+          saveDelayMs: 0,
+        });
+        expect(asks).toEqual(['session']);
+      }
+    },
+  );
 
   it('a cache older than a week is removed, not restored, without asking the server', async () => {
     const { state, persister } = memoryPersister(savedCache('mary', 1_000));

@@ -27,16 +27,19 @@ describe('the saved-cache mark (reads wait for a restore only when there is one)
     Reflect.deleteProperty(globalThis, 'localStorage');
   });
 
-  it('is absent on a first visit, set once the cache is saved to IndexedDB, and gone when the cache is removed', async () => {
-    const persister = defaultPersister();
-    expect(hasSavedCache()).toBe(false);
-    await persister.persistClient(saved);
-    expect(hasSavedCache()).toBe(true);
-    expect(await persister.restoreClient()).toEqual(saved);
-    await persister.removeClient();
-    expect(hasSavedCache()).toBe(false);
-    expect(await persister.restoreClient()).toBeUndefined();
-  });
+  it(
+    'is absent on a first visit, set once the cache is saved to ' + 'IndexedDB, and gone when the cache is removed',
+    async () => {
+      const persister = defaultPersister();
+      expect(hasSavedCache()).toBe(false);
+      await persister.persistClient(saved);
+      expect(hasSavedCache()).toBe(true);
+      expect(await persister.restoreClient()).toEqual(saved);
+      await persister.removeClient();
+      expect(hasSavedCache()).toBe(false);
+      expect(await persister.restoreClient()).toBeUndefined();
+    },
+  );
 
   it('answers yes when localStorage cannot be read, so the app waits for the restore as before', () => {
     Object.defineProperty(globalThis, 'localStorage', {

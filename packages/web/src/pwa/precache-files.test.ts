@@ -13,7 +13,8 @@ const chunk = (fileName: string, over: Partial<ChunkNode> = {}): ChunkNode => ({
   ...over,
 });
 
-/** A small bundle shaped like ours: the entry loads the screens lazily; the admin screen and the crew page share Modal. */
+/** A small bundle shaped like ours: the entry loads the screens lazily; the admin screen and the crew page share
+ * Modal. */
 const bundle: ChunkNode[] = [
   chunk('assets/index.js', {
     isEntry: true,
@@ -40,18 +41,22 @@ const bundle: ChunkNode[] = [
 ];
 
 describe('the precache: the app shell and member screens, not the back office', () => {
-  it('keeps the entry, its stylesheet, every screen it loads and what they load; leaves out a back-office screen and what only it loads', () => {
-    const kept = precachedFiles(bundle, ['src/features/admin/admin-page.tsx']);
-    expect([...kept].sort()).toEqual([
-      'assets/Modal.js',
-      'assets/crew-page.css',
-      'assets/crew-page.js',
-      'assets/index.css',
-      'assets/index.js',
-      'assets/jsx.js',
-      'assets/workbox-window.js',
-    ]);
-  });
+  it(
+    'keeps the entry, its stylesheet, every screen it loads and what they ' +
+      'load; leaves out a back-office screen and what only it loads',
+    () => {
+      const kept = precachedFiles(bundle, ['src/features/admin/admin-page.tsx']);
+      expect([...kept].sort()).toEqual([
+        'assets/Modal.js',
+        'assets/crew-page.css',
+        'assets/crew-page.js',
+        'assets/index.css',
+        'assets/index.js',
+        'assets/jsx.js',
+        'assets/workbox-window.js',
+      ]);
+    },
+  );
 
   it('fails the build when a back-office screen named to leave out is no chunk (renamed or moved)', () => {
     expect(() => precachedFiles(bundle, ['src/features/admin/old-admin-page.tsx'])).toThrow(

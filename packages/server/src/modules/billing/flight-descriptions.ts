@@ -76,7 +76,8 @@ function blockText(share: RentalShare<BlockTerms & { name: string }>): string | 
   return parts.length > 0 ? parts.join(', ') : null;
 }
 
-/** The rental's entry: the glider, the time flown and the minutes billed, as every screen shows them (domain flight-duration.ts). */
+/** The rental's entry: the glider, the time flown and the minutes billed, as every screen shows them (domain
+ * flight-duration.ts). */
 export function rentalDescription(input: {
   launchedAtMs: number;
   landedAtMs: number;
@@ -87,7 +88,8 @@ export function rentalDescription(input: {
   const notes: string[] = [];
   const shared = sharedText(input.payerNames);
   if (shared) notes.push(shared);
-  // A shared entry is on both payers' accounts: a block is its holder's to see, in their own breakdown (issue 25 item 6).
+  // A shared entry is on both payers' accounts: a block is its holder's to see, in their own breakdown (issue 25 item
+  // 6).
   if (!shared) {
     for (const share of input.shares) {
       const text = blockText(share);
@@ -95,7 +97,8 @@ export function rentalDescription(input: {
     }
   }
   return clip(
-    `Rental: ${input.glider}, ${flownAndBilledText(input.launchedAtMs, input.landedAtMs)}${notes.length > 0 ? ` (${notes.join('; ')})` : ''}`,
+    `Rental: ${input.glider}, ` +
+      `${flownAndBilledText(input.launchedAtMs, input.landedAtMs)}${notes.length > 0 ? ` (${notes.join('; ')})` : ''}`,
   );
 }
 

@@ -73,7 +73,8 @@ export async function updateClubSettings(
   fleet: Pick<ClubFleet, 'itemsUsingTaxes'>,
 ): Promise<ClubSettingsItem> {
   if (!isValidTimeZone(settings.timeZone)) throw badRequest(`Unknown time zone ${settings.timeZone}`);
-  // Two admins renaming two clubs to one name at the same moment: the unique index refuses one (http/database-errors.ts).
+  // Two admins renaming two clubs to one name at the same moment: the unique index refuses one
+  // (http/database-errors.ts).
   return db.transaction().execute(async (trx) => {
     const current = await lockClub(trx, ctx.club.id, 'update');
     const namesake = await findClubByName(trx, settings.name);

@@ -352,7 +352,8 @@ export async function changeFlight(
     tug: after.tug || null,
   });
 
-  // Gliders: the one this flight held Flying is freed when it lands or changes; a new glider still in the air is Flying.
+  // Gliders: the one this flight held Flying is freed when it lands or changes; a new glider still in the air is
+  // Flying.
   const wasFlying = before.landedAt === null;
   const isFlying = after.landedAt === null;
   if (wasFlying && (!isFlying || before.glider !== after.glider))

@@ -54,7 +54,8 @@ export async function groundStatus(
   return status;
 }
 
-/** What every member of a club is answered alike: the flights' rows (each viewer sees their own costs), the tugs, the pilots. */
+/** What every member of a club is answered alike: the flights' rows (each viewer sees their own costs), the tugs,
+ * the pilots. */
 interface ClubLine {
   flights: FlightRow[];
   tugs: TugStatus[];

@@ -113,7 +113,8 @@ function assertLaunched(flight: FlightStateRow): void {
   if (flight.launched_at === null) throw conflict('Flight not launched yet');
 }
 
-/** The tug (the club's) and the tow pilot: the one sent (an active tow pilot of the club), else the tug's checked-in pilot. */
+/** The tug (the club's) and the tow pilot: the one sent (an active tow pilot of the club), else the tug's checked-in
+ * pilot. */
 async function launchCrew(trx: Transaction<DB>, ctx: MemberContext, body: Extract<UpdateFlight, { action: 'Launch' }>) {
   let tug: string | null = null;
   if (body.tug) {
@@ -277,7 +278,8 @@ export async function updateFlight(
   body: UpdateFlight,
 ): Promise<FlightActionResult> {
   assertSameClub(ctx, namedClub(body.club));
-  // Log edits (docs/flight-line.md "Log edits"): admin or Can Edit Flight Logs; the line actions are every active member's.
+  // Log edits (docs/flight-line.md "Log edits"): admin or Can Edit Flight Logs; the line actions are every active
+  // member's.
   if (body.action === 'ChangeFlight' && !hasRight(ctx, 'canEditLogs')) {
     throw forbidden('Only an admin or a member who can edit flight logs can change a flight');
   }
@@ -293,7 +295,8 @@ export async function updateFlight(
     replay: (_, found) =>
       found.action === body.action && found.flight_id === id ? (found.response as FlightActionResult) : undefined,
     keyUsed: (found) =>
-      `This idempotency key was already used for ${found.action} of flight ${found.flight_id}; send a new key for a new action`,
+      `This idempotency key was already used for ${found.action} of ` +
+      `flight ${found.flight_id}; send a new key for a new action`,
     run: async (trx) => {
       const flight = await lockFlight(trx, ctx.club.id, id);
       if (!flight) throw notFound('Flight not found');
@@ -304,7 +307,8 @@ export async function updateFlight(
       }
       const happenedAt = await apply(trx, ctx, flight, body);
       // Kept at its tap time; one that took longer than the club allows to arrive is marked in the flight's history.
-      // The feed's events are detections, not taps: a landing heard last on final is settled minutes later, and is not late.
+      // The feed's events are detections, not taps: a landing heard last on final is settled minutes later, and is not
+      // late.
       const enteredLate =
         body.action !== 'ChangeFlight' &&
         ctx.user.id !== OGN_USER_ID &&

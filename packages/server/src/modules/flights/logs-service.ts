@@ -83,7 +83,8 @@ async function logPilots(
     .sort((a, b) => compareText(a.last, b.last) || compareText(a.first, b.first) || a.userID.localeCompare(b.userID));
 }
 
-/** What the flight modal's edit form offers: every glider, launch type (inactive ones too: old flights name them) and tug, and the intros it can choose or shows. */
+/** What the flight modal's edit form offers: every glider, launch type (inactive ones too: old flights name them)
+ * and tug, and the intros it can choose or shows. */
 async function editSetup(db: Kysely<DB>, ctx: MemberContext, flights: readonly FlightRow[]) {
   const clubId = ctx.club.id;
   const [gliders, launches, tugs, available] = await Promise.all([
@@ -101,7 +102,8 @@ async function editSetup(db: Kysely<DB>, ctx: MemberContext, flights: readonly F
 }
 
 /**
- * GET /api/serve-logs (docs/flight-line.md "The flight logs"): the club's flights over whole days in the club's zone — cancelled
+ * GET /api/serve-logs (docs/flight-line.md "The flight logs"): the club's flights over whole days in the club's zone
+ * — cancelled
  * ones left out, as the logs show flights flown or on the line — for every
  * active member (All flights, My flights, Tows are views of it). At most a
  * year for the whole club; a member's logbook (userID) up to

@@ -30,7 +30,8 @@ function inRange(db: Kysely<DB>, range: Range) {
     .where('launched_at', 'is not', null);
 }
 
-/** Flights (landed), their minutes and launches per period: 'day', 'week' (from Monday), 'month', 'season' (the year). */
+/** Flights (landed), their minutes and launches per period: 'day', 'week' (from Monday), 'month', 'season' (the
+ * year). */
 export async function flownByPeriod(db: Kysely<DB>, range: Range, unit: 'day' | 'week' | 'month' | 'season') {
   const period =
     unit === 'day'
@@ -109,7 +110,8 @@ function launchOffsetMinutes(range: Range, timeZone: string): RawBuilder<number>
 
 /** Launches by weekday (1 Monday … 7 Sunday) and by the launch's hour in the club's zone. */
 export async function busiest(db: Kysely<DB>, range: Range, timeZone: string) {
-  const localSeconds = sql`(floor(extract(epoch from launched_at))::bigint + ${launchOffsetMinutes(range, timeZone)} * 60)`;
+  const localSeconds = sql`(floor(extract(epoch from launched_at))::bigint +
+        ${launchOffsetMinutes(range, timeZone)} * 60)`;
   const [weekdays, hours] = await Promise.all([
     inRange(db, range)
       .select([sql<number>`extract(isodow from day)::int`.as('weekday'), sql<number>`count(*)::int`.as('launches')])

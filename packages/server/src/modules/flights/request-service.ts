@@ -103,7 +103,8 @@ async function checkPilot(trx: Transaction<DB>, ctx: MemberContext, userId: stri
   return pilot;
 }
 
-/** The second member of an Instructor or Member flight: active, flying, not the pilot, on no other unfinished flight; an instructor for Instructor. */
+/** The second member of an Instructor or Member flight: active, flying, not the pilot, on no other unfinished
+ * flight; an instructor for Instructor. */
 async function checkSecondMember(
   trx: Transaction<DB>,
   ctx: MemberContext,
@@ -278,7 +279,8 @@ async function checkFunds(
   if (request.flyWith === 'Member' && second.shareCost && second.passengerId) {
     if ((await balanceOf(trx, ctx, second.passengerId)) < minimum) {
       throw conflict(
-        `Insufficient funds: ${second.passengerFirst} ${second.passengerLast}, who shares the cost, is below the club's minimum balance`,
+        `Insufficient funds: ${second.passengerFirst} ${second.passengerLast}, ` +
+          `who shares the cost, is below the club's minimum balance`,
       );
     }
   }
@@ -413,7 +415,8 @@ export async function requestFlight(
   const request = parsed.data;
   if (!UUID.test(input.id)) throw badRequest('The flight id must be a UUID made by the phone');
   const id = input.id.toLowerCase();
-  // The flight id is the key: a retry answers what the first delivery answered, even when the outbox delivers it after midnight.
+  // The flight id is the key: a retry answers what the first delivery answered, even when the outbox delivers it after
+  // midnight.
   return once(db, {
     write: { name: 'flight-request', glider: request.glider },
     key: id,

@@ -29,7 +29,8 @@ import { introItem } from './service.ts';
 const TYPE = 'Intro Cancel';
 type Result = UpdateItemResult<IntroItem>;
 
-/** An intro already cancelled: a keyed retry of a cancel that posted nothing answers again; anything else is refused. */
+/** An intro already cancelled: a keyed retry of a cancel that posted nothing answers again; anything else is
+ * refused. */
 async function alreadyCancelled(trx: Transaction<DB>, intro: IntroRow, data: IntroCancel): Promise<IntroItem> {
   const retried =
     data.idempotencyKey !== undefined &&
@@ -60,7 +61,8 @@ export async function cancelIntro(
     // The form shows the amount paid; a price that differs means the page is stale.
     if (data.priceCents !== intro.price_cents) {
       throw conflict(
-        `Intro ${intro.sn} was paid ${formatMoney(intro.price_cents)}, not ${formatMoney(data.priceCents)}; reload and try again`,
+        `Intro ${intro.sn} was paid ${formatMoney(intro.price_cents)}, not ` +
+          `${formatMoney(data.priceCents)}; reload and try again`,
       );
     }
     if (!data.writtenDown) {

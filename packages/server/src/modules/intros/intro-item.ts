@@ -70,7 +70,8 @@ async function rename(
         flight !== undefined && (flight.user_id === input.ctx.user.id || flight.submitted_by === input.ctx.user.id);
       if (!available && !ownFlight) {
         throw forbidden(
-          'Only an admin or a member who can add intros can rename the passenger of an intro that is used, refunded or cancelled',
+          'Only an admin or a member who can add intros can rename the ' +
+            'passenger of an intro that is used, refunded or cancelled',
         );
       }
     }
@@ -117,7 +118,8 @@ async function link(
   });
 }
 
-/** Refund or Cancel (data.action): admin or Can Add Intros; WriteDown: admin. The intro of another club is not found. */
+/** Refund or Cancel (data.action): admin or Can Add Intros; WriteDown: admin. The intro of another club is not
+ * found. */
 async function closeIntro(db: Kysely<DB>, input: Input, data: { action?: unknown }): Promise<Result> {
   if (data.action === 'WriteDown') {
     if (!hasRight(input.ctx, 'admin')) throw forbidden('Only an admin can write down an intro');
@@ -160,7 +162,8 @@ async function updateIntroItem(db: Kysely<DB>, input: Input, flightPeople: Linke
     throw badRequest('The intro id in data does not match the id of the update');
   if (change.recipientFirst === undefined && change.recipientLast === undefined) {
     throw badRequest(
-      'Invalid data: INTRO data must be a passenger rename (recipientFirst, recipientLast) or a flight link (flightRef)',
+      'Invalid data: INTRO data must be a passenger rename ' +
+        '(recipientFirst, recipientLast) or a flight link (flightRef)',
     );
   }
   return rename(db, input, intro, change, flightPeople);

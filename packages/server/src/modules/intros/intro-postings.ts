@@ -19,7 +19,8 @@ export function introCancelPostings(
   const unknown = names.find((name) => rates[name] === undefined);
   if (unknown !== undefined)
     throw conflict(
-      `Intro ${intro.sn} is taxed with ${unknown}, which the club no longer has: add the tax back in Administration first`,
+      `Intro ${intro.sn} is taxed with ${unknown}, which the club no ` +
+        `longer has: add the tax back in Administration first`,
     );
   const lines = introFlownPostings({
     flightId: '',

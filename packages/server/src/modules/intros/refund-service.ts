@@ -47,19 +47,23 @@ export async function refundIntro(
     const method = club.payment_methods.find((m) => m.toLowerCase() === wanted);
     if (method === undefined) {
       throw badRequest(
-        `Unknown refund method ${data.payment}: use one of ${club.payment_methods.join(', ') || "the club's payment methods (none are set)"}`,
+        `Unknown refund method ${data.payment}: use one of ` +
+          `${club.payment_methods.join(', ') || "the club's payment methods (none are set)"}`,
       );
     }
     const owedCents = await introOwedCents(trx, club.id, intro.id);
     if (data.priceCents > owedCents) {
       throw conflict(
-        `The refund of ${formatMoney(data.priceCents)} is more than the ${formatMoney(Math.max(0, owedCents))} this intro still holds`,
+        `The refund of ${formatMoney(data.priceCents)} is more than the ` +
+          `${formatMoney(Math.max(0, owedCents))} this intro still holds`,
       );
     }
     assertAfterLockDate(club, ctx.now);
     const to = `${data.refundFirst} ${data.refundLast}`.trim();
     await insertIntroEntry(trx, ctx, action, {
-      description: `Intro ${intro.sn} refunded${to ? ` to ${to}` : ''} (${method})${data.refundRef ? ` ref ${data.refundRef}` : ''}`,
+      description:
+        `Intro ${intro.sn} refunded${to ? ` to ${to}` : ''} (${method})` +
+        (data.refundRef ? ` ref ${data.refundRef}` : ''),
       reference: data.refundRef,
       lines: [
         { account: ACCOUNT.introsPayable, amountCents: data.priceCents, introId: intro.id },

@@ -91,7 +91,8 @@ export async function sellIntro(
   const payment = club.payment_methods.find((method) => method.toLowerCase() === wanted);
   if (payment === undefined) {
     throw badRequest(
-      `Unknown payment method ${input.payment}: use one of ${club.payment_methods.join(', ') || "the club's payment methods (none are set)"}`,
+      `Unknown payment method ${input.payment}: use one of ` +
+        `${club.payment_methods.join(', ') || "the club's payment methods (none are set)"}`,
     );
   }
   const taxStatus = input.taxStatus ?? option.tax_status;

@@ -33,7 +33,8 @@ export async function writeDownIntro(
   introId: string,
   data: IntroWriteDown,
 ): Promise<Result> {
-  // As the Write Down adjustment: the club row for no-key update, so two write-downs can't both spend what Intro A/P holds.
+  // As the Write Down adjustment: the club row for no-key update, so two write-downs can't both spend what Intro A/P
+  // holds.
   const action: KeyedIntroAction = {
     type: TYPE,
     noun: 'write-down',
@@ -55,7 +56,9 @@ export async function writeDownIntro(
     const accountHolds = await owedCents(trx, club.id, ACCOUNT.introsPayable);
     if (holds > accountHolds) {
       throw conflict(
-        `The write down of ${formatMoney(holds)} is more than the ${formatMoney(Math.max(0, accountHolds))} Intro A/P holds (a Write Down adjustment took it already)`,
+        `The write down of ${formatMoney(holds)} is more than the ` +
+          `${formatMoney(Math.max(0, accountHolds))} Intro A/P holds (a Write Down adjustment ` +
+          `took it already)`,
       );
     }
     assertAfterLockDate(club, ctx.now);

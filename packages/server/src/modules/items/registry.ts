@@ -56,7 +56,8 @@ function listedType(type: string): type is ListedType {
   return Object.hasOwn(listers, type);
 }
 
-/** POST /api/update-item/: route the update (its body parsed by type) to its item type's handler, at that handler's access level. */
+/** POST /api/update-item/: route the update (its body parsed by type) to its item type's handler, at that handler's
+ * access level. */
 export async function updateItem(db: Kysely<DB>, ctx: UserContext, body: UpdateItemBody): Promise<UpdateItemAnswer> {
   if ('unknownType' in body) throw badRequest(`Unknown item type ${body.unknownType}`);
   const handler = handlers[body.type];
@@ -86,7 +87,8 @@ export async function listItems(
 }
 
 export const DELETE_DISABLED =
-  'This function has been disabled. Set the item to Not Ready or Inactive instead (for pilots, deselect Active), then contact support.';
+  'This function has been disabled. Set the item to Not Ready or Inactive ' +
+  'instead (for pilots, deselect Active), then contact support.';
 
 /** DELETE /api/delete/: nothing is ever deleted (items are deactivated); always refused, and nothing changes. */
 export function deleteItem(ctx: MemberContext, club: string | undefined): never {

@@ -125,7 +125,8 @@ async function postDeposit(
   const transferType = fromClubList(club.payment_methods, input.transferType);
   if (transferType === undefined) {
     throw badRequest(
-      `Unknown payment method ${input.transferType}: use one of ${club.payment_methods.join(', ') || "the club's payment methods (none are set)"}`,
+      `Unknown payment method ${input.transferType}: use one of ` +
+        `${club.payment_methods.join(', ') || "the club's payment methods (none are set)"}`,
     );
   }
   const lines = depositPostings({ memberId: input.pilot, amountCents: input.amountCents, transferType });
@@ -257,7 +258,9 @@ async function postAdjustment(
   }
   const owed = await owedCents(trx, club.id, account, taxName);
   if (input.amountCents > owed) {
-    const held = `${formatMoney(Math.max(0, owed))} ${CHART_OF_ACCOUNTS[account]} holds${taxName === undefined ? '' : ` for ${taxName}`}`;
+    const held =
+      `${formatMoney(Math.max(0, owed))} ${CHART_OF_ACCOUNTS[account]} ` +
+      `holds${taxName === undefined ? '' : ` for ${taxName}`}`;
     throw conflict(`The ${adjustment.toLowerCase()} of ${formatMoney(input.amountCents)} is more than the ${held}`);
   }
   const lines = adjustmentPostings({ adjustment, amountCents: input.amountCents, taxName });

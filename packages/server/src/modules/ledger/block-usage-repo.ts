@@ -45,7 +45,8 @@ export async function candidateBlocks(
       ),
       // Days with units still drawn: a flight undone gives its day back.
       sql<string | null>`(select string_agg(d.flown_on::text, ',') from (
-          select u.flown_on from block_usage u where u.member_block_id = b.id group by u.flown_on having sum(u.units_used) > 0
+          select u.flown_on from block_usage u where u.member_block_id = b.id group by u.flown_on having
+          sum(u.units_used) > 0
         ) d)`.as('flown_days'),
     ])
     .where('b.club_id', '=', clubId)

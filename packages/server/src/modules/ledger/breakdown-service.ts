@@ -29,7 +29,8 @@ const sum = (lines: readonly PostingLine[]) => lines.reduce((total, line) => tot
  * What one charge on a member's account was made of (docs/accounting.md,
  * "Charge breakdowns"): the member's part before tax, each tax and the total,
  * and for a flight's tow or rental the price rule's figures frozen with the
- * entry — with the member's own part only, and who recorded its times. A reversal shows the figures of the entry it reverses, taken back.
+ * entry — with the member's own part only, and who recorded its times. A reversal shows the figures of the entry it
+ * reverses, taken back.
  * Entries without frozen figures (other charges, flight charges posted before
  * them) are explained from their postings: the member's share of the revenue
  * and of each tax, as the ledger split them.

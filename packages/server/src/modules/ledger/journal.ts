@@ -75,7 +75,8 @@ export async function postedAnswer(
 
 /** The refusal of an idempotency key already stored on an entry, for a new `noun` ('request', 'sale', 'refund'…). */
 export const entryKeyUsed = (found: PostedRow, noun: string) =>
-  `This idempotency key was already used for transaction #${found.id} (${found.transaction_type}); send a new key for a new ${noun}`;
+  `This idempotency key was already used for transaction #${found.id} (${found.transaction_type}); ` +
+  `send a new key for a new ${noun}`;
 
 /**
  * Post one entry, once (modules/once.ts): `work` runs in a database

@@ -47,7 +47,8 @@ export async function reverseTransaction(
   input: ReverseInput,
 ): Promise<TransactionPosted> {
   const originalId = input.id;
-  // Two reversals of one entry racing: unique (reverses_id) lets one through, the other answers 409 (http/database-errors.ts).
+  // Two reversals of one entry racing: unique (reverses_id) lets one through, the other answers 409
+  // (http/database-errors.ts).
   return postOnce(
     db,
     ctx,
@@ -76,7 +77,9 @@ export async function reverseTransaction(
         original.transaction_type === 'Block' ? await lockBlockOfPurchase(trx, club.id, originalId) : undefined;
       if (block && block.used !== 0) {
         throw conflict(
-          `The block ${block.name} bought in transaction #${originalId} has been used (${usedText(block.units, block.used)}): correct those flights first`,
+          `The block ${block.name} bought in transaction #${originalId} has ` +
+            `been used (${usedText(block.units, block.used)}): ` +
+            `correct those flights first`,
         );
       }
       const id = await insertEntry(trx, {

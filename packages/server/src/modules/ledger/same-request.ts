@@ -65,7 +65,8 @@ export async function isSameRequest(
         block.block_rule_id === input.block.id &&
         block.starts_on === input.block.startDate &&
         block.ends_on === input.block.endDate;
-      // Without override the price is the rule's, as it was then. An overriding price is taxed as the rule is: on top when exclusive.
+      // Without override the price is the rule's, as it was then. An overriding price is taxed as the rule is: on top
+      // when exclusive.
       if (!sameBlock || !input.block.override) return sameBlock;
       const rule = await findBlockRule(db, clubId, input.block.id);
       const net = lines.find((line) => line.account === ACCOUNT.rentalRevenue);

@@ -21,12 +21,10 @@ export function accountTotalsInRange(db: Db, clubId: string, startMs: number, en
       'transfer_type',
       'fee_class',
       sql<number>`coalesce(sum(amount_cents) filter (where effective_at < ${start}), 0)::bigint`.as('before_cents'),
-      sql<number>`coalesce(sum(amount_cents) filter (where effective_at >= ${start} and amount_cents > 0), 0)::bigint`.as(
-        'debit_cents',
-      ),
-      sql<number>`coalesce(sum(amount_cents) filter (where effective_at >= ${start} and amount_cents < 0), 0)::bigint`.as(
-        'credit_cents',
-      ),
+      sql<number>`coalesce(sum(amount_cents) filter (where effective_at >= ${start} and amount_cents > 0),
+            0)::bigint`.as('debit_cents'),
+      sql<number>`coalesce(sum(amount_cents) filter (where effective_at >= ${start} and amount_cents < 0),
+            0)::bigint`.as('credit_cents'),
     ])
     .where('club_id', '=', clubId)
     .where('effective_at', '<', new Date(endMs))

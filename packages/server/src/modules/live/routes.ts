@@ -5,7 +5,8 @@ import { defineCallRoute } from '../../http/route.ts';
 import type { ModuleDeps } from '../deps.ts';
 import { openEventStream } from './stream-service.ts';
 
-/** The live line's stream (docs/live.md), declared in packages/domain/src/api/live.ts; compression.ts leaves it uncompressed. */
+/** The live line's stream (docs/live.md), declared in packages/domain/src/api/live.ts; compression.ts leaves it
+ * uncompressed. */
 export const EVENTS_URL = eventStream.path;
 
 /** The browser's Last-Event-ID header, or the `lastEventId` query parameter of a client that cannot set headers. */
@@ -19,7 +20,8 @@ function lastEventIdOf(header: string | string[] | undefined, query: string | un
 
 export function registerLiveRoutes(app: FastifyInstance, deps: ModuleDeps): void {
   defineCallRoute(app, eventStream, {
-    // A stream stays open for minutes: it opens only for a session the database still has (not the cookie cache's minute).
+    // A stream stays open for minutes: it opens only for a session the database still has (not the cookie cache's
+    // minute).
     sessionFromDatabase: true,
     async handler({ query, ctx, request, reply }) {
       const lastEventId = lastEventIdOf(request.headers['last-event-id'], query.lastEventId);

@@ -20,7 +20,10 @@ export const REPLAY_LIMIT = 500;
 
 /** Streams one session may hold open on a process: a phone's tabs, with room for one that is reconnecting. */
 export const MAX_STREAMS_PER_SESSION = 4;
-export const TOO_MANY_STREAMS = `Too many live streams for this session: at most ${MAX_STREAMS_PER_SESSION} open at once. Close another Flightline tab; this one refreshes every 10 seconds meanwhile.`;
+export const TOO_MANY_STREAMS =
+  `Too many live streams for this session: at most ${MAX_STREAMS_PER_SESSION} ` +
+  `open at once. Close another Flightline tab; this one refreshes every 10 ` +
+  `seconds meanwhile.`;
 
 /** A phone that has not taken this much yet is not keeping up: its stream ends and it catches up on reconnect. */
 const MAX_UNSENT_BYTES = 64 * 1024;
@@ -93,7 +96,8 @@ export async function openEventStream(
 
   reply
     .header('content-type', 'text/event-stream; charset=utf-8')
-    // no-store: nobody's notices kept; no-transform: a proxy must not compress or rewrite it; X-Accel-Buffering: nginx must pass each event on at once.
+    // no-store: nobody's notices kept; no-transform: a proxy must not compress or rewrite it; X-Accel-Buffering: nginx
+    // must pass each event on at once.
     .header('cache-control', 'no-store, no-transform')
     .header('x-accel-buffering', 'no');
   body.write(`retry: ${RETRY_MS}\n\n`);

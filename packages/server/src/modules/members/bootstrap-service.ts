@@ -105,7 +105,8 @@ export async function activateMember(db: Kysely<DB>, input: ActivateInput, now: 
     const pilot = await findPilotForUpdate(trx, club.id, user.id);
     if (!pilot) {
       throw notFound(
-        `${user.email} has not requested membership at ${club.name}: they request it in the app (Settings), then run this again`,
+        `${user.email} has not requested membership at ${club.name}: they ` +
+          `request it in the app (Settings), then run this again`,
       );
     }
     const active = isMembershipActive(

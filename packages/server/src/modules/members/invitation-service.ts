@@ -57,7 +57,8 @@ function invitationCode(secret: string, invitationId: string): string {
   return `${invitationId}.${linkSecret(secret, invitationId)}`;
 }
 
-/** The link: `/signup?invite=<id>.<secret>` (signed in, it accepts at once; signed out, the page offers sign-up and login). */
+/** The link: `/signup?invite=<id>.<secret>` (signed in, it accepts at once; signed out, the page offers sign-up and
+ * login). */
 export function invitationLink(deps: Pick<InvitationDeps, 'secret' | 'publicUrl'>, invitationId: string): string {
   const url = new URL('/signup', deps.publicUrl);
   url.searchParams.set('invite', invitationCode(deps.secret, invitationId));
@@ -75,9 +76,11 @@ function invitationMail(input: {
 }): Mail {
   const until = input.expiresAt.toISOString().slice(0, 10);
   const how = input.hasAccount
-    ? `You already have a Flightline account with this email address (${input.to}). To join, open this link and log in if asked, or accept the invitation in Flightline under Settings:\n\n    ${input.link}\n\n` +
+    ? `You already have a Flightline account with this email address (${input.to}). To join, open this link ` +
+      `and log in if asked, or accept the invitation in Flightline under Settings:\n\n    ${input.link}\n\n` +
       `Until you accept, the club sees nothing of your account. `
-    : `Sign up with this email address (${input.to}) from this link, then confirm the code we email you:\n\n    ${input.link}\n\n`;
+    : `Sign up with this email address (${input.to}) from this link, then ` +
+      `confirm the code we email you:\n\n    ${input.link}\n\n`;
   return {
     to: input.to,
     subject: `You are invited to join ${input.clubName} on Flightline`,
@@ -101,7 +104,8 @@ export async function inviteMember(
   const answer = await db.transaction().execute(async (trx) => {
     const user = await findUserByEmail(trx, email);
     const pilot = user ? await findPilotForUpdate(trx, club.id, user.id) : undefined;
-    // One of the club's own active members: the admin already sees them, with their login email, in User Administration.
+    // One of the club's own active members: the admin already sees them, with their login email, in User
+    // Administration.
     if (
       user &&
       pilot &&
@@ -184,7 +188,8 @@ export async function listOpenInvitations(
 const NOT_VALID =
   'This invitation link is not valid: open the link from the email again, or ask the club for a new invitation';
 
-/** The signed-in invitee accepts (the link, or Settings): they join the invitation's club, active, and it becomes their active club. */
+/** The signed-in invitee accepts (the link, or Settings): they join the invitation's club, active, and it becomes
+ * their active club. */
 export async function acceptInvitation(
   db: Kysely<DB>,
   ctx: UserContext,

@@ -116,7 +116,8 @@ export const pilotItemHandler: ItemHandler<'user'> = {
     const match = shapes.find((s) => s.matches(record));
     if (!match) {
       throw badRequest(
-        'Invalid data: PILOT data must be a membership request (clubId, pilotId, first, last, createdAt), a profile, a weight, qualifications (admin) or a membership decision (admin)',
+        'Invalid data: PILOT data must be a membership request (clubId, pilotId, first, last, ' +
+          'createdAt), a profile, a weight, qualifications (admin) or a membership decision (admin)',
       );
     }
     const checked = withAccess(match.access, input);

@@ -161,7 +161,8 @@ export function findFeedState(db: Db, clubId: string) {
  */
 export async function takeLease(db: Db, holder: string, seconds: number): Promise<boolean> {
   const result = await sql<{ holder: string }>`
-    insert into ogn_feed_lease (id, holder, expires_at) values (true, ${holder}, now() + make_interval(secs => ${seconds}))
+    insert into ogn_feed_lease (id, holder, expires_at) values (true, ${holder}, now() + make_interval(secs =>
+    ${seconds}))
     on conflict (id) do update set holder = excluded.holder, expires_at = excluded.expires_at
       where ogn_feed_lease.holder = excluded.holder or ogn_feed_lease.expires_at < now()
     returning holder`.execute(db);

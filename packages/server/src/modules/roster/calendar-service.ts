@@ -48,7 +48,9 @@ export async function calendarFeed(db: Kysely<DB>, token: string, publicUrl: str
       end: new Date(start.getTime() + 24 * 60 * 60 * 1000),
       stamp: duty.published_at ?? new Date(now),
       summary: `${role} — ${club.name}`,
-      description: `On duty as ${role}${duty.extra ? ' (volunteer)' : ''}. Offer a swap or see who flies: ${publicUrl}/roster/day/${duty.day}`,
+      description:
+        `On duty as ${role}${duty.extra ? ' (volunteer)' : ''}. Offer a swap ` +
+        `or see who flies: ${publicUrl}/roster/day/${duty.day}`,
       url: `${publicUrl}/roster/day/${duty.day}`,
     });
   }

@@ -135,7 +135,8 @@ export async function deleteExtraDuty(db: Db, clubId: string, dutyId: string): P
     .execute();
 }
 
-/** Clear the working copy's people of these duties before they are drafted again (so no one is on a day twice meanwhile). */
+/** Clear the working copy's people of these duties before they are drafted again (so no one is on a day twice
+ * meanwhile). */
 export async function clearDrafts(db: Db, clubId: string, dutyIds: readonly string[], at: Date): Promise<void> {
   for (let i = 0; i < dutyIds.length; i += 500) {
     await db
@@ -159,7 +160,8 @@ export async function deleteUnpublished(db: Db, clubId: string, dutyIds: readonl
   }
 }
 
-/** Publish: what members see becomes the working copy (first the people who leave, so nobody is on a day twice meanwhile). */
+/** Publish: what members see becomes the working copy (first the people who leave, so nobody is on a day twice
+ * meanwhile). */
 export async function publishDuties(db: Db, clubId: string, dutyIds: readonly string[], at: Date): Promise<void> {
   for (let i = 0; i < dutyIds.length; i += 500) {
     const ids = dutyIds.slice(i, i + 500);
@@ -278,7 +280,8 @@ export async function flagDueSwaps(
      where s.club_id = ${clubId} and d.id = s.duty_id
        and s.accepted_at is null and s.withdrawn_at is null and s.flagged_at is null
        and d.day >= ${today}::date
-       and d.day <= ${today}::date + coalesce((select swap_warning_days from roster_setting where club_id = s.club_id), 3)
+       and d.day <= ${today}::date + coalesce((select swap_warning_days from roster_setting where club_id =
+       s.club_id), 3)
     returning s.*, d.day::text as day, d.role_id`.execute(db);
   return rows.rows;
 }

@@ -142,7 +142,9 @@ async function askForHelp(deps: RosterDeps, ctx: MemberContext, day: string): Pr
           }),
           push: {
             title: `Help wanted on ${dayText(day)}`,
-            body: `${plans.length} plan to fly and ${rostered === 0 ? 'no' : 'one'} ${role.name.toLowerCase()} is on duty. Can you help?`,
+            body:
+              `${plans.length} plan to fly and ${rostered === 0 ? 'no' : 'one'} ` +
+              `${role.name.toLowerCase()} is on duty. Can you help?`,
             url: `/roster/day/${day}?volunteer=${role.id}`,
             tag: `help-${day}-${role.id}`,
           },

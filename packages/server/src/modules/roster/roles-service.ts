@@ -110,7 +110,8 @@ export async function setDutyEligibility(
     role.kind === 'instructor' ? pilot.is_instructor : role.kind === 'towPilot' ? pilot.is_tow_pilot : undefined;
   if (input.eligible && flag === false) {
     throw conflict(
-      `${name} is not ${role.kind === 'instructor' ? 'an instructor' : 'a tow pilot'}: set ${role.kind === 'instructor' ? 'Instructor' : 'Tow Pilot'} in Administration first`,
+      `${name} is not ${role.kind === 'instructor' ? 'an instructor' : 'a tow pilot'}: set ` +
+        `${role.kind === 'instructor' ? 'Instructor' : 'Tow Pilot'} in Administration first`,
     );
   }
   await setEligibility(db, {

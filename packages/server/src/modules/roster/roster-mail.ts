@@ -54,7 +54,9 @@ export function swapMails(input: {
     {
       to: input.from.email,
       subject: `${input.clubName}: ${input.to.name} takes your duty on ${dayText(input.duty.day)}`,
-      text: `Hello ${input.from.first},\n\n${input.to.name} accepted your offer: ${input.to.name} is now on duty as ${what}, and you are not.`,
+      text:
+        `Hello ${input.from.first},\n\n${input.to.name} accepted your offer: ` +
+        `${input.to.name} is now on duty as ${what}, and you are not.`,
     },
     {
       to: input.to.email,
@@ -76,7 +78,8 @@ export function untakenSwapMail(input: {
     to: input.to,
     subject: `${input.clubName}: nobody has taken ${input.offeredBy}'s duty on ${dayText(input.duty.day)}`,
     text:
-      `${input.offeredBy} offered their duty as ${input.duty.role} on ${dayText(input.duty.day)} for a swap, and nobody has taken it yet.\n\n` +
+      `${input.offeredBy} offered their duty as ${input.duty.role} on ` +
+      `${dayText(input.duty.day)} for a swap, and nobody has taken it yet.\n\n` +
       `Find someone, or put someone on it in the roster: ${input.link}`,
   };
 }
@@ -97,7 +100,8 @@ export function helpMail(input: {
     to: input.to,
     subject: `${input.clubName}: help wanted on ${dayText(input.day)} (${input.role})`,
     text:
-      `Hello ${input.first},\n\n${input.planners} members plan to fly on ${dayText(input.day)} and ${onDuty} on duty.\n\n` +
+      `Hello ${input.first},\n\n${input.planners} members plan to fly ` +
+      `on ${dayText(input.day)} and ${onDuty} on duty.\n\n` +
       `Can you help as ${input.role}? One tap adds you to the day: ${input.link}`,
   };
 }

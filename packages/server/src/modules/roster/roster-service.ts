@@ -140,12 +140,16 @@ export async function generate(
     await insertDuties(trx, inserts);
     const uncovered = duties.filter((duty) => duty.person === null).length;
     const kept_ = keptDays.length
-      ? `; ${keptDays.length} published day${keptDays.length === 1 ? '' : 's'} kept as ${keptDays.length === 1 ? 'it was' : 'they were'}`
+      ? `; ${keptDays.length} published day${keptDays.length === 1 ? '' : 's'} ` +
+        `kept as ${keptDays.length === 1 ? 'it was' : 'they were'}`
       : '';
     const nobody = uncovered ? ` (${uncovered} nobody could take)` : '';
     return {
       statusCode: 200 as const,
-      message: `Drafted ${duties.length} duties on ${draftDays.length} day${draftDays.length === 1 ? '' : 's'}${nobody}${kept_}. Publish to tell members.`,
+      message:
+        `Drafted ${duties.length} duties on ${draftDays.length} day${draftDays.length === 1 ? '' : 's'}` +
+        `${nobody}${kept_}. ` +
+        `Publish to tell members.`,
       days: draftDays,
       keptDays,
       drafted: duties.length,
@@ -154,7 +158,8 @@ export async function generate(
   });
 }
 
-/** The generator, month by month: each member's limit less the duties they keep that month; a kept duty's day is not theirs to draft. */
+/** The generator, month by month: each member's limit less the duties they keep that month; a kept duty's day is not
+ * theirs to draft. */
 async function draft(
   trx: Transaction<DB>,
   clubId: string,
@@ -225,7 +230,8 @@ export async function refusalFor(
   if (!member.roleIds.has(role.id)) {
     const how = role.kind === 'instructor' ? 'Instructor' : role.kind === 'towPilot' ? 'Tow Pilot' : undefined;
     return how
-      ? `${name} may not take ${role.name}: an admin sets ${how} in Administration, and may leave a member out of the role`
+      ? `${name} may not take ${role.name}: an admin sets ${how} in ` +
+          `Administration, and may leave a member out of the role`
       : `${name} may not take ${role.name}: an admin chooses who may take it`;
   }
   if (await isBlackedOut(db, clubId, member.userID, day))
@@ -367,7 +373,8 @@ export async function publish(
   });
   await tellMembers(deps, ctx.club.id, 'roster', notices);
   const message = changed.length
-    ? `Published ${changed.length} ${changed.length === 1 ? 'duty' : 'duties'}; ${notices.length} ${notices.length === 1 ? 'person' : 'people'} told`
+    ? `Published ${changed.length} ${changed.length === 1 ? 'duty' : 'duties'}; ` +
+      `${notices.length} ${notices.length === 1 ? 'person' : 'people'} told`
     : 'Nothing to publish: members already see this roster';
   return { statusCode: 200, message, published: changed.length, told: notices.length };
 }

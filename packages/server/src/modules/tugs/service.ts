@@ -234,7 +234,8 @@ export async function createTowEvent(db: Kysely<DB>, ctx: MemberContext, input: 
     key: idempotencyKey,
     recorded: (reader, key) => findEventByKey(reader, clubId, key),
     sender: { id: ctx.user.id, of: (found) => found.by },
-    // The event its key recorded, answered again (its pilot's name read again); a key reused for another event is refused.
+    // The event its key recorded, answered again (its pilot's name read again); a key reused for another event is
+    // refused.
     replay: async (reader, found) =>
       found.tug === data.tug && found.kind === kind
         ? answer(reader, clubId, found, await eventPilotName(reader, clubId, found))

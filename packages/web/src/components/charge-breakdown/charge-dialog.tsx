@@ -34,7 +34,8 @@ export function ChargeDialog({ club, transactionId, userID, onClose }: ChargeDia
           Charge #{transactionId}
         </h2>
         {charge.isPending && charge.fetchStatus === 'paused' ? (
-          // Offline and never opened before (an opened one is kept with the page's saved reads): say so rather than spin.
+          // Offline and never opened before (an opened one is kept with the page's saved reads): say so rather than
+          // spin.
           <p className="alert alert-secondary mb-0" role="status">
             Offline — this charge&apos;s breakdown shows once the phone is back online.
           </p>

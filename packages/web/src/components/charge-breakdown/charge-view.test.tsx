@@ -42,18 +42,22 @@ const variableTow: ChargeBreakdown = {
 };
 
 describe('a charge explained', () => {
-  it('a variable tow: the release height, each range crossed with its segments, the launch price, the tax at its rate, the total', () => {
-    expect(lines(variableTow)).toEqual([
-      'Tow: Variable (ASK-21, Jul 12)',
-      'Release height 1,250 ft',
-      '0–1,000 ft: 1 × $30.00 per 1,000 ft $30.00',
-      '1,000–5,000 ft: 3 × $2.50 per 100 ft $7.50',
-      'Launch price $37.50',
-      'Before tax $37.50',
-      'HST (13 %) $4.88',
-      'Charged to the account $42.38',
-    ]);
-  });
+  it(
+    'a variable tow: the release height, each range crossed with its ' +
+      'segments, the launch price, the tax at its rate, the total',
+    () => {
+      expect(lines(variableTow)).toEqual([
+        'Tow: Variable (ASK-21, Jul 12)',
+        'Release height 1,250 ft',
+        '0–1,000 ft: 1 × $30.00 per 1,000 ft $30.00',
+        '1,000–5,000 ft: 3 × $2.50 per 100 ft $7.50',
+        'Launch price $37.50',
+        'Before tax $37.50',
+        'HST (13 %) $4.88',
+        'Charged to the account $42.38',
+      ]);
+    },
+  );
 
   it('a rental drawn partly from a block and shared: the block drawn and left, the part not covered', () => {
     const rental: ChargeBreakdown = {
@@ -102,46 +106,50 @@ describe('a charge explained', () => {
     ]);
   });
 
-  it('who recorded the times: the launch on time, the landing entered late with when it came, a corrected one by its editor', () => {
-    /** 10:02 on 2025-07-12 in Toronto (EDT, UTC−4). */
-    const launch = Date.parse('2025-07-12T14:02:00Z');
-    const landing = launch + 48 * 60_000;
-    const timed: ChargeBreakdown = {
-      ...variableTow,
-      times: [
-        {
-          event: 'launch',
-          at: launch,
-          byName: 'Irene Instructor',
-          receivedAt: launch + 5_000,
-          enteredLate: false,
-          corrected: false,
-        },
-        {
-          event: 'landing',
-          at: landing,
-          byName: 'Gary Ground',
-          receivedAt: landing + 75 * 60_000,
-          enteredLate: true,
-          corrected: false,
-        },
-        {
-          event: 'releaseHeight',
-          at: landing + 90 * 60_000,
-          byName: 'Alex Admin',
-          receivedAt: landing + 90 * 60_000,
-          enteredLate: false,
-          corrected: true,
-        },
-      ],
-    };
-    const text = lines(timed);
-    expect(text.slice(5, 8)).toEqual([
-      'Launch 10:02, recorded by Irene Instructor',
-      'Landing 10:50, recorded by Gary Ground — entered late, received 12:05',
-      'Release height corrected by Alex Admin',
-    ]);
-  });
+  it(
+    'who recorded the times: the launch on time, the landing entered ' +
+      'late with when it came, a corrected one by its editor',
+    () => {
+      /** 10:02 on 2025-07-12 in Toronto (EDT, UTC−4). */
+      const launch = Date.parse('2025-07-12T14:02:00Z');
+      const landing = launch + 48 * 60_000;
+      const timed: ChargeBreakdown = {
+        ...variableTow,
+        times: [
+          {
+            event: 'launch',
+            at: launch,
+            byName: 'Irene Instructor',
+            receivedAt: launch + 5_000,
+            enteredLate: false,
+            corrected: false,
+          },
+          {
+            event: 'landing',
+            at: landing,
+            byName: 'Gary Ground',
+            receivedAt: landing + 75 * 60_000,
+            enteredLate: true,
+            corrected: false,
+          },
+          {
+            event: 'releaseHeight',
+            at: landing + 90 * 60_000,
+            byName: 'Alex Admin',
+            receivedAt: landing + 90 * 60_000,
+            enteredLate: false,
+            corrected: true,
+          },
+        ],
+      };
+      const text = lines(timed);
+      expect(text.slice(5, 8)).toEqual([
+        'Launch 10:02, recorded by Irene Instructor',
+        'Landing 10:50, recorded by Gary Ground — entered late, received 12:05',
+        'Release height corrected by Alex Admin',
+      ]);
+    },
+  );
 
   it('a reversal names the entry it takes back, and its total is given back', () => {
     const reversal = {

@@ -16,7 +16,11 @@ export function recordedTimeText(time: RecordedTime, timeZone: string): string {
   const clock = (ms: number) => clubClockTime(ms, timeZone);
   const who = time.byName || 'someone no longer in the club';
   if (time.corrected)
-    return `${EVENT_NAMES[time.event]} ${time.event === 'releaseHeight' ? '' : `${clock(time.at)}, `}corrected by ${who}`;
+    return (
+      `${EVENT_NAMES[time.event]} ` +
+      `${time.event === 'releaseHeight' ? '' : `${clock(time.at)}, `}corrected ` +
+      `by ${who}`
+    );
   const late = time.enteredLate ? ` — entered late, received ${clock(time.receivedAt)}` : '';
   return `${EVENT_NAMES[time.event]} ${clock(time.at)}, recorded by ${who}${late}`;
 }

@@ -36,7 +36,10 @@ function LaunchRule({ launch }: { launch: Launch }) {
       {launch.ranges.map((range) => (
         <Row
           key={range.start}
-          name={`${number.format(range.start)}–${number.format(range.end)} ${unit}: ${range.segments} × ${formatMoney(range.costCents)} per ${number.format(range.per)} ${unit}`}
+          name={
+            `${number.format(range.start)}–${number.format(range.end)} ${unit}: ${range.segments} ` +
+            `× ${formatMoney(range.costCents)} per ${number.format(range.per)} ${unit}`
+          }
           value={formatMoney(range.cents)}
         />
       ))}

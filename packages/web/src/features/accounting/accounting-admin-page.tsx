@@ -225,7 +225,9 @@ function FeeClasses({ club, feeList }: { club: string; feeList: string[] }) {
     if (!selected) return;
     const yes = await confirmDialog.ask({
       heading: 'Remove Fee Class',
-      message: `Remove the fee class "${selected}"? This does not change existing transactions: those already recorded with it keep it.`,
+      message:
+        `Remove the fee class "${selected}"? This does not change existing ` +
+        `transactions: those already recorded with it keep it.`,
       confirmLabel: 'Remove',
       rejectLabel: 'Cancel',
       confirmVariant: 'danger',
@@ -313,7 +315,9 @@ function LockDate({ club, lockDate, today }: { club: string; lockDate: string | 
     }
     const yes = await confirmDialog.ask({
       heading: 'Lock Transactions',
-      message: `Lock all transactions on and before ${date}? This cannot be undone. Database modification requests are billed at $50 each.`,
+      message:
+        `Lock all transactions on and before ${date}? This cannot be undone. ` +
+        `Database modification requests are billed at $50 each.`,
       confirmLabel: 'Lock',
       rejectLabel: 'Cancel',
       confirmVariant: 'danger',

@@ -3,20 +3,24 @@ import { accountTotals as totals } from './account-totals.fixtures.ts';
 import { expenseRows } from './expense-rows.ts';
 
 describe('expenseRows: charges by expense code in the Revenue table of the accounting summary', () => {
-  it("a $20.00 charge to 60510 (credited, so −$20.00 in the account's debit sign) reads as $20.00 of credit, like a fee class", () => {
-    const rows = expenseRows([
-      totals(60510, 0, 0, -2000),
-      totals(60520, 0, 0, 0),
-      totals(60530, 0, 0, 0),
-      totals(60900, 0, 0, 0),
-    ]);
-    expect(rows).toEqual([
-      {
-        label: '60510 Field maintenance',
-        totals: { account: 60510, startCents: 0, debitCents: 0, creditCents: 2000, endCents: 2000 },
-      },
-    ]);
-  });
+  it(
+    "a $20.00 charge to 60510 (credited, so −$20.00 in the account's " +
+      'debit sign) reads as $20.00 of credit, like a fee class',
+    () => {
+      const rows = expenseRows([
+        totals(60510, 0, 0, -2000),
+        totals(60520, 0, 0, 0),
+        totals(60530, 0, 0, 0),
+        totals(60900, 0, 0, 0),
+      ]);
+      expect(rows).toEqual([
+        {
+          label: '60510 Field maintenance',
+          totals: { account: 60510, startCents: 0, debitCents: 0, creditCents: 2000, endCents: 2000 },
+        },
+      ]);
+    },
+  );
 
   it('every figure changes sign: a reversal (a debit) is a negative debit, a balance carried in is the start', () => {
     const [row] = expenseRows([totals(60900, -1500, 2000, -2500)]);

@@ -56,7 +56,9 @@ export function IntroRemainders({ club }: { club: string }) {
   const ask = async (intro: IntroListItem) => {
     const yes = await confirmDialog.ask({
       heading: 'Write down intro',
-      message: `Write down the ${formatMoney(intro.owedCents)} intro ${intro.SN} (sold to ${introSoldTo(intro)}) still holds? It moves from Intro A/P to Intro Revenue.`,
+      message:
+        `Write down the ${formatMoney(intro.owedCents)} intro ${intro.SN} (sold to ` +
+        `${introSoldTo(intro)}) still holds? It moves from Intro A/P to Intro Revenue.`,
       confirmLabel: 'Write down',
       rejectLabel: 'Keep',
       confirmVariant: 'danger',

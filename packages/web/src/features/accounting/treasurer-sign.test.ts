@@ -7,15 +7,19 @@ const totals = (startCents: number, debitCents: number, creditCents: number) =>
   accountTotals(2100, startCents, debitCents, creditCents);
 
 describe('the treasurer\u2019s sign: debit and credit columns positive, a balance names its side', () => {
-  it('a liability (Members A/P) holding $120.00, charged $30.00, paid in $50.00: Dr 30.00, Cr 50.00, $120.00 Cr → $140.00 Cr', () => {
-    // get-balances answers a credit account negated: debits −3000, credits +5000.
-    expect(treasurerTotals(totals(12_000, -3_000, 5_000), 'credit')).toEqual({
-      start: { cents: 12_000, side: 'Cr' },
-      debitCents: 3_000,
-      creditCents: 5_000,
-      end: { cents: 14_000, side: 'Cr' },
-    });
-  });
+  it(
+    'a liability (Members A/P) holding $120.00, charged $30.00, paid in ' +
+      '$50.00: Dr 30.00, Cr 50.00, $120.00 Cr → $140.00 Cr',
+    () => {
+      // get-balances answers a credit account negated: debits −3000, credits +5000.
+      expect(treasurerTotals(totals(12_000, -3_000, 5_000), 'credit')).toEqual({
+        start: { cents: 12_000, side: 'Cr' },
+        debitCents: 3_000,
+        creditCents: 5_000,
+        end: { cents: 14_000, side: 'Cr' },
+      });
+    },
+  );
 
   it('a liability overdrawn (members owe more than the club holds) is a debit balance', () => {
     const shown = treasurerTotals(totals(1_000, -2_500, 0), 'credit');

@@ -34,7 +34,8 @@ export function AwaitingPage() {
 }
 
 function Awaiting({ club, timeZone }: { club: string; timeZone: string }) {
-  // The club's day, as the line page and Flight Logs read it: a phone set to another zone still sees the club's waiting flights.
+  // The club's day, as the line page and Flight Logs read it: a phone set to another zone still sees the club's waiting
+  // flights.
   const day = clubToday(timeZone);
   const flights = useDayFlights(club, day);
   const [selectedId, setSelectedId] = useState<string | null>(null);

@@ -44,7 +44,8 @@ export function LogoField({
       setProblem('Choose a PNG, JPEG or WebP image; SVG and other files are not accepted');
     } else if (file.size > MAX_LOGO_BYTES) {
       setProblem(
-        `The image is ${kB(file.size)} kB; a logo may be at most ${kB(MAX_LOGO_BYTES)} kB: save it smaller and choose it again`,
+        `The image is ${kB(file.size)} kB; a logo may be at most ` +
+          `${kB(MAX_LOGO_BYTES)} kB: save it smaller and choose it again`,
       );
     } else {
       upload.mutate(file);

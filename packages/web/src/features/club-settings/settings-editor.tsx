@@ -22,7 +22,8 @@ import { TimeZoneField } from './time-zone-field.tsx';
 import { YearEndField } from './year-end-field.tsx';
 
 const MESSAGE_NOTE =
-  "Formatting tags like <strong>, <em>, <p> and links are kept; scripts are removed, and so are images other than the club's logo.";
+  'Formatting tags like <strong>, <em>, <p> and links are kept; scripts ' +
+  "are removed, and so are images other than the club's logo.";
 
 type TextKey =
   'name' | 'shortName' | 'clubLink' | 'message' | 'currency' | 'warningLevel' | 'minimumLevel' | 'lateEntryMinutes';
@@ -198,7 +199,10 @@ export function SettingsEditor({
           {text('lateEntryMinutes', 'lateEntryMinutes', 'Entered late after (minutes)', {
             inputMode: 'numeric',
             maxLength: 5,
-            hint: "A request, launch or landing that reaches the server more than this long after its time (a phone that was offline, or 'Happened N minutes ago') keeps its time but is marked entered late in the flight's history; a late request joins the queue when it arrives.",
+            hint:
+              'A request, launch or landing that reaches the server more than this long after its time (a ' +
+              "phone that was offline, or 'Happened N minutes ago') keeps its time but is marked entered " +
+              "late in the flight's history; a late request joins the queue when it arrives.",
           })}
         </fieldset>
 

@@ -24,7 +24,8 @@ interface SettingsTextProps {
 
 /** One of the club settings typed as text, with its error, or else its hint, under it. */
 export function SettingsText({ id, label, extra, value, error, onChange }: SettingsTextProps) {
-  // The error and the hint carry no id here (no aria-describedby points at them): they go with the input, not as the frame's note.
+  // The error and the hint carry no id here (no aria-describedby points at them): they go with the input, not as the
+  // frame's note.
   return (
     <FieldFrame id={id} label={label}>
       <Form.Control

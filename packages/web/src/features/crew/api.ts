@@ -11,4 +11,5 @@ export function useCrewPage(club: string, userID: string) {
   });
 }
 
-// The flight request, the member's own weight changed with it and its cancellation go through the field outbox (lib/outbox/field-events.ts).
+// The flight request, the member's own weight changed with it and its cancellation go through the field outbox
+// (lib/outbox/field-events.ts).

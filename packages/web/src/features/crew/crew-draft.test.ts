@@ -245,12 +245,16 @@ describe('pilot in command label and fresh data', () => {
       intro: { selectedId: null },
     });
   });
-  it('takes the pilot’s newer stored weight from a fresh read while the field shows the old one untouched, never over a typed one', () => {
-    const before = crewData({ pilot: { ...data.pilot, weight: 0 } });
-    const opened = initialDraft(before);
-    expect(opened.weight).toBe('');
-    expect(reconcileDraft(data, opened, before).weight).toBe('70');
-    expect(reconcileDraft(data, { ...opened, weight: '81' }, before).weight).toBe('81');
-    expect(reconcileDraft(data, opened).weight).toBe('');
-  });
+  it(
+    'takes the pilot’s newer stored weight from a fresh read while the ' +
+      'field shows the old one untouched, never over a typed one',
+    () => {
+      const before = crewData({ pilot: { ...data.pilot, weight: 0 } });
+      const opened = initialDraft(before);
+      expect(opened.weight).toBe('');
+      expect(reconcileDraft(data, opened, before).weight).toBe('70');
+      expect(reconcileDraft(data, { ...opened, weight: '81' }, before).weight).toBe('81');
+      expect(reconcileDraft(data, opened).weight).toBe('');
+    },
+  );
 });

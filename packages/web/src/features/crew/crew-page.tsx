@@ -161,12 +161,14 @@ function CrewFlow({
     setCancelError(null);
     setRefusal(null);
     let settled: Placing | null = null;
-    // The weight goes right behind the request, in the same queue: sent once it is through, refused with it, kept with it offline.
+    // The weight goes right behind the request, in the same queue: sent once it is through, refused with it, kept with
+    // it offline.
     const weight = request.weight
       ? [
           followingTap(request.weight, (outcome) => {
             if (shown.current !== id) return false;
-            // Refused with the request: the form already says why. Refused alone: the flight stands, the weight did not.
+            // Refused with the request: the form already says why. Refused alone: the flight stands, the weight did
+            // not.
             if (outcome.kind === 'refused') setPlaced((p) => p && { ...p, warning: 'Could not update pilot weight' });
             // The pilot record and the crew page now hold the new weight.
             else void afterFlightRequest(queryClient, club, userID);

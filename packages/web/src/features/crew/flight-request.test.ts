@@ -87,25 +87,29 @@ describe('the request payload', () => {
       shareCost: false,
     });
   });
-  it('a pre-purchased intro: its reference and passenger, no launch type, the rename as updateIntro with the changed names only', () => {
-    const intro = data.intros[0]!;
-    const d = withIntro(withFlyWith(data, ready, 'Intro'), intro.id);
-    const plain = buildFlightRequest(data, d);
-    expect(plain).toMatchObject({
-      flyWith: 'Intro',
-      introRef: intro.id,
-      launchType: '',
-      passengerFirst: 'Ivy',
-      passengerLast: 'Intro',
-    });
-    expect(plain).not.toHaveProperty('updateIntro');
-    const renamed = { ...d, intro: { ...d.intro, rename: { first: 'Ivan', last: 'Intro' } } };
-    expect(buildFlightRequest(data, renamed)).toMatchObject({
-      passengerFirst: 'Ivan',
-      updateIntro: { id: intro.id, recipientFirst: 'Ivan' },
-    });
-    expect(buildFlightRequest(data, renamed).updateIntro).not.toHaveProperty('recipientLast');
-  });
+  it(
+    'a pre-purchased intro: its reference and passenger, no launch type, ' +
+      'the rename as updateIntro with the changed names only',
+    () => {
+      const intro = data.intros[0]!;
+      const d = withIntro(withFlyWith(data, ready, 'Intro'), intro.id);
+      const plain = buildFlightRequest(data, d);
+      expect(plain).toMatchObject({
+        flyWith: 'Intro',
+        introRef: intro.id,
+        launchType: '',
+        passengerFirst: 'Ivy',
+        passengerLast: 'Intro',
+      });
+      expect(plain).not.toHaveProperty('updateIntro');
+      const renamed = { ...d, intro: { ...d.intro, rename: { first: 'Ivan', last: 'Intro' } } };
+      expect(buildFlightRequest(data, renamed)).toMatchObject({
+        passengerFirst: 'Ivan',
+        updateIntro: { id: intro.id, recipientFirst: 'Ivan' },
+      });
+      expect(buildFlightRequest(data, renamed).updateIntro).not.toHaveProperty('recipientLast');
+    },
+  );
   it('a new intro: the sale as newIntro, its recipient as the passenger', () => {
     const sale = withIntroMode(data, withFlyWith(data, ready, 'Intro'), 'new');
     const d = {

@@ -3,20 +3,23 @@ import { crewData } from './crew.fixtures.ts';
 import { gliderForFlightType, gliderGroups } from '@flightline/domain/field/glider-choices';
 
 describe('glider selector groups', () => {
-  it('lists Recently used (most recent first), then the other ready gliders by name, then Already Flying disabled', () => {
-    const groups = gliderGroups(crewData(), 'Alone');
-    expect(groups.map((g) => [g.label, g.options.map((o) => [o.label, o.disabled])])).toEqual([
-      [
-        'Recently used',
+  it(
+    'lists Recently used (most recent first), then the other ready ' + 'gliders by name, then Already Flying disabled',
+    () => {
+      const groups = gliderGroups(crewData(), 'Alone');
+      expect(groups.map((g) => [g.label, g.options.map((o) => [o.label, o.disabled])])).toEqual([
         [
-          ['C-FDSC (single seat)', false],
-          ['C-GDSB', false],
+          'Recently used',
+          [
+            ['C-FDSC (single seat)', false],
+            ['C-GDSB', false],
+          ],
         ],
-      ],
-      ['Gliders', [['C-GDSA', false]]],
-      ['Already Flying', [['C-GXXX', true]]],
-    ]);
-  });
+        ['Gliders', [['C-GDSA', false]]],
+        ['Already Flying', [['C-GXXX', true]]],
+      ]);
+    },
+  );
   it('a single seater is not choosable for a two-person flight', () => {
     const recent = gliderGroups(crewData(), 'Instructor')[0]!;
     expect(recent.options.map((o) => [o.id, o.disabled])).toEqual([

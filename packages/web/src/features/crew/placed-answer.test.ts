@@ -32,13 +32,17 @@ describe('the answer to a placed request, as the confirmation step shows it', ()
     });
   });
 
-  it('a first answer replayed as an older server stored it, its record short of fields: the flight as the request placed it', () => {
-    const { queuedAt: _queuedAt, lateEntries: _late, ...older } = requested;
-    expect(
-      placedAnswer({ statusCode: 200, message: 'Flight placed on the flight line: ASK-21', item: older }, requested),
-    ).toEqual({
-      answer: { message: 'Flight placed on the flight line: ASK-21' },
-      flight: requested,
-    });
-  });
+  it(
+    'a first answer replayed as an older server stored it, its record ' +
+      'short of fields: the flight as the request placed it',
+    () => {
+      const { queuedAt: _queuedAt, lateEntries: _late, ...older } = requested;
+      expect(
+        placedAnswer({ statusCode: 200, message: 'Flight placed on the flight line: ASK-21', item: older }, requested),
+      ).toEqual({
+        answer: { message: 'Flight placed on the flight line: ASK-21' },
+        flight: requested,
+      });
+    },
+  );
 });

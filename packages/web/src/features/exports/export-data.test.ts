@@ -92,10 +92,12 @@ describe('buildExport', () => {
     expect(lines[0]!.startsWith(`${BYTE_ORDER_MARK}"Date","Pilot First Name"`)).toBe(true);
     expect(lines[0]!.endsWith('"Tow Pilot","Tug","Cancelled At"')).toBe(true);
     expect(lines[1]).toBe(
-      '"2026-11-22","Ada","Lovelace","C-GABC","Alone","","","","","0","2000 ft","2000","true","false","Tom Towpilot","C-FTUG","2026-11-22 14:06"',
+      '"2026-11-22","Ada","Lovelace","C-GABC","Alone","","","","","0","2000 ' +
+        'ft","2000","true","false","Tom Towpilot","C-FTUG","2026-11-22 14:06"',
     );
     expect(lines[2]).toBe(
-      '"2026-11-22","Ada","Lovelace","C-GABC","Alone","","","2026-11-22 14:05","2026-11-22 14:35","0.5","2000 ft","2000","true","false","Tom Towpilot","C-FTUG",""',
+      '"2026-11-22","Ada","Lovelace","C-GABC","Alone","","","2026-11-22 14:05","2026-11-22 ' +
+        '14:35","0.5","2000 ft","2000","true","false","Tom Towpilot","C-FTUG",""',
     );
     expect(lines).toHaveLength(6);
     expect(lines[5]).toBe('');
@@ -108,18 +110,24 @@ describe('buildExport', () => {
     expect(file.csv.split('\r\n')[0]!.endsWith('"Tow Pilot","Tug"')).toBe(true);
   });
 
-  it('defuses every text cell: a glider, tug or launch label written as a formula reaches neither Flights nor Completed Flights as one (issue 25 item 7)', () => {
-    const FORMULA = "=cmd|'/C calc'!A0";
-    const rigged = [
-      flight('rigged', { glider: FORMULA, tug: `+${FORMULA}`, launchType: `@${FORMULA}`, first: `-${FORMULA}` }),
-    ];
-    for (const choice of ['Flights', 'Completed Flights'] as const) {
-      const row = buildExport({ choice, flights: rigged }, names, ZONE, DATES).csv.split('\r\n')[1]!;
-      expect(row).toBe(
-        `"2026-11-22","'-=cmd|'/C calc'!A0","Lovelace","'=cmd|'/C calc'!A0","Alone","","","2026-11-22 14:05","2026-11-22 14:35","0.5","'@=cmd|'/C calc'!A0","2000","true","false","Tom Towpilot","'+=cmd|'/C calc'!A0"${choice === 'Flights' ? ',""' : ''}`,
-      );
-    }
-  });
+  it(
+    'defuses every text cell: a glider, tug or launch label written as a formula ' +
+      'reaches neither Flights nor Completed Flights as one (issue 25 item 7)',
+    () => {
+      const FORMULA = "=cmd|'/C calc'!A0";
+      const rigged = [
+        flight('rigged', { glider: FORMULA, tug: `+${FORMULA}`, launchType: `@${FORMULA}`, first: `-${FORMULA}` }),
+      ];
+      for (const choice of ['Flights', 'Completed Flights'] as const) {
+        const row = buildExport({ choice, flights: rigged }, names, ZONE, DATES).csv.split('\r\n')[1]!;
+        expect(row).toBe(
+          `"2026-11-22","'-=cmd|'/C calc'!A0","Lovelace","'=cmd|'/C calc'!A0","Alone","","","2026-11-22 ` +
+            `14:05","2026-11-22 14:35","0.5","'@=cmd|'/C calc'!A0","2000","true","false","Tom ` +
+            `Towpilot","'+=cmd|'/C calc'!A0"${choice === 'Flights' ? ',""' : ''}`,
+        );
+      }
+    },
+  );
 
   it('Transactions: every posting, debit or credit side, the user full name', () => {
     const posting = (overrides: Partial<LedgerPosting>): LedgerPosting =>
@@ -149,7 +157,8 @@ describe('buildExport', () => {
     expect(file.rowCount).toBe(2);
     expect(file.csv.split('\r\n').slice(1, 3)).toEqual([
       `"2026-11-22 14:05","Cash","1000","250.00","","Deposit (Cash) ref R-1","${T}","","Deposit","R-1",""`,
-      `"2026-11-22 14:05","Members A/P","2100","","250.00","Deposit (Cash) ref R-1","${T}","Tom Towpilot","Deposit","R-1",""`,
+      `"2026-11-22 14:05","Members A/P","2100","","250.00","Deposit ` +
+        `(Cash) ref R-1","${T}","Tom Towpilot","Deposit","R-1",""`,
     ]);
   });
 });

@@ -188,7 +188,8 @@ function LogbookBody({ logbook, timeZone }: { logbook: GliderLogbook; timeZone: 
                     <td>{f.p1}</td>
                     <td>{f.p2}</td>
                     <td>{f.launchType}</td>
-                    {/* May break after the dash: on a phone the landing goes under the takeoff, and Duration stays in view. */}
+                    {/* May break after the dash: on a phone the landing goes under the takeoff,
+                        and Duration stays in view. */}
                     <td>
                       {clockTimeOf(f.launchedAt, timeZone)}–<wbr />
                       {f.landedAt === null ? 'flying' : clockTimeOf(f.landedAt, timeZone)}

@@ -34,7 +34,8 @@ import { OgnPanel } from './ogn-panel.tsx';
 const HEADING = PAGE_HEADINGS['/ground'];
 type Mode = 'Launch' | 'Land';
 
-// The release height dialog (a modal, with its code) is not needed to show the line: it loads once the line is up and the phone idle.
+// The release height dialog (a modal, with its code) is not needed to show the line: it loads once the line is up and
+// the phone idle.
 const loadReleaseHeightModal = () => import('./release-height-modal.tsx');
 const ReleaseHeightModal = lazy(async () => ({ default: (await loadReleaseHeightModal()).ReleaseHeightModal }));
 
@@ -210,7 +211,9 @@ function LineLists({
   const remove = async (flight: FlightRecord) => {
     const ok = await confirmDialog.ask({
       heading: 'Remove from flight line',
-      message: `Remove ${flightLabel(flight)} from the flight line? The request is cancelled and the glider is free again.`,
+      message:
+        `Remove ${flightLabel(flight)} from the flight line? The ` +
+        `request is cancelled and the glider is free again.`,
       confirmLabel: 'Remove',
       rejectLabel: 'Keep',
       confirmVariant: 'danger',
@@ -264,7 +267,8 @@ function LineLists({
   return (
     <>
       {mode === 'Launch' && (
-        // One box for the picker and the buttons, so the sticky Launch button stays in reach while a long queue scrolls.
+        // One box for the picker and the buttons, so the sticky Launch button stays in reach while a long queue
+        // scrolls.
         <div className="mb-4" ref={launchBox}>
           <NextFlightPicker
             waiting={lists.waiting}

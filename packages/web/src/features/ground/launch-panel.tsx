@@ -146,7 +146,8 @@ export function LaunchActions({
 }) {
   return (
     <>
-      {/* One element either way (display: contents until a flight is picked), so the tow pilot picker keeps its state. */}
+      {/* One element either way (display: contents until a flight is picked),
+          so the tow pilot picker keeps its state. */}
       <div className={picked ? 'line-sticky-action line-launch-bar' : 'line-launch-crew'}>
         {crew}
         <div className={picked ? 'd-grid' : 'line-sticky-action d-grid'}>
@@ -169,7 +170,8 @@ export function LaunchActions({
   );
 }
 
-/** Brings the picked flight into view above the Launch bar stuck to the bottom of the screen, so the bar never covers it. */
+/** Brings the picked flight into view above the Launch bar stuck to the bottom of the screen, so the bar never
+ * covers it. */
 export function showPickedFlight(box: HTMLElement | null): void {
   const picked = box?.querySelector<HTMLElement>('.line-flight[aria-pressed="true"]');
   const bar = box?.querySelector<HTMLElement>('.line-launch-bar');

@@ -21,7 +21,8 @@ export interface ReleaseConflict {
   currentReleaseHeight: number;
 }
 
-/** The 409 of a ReleaseHeight without overwrite on a flight whose height is set (a refusal as the outbox keeps it), else null. */
+/** The 409 of a ReleaseHeight without overwrite on a flight whose height is set (a refusal as the outbox keeps it),
+ * else null. */
 export function releaseConflictOf(refusal: { status: number; body: unknown }): ReleaseConflict | null {
   const body = refusal.body;
   if (refusal.status !== 409 || body === null || typeof body !== 'object') return null;
@@ -36,5 +37,9 @@ export function releaseConflictOf(refusal: { status: number; body: unknown }): R
 export function releaseConflictText(conflict: ReleaseConflict, newHeight: number, unit: string): string {
   const who = conflict.releaseSetBy.trim() || 'Someone';
   const suffix = unit ? ` ${unit}` : '';
-  return `${who} already set the release height to ${conflict.currentReleaseHeight}${suffix}. Overwrite it with ${newHeight}${suffix}?`;
+  return (
+    `${who} already set the release height to ` +
+    `${conflict.currentReleaseHeight}${suffix}. Overwrite it with ` +
+    `${newHeight}${suffix}?`
+  );
 }

@@ -2,12 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { clockText, timeSinceText } from './time-text.ts';
 
 describe('timeSinceText', () => {
-  it('is the span from the event to now as h:mm, to the nearest minute (a flight in the air reads as it will once landed)', () => {
-    expect(timeSinceText(1_000_000, 1_000_000 + 23 * 60_000)).toBe('0:23');
-    expect(timeSinceText(1_000_000, 1_000_000 + 61 * 60_000 + 29_999)).toBe('1:01');
-    expect(timeSinceText(1_000_000, 1_000_000 + 5 * 60_000 + 51_000)).toBe('0:06');
-    expect(timeSinceText(2_000_000, 1_000_000)).toBe('0:00');
-  });
+  it(
+    'is the span from the event to now as h:mm, to the nearest minute ' +
+      '(a flight in the air reads as it will once landed)',
+    () => {
+      expect(timeSinceText(1_000_000, 1_000_000 + 23 * 60_000)).toBe('0:23');
+      expect(timeSinceText(1_000_000, 1_000_000 + 61 * 60_000 + 29_999)).toBe('1:01');
+      expect(timeSinceText(1_000_000, 1_000_000 + 5 * 60_000 + 51_000)).toBe('0:06');
+      expect(timeSinceText(2_000_000, 1_000_000)).toBe('0:00');
+    },
+  );
 });
 
 describe('clockText', () => {

@@ -119,7 +119,8 @@ function MemberHome({ session: s, club, userID }: { session: SessionInfo; club: 
 
 function ClubHeader({ session }: { session: SessionInfo }) {
   const logo = isUploadedLogo(session.clubLogo) ? (
-    // Sized by its class (app/styles.scss), not a style attribute: the server draws it too, and the Content-Security-Policy refuses those.
+    // Sized by its class (app/styles.scss), not a style attribute: the server draws it too, and the
+    // Content-Security-Policy refuses those.
     <img src={session.clubLogo} alt={`${session.clubName || 'Club'} logo`} className="club-logo" />
   ) : null;
   return (

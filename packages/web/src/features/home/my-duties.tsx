@@ -14,7 +14,8 @@ const AHEAD_DAYS = 60;
  * it draws nothing until the roster has answered.
  */
 export function MyDuties() {
-  // Its own reads of what Home has (the session is cached): Home draws it with no props, a few bytes less in its bundle.
+  // Its own reads of what Home has (the session is cached): Home draws it with no props, a few bytes less in its
+  // bundle.
   const s = useSession().data;
   const club = s?.club ?? '';
   const userID = s?.userID ?? '';

@@ -102,7 +102,11 @@ function IntroButton({ intro, expired, selected, onSelect, disabled }: IntroButt
   const button = (
     <button
       type="button"
-      className={`list-group-item list-group-item-action${expired ? ' list-group-item-warning' : ''}${selected ? ' active' : ''}`}
+      className={
+        'list-group-item list-group-item-action' +
+        (expired ? ' list-group-item-warning' : '') +
+        (selected ? ' active' : '')
+      }
       aria-pressed={selected}
       disabled={disabled}
       onClick={() => onSelect(intro)}

@@ -129,8 +129,8 @@ function SaleForm({ club, info, launches, timeZone }: SaleFormProps) {
       {sold && (
         <div className="alert alert-success d-flex align-items-start gap-2" role="status">
           <div className="flex-grow-1">
-            Intro <strong>{sold.SN}</strong> for {`${sold.recipientFirst} ${sold.recipientLast}`} ({sold.launchType},{' '}
-            {formatMoney(sold.priceCents)}), expires on {sold.staleDate}.
+            Intro <strong>{sold.SN}</strong> for {`${sold.recipientFirst} ` + `${sold.recipientLast}`} (
+            {sold.launchType}, {formatMoney(sold.priceCents)}), expires on {sold.staleDate}.
           </div>
           <button type="button" className="btn-close" aria-label="Close" onClick={() => setSold(null)} />
         </div>

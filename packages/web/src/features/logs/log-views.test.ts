@@ -38,12 +38,16 @@ describe('durations', () => {
     expect(durationOf(logFlight('a', { launchedAt: null, landedAt: null }))).toBe('—');
   });
 
-  it("a line's times: takeoff–landing once landed, 'flying since' while up, 'waiting since' its request before the launch (issue 25 item 15)", () => {
-    // TEN is 10:00 in Toronto; the fixture was requested at 09:30.
-    expect(flightTimesText(logFlight('a'), ZONE)).toBe('10:00–10:30');
-    expect(flightTimesText(logFlight('a', { landedAt: null }), ZONE)).toBe('flying since 10:00');
-    expect(flightTimesText(logFlight('a', { launchedAt: null, landedAt: null }), ZONE)).toBe('waiting since 09:30');
-  });
+  it(
+    "a line's times: takeoff–landing once landed, 'flying since' while up, " +
+      "'waiting since' its request before the launch (issue 25 item 15)",
+    () => {
+      // TEN is 10:00 in Toronto; the fixture was requested at 09:30.
+      expect(flightTimesText(logFlight('a'), ZONE)).toBe('10:00–10:30');
+      expect(flightTimesText(logFlight('a', { landedAt: null }), ZONE)).toBe('flying since 10:00');
+      expect(flightTimesText(logFlight('a', { launchedAt: null, landedAt: null }), ZONE)).toBe('waiting since 09:30');
+    },
+  );
 
   it('totals the listed flights as the sum of their lines', () => {
     const flights = [

@@ -16,37 +16,41 @@ function listed(html: string, label: string): string[] {
 }
 
 describe('the Revisions of a flight (docs/ogn.md "Who")', () => {
-  it('lists the actions recorded from the OGN feed, at their detected times in the club zone, before the late entries', () => {
-    const html = renderToStaticMarkup(
-      <Revisions
-        corrections={[]}
-        fromOgn={[
-          { action: 'Launch', happenedAt: TEN + 2 * MIN + 13_000 },
-          { action: 'ReleaseHeight', happenedAt: TEN + 6 * MIN },
-          { action: 'Landing', happenedAt: TEN + 41 * MIN },
-        ]}
-        lateEntries={[
-          {
-            action: 'Create',
-            by: 'u-irene',
-            byName: 'Irene Instructor',
-            happenedAt: TEN - 5 * MIN,
-            receivedAt: TEN + 50 * MIN,
-          },
-        ]}
-        lookups={lookups}
-      />,
-    );
-    expect(listed(html, 'From OGN')).toEqual([
-      'Launch at 10:02 — from OGN',
-      'Release height at 10:06 — from OGN',
-      'Landing at 10:41 — from OGN',
-    ]);
-    expect(html.indexOf('aria-label="From OGN"')).toBeLessThan(html.indexOf('aria-label="Entered late"'));
-    expect(listed(html, 'Entered late')).toEqual([
-      'Request at 09:55 — entered late by Irene Instructor, received 10:50',
-    ]);
-  });
+  it(
+    'lists the actions recorded from the OGN feed, at their detected ' +
+      'times in the club zone, before the late entries',
+    () => {
+      const html = renderToStaticMarkup(
+        <Revisions
+          corrections={[]}
+          fromOgn={[
+            { action: 'Launch', happenedAt: TEN + 2 * MIN + 13_000 },
+            { action: 'ReleaseHeight', happenedAt: TEN + 6 * MIN },
+            { action: 'Landing', happenedAt: TEN + 41 * MIN },
+          ]}
+          lateEntries={[
+            {
+              action: 'Create',
+              by: 'u-irene',
+              byName: 'Irene Instructor',
+              happenedAt: TEN - 5 * MIN,
+              receivedAt: TEN + 50 * MIN,
+            },
+          ]}
+          lookups={lookups}
+        />,
+      );
+      expect(listed(html, 'From OGN')).toEqual([
+        'Launch at 10:02 — from OGN',
+        'Release height at 10:06 — from OGN',
+        'Landing at 10:41 — from OGN',
+      ]);
+      expect(html.indexOf('aria-label="From OGN"')).toBeLessThan(html.indexOf('aria-label="Entered late"'));
+      expect(listed(html, 'Entered late')).toEqual([
+        'Request at 09:55 — entered late by Irene Instructor, received 10:50',
+      ]);
+    },
+  );
 
   it('says nothing of OGN for a flight the crew tapped', () => {
     const html = renderToStaticMarkup(<Revisions corrections={[]} lookups={lookups} />);

@@ -2,7 +2,8 @@ import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { call } from '../../lib/api.ts';
 
 // Not in lib/api/ (the 'api' chunk every signed-in page loads): only the lazily loaded roster screens read these.
-// 'roster' is the root the live stream's roster notices refresh (lib/live-notices.ts, which spells it out): every roster read is under it.
+// 'roster' is the root the live stream's roster notices refresh (lib/live-notices.ts, which spells it out): every
+// roster read is under it.
 export const rosterKeys = {
   club: (club: string) => ['roster', club] as const,
 };

@@ -139,10 +139,12 @@ describe('the tug page form', () => {
   it('asks before sending a reading more than 24 hours above the last one', () => {
     expect(hobbsJumpWarning(TUG, '1259.29')).toBeNull();
     expect(hobbsJumpWarning(TUG, '1259.30')).toBe(
-      'Hobbs 1259.30 is 24.01 hours above the last reading of C-GTUG (1235.29 h). A reading cannot be lowered later. Is it right?',
+      'Hobbs 1259.30 is 24.01 hours above the last reading of C-GTUG ' +
+        '(1235.29 h). A reading cannot be lowered later. Is it right?',
     );
     expect(hobbsJumpWarning(TUG, '12352.9')).toBe(
-      'Hobbs 12352.90 is 11117.61 hours above the last reading of C-GTUG (1235.29 h). A reading cannot be lowered later. Is it right?',
+      'Hobbs 12352.90 is 11117.61 hours above the last reading of C-GTUG ' +
+        '(1235.29 h). A reading cannot be lowered later. Is it right?',
     );
     expect(hobbsJumpWarning(FRESH, '5000')).toBeNull();
     expect(hobbsJumpWarning(TUG, 'abc')).toBeNull();

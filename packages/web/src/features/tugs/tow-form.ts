@@ -90,7 +90,10 @@ export function hobbsJumpWarning(tug: Pick<TugStatus, 'id' | 'lastHobbs'>, hobbs
   const hobbs = parseHundredths(hobbsText);
   const last = hundredths(tug.lastHobbs);
   if (hobbs === null || last === null || hobbs - last <= LARGE_JUMP_HOURS * 100) return null;
-  return `Hobbs ${formatHundredths(hobbs)} is ${formatHundredths(hobbs - last)} hours above the last reading of ${tug.id} (${formatHundredths(last)} h). A reading cannot be lowered later. Is it right?`;
+  return (
+    `Hobbs ${formatHundredths(hobbs)} is ${formatHundredths(hobbs - last)} hours above the last reading ` +
+    `of ${tug.id} (${formatHundredths(last)} h). A reading cannot be lowered later. Is it right?`
+  );
 }
 
 /** The payload for a mode, or the errors to show beside the fields. */

@@ -7,7 +7,8 @@ import { flightKeys } from './flights.ts';
 import { introKeys } from './intros.ts';
 import { memberKeys } from './members.ts';
 
-// The club is in each key so a club switch never shows the other club's gliders; 'serve-crew' is the root the offline tests read.
+// The club is in each key so a club switch never shows the other club's gliders; 'serve-crew' is the root the offline
+// tests read.
 export const crewKeys = {
   club: (club: string) => ['serve-crew', club] as const,
 };

@@ -105,19 +105,23 @@ describe('the field events', () => {
     >();
   });
 
-  it('go as their declared call: POST, its path, the input as the JSON body (the pilot weight as crew-page sent it with call())', async () => {
-    const { requests, transport } = server({ online: () => true });
-    const outbox = createOutbox({ store: createMemoryOutboxStore(), transport, now: () => T + 120_000 });
-    for (const entry of [requested, weight, launch, refuel]) await outbox.enqueue(entry);
-    expect(await outbox.drain({ force: true })).toEqual({ state: 'empty' });
-    expect(requests).toEqual([
-      asCall('POST /api/update-item/', requested.input),
-      // Byte for byte what `call('POST /api/update-item/', { type: 'PILOT', id, data: { weight } })` sent.
-      asCall('POST /api/update-item/', { type: 'PILOT', id: 'u-mary', data: { weight: 82 } }),
-      asCall('POST /api/update-flight/', launch.input),
-      asCall('POST /api/create-tow/', refuel.input),
-    ]);
-  });
+  it(
+    'go as their declared call: POST, its path, the input as the JSON ' +
+      'body (the pilot weight as crew-page sent it with call())',
+    async () => {
+      const { requests, transport } = server({ online: () => true });
+      const outbox = createOutbox({ store: createMemoryOutboxStore(), transport, now: () => T + 120_000 });
+      for (const entry of [requested, weight, launch, refuel]) await outbox.enqueue(entry);
+      expect(await outbox.drain({ force: true })).toEqual({ state: 'empty' });
+      expect(requests).toEqual([
+        asCall('POST /api/update-item/', requested.input),
+        // Byte for byte what `call('POST /api/update-item/', { type: 'PILOT', id, data: { weight } })` sent.
+        asCall('POST /api/update-item/', { type: 'PILOT', id: 'u-mary', data: { weight: 82 } }),
+        asCall('POST /api/update-flight/', launch.input),
+        asCall('POST /api/create-tow/', refuel.input),
+      ]);
+    },
+  );
 
   it('a weight changed with a request made offline is kept across a reload and sent after the request', async () => {
     let online = false;

@@ -155,42 +155,45 @@ describe('entries stored by the earlier version (path and body), after an upgrad
     },
   ];
 
-  it('are sent, in their order, exactly as that version sent them: POST, the same URL, the same JSON bytes', async () => {
-    const name = `outbox-upgrade-${++dbCount}`;
-    // The database as the earlier version left it (the same schema, version 1).
-    const old = await openDB(name, 1, {
-      upgrade(database) {
-        database
-          .createObjectStore('entries', { keyPath: 'seq', autoIncrement: true })
-          .createIndex('id', 'id', { unique: true });
-      },
-    });
-    for (const stored of legacy) await old.add('entries', stored);
-    old.close();
+  it(
+    'are sent, in their order, exactly as that version sent ' + 'them: POST, the same URL, the same JSON bytes',
+    async () => {
+      const name = `outbox-upgrade-${++dbCount}`;
+      // The database as the earlier version left it (the same schema, version 1).
+      const old = await openDB(name, 1, {
+        upgrade(database) {
+          database
+            .createObjectStore('entries', { keyPath: 'seq', autoIncrement: true })
+            .createIndex('id', 'id', { unique: true });
+        },
+      });
+      for (const stored of legacy) await old.add('entries', stored);
+      old.close();
 
-    const requests: { url: string; method: string; body: string }[] = [];
-    const transport = createFetchTransport({
-      origin: 'https://club.example/',
-      fetch: async (input, init) => {
-        const url = String(input);
-        if (url.endsWith('/api/session')) return Response.json({ isAuthenticated: true, userID: 'mary' });
-        requests.push({ url, method: init?.method ?? 'GET', body: String(init?.body) });
-        return Response.json({ statusCode: 200, message: 'ok' });
-      },
-    });
-    const store = createIdbOutboxStore(name);
-    expect((await store.list()).map((e) => [e.id, e.kind, e.call])).toEqual([
-      ['f1', 'flight-request', 'POST /api/update-item/'],
-      ['k-launch', 'line-action', 'POST /api/update-flight/'],
-      ['k-fuel', 'tow-event', 'POST /api/create-tow/'],
-    ]);
-    const outbox = createOutbox({ store, transport, now: () => T0 });
-    expect(await outbox.drain({ force: true })).toEqual({ state: 'empty' });
-    expect(requests).toEqual(
-      legacy.map((e) => ({ url: `https://club.example/api${e.path}`, method: 'POST', body: JSON.stringify(e.body) })),
-    );
-    expect(await store.list()).toEqual([]);
-  });
+      const requests: { url: string; method: string; body: string }[] = [];
+      const transport = createFetchTransport({
+        origin: 'https://club.example/',
+        fetch: async (input, init) => {
+          const url = String(input);
+          if (url.endsWith('/api/session')) return Response.json({ isAuthenticated: true, userID: 'mary' });
+          requests.push({ url, method: init?.method ?? 'GET', body: String(init?.body) });
+          return Response.json({ statusCode: 200, message: 'ok' });
+        },
+      });
+      const store = createIdbOutboxStore(name);
+      expect((await store.list()).map((e) => [e.id, e.kind, e.call])).toEqual([
+        ['f1', 'flight-request', 'POST /api/update-item/'],
+        ['k-launch', 'line-action', 'POST /api/update-flight/'],
+        ['k-fuel', 'tow-event', 'POST /api/create-tow/'],
+      ]);
+      const outbox = createOutbox({ store, transport, now: () => T0 });
+      expect(await outbox.drain({ force: true })).toEqual({ state: 'empty' });
+      expect(requests).toEqual(
+        legacy.map((e) => ({ url: `https://club.example/api${e.path}`, method: 'POST', body: JSON.stringify(e.body) })),
+      );
+      expect(await store.list()).toEqual([]);
+    },
+  );
 
   it('an entry put back after a failed try is stored as this version stores it', async () => {
     const name = `outbox-upgrade-${++dbCount}`;

@@ -289,7 +289,8 @@ function HistoryEntries({ history, page, onPage, top, timeZone, reverse, recent 
         label="Transaction history"
         empty="No transactions in these dates."
         action={reverse}
-        // Over every entry loaded, not this page's: a reversal on the newest page hides the menu of what it reversed on an older one.
+        // Over every entry loaded, not this page's: a reversal on the newest page hides the menu of what it reversed on
+        // an older one.
         offered={reversibleIds(history.transactions, { canReverse: reverse.canReverse, seen: recent })}
       />
       {shown.pages > 1 && <Pager label="Transaction history" page={shown} onPage={onPage} />}

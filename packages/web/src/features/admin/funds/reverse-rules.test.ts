@@ -37,9 +37,12 @@ describe('reversibleIds: which rows offer Reverse (the server refuses the others
     expect([...reversibleIds([deposit, expense, block], { canReverse: true })]).toEqual([10, 11, 12]);
   });
 
-  it('nothing for a caller without the right: reverse-transaction is for admins only, not Can Add User Funds (403)', () => {
-    expect(reversibleIds([deposit, expense, block], { canReverse: false }).size).toBe(0);
-  });
+  it(
+    'nothing for a caller without the right: reverse-transaction ' + 'is for admins only, not Can Add User Funds (403)',
+    () => {
+      expect(reversibleIds([deposit, expense, block], { canReverse: false }).size).toBe(0);
+    },
+  );
 
   it('a reversal is not reversed, and the entry it reversed is not reversed twice', () => {
     const reversal = row(13, 'Reversal of #11', 2260);
@@ -52,21 +55,27 @@ describe('reversibleIds: which rows offer Reverse (the server refuses the others
     expect([...reversibleIds([tow, undo], { canReverse: true })]).toEqual([]);
   });
 
-  it('a reversal in another loaded list (the recent entries) counts: a history that ends before it still hides the reversed entry', () => {
-    const history = [deposit, expense];
-    const recent = [expense, block, row(13, 'Reversal of #11: Wrong member', 2260)];
-    expect([...reversibleIds(history, { canReverse: true, seen: recent })]).toEqual([10]);
-    expect([...reversibleIds(recent, { canReverse: true, seen: history })]).toEqual([12]);
-  });
+  it(
+    'a reversal in another loaded list (the recent entries) counts: a ' +
+      'history that ends before it still hides the reversed entry',
+    () => {
+      const history = [deposit, expense];
+      const recent = [expense, block, row(13, 'Reversal of #11: Wrong member', 2260)];
+      expect([...reversibleIds(history, { canReverse: true, seen: recent })]).toEqual([10]);
+      expect([...reversibleIds(recent, { canReverse: true, seen: history })]).toEqual([12]);
+    },
+  );
 });
 
 describe('the confirm question and the success toast', () => {
   it("names the id, the date and time in the club's zone, the description and the amount", () => {
     expect(reverseQuestion(row(11, 'Hangar: Hangar, May'), 'America/Toronto')).toBe(
-      'Reverse transaction #11 of 2026-05-03 10:05 (Hangar: Hangar, May, -$22.60)? A new transaction undoes it; the original stays.',
+      'Reverse transaction #11 of 2026-05-03 10:05 (Hangar: Hangar, May, ' +
+        '-$22.60)? A new transaction undoes it; the original stays.',
     );
     expect(reverseQuestion(row(10, 'Deposit (Cash)', 123456), 'UTC')).toBe(
-      'Reverse transaction #10 of 2026-05-03 14:05 (Deposit (Cash), $1,234.56)? A new transaction undoes it; the original stays.',
+      'Reverse transaction #10 of 2026-05-03 14:05 (Deposit (Cash), ' +
+        '$1,234.56)? A new transaction undoes it; the original stays.',
     );
   });
 

@@ -11,7 +11,8 @@ import { formatClubDateTime } from '../../../lib/club-dates.ts';
  * whatever the original's date.
  */
 
-/** The server's description of a reversal: 'Reversal of #12', a flight's 'Reversal of #41 (Tow: …)', then any ': note'. */
+/** The server's description of a reversal: 'Reversal of #12', a flight's 'Reversal of #41 (Tow: …)', then any ':
+ * note'. */
 const REVERSAL = /^Reversal of #(\d+)(?!\d)/;
 
 /** The entry a row reverses, or null when it is not a reversal. */
@@ -44,7 +45,10 @@ export function reverseQuestion(
   row: Pick<AccountRow, 'id' | 'date' | 'description' | 'amountCents'>,
   timeZone: string,
 ): string {
-  return `Reverse transaction #${row.id} of ${formatClubDateTime(row.date, timeZone)} (${row.description}, ${formatMoney(row.amountCents)})? A new transaction undoes it; the original stays.`;
+  return (
+    `Reverse transaction #${row.id} of ${formatClubDateTime(row.date, timeZone)} (${row.description}, ` +
+    `${formatMoney(row.amountCents)})? A new transaction undoes it; the original stays.`
+  );
 }
 
 /** The success toast: the server's message ('Transaction #12 reversed'), or the same words without one. */

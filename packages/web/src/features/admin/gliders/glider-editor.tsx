@@ -162,7 +162,10 @@ function MaintenanceDateInput({ value, onChange }: { value: string | null; onCha
     <FieldFrame
       id={id}
       label="Hours since (maintenance date)"
-      note="The glider logbook counts hours and launches from this day, that day's flights included. Leave empty for none."
+      note={
+        "The glider logbook counts hours and launches from this day, that day's flights included. " +
+        'Leave empty for none.'
+      }
     >
       <input
         id={id}

@@ -41,5 +41,8 @@ export function failureMessage(kind: ItemKind): string {
 
 /** Items are deactivated, never deleted: what the Delete button says instead. */
 export function deleteDisabledMessage(kind: ItemKind): string {
-  return `This function has been disabled. To take this ${ITEM_KINDS[kind].noun} out of use, ${ITEM_KINDS[kind].retire}, then contact support if it must be removed.`;
+  return (
+    `This function has been disabled. To take this ${ITEM_KINDS[kind].noun} out of use, ` +
+    `${ITEM_KINDS[kind].retire}, then contact support if it must be removed.`
+  );
 }

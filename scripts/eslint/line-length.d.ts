@@ -1,0 +1,4 @@
+import type { Rule } from 'eslint';
+
+declare const lineLength: Rule.RuleModule;
+export default lineLength;
