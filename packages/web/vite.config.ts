@@ -28,13 +28,18 @@ export default defineConfig({
       // What every page runs before its first read, in one file rather than ten (React, the router, TanStack Query,
       // the API client and the small app modules the entry shares with screens loaded later: the session, the
       // connection, the offline notice's dates, the live line's state): a phone on one bar of signal opens fewer
-      // connections, and gzip does better on one file.
+      // connections, and gzip does better on one file. Not TanStack Query's useMutation and its observer (1 kB): only
+      // sign-in, settings and the back-office call them, never Home nor the field pages (whose writes go through the
+      // outbox), so they have a chunk of their own.
       output: {
         codeSplitting: {
           groups: [
             {
               name: 'framework',
-              test: /node_modules[\\/](react|react-dom|scheduler|wouter|regexparam|use-sync-external-store|@tanstack)[\\/]|src[\\/]lib[\\/](api|session|online|offline-status|live-status|club-dates)\.ts$/,
+              test: (id: string) =>
+                /node_modules[\\/](react|react-dom|scheduler|wouter|regexparam|use-sync-external-store|@tanstack)[\\/]|src[\\/]lib[\\/](api|session|online|offline-status|live-status|club-dates)\.ts$/.test(
+                  id,
+                ) && !/@tanstack[\\/][\w-]+[\\/]build[\\/]modern[\\/](useMutation|mutationObserver)\.js$/.test(id),
             },
             // Each server resource's query options (lib/api/), a few hundred bytes apiece: every signed-in page reads
             // several of them, and Home and the live line all of them, so one file instead of a dozen round trips.
@@ -55,7 +60,7 @@ export default defineConfig({
             {
               name: 'outbox',
               test: (id: string) =>
-                /src[\\/]lib[\\/]outbox[\\/][\w-]+\.ts$|domain[\\/]src[\\/]outbox[\w-]*\.ts$/.test(id) &&
+                /src[\\/]lib[\\/]outbox[\\/][\w-]+\.ts$|domain[\\/]src[\\/]field[\\/]outbox[\w-]*\.ts$/.test(id) &&
                 !/[\\/]waiting-flag\.ts$/.test(id),
               includeDependenciesRecursively: false,
             },
