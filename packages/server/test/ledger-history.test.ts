@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { refusal } from './helpers/api.ts';
+import { callAs, callRaw, refusal, type CallInput } from './helpers/api.ts';
 import { createLedgerPeople, setClubAccounting, type LedgerPeople } from './helpers/ledger.ts';
 import type { Person } from './helpers/test-app.ts';
 import { openTwoClubs, type TwoClubs } from './helpers/clubs.ts';
@@ -13,17 +13,30 @@ describe(
     'get-user-transactions, get-recent-transactions, ' +
     'get-all-transactions',
   () => {
-    let { t, api, alpha, bravo } = {} as TwoClubs;
+    let { t, alpha, bravo } = {} as TwoClubs;
     let { admin, treasurer, mary, bea, outsider } = {} as LedgerPeople;
     const ids: Record<string, number> = {};
     const cookie = (person: Person) => t.cookieFor(person.email);
-    const get = async (url: string, as: Person) => api.get(url, await cookie(as));
-    async function add(name: string, body: object): Promise<void> {
-      const response = await api.post('/api/add-transaction/', body, await cookie(treasurer));
+    const transactions = async (as: Person, query: CallInput<'GET /api/get-transactions'>) =>
+      callAs(t, await cookie(as), 'GET /api/get-transactions', query);
+    const recent = async (as: Person, query: CallInput<'GET /api/get-recent-transactions'>) =>
+      callAs(t, await cookie(as), 'GET /api/get-recent-transactions', query);
+    const allTransactions = async (as: Person, query: CallInput<'GET /api/get-all-transactions'>) =>
+      callAs(t, await cookie(as), 'GET /api/get-all-transactions', query);
+    async function add(name: string, body: AddInput): Promise<void> {
+      const response = await callAs(t, await cookie(treasurer), 'POST /api/add-transaction/', body);
       if (response.statusCode !== 200) throw new Error(`${name}: ${response.body}`);
       ids[name] = response.json().transactionId;
     }
-    const deposit = (pilot: string, amountCents: number, time: number, extra: object = {}) => ({
+    type AddInput = CallInput<'POST /api/add-transaction/'>;
+    type DepositInput = Extract<AddInput, { transactionType: 'Deposit' }>;
+    type ExpenseInput = Extract<AddInput, { transactionType: 'Expense' }>;
+    const deposit = (
+      pilot: string,
+      amountCents: number,
+      time: number,
+      extra: Partial<DepositInput> = {},
+    ): DepositInput => ({
       transactionType: 'Deposit',
       pilot,
       amountCents,
@@ -31,7 +44,12 @@ describe(
       time,
       ...extra,
     });
-    const fee = (pilot: string, amountCents: number, time: number, extra: object = {}) => ({
+    const fee = (
+      pilot: string,
+      amountCents: number,
+      time: number,
+      extra: Partial<ExpenseInput> = {},
+    ): ExpenseInput => ({
       transactionType: 'Expense',
       pilot,
       amountCents,
@@ -42,7 +60,7 @@ describe(
     });
 
     beforeAll(async () => {
-      ({ t, api, alpha, bravo } = await openTwoClubs({ now: NOW }));
+      ({ t, alpha, bravo } = await openTwoClubs({ now: NOW }));
       await setClubAccounting(t.db, alpha, { feeList: ['Hangar fee'], taxRates: { HST: 0.13 } });
       ({ admin, treasurer, mary, bea, outsider } = await createLedgerPeople(t.db, alpha, bravo));
 
@@ -115,10 +133,12 @@ describe(
         'the 25-hour day DST ends (2025-11-02): from 00:00 EDT (04:00Z) to 24:00 EST ' +
           '(05:00Z next day); the opening balance is everything before',
         async () => {
-          const response = await get(
-            `/api/get-transactions?club=${alpha}&id=${mary.userId}&startDate=2025-11-02&endDate=2025-11-02`,
-            mary,
-          );
+          const response = await transactions(mary, {
+            club: alpha,
+            id: mary.userId,
+            startDate: '2025-11-02',
+            endDate: '2025-11-02',
+          });
           expect(response.statusCode).toBe(200);
           expect(response.json()).toEqual(novemberSecond());
         },
@@ -127,10 +147,11 @@ describe(
       it(
         'the running balance carries across the range boundary: Nov ' + '1–3 starts at 0 and ends at the balance now',
         async () => {
-          const response = await get(
-            `/api/get-transactions?id=${mary.userId}&startDate=2025-11-01&endDate=2025-11-03`,
-            mary,
-          );
+          const response = await transactions(mary, {
+            id: mary.userId,
+            startDate: '2025-11-01',
+            endDate: '2025-11-03',
+          });
           const body = response.json();
           expect(body.openingBalanceCents).toBe(0);
           expect(body.transactions.map((row: { id: number }) => row.id)).toEqual([
@@ -150,16 +171,20 @@ describe(
             amountCents: 10000,
             balanceCents: 10000,
           });
-          expect(body.transactions[1].balanceCents).toBe(9000);
+          expect(body.transactions[1]!.balanceCents).toBe(9000);
           expect(body.balanceCents).toBe(8950);
-          const balance = await get(`/api/get-balance?userID=${mary.userId}`, mary);
+          const balance = await callAs(t, await cookie(mary), 'GET /api/get-balance', { userID: mary.userId });
           expect(balance.json().balanceCents).toBe(8950);
         },
       );
 
       it('the next range opens where the previous one closed: Nov 3 opens at 9650', async () => {
         const body = (
-          await get(`/api/get-transactions?id=${mary.userId}&startDate=2025-11-03&endDate=2025-11-03`, mary)
+          await transactions(mary, {
+            id: mary.userId,
+            startDate: '2025-11-03',
+            endDate: '2025-11-03',
+          })
         ).json();
         expect(body).toEqual({
           openingBalanceCents: 9650,
@@ -178,7 +203,11 @@ describe(
 
       it('the 23-hour day DST starts (2025-03-09): 05:00Z to 04:00Z the next day', async () => {
         const body = (
-          await get(`/api/get-transactions?id=${bea.userId}&startDate=2025-03-09&endDate=2025-03-09`, treasurer)
+          await transactions(treasurer, {
+            id: bea.userId,
+            startDate: '2025-03-09',
+            endDate: '2025-03-09',
+          })
         ).json();
         expect(body).toEqual({
           openingBalanceCents: 100,
@@ -203,42 +232,67 @@ describe(
       });
 
       it("a plain member may not read another member's history (403); admins and add-funds holders may", async () => {
-        const refused = await get(
-          `/api/get-transactions?id=${mary.userId}&startDate=2025-11-02&endDate=2025-11-02`,
-          bea,
-        );
+        const refused = await transactions(bea, {
+          id: mary.userId,
+          startDate: '2025-11-02',
+          endDate: '2025-11-02',
+        });
         expect(refused.statusCode).toBe(403);
         expect(refused.json()).toEqual(
           refusal(403, "You can only see your own account; an admin or a treasurer can see others'"),
         );
         for (const reader of [treasurer, admin]) {
-          const allowed = await get(
-            `/api/get-transactions?id=${mary.userId}&startDate=2025-11-02&endDate=2025-11-02`,
-            reader,
-          );
+          const allowed = await transactions(reader, {
+            id: mary.userId,
+            startDate: '2025-11-02',
+            endDate: '2025-11-02',
+          });
           expect(allowed.json()).toEqual(novemberSecond());
         }
       });
 
       it('refuses another club (403), a non-member (404), a range over 2 years or backwards (400)', async () => {
-        const range = 'startDate=2025-11-02&endDate=2025-11-02';
-        expect((await get(`/api/get-transactions?club=${bravo}&id=${mary.userId}&${range}`, admin)).json()).toEqual(
-          refusal(403, 'That club is not your active club'),
-        );
-        expect((await get(`/api/get-transactions?id=${outsider.userId}&${range}`, admin)).json()).toEqual(
+        const range = { startDate: '2025-11-02', endDate: '2025-11-02' };
+        expect(
+          (
+            await transactions(admin, {
+              club: bravo,
+              id: mary.userId,
+              ...range,
+            })
+          ).json(),
+        ).toEqual(refusal(403, 'That club is not your active club'));
+        expect((await transactions(admin, { id: outsider.userId, ...range })).json()).toEqual(
           refusal(404, 'No such member at this club'),
         );
         expect(
-          (await get(`/api/get-transactions?id=${mary.userId}&startDate=2023-11-02&endDate=2025-11-02`, mary)).json(),
+          (
+            await transactions(mary, {
+              id: mary.userId,
+              startDate: '2023-11-02',
+              endDate: '2025-11-02',
+            })
+          ).json(),
         ).toEqual(refusal(400, 'Invalid query: endDate: The date range must be 2 years or less'));
         expect(
-          (await get(`/api/get-transactions?id=${mary.userId}&startDate=2023-11-03&endDate=2025-11-02`, mary))
-            .statusCode,
+          (
+            await transactions(mary, {
+              id: mary.userId,
+              startDate: '2023-11-03',
+              endDate: '2025-11-02',
+            })
+          ).statusCode,
         ).toBe(200);
         expect(
-          (await get(`/api/get-transactions?id=${mary.userId}&startDate=2025-11-03&endDate=2025-11-02`, mary)).json(),
+          (
+            await transactions(mary, {
+              id: mary.userId,
+              startDate: '2025-11-03',
+              endDate: '2025-11-02',
+            })
+          ).json(),
         ).toEqual(refusal(400, 'Invalid query: startDate: The start date must not be after the end date'));
-        expect((await get(`/api/get-transactions?${range}`, mary)).json()).toEqual(
+        expect((await callRaw(t, await cookie(mary), 'GET /api/get-transactions', range)).json()).toEqual(
           refusal(400, 'Invalid query: id: Invalid input: expected string, received undefined'),
         );
       });
@@ -246,30 +300,37 @@ describe(
 
     describe('GET /api/get-user-transactions (the member screens)', () => {
       it('answers the same history for `user`, with the same rights', async () => {
-        const own = await get(
-          `/api/get-user-transactions?club=${alpha}&user=${mary.userId}&startDate=2025-11-02&endDate=2025-11-02`,
-          mary,
-        );
+        const own = await callAs(t, await cookie(mary), 'GET /api/get-user-transactions', {
+          club: alpha,
+          user: mary.userId,
+          startDate: '2025-11-02',
+          endDate: '2025-11-02',
+        });
         expect(own.json()).toEqual(novemberSecond());
-        const other = await get(
-          `/api/get-user-transactions?user=${mary.userId}&startDate=2025-11-02&endDate=2025-11-02`,
-          bea,
-        );
+        const other = await callAs(t, await cookie(bea), 'GET /api/get-user-transactions', {
+          user: mary.userId,
+          startDate: '2025-11-02',
+          endDate: '2025-11-02',
+        });
         expect(other.statusCode).toBe(403);
       });
     });
 
     describe('GET /api/get-recent-transactions', () => {
       it('answers nothing unless both club and id are given', async () => {
-        expect((await get('/api/get-recent-transactions', mary)).json()).toEqual({ transactions: [] });
-        expect((await get(`/api/get-recent-transactions?id=${mary.userId}`, mary)).json()).toEqual({
+        expect((await recent(mary, {})).json()).toEqual({
           transactions: [],
         });
-        expect((await get(`/api/get-recent-transactions?club=${alpha}`, mary)).json()).toEqual({ transactions: [] });
+        expect((await recent(mary, { id: mary.userId })).json()).toEqual({
+          transactions: [],
+        });
+        expect((await recent(mary, { club: alpha })).json()).toEqual({
+          transactions: [],
+        });
       });
 
       it('the last 10 entries by effective time, oldest first, the last one at the balance now', async () => {
-        const body = (await get(`/api/get-recent-transactions?club=${alpha}&id=${mary.userId}`, mary)).json();
+        const body = (await recent(mary, { club: alpha, id: mary.userId })).json();
         // Mary has 8 entries: all of them.
         expect(body.transactions.map((row: { id: number }) => row.id)).toEqual([
           ids.opening,
@@ -287,8 +348,7 @@ describe(
         for (let i = 0; i < 4; i += 1) {
           await add(`recent${i}`, deposit(mary.userId, 1, at('2025-11-19T12:00:00Z')));
         }
-        const ten = (await get(`/api/get-recent-transactions?club=${alpha}&id=${mary.userId}`, mary)).json()
-          .transactions;
+        const ten = (await recent(mary, { club: alpha, id: mary.userId })).json().transactions;
         expect(ten).toHaveLength(10);
         expect(ten[0]).toEqual({
           id: ids.firstIn,
@@ -301,8 +361,8 @@ describe(
       });
 
       it("the same rights: another member's recent entries are refused (403), another club too", async () => {
-        expect((await get(`/api/get-recent-transactions?club=${alpha}&id=${mary.userId}`, bea)).statusCode).toBe(403);
-        expect((await get(`/api/get-recent-transactions?club=${bravo}&id=${mary.userId}`, mary)).statusCode).toBe(403);
+        expect((await recent(bea, { club: alpha, id: mary.userId })).statusCode).toBe(403);
+        expect((await recent(mary, { club: bravo, id: mary.userId })).statusCode).toBe(403);
       });
     });
 
@@ -310,10 +370,11 @@ describe(
       it(
         'every posting of the club in the range, with its entry ' + 'and who it names, and the chart of accounts',
         async () => {
-          const response = await get(
-            `/api/get-all-transactions?club=${alpha}&startDate=2025-11-03&endDate=2025-11-03`,
-            admin,
-          );
+          const response = await allTransactions(admin, {
+            club: alpha,
+            startDate: '2025-11-03',
+            endDate: '2025-11-03',
+          });
           expect(response.statusCode).toBe(200);
           const body = response.json();
           expect(body.chartOfAccounts).toMatchObject({
@@ -361,14 +422,29 @@ describe(
 
       it('is refused to an add-funds holder and a plain member (403), and over 2 years (400)', async () => {
         expect(
-          (await get('/api/get-all-transactions?startDate=2025-11-01&endDate=2025-11-30', treasurer)).json(),
+          (
+            await allTransactions(treasurer, {
+              startDate: '2025-11-01',
+              endDate: '2025-11-30',
+            })
+          ).json(),
         ).toEqual(refusal(403, 'Only an admin can list all transactions'));
-        expect((await get('/api/get-all-transactions?startDate=2025-11-01&endDate=2025-11-30', mary)).statusCode).toBe(
-          403,
-        );
-        expect((await get('/api/get-all-transactions?startDate=2020-01-01&endDate=2025-11-30', admin)).statusCode).toBe(
-          400,
-        );
+        expect(
+          (
+            await allTransactions(mary, {
+              startDate: '2025-11-01',
+              endDate: '2025-11-30',
+            })
+          ).statusCode,
+        ).toBe(403);
+        expect(
+          (
+            await allTransactions(admin, {
+              startDate: '2020-01-01',
+              endDate: '2025-11-30',
+            })
+          ).statusCode,
+        ).toBe(400);
       });
     });
   },

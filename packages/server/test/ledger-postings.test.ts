@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { refusal } from './helpers/api.ts';
+import { callAs, callRaw, refusal, type CallInput } from './helpers/api.ts';
 import {
   createBlockRule,
   createLedgerPeople,
@@ -22,14 +22,25 @@ import { openTwoClubs, type TwoClubs } from './helpers/clubs.ts';
 const NOW = Date.parse('2025-11-20T17:00:00Z');
 
 describe('posting money: add-transaction and reverse-transaction', () => {
-  let { t, api, alpha, bravo } = {} as TwoClubs;
+  let { t, alpha, bravo } = {} as TwoClubs;
   let { admin, treasurer, mary, bea, outsider } = {} as LedgerPeople;
   let bravoAdmin: Person;
   const cookie = (person: Person) => t.cookieFor(person.email);
-  const post = async (url: string, body: object, as: Person) => api.post(url, body, await cookie(as));
-  const add = (body: object, as: Person = treasurer) => post('/api/add-transaction/', body, as);
-  const reverse = (body: object, as: Person = admin) => post('/api/reverse-transaction/', body, as);
-  const deposit = (pilot: string, amountCents: number, extra: object = {}) => ({
+  type AddInput = CallInput<'POST /api/add-transaction/'>;
+  type DepositInput = Extract<AddInput, { transactionType: 'Deposit' }>;
+  type ExpenseInput = Extract<AddInput, { transactionType: 'Expense' }>;
+  type BlockInput = Extract<AddInput, { transactionType: 'Block' }>;
+  type AdjustmentInput = Extract<AddInput, { account: 2120 | 2510 }>;
+  const add = async (body: AddInput, as: Person = treasurer) =>
+    callAs(t, await cookie(as), 'POST /api/add-transaction/', body);
+  /** An entry add-transaction does not take, sent on purpose: a refusal test's unknown kind. */
+  const addRaw = async (body: object, as: Person = treasurer) =>
+    callRaw(t, await cookie(as), 'POST /api/add-transaction/', body);
+  const reverse = async (body: CallInput<'POST /api/reverse-transaction/'>, as: Person = admin) =>
+    callAs(t, await cookie(as), 'POST /api/reverse-transaction/', body);
+  const setParameter = async (body: CallInput<'POST /api/update-admin-parameter/'>, as: Person) =>
+    callAs(t, await cookie(as), 'POST /api/update-admin-parameter/', body);
+  const deposit = (pilot: string, amountCents: number, extra: Partial<DepositInput> = {}): DepositInput => ({
     transactionType: 'Deposit',
     pilot,
     amountCents,
@@ -37,21 +48,17 @@ describe('posting money: add-transaction and reverse-transaction', () => {
     ...extra,
   });
   const balanceOf = async (member: Person) =>
-    (await api.get(`/api/get-balance?userID=${member.userId}`, await cookie(admin))).json().balanceCents as number;
+    (await callAs(t, await cookie(admin), 'GET /api/get-balance', { userID: member.userId })).json().balanceCents;
   /** An intro sold at the desk (create-intro): $150.00 in Cash, Cr Intro A/P. */
   const sellIntro = async (sn: string, as: Person = admin) => {
-    const response = await post(
-      '/api/create-intro',
-      {
-        launchType: 'Intro flight',
-        payment: 'Cash',
-        SN: sn,
-        recipientFirst: 'Pat',
-        recipientLast: 'Guest',
-        staleDate: '2026-11-20',
-      },
-      as,
-    );
+    const response = await callAs(t, await cookie(as), 'POST /api/create-intro', {
+      launchType: 'Intro flight',
+      payment: 'Cash',
+      SN: sn,
+      recipientFirst: 'Pat',
+      recipientLast: 'Guest',
+      staleDate: '2026-11-20',
+    });
     expect(response.statusCode).toBe(200);
   };
   /** An intro launch option, $150.00, so intros can be sold in the club. */
@@ -67,7 +74,7 @@ describe('posting money: add-transaction and reverse-transaction', () => {
   };
 
   beforeAll(async () => {
-    ({ t, api, alpha, bravo } = await openTwoClubs({ now: NOW }));
+    ({ t, alpha, bravo } = await openTwoClubs({ now: NOW }));
     await setClubAccounting(t.db, alpha, {
       taxRates: { GST: 0.05, PST: 0.08, HST: 0.13 },
       feeList: ['Hangar fee', 'Tie-down'],
@@ -321,7 +328,7 @@ describe('posting money: add-transaction and reverse-transaction', () => {
           .where('id', '=', body.transactionId)
           .executeTakeFirstOrThrow();
         expect(entry.description).toBe('Block: Season rental 600 min');
-        const blocks = await api.get(`/api/get-block-balances?userID=${bea.userId}`, await cookie(bea));
+        const blocks = await callAs(t, await cookie(bea), 'GET /api/get-block-balances', { userID: bea.userId });
         expect(blocks.json().blocks).toEqual([
           {
             blockId: block.id,
@@ -350,8 +357,9 @@ describe('posting money: add-transaction and reverse-transaction', () => {
           posting(2510, -1000, { tax: 'GST' }),
           posting(2510, -1600, { tax: 'PST' }),
         ]);
-        const blocks = (await api.get(`/api/get-block-balances?userID=${mary.userId}`, await cookie(mary))).json()
-          .blocks;
+        const blocks = (
+          await callAs(t, await cookie(mary), 'GET /api/get-block-balances', { userID: mary.userId })
+        ).json().blocks;
         expect(blocks).toEqual([
           expect.objectContaining({ blockName: '$250 flying', blockUnits: '$', blockBalance: 25000 }),
         ]);
@@ -470,10 +478,10 @@ describe('posting money: add-transaction and reverse-transaction', () => {
       let charlie: string;
       let chair: Person;
       let pilot: Person;
-      const adjust = async (body: object) => post('/api/add-transaction/', body, chair);
-      const writeDown = (amountCents: number, extra: object = {}) =>
+      const adjust = (body: AddInput) => add(body, chair);
+      const writeDown = (amountCents: number, extra: { idempotencyKey?: string } = {}) =>
         adjust({ transactionType: 'WriteDown', account: 2120, amountCents, ...extra });
-      const bankPayment = (taxType: string, amountCents: number, extra: object = {}) =>
+      const bankPayment = (taxType: string, amountCents: number, extra: { idempotencyKey?: string } = {}) =>
         adjust({ transactionType: 'BankPayment', account: 2510, amountCents, taxType, ...extra });
       /** −(sum of the account's postings), of one tax name for 2510. */
       const owed = async (account: number, taxName?: string) => {
@@ -538,18 +546,14 @@ describe('posting money: add-transaction and reverse-transaction', () => {
           'its own tax type, whatever the other taxes hold',
         async () => {
           // $100.00 Hangar fee with GST 5 % and HST 13 % exclusive: GST owes 500, HST 1300.
-          const charge = await post(
-            '/api/add-transaction/',
-            {
-              transactionType: 'Expense',
-              pilot: pilot.userId,
-              amountCents: 10000,
-              feeType: 'Hangar fee',
-              taxStatus: 'exclusive',
-              taxRates: ['GST', 'HST'],
-            },
-            chair,
-          );
+          const charge = await adjust({
+            transactionType: 'Expense',
+            pilot: pilot.userId,
+            amountCents: 10000,
+            feeType: 'Hangar fee',
+            taxStatus: 'exclusive',
+            taxRates: ['GST', 'HST'],
+          });
           expect(charge.statusCode).toBe(200);
           expect([await owed(2510, 'GST'), await owed(2510, 'HST')]).toEqual([500, 1300]);
           const before = await ledgerCounts(t.db, charlie);
@@ -576,18 +580,14 @@ describe('posting money: add-transaction and reverse-transaction', () => {
       );
 
       it('a tax the club no longer has can be remitted up to what it still holds', async () => {
-        await post(
-          '/api/add-transaction/',
-          {
-            transactionType: 'Expense',
-            pilot: pilot.userId,
-            amountCents: 2000,
-            feeType: 'Hangar fee',
-            taxStatus: 'exclusive',
-            taxRates: ['GST'],
-          },
-          chair,
-        );
+        await adjust({
+          transactionType: 'Expense',
+          pilot: pilot.userId,
+          amountCents: 2000,
+          feeType: 'Hangar fee',
+          taxStatus: 'exclusive',
+          taxRates: ['GST'],
+        });
         await setClubAccounting(t.db, charlie, { taxRates: { HST: 0.13 } });
         expect((await bankPayment('GST', 101)).json()).toEqual(
           refusal(409, 'The bank payment of $1.01 is more than the $1.00 Sales Tax A/P holds for GST'),
@@ -695,7 +695,8 @@ describe('posting money: add-transaction and reverse-transaction', () => {
           refusal(404, 'No such member at this club'),
         );
         expect(await ledgerCounts(t.db, alpha)).toEqual(before);
-        expect((await api.post('/api/add-transaction/', deposit(bea.userId, 100))).statusCode).toBe(401);
+        const signedOut = await callAs(t, undefined, 'POST /api/add-transaction/', deposit(bea.userId, 100));
+        expect(signedOut.statusCode).toBe(401);
       },
     );
 
@@ -706,7 +707,7 @@ describe('posting money: add-transaction and reverse-transaction', () => {
       expect((await add(deposit(bea.userId, 10.5))).json()).toEqual(
         refusal(400, 'Invalid body: amountCents: Amounts are whole cents'),
       );
-      expect((await add({ transactionType: 'Gift', pilot: bea.userId, amountCents: 5 })).json()).toEqual(
+      expect((await addRaw({ transactionType: 'Gift', pilot: bea.userId, amountCents: 5 })).json()).toEqual(
         refusal(
           400,
           'Invalid body: transactionType: Invalid discriminator value. Expected ' +
@@ -718,7 +719,7 @@ describe('posting money: add-transaction and reverse-transaction', () => {
 
   describe('lock date', () => {
     it('refuses (409) an entry at 23:59 on the lock date in Toronto, accepts one at 00:00 the next day', async () => {
-      const set = await post('/api/update-admin-parameter/', { parameter: 'lockDate', lockDate: '2025-10-31' }, admin);
+      const set = await setParameter({ parameter: 'lockDate', lockDate: '2025-10-31' }, admin);
       expect(set.json()).toEqual({ status: 'ok', lockDate: '2025-10-31' });
       const before = await ledgerCounts(t.db, alpha);
       const late = await add(deposit(mary.userId, 100, { time: Date.parse('2025-11-01T03:59:59.999Z') }));
@@ -760,33 +761,17 @@ describe('posting money: add-transaction and reverse-transaction', () => {
     it(
       'the lock date only moves forward, and stays before today in ' + 'the club zone (409); refusals change nothing',
       async () => {
-        const same = await post(
-          '/api/update-admin-parameter/',
-          { parameter: 'lockDate', lockDate: '2025-10-31' },
-          admin,
-        );
+        const same = await setParameter({ parameter: 'lockDate', lockDate: '2025-10-31' }, admin);
         expect(same.statusCode).toBe(409);
         expect(same.json()).toEqual({
           ...refusal(409, 'The new lock date must be after the current lock date'),
           lockDate: '2025-10-31',
         });
-        const back = await post(
-          '/api/update-admin-parameter/',
-          { parameter: 'lockDate', lockDate: '2025-09-30' },
-          admin,
-        );
-        expect(back.json().message).toBe('The new lock date must be after the current lock date');
-        const today = await post(
-          '/api/update-admin-parameter/',
-          { parameter: 'lockDate', lockDate: '2025-11-20' },
-          admin,
-        );
+        const back = await setParameter({ parameter: 'lockDate', lockDate: '2025-09-30' }, admin);
+        expect(back.json()).toMatchObject({ message: 'The new lock date must be after the current lock date' });
+        const today = await setParameter({ parameter: 'lockDate', lockDate: '2025-11-20' }, admin);
         expect(today.json()).toEqual(refusal(409, 'The lock date must be before today'));
-        const treasurerTry = await post(
-          '/api/update-admin-parameter/',
-          { parameter: 'lockDate', lockDate: '2025-11-01' },
-          treasurer,
-        );
+        const treasurerTry = await setParameter({ parameter: 'lockDate', lockDate: '2025-11-01' }, treasurer);
         expect(treasurerTry.json()).toEqual(refusal(403, 'Only an admin can change accounting settings'));
         const club = await t.db
           .selectFrom('club')
@@ -801,11 +786,7 @@ describe('posting money: add-transaction and reverse-transaction', () => {
       "'today' is the club's: at 23:30 on 2025-11-19 in Toronto " + '(04:30Z on the 20th) the 19th is still today',
       async () => {
         t.clock.set(Date.parse('2025-11-20T04:30:00Z'));
-        const refused = await post(
-          '/api/update-admin-parameter/',
-          { parameter: 'lockDate', lockDate: '2025-11-19' },
-          admin,
-        );
+        const refused = await setParameter({ parameter: 'lockDate', lockDate: '2025-11-19' }, admin);
         t.clock.set(NOW);
         expect(refused.json()).toEqual(refusal(409, 'The lock date must be before today'));
       },
@@ -835,8 +816,8 @@ describe('posting money: add-transaction and reverse-transaction', () => {
       const before = await ledgerCounts(t.db, alpha);
       const c = await cookie(treasurer);
       const [a, b] = await Promise.all([
-        api.post('/api/add-transaction/', body, c),
-        api.post('/api/add-transaction/', body, c),
+        callAs(t, c, 'POST /api/add-transaction/', body),
+        callAs(t, c, 'POST /api/add-transaction/', body),
       ]);
       expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
       expect(a.json()).toEqual(b.json());
@@ -848,7 +829,7 @@ describe('posting money: add-transaction and reverse-transaction', () => {
     });
 
     it('a block retried creates one block', async () => {
-      const body = {
+      const body: BlockInput = {
         transactionType: 'Block',
         pilot: mary.userId,
         block: { id: 'season', startDate: '2025-11-01', endDate: '2026-10-31' },
@@ -899,7 +880,7 @@ describe('posting money: add-transaction and reverse-transaction', () => {
       'an Expense key sent again for another fee class, expense code, amount, ' +
         'tax status or pilot is refused (409); the exact retry answers',
       async () => {
-        const body = {
+        const body: ExpenseInput = {
           transactionType: 'Expense',
           pilot: bea.userId,
           amountCents: 1000,
@@ -928,7 +909,7 @@ describe('posting money: add-transaction and reverse-transaction', () => {
           { taxStatus: 'exempt' },
           { taxRates: ['GST'] },
           { pilot: mary.userId },
-        ]) {
+        ] satisfies Partial<ExpenseInput>[]) {
           expect((await add({ ...body, ...other })).json()).toEqual(reused);
         }
         expect(await ledgerCounts(t.db, alpha)).toEqual(before);
@@ -941,7 +922,7 @@ describe('posting money: add-transaction and reverse-transaction', () => {
       'a Block key sent again for another block or season is refused ' +
         '(409); an Expense key to an expense code likewise',
       async () => {
-        const body = {
+        const body: BlockInput = {
           transactionType: 'Block',
           pilot: bea.userId,
           block: { id: 'season', startDate: '2025-11-01', endDate: '2026-10-31' },
@@ -964,7 +945,7 @@ describe('posting money: add-transaction and reverse-transaction', () => {
         expect((await add(body)).json()).toEqual(first.json());
 
         // An overriding price is compared as sent: $100.00 before the exclusive GST and PST, not the $113.00 charged.
-        const override = {
+        const override: BlockInput = {
           transactionType: 'Block',
           pilot: mary.userId,
           block: { id: 'dollars', startDate: '2025-11-01', endDate: '2026-10-31', override: true },
@@ -984,7 +965,7 @@ describe('posting money: add-transaction and reverse-transaction', () => {
           ),
         );
 
-        const code = {
+        const code: ExpenseInput = {
           transactionType: 'Expense',
           pilot: mary.userId,
           amountCents: 2000,
@@ -1004,7 +985,7 @@ describe('posting money: add-transaction and reverse-transaction', () => {
     );
 
     it('an adjustment key sent again for another tax type or amount is refused (409)', async () => {
-      const body = {
+      const body: AdjustmentInput = {
         transactionType: 'BankPayment',
         account: 2510,
         amountCents: 100,
@@ -1029,8 +1010,8 @@ describe('posting money: add-transaction and reverse-transaction', () => {
         const before = await ledgerCounts(t.db, alpha);
         const c = await cookie(treasurer);
         const [a, b] = await Promise.all([
-          api.post('/api/add-transaction/', deposit(bea.userId, 1111, { idempotencyKey: 'race-reuse-0011' }), c),
-          api.post('/api/add-transaction/', deposit(bea.userId, 2222, { idempotencyKey: 'race-reuse-0011' }), c),
+          callAs(t, c, 'POST /api/add-transaction/', deposit(bea.userId, 1111, { idempotencyKey: 'race-reuse-0011' })),
+          callAs(t, c, 'POST /api/add-transaction/', deposit(bea.userId, 2222, { idempotencyKey: 'race-reuse-0011' })),
         ]);
         expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
         const winner = a.statusCode === 200 ? a : b;
@@ -1061,14 +1042,10 @@ describe('posting money: add-transaction and reverse-transaction', () => {
           idempotencyKey: 'phone-retry-0001',
         });
         expect(used.statusCode).toBe(409);
-        expect(used.json().message).toMatch(
-          /^This idempotency key was already used for transaction #\d+ \(Deposit\); send a new key for a new request$/,
-        );
-        const elsewhere = await post(
-          '/api/add-transaction/',
-          deposit(outsider.userId, 700, { idempotencyKey: 'phone-retry-0001' }),
-          bravoAdmin,
-        );
+        const usedForDeposit =
+          /^This idempotency key was already used for transaction #\d+ \(Deposit\); send a new key for a new request$/;
+        expect(used.json()).toMatchObject({ message: expect.stringMatching(usedForDeposit) });
+        const elsewhere = await add(deposit(outsider.userId, 700, { idempotencyKey: 'phone-retry-0001' }), bravoAdmin);
         expect(elsewhere.statusCode).toBe(200);
         expect(await postingsOf(t.db, elsewhere.json().transactionId)).toEqual([
           posting(1000, 700, { transfer: 'Cash' }),
@@ -1154,8 +1131,7 @@ describe('posting money: add-transaction and reverse-transaction', () => {
       expect((await reverse({ id: reversal })).json()).toEqual(
         refusal(409, `Transaction #${reversal} is itself the reversal of #${original}: post the entry again instead`),
       );
-      const bravoEntry = (await post('/api/add-transaction/', deposit(outsider.userId, 100), bravoAdmin)).json()
-        .transactionId;
+      const bravoEntry = (await add(deposit(outsider.userId, 100), bravoAdmin)).json().transactionId;
       expect((await reverse({ id: bravoEntry })).json()).toEqual(
         refusal(404, `No transaction #${bravoEntry} at this club`),
       );
@@ -1204,12 +1180,12 @@ describe('posting money: add-transaction and reverse-transaction', () => {
             .executeTakeFirstOrThrow()
         ).id;
         const listed = async () =>
-          (await api.get(`/api/get-block-balances?userID=${bea.userId}`, await cookie(bea)))
+          (await callAs(t, await cookie(bea), 'GET /api/get-block-balances', { userID: bea.userId }))
             .json()
-            .blocks.map((b: { blockId: string }) => b.blockId);
+            .blocks.map((b) => b.blockId);
         expect(await listed()).toContain(blockId);
         const reversal = (await reverse({ id: purchase.transactionId })).json();
-        expect(reversal.balanceCents).toBe(purchase.balanceCents + 22600);
+        expect(reversal.balanceCents).toBe(purchase.balanceCents! + 22600);
         expect(await listed()).not.toContain(blockId);
         const mark = await t.db
           .selectFrom('member_block_void')

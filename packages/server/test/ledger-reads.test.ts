@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { refusal } from './helpers/api.ts';
+import { callAs, callRaw, refusal } from './helpers/api.ts';
 import { createPerson } from './helpers/test-app.ts';
 import { createLedgerPeople, insertBlockWithEntry, insertRawEntry, type LedgerPeople } from './helpers/ledger.ts';
 import { openTwoClubs, type TwoClubs } from './helpers/clubs.ts';
@@ -8,7 +8,7 @@ import { openTwoClubs, type TwoClubs } from './helpers/clubs.ts';
 const NOW = Date.parse('2025-07-10T15:00:00Z');
 
 describe('member account reads: get-balance and get-block-balances', () => {
-  let { t, api, alpha, bravo } = {} as TwoClubs;
+  let { t, alpha, bravo } = {} as TwoClubs;
   let { mary, bea, treasurer, admin, outsider } = {} as LedgerPeople;
   let blocks: Record<'spring' | 'season' | 'dollars' | 'unlimited', string>;
 
@@ -27,7 +27,7 @@ describe('member account reads: get-balance and get-block-balances', () => {
   }
 
   beforeAll(async () => {
-    ({ t, api, alpha, bravo } = await openTwoClubs({ now: NOW }));
+    ({ t, alpha, bravo } = await openTwoClubs({ now: NOW }));
     ({ mary, bea, treasurer, admin, outsider } = await createLedgerPeople(t.db, alpha, bravo));
 
     // Deposit: Dr 1000 Cash / Cr 2100 Mary, 100.00.
@@ -95,10 +95,10 @@ describe('member account reads: get-balance and get-block-balances', () => {
 
   describe('GET /api/get-balance', () => {
     it('balance = −(sum of 2100 postings of the member in the club): a 100.00 deposit reads 10000', async () => {
-      const response = await api.get(
-        `/api/get-balance?club=${alpha}&userID=${mary.userId}`,
-        await t.signIn(mary.email),
-      );
+      const response = await callAs(t, await t.signIn(mary.email), 'GET /api/get-balance', {
+        club: alpha,
+        userID: mary.userId,
+      });
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({ userID: mary.userId, balanceCents: 10000 });
     });
@@ -121,7 +121,8 @@ describe('member account reads: get-balance and get-block-balances', () => {
         ],
         '2025-08-09T14:00:00Z',
       );
-      const balance = async () => (await api.get('/api/get-balance', await t.signIn(member.email))).json().balanceCents;
+      const balance = async () =>
+        (await callAs(t, await t.signIn(member.email), 'GET /api/get-balance', {})).json().balanceCents;
       expect(await balance()).toBe(2500);
       t.clock.set(Date.parse('2025-08-09T14:00:00Z'));
       try {
@@ -132,13 +133,13 @@ describe('member account reads: get-balance and get-block-balances', () => {
     });
 
     it('a member with no postings has 0 (not -0)', async () => {
-      const response = await api.get('/api/get-balance', await t.signIn(treasurer.email));
+      const response = await callAs(t, await t.signIn(treasurer.email), 'GET /api/get-balance', {});
       expect(response.json()).toEqual({ userID: treasurer.userId, balanceCents: 0 });
       expect(Object.is(response.json().balanceCents, 0)).toBe(true);
     });
 
     it("a plain member may not read another member's balance (403)", async () => {
-      const response = await api.get(`/api/get-balance?userID=${bea.userId}`, await t.signIn(mary.email));
+      const response = await callAs(t, await t.signIn(mary.email), 'GET /api/get-balance', { userID: bea.userId });
       expect(response.statusCode).toBe(403);
       expect(response.json()).toEqual(
         refusal(403, "You can only see your own account; an admin or a treasurer can see others'"),
@@ -147,32 +148,36 @@ describe('member account reads: get-balance and get-block-balances', () => {
 
     it("an add-funds holder and an admin read any member's balance", async () => {
       for (const reader of [treasurer, admin]) {
-        const response = await api.get(`/api/get-balance?userID=${mary.userId}`, await t.signIn(reader.email));
+        const response = await callAs(t, await t.signIn(reader.email), 'GET /api/get-balance', { userID: mary.userId });
         expect(response.statusCode).toBe(200);
         expect(response.json()).toEqual({ userID: mary.userId, balanceCents: 10000 });
       }
     });
 
     it('but not of someone who is not a member of the club (404)', async () => {
-      const response = await api.get(`/api/get-balance?userID=${outsider.userId}`, await t.signIn(treasurer.email));
+      const response = await callAs(t, await t.signIn(treasurer.email), 'GET /api/get-balance', {
+        userID: outsider.userId,
+      });
       expect(response.statusCode).toBe(404);
       expect(response.json()).toEqual(refusal(404, 'No such member at this club'));
     });
 
     it('403 when club names another club, 401 without a session, 400 for an over-long userID', async () => {
       const cookie = await t.signIn(mary.email);
-      const other = await api.get(`/api/get-balance?club=${bravo}&userID=${mary.userId}`, cookie);
+      const other = await callAs(t, cookie, 'GET /api/get-balance', { club: bravo, userID: mary.userId });
       expect(other.statusCode).toBe(403);
       expect(other.json()).toEqual(refusal(403, 'That club is not your active club'));
-      expect((await api.get('/api/get-balance')).statusCode).toBe(401);
-      const long = await api.get(`/api/get-balance?userID=${'u'.repeat(101)}`, cookie);
+      expect((await callAs(t, undefined, 'GET /api/get-balance', {})).statusCode).toBe(401);
+      const long = await callAs(t, cookie, 'GET /api/get-balance', { userID: 'u'.repeat(101) });
       expect(long.statusCode).toBe(400);
-      expect(long.json().message).toBe('Invalid query: userID: Too big: expected string to have <=100 characters');
+      expect(long.json()).toMatchObject({
+        message: 'Invalid query: userID: Too big: expected string to have <=100 characters',
+      });
     });
 
     it('an inactive member gets 403', async () => {
       const ivan = await createPerson(t.db, { club: alpha, flags: { is_active: false } });
-      expect((await api.get('/api/get-balance', await t.signIn(ivan.email))).statusCode).toBe(403);
+      expect((await callAs(t, await t.signIn(ivan.email), 'GET /api/get-balance', {})).statusCode).toBe(403);
     });
   });
 
@@ -216,20 +221,21 @@ describe('member account reads: get-balance and get-block-balances', () => {
       'lists blocks by expiry, balance = amount − units used; a block ' +
         'ending today still counts; expired ones left out',
       async () => {
-        const response = await api.get(
-          `/api/get-block-balances?club=${alpha}&userID=${mary.userId}&includeExpired=false`,
-          await t.signIn(mary.email),
-        );
+        const response = await callAs(t, await t.signIn(mary.email), 'GET /api/get-block-balances', {
+          club: alpha,
+          userID: mary.userId,
+          includeExpired: 'false',
+        });
         expect(response.statusCode).toBe(200);
         expect(response.json()).toEqual({ blocks: current() });
       },
     );
 
     it('includeExpired=true adds the expired ones', async () => {
-      const response = await api.get(
-        `/api/get-block-balances?userID=${mary.userId}&includeExpired=true`,
-        await t.signIn(mary.email),
-      );
+      const response = await callAs(t, await t.signIn(mary.email), 'GET /api/get-block-balances', {
+        userID: mary.userId,
+        includeExpired: 'true',
+      });
       expect(response.json()).toEqual({ blocks: [spring(), ...current()] });
     });
 
@@ -239,9 +245,9 @@ describe('member account reads: get-balance and get-block-balances', () => {
       async () => {
         const cookie = await t.signIn(mary.email);
         t.clock.set(Date.parse('2025-07-11T03:30:00Z'));
-        const late = await api.get('/api/get-block-balances', cookie);
+        const late = await callAs(t, cookie, 'GET /api/get-block-balances', {});
         t.clock.set(Date.parse('2025-07-11T04:00:00Z'));
-        const nextDay = await api.get('/api/get-block-balances', cookie);
+        const nextDay = await callAs(t, cookie, 'GET /api/get-block-balances', {});
         t.clock.set(NOW);
         expect(late.json()).toEqual({ blocks: current() });
         expect(nextDay.json()).toEqual({ blocks: current().slice(1) });
@@ -251,9 +257,13 @@ describe('member account reads: get-balance and get-block-balances', () => {
     it(
       'the same rights as the balance: 403 for a plain member ' + "reading another's, 200 for an add-funds holder",
       async () => {
-        const refused = await api.get(`/api/get-block-balances?userID=${bea.userId}`, await t.signIn(mary.email));
+        const refused = await callAs(t, await t.signIn(mary.email), 'GET /api/get-block-balances', {
+          userID: bea.userId,
+        });
         expect(refused.statusCode).toBe(403);
-        const allowed = await api.get(`/api/get-block-balances?userID=${mary.userId}`, await t.signIn(treasurer.email));
+        const allowed = await callAs(t, await t.signIn(treasurer.email), 'GET /api/get-block-balances', {
+          userID: mary.userId,
+        });
         expect(allowed.statusCode).toBe(200);
         expect(allowed.json()).toEqual({ blocks: current() });
       },
@@ -261,12 +271,12 @@ describe('member account reads: get-balance and get-block-balances', () => {
 
     it('refuses includeExpired other than true/false (400), another club (403), no session (401)', async () => {
       const cookie = await t.signIn(mary.email);
-      const bad = await api.get('/api/get-block-balances?includeExpired=yes', cookie);
+      const bad = await callRaw(t, cookie, 'GET /api/get-block-balances', { includeExpired: 'yes' });
       expect(bad.statusCode).toBe(400);
       expect(bad.json()).toEqual(refusal(400, 'Invalid query: includeExpired: Use true or false'));
-      const other = await api.get(`/api/get-block-balances?club=${bravo}`, cookie);
+      const other = await callAs(t, cookie, 'GET /api/get-block-balances', { club: bravo });
       expect(other.statusCode).toBe(403);
-      expect((await api.get('/api/get-block-balances')).statusCode).toBe(401);
+      expect((await callAs(t, undefined, 'GET /api/get-block-balances', {})).statusCode).toBe(401);
     });
   });
 });

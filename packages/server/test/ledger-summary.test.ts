@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { refusal } from './helpers/api.ts';
+import { accountingSummaryAnswer, breakdownAnswer } from '@flightline/domain/api/ledger';
+import { answerAs, callAs, callRaw, refusal, type CallInput } from './helpers/api.ts';
 import { createBlockRule, setClubAccounting } from './helpers/ledger.ts';
 import { createPerson, type Person } from './helpers/test-app.ts';
 import { openTwoClubs, type TwoClubs } from './helpers/clubs.ts';
@@ -19,7 +20,7 @@ const totals = (account: number, startCents: number, debitCents: number, creditC
 });
 
 describe('the accounting summary (get-balances) and accounting admin (update-admin-parameter)', () => {
-  let { t, api, alpha, bravo } = {} as TwoClubs;
+  let { t, alpha, bravo } = {} as TwoClubs;
   let admin: Person;
   let treasurer: Person;
   let mary: Person;
@@ -28,18 +29,26 @@ describe('the accounting summary (get-balances) and accounting admin (update-adm
   let bruno: Person;
   const ids: Record<string, number> = {};
   const cookie = (person: Person) => t.cookieFor(person.email);
-  const get = async (url: string, as: Person = admin) => api.get(url, await cookie(as));
-  const setParameter = async (body: object, as: Person = admin) =>
-    api.post('/api/update-admin-parameter/', body, await cookie(as));
-  async function add(name: string, body: object): Promise<void> {
-    const response = await api.post('/api/add-transaction/', body, await cookie(admin));
+  const balances = async (query: CallInput<'GET /api/get-balances'>, as: Person = admin) =>
+    callAs(t, await cookie(as), 'GET /api/get-balances', query);
+  /** The accounting summary get-balances answers (its AccountingSummary view). */
+  const summary = async (query: CallInput<'GET /api/get-balances'>) =>
+    answerAs(await balances(query), accountingSummaryAnswer);
+  /** A drill-down get-balances answers (any other view): its rows and the fee list. */
+  const drill = async (query: CallInput<'GET /api/get-balances'>) => answerAs(await balances(query), breakdownAnswer);
+  const setParameter = async (body: CallInput<'POST /api/update-admin-parameter/'>, as: Person = admin) =>
+    callAs(t, await cookie(as), 'POST /api/update-admin-parameter/', body);
+  const addAs = async (as: Person, body: CallInput<'POST /api/add-transaction/'>) =>
+    callAs(t, await cookie(as), 'POST /api/add-transaction/', body);
+  async function add(name: string, body: CallInput<'POST /api/add-transaction/'>): Promise<void> {
+    const response = await addAs(admin, body);
     if (response.statusCode !== 200) throw new Error(`${name}: ${response.body}`);
     ids[name] = response.json().transactionId;
   }
-  const june = 'startDate=2025-06-01&endDate=2025-06-30';
+  const june = { startDate: '2025-06-01', endDate: '2025-06-30' };
 
   beforeAll(async () => {
-    ({ t, api, alpha, bravo } = await openTwoClubs({ now: NOW }));
+    ({ t, alpha, bravo } = await openTwoClubs({ now: NOW }));
     await setClubAccounting(t.db, alpha, { taxRates: { HST: 0.13 }, feeList: ['Hangar fee', 'Tie-down'] });
     admin = await createPerson(t.db, { club: alpha, first: 'Alex', last: 'Admin', flags: { is_admin: true } });
     treasurer = await createPerson(t.db, { club: alpha, first: 'Tess', flags: { can_add_funds: true } });
@@ -155,17 +164,13 @@ describe('the accounting summary (get-balances) and accounting admin (update-adm
     });
     otto = await createPerson(t.db, { club: bravo });
     bruno = await createPerson(t.db, { club: bravo, flags: { is_admin: true } });
-    await api.post(
-      '/api/add-transaction/',
-      {
-        transactionType: 'Deposit',
-        pilot: otto.userId,
-        amountCents: 4242,
-        transferType: 'Cash',
-        time: noon('2025-06-05'),
-      },
-      await t.signIn(bruno.email),
-    );
+    await callAs(t, await t.signIn(bruno.email), 'POST /api/add-transaction/', {
+      transactionType: 'Deposit',
+      pilot: otto.userId,
+      amountCents: 4242,
+      transferType: 'Cash',
+      time: noon('2025-06-05'),
+    });
   });
   afterAll(() => t.close());
 
@@ -183,9 +188,9 @@ describe('the accounting summary (get-balances) and accounting admin (update-adm
      *   h Jun 28  Write Down 5.00                 2120 +500   | 4300 −500
      */
     it('per account: start, debit, credit, end in the natural sign (liabilities and revenue negated)', async () => {
-      const response = await get(`/api/get-balances?club=${alpha}&${june}&balance=AccountingSummary`);
+      const response = await balances({ club: alpha, ...june, balance: 'AccountingSummary' });
       expect(response.statusCode).toBe(200);
-      const summary = response.json();
+      const summary = answerAs(response, accountingSummaryAnswer);
       expect(summary).toMatchObject({
         clubName: 'Alpha Soaring',
         startDate: '2025-06-01',
@@ -225,7 +230,7 @@ describe('the accounting summary (get-balances) and accounting admin (update-adm
     });
 
     it('the books balance: debit accounts end where credit accounts do', async () => {
-      const s = (await get(`/api/get-balances?${june}`)).json();
+      const s = await summary(june);
       const debitSide =
         s.cashIn.endCents + s.expenses.reduce((sum: number, a: { endCents: number }) => sum + a.endCents, 0);
       const creditSide = [
@@ -242,23 +247,28 @@ describe('the accounting summary (get-balances) and accounting admin (update-adm
     });
 
     it('a range of the one day the block was bought', async () => {
-      const s = (await get('/api/get-balances?startDate=2025-06-10&endDate=2025-06-10')).json();
+      const s = await summary({ startDate: '2025-06-10', endDate: '2025-06-10' });
       expect(s.rentalRevenue).toEqual(totals(4200, 0, 0, 26549, 26549));
       expect(s.membersPayable).toEqual(totals(2100, 13700, -30000, 0, -16300));
     });
 
     it('is admin only (403 for an add-funds holder and a plain member) and refuses another club (403)', async () => {
-      expect((await get(`/api/get-balances?${june}`, treasurer)).json()).toEqual(
+      expect((await balances(june, treasurer)).json()).toEqual(
         refusal(403, 'Only an admin can see the accounting summary'),
       );
-      expect((await get(`/api/get-balances?${june}`, mary)).statusCode).toBe(403);
-      expect((await get(`/api/get-balances?club=${bravo}&${june}`)).json()).toEqual(
+      expect((await balances(june, mary)).statusCode).toBe(403);
+      expect((await balances({ club: bravo, ...june })).json()).toEqual(
         refusal(403, 'That club is not your active club'),
       );
-      expect((await get(`/api/get-balances?${june}&balance=Everything`)).json().message).toBe(
-        'Invalid query: balance: Use one of AccountingSummary, TaxTransactions, DepositTransactions, ' +
+      const everything = await callRaw(t, await cookie(admin), 'GET /api/get-balances', {
+        ...june,
+        balance: 'Everything',
+      });
+      expect(everything.json()).toMatchObject({
+        message:
+          'Invalid query: balance: Use one of AccountingSummary, TaxTransactions, DepositTransactions, ' +
           'MemberTransactions, IntroTransactions, TowRevenue, RentalRevenue, IntroRevenue, OtherRevenue',
-      );
+      });
     });
   });
 
@@ -266,7 +276,7 @@ describe('the accounting summary (get-balances) and accounting admin (update-adm
     const row = (name: string, fields: object) => expect.objectContaining({ transactionId: ids[name], ...fields });
 
     it('TaxTransactions for HST', async () => {
-      const body = (await get(`/api/get-balances?${june}&balance=TaxTransactions&taxType=HST`)).json();
+      const body = await drill({ ...june, balance: 'TaxTransactions', taxType: 'HST' });
       expect(body.rows).toEqual([
         row('d', {
           account: 2510,
@@ -281,7 +291,7 @@ describe('the accounting summary (get-balances) and accounting admin (update-adm
     });
 
     it('DepositTransactions, all and by transfer type', async () => {
-      const all = (await get(`/api/get-balances?${june}&balance=DepositTransactions`)).json().rows;
+      const all = (await drill({ ...june, balance: 'DepositTransactions' })).rows;
       expect(all).toEqual([
         row('c', {
           amountCents: 5000,
@@ -292,21 +302,20 @@ describe('the accounting summary (get-balances) and accounting admin (update-adm
         row('e', { amountCents: -1300, method: 'Bank Payment' }),
         row('g', { amountCents: -1000, method: 'Cash', description: 'Paid out (Cash)' }),
       ]);
-      const cash = (await get(`/api/get-balances?${june}&balance=DepositTransactions&transferType=Cash`)).json().rows;
+      const cash = (await drill({ ...june, balance: 'DepositTransactions', transferType: 'Cash' })).rows;
       expect(cash).toEqual([row('g', { amountCents: -1000 })]);
     });
 
     it('MemberTransactions, all and for one member, with their names', async () => {
-      const all = (await get(`/api/get-balances?${june}&balance=MemberTransactions`)).json().rows;
+      const all = (await drill({ ...june, balance: 'MemberTransactions' })).rows;
       expect(all).toEqual([
         row('c', { userId: bea.userId, member: 'Bea Flyer', amountCents: 5000 }),
         row('d', { userId: mary.userId, member: 'Mary Member', amountCents: -30000 }),
         row('f', { userId: bea.userId, amountCents: -2000, description: 'Field maintenance' }),
         row('g', { userId: mary.userId, amountCents: -1000 }),
       ]);
-      const maryOnly = (await get(`/api/get-balances?${june}&balance=MemberTransactions&userID=${mary.userId}`)).json()
-        .rows;
-      expect(maryOnly.map((r: { transactionId: number }) => r.transactionId)).toEqual([ids.d, ids.g]);
+      const maryOnly = (await drill({ ...june, balance: 'MemberTransactions', userID: mary.userId })).rows;
+      expect(maryOnly.map((r) => r.transactionId)).toEqual([ids.d, ids.g]);
     });
 
     it(
@@ -315,44 +324,41 @@ describe('the accounting summary (get-balances) and accounting admin (update-adm
         const notMember = refusal(404, 'No such member at this club');
         // A member of another club (with postings there), and no user at all.
         for (const userID of [otto.userId, 'no-such-user']) {
-          const response = await get(`/api/get-balances?${june}&balance=MemberTransactions&userID=${userID}`);
+          const response = await balances({ ...june, balance: 'MemberTransactions', userID });
           expect(response.statusCode).toBe(404);
           expect(response.json()).toEqual(notMember);
         }
         // From the other side: Bravo's admin naming Alpha's Mary.
-        const fromBravo = await get(
-          `/api/get-balances?${june}&balance=MemberTransactions&userID=${mary.userId}`,
-          bruno,
-        );
+        const fromBravo = await balances({ ...june, balance: 'MemberTransactions', userID: mary.userId }, bruno);
         expect(fromBravo.statusCode).toBe(404);
         expect(fromBravo.json()).toEqual(notMember);
         // The same answer as get-transactions gives for that person.
-        expect((await get(`/api/get-transactions?id=${otto.userId}&${june}`)).json()).toEqual(notMember);
+        expect(
+          (await callAs(t, await cookie(admin), 'GET /api/get-transactions', { id: otto.userId, ...june })).json(),
+        ).toEqual(notMember);
       },
     );
 
     it('the revenue tables and Intro A/P', async () => {
-      expect((await get(`/api/get-balances?${june}&balance=RentalRevenue`)).json().rows).toEqual([
+      expect((await drill({ ...june, balance: 'RentalRevenue' })).rows).toEqual([
         row('d', { account: 4200, amountCents: 26549 }),
       ]);
-      expect((await get(`/api/get-balances?${june}&balance=IntroRevenue`)).json().rows).toEqual([
+      expect((await drill({ ...june, balance: 'IntroRevenue' })).rows).toEqual([
         row('h', { account: 4300, amountCents: 500 }),
       ]);
-      expect((await get(`/api/get-balances?${june}&balance=IntroTransactions`)).json().rows).toEqual([
+      expect((await drill({ ...june, balance: 'IntroTransactions' })).rows).toEqual([
         row('h', { account: 2120, amountCents: -500, userId: '', SN: '', soldTo: '', description: 'Write Down' }),
       ]);
-      expect((await get(`/api/get-balances?${june}&balance=TowRevenue`)).json().rows).toEqual([]);
+      expect((await drill({ ...june, balance: 'TowRevenue' })).rows).toEqual([]);
     });
 
     it('OtherRevenue with the Category filter (Any, the default, filters nothing)', async () => {
-      const may = 'startDate=2025-05-01&endDate=2025-05-31';
+      const may = { startDate: '2025-05-01', endDate: '2025-05-31' };
       const expected = [row('b', { account: 4900, fee: 'Hangar fee', amountCents: 10000 })];
-      expect((await get(`/api/get-balances?${may}&balance=OtherRevenue`)).json().rows).toEqual(expected);
-      expect((await get(`/api/get-balances?${may}&balance=OtherRevenue&feeClass=Any`)).json().rows).toEqual(expected);
-      expect((await get(`/api/get-balances?${may}&balance=OtherRevenue&feeClass=Hangar%20fee`)).json().rows).toEqual(
-        expected,
-      );
-      expect((await get(`/api/get-balances?${may}&balance=OtherRevenue&feeClass=Tie-down`)).json().rows).toEqual([]);
+      expect((await drill({ ...may, balance: 'OtherRevenue' })).rows).toEqual(expected);
+      expect((await drill({ ...may, balance: 'OtherRevenue', feeClass: 'Any' })).rows).toEqual(expected);
+      expect((await drill({ ...may, balance: 'OtherRevenue', feeClass: 'Hangar fee' })).rows).toEqual(expected);
+      expect((await drill({ ...may, balance: 'OtherRevenue', feeClass: 'Tie-down' })).rows).toEqual([]);
     });
 
     it('an intro posting names the intro: userId Intro, its serial number and who bought it', async () => {
@@ -393,7 +399,7 @@ describe('the accounting summary (get-balances) and accounting admin (update-adm
               -15000, ${intro.id})`.execute(trx);
         return id;
       });
-      const rows = (await get(`/api/get-balances?${june}&balance=IntroTransactions`)).json().rows;
+      const rows = (await drill({ ...june, balance: 'IntroTransactions' })).rows;
       expect(rows[0]).toEqual({
         transactionId: saleId,
         timestamp: noon('2025-06-12'),
@@ -416,7 +422,7 @@ describe('the accounting summary (get-balances) and accounting admin (update-adm
       "a cash, tax or revenue row names the member of its entry's " +
         'Members A/P posting; an entry without one names no one',
       async () => {
-        const cash = (await get(`/api/get-balances?${june}&balance=DepositTransactions`)).json().rows;
+        const cash = (await drill({ ...june, balance: 'DepositTransactions' })).rows;
         expect(cash).toEqual([
           row('c', { account: 1000, userId: bea.userId, member: 'Bea Flyer', amountCents: 5000 }),
           // The intro sale's cash: its payer is the intro, named on its 2120 leg, not a member.
@@ -430,16 +436,15 @@ describe('the accounting summary (get-balances) and accounting admin (update-adm
           row('e', { account: 1000, userId: '', member: '', amountCents: -1300 }),
           row('g', { account: 1000, userId: mary.userId, member: 'Mary Member', amountCents: -1000 }),
         ]);
-        const tax = (await get(`/api/get-balances?${june}&balance=TaxTransactions&taxType=HST`)).json().rows;
+        const tax = (await drill({ ...june, balance: 'TaxTransactions', taxType: 'HST' })).rows;
         expect(tax).toEqual([
           row('d', { account: 2510, userId: mary.userId, member: 'Mary Member', amountCents: 3451 }),
           row('e', { account: 2510, userId: '', member: '', amountCents: -1300 }),
         ]);
-        expect((await get(`/api/get-balances?${june}&balance=RentalRevenue`)).json().rows).toEqual([
+        expect((await drill({ ...june, balance: 'RentalRevenue' })).rows).toEqual([
           row('d', { account: 4200, userId: mary.userId, member: 'Mary Member', amountCents: 26549 }),
         ]);
-        const may = (await get('/api/get-balances?startDate=2025-05-01&endDate=2025-05-31&balance=OtherRevenue')).json()
-          .rows;
+        const may = (await drill({ startDate: '2025-05-01', endDate: '2025-05-31', balance: 'OtherRevenue' })).rows;
         expect(may).toEqual([
           row('b', {
             account: 4900,
@@ -449,7 +454,7 @@ describe('the accounting summary (get-balances) and accounting admin (update-adm
             amountCents: 10000,
           }),
         ]);
-        expect((await get(`/api/get-balances?${june}&balance=IntroRevenue`)).json().rows).toEqual([
+        expect((await drill({ ...june, balance: 'IntroRevenue' })).rows).toEqual([
           row('h', { userId: '', member: '' }),
         ]);
       },
@@ -472,7 +477,7 @@ describe('the accounting summary (get-balances) and accounting admin (update-adm
         await sql`insert into posting (transaction_id, account, amount_cents) values (${id}, 4100, -4000)`.execute(trx);
         return Number(id);
       });
-      const tow = (await get(`/api/get-balances?${june}&balance=TowRevenue`)).json().rows;
+      const tow = (await drill({ ...june, balance: 'TowRevenue' })).rows;
       expect(tow).toEqual([
         expect.objectContaining({
           transactionId: sharedId,
@@ -530,7 +535,7 @@ describe('the accounting summary (get-balances) and accounting admin (update-adm
     it('clubFees remove: gone from the list, entries posted under it keep it; a missing one is 404', async () => {
       const removed = await setParameter({ parameter: 'clubFees', feeName: 'hangar fee', action: 'remove' });
       expect(removed.json()).toEqual({ status: 'ok', feeList: ['Tie-down', 'Trailer parking'] });
-      const may = (await get('/api/get-balances?startDate=2025-05-01&endDate=2025-05-31')).json();
+      const may = await summary({ startDate: '2025-05-01', endDate: '2025-05-31' });
       expect(may.feeClasses).toEqual([
         { feeClass: 'Hangar fee', totals: totals(4900, 0, 0, 10000, 10000) },
         { feeClass: 'Tie-down', totals: totals(4900, 0, 0, 0, 0) },
@@ -539,17 +544,13 @@ describe('the accounting summary (get-balances) and accounting admin (update-adm
       expect((await setParameter({ parameter: 'clubFees', feeName: 'Hangar fee', action: 'remove' })).json()).toEqual(
         refusal(404, 'No fee class Hangar fee'),
       );
-      const refused = await api.post(
-        '/api/add-transaction/',
-        {
-          transactionType: 'Expense',
-          pilot: mary.userId,
-          amountCents: 100,
-          feeType: 'Hangar fee',
-          taxStatus: 'exempt',
-        },
-        await cookie(admin),
-      );
+      const refused = await addAs(admin, {
+        transactionType: 'Expense',
+        pilot: mary.userId,
+        amountCents: 100,
+        feeType: 'Hangar fee',
+        taxStatus: 'exempt',
+      });
       expect(refused.json()).toEqual(refusal(400, 'Unknown fee class Hangar fee'));
     });
 
@@ -572,17 +573,13 @@ describe('the accounting summary (get-balances) and accounting admin (update-adm
         status: 'ok',
         lockDate: '2025-06-30',
       });
-      const late = await api.post(
-        '/api/add-transaction/',
-        {
-          transactionType: 'Deposit',
-          pilot: mary.userId,
-          amountCents: 100,
-          transferType: 'Cash',
-          time: noon('2025-06-30'),
-        },
-        await cookie(treasurer),
-      );
+      const late = await addAs(treasurer, {
+        transactionType: 'Deposit',
+        pilot: mary.userId,
+        amountCents: 100,
+        transferType: 'Cash',
+        time: noon('2025-06-30'),
+      });
       expect(late.json()).toEqual(refusal(409, 'Transactions on or before the lock date 2025-06-30 cannot be posted'));
     });
 
