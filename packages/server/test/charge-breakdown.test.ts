@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ChargeBreakdown } from '@flightline/domain/api/charges';
 import { variableTowDetail } from '@flightline/domain/fixtures/charge-breakdown';
 import { insertEntry } from '../src/modules/ledger/posting-repo.ts';
-import { refusal } from './helpers/api.ts';
+import { callAs, callRaw, refusal, type CallInput } from './helpers/api.ts';
 import { openTwoClubs, type TwoClubs } from './helpers/clubs.ts';
 import { checkInTowPilot, depositFor, flightBody } from './helpers/flights.ts';
 import { setClubAccounting } from './helpers/ledger.ts';
@@ -20,11 +19,11 @@ const MINUTE = 60_000;
  * computed by hand in each test.
  */
 describe('charge breakdowns: GET /api/get-charge-breakdown', () => {
-  let { t, api, alpha, bravo } = {} as TwoClubs;
+  let { t, alpha, bravo } = {} as TwoClubs;
   let { pat, mo, admin, crew, outsider } = {} as LinePeople;
   const cookie = (person: Person) => t.cookieFor(person.email);
-  const act = async (body: object) => {
-    const response = await api.post('/api/update-flight/', body, await cookie(crew));
+  const act = async (body: CallInput<'POST /api/update-flight/'>) => {
+    const response = await callAs(t, await cookie(crew), 'POST /api/update-flight/', body);
     expect(response.statusCode, response.body).toBe(200);
   };
   /** A flight requested 80 minutes ago, launched 70 minutes ago, and landed after `flownMs` (20 minutes unless
@@ -38,7 +37,7 @@ describe('charge breakdowns: GET /api/get-charge-breakdown', () => {
     const body = flightBody(user.userId, data);
     // Requested before its launch: no launch before the request.
     t.clock.set(NOW - 80 * MINUTE);
-    const placed = await api.post('/api/update-item/', body, await cookie(user));
+    const placed = await callAs(t, await cookie(user), 'POST /api/update-item/', body);
     t.clock.set(NOW);
     expect(placed.statusCode, placed.body).toBe(200);
     const launchedAt = NOW - 70 * MINUTE;
@@ -55,13 +54,10 @@ describe('charge breakdowns: GET /api/get-charge-breakdown', () => {
       .where('id', '=', flightId)
       .executeTakeFirstOrThrow();
   const breakdown = async (transactionId: number | null, as: Person, user?: Person) =>
-    api.get(
-      `/api/get-charge-breakdown?transactionId=${transactionId}${user ? `&user=${user.userId}` : ''}`,
-      await cookie(as),
-    );
+    callAs(t, await cookie(as), 'GET /api/get-charge-breakdown', { transactionId, user: user?.userId });
 
   beforeAll(async () => {
-    ({ t, api, alpha, bravo } = await openTwoClubs({ now: NOW }, { fleet: true }));
+    ({ t, alpha, bravo } = await openTwoClubs({ now: NOW }, { fleet: true }));
     ({ pat, mo, admin, crew, outsider } = await createLinePeople(t.db, { alpha, bravo }, [
       'pat',
       'mo',
@@ -98,7 +94,7 @@ describe('charge breakdowns: GET /api/get-charge-breakdown', () => {
       const { launch_transaction } = await entries(id);
       const response = await breakdown(launch_transaction, pat);
       expect(response.statusCode, response.body).toBe(200);
-      const answer = response.json() as ChargeBreakdown;
+      const answer = response.json();
       // $37.50 + 13 % ($4.875, rounded half away from zero to $4.88) = $42.38.
       expect(answer).toMatchObject({
         transactionId: launch_transaction,
@@ -127,7 +123,7 @@ describe('charge breakdowns: GET /api/get-charge-breakdown', () => {
       // 61 minutes and 1 second flown: 62 minutes billed at 50¢ = $31.00, HST $4.03.
       const id = await fly(pat, { launchType: '2000 ft' }, undefined, 61 * MINUTE + 1000);
       const { landing_transaction } = await entries(id);
-      const before = (await breakdown(landing_transaction, pat)).json() as ChargeBreakdown;
+      const before = (await breakdown(landing_transaction, pat)).json();
       expect(before).toMatchObject({
         transactionType: 'Rental',
         netCents: 3100,
@@ -179,21 +175,17 @@ describe('charge breakdowns: GET /api/get-charge-breakdown', () => {
         excess_multiplier: 1.5,
       })
       .execute();
-    const bought = await api.post(
-      '/api/add-transaction/',
-      {
-        transactionType: 'Block',
-        pilot: mo.userId,
-        block: { id: 'SEASON', startDate: '2025-01-01', endDate: '2025-12-31' },
-      },
-      await cookie(admin),
-    );
+    const bought = await callAs(t, await cookie(admin), 'POST /api/add-transaction/', {
+      transactionType: 'Block',
+      pilot: mo.userId,
+      block: { id: 'SEASON', startDate: '2025-01-01', endDate: '2025-12-31' },
+    });
     expect(bought.statusCode, bought.body).toBe(200);
     // 45 minutes: 30 drawn from the block (570 left), 15 beyond its per-flight maximum at 50¢ × 1.5 = $11.25, HST
     // $1.46.
     const id = await fly(mo, { launchType: '2000 ft' }, undefined, 45 * MINUTE);
     const { landing_transaction } = await entries(id);
-    const answer = (await breakdown(landing_transaction, mo)).json() as ChargeBreakdown;
+    const answer = (await breakdown(landing_transaction, mo)).json();
     expect(answer).toMatchObject({ netCents: 1125, taxes: [{ name: 'HST', cents: 146 }], totalCents: 1271 });
     expect(answer.flight?.payers).toEqual([
       {
@@ -224,7 +216,7 @@ describe('charge breakdowns: GET /api/get-charge-breakdown', () => {
         70 * MINUTE,
       );
       const { landing_transaction } = await entries(id);
-      const patView = (await breakdown(landing_transaction, pat)).json() as ChargeBreakdown;
+      const patView = (await breakdown(landing_transaction, pat)).json();
       expect(patView).toMatchObject({
         memberId: pat.userId,
         netCents: 1750,
@@ -248,7 +240,7 @@ describe('charge breakdowns: GET /api/get-charge-breakdown', () => {
       ]);
       // Nothing of Mo's block reaches Pat: not its name, the minutes drawn or what it has left.
       expect(JSON.stringify(patView)).not.toMatch(/Season|540/);
-      const moView = (await breakdown(landing_transaction, mo)).json() as ChargeBreakdown;
+      const moView = (await breakdown(landing_transaction, mo)).json();
       expect(moView).toMatchObject({
         memberId: mo.userId,
         netCents: 375,
@@ -269,7 +261,7 @@ describe('charge breakdowns: GET /api/get-charge-breakdown', () => {
         },
       ]);
       // An admin reading Mo's part sees Mo's, and still not Pat's.
-      const adminView = (await breakdown(landing_transaction, admin, mo)).json() as ChargeBreakdown;
+      const adminView = (await breakdown(landing_transaction, admin, mo)).json();
       expect(adminView.flight?.payers.map((p) => p.memberId)).toEqual([mo.userId]);
     },
   );
@@ -281,7 +273,7 @@ describe('charge breakdowns: GET /api/get-charge-breakdown', () => {
       [pat, 'Mo Member'],
       [mo, 'Pat Pilot'],
     ] as const) {
-      const answer = (await breakdown(launch_transaction, who)).json() as ChargeBreakdown;
+      const answer = (await breakdown(launch_transaction, who)).json();
       // '2000 ft' is $40.00 with no tax: $20.00 each.
       expect(answer).toMatchObject({
         memberId: who.userId,
@@ -303,7 +295,7 @@ describe('charge breakdowns: GET /api/get-charge-breakdown', () => {
       .select('id')
       .where('reverses_id', '=', landing_transaction)
       .executeTakeFirstOrThrow();
-    const answer = (await breakdown(reversal.id, pat)).json() as ChargeBreakdown;
+    const answer = (await breakdown(reversal.id, pat)).json();
     // 20 minutes at 50¢ = $10.00, HST $1.30.
     expect(answer).toMatchObject({
       reverses: landing_transaction,
@@ -371,7 +363,7 @@ describe('charge breakdowns: GET /api/get-charge-breakdown', () => {
         refusal(404, "This entry is not a charge on this member's account"),
       );
       expect((await breakdown(launch_transaction, outsider)).json()).toEqual(refusal(404, 'No such entry'));
-      const bad = await api.get('/api/get-charge-breakdown?transactionId=abc', await cookie(pat));
+      const bad = await callRaw(t, await cookie(pat), 'GET /api/get-charge-breakdown', { transactionId: 'abc' });
       expect(bad.statusCode).toBe(400);
     },
   );

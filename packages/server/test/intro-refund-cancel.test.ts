@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import type { IntroListItem } from '@flightline/domain/api/types';
+import { callAs, type CallInput } from './helpers/api.ts';
 import { flightBody } from './helpers/flights.ts';
 import { entriesAfter, latestEntryId, posting, setClubAccounting } from './helpers/ledger.ts';
 import { openIntroClubs, type IntroClubs } from './helpers/intro-clubs.ts';
@@ -11,33 +12,33 @@ const NOW = Date.parse('2025-07-12T16:00:00Z');
 const TODAY = '2025-07-12';
 
 describe('intro refund and cancel: update-item INTRO, actions Refund and Cancel', () => {
-  let { t, api, alpha, bravo, admin, seller, treasurer, member, outsider, refused } = {} as IntroClubs;
+  let { t, alpha, bravo, admin, seller, treasurer, member, outsider, refused } = {} as IntroClubs;
   let keys = 0;
   const cookie = (person: Person) => t.cookieFor(person.email);
 
   /** Sold through create-intro, as the desk sells it: answers the intro's id. */
-  const sell = async (sn: string, launchType = 'Intro flight', extra: Record<string, unknown> = {}) => {
-    const response = await api.post(
-      '/api/create-intro',
-      {
-        launchType,
-        payment: 'Card',
-        SN: sn,
-        buyerFirst: 'Bea',
-        buyerLast: 'Buyer',
-        recipientFirst: 'Pat',
-        recipientLast: sn,
-        date: '2024-06-01',
-        staleDate: '2025-06-01',
-        ...extra,
-      },
-      await cookie(seller),
-    );
+  const sell = async (
+    sn: string,
+    launchType = 'Intro flight',
+    extra: Partial<CallInput<'POST /api/create-intro'>> = {},
+  ) => {
+    const response = await callAs(t, await cookie(seller), 'POST /api/create-intro', {
+      launchType,
+      payment: 'Card',
+      SN: sn,
+      buyerFirst: 'Bea',
+      buyerLast: 'Buyer',
+      recipientFirst: 'Pat',
+      recipientLast: sn,
+      date: '2024-06-01',
+      staleDate: '2025-06-01',
+      ...extra,
+    });
     expect(response.statusCode).toBe(200);
-    return response.json().intro.id as string;
+    return response.json().intro.id;
   };
   const update = async (id: string, data: Record<string, unknown>, as: Person = seller, club?: string) =>
-    api.post('/api/update-item/', { type: 'INTRO', id, data, ...(club ? { club } : {}) }, await cookie(as));
+    callAs(t, await cookie(as), 'POST /api/update-item/', { type: 'INTRO', id, data, ...(club ? { club } : {}) });
   const refund = (id: string, priceCents: number, extra: Record<string, unknown> = {}, as?: Person) =>
     update(
       id,
@@ -58,8 +59,8 @@ describe('intro refund and cancel: update-item INTRO, actions Refund and Cancel'
   const key = () => `intro-key-${String(++keys).padStart(4, '0')}`;
 
   const listed = async (id: string): Promise<IntroListItem> => {
-    const response = await api.get('/api/get-intros', await cookie(seller));
-    return (response.json().intros as IntroListItem[]).find((i) => i.id === id)!;
+    const response = await callAs(t, await cookie(seller), 'GET /api/get-intros', {});
+    return response.json().intros.find((i) => i.id === id)!;
   };
   const introRow = (id: string) => t.db.selectFrom('intro').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   const entriesSince = (afterId: number) => entriesAfter(t.db, alpha, afterId);
@@ -74,7 +75,7 @@ describe('intro refund and cancel: update-item INTRO, actions Refund and Cancel'
     ).rows[0]!.total;
 
   beforeAll(async () => {
-    ({ t, api, alpha, bravo, admin, seller, treasurer, member, outsider, refused } = await openIntroClubs({
+    ({ t, alpha, bravo, admin, seller, treasurer, member, outsider, refused } = await openIntroClubs({
       now: NOW,
     }));
   });
@@ -225,11 +226,11 @@ describe('intro refund and cancel: update-item INTRO, actions Refund and Cancel'
       async () => {
         const id = await sell('WDOWN1');
         // The treasurer wrote Intro A/P down as a whole earlier.
-        const writeDown = await api.post(
-          '/api/add-transaction/',
-          { transactionType: 'WriteDown', amountCents: 15_000, account: 2120 },
-          await cookie(admin),
-        );
+        const writeDown = await callAs(t, await cookie(admin), 'POST /api/add-transaction/', {
+          transactionType: 'WriteDown',
+          amountCents: 15_000,
+          account: 2120,
+        });
         expect(writeDown.statusCode).toBe(200);
         const since = await lastEntryId();
         const revenue = await accountSum(4300);
@@ -258,11 +259,11 @@ describe('intro refund and cancel: update-item INTRO, actions Refund and Cancel'
         expect(await entriesSince(since)).toHaveLength(1);
 
         const silent = await sell('KEYC02');
-        await api.post(
-          '/api/add-transaction/',
-          { transactionType: 'WriteDown', amountCents: 15_000, account: 2120 },
-          await cookie(admin),
-        );
+        await callAs(t, await cookie(admin), 'POST /api/add-transaction/', {
+          transactionType: 'WriteDown',
+          amountCents: 15_000,
+          account: 2120,
+        });
         const k2 = key();
         const once = await cancel(silent, true, { idempotencyKey: k2 });
         expect((await cancel(silent, true, { idempotencyKey: k2 })).json()).toEqual(once.json());
@@ -289,16 +290,14 @@ describe('intro refund and cancel: update-item INTRO, actions Refund and Cancel'
     it('an intro on a flight can be neither refunded nor cancelled', async () => {
       const id = await sell('FLY001');
       const flight = flightBody(member.userId, { flyWith: 'Intro', introRef: id, launchType: '' });
-      expect((await api.post('/api/update-item/', flight, await cookie(member))).statusCode).toBe(200);
+      expect((await callAs(t, await cookie(member), 'POST /api/update-item/', flight)).statusCode).toBe(200);
       await refused(refund(id, 100), 409, `Intro FLY001 is on flight ${flight.id}: it can't be refunded`);
       await refused(cancel(id, false), 409, `Intro FLY001 is on flight ${flight.id}: it can't be cancelled`);
-      await api.post('/api/update-flight/', { id: flight.id, action: 'CancelRequest' }, await cookie(member));
+      await callAs(t, await cookie(member), 'POST /api/update-flight/', { id: flight.id, action: 'CancelRequest' });
     });
 
     it('refunded and cancelled intros are no longer offered for a flight', async () => {
-      const offered = (await api.get('/api/serve-crew', await cookie(member)))
-        .json()
-        .intros.map((i: { SN: string }) => i.SN);
+      const offered = (await callAs(t, await cookie(member), 'GET /api/serve-crew', {})).json().intros.map((i) => i.SN);
       expect(offered).toContain('FLY001');
       expect(offered).toContain('OVER01');
       for (const sn of ['PART01', 'FULL01', 'CANC01', 'CANC02', 'WDOWN1', 'REFC01']) expect(offered).not.toContain(sn);
@@ -335,7 +334,7 @@ describe('intro refund and cancel: update-item INTRO, actions Refund and Cancel'
         total: number;
       }>`select coalesce(sum(amount_cents), 0)::bigint as total from posting where club_id = ${alpha}`.execute(t.db);
       expect(total.rows[0]!.total).toBe(0);
-      const intros = (await api.get('/api/get-intros', await cookie(admin))).json().intros as IntroListItem[];
+      const intros = (await callAs(t, await cookie(admin), 'GET /api/get-intros', {})).json().intros;
       // The Write Downs named no intro but took WDOWN1's and KEYC02's $150.00; get-intros shows them holding nothing,
       // so the two agree.
       const held = intros.reduce((sum, i) => sum + i.owedCents, 0);

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
+import { breakdownAnswer } from '@flightline/domain/api/ledger';
 import type { BreakdownRow, IntroListItem } from '@flightline/domain/api/types';
+import { answerAs, callAs, type CallInput } from './helpers/api.ts';
 import { entriesAfter, latestEntryId, posting, setClubAccounting } from './helpers/ledger.ts';
 import { openIntroClubs, type IntroClubs } from './helpers/intro-clubs.ts';
 import type { Person } from './helpers/test-app.ts';
@@ -8,37 +10,37 @@ import type { Person } from './helpers/test-app.ts';
 /** 12:00 on 2025-07-12 in Toronto (EDT, UTC−4). */
 const NOW = Date.parse('2025-07-12T16:00:00Z');
 const TODAY = '2025-07-12';
-const RANGE = 'startDate=2025-07-01&endDate=2025-07-31';
+const RANGE = { startDate: '2025-07-01', endDate: '2025-07-31' };
 
 describe(
   'intro revenue is traceable (issue 15, item 5): SN and Sold To on every ' +
     'intro row; a refunded intro written down against itself',
   () => {
-    let { t, api, alpha, bravo, admin, seller, treasurer, member, outsider, refused } = {} as IntroClubs;
+    let { t, alpha, bravo, admin, seller, treasurer, member, outsider, refused } = {} as IntroClubs;
     let keys = 0;
     const cookie = (person: Person) => t.cookieFor(person.email);
     const key = () => `wd-key-${String(++keys).padStart(4, '0')}`;
 
-    const sell = async (sn: string, buyer: Record<string, unknown>, launchType = 'Taxed intro') => {
-      const response = await api.post(
-        '/api/create-intro',
-        {
-          launchType,
-          payment: 'Card',
-          SN: sn,
-          recipientFirst: 'Pat',
-          recipientLast: 'Guest',
-          date: '2025-07-01',
-          staleDate: '2026-07-01',
-          ...buyer,
-        },
-        await cookie(seller),
-      );
+    const sell = async (
+      sn: string,
+      buyer: Partial<CallInput<'POST /api/create-intro'>>,
+      launchType = 'Taxed intro',
+    ) => {
+      const response = await callAs(t, await cookie(seller), 'POST /api/create-intro', {
+        launchType,
+        payment: 'Card',
+        SN: sn,
+        recipientFirst: 'Pat',
+        recipientLast: 'Guest',
+        date: '2025-07-01',
+        staleDate: '2026-07-01',
+        ...buyer,
+      });
       expect(response.statusCode).toBe(200);
-      return response.json().intro.id as string;
+      return response.json().intro.id;
     };
     const update = async (id: string, data: Record<string, unknown>, as: Person = admin, club?: string) =>
-      api.post('/api/update-item/', { type: 'INTRO', id, data, ...(club ? { club } : {}) }, await cookie(as));
+      callAs(t, await cookie(as), 'POST /api/update-item/', { type: 'INTRO', id, data, ...(club ? { club } : {}) });
     const refund = (id: string, priceCents: number) =>
       update(id, { action: 'Refund', id, payment: 'Cash', priceCents }, seller);
     const writeDown = (
@@ -49,19 +51,21 @@ describe(
       club?: string,
     ) => update(id, { action: 'WriteDown', id, priceCents, ...extra }, as, club);
     const listed = async (id: string): Promise<IntroListItem> =>
-      ((await api.get('/api/get-intros', await cookie(admin))).json().intros as IntroListItem[]).find(
-        (i) => i.id === id,
-      )!;
-    const drill = async (balance: string, extra = ''): Promise<BreakdownRow[]> => {
-      const response = await api.get(`/api/get-balances?${RANGE}&balance=${balance}${extra}`, await cookie(admin));
+      (await callAs(t, await cookie(admin), 'GET /api/get-intros', {})).json().intros.find((i) => i.id === id)!;
+    type BalancesQuery = CallInput<'GET /api/get-balances'>;
+    const drill = async (
+      balance: BalancesQuery['balance'],
+      extra: Omit<BalancesQuery, 'balance' | 'startDate' | 'endDate'> = {},
+    ): Promise<BreakdownRow[]> => {
+      const response = await callAs(t, await cookie(admin), 'GET /api/get-balances', { ...RANGE, balance, ...extra });
       expect(response.statusCode).toBe(200);
-      return response.json().rows as BreakdownRow[];
+      return answerAs(response, breakdownAnswer).rows;
     };
     const lastEntryId = () => latestEntryId(t.db, alpha);
     const entriesSince = (afterId: number) => entriesAfter(t.db, alpha, afterId);
 
     beforeAll(async () => {
-      ({ t, api, alpha, bravo, admin, seller, treasurer, member, outsider, refused } = await openIntroClubs({
+      ({ t, alpha, bravo, admin, seller, treasurer, member, outsider, refused } = await openIntroClubs({
         now: NOW,
       }));
     });
@@ -93,9 +97,9 @@ describe(
               .filter((r) => r.SN === 'TRACE1')
               .map((r) => [r.description, r.SN, r.soldTo, r.amountCents]),
           ).toEqual([['Intro TRACE1 cancelled (Pat Guest)', 'TRACE1', 'Bea Buyer', 13_274]]);
-          expect((await drill('TaxTransactions', '&taxType=HST')).map((r) => [r.SN, r.soldTo, r.amountCents])).toEqual([
-            ['TRACE1', 'Bea Buyer', 1_726],
-          ]);
+          expect(
+            (await drill('TaxTransactions', { taxType: 'HST' })).map((r) => [r.SN, r.soldTo, r.amountCents]),
+          ).toEqual([['TRACE1', 'Bea Buyer', 1_726]]);
           expect(
             (await drill('DepositTransactions'))
               .filter((r) => r.SN === 'TRACE1')
@@ -121,11 +125,11 @@ describe(
       });
 
       it('a Write Down adjustment names no intro: its rows keep SN and Sold To empty', async () => {
-        const response = await api.post(
-          '/api/add-transaction/',
-          { transactionType: 'WriteDown', account: 2120, amountCents: 100 },
-          await cookie(admin),
-        );
+        const response = await callAs(t, await cookie(admin), 'POST /api/add-transaction/', {
+          transactionType: 'WriteDown',
+          account: 2120,
+          amountCents: 100,
+        });
         expect(response.statusCode).toBe(200);
         const rows = (await drill('IntroRevenue')).filter((r) => r.description === 'Write Down');
         expect(rows.map((r) => [r.SN, r.soldTo, r.amountCents])).toEqual([['', '', 100]]);
@@ -258,11 +262,11 @@ describe(
             ).rows[0]!.total,
           );
           // An anonymous Write Down of all but $50.00 of Intro A/P.
-          const adjustment = await api.post(
-            '/api/add-transaction/',
-            { transactionType: 'WriteDown', account: 2120, amountCents: held - 5_000 },
-            await cookie(admin),
-          );
+          const adjustment = await callAs(t, await cookie(admin), 'POST /api/add-transaction/', {
+            transactionType: 'WriteDown',
+            account: 2120,
+            amountCents: held - 5_000,
+          });
           expect(adjustment.statusCode).toBe(200);
           await refused(
             writeDown(id, 10_000),
