@@ -61,8 +61,10 @@ function option(args: string[], name: string, fallback: number): number {
   return value;
 }
 
-/** The session cookie better-auth sets: the token and its HMAC-SHA256 under the auth secret (better-call's
- * signCookieValue). */
+/**
+ * The session cookie better-auth sets: the token and its HMAC-SHA256 under the auth secret (better-call's
+ * signCookieValue).
+ */
 function sessionCookie(token: string): string {
   const signature = createHmac('sha256', AUTH_SECRET).update(token).digest('base64');
   return `better-auth.session_token=${encodeURIComponent(`${token}.${signature}`)}`;

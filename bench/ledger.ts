@@ -219,8 +219,10 @@ export interface TimedRead {
   targetMs: number;
 }
 
-/** Each read timed against its target and printed as a table: the timings by read name, and whether every median met
- * its target. */
+/**
+ * Each read timed against its target and printed as a table: the timings by read name, and whether every median met
+ * its target.
+ */
 export async function timeReads(
   db: Kysely<DB>,
   runs: number,

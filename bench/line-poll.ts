@@ -50,8 +50,10 @@ const POLL_MS = 10_000;
 const SATURATION_MS = 5_000;
 /** Flights on each busy club's line: 25 landed, 5 flying, 10 waiting. */
 const LINE_FLIGHTS = 40;
-/** How often each busy club's crew acts: busier than a real line (40 flights a day are about one action every few
- * minutes). */
+/**
+ * How often each busy club's crew acts: busier than a real line (40 flights a day are about one action every few
+ * minutes).
+ */
 const CREW_MS = 30_000;
 
 function option(args: string[], name: string, fallback: number): number {

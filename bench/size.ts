@@ -59,16 +59,20 @@ export function readManifest(): Manifest {
   return JSON.parse(readFileSync(MANIFEST, 'utf8')) as Manifest;
 }
 
-/** The manifest keys of the chunks index.html preloads (`<link rel="modulepreload">`) besides the entry's own
- * imports. */
+/**
+ * The manifest keys of the chunks index.html preloads (`<link rel="modulepreload">`) besides the entry's own
+ * imports.
+ */
 function preloadedByIndexHtml(manifest: Manifest): string[] {
   const html = readFileSync(join(DIST, 'index.html'), 'utf8');
   const hrefs = new Set([...html.matchAll(/<link rel="modulepreload"[^>]* href="\/([^"]+)"/g)].map((m) => m[1]!));
   return Object.keys(manifest).filter((key) => hrefs.has(manifest[key]!.file));
 }
 
-/** The files (JS and CSS) a page downloads: the entry, what index.html preloads and the `lazy` modules, with their
- * static imports. */
+/**
+ * The files (JS and CSS) a page downloads: the entry, what index.html preloads and the `lazy` modules, with their
+ * static imports.
+ */
 export function filesLoaded(manifest: Manifest, lazy: string[]): Set<string> {
   const entries = Object.keys(manifest).filter((key) => manifest[key]!.isEntry);
   if (entries.length !== 1) throw new Error(`expected one entry in the build manifest, found ${entries.length}`);

@@ -23,8 +23,10 @@ import { depositPostings } from '@flightline/domain/money/ledger';
 
 const SHOTS = fileURLToPath(new URL('../scratch/shots/', import.meta.url));
 const CLUB_ZONE = 'America/Toronto';
-/** A voucher sold long ago and past its date, written before the server opens the data folder (no screen sells a
- * back-dated intro). */
+/**
+ * A voucher sold long ago and past its date, written before the server opens the data folder (no screen sells a
+ * back-dated intro).
+ */
 const EXPIRED = {
   sn: 'EXP001',
   first: 'Olive',

@@ -114,8 +114,10 @@ function startOfClubDay(ms: number): number {
   return start;
 }
 
-/** RFC 4180: fields separated by commas, records by CRLF, a quoted field may hold commas, quotes ("") and line
- * breaks. */
+/**
+ * RFC 4180: fields separated by commas, records by CRLF, a quoted field may hold commas, quotes ("") and line
+ * breaks.
+ */
 function readCsv(text: string): string[][] {
   const rows: string[][] = [];
   let row: string[] = [];

@@ -41,8 +41,10 @@ async function rowsOf(table: Locator): Promise<string[][]> {
     .evaluateAll((rows) => rows.map((row) => Array.from(row.children, (cell) => (cell.textContent ?? '').trim())));
 }
 
-/** The pilot editor's entry tables, newest first: [description, date line, amount, balance] per row (an admin's "⋯"
- * left out). */
+/**
+ * The pilot editor's entry tables, newest first: [description, date line, amount, balance] per row (an admin's "⋯"
+ * left out).
+ */
 async function entriesOf(table: Locator): Promise<string[][]> {
   return table.locator('tbody tr').evaluateAll((rows) =>
     rows.map((row) => {

@@ -31,8 +31,10 @@ let line: Page;
 /** Mary Member, the pilot, on her own phone. */
 let pilot: Page;
 let towPilotId: string;
-/** Mary's flight A in C-GDSA (flown); Alex's B in C-GDSB (cancelled by another phone); Irene's C in C-FDSC (removed
- * from the line). One unfinished flight per person: three pilots. */
+/**
+ * Mary's flight A in C-GDSA (flown); Alex's B in C-GDSB (cancelled by another phone); Irene's C in C-FDSC (removed
+ * from the line). One unfinished flight per person: three pilots.
+ */
 const flights = { a: randomUUID(), b: randomUUID(), c: randomUUID() };
 
 async function userIdOf(page: Page): Promise<string> {

@@ -29,8 +29,10 @@ const RESULTS = join(ROOT, 'test-results');
 const DIST = WEB_DIST;
 const NOTICE = /^Offline — as of (\d{4}-\d{2}-\d{2} )?\d{2}:\d{2}$/;
 
-/** What the notice must say for a screen whose reads are `roots`: the oldest saved fetch time, HH:MM in the club's
- * zone. */
+/**
+ * What the notice must say for a screen whose reads are `roots`: the oldest saved fetch time, HH:MM in the club's
+ * zone.
+ */
 async function expectedNotice(page: Page, roots: string[], timeZone: string): Promise<string> {
   const times = (await savedReads(page)).filter((r) => roots.includes(String(r.key[0]))).map((r) => r.dataUpdatedAt);
   expect(times.length).toBeGreaterThan(0);

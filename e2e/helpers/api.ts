@@ -12,8 +12,10 @@ export async function sessionOf(page: SignedIn): Promise<SessionInfo> {
   return (await (await page.request.get('/api/session')).json()) as SessionInfo;
 }
 
-/** The ids of the club's members by email, from the members list (an admin's read); throws on an email not in the
- * club. */
+/**
+ * The ids of the club's members by email, from the members list (an admin's read); throws on an email not in the
+ * club.
+ */
 export async function memberIds(page: SignedIn): Promise<(email: string) => string> {
   const { pilots } = (await (await page.request.get('/api/list-members')).json()) as {
     pilots: { userID: string; email: string }[];

@@ -18,8 +18,10 @@ export async function controlledByServiceWorker(page: Page): Promise<boolean> {
   });
 }
 
-/** One object store of the page's IndexedDB: the record under `key`, or every record; nothing while the store is not
- * there yet. */
+/**
+ * One object store of the page's IndexedDB: the record under `key`, or every record; nothing while the store is not
+ * there yet.
+ */
 async function readStore(page: Page, database: string, store: string, key?: string): Promise<unknown> {
   return page.evaluate(
     (where) =>

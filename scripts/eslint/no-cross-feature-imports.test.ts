@@ -8,8 +8,10 @@ RuleTester.it = it;
 
 const tester = new RuleTester({ languageOptions: { ecmaVersion: 'latest', sourceType: 'module' } });
 const web = (file: string) => join(process.cwd(), 'packages/web/src', file);
-/** `code` in the web app's `file`, reported once with `messageId`; with `from` and `to`, the message names them and
- * the module `code` imports. */
+/**
+ * `code` in the web app's `file`, reported once with `messageId`; with `from` and `to`, the message names them and
+ * the module `code` imports.
+ */
 const refused = (
   file: string,
   code: string,

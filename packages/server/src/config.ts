@@ -48,8 +48,10 @@ export interface Config {
 
 const TRUST_PROXY_HELP =
   "true, or the proxies' addresses such as 10.0.0.0/8,127.0.0.1 (or loopback, linklocal, uniquelocal)";
-/** proxy-addr's names for ranges: 127.0.0.1/8 and ::1; 169.254.0.0/16 and fe80::/10; 10/8, 172.16/12, 192.168/16 and
- * fc00::/7. */
+/**
+ * proxy-addr's names for ranges: 127.0.0.1/8 and ::1; 169.254.0.0/16 and fe80::/10; 10/8, 172.16/12, 192.168/16 and
+ * fc00::/7.
+ */
 const RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
 /**

@@ -32,8 +32,10 @@ describe('log edits: update-flight ChangeFlight re-bills the flight', () => {
     return person;
   };
 
-  /** A flight placed by its pilot, launched behind C-GTOW `launch` minutes ago and landed `land` minutes ago (null:
-   * still flying). */
+  /**
+   * A flight placed by its pilot, launched behind C-GTOW `launch` minutes ago and landed `land` minutes ago (null:
+   * still flying).
+   */
   const flown = async (
     who: Person,
     data: Record<string, unknown> = {},
@@ -82,8 +84,10 @@ describe('log edits: update-flight ChangeFlight re-bills the flight', () => {
       (i) => i.id === introId,
     )!.owedCents;
 
-  /** A refused edit answers exactly `status` and `message`, and changes nothing: flights, gliders, ledger, intros,
-   * corrections. */
+  /**
+   * A refused edit answers exactly `status` and `message`, and changes nothing: flights, gliders, ledger, intros,
+   * corrections.
+   */
   const refused = async (
     id: string,
     edits: Record<string, unknown>,

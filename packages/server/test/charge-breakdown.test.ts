@@ -26,8 +26,10 @@ describe('charge breakdowns: GET /api/get-charge-breakdown', () => {
     const response = await callAs(t, await cookie(crew), 'POST /api/update-flight/', body);
     expect(response.statusCode, response.body).toBe(200);
   };
-  /** A flight requested 80 minutes ago, launched 70 minutes ago, and landed after `flownMs` (20 minutes unless
-   * given). */
+  /**
+   * A flight requested 80 minutes ago, launched 70 minutes ago, and landed after `flownMs` (20 minutes unless
+   * given).
+   */
   const fly = async (
     user: Person,
     data: Record<string, unknown>,

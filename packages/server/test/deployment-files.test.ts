@@ -49,8 +49,10 @@ function interpolate(value: string): string {
   );
 }
 
-/** The block of `text` that opens at the first line matching `opening` (its brace ends a line) and closes at its
- * brace. */
+/**
+ * The block of `text` that opens at the first line matching `opening` (its brace ends a line) and closes at its
+ * brace.
+ */
 function block(text: string, opening: RegExp): string {
   const start = text.search(opening);
   expect(start, `a block ${opening}`).toBeGreaterThanOrEqual(0);

@@ -78,8 +78,10 @@ describe('billing of flights', () => {
   const undoLanding = async (flightId: string) =>
     (await bill(flightId, alpha, (trx, flight) => reverseLandingCharges(trx, ctx(), flight))).reversalIds;
 
-  /** The member's balance at the end of DAY: the flights land after NOW, and the balance counts entries effective by
-   * now. */
+  /**
+   * The member's balance at the end of DAY: the flights land after NOW, and the balance counts entries effective by
+   * now.
+   */
   const balanceOf = async (member: Person) => {
     t.clock.set(Date.parse('2025-11-23T04:59:00Z'));
     try {

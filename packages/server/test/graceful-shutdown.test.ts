@@ -50,8 +50,10 @@ function waitForOutput(child: ChildProcess, output: string[], text: string, time
 
 interface RawStream {
   status: number;
-  /** 'end': the server finished the response (a clean end, the browser reconnects); 'aborted': the connection was
-   * cut. */
+  /**
+   * 'end': the server finished the response (a clean end, the browser reconnects); 'aborted': the connection was
+   * cut.
+   */
   finished: Promise<'end' | 'aborted'>;
   isFinished(): boolean;
   request: ClientRequest;

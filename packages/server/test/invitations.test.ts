@@ -34,8 +34,10 @@ describe(
     };
     const linkIn = (body: string) => /http:\/\/localhost:3000\/signup\?invite=([^\s]+)/.exec(body)?.[1];
 
-    /** Sign up through better-auth with an emailed code, as the web app's /signup does; answers the new session's
-     * cookie. */
+    /**
+     * Sign up through better-auth with an emailed code, as the web app's /signup does; answers the new session's
+     * cookie.
+     */
     const signUp = async (email: string) => {
       const since = t.mail.messages.length;
       const response = await t.app.inject({

@@ -229,8 +229,10 @@ describe('ledger invariants under stress (fast-check, real services, real databa
   });
   afterAll(() => database.close());
 
-  /** A fresh club per run (the ledger can't be emptied): an admin, four members, tax rates, fee classes, block
-   * rules, an intro sold. */
+  /**
+   * A fresh club per run (the ledger can't be emptied): an admin, four members, tax rates, fee classes, block
+   * rules, an intro sold.
+   */
   async function newClub(): Promise<{ clubId: string; ctx: MemberContext; members: string[]; introSale: ModelEntry }> {
     const clubId = await createClub(db, { name: `Stress ${Math.random().toString(36).slice(2, 10)}`, time_zone: ZONE });
     const rates = Object.fromEntries(Object.entries(RATE_PERCENT).map(([name, p]) => [name, p / 100]));
@@ -342,8 +344,10 @@ describe('ledger invariants under stress (fast-check, real services, real databa
           return `The ${adjustment.toLowerCase()} of ${formatMoney(amount)} is more than the ${held}`;
         }
 
-        /** Post an add-transaction body; the model says whether it must be refused for the lock date, or (`refusal`)
-         * for what an account holds. */
+        /**
+         * Post an add-transaction body; the model says whether it must be refused for the lock date, or (`refusal`)
+         * for what an account holds.
+         */
         async function post(
           body: Record<string, unknown>,
           at: number,

@@ -80,8 +80,10 @@ describe('the OGN feed: a replay APRS-IS server, the feed client and the line', 
   const cookie = (person: Person) => t.cookieFor(person.email);
   let sent = 0;
 
-  /** Send lines as the feed would receive them, the server's clock at each 5 s chunk's last receipt; wait until read
-   * and acted on. */
+  /**
+   * Send lines as the feed would receive them, the server's clock at each 5 s chunk's last receipt; wait until read
+   * and acted on.
+   */
   async function replay(lines: ReceivedLine[]): Promise<void> {
     for (let i = 0; i < lines.length;) {
       const chunkEnd = lines[i]!.receivedMs + 5_000;

@@ -134,8 +134,10 @@ const unfinished = (flight: ModelFlight) => flight.state === 'waiting' || flight
 const pilotOnLine = (flights: readonly ModelFlight[], pilot: number, except?: ModelFlight) =>
   flights.some((f) => f !== except && f.pilot === pilot && unfinished(f));
 
-/** The line as one phone sees it when its taps arrive in order: whether this action is taken (and the flight's new
- * state). */
+/**
+ * The line as one phone sees it when its taps arrive in order: whether this action is taken (and the flight's new
+ * state).
+ */
 function applyAction(
   flights: readonly ModelFlight[],
   flight: ModelFlight,
@@ -293,8 +295,10 @@ describe('the field outbox against the real server: exactly once (fast-check)', 
       }
       return result;
     };
-    /** The person taps: a second or more after the last tap, so a landing is at least a minute of rental after its
-     * launch. */
+    /**
+     * The person taps: a second or more after the last tap, so a landing is at least a minute of rental after its
+     * launch.
+     */
     const tapTime = () => {
       now += 1000 + (taps.length % 7) * 137;
       t.clock.set(now);

@@ -5,8 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_VERSION } from '@flightline/domain/api/app-version';
 import { createClub, createPerson, createTestApp, type TestApp } from './helpers/test-app.ts';
 
-/** Every answer's headers (docs/decisions/0008-security-headers.md), written out here so a change to them is a
- * change to this test. */
+/**
+ * Every answer's headers (docs/decisions/0008-security-headers.md), written out here so a change to them is a
+ * change to this test.
+ */
 const CSP =
   "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; " +
   "object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'none'";

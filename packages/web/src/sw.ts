@@ -21,8 +21,10 @@ declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry |
 
 /** The message the page sends when the person taps "New version — reload" (workbox-window's messageSkipWaiting). */
 const SKIP_WAITING = 'SKIP_WAITING';
-/** The message a page the worker does not control sends once the worker is active
- * (src/components/update-prompt.tsx). */
+/**
+ * The message a page the worker does not control sends once the worker is active
+ * (src/components/update-prompt.tsx).
+ */
 const CLAIM = 'CLAIM';
 
 // This build's files, chosen in vite.config.ts (the shell and the member screens, not the back office).

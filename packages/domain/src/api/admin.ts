@@ -86,8 +86,10 @@ export const adminPilotAnswer = z.object({
   userID: z.string(),
   first: z.string(),
   last: z.string(),
-  /** The login email; '' for a reader who is not an admin unless it is their own or an active member shares it (as
-   * the directory). */
+  /**
+   * The login email; '' for a reader who is not an admin unless it is their own or an active member shares it (as
+   * the directory).
+   */
   email: z.string(),
   ...qualificationFlags,
   activeExpiration: z.string().nullable(),

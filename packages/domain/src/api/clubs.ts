@@ -23,8 +23,10 @@ export const clubSettingsAnswer = z.object({
   shortName: z.string(),
   clubLink: z.string(),
   clubLogo: z.string(),
-  /** As written: the editor's source text, never to be rendered as HTML (the session and get-club-info carry it
-   * sanitised). */
+  /**
+   * As written: the editor's source text, never to be rendered as HTML (the session and get-club-info carry it
+   * sanitised).
+   */
   message: z.string(),
   timeZone: z.string(),
   currency: z.string(),

@@ -35,8 +35,10 @@ export interface CallDefinition<
    * or a list of which any one will do; without it, 403 with `refusal`.
    */
   right?: CallRight | readonly CallRight[];
-  /** The 403 message when the right is missing: "User is not authorized (603)" unless the call has always answered
-   * another. */
+  /**
+   * The 403 message when the right is missing: "User is not authorized (603)" unless the call has always answered
+   * another.
+   */
   refusal?: string;
   /** The path's parameters (`:id` in `path`), by name. */
   params?: R;
@@ -66,8 +68,10 @@ export function defineCall<
   return definition;
 }
 
-/** Who may call, as the OpenAPI document's `x-access` shows it: the access level, or the right(s)
- * (`canAddFunds|canEditLogs`). */
+/**
+ * Who may call, as the OpenAPI document's `x-access` shows it: the access level, or the right(s)
+ * (`canAddFunds|canEditLogs`).
+ */
 export function accessLabel(call: Pick<CallDefinition, 'access' | 'right'>): string {
   if (call.right === undefined) return call.access;
   return typeof call.right === 'string' ? call.right : call.right.join('|');

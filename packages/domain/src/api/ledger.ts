@@ -180,8 +180,10 @@ export const accountingSummaryAnswer = z.object({
   introRevenue: accountTotalsAnswer,
   otherRevenue: accountTotalsAnswer,
   cashIn: accountTotalsAnswer,
-  /** The expense accounts (60510, 60520, 60530, 60900), in chart order: an Expense may be booked to one instead of a
-   * fee class. */
+  /**
+   * The expense accounts (60510, 60520, 60530, 60900), in chart order: an Expense may be booked to one instead of a
+   * fee class.
+   */
   expenses: z.array(accountTotalsAnswer),
   /** Sub-totals for drill-downs: per tax name, per transfer type, per fee class. */
   taxes: z.array(z.object({ taxName: z.string(), totals: accountTotalsAnswer })),

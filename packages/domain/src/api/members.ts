@@ -23,8 +23,10 @@ export const sessionAnswer = z.object({
   /** Sanitised HTML. */
   clubMessage: z.string(),
   clubTimeZone: z.string(),
-  /** The club zone's offsets from the server's tz database, so the phone's clock agrees whatever its own data
-   * (zone-rules.ts). */
+  /**
+   * The club zone's offsets from the server's tz database, so the phone's clock agrees whatever its own data
+   * (zone-rules.ts).
+   */
   clubZoneRules: z
     .object({
       zone: z.string(),

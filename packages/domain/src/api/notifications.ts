@@ -4,8 +4,10 @@ import { defineCall } from './define-call.ts';
 import { clubQuery } from './params.ts';
 import { doneFields } from './shapes.ts';
 
-/** Telling members of their duties and the line: choices, Web Push, the calendar feed (docs/duty-roster.md "Telling
- * people"). */
+/**
+ * Telling members of their duties and the line: choices, Web Push, the calendar feed (docs/duty-roster.md "Telling
+ * people").
+ */
 
 export const getNotificationSettings = defineCall({
   method: 'GET',

@@ -87,8 +87,10 @@ export type PilotCreated = AnswerOf<typeof createPilot>;
 /** POST /api/update-item/: whichever item type was updated. */
 export type UpdateItemAnswer = AnswerOf<typeof updateItem>;
 
-/** An update's answer for one item type: statusCode mirrors the HTTP status (always 200 here; refusals are 4xx
- * errors). */
+/**
+ * An update's answer for one item type: statusCode mirrors the HTTP status (always 200 here; refusals are 4xx
+ * errors).
+ */
 export type UpdateItemResult<T> = z.output<ReturnType<typeof updatedItemAnswer<z.ZodType<T>>>>;
 
 /** update-item PILOT weight: the stored weight. */

@@ -11,8 +11,10 @@ export const MAX_LOGO_BYTES = 256 * 1024;
 export const LOGO_CONTENT_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
 export type LogoContentType = (typeof LOGO_CONTENT_TYPES)[number];
 
-/** `/api/club-logo/<club id>?v=<sha-256 of the image, hex>`: the address changes with the image, so it is cached for
- * good. */
+/**
+ * `/api/club-logo/<club id>?v=<sha-256 of the image, hex>`: the address changes with the image, so it is cached for
+ * good.
+ */
 export const CLUB_LOGO_PATH =
   /^\/api\/club-logo\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\?v=([0-9a-f]{64})$/;
 

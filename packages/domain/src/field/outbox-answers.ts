@@ -67,8 +67,10 @@ export function classifyAnswer(answer: OutboxAnswer, nowMs: number): OutboxVerdi
   };
 }
 
-/** Retry-After in seconds or as an HTTP date → milliseconds from now; null when absent or unreadable. At most 10
- * minutes. */
+/**
+ * Retry-After in seconds or as an HTTP date → milliseconds from now; null when absent or unreadable. At most 10
+ * minutes.
+ */
 export function retryAfterMs(value: string | null | undefined, nowMs: number): number | null {
   if (!value) return null;
   const text = value.trim();

@@ -64,8 +64,10 @@ export type OutboxWrite = { [K in OutboxKind]: OutboxWriteOf<K> }[OutboxKind];
 /** What a 200 answers to the call `R`, as its declaration types it. */
 export type OutboxAnswerOf<R extends OutboxRoute> = AnswerOf<CallNamed<R>>;
 
-/** A refusal as the person reads it: the server's status and message, and its body (structured fields such as
- * launchedBy). */
+/**
+ * A refusal as the person reads it: the server's status and message, and its body (structured fields such as
+ * launchedBy).
+ */
 export interface OutboxRefusal {
   status: number;
   message: string;
@@ -169,8 +171,10 @@ export interface OutboxOptions {
 
 export interface Outbox {
   enqueue(input: NewOutboxEntry): Promise<OutboxEntry>;
-  /** Send what is due, in order, until the queue is empty or the head must wait. `force` sends the head now, backoff
-   * or not (the network is back). */
+  /**
+   * Send what is due, in order, until the queue is empty or the head must wait. `force` sends the head now, backoff
+   * or not (the network is back).
+   */
   drain(options?: { force?: boolean }): Promise<DrainResult>;
   /** Waiting and refused entries, in tap order. */
   entries(): Promise<OutboxEntry[]>;

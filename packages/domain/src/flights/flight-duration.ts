@@ -57,8 +57,10 @@ export function flownAndBilledRuleText(launchedAtMs: number, landedAtMs: number)
   return `${flownAndBilledText(launchedAtMs, landedAtMs)} (${BILLED_ROUNDING})`;
 }
 
-/** The export's 'Flight Duration [hr]': the shown minutes in hours to 2 decimals (0:06 → 0.1); 0 when either time is
- * missing. */
+/**
+ * The export's 'Flight Duration [hr]': the shown minutes in hours to 2 decimals (0:06 → 0.1); 0 when either time is
+ * missing.
+ */
 export function durationHours(launchedAtMs: number | null, landedAtMs: number | null): number {
   if (launchedAtMs === null || landedAtMs === null) return 0;
   return Math.round((flownMinutes(launchedAtMs, landedAtMs) * 100) / 60) / 100;

@@ -23,8 +23,10 @@ export const MIN_LATE_ENTRY_MINUTES = 1;
 export const MAX_LATE_ENTRY_MINUTES = 1440;
 export const LATE_ENTRY_MESSAGE = `Enter whole minutes from ${MIN_LATE_ENTRY_MINUTES} to ${MAX_LATE_ENTRY_MINUTES}`;
 
-/** Whether a tap at `tapMs` that reached the server at `receivedMs` was entered late. Exactly the allowance is in
- * time. */
+/**
+ * Whether a tap at `tapMs` that reached the server at `receivedMs` was entered late. Exactly the allowance is in
+ * time.
+ */
 export function isEnteredLate(tapMs: number, receivedMs: number, allowanceMinutes: number): boolean {
   return receivedMs - tapMs > allowanceMinutes * 60_000;
 }

@@ -10,8 +10,10 @@ import { ACCOUNT } from './ledger.ts';
  * the Transactions export, so their totals agree with it to the cent.
  */
 
-/** The journal layout: rows of one Journal No form one balanced entry (QuickBooks Online's journal import, Xero's
- * and Sage's manual journals map to it). */
+/**
+ * The journal layout: rows of one Journal No form one balanced entry (QuickBooks Online's journal import, Xero's
+ * and Sage's manual journals map to it).
+ */
 export const JOURNAL_COLUMNS = [
   'Journal No',
   'Journal Date',

@@ -1,11 +1,15 @@
 /** Money is an integer number of cents; text is parsed straight to cents, never through a float. */
 
-/** Commas only as thousands separators ('1,234.56'): '1,00' or '1,5' (a decimal comma) is not read as 100 or 15
- * dollars. */
+/**
+ * Commas only as thousands separators ('1,234.56'): '1,00' or '1,5' (a decimal comma) is not read as 100 or 15
+ * dollars.
+ */
 const AMOUNT = /^\s*(-)?\s*\$?\s*(\d{1,3}(?:,\d{3})+|\d{1,12})(?:\.(\d{0,2}))?\s*$/;
 
-/** '12.5' → 1250, '-3' → -300, '0.07' → 7, '1,234' → 123400; null when the text is not an amount with at most 2
- * decimals. */
+/**
+ * '12.5' → 1250, '-3' → -300, '0.07' → 7, '1,234' → 123400; null when the text is not an amount with at most 2
+ * decimals.
+ */
 export function parseCents(text: string): number | null {
   const match = AMOUNT.exec(text);
   if (!match) return null;

@@ -126,8 +126,10 @@ function unlimitedCovered(minutes: number, block: BlockTerms): number {
   return Math.min(minutes, block.maxFlightUnits ?? minutes);
 }
 
-/** The rental of a flight per payer (the pilot first, then the member sharing the cost), each with their own block
- * or none. */
+/**
+ * The rental of a flight per payer (the pilot first, then the member sharing the cost), each with their own block
+ * or none.
+ */
 export function rentalShares<B extends BlockTerms>(input: {
   minutes: number;
   rateCentsPerMinute: number;

@@ -56,8 +56,10 @@ function replay(beacons: Beacon[], options: { endS?: number } = {}): FlightEvent
 
 const secondsOf = (e: FlightEvent) => (e.timeMs - T0) / 1000;
 
-/** A glider's aerotow from x=0: rolls at 2.5 kt/s, lifts at 35 kt (14 s), holds low until the tug lifts, climbs to
- * 600 m. */
+/**
+ * A glider's aerotow from x=0: rolls at 2.5 kt/s, lifts at 35 kt (14 s), holds low until the tug lifts, climbs to
+ * 600 m.
+ */
 const GLIDER_TOW: Point[] = [
   [-60, 0, 0, 0, 0],
   [0, 0, 0, 0, 0],

@@ -78,8 +78,10 @@ export interface FlightDetector {
 export const THRESHOLDS = {
   /** Beacons are held this long to put lines from several receivers back in time order. */
   reorderWindowMs: 10_000,
-  /** Above the aircraft's own ground altitude: GPS altitude wanders ±10 m on the ground, a spike rarely 40 m twice
-   * running. */
+  /**
+   * Above the aircraft's own ground altitude: GPS altitude wanders ±10 m on the ground, a spike rarely 40 m twice
+   * running.
+   */
   airborneHeightM: 40,
   /** Below this with… */
   lowHeightM: 20,

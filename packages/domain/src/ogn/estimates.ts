@@ -115,8 +115,10 @@ export function estimateTouchdown(fixes: readonly Fix[], lowStart: number, groun
   return extrapolateTouchdown(approach, groundLevelM, down.timeMs);
 }
 
-/** The last approach fix's descent carried on to the ground at its own sink rate (1.5 m/s if it gave none), never
- * after notAfterMs. */
+/**
+ * The last approach fix's descent carried on to the ground at its own sink rate (1.5 m/s if it gave none), never
+ * after notAfterMs.
+ */
 export function extrapolateTouchdown(approach: Fix, groundLevelM: number, notAfterMs: number): number {
   const sink = Math.max(-(approach.climbRateMps ?? -DEFAULT_SINK_MPS), 0.5);
   const extrapolated = approach.timeMs + (Math.max(approach.altitudeMetres - groundLevelM, 0) / sink) * 1000 + FLOAT_MS;

@@ -102,8 +102,10 @@ export class TowWatch {
     return best;
   }
 
-  /** Once the pair is SEPARATED_M apart: the time their distance grew past the tow distance, with the glider's
-   * altitude then. */
+  /**
+   * Once the pair is SEPARATED_M apart: the time their distance grew past the tow distance, with the glider's
+   * altitude then.
+   */
   private findRelease(glider: readonly Fix[]): Release | null {
     const list = this.samples.get(this.tug!)!;
     const last = list[list.length - 1]!;

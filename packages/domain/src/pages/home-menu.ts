@@ -82,8 +82,10 @@ export function blockBalanceText(block: Pick<BlockBalance, 'blockUnits' | 'block
   return 'Unlimited';
 }
 
-/** The balance line as the spec words it, "Your account balance: $" and two decimals: "$0.00", "$-12.50",
- * "$1234.56". */
+/**
+ * The balance line as the spec words it, "Your account balance: $" and two decimals: "$0.00", "$-12.50",
+ * "$1234.56".
+ */
 export function balanceText(balanceCents: number): string {
   return `Your account balance: $${centsToDecimal(balanceCents)}`;
 }

@@ -188,8 +188,10 @@ function balance(
     onDay.set(key(to, d), slot);
   };
 
-  /** Someone other than a and b, free on day d, who may take role r2 and whose taking b's duty lowers the sum with
-   * `gain`. */
+  /**
+   * Someone other than a and b, free on day d, who may take role r2 and whose taking b's duty lowers the sum with
+   * `gain`.
+   */
   const findReplacement = (r2: number, d: number, a: number, b: number, gain: number): number => {
     for (let c = 0; c < peopleCount; c++) {
       if (c === a || c === b || !eligible[c]!.has(roles[r2]!) || !free(c, d)) continue;

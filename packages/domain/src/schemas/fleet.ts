@@ -59,8 +59,10 @@ export const gliderFieldsSchema = z
      * day after the club's today.
      */
     maintenanceDate: dayInRange('Use a real date like 2026-06-30').nullable(),
-    /** The FLARM/OGN device address (the beacon's id field), '' for none; unique among the club's gliders and tugs
-     * (docs/ogn.md). */
+    /**
+     * The FLARM/OGN device address (the beacon's id field), '' for none; unique among the club's gliders and tugs
+     * (docs/ogn.md).
+     */
     flarmId: flarmIdSchema,
   })
   .strict();

@@ -86,8 +86,10 @@ const actionBase = {
    */
   time: instant().optional(),
   by: z.string().max(100).optional(),
-  /** When the person tapped (epoch ms); accepted for the spec's clients, the server keeps `time` and its own arrival
-   * time. */
+  /**
+   * When the person tapped (epoch ms); accepted for the spec's clients, the server keeps `time` and its own arrival
+   * time.
+   */
   enteredTime: z.number().int().nonnegative().optional(),
   idempotencyKey: idempotencyKey.optional(),
 };

@@ -42,8 +42,10 @@ const knownItemUpdate = z.discriminatedUnion('type', [
   itemUpdate('FLIGHT'),
 ]);
 
-/** A type no handler knows: kept, so the server refuses it by name ("Unknown item type WIDGET") rather than as a
- * malformed body. */
+/**
+ * A type no handler knows: kept, so the server refuses it by name ("Unknown item type WIDGET") rather than as a
+ * malformed body.
+ */
 const unknownItemUpdate = itemUpdateFields.transform(({ type }) => ({ unknownType: type }));
 
 /**

@@ -95,8 +95,10 @@ export const adjustmentSchema = z
   })
   .refine((a) => a.account !== 2510 || Boolean(a.taxType), { message: 'Choose the tax type', path: ['taxType'] });
 
-/** Discriminated by transactionType, so a refusal names the field of the kind sent ("amountCents: Amounts are whole
- * cents"). */
+/**
+ * Discriminated by transactionType, so a refusal names the field of the kind sent ("amountCents: Amounts are whole
+ * cents").
+ */
 export const addTransactionSchema = z.discriminatedUnion('transactionType', [
   depositSchema,
   expenseSchema,

@@ -4,8 +4,10 @@ import { z } from 'zod';
 
 const text = (max: number) => z.string().trim().max(max);
 
-/** POST /api/pilot: the signed-in person's names. Role flags may be sent only as false: every flag is false at
- * signup. */
+/**
+ * POST /api/pilot: the signed-in person's names. Role flags may be sent only as false: every flag is false at
+ * signup.
+ */
 export const pilotCreateSchema = z
   .object({
     first: z.string().trim().min(1, 'First name is required').max(60),

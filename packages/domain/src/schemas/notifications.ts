@@ -6,8 +6,10 @@ import { z } from 'zod';
  * subscription the web app sends. One schema each for the form and the API.
  */
 
-/** The kinds of notice a member chooses: the roster published or changed, swaps, help wanted, you are next on the
- * line. */
+/**
+ * The kinds of notice a member chooses: the roster published or changed, swaps, help wanted, you are next on the
+ * line.
+ */
 export const NOTICE_KINDS = ['roster', 'swaps', 'help', 'next'] as const;
 export type NoticeKind = (typeof NOTICE_KINDS)[number];
 
@@ -17,8 +19,10 @@ const channels = z.object({ email: z.boolean(), push: z.boolean() });
 export const noticeChoicesSchema = z.object({ roster: channels, swaps: channels, help: channels, next: channels });
 export type NoticeChoices = z.infer<typeof noticeChoicesSchema>;
 
-/** What a member gets until they choose: everything by email and push, but "you are next" by push only (a mail
- * arrives too late to matter). */
+/**
+ * What a member gets until they choose: everything by email and push, but "you are next" by push only (a mail
+ * arrives too late to matter).
+ */
 export const DEFAULT_NOTICE_CHOICES: NoticeChoices = {
   roster: { email: true, push: true },
   swaps: { email: true, push: true },

@@ -34,8 +34,10 @@ export function firstStateReader(db: Kysely<DB>): FirstStateReader {
   };
 }
 
-/** Home from GET /api/session, /api/get-balance, /api/get-block-balances and /api/list-items/?type=FLIGHT (today),
- * as the app reads them. */
+/**
+ * Home from GET /api/session, /api/get-balance, /api/get-block-balances and /api/list-items/?type=FLIGHT (today),
+ * as the app reads them.
+ */
 async function homeOf(db: Kysely<DB>, member: MemberContext): Promise<string> {
   const userId = member.user.id;
   const zone = member.club.time_zone;

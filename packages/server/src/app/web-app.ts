@@ -37,8 +37,10 @@ import { ROUTE_PRELOADS_FILE, routeOf, type RoutePreloads } from '@flightline/do
  * Each generic answer is made once per page and kind, and kept with its brotli and gzip forms.
  */
 
-/** better-auth's session cookie (`__Secure-` when PUBLIC_URL is https). Its presence only: the app reads the session
- * itself. */
+/**
+ * better-auth's session cookie (`__Secure-` when PUBLIC_URL is https). Its presence only: the app reads the session
+ * itself.
+ */
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=[^;]/;
 
 /** The app's first read (lib/session.ts), preloaded for a page opened with a session cookie. */
@@ -57,8 +59,10 @@ const NAV_SLOT = /<!--nav-->[\s\S]*?<!--\/nav-->/;
 const SIGNED_IN_NAV_TEMPLATE = /<template id="signed-in-nav">([\s\S]*?)<\/template>/;
 const SIGNED_OUT_NAV_TEMPLATE = /<template id="signed-out-nav">([\s\S]*?)<\/template>/;
 
-/** The pages drawn for a visitor (no session cookie) before any script runs, by route: the template put in the
- * page's place. */
+/**
+ * The pages drawn for a visitor (no session cookie) before any script runs, by route: the template put in the
+ * page's place.
+ */
 const VISITOR_PAGES: Readonly<Record<string, RegExp>> = {
   '/': /<template id="landing-page">([\s\S]*?)<\/template>/,
   // Awaiting launches, logged out: the landing title and tagline (app/router.tsx's signedOut page).
@@ -150,8 +154,10 @@ export function pageHtml(
   return html;
 }
 
-/** The signed-in page `html` with the page's place holding `main`, the page drawn with the person's data, and the
- * root marked with its route. */
+/**
+ * The signed-in page `html` with the page's place holding `main`, the page drawn with the person's data, and the
+ * root marked with its route.
+ */
 export function withFirstState(html: string, route: string, main: string): string {
   if (!PAGE_SLOT.test(html)) return html;
   return html
@@ -159,8 +165,10 @@ export function withFirstState(html: string, route: string, main: string): strin
     .replace('<div id="root"', `<div id="root" data-first-state="${escapeAttribute(route)}"`);
 }
 
-/** `html` for one answer, in the encoding it goes in: at a quick level, as the API's answers are
- * (http/compression.ts), not the build's strongest. */
+/**
+ * `html` for one answer, in the encoding it goes in: at a quick level, as the API's answers are
+ * (http/compression.ts), not the build's strongest.
+ */
 function encodeOnce(html: string, encoding: keyof Encoded): Buffer {
   const identity = Buffer.from(html);
   if (encoding === 'br') return brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } });

@@ -101,8 +101,10 @@ function cookieCacheOf(cookieHeader: string): string | undefined {
   return value;
 }
 
-/** A short digest of the header's cookie cache (what better-auth verified), so an entry holds 43 characters, not the
- * cookie. */
+/**
+ * A short digest of the header's cookie cache (what better-auth verified), so an entry holds 43 characters, not the
+ * cookie.
+ */
 function cacheDigest(cookieHeader: string | undefined): string | undefined {
   const value = cookieHeader === undefined ? undefined : cookieCacheOf(cookieHeader);
   return value ? createHash('sha256').update(value).digest('base64url') : undefined;

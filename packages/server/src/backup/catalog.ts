@@ -50,8 +50,10 @@ const NOT_DUMPED = new Set(['schema_migrations']);
  */
 const AFTER: Record<string, string[]> = { member_block_void: ['block_usage'] };
 
-/** Rows written by other tables' triggers (docs/live.md): loaded first, so the restore's own notices come after the
- * dump's ids. */
+/**
+ * Rows written by other tables' triggers (docs/live.md): loaded first, so the restore's own notices come after the
+ * dump's ids.
+ */
 export const TRIGGER_NOTICES = 'live_event';
 /** Counters bumped by triggers at commit (0015): loaded last, over what the restore's own writes bumped. */
 export const TRIGGER_COUNTERS = 'club_version';
@@ -143,8 +145,10 @@ function insertionOrder(tables: TableInfo[]): TableInfo[] {
 
 export const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
-/** The statement that reads a table's rows as JSON text, one per row, in primary-key order (the same on both
- * engines). */
+/**
+ * The statement that reads a table's rows as JSON text, one per row, in primary-key order (the same on both
+ * engines).
+ */
 export function selectRowsJson(table: TableInfo): string {
   const columns = table.columns
     .filter(isPortable)

@@ -33,8 +33,10 @@ export interface Database {
    * while it was down were missed, so a subscriber reads what changed. PostgreSQL only.
    */
   onListenReconnect?(callback: () => void): () => void;
-  /** The connections now (GET /metrics): PostgreSQL's pool; PGlite's one connection, in use or not, and the queries
-   * queued for it. */
+  /**
+   * The connections now (GET /metrics): PostgreSQL's pool; PGlite's one connection, in use or not, and the queries
+   * queued for it.
+   */
   poolStats?(): PoolStats;
   close(): Promise<void>;
   /** PGlite only: the data directory as a gzipped tarball (test templates). */

@@ -89,8 +89,10 @@ export interface ClubTable {
   ogn_radius_km: Defaulted<number>;
 }
 
-/** A club's change counter (0015): bumped by triggers in every transaction that writes the club's data; the line
- * reads' ETags name it. */
+/**
+ * A club's change counter (0015): bumped by triggers in every transaction that writes the club's data; the line
+ * reads' ETags name it.
+ */
 export interface ClubVersionTable {
   club_id: string;
   version: number;
@@ -372,8 +374,10 @@ export interface FlightTable {
   water_weight_kg: Defaulted<number>;
   submitted_at: Date;
   submitted_by: Nullable<string>;
-  /** When a request entered late arrived (its tap more than the club's allowance before); the queue orders by it
-   * (0021). */
+  /**
+   * When a request entered late arrived (its tap more than the club's allowance before); the queue orders by it
+   * (0021).
+   */
   entered_late_at: Nullable<Date>;
   accepted_at: Nullable<Date>;
   launched_at: Nullable<Date>;

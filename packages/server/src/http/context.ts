@@ -143,8 +143,10 @@ async function readContext(request: FastifyRequest, deps: ContextDeps): Promise<
   return { user, club, pilot, isActive, clubVersion, now };
 }
 
-/** The signed-in caller, from better-auth — or, for a read whose cookie cache this process has already checked, from
- * memory. */
+/**
+ * The signed-in caller, from better-auth — or, for a read whose cookie cache this process has already checked, from
+ * memory.
+ */
 async function readSession(request: FastifyRequest, deps: ContextDeps): Promise<SessionUser | null> {
   // better-auth stamps its cookie cache by the real clock, whatever clock the club's rules run on.
   const now = Date.now();

@@ -37,8 +37,10 @@ export type Write =
   | { name: 'tow-event' }
   /** offer-swap (docs/duty-roster.md). */
   | { name: 'swap-offer' }
-  /** update-item GLIDER or TUG setting a FLARM ID: the ID as sent, and the aircraft that has it now (read after the
-   * refusal). */
+  /**
+   * update-item GLIDER or TUG setting a FLARM ID: the ID as sent, and the aircraft that has it now (read after the
+   * refusal).
+   */
   | { name: 'flarm-id'; flarmId: string; holder: FlarmIdHolder | undefined };
 
 /** The glider or tug of the club that has a FLARM ID. */
@@ -154,8 +156,10 @@ export interface DatabaseErrorRow {
   what: string;
   when: (error: unknown) => boolean;
   status: number;
-  /** The message, from the error's own text and the write that tripped it (undefined: no write named); undefined:
-   * this row does not answer for that write. */
+  /**
+   * The message, from the error's own text and the write that tripped it (undefined: no write named); undefined:
+   * this row does not answer for that write.
+   */
   message: (text: string, write: Write | undefined) => string | undefined;
   headers?: Record<string, string>;
 }
@@ -249,8 +253,10 @@ export const DATABASE_ERRORS: readonly DatabaseErrorRow[] = [
   },
 ];
 
-/** The answer to a database error — for the write that tripped it, when one is named — or undefined: not the
- * database's refusal (a 500). */
+/**
+ * The answer to a database error — for the write that tripped it, when one is named — or undefined: not the
+ * database's refusal (a 500).
+ */
 export function databaseAnswer(error: unknown, write?: Write): HttpError | undefined {
   const text = error instanceof Error ? error.message : String(error);
   for (const row of DATABASE_ERRORS) {

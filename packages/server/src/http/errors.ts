@@ -36,8 +36,10 @@ export function containsNul(value: unknown, depth = 0): boolean {
 export const MAX_JSON_DEPTH = 32;
 export const TOO_DEEP = `The JSON body is nested too deeply (at most ${MAX_JSON_DEPTH} levels)`;
 
-/** Whether a parsed JSON value nests objects or arrays deeper than `max`, walked without recursion (5,000 levels
- * must not overflow the stack). */
+/**
+ * Whether a parsed JSON value nests objects or arrays deeper than `max`, walked without recursion (5,000 levels
+ * must not overflow the stack).
+ */
 export function nestedDeeperThan(value: unknown, max = MAX_JSON_DEPTH): boolean {
   const stack: [unknown, number][] = [[value, 0]];
   while (stack.length) {

@@ -44,6 +44,8 @@ export function ifNoneMatchHits(header: string | undefined, tag: string): boolea
   });
 }
 
-/** The browser keeps the answer and asks again every time with If-None-Match; nothing shared keeps a person's
- * answer. */
+/**
+ * The browser keeps the answer and asks again every time with If-None-Match; nothing shared keeps a person's
+ * answer.
+ */
 export const REVALIDATE_CACHE_CONTROL = 'private, no-cache';

@@ -60,8 +60,10 @@ export class RequestLog extends LogController {
   }
 }
 
-/** A line as a person reads it in development: `[12:00:00.000] INFO: GET /api/health 200 1.2 ms`, errors with their
- * stack. */
+/**
+ * A line as a person reads it in development: `[12:00:00.000] INFO: GET /api/health 200 1.2 ms`, errors with their
+ * stack.
+ */
 function readableMessage(log: Record<string, unknown>, messageKey: string): string {
   if (log.msg !== 'request completed') return String(log[messageKey] ?? '');
   return (

@@ -20,8 +20,10 @@ export const CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'none'",
 ].join('; ');
 
-/** One year, this host and its subdomains: only for a PUBLIC_URL that is https (a LAN address on http must keep
- * working). */
+/**
+ * One year, this host and its subdomains: only for a PUBLIC_URL that is https (a LAN address on http must keep
+ * working).
+ */
 export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000; includeSubDomains';
 
 /** The headers every answer carries: API, static files, index.html, 404s and errors, better-auth's answers. */

@@ -97,8 +97,10 @@ export async function once<Recorded, Answer, Done>(
   return spec.answer ? spec.answer(db, done) : (done as unknown as Answer);
 }
 
-/** The first answer of the request the key recorded; 409 when the key recorded another request; undefined when it
- * recorded nothing. */
+/**
+ * The first answer of the request the key recorded; 409 when the key recorded another request; undefined when it
+ * recorded nothing.
+ */
 async function recall<Recorded, Answer, Done>(
   db: Kysely<DB>,
   spec: RetriableWrite<Recorded, Answer, Done>,

@@ -255,8 +255,10 @@ export async function seedDemoSeason(
     counts.deposits++;
   };
   const balanceOf = async (who: Person, at: number) => (await getBalance(db, admin(at), who.userId)).balanceCents;
-  /** Before a flight: prompt payers keep $150 or more on account, late payers top up only when below the club's
-   * minimum. */
+  /**
+   * Before a flight: prompt payers keep $150 or more on account, late payers top up only when below the club's
+   * minimum.
+   */
   const topUp = async (who: Person, at: number) => {
     const balance = await balanceOf(who, at);
     if (who.habit === 'prompt' && balance < 15_000)

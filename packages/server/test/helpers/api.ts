@@ -55,8 +55,10 @@ export async function callAs<R extends CallRoute>(
   return (await injectCall(t, cookie, route, input)) as CallResponse<R>;
 }
 
-/** Any declared call with its input, as callAs sends it: the field outbox's transport in the tests, whose entries
- * name their call. */
+/**
+ * Any declared call with its input, as callAs sends it: the field outbox's transport in the tests, whose entries
+ * name their call.
+ */
 export function injectCall(
   t: TestApp,
   cookie: string | undefined,
@@ -94,8 +96,10 @@ export function answerAs<S extends z.ZodType>(
   return schema.parse(response.json());
 }
 
-/** JSON calls through app.inject by URL, with or without a session cookie: for routes no call declares, and tests
- * not yet moved to callAs. */
+/**
+ * JSON calls through app.inject by URL, with or without a session cookie: for routes no call declares, and tests
+ * not yet moved to callAs.
+ */
 export function apiClient(t: TestApp) {
   const headers = (cookie?: string) => (cookie ? { cookie } : {});
   return {

@@ -27,8 +27,10 @@ export interface AprsTestServer {
   close(): Promise<void>;
 }
 
-/** `port`: listen on this one (a browser test names it in the server's environment before it starts); default any
- * free port. */
+/**
+ * `port`: listen on this one (a browser test names it in the server's environment before it starts); default any
+ * free port.
+ */
 export async function startAprsServer(options: { port?: number } = {}): Promise<AprsTestServer> {
   const sockets = new Set<Socket>();
   const loggedIn = new Set<Socket>();

@@ -60,8 +60,10 @@ export async function openTwoClubs(
 
 export type AlphaClub = Omit<TwoClubs, 'bravo'>;
 
-/** A test app with Alpha Soaring alone (Toronto time); with `fleet`, the club flies the flight-line fleet of
- * createFleet. */
+/**
+ * A test app with Alpha Soaring alone (Toronto time); with `fleet`, the club flies the flight-line fleet of
+ * createFleet.
+ */
 export async function openAlpha(
   options: TestAppOptions = {},
   club: { fleet?: true | FleetOptions } = {},
@@ -72,8 +74,10 @@ export async function openAlpha(
   return { t, api: apiClient(t), alpha };
 }
 
-/** Each person of `people` created and signed in, in the order given: who they are, their user ids and session
- * cookies, by the name the test calls them. */
+/**
+ * Each person of `people` created and signed in, in the order given: who they are, their user ids and session
+ * cookies, by the name the test calls them.
+ */
 export async function signInPeople<Name extends string>(
   t: TestApp,
   people: Record<Name, PersonValues>,
@@ -94,8 +98,10 @@ export const NEW_ALPHA_SETTINGS = clubSettings('Alpha Soaring');
 
 type ItemTable = 'glider' | 'tug' | 'launch_type' | 'intro_launch';
 
-/** Gliders, tugs, launch types and intro launches straight into their tables, in that order (an intro launch names
- * its launch type). */
+/**
+ * Gliders, tugs, launch types and intro launches straight into their tables, in that order (an intro launch names
+ * its launch type).
+ */
 export async function insertItems(db: Kysely<DB>, items: { [T in ItemTable]?: Insertable<DB[T]>[] }): Promise<void> {
   for (const table of ['glider', 'tug', 'launch_type', 'intro_launch'] as const) {
     const rows = items[table];

@@ -9,8 +9,10 @@ export interface DeclaredColumn {
   /** The select type admits null. */
   nullable: boolean;
   family: Family | `unsupported: ${string}`;
-  /** required: an insert must name it; optional: it may leave it out; never: it may not name it (the database writes
-   * it). */
+  /**
+   * required: an insert must name it; optional: it may leave it out; never: it may not name it (the database writes
+   * it).
+   */
   insert: 'required' | 'optional' | 'never';
 }
 

@@ -137,8 +137,10 @@ export async function createIntro(
 }
 
 /** A tow pilot checked in on a tug (the tugs' log), so launches default to them. */
-/** A flight row straight into the table (for what the line or billing would have left): `row` under a new id; that
- * id. */
+/**
+ * A flight row straight into the table (for what the line or billing would have left): `row` under a new id; that
+ * id.
+ */
 export async function insertFlight(db: Kysely<DB>, row: Omit<Insertable<DB['flight']>, 'id'>): Promise<string> {
   const id = randomUUID();
   await db
@@ -169,8 +171,10 @@ export async function checkInTowPilot(
     .execute();
 }
 
-/** update-item FLIGHT body: an Alone flight in ASK-21 on '2000 ft' unless `data` says otherwise (data any shape: the
- * refusal tests send wrong ones). */
+/**
+ * update-item FLIGHT body: an Alone flight in ASK-21 on '2000 ft' unless `data` says otherwise (data any shape: the
+ * refusal tests send wrong ones).
+ */
 export function flightBody(
   userId: string,
   data: Record<string, unknown> = {},
@@ -184,14 +188,18 @@ export function flightBody(
   };
 }
 
-/** update-item's answer to a flight request as this server gives it (the flight placed), checked against its
- * declared schema. */
+/**
+ * update-item's answer to a flight request as this server gives it (the flight placed), checked against its
+ * declared schema.
+ */
 export function flightPlaced(response: CallResponse<'POST /api/update-item/'>) {
   return answerAs(response, flightCreatedAnswer);
 }
 
-/** update-item's answer to a flight request sent again: the first answer as stored, whatever record an older server
- * stored in it. */
+/**
+ * update-item's answer to a flight request sent again: the first answer as stored, whatever record an older server
+ * stored in it.
+ */
 export function flightReplayed(response: CallResponse<'POST /api/update-item/'>) {
   return answerAs(response, flightReplayedAnswer);
 }

@@ -10,8 +10,10 @@ export interface ReceivedPush {
   body: Buffer;
 }
 
-/** A browser's subscription made here: its JSON as PushSubscription.toJSON() gives it, and the keys only the browser
- * holds. */
+/**
+ * A browser's subscription made here: its JSON as PushSubscription.toJSON() gives it, and the keys only the browser
+ * holds.
+ */
 export interface TestSubscriber {
   name: string;
   subscription: { endpoint: string; expirationTime: null; keys: { p256dh: string; auth: string } };

@@ -247,8 +247,10 @@ describe("index.html's static shell is what React draws first", () => {
     'Request Flight drawn by the server (domain crew-page-html.ts) ' +
       "is the crew page's first render from the same read",
     () => {
-      /** Attribute names as HTML reads them (React writes noValidate, inputMode), and ids numbered in order: React's
-       * come from useId, the server names its own. */
+      /**
+       * Attribute names as HTML reads them (React writes noValidate, inputMode), and ids numbered in order: React's
+       * come from useId, the server names its own.
+       */
       const sameIds = (html: string, id: RegExp) => {
         const seen = new Map<string, string>();
         return html

@@ -11,8 +11,10 @@ function Repeats({ count }: { count: number }) {
   );
 }
 
-/** An alert (top, role alert) or a toast (bottom, role status): the same box, a toast's a little tighter; a repeated
- * one counts. */
+/**
+ * An alert (top, role alert) or a toast (bottom, role status): the same box, a toast's a little tighter; a repeated
+ * one counts.
+ */
 function Item({ item }: { item: NotificationItem }) {
   const alert = item.kind === 'alert';
   return (

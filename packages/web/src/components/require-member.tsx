@@ -20,8 +20,10 @@ export function NotActivated() {
   );
 }
 
-/** Club screens: signed in (else `signedOut` or the login page), with an active club (else settings), and active
- * there (else the notice). */
+/**
+ * Club screens: signed in (else `signedOut` or the login page), with an active club (else settings), and active
+ * there (else the notice).
+ */
 export function RequireMember({ children, signedOut }: { children: ReactNode; signedOut?: ReactNode | undefined }) {
   return (
     <RequireAuth signedOut={signedOut}>

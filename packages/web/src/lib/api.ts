@@ -102,8 +102,10 @@ function bodyOf(text: string) {
   }
 }
 
-/** One exchange: the status, headers and body of a 2xx (or a 1xx/3xx below 300); a status of 300 or more is thrown
- * with the response. */
+/**
+ * One exchange: the status, headers and body of a 2xx (or a 1xx/3xx below 300); a status of 300 or more is thrown
+ * with the response.
+ */
 async function exchange(
   method: 'GET' | 'POST' | 'DELETE',
   path: string,

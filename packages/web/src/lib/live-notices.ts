@@ -26,8 +26,10 @@ export const lineKeys = {
   roster: (club: string) => ['roster', club] as const,
 } satisfies Record<string, (club: string, userID: string) => QueryKey>;
 
-/** Every read the live line keeps fresh: read again when the stream (re)opens, and for a notice this version does
- * not know. */
+/**
+ * Every read the live line keeps fresh: read again when the stream (re)opens, and for a notice this version does
+ * not know.
+ */
 export function lineReads(club: string, userID: string): QueryKey[] {
   return Object.values(lineKeys).map((key) => key(club, userID));
 }

@@ -140,8 +140,10 @@ export function defaultPersister(): Persister {
 
 export const queryPersister: Persister = defaultPersister();
 
-/** What is saved: successful reads only; never a mutation (writes waiting for a signal are the outbox's, in its own
- * store). */
+/**
+ * What is saved: successful reads only; never a mutation (writes waiting for a signal are the outbox's, in its own
+ * store).
+ */
 export const DEHYDRATE_OPTIONS: DehydrateOptions = {
   shouldDehydrateQuery: shouldPersistQuery,
   shouldDehydrateMutation: () => false,

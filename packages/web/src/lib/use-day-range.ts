@@ -19,8 +19,10 @@ export function useDebouncedValue<T>(value: T, delayMs: number): T {
   return settled;
 }
 
-/** Why a settled range cannot be loaded (a field empty, the start after the end, a page's own limit); null when it
- * can. */
+/**
+ * Why a settled range cannot be loaded (a field empty, the start after the end, a page's own limit); null when it
+ * can.
+ */
 export type RangeProblem = (startDate: string, endDate: string) => string | null;
 
 /**

@@ -13,8 +13,10 @@ const chunk = (fileName: string, over: Partial<ChunkNode> = {}): ChunkNode => ({
   ...over,
 });
 
-/** A small bundle shaped like ours: the entry loads the screens lazily; the admin screen and the crew page share
- * Modal. */
+/**
+ * A small bundle shaped like ours: the entry loads the screens lazily; the admin screen and the crew page share
+ * Modal.
+ */
 const bundle: ChunkNode[] = [
   chunk('assets/index.js', {
     isEntry: true,

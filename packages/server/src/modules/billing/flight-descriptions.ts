@@ -76,8 +76,10 @@ function blockText(share: RentalShare<BlockTerms & { name: string }>): string | 
   return parts.length > 0 ? parts.join(', ') : null;
 }
 
-/** The rental's entry: the glider, the time flown and the minutes billed, as every screen shows them (domain
- * flight-duration.ts). */
+/**
+ * The rental's entry: the glider, the time flown and the minutes billed, as every screen shows them (domain
+ * flight-duration.ts).
+ */
 export function rentalDescription(input: {
   launchedAtMs: number;
   landedAtMs: number;

@@ -23,8 +23,10 @@ export const NOT_THIS_CLUBS_LOGO = 'That logo is not an image uploaded for this 
 const sha256Of = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
 const kB = (bytes: number) => Math.ceil(bytes / 1024);
 
-/** Store an uploaded logo (admin); the answer is its address, for the settings' clubLogo. Nothing is shown until
- * saved. */
+/**
+ * Store an uploaded logo (admin); the answer is its address, for the settings' clubLogo. Nothing is shown until
+ * saved.
+ */
 export async function uploadClubLogo(db: Kysely<DB>, ctx: MemberContext, body: unknown): Promise<{ clubLogo: string }> {
   if (!hasRight(ctx, 'admin')) throw forbidden('Only an admin can change the club logo');
   if (!(body instanceof Uint8Array) || body.length === 0) throw badRequest(SEND_THE_IMAGE);

@@ -9,8 +9,10 @@ import { getClubLogo, uploadClubLogo } from './logo-service.ts';
 import { getClubInfo, getPaymentMethods, listClubSummaries } from './service.ts';
 import { getClubSettings, updateClubSettings } from './settings-service.ts';
 
-/** The clubs' calls, declared in packages/domain/src/api/clubs.ts; the logo's image answers bytes, which its handler
- * sends. */
+/**
+ * The clubs' calls, declared in packages/domain/src/api/clubs.ts; the logo's image answers bytes, which its handler
+ * sends.
+ */
 export function registerClubRoutes(app: FastifyInstance, { db }: ModuleDeps, fleet: ClubFleet): void {
   defineCallRoute(app, calls.listClubs, {
     async handler() {

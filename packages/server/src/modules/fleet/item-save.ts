@@ -30,8 +30,10 @@ export const launchIdSchema = z.object({ id: launchLabelSchema });
 /** Lists are ordered as people read them: registrations and labels digit-aware. */
 export const byId = <T extends { id: string }>(a: T, b: T) => compareText(a.id, b.id) || a.id.localeCompare(b.id);
 
-/** Validate with the shared schema; the message names the item and the field ("Invalid glider: places: Seats must be
- * 1-4"). */
+/**
+ * Validate with the shared schema; the message names the item and the field ("Invalid glider: places: Seats must be
+ * 1-4").
+ */
 export function parseData<S extends z.ZodType>(schema: S, data: unknown, item: string): z.infer<S> {
   // No null-means-defaults: update-item refuses null or missing data up front, and the object schemas refuse it here
   // too.
@@ -89,8 +91,10 @@ export interface ItemSave<T extends ItemTable, Item> {
   item(row: ItemRow<T>): Item;
 }
 
-/** update-item's rule for every item: create the item when its id is new (undefined: always new), otherwise change
- * it. */
+/**
+ * update-item's rule for every item: create the item when its id is new (undefined: always new), otherwise change
+ * it.
+ */
 export function saveItem<T extends ItemTable, Item>(
   db: Kysely<DB>,
   ctx: MemberContext,

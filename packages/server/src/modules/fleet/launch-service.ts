@@ -69,8 +69,10 @@ function launchColumns(fields: Partial<LaunchFields>) {
   });
 }
 
-/** The launch as it will be stored must make sense as a whole, in the club's height unit (the browser runs the same
- * check). */
+/**
+ * The launch as it will be stored must make sense as a whole, in the club's height unit (the browser runs the same
+ * check).
+ */
 function checkLaunch(club: ClubRecord, launch: LaunchFields): void {
   const problem = launchProblem(launch, club.height_unit);
   if (problem) throw badRequest(problem);

@@ -40,8 +40,10 @@ function totals(rows: readonly GliderFlyingRow[], span: Span) {
   return { launches: sum('launches'), flights: sum('flights'), minutes: sum('minutes'), byLaunchType };
 }
 
-/** GET /api/get-glider-logbooks: the club's gliders, by registration, with all time's figures and those since
- * maintenance. */
+/**
+ * GET /api/get-glider-logbooks: the club's gliders, by registration, with all time's figures and those since
+ * maintenance.
+ */
 export async function getGliderLogbooks(db: Kysely<DB>, ctx: MemberContext): Promise<GliderLogbooks> {
   const gliders = await listGliderItems(db, ctx.club.id);
   const rows = await gliderFlying(db, ctx.club.id, gliders.map(mark));

@@ -54,8 +54,10 @@ export async function groundStatus(
   return status;
 }
 
-/** What every member of a club is answered alike: the flights' rows (each viewer sees their own costs), the tugs,
- * the pilots. */
+/**
+ * What every member of a club is answered alike: the flights' rows (each viewer sees their own costs), the tugs,
+ * the pilots.
+ */
 interface ClubLine {
   flights: FlightRow[];
   tugs: TugStatus[];

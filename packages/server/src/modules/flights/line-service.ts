@@ -113,8 +113,10 @@ function assertLaunched(flight: FlightStateRow): void {
   if (flight.launched_at === null) throw conflict('Flight not launched yet');
 }
 
-/** The tug (the club's) and the tow pilot: the one sent (an active tow pilot of the club), else the tug's checked-in
- * pilot. */
+/**
+ * The tug (the club's) and the tow pilot: the one sent (an active tow pilot of the club), else the tug's checked-in
+ * pilot.
+ */
 async function launchCrew(trx: Transaction<DB>, ctx: MemberContext, body: Extract<UpdateFlight, { action: 'Launch' }>) {
   let tug: string | null = null;
   if (body.tug) {

@@ -33,8 +33,10 @@ export async function getFlights(
   return rows.map((row) => flightRecord(row, viewer));
 }
 
-/** list-items FLIGHT: every flight of `day` (default today in the club's zone), cancelled ones included; the client
- * filters. */
+/**
+ * list-items FLIGHT: every flight of `day` (default today in the club's zone), cancelled ones included; the client
+ * filters.
+ */
 export async function listFlightItems(
   db: Kysely<DB>,
   ctx: MemberContext,

@@ -83,8 +83,10 @@ async function logPilots(
     .sort((a, b) => compareText(a.last, b.last) || compareText(a.first, b.first) || a.userID.localeCompare(b.userID));
 }
 
-/** What the flight modal's edit form offers: every glider, launch type (inactive ones too: old flights name them)
- * and tug, and the intros it can choose or shows. */
+/**
+ * What the flight modal's edit form offers: every glider, launch type (inactive ones too: old flights name them)
+ * and tug, and the intros it can choose or shows.
+ */
 async function editSetup(db: Kysely<DB>, ctx: MemberContext, flights: readonly FlightRow[]) {
   const clubId = ctx.club.id;
   const [gliders, launches, tugs, available] = await Promise.all([

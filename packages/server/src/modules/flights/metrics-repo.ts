@@ -30,8 +30,10 @@ function inRange(db: Kysely<DB>, range: Range) {
     .where('launched_at', 'is not', null);
 }
 
-/** Flights (landed), their minutes and launches per period: 'day', 'week' (from Monday), 'month', 'season' (the
- * year). */
+/**
+ * Flights (landed), their minutes and launches per period: 'day', 'week' (from Monday), 'month', 'season' (the
+ * year).
+ */
 export async function flownByPeriod(db: Kysely<DB>, range: Range, unit: 'day' | 'week' | 'month' | 'season') {
   const period =
     unit === 'day'

@@ -91,8 +91,10 @@ async function timeRecords(db: Kysely<DB>, clubId: string, flightId: string, unt
   return records.sort((a, b) => a.receivedAt - b.receivedAt);
 }
 
-/** The times (and the release height) a tow or rental used, each with who recorded it; one that no record explains
- * is left out. */
+/**
+ * The times (and the release height) a tow or rental used, each with who recorded it; one that no record explains
+ * is left out.
+ */
 export async function recordedTimes(
   db: Kysely<DB>,
   clubId: string,

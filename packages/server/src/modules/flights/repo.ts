@@ -59,8 +59,10 @@ const lateEntries = sql<LateEntryJson[]>`coalesce((
     from flight_action a left join "user" u on u.id = a.by
    where a.club_id = flight.club_id and a.flight_id = flight.id and a.entered_late), '[]'::jsonb)`.as('late_entries');
 
-/** Its line actions recorded from the OGN feed, by the feed or a crew's accepted suggestion (their keys say so), in
- * the same row. */
+/**
+ * Its line actions recorded from the OGN feed, by the feed or a crew's accepted suggestion (their keys say so), in
+ * the same row.
+ */
 const fromOgn = sql<{ action: string; happenedAt: number }[]>`coalesce((
   select jsonb_agg(jsonb_build_object('action', a.action, 'happenedAt', (extract(epoch from a.happened_at) *
   1000)::bigint) order by a.id)
@@ -179,8 +181,10 @@ function lineFlightsQuery(db: Db, clubId: string, day: string) {
     .orderBy('flight.id');
 }
 
-/** Flights requested in [start, end] (the day bounds let the (club_id, day) index find them), cancelled ones
- * included. */
+/**
+ * Flights requested in [start, end] (the day bounds let the (club_id, day) index find them), cancelled ones
+ * included.
+ */
 export function listFlightsBetween(
   db: Db,
   clubId: string,
@@ -260,8 +264,10 @@ export function findCreateAnswer(db: Db, clubId: string, flightId: string) {
     .executeTakeFirst();
 }
 
-/** Who pressed the flight's latest Launch (the launch it has now, since an undo is followed by a new Launch), with
- * their name. */
+/**
+ * Who pressed the flight's latest Launch (the launch it has now, since an undo is followed by a new Launch), with
+ * their name.
+ */
 export function findLauncher(db: Db, clubId: string, flightId: string) {
   return db
     .selectFrom('flight_action')

@@ -103,8 +103,10 @@ async function checkPilot(trx: Transaction<DB>, ctx: MemberContext, userId: stri
   return pilot;
 }
 
-/** The second member of an Instructor or Member flight: active, flying, not the pilot, on no other unfinished
- * flight; an instructor for Instructor. */
+/**
+ * The second member of an Instructor or Member flight: active, flying, not the pilot, on no other unfinished
+ * flight; an instructor for Instructor.
+ */
 async function checkSecondMember(
   trx: Transaction<DB>,
   ctx: MemberContext,

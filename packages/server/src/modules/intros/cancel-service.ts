@@ -29,8 +29,10 @@ import { introItem } from './service.ts';
 const TYPE = 'Intro Cancel';
 type Result = UpdateItemResult<IntroItem>;
 
-/** An intro already cancelled: a keyed retry of a cancel that posted nothing answers again; anything else is
- * refused. */
+/**
+ * An intro already cancelled: a keyed retry of a cancel that posted nothing answers again; anything else is
+ * refused.
+ */
 async function alreadyCancelled(trx: Transaction<DB>, intro: IntroRow, data: IntroCancel): Promise<IntroItem> {
   const retried =
     data.idempotencyKey !== undefined &&

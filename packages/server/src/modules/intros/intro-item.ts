@@ -118,8 +118,10 @@ async function link(
   });
 }
 
-/** Refund or Cancel (data.action): admin or Can Add Intros; WriteDown: admin. The intro of another club is not
- * found. */
+/**
+ * Refund or Cancel (data.action): admin or Can Add Intros; WriteDown: admin. The intro of another club is not
+ * found.
+ */
 async function closeIntro(db: Kysely<DB>, input: Input, data: { action?: unknown }): Promise<Result> {
   if (data.action === 'WriteDown') {
     if (!hasRight(input.ctx, 'admin')) throw forbidden('Only an admin can write down an intro');

@@ -56,8 +56,10 @@ function listedType(type: string): type is ListedType {
   return Object.hasOwn(listers, type);
 }
 
-/** POST /api/update-item/: route the update (its body parsed by type) to its item type's handler, at that handler's
- * access level. */
+/**
+ * POST /api/update-item/: route the update (its body parsed by type) to its item type's handler, at that handler's
+ * access level.
+ */
 export async function updateItem(db: Kysely<DB>, ctx: UserContext, body: UpdateItemBody): Promise<UpdateItemAnswer> {
   if ('unknownType' in body) throw badRequest(`Unknown item type ${body.unknownType}`);
   const handler = handlers[body.type];

@@ -60,8 +60,10 @@ export async function introHasEntryOfType(
   return row !== undefined;
 }
 
-/** What each intro of the club holds on Intro A/P, as a query the intros' list joins to (intros/repo.ts
- * listIntrosWithOwed). */
+/**
+ * What each intro of the club holds on Intro A/P, as a query the intros' list joins to (intros/repo.ts
+ * listIntrosWithOwed).
+ */
 export function introHoldingsQuery(db: Db, clubId: string) {
   return db
     .selectFrom('posting')

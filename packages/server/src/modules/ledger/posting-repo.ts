@@ -175,8 +175,10 @@ export async function insertMemberBlock(
   return row.id;
 }
 
-/** The block a purchase entry created (its rule and season), for comparing a retried request with it
- * (same-request.ts). */
+/**
+ * The block a purchase entry created (its rule and season), for comparing a retried request with it
+ * (same-request.ts).
+ */
 export function purchasedBlockOf(db: Db, clubId: string, transactionId: number) {
   return db
     .selectFrom('member_block')
@@ -216,8 +218,10 @@ export async function insertBlockVoid(
     .execute();
 }
 
-/** Whether Sales Tax A/P was ever posted under this tax name (a tax the club has since removed can still be
- * remitted). */
+/**
+ * Whether Sales Tax A/P was ever posted under this tax name (a tax the club has since removed can still be
+ * remitted).
+ */
 export async function taxNameWasPosted(db: Db, clubId: string, taxName: string): Promise<boolean> {
   const row = await db
     .selectFrom('posting')

@@ -131,8 +131,10 @@ const VIEW_ACCOUNT: Record<Exclude<BalanceView, 'AccountingSummary'>, AccountNum
   OtherRevenue: ACCOUNT.otherRevenue,
 };
 
-/** The Other Revenue category filter's "Any" (its default) filters nothing, unless the club has a fee class of that
- * name. */
+/**
+ * The Other Revenue category filter's "Any" (its default) filters nothing, unless the club has a fee class of that
+ * name.
+ */
 function feeClassFilter(feeClass: string | undefined, feeList: readonly string[]): string | undefined {
   if (!feeClass || (feeClass === 'Any' && !feeList.includes('Any'))) return undefined;
   return feeClass;

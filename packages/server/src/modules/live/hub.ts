@@ -40,8 +40,10 @@ export interface LiveStats {
 }
 
 export interface LiveHub {
-  /** How long a stream stays open before it is ended (plus up to a fifth more, so phones do not all come back at
-   * once). */
+  /**
+   * How long a stream stays open before it is ended (plus up to a fifth more, so phones do not all come back at
+   * once).
+   */
   readonly maxStreamMs: number;
   /** Add a stream to its club's fan-out; returns the function that takes it out. */
   attach(stream: LiveStream): () => void;
@@ -108,8 +110,10 @@ export async function startLiveHub(database: Database, options: LiveHubOptions =
   let noticesReceived = 0;
   let streamsEndedByAccess = 0;
 
-  /** A person's access changed (an access notice, migration 0023): end the streams it names; the phone reconnects
-   * and is checked again. */
+  /**
+   * A person's access changed (an access notice, migration 0023): end the streams it names; the phone reconnects
+   * and is checked again.
+   */
   function endStreams(access: AccessChange): void {
     const named =
       'session' in access

@@ -31,8 +31,10 @@ export async function publishNotice(
   await sql`select live_notice(${clubId}::uuid, ${memberId}, ${JSON.stringify(notice)}::jsonb)`.execute(db);
 }
 
-/** A reconnecting stream's catch-up: the club's events after `afterId` that are for everyone or for this member,
- * oldest first. */
+/**
+ * A reconnecting stream's catch-up: the club's events after `afterId` that are for everyone or for this member,
+ * oldest first.
+ */
 export async function eventsAfter(
   db: Db,
   clubId: string,

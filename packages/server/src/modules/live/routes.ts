@@ -5,8 +5,10 @@ import { defineCallRoute } from '../../http/route.ts';
 import type { ModuleDeps } from '../deps.ts';
 import { openEventStream } from './stream-service.ts';
 
-/** The live line's stream (docs/live.md), declared in packages/domain/src/api/live.ts; compression.ts leaves it
- * uncompressed. */
+/**
+ * The live line's stream (docs/live.md), declared in packages/domain/src/api/live.ts; compression.ts leaves it
+ * uncompressed.
+ */
 export const EVENTS_URL = eventStream.path;
 
 /** The browser's Last-Event-ID header, or the `lastEventId` query parameter of a client that cannot set headers. */

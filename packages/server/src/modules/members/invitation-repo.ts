@@ -75,8 +75,10 @@ export function findInvitationForUpdate(db: Db, id: string) {
     .executeTakeFirst();
 }
 
-/** The invitations to an email still waiting for its owner's consent (not accepted, not expired), soonest to expire
- * first; at most `limit`. */
+/**
+ * The invitations to an email still waiting for its owner's consent (not accepted, not expired), soonest to expire
+ * first; at most `limit`.
+ */
 export function listOpenInvitationsOfEmail(db: Db, email: string, now: Date, limit: number) {
   return db
     .selectFrom('club_invitation as i')
@@ -96,8 +98,10 @@ export async function markInvitationAccepted(db: Db, id: string, userId: string,
   await db.updateTable('club_invitation').set({ accepted_at: at, accepted_by: userId }).where('id', '=', id).execute();
 }
 
-/** Make a pilot row active from now (a pending request, a declined, deactivated or expired member who accepted an
- * invitation). */
+/**
+ * Make a pilot row active from now (a pending request, a declined, deactivated or expired member who accepted an
+ * invitation).
+ */
 export async function activatePilot(db: Db, clubId: string, userId: string, at: Date): Promise<void> {
   await db
     .updateTable('pilot')

@@ -57,8 +57,10 @@ function invitationCode(secret: string, invitationId: string): string {
   return `${invitationId}.${linkSecret(secret, invitationId)}`;
 }
 
-/** The link: `/signup?invite=<id>.<secret>` (signed in, it accepts at once; signed out, the page offers sign-up and
- * login). */
+/**
+ * The link: `/signup?invite=<id>.<secret>` (signed in, it accepts at once; signed out, the page offers sign-up and
+ * login).
+ */
 export function invitationLink(deps: Pick<InvitationDeps, 'secret' | 'publicUrl'>, invitationId: string): string {
   const url = new URL('/signup', deps.publicUrl);
   url.searchParams.set('invite', invitationCode(deps.secret, invitationId));
@@ -188,8 +190,10 @@ export async function listOpenInvitations(
 const NOT_VALID =
   'This invitation link is not valid: open the link from the email again, or ask the club for a new invitation';
 
-/** The signed-in invitee accepts (the link, or Settings): they join the invitation's club, active, and it becomes
- * their active club. */
+/**
+ * The signed-in invitee accepts (the link, or Settings): they join the invitation's club, active, and it becomes
+ * their active club.
+ */
 export async function acceptInvitation(
   db: Kysely<DB>,
   ctx: UserContext,

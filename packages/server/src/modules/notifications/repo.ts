@@ -74,8 +74,10 @@ export async function countPushSubscriptions(db: Db, clubId: string, userId: str
   return Number(row.n);
 }
 
-/** The browser's subscription, for this member: sent again it stays one row, and a shared browser's moves to the
- * caller. */
+/**
+ * The browser's subscription, for this member: sent again it stays one row, and a shared browser's moves to the
+ * caller.
+ */
 export async function savePushSubscription(
   db: Db,
   values: { club_id: string; user_id: string; endpoint: string; p256dh: string; auth: string; created_at: Date },
@@ -91,8 +93,10 @@ export async function savePushSubscription(
     .execute();
 }
 
-/** Remove a subscription: the member's own (unsubscribe), or anyone's the push service said is gone (userId
- * undefined). */
+/**
+ * Remove a subscription: the member's own (unsubscribe), or anyone's the push service said is gone (userId
+ * undefined).
+ */
 export async function deletePushSubscription(db: Db, clubId: string, endpoint: string, userId?: string): Promise<void> {
   let query = db.deleteFrom('push_subscription').where('club_id', '=', clubId).where('endpoint', '=', endpoint);
   if (userId !== undefined) query = query.where('user_id', '=', userId);

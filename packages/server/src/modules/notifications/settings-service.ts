@@ -29,8 +29,10 @@ export interface SettingsDeps {
 
 export const calendarUrl = (publicUrl: string, token: string) => `${publicUrl}/api/calendar/${token}.ics`;
 
-/** GET /api/get-notification-settings: the caller's choices, the key to subscribe with, their browsers and their
- * feed. */
+/**
+ * GET /api/get-notification-settings: the caller's choices, the key to subscribe with, their browsers and their
+ * feed.
+ */
 export async function getNotificationSettings(
   deps: SettingsDeps,
   ctx: MemberContext,

@@ -3,8 +3,10 @@ import { parseDdbLine, type OgnDevice } from '@flightline/domain/ogn/ddb';
 import type { DB } from '../../db/schema.ts';
 import { replaceDevices } from './repo.ts';
 
-/** `npm run club -- import-ddb FILE`: the OGN device database's download replaces the one kept (docs/ogn.md
- * "Settings"). */
+/**
+ * `npm run club -- import-ddb FILE`: the OGN device database's download replaces the one kept (docs/ogn.md
+ * "Settings").
+ */
 export async function importDeviceDatabase(
   db: Kysely<DB>,
   text: string,

@@ -203,8 +203,10 @@ export function startOgnFeed(
     }
   }
 
-  /** Each club's state for the line page: written when it changes, and every stateWriteMs (the readers' sign of
-   * life). */
+  /**
+   * Each club's state for the line page: written when it changes, and every stateWriteMs (the readers' sign of
+   * life).
+   */
   async function writeStates(): Promise<void> {
     if (!leader) return;
     const at = Date.now();

@@ -84,8 +84,10 @@ export function createClubIntegrator(
   const mode = () => club.ogn_mode;
   const dayOf = (ms: number) => clubDayOf(ms, club.time_zone);
 
-  /** A line action through the line service, as the feed; a refusal (the crew got there first) is logged, not
-   * thrown. */
+  /**
+   * A line action through the line service, as the feed; a refusal (the crew got there first) is logged, not
+   * thrown.
+   */
   async function act(body: UpdateFlight): Promise<boolean> {
     try {
       await updateFlight(db, feedContext(club, now()), body);

@@ -53,8 +53,10 @@ async function subject(
   return userId;
 }
 
-/** GET /api/get-duty-availability: the caller's own; anyone's for an admin or Can Edit Roster (they draft the roster
- * from it). */
+/**
+ * GET /api/get-duty-availability: the caller's own; anyone's for an admin or Can Edit Roster (they draft the roster
+ * from it).
+ */
 export async function getAvailability(
   db: Kysely<DB>,
   ctx: MemberContext,

@@ -135,8 +135,10 @@ export async function deleteExtraDuty(db: Db, clubId: string, dutyId: string): P
     .execute();
 }
 
-/** Clear the working copy's people of these duties before they are drafted again (so no one is on a day twice
- * meanwhile). */
+/**
+ * Clear the working copy's people of these duties before they are drafted again (so no one is on a day twice
+ * meanwhile).
+ */
 export async function clearDrafts(db: Db, clubId: string, dutyIds: readonly string[], at: Date): Promise<void> {
   for (let i = 0; i < dutyIds.length; i += 500) {
     await db
@@ -160,8 +162,10 @@ export async function deleteUnpublished(db: Db, clubId: string, dutyIds: readonl
   }
 }
 
-/** Publish: what members see becomes the working copy (first the people who leave, so nobody is on a day twice
- * meanwhile). */
+/**
+ * Publish: what members see becomes the working copy (first the people who leave, so nobody is on a day twice
+ * meanwhile).
+ */
 export async function publishDuties(db: Db, clubId: string, dutyIds: readonly string[], at: Date): Promise<void> {
   for (let i = 0; i < dutyIds.length; i += 500) {
     const ids = dutyIds.slice(i, i + 500);

@@ -37,8 +37,10 @@ export interface RosterMember {
 }
 
 export interface RosterPeople {
-  /** Active roles: Instructor, Tow pilot, Duty pilot, then added roles by name (inactive ones after, in the same
-   * order). */
+  /**
+   * Active roles: Instructor, Tow pilot, Duty pilot, then added roles by name (inactive ones after, in the same
+   * order).
+   */
   roles: DutyRoleRow[];
   /** Active members, by last then first name. */
   members: RosterMember[];

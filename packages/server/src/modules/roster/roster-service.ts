@@ -158,8 +158,10 @@ export async function generate(
   });
 }
 
-/** The generator, month by month: each member's limit less the duties they keep that month; a kept duty's day is not
- * theirs to draft. */
+/**
+ * The generator, month by month: each member's limit less the duties they keep that month; a kept duty's day is not
+ * theirs to draft.
+ */
 async function draft(
   trx: Transaction<DB>,
   clubId: string,

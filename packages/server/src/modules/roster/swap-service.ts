@@ -213,8 +213,10 @@ export async function acceptSwap(deps: RosterDeps, ctx: MemberContext, swapId: s
   return { statusCode: 200, message: `You are on duty as ${swap.role} on ${dayText(swap.day)}`, swap };
 }
 
-/** POST /api/withdraw-swap: before anyone accepts it, by the member who offered it or an admin. Sent again, it
- * answers the same. */
+/**
+ * POST /api/withdraw-swap: before anyone accepts it, by the member who offered it or an admin. Sent again, it
+ * answers the same.
+ */
 export async function withdrawSwap(db: Kysely<DB>, ctx: MemberContext, swapId: string): Promise<SwapDone> {
   const at = new Date(ctx.now);
   const row = await db.transaction().execute(async (trx) => {

@@ -21,8 +21,10 @@ export function listTugReadings(db: Db, clubId: string) {
 
 export type TugReadingRow = Awaited<ReturnType<typeof listTugReadings>>[number];
 
-/** Every tug with its last Hobbs, oil and fuel readings and its current shift (listTugReadings; also part of the
- * line's one statement). */
+/**
+ * Every tug with its last Hobbs, oil and fuel readings and its current shift (listTugReadings; also part of the
+ * line's one statement).
+ */
 export function tugReadingsQuery(db: Db, clubId: string) {
   return tugsOfClubQuery(db, clubId)
     .leftJoinLateral(

@@ -27,15 +27,19 @@ interface FieldFrameProps {
   noteLook?: NoteLook;
   /** The field's validation message, shown under it in place of the note. */
   error?: string | undefined;
-  /** The error comes after a tap, from the server (not as the person types): a screen reader reads it out when it
-   * appears. */
+  /**
+   * The error comes after a tap, from the server (not as the person types): a screen reader reads it out when it
+   * appears.
+   */
   errorAnnounced?: boolean | undefined;
   /** The input itself, given the `id`. */
   children: ReactNode;
 }
 
-/** The one frame of the form-field kit: a group, its label, the input (with what stands beside it) and the line
- * under it. */
+/**
+ * The one frame of the form-field kit: a group, its label, the input (with what stands beside it) and the line
+ * under it.
+ */
 export function FieldFrame({
   id,
   label,

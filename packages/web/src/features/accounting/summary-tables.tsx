@@ -17,8 +17,10 @@ import './accounting-tables.css';
 interface TotalsRow {
   label: string;
   totals: AccountTotals;
-  /** The side its balance is normally on: credit for liabilities and revenue (and expense rows in revenue's sign),
-   * debit for cash. */
+  /**
+   * The side its balance is normally on: credit for liabilities and revenue (and expense rows in revenue's sign),
+   * debit for cash.
+   */
   natural: NaturalSide;
   /** Its drill-down; none for an expense account (the server has no history call for them). */
   open?: AccountingView | undefined;

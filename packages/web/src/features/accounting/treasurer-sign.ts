@@ -33,8 +33,10 @@ function balance(naturalCents: number, natural: NaturalSide): Balance {
   return { cents: Math.abs(naturalCents), side };
 }
 
-/** Natural-sign totals (as get-balances answers) in the treasurer's sign, for an account whose natural side is
- * `natural`. */
+/**
+ * Natural-sign totals (as get-balances answers) in the treasurer's sign, for an account whose natural side is
+ * `natural`.
+ */
 export function treasurerTotals(totals: AccountTotals, natural: NaturalSide): TreasurerTotals {
   // Natural sign: a credit account's debits are negative and its credits positive; a debit account's the other way.
   const flip = natural === 'credit' ? -1 : 1;

@@ -30,8 +30,10 @@ export function useForm<T, K extends string>(schema: Schema<T>, initial: Record<
     }),
     /** Every named field has something in it (the spec's enabling rules). */
     filled: (...names: K[]) => names.every((name) => values[name].trim() !== ''),
-    /** On submit: the parsed values, or null after showing each field's first message and focusing the first wrong
-     * field. */
+    /**
+     * On submit: the parsed values, or null after showing each field's first message and focusing the first wrong
+     * field.
+     */
     submit: (event: FormEvent<HTMLFormElement>): T | null => {
       event.preventDefault();
       setSubmitted(true);

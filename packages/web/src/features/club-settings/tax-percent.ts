@@ -14,8 +14,10 @@ const PERCENT = /^\s*(\d{0,3})(?:\.(\d{0,4}))?\s*%?\s*$/;
 
 export const PERCENT_MESSAGE = 'Enter a percent from 0 to 100 with at most 4 decimals, like 13 or 14.975';
 
-/** '13' → 0.13, '14.975' → 0.14975, '0' → 0; null for text that is not a percent from 0 to 100 with at most 4
- * decimals. */
+/**
+ * '13' → 0.13, '14.975' → 0.14975, '0' → 0; null for text that is not a percent from 0 to 100 with at most 4
+ * decimals.
+ */
 export function percentToFraction(text: string): number | null {
   const match = PERCENT.exec(text);
   if (!match) return null;

@@ -119,8 +119,10 @@ export interface ExportFile {
   rowCount: number;
 }
 
-/** The CSV of a choice: the spec's columns (Cancelled At only with cancelled flights included), one row per flight
- * or posting. */
+/**
+ * The CSV of a choice: the spec's columns (Cancelled At only with cancelled flights included), one row per flight
+ * or posting.
+ */
 export function buildExport(source: ExportSource, names: NameLookup, timeZone: string, dates: ExportDates): ExportFile {
   let header: string[];
   let rows: CsvCell[][];

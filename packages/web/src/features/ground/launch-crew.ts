@@ -1,7 +1,9 @@
 import type { GroundStatus, TugStatus } from '@flightline/domain/api/types';
 
-/** The Launched By picker (domain rules "Tugs"): Ready tugs, and the tow pilot who defaults to the tug's checked-in
- * one. */
+/**
+ * The Launched By picker (domain rules "Tugs"): Ready tugs, and the tow pilot who defaults to the tug's checked-in
+ * one.
+ */
 
 export type LinePilot = NonNullable<GroundStatus['pilots']>[number];
 

@@ -170,8 +170,10 @@ export function LaunchActions({
   );
 }
 
-/** Brings the picked flight into view above the Launch bar stuck to the bottom of the screen, so the bar never
- * covers it. */
+/**
+ * Brings the picked flight into view above the Launch bar stuck to the bottom of the screen, so the bar never
+ * covers it.
+ */
 export function showPickedFlight(box: HTMLElement | null): void {
   const picked = box?.querySelector<HTMLElement>('.line-flight[aria-pressed="true"]');
   const bar = box?.querySelector<HTMLElement>('.line-launch-bar');

@@ -41,8 +41,10 @@ export function pilotShortName(first: string, last: string): string {
   return name ? `${name} ${initial}.` : `${initial}.`;
 }
 
-/** The label of a flight on the line (as on Awaiting launches): pilot first name and last initial, glider, launch
- * type. */
+/**
+ * The label of a flight on the line (as on Awaiting launches): pilot first name and last initial, glider, launch
+ * type.
+ */
 export function flightLabel(flight: Pick<FlightRecord, 'first' | 'last' | 'glider' | 'launchType'>): string {
   return [pilotShortName(flight.first, flight.last), flight.glider, flight.launchType].filter(Boolean).join(', ');
 }

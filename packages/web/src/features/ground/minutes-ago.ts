@@ -40,8 +40,10 @@ export function parseMinutesAgo(text: string): number | null {
   return minutes <= MAX_MINUTES_AGO ? minutes : null;
 }
 
-/** When the event happened (epoch ms), for update-flight's `time`; taken at the press, so a retry sends the same
- * time. */
+/**
+ * When the event happened (epoch ms), for update-flight's `time`; taken at the press, so a retry sends the same
+ * time.
+ */
 export function happenedAt(nowMs: number, minutesAgo: number): number {
   return nowMs - minutesAgo * MINUTE_MS;
 }

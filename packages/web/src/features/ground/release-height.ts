@@ -21,8 +21,10 @@ export interface ReleaseConflict {
   currentReleaseHeight: number;
 }
 
-/** The 409 of a ReleaseHeight without overwrite on a flight whose height is set (a refusal as the outbox keeps it),
- * else null. */
+/**
+ * The 409 of a ReleaseHeight without overwrite on a flight whose height is set (a refusal as the outbox keeps it),
+ * else null.
+ */
 export function releaseConflictOf(refusal: { status: number; body: unknown }): ReleaseConflict | null {
   const body = refusal.body;
   if (refusal.status !== 409 || body === null || typeof body !== 'object') return null;

@@ -1,8 +1,10 @@
 import { flightDurationText } from '@flightline/domain/flights/flight-duration';
 import { clubDateTime } from '../../lib/club-dates.ts';
 
-/** Times on the line page: durations as h:mm, minutes to the nearest (domain flight-duration.ts), clock times in the
- * club's zone. */
+/**
+ * Times on the line page: durations as h:mm, minutes to the nearest (domain flight-duration.ts), clock times in the
+ * club's zone.
+ */
 
 /** How long since an event, for the clock that refreshes every 10 seconds. */
 export function timeSinceText(sinceMs: number, nowMs: number): string {

@@ -9,8 +9,10 @@ interface ActionMessages {
   failure: (message: string) => { heading?: string; message: string };
 }
 
-/** The line's taps (launch, landing, remove, undo): `run` stores and sends one; `storing` while a tap is being
- * stored. */
+/**
+ * The line's taps (launch, landing, remove, undo): `run` stores and sends one; `storing` while a tap is being
+ * stored.
+ */
 export function useLineAction(club: string, day: string, tapper: Tapper) {
   const send = useOutboxSend();
   const answered = useFlightAnswered(club, day);

@@ -25,8 +25,10 @@ export function useFlightsOfDay(club: string, day: string) {
   });
 }
 
-/** The member's gliders on the line today (`flights`, useFlightsOfDay's read): waiting, or flying since hh:mm.
- * Nothing when there are none. */
+/**
+ * The member's gliders on the line today (`flights`, useFlightsOfDay's read): waiting, or flying since hh:mm.
+ * Nothing when there are none.
+ */
 export function ActiveFlights({
   flights,
   userID,

@@ -12,8 +12,10 @@ interface IntroList {
   today: string;
 }
 
-/** The refund and cancel pages: IntroGate's check, then the club's intros; the page's title stays over the wait or
- * the failure. */
+/**
+ * The refund and cancel pages: IntroGate's check, then the club's intros; the page's title stays over the wait or
+ * the failure.
+ */
 export function IntroListGate({ title, children }: { title: string; children: (list: IntroList) => ReactNode }) {
   return (
     <IntroGate title={title}>

@@ -95,8 +95,10 @@ type TextFields =
   | 'recipientEmail'
   | 'note';
 
-/** A typed field, the tick, or the tax choice; passenger fields typed while mirroring are overwritten by the
- * buyer's. */
+/**
+ * A typed field, the tick, or the tax choice; passenger fields typed while mirroring are overwritten by the
+ * buyer's.
+ */
 export function updateDraft(
   draft: SaleDraft,
   change: Partial<Pick<SaleDraft, TextFields | 'sameAsBuyer' | 'taxStatus' | 'taxRates'>>,

@@ -9,8 +9,10 @@ interface SalePeopleProps {
   set: (change: Change) => void;
 }
 
-/** The buyer and the passenger: names and emails; the passenger's follow the buyer's while "same as buyer" is
- * ticked. */
+/**
+ * The buyer and the passenger: names and emails; the passenger's follow the buyer's while "same as buyer" is
+ * ticked.
+ */
 export function SalePeople({ draft, set }: SalePeopleProps) {
   return (
     <>

@@ -7,8 +7,10 @@ import { useRosterWrite } from './use-roster-write.ts';
 type Duty = AnswerOf<typeof getRoster>['duties'][number];
 type Swap = AnswerOf<typeof getSwaps>['swaps'][number];
 
-/** One duty of a day: mine highlighted, with Offer swap / Withdraw offer on mine and Take this duty on an offer I
- * may take. */
+/**
+ * One duty of a day: mine highlighted, with Offer swap / Withdraw offer on mine and Take this duty on an offer I
+ * may take.
+ */
 export function DutyLine({
   club,
   duty,

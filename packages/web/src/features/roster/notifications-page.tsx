@@ -30,8 +30,10 @@ async function currentSubscription(): Promise<PushSubscription | null> {
 const keyBytes = (base64url: string) =>
   Uint8Array.from(atob(base64url.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0));
 
-/** `/roster/notifications` (Settings → Notifications): push on this phone, which notices by which channel, and the
- * calendar link. */
+/**
+ * `/roster/notifications` (Settings → Notifications): push on this phone, which notices by which channel, and the
+ * calendar link.
+ */
 export function NotificationsPage() {
   const s = useSession().data;
   if (!s?.club)
@@ -172,8 +174,10 @@ function Notifications({ club }: { club: string }) {
   );
 }
 
-/** Push notifications on this phone: the browser's PushManager subscribes with the server's key, and the
- * subscription is sent to the server. */
+/**
+ * Push notifications on this phone: the browser's PushManager subscribes with the server's key, and the
+ * subscription is sent to the server.
+ */
 function PushSwitch({ pushKey, onChange }: { pushKey: string; onChange: () => void }) {
   const supported =
     typeof window !== 'undefined' &&

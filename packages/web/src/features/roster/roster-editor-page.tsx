@@ -16,8 +16,10 @@ import '../../app/bootstrap/tables.scss';
 
 type Roles = AnswerOf<typeof getDutyRoles>;
 
-/** `/roster/edit` (admins and Can Edit Roster), at desk width: generate a range, put people on duties, publish; the
- * roles and who may take each. */
+/**
+ * `/roster/edit` (admins and Can Edit Roster), at desk width: generate a range, put people on duties, publish; the
+ * roles and who may take each.
+ */
 export function RosterEditorPage() {
   const s = useSession().data;
   if (!s?.club || !s.userID)

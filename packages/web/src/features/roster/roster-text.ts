@@ -1,5 +1,7 @@
-/** Day and month texts of the roster screens, from the club's day strings (no Date in a zone: days are calendar
- * days). */
+/**
+ * Day and month texts of the roster screens, from the club's day strings (no Date in a zone: days are calendar
+ * days).
+ */
 
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 const MONTHS = [

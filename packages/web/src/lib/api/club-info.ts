@@ -2,8 +2,10 @@ import { useQuery, type QueryClient } from '@tanstack/react-query';
 import type { ClubInfo } from '@flightline/domain/api/types';
 import { call } from '../api.ts';
 
-/** GET /api/get-club-info, read by the accounting screens, the intro sale, a pilot's funds, the line and the logs:
- * one key for all. */
+/**
+ * GET /api/get-club-info, read by the accounting screens, the intro sale, a pilot's funds, the line and the logs:
+ * one key for all.
+ */
 export const clubInfoKey = (club: string) => ['club-info', club] as const;
 
 export function useClubInfo(club: string) {
@@ -13,8 +15,10 @@ export function useClubInfo(club: string) {
   });
 }
 
-/** The club's height unit for the Release Height modal and the logs; it seldom changes, so a copy five minutes old
- * will do. */
+/**
+ * The club's height unit for the Release Height modal and the logs; it seldom changes, so a copy five minutes old
+ * will do.
+ */
 export function useHeightUnit(club: string): string {
   const info = useQuery({
     queryKey: clubInfoKey(club),

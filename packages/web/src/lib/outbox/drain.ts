@@ -22,8 +22,10 @@ import { createIdbOutboxStore } from './idb-store.ts';
 export const OUTBOX_SYNC_TAG = 'flightline-outbox';
 /** The BroadcastChannel (and Web Lock) name. */
 export const OUTBOX_CHANNEL = 'flightline-outbox';
-/** A sync run tries again after these pauses before it leaves the rest to the browser's own retry (minutes later in
- * Chromium). */
+/**
+ * A sync run tries again after these pauses before it leaves the rest to the browser's own retry (minutes later in
+ * Chromium).
+ */
 const SYNC_PAUSES_MS = [2_000, 8_000];
 
 export type OutboxMessage = { type: 'changed' } | { type: 'settled'; id: string; outcome: OutboxOutcome };
@@ -48,8 +50,10 @@ export function openChannel(): BroadcastChannel | null {
 }
 
 let store: OutboxStore | undefined;
-/** One store (one IndexedDB connection) per page or worker. Private windows of some browsers have no IndexedDB: the
- * outbox still works, for this page's life. */
+/**
+ * One store (one IndexedDB connection) per page or worker. Private windows of some browsers have no IndexedDB: the
+ * outbox still works, for this page's life.
+ */
 const sharedStore = (): OutboxStore =>
   (store ??= typeof indexedDB === 'undefined' ? createMemoryOutboxStore() : createIdbOutboxStore());
 

@@ -29,8 +29,10 @@ export interface OutboxSnapshot {
   stopped: Exclude<DrainResult, { state: 'empty' }> | null;
 }
 
-/** A screen's answer to an outcome (the answer typed by the entry's call): true when it showed it to the person
- * itself. */
+/**
+ * A screen's answer to an outcome (the answer typed by the entry's call): true when it showed it to the person
+ * itself.
+ */
 export type OutcomeHandler<R extends OutboxRoute = OutboxRoute> = (
   outcome: OutboxOutcome<R>,
   entry: OutboxEntry,
@@ -38,8 +40,10 @@ export type OutcomeHandler<R extends OutboxRoute = OutboxRoute> = (
 
 export type FirstTry = 'settled' | 'waiting';
 
-/** A tap stored right behind another in the same send (the weight behind its flight request), with its screen's
- * handler. */
+/**
+ * A tap stored right behind another in the same send (the weight behind its flight request), with its screen's
+ * handler.
+ */
 export interface FollowingTap {
   input: NewOutboxEntry;
   handler: OutcomeHandler;

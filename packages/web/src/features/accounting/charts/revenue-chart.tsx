@@ -7,8 +7,10 @@ const W = 320;
 const H = 160;
 const AXIS = 18;
 
-/** Revenue per period, stacked by Tows, Rental, Intros and Other (a negative period — reversals — draws nothing
- * below the axis). */
+/**
+ * Revenue per period, stacked by Tows, Rental, Intros and Other (a negative period — reversals — draws nothing
+ * below the axis).
+ */
 export function RevenueChart({ rows, series, go }: { rows: readonly RevenueRow[]; series: readonly Series[]; go: Go }) {
   const totals = rows.map((row) => REVENUE_SERIES.reduce((sum, s) => sum + Math.max(0, row[s.key]), 0));
   const highest = Math.max(0, ...totals);

@@ -17,8 +17,10 @@ interface BlockFormProps {
   membershipYearEnd: string;
 }
 
-/** The posted fields the Block time form shows (the price only with Override price), where a refusal about one of
- * them is shown. */
+/**
+ * The posted fields the Block time form shows (the price only with Override price), where a refusal about one of
+ * them is shown.
+ */
 const BLOCK_FIELDS = ['block.id', 'block.startDate', 'block.endDate', 'note'] as const;
 
 /** A date or choice of the form refused by the server: marked, its message under it and read out. */

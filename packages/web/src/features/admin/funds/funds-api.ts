@@ -56,8 +56,10 @@ export function useAddFunds(club: string, userID: string) {
   });
 }
 
-/** POST /api/reverse-transaction/ (admin): the exact opposite of one of the pilot's entries, posted now and linked
- * to it. */
+/**
+ * POST /api/reverse-transaction/ (admin): the exact opposite of one of the pilot's entries, posted now and linked
+ * to it.
+ */
 export function useReverseTransaction(club: string, userID: string) {
   const client = useQueryClient();
   return useMutation({

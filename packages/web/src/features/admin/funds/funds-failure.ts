@@ -17,8 +17,10 @@ export interface FundsFailure {
   count: number;
 }
 
-/** The services' own refusals that are about one field, by their words (server
- * modules/ledger/add-transaction-service.ts). */
+/**
+ * The services' own refusals that are about one field, by their words (server
+ * modules/ledger/add-transaction-service.ts).
+ */
 const FIELD_OF_REFUSAL: readonly (readonly [RegExp, string])[] = [
   [/^Unknown payment method\b/, 'transferType'],
   [/^Unknown fee class\b/, 'feeType'],

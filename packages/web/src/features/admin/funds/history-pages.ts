@@ -20,8 +20,10 @@ export interface HistoryPage<T> {
   total: number;
 }
 
-/** Page `page` of entries given oldest first (as the server answers them), newest first; a page past the end is the
- * last one. */
+/**
+ * Page `page` of entries given oldest first (as the server answers them), newest first; a page past the end is the
+ * last one.
+ */
 export function newestFirstPage<T>(oldestFirst: readonly T[], page: number, size = HISTORY_PAGE_SIZE): HistoryPage<T> {
   const total = oldestFirst.length;
   const pages = Math.max(1, Math.ceil(total / size));

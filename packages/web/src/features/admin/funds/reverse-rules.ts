@@ -11,8 +11,10 @@ import { formatClubDateTime } from '../../../lib/club-dates.ts';
  * whatever the original's date.
  */
 
-/** The server's description of a reversal: 'Reversal of #12', a flight's 'Reversal of #41 (Tow: …)', then any ':
- * note'. */
+/**
+ * The server's description of a reversal: 'Reversal of #12', a flight's 'Reversal of #41 (Tow: …)', then any ':
+ * note'.
+ */
 const REVERSAL = /^Reversal of #(\d+)(?!\d)/;
 
 /** The entry a row reverses, or null when it is not a reversal. */

@@ -78,8 +78,10 @@ export function useFundsEntry<T extends object>(
       },
     );
   };
-  /** The failure's text under `field` (a posted field: 'amountCents', 'block.startDate'), when it is about that
-   * field. */
+  /**
+   * The failure's text under `field` (a posted field: 'amountCents', 'block.startDate'), when it is about that
+   * field.
+   */
   const fieldError = (field: string) => (failure && failure.field === field ? failureText(failure) : undefined);
   /** The failure's text under the form, when it is about none of the `fields` the form shows. */
   const formError = (fields: readonly string[]) =>
